@@ -1,0 +1,79 @@
+package handler
+
+import (
+	"context"
+	"time"
+
+	"github.com/wardenhq/warden/api"
+)
+
+// Ask is a call the pipeline could not decide on its own: the request, the
+// pipeline's ask decision (reason and findings), and what constrains who may
+// approve it.
+type Ask struct {
+	Request  api.Request
+	Decision api.Decision
+	// RuleMatched is true when a deny or ask rule matched: no classifier may
+	// approve such a call.
+	RuleMatched bool
+	// Suggestions are the grant rules offered to the person.
+	Suggestions []string
+	// Explanation, when set, delivers the explainer's account while the
+	// prompt is up; it may never deliver, and is closed when done.
+	Explanation <-chan api.Explanation
+}
+
+// Resolution is a handler's final answer to an ask.
+type Resolution struct {
+	Decision api.Decision
+	// Scope is how long the approval is remembered (allow only).
+	Scope api.Scope
+}
+
+// Handler resolves an ask to allow or deny.
+//
+// Resolve must return allow or deny; on any failure it returns deny with the
+// failure as the reason, never allow.
+type Handler interface {
+	Resolve(ctx context.Context, ask *Ask) (Resolution, error)
+}
+
+// HandlerFunc adapts a function to a Handler.
+type HandlerFunc func(ctx context.Context, ask *Ask) (Resolution, error)
+
+// Resolve calls f.
+func (f HandlerFunc) Resolve(ctx context.Context, ask *Ask) (Resolution, error) { return f(ctx, ask) }
+
+// Answer is what a person chose at a prompt.
+type Answer struct {
+	Behavior api.Behavior // allow or deny
+	Scope    api.Scope    // once, session or always (allow only)
+	Message  string       // optional message, mostly with deny
+	Person   string       // who answered (user name, "terminal", "web")
+	// Rule is the grant rule the person chose, when it differs from the
+	// first suggestion.
+	Rule string
+}
+
+// Prompt is one question put to a person.
+type Prompt struct {
+	Ask *Ask
+	// Deadline is when the prompt times out (answer: deny).
+	Deadline time.Time
+	// OnInteract, when set, is called by the prompter on every keystroke or
+	// click, so the handler can discard automated results once the person has
+	// started answering.
+	OnInteract func()
+}
+
+// Prompter shows a prompt to a person and waits for their answer. It returns
+// ctx.Err() when the context is cancelled first (another racer won).
+type Prompter interface {
+	Prompt(ctx context.Context, p *Prompt) (Answer, error)
+}
+
+// PrompterFunc adapts a function to a Prompter.
+type PrompterFunc func(ctx context.Context, p *Prompt) (Answer, error)
+
+// Prompt calls f.
+func (f PrompterFunc) Prompt(ctx context.Context, p *Prompt) (Answer, error) { return f(ctx, p) }
