@@ -1,0 +1,556 @@
+package prompt
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/handler"
+)
+
+// viewThreshold is the length above which a command is shortened on the
+// main screen and offered whole in the view.
+const viewThreshold = 70
+
+// maxMessage bounds the optional deny message.
+const maxMessage = 500
+
+// tickEvery is how often the countdown is redrawn and the deadline checked.
+const tickEvery = 250 * time.Millisecond
+
+type screen int
+
+const (
+	choosing screen = iota
+	viewing
+	messaging
+)
+
+// choice is one answer on the list.
+type choice struct {
+	key   string
+	label string
+	ans   handler.Answer
+}
+
+// tickMsg redraws the countdown.
+type tickMsg struct{}
+
+// explanationMsg carries the explainer's account, or ok false once its
+// channel is closed.
+type explanationMsg struct {
+	e  api.Explanation
+	ok bool
+}
+
+// approvalModel is the Bubble Tea model of one approval prompt.
+type approvalModel struct {
+	t        *Terminal
+	p        *handler.Prompt
+	th       theme
+	deadline time.Time
+	shownAt  time.Time
+	now      time.Time
+	width    int
+	height   int
+
+	label, subject, description string
+	choices                     []choice
+	cursor                      int
+	screen                      screen
+	top                         int // first line shown in the view
+	message                     []rune
+
+	expl      *api.Explanation
+	explDone  bool
+	answer    handler.Answer
+	result    outcome
+	firstDraw bool
+}
+
+func newApprovalModel(t *Terminal, p *handler.Prompt, deadline time.Time) *approvalModel {
+	now := t.now()
+	m := &approvalModel{
+		t: t, p: p, deadline: deadline, shownAt: now, now: now,
+		width: 80, height: 24,
+		explDone: p.Ask.Explanation == nil,
+	}
+	m.label, m.subject = subjectOf(p.Ask.Request)
+	if d, ok := p.Ask.Request.StringInput("description"); ok {
+		m.description = d
+	}
+	always := "Yes, always"
+	if len(p.Ask.Suggestions) > 0 {
+		always += ": " + p.Ask.Suggestions[0]
+	} else if len(p.Ask.Decision.Suggestions) > 0 {
+		always += ": " + p.Ask.Decision.Suggestions[0]
+	}
+	m.choices = []choice{
+		{"o", "Yes, once", handler.Answer{Behavior: api.Allow, Scope: api.ScopeOnce}},
+		{"s", "Yes, for this session", handler.Answer{Behavior: api.Allow, Scope: api.ScopeSession}},
+		{"a", always, handler.Answer{Behavior: api.Allow, Scope: api.ScopeAlways}},
+		{"d", "No", handler.Answer{Behavior: api.Deny, Scope: api.ScopeOnce}},
+	}
+	// A high-risk call starts with the cursor on No, so a stray Enter denies.
+	if m.risk() == api.RiskHigh {
+		m.cursor = 3
+	}
+	return m
+}
+
+func (m *approvalModel) setRenderer(th theme) { m.th = th }
+func (m *approvalModel) outcome() outcome     { return m.result }
+
+// subjectOf returns the tool's label and the input a person must see.
+func subjectOf(req api.Request) (label, subject string) {
+	field := ""
+	switch req.ToolName {
+	case "Bash":
+		field = "command"
+	case "Read", "Write", "Edit", "MultiEdit":
+		field = "file_path"
+	case "NotebookEdit":
+		field = "notebook_path"
+	case "WebFetch":
+		field = "url"
+	case "WebSearch":
+		field = "query"
+	case "Glob", "Grep":
+		field = "pattern"
+	}
+	if field != "" {
+		if s, ok := req.StringInput(field); ok {
+			return req.ToolName, s
+		}
+	}
+	b, err := json.Marshal(req.ToolInput)
+	if err != nil {
+		return req.ToolName, fmt.Sprint(req.ToolInput)
+	}
+	return req.ToolName, string(b)
+}
+
+// risk is the highest of the decision's risk, its findings' and the
+// explainer's level.
+func (m *approvalModel) risk() api.Risk {
+	d := m.p.Ask.Decision
+	r := d.Risk
+	if fr := api.MaxRisk(d.Findings); fr.Rank() > r.Rank() {
+		r = fr
+	}
+	if m.expl != nil && m.expl.RiskLevel.Rank() > r.Rank() {
+		r = m.expl.RiskLevel
+	}
+	return r
+}
+
+func (m *approvalModel) Init() tea.Cmd {
+	if m.t.shown != nil {
+		m.t.shown()
+	}
+	return tea.Batch(tick(), m.waitExplanation())
+}
+
+func tick() tea.Cmd {
+	return tea.Tick(tickEvery, func(time.Time) tea.Msg { return tickMsg{} })
+}
+
+func (m *approvalModel) waitExplanation() tea.Cmd {
+	ch := m.p.Ask.Explanation
+	if ch == nil || m.explDone {
+		return nil
+	}
+	return func() tea.Msg {
+		e, ok := <-ch
+		return explanationMsg{e: e, ok: ok}
+	}
+}
+
+func (m *approvalModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if m.result != pending {
+		return m, tea.Quit
+	}
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+	case tickMsg:
+		m.now = m.t.now()
+		if !m.now.Before(m.deadline) {
+			m.result = timedOut
+			return m, tea.Quit
+		}
+		return m, tick()
+	case explanationMsg:
+		if !msg.ok {
+			m.explDone = true
+			return m, nil
+		}
+		e := msg.e
+		m.expl = &e
+		return m, m.waitExplanation()
+	case cancelMsg:
+		m.result = cancelled
+		return m, tea.Quit
+	case tea.KeyMsg:
+		return m.key(msg)
+	}
+	return m, nil
+}
+
+// key handles one keystroke. Keys in the grace period are dropped and do
+// not count as interaction.
+func (m *approvalModel) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
+	now := m.t.now()
+	if now.Sub(m.shownAt) < m.t.grace() {
+		return m, nil
+	}
+	m.now = now
+	if m.p.OnInteract != nil {
+		m.p.OnInteract()
+	}
+	k := msg.String()
+	if m.screen == messaging {
+		switch msg.Type {
+		case tea.KeyEnter:
+			a := m.choices[3].ans
+			a.Message = strings.TrimSpace(string(m.message))
+			return m.finish(a)
+		case tea.KeyEsc:
+			m.screen = choosing
+			m.message = nil
+		case tea.KeyCtrlC:
+			return m.finish(m.choices[3].ans)
+		case tea.KeyBackspace:
+			if n := len(m.message); n > 0 {
+				m.message = m.message[:n-1]
+			}
+		case tea.KeyRunes, tea.KeySpace:
+			for _, r := range msg.Runes {
+				if len(m.message) < maxMessage && r >= 0x20 && r != 0x7f {
+					m.message = append(m.message, r)
+				}
+			}
+		}
+		return m, nil
+	}
+	for _, c := range m.choices {
+		if k == c.key {
+			return m.finish(c.ans)
+		}
+	}
+	switch k {
+	case "ctrl+c", "esc":
+		if m.screen == viewing && k == "esc" {
+			m.screen = choosing
+			return m, nil
+		}
+		return m.finish(m.choices[3].ans)
+	case "m":
+		m.screen = messaging
+	case "v":
+		if m.screen == viewing {
+			m.screen = choosing
+		} else {
+			m.screen = viewing
+			m.top = 0
+		}
+	case "q":
+		if m.screen == viewing {
+			m.screen = choosing
+		}
+	case "up", "left", "k", "shift+tab":
+		if m.screen == viewing {
+			m.top = max(0, m.top-1)
+		} else if m.cursor > 0 {
+			m.cursor--
+		}
+	case "down", "right", "j", "tab":
+		if m.screen == viewing {
+			m.top++
+		} else if m.cursor < len(m.choices)-1 {
+			m.cursor++
+		}
+	case "pgup":
+		m.top = max(0, m.top-(m.height-3))
+	case "pgdown", " ":
+		if m.screen == viewing {
+			m.top += m.height - 3
+		}
+	case "enter":
+		if m.screen == choosing {
+			return m.finish(m.choices[m.cursor].ans)
+		}
+	}
+	return m, nil
+}
+
+func (m *approvalModel) finish(a handler.Answer) (tea.Model, tea.Cmd) {
+	m.answer = a
+	m.result = answered
+	return m, tea.Quit
+}
+
+// countdown says when the prompt gives up.
+func (m *approvalModel) countdown() string {
+	left := m.deadline.Sub(m.now)
+	secs := int((left + time.Second - 1) / time.Second)
+	return fmt.Sprintf("denies in %ds", max(secs, 0))
+}
+
+func (m *approvalModel) View() string {
+	w := max(m.width, 20)
+	h := max(m.height, 8)
+	switch m.result {
+	case answered:
+		return m.summary(w) + "\n"
+	case timedOut:
+		return fit(fmt.Sprintf("warden: no answer, denied: %s", oneLine(m.subject)), w) + "\n"
+	case cancelled:
+		return fit(fmt.Sprintf("warden: answered elsewhere: %s", oneLine(m.subject)), w) + "\n"
+	}
+	if m.screen == viewing {
+		return m.viewWhole(w, h)
+	}
+	return m.viewMain(w, h)
+}
+
+func (m *approvalModel) summary(w int) string {
+	a := m.answer
+	var verdict string
+	switch {
+	case a.Behavior == api.Allow:
+		verdict = "allowed " + string(a.Scope)
+	case a.Message != "":
+		verdict = "denied (" + oneLine(a.Message) + ")"
+	default:
+		verdict = "denied"
+	}
+	return fit(fmt.Sprintf("warden: %s: %s", verdict, oneLine(m.subject)), w)
+}
+
+func (m *approvalModel) header(w int) []string {
+	title := m.th.bold("Warden") + " · " + m.label + " " + verbOf(m.label)
+	if r := m.risk(); r != api.RiskNone {
+		badge := string(r) + " RISK"
+		gap := w - ansi.StringWidth(title) - len(badge) - 1
+		title += strings.Repeat(" ", max(gap, 1)) + m.th.risk(r, badge)
+	}
+	return []string{title, strings.Repeat("─", min(w, 80))}
+}
+
+func verbOf(label string) string {
+	switch label {
+	case "Bash":
+		return "wants to run"
+	case "Read", "Glob", "Grep":
+		return "wants to read"
+	case "Write", "Edit", "MultiEdit", "NotebookEdit":
+		return "wants to change"
+	case "WebFetch", "WebSearch":
+		return "wants to go online"
+	}
+	return "wants to be used"
+}
+
+func (m *approvalModel) viewMain(w, h int) string {
+	var head, info, tail []string
+	head = m.header(w)
+	prefix := "$ "
+	if m.label != "Bash" {
+		prefix = "→ "
+	}
+	long := len([]rune(m.subject)) > viewThreshold || strings.Contains(m.subject, "\n")
+	if long {
+		cut := ansi.Truncate(oneLine(m.subject), min(viewThreshold, w-4), "…")
+		head = append(head, prefix+cut)
+		head = append(head, m.th.dim(fmt.Sprintf("  (%d characters: press v to view it whole)", len([]rune(m.subject)))))
+	} else {
+		head = append(head, fit(prefix+oneLine(m.subject), w))
+	}
+	if m.description != "" {
+		head = append(head, m.th.dim(fit("  "+oneLine(m.description), w)))
+	}
+
+	d := m.p.Ask.Decision
+	if len(d.Findings) > 0 {
+		info = append(info, "", m.th.bold("Findings"))
+		for i, f := range d.Findings {
+			if i == 3 && len(d.Findings) > 4 {
+				info = append(info, m.th.dim(fmt.Sprintf("  … %d more (v)", len(d.Findings)-3)))
+				break
+			}
+			info = append(info, m.findingLine(f, w))
+		}
+	}
+	info = append(info, m.explanationLines(w, 2)...)
+	if r := reasonText(d.Reason); r != "" {
+		info = append(info, "", fit("Reason: "+r, w))
+	}
+
+	tail = append(tail, "")
+	for i, c := range m.choices {
+		line := fmt.Sprintf("  %s  (%s)", c.label, c.key)
+		if i == m.cursor {
+			line = m.th.selected(fit(fmt.Sprintf("> %s  (%s)", c.label, c.key), w))
+		} else {
+			line = fit(line, w)
+		}
+		tail = append(tail, line)
+	}
+	if m.screen == messaging {
+		tail = append(tail, fit("No, because: "+displayText(string(m.message), false)+"_", w),
+			m.th.dim(fit("Enter: deny with this message · Esc: back · "+m.countdown(), w)))
+	} else {
+		tail = append(tail, m.th.dim(fit("↑↓ Enter · m: no, with a message · v: view · "+m.countdown(), w)))
+	}
+
+	room := h - 1 - len(head) - len(tail)
+	if len(info) > room {
+		info = info[:max(room-1, 0)]
+		if room > 0 {
+			info = append(info, m.th.dim("  … (v: view everything)"))
+		}
+	}
+	lines := append(append(head, info...), tail...)
+	if len(lines) > h-1 {
+		lines = lines[len(lines)-(h-1):]
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (m *approvalModel) findingLine(f api.Finding, w int) string {
+	risk := fmt.Sprintf("%-6s", f.Risk)
+	text := f.Category
+	if f.Description != "" {
+		text += ": " + f.Description
+	}
+	if f.Part != "" {
+		text += " [" + f.Part + "]"
+	}
+	return "  " + m.th.risk(f.Risk, risk) + " " + fit(oneLine(text), w-9)
+}
+
+// explanationLines renders the explainer's fields, each wrapped to at most
+// maxLines lines (0: no limit), or a note that it is on its way.
+func (m *approvalModel) explanationLines(w, maxLines int) []string {
+	if m.expl == nil {
+		if m.explDone {
+			return nil
+		}
+		return []string{"", m.th.dim("Explaining… (you can answer now)")}
+	}
+	e := m.expl
+	out := []string{""}
+	title := "Explanation"
+	if e.Source != "" {
+		title += " (" + oneLine(e.Source) + ")"
+	}
+	out = append(out, m.th.bold(fit(title, w)))
+	field := func(name, text string) {
+		if text == "" {
+			return
+		}
+		wrapped := strings.Split(ansi.Wrap(displayText(text, false), w-9, ""), "\n")
+		if maxLines > 0 && len(wrapped) > maxLines {
+			wrapped = wrapped[:maxLines]
+			wrapped[maxLines-1] = ansi.Truncate(wrapped[maxLines-1], w-10, "") + "…"
+		}
+		for i, l := range wrapped {
+			lead := "         "
+			if i == 0 {
+				lead = fmt.Sprintf("  %-6s ", name)
+			}
+			out = append(out, lead+l)
+		}
+	}
+	field("What:", e.Explanation)
+	field("Why:", e.Reasoning)
+	field("Risk:", e.Risk)
+	if e.RiskLevel != api.RiskNone {
+		out = append(out, "  Level: "+m.th.risk(e.RiskLevel, string(e.RiskLevel)))
+	}
+	return out
+}
+
+// viewWhole shows the whole input, every finding and the full explanation,
+// scrollable.
+func (m *approvalModel) viewWhole(w, h int) string {
+	head := m.header(w)
+	var body []string
+	prefix := "$ "
+	if m.label != "Bash" {
+		prefix = "→ "
+	}
+	text := prefix + displayText(m.subject, true)
+	for _, l := range strings.Split(text, "\n") {
+		body = append(body, strings.Split(ansi.Hardwrap(l, w, true), "\n")...)
+	}
+	if m.description != "" {
+		body = append(body, "", m.th.dim(fit("  "+oneLine(m.description), w)))
+	}
+	d := m.p.Ask.Decision
+	if len(d.Findings) > 0 {
+		body = append(body, "", m.th.bold("Findings"))
+		for _, f := range d.Findings {
+			body = append(body, m.findingLine(f, w))
+		}
+	}
+	body = append(body, m.explanationLines(w, 0)...)
+	if r := reasonText(d.Reason); r != "" {
+		body = append(body, "", fit("Reason: "+r, w))
+	}
+	room := h - 1 - len(head) - 1
+	maxTop := max(len(body)-room, 0)
+	m.top = min(m.top, maxTop)
+	end := min(m.top+room, len(body))
+	lines := append(head, body[m.top:end]...)
+	more := ""
+	if maxTop > 0 {
+		more = fmt.Sprintf("lines %d-%d of %d · ↑↓ scroll · ", m.top+1, end, len(body))
+	}
+	lines = append(lines, m.th.dim(fit(more+"v: back · o s a d: answer · "+m.countdown(), w)))
+	return strings.Join(lines, "\n")
+}
+
+// reasonText says who made the pipeline ask.
+func reasonText(r api.Reason) string {
+	msg := oneLine(r.Message)
+	var who string
+	switch {
+	case r.Rule != "":
+		who = string(r.Type) + " " + oneLine(r.Rule)
+		if r.File != "" {
+			who += " at " + oneLine(r.File)
+			if r.Line > 0 {
+				who += fmt.Sprintf(":%d", r.Line)
+			}
+		}
+	case r.Hook != "":
+		who = "hook " + oneLine(r.Hook)
+	case r.Type != "":
+		who = string(r.Type)
+	}
+	switch {
+	case msg == "":
+		return who
+	case who == "":
+		return msg
+	}
+	return msg + " (" + who + ")"
+}
+
+// oneLine is s made safe for the terminal, on one line.
+func oneLine(s string) string { return displayText(s, false) }
+
+// fit truncates s to width w.
+func fit(s string, w int) string {
+	if w <= 1 {
+		return ""
+	}
+	return ansi.Truncate(s, w, "…")
+}

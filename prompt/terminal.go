@@ -1,0 +1,252 @@
+package prompt
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/handler"
+)
+
+// The defaults of a zero Terminal.
+const (
+	DefaultTTYPath        = "/dev/tty"
+	DefaultTimeout        = 60 * time.Second
+	DefaultClarifyTimeout = 120 * time.Second
+	DefaultGrace          = 200 * time.Millisecond
+)
+
+// ErrTimeout is returned, together with a deny answer, when nobody answered
+// a prompt before its deadline. It wraps context.DeadlineExceeded, so a
+// handler that checks for that records the decision as a timeout.
+var ErrTimeout = fmt.Errorf("prompt: no answer before the deadline: %w", context.DeadlineExceeded)
+
+// Terminal is the Prompter for a person at the terminal Warden runs in. Its
+// zero value is ready to use; every field is an optional override.
+type Terminal struct {
+	// TTYPath is the terminal to open; empty means /dev/tty, the process's
+	// controlling terminal.
+	TTYPath string
+	// Timeout bounds a prompt that carries no deadline; zero means 60 s.
+	Timeout time.Duration
+	// ClarifyTimeout bounds a clarifying question; zero means 120 s.
+	ClarifyTimeout time.Duration
+	// Grace is how long after a prompt appears keys are ignored; zero means
+	// 200 ms, a negative value turns it off.
+	Grace time.Duration
+	// LockDir holds the queues that serialise prompts across processes, one
+	// subdirectory per terminal. Empty means $XDG_RUNTIME_DIR/warden/prompts,
+	// or warden-UID/prompts in the system temporary directory.
+	LockDir string
+	// Getenv reads NO_COLOR, USER and XDG_RUNTIME_DIR; nil means os.Getenv.
+	Getenv func(string) string
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+	// Person names whoever answers; empty means $USER, or "terminal".
+	Person string
+
+	// shown, when set (by tests), is called once the prompt is drawn.
+	shown func()
+}
+
+var _ handler.Prompter = (*Terminal)(nil)
+
+func (t *Terminal) ttyPath() string {
+	if t.TTYPath != "" {
+		return t.TTYPath
+	}
+	return DefaultTTYPath
+}
+
+func (t *Terminal) getenv(k string) string {
+	if t.Getenv != nil {
+		return t.Getenv(k)
+	}
+	return os.Getenv(k)
+}
+
+func (t *Terminal) now() time.Time {
+	if t.Now != nil {
+		return t.Now()
+	}
+	return time.Now()
+}
+
+func (t *Terminal) grace() time.Duration {
+	switch {
+	case t.Grace < 0:
+		return 0
+	case t.Grace == 0:
+		return DefaultGrace
+	}
+	return t.Grace
+}
+
+func (t *Terminal) person() string {
+	if t.Person != "" {
+		return t.Person
+	}
+	if u := t.getenv("USER"); u != "" {
+		return u
+	}
+	return "terminal"
+}
+
+func (t *Terminal) lockDir() string {
+	if t.LockDir != "" {
+		return t.LockDir
+	}
+	if d := t.getenv("XDG_RUNTIME_DIR"); d != "" && filepath.IsAbs(d) {
+		return filepath.Join(d, "warden", "prompts")
+	}
+	return filepath.Join(os.TempDir(), "warden-"+strconv.Itoa(os.Getuid()), "prompts")
+}
+
+// Available reports whether the terminal can be opened for a prompt; the
+// error says why not.
+func (t *Terminal) Available() error {
+	f, err := t.open()
+	if err != nil {
+		return err
+	}
+	return f.Close()
+}
+
+func (t *Terminal) open() (*os.File, error) {
+	f, err := os.OpenFile(t.ttyPath(), os.O_RDWR, 0)
+	if err != nil {
+		return nil, fmt.Errorf("prompt: opening the terminal: %w", err)
+	}
+	return f, nil
+}
+
+// turn waits for this terminal to be free, first come, first served,
+// within the process and across processes. The returned function frees it.
+func (t *Terminal) turn(ctx context.Context) (release func(), err error) {
+	key := terminalKey(t.ttyPath())
+	q := terminalFIFO(key)
+	if err := q.acquire(ctx); err != nil {
+		return nil, err
+	}
+	done, err := takeTicket(ctx, filepath.Join(t.lockDir(), key))
+	if err != nil {
+		q.release()
+		return nil, err
+	}
+	return func() { done(); q.release() }, nil
+}
+
+// Prompt shows p on the terminal and waits for the person's answer, the
+// deadline (a deny answer with ErrTimeout) or the end of ctx (ctx.Err(),
+// with the terminal restored). It waits its turn behind earlier prompts on
+// the same terminal.
+func (t *Terminal) Prompt(ctx context.Context, p *handler.Prompt) (handler.Answer, error) {
+	deny := handler.Answer{Behavior: api.Deny, Scope: api.ScopeOnce}
+	if p == nil || p.Ask == nil {
+		return deny, errors.New("prompt: no ask to show")
+	}
+	deadline := p.Deadline
+	if deadline.IsZero() {
+		timeout := t.Timeout
+		if timeout <= 0 {
+			timeout = DefaultTimeout
+		}
+		deadline = t.now().Add(timeout)
+	}
+	m := newApprovalModel(t, p, deadline)
+	res, err := t.run(ctx, deadline, m)
+	if err != nil {
+		if errors.Is(err, ErrTimeout) {
+			deny.Message = "no answer before the deadline"
+		}
+		return deny, err
+	}
+	a := res.(*approvalModel).answer
+	a.Person = t.person()
+	return a, nil
+}
+
+// outcome is how a model ended.
+type outcome int
+
+const (
+	pending outcome = iota
+	answered
+	timedOut
+	cancelled
+)
+
+// finisher is a model that ends with an outcome.
+type finisher interface {
+	tea.Model
+	outcome() outcome
+	setRenderer(th theme)
+}
+
+// cancelMsg tells a model that ctx ended.
+type cancelMsg struct{}
+
+// run waits for the terminal's turn and runs the model on it.
+func (t *Terminal) run(ctx context.Context, deadline time.Time, m finisher) (tea.Model, error) {
+	tty, err := t.open()
+	if err != nil {
+		return nil, err
+	}
+	defer tty.Close()
+
+	wctx, cancel := context.WithDeadline(ctx, deadline)
+	defer cancel()
+	release, err := t.turn(wctx)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if wctx.Err() != nil {
+			return nil, ErrTimeout
+		}
+		return nil, err
+	}
+	defer release()
+
+	prog := tea.NewProgram(m,
+		tea.WithInput(tty),
+		tea.WithOutput(tty),
+	)
+	m.setRenderer(t.renderer(tty))
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		select {
+		case <-ctx.Done():
+			prog.Send(cancelMsg{})
+		case <-stop:
+		}
+	}()
+	final, err := prog.Run()
+	if err != nil {
+		return nil, fmt.Errorf("prompt: terminal: %w", err)
+	}
+	fm, ok := final.(finisher)
+	if !ok {
+		return nil, errors.New("prompt: terminal: unexpected model")
+	}
+	switch fm.outcome() {
+	case answered:
+		return fm, nil
+	case timedOut:
+		return nil, ErrTimeout
+	case cancelled:
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, context.Canceled
+	}
+	return nil, errors.New("prompt: terminal closed without an answer")
+}
