@@ -56,8 +56,12 @@ func positionError(file string, data []byte, err error) error {
 	msg := err.Error()
 	switch {
 	case errors.As(err, &syn):
-		// Offset is just past the byte that broke the syntax.
-		off = max(syn.Offset-1, 0)
+		// Offset is just past the byte that broke the syntax; at the end of
+		// the input it is the end.
+		off = syn.Offset
+		if off < int64(len(data)) {
+			off = max(off-1, 0)
+		}
 		msg = syn.Error()
 	case errors.As(err, &typ):
 		off = typ.Offset
