@@ -1,0 +1,626 @@
+package server
+
+import (
+	"context"
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/handler"
+)
+
+// Engine is what the daemon needs from the decision engine; *warden.Engine
+// satisfies it.
+type Engine interface {
+	// Check runs the pipeline and answers at once; an ask stays ask.
+	Check(ctx context.Context, req api.Request) (api.Decision, error)
+	// Decide runs the pipeline and resolves an ask with the engine's
+	// handler, which in the daemon queues it for a person.
+	Decide(ctx context.Context, req api.Request) (api.Decision, error)
+}
+
+// EngineFuncs adapts a pair of functions to an Engine.
+type EngineFuncs struct {
+	CheckFunc  func(ctx context.Context, req api.Request) (api.Decision, error)
+	DecideFunc func(ctx context.Context, req api.Request) (api.Decision, error)
+}
+
+var _ Engine = EngineFuncs{}
+
+// Check calls CheckFunc.
+func (f EngineFuncs) Check(ctx context.Context, req api.Request) (api.Decision, error) {
+	return f.CheckFunc(ctx, req)
+}
+
+// Decide calls DecideFunc.
+func (f EngineFuncs) Decide(ctx context.Context, req api.Request) (api.Decision, error) {
+	return f.DecideFunc(ctx, req)
+}
+
+// Defaults for Options.
+const (
+	// DefaultDecideTimeout bounds POST /v1/decide when Options leave it unset.
+	DefaultDecideTimeout = DefaultPromptTimeout + 30*time.Second
+	// DefaultMaxBodyBytes caps request bodies when Options leave it unset.
+	DefaultMaxBodyBytes = 1 << 20
+	// DefaultHeartbeat is how often an idle event stream gets a comment, so
+	// proxies and phones keep it open.
+	DefaultHeartbeat = 15 * time.Second
+	// DefaultPerson is the name recorded for answers given on the page.
+	DefaultPerson = "web"
+)
+
+// CookieName is the cookie that keeps the page's browser logged in.
+const CookieName = "warden_session"
+
+// Options configures a Server. The zero value means all defaults, with no
+// token: only right for a Unix socket, whose file permissions are the
+// authentication.
+type Options struct {
+	// Token is the bearer token every /v1/ call must carry. Empty disables
+	// authentication (Unix sockets only).
+	Token string
+	// Queue is the approval queue the engine's handler prompts through; nil
+	// means a fresh one (then asks can only come from this server's Queue()).
+	Queue *Queue
+	// Metrics receives the daemon's metrics; nil means fresh ones.
+	Metrics *Metrics
+	// Clock is the time source; nil means the system clock.
+	Clock Clock
+	// DecideTimeout bounds POST /v1/decide; past it the answer is deny with
+	// reason type timeout. Zero means DefaultDecideTimeout.
+	DecideTimeout time.Duration
+	// AllowedHosts are extra host names (without port) the Host header may
+	// carry; IP addresses and localhost are always allowed.
+	AllowedHosts []string
+	// MaxBodyBytes caps request bodies; zero means DefaultMaxBodyBytes.
+	MaxBodyBytes int64
+	// Heartbeat is the interval of keep-alive comments on event streams;
+	// zero means DefaultHeartbeat.
+	Heartbeat time.Duration
+	// Person is the name recorded for answers given on the page; empty means
+	// DefaultPerson.
+	Person string
+	// Logger receives errors the server cannot report to a caller; nil means
+	// slog.Default().
+	Logger *slog.Logger
+}
+
+// Server is the daemon's HTTP side: the API of DESIGN §6, the event stream
+// and the approval page.
+type Server struct {
+	engine  Engine
+	opts    Options
+	queue   *Queue
+	metrics *Metrics
+	clock   Clock
+	log     *slog.Logger
+	mux     *http.ServeMux
+	hosts   map[string]bool
+
+	mu       sync.Mutex
+	servers  []*http.Server
+	stopping chan struct{}
+	stopped  bool
+	inflight sync.WaitGroup // engine calls started by /v1/decide
+}
+
+// New returns a server answering with engine.
+func New(engine Engine, opts Options) *Server {
+	s := &Server{
+		engine:   engine,
+		opts:     opts,
+		queue:    opts.Queue,
+		metrics:  opts.Metrics,
+		clock:    opts.Clock,
+		log:      opts.Logger,
+		stopping: make(chan struct{}),
+		hosts:    map[string]bool{"localhost": true},
+	}
+	if s.clock == nil {
+		s.clock = SystemClock{}
+	}
+	if s.metrics == nil {
+		s.metrics = NewMetrics()
+	}
+	if s.queue == nil {
+		s.queue = NewQueue(QueueOptions{Clock: s.clock, Metrics: s.metrics})
+	}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	if s.opts.DecideTimeout <= 0 {
+		s.opts.DecideTimeout = DefaultDecideTimeout
+	}
+	if s.opts.MaxBodyBytes <= 0 {
+		s.opts.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if s.opts.Heartbeat <= 0 {
+		s.opts.Heartbeat = DefaultHeartbeat
+	}
+	if s.opts.Person == "" {
+		s.opts.Person = DefaultPerson
+	}
+	for _, h := range opts.AllowedHosts {
+		s.hosts[strings.ToLower(h)] = true
+	}
+	s.routes()
+	return s
+}
+
+// Queue returns the approval queue, the Prompter the engine's coordinator
+// should use.
+func (s *Server) Queue() *Queue { return s.queue }
+
+// Metrics returns the server's metrics.
+func (s *Server) Metrics() *Metrics { return s.metrics }
+
+// Handler returns the server's HTTP handler.
+func (s *Server) Handler() http.Handler { return http.HandlerFunc(s.serveHTTP) }
+
+// Serve accepts connections on ln until Shutdown. It returns nil after a
+// shutdown, like http.ErrServerClosed but quieter.
+func (s *Server) Serve(ln net.Listener) error {
+	hs := &http.Server{
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+	}
+	s.mu.Lock()
+	if s.stopped {
+		s.mu.Unlock()
+		_ = ln.Close()
+		return nil
+	}
+	s.servers = append(s.servers, hs)
+	s.mu.Unlock()
+	if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("server: %w", err)
+	}
+	return nil
+}
+
+// Shutdown stops the daemon gracefully: every pending ask and every waiting
+// POST /v1/decide is answered deny with reason "shutdown", event streams end,
+// the listeners close, and it waits (bounded by ctx) for requests in flight
+// and for the engine to finish the calls it was making, so their audit
+// records are written.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.mu.Lock()
+	if !s.stopped {
+		s.stopped = true
+		close(s.stopping)
+	}
+	servers := s.servers
+	s.mu.Unlock()
+
+	s.queue.Close()
+	var errs []error
+	for _, hs := range servers {
+		if err := hs.Shutdown(ctx); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	done := make(chan struct{})
+	go func() { s.inflight.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		errs = append(errs, fmt.Errorf("waiting for the engine: %w", ctx.Err()))
+	}
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("server: shutdown: %w", err)
+	}
+	return nil
+}
+
+func (s *Server) routes() {
+	mux := http.NewServeMux()
+	method := func(pattern, allow string, h http.HandlerFunc) {
+		mux.HandleFunc(allow+" "+pattern, h)
+		mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Allow", allow)
+			writeError(w, http.StatusMethodNotAllowed, "method_not_allowed", fmt.Sprintf("%s %s: use %s", r.Method, r.URL.Path, allow))
+		})
+	}
+	method("/v1/check", http.MethodPost, s.authed(s.handleCheck))
+	method("/v1/decide", http.MethodPost, s.authed(s.handleDecide))
+	method("/v1/pending", http.MethodGet, s.authed(s.handlePending))
+	method("/v1/pending/{id}", http.MethodPost, s.authed(s.handleAnswer))
+	method("/v1/events", http.MethodGet, s.authed(s.handleEvents))
+	method("/healthz", http.MethodGet, s.handleHealth)
+	method("/metrics", http.MethodGet, s.authed(s.metrics.Handler().ServeHTTP))
+	method("/{$}", http.MethodGet, s.handlePage)
+	assets, err := fs.Sub(webFiles, "web")
+	if err != nil {
+		panic(err) // the embedded tree always has web/
+	}
+	mux.Handle("GET /assets/", http.StripPrefix("/assets/", http.FileServerFS(assets)))
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, "not_found", "no such endpoint: "+r.URL.Path)
+	})
+	s.mux = mux
+}
+
+// serveHTTP refuses foreign hosts and origins, caps bodies, then routes.
+func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
+	if !s.hostAllowed(r.Host) {
+		writeError(w, http.StatusForbidden, "forbidden_host", fmt.Sprintf("host %q is not this daemon's; use the address it printed", r.Host))
+		return
+	}
+	if origin := r.Header.Get("Origin"); origin != "" && !sameOrigin(origin, r.Host) {
+		writeError(w, http.StatusForbidden, "forbidden_origin", fmt.Sprintf("requests from origin %q are refused", origin))
+		return
+	}
+	if r.Body != nil {
+		r.Body = http.MaxBytesReader(w, r.Body, s.opts.MaxBodyBytes)
+	}
+	h := w.Header()
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Referrer-Policy", "no-referrer")
+	s.mux.ServeHTTP(w, r)
+}
+
+// hostAllowed reports whether a Host header names this daemon: an IP
+// address (which DNS rebinding cannot forge), localhost, or an allowed name.
+// An empty Host (HTTP/1.0) is refused.
+func (s *Server) hostAllowed(hostport string) bool {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	if host == "" {
+		return false
+	}
+	if net.ParseIP(host) != nil {
+		return true
+	}
+	return s.hosts[strings.ToLower(host)]
+}
+
+// sameOrigin reports whether origin is the page's own: http or https on
+// exactly the requested host and port.
+func sameOrigin(origin, host string) bool {
+	u, err := url.Parse(origin)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
+		return false
+	}
+	return strings.EqualFold(u.Host, host)
+}
+
+// authed wraps h so it runs only with the right bearer token or cookie.
+func (s *Server) authed(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		switch s.authenticate(r) {
+		case authOK:
+			h(w, r)
+		case authMissing:
+			w.Header().Set("WWW-Authenticate", `Bearer realm="warden"`)
+			writeError(w, http.StatusUnauthorized, "unauthorized", "missing token: send Authorization: Bearer TOKEN (the token printed by warden serve)")
+		default:
+			w.Header().Set("WWW-Authenticate", `Bearer realm="warden", error="invalid_token"`)
+			writeError(w, http.StatusUnauthorized, "unauthorized", "wrong token")
+		}
+	}
+}
+
+type authResult int
+
+const (
+	authOK authResult = iota
+	authMissing
+	authWrong
+)
+
+func (s *Server) authenticate(r *http.Request) authResult {
+	if s.opts.Token == "" {
+		return authOK
+	}
+	if h := r.Header.Get("Authorization"); h != "" {
+		tok, ok := strings.CutPrefix(h, "Bearer ")
+		if ok && s.tokenMatches(tok) {
+			return authOK
+		}
+		return authWrong
+	}
+	if c, err := r.Cookie(CookieName); err == nil {
+		if s.tokenMatches(c.Value) {
+			return authOK
+		}
+		return authWrong
+	}
+	return authMissing
+}
+
+func (s *Server) tokenMatches(got string) bool {
+	return subtle.ConstantTimeCompare([]byte(got), []byte(s.opts.Token)) == 1
+}
+
+func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
+	status := "ok"
+	select {
+	case <-s.stopping:
+		status = "stopping"
+	default:
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"status": status, "pending": s.queue.Len()})
+}
+
+// readRequest decodes the body as one api.Request. On failure it has
+// written the error answer and returns false.
+func (s *Server) readRequest(w http.ResponseWriter, r *http.Request) (api.Request, bool) {
+	var req api.Request
+	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
+		writeError(w, http.StatusUnsupportedMediaType, "unsupported_media_type", "send the request as application/json")
+		return req, false
+	}
+	if err := decodeJSON(r.Body, &req); err != nil {
+		writeBodyError(w, err)
+		return req, false
+	}
+	if req.ToolName == "" {
+		writeError(w, http.StatusBadRequest, "invalid_request", "tool_name is required")
+		return req, false
+	}
+	if req.ToolInput == nil {
+		writeError(w, http.StatusBadRequest, "invalid_request", "tool_input is required (a JSON object)")
+		return req, false
+	}
+	return req, true
+}
+
+func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request) {
+	req, ok := s.readRequest(w, r)
+	if !ok {
+		return
+	}
+	start := s.clock.Now()
+	d, err := s.engine.Check(r.Context(), req)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, "engine_error", err.Error())
+		return
+	}
+	s.metrics.ObserveDecision("check", req.ToolName, d, s.clock.Now().Sub(start))
+	writeJSON(w, http.StatusOK, d)
+}
+
+type decideResult struct {
+	d   api.Decision
+	err error
+}
+
+func (s *Server) handleDecide(w http.ResponseWriter, r *http.Request) {
+	req, ok := s.readRequest(w, r)
+	if !ok {
+		return
+	}
+	select {
+	case <-s.stopping:
+		writeError(w, http.StatusServiceUnavailable, "shutting_down", "the warden daemon is stopping")
+		return
+	default:
+	}
+	start := s.clock.Now()
+	c := &call{}
+	ctx, cancel := context.WithCancel(withCall(r.Context(), c))
+	defer cancel()
+	results := make(chan decideResult, 1)
+	s.inflight.Add(1)
+	go func() {
+		defer s.inflight.Done()
+		d, err := s.engine.Decide(ctx, req)
+		results <- decideResult{d, err}
+	}()
+	var d api.Decision
+	select {
+	case res := <-results:
+		if res.err != nil {
+			if ctx.Err() != nil {
+				return // the caller went away
+			}
+			writeError(w, http.StatusInternalServerError, "engine_error", res.err.Error())
+			return
+		}
+		d = res.d
+	case <-s.clock.After(s.opts.DecideTimeout):
+		cancel()
+		d = s.serverDecision(api.ReasonTimeout, fmt.Sprintf("no decision within %s: denied", s.opts.DecideTimeout))
+	case <-s.stopping:
+		cancel()
+		d = s.serverDecision(api.ReasonError, ErrShutdown.Error())
+	case <-r.Context().Done():
+		return
+	}
+	s.metrics.ObserveDecision("decide", req.ToolName, d, s.clock.Now().Sub(start))
+	s.queue.Record(c.pendingID(), req, d)
+	writeJSON(w, http.StatusOK, d)
+}
+
+// serverDecision is a deny the server makes itself, when the engine could
+// not answer in time or the daemon is stopping.
+func (s *Server) serverDecision(t api.ReasonType, msg string) api.Decision {
+	return api.Decision{
+		ID:       newID("dec"),
+		Behavior: api.Deny,
+		Reason:   api.Reason{Type: t, Message: msg},
+		Time:     s.clock.Now(),
+	}
+}
+
+func (s *Server) handlePending(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, PendingList{Pending: s.queue.Pending(), Recent: nonNil(s.queue.Recent())})
+}
+
+// PendingList is the answer of GET /v1/pending.
+type PendingList struct {
+	Pending []PendingAsk     `json:"pending"`
+	Recent  []RecentDecision `json:"recent"`
+}
+
+// AnswerRequest is the body of POST /v1/pending/{id}.
+type AnswerRequest struct {
+	Behavior api.Behavior `json:"behavior"`
+	Scope    api.Scope    `json:"scope,omitempty"`
+	Message  string       `json:"message,omitempty"`
+	// Rule is the grant rule to record, when not the first suggestion.
+	Rule string `json:"rule,omitempty"`
+}
+
+func (s *Server) handleAnswer(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	var body AnswerRequest
+	if err := decodeJSON(r.Body, &body); err != nil {
+		writeBodyError(w, err)
+		return
+	}
+	if body.Behavior != api.Allow && body.Behavior != api.Deny {
+		writeError(w, http.StatusBadRequest, "invalid_answer", fmt.Sprintf("behavior must be allow or deny, not %q", body.Behavior))
+		return
+	}
+	scope, err := api.ParseScope(string(body.Scope))
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "invalid_answer", err.Error())
+		return
+	}
+	a := handler.Answer{Behavior: body.Behavior, Scope: scope, Message: body.Message, Person: s.opts.Person, Rule: body.Rule}
+	if err := s.queue.Answer(id, a); err != nil {
+		if errors.Is(err, ErrNotPending) {
+			writeError(w, http.StatusNotFound, "not_pending", fmt.Sprintf("ask %q is not pending (answered, timed out or withdrawn)", id))
+			return
+		}
+		writeError(w, http.StatusBadRequest, "invalid_answer", err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, ResolvedAsk{ID: id, Behavior: a.Behavior, Scope: scope, Message: a.Message, By: a.Person, Time: s.clock.Now()})
+}
+
+func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
+	flusher, ok := w.(http.Flusher)
+	if !ok {
+		writeError(w, http.StatusInternalServerError, "no_streaming", "this connection cannot stream events")
+		return
+	}
+	sub := s.queue.subscribe()
+	if sub == nil {
+		writeError(w, http.StatusServiceUnavailable, "shutting_down", "the warden daemon is stopping")
+		return
+	}
+	defer s.queue.events.unsubscribe(sub)
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	// Tell EventSource to reconnect quickly after a restart.
+	if _, err := io.WriteString(w, "retry: 2000\n: connected\n\n"); err != nil {
+		return
+	}
+	flusher.Flush()
+	heartbeat := time.NewTicker(s.opts.Heartbeat)
+	defer heartbeat.Stop()
+	for {
+		select {
+		case e, ok := <-sub.ch:
+			if !ok {
+				return
+			}
+			if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", e.Name, e.Data); err != nil {
+				return
+			}
+			flusher.Flush()
+		case <-heartbeat.C:
+			if _, err := io.WriteString(w, ": keep-alive\n\n"); err != nil {
+				return
+			}
+			flusher.Flush()
+		case <-r.Context().Done():
+			return
+		}
+	}
+}
+
+// decodeJSON reads exactly one JSON value from body into v.
+func decodeJSON(body io.Reader, v any) error {
+	dec := json.NewDecoder(body)
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return errors.New("trailing data after the JSON value")
+	}
+	return nil
+}
+
+func writeBodyError(w http.ResponseWriter, err error) {
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		writeError(w, http.StatusRequestEntityTooLarge, "body_too_large", fmt.Sprintf("request body over %d bytes", tooBig.Limit))
+		return
+	}
+	if errors.Is(err, io.EOF) {
+		writeError(w, http.StatusBadRequest, "invalid_json", "empty body: send a JSON object")
+		return
+	}
+	writeError(w, http.StatusBadRequest, "invalid_json", "invalid JSON: "+err.Error())
+}
+
+// writeError answers with the one error envelope.
+func writeError(w http.ResponseWriter, status int, code, msg string) {
+	writeJSON(w, status, api.ErrorEnvelope{Error: api.ErrorBody{Code: code, Message: msg}})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		status = http.StatusInternalServerError
+		b = []byte(`{"error":{"code":"internal","message":"encoding the answer failed"}}`)
+	}
+	b = append(b, '\n')
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = w.Write(b)
+}
+
+// call follows one POST /v1/decide through the engine, so the server learns
+// whether (and under which id) it waited in the queue.
+type call struct {
+	mu      sync.Mutex
+	pending string
+}
+
+func (c *call) setPendingID(id string) {
+	c.mu.Lock()
+	c.pending = id
+	c.mu.Unlock()
+}
+
+func (c *call) pendingID() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.pending
+}
+
+type callKey struct{}
+
+func withCall(ctx context.Context, c *call) context.Context {
+	return context.WithValue(ctx, callKey{}, c)
+}
+
+func callFrom(ctx context.Context) *call {
+	c, _ := ctx.Value(callKey{}).(*call)
+	return c
+}

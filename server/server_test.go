@@ -1,0 +1,554 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/wardenhq/warden/api"
+)
+
+func TestCheck(t *testing.T) {
+	f := newFixture(t, Options{})
+	tests := []struct {
+		name       string
+		body       string
+		header     map[string]string
+		wantStatus int
+		wantCode   string       // error envelope code, when an error
+		want       api.Behavior // behaviour, when a decision
+		wantReason api.ReasonType
+	}{
+		{name: "allow by rule", body: `{"tool_name":"Read","tool_input":{"file_path":"a"}}`, wantStatus: 200, want: api.Allow, wantReason: api.ReasonRule},
+		{name: "deny by rule", body: `{"tool_name":"Delete","tool_input":{}}`, wantStatus: 200, want: api.Deny, wantReason: api.ReasonRule},
+		{name: "ask stays ask", body: `{"tool_name":"Bash","tool_input":{"command":"rm -rf build"}}`, wantStatus: 200, want: api.Ask, wantReason: api.ReasonSafety},
+		{name: "extra hook fields are fine", body: `{"tool_name":"Read","tool_input":{},"permission_suggestions":[]}`, wantStatus: 200, want: api.Allow, wantReason: api.ReasonRule},
+		{name: "invalid JSON", body: `{"tool_name":`, wantStatus: 400, wantCode: "invalid_json"},
+		{name: "empty body", body: ``, wantStatus: 400, wantCode: "invalid_json"},
+		{name: "trailing data", body: `{"tool_name":"Read","tool_input":{}} {}`, wantStatus: 400, wantCode: "invalid_json"},
+		{name: "missing tool_name", body: `{"tool_input":{}}`, wantStatus: 400, wantCode: "invalid_request"},
+		{name: "missing tool_input", body: `{"tool_name":"Read"}`, wantStatus: 400, wantCode: "invalid_request"},
+		{name: "tool_input not an object", body: `{"tool_name":"Read","tool_input":"x"}`, wantStatus: 400, wantCode: "invalid_json"},
+		{name: "wrong content type", body: `{}`, header: map[string]string{"Content-Type": "text/plain"}, wantStatus: 415, wantCode: "unsupported_media_type"},
+		{name: "engine error", body: `{"tool_name":"Broken","tool_input":{}}`, wantStatus: 500, wantCode: "engine_error"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, data := f.do("POST", "/v1/check", tt.body, tt.header)
+			if res.StatusCode != tt.wantStatus {
+				t.Fatalf("status %d, want %d: %s", res.StatusCode, tt.wantStatus, data)
+			}
+			if got := res.Header.Get("Content-Type"); got != "application/json" {
+				t.Errorf("Content-Type %q", got)
+			}
+			if tt.wantCode != "" {
+				if diff := cmp.Diff(tt.wantCode, errorCode(t, data)); diff != "" {
+					t.Errorf("error code (-want +got):\n%s", diff)
+				}
+				return
+			}
+			d := decode[api.Decision](t, data)
+			if diff := cmp.Diff([]any{tt.want, tt.wantReason}, []any{d.Behavior, d.Reason.Type}); diff != "" {
+				t.Errorf("decision (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestAuthentication(t *testing.T) {
+	f := newFixture(t, Options{})
+	endpoints := []struct{ method, path, body string }{
+		{"POST", "/v1/check", `{"tool_name":"Read","tool_input":{}}`},
+		{"POST", "/v1/decide", `{"tool_name":"Read","tool_input":{}}`},
+		{"GET", "/v1/pending", ""},
+		{"POST", "/v1/pending/ask-x", `{"behavior":"allow"}`},
+		{"GET", "/v1/events", ""},
+		{"GET", "/metrics", ""},
+	}
+	creds := []struct {
+		name   string
+		header map[string]string
+		want   string // error code or "" for authorised
+	}{
+		{"missing token", map[string]string{"Authorization": ""}, "unauthorized"},
+		{"wrong token", map[string]string{"Authorization": "Bearer nope"}, "unauthorized"},
+		{"not bearer", map[string]string{"Authorization": "Basic " + testToken}, "unauthorized"},
+		{"wrong cookie", map[string]string{"Authorization": "", "Cookie": CookieName + "=nope"}, "unauthorized"},
+	}
+	for _, ep := range endpoints {
+		for _, c := range creds {
+			t.Run(ep.path+"/"+c.name, func(t *testing.T) {
+				res, data := f.do(ep.method, ep.path, ep.body, c.header)
+				if res.StatusCode != http.StatusUnauthorized {
+					t.Fatalf("status %d, want 401: %s", res.StatusCode, data)
+				}
+				if diff := cmp.Diff(c.want, errorCode(t, data)); diff != "" {
+					t.Errorf("code (-want +got):\n%s", diff)
+				}
+				if res.Header.Get("WWW-Authenticate") == "" {
+					t.Error("no WWW-Authenticate header")
+				}
+			})
+		}
+	}
+	t.Run("cookie is accepted", func(t *testing.T) {
+		res, data := f.do("GET", "/v1/pending", "", map[string]string{"Authorization": "", "Cookie": CookieName + "=" + testToken})
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("status %d: %s", res.StatusCode, data)
+		}
+	})
+	t.Run("healthz needs no token", func(t *testing.T) {
+		res, data := f.do("GET", "/healthz", "", map[string]string{"Authorization": ""})
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("status %d: %s", res.StatusCode, data)
+		}
+		if diff := cmp.Diff(map[string]any{"status": "ok", "pending": float64(0)}, decode[map[string]any](t, data)); diff != "" {
+			t.Errorf("healthz (-want +got):\n%s", diff)
+		}
+	})
+}
+
+func TestNoTokenMeansNoAuthentication(t *testing.T) {
+	// A Unix socket's permissions are its authentication: no token.
+	clock := newFakeClock()
+	q := NewQueue(QueueOptions{Clock: clock})
+	srv := New(&fakeEngine{queue: q, clock: clock}, Options{Queue: q, Clock: clock})
+	h := srv.Handler()
+	rec := newRecorder()
+	req, _ := http.NewRequest("POST", "http://localhost/v1/check", strings.NewReader(`{"tool_name":"Read","tool_input":{}}`))
+	h.ServeHTTP(rec, req)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("status %d: %s", rec.Code, rec.Body)
+	}
+}
+
+func TestForeignOriginAndHost(t *testing.T) {
+	f := newFixture(t, Options{AllowedHosts: []string{"warden.internal"}})
+	port := f.http.Listener.Addr().String()[strings.LastIndex(f.http.Listener.Addr().String(), ":"):]
+	tests := []struct {
+		name   string
+		header map[string]string
+		want   string // error code, "" for allowed
+	}{
+		{"plain client without Origin", nil, ""},
+		{"localhost host", map[string]string{"Host": "localhost" + port}, ""},
+		{"LOCALHOST host", map[string]string{"Host": "LOCALHOST" + port}, ""},
+		{"IPv6 loopback host", map[string]string{"Host": "[::1]" + port}, ""},
+		{"allowed host", map[string]string{"Host": "warden.internal" + port}, ""},
+		{"same origin", map[string]string{"Origin": f.http.URL}, ""},
+		{"rebinding host", map[string]string{"Host": "evil.example" + port}, "forbidden_host"},
+		{"rebinding host without port", map[string]string{"Host": "evil.example"}, "forbidden_host"},
+		{"foreign origin", map[string]string{"Origin": "https://evil.example"}, "forbidden_origin"},
+		{"origin on another port", map[string]string{"Origin": "http://127.0.0.1:1"}, "forbidden_origin"},
+		{"null origin", map[string]string{"Origin": "null"}, "forbidden_origin"},
+		{"file origin", map[string]string{"Origin": "file://"}, "forbidden_origin"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, data := f.do("POST", "/v1/check", `{"tool_name":"Read","tool_input":{}}`, tt.header)
+			if tt.want == "" {
+				if res.StatusCode != http.StatusOK {
+					t.Fatalf("status %d: %s", res.StatusCode, data)
+				}
+				return
+			}
+			if res.StatusCode != http.StatusForbidden {
+				t.Fatalf("status %d, want 403: %s", res.StatusCode, data)
+			}
+			if diff := cmp.Diff(tt.want, errorCode(t, data)); diff != "" {
+				t.Errorf("code (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestOversizedBody(t *testing.T) {
+	f := newFixture(t, Options{MaxBodyBytes: 1024})
+	big := `{"tool_name":"Bash","tool_input":{"command":"` + strings.Repeat("x", 2048) + `"}}`
+	for _, path := range []string{"/v1/check", "/v1/decide", "/v1/pending/ask-x"} {
+		t.Run(path, func(t *testing.T) {
+			res, data := f.do("POST", path, big, nil)
+			if res.StatusCode != http.StatusRequestEntityTooLarge {
+				t.Fatalf("status %d, want 413: %s", res.StatusCode, data)
+			}
+			if diff := cmp.Diff("body_too_large", errorCode(t, data)); diff != "" {
+				t.Errorf("code (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestUnknownEndpointAndMethod(t *testing.T) {
+	f := newFixture(t, Options{})
+	tests := []struct {
+		method, path string
+		status       int
+		code         string
+	}{
+		{"GET", "/v1/nothing", 404, "not_found"},
+		{"GET", "/v1/check", 405, "method_not_allowed"},
+		{"DELETE", "/v1/pending/x", 405, "method_not_allowed"},
+		{"POST", "/v1/events", 405, "method_not_allowed"},
+		{"POST", "/healthz", 405, "method_not_allowed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.method+" "+tt.path, func(t *testing.T) {
+			res, data := f.do(tt.method, tt.path, "", nil)
+			if res.StatusCode != tt.status {
+				t.Fatalf("status %d, want %d: %s", res.StatusCode, tt.status, data)
+			}
+			if diff := cmp.Diff(tt.code, errorCode(t, data)); diff != "" {
+				t.Errorf("code (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestDecideWaitsForTheAnswer(t *testing.T) {
+	tests := []struct {
+		name   string
+		answer AnswerRequest
+		want   api.Reason
+		wantB  api.Behavior
+	}{
+		{"allow once", AnswerRequest{Behavior: api.Allow}, api.Reason{Type: api.ReasonUser, Person: "web", Scope: api.ScopeOnce}, api.Allow},
+		{"allow for the session", AnswerRequest{Behavior: api.Allow, Scope: api.ScopeSession}, api.Reason{Type: api.ReasonUser, Person: "web", Scope: api.ScopeSession}, api.Allow},
+		{"deny with a message", AnswerRequest{Behavior: api.Deny, Message: "use make clean"}, api.Reason{Type: api.ReasonUser, Person: "web", Scope: api.ScopeOnce, Message: "use make clean"}, api.Deny},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFixture(t, Options{})
+			events := f.events()
+			got := make(chan api.Decision, 1)
+			go func() {
+				d, err := f.client.Decide(context.Background(), bashRequest)
+				if err != nil {
+					t.Error(err)
+				}
+				got <- d
+			}()
+			p := decode[PendingAsk](t, events.next(t, EventPending))
+			want := PendingAsk{
+				ID: p.ID, Tool: "Bash", Summary: "rm -rf build", AgentID: "worker-1", AgentType: "tester", SessionID: "s1",
+				Reason:      api.Reason{Type: api.ReasonSafety, Message: "recursive delete"},
+				Findings:    []api.Finding{{Category: "recursive-delete", Description: "deletes a tree", Part: "rm -rf build", Risk: api.RiskHigh}},
+				Risk:        api.RiskHigh,
+				Suggestions: []string{"Bash(rm -rf build)"},
+				Request:     bashRequest,
+				Created:     f.clock.Now(),
+				Deadline:    f.clock.Now().Add(time.Minute),
+				ExpiresInMS: 60000,
+			}
+			if diff := cmp.Diff(want, p); diff != "" {
+				t.Errorf("pending event (-want +got):\n%s", diff)
+			}
+			list, err := f.client.Pending(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff([]PendingAsk{want}, list.Pending); diff != "" {
+				t.Errorf("GET /v1/pending (-want +got):\n%s", diff)
+			}
+			if err := f.client.Answer(context.Background(), p.ID, tt.answer); err != nil {
+				t.Fatal(err)
+			}
+			d := <-got
+			if diff := cmp.Diff(tt.wantB, d.Behavior); diff != "" {
+				t.Errorf("behaviour (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.want, d.Reason); diff != "" {
+				t.Errorf("reason (-want +got):\n%s", diff)
+			}
+			res := decode[ResolvedAsk](t, events.next(t, EventResolved))
+			wantScope := api.Scope("")
+			if tt.wantB == api.Allow {
+				wantScope = tt.want.Scope
+			}
+			if diff := cmp.Diff(ResolvedAsk{ID: p.ID, Behavior: tt.wantB, Scope: wantScope, Message: tt.answer.Message, By: "web", Time: f.clock.Now()}, res); diff != "" {
+				t.Errorf("resolved event (-want +got):\n%s", diff)
+			}
+			rec := decode[RecentDecision](t, events.next(t, EventDecision))
+			if diff := cmp.Diff(RecentDecision{PendingID: p.ID, Tool: "Bash", Summary: "rm -rf build", AgentID: "worker-1", SessionID: "s1", Decision: d, DecidedBy: DecidedBy(d.Reason)}, rec, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("decision event (-want +got):\n%s", diff)
+			}
+			if n := f.queue.Len(); n != 0 {
+				t.Errorf("%d asks still pending", n)
+			}
+			// The ask is gone: answering again is refused.
+			err = f.client.Answer(context.Background(), p.ID, tt.answer)
+			var apiErr *APIError
+			if !errors.As(err, &apiErr) || apiErr.Status != 404 || apiErr.Code != "not_pending" {
+				t.Errorf("second answer: %v, want 404 not_pending", err)
+			}
+		})
+	}
+}
+
+func TestDecideWithoutAskAnswersAtOnce(t *testing.T) {
+	f := newFixture(t, Options{})
+	d, err := f.client.Decide(context.Background(), api.Request{ToolName: "Read", ToolInput: map[string]any{"file_path": "x"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Behavior != api.Allow {
+		t.Errorf("behaviour %q, want allow", d.Behavior)
+	}
+	recent := f.queue.Recent()
+	if len(recent) != 1 || recent[0].DecidedBy != "rule Read (project .warden/settings.json:3)" {
+		t.Errorf("recent = %+v", recent)
+	}
+}
+
+func TestAnswerValidation(t *testing.T) {
+	f := newFixture(t, Options{})
+	events := f.events()
+	go func() { _, _ = f.client.Decide(context.Background(), bashRequest) }()
+	p := decode[PendingAsk](t, events.next(t, EventPending))
+	tests := []struct {
+		name, id, body string
+		status         int
+		code           string
+	}{
+		{"ask is not a person's answer", p.ID, `{"behavior":"ask"}`, 400, "invalid_answer"},
+		{"missing behaviour", p.ID, `{}`, 400, "invalid_answer"},
+		{"unknown scope", p.ID, `{"behavior":"allow","scope":"forever"}`, 400, "invalid_answer"},
+		{"invalid JSON", p.ID, `{"behavior":`, 400, "invalid_json"},
+		{"unknown id", "ask-nope", `{"behavior":"deny"}`, 404, "not_pending"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, data := f.do("POST", "/v1/pending/"+tt.id, tt.body, nil)
+			if res.StatusCode != tt.status {
+				t.Fatalf("status %d, want %d: %s", res.StatusCode, tt.status, data)
+			}
+			if diff := cmp.Diff(tt.code, errorCode(t, data)); diff != "" {
+				t.Errorf("code (-want +got):\n%s", diff)
+			}
+		})
+	}
+	if n := f.queue.Len(); n != 1 {
+		t.Errorf("%d pending after refused answers, want 1", n)
+	}
+}
+
+func TestPromptTimeout(t *testing.T) {
+	f := newFixture(t, Options{})
+	events := f.events()
+	got := make(chan api.Decision, 1)
+	go func() {
+		d, err := f.client.Decide(context.Background(), bashRequest)
+		if err != nil {
+			t.Error(err)
+		}
+		got <- d
+	}()
+	p := decode[PendingAsk](t, events.next(t, EventPending))
+	f.clock.waitTimers(2) // the server's bound and the prompt's deadline
+	f.clock.advance(time.Minute)
+	d := <-got
+	if diff := cmp.Diff([]any{api.Deny, api.ReasonTimeout}, []any{d.Behavior, d.Reason.Type}); diff != "" {
+		t.Errorf("decision (-want +got):\n%s", diff)
+	}
+	res := decode[ResolvedAsk](t, events.next(t, EventResolved))
+	if diff := cmp.Diff(ResolvedAsk{ID: p.ID, Behavior: api.Deny, By: "timeout", Time: f.clock.Now()}, res); diff != "" {
+		t.Errorf("resolved (-want +got):\n%s", diff)
+	}
+}
+
+func TestDecideTimeoutWhenTheEngineHangs(t *testing.T) {
+	clock := newFakeClock()
+	engineDone := make(chan struct{})
+	hang := EngineFuncs{
+		CheckFunc: func(ctx context.Context, req api.Request) (api.Decision, error) { return api.Decision{}, nil },
+		DecideFunc: func(ctx context.Context, req api.Request) (api.Decision, error) {
+			<-ctx.Done() // a hook that never answers
+			close(engineDone)
+			return api.Decision{}, ctx.Err()
+		},
+	}
+	srv := New(hang, Options{Token: testToken, Clock: clock, DecideTimeout: 10 * time.Second})
+	rec := newRecorder()
+	req, _ := http.NewRequest("POST", "http://127.0.0.1/v1/decide", strings.NewReader(`{"tool_name":"Bash","tool_input":{"command":"ls"}}`))
+	req.Header.Set("Authorization", "Bearer "+testToken)
+	done := make(chan struct{})
+	go func() { srv.Handler().ServeHTTP(rec, req); close(done) }()
+	clock.waitTimers(1)
+	clock.advance(10 * time.Second)
+	<-done
+	<-engineDone // the engine's context was cancelled
+	d := decode[api.Decision](t, rec.Body.Bytes())
+	if diff := cmp.Diff([]any{api.Deny, api.ReasonTimeout}, []any{d.Behavior, d.Reason.Type}); diff != "" {
+		t.Errorf("decision (-want +got):\n%s", diff)
+	}
+	if d.ID == "" {
+		t.Error("the server's own decision has no id")
+	}
+}
+
+func TestGracefulShutdown(t *testing.T) {
+	f := newFixture(t, Options{})
+	events := f.events()
+	got := make(chan api.Decision, 2)
+	for range 2 {
+		go func() {
+			d, err := f.client.Decide(context.Background(), bashRequest)
+			if err != nil {
+				t.Error(err)
+			}
+			got <- d
+		}()
+	}
+	first := decode[PendingAsk](t, events.next(t, EventPending))
+	second := decode[PendingAsk](t, events.next(t, EventPending))
+	if err := f.server.Shutdown(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		d := <-got
+		if d.Behavior != api.Deny || !strings.Contains(d.Reason.Message, "shutdown") {
+			t.Errorf("decision at shutdown: %+v, want deny with reason shutdown", d)
+		}
+	}
+	resolved := map[string]ResolvedAsk{}
+	for range 2 {
+		r := decode[ResolvedAsk](t, events.next(t, EventResolved))
+		resolved[r.ID] = r
+	}
+	want := map[string]ResolvedAsk{
+		first.ID:  {ID: first.ID, Behavior: api.Deny, By: "shutdown", Time: f.clock.Now()},
+		second.ID: {ID: second.ID, Behavior: api.Deny, By: "shutdown", Time: f.clock.Now()},
+	}
+	if diff := cmp.Diff(want, resolved); diff != "" {
+		t.Errorf("resolved events (-want +got):\n%s", diff)
+	}
+	// The stream ends.
+	for e := range events.events {
+		if e.Name == EventPending {
+			t.Errorf("pending event after shutdown: %s", e.Data)
+		}
+	}
+	// Later prompts are refused at once, and health says so.
+	if _, err := f.queue.Prompt(context.Background(), promptFor(bashRequest)); !errors.Is(err, ErrShutdown) {
+		t.Errorf("Prompt after shutdown: %v, want ErrShutdown", err)
+	}
+	res, data := f.do("POST", "/v1/decide", `{"tool_name":"Bash","tool_input":{"command":"ls"}}`, nil)
+	if res.StatusCode != http.StatusServiceUnavailable || errorCode(t, data) != "shutting_down" {
+		t.Errorf("decide after shutdown: %d %s", res.StatusCode, data)
+	}
+}
+
+func TestEventsStartWithASnapshot(t *testing.T) {
+	f := newFixture(t, Options{})
+	if _, err := f.client.Decide(context.Background(), api.Request{ToolName: "Delete", ToolInput: map[string]any{}}); err != nil {
+		t.Fatal(err)
+	}
+	first := f.events()
+	go func() { _, _ = f.client.Decide(context.Background(), bashRequest) }()
+	p := decode[PendingAsk](t, first.next(t, EventPending))
+
+	late := f.events()
+	rec := decode[RecentDecision](t, late.next(t, EventDecision))
+	if diff := cmp.Diff([]any{"Delete", api.Deny, "rule Delete (org)"}, []any{rec.Tool, rec.Decision.Behavior, rec.DecidedBy}); diff != "" {
+		t.Errorf("snapshot decision (-want +got):\n%s", diff)
+	}
+	again := decode[PendingAsk](t, late.next(t, EventPending))
+	if again.ID != p.ID {
+		t.Errorf("snapshot pending id %q, want %q", again.ID, p.ID)
+	}
+}
+
+func TestMetrics(t *testing.T) {
+	f := newFixture(t, Options{})
+	for _, tool := range []string{"Read", "Read", "Delete"} {
+		if _, err := f.client.Check(context.Background(), api.Request{ToolName: tool, ToolInput: map[string]any{}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	events := f.events()
+	go func() { _, _ = f.client.Decide(context.Background(), bashRequest) }()
+	events.next(t, EventPending)
+	f.server.Metrics().HookFailed("lint")
+	f.server.Metrics().ObserveDecision("check", "Bash", api.Decision{Behavior: api.Deny, Reason: api.Reason{Type: api.ReasonError, Classifier: "llm"}}, time.Millisecond)
+
+	res, data := f.do("GET", "/metrics", "", nil)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("status %d", res.StatusCode)
+	}
+	body := string(data)
+	for _, want := range []string{
+		`warden_decisions_total{behavior="allow",decided_by="rule",tool="Read"} 2`,
+		`warden_decisions_total{behavior="deny",decided_by="rule",tool="Delete"} 1`,
+		`warden_decision_duration_seconds_count{endpoint="check"} 4`,
+		`warden_pending_asks 1`,
+		`warden_hook_failures_total{hook="lint"} 1`,
+		`warden_classifier_failures_total{classifier="llm"} 1`,
+		`go_goroutines`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("metrics lack %q", want)
+		}
+	}
+}
+
+func TestPage(t *testing.T) {
+	f := newFixture(t, Options{})
+	noRedirect := *f.http.Client()
+	noRedirect.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	get := func(path string, cookie string) *http.Response {
+		t.Helper()
+		req, _ := http.NewRequest("GET", f.http.URL+path, nil)
+		if cookie != "" {
+			req.Header.Set("Cookie", cookie)
+		}
+		res, err := noRedirect.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res
+	}
+
+	t.Run("the token logs the browser in", func(t *testing.T) {
+		res := get("/?token="+testToken, "")
+		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/" {
+			t.Fatalf("status %d Location %q, want 303 to /", res.StatusCode, res.Header.Get("Location"))
+		}
+		cookies := res.Cookies()
+		if len(cookies) != 1 {
+			t.Fatalf("cookies: %v", cookies)
+		}
+		c := cookies[0]
+		if diff := cmp.Diff([]any{CookieName, testToken, true, http.SameSiteStrictMode, "/"}, []any{c.Name, c.Value, c.HttpOnly, c.SameSite, c.Path}); diff != "" {
+			t.Errorf("cookie (-want +got):\n%s", diff)
+		}
+	})
+	tests := []struct {
+		name, path, cookie string
+		status             int
+		contentType        string
+	}{
+		{"page with the cookie", "/", CookieName + "=" + testToken, 200, "text/html; charset=utf-8"},
+		{"page without the cookie", "/", "", 401, "text/html; charset=utf-8"},
+		{"page with a wrong token", "/?token=nope", "", 401, "text/html; charset=utf-8"},
+		{"script", "/assets/app.js", "", 200, "text/javascript; charset=utf-8"},
+		{"style", "/assets/style.css", "", 200, "text/css; charset=utf-8"},
+		{"missing asset", "/assets/nope.js", "", 404, "text/plain; charset=utf-8"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := get(tt.path, tt.cookie)
+			if diff := cmp.Diff([]any{tt.status, tt.contentType}, []any{res.StatusCode, res.Header.Get("Content-Type")}); diff != "" {
+				t.Errorf("status, type (-want +got):\n%s", diff)
+			}
+			if strings.HasPrefix(tt.contentType, "text/html") && !strings.Contains(res.Header.Get("Content-Security-Policy"), "script-src 'self'") {
+				t.Errorf("no CSP on the page: %q", res.Header.Get("Content-Security-Policy"))
+			}
+		})
+	}
+}
