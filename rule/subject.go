@@ -1,0 +1,189 @@
+package rule
+
+import (
+	"strings"
+
+	"github.com/wardenhq/warden/api"
+)
+
+// Access says what a subject does to its Path.
+type Access uint8
+
+// The kinds of file access.
+const (
+	AccessNone Access = iota
+	// AccessRead reads the file: `Read(…)` rules cover it whatever the tool
+	// (the file operands of `cat`, an input redirection).
+	AccessRead
+	// AccessEdit writes the file: `Edit(…)` rules cover it whatever the tool
+	// (an output redirection, `cp` onto it).
+	AccessEdit
+)
+
+// head returns the rule tool that covers this access, or "".
+func (a Access) head() string {
+	switch a {
+	case AccessRead:
+		return "Read"
+	case AccessEdit:
+		return "Edit"
+	}
+	return ""
+}
+
+// Subject is one part of a tool call, as the tool checkers present it to the
+// rules. Only the fields that fit the part are set.
+type Subject struct {
+	// Tool is the tool the part belongs to (the request's tool name; "Bash"
+	// for every part of a Bash command).
+	Tool string
+	// Words are one simple command of a Bash program: wrappers and
+	// assignments stripped, the program reduced to its name. Bash rules
+	// match them joined by single spaces.
+	Words []string
+	// Alternates are other spellings of the same command that every Bash
+	// rule also matches (global options skipped: `git -C dir commit` also
+	// reads as `git commit`). One spelling matching is enough.
+	Alternates [][]string
+	// Path is the file the part reads or writes: absolute and clean, or
+	// relative to Env.Cwd.
+	Path string
+	// Access says whether Path is read or written. It lets `Read(…)` and
+	// `Edit(…)` rules cover files that other tools (Bash) read or write.
+	Access Access
+	// Host is the host of the URL the part fetches.
+	Host string
+	// Input is the tool input, for field rules (`Tool(field:glob)`) and
+	// Agent rules.
+	Input map[string]any
+	// Dynamic marks a command whose program is not a literal word
+	// (`$X -rf /`, `$(echo rm)`). No allow rule ever covers it.
+	Dynamic bool
+	// Incidental marks a part that deny and ask rules must see but that needs
+	// no allow rule of its own, such as the file operands of `cat`: Set.Find
+	// with allow skips it.
+	Incidental bool
+}
+
+// Env is what path rules are resolved against for one request.
+type Env struct {
+	// Cwd is the request's working directory: `./path` and bare path rules
+	// are relative to it, and so are relative subject paths.
+	Cwd string
+	// Home is the user's home directory, for `~/path` rules. When empty,
+	// such rules match nothing.
+	Home string
+}
+
+// Match is one rule covering one subject.
+type Match struct {
+	Rule *Rule
+	// Subject is the index of the subject in the slice that was matched.
+	Subject int
+}
+
+// Reason returns the api.Reason naming the matched rule.
+func (m Match) Reason() api.Reason { return m.Rule.Reason() }
+
+// prepared is a subject in the form the matchers want, made once per match.
+type prepared struct {
+	s       *Subject
+	tool    string // canonical
+	command string // the words joined
+	path    string // absolute and clean
+	host    string // lower case, no trailing dot
+}
+
+func prepare(s *Subject, env *Env) prepared {
+	return prepared{
+		s:       s,
+		tool:    CanonicalTool(s.Tool),
+		command: joinWords(s.Words),
+		path:    cleanPath(s.Path, env.Cwd),
+		host:    normalHost(s.Host),
+	}
+}
+
+// joinWords joins a command's words with single spaces, without allocating
+// for a one-word command.
+func joinWords(words []string) string {
+	switch len(words) {
+	case 0:
+		return ""
+	case 1:
+		return words[0]
+	}
+	return strings.Join(words, " ")
+}
+
+// cleanEnv cleans the directories of env, allocating only when they are not
+// clean already. A relative directory is treated as unknown.
+func cleanEnv(env Env) Env {
+	if env.Cwd != "" && env.Cwd[0] == '/' {
+		env.Cwd = cleanPath(env.Cwd, "")
+	} else {
+		env.Cwd = ""
+	}
+	if env.Home != "" && env.Home[0] == '/' {
+		env.Home = cleanPath(env.Home, "")
+	} else {
+		env.Home = ""
+	}
+	return env
+}
+
+// Matches reports whether the rule covers the subject. It applies the
+// rule's behaviour: an allow rule never covers a dynamic command. Grants use
+// it to test one remembered rule.
+func (r *Rule) Matches(s *Subject, env Env) bool {
+	env = cleanEnv(env)
+	p := prepare(s, &env)
+	return r.match(&p, &env)
+}
+
+// match is Matches on a prepared subject and a clean environment.
+func (r *Rule) match(p *prepared, env *Env) bool {
+	if r.Behavior == api.Allow && p.s.Dynamic {
+		return false
+	}
+	if !r.coversTool(p) {
+		return false
+	}
+	switch r.Kind {
+	case KindTool, KindAll:
+		return true
+	case KindCommand:
+		if p.tool != "Bash" || len(p.s.Words) == 0 {
+			return false
+		}
+		if r.cmd.match(p.command) {
+			return true
+		}
+		for _, alt := range p.s.Alternates {
+			if len(alt) > 0 && r.cmd.match(joinWords(alt)) {
+				return true
+			}
+		}
+		return false
+	case KindPath:
+		return p.path != "" && r.path.match(p.path, r.Root, env)
+	case KindDomain:
+		return r.domain.match(p.host)
+	case KindField:
+		return r.field.match(p.s.Input)
+	}
+	return false
+}
+
+// coversTool reports whether the rule names the subject's tool: directly, as
+// the head of its family, as the head for the subject's file access, or as
+// its MCP server.
+func (r *Rule) coversTool(p *prepared) bool {
+	switch {
+	case r.Kind == KindAll:
+		return true
+	case r.mcp.server != "":
+		return r.mcp.covers(p.tool)
+	}
+	return p.tool == r.Tool || family[p.tool] == r.Tool || p.s.Access.head() == r.Tool
+}
