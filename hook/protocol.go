@@ -1,0 +1,414 @@
+package hook
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/wardenhq/warden/api"
+)
+
+// Payload is the JSON object Claude Code writes to a hook's stdin, and the
+// one Warden writes to the stdin of the hooks it runs.
+type Payload struct {
+	SessionID      string         `json:"session_id"`
+	TranscriptPath string         `json:"transcript_path"`
+	Cwd            string         `json:"cwd"`
+	PermissionMode string         `json:"permission_mode"`
+	HookEventName  string         `json:"hook_event_name"`
+	ToolName       string         `json:"tool_name"`
+	ToolInput      map[string]any `json:"tool_input"`
+	// ToolUseID is set for PreToolUse only.
+	ToolUseID string `json:"tool_use_id,omitempty"`
+	// AgentID and AgentType are set inside sub-agents.
+	AgentID   string `json:"agent_id,omitempty"`
+	AgentType string `json:"agent_type,omitempty"`
+	// PermissionSuggestions are the "always allow" options Claude Code would
+	// offer in its dialog (PermissionRequest only); Warden passes them
+	// through untouched.
+	PermissionSuggestions []any `json:"permission_suggestions,omitempty"`
+}
+
+// ErrUnsupportedEvent is returned by ParsePayload for a payload of a hook
+// event Warden does not answer (anything but PreToolUse and
+// PermissionRequest).
+var ErrUnsupportedEvent = errors.New("unsupported hook event")
+
+// NewPayload returns the stdin payload for a hook run for event.
+func NewPayload(event string, req api.Request, suggestions []any) Payload {
+	p := Payload{
+		SessionID:      req.SessionID,
+		TranscriptPath: req.TranscriptPath,
+		Cwd:            req.Cwd,
+		PermissionMode: string(req.PermissionMode),
+		HookEventName:  event,
+		ToolName:       req.ToolName,
+		ToolInput:      req.ToolInput,
+		AgentID:        req.AgentID,
+		AgentType:      req.AgentType,
+	}
+	if p.PermissionMode == "" {
+		p.PermissionMode = string(api.ModeDefault)
+	}
+	if p.ToolInput == nil {
+		p.ToolInput = map[string]any{}
+	}
+	switch event {
+	case EventPreToolUse:
+		p.ToolUseID = req.ToolUseID
+	case EventPermissionRequest:
+		p.PermissionSuggestions = suggestions
+	}
+	return p
+}
+
+// ParsePayload reads a hook payload as Claude Code sends it. The payload
+// must be one JSON object with a tool_name, a tool_input object (an absent
+// one counts as empty), a known permission_mode (or none) and a
+// hook_event_name of PreToolUse or PermissionRequest; an absent event name
+// counts as PreToolUse. Unknown fields are ignored, as Claude Code adds
+// fields over time. A payload of another event gives an error wrapping
+// ErrUnsupportedEvent.
+func ParsePayload(data []byte) (Payload, error) {
+	var p Payload
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) == 0 {
+		return p, errors.New("hook payload is empty")
+	}
+	if trimmed[0] != '{' {
+		return p, errors.New("hook payload is not a JSON object")
+	}
+	if err := json.Unmarshal(trimmed, &p); err != nil {
+		return Payload{}, fmt.Errorf("hook payload: %w", jsonError(trimmed, err))
+	}
+	switch p.HookEventName {
+	case "":
+		p.HookEventName = EventPreToolUse
+	case EventPreToolUse, EventPermissionRequest:
+	default:
+		return Payload{}, fmt.Errorf("hook payload: event %q: %w", p.HookEventName, ErrUnsupportedEvent)
+	}
+	if p.ToolName == "" {
+		return Payload{}, errors.New("hook payload: tool_name is missing")
+	}
+	if p.ToolInput == nil {
+		if raw := rawField(trimmed, "tool_input"); raw != "" && raw != "null" {
+			return Payload{}, errors.New("hook payload: tool_input is not an object")
+		}
+		p.ToolInput = map[string]any{}
+	}
+	if _, err := api.ParseMode(p.PermissionMode); err != nil {
+		return Payload{}, fmt.Errorf("hook payload: %w", err)
+	}
+	return p, nil
+}
+
+// rawField returns the raw JSON of a top-level field of an object that is
+// known to decode, or "" when it is absent.
+func rawField(obj []byte, name string) string {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(obj, &m) != nil {
+		return ""
+	}
+	return string(bytes.TrimSpace(m[name]))
+}
+
+// jsonError adds a line and column to a JSON syntax error.
+func jsonError(data []byte, err error) error {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		line, col := lineCol(data, se.Offset)
+		return fmt.Errorf("line %d column %d: %w", line, col, err)
+	}
+	return err
+}
+
+// lineCol converts a byte offset into a 1-based line and column.
+func lineCol(data []byte, offset int64) (line, col int) {
+	if offset > int64(len(data)) {
+		offset = int64(len(data))
+	}
+	before := data[:offset]
+	line = bytes.Count(before, []byte("\n")) + 1
+	col = int(offset) - (bytes.LastIndexByte(before, '\n') + 1)
+	if col < 1 {
+		col = 1
+	}
+	return line, col
+}
+
+// Request returns the tool call the payload describes.
+func (p Payload) Request() api.Request {
+	return api.Request{
+		ToolName:       p.ToolName,
+		ToolInput:      p.ToolInput,
+		Cwd:            p.Cwd,
+		SessionID:      p.SessionID,
+		AgentID:        p.AgentID,
+		AgentType:      p.AgentType,
+		PermissionMode: api.Mode(p.PermissionMode),
+		TranscriptPath: p.TranscriptPath,
+		ToolUseID:      p.ToolUseID,
+		HookEventName:  p.HookEventName,
+	}
+}
+
+// Output is the JSON object a hook writes to stdout, as Claude Code reads
+// it. Warden reads it from the hooks it runs and writes it as `warden hook`.
+type Output struct {
+	// Continue false stops the agent; StopReason is shown to the user.
+	Continue   *bool  `json:"continue,omitempty"`
+	StopReason string `json:"stopReason,omitempty"`
+	// SuppressOutput hides the hook's stdout from the transcript.
+	SuppressOutput bool `json:"suppressOutput,omitempty"`
+	// SystemMessage is a warning shown to the user.
+	SystemMessage string `json:"systemMessage,omitempty"`
+	// Decision ("approve" or "block") and Reason are the older PreToolUse
+	// fields; they are read as allow and deny.
+	Decision           string          `json:"decision,omitempty"`
+	Reason             string          `json:"reason,omitempty"`
+	HookSpecificOutput *SpecificOutput `json:"hookSpecificOutput,omitempty"`
+}
+
+// SpecificOutput is the event-specific part of a hook's output.
+type SpecificOutput struct {
+	HookEventName string `json:"hookEventName"`
+
+	// PermissionDecision is allow, deny, ask or defer (PreToolUse).
+	PermissionDecision       string `json:"permissionDecision,omitempty"`
+	PermissionDecisionReason string `json:"permissionDecisionReason,omitempty"`
+	// UpdatedInput replaces the whole tool input (PreToolUse).
+	UpdatedInput      map[string]any `json:"updatedInput,omitempty"`
+	AdditionalContext string         `json:"additionalContext,omitempty"`
+
+	// Decision is the answer to a PermissionRequest; nil means undecided.
+	Decision *PermissionDecision `json:"decision,omitempty"`
+}
+
+// PermissionDecision is a PermissionRequest hook's answer.
+type PermissionDecision struct {
+	// Behavior is allow or deny.
+	Behavior string `json:"behavior"`
+	// UpdatedInput replaces the tool input (allow only).
+	UpdatedInput       map[string]any `json:"updatedInput,omitempty"`
+	UpdatedPermissions []any          `json:"updatedPermissions,omitempty"`
+	// Message tells the model why (deny only).
+	Message string `json:"message,omitempty"`
+	// Interrupt with deny stops the agent.
+	Interrupt bool `json:"interrupt,omitempty"`
+}
+
+// verdict is one hook's answer after reading its output.
+type verdict struct {
+	behavior      api.Behavior // "" when undecided
+	deferred      bool         // PreToolUse "defer"
+	reason        string
+	updatedInput  map[string]any
+	systemMessage string
+	stop          bool
+	stopReason    string
+}
+
+// parseOutput reads a hook's stdout for event. Output that does not start
+// with '{' is plain text and leaves the hook undecided, as in Claude Code;
+// output that starts with '{' but is not a valid answer is an error.
+func parseOutput(event string, stdout []byte) (verdict, error) {
+	var v verdict
+	trimmed := bytes.TrimSpace(stdout)
+	if len(trimmed) == 0 || trimmed[0] != '{' {
+		return v, nil
+	}
+	var out Output
+	if err := json.Unmarshal(trimmed, &out); err != nil {
+		return v, fmt.Errorf("output is not valid JSON: %w", jsonError(trimmed, err))
+	}
+	v.systemMessage = out.SystemMessage
+	if out.Continue != nil && !*out.Continue {
+		v.stop = true
+		v.stopReason = out.StopReason
+	}
+	spec := out.HookSpecificOutput
+	if spec != nil && spec.HookEventName != "" && spec.HookEventName != event {
+		return verdict{}, fmt.Errorf("output is for event %q, not %q", spec.HookEventName, event)
+	}
+	switch event {
+	case EventPreToolUse:
+		decision, reason := "", out.Reason
+		if spec != nil {
+			decision = spec.PermissionDecision
+			if spec.PermissionDecisionReason != "" {
+				reason = spec.PermissionDecisionReason
+			}
+			v.updatedInput = spec.UpdatedInput
+		}
+		if decision == "" {
+			switch out.Decision {
+			case "":
+			case "approve":
+				decision = "allow"
+			case "block":
+				decision = "deny"
+			default:
+				return verdict{}, fmt.Errorf("unknown decision %q (want approve or block)", out.Decision)
+			}
+		}
+		switch decision {
+		case "":
+		case "allow", "deny", "ask":
+			v.behavior = api.Behavior(decision)
+		case "defer":
+			v.deferred = true
+		default:
+			return verdict{}, fmt.Errorf("unknown permissionDecision %q (want allow, deny, ask or defer)", decision)
+		}
+		v.reason = reason
+	case EventPermissionRequest:
+		if spec == nil || spec.Decision == nil {
+			return v, nil
+		}
+		d := spec.Decision
+		switch d.Behavior {
+		case "allow":
+			v.behavior = api.Allow
+			v.updatedInput = d.UpdatedInput
+		case "deny":
+			v.behavior = api.Deny
+			v.reason = d.Message
+			if d.Interrupt {
+				v.stop = true
+				if v.stopReason == "" {
+					v.stopReason = d.Message
+				}
+			}
+		default:
+			return verdict{}, fmt.Errorf("unknown decision.behavior %q (want allow or deny)", d.Behavior)
+		}
+	default:
+		return verdict{}, fmt.Errorf("%w %q", ErrUnsupportedEvent, event)
+	}
+	return v, nil
+}
+
+// PreToolUseAnswer returns Warden's decision as a PreToolUse hook answer:
+// permissionDecision allow, deny or ask, the reason saying who decided, and
+// the rewritten input when a hook changed it.
+func PreToolUseAnswer(d api.Decision) Output {
+	behavior := d.Behavior
+	if !behavior.Valid() {
+		behavior = api.Deny
+	}
+	spec := &SpecificOutput{
+		HookEventName:            EventPreToolUse,
+		PermissionDecision:       string(behavior),
+		PermissionDecisionReason: Describe(d),
+	}
+	if behavior != api.Deny {
+		spec.UpdatedInput = d.UpdatedInput
+	}
+	return Output{HookSpecificOutput: spec}
+}
+
+// PermissionRequestAnswer returns Warden's decision as a PermissionRequest
+// hook answer: decision.behavior allow or deny when Warden decided, and no
+// decision when Warden would ask, so Claude Code shows its own dialog.
+func PermissionRequestAnswer(d api.Decision) Output {
+	switch d.Behavior {
+	case api.Allow:
+		return Output{HookSpecificOutput: &SpecificOutput{
+			HookEventName: EventPermissionRequest,
+			Decision:      &PermissionDecision{Behavior: "allow", UpdatedInput: d.UpdatedInput},
+		}}
+	case api.Ask:
+		return Output{}
+	default:
+		return Output{HookSpecificOutput: &SpecificOutput{
+			HookEventName: EventPermissionRequest,
+			Decision:      &PermissionDecision{Behavior: "deny", Message: Describe(d)},
+		}}
+	}
+}
+
+// Describe returns a one-line account of a decision for a person or a
+// model: "Warden: deny by rule Bash(rm:*) (project, .warden/settings.json:4):
+// recursive delete [decision 01J…]".
+func Describe(d api.Decision) string {
+	var b strings.Builder
+	b.WriteString("Warden: ")
+	if d.Behavior.Valid() {
+		b.WriteString(string(d.Behavior))
+	} else {
+		b.WriteString(string(api.Deny))
+	}
+	who := describeWho(d.Reason)
+	if who != "" {
+		b.WriteString(" by ")
+		b.WriteString(who)
+	}
+	msg := strings.TrimSpace(d.Reason.Message)
+	if msg != "" {
+		b.WriteString(": ")
+		b.WriteString(msg)
+	}
+	if len(d.Findings) > 0 && msg == "" {
+		b.WriteString(": ")
+		for i, f := range d.Findings {
+			if i > 0 {
+				b.WriteString("; ")
+			}
+			b.WriteString(f.Description)
+		}
+	}
+	if d.ID != "" {
+		b.WriteString(" [decision ")
+		b.WriteString(d.ID)
+		b.WriteString("]")
+	}
+	return oneLine(b.String())
+}
+
+func describeWho(r api.Reason) string {
+	var who string
+	switch r.Type {
+	case api.ReasonRule:
+		who = "rule " + r.Rule
+	case api.ReasonHook:
+		who = "hook " + r.Hook
+	case api.ReasonMode:
+		who = "mode " + string(r.Mode)
+	case api.ReasonClassifier:
+		who = "classifier " + r.Classifier
+	case api.ReasonUser:
+		who = "user " + r.Person
+	case api.ReasonLeader:
+		who = "leader " + r.Leader
+	case api.ReasonGrant:
+		who = "grant " + r.Grant
+	default:
+		who = string(r.Type)
+	}
+	who = strings.TrimSpace(who)
+	var where []string
+	if r.Source != "" {
+		where = append(where, r.Source)
+	}
+	if r.File != "" {
+		loc := r.File
+		if r.Line > 0 {
+			loc = fmt.Sprintf("%s:%d", r.File, r.Line)
+		}
+		where = append(where, loc)
+	}
+	if len(where) > 0 {
+		who += " (" + strings.Join(where, ", ") + ")"
+	}
+	return who
+}
+
+// oneLine replaces line breaks so a reason stays on one line.
+func oneLine(s string) string {
+	return lineBreaks.Replace(strings.TrimSpace(s))
+}
+
+var lineBreaks = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ")
