@@ -18,6 +18,7 @@ import (
 
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/handler"
+	"github.com/wardenhq/warden/mailbox"
 )
 
 // Engine is what the daemon needs from the decision engine; *warden.Engine
@@ -92,6 +93,12 @@ type Options struct {
 	// Person is the name recorded for answers given on the page; empty means
 	// DefaultPerson.
 	Person string
+	// Mailbox is the store swarm workers forward asks through; nil means a
+	// fresh in-memory one.
+	Mailbox MailboxStore
+	// Leader is the leader name whose forwarded asks the daemon puts on its
+	// own approval queue; empty means DefaultLeader.
+	Leader string
 	// Logger receives errors the server cannot report to a caller; nil means
 	// slog.Default().
 	Logger *slog.Logger
@@ -100,14 +107,19 @@ type Options struct {
 // Server is the daemon's HTTP side: the API of DESIGN §6, the event stream
 // and the approval page.
 type Server struct {
-	engine  Engine
-	opts    Options
-	queue   *Queue
-	metrics *Metrics
-	clock   Clock
-	log     *slog.Logger
-	mux     *http.ServeMux
-	hosts   map[string]bool
+	engine     Engine
+	opts       Options
+	queue      *Queue
+	metrics    *Metrics
+	clock      Clock
+	log        *slog.Logger
+	mux        *http.ServeMux
+	hosts      map[string]bool
+	box        MailboxStore
+	bridge     *mailboxBridge
+	// stopCtx ends the long waits (mailbox polls, the bridge) at shutdown.
+	stopCtx context.Context
+	stopAll context.CancelFunc
 
 	mu       sync.Mutex
 	servers  []*http.Server
@@ -152,6 +164,17 @@ func New(engine Engine, opts Options) *Server {
 	if s.opts.Person == "" {
 		s.opts.Person = DefaultPerson
 	}
+	s.box = opts.Mailbox
+	if s.box == nil {
+		s.box = mailbox.NewMemory()
+	}
+	leader := opts.Leader
+	if leader == "" {
+		leader = DefaultLeader
+	}
+	s.bridge = &mailboxBridge{box: s.box, queue: s.queue, leader: leader, waiting: map[string]context.CancelFunc{}}
+	s.stopCtx, s.stopAll = context.WithCancel(context.Background())
+	s.bridge.wg.Go(func() { s.bridge.run(s.stopCtx) })
 	for _, h := range opts.AllowedHosts {
 		s.hosts[strings.ToLower(h)] = true
 	}
@@ -207,6 +230,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.mu.Unlock()
 
 	s.queue.Close()
+	s.stopAll()
 	var errs []error
 	for _, hs := range servers {
 		if err := hs.Shutdown(ctx); err != nil {
@@ -214,7 +238,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		}
 	}
 	done := make(chan struct{})
-	go func() { s.inflight.Wait(); close(done) }()
+	go func() { s.inflight.Wait(); s.bridge.wg.Wait(); close(done) }()
 	select {
 	case <-done:
 	case <-ctx.Done():
@@ -228,6 +252,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 
 func (s *Server) routes() {
 	mux := http.NewServeMux()
+	s.mux = mux
 	method := func(pattern, allow string, h http.HandlerFunc) {
 		mux.HandleFunc(allow+" "+pattern, h)
 		mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
@@ -242,6 +267,7 @@ func (s *Server) routes() {
 	method("/v1/events", http.MethodGet, s.authed(s.handleEvents))
 	method("/healthz", http.MethodGet, s.handleHealth)
 	method("/metrics", http.MethodGet, s.authed(s.metrics.Handler().ServeHTTP))
+	s.mailboxRoutes(method)
 	method("/{$}", http.MethodGet, s.handlePage)
 	assets, err := fs.Sub(webFiles, "web")
 	if err != nil {
@@ -251,7 +277,6 @@ func (s *Server) routes() {
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "not_found", "no such endpoint: "+r.URL.Path)
 	})
-	s.mux = mux
 }
 
 // serveHTTP refuses foreign hosts and origins, caps bodies, then routes.
@@ -359,6 +384,14 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	default:
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"status": status, "pending": s.queue.Len()})
+}
+
+// waitContext is the context of a request that may wait long: it ends when
+// the caller goes away or the daemon stops.
+func (s *Server) waitContext(r *http.Request) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(r.Context())
+	stop := context.AfterFunc(s.stopCtx, cancel)
+	return ctx, func() { stop(); cancel() }
 }
 
 // readRequest decodes the body as one api.Request. On failure it has

@@ -1,0 +1,117 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/mailbox"
+	"github.com/wardenhq/warden/mailbox/mailboxtest"
+)
+
+func TestHTTPMailboxConformance(t *testing.T) {
+	mailboxtest.Run(t, func(t *testing.T) (mailbox.Mailbox, mailbox.Inbox) {
+		f := newFixture(t, Options{})
+		worker, err := NewHTTPMailbox(f.http.URL, testToken, f.http.Client())
+		if err != nil {
+			t.Fatal(err)
+		}
+		leader, err := NewHTTPMailbox(f.http.URL+"/?token="+testToken, "", f.http.Client())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return worker, leader
+	})
+}
+
+func TestForwardedAskShowsOnThePage(t *testing.T) {
+	f := newFixture(t, Options{})
+	events := f.events()
+	worker, err := NewHTTPMailbox(f.http.URL, testToken, f.http.Client())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	req := mailbox.Request{
+		ID: "fwd-1", Leader: DefaultLeader, Worker: "sub-agent-7",
+		Request:  api.Request{ToolName: "Bash", ToolInput: map[string]any{"command": "npm publish"}, SessionID: "s9"},
+		Reason:   api.Reason{Type: api.ReasonDefault, Message: "not allowed by any rule"},
+		Findings: []api.Finding{{Category: "publish", Description: "publishes a package", Risk: api.RiskHigh}},
+	}
+	if err := worker.Send(ctx, req); err != nil {
+		t.Fatal(err)
+	}
+	p := decode[PendingAsk](t, events.next(t, EventPending))
+	if diff := cmp.Diff([]any{"sub-agent-7", "npm publish", api.RiskHigh}, []any{p.AgentID, p.Summary, p.Risk}); diff != "" {
+		t.Errorf("pending ask (-want +got):\n%s", diff)
+	}
+	if err := f.client.Answer(ctx, p.ID, AnswerRequest{Behavior: api.Allow, Scope: api.ScopeSession}); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := worker.Await(ctx, "fwd-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := mailbox.Response{ID: "fwd-1", Behavior: api.Allow, Scope: api.ScopeSession, Leader: "warden (web)"}
+	if diff := cmp.Diff(want, resp); diff != "" {
+		t.Errorf("response (-want +got):\n%s", diff)
+	}
+}
+
+func TestWithdrawnForwardLeavesThePage(t *testing.T) {
+	f := newFixture(t, Options{})
+	events := f.events()
+	worker, err := NewHTTPMailbox(f.http.URL, testToken, f.http.Client())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	req := mailbox.Request{ID: "fwd-2", Leader: DefaultLeader, Worker: "w", Request: api.Request{ToolName: "Bash", ToolInput: map[string]any{"command": "make"}}}
+	if err := worker.Send(ctx, req); err != nil {
+		t.Fatal(err)
+	}
+	p := decode[PendingAsk](t, events.next(t, EventPending))
+	if err := worker.Withdraw(ctx, "fwd-2"); err != nil {
+		t.Fatal(err)
+	}
+	r := decode[ResolvedAsk](t, events.next(t, EventResolved))
+	if diff := cmp.Diff([]any{p.ID, "withdrawn"}, []any{r.ID, r.By}); diff != "" {
+		t.Errorf("resolved (-want +got):\n%s", diff)
+	}
+	if _, err := worker.Await(ctx, "fwd-2"); !errors.Is(err, mailbox.ErrUnknownRequest) {
+		t.Errorf("Await after withdraw: %v", err)
+	}
+}
+
+func TestForwardedAskDeniedAtShutdown(t *testing.T) {
+	f := newFixture(t, Options{})
+	events := f.events()
+	worker, err := NewHTTPMailbox(f.http.URL, testToken, f.http.Client())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := worker.Send(ctx, mailbox.Request{ID: "fwd-3", Leader: DefaultLeader, Request: api.Request{ToolName: "Bash", ToolInput: map[string]any{"command": "make"}}}); err != nil {
+		t.Fatal(err)
+	}
+	events.next(t, EventPending)
+	awaited := make(chan error, 1)
+	go func() {
+		resp, err := worker.Await(ctx, "fwd-3")
+		if err == nil && resp.Behavior == api.Allow {
+			err = errors.New("allowed at shutdown")
+		}
+		awaited <- err
+	}()
+	if err := f.server.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-awaited; err == nil {
+		t.Log("the worker got a deny")
+	} else if err.Error() == "allowed at shutdown" {
+		t.Fatal(err)
+	}
+}
