@@ -107,16 +107,16 @@ type Options struct {
 // Server is the daemon's HTTP side: the API of DESIGN §6, the event stream
 // and the approval page.
 type Server struct {
-	engine     Engine
-	opts       Options
-	queue      *Queue
-	metrics    *Metrics
-	clock      Clock
-	log        *slog.Logger
-	mux        *http.ServeMux
-	hosts      map[string]bool
-	box        MailboxStore
-	bridge     *mailboxBridge
+	engine  Engine
+	opts    Options
+	queue   *Queue
+	metrics *Metrics
+	clock   Clock
+	log     *slog.Logger
+	mux     *http.ServeMux
+	hosts   map[string]bool
+	box     MailboxStore
+	bridge  *mailboxBridge
 	// stopCtx ends the long waits (mailbox polls, the bridge) at shutdown.
 	stopCtx context.Context
 	stopAll context.CancelFunc
