@@ -207,6 +207,9 @@ func (m *approvalModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *approvalModel) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	now := m.t.now()
 	if now.Sub(m.shownAt) < m.t.grace() {
+		if m.t.ignored != nil {
+			m.t.ignored()
+		}
 		return m, nil
 	}
 	m.now = now
@@ -368,7 +371,7 @@ func (m *approvalModel) viewMain(w, h int) string {
 	if long {
 		cut := ansi.Truncate(oneLine(m.subject), min(viewThreshold, w-4), "…")
 		head = append(head, prefix+cut)
-		head = append(head, m.th.dim(fmt.Sprintf("  (%d characters: press v to view it whole)", len([]rune(m.subject)))))
+		head = append(head, m.th.dim(fit(fmt.Sprintf("  (%d characters: press v to view it whole)", len([]rune(m.subject))), w)))
 	} else {
 		head = append(head, fit(prefix+oneLine(m.subject), w))
 	}

@@ -52,8 +52,10 @@ type Terminal struct {
 	// Person names whoever answers; empty means $USER, or "terminal".
 	Person string
 
-	// shown, when set (by tests), is called once the prompt is drawn.
-	shown func()
+	// shown and ignored, when set (by tests), are called once the prompt is
+	// drawn and for each key dropped in the grace period.
+	shown   func()
+	ignored func()
 }
 
 var _ handler.Prompter = (*Terminal)(nil)
