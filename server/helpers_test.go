@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -97,6 +98,8 @@ func (e *fakeEngine) Check(_ context.Context, req api.Request) (api.Decision, er
 		d.Reason = api.Reason{Type: api.ReasonRule, Rule: "Delete", Source: "org", Message: "denied by rule"}
 	case "Broken":
 		return api.Decision{}, errors.New("settings unreadable")
+	case "Invalid":
+		return api.Decision{}, fmt.Errorf("%w: cwd is relative", ErrInvalidRequest)
 	default:
 		d.Behavior = api.Ask
 		d.Reason = api.Reason{Type: api.ReasonSafety, Message: "recursive delete"}

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"sync"
+	"time"
 
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/handler"
@@ -275,11 +276,21 @@ func (m *HTTPMailbox) Receive(ctx context.Context, leader string) (mailbox.Reque
 	return req, mailboxError(err)
 }
 
-// Answer resolves one request.
+// answerTimeout bounds an answer once it is on its way.
+const answerTimeout = 30 * time.Second
+
+// Answer resolves one request. Once sent, an answer is not abandoned
+// half-way when ctx ends (the daemon may already have delivered it, and the
+// caller could not tell): it completes, bounded by its own timeout.
 func (m *HTTPMailbox) Answer(ctx context.Context, resp mailbox.Response) error {
 	if resp.Behavior != api.Allow && resp.Behavior != api.Deny {
 		return fmt.Errorf("%w: behavior %q is not allow or deny", mailbox.ErrInvalid, resp.Behavior)
 	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), answerTimeout)
+	defer cancel()
 	return mailboxError(m.c.do(ctx, http.MethodPut, "/v1/mailbox/requests/"+url.PathEscape(resp.ID)+"/response", resp, nil))
 }
 

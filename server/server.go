@@ -394,27 +394,40 @@ func (s *Server) waitContext(r *http.Request) (context.Context, context.CancelFu
 	return ctx, func() { stop(); cancel() }
 }
 
-// readRequest decodes the body as one api.Request. On failure it has
-// written the error answer and returns false.
+// ErrInvalidRequest marks an engine error about the request itself (as
+// opposed to a failure while deciding); the server answers it with 400.
+// Engine adapters wrap such errors with it.
+var ErrInvalidRequest = errors.New("invalid request")
+
+// readRequest decodes the body as one request, exactly as `warden check`
+// does (api.DecodeRequest). On failure it has written the error answer and
+// returns false.
 func (s *Server) readRequest(w http.ResponseWriter, r *http.Request) (api.Request, bool) {
-	var req api.Request
 	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
 		writeError(w, http.StatusUnsupportedMediaType, "unsupported_media_type", "send the request as application/json")
-		return req, false
+		return api.Request{}, false
 	}
-	if err := decodeJSON(r.Body, &req); err != nil {
+	data, err := io.ReadAll(r.Body)
+	if err != nil {
 		writeBodyError(w, err)
-		return req, false
+		return api.Request{}, false
 	}
-	if req.ToolName == "" {
-		writeError(w, http.StatusBadRequest, "invalid_request", "tool_name is required")
-		return req, false
-	}
-	if req.ToolInput == nil {
-		writeError(w, http.StatusBadRequest, "invalid_request", "tool_input is required (a JSON object)")
-		return req, false
+	req, err := api.DecodeRequest(data)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "invalid_request", err.Error())
+		return api.Request{}, false
 	}
 	return req, true
+}
+
+// writeEngineError answers an engine error: 400 for a request the engine
+// refuses to decide, 500 otherwise. Either way there is no decision.
+func writeEngineError(w http.ResponseWriter, err error) {
+	if errors.Is(err, ErrInvalidRequest) {
+		writeError(w, http.StatusBadRequest, "invalid_request", err.Error())
+		return
+	}
+	writeError(w, http.StatusInternalServerError, "engine_error", err.Error())
 }
 
 func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request) {
@@ -425,7 +438,7 @@ func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request) {
 	start := s.clock.Now()
 	d, err := s.engine.Check(r.Context(), req)
 	if err != nil {
-		writeError(w, http.StatusInternalServerError, "engine_error", err.Error())
+		writeEngineError(w, err)
 		return
 	}
 	s.metrics.ObserveDecision("check", req.ToolName, d, s.clock.Now().Sub(start))
@@ -466,7 +479,7 @@ func (s *Server) handleDecide(w http.ResponseWriter, r *http.Request) {
 			if ctx.Err() != nil {
 				return // the caller went away
 			}
-			writeError(w, http.StatusInternalServerError, "engine_error", res.err.Error())
+			writeEngineError(w, res.err)
 			return
 		}
 		d = res.d
