@@ -16,6 +16,10 @@
 //	set.Find(api.Ask, subjects, env)    // step 4: any subject matching is enough
 //	set.Find(api.Allow, subjects, env)  // step 7: every subject must be covered
 //
+// A caller that walks the subjects itself (to weigh grants and modes per
+// subject) asks [Set.Match] about one subject at a time; a grant tests its
+// one rule with [Rule.Matches].
+//
 // A [Subject] is one part of a call as the tool checkers see it: one
 // normalised simple command of a Bash program, a file path a tool reads or
 // writes, the host a URL names, an MCP tool with its input. The rule package
@@ -30,10 +34,14 @@
 //     allow). Within one behaviour, when several rules match, the one reported
 //     is from the highest-ranked [Source] (org > cli > local > project > user
 //     > session > classifier), and among those the one written first.
-//   - Deny and ask rules match if any subject matches, including the extra
-//     spellings in [Subject.Variants]; allow rules must cover every subject
-//     that is not [Subject.Incidental], and never cover a [Subject.Dynamic]
-//     one (a command whose program is not a literal word).
+//   - Deny and ask rules match if any subject matches; allow rules must
+//     cover every subject that is not [Subject.Incidental], and never cover
+//     a [Subject.Dynamic] one (a command whose program is not a literal
+//     word). A command matches a Bash rule when its words or any of its
+//     [Subject.Alternates] do.
+//   - `Read(…)` and `Edit(…)` rules also cover the files other tools read
+//     or write, through [Subject.Access]: `Read(./.env)` stops `cat .env`,
+//     `Edit(~/.bashrc)` stops `echo x > ~/.bashrc`.
 //   - A malformed rule is an error with file, line and column. [Parse] also
 //     returns a fail-closed stand-in for a malformed deny or ask rule, which
 //     covers every call of the tool it names, or every call at all when even

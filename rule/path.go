@@ -35,6 +35,56 @@ type pathPattern struct {
 	floating bool
 	// lit is the number of leading literal components the index keys on.
 	lit int
+	// kinds says how each component is matched.
+	kinds []segKind
+}
+
+// segKind is how one pattern component is matched against a path
+// component: the common shapes by plain string comparison, the rest by
+// path.Match.
+type segKind uint8
+
+const (
+	segLiteral  segKind = iota // equal
+	segAny                     // `*`
+	segSuffix                  // `*.go`: the rest is a suffix
+	segPrefix                  // `test_*`: the rest is a prefix
+	segGlob                    // anything else: path.Match
+	segGlobstar                // `**`
+)
+
+func kindOf(s string) segKind {
+	const meta = `*?[\`
+	switch {
+	case s == "**":
+		return segGlobstar
+	case s == "*":
+		return segAny
+	case !strings.ContainsAny(s, meta):
+		return segLiteral
+	case s[0] == '*' && !strings.ContainsAny(s[1:], meta):
+		return segSuffix
+	case s[len(s)-1] == '*' && !strings.ContainsAny(s[:len(s)-1], meta):
+		return segPrefix
+	}
+	return segGlob
+}
+
+// matchSeg reports whether the pattern component s of kind k matches the
+// path component c.
+func matchSeg(k segKind, s, c string) bool {
+	switch k {
+	case segLiteral:
+		return s == c
+	case segAny:
+		return true
+	case segSuffix:
+		return strings.HasSuffix(c, s[1:])
+	case segPrefix:
+		return strings.HasPrefix(c, s[:len(s)-1])
+	}
+	ok, _ := path.Match(s, c)
+	return ok
 }
 
 func parsePathPattern(spec string) (pathPattern, error) {
@@ -71,6 +121,9 @@ func parsePathPattern(spec string) (pathPattern, error) {
 	if p.up > 0 {
 		p.floating = false
 	}
+	if len(segs) >= maxSegs {
+		return p, specErrorf(off, "path pattern has %d components; at most %d are supported", len(segs), maxSegs-1)
+	}
 	for i, s := range segs {
 		at := off + max(strings.Index(rest, s), 0)
 		if strings.HasPrefix(s, "[!") || strings.Contains(s, "[!") {
@@ -95,6 +148,10 @@ func parsePathPattern(spec string) (pathPattern, error) {
 		}
 	}
 	p.segs = segs
+	p.kinds = make([]segKind, len(segs))
+	for i, s := range segs {
+		p.kinds[i] = kindOf(s)
+	}
 	return p, nil
 }
 
@@ -131,7 +188,7 @@ func (p *pathPattern) match(abs, root string, env *Env) bool {
 		return false
 	}
 	rel, ok := within(base, abs)
-	return ok && matchSegs(p.segs, rel)
+	return ok && matchSegs(p.segs, p.kinds, rel)
 }
 
 // within returns p relative to the directory base ("" for base itself),
@@ -148,37 +205,51 @@ func within(base, p string) (string, bool) {
 	return "", false
 }
 
+// maxSegs bounds the components of a path pattern, so matching can keep its
+// states in one machine word.
+const maxSegs = 63
+
 // matchSegs reports whether the components segs match rel, or one of its
 // ancestors below the base (so a matched directory covers its contents).
-func matchSegs(segs []string, rel string) bool {
-	for len(segs) > 0 {
-		s := segs[0]
-		if s == "**" {
-			// Try zero components, then one more each time.
-			if len(segs) == 1 {
-				return true
-			}
-			for {
-				if matchSegs(segs[1:], rel) {
-					return true
-				}
-				i := strings.IndexByte(rel, '/')
-				if rel == "" || i < 0 {
-					return false
-				}
-				rel = rel[i+1:]
-			}
+// It runs the pattern as a set of states — "the first i components have
+// matched" — over the path's components, so `**` never backtracks and the
+// cost is at most components × pattern length.
+func matchSegs(segs []string, kinds []segKind, rel string) bool {
+	m := len(segs)
+	done := uint64(1) << m
+	cur := starClosure(kinds, 1)
+	for {
+		if cur&done != 0 {
+			return true
 		}
-		if rel == "" {
+		if rel == "" || cur == 0 {
 			return false
 		}
-		first, next, _ := strings.Cut(rel, "/")
-		if ok, _ := path.Match(s, first); !ok {
-			return false
+		c, rest, _ := strings.Cut(rel, "/")
+		var next uint64
+		for i := 0; i < m; i++ {
+			if cur&(1<<i) == 0 {
+				continue
+			}
+			if kinds[i] == segGlobstar {
+				next |= 1 << i
+			} else if matchSeg(kinds[i], segs[i], c) {
+				next |= 1 << (i + 1)
+			}
 		}
-		segs, rel = segs[1:], next
+		cur, rel = starClosure(kinds, next), rest
 	}
-	return true
+}
+
+// starClosure adds to the states those reached by letting each `**` match
+// no component.
+func starClosure(kinds []segKind, states uint64) uint64 {
+	for i, k := range kinds {
+		if states&(1<<i) != 0 && k == segGlobstar {
+			states |= 1 << (i + 1)
+		}
+	}
+	return states
 }
 
 // cleanPath makes p absolute against cwd and cleans it. It returns "" when
