@@ -24,8 +24,8 @@
   function text(el, s) { el.textContent = s == null ? "" : String(s); }
 
   function agentLabel(a) {
-    if (a.agent_id) return a.agent_type ? a.agent_type + " " + a.agent_id : a.agent_id;
-    return a.session_id ? "session " + a.session_id : "agent";
+    if (a.agent_id) return "agent " + a.agent_id + (a.agent_type ? " (" + a.agent_type + ")" : "");
+    return a.session_id ? "session " + a.session_id : "main agent";
   }
 
   function riskClass(r) { return "risk-" + (r ? r.toLowerCase() : "none"); }
@@ -194,6 +194,13 @@
     for (const b of entry.el.querySelectorAll("button")) b.disabled = false;
   }
 
+  let denyKeyDown = false;
+  document.addEventListener("keyup", (ev) => {
+    if (ev.key !== "d" || !denyKeyDown) return;
+    denyKeyDown = false;
+    if (selected && asks.has(selected)) asks.get(selected).el.querySelector(".message").focus();
+  });
+
   document.addEventListener("keydown", (ev) => {
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const t = ev.target;
@@ -204,7 +211,7 @@
       case "a": if (selected) answer(selected, "allow", "once", ""); break;
       case "s": if (selected && !asks.get(selected).el.querySelector(".allow-session").hidden) answer(selected, "allow", "session", ""); break;
       case "w": if (selected && !asks.get(selected).el.querySelector(".allow-always").hidden) answer(selected, "allow", "always", ""); break;
-      case "d": if (selected) asks.get(selected).el.querySelector(".message").focus(); break;
+      case "d": denyKeyDown = true; break; // focus on keyup, so the "d" is not typed into the field
       default: return;
     }
     ev.preventDefault();
