@@ -26,7 +26,7 @@ func benchSet(n int) *Set {
 		}
 		rs = append(rs, MustParse(text, api.Allow, Origin{Source: SourceProject, Line: i + 1}))
 	}
-	return NewSet(rs)
+	return NewSet(rs, Options{})
 }
 
 func BenchmarkMatch(b *testing.B) {
@@ -91,7 +91,7 @@ func BenchmarkFind(b *testing.B) {
 		MustParse("Bash(rm:*)", api.Deny, Origin{Source: SourceOrg}),
 		MustParse("Read(./.env)", api.Deny, Origin{Source: SourceProject}),
 		MustParse("Bash(git push:*)", api.Ask, Origin{Source: SourceUser}),
-	))
+	), Options{})
 	env := Env{Cwd: "/home/u/repo", Home: "/home/u"}
 	// npm run script0 | grep x < .env: two commands and a read.
 	subs := []Subject{

@@ -36,7 +36,7 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("Text %q, want %q", r.Text, text)
 			}
 			// Matching never panics, and the index agrees with the rule.
-			set := NewSet([]*Rule{r})
+			set := NewSet([]*Rule{r}, Options{})
 			words := strings.Fields(probe)
 			for _, sub := range []Subject{
 				{Tool: r.Tool, Words: words, Path: probe, Host: probe, Input: map[string]any{"f": probe, "subagent_type": probe}},
@@ -68,7 +68,7 @@ func FuzzPathMatch(f *testing.F) {
 		}
 		sub := Subject{Tool: "Read", Path: p}
 		env := Env{Cwd: "/r", Home: "/h"}
-		got := NewSet([]*Rule{r}).Match(api.Deny, &sub, env) != nil
+		got := NewSet([]*Rule{r}, Options{}).Match(api.Deny, &sub, env) != nil
 		if want := r.Matches(&sub, env); got != want {
 			t.Fatalf("Read(%s) on %q: index %v, rule %v", pattern, p, got, want)
 		}

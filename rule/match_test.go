@@ -162,7 +162,7 @@ func TestMatch(t *testing.T) {
 					t.Errorf("%s rule: Matches = %v, want %v", b, got, tt.want)
 				}
 				// The index must agree with the rule.
-				got := NewSet([]*Rule{r}).Match(b, &tt.sub, testEnv) != nil
+				got := NewSet([]*Rule{r}, Options{}).Match(b, &tt.sub, testEnv) != nil
 				if got != tt.want {
 					t.Errorf("%s set: Match = %v, want %v", b, got, tt.want)
 				}
@@ -196,7 +196,7 @@ func TestMatchEnv(t *testing.T) {
 			if got := r.Matches(&tt.sub, tt.env); got != tt.want {
 				t.Errorf("Matches = %v, want %v", got, tt.want)
 			}
-			if got := NewSet([]*Rule{r}).Match(api.Deny, &tt.sub, tt.env) != nil; got != tt.want {
+			if got := NewSet([]*Rule{r}, Options{}).Match(api.Deny, &tt.sub, tt.env) != nil; got != tt.want {
 				t.Errorf("Set.Match = %v, want %v", got, tt.want)
 			}
 		})

@@ -14,8 +14,9 @@ import (
 // cost of a match does not grow with unrelated rules. A Set is immutable
 // and safe for concurrent use.
 type Set struct {
-	rules  []*Rule  // in order of precedence
-	tables [3]table // allow, ask, deny
+	rules   []*Rule // in order of precedence
+	ignored []*Rule
+	tables  [3]table // allow, ask, deny
 }
 
 // entry is a rule in an index list, with its place in the order of
@@ -25,14 +26,25 @@ type entry struct {
 	order int32
 }
 
+// Options tunes a Set. The zero value means all defaults.
+type Options struct {
+	// AllowManagedRulesOnly ignores every allow rule whose source is not
+	// org (the managed allowManagedPermissionRulesOnly setting). Deny and
+	// ask rules from every source still apply, so users can still tighten.
+	AllowManagedRulesOnly bool
+}
+
 // NewSet indexes rules. Nil rules are skipped, so the results of Parse can be
 // passed straight in. The order of precedence is source rank, then the order
-// of rules. Rules that a setting locks out (allow rules when only managed
-// ones count) are for the caller to leave out.
-func NewSet(rules []*Rule) *Set {
+// of rules.
+func NewSet(rules []*Rule, opts Options) *Set {
 	s := &Set{}
 	for _, r := range rules {
-		if r != nil {
+		switch {
+		case r == nil:
+		case opts.AllowManagedRulesOnly && r.Behavior == api.Allow && r.Source != SourceOrg:
+			s.ignored = append(s.ignored, r)
+		default:
 			s.rules = append(s.rules, r)
 		}
 	}
@@ -50,6 +62,9 @@ func behaviorIndex(b api.Behavior) int { return b.Strictness() }
 
 // Rules returns every rule of the set in order of precedence.
 func (s *Set) Rules() []*Rule { return s.rules }
+
+// Ignored returns the allow rules left out by AllowManagedRulesOnly.
+func (s *Set) Ignored() []*Rule { return s.ignored }
 
 // Match returns the rule of behaviour b of highest precedence that covers
 // one subject, or nil. Callers that walk the subjects of a call themselves

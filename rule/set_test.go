@@ -33,7 +33,7 @@ func TestFind(t *testing.T) {
 		[3]string{"deny", "project", "Read(./.env)"},
 		[3]string{"ask", "project", "Bash(git push:*)"},
 		[3]string{"allow", "project", "Read"},
-	))
+	), Options{})
 	type result struct {
 		Rule    string
 		Subject int
@@ -85,7 +85,7 @@ func TestEvaluate(t *testing.T) {
 		[3]string{"allow", "org", "Bash"},
 		[3]string{"ask", "user", "Bash(git push:*)"},
 		[3]string{"deny", "session", "Bash(rm:*)"},
-	))
+	), Options{})
 	tests := []struct {
 		cmd  string
 		want api.Behavior
@@ -103,7 +103,7 @@ func TestEvaluate(t *testing.T) {
 			}
 		})
 	}
-	if _, _, ok := NewSet(nil).Evaluate([]Subject{bash("ls")}, testEnv); ok {
+	if _, _, ok := NewSet(nil, Options{}).Evaluate([]Subject{bash("ls")}, testEnv); ok {
 		t.Error("an empty set decided")
 	}
 	var nilSet *Set
@@ -121,7 +121,7 @@ func TestPrecedenceOrder(t *testing.T) {
 		[3]string{"deny", "classifier", "Bash(a b c)"},
 		[3]string{"deny", "", "Bash(a*)"},
 	)
-	set := NewSet(append(rs, nil))
+	set := NewSet(append(rs, nil), Options{})
 	var got []string
 	for _, m := range set.Matches([]Subject{bash("a b c")}, testEnv) {
 		got = append(got, m.Rule.Text)
@@ -213,7 +213,7 @@ func TestIndexAgreesWithScan(t *testing.T) {
 			}
 			rs = append(rs, r)
 		}
-		set := NewSet(rs)
+		set := NewSet(rs, Options{})
 		for range 30 {
 			sub := randomSubject()
 			env := envs[rng.IntN(len(envs))]
@@ -230,5 +230,29 @@ func TestIndexAgreesWithScan(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+func TestAllowManagedRulesOnly(t *testing.T) {
+	rs := rules(t,
+		[3]string{"allow", "project", "Bash(ls)"},
+		[3]string{"allow", "org", "Bash(pwd)"},
+		[3]string{"deny", "user", "Bash(pwd)"},
+	)
+	set := NewSet(rs, Options{AllowManagedRulesOnly: true})
+	if _, ok := set.Find(api.Allow, []Subject{bash("ls")}, testEnv); ok {
+		t.Error("a project allow rule applies under AllowManagedRulesOnly")
+	}
+	if m, ok := set.Find(api.Allow, []Subject{bash("pwd")}, testEnv); !ok || m.Rule.Source != SourceOrg {
+		t.Errorf("org allow rule: %v %v", m.Rule, ok)
+	}
+	if _, ok := set.Find(api.Deny, []Subject{bash("pwd")}, testEnv); !ok {
+		t.Error("a user deny rule was dropped")
+	}
+	if diff := cmp.Diff([]*Rule{rs[0]}, set.Ignored(), cmp.Comparer(func(a, b *Rule) bool { return a == b })); diff != "" {
+		t.Errorf("Ignored (-want +got)\n%s", diff)
+	}
+	if _, ok := NewSet(rs, Options{}).Find(api.Allow, []Subject{bash("ls")}, testEnv); !ok {
+		t.Error("without the option the project allow rule is lost")
 	}
 }
