@@ -19,6 +19,11 @@ const (
 	DefaultShell     = "/bin/sh"
 )
 
+// EnvRunningHook is set in the environment of every hook Warden runs, so
+// that `warden hook` configured as one of Warden's own hooks can tell, and
+// declines to decide rather than run the hooks again without end.
+const EnvRunningHook = "WARDEN_RUNNING_HOOK"
+
 // RunnerOptions configures a Runner. The zero value means every default.
 type RunnerOptions struct {
 	// MaxOutput caps the bytes kept of each hook's stdout and of its
@@ -235,7 +240,7 @@ func (r *Runner) runOne(ctx context.Context, event string, c Command, payload []
 	} else {
 		name, args = c.Command, c.Args
 	}
-	env := append(os.Environ(), "CLAUDE_PROJECT_DIR="+cwd)
+	env := append(os.Environ(), "CLAUDE_PROJECT_DIR="+cwd, EnvRunningHook+"="+event)
 	env = append(env, r.env...)
 	x := r.execute(ctx, process{name: name, args: args, dir: usableDir(cwd), env: env, stdin: payload, timeout: timeout})
 	switch {

@@ -298,7 +298,7 @@ func TestRunnerEnvironment(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	m := []Matcher{matcher("Bash",
-		`test "$PWD" = "$CLAUDE_PROJECT_DIR" && test "$EXTRA" = yes && echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}'`)}
+		`test "$PWD" = "$CLAUDE_PROJECT_DIR" && test "$EXTRA" = yes && test "$WARDEN_RUNNING_HOOK" = PreToolUse && echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}'`)}
 	req := bashRequest("ls")
 	req.Cwd = dir
 	res := NewRunner(RunnerOptions{Env: []string{"EXTRA=yes"}}).PreToolUse(t.Context(), m, Input{Request: req})
