@@ -20,6 +20,12 @@ const viewThreshold = 70
 // maxMessage bounds the optional deny message.
 const maxMessage = 500
 
+// deadlineBackstop is how long after the deadline the prompt ends on its
+// own. The handler that showed it enforces the deadline (and records the
+// timeout as such); the prompt's own end is the backstop for callers that
+// do not.
+const deadlineBackstop = time.Second
+
 // tickEvery is how often the countdown is redrawn and the deadline checked.
 const tickEvery = 250 * time.Millisecond
 
@@ -180,7 +186,7 @@ func (m *approvalModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.width, m.height = msg.Width, msg.Height
 	case tickMsg:
 		m.now = m.t.now()
-		if !m.now.Before(m.deadline) {
+		if !m.now.Before(m.deadline.Add(deadlineBackstop)) {
 			m.result = timedOut
 			return m, tea.Quit
 		}
@@ -194,6 +200,7 @@ func (m *approvalModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.expl = &e
 		return m, m.waitExplanation()
 	case cancelMsg:
+		m.now = m.t.now()
 		m.result = cancelled
 		return m, tea.Quit
 	case tea.KeyMsg:
@@ -314,6 +321,9 @@ func (m *approvalModel) View() string {
 	case timedOut:
 		return fit(fmt.Sprintf("warden: no answer, denied: %s", oneLine(m.subject)), w) + "\n"
 	case cancelled:
+		if !m.now.Before(m.deadline) {
+			return fit(fmt.Sprintf("warden: no answer, denied: %s", oneLine(m.subject)), w) + "\n"
+		}
 		return fit(fmt.Sprintf("warden: answered elsewhere: %s", oneLine(m.subject)), w) + "\n"
 	}
 	if m.screen == viewing {

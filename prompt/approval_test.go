@@ -143,6 +143,14 @@ func TestApprovalTimeout(t *testing.T) {
 	}
 	clock.advance(59 * time.Second)
 	m.Update(tickMsg{})
+	if m.result != pending {
+		t.Fatalf("ended at the deadline: the handler enforces it, the prompt only backs it up")
+	}
+	if v := m.View(); !strings.Contains(v, "denies in 0s") {
+		t.Errorf("countdown at the deadline:\n%s", v)
+	}
+	clock.advance(deadlineBackstop)
+	m.Update(tickMsg{})
 	if m.result != timedOut {
 		t.Fatalf("outcome = %v, want timedOut", m.result)
 	}

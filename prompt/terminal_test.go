@@ -268,3 +268,41 @@ func TestTerminalClarify(t *testing.T) {
 		})
 	}
 }
+
+// TestTerminalWithInteractiveHandler runs the prompt under the interactive
+// handler it is built for: an answer is the person's, and at the deadline
+// the handler's timeout wins, recorded as such.
+func TestTerminalWithInteractiveHandler(t *testing.T) {
+	s := newTmux(t)
+	tests := []struct {
+		name, timeout string
+		keys          []string
+		want          api.Behavior
+		wantScope     api.Scope
+		wantReason    api.ReasonType
+	}{
+		{"answered", "60s", []string{"a"}, api.Allow, api.ScopeAlways, api.ReasonUser},
+		{"timeout", "2s", nil, api.Deny, "", api.ReasonTimeout},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sh, result := s.script("ih-"+tt.name, helper{mode: "interactive", command: "ls -la", timeout: tt.timeout})
+			p := s.start("ih-"+tt.name, sh)
+			p.waitFor("Yes, once")
+			if len(tt.keys) > 0 {
+				p.keys(tt.keys...)
+			}
+			got := readResult(t, result)
+			if got.Error != "" {
+				t.Fatalf("Resolve: %s", got.Error)
+			}
+			d := got.Resolved.Decision
+			if d.Behavior != tt.want || got.Resolved.Scope != tt.wantScope || d.Reason.Type != tt.wantReason {
+				t.Errorf("resolution = %s %q by %s (%+v), want %s %q by %s", d.Behavior, got.Resolved.Scope, d.Reason.Type, d.Reason, tt.want, tt.wantScope, tt.wantReason)
+			}
+			if tt.want == api.Allow && d.Reason.Person != "tester" {
+				t.Errorf("person = %q, want tester", d.Reason.Person)
+			}
+		})
+	}
+}

@@ -30,12 +30,13 @@ func TestMain(m *testing.M) {
 
 // helperResult is what a helper process reports.
 type helperResult struct {
-	Answer   handler.Answer `json:"answer"`
-	Clarify  ClarifyAnswer  `json:"clarify"`
-	Error    string         `json:"error,omitempty"`
-	Touched  int            `json:"touched"`
-	Ignored  int            `json:"ignored"`
-	Finished time.Time      `json:"finished"`
+	Answer   handler.Answer     `json:"answer"`
+	Clarify  ClarifyAnswer      `json:"clarify"`
+	Resolved handler.Resolution `json:"resolved"`
+	Error    string             `json:"error,omitempty"`
+	Touched  int                `json:"touched"`
+	Ignored  int                `json:"ignored"`
+	Finished time.Time          `json:"finished"`
 }
 
 func helperMain(mode string) int {
@@ -98,6 +99,17 @@ func helperMain(mode string) int {
 		}
 		p := &handler.Prompt{Ask: ask, OnInteract: func() { mu.Lock(); res.Touched++; mu.Unlock() }}
 		res.Answer, err = term.Prompt(ctx, p)
+	case "interactive":
+		ask := &handler.Ask{
+			Request:     api.Request{ToolName: "Bash", ToolInput: map[string]any{"command": env("WARDEN_PROMPT_COMMAND")}},
+			Decision:    api.Decision{Behavior: api.Ask, Reason: api.Reason{Type: api.ReasonDefault, Message: "no rule allows this command"}},
+			Suggestions: []string{"Bash(ls *)"},
+		}
+		var h *handler.Interactive
+		h, err = handler.NewInteractive(handler.InteractiveConfig{Prompter: term, Timeout: term.Timeout, Grace: -1})
+		if err == nil {
+			res.Resolved, err = h.Resolve(ctx, ask)
+		}
 	case "clarify":
 		var q Question
 		if err := json.Unmarshal([]byte(env("WARDEN_PROMPT_QUESTION")), &q); err != nil {
