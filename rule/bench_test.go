@@ -39,15 +39,15 @@ func BenchmarkMatch(b *testing.B) {
 			sub  Subject
 			hit  bool
 		}{
-			{"bash/early", Subject{Tool: "Bash", Words: []string{"npm", "run", "script0", "--watch"}}, true},
-			{"bash/late", Subject{Tool: "Bash", Words: []string{"npm", "run", fmt.Sprintf("script%d", last)}}, true},
-			{"bash/miss", Subject{Tool: "Bash", Words: []string{"npm", "run", "nope"}}, false},
+			{"bash/early", Subject{Tool: "Bash", Command: "npm run script0 --watch"}, true},
+			{"bash/late", Subject{Tool: "Bash", Command: fmt.Sprintf("npm run script%d", last)}, true},
+			{"bash/miss", Subject{Tool: "Bash", Command: "npm run nope"}, false},
 			{"path/early", Subject{Tool: "Read", Path: "/data/proj1/a/b/c.go"}, true},
 			{"path/late", Subject{Tool: "Read", Path: fmt.Sprintf("/data/proj%d/a/b/c.go", last+1)}, true},
 			{"path/miss", Subject{Tool: "Read", Path: "/data/proj1/a/b/c.txt"}, false},
-			{"domain/early", Subject{Tool: "WebFetch", Host: "api.svc2.example.com"}, true},
-			{"domain/late", Subject{Tool: "WebFetch", Host: fmt.Sprintf("api.svc%d.example.com", last+2)}, true},
-			{"domain/miss", Subject{Tool: "WebFetch", Host: "api.nope.example.com"}, false},
+			{"domain/early", Subject{Tool: "WebFetch", Domain: "api.svc2.example.com"}, true},
+			{"domain/late", Subject{Tool: "WebFetch", Domain: fmt.Sprintf("api.svc%d.example.com", last+2)}, true},
+			{"domain/miss", Subject{Tool: "WebFetch", Domain: "api.nope.example.com"}, false},
 			{"mcp/early", Subject{Tool: "mcp__server3__tool"}, true},
 			{"mcp/late", Subject{Tool: fmt.Sprintf("mcp__server%d__tool", last+3)}, true},
 			{"mcp/miss", Subject{Tool: "mcp__server3__other"}, false},
@@ -95,9 +95,9 @@ func BenchmarkFind(b *testing.B) {
 	env := Env{Cwd: "/home/u/repo", Home: "/home/u"}
 	// npm run script0 | grep x < .env: two commands and a read.
 	subs := []Subject{
-		{Tool: "Bash", Words: []string{"npm", "run", "script0"}},
-		{Tool: "Bash", Words: []string{"grep", "x"}},
-		{Tool: "Bash", Path: "/home/u/repo/.env", Access: AccessRead, Incidental: true},
+		{Tool: "Bash", Command: "npm run script0"},
+		{Tool: "Bash", Command: "grep x"},
+		{Tool: "Read", Path: "/home/u/repo/.env", Incidental: true},
 	}
 	b.ReportAllocs()
 	for b.Loop() {

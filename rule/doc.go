@@ -34,14 +34,15 @@
 //     allow). Within one behaviour, when several rules match, the one reported
 //     is from the highest-ranked [Source] (org > cli > local > project > user
 //     > session > classifier), and among those the one written first.
-//   - Deny and ask rules match if any subject matches; allow rules must
-//     cover every subject that is not [Subject.Incidental], and never cover
-//     a [Subject.Dynamic] one (a command whose program is not a literal
-//     word). A command matches a Bash rule when its words or any of its
-//     [Subject.Alternates] do.
-//   - `Read(…)` and `Edit(…)` rules also cover the files other tools read
-//     or write, through [Subject.Access]: `Read(./.env)` stops `cat .env`,
-//     `Edit(~/.bashrc)` stops `echo x > ~/.bashrc`.
+//   - Deny and ask rules match if any subject matches, including the extra
+//     spellings in [Subject.Variants]; allow rules must cover every subject
+//     that is not [Subject.Incidental], and never cover a [Subject.Dynamic]
+//     one (a command whose program is not a literal word).
+//   - A rule naming the head of a tool family covers its members: `Read(…)`
+//     also governs Glob, Grep, LS and NotebookRead, `Edit(…)` Write,
+//     MultiEdit and NotebookEdit. The checkers present the files a Bash
+//     command reads or writes as Read and Edit subjects, so `Read(./.env)`
+//     stops `cat .env` and `Edit(~/.bashrc)` stops `echo x > ~/.bashrc`.
 //   - A malformed rule is an error with file, line and column. [Parse] also
 //     returns a fail-closed stand-in for a malformed deny or ask rule, which
 //     covers every call of the tool it names, or every call at all when even

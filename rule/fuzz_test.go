@@ -2,7 +2,6 @@ package rule
 
 import (
 	"errors"
-	"strings"
 	"testing"
 
 	"github.com/wardenhq/warden/api"
@@ -37,13 +36,12 @@ func FuzzParse(f *testing.F) {
 			}
 			// Matching never panics, and the index agrees with the rule.
 			set := NewSet([]*Rule{r}, Options{})
-			words := strings.Fields(probe)
 			for _, sub := range []Subject{
-				{Tool: r.Tool, Words: words, Path: probe, Host: probe, Input: map[string]any{"f": probe, "subagent_type": probe}},
-				{Tool: "Bash", Words: words, Alternates: [][]string{words}},
+				{Tool: r.Tool, Command: probe, Path: probe, Domain: probe, Input: map[string]any{"f": probe, "subagent_type": probe}},
+				{Tool: "Bash", Command: probe, Variants: []string{probe, "x " + probe}},
 				{Tool: "Read", Path: "/r/" + probe},
-				{Tool: "Bash", Path: probe, Access: AccessEdit},
-				{Tool: "WebFetch", Host: probe},
+				{Tool: "Edit", Path: probe},
+				{Tool: "WebFetch", Domain: probe},
 			} {
 				env := Env{Cwd: "/r/c", Home: "/h"}
 				if got, want := set.Match(b, &sub, env) != nil, r.Matches(&sub, env); got != want {

@@ -157,7 +157,7 @@ func TestFailClosedStandIn(t *testing.T) {
 		sub  Subject
 		want bool
 	}{
-		{Subject{Tool: "Bash", Words: []string{"ls"}}, true},
+		{Subject{Tool: "Bash", Command: "ls"}, true},
 		{Subject{Tool: "Read", Path: "/repo/a"}, false},
 	} {
 		if got := r.Matches(&tc.sub, env); got != tc.want {
@@ -210,11 +210,11 @@ func TestSource(t *testing.T) {
 func TestEscapeCommand(t *testing.T) {
 	for _, cmd := range []string{"ls", "echo *", `printf 'a\nb'`, `echo \*`, `a\\*b`} {
 		r := MustParse("Bash("+EscapeCommand(cmd)+")", api.Allow, Origin{})
-		sub := Subject{Tool: "Bash", Words: []string{cmd}}
+		sub := Subject{Tool: "Bash", Command: cmd}
 		if !r.Matches(&sub, Env{}) {
 			t.Errorf("Bash(%s) does not match %q", EscapeCommand(cmd), cmd)
 		}
-		other := Subject{Tool: "Bash", Words: []string{cmd + "x"}}
+		other := Subject{Tool: "Bash", Command: cmd + "x"}
 		if r.Matches(&other, Env{}) {
 			t.Errorf("Bash(%s) matches %q", EscapeCommand(cmd), cmd+"x")
 		}

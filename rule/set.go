@@ -207,14 +207,8 @@ func (t *table) best(p *prepared, env *Env, limit entry) entry {
 	if tr := t.byTool[p.tool]; tr != nil {
 		best = tr.best(p, env, best)
 	}
-	head := family[p.tool]
-	if head != "" {
+	if head := family[p.tool]; head != "" {
 		if tr := t.byTool[head]; tr != nil {
-			best = tr.best(p, env, best)
-		}
-	}
-	if h := p.s.Access.head(); h != "" && h != head && h != p.tool {
-		if tr := t.byTool[h]; tr != nil {
 			best = tr.best(p, env, best)
 		}
 	}
@@ -267,16 +261,16 @@ func (tr *toolRules) add(e entry) {
 func (tr *toolRules) best(p *prepared, env *Env, best entry) entry {
 	best = consider(tr.any, p, env, best)
 	best = consider(tr.fields, p, env, best)
-	if p.tool == "Bash" && len(p.s.Words) > 0 {
+	if p.tool == "Bash" {
 		best = tr.cmds.best(p.command, ' ', p, env, best)
-		for _, alt := range p.s.Alternates {
-			best = tr.cmds.best(joinWords(alt), ' ', p, env, best)
+		for _, v := range p.s.Variants {
+			best = tr.cmds.best(collapseSpace(v), ' ', p, env, best)
 		}
 	}
 	if p.path != "" {
 		best = tr.paths.best(p, env, best)
 	}
-	if p.host != "" {
+	if p.domain != "" {
 		best = tr.domains.best(p, env, best)
 	}
 	return best
@@ -432,9 +426,9 @@ func (ix *domainIndex) add(e entry) {
 
 func (ix *domainIndex) best(p *prepared, env *Env, best entry) entry {
 	best = consider(ix.any, p, env, best)
-	best = consider(ix.exact[p.host], p, env, best)
+	best = consider(ix.exact[p.domain], p, env, best)
 	if ix.wild != nil {
-		for h := p.host; ; {
+		for h := p.domain; ; {
 			i := strings.IndexByte(h, '.')
 			if i < 0 {
 				break

@@ -49,19 +49,25 @@ func TestFind(t *testing.T) {
 		{"deny: across subjects the highest source wins", api.Deny,
 			[]Subject{bash("rm x"), bash("rm -rf y")}, &result{"Bash(rm -rf:*)", 1}},
 		{"deny: incidental subjects count", api.Deny,
-			[]Subject{bash("cat .env"), {Tool: "Bash", Path: ".env", Access: AccessRead, Incidental: true}},
+			[]Subject{bash("cat .env"), {Tool: "Read", Path: ".env", Incidental: true}},
 			&result{"Read(./.env)", 1}},
 		{"deny: dynamic subjects count", api.Deny,
-			[]Subject{{Tool: "Bash", Words: []string{"rm", "$X"}, Dynamic: true}}, &result{"Bash(rm:*)", 0}},
+			[]Subject{{Tool: "Bash", Command: "rm $X", Dynamic: true}}, &result{"Bash(rm:*)", 0}},
 		{"deny: no match", api.Deny, []Subject{bash("ls")}, nil},
+		{"deny: a variant spelling is enough", api.Deny,
+			[]Subject{{Tool: "Bash", Command: "\\rm x", Variants: []string{"ls", "rm  x"}}}, &result{"Bash(rm:*)", 0}},
+		{"ask: a variant spelling is enough", api.Ask,
+			[]Subject{{Tool: "Bash", Command: "git -C d push", Variants: []string{"git push"}}}, &result{"Bash(git push:*)", 0}},
+		{"allow: variant spellings never allow", api.Allow,
+			[]Subject{{Tool: "Bash", Command: "npm ci", Variants: []string{"npm test"}}}, nil},
 		{"ask", api.Ask, []Subject{bash("git push -f")}, &result{"Bash(git push:*)", 0}},
 		{"allow: every subject", api.Allow, []Subject{bash("git status"), bash("npm test")}, &result{"Bash(git status)", 0}},
 		{"allow: one uncovered subject", api.Allow, []Subject{bash("git log"), bash("npm ci")}, nil},
 		{"allow: incidental subjects need no allow rule", api.Allow,
-			[]Subject{bash("git show"), {Tool: "Bash", Path: "/x", Access: AccessEdit, Incidental: true}},
+			[]Subject{bash("git show"), {Tool: "Edit", Path: "/x", Incidental: true}},
 			&result{"Bash(git *)", 0}},
 		{"allow: a dynamic subject is never allowed", api.Allow,
-			[]Subject{bash("git log"), {Tool: "Bash", Words: []string{"git", "$X"}, Dynamic: true}}, nil},
+			[]Subject{bash("git log"), {Tool: "Bash", Command: "git $X", Dynamic: true}}, nil},
 		{"allow: nothing to allow", api.Allow, nil, nil},
 		{"allow: only incidental subjects", api.Allow, []Subject{{Tool: "Read", Path: "/x", Incidental: true}}, nil},
 		{"allow: family head", api.Allow, []Subject{file("Grep", "/anywhere")}, &result{"Read", 0}},
@@ -130,7 +136,7 @@ func TestPrecedenceOrder(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Matches order (-want +got)\n%s", diff)
 	}
-	if r := set.Match(api.Deny, &Subject{Tool: "Bash", Words: []string{"a", "b", "c"}}, testEnv); r == nil || r.Text != "Bash(*)" {
+	if r := set.Match(api.Deny, &Subject{Tool: "Bash", Command: "a b c"}, testEnv); r == nil || r.Text != "Bash(*)" {
 		t.Errorf("Match = %v, want Bash(*)", r)
 	}
 	if len(set.Rules()) != len(rs) {
@@ -179,21 +185,17 @@ func TestIndexAgreesWithScan(t *testing.T) {
 	randomSubject := func() Subject {
 		switch rng.IntN(5) {
 		case 0:
-			s := Subject{Tool: "Bash", Words: []string{}}
-			for range 1 + rng.IntN(4) {
-				s.Words = append(s.Words, pick([]string{"git", "push", "rm", "-rf", "npm", "a", "x", "xy"}))
-			}
+			s := Subject{Tool: "Bash", Command: join([]string{"git", "push", "rm", "-rf", "npm", "a", "x", "xy", ""}, " ", 1+rng.IntN(4))}
 			if rng.IntN(4) == 0 {
-				s.Alternates = [][]string{{pick(words), pick(words)}}
+				s.Variants = []string{pick(words) + " " + pick(words)}
 			}
 			s.Dynamic = rng.IntN(6) == 0
 			return s
 		case 1:
 			segs := join([]string{"a", "b", "src", ".env", "k.pem", "home", "u", "repo"}, "/", 1+rng.IntN(5))
-			return Subject{Tool: pick([]string{"Read", "Edit", "Write", "Grep", "Glob", "Bash"}), Path: "/" + segs,
-				Access: Access(rng.IntN(3))}
+			return Subject{Tool: pick([]string{"Read", "Edit", "Write", "Grep", "Glob", "Bash"}), Path: "/" + segs}
 		case 2:
-			return Subject{Tool: "WebFetch", Host: pick([]string{"example.com", "a.example.com", "b.a.example.com", "x.io", "EXAMPLE.COM"})}
+			return Subject{Tool: "WebFetch", Domain: pick([]string{"example.com", "a.example.com", "b.a.example.com", "x.io", "EXAMPLE.COM"})}
 		case 3:
 			return Subject{Tool: pick([]string{"mcp__gh__x", "mcp__gh__y", "mcp__ghx__x", "mcp__gh"})}
 		}

@@ -1,58 +1,28 @@
 package rule
 
-import (
-	"strings"
-
-	"github.com/wardenhq/warden/api"
-)
-
-// Access says what a subject does to its Path.
-type Access uint8
-
-// The kinds of file access.
-const (
-	AccessNone Access = iota
-	// AccessRead reads the file: `Read(…)` rules cover it whatever the tool
-	// (the file operands of `cat`, an input redirection).
-	AccessRead
-	// AccessEdit writes the file: `Edit(…)` rules cover it whatever the tool
-	// (an output redirection, `cp` onto it).
-	AccessEdit
-)
-
-// head returns the rule tool that covers this access, or "".
-func (a Access) head() string {
-	switch a {
-	case AccessRead:
-		return "Read"
-	case AccessEdit:
-		return "Edit"
-	}
-	return ""
-}
+import "github.com/wardenhq/warden/api"
 
 // Subject is one part of a tool call, as the tool checkers present it to the
 // rules. Only the fields that fit the part are set.
 type Subject struct {
-	// Tool is the tool the part belongs to (the request's tool name; "Bash"
-	// for every part of a Bash command).
+	// Tool is the tool the part belongs to: "Bash" for a simple command,
+	// "Read" or "Edit" for a file a command reads or writes, the request's
+	// tool name otherwise.
 	Tool string
-	// Words are one simple command of a Bash program: wrappers and
-	// assignments stripped, the program reduced to its name. Bash rules
-	// match them joined by single spaces.
-	Words []string
-	// Alternates are other spellings of the same command that every Bash
-	// rule also matches (global options skipped: `git -C dir commit` also
-	// reads as `git commit`). One spelling matching is enough.
-	Alternates [][]string
+	// Command is one normalised simple command of a Bash program: wrappers
+	// and assignments stripped, the program reduced to its name, words joined
+	// by single spaces. It is what every Bash rule sees.
+	Command string
+	// Variants are other spellings of the same command that deny and ask
+	// rules must also catch (global options skipped, the words a non-literal
+	// spelling most likely expands to). Allow rules never look at them, so a
+	// spelling can only tighten.
+	Variants []string
 	// Path is the file the part reads or writes: absolute and clean, or
 	// relative to Env.Cwd.
 	Path string
-	// Access says whether Path is read or written. It lets `Read(…)` and
-	// `Edit(…)` rules cover files that other tools (Bash) read or write.
-	Access Access
-	// Host is the host of the URL the part fetches.
-	Host string
+	// Domain is the host of the URL the part fetches.
+	Domain string
 	// Input is the tool input, for field rules (`Tool(field:glob)`) and
 	// Agent rules.
 	Input map[string]any
@@ -60,8 +30,8 @@ type Subject struct {
 	// (`$X -rf /`, `$(echo rm)`). No allow rule ever covers it.
 	Dynamic bool
 	// Incidental marks a part that deny and ask rules must see but that needs
-	// no allow rule of its own, such as the file operands of `cat`: Set.Find
-	// with allow skips it.
+	// no allow rule of its own, such as the file operands of `cat` (a "Read"
+	// subject): Set.Find with allow skips it.
 	Incidental bool
 }
 
@@ -89,31 +59,19 @@ func (m Match) Reason() api.Reason { return m.Rule.Reason() }
 type prepared struct {
 	s       *Subject
 	tool    string // canonical
-	command string // the words joined
+	command string // spaces collapsed
 	path    string // absolute and clean
-	host    string // lower case, no trailing dot
+	domain  string // lower case, no trailing dot
 }
 
 func prepare(s *Subject, env *Env) prepared {
 	return prepared{
 		s:       s,
 		tool:    CanonicalTool(s.Tool),
-		command: joinWords(s.Words),
+		command: collapseSpace(s.Command),
 		path:    cleanPath(s.Path, env.Cwd),
-		host:    normalHost(s.Host),
+		domain:  normalHost(s.Domain),
 	}
-}
-
-// joinWords joins a command's words with single spaces, without allocating
-// for a one-word command.
-func joinWords(words []string) string {
-	switch len(words) {
-	case 0:
-		return ""
-	case 1:
-		return words[0]
-	}
-	return strings.Join(words, " ")
 }
 
 // cleanEnv cleans the directories of env, allocating only when they are not
@@ -153,22 +111,24 @@ func (r *Rule) match(p *prepared, env *Env) bool {
 	case KindTool, KindAll:
 		return true
 	case KindCommand:
-		if p.tool != "Bash" || len(p.s.Words) == 0 {
+		if p.tool != "Bash" {
 			return false
 		}
 		if r.cmd.match(p.command) {
 			return true
 		}
-		for _, alt := range p.s.Alternates {
-			if len(alt) > 0 && r.cmd.match(joinWords(alt)) {
-				return true
+		if r.Behavior != api.Allow {
+			for _, v := range p.s.Variants {
+				if r.cmd.match(collapseSpace(v)) {
+					return true
+				}
 			}
 		}
 		return false
 	case KindPath:
 		return p.path != "" && r.path.match(p.path, r.Root, env)
 	case KindDomain:
-		return r.domain.match(p.host)
+		return r.domain.match(p.domain)
 	case KindField:
 		return r.field.match(p.s.Input)
 	}
@@ -176,8 +136,7 @@ func (r *Rule) match(p *prepared, env *Env) bool {
 }
 
 // coversTool reports whether the rule names the subject's tool: directly, as
-// the head of its family, as the head for the subject's file access, or as
-// its MCP server.
+// the head of its family, or as its MCP server.
 func (r *Rule) coversTool(p *prepared) bool {
 	switch {
 	case r.Kind == KindAll:
@@ -185,5 +144,5 @@ func (r *Rule) coversTool(p *prepared) bool {
 	case r.mcp.server != "":
 		return r.mcp.covers(p.tool)
 	}
-	return p.tool == r.Tool || family[p.tool] == r.Tool || p.s.Access.head() == r.Tool
+	return p.tool == r.Tool || family[p.tool] == r.Tool
 }
