@@ -10,6 +10,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/term"
 
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/handler"
@@ -125,6 +126,10 @@ func (t *Terminal) open() (*os.File, error) {
 	f, err := os.OpenFile(t.ttyPath(), os.O_RDWR, 0)
 	if err != nil {
 		return nil, fmt.Errorf("prompt: opening the terminal: %w", err)
+	}
+	if !term.IsTerminal(f.Fd()) {
+		f.Close()
+		return nil, fmt.Errorf("prompt: %s is not a terminal", t.ttyPath())
 	}
 	return f, nil
 }

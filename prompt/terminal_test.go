@@ -306,3 +306,27 @@ func TestTerminalWithInteractiveHandler(t *testing.T) {
 		})
 	}
 }
+
+func TestTerminalAvailable(t *testing.T) {
+	tests := []struct {
+		path string
+		ok   bool
+	}{
+		{filepath.Join(t.TempDir(), "missing"), false},
+		{os.DevNull, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			err := (&Terminal{TTYPath: tt.path}).Available()
+			if (err == nil) != tt.ok {
+				t.Errorf("Available() = %v, want ok %v", err, tt.ok)
+			}
+			if err != nil {
+				_, perr := (&Terminal{TTYPath: tt.path}).Prompt(t.Context(), &handler.Prompt{Ask: bashAsk("ls")})
+				if perr == nil {
+					t.Error("Prompt without a terminal did not fail")
+				}
+			}
+		})
+	}
+}
