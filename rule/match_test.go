@@ -207,3 +207,24 @@ func TestDynamicNeverAllowed(t *testing.T) {
 		}
 	}
 }
+
+func TestCleanPath(t *testing.T) {
+	for _, tc := range []struct{ in, cwd, want string }{
+		{"/", "", "/"},
+		{"/a/b", "", "/a/b"},
+		{"/a/b/", "", "/a/b"},
+		{"//a", "", "/a"},
+		{"/a/./b", "", "/a/b"},
+		{"/a/../b", "", "/b"},
+		{"/..", "", "/"},
+		{"/a/.", "", "/a"},
+		{"/a/..b/.c", "", "/a/..b/.c"},
+		{"b/../c", "/a", "/a/c"},
+		{"b", "", ""},
+		{"", "/a", ""},
+	} {
+		if got := cleanPath(tc.in, tc.cwd); got != tc.want {
+			t.Errorf("cleanPath(%q, %q) = %q, want %q", tc.in, tc.cwd, got, tc.want)
+		}
+	}
+}

@@ -265,5 +265,34 @@ func cleanPath(p, cwd string) string {
 		}
 		return path.Join(cwd, p)
 	}
+	if isCleanAbs(p) {
+		return p
+	}
 	return path.Clean(p)
+}
+
+// isCleanAbs reports whether the absolute path p is already what path.Clean
+// would make of it: no empty, "." or ".." components and no trailing slash.
+// It is much cheaper than cleaning.
+func isCleanAbs(p string) bool {
+	if p == "/" {
+		return true
+	}
+	if p[len(p)-1] == '/' {
+		return false
+	}
+	for rest := p[1:]; ; {
+		i := strings.IndexByte(rest, '/')
+		comp := rest
+		if i >= 0 {
+			comp = rest[:i]
+		}
+		if comp == "" || comp == "." || comp == ".." {
+			return false
+		}
+		if i < 0 {
+			return true
+		}
+		rest = rest[i+1:]
+	}
 }
