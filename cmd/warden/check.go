@@ -1,0 +1,129 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/wardenhq/warden"
+	"github.com/wardenhq/warden/api"
+)
+
+func init() {
+	register(&command{
+		name:    "check",
+		summary: "decide one tool call (or a stream with --jsonl) and print the decision as JSON",
+		run:     runCheck,
+	})
+}
+
+const checkUsage = "check [--cwd DIR] [--mode MODE] [--settings FILE]... [--jsonl] [--no-audit] [REQUEST]"
+
+func runCheck(ctx context.Context, env *cliEnv, args []string) int {
+	fs := newFlagSet(env, "check", checkUsage)
+	var ef engineFlags
+	ef.register(fs)
+	jsonl := fs.Bool("jsonl", false, "read one request per line and print one decision per line, in order")
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	if fs.NArg() > 1 || (*jsonl && fs.NArg() > 0) {
+		fs.Usage()
+		return exitUsage
+	}
+	defCwd, err := ef.defaultCwd()
+	if err != nil {
+		return fail(env, "%v", err)
+	}
+	extra, err := modeHandlerOptions(env, &ef)
+	if err != nil {
+		return fail(env, "%v", err)
+	}
+	engines, err := newEngineSet(env, &ef, extra...)
+	if err != nil {
+		return fail(env, "%v", err)
+	}
+	decide := func(data []byte) (api.Decision, error) {
+		req, err := api.DecodeRequest(data)
+		if err != nil {
+			return api.Decision{}, err
+		}
+		if req.Cwd == "" {
+			req.Cwd = defCwd
+		}
+		e, err := engines.forCwd(req.Cwd)
+		if err != nil {
+			return api.Decision{}, err
+		}
+		return e.Decide(ctx, req)
+	}
+	out := json.NewEncoder(env.stdout)
+	out.SetEscapeHTML(false)
+
+	if !*jsonl {
+		var data []byte
+		if fs.NArg() == 1 {
+			data = []byte(fs.Arg(0))
+		} else {
+			data, err = io.ReadAll(io.LimitReader(env.stdin, api.MaxRequestSize+1))
+			if err != nil {
+				return fail(env, "reading the request: %v", err)
+			}
+		}
+		d, err := decide(data)
+		if err != nil {
+			return fail(env, "%s", oneLine(err))
+		}
+		if err := out.Encode(d); err != nil {
+			return fail(env, "%v", err)
+		}
+		return exitOK
+	}
+
+	// --jsonl: one decision per line, in order. A line that cannot be
+	// decided gets an error object in its place, so the output stays
+	// aligned with the input, and the exit code says something failed.
+	sc := bufio.NewScanner(env.stdin)
+	sc.Buffer(make([]byte, 64<<10), api.MaxRequestSize+1)
+	code := exitOK
+	line := 0
+	for sc.Scan() {
+		line++
+		text := sc.Bytes()
+		if len(strings.TrimSpace(string(text))) == 0 {
+			continue
+		}
+		d, err := decide(text)
+		if err != nil {
+			fmt.Fprintf(env.stderr, "warden: line %d: %s\n", line, oneLine(err))
+			_ = out.Encode(api.ErrorEnvelope{Error: api.ErrorBody{Code: "invalid_request", Message: oneLine(err)}})
+			code = exitError
+			continue
+		}
+		if err := out.Encode(d); err != nil {
+			return fail(env, "%v", err)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return fail(env, "line %d: request longer than %d bytes", line+1, api.MaxRequestSize)
+		}
+		return fail(env, "reading requests: %v", err)
+	}
+	return code
+}
+
+// oneLine flattens an error for a one-line message.
+func oneLine(err error) string {
+	return strings.Join(strings.Fields(err.Error()), " ")
+}
+
+// modeHandlerOptions returns the engine options that resolve asks for
+// check: none, except in auto mode where the configured classifier decides.
+func modeHandlerOptions(env *cliEnv, ef *engineFlags) ([]warden.Option, error) {
+	return nil, nil
+}

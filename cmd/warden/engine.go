@@ -1,0 +1,105 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/wardenhq/warden"
+	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/settings"
+)
+
+// engineFlags are the flags every deciding subcommand shares.
+type engineFlags struct {
+	cwd      string
+	mode     string
+	settings stringList
+	noAudit  bool
+}
+
+func (f *engineFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.cwd, "cwd", "", "working directory of requests that carry none (default: current directory)")
+	fs.StringVar(&f.mode, "mode", "", "permission mode: default, acceptEdits, plan, auto, dontAsk, bypassPermissions")
+	fs.Var(&f.settings, "settings", "extra settings `FILE` (source cli; repeatable)")
+	fs.BoolVar(&f.noAudit, "no-audit", false, "do not write the audit log (dry run)")
+}
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (s *stringList) String() string     { return fmt.Sprint(*s) }
+func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
+
+// defaultCwd resolves --cwd against the process's directory.
+func (f *engineFlags) defaultCwd() (string, error) {
+	if f.cwd == "" {
+		return os.Getwd()
+	}
+	return filepath.Abs(f.cwd)
+}
+
+// engineSet builds and caches one engine per project working directory, so
+// a stream of requests from several directories each gets its own
+// project's settings.
+type engineSet struct {
+	env     *cliEnv
+	flags   *engineFlags
+	extra   []warden.Option
+	engines map[string]*warden.Engine
+	// warned records the settings files whose warnings were printed.
+	warned map[string]bool
+}
+
+func newEngineSet(env *cliEnv, f *engineFlags, extra ...warden.Option) (*engineSet, error) {
+	if f.mode != "" {
+		if _, err := api.ParseMode(f.mode); err != nil {
+			return nil, err
+		}
+	}
+	return &engineSet{env: env, flags: f, extra: extra, engines: map[string]*warden.Engine{}, warned: map[string]bool{}}, nil
+}
+
+// forCwd returns the engine for requests running in cwd.
+func (s *engineSet) forCwd(cwd string) (*warden.Engine, error) {
+	if e, ok := s.engines[cwd]; ok {
+		return e, nil
+	}
+	st, err := settings.Load(settings.LoadOptions{
+		Cwd:    cwd,
+		Home:   s.env.getenv("HOME"),
+		Getenv: s.env.getenv,
+		Files:  s.flags.settings,
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, w := range st.Warnings {
+		if key := w.String(); !s.warned[key] {
+			s.warned[key] = true
+			fmt.Fprintf(s.env.stderr, "warden: warning: %s\n", key)
+		}
+	}
+	opts := []warden.Option{warden.WithSettings(st), warden.WithCwd(cwd)}
+	if s.flags.mode != "" {
+		opts = append(opts, warden.WithMode(api.Mode(s.flags.mode)))
+	}
+	if !s.flags.noAudit && !st.Audit.Disabled {
+		sink, err := openAudit(s.env, st)
+		if err != nil {
+			return nil, err
+		}
+		opts = append(opts, warden.WithAudit(sink))
+	}
+	if h := s.env.getenv("HOME"); h != "" {
+		opts = append(opts, warden.WithHome(h))
+	}
+	opts = append(opts, s.extra...)
+	e, err := warden.New(opts...)
+	if err != nil {
+		return nil, err
+	}
+	s.engines[cwd] = e
+	return e, nil
+}

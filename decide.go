@@ -1,0 +1,498 @@
+package warden
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/audit"
+	"github.com/wardenhq/warden/grant"
+	"github.com/wardenhq/warden/handler"
+	"github.com/wardenhq/warden/hook"
+	"github.com/wardenhq/warden/rule"
+	"github.com/wardenhq/warden/tool"
+)
+
+// This file is the decision flow of DESIGN §1, in order:
+//
+//	1. validate and normalise the request
+//	2. PreToolUse hooks        (deny final; allow re-checked; updatedInput replaces the input)
+//	3. deny rules              → deny
+//	4. ask rules               → ask (no allow, mode or classifier loosens it)
+//	5. tool checker            problems and safety findings → ask; plan mode → deny what is not read-only
+//	6. modes, 7. allow rules and grants, 8. read-only  → allow only if every subject is allowed
+//	9. otherwise ask
+//
+// Check stops there; Decide hands an ask to the handler, records the grant
+// the person chose and audits the final decision.
+
+// Check runs the pipeline: hooks, rules, analysis, modes and grants. An ask
+// stays ask (dontAsk turns it into deny). Every decision is audited.
+func (e *Engine) Check(ctx context.Context, req Request) (Decision, error) {
+	ev, err := e.evaluate(ctx, req)
+	if err != nil {
+		return Decision{}, err
+	}
+	e.record(ctx, ev)
+	return ev.decision, nil
+}
+
+// Decide runs the pipeline and resolves an ask with the engine's handler: a
+// person, PermissionRequest hooks, a classifier or a leader. Without a
+// handler an ask stays ask, except in auto and dontAsk modes where no person
+// is asked and it becomes deny. An approval with scope session or always is
+// remembered. Every decision is audited.
+func (e *Engine) Decide(ctx context.Context, req Request) (Decision, error) {
+	ev, err := e.evaluate(ctx, req)
+	if err != nil {
+		return Decision{}, err
+	}
+	if ev.decision.Behavior == api.Ask {
+		e.resolve(ctx, ev)
+	}
+	e.record(ctx, ev)
+	return ev.decision, nil
+}
+
+// evaluation is one request on its way through the pipeline.
+type evaluation struct {
+	req      api.Request
+	mode     api.Mode
+	env      tool.Env
+	analysis *tool.Analysis
+	decision api.Decision
+	// ruleMatched is set when a deny or ask rule matched: no classifier may
+	// approve the call.
+	ruleMatched bool
+	grants      []grant.Grant
+	scope       api.Scope
+}
+
+func (e *Engine) evaluate(ctx context.Context, req Request) (*evaluation, error) {
+	ev, err := e.prepare(req)
+	if err != nil {
+		return nil, err
+	}
+	e.pipeline(ctx, ev)
+	if e.parent != nil {
+		// Bubble: the parent decides too, with its own mode, rules and
+		// grants; the stricter answer wins.
+		pev, err := e.parent.evaluate(ctx, ev.req)
+		if err != nil {
+			return nil, err
+		}
+		if pev.decision.Behavior.Strictness() > ev.decision.Behavior.Strictness() {
+			pev.decision.Reason.Message = "parent: " + pev.decision.Reason.Message
+			ev.decision = pev.decision
+			ev.ruleMatched = ev.ruleMatched || pev.ruleMatched
+		}
+	}
+	d := &ev.decision
+	d.ID = e.newID()
+	d.Time = e.now()
+	d.Risk = api.MaxRisk(d.Findings)
+	if d.Behavior == api.Ask && ev.mode == api.ModeDontAsk {
+		d.Behavior = api.Deny
+		d.Reason = api.Reason{Type: api.ReasonMode, Mode: api.ModeDontAsk,
+			Message: "dontAsk mode denies what would be asked: " + d.Reason.Message}
+	}
+	return ev, nil
+}
+
+// prepare validates the request and works out its mode and environment.
+func (e *Engine) prepare(req Request) (*evaluation, error) {
+	if req.ToolName == "" {
+		return nil, fmt.Errorf("%w: tool_name is missing", ErrInvalidRequest)
+	}
+	if !utf8.ValidString(req.ToolName) || strings.ContainsAny(req.ToolName, "\x00\n\r") {
+		return nil, fmt.Errorf("%w: tool_name is not a valid name", ErrInvalidRequest)
+	}
+	if req.ToolInput == nil {
+		return nil, fmt.Errorf("%w: tool_input is missing (it must be an object)", ErrInvalidRequest)
+	}
+	if req.Cwd == "" {
+		req.Cwd = e.cwd
+	}
+	if !filepath.IsAbs(req.Cwd) || strings.IndexByte(req.Cwd, 0) >= 0 {
+		return nil, fmt.Errorf("%w: cwd %q is not an absolute path", ErrInvalidRequest, req.Cwd)
+	}
+	req.Cwd = filepath.Clean(req.Cwd)
+	ev := &evaluation{req: req}
+	mode, warning := e.modeFor(req)
+	ev.mode = mode
+	if warning != "" {
+		ev.decision.Warnings = append(ev.decision.Warnings, warning)
+	}
+	ev.env = tool.Env{
+		Cwd:         req.Cwd,
+		Home:        e.home,
+		WorkingDirs: e.settings.WorkingDirs(req.Cwd),
+		Paths:       e.paths,
+	}
+	return ev, nil
+}
+
+// modeFor picks the mode: forced by WithMode, else the request's, else the
+// settings' default. bypassPermissions falls back to default where settings
+// disable it; bubble takes the parent's mode.
+func (e *Engine) modeFor(req Request) (api.Mode, string) {
+	mode := e.mode
+	if mode == "" {
+		mode = req.PermissionMode
+	}
+	if mode == "" {
+		mode = e.settings.DefaultMode
+	}
+	if _, err := api.ParseMode(string(mode)); err != nil || mode == "" {
+		return api.ModeDefault, fmt.Sprintf("unknown permission mode %q: using default", mode)
+	}
+	if mode == api.ModeBubble {
+		if e.parent == nil {
+			return api.ModeDefault, "bubble mode without a parent engine: using default"
+		}
+		// The parent decides with its own mode; the child's own rules are
+		// judged in default mode, so they can only tighten.
+		return api.ModeDefault, ""
+	}
+	if mode == api.ModeBypass && e.settings.DisableBypassPermissionsMode {
+		return api.ModeDefault, "bypassPermissions is disabled by settings: using default"
+	}
+	return mode, ""
+}
+
+// pipeline runs steps 2 to 9 and leaves the decision in ev.
+func (e *Engine) pipeline(ctx context.Context, ev *evaluation) {
+	d := &ev.decision
+
+	// 2. PreToolUse hooks.
+	var hookRes hook.Result
+	if e.hooks != nil && len(e.settings.Hooks.PreToolUse) > 0 {
+		hookRes = e.hooks.PreToolUse(ctx, e.settings.Hooks.PreToolUse, hook.Input{Request: ev.req})
+		d.Warnings = append(d.Warnings, hookRes.Failures...)
+		if hookRes.Behavior == api.Deny {
+			d.Behavior = api.Deny
+			d.Reason = hookReason(hookRes, "a PreToolUse hook denied the call")
+			return
+		}
+		if hookRes.UpdatedInput != nil {
+			ev.req.ToolInput = hookRes.UpdatedInput
+			d.UpdatedInput = hookRes.UpdatedInput
+		}
+	}
+
+	// 5a. The tool checker turns the call into subjects and findings; deny
+	// and ask rules are matched against every subject.
+	an := e.checkers.Lookup(ev.req.ToolName).Check(&ev.req, &ev.env)
+	ev.analysis = an
+	d.Findings = append(d.Findings, an.Findings...)
+	for i := range an.Subjects {
+		if f := an.Subjects[i].Finding; f != nil {
+			d.Findings = append(d.Findings, *f)
+		}
+	}
+	renv := rule.Env{Cwd: ev.req.Cwd, Home: ev.env.Home}
+	subjects := make([]rule.Subject, len(an.Subjects))
+	for i := range an.Subjects {
+		subjects[i] = an.Subjects[i].Subject
+	}
+
+	// 3. Deny rules: any subject is enough.
+	if m, ok := e.rules.Find(api.Deny, subjects, renv); ok {
+		ev.ruleMatched = true
+		d.Behavior = api.Deny
+		d.Reason = m.Reason()
+		d.Reason.Message = "denied by rule " + m.Rule.Text + " (" + an.Subjects[m.Subject].Display + ")"
+		return
+	}
+	// 4. Ask rules: any subject is enough, and nothing below loosens it.
+	if m, ok := e.rules.Find(api.Ask, subjects, renv); ok {
+		ev.ruleMatched = true
+		d.Behavior = api.Ask
+		d.Reason = m.Reason()
+		d.Reason.Message = "rule " + m.Rule.Text + " asks before " + an.Subjects[m.Subject].Display
+		e.suggest(ev)
+		return
+	}
+	// A hook's answer stands once deny and ask rules have had their say.
+	switch hookRes.Behavior {
+	case api.Ask:
+		d.Behavior = api.Ask
+		d.Reason = hookReason(hookRes, "a PreToolUse hook asks")
+		e.suggest(ev)
+		return
+	case api.Allow:
+		d.Behavior = api.Allow
+		d.Reason = hookReason(hookRes, "a PreToolUse hook allowed the call")
+		return
+	}
+
+	// 5b. A call that cannot be judged is asked, never allowed.
+	if an.Problem != "" {
+		d.Behavior = api.Ask
+		d.Reason = api.Reason{Type: api.ReasonTool, Message: an.Problem}
+		return
+	}
+	// 6a. Plan mode runs read-only tools only.
+	if ev.mode == api.ModePlan {
+		for i := range an.Subjects {
+			s := &an.Subjects[i]
+			if !s.ReadOnly && !s.Incidental {
+				d.Behavior = api.Deny
+				d.Reason = api.Reason{Type: api.ReasonMode, Mode: api.ModePlan,
+					Message: "plan mode runs read-only tools only: " + s.Display}
+				return
+			}
+		}
+	}
+	// 5c. Dangers only a grant for their category or a person can settle.
+	ev.grants = e.sessionGrants(ctx, ev)
+	grantSet := e.grantSet(ev.grants)
+	for _, f := range an.Findings {
+		if _, ok := grant.CategoryGranted(ev.grants, f.Category); ok {
+			continue
+		}
+		d.Behavior = api.Ask
+		d.Reason = api.Reason{Type: api.ReasonSafety, Message: f.Category + ": " + f.Description + " (" + f.Part + ")"}
+		e.suggest(ev)
+		return
+	}
+
+	// 6–8. Every subject must be allowed: by an allow rule, a grant, the
+	// mode, or being read-only.
+	var decidedBy *api.Reason
+	rank := 0 // 4 rule, 3 grant, 2 mode, 1 read-only
+	for i := range an.Subjects {
+		s := &an.Subjects[i]
+		reason, r, ok := e.allowSubject(ev, s, subjects[i:i+1], grantSet, renv)
+		if !ok {
+			if s.Finding != nil {
+				d.Behavior = api.Ask
+				d.Reason = api.Reason{Type: api.ReasonSafety,
+					Message: s.Finding.Category + ": " + s.Finding.Description + " (" + s.Finding.Part + ")"}
+			} else {
+				d.Behavior = api.Ask
+				d.Reason = api.Reason{Type: api.ReasonDefault,
+					Message: "no rule allows " + s.Display + " in " + string(ev.mode) + " mode"}
+			}
+			e.suggest(ev)
+			return
+		}
+		if r > rank {
+			rank, decidedBy = r, reason
+		}
+	}
+	d.Behavior = api.Allow
+	if decidedBy == nil {
+		decidedBy = &api.Reason{Type: api.ReasonTool, Message: "read-only"}
+	}
+	d.Reason = *decidedBy
+}
+
+// allowSubject reports whether one subject is allowed, by what, and how
+// strong that reason is for reporting (rule 4, grant 3, mode 2, read-only 1).
+func (e *Engine) allowSubject(ev *evaluation, s *tool.Subject, one []rule.Subject, grants *rule.Set, renv rule.Env) (*api.Reason, int, bool) {
+	if s.Incidental {
+		return nil, 0, true
+	}
+	// A subject with a finding (a protected path, an edit outside the
+	// working directories) is settled only by a rule that names it: one
+	// with a specifier.
+	if m, ok := e.rules.Find(api.Allow, one, renv); ok && (s.Finding == nil || m.Rule.Specifier != "") {
+		reason := m.Reason()
+		reason.Message = "allowed by rule " + m.Rule.Text
+		return &reason, 4, true
+	}
+	if m, ok := grants.Find(api.Allow, one, renv); ok && (s.Finding == nil || m.Rule.Specifier != "") {
+		g := grantByRule(ev.grants, m.Rule.Text)
+		return &api.Reason{Type: api.ReasonGrant, Grant: g.ID, Rule: g.Rule, Scope: g.Scope,
+			Source: string(rule.SourceSession), Message: "allowed by a " + string(g.Scope) + " grant of " + g.Rule}, 3, true
+	}
+	if s.Finding != nil || s.Protected {
+		// Protected paths and edits outside the working directories are
+		// never approved by a mode or by being read-only.
+		return nil, 0, false
+	}
+	switch ev.mode {
+	case api.ModeBypass:
+		if !s.Dynamic {
+			return &api.Reason{Type: api.ReasonMode, Mode: api.ModeBypass, Message: "bypassPermissions mode"}, 2, true
+		}
+	case api.ModeAcceptEdits:
+		if (s.Edit && s.InWorkingDirs) || s.FileOp {
+			return &api.Reason{Type: api.ReasonMode, Mode: api.ModeAcceptEdits,
+				Message: "acceptEdits mode allows edits inside the working directories"}, 2, true
+		}
+	}
+	if s.ReadOnly {
+		return &api.Reason{Type: api.ReasonTool, Message: "read-only: " + s.Display}, 1, true
+	}
+	return nil, 0, false
+}
+
+// sessionGrants returns the live grants of the request's session.
+func (e *Engine) sessionGrants(ctx context.Context, ev *evaluation) []grant.Grant {
+	if e.grants == nil || ev.req.SessionID == "" {
+		return nil
+	}
+	gs, err := e.grants.List(ctx, ev.req.SessionID)
+	if err != nil {
+		ev.decision.Warnings = append(ev.decision.Warnings, "grants: "+err.Error())
+		return nil
+	}
+	return gs
+}
+
+// grantSet indexes the rules of the session's grants (nil when none).
+func (e *Engine) grantSet(gs []grant.Grant) *rule.Set {
+	var rules []*rule.Rule
+	for _, g := range gs {
+		if g.Rule == "" {
+			continue
+		}
+		if r := e.grantRule(g.Rule); r != nil {
+			rules = append(rules, r)
+		}
+	}
+	if len(rules) == 0 {
+		return nil
+	}
+	return rule.NewSet(rules, rule.Options{})
+}
+
+func grantByRule(gs []grant.Grant, text string) grant.Grant {
+	for _, g := range gs {
+		if g.Rule == text {
+			return g
+		}
+	}
+	return grant.Grant{Rule: text}
+}
+
+// grantRule parses a granted rule once.
+func (e *Engine) grantRule(text string) *rule.Rule {
+	if r, ok := e.grantRules.Load(text); ok {
+		return r.(*rule.Rule)
+	}
+	r, err := rule.Parse(text, api.Allow, rule.Origin{Source: rule.SourceSession})
+	if err != nil {
+		r = nil
+	}
+	e.grantRules.Store(text, r)
+	return r
+}
+
+// suggest offers the narrowest rules that would allow the call.
+func (e *Engine) suggest(ev *evaluation) {
+	an := ev.analysis
+	if an == nil {
+		return
+	}
+	switch {
+	case ev.req.ToolName == "Bash":
+		var parts [][]string
+		for i := range an.Subjects {
+			if s := &an.Subjects[i]; len(s.Words) > 0 && !s.ReadOnly {
+				parts = append(parts, s.Words)
+			}
+		}
+		ev.decision.Suggestions = grant.SuggestBash(parts)
+	default:
+		for i := range an.Subjects {
+			s := &an.Subjects[i]
+			if s.Path != "" {
+				ev.decision.Suggestions = []string{grant.SuggestPath(ev.req.ToolName, s.Path, ev.req.Cwd, ev.env.Home, false)}
+				return
+			}
+		}
+	}
+}
+
+func hookReason(res hook.Result, fallback string) api.Reason {
+	msg := res.Reason
+	if msg == "" {
+		msg = fallback
+	}
+	return api.Reason{Type: api.ReasonHook, Hook: res.Hook, Source: res.Source, File: res.File, Message: msg}
+}
+
+// resolve hands an ask to the handler, or, where no person will be asked,
+// turns it into deny.
+func (e *Engine) resolve(ctx context.Context, ev *evaluation) {
+	d := &ev.decision
+	if e.handler == nil {
+		if ev.mode == api.ModeAuto {
+			d.Behavior = api.Deny
+			d.Reason = api.Reason{Type: api.ReasonMode, Mode: api.ModeAuto,
+				Message: "auto mode has no classifier to approve this: " + d.Reason.Message}
+		}
+		return
+	}
+	ask := &handler.Ask{Request: ev.req, Decision: *d, RuleMatched: ev.ruleMatched, Suggestions: d.Suggestions}
+	res, err := e.handler.Resolve(ctx, ask)
+	if err != nil || !res.Decision.Behavior.Valid() || res.Decision.Behavior == api.Ask {
+		msg := "the handler did not decide"
+		if err != nil {
+			msg = "the handler failed: " + err.Error()
+		}
+		d.Behavior = api.Deny
+		d.Reason = api.Reason{Type: api.ReasonError, Message: msg}
+		return
+	}
+	final := res.Decision
+	final.ID, final.Time = d.ID, d.Time
+	if final.Findings == nil {
+		final.Findings = d.Findings
+	}
+	final.Risk = api.MaxRisk(final.Findings)
+	final.Suggestions = d.Suggestions
+	final.Warnings = append(d.Warnings, final.Warnings...)
+	if final.UpdatedInput == nil {
+		final.UpdatedInput = d.UpdatedInput
+	}
+	ev.decision = final
+	ev.scope = res.Scope
+	if final.Behavior == api.Allow && res.Scope != "" && res.Scope != api.ScopeOnce {
+		e.remember(ctx, ev, res)
+	}
+}
+
+// remember records an approval at the scope the person chose.
+func (e *Engine) remember(ctx context.Context, ev *evaluation, res handler.Resolution) {
+	rules := ev.decision.Suggestions
+	if len(rules) == 0 {
+		return
+	}
+	for _, text := range rules {
+		var err error
+		switch res.Scope {
+		case api.ScopeSession:
+			if e.grants == nil || ev.req.SessionID == "" {
+				err = errors.New("no session grant store or no session id")
+				break
+			}
+			_, err = e.grants.Add(ctx, grant.Grant{Scope: api.ScopeSession, Session: ev.req.SessionID,
+				Rule: text, Person: ev.decision.Reason.Person})
+		case api.ScopeAlways:
+			_, err = grant.AddAlwaysRule(ctx, e.settings.LocalFile, text)
+		}
+		if err != nil {
+			ev.decision.Warnings = append(ev.decision.Warnings, "remembering "+text+": "+err.Error())
+		}
+	}
+}
+
+// record appends the final decision to the audit log.
+func (e *Engine) record(ctx context.Context, ev *evaluation) {
+	if e.audit == nil {
+		return
+	}
+	rec := audit.NewRecord(ev.req, ev.decision)
+	rec.Mode = ev.mode
+	if err := e.audit.Write(ctx, rec); err != nil {
+		ev.decision.Warnings = append(ev.decision.Warnings, "audit: "+err.Error())
+	}
+}

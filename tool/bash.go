@@ -1,0 +1,113 @@
+package tool
+
+import (
+	"strings"
+
+	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/rule"
+	"github.com/wardenhq/warden/shell"
+)
+
+var _ Checker = BashChecker{}
+
+// BashChecker judges Bash calls: the command is parsed as the shell program
+// it is, and every simple command it would run, every file it reads or
+// writes, becomes a subject.
+type BashChecker struct {
+	// Limits bound the analysis; zero values are the shell package's
+	// defaults.
+	MaxLength, MaxDepth, MaxParts int
+}
+
+// Check analyses the command of a Bash call.
+func (c BashChecker) Check(req *api.Request, env *Env) *Analysis {
+	cmd, err := requiredString(req, "command")
+	if err != nil {
+		return problem(req, err.Error())
+	}
+	an := shell.Analyze(cmd, shell.Options{
+		Cwd: env.Cwd, Home: env.Home, WorkingDirs: env.WorkingDirs,
+		MaxLength: c.MaxLength, MaxDepth: c.MaxDepth, MaxParts: c.MaxParts,
+	})
+	out := &Analysis{Findings: an.Findings}
+	switch {
+	case an.ParseError != nil:
+		out.Problem = "the command does not parse: " + an.ParseError.Error()
+	case an.Limit != "":
+		out.Problem = "the command is too large to judge: " + an.Limit
+	}
+	if len(an.Parts) == 0 {
+		// Nothing was parsed (an empty or unparsable command): one subject
+		// with the raw text, so deny and ask rules still apply to it; no
+		// allow rule may.
+		out.Subjects = append(out.Subjects, Subject{
+			Subject: rule.Subject{Tool: "Bash", Command: an.Normalized, Input: req.ToolInput,
+				Dynamic: an.ParseError != nil},
+			Display: cmd,
+		})
+	}
+	for i := range an.Parts {
+		p := &an.Parts[i]
+		readsInside := true
+		for _, r := range p.Reads {
+			s := fileSubject("Read", env, r, false)
+			readsInside = readsInside && s.InWorkingDirs
+			s.Incidental = true
+			s.Display = p.Text
+			out.Subjects = append(out.Subjects, s)
+			if real := env.Paths.Real(r); real != r {
+				s := fileSubject("Read", env, real, false)
+				readsInside = readsInside && s.InWorkingDirs
+				s.Incidental = true
+				s.Display = p.Text
+				out.Subjects = append(out.Subjects, s)
+			}
+		}
+		out.Subjects = append(out.Subjects, Subject{
+			Subject: rule.Subject{
+				Tool:     "Bash",
+				Command:  strings.Join(p.Words, " "),
+				Variants: joinAll(p.Alternates),
+				Input:    req.ToolInput,
+				// No allow rule covers a program that is not a literal or
+				// an assignment that changes what runs.
+				Dynamic: p.Dynamic || p.UnsafeEnv,
+			},
+			Words:    p.Words,
+			Display: p.Text,
+			// A read-only command is safe without a rule only while what it
+			// reads stays inside the working directories.
+			ReadOnly: p.ReadOnly && readsInside && len(p.Writes) == 0,
+			FileOp:   p.FileOp,
+		})
+		for _, w := range p.Writes {
+			out.Subjects = append(out.Subjects, writeSubjects(env, w, p.Text)...)
+		}
+	}
+	return out
+}
+
+// writeSubjects judges a file a command writes as an Edit of it, through
+// symlinks.
+func writeSubjects(env *Env, path, display string) []Subject {
+	s := fileSubject("Edit", env, path, true)
+	s.Display = display
+	subs := []Subject{s}
+	if real := env.Paths.Real(path); real != path {
+		t := fileSubject("Edit", env, real, true)
+		t.Display = display
+		subs = append(subs, t)
+	}
+	return subs
+}
+
+func joinAll(alts [][]string) []string {
+	if len(alts) == 0 {
+		return nil
+	}
+	out := make([]string, len(alts))
+	for i, a := range alts {
+		out[i] = strings.Join(a, " ")
+	}
+	return out
+}

@@ -1,0 +1,264 @@
+package tool
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/rule"
+)
+
+// PathResolver resolves symlinks. Its zero value uses the real file system.
+type PathResolver struct {
+	// EvalSymlinks replaces filepath.EvalSymlinks in tests.
+	EvalSymlinks func(string) (string, error)
+}
+
+// Real returns where an absolute, cleaned path really lands: symlinks in it
+// resolved, and for a path that does not exist yet, its deepest existing
+// ancestor resolved with the rest appended, so a new file under a symlinked
+// parent is judged where it will be written.
+func (r *PathResolver) Real(abs string) string {
+	eval := filepath.EvalSymlinks
+	if r != nil && r.EvalSymlinks != nil {
+		eval = r.EvalSymlinks
+	}
+	rest := ""
+	p := abs
+	for i := 0; i < 256; i++ {
+		real, err := eval(p)
+		if err == nil {
+			if rest == "" {
+				return real
+			}
+			return filepath.Join(real, rest)
+		}
+		if !errors.Is(err, os.ErrNotExist) {
+			// A loop or a permission problem: judge the path as written.
+			return abs
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return abs
+		}
+		if rest == "" {
+			rest = filepath.Base(p)
+		} else {
+			rest = filepath.Join(filepath.Base(p), rest)
+		}
+		p = parent
+	}
+	return abs
+}
+
+// ExpandPath makes p absolute against cwd and cleans it, expanding a leading
+// ~, ~/, $HOME or ${HOME}. It fails on an empty path or one holding NUL.
+func ExpandPath(p, cwd, home string) (string, error) {
+	if p == "" {
+		return "", errors.New("empty path")
+	}
+	if strings.IndexByte(p, 0) >= 0 {
+		return "", errors.New("path contains a NUL byte")
+	}
+	switch {
+	case p == "~" || p == "$HOME" || p == "${HOME}":
+		p = home
+	case strings.HasPrefix(p, "~/"):
+		p = home + p[1:]
+	case strings.HasPrefix(p, "$HOME/"):
+		p = home + p[5:]
+	case strings.HasPrefix(p, "${HOME}/"):
+		p = home + p[7:]
+	}
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(cwd, p)
+	}
+	return filepath.Clean(p), nil
+}
+
+// Within reports whether p is dir or inside it, by path components: /a/bc is
+// not within /a/b.
+func Within(p, dir string) bool {
+	if dir == "/" {
+		return strings.HasPrefix(p, "/")
+	}
+	return p == dir || (strings.HasPrefix(p, dir) && len(p) > len(dir) && p[len(dir)] == '/')
+}
+
+// InAny reports whether p is within any of dirs.
+func InAny(p string, dirs []string) bool {
+	for _, d := range dirs {
+		if Within(p, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// protectedNames are directory or file names that are protected wherever
+// they appear: version control internals and the configuration of agents
+// and editors, which an agent could use to loosen its own guardrails or to
+// run code later.
+var protectedNames = map[string]bool{
+	".git": true, ".warden": true, ".claude": true, ".vscode": true, ".idea": true,
+	".cursor": true, ".gemini": true, ".codex": true, ".mcp.json": true, ".husky": true,
+}
+
+// protectedHome are paths under the home directory that hold shell start-up
+// files, credentials and tool configuration.
+var protectedHome = []string{
+	".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".zshrc",
+	".zprofile", ".zshenv", ".zlogin", ".zlogout", ".config/fish", ".inputrc",
+	".ssh", ".aws", ".gnupg", ".kube", ".docker", ".azure", ".config/gcloud", ".netrc",
+	".npmrc", ".pypirc", ".gitconfig", ".config/git", ".config/warden", ".claude.json",
+	".local/share/warden", ".local/state/warden", ".config/systemd", ".local/bin",
+}
+
+// Protected reports whether an edit of p must never be approved by a mode.
+func Protected(p, home string) bool {
+	for _, c := range strings.Split(p, "/") {
+		if protectedNames[c] {
+			return true
+		}
+	}
+	if home != "" && home != "/" && Within(p, home) {
+		rel := p[len(home):]
+		rel = strings.TrimPrefix(rel, "/")
+		for _, h := range protectedHome {
+			if rel == h || strings.HasPrefix(rel, h+"/") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pathSubjects returns the subjects for one path: the path as written and,
+// when a symlink makes it land elsewhere, the real path too.
+func pathSubjects(req *api.Request, env *Env, raw string, edit bool) ([]Subject, error) {
+	abs, err := ExpandPath(raw, env.Cwd, env.Home)
+	if err != nil {
+		return nil, err
+	}
+	paths := []string{abs}
+	if real := env.Paths.Real(abs); real != abs {
+		paths = append(paths, real)
+	}
+	subs := make([]Subject, 0, len(paths))
+	for _, p := range paths {
+		subs = append(subs, fileSubject(req.ToolName, env, p, edit))
+	}
+	return subs, nil
+}
+
+// fileSubject judges one absolute path for a read or an edit by toolName
+// ("Read" or "Edit" for the files a Bash command touches).
+func fileSubject(toolName string, env *Env, p string, edit bool) Subject {
+	in := InAny(p, env.WorkingDirs)
+	s := Subject{
+		Subject:       rule.Subject{Tool: toolName, Path: p},
+		Display:       p,
+		InWorkingDirs: in,
+	}
+	if !edit {
+		s.ReadOnly = in
+		return s
+	}
+	s.Edit = true
+	s.Protected = Protected(p, env.Home)
+	switch {
+	case s.Protected:
+		s.Finding = &api.Finding{Category: "protected-path", Risk: api.RiskHigh, Part: p,
+			Description: "edits a protected path (version control, agent or shell configuration, credentials)"}
+	case !in:
+		s.Finding = &api.Finding{Category: "outside-working-dirs", Risk: api.RiskMedium, Part: p,
+			Description: "edits a file outside the working directories"}
+	}
+	return s
+}
+
+// checkFileRead judges Read, Glob, Grep, LS and NotebookRead.
+func checkFileRead(req *api.Request, env *Env) *Analysis {
+	raw, err := readTarget(req, env)
+	if err != nil {
+		return problem(req, err.Error())
+	}
+	subs, err := pathSubjects(req, env, raw, false)
+	if err != nil {
+		return problem(req, req.ToolName+": "+err.Error())
+	}
+	return &Analysis{Subjects: subs}
+}
+
+// readTarget is the path a reading tool reads: file_path for Read,
+// notebook_path for NotebookRead, path (default cwd) for Glob, Grep and LS,
+// and for Glob the literal directory part of an absolute or climbing pattern.
+func readTarget(req *api.Request, env *Env) (string, error) {
+	switch req.ToolName {
+	case "Read":
+		return requiredString(req, "file_path")
+	case "NotebookRead":
+		return requiredString(req, "notebook_path")
+	}
+	base := env.Cwd
+	if v, ok := req.ToolInput["path"]; ok && v != nil {
+		s, ok := v.(string)
+		if !ok {
+			return "", errors.New(req.ToolName + ": path must be a string")
+		}
+		if s != "" {
+			base = s
+		}
+	}
+	if req.ToolName == "Glob" {
+		pat, err := requiredString(req, "pattern")
+		if err != nil {
+			return "", err
+		}
+		if filepath.IsAbs(pat) || strings.HasPrefix(pat, "~") || strings.Contains(pat, "..") {
+			lit := pat
+			if i := strings.IndexAny(pat, "*?[{"); i >= 0 {
+				lit = filepath.Dir(pat[:i] + "x")
+			}
+			if filepath.IsAbs(lit) || strings.HasPrefix(lit, "~") {
+				return lit, nil
+			}
+			return filepath.Join(base, lit), nil
+		}
+	}
+	return base, nil
+}
+
+// checkFileEdit judges Edit, Write, MultiEdit and NotebookEdit.
+func checkFileEdit(req *api.Request, env *Env) *Analysis {
+	key := "file_path"
+	if req.ToolName == "NotebookEdit" {
+		key = "notebook_path"
+	}
+	raw, err := requiredString(req, key)
+	if err != nil {
+		return problem(req, err.Error())
+	}
+	subs, err := pathSubjects(req, env, raw, true)
+	if err != nil {
+		return problem(req, req.ToolName+": "+err.Error())
+	}
+	return &Analysis{Subjects: subs}
+}
+
+func requiredString(req *api.Request, key string) (string, error) {
+	v, ok := req.ToolInput[key]
+	if !ok {
+		return "", errors.New(req.ToolName + ": tool_input." + key + " is missing")
+	}
+	s, ok := v.(string)
+	if !ok {
+		return "", errors.New(req.ToolName + ": tool_input." + key + " must be a string")
+	}
+	if s == "" {
+		return "", errors.New(req.ToolName + ": tool_input." + key + " is empty")
+	}
+	return s, nil
+}

@@ -1,0 +1,146 @@
+package tool
+
+import (
+	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/rule"
+)
+
+// Env is where a call runs: its working directory, the user's home and the
+// directories the agent may work in.
+type Env struct {
+	Cwd  string
+	Home string
+	// WorkingDirs are Cwd followed by the additional directories, absolute
+	// and cleaned.
+	WorkingDirs []string
+	// Paths resolves symlinks; nil means the real file system.
+	Paths *PathResolver
+}
+
+// Subject is one thing a call touches that rules judge: a simple command, a
+// file, a host, a tool. A call is allowed only when every subject is. The
+// embedded rule.Subject is what rules see (Incidental subjects — the files a
+// command reads — exist for deny and ask rules and need no allow; Dynamic
+// ones can never be allowed by a rule); the other fields are what modes and
+// safety checks see.
+type Subject struct {
+	rule.Subject
+	// Display is what a person is shown for this subject.
+	Display string
+	// ReadOnly subjects are safe without any rule (step 8).
+	ReadOnly bool
+	// Words are the words of a Bash simple command, for suggested rules.
+	Words []string
+	// Edit marks a file write, which acceptEdits may allow inside the
+	// working directories.
+	Edit bool
+	// FileOp marks a simple file command that acceptEdits may run when
+	// every path it writes is inside the working directories.
+	FileOp bool
+	// InWorkingDirs is true for paths inside the working directories.
+	InWorkingDirs bool
+	// Protected paths are never approved by a mode: only an allow rule with
+	// a specifier that matches them.
+	Protected bool
+	// Finding, when set, is a safety finding about this subject that an
+	// allow rule matching the subject settles (a protected path, an edit
+	// outside the working directories).
+	Finding *api.Finding
+}
+
+// Analysis is what a checker makes of one call.
+type Analysis struct {
+	Subjects []Subject
+	// Findings are dangers that only a grant for their category or a person
+	// can settle; an allow rule cannot.
+	Findings []api.Finding
+	// Problem, when set, is why the call cannot be judged (malformed input,
+	// a command that does not parse, a limit exceeded): after deny rules it
+	// is ask, and no allow rule or mode can approve it.
+	Problem string
+}
+
+// Checker turns a call of one tool into subjects and findings.
+type Checker interface {
+	Check(req *api.Request, env *Env) *Analysis
+}
+
+// CheckerFunc adapts a function to a Checker.
+type CheckerFunc func(req *api.Request, env *Env) *Analysis
+
+// Check calls f.
+func (f CheckerFunc) Check(req *api.Request, env *Env) *Analysis { return f(req, env) }
+
+// Registry maps tool names to checkers.
+type Registry struct {
+	byName  map[string]Checker
+	generic Checker
+}
+
+// NewRegistry returns the checkers for the built-in tools.
+func NewRegistry() *Registry {
+	r := &Registry{byName: map[string]Checker{}, generic: CheckerFunc(checkGeneric)}
+	for _, n := range []string{"Read", "Glob", "Grep", "LS", "NotebookRead"} {
+		r.byName[n] = CheckerFunc(checkFileRead)
+	}
+	for _, n := range []string{"Edit", "Write", "MultiEdit", "NotebookEdit"} {
+		r.byName[n] = CheckerFunc(checkFileEdit)
+	}
+	r.byName["WebFetch"] = CheckerFunc(checkWebFetch)
+	r.byName["WebSearch"] = CheckerFunc(checkWebSearch)
+	r.byName["Agent"] = CheckerFunc(checkAgent)
+	r.byName["Task"] = CheckerFunc(checkAgent)
+	return r
+}
+
+// Register sets the checker for a tool name, replacing any other.
+func (r *Registry) Register(name string, c Checker) { r.byName[name] = c }
+
+// Lookup returns the checker for a tool: its own, the MCP checker for
+// mcp__ names, or the generic one.
+func (r *Registry) Lookup(name string) Checker {
+	if c, ok := r.byName[name]; ok {
+		return c
+	}
+	if isMCP(name) {
+		return CheckerFunc(checkMCP)
+	}
+	return r.generic
+}
+
+// problem returns an analysis that cannot be judged, with one subject so
+// that tool-wide deny and ask rules still match.
+func problem(req *api.Request, msg string) *Analysis {
+	return &Analysis{
+		Subjects: []Subject{{Subject: rule.Subject{Tool: req.ToolName, Input: req.ToolInput}, Display: req.ToolName}},
+		Problem:  msg,
+	}
+}
+
+func checkGeneric(req *api.Request, env *Env) *Analysis {
+	return &Analysis{Subjects: []Subject{{
+		Subject: rule.Subject{Tool: req.ToolName, Input: req.ToolInput},
+		Display: req.ToolName,
+	}}}
+}
+
+func checkAgent(req *api.Request, env *Env) *Analysis {
+	// Starting a sub-agent runs nothing by itself: every call the sub-agent
+	// makes is decided on its own.
+	return &Analysis{Subjects: []Subject{{
+		Subject:  rule.Subject{Tool: "Agent", Input: req.ToolInput},
+		Display:  "Agent",
+		ReadOnly: true,
+	}}}
+}
+
+func checkWebSearch(req *api.Request, env *Env) *Analysis {
+	q, ok := req.StringInput("query")
+	if !ok {
+		return problem(req, "WebSearch needs a string query")
+	}
+	return &Analysis{Subjects: []Subject{{
+		Subject: rule.Subject{Tool: "WebSearch", Input: req.ToolInput},
+		Display: "search: " + q,
+	}}}
+}

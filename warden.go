@@ -1,0 +1,219 @@
+package warden
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/audit"
+	"github.com/wardenhq/warden/grant"
+	"github.com/wardenhq/warden/handler"
+	"github.com/wardenhq/warden/hook"
+	"github.com/wardenhq/warden/rule"
+	"github.com/wardenhq/warden/settings"
+	"github.com/wardenhq/warden/tool"
+)
+
+// The wire types, re-exported so that most library users need only this
+// package.
+type (
+	Request     = api.Request
+	Decision    = api.Decision
+	Behavior    = api.Behavior
+	Reason      = api.Reason
+	Finding     = api.Finding
+	Mode        = api.Mode
+	Risk        = api.Risk
+	Scope       = api.Scope
+	Explanation = api.Explanation
+)
+
+// The behaviours.
+const (
+	Allow = api.Allow
+	Deny  = api.Deny
+	Ask   = api.Ask
+)
+
+// HookRunner runs PreToolUse hooks; *hook.Runner is the implementation.
+type HookRunner interface {
+	PreToolUse(ctx context.Context, matchers []hook.Matcher, in hook.Input) hook.Result
+}
+
+var _ HookRunner = (*hook.Runner)(nil)
+
+// ErrInvalidRequest wraps every problem with a request that keeps Warden
+// from deciding at all (no tool name, no tool input, a relative cwd). Such a
+// request gets an error, never a decision.
+var ErrInvalidRequest = errors.New("invalid request")
+
+// Engine decides tool calls. It is safe for concurrent use; build one with
+// New and call Decide (or Check) for every call.
+type Engine struct {
+	settings *settings.Settings
+	rules    *rule.Set
+	checkers *tool.Registry
+	paths    *tool.PathResolver
+
+	mode    api.Mode // the mode forced by WithMode, or ""
+	cwd     string   // the cwd for requests without one
+	home    string
+	handler handler.Handler
+	hooks   HookRunner
+	grants  grant.Store
+	audit   audit.Sink
+	parent  *Engine
+	now     func() time.Time
+	newID   func() string
+
+	grantRules sync.Map // rule text → *rule.Rule, parsed once
+}
+
+// Option configures an Engine.
+type Option func(*Engine) error
+
+// WithSettings uses loaded settings (see settings.Load). Without it the
+// engine runs on embedded defaults: no rules, default mode.
+func WithSettings(s *settings.Settings) Option {
+	return func(e *Engine) error {
+		if s == nil {
+			return errors.New("nil settings")
+		}
+		e.settings = s
+		return nil
+	}
+}
+
+// WithMode forces the permission mode, overriding the request's and the
+// settings' default.
+func WithMode(m api.Mode) Option {
+	return func(e *Engine) error {
+		if _, err := api.ParseMode(string(m)); err != nil {
+			return err
+		}
+		e.mode = m
+		return nil
+	}
+}
+
+// WithCwd sets the working directory of requests that carry none (default:
+// the process's working directory).
+func WithCwd(dir string) Option {
+	return func(e *Engine) error {
+		if !filepath.IsAbs(dir) {
+			return fmt.Errorf("working directory %q is not absolute", dir)
+		}
+		e.cwd = filepath.Clean(dir)
+		return nil
+	}
+}
+
+// WithHome sets the user's home directory (default: the settings' or $HOME).
+func WithHome(dir string) Option {
+	return func(e *Engine) error { e.home = filepath.Clean(dir); return nil }
+}
+
+// WithHandler resolves asks in Decide: a person, the PermissionRequest
+// hooks, a classifier or a leader.
+func WithHandler(h handler.Handler) Option {
+	return func(e *Engine) error { e.handler = h; return nil }
+}
+
+// WithHooks replaces the runner of PreToolUse hooks (default: hook.Runner
+// with default options). Pass nil to run no hooks.
+func WithHooks(r HookRunner) Option {
+	return func(e *Engine) error { e.hooks = r; return nil }
+}
+
+// WithGrants keeps and consults session grants in s.
+func WithGrants(s grant.Store) Option {
+	return func(e *Engine) error { e.grants = s; return nil }
+}
+
+// WithAudit appends one record per final decision to s.
+func WithAudit(s audit.Sink) Option {
+	return func(e *Engine) error { e.audit = s; return nil }
+}
+
+// WithParent makes the engine a sub-agent's (bubble mode): every call is
+// also decided by the parent, with the parent's rules, grants and mode, and
+// the stricter answer wins, so the sub-agent's own settings can only tighten.
+func WithParent(p *Engine) Option {
+	return func(e *Engine) error {
+		if p == nil {
+			return errors.New("nil parent engine")
+		}
+		e.parent = p
+		return nil
+	}
+}
+
+// WithClock replaces the clock used to stamp decisions.
+func WithClock(now func() time.Time) Option {
+	return func(e *Engine) error { e.now = now; return nil }
+}
+
+// WithChecker replaces the checker of one tool.
+func WithChecker(toolName string, c tool.Checker) Option {
+	return func(e *Engine) error { e.checkers.Register(toolName, c); return nil }
+}
+
+// WithPathResolver replaces symlink resolution (tests).
+func WithPathResolver(r *tool.PathResolver) Option {
+	return func(e *Engine) error { e.paths = r; return nil }
+}
+
+// New builds an engine. With no options it decides on embedded defaults:
+// no rules, default mode, the process's working directory.
+func New(opts ...Option) (*Engine, error) {
+	e := &Engine{
+		checkers: tool.NewRegistry(),
+		hooks:    hook.NewRunner(hook.RunnerOptions{}),
+		now:      time.Now,
+		newID:    newDecisionID,
+	}
+	e.checkers.Register("Bash", tool.BashChecker{})
+	for _, o := range opts {
+		if err := o(e); err != nil {
+			return nil, err
+		}
+	}
+	if e.settings == nil {
+		e.settings = &settings.Settings{DefaultMode: api.ModeDefault,
+			Approvals: settings.ApprovalsConfig{TimeoutSeconds: settings.DefaultApprovalTimeoutSeconds}}
+	}
+	if e.home == "" {
+		e.home = e.settings.Home
+	}
+	if e.home == "" {
+		e.home = os.Getenv("HOME")
+	}
+	if e.cwd == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, fmt.Errorf("working directory: %w", err)
+		}
+		e.cwd = wd
+	}
+	e.rules = rule.NewSet(e.settings.Rules, rule.Options{AllowManagedRulesOnly: e.settings.AllowManagedPermissionRulesOnly})
+	return e, nil
+}
+
+// Settings returns the settings the engine decides with.
+func (e *Engine) Settings() *settings.Settings { return e.settings }
+
+// Rules returns the engine's rule set.
+func (e *Engine) Rules() *rule.Set { return e.rules }
+
+func newDecisionID() string {
+	var b [10]byte
+	_, _ = rand.Read(b[:])
+	return "d-" + hex.EncodeToString(b[:])
+}
