@@ -73,7 +73,7 @@ func (c BashChecker) Check(req *api.Request, env *Env) *Analysis {
 				// an assignment that changes what runs.
 				Dynamic: p.Dynamic || p.UnsafeEnv,
 			},
-			Words:    p.Words,
+			Words:   p.Words,
 			Display: p.Text,
 			// A read-only command is safe without a rule only while what it
 			// reads stays inside the working directories.
