@@ -1,0 +1,168 @@
+package audit
+
+import (
+	"bytes"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/wardenhq/warden/api"
+)
+
+// Record is one final decision as the audit log keeps it.
+type Record struct {
+	// ID is the decision's ID, so a record can be found from a decision.
+	ID   string    `json:"id"`
+	Time time.Time `json:"time"`
+	// Session, Agent and AgentType say who asked.
+	Session   string `json:"session,omitempty"`
+	Agent     string `json:"agent,omitempty"`
+	AgentType string `json:"agent_type,omitempty"`
+	Tool      string `json:"tool"`
+	// Input is the tool input, redacted before it is written.
+	Input map[string]any `json:"input"`
+	// InputDigest is "sha256:" and the hex SHA-256 of the canonical JSON
+	// (keys sorted, no HTML escaping) of the unredacted input, so a record
+	// can be matched to a call without keeping its secrets.
+	InputDigest string `json:"input_digest"`
+	// UpdatedInput is the input a hook or a person rewrote the call to.
+	UpdatedInput map[string]any `json:"updated_input,omitempty"`
+	Behavior     api.Behavior   `json:"behavior"`
+	// Reason says who decided: rule text with file and line, hook, mode,
+	// classifier, person, leader, timeout or grant.
+	Reason   api.Reason    `json:"reason"`
+	Findings []api.Finding `json:"findings,omitempty"`
+	Risk     api.Risk      `json:"risk,omitempty"`
+	Mode     api.Mode      `json:"mode,omitempty"`
+	Cwd      string        `json:"cwd,omitempty"`
+	// ToolUseID is Claude Code's ID of the call, when it came through a hook.
+	ToolUseID string `json:"tool_use_id,omitempty"`
+	// Via names the front end that decided: check, hook, run, serve.
+	Via      string   `json:"via,omitempty"`
+	Warnings []string `json:"warnings,omitempty"`
+}
+
+// NewRecord builds the record of decision d on request req. The input is
+// copied (the sink redacts the copy), its digest taken before redaction.
+// The record's time is the decision's; a sink fills it in when zero. A
+// decision without an ID gets a random one.
+func NewRecord(req api.Request, d api.Decision) Record {
+	id := d.ID
+	if id == "" {
+		var b [8]byte
+		rand.Read(b[:]) // never fails (crypto/rand)
+		id = "d-" + hex.EncodeToString(b[:])
+	}
+	return Record{
+		ID:           id,
+		Time:         d.Time,
+		Session:      req.SessionID,
+		Agent:        req.AgentID,
+		AgentType:    req.AgentType,
+		Tool:         req.ToolName,
+		Input:        copyMap(req.ToolInput),
+		InputDigest:  Digest(req.ToolInput),
+		UpdatedInput: copyMap(d.UpdatedInput),
+		Behavior:     d.Behavior,
+		Reason:       d.Reason,
+		Findings:     append([]api.Finding(nil), d.Findings...),
+		Risk:         d.Risk,
+		Mode:         req.PermissionMode,
+		Cwd:          req.Cwd,
+		ToolUseID:    req.ToolUseID,
+		Warnings:     append([]string(nil), d.Warnings...),
+	}
+}
+
+// Digest returns "sha256:" and the hex SHA-256 of the canonical JSON of
+// input: object keys sorted, no HTML escaping, no insignificant space.
+func Digest(input map[string]any) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if input == nil {
+		input = map[string]any{}
+	}
+	if err := enc.Encode(input); err != nil {
+		// Inputs decoded from JSON always encode; anything else is named.
+		b.Reset()
+		fmt.Fprintf(&b, "unencodable: %v", err)
+	}
+	sum := sha256.Sum256(bytes.TrimSuffix(b.Bytes(), []byte{'\n'}))
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+func copyMap(m map[string]any) map[string]any {
+	if m == nil {
+		return nil
+	}
+	out, _ := copyValue(m).(map[string]any)
+	return out
+}
+
+// copyValue deep-copies the maps and slices of a decoded JSON value.
+func copyValue(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, x := range v {
+			out[k] = copyValue(x)
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = copyValue(x)
+		}
+		return out
+	}
+	return v
+}
+
+// Decider names who decided, for tables and counts: "rule Bash(rm:*)",
+// "hook ./check.sh", "mode plan", "classifier pattern", "user alice",
+// "leader lead-1", "grant Bash(npm test:*)", "timeout", "default".
+func Decider(r api.Reason) string {
+	detail := ""
+	switch r.Type {
+	case api.ReasonRule:
+		detail = r.Rule
+	case api.ReasonHook:
+		detail = r.Hook
+	case api.ReasonMode:
+		detail = string(r.Mode)
+	case api.ReasonClassifier:
+		detail = r.Classifier
+	case api.ReasonUser:
+		detail = r.Person
+	case api.ReasonLeader:
+		detail = r.Leader
+	case api.ReasonGrant:
+		detail = r.Rule
+		if detail == "" {
+			detail = r.Grant
+		}
+	}
+	if r.Type == "" {
+		return "unknown"
+	}
+	if detail == "" {
+		return string(r.Type)
+	}
+	return string(r.Type) + " " + detail
+}
+
+// Where returns the file and line a rule came from ("settings.json:4"), or
+// "".
+func Where(r api.Reason) string {
+	switch {
+	case r.File != "" && r.Line > 0:
+		return fmt.Sprintf("%s:%d", r.File, r.Line)
+	case r.File != "":
+		return r.File
+	}
+	return r.Source
+}

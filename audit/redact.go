@@ -1,0 +1,230 @@
+package audit
+
+import (
+	"fmt"
+	"github.com/wardenhq/warden/api"
+	"regexp"
+	"strings"
+)
+
+// Mask replaces every secret the Redactor finds.
+const Mask = "[REDACTED]"
+
+// builtinPatterns mask common secrets. Where a pattern has a group named
+// "secret" only that group is masked, so the record still shows what kind
+// of thing was there ("Authorization: Bearer [REDACTED]",
+// "https://user:[REDACTED]@host").
+var builtinPatterns = []struct {
+	re string
+	// hints are lower-case strings of which one must occur in a string for
+	// the pattern to match it, so most strings skip most patterns.
+	hints []string
+}{
+	// private key blocks
+	{`-----BEGIN[A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----(?P<secret>[\s\S]*?)(-----END[A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----|$)`, []string{"private key"}},
+	// OpenAI, Anthropic and similar "sk-" keys
+	{`\bsk-(?:ant-|proj-|live-|test-)?[A-Za-z0-9_-]{16,}`, []string{"sk-"}},
+	// Stripe and similar live/test keys
+	{`\b[rsp]k_(?:live|test)_[A-Za-z0-9]{16,}`, []string{"k_live_", "k_test_"}},
+	// AWS access key IDs, and secret keys given by name
+	{`\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z0-9]{16}\b`, []string{"akia", "asia", "agpa", "aida", "aroa", "anpa", "anva", "aipa"}},
+	{`(?i)aws_?secret_?access_?key["']?\s*[:=]\s*["']?(?P<secret>[A-Za-z0-9/+=]{40})`, []string{"aws"}},
+	// GitHub, GitLab, Slack, Google, npm, PyPI, Hugging Face tokens
+	{`\bgh[pousr]_[A-Za-z0-9]{36,}`, []string{"gh"}},
+	{`\bgithub_pat_[A-Za-z0-9_]{22,}`, []string{"github_pat_"}},
+	{`\bglpat-[A-Za-z0-9_-]{20,}`, []string{"glpat-"}},
+	{`\bxox[abposr]-[A-Za-z0-9-]{10,}`, []string{"xox"}},
+	{`\bAIza[0-9A-Za-z_-]{35}`, []string{"aiza"}},
+	{`\bnpm_[A-Za-z0-9]{36}`, []string{"npm_"}},
+	{`\bpypi-[A-Za-z0-9_-]{50,}`, []string{"pypi-"}},
+	{`\bhf_[A-Za-z0-9]{30,}`, []string{"hf_"}},
+	// JSON Web Tokens
+	{`\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`, []string{"eyj"}},
+	// bearer and basic credentials in headers
+	{`(?i)\bbearer\s+(?P<secret>[A-Za-z0-9._~+/=-]{8,})`, []string{"bearer"}},
+	{`(?i)\bauthorization\s*:\s*(?:basic|digest|token)\s+(?P<secret>[A-Za-z0-9._~+/=-]+)`, []string{"authorization"}},
+	// passwords in URLs: scheme://user:PASSWORD@host
+	{`(?i)\b[a-z][a-z0-9+.-]*://[^/\s:@"']*:(?P<secret>[^@\s/"']+)@`, []string{"://"}},
+	// passwords and keys given by name: PASSWORD=…, "api_key": "…"
+	{`(?i)(?:password|passwd|secret|token|api[_-]?key|access[_-]?key|client[_-]?secret)["']?\s*[=:]\s*["']?(?P<secret>[^\s"'&;,]{4,})`, []string{"pass", "secret", "token", "key"}},
+	// … and as options: --password …, --token=…
+	{`(?i)(?:^|\s)--?(?:password|passwd|pass|token|secret|api[_-]?key)[ =](?P<secret>[^\s"']+)`, []string{"pass", "token", "secret", "key"}},
+	// curl -u user:password
+	{`(?:^|\s)(?:-u|--user)\s+[^\s:]+:(?P<secret>[^\s]+)`, []string{"-u", "--user"}},
+	// mysql -pPASSWORD
+	{`(?i)\b(?:mysql|mariadb|mysqldump|mysqladmin)\b[^\n]*?\s-p(?P<secret>[^\s]+)`, []string{"mysql", "mariadb"}},
+}
+
+// sensitiveKey names input fields whose whole value is a secret.
+var sensitiveKey = regexp.MustCompile(`(?i)^(password|passwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|client[_-]?secret|authorization|cookie)$`)
+
+// pattern is one compiled redaction pattern.
+type pattern struct {
+	re    *regexp.Regexp
+	hints []string // nil: always try
+}
+
+var builtins = func() []pattern {
+	out := make([]pattern, len(builtinPatterns))
+	for i, p := range builtinPatterns {
+		out[i] = pattern{re: regexp.MustCompile(p.re), hints: p.hints}
+	}
+	return out
+}()
+
+// Redactor masks secrets in strings and in decoded JSON values: the built-in
+// patterns plus any given. A nil *Redactor applies the built-ins.
+type Redactor struct {
+	patterns []pattern
+}
+
+// NewRedactor returns a Redactor applying the built-in patterns and extra
+// (regular expressions in Go syntax, from settings' audit.redact). A
+// pattern's group named "secret", when it has one, is what gets masked;
+// otherwise the whole match is. An extra pattern that does not compile is an
+// error naming it.
+func NewRedactor(extra []string) (*Redactor, error) {
+	r := &Redactor{patterns: append([]pattern(nil), builtins...)}
+	for i, p := range extra {
+		re, err := regexp.Compile(p)
+		if err != nil {
+			return nil, fmt.Errorf("audit: redact pattern %d %q: %w", i+1, p, err)
+		}
+		if re.MatchString("") {
+			return nil, fmt.Errorf("audit: redact pattern %d %q matches the empty string", i+1, p)
+		}
+		r.patterns = append(r.patterns, pattern{re: re})
+	}
+	return r, nil
+}
+
+func (r *Redactor) list() []pattern {
+	if r == nil {
+		return builtins
+	}
+	return r.patterns
+}
+
+// String returns s with every secret masked.
+func (r *Redactor) String(s string) string {
+	if s == "" {
+		return s
+	}
+	lower := ""
+	for _, p := range r.list() {
+		if p.hints != nil {
+			if lower == "" {
+				lower = strings.ToLower(s)
+			}
+			if !containsAny(lower, p.hints) {
+				continue
+			}
+		}
+		if masked := maskAll(p.re, s); masked != s {
+			s, lower = masked, ""
+		}
+	}
+	return s
+}
+
+func containsAny(s string, subs []string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// maskAll masks every match of re in s: its "secret" group when it has one,
+// else the whole match.
+func maskAll(re *regexp.Regexp, s string) string {
+	group := re.SubexpIndex("secret")
+	matches := re.FindAllStringSubmatchIndex(s, -1)
+	if matches == nil {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, m := range matches {
+		start, end := m[0], m[1]
+		if group > 0 && m[2*group] >= 0 {
+			start, end = m[2*group], m[2*group+1]
+		}
+		if start < last || start == end {
+			continue
+		}
+		b.WriteString(s[last:start])
+		b.WriteString(Mask)
+		last = end
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// Value returns a copy of v (a decoded JSON value) with every string masked,
+// and the whole value of fields named like secrets ("password", "token",
+// "api_key", …) replaced by Mask.
+func (r *Redactor) Value(v any) any {
+	switch v := v.(type) {
+	case string:
+		return r.String(v)
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, x := range v {
+			if sensitiveKey.MatchString(k) {
+				if x == nil {
+					out[k] = nil
+				} else {
+					out[k] = Mask
+				}
+				continue
+			}
+			out[r.String(k)] = r.Value(x)
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = r.Value(x)
+		}
+		return out
+	}
+	return v
+}
+
+func (r *Redactor) valueMap(m map[string]any) map[string]any {
+	if m == nil {
+		return nil
+	}
+	out, _ := r.Value(m).(map[string]any)
+	return out
+}
+
+// Record returns a copy of rec with every string that could hold a secret
+// masked: the input and updated input, the reason's message, findings'
+// descriptions and parts, warnings and the working directory.
+func (r *Redactor) Record(rec Record) Record {
+	rec.Input = r.valueMap(rec.Input)
+	rec.UpdatedInput = r.valueMap(rec.UpdatedInput)
+	rec.Reason.Message = r.String(rec.Reason.Message)
+	rec.Reason.Rule = r.String(rec.Reason.Rule)
+	if rec.Findings != nil {
+		fs := make([]api.Finding, len(rec.Findings))
+		for i, f := range rec.Findings {
+			f.Description = r.String(f.Description)
+			f.Part = r.String(f.Part)
+			fs[i] = f
+		}
+		rec.Findings = fs
+	}
+	if rec.Warnings != nil {
+		ws := make([]string, len(rec.Warnings))
+		for i, w := range rec.Warnings {
+			ws[i] = r.String(w)
+		}
+		rec.Warnings = ws
+	}
+	rec.Cwd = r.String(rec.Cwd)
+	return rec
+}
