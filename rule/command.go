@@ -96,21 +96,25 @@ func countStars(s string) int {
 	return n
 }
 
-// isSpace reports whether c separates words in a normalised command.
-func isSpace(c byte) bool { return c == ' ' || c == '\t' }
+// isSpace reports whether c separates words in a command. Newlines and the
+// other ASCII blanks count too, so a command that reaches the rules with
+// them still meets its deny rules.
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+}
 
-// collapseSpace trims s and turns every run of spaces and tabs into one
-// space. It returns s itself, without allocating, when s is already in that
-// form — the common case for commands from the shell analysis.
+// collapseSpace trims s and turns every run of blanks into one space. It
+// returns s itself, without allocating, when s is already in that form —
+// the common case for commands from the shell analysis.
 func collapseSpace(s string) string {
 	clean := len(s) == 0 || !isSpace(s[0]) && !isSpace(s[len(s)-1])
 	for i := 0; clean && i < len(s); i++ {
-		if s[i] == '\t' || s[i] == ' ' && i+1 < len(s) && s[i+1] == ' ' {
+		if isSpace(s[i]) && (s[i] != ' ' || i+1 < len(s) && isSpace(s[i+1])) {
 			clean = false
 		}
 	}
 	if clean {
 		return s
 	}
-	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '\t' }), " ")
+	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r < 0x80 && isSpace(byte(r)) }), " ")
 }

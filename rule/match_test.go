@@ -60,6 +60,8 @@ func TestMatch(t *testing.T) {
 		{"Bash(/bin/ls)", bash("ls"), true},
 		// Spaces and tabs in commands are collapsed.
 		{"Bash(rm -rf:*)", Subject{Tool: "Bash", Command: " rm \t -rf  /"}, true},
+		{"Bash(rm:*)", Subject{Tool: "Bash", Command: "rm\n-rf /"}, true},
+		{"Bash(rm -rf /)", Subject{Tool: "Bash", Command: "rm -rf /\r\n"}, true},
 		// A file a Bash command reads is not itself a command.
 		{"Bash(cat:*)", Subject{Tool: "Read", Path: "/home/u/repo/.env"}, false},
 
@@ -115,6 +117,9 @@ func TestMatch(t *testing.T) {
 		{"WebFetch(domain:example.com)", Subject{Tool: "WebFetch", Domain: "example.com"}, true},
 		{"WebFetch(domain:example.com)", Subject{Tool: "WebFetch", Domain: "EXAMPLE.com."}, true},
 		{"WebFetch(domain:example.com)", Subject{Tool: "WebFetch", Domain: "www.example.com"}, false},
+		{"WebFetch(domain:example.com)", Subject{Tool: "WebFetch", Domain: "user:pw@Example.com:8443"}, true},
+		{"WebFetch(domain:example.com)", Subject{Tool: "WebFetch", Domain: "evil.io@example.com"}, true},
+		{"WebFetch(domain:example.com)", Subject{Tool: "WebFetch", Domain: "example.com@evil.io"}, false},
 		{"WebFetch(domain:example.com)", Subject{Tool: "WebFetch", Domain: "example.com.evil.io"}, false},
 		{"WebFetch(domain:*.example.com)", Subject{Tool: "WebFetch", Domain: "a.b.example.com"}, true},
 		{"WebFetch(domain:*.example.com)", Subject{Tool: "WebFetch", Domain: "example.com"}, false},

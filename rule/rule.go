@@ -3,6 +3,7 @@ package rule
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/wardenhq/warden/api"
 )
@@ -66,7 +67,8 @@ type Rule struct {
 	// Tool is the canonical tool name the rule names (`Agent` for `Task`, a
 	// known tool's spelling when it was written in another case).
 	Tool string
-	// Specifier is the text between the parentheses, or empty.
+	// Specifier is the text between the parentheses, trimmed. It is empty
+	// for rules that cover every call of their tool (`Bash`, `Bash(*)`).
 	Specifier string
 	// Kind says what the specifier is matched against.
 	Kind Kind
@@ -276,7 +278,7 @@ func parse(text string, b api.Behavior, o Origin) (*Rule, int, error) {
 	if !b.Valid() {
 		return nil, 0, fmt.Errorf("unknown behaviour %q (want allow, deny or ask)", b)
 	}
-	start := len(text) - len(strings.TrimLeft(text, " \t\r\n"))
+	start := len(text) - len(strings.TrimLeftFunc(text, unicode.IsSpace))
 	body := strings.TrimSpace(text)
 	if body == "" {
 		return nil, 0, fmt.Errorf("empty rule")
@@ -324,10 +326,9 @@ func parse(text string, b api.Behavior, o Origin) (*Rule, int, error) {
 	}
 	if trimmed == "*" && !pathTools[tool] {
 		r.Kind = KindTool
-		r.Specifier = spec
 		return r, 0, nil
 	}
-	specOff += len(spec) - len(strings.TrimLeft(spec, " \t"))
+	specOff += len(spec) - len(strings.TrimLeftFunc(spec, unicode.IsSpace))
 	r.Specifier = trimmed
 
 	var serr error

@@ -27,7 +27,9 @@ func TestParse(t *testing.T) {
 		want parsed
 	}{
 		{"Bash", parsed{Tool: "Bash", Kind: KindTool}},
-		{"Bash(*)", parsed{Tool: "Bash", Kind: KindTool, Specifier: "*"}},
+		{"Bash(*)", parsed{Tool: "Bash", Kind: KindTool}},
+		{"Bash( * )", parsed{Tool: "Bash", Kind: KindTool}},
+		{"\u00a0Bash(ls)", parsed{Tool: "Bash", Kind: KindCommand, Specifier: "ls"}},
 		{"Bash(npm run test:*)", parsed{Tool: "Bash", Kind: KindCommand, Specifier: "npm run test:*"}},
 		{"Bash(git diff *)", parsed{Tool: "Bash", Kind: KindCommand, Specifier: "git diff *"}},
 		{"  Bash( ls )  ", parsed{Tool: "Bash", Kind: KindCommand, Specifier: "ls"}},
@@ -87,6 +89,8 @@ func TestParseErrors(t *testing.T) {
 		{"Bash(rm -rf", 12, "missing closing parenthesis", "Bash"},
 		{"Bash()", 6, "empty specifier", "Bash"},
 		{"Bash( )", 6, "empty specifier", "Bash"},
+		{"\u00a0Read([)", 8, "bad glob", "Read"},
+		{"Read(\u00a0[)", 8, "bad glob", "Read"},
 		{"Bash)", 5, "without '('", ""},
 		{"(ls)", 1, "missing tool name", ""},
 		{"Ba sh", 3, "invalid character", ""},

@@ -64,9 +64,21 @@ func (d *domainPattern) match(host string) bool {
 	return host == d.host
 }
 
-// normalHost lower-cases host and drops a trailing dot, allocating only when
-// it has to.
+// normalHost reduces what a checker passes as a host to the bare host name:
+// any user information and port are dropped (in case a caller passes an
+// authority), then the trailing dot, and the rest is lower-cased. It
+// allocates only to lower-case.
 func normalHost(host string) string {
+	if i := strings.LastIndexByte(host, '@'); i >= 0 {
+		host = host[i+1:]
+	}
+	if strings.HasPrefix(host, "[") {
+		if i := strings.IndexByte(host, ']'); i >= 0 {
+			host = host[1:i]
+		}
+	} else if i := strings.IndexByte(host, ':'); i >= 0 && strings.Count(host, ":") == 1 {
+		host = host[:i]
+	}
 	host = strings.TrimSuffix(host, ".")
 	for i := 0; i < len(host); i++ {
 		if c := host[i]; c >= 'A' && c <= 'Z' {
