@@ -89,6 +89,10 @@ func TestMatch(t *testing.T) {
 		{"Edit(src/[!t]*.go)", file("Edit", "/home/u/repo/src/a.go"), true},
 		{"Edit(src/[!t]*.go)", file("Edit", "/home/u/repo/src/t.go"), false},
 		{"Edit(src/?.go)", file("Edit", "/home/u/repo/src/ab.go"), false},
+		{`Edit(src/\[!a].go)`, file("Edit", "/home/u/repo/src/[!a].go"), true},
+		{`Edit(src/\[!a].go)`, file("Edit", "/home/u/repo/src/b.go"), false},
+		{"Edit(src/[!a][!b].go)", file("Edit", "/home/u/repo/src/ba.go"), true},
+		{"Edit(src/[!a][!b].go)", file("Edit", "/home/u/repo/src/ab.go"), false},
 		{"Read(../docs/**)", file("Read", "/home/u/docs/a.md"), true},
 		{"Read(../docs/**)", file("Read", "/home/u/repo/docs/a.md"), false},
 		// // is absolute, ~/ is home.

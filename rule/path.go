@@ -126,10 +126,8 @@ func parsePathPattern(spec string) (pathPattern, error) {
 	}
 	for i, s := range segs {
 		at := off + max(strings.Index(rest, s), 0)
-		if strings.HasPrefix(s, "[!") || strings.Contains(s, "[!") {
-			s = strings.ReplaceAll(s, "[!", "[^")
-			segs[i] = s
-		}
+		s = negatedClasses(s)
+		segs[i] = s
 		if strings.HasSuffix(s, `\`) && !strings.HasSuffix(s, `\\`) {
 			return p, specErrorf(at+len(s)-1, "trailing backslash in path component %q", s)
 		}
@@ -153,6 +151,31 @@ func parsePathPattern(spec string) (pathPattern, error) {
 		p.kinds[i] = kindOf(s)
 	}
 	return p, nil
+}
+
+// negatedClasses rewrites gitignore's negated classes `[!…]` as path.Match
+// writes them, `[^…]`, leaving escaped brackets alone.
+func negatedClasses(s string) string {
+	if !strings.Contains(s, "[!") {
+		return s
+	}
+	b := []byte(s)
+	inClass := false
+	for i := 0; i < len(b); i++ {
+		switch {
+		case b[i] == '\\':
+			i++
+		case b[i] == '[' && !inClass:
+			inClass = true
+			if i+1 < len(b) && b[i+1] == '!' {
+				b[i+1] = '^'
+				i++
+			}
+		case b[i] == ']' && inClass:
+			inClass = false
+		}
+	}
+	return string(b)
 }
 
 // base returns the directory the pattern is relative to, or "" when it is
