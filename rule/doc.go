@@ -49,5 +49,31 @@
 //     the tool name cannot be read; a malformed allow rule has no stand-in, so
 //     dropping it can only tighten.
 //
+// # Rule syntax
+//
+//   - `Tool` covers every call of the tool, as does `Tool(*)` for tools that
+//     do not take paths. A built-in tool name written in another case
+//     (`bash`) is read as the tool, with a warning; `Task` is `Agent`.
+//   - `Bash(npm run test:*)` and `Bash(git diff *)` (when that is the only
+//     star): those words, then nothing or a space and anything, so `rm:*`
+//     covers `rm -rf` but not `rmdir`. Any other `*` matches any characters,
+//     spaces included (`Bash(git * --force)`); `\*` is a literal star and
+//     `\\` a backslash. Without a star the command must be exactly that. An
+//     absolute program path in a rule is reduced to its name, as commands are.
+//   - File tools take gitignore globs: `*` and `?` within a component,
+//     `[…]` and `[!…]`, `**` across components. `//path` is absolute, `~/path`
+//     under the home directory, `/path` under the settings file's project
+//     root ([Origin.Root]), `./path` or `path` under the working directory.
+//     A pattern without a slash (`.env`, `*.pem`) matches at any depth below
+//     the working directory; a pattern that matches a directory also covers
+//     everything inside it; leading `..` climbs.
+//   - `WebFetch(domain:example.com)` is that host only;
+//     `WebFetch(domain:*.example.com)` its subdomains, not itself.
+//   - `mcp__server` and `mcp__server__*` cover every tool of that server and
+//     of no other (`mcp__github` never covers `mcp__githubx__…`);
+//     `mcp__server__tool` one tool; stars in the tool part match tool names.
+//   - `Agent(Name)` matches the sub-agent type; `Tool(field:glob)` matches a
+//     top-level input field read as text, with stars as in Bash rules.
+//
 // A Set is immutable and safe for concurrent use.
 package rule
