@@ -400,10 +400,13 @@ func (m *approvalModel) viewMain(w, h int) string {
 			info = append(info, m.findingLine(f, w))
 		}
 	}
-	info = append(info, m.explanationLines(w, 2)...)
 	if r := reasonText(d.Reason); r != "" {
-		info = append(info, "", fit("Reason: "+r, w))
+		if len(d.Findings) == 0 {
+			info = append(info, "")
+		}
+		info = append(info, fit("Reason: "+r, w))
 	}
+	info = append(info, m.explanationLines(w, 2)...)
 
 	tail = append(tail, "")
 	for i, c := range m.choices {

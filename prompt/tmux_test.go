@@ -97,6 +97,19 @@ func helperMain(mode string) int {
 		if env("WARDEN_PROMPT_ON_TRIGGER") == "explain" {
 			ask.Explanation = explain
 		}
+		// A whole ask and its explanation, for the documentation's capture.
+		if a := env("WARDEN_PROMPT_ASK"); a != "" {
+			ask = &handler.Ask{}
+			if err := json.Unmarshal([]byte(a), ask); err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				return 2
+			}
+			var e api.Explanation
+			if err := json.Unmarshal([]byte(env("WARDEN_PROMPT_EXPLANATION")), &e); err == nil {
+				explain <- e
+				ask.Explanation = explain
+			}
+		}
 		p := &handler.Prompt{Ask: ask, OnInteract: func() { mu.Lock(); res.Touched++; mu.Unlock() }}
 		res.Answer, err = term.Prompt(ctx, p)
 	case "interactive":
