@@ -2,39 +2,27 @@ package warden_test
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/wardenhq/warden"
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/policytest"
-	"github.com/wardenhq/warden/settings"
 )
 
 // scratchProject lays out a corpus file in a fresh home and project and
 // returns an engine deciding there.
 func scratchProject(t testing.TB, f *policytest.File, opts ...warden.Option) (*warden.Engine, string) {
 	t.Helper()
-	home := filepath.Join(t.TempDir(), "home")
-	project := filepath.Join(home, "projects", "app")
-	if err := os.MkdirAll(project, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Materialize(project); err != nil {
-		t.Fatal(err)
-	}
-	env := map[string]string{"HOME": home, "XDG_CONFIG_HOME": filepath.Join(home, ".config"),
-		"WARDEN_MANAGED_SETTINGS": filepath.Join(home, "no-managed-settings.json")}
-	st, err := settings.Load(settings.LoadOptions{Cwd: project, Home: home, Getenv: func(k string) string { return env[k] }})
+	sc, err := f.NewScratch(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := warden.New(append([]warden.Option{warden.WithSettings(st), warden.WithCwd(project), warden.WithHome(home)}, opts...)...)
+	e, err := warden.New(append([]warden.Option{warden.WithSettings(sc.Settings), warden.WithCwd(sc.Project), warden.WithHome(sc.Home)}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return e, project
+	return e, sc.Project
 }
 
 // TestDecisionCorpus runs every case of testdata/cases through the library.

@@ -33,6 +33,7 @@ import (
 	"strings"
 
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/settings"
 )
 
 // File is one policy test file.
@@ -218,4 +219,33 @@ func (c *Case) DecodeRequest(project string) (api.Request, error) {
 		req.Cwd = filepath.Join(project, req.Cwd)
 	}
 	return req, nil
+}
+
+// Scratch is a self-contained test file laid out for deciding: a scratch
+// home with the project inside, and the settings loaded from there alone.
+type Scratch struct {
+	Home     string
+	Project  string
+	Settings *settings.Settings
+}
+
+// NewScratch lays f out under dir (home at dir/home, the project at
+// dir/home/projects/app) and loads the project's settings with nothing of
+// the machine's own settings (user, org) leaking in.
+func (f *File) NewScratch(dir string) (*Scratch, error) {
+	home := filepath.Join(dir, "home")
+	project := filepath.Join(home, "projects", "app")
+	if err := os.MkdirAll(project, 0o755); err != nil {
+		return nil, err
+	}
+	if err := f.Materialize(project); err != nil {
+		return nil, err
+	}
+	vars := map[string]string{"HOME": home, "XDG_CONFIG_HOME": filepath.Join(home, ".config"),
+		"WARDEN_MANAGED_SETTINGS": filepath.Join(dir, "managed-settings.json")}
+	st, err := settings.Load(settings.LoadOptions{Cwd: project, Home: home, Getenv: func(k string) string { return vars[k] }})
+	if err != nil {
+		return nil, err
+	}
+	return &Scratch{Home: home, Project: project, Settings: st}, nil
 }

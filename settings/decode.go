@@ -325,12 +325,12 @@ func (d *fileDecoder) rules(n *node, b api.Behavior) error {
 		r, err := rule.Parse(text, b, origin)
 		if err != nil || e.kind != kindString {
 			what := fmt.Sprintf("malformed %s rule %q: %v", b, text, err)
-			if e.kind != kindString {
-				what = fmt.Sprintf("%s rule must be a string, not %s", b, e.kind)
-			}
 			var pe *rule.ParseError
 			off := e.off
-			if errors.As(err, &pe) {
+			switch {
+			case e.kind != kindString:
+				what = fmt.Sprintf("%s rule must be a string, not %s", b, e.kind)
+			case errors.As(err, &pe):
 				off += int64(pe.Offset) + 1
 				what = fmt.Sprintf("malformed %s rule %q: %s", b, text, pe.Msg)
 			}

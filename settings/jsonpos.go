@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -59,14 +60,27 @@ func parseJSON(file string, data []byte) (*node, error) {
 		}
 		return nil, newPosError(file, data, int64(off), "invalid UTF-8")
 	}
+	// The standard decoder finds syntax errors with exact offsets; the
+	// token walk below then only records where each value starts.
+	var probe any
+	if err := json.Unmarshal(data, &probe); err != nil {
+		var syn *json.SyntaxError
+		if errors.As(err, &syn) {
+			off := syn.Offset - 1
+			if syn.Offset >= int64(len(data)) && strings.HasPrefix(syn.Error(), "unexpected end") {
+				off = int64(len(data))
+			}
+			return nil, newPosError(file, data, off, syn.Error())
+		}
+	}
 	p := &jsonParser{file: file, data: data, dec: json.NewDecoder(bytes.NewReader(data))}
 	p.dec.UseNumber()
 	n, err := p.value(0)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := p.dec.Token(); err != io.EOF {
-		return nil, newPosError(file, data, p.start(), "unexpected data after the top-level value")
+	if off := p.start(); off < int64(len(data)) {
+		return nil, newPosError(file, data, off, "unexpected data after the top-level value")
 	}
 	return n, nil
 }
