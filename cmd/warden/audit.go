@@ -1,0 +1,230 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/audit"
+	"github.com/wardenhq/warden/settings"
+)
+
+const auditUsage = "audit [--since DURATION] [--behavior B] [--tool T] [--session S] [--json] [--stats] [--file PATH] [--cwd DIR]"
+
+func init() {
+	register(&command{
+		name:    "audit",
+		summary: "show the decision log: who allowed or denied what",
+		run:     runAudit,
+	})
+}
+
+// openAudit returns the audit sink settings configure: the file of
+// audit.path (else the default under $XDG_STATE_HOME), with the settings'
+// redaction patterns and rotation.
+func openAudit(env *cliEnv, st *settings.Settings) (audit.Sink, error) {
+	opts := audit.FileOptions{Redact: st.Audit.Redact, Keep: st.Audit.Keep}
+	if st.Audit.MaxSizeMB > 0 {
+		opts.MaxBytes = int64(st.Audit.MaxSizeMB) << 20
+	}
+	return audit.NewFileSink(auditPath(env, st), opts)
+}
+
+// auditPath resolves the audit file: settings' audit.path ("~/" is the
+// home directory, a relative path is relative to the project root), else
+// audit.DefaultPath.
+func auditPath(env *cliEnv, st *settings.Settings) string {
+	p := ""
+	if st != nil {
+		p = st.Audit.Path
+	}
+	switch {
+	case p == "":
+		return audit.DefaultPath(env.getenv)
+	case p == "~" || strings.HasPrefix(p, "~/"):
+		home := st.Home
+		if home == "" {
+			home = env.getenv("HOME")
+		}
+		return filepath.Join(home, strings.TrimPrefix(p, "~"))
+	case filepath.IsAbs(p):
+		return p
+	}
+	return filepath.Join(st.ProjectRoot, p)
+}
+
+// parseSince reads --since: a duration back from now ("90m", "24h", "7d")
+// or a time (RFC 3339).
+func parseSince(s string, now time.Time) (time.Time, error) {
+	if s == "" {
+		return time.Time{}, nil
+	}
+	if days, ok := strings.CutSuffix(s, "d"); ok {
+		if n, err := strconv.Atoi(days); err == nil && n >= 0 {
+			return now.AddDate(0, 0, -n), nil
+		}
+	}
+	if d, err := time.ParseDuration(s); err == nil && d >= 0 {
+		return now.Add(-d), nil
+	}
+	if t, err := time.Parse(time.RFC3339, s); err == nil {
+		return t, nil
+	}
+	return time.Time{}, fmt.Errorf("--since %q: want a duration (90m, 24h, 7d) or an RFC 3339 time", s)
+}
+
+func runAudit(ctx context.Context, env *cliEnv, args []string) int {
+	fs := newFlagSet(env, "audit", auditUsage)
+	since := fs.String("since", "", "only decisions made within this `DURATION` (90m, 24h, 7d) or since an RFC 3339 time")
+	behavior := fs.String("behavior", "", "only this behaviour: allow, deny or ask")
+	tool := fs.String("tool", "", "only this tool (Bash, Edit, …)")
+	session := fs.String("session", "", "only this session")
+	asJSON := fs.Bool("json", false, "print JSON lines (with --stats, one JSON object)")
+	stats := fs.Bool("stats", false, "print counts by behaviour, tool and who decided")
+	file := fs.String("file", "", "the audit file (default: settings' audit.path, else $XDG_STATE_HOME/warden/audit.jsonl)")
+	cwd := fs.String("cwd", "", "working directory whose settings name the audit file (default: current directory)")
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fs.Usage()
+		return exitUsage
+	}
+	f := audit.Filter{Tool: *tool, Session: *session, Behavior: api.Behavior(*behavior)}
+	if *behavior != "" && !f.Behavior.Valid() {
+		fmt.Fprintf(env.stderr, "warden: audit: --behavior %q: want allow, deny or ask\n", *behavior)
+		return exitUsage
+	}
+	t, err := parseSince(*since, time.Now())
+	if err != nil {
+		fmt.Fprintf(env.stderr, "warden: audit: %v\n", err)
+		return exitUsage
+	}
+	f.Since = t
+	path := *file
+	if path == "" {
+		ef := engineFlags{cwd: *cwd}
+		dir, err := ef.defaultCwd()
+		if err != nil {
+			return fail(env, "audit: %v", err)
+		}
+		st, err := settings.Load(settings.LoadOptions{Cwd: dir, Home: env.getenv("HOME"), Getenv: env.getenv})
+		if err != nil {
+			return fail(env, "audit: %s (name the file with --file)", oneLine(err))
+		}
+		path = auditPath(env, st)
+	}
+	records, bad, err := audit.Read(path, f)
+	if err != nil {
+		return fail(env, "audit: %v", err)
+	}
+	for i, b := range bad {
+		if i == 5 {
+			fmt.Fprintf(env.stderr, "warden: audit: %d more lines are not records\n", len(bad)-i)
+			break
+		}
+		fmt.Fprintf(env.stderr, "warden: audit: skipped %s\n", oneLine(b))
+	}
+	switch {
+	case *stats && *asJSON:
+		err = json.NewEncoder(env.stdout).Encode(audit.Summarize(records))
+	case *stats:
+		err = printStats(env.stdout, audit.Summarize(records))
+	case *asJSON:
+		enc := json.NewEncoder(env.stdout)
+		enc.SetEscapeHTML(false)
+		for _, r := range records {
+			if err = enc.Encode(r); err != nil {
+				break
+			}
+		}
+	default:
+		err = printAuditTable(env.stdout, records)
+	}
+	if err != nil {
+		return fail(env, "audit: %v", err)
+	}
+	return exitOK
+}
+
+func printAuditTable(w io.Writer, records []audit.Record) error {
+	if len(records) == 0 {
+		_, err := fmt.Fprintln(w, "no decisions")
+		return err
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "TIME\tBEHAVIOR\tTOOL\tSESSION\tDECIDED BY\tINPUT")
+	for _, r := range records {
+		by := audit.Decider(r.Reason)
+		if where := audit.Where(r.Reason); where != "" && r.Reason.Type == api.ReasonRule {
+			by += " (" + where + ")"
+		}
+		session := r.Session
+		if session == "" {
+			session = "-"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.Time.Local().Format("2006-01-02 15:04:05"),
+			r.Behavior, r.Tool, session, cell(by, 60), cell(inputSummary(r), 80))
+	}
+	return tw.Flush()
+}
+
+// inputSummary is the part of an input a person recognises a call by.
+func inputSummary(r audit.Record) string {
+	for _, k := range []string{"command", "file_path", "url", "path", "pattern", "query"} {
+		if s, ok := r.Input[k].(string); ok && s != "" {
+			return s
+		}
+	}
+	if len(r.Input) == 0 {
+		return ""
+	}
+	b, _ := json.Marshal(r.Input)
+	return string(b)
+}
+
+// cell makes s fit one table cell: one line, at most n runes.
+func cell(s string, n int) string {
+	s = oneLineText(s)
+	if rs := []rune(s); len(rs) > n {
+		s = string(rs[:n-1]) + "…"
+	}
+	return s
+}
+
+func printStats(w io.Writer, s audit.Stats) error {
+	fmt.Fprintf(w, "%d decisions\n", s.Total)
+	section := func(title string, m map[string]int) {
+		if len(m) == 0 {
+			return
+		}
+		keys := make([]string, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
+		}
+		sort.Slice(keys, func(i, j int) bool {
+			if m[keys[i]] != m[keys[j]] {
+				return m[keys[i]] > m[keys[j]]
+			}
+			return keys[i] < keys[j]
+		})
+		fmt.Fprintf(w, "\nby %s:\n", title)
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+		for _, k := range keys {
+			fmt.Fprintf(tw, "  %d\t  %s\t\n", m[k], k)
+		}
+		tw.Flush()
+	}
+	section("behavior", s.ByBehavior)
+	section("tool", s.ByTool)
+	section("who decided", s.ByDecider)
+	return nil
+}
