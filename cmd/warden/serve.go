@@ -1,0 +1,413 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/wardenhq/warden"
+	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/audit"
+	"github.com/wardenhq/warden/classify"
+	"github.com/wardenhq/warden/grant"
+	"github.com/wardenhq/warden/handler"
+	"github.com/wardenhq/warden/hook"
+	"github.com/wardenhq/warden/server"
+	"github.com/wardenhq/warden/settings"
+)
+
+func init() {
+	register(&command{
+		name:    "serve",
+		summary: "run the daemon: shared rules, grants, approvals and audit for many agents, and the approval page",
+		run:     runServe,
+	})
+}
+
+const serveUsage = "serve [--addr 127.0.0.1:7878 | --socket PATH] [--token-file FILE] [--allow-remote] [--allow-host NAME]... [--cwd DIR] [--mode MODE] [--settings FILE]... [--no-audit]"
+
+// serveGrace is how long the daemon waits, past the approval timeout, for
+// the hooks and the classifier before it denies a decide call itself.
+const serveGrace = 30 * time.Second
+
+func runServe(ctx context.Context, env *cliEnv, args []string) int {
+	fs := newFlagSet(env, "serve", serveUsage)
+	var ef engineFlags
+	ef.register(fs)
+	addr := fs.String("addr", "127.0.0.1:7878", "TCP `address` to listen on; port 0 picks a free one; loopback unless --allow-remote")
+	socket := fs.String("socket", "", "listen on a Unix socket at `PATH` (mode 0600: its permissions are the authentication) instead of TCP")
+	tokenFile := fs.String("token-file", "", "keep the token in `FILE` (created 0600 with a fresh token if missing) instead of a fresh one per start")
+	allowRemote := fs.Bool("allow-remote", false, "allow --addr on a non-loopback address (anyone who can reach it and holds the token can approve)")
+	var allowHosts stringList
+	fs.Var(&allowHosts, "allow-host", "host `NAME` browsers may use to reach the daemon, besides IP addresses and localhost (repeatable)")
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fs.Usage()
+		return exitUsage
+	}
+	if ef.mode != "" {
+		if _, err := api.ParseMode(ef.mode); err != nil {
+			return fail(env, "%v", err)
+		}
+	}
+	defCwd, err := ef.defaultCwd()
+	if err != nil {
+		return fail(env, "%v", err)
+	}
+	base, err := settings.Load(settings.LoadOptions{Cwd: defCwd, Home: env.getenv("HOME"), Getenv: env.getenv, Files: ef.settings})
+	if err != nil {
+		return fail(env, "%s", oneLine(err))
+	}
+	for _, w := range base.Warnings {
+		fmt.Fprintf(env.stderr, "warden: warning: %s\n", w.String())
+	}
+
+	ln, link, token, err := serveListener(env, *addr, *socket, *tokenFile, *allowRemote)
+	if err != nil {
+		return fail(env, "%v", err)
+	}
+	defer ln.Close()
+
+	timeout := time.Duration(base.Approvals.TimeoutSeconds) * time.Second
+	if timeout <= 0 {
+		timeout = settings.DefaultApprovalTimeoutSeconds * time.Second
+	}
+	metrics := server.NewMetrics()
+	queue := server.NewQueue(server.QueueOptions{Timeout: timeout, Metrics: metrics})
+	idle := time.Duration(base.Grants.SessionIdleMinutes) * time.Minute
+	if idle <= 0 {
+		idle = settings.DefaultSessionIdleMinutes * time.Minute
+	}
+	daemon := &daemonEngines{
+		env:     env,
+		flags:   &ef,
+		defCwd:  defCwd,
+		queue:   queue,
+		metrics: metrics,
+		timeout: timeout,
+		grants:  grant.NewMemoryStore(time.Now, idle),
+		engines: map[string]*daemonEngine{},
+	}
+	if !ef.noAudit && !base.Audit.Disabled {
+		sink, err := openAudit(env, base)
+		if err != nil {
+			return fail(env, "%v", err)
+		}
+		daemon.audit = sink
+	}
+	srv := server.New(daemon, server.Options{
+		Token:         token,
+		Queue:         queue,
+		Metrics:       metrics,
+		DecideTimeout: timeout + serveGrace,
+		AllowedHosts:  allowHosts,
+		Logger:        slog.New(slog.NewTextHandler(env.stderr, nil)),
+	})
+
+	fmt.Fprintf(env.stdout, "listening on %s\n", link)
+	if f, ok := env.stdout.(interface{ Sync() error }); ok {
+		_ = f.Sync()
+	}
+
+	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM, os.Interrupt)
+	defer stop()
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	select {
+	case err := <-served:
+		if err != nil {
+			return fail(env, "%v", err)
+		}
+		return exitOK
+	case <-ctx.Done():
+	}
+	fmt.Fprintln(env.stderr, "warden: shutting down: denying pending asks")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fail(env, "%v", err)
+	}
+	if err := <-served; err != nil {
+		return fail(env, "%v", err)
+	}
+	if *socket != "" {
+		_ = os.Remove(*socket)
+	}
+	return exitOK
+}
+
+// serveListener opens the listener and returns it with the start-up link
+// and the token (empty on a Unix socket without --token-file).
+func serveListener(env *cliEnv, addr, socket, tokenFile string, allowRemote bool) (net.Listener, string, string, error) {
+	var token string
+	if tokenFile != "" || socket == "" {
+		var err error
+		token, err = serveToken(tokenFile)
+		if err != nil {
+			return nil, "", "", err
+		}
+	}
+	if socket != "" {
+		ln, err := server.ListenUnix(socket)
+		if err != nil {
+			return nil, "", "", err
+		}
+		abs, err := filepath.Abs(socket)
+		if err != nil {
+			abs = socket
+		}
+		return ln, "unix:" + abs, token, nil
+	}
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return nil, "", "", fmt.Errorf("--addr %q: %w", addr, err)
+	}
+	if !isLoopbackHost(host) {
+		if !allowRemote {
+			return nil, "", "", fmt.Errorf("--addr %s is not a loopback address: pass --allow-remote to listen there", addr)
+		}
+		fmt.Fprintf(env.stderr, "warden: warning: listening on %s, beyond this machine: anyone who can reach it and holds the token can approve tool calls; prefer TLS in front of it\n", addr)
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, "", "", err
+	}
+	shown := ln.Addr().String()
+	if h, p, err := net.SplitHostPort(shown); err == nil && (h == "0.0.0.0" || h == "::") {
+		shown = net.JoinHostPort("127.0.0.1", p)
+	}
+	return ln, "http://" + shown + "/?token=" + token, token, nil
+}
+
+func isLoopbackHost(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// serveToken returns a fresh random token, or the one kept in file
+// (creating it, 0600, when missing).
+func serveToken(file string) (string, error) {
+	fresh := func() string {
+		var b [24]byte
+		_, _ = rand.Read(b[:])
+		return hex.EncodeToString(b[:])
+	}
+	if file == "" {
+		return fresh(), nil
+	}
+	data, err := os.ReadFile(file)
+	switch {
+	case err == nil:
+		tok := strings.TrimSpace(string(data))
+		if len(tok) < 16 {
+			return "", fmt.Errorf("token file %s: the token must be at least 16 characters", file)
+		}
+		return tok, nil
+	case errors.Is(err, fs.ErrNotExist):
+		tok := fresh()
+		f, err := os.OpenFile(file, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if err != nil {
+			return "", fmt.Errorf("token file: %w", err)
+		}
+		if _, err := f.WriteString(tok + "\n"); err != nil {
+			f.Close()
+			return "", fmt.Errorf("token file: %w", err)
+		}
+		if err := f.Close(); err != nil {
+			return "", fmt.Errorf("token file: %w", err)
+		}
+		return tok, nil
+	default:
+		return "", fmt.Errorf("token file: %w", err)
+	}
+}
+
+// daemonEngines is the daemon's engine: it routes each request to the engine
+// of its project (settings are per project), sharing one approval queue,
+// one session grant store and one audit log across all of them. A project's
+// engine is rebuilt when one of its settings files changes.
+type daemonEngines struct {
+	env     *cliEnv
+	flags   *engineFlags
+	defCwd  string
+	queue   *server.Queue
+	metrics *server.Metrics
+	timeout time.Duration
+	grants  grant.Store
+	audit   audit.Sink
+
+	mu      sync.Mutex
+	engines map[string]*daemonEngine // by cwd
+}
+
+var _ server.Engine = (*daemonEngines)(nil)
+
+// daemonEngine is one project's engine and the state of its settings files.
+type daemonEngine struct {
+	engine  *warden.Engine
+	opts    settings.LoadOptions
+	stamp   string
+	checked atomic.Int64 // unix nanoseconds of the last look at the files
+}
+
+// settingsRecheck is how often a project's settings files are looked at.
+const settingsRecheck = time.Second
+
+// maxProjectEngines bounds the cache; past it, it starts afresh.
+const maxProjectEngines = 512
+
+func (d *daemonEngines) Check(ctx context.Context, req api.Request) (api.Decision, error) {
+	e, req, err := d.engineFor(req)
+	if err != nil {
+		return api.Decision{}, err
+	}
+	return e.Check(ctx, req)
+}
+
+func (d *daemonEngines) Decide(ctx context.Context, req api.Request) (api.Decision, error) {
+	e, req, err := d.engineFor(req)
+	if err != nil {
+		return api.Decision{}, err
+	}
+	return e.Decide(ctx, req)
+}
+
+func (d *daemonEngines) engineFor(req api.Request) (*warden.Engine, api.Request, error) {
+	if req.Cwd == "" {
+		req.Cwd = d.defCwd
+	}
+	if !filepath.IsAbs(req.Cwd) {
+		return nil, req, fmt.Errorf("%w: cwd %q is not absolute", server.ErrInvalidRequest, req.Cwd)
+	}
+	req.Cwd = filepath.Clean(req.Cwd)
+	d.mu.Lock()
+	de := d.engines[req.Cwd]
+	d.mu.Unlock()
+	now := time.Now()
+	if de != nil {
+		last := de.checked.Load()
+		if now.UnixNano()-last < int64(settingsRecheck) || !de.checked.CompareAndSwap(last, now.UnixNano()) {
+			return de.engine, req, nil
+		}
+		if settingsStamp(de.opts) == de.stamp {
+			return de.engine, req, nil
+		}
+	}
+	de, err := d.build(req.Cwd)
+	if err != nil {
+		return nil, req, err
+	}
+	de.checked.Store(now.UnixNano())
+	d.mu.Lock()
+	if len(d.engines) >= maxProjectEngines {
+		d.engines = map[string]*daemonEngine{}
+	}
+	d.engines[req.Cwd] = de
+	d.mu.Unlock()
+	return de.engine, req, nil
+}
+
+func (d *daemonEngines) build(cwd string) (*daemonEngine, error) {
+	opts := settings.LoadOptions{Cwd: cwd, Home: d.env.getenv("HOME"), Getenv: d.env.getenv, Files: d.flags.settings}
+	stamp := settingsStamp(opts)
+	st, err := settings.Load(opts)
+	if err != nil {
+		return nil, err
+	}
+	h, err := d.handlerFor(st)
+	if err != nil {
+		return nil, err
+	}
+	wopts := []warden.Option{
+		warden.WithSettings(st), warden.WithCwd(cwd), warden.WithHandler(h), warden.WithGrants(d.grants),
+	}
+	if d.flags.mode != "" {
+		wopts = append(wopts, warden.WithMode(api.Mode(d.flags.mode)))
+	}
+	if home := d.env.getenv("HOME"); home != "" {
+		wopts = append(wopts, warden.WithHome(home))
+	}
+	if d.audit != nil {
+		wopts = append(wopts, warden.WithAudit(d.audit))
+	}
+	e, err := warden.New(wopts...)
+	if err != nil {
+		return nil, err
+	}
+	return &daemonEngine{engine: e, opts: opts, stamp: stamp}, nil
+}
+
+// handlerFor is the coordinator of DESIGN §1 for one project: its
+// PermissionRequest hooks, then the classifier, then the approval page.
+func (d *daemonEngines) handlerFor(st *settings.Settings) (handler.Handler, error) {
+	var mc *classify.Config
+	if st.Classifier != nil {
+		c := classify.Config(*st.Classifier)
+		mc = &c
+	}
+	cl, err := classify.New(mc, d.env.getenv, &http.Client{})
+	if err != nil {
+		return nil, fmt.Errorf("classifier: %w", err)
+	}
+	var xc *classify.Config
+	if st.Explainer != nil {
+		c := classify.Config(*st.Explainer)
+		xc = &c
+	}
+	x, err := classify.NewExplainer(xc, d.env.getenv, &http.Client{})
+	if err != nil {
+		return nil, fmt.Errorf("explainer: %w", err)
+	}
+	cfg := handler.CoordinatorConfig{
+		Prompter:   d.queue,
+		Classifier: handler.FromClassifier(cl),
+		Explain:    handler.ExplainWith(x),
+		Timeout:    d.timeout,
+	}
+	if len(st.Hooks.PermissionRequest) > 0 {
+		cfg.Hooks = &hook.PermissionDecider{
+			Runner:   hook.NewRunner(hook.RunnerOptions{Logf: d.hookLog}),
+			Matchers: st.Hooks.PermissionRequest,
+		}
+	}
+	return handler.NewCoordinator(cfg), nil
+}
+
+func (d *daemonEngines) hookLog(format string, args ...any) {
+	fmt.Fprintf(d.env.stderr, "warden: hook: "+format+"\n", args...)
+}
+
+// settingsStamp identifies the state of every settings file the options
+// discover: path, size and modification time (or absence).
+func settingsStamp(opts settings.LoadOptions) string {
+	var b strings.Builder
+	for _, f := range settings.Discover(opts) {
+		b.WriteString(f.Path)
+		if fi, err := os.Stat(f.Path); err == nil {
+			fmt.Fprintf(&b, ":%d:%d", fi.Size(), fi.ModTime().UnixNano())
+		} else {
+			b.WriteString(":-")
+		}
+		b.WriteByte(0)
+	}
+	return b.String()
+}
