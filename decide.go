@@ -79,14 +79,18 @@ func (e *Engine) evaluate(ctx context.Context, req Request) (*evaluation, error)
 	}
 	e.pipeline(ctx, ev)
 	if e.parent != nil {
-		// Bubble: the parent decides too, with its own mode, rules and
-		// grants; the stricter answer wins.
+		// Bubble: the parent decides with its own mode, rules and grants.
+		// The sub-agent's own settings can only tighten that: its deny and
+		// ask rules and hooks count, its allow rules and defaults do not.
 		pev, err := e.parent.evaluate(ctx, ev.req)
 		if err != nil {
 			return nil, err
 		}
-		if pev.decision.Behavior.Strictness() > ev.decision.Behavior.Strictness() {
+		objects := ev.decision.Behavior != api.Allow &&
+			(ev.ruleMatched || ev.decision.Reason.Type == api.ReasonHook)
+		if !objects || pev.decision.Behavior.Strictness() > ev.decision.Behavior.Strictness() {
 			pev.decision.Reason.Message = "parent: " + pev.decision.Reason.Message
+			pev.decision.Warnings = append(ev.decision.Warnings, pev.decision.Warnings...)
 			ev.decision = pev.decision
 			ev.ruleMatched = ev.ruleMatched || pev.ruleMatched
 		}
@@ -252,7 +256,7 @@ func (e *Engine) pipeline(ctx context.Context, ev *evaluation) {
 	ev.grants = e.sessionGrants(ctx, ev)
 	grantSet := e.grantSet(ev.grants)
 	for _, f := range an.Findings {
-		if _, ok := grant.CategoryGranted(ev.grants, f.Category); ok {
+		if e.categoryGranted(ev, f) {
 			continue
 		}
 		d.Behavior = api.Ask
@@ -344,6 +348,25 @@ func (e *Engine) sessionGrants(ctx context.Context, ev *evaluation) []grant.Gran
 		return nil
 	}
 	return gs
+}
+
+// categoryGranted reports whether a finding's danger category is approved:
+// for the session by a grant, or always in the settings — never always for
+// a HIGH-risk finding.
+func (e *Engine) categoryGranted(ev *evaluation, f api.Finding) bool {
+	if _, ok := grant.CategoryGranted(ev.grants, f.Category); ok {
+		return true
+	}
+	if f.Risk == api.RiskHigh {
+		return false
+	}
+	canon := grant.CanonicalCategory(f.Category)
+	for _, c := range e.settings.Grants.Categories {
+		if grant.CanonicalCategory(c) == canon {
+			return true
+		}
+	}
+	return false
 }
 
 // grantSet indexes the rules of the session's grants (nil when none).

@@ -23,7 +23,7 @@ var (
 	autoModeKeys  = keySet("maxConsecutiveDenials", "maxTotalDenials")
 	approvalKeys  = keySet("timeoutSeconds")
 	auditKeys     = keySet("path", "redact", "maxSizeMB", "keep", "disabled")
-	grantsKeys    = keySet("sessionIdleMinutes")
+	grantsKeys    = keySet("sessionIdleMinutes", "categories")
 	matcherKeys   = keySet("matcher", "hooks")
 	hookCmdKeys   = keySet("type", "command", "args", "timeout")
 	hookEventsRun = keySet("PreToolUse", "PermissionRequest")
@@ -223,9 +223,10 @@ func (d *fileDecoder) top(n *node) error {
 		if err := d.object(v, "grants", grantsKeys, &c); err != nil {
 			return err
 		}
-		if c.SessionIdleMinutes != 0 && d.takeScalar("grants") {
-			d.m.s.Grants = c
+		if c.SessionIdleMinutes != 0 && d.takeScalar("grants.sessionIdleMinutes") {
+			d.m.s.Grants.SessionIdleMinutes = c.SessionIdleMinutes
 		}
+		d.m.s.Grants.Categories = append(d.m.s.Grants.Categories, c.Categories...)
 	}
 	return nil
 }

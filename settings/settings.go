@@ -86,6 +86,9 @@ type AuditConfig struct {
 // GrantsConfig configures remembered approvals.
 type GrantsConfig struct {
 	SessionIdleMinutes int `json:"sessionIdleMinutes"`
+	// Categories are danger categories approved always (never a HIGH-risk
+	// one): their findings no longer force an ask.
+	Categories []string `json:"categories"`
 }
 
 // Settings is the merged result of every settings source.

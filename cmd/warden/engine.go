@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/wardenhq/warden"
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/grant"
 	"github.com/wardenhq/warden/settings"
 )
 
@@ -92,6 +94,10 @@ func (s *engineSet) forCwd(cwd string) (*warden.Engine, error) {
 		}
 		opts = append(opts, warden.WithAudit(sink))
 	}
+	// Per-call processes keep session grants in a state file, so an
+	// approval for the session survives to the session's next call.
+	idle := time.Duration(st.Grants.SessionIdleMinutes) * time.Minute
+	opts = append(opts, warden.WithGrants(grant.NewFileStore(grant.DefaultDir(s.env.getenv), idle, nil)))
 	if h := s.env.getenv("HOME"); h != "" {
 		opts = append(opts, warden.WithHome(h))
 	}
