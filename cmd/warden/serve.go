@@ -379,17 +379,36 @@ func (d *daemonEngines) handlerFor(st *settings.Settings) (handler.Handler, erro
 	}
 	cfg := handler.CoordinatorConfig{
 		Prompter:   d.queue,
-		Classifier: handler.FromClassifier(cl),
+		Classifier: countFailures(handler.FromClassifier(cl), func(v handler.Verdict) { d.metrics.ClassifierFailed(orUnknown(v.Reason.Classifier)) }),
 		Explain:    handler.ExplainWith(x),
 		Timeout:    d.timeout,
 	}
 	if len(st.Hooks.PermissionRequest) > 0 {
-		cfg.Hooks = &hook.PermissionDecider{
+		cfg.Hooks = countFailures(&hook.PermissionDecider{
 			Runner:   hook.NewRunner(hook.RunnerOptions{Logf: d.hookLog}),
 			Matchers: st.Hooks.PermissionRequest,
-		}
+		}, func(v handler.Verdict) { d.metrics.HookFailed(orUnknown(v.Reason.Hook)) })
 	}
 	return handler.NewCoordinator(cfg), nil
+}
+
+// countFailures reports every failure of dec to failed (for the metrics)
+// and passes its verdicts and errors on unchanged.
+func countFailures(dec handler.Decider, failed func(handler.Verdict)) handler.Decider {
+	return handler.DeciderFunc(func(ctx context.Context, ask *handler.Ask) (handler.Verdict, error) {
+		v, err := dec.Decide(ctx, ask)
+		if err != nil && ctx.Err() == nil {
+			failed(v)
+		}
+		return v, err
+	})
+}
+
+func orUnknown(name string) string {
+	if name == "" {
+		return "unknown"
+	}
+	return name
 }
 
 func (d *daemonEngines) hookLog(format string, args ...any) {
