@@ -42,9 +42,10 @@ func (e *Engine) Check(ctx context.Context, req Request) (Decision, error) {
 }
 
 // Decide runs the pipeline and resolves an ask with the engine's handler: a
-// person, PermissionRequest hooks, a classifier or a leader. Without a
-// handler an ask stays ask, except in auto and dontAsk modes where no person
-// is asked and it becomes deny. An approval with scope session or always is
+// person, PermissionRequest hooks, a classifier or a leader; in auto mode
+// with the headless handler (WithHeadless). Without a handler an ask stays
+// ask, except in auto and dontAsk modes where no person is asked and it
+// becomes deny. An approval with scope session or always is
 // remembered. Every decision is audited.
 func (e *Engine) Decide(ctx context.Context, req Request) (Decision, error) {
 	ev, err := e.evaluate(ctx, req)
@@ -446,16 +447,23 @@ func hookReason(res hook.Result, fallback string) api.Reason {
 // turns it into deny.
 func (e *Engine) resolve(ctx context.Context, ev *evaluation) {
 	d := &ev.decision
-	if e.handler == nil {
-		if ev.mode == api.ModeAuto {
+	h := e.handler
+	if ev.mode == api.ModeAuto {
+		// No person is asked in auto mode: the classifier decides.
+		h = e.headless
+		if h == nil {
 			d.Behavior = api.Deny
 			d.Reason = api.Reason{Type: api.ReasonMode, Mode: api.ModeAuto,
 				Message: "auto mode has no classifier to approve this: " + d.Reason.Message}
+			return
 		}
+	}
+	if h == nil {
 		return
 	}
 	ask := &handler.Ask{Request: ev.req, Decision: *d, RuleMatched: ev.ruleMatched, Suggestions: d.Suggestions}
-	res, err := e.handler.Resolve(ctx, ask)
+	ask.Request.PermissionMode = ev.mode
+	res, err := h.Resolve(ctx, ask)
 	if err != nil || !res.Decision.Behavior.Valid() || res.Decision.Behavior == api.Ask {
 		msg := "the handler did not decide"
 		if err != nil {
@@ -515,6 +523,7 @@ func (e *Engine) record(ctx context.Context, ev *evaluation) {
 	}
 	rec := audit.NewRecord(ev.req, ev.decision)
 	rec.Mode = ev.mode
+	rec.Via = e.via
 	if err := e.audit.Write(ctx, rec); err != nil {
 		ev.decision.Warnings = append(ev.decision.Warnings, "audit: "+err.Error())
 	}

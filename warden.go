@@ -65,8 +65,10 @@ type Engine struct {
 	mode    api.Mode // the mode forced by WithMode, or ""
 	cwd     string   // the cwd for requests without one
 	home    string
-	handler handler.Handler
-	hooks   HookRunner
+	handler  handler.Handler
+	headless handler.Handler
+	via      string
+	hooks    HookRunner
 	grants  grant.Store
 	audit   audit.Sink
 	parent  *Engine
@@ -124,6 +126,19 @@ func WithHome(dir string) Option {
 // hooks, a classifier or a leader.
 func WithHandler(h handler.Handler) Option {
 	return func(e *Engine) error { e.handler = h; return nil }
+}
+
+// WithHeadless resolves the asks of calls in auto mode, where no person is
+// asked: normally handler.NewHeadless with the configured classifier.
+// Without it, such an ask is denied.
+func WithHeadless(h handler.Handler) Option {
+	return func(e *Engine) error { e.headless = h; return nil }
+}
+
+// WithFrontEnd names the front end deciding (check, hook, run, serve) in
+// audit records.
+func WithFrontEnd(name string) Option {
+	return func(e *Engine) error { e.via = name; return nil }
 }
 
 // WithHooks replaces the runner of PreToolUse hooks (default: hook.Runner

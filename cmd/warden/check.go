@@ -39,11 +39,7 @@ func runCheck(ctx context.Context, env *cliEnv, args []string) int {
 	if err != nil {
 		return fail(env, "%v", err)
 	}
-	extra, err := modeHandlerOptions(env, &ef)
-	if err != nil {
-		return fail(env, "%v", err)
-	}
-	engines, err := newEngineSet(env, &ef, extra...)
+	engines, err := newEngineSet(env, &ef, warden.WithFrontEnd("check"))
 	if err != nil {
 		return fail(env, "%v", err)
 	}
@@ -120,10 +116,4 @@ func runCheck(ctx context.Context, env *cliEnv, args []string) int {
 // oneLine flattens an error for a one-line message.
 func oneLine(err error) string {
 	return strings.Join(strings.Fields(err.Error()), " ")
-}
-
-// modeHandlerOptions returns the engine options that resolve asks for
-// check: none, except in auto mode where the configured classifier decides.
-func modeHandlerOptions(env *cliEnv, ef *engineFlags) ([]warden.Option, error) {
-	return nil, nil
 }

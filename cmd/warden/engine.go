@@ -101,6 +101,11 @@ func (s *engineSet) forCwd(cwd string) (*warden.Engine, error) {
 	if h := s.env.getenv("HOME"); h != "" {
 		opts = append(opts, warden.WithHome(h))
 	}
+	dec, err := newDeciders(s.env, st, nil)
+	if err != nil {
+		return nil, err
+	}
+	opts = append(opts, warden.WithHeadless(dec.headless(st)))
 	opts = append(opts, s.extra...)
 	e, err := warden.New(opts...)
 	if err != nil {
