@@ -62,18 +62,18 @@ type Engine struct {
 	checkers *tool.Registry
 	paths    *tool.PathResolver
 
-	mode    api.Mode // the mode forced by WithMode, or ""
-	cwd     string   // the cwd for requests without one
-	home    string
+	mode     api.Mode // the mode forced by WithMode, or ""
+	cwd      string   // the cwd for requests without one
+	home     string
 	handler  handler.Handler
 	headless handler.Handler
 	via      string
 	hooks    HookRunner
-	grants  grant.Store
-	audit   audit.Sink
-	parent  *Engine
-	now     func() time.Time
-	newID   func() string
+	grants   grant.Store
+	audit    audit.Sink
+	parent   *Engine
+	now      func() time.Time
+	newID    func() string
 
 	grantRules sync.Map // rule text → *rule.Rule, parsed once
 }
