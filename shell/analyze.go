@@ -1,0 +1,180 @@
+package shell
+
+import (
+	"strings"
+	"sync"
+
+	"github.com/wardenhq/warden/api"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Default limits, used when the matching Options field is zero.
+const (
+	DefaultMaxLength = 100_000
+	DefaultMaxDepth  = 16
+	DefaultMaxParts  = 4096
+)
+
+// The values of Analysis.Limit.
+const (
+	LimitLength = "length"
+	LimitDepth  = "depth"
+	LimitParts  = "parts"
+)
+
+// Options says where the command runs. The zero value is usable: limits take
+// their defaults, and an empty Cwd means relative paths cannot be resolved
+// (so deleting them is judged as deleting unknown paths).
+type Options struct {
+	// Cwd is the absolute working directory of the command; relative
+	// operands resolve against it.
+	Cwd string
+	// Home is the user's home directory ($HOME, ~ expansion).
+	Home string
+	// WorkingDirs are the directories the agent may work in (cwd plus
+	// additionalDirectories), used to decide what is inside the working
+	// tree. Empty means just Cwd.
+	WorkingDirs []string
+	// MaxLength bounds the command's length in bytes, MaxDepth the nesting
+	// of carriers (bash -c inside eval inside ...), MaxParts the number of
+	// parts. Zero means the default.
+	MaxLength, MaxDepth, MaxParts int
+}
+
+// Analysis is everything Analyze learned about one command.
+type Analysis struct {
+	// Original is the command as given.
+	Original string
+	// Normalized is the command after normalisation: what was parsed.
+	Normalized string
+	// Parts are the simple commands that would run, in order, with
+	// wrappers and carriers unwrapped recursively.
+	Parts []Part
+	// Findings are the danger catalogue's hits; Finding.Part is the text of
+	// the part concerned.
+	Findings []api.Finding
+	// ParseError is non-nil when the command does not parse. Such a call is
+	// ask and is never allowed by a rule; its raw text was still scanned for
+	// danger and the pieces found are in Parts (all marked Dynamic).
+	ParseError error
+	// Limit is non-empty (LimitLength, LimitDepth or LimitParts) when a
+	// limit was exceeded. The call then becomes ask, after every part in
+	// Parts has been checked against deny rules.
+	Limit string
+}
+
+// Dangerous reports whether the danger catalogue found anything.
+func (a *Analysis) Dangerous() bool { return len(a.Findings) > 0 }
+
+// Risk returns the highest risk among the findings (api.RiskNone when there
+// are none).
+func (a *Analysis) Risk() api.Risk { return api.MaxRisk(a.Findings) }
+
+// Part is one simple command that would run.
+type Part struct {
+	// Text is the simple command as a display string (as written, with its
+	// wrappers and redirections).
+	Text string
+	// Words are the command's words with the program reduced to its name
+	// (/bin/rm, \rm, r''m and "rm" are all rm) and wrappers and assignments
+	// stripped: this is what Bash(...) rules match. A word that is not a
+	// literal appears as written (for example "$HOME").
+	Words []string
+	// Alternates are other spellings rules should also match: global
+	// options skipped (git -C dir commit → git commit), or the words a
+	// non-literal spelling most likely expands to (${x:-rm} → rm).
+	Alternates [][]string
+	// Assignments are the NAME=value prefixes as written (including those
+	// given to env).
+	Assignments []string
+	// UnsafeEnv is true when an assignment changes what runs (LD_PRELOAD,
+	// BASH_ENV, PAGER, PATH, ...): allow rules may not apply.
+	UnsafeEnv bool
+	// Dynamic is true when the program is not a literal ($X, $(...), a
+	// glob): the part can never be allowed by a rule.
+	Dynamic bool
+	// ReadOnly is true for a known read-only command with validated flags
+	// and no output redirection: it runs without any rule.
+	ReadOnly bool
+	// FileOp is true for a simple file command (mkdir, touch, cp, mv, rm
+	// without -r, rmdir, ln) that acceptEdits may run when all Writes are
+	// inside the working directories.
+	FileOp bool
+	// Reads are the absolute, cleaned paths read: input redirections and
+	// the file operands of reading programs.
+	Reads []string
+	// Writes are the absolute, cleaned paths written: output redirection
+	// targets (other than /dev/null and the standard streams) and the
+	// targets of cp, mv, touch, tee, sed -i and the like.
+	Writes []string
+}
+
+// Program returns the program the part runs (Words[0]), or "".
+func (p *Part) Program() string {
+	if len(p.Words) == 0 {
+		return ""
+	}
+	return p.Words[0]
+}
+
+var parserPool = sync.Pool{New: func() any {
+	return syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))
+}}
+
+func parse(src string) (*syntax.File, error) {
+	p := parserPool.Get().(*syntax.Parser)
+	f, err := p.Parse(strings.NewReader(src), "")
+	parserPool.Put(p)
+	return f, err
+}
+
+// Analyze reads command as a shell program and judges every part of it. It
+// does no I/O and never panics.
+func Analyze(command string, opts Options) (an *Analysis) {
+	an = &Analysis{Original: command}
+	defer func() {
+		if r := recover(); r != nil {
+			// A bug must never turn into a quiet allow: report it as a
+			// parse failure, which is always ask.
+			an.ParseError = &internalError{r}
+			an.Parts = append(an.Parts, Part{Text: command, Words: []string{command}, Dynamic: true})
+		}
+	}()
+	if opts.MaxLength <= 0 {
+		opts.MaxLength = DefaultMaxLength
+	}
+	if opts.MaxDepth <= 0 {
+		opts.MaxDepth = DefaultMaxDepth
+	}
+	if opts.MaxParts <= 0 {
+		opts.MaxParts = DefaultMaxParts
+	}
+	a := newAnalyzer(opts, an)
+	n := normalize(command)
+	an.Normalized = n.text
+	if n.hidden {
+		a.addFinding("obfuscation", "the command contains escape sequences, control, invisible or fullwidth characters that hide what it runs", command, api.RiskMedium)
+	}
+	text := n.text
+	if len(text) > opts.MaxLength {
+		an.Limit = LimitLength
+		a.rawScan(text[:opts.MaxLength])
+		a.finish()
+		return an
+	}
+	f, err := parse(text)
+	if err != nil {
+		an.ParseError = err
+		a.rawScan(text)
+		a.finish()
+		return an
+	}
+	sc := newScope(opts.Cwd)
+	a.walkStmts(f.Stmts, &ctx{src: text, sc: sc})
+	a.finish()
+	return an
+}
+
+type internalError struct{ v any }
+
+func (e *internalError) Error() string { return "internal error while analysing the command" }

@@ -1,0 +1,353 @@
+package shell
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// call is one simple command as the analysis sees it: the public Part plus
+// what the danger catalogue needs to judge it.
+type call struct {
+	ctx  *ctx
+	cwd  string
+	text string
+	// words are the Part's words; args the evaluated words behind them
+	// (args[0] is the program).
+	words []string
+	args  []arg
+	// prog is the catalogue key of the program ("" when dynamic).
+	prog     string
+	assigns  []assignment
+	wrappers []string
+	redirs   []redir
+	dynamic  bool
+	// spec is the likely program name of a dynamic part.
+	spec    string
+	partIdx int
+	// decl marks export/declare/typeset/local/readonly.
+	decl      bool
+	exported  bool
+	declNames []string
+	// assignOnly marks NAME=value statements without a command.
+	assignOnly bool
+	find       *findInfo
+	xargs      bool
+	// hidden marks a carrier (bash -c) whose script is not a literal.
+	reads, writes []string
+	// sudoStdin is set when sudo reads its password from stdin (-S).
+	sudoStdin bool
+	unsafeEnv bool
+	// hidden are carrier arguments holding code that is not a literal.
+	hidden []arg
+	// encoded marks PowerShell -EncodedCommand.
+	encoded bool
+	// lang is "cmd" or "powershell" for statements read from those
+	// languages (judged for findings only).
+	lang string
+	// raw marks pieces read by the raw scan of unparsable text.
+	raw bool
+}
+
+// assignment is NAME=value, as a prefix, given to env, or in a declaration.
+type assignment struct {
+	name  string
+	value arg
+	text  string
+}
+
+func (c *call) part(a *analyzer) *Part {
+	if c.partIdx < 0 {
+		return nil
+	}
+	return &a.an.Parts[c.partIdx]
+}
+
+// argv returns the evaluated values of the words after the program.
+func (c *call) operands() []arg {
+	if len(c.args) <= 1 {
+		return nil
+	}
+	return c.args[1:]
+}
+
+// stmtText is a statement's text without its trailing ; or &.
+func stmtText(s *syntax.Stmt, c *ctx) string {
+	start := int(s.Pos().Offset())
+	end := start
+	if s.Cmd != nil {
+		end = int(s.Cmd.End().Offset())
+	}
+	for _, r := range s.Redirs {
+		if e := int(r.End().Offset()); e > end {
+			end = e
+		}
+	}
+	if start < 0 || end > len(c.src) || start > end {
+		return ""
+	}
+	return strings.TrimSpace(c.src[start:end])
+}
+
+func (a *analyzer) walkCall(s *syntax.Stmt, ce *syntax.CallExpr, rds []redir, c *ctx) {
+	for _, as := range ce.Assigns {
+		if as.Value != nil {
+			a.walkWordSubst(as.Value, c)
+		}
+		if as.Array != nil {
+			for _, el := range as.Array.Elems {
+				a.walkWordSubst(el.Value, c)
+			}
+		}
+	}
+	for _, w := range ce.Args {
+		a.walkWordSubst(w, c)
+	}
+	text := stmtText(s, c)
+	var assigns []assignment
+	for _, as := range ce.Assigns {
+		if as.Name == nil {
+			continue
+		}
+		assigns = append(assigns, assignment{name: as.Name.Value, value: a.assignValue(as, c), text: c.text(as)})
+	}
+	if len(ce.Args) == 0 {
+		ca := &call{ctx: c, cwd: c.sc.cwd, text: text, assigns: assigns, assignOnly: true, partIdx: -1}
+		for _, as := range assigns {
+			c.sc.set(as.name, varVal{s: as.value.s, known: !as.value.unbound, mktemp: as.value.mktemp})
+		}
+		if len(rds) > 0 {
+			ca.redirs = append(append([]redir(nil), c.redirs...), rds...)
+			a.addCall(ca, nil)
+			return
+		}
+		a.calls = append(a.calls, ca)
+		return
+	}
+	args := a.evalWords(ce.Args, c)
+	a.dispatch(text, args, assigns, rds, c)
+}
+
+// newCall makes a call for a statement with no command (only
+// redirections, such as "> file").
+func (a *analyzer) newCall(s *syntax.Stmt, _ *syntax.CallExpr, _ []arg, rds []redir, c *ctx) {
+	ca := &call{ctx: c, cwd: c.sc.cwd, text: stmtText(s, c)}
+	ca.redirs = append(append([]redir(nil), c.redirs...), rds...)
+	a.addCall(ca, nil)
+}
+
+// dispatch unwraps wrappers and carriers from a command's words and records
+// what finally runs.
+func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds []redir, c *ctx) {
+	ca := &call{ctx: c, cwd: c.sc.cwd, text: text, assigns: assigns}
+	ca.wrappers = append(ca.wrappers, c.wrappers...)
+	if len(c.redirs) > 0 || len(rds) > 0 {
+		ca.redirs = append(append([]redir(nil), c.redirs...), rds...)
+	}
+	ca.find = c.find
+	ca.xargs = c.xargs
+	for guard := 0; guard < 64 && len(args) > 0; guard++ {
+		p0 := args[0]
+		if !p0.lit {
+			break
+		}
+		k := key(programName(p0.s))
+		if body, ok := c.sc.aliases[k]; ok && guard == 0 {
+			rest := make([]string, 0, len(args))
+			rest = append(rest, body)
+			for _, x := range args[1:] {
+				rest = append(rest, x.raw)
+			}
+			delete(c.sc.aliases, k) // an alias does not expand inside itself
+			a.nested(strings.Join(rest, " "), c, ca.wrappers)
+			c.sc.aliases[k] = body
+			return
+		}
+		if w, ok := wrappers[k]; ok {
+			rest, ok := w(a, ca, args[1:])
+			if !ok {
+				break
+			}
+			ca.wrappers = append(ca.wrappers, k)
+			args = rest
+			continue
+		}
+		if cr, ok := carriers[k]; ok {
+			if cr(a, ca, args) {
+				return
+			}
+		}
+		break
+	}
+	if len(args) == 0 {
+		return
+	}
+	ca.args = args
+	a.addCall(ca, rds)
+}
+
+// addCall completes a call (program, words, files, read-only) and records
+// it with its Part.
+func (a *analyzer) addCall(ca *call, _ []redir) {
+	a.budget--
+	if a.budget <= 0 {
+		a.setLimit(LimitParts)
+	}
+	c := ca.ctx
+	ca.cwd = c.sc.cwd
+	if ca.words == nil {
+		ca.words = make([]string, len(ca.args))
+		for i, x := range ca.args {
+			if x.lit {
+				ca.words[i] = x.s
+			} else {
+				ca.words[i] = x.raw
+			}
+		}
+		if len(ca.args) > 0 {
+			p0 := ca.args[0]
+			switch {
+			case !p0.lit || p0.glob:
+				ca.dynamic = true
+				ca.spec = a.guessProgram(p0)
+			default:
+				name := programName(p0.s)
+				ca.words[0] = name
+				ca.prog = key(name)
+			}
+		}
+	}
+	for _, as := range ca.assigns {
+		if unsafeEnvNames[as.name] {
+			ca.unsafeEnv = true
+		}
+	}
+	if c.sc.unsafeEnv {
+		ca.unsafeEnv = true
+	}
+	if ca.decl {
+		for _, as := range ca.assigns {
+			if ca.exported && unsafeEnvNames[as.name] {
+				c.sc.unsafeEnv = true
+			}
+		}
+	}
+	a.files(ca)
+	if c.remote {
+		// Runs elsewhere: judged, but not a part of this command.
+		ca.partIdx = -1
+		a.calls = append(a.calls, ca)
+		a.afterCall(ca)
+		return
+	}
+	if len(a.an.Parts) >= a.opts.MaxParts {
+		a.setLimit(LimitParts)
+	}
+	ca.partIdx = len(a.an.Parts)
+	p := Part{
+		Text:      ca.text,
+		Words:     ca.words,
+		UnsafeEnv: ca.unsafeEnv,
+		Dynamic:   ca.dynamic,
+		Reads:     ca.reads,
+		Writes:    ca.writes,
+	}
+	for _, as := range ca.assigns {
+		p.Assignments = append(p.Assignments, as.text)
+	}
+	p.Alternates = a.alternates(ca)
+	p.ReadOnly = !ca.dynamic && !ca.unsafeEnv && len(ca.writes) == 0 && !hasOutput(ca.redirs) && a.readOnly(ca)
+	p.FileOp = !ca.dynamic && fileOp(ca)
+	a.an.Parts = append(a.an.Parts, p)
+	a.calls = append(a.calls, ca)
+	if c.pipe != nil {
+		c.pipe.add(c.stage, ca)
+	}
+	a.afterCall(ca)
+}
+
+func hasOutput(rs []redir) bool {
+	for _, r := range rs {
+		if r.isOutput() && !harmlessTarget(r.target.s) {
+			return true
+		}
+	}
+	return false
+}
+
+// afterCall updates the scope with what a command changes for the ones
+// after it: cd, symlinks, downloads, aliases, variables set by read.
+func (a *analyzer) afterCall(ca *call) {
+	sc := ca.ctx.sc
+	ops := ca.operands()
+	switch ca.prog {
+	case "cd", "pushd":
+		var dir *arg
+		for i := range ops {
+			if !strings.HasPrefix(ops[i].s, "-") || ops[i].s == "-" {
+				dir = &ops[i]
+				break
+			}
+		}
+		switch {
+		case dir == nil:
+			sc.cwd = a.opts.Home
+		case dir.unbound || dir.s == "-":
+			sc.cwd = ""
+		default:
+			sc.cwd = a.resolve(*dir, sc.cwd)
+		}
+	case "ln":
+		if hasShortFlag(ops, 's') || hasLong(ops, "--symbolic") {
+			pos := positional(ops, "")
+			if len(pos) == 2 && !pos[0].unbound && !pos[1].unbound {
+				if sc.links == nil {
+					sc.links = map[string]string{}
+				}
+				target := pos[0].s
+				if !strings.HasPrefix(target, "/") {
+					link := a.resolve(pos[1], ca.cwd)
+					target = joinPath(dirOf(link), target)
+				}
+				sc.links[a.resolve(pos[1], ca.cwd)] = cleanPath(target)
+			}
+		}
+	case "find":
+		fi := parseFind(ops)
+		for _, ex := range fi.execs {
+			cp := *ca.ctx
+			cp.find = fi
+			cp.pipe, cp.redirs, cp.xargs = nil, nil, false
+			words := make([]string, len(ex))
+			for i, x := range ex {
+				words[i] = x.raw
+			}
+			a.dispatch(strings.Join(words, " "), ex, nil, nil, &cp)
+		}
+	case "alias":
+		for _, o := range ops {
+			if name, body, ok := strings.Cut(o.s, "="); ok && name != "" {
+				if sc.aliases == nil {
+					sc.aliases = map[string]string{}
+				}
+				sc.aliases[key(name)] = body
+			}
+		}
+	case "unalias":
+		for _, o := range ops {
+			delete(sc.aliases, key(o.s))
+		}
+	case "read", "mapfile", "readarray":
+		for _, o := range ops {
+			if !strings.HasPrefix(o.s, "-") {
+				sc.set(o.s, varVal{})
+			}
+		}
+	}
+	for _, f := range downloads(ca, a) {
+		if sc.fetched == nil {
+			sc.fetched = map[string]bool{}
+		}
+		sc.fetched[f] = true
+	}
+}

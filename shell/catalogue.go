@@ -1,0 +1,510 @@
+package shell
+
+import (
+	"strings"
+
+	"github.com/wardenhq/warden/api"
+)
+
+// The catalogue's risk levels, named for readability.
+const (
+	low    = api.RiskLow
+	medium = api.RiskMedium
+	high   = api.RiskHigh
+)
+
+// A checker judges one call of the program it is registered for.
+type checker func(a *analyzer, c *call)
+
+// checkers maps catalogue keys (program names) to their checkers. It is
+// filled once, at package initialisation, by the files of the catalogue.
+var checkers = map[string]checker{}
+
+func register(c checker, names ...string) {
+	for _, n := range names {
+		if prev, ok := checkers[n]; ok {
+			first := prev
+			checkers[n] = func(a *analyzer, ca *call) { first(a, ca); c(a, ca) }
+			continue
+		}
+		checkers[n] = c
+	}
+}
+
+func (a *analyzer) flag(c *call, category, description string, risk api.Risk) {
+	a.addFinding(category, description, c.text, risk)
+}
+
+// check runs the danger catalogue on one call.
+func (a *analyzer) check(c *call) {
+	a.checkAssigns(c)
+	if c.assignOnly {
+		a.checkWrites(c)
+		return
+	}
+	a.checkWrappers(c)
+	for _, h := range c.hidden {
+		a.checkHiddenCode(c, h)
+	}
+	a.checkWrites(c)
+	a.checkReads(c)
+	a.checkBehaviour(c)
+	prog := c.prog
+	if c.dynamic {
+		a.flag(c, "non-literal-program", "the program to run is not a literal word ("+firstWord(c)+"), so what runs cannot be known", medium)
+		prog = c.spec
+	}
+	if prog == "" {
+		return
+	}
+	if helpOrVersion(c.operands()) && !c.dynamic {
+		return
+	}
+	fn := checkers[prog]
+	if fn == nil && strings.Contains(prog, "/") {
+		fn = checkers[baseName(prog)]
+		prog = baseName(prog)
+	}
+	if fn != nil {
+		saved := c.prog
+		c.prog = prog
+		fn(a, c)
+		c.prog = saved
+	}
+	if c.ctx.pipe != nil {
+		a.checkStdinCode(c, prog)
+	}
+}
+
+func firstWord(c *call) string {
+	if len(c.words) == 0 {
+		return ""
+	}
+	return c.words[0]
+}
+
+// upstream returns the calls of the earlier stages of c's pipeline.
+func (c *call) upstream() []*call {
+	p := c.ctx.pipe
+	if p == nil {
+		return nil
+	}
+	var out []*call
+	for i := 0; i < c.ctx.stage && i < len(p.stages); i++ {
+		out = append(out, p.stages[i]...)
+	}
+	return out
+}
+
+// downstream returns the calls of the later stages of c's pipeline.
+func (c *call) downstream() []*call {
+	p := c.ctx.pipe
+	if p == nil {
+		return nil
+	}
+	var out []*call
+	for i := c.ctx.stage + 1; i < len(p.stages); i++ {
+		out = append(out, p.stages[i]...)
+	}
+	return out
+}
+
+// stdinText returns the literal text a call reads on stdin: a here-document
+// or here-string, or the output of echo/printf of literal text piped in
+// (through decoders such as base64 -d, which are applied).
+func (a *analyzer) stdinText(c *call) (string, bool) {
+	for _, r := range c.redirs {
+		if r.hasBody {
+			return r.body, true
+		}
+	}
+	up := c.upstream()
+	if len(up) == 0 {
+		return "", false
+	}
+	text, ok := "", false
+	for _, u := range up {
+		switch {
+		case u.prog == "echo" || u.prog == "printf":
+			t, known := a.producedText(u)
+			if !known {
+				return "", false
+			}
+			text, ok = t, true
+		case ok:
+			t, known := decode(u, text)
+			if !known {
+				return "", false
+			}
+			text = t
+		default:
+			if in, has := a.stdinText(u); has && decoderProgram(u.prog) {
+				t, known := decode(u, in)
+				if !known {
+					return "", false
+				}
+				text, ok = t, true
+				continue
+			}
+			return "", false
+		}
+	}
+	return text, ok
+}
+
+func (a *analyzer) producedText(u *call) (string, bool) {
+	words := make([]string, 0, len(u.args))
+	for _, x := range u.operands() {
+		if x.unbound {
+			return "", false
+		}
+		words = append(words, x.s)
+	}
+	if u.prog == "printf" {
+		if len(words) == 0 {
+			return "", false
+		}
+		return printfString(words[0], words[1:]), true
+	}
+	return echoString(words), true
+}
+
+// checkAssigns judges NAME=value assignments (as prefixes, pure, given to
+// env or exported).
+func (a *analyzer) checkAssigns(c *call) {
+	for _, as := range c.assigns {
+		a.judgeAssignment(c, as.name, as.value)
+	}
+	for _, n := range c.declNames {
+		if n == "HISTFILE" || n == "HISTSIZE" {
+			continue
+		}
+	}
+}
+
+func (a *analyzer) judgeAssignment(c *call, name string, v arg) {
+	val := v.s
+	switch name {
+	case "HISTFILE":
+		if val == "" || val == "/dev/null" {
+			a.flag(c, "log-tampering", "turns off the shell history", high)
+		}
+		return
+	case "HISTSIZE", "HISTFILESIZE", "SAVEHIST":
+		if val == "0" {
+			a.flag(c, "log-tampering", "turns off the shell history", high)
+		}
+		return
+	case "HISTCONTROL":
+		return
+	case "DOCKER_HOST", "CONTAINER_HOST", "DOCKER_CONTEXT":
+		if val != "" && !strings.HasPrefix(val, "unix:///var/run/docker.sock") {
+			a.flag(c, "container-destructive", "points docker at another daemon ("+val+")", high)
+		}
+		return
+	case "KUBECONFIG":
+		return
+	case "NODE_TLS_REJECT_UNAUTHORIZED", "GIT_SSL_NO_VERIFY", "PYTHONHTTPSVERIFY", "CURL_CA_BUNDLE", "REQUESTS_CA_BUNDLE", "NPM_CONFIG_STRICT_SSL":
+		if val == "0" || val == "false" || name == "GIT_SSL_NO_VERIFY" && val != "" || name == "CURL_CA_BUNDLE" && val == "" {
+			a.flag(c, "security-disable", "turns off TLS certificate verification", medium)
+		}
+		return
+	case "DISABLE_DATABASE_ENVIRONMENT_CHECK":
+		if val != "" && val != "0" {
+			a.flag(c, "db-destructive", "disables the database's production safety check", high)
+		}
+		return
+	case "NPM_CONFIG_REGISTRY", "PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL", "UV_INDEX_URL", "YARN_REGISTRY", "GOPROXY", "CARGO_REGISTRIES_CRATES_IO_PROTOCOL":
+		if val != "" && !localURL(val) {
+			a.flag(c, "system-config", "redirects the package registry to "+val, medium)
+		}
+		return
+	}
+	if strings.Contains(strings.ToUpper(name), "YOLO") || name == "CLAUDE_CODE_DANGEROUSLY_SKIP_PERMISSIONS" || name == "CODEX_UNSAFE_ALLOW_NO_SANDBOX" {
+		if val != "" && val != "0" && val != "false" {
+			a.flag(c, "agent-config-tamper", "turns off an agent's approvals ("+name+")", high)
+		}
+		return
+	}
+	if !unsafeEnvNames[name] {
+		return
+	}
+	if reason := poisonedValue(name, v); reason != "" {
+		a.flag(c, "remote-exec", "sets "+name+", which makes later programs run "+reason, high)
+	}
+}
+
+func localURL(s string) bool {
+	return strings.Contains(s, "localhost") || strings.Contains(s, "127.0.0.1")
+}
+
+// unsafeEnvNames are variables that change what programs run.
+var unsafeEnvNames = map[string]bool{
+	"LD_PRELOAD": true, "LD_LIBRARY_PATH": true, "LD_AUDIT": true, "DYLD_INSERT_LIBRARIES": true, "DYLD_LIBRARY_PATH": true, "DYLD_FRAMEWORK_PATH": true,
+	"BASH_ENV": true, "ENV": true, "PROMPT_COMMAND": true, "PS4": true, "SHELLOPTS": true, "BASHOPTS": true, "IFS": true, "CDPATH": true, "ZDOTDIR": true,
+	"NODE_OPTIONS": true, "NODE_PATH": true, "PYTHONPATH": true, "PYTHONSTARTUP": true, "PYTHONHOME": true, "PYTHONINSPECT": true, "PERL5OPT": true, "PERL5LIB": true, "PERLLIB": true,
+	"RUBYOPT": true, "RUBYLIB": true, "JAVA_TOOL_OPTIONS": true, "_JAVA_OPTIONS": true, "JDK_JAVA_OPTIONS": true, "CLASSPATH": true,
+	"GIT_SSH_COMMAND": true, "GIT_SSH": true, "GIT_EXTERNAL_DIFF": true, "GIT_PAGER": true, "GIT_EDITOR": true, "GIT_ASKPASS": true, "GIT_EXEC_PATH": true, "GIT_PROXY_COMMAND": true,
+	"GIT_CONFIG_GLOBAL": true, "GIT_CONFIG_SYSTEM": true, "GIT_CONFIG_PARAMETERS": true, "GIT_CONFIG_COUNT": true, "GIT_TEMPLATE_DIR": true, "GIT_DIR": true, "GIT_WORK_TREE": true,
+	"SSH_ASKPASS": true, "SUDO_ASKPASS": true, "PAGER": true, "MANPAGER": true, "SYSTEMD_PAGER": true, "EDITOR": true, "VISUAL": true, "BROWSER": true,
+	"LESSOPEN": true, "LESSCLOSE": true, "PATH": true, "TERMINFO": true, "MAVEN_OPTS": true, "GRADLE_OPTS": true, "npm_config_script_shell": true,
+	"DOCKER_HOST": true, "LD_BIND_NOW": false,
+}
+
+// safeEnvNames may prefix a read-only command without changing what runs.
+var safeEnvNames = map[string]bool{
+	"LANG": true, "LC_ALL": true, "LC_CTYPE": true, "LC_COLLATE": true, "LC_MESSAGES": true, "TZ": true, "NO_COLOR": true, "FORCE_COLOR": true,
+	"CLICOLOR": true, "CLICOLOR_FORCE": true, "TERM": true, "COLUMNS": true, "LINES": true, "GREP_COLORS": true, "GIT_PAGER_IN_USE": false, "CI": true,
+	"NODE_ENV": true, "DEBUG": true, "RUST_BACKTRACE": true, "RUST_LOG": true, "GOFLAGS": false,
+}
+
+// poisonedValue says why an assignment to an unsafe variable makes later
+// commands run something else ("" when the value is harmless).
+func poisonedValue(name string, v arg) string {
+	val := strings.TrimSpace(v.s)
+	if val == "" {
+		return ""
+	}
+	switch name {
+	case "PAGER", "MANPAGER", "SYSTEMD_PAGER", "GIT_PAGER", "EDITOR", "VISUAL", "GIT_EDITOR", "BROWSER":
+		if harmlessProgramValue(val) {
+			return ""
+		}
+		return "the command " + val
+	case "PATH":
+		for _, dir := range strings.Split(val, ":") {
+			if dir == "" || dir == "." || tempPath(dir) || strings.HasPrefix(dir, "./") {
+				return "programs from " + dir
+			}
+		}
+		return ""
+	case "PYTHONPATH", "NODE_PATH", "PERL5LIB", "PERLLIB", "RUBYLIB", "CLASSPATH", "LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH", "CDPATH", "GIT_DIR", "GIT_WORK_TREE", "TERMINFO", "ZDOTDIR":
+		for _, dir := range strings.Split(val, ":") {
+			if tempPath(dir) || strings.HasPrefix(dir, "/dev/shm") {
+				return "code from " + dir
+			}
+		}
+		return ""
+	case "NODE_OPTIONS", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "MAVEN_OPTS", "GRADLE_OPTS":
+		for _, w := range strings.Fields(val) {
+			if strings.HasPrefix(w, "--require") || strings.HasPrefix(w, "-r") || strings.HasPrefix(w, "--import") || strings.HasPrefix(w, "--loader") ||
+				strings.HasPrefix(w, "--experimental-loader") || strings.HasPrefix(w, "-javaagent") || strings.HasPrefix(w, "-agentpath") || strings.HasPrefix(w, "-agentlib") {
+				return "code loaded by " + w
+			}
+		}
+		return ""
+	case "IFS", "PS4", "SHELLOPTS", "BASHOPTS", "LD_BIND_NOW":
+		if name == "PS4" && strings.ContainsAny(val, "$`") {
+			return "the command in " + val
+		}
+		return ""
+	case "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_TEMPLATE_DIR":
+		if tempPath(val) {
+			return "configuration from " + val
+		}
+		return ""
+	case "GIT_CONFIG_COUNT", "GIT_CONFIG_PARAMETERS":
+		return "configuration given in the environment"
+	case "DOCKER_HOST":
+		return ""
+	case "LESSOPEN", "LESSCLOSE":
+		return "the input filter " + val
+	}
+	return val
+}
+
+// harmlessProgramValue reports pagers and editors that do not run other
+// commands.
+func harmlessProgramValue(val string) bool {
+	if strings.ContainsAny(val, ";|&$`<>()") {
+		return false
+	}
+	f := strings.Fields(val)
+	if len(f) == 0 {
+		return true
+	}
+	switch baseName(f[0]) {
+	case "cat", "less", "more", "most", "bat", "batcat", "delta", "diff-so-fancy", "vim", "vi", "nvim", "nano", "emacs", "emacsclient", "code", "subl", "true", "mate", "micro", "hx", "helix", "kak", "ed", "joe", "pico", "gedit", "kate", "zed", "cursor", "open", "xdg-open", "firefox", "chromium", "google-chrome":
+		return true
+	}
+	return false
+}
+
+// checkWrappers flags commands run with elevated privileges.
+func (a *analyzer) checkWrappers(c *call) {
+	for _, w := range c.wrappers {
+		switch w {
+		case "sudo", "doas", "pkexec", "su", "runuser", "chroot":
+			if w == "sudo" && c.sudoStdin {
+				a.flag(c, "privilege", "feeds a password to sudo -S and runs the command as root", high)
+			}
+			a.flag(c, "privilege", "runs the command with elevated privileges ("+w+")", high)
+			return
+		}
+	}
+}
+
+// checkHiddenCode judges a carrier (bash -c, eval) whose code is not a
+// literal: code computed at run time, and worse, code from the network.
+func (a *analyzer) checkHiddenCode(c *call, code arg) {
+	if code.node != nil && a.substFetches(code) {
+		a.flag(c, "remote-exec", "runs code downloaded from the network", high)
+		return
+	}
+	a.flag(c, "non-literal-program", "runs code that is only known at run time ("+code.raw+")", medium)
+}
+
+// checkWrites judges every file a call writes by where it is.
+func (a *analyzer) checkWrites(c *call) {
+	for _, r := range c.redirs {
+		if !r.isOutput() {
+			continue
+		}
+		t := r.target.s
+		if strings.HasPrefix(t, "/dev/tcp/") || strings.HasPrefix(t, "/dev/udp/") {
+			a.flag(c, "remote-access", "connects the shell to a network socket ("+t+")", high)
+		}
+		if r.target.unbound && !r.target.mktemp && !harmlessTarget(t) && !strings.HasPrefix(t, "/dev/") {
+			if r.target.subst {
+				continue
+			}
+		}
+		if r.op == 0 {
+			continue
+		}
+		p := a.resolve(r.target, c.cwd)
+		if p == "" {
+			continue
+		}
+		truncates := r.op.String() == ">" || r.op.String() == ">|" || r.op.String() == "&>"
+		if truncates {
+			a.judgeOverwrite(c, p, "the redirection")
+		}
+	}
+	for _, p := range c.writes {
+		a.judgeWrite(c, p)
+	}
+	for _, r := range c.redirs {
+		if r.isOutput() && r.target.subst && r.target.unbound {
+			// > "$(python3 -c 'print(site...)')/x.pth": the target is computed.
+			if strings.HasSuffix(r.target.s, ".pth") {
+				a.flag(c, "persistence", "writes a Python .pth file, which runs code at every interpreter start", high)
+			}
+		}
+	}
+}
+
+// judgeWrite flags writes to places where any write is dangerous.
+func (a *analyzer) judgeWrite(c *call, p string) {
+	lp := strings.ToLower(p)
+	switch {
+	case blockDevice(p):
+		a.flag(c, "disk-wipe", "writes to the raw disk device "+p, high)
+	case strings.HasPrefix(p, "/dev/tcp/") || strings.HasPrefix(p, "/dev/udp/"):
+	case p == "/proc/sysrq-trigger":
+		a.flag(c, "system-power", "triggers a kernel sysrq action (reboot, crash)", high)
+	case securityPath(p):
+		a.flag(c, "security-disable", "changes a kernel or system security control ("+p+")", high)
+	case logPath(a, p):
+		a.flag(c, "log-tampering", "modifies logs or history ("+p+")", high)
+	case persistencePath(a, p):
+		a.flag(c, "persistence", "writes "+p+", which runs code automatically later", high)
+	case agentConfigPath(lp):
+		a.flag(c, "agent-config-tamper", "writes an AI agent's configuration ("+p+")", high)
+	case within(p, "/etc/sudoers") || within(p, "/etc/sudoers.d") || p == "/etc/passwd" || p == "/etc/shadow" || p == "/etc/group" || p == "/etc/gshadow":
+		a.flag(c, "privilege", "changes users, groups or sudo rules ("+p+")", high)
+	case p == "/dev/null" || strings.HasPrefix(p, "/dev/fd/") || p == "/dev/stdout" || p == "/dev/stderr":
+	case within(p, "/proc") || within(p, "/sys"):
+		a.flag(c, "system-config", "writes a kernel setting ("+p+")", high)
+	case systemPath(p) && !tempPath(p) && !within(p, "/dev") && !within(p, "/var/folders") && !within(p, "/Volumes") && !within(p, "/mnt") && !within(p, "/media"):
+		a.flag(c, "system-config", "writes the system location "+p, high)
+	case a.credentialFile(p):
+		a.flag(c, "file-overwrite", "overwrites the credential file "+p, high)
+	case strings.HasSuffix(lp, ".pth") && strings.Contains(lp, "site-packages"):
+		a.flag(c, "persistence", "writes a Python .pth file, which runs code at every interpreter start", high)
+	}
+}
+
+// judgeOverwrite flags truncating an irreplaceable file.
+func (a *analyzer) judgeOverwrite(c *call, p, how string) {
+	switch {
+	case secretEnvFile(p):
+		a.flag(c, "file-overwrite", how+" overwrites the secrets file "+p, medium)
+	case dataFile(p):
+		a.flag(c, "file-overwrite", how+" overwrites the database file "+p, high)
+	}
+}
+
+// checkReads flags printing credentials into the transcript.
+func (a *analyzer) checkReads(c *call) {
+	if len(c.reads) == 0 || !printingProgram(c) || a.outputMasked(c) {
+		return
+	}
+	for _, p := range c.reads {
+		switch {
+		case a.credentialFile(p):
+			a.flag(c, "credential-access", "prints the credential file "+p, high)
+		case secretEnvFile(p) && printsWholeFile(c):
+			a.flag(c, "credential-access", "prints the secrets in "+p, medium)
+		}
+	}
+}
+
+func printingProgram(c *call) bool {
+	switch c.prog {
+	case "wc", "md5sum", "sha1sum", "sha256sum", "sha512sum", "shasum", "cksum", "b2sum", "md5", "file", "stat", "cmp", "realpath", "readlink", "crontab", "source", ".", "python", "python3":
+		return false
+	case "grep", "egrep", "fgrep", "rg", "zgrep", "ag", "ack":
+		ops := c.operands()
+		return !hasShortFlagStrict(ops, 'c', "efmABCdD") && !hasShortFlagStrict(ops, 'q', "efmABCdD") && !hasShortFlagStrict(ops, 'l', "efmABCdD") &&
+			!hasShortFlagStrict(ops, 'L', "efmABCdD") && !hasLong(ops, "--count") && !hasLong(ops, "--quiet") && !hasLong(ops, "--files-with-matches")
+	}
+	return true
+}
+
+// printsWholeFile is false for programs that print only part of a secrets
+// file in a way that is not the secret itself.
+func printsWholeFile(c *call) bool {
+	return true
+}
+
+// outputMasked reports that a call's output never reaches the transcript
+// verbatim: it is counted, hashed or thrown away.
+func (a *analyzer) outputMasked(c *call) bool {
+	for _, r := range c.redirs {
+		if r.isOutput() && (r.fd == "" || r.fd == "1") && !strings.HasPrefix(r.target.s, "/dev/std") {
+			return true
+		}
+	}
+	down := c.downstream()
+	if len(down) == 0 {
+		return false
+	}
+	d := down[0]
+	switch d.prog {
+	case "wc", "md5sum", "sha1sum", "sha256sum", "sha512sum", "shasum", "cksum", "b2sum", "md5", "true":
+		return true
+	case "grep", "egrep", "fgrep", "rg":
+		return !printingProgram(d)
+	}
+	return false
+}
+
+// checkBehaviour flags what the shell structure itself does: fork bombs
+// and unbounded spawning.
+func (a *analyzer) checkBehaviour(c *call) {
+	ctx := c.ctx
+	if ctx.funcName != "" && c.prog == key(ctx.funcName) && (ctx.pipe != nil || ctx.bg) {
+		a.flag(c, "fork-bomb", "a function that calls itself in the background or a pipe multiplies processes without bound", high)
+	}
+	if ctx.loop && ctx.bg {
+		a.flag(c, "fork-bomb", "starts background processes in an endless loop", high)
+	}
+	if ctx.loop && !ctx.bg && c.prog != "sleep" {
+		for _, r := range c.redirs {
+			if r.op.String() == ">>" && !harmlessTarget(r.target.s) && (c.prog == "cat" || c.prog == "yes" || c.prog == "head" || c.prog == "echo") {
+				a.flag(c, "resource-exhaustion", "appends to a file in an endless loop", high)
+			}
+		}
+	}
+}

@@ -1,0 +1,619 @@
+package shell
+
+import "strings"
+
+func init() {
+	register(checkAWS, "aws")
+	register(checkGcloud, "gcloud", "gsutil")
+	register(checkAz, "az")
+	register(checkKubectl, "kubectl", "oc", "kubectx")
+	register(checkHelm, "helm")
+	register(checkTerraform, "terraform", "tofu", "terragrunt", "pulumi", "cdk", "serverless", "sls", "sam", "eksctl", "doctl", "heroku", "fly", "flyctl", "vercel", "netlify", "firebase", "wrangler", "railway", "render", "kamal", "eb", "copilot", "amplify", "az")
+	register(checkDocker, "docker", "podman", "nerdctl", "docker-compose")
+	register(checkPublish, "npm", "yarn", "pnpm", "cargo", "twine", "poetry", "gem", "mvn", "gradle", "./gradlew", "gradlew", "dotnet", "pod", "vsce", "ovsx", "flit", "hatch", "uv", "bun", "jsr", "deno", "goreleaser", "python", "python3", "lerna", "changeset", "nuget", "helm", "swift")
+	register(checkSecrets, "vault", "op", "doppler", "security", "secret-tool", "pass", "gopass", "bw", "lpass", "keyctl", "infisical", "chamber", "sops", "age", "git-credential", "kubeseal", "gpg")
+}
+
+// cloudVerbDestroys reports an API operation name that deletes or stops.
+func cloudVerbDestroys(op string) bool {
+	op = strings.ToLower(op)
+	for _, p := range []string{"delete", "terminate", "remove", "deregister", "destroy", "purge", "detach", "disable", "revoke", "cancel", "stop", "reset", "rb", "drop", "deprovision", "evict", "abandon"} {
+		if strings.HasPrefix(op, p) {
+			return true
+		}
+	}
+	return op == "rm" || op == "rb"
+}
+
+func checkAWS(a *analyzer, c *call) {
+	ops := c.operands()
+	pos := positional(ops, "--profile --region --output --endpoint-url --query --cli-input-json --color --ca-bundle --cli-read-timeout --cli-connect-timeout")
+	if len(pos) < 2 {
+		return
+	}
+	svc, op := pos[0].s, pos[1].s
+	prod := false
+	for _, x := range ops {
+		if prodName(x.s) {
+			prod = true
+		}
+	}
+	switch {
+	case svc == "s3" && (op == "rm" || op == "rb"):
+		if op == "rb" || hasWord(ops, "--recursive") || prod {
+			a.flag(c, "cloud-destructive", "deletes S3 objects or buckets", high)
+		} else {
+			a.flag(c, "cloud-destructive", "deletes an S3 object", medium)
+		}
+	case svc == "s3" && (op == "sync" || op == "mv") && hasPrefixWord(ops, "--delete") || svc == "s3" && op == "mv":
+		if !hasWord(ops, "--dryrun") {
+			a.flag(c, "cloud-destructive", "aws s3 "+op+" deletes objects at the destination", high)
+		}
+	case svc == "s3" && (op == "cp" || op == "sync"):
+		for _, x := range pos[2:] {
+			p := a.resolve(x, c.cwd)
+			if p != "" && (a.credentialFile(p) || p == a.opts.Home || within(p, a.opts.Home+"/.ssh")) {
+				a.flag(c, "exfiltration", "uploads "+p+" to S3", high)
+			}
+		}
+	case svc == "secretsmanager" && (op == "get-secret-value" || op == "batch-get-secret-value"),
+		svc == "ssm" && (op == "get-parameter" || op == "get-parameters" || op == "get-parameters-by-path") && hasPrefixWord(ops, "--with-decryption"),
+		svc == "configure" && (op == "get" && len(pos) > 2 && strings.Contains(pos[2].s, "secret") || op == "export-credentials"),
+		svc == "sts" && (op == "get-session-token" || op == "assume-role" || op == "get-federation-token"),
+		svc == "ecr" && op == "get-login-password", svc == "iam" && op == "create-access-key", svc == "kms" && op == "decrypt":
+		a.flag(c, "credential-access", "aws "+svc+" "+op+" prints secret values", high)
+	case svc == "logs" && strings.HasPrefix(op, "delete"), svc == "cloudtrail" && (op == "stop-logging" || op == "delete-trail" || op == "update-trail"):
+		a.flag(c, "log-tampering", "aws "+svc+" "+op+" deletes or stops audit logs", high)
+	case (svc == "rds" || svc == "ec2" || svc == "redshift" || svc == "dynamodb" || svc == "backup" || svc == "lightsail") && strings.Contains(op, "snapshot") && strings.HasPrefix(op, "delete"),
+		svc == "backup" && strings.HasPrefix(op, "delete"):
+		a.flag(c, "backup-destruction", "aws "+svc+" "+op+" deletes backups", high)
+	case cloudVerbDestroys(op):
+		a.flag(c, "cloud-destructive", "aws "+svc+" "+op+" destroys or stops cloud resources", high)
+	case prod && (strings.HasPrefix(op, "update") || strings.HasPrefix(op, "put") || strings.HasPrefix(op, "modify") || strings.HasPrefix(op, "create") || strings.HasPrefix(op, "run") || strings.HasPrefix(op, "reboot") || strings.HasPrefix(op, "set")):
+		a.flag(c, "cloud-destructive", "aws "+svc+" "+op+" changes production resources", high)
+	}
+}
+
+func checkGcloud(a *analyzer, c *call) {
+	ops := c.operands()
+	words := positional(ops, "--project --account --configuration --format --region --zone --filter --limit")
+	if c.prog == "gsutil" {
+		if len(words) > 0 && (words[0].s == "rm" || words[0].s == "rb") || len(words) > 1 && words[0].s == "rsync" && hasShortFlag(ops, 'd') {
+			a.flag(c, "cloud-destructive", "gsutil deletes objects or buckets", high)
+		}
+		return
+	}
+	text := " " + strings.Join(c.words, " ") + " "
+	switch {
+	case strings.Contains(text, " secrets versions access "), strings.Contains(text, " auth print-access-token"), strings.Contains(text, " auth print-identity-token"), strings.Contains(text, " auth application-default print-access-token"):
+		a.flag(c, "credential-access", "prints a secret or access token", high)
+	case strings.Contains(text, " logging ") && (strings.Contains(text, " delete ") || strings.Contains(text, " sinks delete")):
+		a.flag(c, "log-tampering", "deletes cloud logs", high)
+	case strings.Contains(text, " storage rm ") || strings.Contains(text, " storage buckets delete"):
+		a.flag(c, "cloud-destructive", "deletes cloud storage", high)
+	default:
+		for _, w := range words {
+			if w.s == "delete" || w.s == "destroy" || w.s == "stop" || w.s == "reset" || w.s == "disable" || w.s == "remove-iam-policy-binding" || w.s == "undelete" && false {
+				a.flag(c, "cloud-destructive", "gcloud "+w.s+" destroys or stops cloud resources", high)
+				return
+			}
+		}
+	}
+}
+
+func checkAz(a *analyzer, c *call) {
+	if c.prog != "az" {
+		return
+	}
+	words := positional(c.operands(), "-g -n --name --resource-group --subscription -o --output --query --account-name --source --container-name")
+	text := " " + strings.Join(c.words, " ") + " "
+	switch {
+	case strings.Contains(text, " keyvault secret show") || strings.Contains(text, " account get-access-token"):
+		a.flag(c, "credential-access", "prints a secret or access token", high)
+		return
+	}
+	for _, w := range words {
+		if strings.HasPrefix(w.s, "delete") || w.s == "purge" || w.s == "stop" || w.s == "deallocate" || w.s == "remove" {
+			a.flag(c, "cloud-destructive", "az "+w.s+" destroys or stops cloud resources", high)
+			return
+		}
+	}
+}
+
+func checkKubectl(a *analyzer, c *call) {
+	ops := c.operands()
+	sub, rest := subcommand(ops, globalOptions["kubectl"])
+	prod := false
+	for _, x := range ops {
+		if prodName(x.s) {
+			prod = true
+		}
+	}
+	if c.prog == "kubectx" {
+		return
+	}
+	dry := hasPrefixWord(rest, "--dry-run")
+	if dry {
+		return
+	}
+	switch sub {
+	case "delete":
+		kinds := positional(rest, "-f -l --selector --filename -o --output --grace-period --timeout")
+		kind := ""
+		if len(kinds) > 0 {
+			kind = strings.ToLower(kinds[0].s)
+		}
+		switch {
+		case hasWord(rest, "--all", "-A", "--all-namespaces") || kind == "all" || strings.HasPrefix(kind, "namespace") || kind == "ns" || strings.HasPrefix(kind, "pv") || strings.HasPrefix(kind, "persistentvolume") ||
+			strings.HasPrefix(kind, "node") || strings.HasPrefix(kind, "crd") || strings.HasPrefix(kind, "customresourcedefinition") || strings.HasPrefix(kind, "deploy") || strings.HasPrefix(kind, "statefulset") || strings.HasPrefix(kind, "sts") || strings.HasPrefix(kind, "secret") || strings.HasPrefix(kind, "service") || strings.HasPrefix(kind, "svc") || strings.HasPrefix(kind, "ingress") || strings.HasPrefix(kind, "daemonset") || strings.HasPrefix(kind, "configmap") || strings.HasPrefix(kind, "cm") || prod:
+			a.flag(c, "cloud-destructive", "kubectl delete removes cluster resources ("+kind+")", high)
+		case kind == "pod" || kind == "pods" || kind == "po" || strings.HasPrefix(kind, "pod/") || strings.HasPrefix(kind, "job"):
+		default:
+			a.flag(c, "cloud-destructive", "kubectl delete removes cluster resources", medium)
+		}
+	case "scale":
+		if hasPrefixWord(rest, "--replicas=0") || hasWord(rest, "--all") || prod {
+			a.flag(c, "cloud-destructive", "scales workloads down (to zero or in production)", high)
+		}
+	case "drain", "cordon", "taint":
+		a.flag(c, "cloud-destructive", "kubectl "+sub+" takes nodes out of service", high)
+	case "apply", "patch", "replace", "edit", "set", "rollout", "create", "label", "annotate", "autoscale", "expose":
+		if sub == "rollout" && len(rest) > 0 && (rest[0].s == "status" || rest[0].s == "history") {
+			return
+		}
+		if prod {
+			a.flag(c, "cloud-destructive", "kubectl "+sub+" changes production resources", high)
+		}
+	case "exec", "run", "debug", "cp":
+		if prod {
+			a.flag(c, "cloud-destructive", "kubectl "+sub+" runs commands in production", medium)
+		}
+	case "get", "describe":
+		if len(rest) > 0 && strings.HasPrefix(strings.ToLower(rest[0].s), "secret") && (hasPrefixWord(rest, "-o", "--output", "-ojson", "-oyaml", "-ojsonpath")) {
+			a.flag(c, "credential-access", "prints Kubernetes secret values", high)
+		}
+	case "config":
+		if len(rest) > 0 && (rest[0].s == "view" && hasPrefixWord(rest, "--raw", "--flatten")) {
+			a.flag(c, "credential-access", "prints cluster credentials", high)
+		}
+		if len(rest) > 0 && (rest[0].s == "delete-context" || rest[0].s == "delete-cluster") {
+			a.flag(c, "cloud-destructive", "deletes cluster access configuration", medium)
+		}
+	}
+}
+
+func checkHelm(a *analyzer, c *call) {
+	ops := c.operands()
+	sub, rest := subcommand(ops, globalOptions["helm"])
+	if hasWord(rest, "--dry-run") || hasPrefixWord(rest, "--dry-run=") {
+		return
+	}
+	prod := false
+	for _, x := range ops {
+		if prodName(x.s) || x.s == "kube-system" {
+			prod = true
+		}
+	}
+	switch sub {
+	case "uninstall", "delete", "del", "un":
+		a.flag(c, "cloud-destructive", "helm uninstall removes a release and its resources", high)
+	case "rollback":
+		a.flag(c, "cloud-destructive", "helm rollback changes a running release", medium)
+	case "upgrade", "install":
+		if prod {
+			a.flag(c, "publish-deploy", "helm "+sub+" deploys to production", high)
+		}
+	case "push":
+		a.flag(c, "publish-deploy", "helm push publishes a chart", high)
+	}
+}
+
+func checkTerraform(a *analyzer, c *call) {
+	ops := c.operands()
+	sub, rest := subcommand(ops, "-chdir")
+	var words []string
+	for _, x := range ops {
+		words = append(words, x.s)
+	}
+	has := func(ws ...string) bool { return hasWord(ops, ws...) }
+	prod := false
+	for _, x := range ops {
+		if prodName(x.s) {
+			prod = true
+		}
+	}
+	switch c.prog {
+	case "terraform", "tofu", "terragrunt":
+		switch sub {
+		case "destroy":
+			a.flag(c, "cloud-destructive", c.prog+" destroy deletes the infrastructure", high)
+		case "apply", "run-all":
+			if has("-destroy", "--destroy") {
+				a.flag(c, "cloud-destructive", c.prog+" apply -destroy deletes the infrastructure", high)
+			} else if has("-auto-approve", "--auto-approve", "-auto-approve=true") {
+				a.flag(c, "cloud-destructive", c.prog+" apply -auto-approve changes infrastructure without review", high)
+			} else if prod {
+				a.flag(c, "cloud-destructive", c.prog+" apply changes production infrastructure", high)
+			}
+		case "state":
+			if len(rest) > 0 && (rest[0].s == "rm" || rest[0].s == "push" || rest[0].s == "replace-provider") {
+				a.flag(c, "cloud-destructive", c.prog+" state "+rest[0].s+" rewrites the state", medium)
+			}
+		case "workspace":
+			if len(rest) > 0 && rest[0].s == "delete" {
+				a.flag(c, "cloud-destructive", "deletes a workspace", medium)
+			}
+		case "force-unlock", "taint", "import":
+			a.flag(c, "cloud-destructive", c.prog+" "+sub+" changes state", medium)
+		}
+	case "pulumi":
+		if sub == "destroy" || sub == "down" || sub == "stack" && has("rm") {
+			a.flag(c, "cloud-destructive", "pulumi destroy deletes the stack's resources", high)
+		} else if (sub == "up" || sub == "update") && (has("--yes", "-y", "--skip-preview") || prod) {
+			a.flag(c, "cloud-destructive", "pulumi up applies changes without review", high)
+		}
+	case "cdk":
+		if sub == "destroy" {
+			a.flag(c, "cloud-destructive", "cdk destroy deletes stacks", high)
+		} else if sub == "deploy" && (hasPrefixWord(ops, "--require-approval") && has("never") || hasPrefixWord(ops, "--require-approval=never") || prod) {
+			a.flag(c, "publish-deploy", "cdk deploy without approval", high)
+		}
+	case "serverless", "sls":
+		if sub == "remove" {
+			a.flag(c, "cloud-destructive", "serverless remove deletes the service", high)
+		} else if sub == "deploy" && prod {
+			a.flag(c, "publish-deploy", "deploys to production", high)
+		}
+	case "sam":
+		if sub == "delete" {
+			a.flag(c, "cloud-destructive", "sam delete deletes the stack", high)
+		} else if sub == "deploy" && (has("--no-confirm-changeset") || prod) {
+			a.flag(c, "publish-deploy", "sam deploy without confirmation", high)
+		}
+	case "eksctl", "doctl", "heroku", "fly", "flyctl", "railway", "render", "amplify", "copilot", "eb":
+		for _, w := range words {
+			lw := strings.ToLower(w)
+			if lw == "delete" || lw == "destroy" || strings.HasSuffix(lw, ":destroy") || strings.HasSuffix(lw, ":delete") || lw == "terminate" || lw == "remove" || lw == "rm" {
+				a.flag(c, "cloud-destructive", c.prog+" "+w+" deletes cloud resources", high)
+				return
+			}
+		}
+		if sub == "deploy" || sub == "release" || sub == "up" {
+			a.flag(c, "publish-deploy", c.prog+" "+sub+" deploys the application", high)
+		}
+	case "vercel", "netlify", "firebase", "wrangler", "kamal":
+		for _, w := range words {
+			lw := strings.ToLower(w)
+			if lw == "remove" || lw == "rm" || lw == "delete" || strings.HasSuffix(lw, ":delete") || lw == "destroy" {
+				a.flag(c, "cloud-destructive", c.prog+" "+w+" deletes deployments or projects", high)
+				return
+			}
+		}
+		if has("--prod", "--production") || sub == "deploy" && c.prog != "vercel" && c.prog != "netlify" || c.prog == "wrangler" && (sub == "deploy" || sub == "publish") || c.prog == "kamal" && sub == "deploy" {
+			a.flag(c, "publish-deploy", c.prog+" deploys to production", high)
+		}
+	}
+}
+
+func checkDocker(a *analyzer, c *call) {
+	ops := c.operands()
+	i := 0
+	for ; i < len(ops); i++ {
+		s := ops[i].s
+		if !strings.HasPrefix(s, "-") {
+			break
+		}
+		if s == "-H" || s == "--host" || strings.HasPrefix(s, "--host=") || strings.HasPrefix(s, "-H=") {
+			host := ""
+			if i+1 < len(ops) {
+				host = ops[i+1].s
+			}
+			if !strings.HasPrefix(host, "unix://") {
+				a.flag(c, "container-destructive", "points docker at another daemon ("+host+")", high)
+			}
+		}
+		if (s == "--context" || s == "-c") && i+1 < len(ops) && prodName(ops[i+1].s) {
+			a.flag(c, "container-destructive", "runs docker against the production context "+ops[i+1].s, high)
+		}
+		if !strings.Contains(s, "=") && strings.Contains(" "+globalOptions["docker"]+" ", " "+s+" ") {
+			i++
+		}
+	}
+	if i >= len(ops) {
+		return
+	}
+	sub := ops[i].s
+	rest := ops[i+1:]
+	if sub == "container" || sub == "image" || sub == "volume" || sub == "network" || sub == "system" || sub == "builder" || sub == "context" || sub == "compose" || sub == "buildx" || sub == "stack" || sub == "swarm" {
+		if len(rest) > 0 {
+			sub = sub + " " + rest[0].s
+			rest = rest[1:]
+		}
+	}
+	if c.prog == "docker-compose" {
+		sub = "compose " + ops[i].s
+		rest = ops[i+1:]
+	}
+	if hasWord(rest, "--dry-run") {
+		return
+	}
+	mass := false
+	for _, x := range rest {
+		if x.subst && (strings.Contains(x.raw, " ps") || strings.Contains(x.raw, " images") || strings.Contains(x.raw, "volume ls")) {
+			mass = true
+		}
+	}
+	switch sub {
+	case "system prune":
+		if hasShortFlag(rest, 'a') || hasLong(rest, "--all") || hasLong(rest, "--volumes") {
+			a.flag(c, "container-destructive", "docker system prune -a/--volumes removes every unused image and volume", high)
+		}
+	case "volume prune", "volume rm", "volume remove":
+		a.flag(c, "container-destructive", "removes docker volumes and their data", high)
+	case "image prune":
+		if hasShortFlag(rest, 'a') || hasLong(rest, "--all") {
+			a.flag(c, "container-destructive", "removes every unused image", medium)
+		}
+	case "rm", "container rm", "rmi", "image rm", "kill", "container kill", "stop", "container stop", "container prune", "network prune", "network rm":
+		if mass || hasWord(rest, "--all") {
+			a.flag(c, "container-destructive", "docker "+sub+" on every container or image", high)
+		}
+	case "context use", "context rm", "context update":
+		target := ""
+		if len(rest) > 0 {
+			target = rest[0].s
+		}
+		if target != "default" && target != "desktop-linux" && target != "colima" && target != "orbstack" && target != "rootless" {
+			a.flag(c, "container-destructive", "switches docker to another daemon ("+target+")", high)
+		}
+	case "compose down", "compose rm":
+		if hasShortFlag(rest, 'v') || hasLong(rest, "--volumes") || hasPrefixWord(rest, "--rmi") {
+			a.flag(c, "container-destructive", "docker compose down -v deletes the project's volumes", high)
+		}
+	case "push", "image push", "buildx build", "build", "compose push", "buildx bake":
+		if sub == "push" || sub == "image push" || sub == "compose push" || hasWord(rest, "--push") || hasPrefixWord(rest, "--output=type=registry") {
+			a.flag(c, "publish-deploy", "pushes an image to a registry", high)
+		}
+	case "swarm leave", "stack rm", "service rm":
+		a.flag(c, "container-destructive", "docker "+sub+" removes running services", high)
+	case "run", "container run", "create", "exec", "container exec":
+		a.dockerRun(c, sub, rest)
+	}
+}
+
+// dockerRun flags privileged containers and host mounts, and judges the
+// command the container runs.
+func (a *analyzer) dockerRun(c *call, sub string, rest []arg) {
+	valued := " -v --volume --mount -e --env --env-file -p --publish --name -w --workdir -u --user --network --net -l --label --entrypoint --platform --cap-add --cap-drop --security-opt --device --pid --ipc --uts --userns -m --memory --cpus --restart --add-host --dns -h --hostname --log-driver --log-opt --tmpfs --ulimit --gpus --runtime --cidfile --label-file --health-cmd --stop-signal --volumes-from --link --mac-address --ip --shm-size -a --attach --detach-keys -c --cpu-shares --group-add --init-path --isolation --kernel-memory --pull --sysctl --cgroupns "
+	i := 0
+	for ; i < len(rest); i++ {
+		s := rest[i].s
+		if !strings.HasPrefix(s, "-") {
+			break
+		}
+		v := ""
+		if eq := strings.IndexByte(s, '='); eq >= 0 {
+			v = s[eq+1:]
+			s = s[:eq]
+		} else if strings.Contains(valued, " "+s+" ") && i+1 < len(rest) {
+			v = rest[i+1].s
+			i++
+		}
+		switch s {
+		case "--privileged":
+			a.flag(c, "privilege", "runs a privileged container, which is root on the host", high)
+		case "-v", "--volume", "--mount":
+			host := v
+			if strings.HasPrefix(v, "type=") || strings.Contains(v, "source=") || strings.Contains(v, "src=") {
+				for _, kv := range strings.Split(v, ",") {
+					if k, val, ok := strings.Cut(kv, "="); ok && (k == "source" || k == "src") {
+						host = val
+					}
+				}
+			} else if j := strings.IndexByte(v, ':'); j >= 0 {
+				host = v[:j]
+			}
+			hp := a.resolveString(host, c.cwd)
+			switch {
+			case strings.HasSuffix(host, "docker.sock"):
+				a.flag(c, "privilege", "mounts the docker socket, which gives root on the host", high)
+			case hp == "/" || hp != "" && (a.critical(hp) && hp != a.opts.Home || within(hp, "/etc") || within(hp, "/root") || within(hp, "/var/run") || within(hp, "/proc")):
+				a.flag(c, "privilege", "mounts the host's "+hp+" into the container", high)
+			}
+		case "--pid", "--net", "--network", "--ipc", "--userns", "--uts":
+			if v == "host" && s != "--net" && s != "--network" {
+				a.flag(c, "privilege", "shares the host's "+strings.TrimPrefix(s, "--")+" namespace", high)
+			}
+		case "--cap-add":
+			if u := strings.ToUpper(v); u == "ALL" || u == "SYS_ADMIN" || u == "SYS_PTRACE" || u == "SYS_MODULE" || u == "DAC_READ_SEARCH" {
+				a.flag(c, "privilege", "gives the container the "+v+" capability", high)
+			}
+		case "--security-opt":
+			if strings.Contains(v, "unconfined") || strings.Contains(v, "label=disable") || strings.Contains(v, "label:disable") {
+				a.flag(c, "privilege", "turns off the container's security profile", high)
+			}
+		case "--device":
+			if blockDevice(v) || strings.HasPrefix(v, "/dev/sd") {
+				a.flag(c, "privilege", "gives the container a raw disk device", high)
+			}
+		}
+	}
+	// The image (or container), then the command it runs.
+	if i+1 < len(rest) && c.ctx.depth+1 <= a.opts.MaxDepth {
+		words := make([]string, 0, len(rest)-i-1)
+		for _, x := range rest[i+1:] {
+			words = append(words, shellQuote(x.s))
+		}
+		a.remote(strings.Join(words, " "), c)
+	}
+}
+
+// shellQuote quotes a word so that re-parsing it yields the same word.
+func shellQuote(s string) string {
+	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`;&|<>(){}*?[]#~!") {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+func checkPublish(a *analyzer, c *call) {
+	ops := c.operands()
+	if hasWord(ops, "--dry-run", "-n") && c.prog != "mvn" || hasPrefixWord(ops, "--dry-run=true") {
+		return
+	}
+	var words []string
+	for _, x := range ops {
+		words = append(words, x.s)
+	}
+	first := ""
+	if len(words) > 0 {
+		first = words[0]
+	}
+	second := ""
+	if len(words) > 1 {
+		second = words[1]
+	}
+	flag := func(what string) { a.flag(c, "publish-deploy", what, high) }
+	switch c.prog {
+	case "npm", "pnpm", "bun", "jsr":
+		switch first {
+		case "publish":
+			flag(c.prog + " publish releases the package publicly")
+		case "unpublish", "deprecate", "dist-tag":
+			if first != "dist-tag" || second == "add" || second == "rm" {
+				flag(c.prog + " " + first + " changes a published package")
+			}
+		case "owner", "access":
+			if second == "add" || second == "rm" || second == "grant" || second == "revoke" || second == "set" || second == "public" {
+				flag(c.prog + " " + first + " changes who controls a published package")
+			}
+		}
+	case "yarn":
+		if first == "publish" || first == "npm" && second == "publish" {
+			flag("yarn publish releases the package publicly")
+		}
+	case "cargo":
+		if first == "publish" || first == "yank" || first == "owner" && len(words) > 1 {
+			flag("cargo " + first + " changes a published crate")
+		}
+	case "twine":
+		if first == "upload" || first == "register" {
+			flag("twine upload publishes the package")
+		}
+	case "poetry", "flit", "hatch", "uv":
+		if first == "publish" {
+			flag(c.prog + " publish publishes the package")
+		}
+	case "python", "python3":
+		if hasWord(ops, "twine") && hasWord(ops, "upload") || hasWord(ops, "setup.py") && hasWord(ops, "upload") {
+			flag("uploads the package to an index")
+		}
+	case "gem":
+		if first == "push" || first == "yank" || first == "owner" {
+			flag("gem " + first + " changes a published gem")
+		}
+	case "mvn":
+		if hasWord(ops, "deploy", "release:perform", "deploy:deploy-file") {
+			flag("mvn deploy publishes artifacts")
+		}
+	case "gradle", "./gradlew", "gradlew":
+		for _, w := range words {
+			if strings.HasPrefix(w, "publish") && w != "publishToMavenLocal" || w == "uploadArchives" {
+				flag("gradle " + w + " publishes artifacts")
+				return
+			}
+		}
+	case "dotnet", "nuget":
+		if first == "nuget" && second == "push" || first == "push" {
+			flag("pushes a NuGet package")
+		}
+	case "pod":
+		if first == "trunk" && second == "push" {
+			flag("pod trunk push publishes the pod")
+		}
+	case "vsce", "ovsx":
+		if first == "publish" || first == "unpublish" {
+			flag(c.prog + " publishes an extension")
+		}
+	case "goreleaser":
+		if first == "release" && !hasWord(ops, "--snapshot", "--skip=publish") {
+			flag("goreleaser release publishes a release")
+		}
+	case "lerna", "changeset":
+		if first == "publish" {
+			flag(c.prog + " publish releases packages")
+		}
+	case "swift":
+		if first == "package-registry" && second == "publish" {
+			flag("publishes a Swift package")
+		}
+	case "deno":
+		if first == "publish" {
+			flag("deno publish releases the package")
+		}
+	}
+}
+
+func checkSecrets(a *analyzer, c *call) {
+	ops := c.operands()
+	first, second := "", ""
+	if len(ops) > 0 {
+		first = ops[0].s
+	}
+	if len(ops) > 1 {
+		second = ops[1].s
+	}
+	flag := func(what string) {
+		if !a.outputMasked(c) && !hasOutput(c.redirs) {
+			a.flag(c, "credential-access", what, high)
+		}
+	}
+	switch c.prog {
+	case "vault":
+		if first == "read" || first == "kv" && (second == "get" || second == "list" && false) || first == "token" && second == "create" || first == "print" && second == "token" {
+			flag("vault prints secret values")
+		}
+	case "op":
+		if first == "read" || first == "item" && second == "get" || first == "document" && second == "get" || first == "inject" {
+			flag("1Password CLI prints secrets")
+		}
+	case "doppler", "infisical", "chamber":
+		if first == "secrets" && (len(ops) == 1 || second == "get" || second == "download") || first == "run" && false || first == "export" || first == "read" {
+			flag(c.prog + " prints secret values")
+		}
+	case "security":
+		if (first == "find-generic-password" || first == "find-internet-password") && (hasShortFlag(ops[1:], 'w') || hasShortFlag(ops[1:], 'g')) || first == "dump-keychain" || first == "export" {
+			flag("reads passwords from the macOS keychain")
+		}
+		if first == "delete-keychain" {
+			a.flag(c, "credential-access", "deletes a keychain", high)
+		}
+	case "secret-tool":
+		if first == "lookup" || first == "search" {
+			flag("reads secrets from the keyring")
+		}
+	case "pass", "gopass":
+		if first == "show" || first != "" && !strings.HasPrefix(first, "-") && first != "ls" && first != "list" && first != "find" && first != "init" && first != "insert" && first != "generate" && first != "git" && first != "search" {
+			flag(c.prog + " prints a password")
+		}
+	case "bw", "lpass":
+		if first == "get" || first == "show" || first == "export" {
+			flag(c.prog + " prints vault secrets")
+		}
+	case "keyctl":
+		if first == "print" || first == "pipe" || first == "read" {
+			flag("prints a kernel keyring secret")
+		}
+	case "sops", "age":
+		if c.prog == "sops" && (hasShortFlag(ops, 'd') || first == "decrypt" || hasLong(ops, "--decrypt")) && !hasShortFlag(ops, 'i') || c.prog == "age" && hasShortFlag(ops, 'd') && len(optValues(ops, "-o", "--output")) == 0 {
+			flag(c.prog + " prints decrypted secrets")
+		}
+	case "git-credential":
+		flag("git credential prints stored credentials")
+	case "kubeseal":
+	case "gpg":
+		if hasPrefixWord(ops, "--export-secret-keys", "--export-secret-subkeys") {
+			flag("exports private keys")
+		}
+	}
+}

@@ -1,0 +1,359 @@
+package shell
+
+import (
+	"regexp"
+	"strings"
+)
+
+func init() {
+	register(checkSQLClient, "psql", "mysql", "mariadb", "sqlite3", "sqlite", "sqlcmd", "duckdb", "clickhouse-client", "clickhouse", "cockroach", "usql", "pgcli", "mycli", "litecli", "snowsql", "bq", "trino", "presto", "cqlsh", "sqlplus", "isql")
+	register(checkMongo, "mongo", "mongosh")
+	register(checkRedis, "redis-cli", "valkey-cli", "keydb-cli")
+	register(checkDBTools, "prisma", "rails", "rake", "alembic", "knex", "sequelize", "sequelize-cli", "supabase", "drizzle-kit", "typeorm", "dropdb", "mysqladmin", "flyway", "liquibase", "influx", "php", "npx", "bunx", "pnpx", "bundle", "python", "python3", "dotnet", "mix", "diesel", "sqlx", "atlas", "goose", "migrate", "dbmate", "yarn", "pnpm", "npm", "bin/rails", "manage.py")
+}
+
+var (
+	// SQL comments and string literals are removed before the statements
+	// are judged, so text inside them never counts.
+	sqlLineComment  = regexp.MustCompile(`--[^\n]*`)
+	sqlBlockComment = regexp.MustCompile(`(?s)/\*.*?\*/`)
+	sqlString       = regexp.MustCompile(`'(?:[^']|'')*'`)
+	sqlDrop         = regexp.MustCompile(`(?i)\bdrop\s+(table|database|schema|owned|view|materialized\s+view|index|user|role|function|procedure|trigger|sequence|type|extension|collection|keyspace|column)\b`)
+	sqlTruncate     = regexp.MustCompile(`(?i)\btruncate\b`)
+	sqlAlterDrop    = regexp.MustCompile(`(?i)\balter\s+table\b[^;]*\bdrop\b`)
+	sqlDelete       = regexp.MustCompile(`(?i)\bdelete\s+from\s+[^;]*`)
+	sqlUpdate       = regexp.MustCompile(`(?i)\bupdate\s+[\w."\x60\[\]]+\s+set\b[^;]*`)
+	sqlWhere        = regexp.MustCompile(`(?i)\bwhere\b(.*)`)
+	sqlTautology    = regexp.MustCompile(`(?i)^\s*(true|1\s*=\s*1|1|'1'\s*=\s*'1'|(\w+)\s*=\s*(\w+)|not\s+false|1\s*<>\s*0|0\s*=\s*0|\s*)\s*;?\s*$`)
+	sqlWrite        = regexp.MustCompile(`(?i)\b(insert|update|delete|alter|create|drop|truncate|grant|revoke|merge|replace|rename)\b`)
+	sqlPrivilege    = regexp.MustCompile(`(?i)\b(alter|create)\s+(user|role)\b[^;]*\b(password|superuser|createrole)\b|\bgrant\s+all\b`)
+)
+
+// sqlFinding judges SQL text: DDL that destroys data, DELETE or UPDATE
+// without a real WHERE, and any write to a production database.
+func sqlFinding(sql string, prod bool) (string, bool) {
+	s := sqlBlockComment.ReplaceAllString(sql, " ")
+	s = sqlString.ReplaceAllString(s, "''")
+	// A WHERE hidden behind a line comment does not count.
+	s = sqlLineComment.ReplaceAllString(s, " ")
+	switch {
+	case sqlDrop.MatchString(s):
+		return "drops " + strings.ToLower(sqlDrop.FindStringSubmatch(s)[1]) + "s", true
+	case sqlAlterDrop.MatchString(s):
+		return "drops columns or constraints", true
+	case sqlTruncate.MatchString(s) && !strings.Contains(strings.ToLower(s), "truncate("):
+		return "truncates tables", true
+	}
+	for _, stmt := range strings.Split(s, ";") {
+		for _, re := range []*regexp.Regexp{sqlDelete, sqlUpdate} {
+			m := re.FindString(stmt)
+			if m == "" {
+				continue
+			}
+			w := sqlWhere.FindStringSubmatch(m)
+			if w == nil {
+				return "changes or deletes every row (no WHERE)", true
+			}
+			if sqlTautology.MatchString(w[1]) {
+				return "changes or deletes every row (the WHERE is always true)", true
+			}
+		}
+	}
+	if sqlPrivilege.MatchString(s) {
+		return "changes database users or privileges", true
+	}
+	if prod && sqlWrite.MatchString(s) {
+		return "writes to a production database", true
+	}
+	return "", false
+}
+
+// prodName reports names that denote production (POLICY context 4).
+func prodName(s string) bool {
+	ls := strings.ToLower(s)
+	for _, w := range []string{"prod", "production", "live"} {
+		for i := strings.Index(ls, w); i >= 0; {
+			before := i == 0 || !isAlnum(ls[i-1])
+			after := i+len(w) >= len(ls) || !isAlpha(ls[i+len(w)])
+			if before && (after || w == "prod" && strings.HasPrefix(ls[i:], "production")) {
+				if w == "live" && !before {
+					break
+				}
+				return true
+			}
+			j := strings.Index(ls[i+1:], w)
+			if j < 0 {
+				break
+			}
+			i = i + 1 + j
+		}
+	}
+	return strings.Contains(s, "$PROD_") || strings.Contains(s, "${PROD_")
+}
+
+func isAlpha(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+func isAlnum(c byte) bool { return isAlpha(c) || c >= '0' && c <= '9' }
+
+func checkSQLClient(a *analyzer, c *call) {
+	ops := c.operands()
+	var sqls []string
+	for _, v := range optValues(ops, "-c", "--command") {
+		sqls = append(sqls, v.s)
+	}
+	for _, v := range optValues(ops, "-e", "--execute") {
+		sqls = append(sqls, v.s)
+	}
+	for _, v := range optValues(ops, "-Q", "--query") {
+		sqls = append(sqls, v.s)
+	}
+	if c.prog == "sqlite3" || c.prog == "sqlite" || c.prog == "duckdb" || c.prog == "litecli" {
+		pos := positional(ops, "-cmd -separator -newline -nullvalue -init")
+		if len(pos) > 1 {
+			for _, p := range pos[1:] {
+				sqls = append(sqls, p.s)
+				a.sqliteDotCommand(c, p.s)
+			}
+		}
+		for _, v := range optValues(ops, "", "-cmd") {
+			sqls = append(sqls, v.s)
+			a.sqliteDotCommand(c, v.s)
+		}
+	}
+	if c.prog == "cqlsh" {
+		for _, v := range optValues(ops, "-e", "--execute") {
+			sqls = append(sqls, v.s)
+		}
+	}
+	if text, ok := a.stdinText(c); ok {
+		sqls = append(sqls, text)
+	}
+	prod := false
+	for _, x := range ops {
+		if prodName(x.s) && !strings.HasPrefix(x.s, "-c") {
+			prod = true
+		}
+	}
+	if !prod {
+		for _, as := range c.assigns {
+			if prodName(as.value.s) {
+				prod = true
+			}
+		}
+	}
+	// The database named in the SQL's own context is what matters; a
+	// -d app_dev never counts as production.
+	for _, s := range sqls {
+		if what, bad := sqlFinding(s, prod && !sqlOnly(ops, s)); bad {
+			a.flag(c, "sql-destructive", "the SQL "+what, high)
+			return
+		}
+	}
+	if prod && len(sqls) == 0 {
+		if _, ok := optValue(ops, "-f", "--file"); ok {
+			a.flag(c, "sql-destructive", "runs an SQL file against a production database", high)
+		}
+	}
+}
+
+// sqlOnly reports that the only "prod" text is inside the SQL itself.
+func sqlOnly(ops []arg, sql string) bool {
+	for _, x := range ops {
+		if prodName(x.s) && x.s != sql {
+			return false
+		}
+	}
+	return true
+}
+
+func (a *analyzer) sqliteDotCommand(c *call, s string) {
+	t := strings.TrimSpace(s)
+	if strings.HasPrefix(t, ".shell") || strings.HasPrefix(t, ".system") {
+		fields := strings.SplitN(t, " ", 2)
+		if len(fields) == 2 {
+			a.nested(fields[1], c.ctx, c.wrappers)
+		}
+	}
+}
+
+var mongoDestructive = regexp.MustCompile(`(?i)\.(dropDatabase|drop)\s*\(|\.(deleteMany|remove)\s*\(\s*\{\s*\}\s*\)|\.(updateMany)\s*\(\s*\{\s*\}`)
+
+func checkMongo(a *analyzer, c *call) {
+	ops := c.operands()
+	texts := []string{}
+	for _, v := range optValues(ops, "", "--eval") {
+		texts = append(texts, v.s)
+	}
+	if t, ok := a.stdinText(c); ok {
+		texts = append(texts, t)
+	}
+	for _, t := range texts {
+		if mongoDestructive.MatchString(t) {
+			a.flag(c, "db-destructive", "drops a MongoDB database or collection, or deletes every document", high)
+			return
+		}
+	}
+}
+
+func checkRedis(a *analyzer, c *call) {
+	ops := c.operands()
+	cmds := positional(ops, "-h -p -a -n -u -s --user --pass --tls --cacert --cert --key --sni -r -i -d --eval")
+	words := make([]string, 0, len(cmds))
+	for _, x := range cmds {
+		words = append(words, strings.ToUpper(x.s))
+	}
+	if t, ok := a.stdinText(c); ok {
+		words = append(words, strings.Fields(strings.ToUpper(t))...)
+	}
+	for i, w := range words {
+		switch w {
+		case "FLUSHALL", "FLUSHDB", "SHUTDOWN", "SWAPDB":
+			a.flag(c, "db-destructive", "redis "+w+" wipes the database", high)
+			return
+		case "CONFIG":
+			if i+1 < len(words) && words[i+1] == "SET" {
+				a.flag(c, "system-config", "changes the Redis server configuration", medium)
+			}
+		case "DEBUG":
+			a.flag(c, "db-destructive", "redis DEBUG can crash or alter the server", medium)
+		}
+	}
+}
+
+// checkDBTools covers schema and migration tools that wipe databases.
+func checkDBTools(a *analyzer, c *call) {
+	words := make([]string, 0, len(c.args))
+	for _, x := range c.args {
+		words = append(words, x.s)
+	}
+	// npx prisma ..., bundle exec rails ..., python manage.py ...: find
+	// the tool inside the words.
+	i := 0
+	for i < len(words) {
+		w := baseName(words[i])
+		switch w {
+		case "npx", "bunx", "pnpx", "bundle", "exec", "python", "python3", "pnpm", "yarn", "npm", "run", "dotnet", "-m", "dlx":
+			i++
+			continue
+		}
+		if strings.HasPrefix(words[i], "-") && i > 0 {
+			i++
+			continue
+		}
+		break
+	}
+	if i >= len(words) {
+		return
+	}
+	tool := baseName(words[i])
+	rest := words[i+1:]
+	has := func(ws ...string) bool {
+		for _, r := range rest {
+			for _, w := range ws {
+				if r == w {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	hasPrefix := func(p string) bool {
+		for _, r := range rest {
+			if strings.HasPrefix(r, p) {
+				return true
+			}
+		}
+		return false
+	}
+	flag := func(what string) { a.flag(c, "db-destructive", what, high) }
+	switch tool {
+	case "prisma":
+		switch {
+		case has("reset") && has("migrate"):
+			flag("prisma migrate reset drops the database")
+		case has("push") && (has("--force-reset") || has("--accept-data-loss")):
+			flag("prisma db push --force-reset/--accept-data-loss drops data")
+		}
+	case "rails", "rake":
+		for _, r := range rest {
+			switch r {
+			case "db:drop", "db:reset", "db:purge", "db:schema:load", "db:structure:load", "db:drop:all", "db:migrate:reset", "db:truncate_all", "db:seed:replant":
+				flag(tool + " " + r + " wipes the database")
+				return
+			}
+		}
+	case "manage.py", "django-admin":
+		if has("flush", "reset_db", "sqlflush") {
+			flag("manage.py flush deletes every row")
+		}
+	case "alembic":
+		if has("downgrade") && has("base") {
+			flag("alembic downgrade base drops every migration")
+		}
+	case "knex":
+		if has("migrate:rollback") && has("--all") {
+			flag("knex migrate:rollback --all rolls back every migration")
+		}
+	case "sequelize", "sequelize-cli":
+		if has("db:drop", "db:migrate:undo:all", "db:seed:undo:all") {
+			flag("sequelize " + rest[0] + " drops data")
+		}
+	case "supabase":
+		if has("reset") && (has("--linked") || hasPrefix("--db-url")) {
+			flag("supabase db reset on a linked database wipes it")
+		}
+	case "drizzle-kit":
+		if has("push") && (has("--force") || has("--strict=false")) || has("drop") {
+			flag("drizzle-kit push --force applies destructive schema changes without asking")
+		}
+	case "typeorm", "typeorm-ts-node-commonjs", "typeorm-ts-node-esm":
+		if has("schema:drop") || has("schema:sync") {
+			flag("typeorm " + rest[0] + " drops or rewrites the schema")
+		}
+	case "dropdb", "mysqladmin":
+		if tool == "mysqladmin" && !has("drop") {
+			return
+		}
+		for _, r := range rest {
+			if !strings.HasPrefix(r, "-") && r != "drop" && !disposableName(r) {
+				flag(tool + " drops the database " + r)
+				return
+			}
+		}
+	case "flyway":
+		if has("clean") {
+			flag("flyway clean drops every object in the schema")
+		}
+	case "liquibase":
+		if has("drop-all", "dropAll") {
+			flag("liquibase drop-all drops every object")
+		}
+	case "influx":
+		if len(rest) >= 2 && rest[1] == "delete" && (rest[0] == "bucket" || rest[0] == "org" || rest[0] == "delete") || len(rest) >= 1 && rest[0] == "delete" {
+			flag("influx deletes a bucket or its data")
+		}
+	case "artisan":
+		if has("migrate:fresh", "migrate:reset", "db:wipe", "migrate:refresh") {
+			flag("artisan " + rest[0] + " drops every table")
+		}
+	case "ef":
+		if has("drop") && has("database") {
+			flag("dotnet ef database drop drops the database")
+		}
+	case "mix":
+		if has("ecto.drop", "ecto.reset") {
+			flag("mix ecto.drop drops the database")
+		}
+	case "diesel", "sqlx":
+		if has("reset") || has("drop") {
+			flag(tool + " database reset/drop drops the database")
+		}
+	case "atlas":
+		if has("clean") {
+			flag("atlas schema clean drops every object")
+		}
+	case "goose", "migrate", "dbmate":
+		if has("reset") || has("drop") || has("down-to") && has("0") {
+			flag(tool + " drops or resets the database")
+		}
+	}
+}

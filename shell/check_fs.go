@@ -1,0 +1,811 @@
+package shell
+
+import (
+	"strconv"
+	"strings"
+)
+
+func init() {
+	register(checkRm, "rm", "unlink", "srm", "rmdir")
+	register(checkFindDelete, "find")
+	register(checkRsync, "rsync")
+	register(checkWinDelete, "remove-item", "ri", "del", "erase", "rd", "rmdir", "rm")
+	register(checkChmod, "chmod", "chown", "chgrp", "setfacl", "icacls", "takeown", "chattr", "chflags")
+	register(checkDD, "dd")
+	register(checkMkfs, "mkfs", "mke2fs", "mkswap", "mkdosfs", "mkntfs", "newfs", "newfs_apfs", "newfs_hfs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkfs.xfs", "mkfs.btrfs", "mkfs.vfat", "mkfs.fat", "mkfs.ntfs", "mkfs.exfat", "mkfs.f2fs", "mkfs.minix")
+	register(checkPartition, "wipefs", "sgdisk", "sfdisk", "fdisk", "gdisk", "parted", "cfdisk", "blkdiscard", "hdparm", "nvme", "cryptsetup")
+	register(checkShred, "shred")
+	register(checkVolumes, "pvremove", "vgremove", "lvremove", "zpool", "zfs", "btrfs", "diskutil", "format", "diskpart", "clear-disk", "format-volume", "initialize-disk", "remove-partition", "tmutil", "vssadmin", "wbadmin", "wmic")
+	register(checkTruncate, "truncate")
+	register(checkFallocate, "fallocate")
+	register(checkCopyMove, "cp", "mv", "install", "copy-item", "move-item")
+	register(checkFiller, "cat", "yes", "head")
+}
+
+// recursiveRm reports rm -r, -R, --recursive (or an abbreviation).
+func recursiveRm(ops []arg) bool {
+	return hasShortFlag(ops, 'r') || hasShortFlag(ops, 'R') || hasLongAbbrev(ops, "--recursive", 1)
+}
+
+func checkRm(a *analyzer, c *call) {
+	ops := c.operands()
+	recursive := c.prog != "rmdir" && c.prog != "unlink" && recursiveRm(ops)
+	targets := positional(ops, "")
+	if c.prog == "rm" && len(targets) == 0 && c.xargs {
+		if recursive && !a.upstreamArtifacts(c) {
+			a.flag(c, "recursive-delete", "recursively deletes paths read from its input, which cannot be known", high)
+		}
+		return
+	}
+	for _, t := range targets {
+		if t.s == "{}" && c.find != nil {
+			continue
+		}
+		a.judgeDelete(c, t, recursive || c.prog == "rmdir" && false)
+	}
+}
+
+// upstreamArtifacts reports that the paths piped into xargs come from a
+// find that only selects build artifacts inside the working tree.
+func (a *analyzer) upstreamArtifacts(c *call) bool {
+	for _, u := range c.upstream() {
+		if u.prog == "find" {
+			fi := parseFind(u.operands())
+			return a.findSelectsArtifacts(u, fi)
+		}
+	}
+	return false
+}
+
+// findSelectsArtifacts reports a find whose roots are inside the tree and
+// whose name tests only match regenerable files.
+func (a *analyzer) findSelectsArtifacts(c *call, fi *findInfo) bool {
+	roots := fi.roots
+	if len(roots) == 0 {
+		roots = []arg{{s: ".", lit: true}}
+	}
+	for _, r := range roots {
+		p := a.resolve(r, c.cwd)
+		if p == "" || !a.inTree(p) {
+			return false
+		}
+		if a.artifactInTree(p) {
+			continue
+		}
+		if len(fi.names) == 0 {
+			return false
+		}
+	}
+	if len(fi.names) == 0 {
+		return true
+	}
+	for _, n := range fi.names {
+		n = strings.TrimPrefix(n, "./")
+		base := n
+		if i := strings.LastIndexByte(n, '/'); i >= 0 {
+			base = n[i+1:]
+		}
+		if !artifactPattern(base) && !artifactNames[base] {
+			return false
+		}
+	}
+	return true
+}
+
+// artifactInTree reports a path inside the working tree that lies within a
+// regenerable artifact (node_modules, dist, *.log, ...).
+func (a *analyzer) artifactInTree(p string) bool {
+	root := a.treeRoot(p)
+	if root == "" || p == root {
+		return false
+	}
+	rel := relTo(p, root)
+	comps := strings.Split(rel, "/")
+	for i, comp := range comps {
+		if comp == ".git" {
+			return false
+		}
+		if artifactNames[comp] {
+			return true
+		}
+		if i == len(comps)-1 && artifactFile(comp) {
+			return true
+		}
+		if comp == "tmp" && i+1 < len(comps) && comps[i+1] == "cache" {
+			return true
+		}
+		if comp == "vendor" && i+1 < len(comps) && comps[i+1] == "bundle" {
+			return true
+		}
+	}
+	return false
+}
+
+// followLinks replaces a prefix of p that is a symlink made earlier in the
+// same command by its target.
+func (a *analyzer) followLinks(c *call, p string) string {
+	links := c.ctx.sc.links
+	if len(links) == 0 {
+		return p
+	}
+	for link, target := range links {
+		if within(p, link) {
+			return joinPath(target, strings.TrimPrefix(strings.TrimPrefix(p, link), "/"))
+		}
+	}
+	return p
+}
+
+// judgeDelete judges deleting one operand (recursively or not), per
+// POLICY R2 and R18.
+func (a *analyzer) judgeDelete(c *call, t arg, recursive bool) {
+	if t.s == "" && !t.unbound {
+		return
+	}
+	if t.mktemp {
+		return
+	}
+	if t.unbound {
+		if recursive {
+			a.flag(c, "recursive-delete", "recursively deletes a path built from a value not set in this command ("+t.raw+")", high)
+		}
+		return
+	}
+	raw := t.s
+	if windowsDrivePath(raw) || strings.Contains(raw, "\\") {
+		a.judgeForeignDelete(c, raw, recursive)
+		return
+	}
+	p := a.resolve(t, c.cwd)
+	if p == "" {
+		if recursive {
+			a.flag(c, "recursive-delete", "recursively deletes "+raw+" in an unknown directory", high)
+		}
+		return
+	}
+	p = a.followLinks(c, p)
+	if t.glob {
+		dir, pat := splitGlob(p)
+		if artifactPattern(pat) && (a.inTree(dir) || tempPath(dir)) {
+			return
+		}
+		if (a.artifactInTree(dir) || tempPath(dir) && uniqueTempName(dir)) && dir != "/tmp" {
+			return
+		}
+		if !recursive && a.inTree(dir) && !a.isTreeRootOrAbove(dir) && pat != "*" && pat != ".*" && pat != "*.*" {
+			return
+		}
+		if recursive || pat == "*" || pat == ".*" || pat == "*.*" {
+			a.flag(c, "recursive-delete", "deletes everything matching "+raw+" (in "+dir+")", high)
+			return
+		}
+		p = dir
+	}
+	a.judgeDeletePath(c, p, raw, recursive)
+}
+
+func (a *analyzer) judgeDeletePath(c *call, p, raw string, recursive bool) {
+	switch {
+	case backupPath(p):
+		a.flag(c, "backup-destruction", "deletes the backup "+p, high)
+	case logPath(a, p):
+		a.flag(c, "log-tampering", "deletes logs or history ("+p+")", high)
+	case a.inTree(p):
+		switch {
+		case a.isTreeRootOrAbove(p):
+			if recursive {
+				a.flag(c, "recursive-delete", "recursively deletes the working tree itself ("+raw+")", high)
+			}
+		case strings.Contains(p+"/", "/.git/"):
+			a.flag(c, "git-destructive", "deletes the repository's history ("+raw+")", high)
+		case a.artifactInTree(p):
+		case recursive:
+			a.flag(c, "recursive-delete", "recursively deletes "+raw+", which is not a regenerable build artifact", high)
+		case secretEnvFile(p):
+			a.flag(c, "file-overwrite", "deletes the secrets file "+raw, medium)
+		case dataFile(p):
+			a.flag(c, "file-overwrite", "deletes the database file "+raw, high)
+		}
+	case a.critical(p) || a.isTreeRootOrAbove(p):
+		if recursive {
+			a.flag(c, "recursive-delete", "recursively deletes "+p, high)
+		} else if p != "/" && strings.Count(p, "/") > 1 && !a.isTreeRootOrAbove(p) {
+			a.flag(c, "recursive-delete", "deletes "+p, high)
+		}
+	case tempPath(p):
+		if recursive && !uniqueTempName(p) {
+			a.flag(c, "recursive-delete", "recursively deletes the shared temporary path "+p, medium)
+		}
+	case a.credentialFile(p):
+		a.flag(c, "file-overwrite", "deletes the credential file "+p, high)
+	case systemPath(p):
+		a.flag(c, "recursive-delete", "deletes the system path "+p, high)
+	case recursive:
+		a.flag(c, "recursive-delete", "recursively deletes "+p+", outside the working tree", high)
+	default:
+		a.flag(c, "recursive-delete", "deletes "+p+", outside the working tree", medium)
+	}
+}
+
+// judgeForeignDelete judges a Windows path (C:\..., .\dist, ~\Documents,
+// /c/...) that cannot be resolved against the POSIX working directory.
+func (a *analyzer) judgeForeignDelete(c *call, raw string, recursive bool) {
+	s := strings.ReplaceAll(raw, "\\", "/")
+	switch {
+	case strings.HasPrefix(s, "~"), strings.HasPrefix(strings.ToLower(s), "$home"), strings.HasPrefix(strings.ToLower(s), "$env:userprofile"):
+		i := strings.IndexByte(s, '/')
+		rest := ""
+		if i >= 0 {
+			rest = s[i:]
+		}
+		a.judgeDeletePath(c, cleanPath(a.opts.Home+rest), raw, recursive)
+		return
+	case windowsDrivePath(s):
+		comps := strings.Split(strings.Trim(s[2:], "/"), "/")
+		for _, comp := range comps {
+			if artifactNames[comp] {
+				return
+			}
+		}
+		if recursive {
+			a.flag(c, "recursive-delete", "recursively deletes "+raw, high)
+		}
+		return
+	}
+	a.judgeDelete(c, arg{s: strings.TrimPrefix(s, "./"), lit: true, raw: raw}, recursive)
+}
+
+// splitGlob splits a path at its first component with pattern characters:
+// the directory before it and that component.
+func splitGlob(p string) (string, string) {
+	comps := strings.Split(p, "/")
+	for i, comp := range comps {
+		if hasGlobChars(comp) {
+			dir := strings.Join(comps[:i], "/")
+			if dir == "" {
+				dir = "/"
+			}
+			return dir, comp
+		}
+	}
+	return dirOf(p), baseName(p)
+}
+
+// uniqueTempName reports a temporary directory whose name looks made for
+// one task (tmp.XXXXXX, agent-build-7f3a9c), as opposed to a shared one.
+func uniqueTempName(p string) bool {
+	base := baseName(p)
+	if !tempPath(p) || strings.Count(strings.TrimPrefix(p, "/private"), "/") < 2 || hasGlobChars(base) {
+		return false
+	}
+	if strings.HasPrefix(base, "tmp.") || strings.Contains(base, "mktemp") {
+		return true
+	}
+	digits, letters := 0, 0
+	run, best := 0, 0
+	for i := 0; i < len(base); i++ {
+		ch := base[i]
+		isHex := ch >= '0' && ch <= '9' || ch >= 'a' && ch <= 'f'
+		if ch >= '0' && ch <= '9' {
+			digits++
+		} else if ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' {
+			letters++
+		}
+		if isHex {
+			run++
+			if run > best {
+				best = run
+			}
+		} else {
+			run = 0
+		}
+	}
+	return digits > 0 && letters > 0 && best >= 5
+}
+
+func checkFindDelete(a *analyzer, c *call) {
+	fi := parseFind(c.operands())
+	deletes := fi.deletes
+	for _, ex := range fi.execs {
+		if len(ex) == 0 {
+			continue
+		}
+		switch key(programName(ex[0].s)) {
+		case "rm", "shred", "unlink", "rmdir", "srm":
+			deletes = true
+		}
+	}
+	if !deletes || a.findSelectsArtifacts(c, fi) {
+		return
+	}
+	roots := fi.roots
+	if len(roots) == 0 {
+		roots = []arg{{s: ".", lit: true, raw: "."}}
+	}
+	for _, r := range roots {
+		p := a.resolve(r, c.cwd)
+		switch {
+		case p == "":
+			a.flag(c, "recursive-delete", "find deletes under "+r.raw+", whose value is not known", high)
+		case backupPath(p):
+			a.flag(c, "backup-destruction", "find deletes backups under "+p, high)
+		case logPath(a, p):
+			a.flag(c, "log-tampering", "find deletes logs under "+p, high)
+		case a.inTree(p) && !a.isTreeRootOrAbove(p) && a.artifactInTree(p):
+		case a.inTree(p) && len(fi.names) > 0 && !a.isTreeRootOrAbove(p):
+			a.flag(c, "recursive-delete", "find deletes every file matching "+strings.Join(fi.names, ", ")+" under "+r.s, medium)
+		case a.inTree(p) && len(fi.names) > 0:
+			a.flag(c, "recursive-delete", "find deletes every file matching "+strings.Join(fi.names, ", ")+" in the working tree", medium)
+		default:
+			a.flag(c, "recursive-delete", "find deletes everything it finds under "+p, high)
+		}
+	}
+}
+
+func checkRsync(a *analyzer, c *call) {
+	ops := c.operands()
+	if hasShortFlagStrict(ops, 'n', "eB") || hasLong(ops, "--dry-run") || hasLong(ops, "--list-only") {
+		return
+	}
+	pos := positional(ops, "-e --rsh -f --filter --exclude --include --exclude-from --include-from --files-from --rsync-path --chmod --chown --log-file --backup-dir --partial-dir --temp-dir -T --timeout --port --password-file --bwlimit --max-size --min-size --compare-dest --copy-dest --link-dest -B --block-size")
+	if len(pos) < 2 {
+		return
+	}
+	dst := pos[len(pos)-1]
+	deletes := false
+	for _, x := range ops {
+		if strings.HasPrefix(x.s, "--delete") || x.s == "--del" || x.s == "--remove-source-files" {
+			deletes = true
+		}
+	}
+	if remoteSpec(dst.s) {
+		host := strings.ToLower(dst.s[:strings.IndexByte(dst.s, ':')])
+		if prodName(host) {
+			a.flag(c, "publish-deploy", "syncs files to the production host "+host, high)
+		}
+		return
+	}
+	if !deletes {
+		return
+	}
+	p := a.resolve(dst, c.cwd)
+	switch {
+	case p == "":
+		a.flag(c, "recursive-delete", "rsync --delete into a path that is not known ("+dst.raw+")", high)
+	case a.inTree(p) && !a.isTreeRootOrAbove(p):
+	case backupPath(p):
+		a.flag(c, "backup-destruction", "rsync --delete removes files from the backup "+p, high)
+	default:
+		a.flag(c, "recursive-delete", "rsync --delete removes every file in "+p+" that is not in the source", high)
+	}
+}
+
+// checkWinDelete reads PowerShell's Remove-Item (and its aliases) and
+// cmd.exe's rd/del: recursion is -Recurse (any abbreviation) or /s.
+func checkWinDelete(a *analyzer, c *call) {
+	if c.prog == "rm" && c.lang == "" || c.prog == "rmdir" && c.lang == "" {
+		return // POSIX rm is judged by checkRm
+	}
+	recursive := false
+	var targets []string
+	for _, x := range c.operands() {
+		s := strings.ToLower(x.s)
+		switch {
+		case s == "/s" || strings.HasPrefix(s, "-r") && strings.HasPrefix("-recurse", s):
+			recursive = true
+		case strings.HasPrefix(s, "-") || strings.HasPrefix(s, "/") && len(s) == 2:
+			if s == "-path" || s == "-literalpath" {
+				continue
+			}
+		default:
+			v := x.raw
+			if c.lang != "" || v == "" {
+				v = x.s
+			}
+			if x.home {
+				v = "~" + strings.TrimPrefix(x.s, a.opts.Home)
+			}
+			targets = append(targets, strings.Trim(v, `"'`))
+		}
+	}
+	if c.prog == "rd" || c.prog == "rmdir" {
+		recursive = recursive || false
+	}
+	for _, t := range targets {
+		a.judgeForeignDelete(c, t, recursive)
+	}
+}
+
+func checkChmod(a *analyzer, c *call) {
+	ops := c.operands()
+	recursive := hasShortFlag(ops, 'R') || hasLongAbbrev(ops, "--recursive", 3) || hasWordFold(ops, "/t")
+	var mode string
+	var targets []arg
+	switch c.prog {
+	case "icacls", "takeown":
+		recursive = recursive || hasWordFold(ops, "/r")
+		for _, x := range ops {
+			if !strings.HasPrefix(x.s, "/") || windowsDrivePath(x.s) {
+				targets = append(targets, x)
+				break
+			}
+		}
+		mode = "777"
+		if hasWordFold(ops, "/grant") || hasWordFold(ops, "/grant:r") {
+			mode = "777"
+		}
+	case "chattr", "chflags":
+		pos := positional(ops, "")
+		if len(pos) > 0 {
+			mode = pos[0].s
+			targets = pos[1:]
+		}
+	case "setfacl":
+		targets = positional(ops, "-m -M -x -X --modify --modify-file --remove --remove-file --set --set-file")
+		mode = "777"
+	default:
+		pos := positional(ops, "")
+		if hasPrefixWord(ops, "--reference") {
+			targets = pos
+		} else if len(pos) > 0 {
+			mode, targets = pos[0].s, pos[1:]
+		}
+	}
+	worldWritable, readable, setuid := modeEffects(c.prog, mode)
+	for _, t := range targets {
+		if t.unbound {
+			if recursive {
+				a.flag(c, "permissions", "recursively changes permissions on a path not known here ("+t.raw+")", high)
+			}
+			continue
+		}
+		p := a.resolve(t, c.cwd)
+		if p == "" {
+			continue
+		}
+		if setuid {
+			a.flag(c, "privilege", "sets the setuid/setgid bit on "+p, high)
+			continue
+		}
+		switch {
+		case a.inTree(p) && !a.isTreeRootOrAbove(p) || a.inTree(p) && c.prog == "chmod" && !recursive:
+			if worldWritable && c.prog == "chmod" {
+				a.flag(c, "permissions", "makes "+t.s+" writable by every user", medium)
+			}
+		case recursive:
+			a.flag(c, "permissions", "recursively changes ownership or permissions of "+p+", outside the working tree", high)
+		case a.credentialFile(p) && (readable || worldWritable) && c.prog == "chmod":
+			a.flag(c, "permissions", "makes the private key "+p+" readable by other users", high)
+		case systemPath(p) || a.critical(p) || blockDevice(p) || strings.HasSuffix(p, ".sock"):
+			if worldWritable || c.prog != "chmod" {
+				a.flag(c, "permissions", "loosens ownership or permissions of the system path "+p, high)
+			} else {
+				a.flag(c, "permissions", "changes permissions of the system path "+p, medium)
+			}
+		case worldWritable:
+			a.flag(c, "permissions", "makes "+p+" writable by every user", medium)
+		}
+	}
+}
+
+// modeEffects reads a chmod mode (octal or symbolic).
+func modeEffects(prog, mode string) (worldWritable, groupOtherReadable, setuid bool) {
+	if prog == "chown" || prog == "chgrp" || mode == "" {
+		return false, false, false
+	}
+	if prog != "chmod" {
+		return mode == "777", false, false
+	}
+	if n, err := strconv.ParseUint(mode, 8, 32); err == nil {
+		return n&0o002 != 0, n&0o044 != 0, n&0o6000 != 0
+	}
+	for _, clause := range strings.Split(mode, ",") {
+		i := 0
+		for i < len(clause) && strings.IndexByte("ugoa", clause[i]) >= 0 {
+			i++
+		}
+		who := clause[:i]
+		if i >= len(clause) {
+			continue
+		}
+		op := clause[i]
+		perms := clause[i+1:]
+		if op == '-' {
+			continue
+		}
+		others := who == "" || strings.ContainsAny(who, "oa")
+		group := who == "" || strings.ContainsAny(who, "ga")
+		if others && strings.ContainsRune(perms, 'w') {
+			worldWritable = true
+		}
+		if (others || group) && strings.ContainsRune(perms, 'r') {
+			groupOtherReadable = true
+		}
+		if strings.ContainsRune(perms, 's') {
+			setuid = true
+		}
+	}
+	return
+}
+
+func checkDD(a *analyzer, c *call) {
+	var in, out string
+	count := false
+	for _, x := range c.operands() {
+		switch {
+		case strings.HasPrefix(x.s, "if="):
+			in = x.s[3:]
+		case strings.HasPrefix(x.s, "of="):
+			out = x.s[3:]
+		case strings.HasPrefix(x.s, "count="):
+			count = true
+		}
+	}
+	if out == "" || harmlessTarget(out) {
+		return
+	}
+	p := a.resolveString(out, c.cwd)
+	if p == "" || blockDevice(p) {
+		return // a device write is flagged with the writes
+	}
+	if imageFile(p) && (a.inTree(p) || tempPath(p)) {
+		return
+	}
+	a.judgeOverwrite(c, p, "dd")
+	if !count && (in == "/dev/zero" || in == "/dev/urandom" || in == "/dev/random") {
+		a.flag(c, "resource-exhaustion", "fills "+p+" from "+in+" until the disk is full", high)
+	}
+}
+
+func imageFile(p string) bool {
+	switch strings.ToLower(pathExt(p)) {
+	case ".img", ".iso", ".raw", ".bin", ".qcow2", ".vmdk", ".vdi", ".dmg", ".image", ".fs", ".ext4", ".swap":
+		return true
+	}
+	return false
+}
+
+func pathExt(p string) string {
+	b := baseName(p)
+	if i := strings.LastIndexByte(b, '.'); i > 0 {
+		return b[i:]
+	}
+	return ""
+}
+
+func checkMkfs(a *analyzer, c *call) {
+	for _, x := range positional(c.operands(), "-t -L -b -C -E -g -G -i -I -J -l -m -M -N -o -O -r -T -U -e -z -d") {
+		p := x.s
+		if strings.HasPrefix(p, "/dev/") || x.unbound {
+			a.flag(c, "disk-wipe", "creates a file system on "+x.raw+", erasing it", high)
+			return
+		}
+		if rp := a.resolve(x, c.cwd); rp != "" && !(a.inTree(rp) || tempPath(rp)) {
+			a.flag(c, "disk-wipe", "creates a file system on "+rp, high)
+			return
+		}
+	}
+}
+
+func checkPartition(a *analyzer, c *call) {
+	ops := c.operands()
+	switch c.prog {
+	case "wipefs":
+		if hasShortFlag(ops, 'a') || hasLong(ops, "--all") || len(positional(ops, "-o -t --offset --types")) > 0 && !hasShortFlag(ops, 'n') {
+			a.flag(c, "disk-wipe", "erases file system signatures from a device", high)
+		}
+		return
+	case "hdparm":
+		if hasPrefixWord(ops, "--security-erase", "--security-erase-enhanced", "--trim-sector-ranges", "--make-bad-sector", "--security-set-pass", "--fwdownload") {
+			a.flag(c, "disk-wipe", "erases or damages a disk through its firmware", high)
+		}
+		return
+	case "nvme":
+		if hasWord(ops, "format", "sanitize") {
+			a.flag(c, "disk-wipe", "formats or sanitizes an NVMe device", high)
+		}
+		return
+	case "cryptsetup":
+		if hasWord(ops, "luksFormat", "erase", "luksErase", "reencrypt", "luksKillSlot", "luksRemoveKey") {
+			a.flag(c, "disk-wipe", "destroys encrypted volume keys or formats a device", high)
+		}
+		return
+	}
+	if hasShortFlag(ops, 'l') || hasLong(ops, "--list") || hasWord(ops, "print", "-p", "--print") && !hasWord(ops, "mklabel", "rm", "mkpart", "resizepart") {
+		return
+	}
+	for _, x := range ops {
+		if strings.HasPrefix(x.s, "/dev/") || x.unbound && c.prog != "parted" {
+			a.flag(c, "disk-wipe", "changes the partition table of "+x.s, high)
+			return
+		}
+	}
+	if c.prog == "blkdiscard" && len(ops) > 0 {
+		a.flag(c, "disk-wipe", "discards every block of a device", high)
+	}
+}
+
+func checkShred(a *analyzer, c *call) {
+	for _, x := range positional(c.operands(), "-n -s --iterations --size --random-source") {
+		p := a.resolve(x, c.cwd)
+		switch {
+		case blockDevice(p) || strings.HasPrefix(x.s, "/dev/"):
+			a.flag(c, "disk-wipe", "overwrites the device "+x.s, high)
+		case p != "" && (logPath(a, p)):
+			a.flag(c, "log-tampering", "shreds logs or history ("+p+")", high)
+		case p != "" && a.artifactInTree(p):
+		default:
+			a.flag(c, "file-overwrite", "irrecoverably overwrites "+x.s, medium)
+		}
+	}
+}
+
+func checkVolumes(a *analyzer, c *call) {
+	ops := c.operands()
+	low := func(i int) string {
+		if i < len(ops) {
+			return strings.ToLower(ops[i].s)
+		}
+		return ""
+	}
+	switch c.prog {
+	case "pvremove", "vgremove", "lvremove":
+		a.flag(c, "disk-wipe", "removes LVM volumes and their data", high)
+	case "zpool":
+		if sub := low(0); sub == "destroy" || sub == "labelclear" {
+			a.flag(c, "disk-wipe", "destroys a ZFS pool", high)
+		}
+	case "zfs":
+		if low(0) == "destroy" {
+			if strings.Contains(c.text, "@") {
+				a.flag(c, "backup-destruction", "destroys ZFS snapshots", high)
+			} else {
+				a.flag(c, "disk-wipe", "destroys a ZFS dataset", high)
+			}
+		}
+	case "btrfs":
+		if low(0) == "subvolume" && low(1) == "delete" {
+			a.flag(c, "backup-destruction", "deletes a btrfs subvolume or snapshot", high)
+		}
+	case "diskutil":
+		sub := low(0)
+		if sub == "apfs" {
+			sub = low(1)
+		}
+		switch sub {
+		case "erasedisk", "erasevolume", "zerodisk", "randomdisk", "secureerase", "partitiondisk", "reformat", "deletecontainer", "deletevolume", "eraseoptical", "splitpartition", "mergepartitions":
+			a.flag(c, "disk-wipe", "erases or repartitions a disk ("+ops[0].s+")", high)
+		}
+	case "format":
+		for _, x := range ops {
+			if len(x.s) == 2 && x.s[1] == ':' {
+				a.flag(c, "disk-wipe", "formats the drive "+x.s, high)
+			}
+		}
+	case "diskpart":
+		a.flag(c, "disk-wipe", "runs the Windows disk partitioner", high)
+	case "clear-disk", "format-volume", "initialize-disk", "remove-partition":
+		a.flag(c, "disk-wipe", "erases or formats a disk ("+c.prog+")", high)
+	case "tmutil":
+		switch low(0) {
+		case "delete", "deletelocalsnapshots", "thinlocalsnapshots", "deleteinprogress", "disable", "removeexclusion", "disablelocal":
+			a.flag(c, "backup-destruction", "deletes or disables Time Machine backups", high)
+		}
+	case "vssadmin":
+		if low(0) == "delete" || low(0) == "resize" {
+			a.flag(c, "backup-destruction", "deletes Windows shadow copies", high)
+		}
+	case "wbadmin":
+		if strings.HasPrefix(low(0), "delete") {
+			a.flag(c, "backup-destruction", "deletes Windows backups", high)
+		}
+	case "wmic":
+		if strings.Contains(strings.ToLower(c.text), "shadowcopy") && strings.Contains(strings.ToLower(c.text), "delete") {
+			a.flag(c, "backup-destruction", "deletes Windows shadow copies", high)
+		}
+	}
+}
+
+func checkTruncate(a *analyzer, c *call) {
+	ops := c.operands()
+	size, _ := optValue(ops, "-s", "--size")
+	for _, p := range c.writes {
+		if size.s == "0" || strings.HasPrefix(size.s, "-") || strings.HasPrefix(size.s, "<") {
+			a.judgeOverwrite(c, p, "truncate")
+		}
+	}
+}
+
+func checkFallocate(a *analyzer, c *call) {
+	if v, ok := optValue(c.operands(), "-l", "--length"); ok {
+		if n := parseSize(v.s); n >= 10<<30 {
+			a.flag(c, "resource-exhaustion", "allocates "+v.s+" of disk", high)
+		}
+	}
+}
+
+// parseSize reads sizes like 900G, 1T, 10GiB (in bytes; -1 if unknown).
+func parseSize(s string) int64 {
+	s = strings.TrimSpace(s)
+	i := 0
+	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.') {
+		i++
+	}
+	f, err := strconv.ParseFloat(s[:i], 64)
+	if err != nil {
+		return -1
+	}
+	mult := 1.0
+	switch strings.ToUpper(strings.TrimSuffix(strings.TrimSuffix(s[i:], "iB"), "B")) {
+	case "K":
+		mult = 1 << 10
+	case "M":
+		mult = 1 << 20
+	case "G":
+		mult = 1 << 30
+	case "T":
+		mult = 1 << 40
+	case "P":
+		mult = 1 << 50
+	}
+	return int64(f * mult)
+}
+
+func checkCopyMove(a *analyzer, c *call) {
+	ops := c.operands()
+	noClobber := hasShortFlag(ops, 'n') || hasLong(ops, "--no-clobber") || hasShortFlag(ops, 'i') || hasLong(ops, "--update=none") || hasWord(ops, "--update=none-fail")
+	pos := positional(ops, "-t -S -m -o -g -T --target-directory --suffix --mode --owner --group -Destination -Path")
+	if len(pos) < 2 {
+		return
+	}
+	dst := pos[len(pos)-1]
+	if !noClobber && !dst.unbound {
+		if p := a.resolve(dst, c.cwd); p != "" {
+			a.judgeOverwrite(c, p, c.prog)
+		}
+	}
+	if c.prog == "mv" || c.prog == "move-item" {
+		if dp := a.resolve(dst, c.cwd); dp == "/dev/null" {
+			a.flag(c, "recursive-delete", "moves files into /dev/null, destroying them", high)
+		}
+		for _, s := range pos[:len(pos)-1] {
+			p := a.resolve(s, c.cwd)
+			switch {
+			case p == "":
+			case a.credentialFile(p):
+				a.flag(c, "file-overwrite", "moves the credential file "+p+" away", high)
+			case a.critical(p) || a.isTreeRootOrAbove(p):
+				a.flag(c, "recursive-delete", "moves "+p+" away", high)
+			case backupPath(p) && !a.inTree(p):
+				a.flag(c, "backup-destruction", "moves the backup "+p, medium)
+			}
+		}
+	}
+}
+
+// checkFiller flags commands that fill the disk: cat /dev/zero > file,
+// yes > file, head -c 100G /dev/zero > file.
+func checkFiller(a *analyzer, c *call) {
+	out := ""
+	for _, r := range c.redirs {
+		if r.isOutput() && !harmlessTarget(r.target.s) && !strings.HasPrefix(r.target.s, "/dev/") {
+			out = r.target.s
+		}
+	}
+	if out == "" {
+		return
+	}
+	ops := c.operands()
+	switch c.prog {
+	case "yes":
+		a.flag(c, "resource-exhaustion", "writes to "+out+" until the disk is full", high)
+	case "cat":
+		if hasWord(ops, "/dev/zero", "/dev/urandom", "/dev/random") {
+			a.flag(c, "resource-exhaustion", "writes to "+out+" until the disk is full", high)
+		}
+	case "head":
+		if v, ok := optValue(ops, "-c", "--bytes"); ok && parseSize(v.s) >= 10<<30 {
+			a.flag(c, "resource-exhaustion", "writes "+v.s+" to "+out, high)
+		}
+	}
+}

@@ -1,0 +1,303 @@
+package shell
+
+import "strings"
+
+func init() {
+	register(checkGit, "git")
+	register(checkGh, "gh")
+}
+
+// gitExecKeys are configuration keys whose value is a command git runs.
+var gitExecKeys = []string{"core.sshcommand", "core.pager", "core.editor", "core.fsmonitor", "core.hookspath", "core.askpass", "core.gitproxy",
+	"diff.external", "sequence.editor", "gpg.program", "gpg.ssh.program", "gpg.x509.program", "credential.helper", "uploadpack.packobjectshook",
+	"protocol.ext.allow", "pager.", "alias.", "filter.", "merge.", "diff.", "web.browser", "browser.", "man.", "interactive.difffilter",
+	"ssh.variant", "core.worktree", "include.path", "includeif.", "remote.", "url."}
+
+// gitExecKey says whether setting key to value makes git run a command.
+func gitExecKey(k, value string) bool {
+	k = strings.ToLower(k)
+	switch {
+	case strings.HasPrefix(k, "alias."):
+		return strings.HasPrefix(strings.TrimSpace(value), "!")
+	case strings.HasPrefix(k, "filter.") || strings.HasPrefix(k, "merge.") || strings.HasPrefix(k, "diff."):
+		return strings.HasSuffix(k, ".clean") || strings.HasSuffix(k, ".smudge") || strings.HasSuffix(k, ".process") || strings.HasSuffix(k, ".driver") ||
+			strings.HasSuffix(k, ".command") || strings.HasSuffix(k, ".textconv") || k == "diff.external"
+	case strings.HasPrefix(k, "pager."):
+		return !harmlessProgramValue(value) && value != "false" && value != "true"
+	case strings.HasPrefix(k, "remote.") || strings.HasPrefix(k, "url."):
+		return strings.HasSuffix(k, ".uploadpack") || strings.HasSuffix(k, ".receivepack") || strings.HasPrefix(value, "ext::")
+	case k == "core.pager" || k == "core.editor" || k == "sequence.editor" || k == "web.browser":
+		return !harmlessProgramValue(value)
+	case k == "credential.helper":
+		return strings.HasPrefix(strings.TrimSpace(value), "!") || strings.Contains(value, "/")
+	case k == "include.path" || strings.HasPrefix(k, "includeif."):
+		return tempPath(value)
+	case k == "core.worktree" || k == "ssh.variant":
+		return false
+	}
+	for _, e := range gitExecKeys {
+		if k == e {
+			return true
+		}
+	}
+	return false
+}
+
+func checkGit(a *analyzer, c *call) {
+	ops := c.operands()
+	// Global -c key=value: configuration that runs commands.
+	for i := 0; i < len(ops); i++ {
+		s := ops[i].s
+		if !strings.HasPrefix(s, "-") {
+			break
+		}
+		var kv string
+		switch {
+		case s == "-c" && i+1 < len(ops):
+			kv = ops[i+1].s
+			i++
+		case strings.HasPrefix(s, "-c") && !strings.HasPrefix(s, "--"):
+			kv = s[2:]
+		case s == "--config-env" || strings.HasPrefix(s, "--config-env="):
+			a.flag(c, "remote-exec", "git reads configuration from an environment variable, which can make it run commands", medium)
+		case strings.HasPrefix(s, "--exec-path="):
+			a.flag(c, "remote-exec", "git runs its subcommands from "+s[len("--exec-path="):], high)
+		case s == "-C" || s == "--git-dir" || s == "--work-tree" || s == "--namespace":
+			i++
+		}
+		if kv != "" {
+			k, v, _ := strings.Cut(kv, "=")
+			if gitExecKey(k, v) {
+				a.flag(c, "remote-exec", "git -c "+k+" makes git run a command ("+v+")", high)
+			}
+		}
+	}
+	sub, rest := subcommand(ops, gitGlobalValue)
+	dry := hasWord(rest, "-n", "--dry-run")
+	for _, x := range rest {
+		if strings.HasPrefix(x.s, "--upload-pack") || strings.HasPrefix(x.s, "--receive-pack") || strings.HasPrefix(x.s, "-u") && sub == "ls-remote" || x.s == "--exec" || strings.HasPrefix(x.s, "--exec=") && sub != "rebase" {
+			a.flag(c, "remote-exec", "git "+sub+" "+x.s+" runs a command", high)
+		}
+		if strings.HasPrefix(x.s, "ext::") {
+			a.flag(c, "remote-exec", "the ext:: transport runs a command", high)
+		}
+		if strings.HasPrefix(x.s, "--open-files-in-pager") || x.s == "-O" && sub == "grep" {
+			a.flag(c, "remote-exec", "git grep -O runs a pager command", medium)
+		}
+	}
+	switch sub {
+	case "reset":
+		if hasLongAbbrev(rest, "--hard", 2) || hasLong(rest, "--merge") {
+			a.flag(c, "git-destructive", "git reset --hard discards uncommitted work", high)
+		}
+	case "checkout":
+		if hasShortFlag(rest, 'f') || hasLongAbbrev(rest, "--force", 3) {
+			a.flag(c, "git-destructive", "git checkout --force discards uncommitted work", high)
+			return
+		}
+		paths := pathspecs(rest)
+		if paths != nil {
+			a.judgeDiscard(c, paths, "git checkout")
+		}
+	case "restore":
+		worktree := hasWord(rest, "--worktree", "-W") || !hasWord(rest, "--staged", "-S")
+		if worktree {
+			a.judgeDiscard(c, positional(rest, "-s --source --pathspec-from-file"), "git restore")
+		}
+	case "switch":
+		if hasLongAbbrev(rest, "--discard-changes", 3) || hasShortFlag(rest, 'f') || hasLongAbbrev(rest, "--force", 3) {
+			a.flag(c, "git-destructive", "git switch --discard-changes discards uncommitted work", high)
+		}
+	case "clean":
+		if (hasShortFlag(rest, 'f') || hasLongAbbrev(rest, "--force", 3)) && !hasShortFlag(rest, 'n') && !hasLong(rest, "--dry-run") {
+			a.flag(c, "git-destructive", "git clean -f deletes untracked files for good", high)
+		}
+	case "stash":
+		if len(rest) > 0 && (rest[0].s == "clear" || rest[0].s == "drop") {
+			a.flag(c, "git-destructive", "git stash "+rest[0].s+" discards stashed work", high)
+		}
+	case "branch":
+		if hasShortFlag(rest, 'D') || (hasShortFlag(rest, 'd') || hasLong(rest, "--delete")) && (hasShortFlag(rest, 'f') || hasLong(rest, "--force")) {
+			a.flag(c, "git-destructive", "git branch -D deletes a branch even if it is not merged", high)
+		}
+	case "push":
+		if dry {
+			return
+		}
+		force := hasShortFlagStrict(rest, 'f', "o") || hasLongAbbrev(rest, "--force", 4) || hasPrefixWord(rest, "--force-with-lease", "--force-if-includes")
+		if force {
+			a.flag(c, "git-destructive", "a forced push overwrites published history", high)
+		}
+		pos := positional(rest, "-o --push-option --repo --receive-pack --exec")
+		for i, x := range pos {
+			if i == 0 && len(pos) > 1 {
+				continue // the remote
+			}
+			if strings.HasPrefix(x.s, "+") {
+				a.flag(c, "git-destructive", "the refspec "+x.s+" force-pushes", high)
+			}
+			if strings.HasPrefix(x.s, ":") && len(x.s) > 1 {
+				a.flag(c, "git-destructive", "the refspec "+x.s+" deletes a remote branch", high)
+			}
+		}
+		if hasShortFlagStrict(rest, 'd', "o") || hasLong(rest, "--delete") || hasLong(rest, "--mirror") || hasLong(rest, "--prune") {
+			a.flag(c, "git-destructive", "git push deletes remote branches", high)
+		}
+	case "filter-branch", "filter-repo":
+		a.flag(c, "git-history-rewrite", "git "+sub+" rewrites the whole history", high)
+	case "reflog":
+		if len(rest) > 0 && (rest[0].s == "expire" && hasPrefixWord(rest, "--expire=now", "--expire=all", "--expire-unreachable=now", "--expire-unreachable=all") || rest[0].s == "delete") {
+			a.flag(c, "git-history-rewrite", "expiring the reflog makes discarded commits unrecoverable", high)
+		}
+	case "gc", "prune":
+		if hasPrefixWord(rest, "--prune=now", "--prune=all") || sub == "prune" && hasWord(rest, "--expire=now") {
+			a.flag(c, "git-history-rewrite", "pruning now deletes unreachable commits for good", medium)
+		}
+	case "update-ref":
+		if hasShortFlag(rest, 'd') || hasLong(rest, "--stdin") {
+			a.flag(c, "git-destructive", "git update-ref -d deletes a ref", high)
+		}
+	case "rm":
+		if (hasShortFlag(rest, 'r')) && (hasShortFlag(rest, 'f') || hasLong(rest, "--force")) && !hasLong(rest, "--cached") {
+			for _, x := range positional(rest, "") {
+				if x.s == "." || x.s == "*" || x.s == ":/" {
+					a.flag(c, "git-destructive", "git rm -rf . removes every file and its changes", high)
+				}
+			}
+		}
+	case "config":
+		a.checkGitConfig(c, rest)
+	case "remote":
+		if len(rest) >= 3 && rest[0].s == "add" {
+			// A remote added and pushed to in the same command sends the
+			// code somewhere new.
+			name := rest[1].s
+			for _, o := range a.calls {
+				if o.prog == "git" && o != c && strings.Contains(o.text, "push") && hasWord(o.operands(), name) {
+					a.flag(c, "exfiltration", "adds the remote "+rest[2].s+" and pushes the code to it", high)
+				}
+			}
+		}
+	case "worktree":
+		if len(rest) > 0 && rest[0].s == "remove" && (hasShortFlag(rest, 'f') || hasLong(rest, "--force")) {
+			a.flag(c, "git-destructive", "git worktree remove --force discards that worktree's changes", medium)
+		}
+	case "submodule":
+		if hasWord(rest, "deinit") && (hasShortFlag(rest, 'f') || hasLong(rest, "--force")) {
+			a.flag(c, "git-destructive", "git submodule deinit --force discards submodule changes", medium)
+		}
+	}
+}
+
+// pathspecs returns the paths after "--", or the operands when one of them
+// is ".", or nil for a plain branch checkout.
+func pathspecs(rest []arg) []arg {
+	for i, x := range rest {
+		if x.s == "--" {
+			return rest[i+1:]
+		}
+	}
+	pos := positional(rest, "-b -B --orphan --conflict --pathspec-from-file")
+	for _, x := range pos {
+		if x.s == "." || x.s == ":/" || x.s == "*" {
+			return pos
+		}
+	}
+	return nil
+}
+
+// judgeDiscard flags discarding working-tree changes, except to a single
+// lock or generated file.
+func (a *analyzer) judgeDiscard(c *call, paths []arg, how string) {
+	if len(paths) == 0 {
+		return
+	}
+	if len(paths) == 1 && generatedFile(paths[0].s) {
+		return
+	}
+	a.flag(c, "git-destructive", how+" discards uncommitted changes to "+joinArgs(paths), high)
+}
+
+func generatedFile(s string) bool {
+	b := baseName(s)
+	switch b {
+	case "package-lock.json", "yarn.lock", "pnpm-lock.yaml", "Cargo.lock", "Gemfile.lock", "poetry.lock", "composer.lock", "go.sum", "uv.lock", "Pipfile.lock", "bun.lockb", "flake.lock", "mix.lock", "pubspec.lock", "Podfile.lock":
+		return true
+	}
+	return strings.HasSuffix(b, ".lock") || strings.Contains(s, "generated") || strings.HasSuffix(b, ".min.js") || strings.HasSuffix(b, ".snap")
+}
+
+func joinArgs(xs []arg) string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = x.s
+	}
+	return strings.Join(out, " ")
+}
+
+func (a *analyzer) checkGitConfig(c *call, rest []arg) {
+	if hasWord(rest, "--get", "--get-all", "--list", "-l", "--get-regexp", "get", "list", "--show-origin") && !hasWord(rest, "set") {
+		return
+	}
+	global := hasWord(rest, "--global", "--system")
+	pos := positional(rest, "-f --file --blob --type --default --comment --value")
+	if len(pos) > 0 && (pos[0].s == "set" || pos[0].s == "unset") {
+		pos = pos[1:]
+	}
+	if len(pos) == 0 && !hasWord(rest, "--unset", "--unset-all", "--remove-section", "--rename-section") {
+		return
+	}
+	k, v := "", ""
+	if len(pos) > 0 {
+		k = pos[0].s
+	}
+	if len(pos) > 1 {
+		v = pos[1].s
+	}
+	lk := strings.ToLower(k)
+	switch {
+	case lk == "core.hookspath" || lk == "core.fsmonitor" || strings.HasPrefix(lk, "alias.") && strings.HasPrefix(v, "!"):
+		a.flag(c, "persistence", "git config "+k+" makes git run a command on later git commands", high)
+	case gitExecKey(k, v):
+		a.flag(c, "remote-exec", "git config "+k+" makes git run a command ("+v+")", high)
+	case lk == "http.sslverify" && (v == "false" || v == "0" || v == "no" || v == "off"):
+		a.flag(c, "security-disable", "turns off TLS certificate verification for git", high)
+	case global:
+		a.flag(c, "system-config", "changes the user-global git configuration ("+k+")", medium)
+	}
+}
+
+func checkGh(a *analyzer, c *call) {
+	ops := c.operands()
+	sub, rest := subcommand(ops, "-R --repo")
+	verb := ""
+	if len(rest) > 0 {
+		verb = rest[0].s
+	}
+	switch {
+	case (sub == "repo" || sub == "release") && verb == "delete":
+		a.flag(c, "git-destructive", "gh "+sub+" delete deletes it on GitHub", high)
+	case sub == "repo" && verb == "edit" && hasPrefixWord(rest, "--visibility=public", "--visibility"):
+		if hasWord(rest, "public") || hasPrefixWord(rest, "--visibility=public") {
+			a.flag(c, "exfiltration", "makes the repository public", high)
+		}
+	case sub == "gist" && verb == "create":
+		for _, x := range positional(rest[1:], "-d --desc -f --filename") {
+			p := a.resolve(x, c.cwd)
+			if p != "" && (a.credentialFile(p) || secretEnvFile(p)) {
+				a.flag(c, "exfiltration", "uploads "+p+" to a gist", high)
+			}
+		}
+		if hasWord(rest, "-p", "--public") {
+			a.flag(c, "publish-deploy", "publishes a public gist", medium)
+		}
+	case sub == "auth" && verb == "token":
+		a.flag(c, "credential-access", "prints the GitHub token", high)
+	case sub == "secret" && (verb == "delete" || verb == "remove"):
+		a.flag(c, "cloud-destructive", "deletes a GitHub secret", medium)
+	case sub == "run" && verb == "delete", sub == "cache" && verb == "delete", sub == "variable" && verb == "delete", sub == "label" && verb == "delete":
+		a.flag(c, "git-destructive", "gh "+sub+" delete removes it on GitHub", medium)
+	case sub == "api" && hasWordFold(rest, "DELETE", "-XDELETE", "--method=DELETE"):
+		a.flag(c, "git-destructive", "a DELETE request to the GitHub API", high)
+	}
+}

@@ -1,0 +1,643 @@
+package shell
+
+import (
+	"encoding/base64"
+	"encoding/hex"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+func init() {
+	register(checkCurl, "curl", "wget", "http", "https", "xh", "httpie", "aria2c", "invoke-webrequest", "iwr", "invoke-restmethod", "irm")
+	register(checkDNS, "dig", "nslookup", "host", "drill", "resolvectl")
+	register(checkNetcat, "nc", "ncat", "netcat", "telnet", "socat", "openssl")
+	register(checkTunnel, "cloudflared", "ngrok", "lt", "localtunnel", "bore", "tailscale", "frpc", "pinggy", "zrok", "tunnelto", "expose")
+	register(checkSSH, "ssh", "autossh")
+	register(checkScp, "scp", "sftp")
+	register(checkXargsRead, "cat", "head", "tail", "less", "more", "grep", "strings", "base64", "xxd")
+	register(checkHTTPServer, "python", "python3", "python2")
+	register(checkEnvDump, "env", "printenv", "echo", "printf", "set", "export", "declare", "grep", "egrep", "rg")
+}
+
+// fetchers download from the network.
+var fetchers = map[string]bool{"curl": true, "wget": true, "fetch": true, "http": true, "https": true, "xh": true, "httpie": true, "lynx": true, "links": true,
+	"iwr": true, "irm": true, "invoke-webrequest": true, "invoke-restmethod": true, "aria2c": true, "nc": true, "ncat": true, "netcat": true, "socat": true,
+	"ftp": true, "tftp": true, "scp": true, "rsync": true, "git": false, "gh": false, "gsutil": false, "s3cmd": false, "smbclient": true, "openssl": false, "telnet": true}
+
+// interpreters run a program they read from a file or stdin.
+var interpreters = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true, "fish": true, "yash": true, "tcsh": true, "csh": true,
+	"python": true, "python2": true, "python3": true, "pypy": true, "pypy3": true, "node": true, "nodejs": true, "deno": true, "bun": true, "perl": true, "ruby": true,
+	"php": true, "lua": true, "luajit": true, "rscript": true, "r": true, "pwsh": true, "powershell": true, "iex": true, "invoke-expression": true, "osascript": true,
+	"tclsh": true, "wish": true, "awk": false, "source": true, ".": true, "busybox": false, "jshell": true, "groovy": true, "scala": true, "julia": true, "elixir": true, "escript": true}
+
+func isInterpreter(prog string) bool {
+	if interpreters[prog] {
+		return true
+	}
+	// python3.12, perl5.36
+	for _, p := range []string{"python", "perl", "ruby", "php", "node", "lua"} {
+		if strings.HasPrefix(prog, p) && len(prog) > len(p) && (prog[len(p)] >= '0' && prog[len(p)] <= '9') {
+			return true
+		}
+	}
+	return false
+}
+
+// readsProgramFromStdin reports an interpreter call that takes its program
+// on stdin (no script operand, or "-", or /dev/stdin).
+func readsProgramFromStdin(c *call, prog string) bool {
+	if !isInterpreter(prog) {
+		return false
+	}
+	ops := c.operands()
+	if prog == "iex" || prog == "invoke-expression" {
+		return true
+	}
+	if prog == "source" || prog == "." {
+		return hasWord(ops, "/dev/stdin", "-", "/dev/fd/0", "/proc/self/fd/0")
+	}
+	for i, x := range ops {
+		s := x.s
+		if s == "-" || s == "/dev/stdin" || s == "-s" && i == 0 {
+			return true
+		}
+		if strings.HasPrefix(s, "-") {
+			switch s {
+			case "-c", "-e", "-E", "-r", "-m", "--eval", "-p", "--print", "-Command", "-command":
+				return false
+			}
+			if (prog == "perl" || prog == "ruby") && strings.ContainsAny(s[1:], "eE") && !strings.HasPrefix(s, "--") {
+				return false
+			}
+			if (prog == "sh" || prog == "bash" || prog == "zsh" || prog == "dash" || prog == "ksh") && strings.ContainsRune(s[1:], 'c') && !strings.HasPrefix(s, "--") {
+				return false
+			}
+			continue
+		}
+		return false // a script file
+	}
+	return true
+}
+
+var decoders = map[string]bool{"base64": true, "base32": true, "xxd": true, "openssl": true, "tr": true, "rev": true, "gunzip": true, "gzip": true, "zcat": true, "bzip2": true, "xz": true,
+	"uudecode": true, "basenc": true, "sed": true, "awk": true, "perl": false, "python3": false, "printf": true, "echo": true, "cat": true, "iconv": true, "zstd": true}
+
+func decoderProgram(p string) bool { return decoders[p] }
+
+// decode applies a decoding stage to text, when it is one the analysis
+// can reproduce (base64 -d, xxd -r -p, rev, tr with plain sets).
+func decode(c *call, text string) (string, bool) {
+	ops := c.operands()
+	switch c.prog {
+	case "base64", "basenc":
+		if !hasShortFlag(ops, 'd') && !hasShortFlag(ops, 'D') && !hasLong(ops, "--decode") {
+			return base64.StdEncoding.EncodeToString([]byte(text)), true
+		}
+		t := strings.Map(func(r rune) rune {
+			if r == '\n' || r == ' ' || r == '\r' || r == '\t' {
+				return -1
+			}
+			return r
+		}, text)
+		if b, err := base64.StdEncoding.DecodeString(t); err == nil {
+			return string(b), true
+		}
+		if b, err := base64.RawStdEncoding.DecodeString(strings.TrimRight(t, "=")); err == nil {
+			return string(b), true
+		}
+	case "xxd":
+		if hasShortFlag(ops, 'r') && hasShortFlag(ops, 'p') || hasWord(ops, "-r", "-p") && hasWord(ops, "-p") {
+			t := strings.Join(strings.Fields(text), "")
+			if b, err := hex.DecodeString(t); err == nil {
+				return string(b), true
+			}
+		}
+	case "rev":
+		lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+		for i, l := range lines {
+			r := []rune(l)
+			for x, y := 0, len(r)-1; x < y; x, y = x+1, y-1 {
+				r[x], r[y] = r[y], r[x]
+			}
+			lines[i] = string(r)
+		}
+		return strings.Join(lines, "\n") + "\n", true
+	case "tr":
+		pos := positional(ops, "")
+		if len(pos) == 2 && !hasShortFlag(ops, 'd') && !hasShortFlag(ops, 's') && !hasShortFlag(ops, 'c') {
+			from, to := expandTrSet(pos[0].s), expandTrSet(pos[1].s)
+			if len(from) > 0 && len(to) > 0 {
+				return strings.Map(func(r rune) rune {
+					for i, f := range from {
+						if f == r {
+							if i < len(to) {
+								return to[i]
+							}
+							return to[len(to)-1]
+						}
+					}
+					return r
+				}, text), true
+			}
+		}
+		if len(pos) == 1 && hasShortFlag(ops, 'd') {
+			set := expandTrSet(pos[0].s)
+			return strings.Map(func(r rune) rune {
+				for _, f := range set {
+					if f == r {
+						return -1
+					}
+				}
+				return r
+			}, text), true
+		}
+	case "cat":
+		if len(positional(ops, "")) == 0 {
+			return text, true
+		}
+	}
+	return "", false
+}
+
+func expandTrSet(s string) []rune {
+	r := []rune(s)
+	var out []rune
+	for i := 0; i < len(r); i++ {
+		if i+2 < len(r) && r[i+1] == '-' {
+			for x := r[i]; x <= r[i+2]; x++ {
+				out = append(out, x)
+			}
+			i += 2
+			continue
+		}
+		out = append(out, r[i])
+	}
+	return out
+}
+
+// checkStdinCode judges interpreters fed their program through a pipe:
+// network content (remote code execution), decoded payloads, and literal
+// text (walked as a nested script).
+func (a *analyzer) checkStdinCode(c *call, prog string) {
+	if !readsProgramFromStdin(c, prog) {
+		return
+	}
+	for _, r := range c.redirs {
+		if r.op == syntax.RdrIn || r.hasBody {
+			return // reads a file or here-document, not the pipe
+		}
+	}
+	up := c.upstream()
+	if len(up) == 0 {
+		return
+	}
+	for _, u := range up {
+		if fetchers[u.prog] && !(u.prog == "scp" || u.prog == "rsync") || u.dynamic && fetchers[u.spec] {
+			a.flag(c, "remote-exec", "pipes content from the network into "+prog+", running code that cannot be checked", high)
+			return
+		}
+	}
+	text, known := a.stdinText(c)
+	decoded := false
+	for _, u := range up {
+		if u.prog != "echo" && u.prog != "printf" && u.prog != "cat" && decoderProgram(u.prog) {
+			decoded = true
+		}
+	}
+	if decoded {
+		a.flag(c, "remote-exec", "runs a payload decoded on the fly ("+up[len(up)-1].prog+" | "+prog+"), hiding what it does", high)
+	}
+	if known {
+		if shellProgram(prog) {
+			a.nested(text, c.ctx, c.wrappers)
+		} else {
+			a.checkCode(c, prog, text)
+		}
+	}
+}
+
+func shellProgram(p string) bool {
+	for _, s := range shellNames {
+		if p == s {
+			return true
+		}
+	}
+	return false
+}
+
+// substFetches reports a word whose command or process substitution
+// downloads from the network.
+func (a *analyzer) substFetches(x arg) bool {
+	if x.node == nil {
+		return false
+	}
+	found := false
+	syntax.Walk(x.node, func(n syntax.Node) bool {
+		if found {
+			return false
+		}
+		if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 0 {
+			for _, w := range ce.Args {
+				name := key(programName(w.Lit()))
+				if fetchers[name] && name != "scp" && name != "rsync" {
+					found = true
+					return false
+				}
+				if _, wrap := wrappers[name]; !wrap {
+					break
+				}
+			}
+		}
+		return true
+	})
+	return found
+}
+
+var metadataHosts = []string{"169.254.169.254", "metadata.google.internal", "169.254.170.2", "100.100.100.200", "fd00:ec2::254", "metadata.azure.com", "169.254.169.123"}
+
+// secretVarName reports variable names that hold secrets.
+func secretVarName(s string) bool {
+	u := strings.ToUpper(s)
+	for _, w := range []string{"KEY", "TOKEN", "SECRET", "PASSWORD", "PASSWD", "PASS", "CREDENTIAL", "AUTH", "COOKIE", "SESSION", "PRIVATE", "API"} {
+		if strings.Contains(u, w) {
+			return true
+		}
+	}
+	return strings.HasPrefix(u, "AWS_") || strings.HasPrefix(u, "GH_") || strings.HasPrefix(u, "GITHUB_") || strings.HasPrefix(u, "OPENAI") || strings.HasPrefix(u, "ANTHROPIC")
+}
+
+// secretExpansion reports text that expands a secret-named variable or
+// reads secrets through a command substitution.
+func secretExpansion(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] != '$' {
+			continue
+		}
+		j := i + 1
+		if j < len(s) && s[j] == '{' {
+			j++
+		}
+		k := j
+		for k < len(s) && (isAlnum(s[k]) || s[k] == '_') {
+			k++
+		}
+		if k > j && secretVarName(s[j:k]) {
+			return true
+		}
+	}
+	return false
+}
+
+func checkCurl(a *analyzer, c *call) {
+	ops := c.operands()
+	lower := strings.ToLower(c.text)
+	for _, h := range metadataHosts {
+		if strings.Contains(lower, h) {
+			a.flag(c, "credential-access", "reads the cloud metadata service, which hands out credentials", high)
+			break
+		}
+	}
+	for _, f := range curlUploads(ops) {
+		p := a.resolve(f, c.cwd)
+		if f.s == "-" {
+			a.checkPipeExfil(c, "sends its input")
+			continue
+		}
+		if p != "" && (a.credentialFile(p) || secretEnvFile(p) || logPath(a, p) || p == "/etc/passwd" || p == "/etc/shadow" || strings.HasPrefix(p, "/proc/") && strings.HasSuffix(p, "environ")) {
+			a.flag(c, "exfiltration", "uploads "+p+" to another machine", high)
+		}
+	}
+	for _, d := range append(optValues(ops, "-d", "--data"), optValues(ops, "", "--data-binary")...) {
+		if secretExpansion(d.raw) || d.subst && (strings.Contains(d.raw, "env") || strings.Contains(d.raw, ".ssh") || strings.Contains(d.raw, "cat ")) {
+			a.flag(c, "exfiltration", "sends secrets or the environment in the request body", high)
+		}
+	}
+	for _, x := range positional(ops, "-o -O -H -X -d -F -T -u -A -e -b -c -K -x -w -m -r -E --output --header --request --data --form --user --user-agent --referer --cookie --cookie-jar --proxy --max-time --retry --connect-timeout --data-binary --data-raw --data-urlencode --cacert --cert --key --config --write-out --resolve --upload-file --output-document -P --post-data --post-file --header") {
+		u := x.raw
+		if q := strings.IndexByte(u, '?'); q >= 0 && secretExpansion(u[q:]) {
+			a.flag(c, "exfiltration", "puts a secret in the query string of "+x.s, high)
+		}
+		if c.xargs && strings.Contains(x.s, "{}") {
+			a.checkPipeExfil(c, "sends its input in the URL")
+		}
+	}
+	if m, ok := optValue(ops, "-X", "--request"); ok && strings.EqualFold(m.s, "DELETE") {
+		for _, x := range ops {
+			if strings.Contains(x.s, "_all") || strings.HasSuffix(x.s, "/*") || prodName(x.s) && !strings.HasPrefix(x.s, "-") {
+				a.flag(c, "db-destructive", "sends DELETE to "+x.s, high)
+				break
+			}
+		}
+	}
+	if c.prog == "wget" || c.prog == "curl" {
+		if hasWord(ops, "--post-file") || hasPrefixWord(ops, "--post-file=") {
+			// judged with the uploads above for curl; wget here
+			for _, p := range c.reads {
+				if a.credentialFile(p) || secretEnvFile(p) || logPath(a, p) {
+					a.flag(c, "exfiltration", "uploads "+p+" to another machine", high)
+				}
+			}
+		}
+	}
+	if hasShortFlag(ops, 'k') && c.prog == "curl" && hasWord(ops, "-k", "--insecure") && false {
+		a.flag(c, "security-disable", "turns off TLS verification", low)
+	}
+}
+
+// sensitiveSource reports upstream commands whose output is secret or a
+// bulk copy of data: credential files, the environment, database dumps,
+// archives of the project or home, shell history.
+func (a *analyzer) sensitiveSource(u *call) string {
+	switch u.prog {
+	case "env", "printenv", "set", "export", "declare", "compgen":
+		if u.prog == "printenv" || u.prog == "env" && len(positional(u.operands(), "-u -C -S")) == 0 || u.prog != "env" && u.prog != "printenv" && len(u.operands()) <= 1 {
+			return "the environment"
+		}
+	case "mysqldump", "pg_dump", "pg_dumpall", "mongodump", "mongoexport", "redis-dump", "sqlite3", "mariadb-dump":
+		if u.prog != "sqlite3" || strings.Contains(u.text, ".dump") {
+			return "a database dump"
+		}
+	case "tar", "zip", "7z", "git":
+		if u.prog == "git" && !strings.Contains(u.text, "bundle") && !strings.Contains(u.text, "archive") {
+			return ""
+		}
+		return "an archive of files"
+	case "history":
+		return "the shell history"
+	}
+	for _, p := range u.reads {
+		if a.credentialFile(p) || secretEnvFile(p) || logPath(a, p) || p == "/etc/passwd" || p == "/etc/shadow" || strings.HasSuffix(p, "/environ") {
+			return p
+		}
+	}
+	if u.prog == "cat" || u.prog == "head" || u.prog == "tail" {
+		for _, p := range u.reads {
+			if !a.inTree(p) {
+				return p
+			}
+		}
+	}
+	return ""
+}
+
+// checkPipeExfil flags a network sink fed by a sensitive source upstream.
+func (a *analyzer) checkPipeExfil(c *call, how string) {
+	for _, u := range c.upstream() {
+		if src := a.sensitiveSource(u); src != "" {
+			a.flag(c, "exfiltration", how+": "+src+" leaves the machine", high)
+			return
+		}
+	}
+}
+
+func checkDNS(a *analyzer, c *call) {
+	for _, x := range c.operands() {
+		if x.subst && x.unbound || secretExpansion(x.raw) {
+			a.flag(c, "exfiltration", "looks up a name built from command output or secrets, which leaks it over DNS", high)
+			return
+		}
+	}
+}
+
+func checkNetcat(a *analyzer, c *call) {
+	ops := c.operands()
+	switch c.prog {
+	case "socat":
+		text := strings.ToLower(strings.Join(c.words[1:], " "))
+		if strings.Contains(text, "exec:") || strings.Contains(text, "system:") {
+			a.flag(c, "remote-access", "socat connects a shell or command to the network", high)
+		}
+		return
+	case "openssl":
+		if len(ops) == 0 || ops[0].s != "s_client" {
+			return
+		}
+	}
+	if hasShortFlagStrict(ops, 'e', "pswiq") || hasShortFlagStrict(ops, 'c', "pswiq") && c.prog != "telnet" || hasPrefixWord(ops, "--exec", "--sh-exec", "--lua-exec") {
+		a.flag(c, "remote-access", c.prog+" hands a shell to the network", high)
+		return
+	}
+	p := c.ctx.pipe
+	if p != nil {
+		for _, stage := range p.stages {
+			for _, o := range stage {
+				if o != c && shellProgram(o.prog) && (hasWord(o.operands(), "-i") || len(o.operands()) == 0) {
+					a.flag(c, "remote-access", "a shell's input and output are wired to "+c.prog+": a reverse shell", high)
+					return
+				}
+			}
+		}
+	}
+	if hasShortFlag(ops, 'z') || hasShortFlag(ops, 'l') && c.ctx.stage == 0 && c.ctx.pipe == nil {
+		return
+	}
+	for _, u := range c.upstream() {
+		if src := a.sensitiveSource(u); src != "" {
+			a.flag(c, "exfiltration", "sends "+src+" to another machine with "+c.prog, high)
+			return
+		}
+		if u.prog == "cat" || u.prog == "tar" || u.prog == "zip" {
+			a.flag(c, "exfiltration", "sends file contents to another machine with "+c.prog, high)
+			return
+		}
+	}
+	for _, r := range c.redirs {
+		if r.op == syntax.RdrIn {
+			a.flag(c, "exfiltration", "sends "+r.target.s+" to another machine with "+c.prog, high)
+			return
+		}
+	}
+}
+
+func checkTunnel(a *analyzer, c *call) {
+	ops := c.operands()
+	first := ""
+	if len(ops) > 0 {
+		first = ops[0].s
+	}
+	switch c.prog {
+	case "cloudflared":
+		if first == "tunnel" || first == "access" && hasWord(ops, "tcp") {
+			a.flag(c, "remote-access", "opens a public tunnel to a local service", high)
+		}
+	case "ngrok":
+		if first == "http" || first == "tcp" || first == "tls" || first == "start" || first == "tunnel" {
+			a.flag(c, "remote-access", "opens a public tunnel to a local service", high)
+		}
+	case "tailscale":
+		if first == "funnel" {
+			a.flag(c, "remote-access", "exposes a local service to the internet (tailscale funnel)", high)
+		}
+	case "bore":
+		if first == "local" {
+			a.flag(c, "remote-access", "opens a public tunnel to a local service", high)
+		}
+	default:
+		a.flag(c, "remote-access", "opens a public tunnel to a local service ("+c.prog+")", high)
+	}
+}
+
+var sshValues = "-b -c -D -E -e -F -I -i -J -L -l -m -O -o -p -Q -R -S -W -w -B -P"
+
+func checkSSH(a *analyzer, c *call) {
+	ops := c.operands()
+	for _, o := range optValues(ops, "-o", "") {
+		lo := strings.ToLower(o.s)
+		if strings.HasPrefix(lo, "proxycommand") || strings.HasPrefix(lo, "localcommand") || strings.HasPrefix(lo, "knownhostscommand") {
+			a.flag(c, "remote-exec", "ssh -o "+o.s+" runs a local command", high)
+		}
+	}
+	if _, ok := optValue(ops, "-R", ""); ok {
+		lower := strings.ToLower(c.text)
+		risk := medium
+		if strings.Contains(lower, "serveo") || strings.Contains(lower, "localhost.run") || strings.Contains(lower, "pinggy") || strings.Contains(lower, "ngrok") {
+			risk = high
+		}
+		a.flag(c, "remote-access", "ssh -R exposes a local port on another machine", risk)
+	}
+	pos := positional(ops, sshValues)
+	if len(pos) < 2 || c.ctx.depth+1 > a.opts.MaxDepth {
+		return
+	}
+	words := make([]string, 0, len(pos)-1)
+	for _, x := range pos[1:] {
+		words = append(words, x.s)
+	}
+	a.remote(strings.Join(words, " "), c)
+}
+
+// remote judges a command that runs on another machine or in a container:
+// its findings count, but its pieces are not parts of this command.
+func (a *analyzer) remote(text string, c *call) {
+	n := normalize(text)
+	f, err := parse(n.text)
+	if err != nil {
+		return
+	}
+	a.budget -= 1 + len(text)/64
+	if a.budget <= 0 {
+		a.setLimit(LimitParts)
+		return
+	}
+	cp := *c.ctx
+	cp.src = n.text
+	cp.depth++
+	cp.remote = true
+	cp.pipe = nil
+	cp.wrappers = nil
+	cp.redirs = nil
+	cp.sc = newScope("")
+	a.walkStmts(f.Stmts, &cp)
+}
+
+func checkScp(a *analyzer, c *call) {
+	ops := c.operands()
+	pos := positional(ops, "-c -F -i -J -l -o -P -S -D")
+	if len(pos) < 2 {
+		return
+	}
+	dst := pos[len(pos)-1]
+	if !remoteSpec(dst.s) {
+		return
+	}
+	for _, s := range pos[:len(pos)-1] {
+		p := a.resolve(s, c.cwd)
+		if p == "" {
+			continue
+		}
+		if a.credentialFile(p) || secretEnvFile(p) || logPath(a, p) || p == a.opts.Home || within(a.opts.Home+"/.ssh", p) || within(p, a.opts.Home+"/.ssh") || within(p, a.opts.Home+"/.aws") {
+			a.flag(c, "exfiltration", "copies "+p+" to another machine", high)
+			return
+		}
+	}
+	host := strings.ToLower(dst.s[:strings.IndexByte(dst.s, ':')])
+	if prodName(host) {
+		a.flag(c, "publish-deploy", "copies files to the production host "+host, high)
+	}
+}
+
+// checkXargsRead flags reading the files a find selected for their
+// secret-looking names (find ~ -name id_rsa* | xargs cat).
+func checkXargsRead(a *analyzer, c *call) {
+	if !c.xargs {
+		return
+	}
+	for _, u := range c.upstream() {
+		if u.prog != "find" {
+			continue
+		}
+		fi := parseFind(u.operands())
+		for _, n := range fi.names {
+			probe := "/x/" + strings.ReplaceAll(strings.ReplaceAll(n, "*", ""), "?", "")
+			if strings.HasPrefix(n, "*") {
+				probe = "/x/key" + strings.TrimPrefix(n, "*")
+			}
+			if a.credentialFile(probe) || secretEnvFile(probe) || strings.Contains(n, "id_rsa") || strings.Contains(n, "id_ed25519") || strings.HasSuffix(n, ".pem") || strings.HasSuffix(n, ".key") {
+				a.flag(c, "credential-access", "prints every file named "+n+" that find locates", high)
+				return
+			}
+		}
+	}
+}
+
+func checkHTTPServer(a *analyzer, c *call) {
+	ops := c.operands()
+	if len(ops) < 2 || ops[0].s != "-m" || ops[1].s != "http.server" && ops[1].s != "SimpleHTTPServer" {
+		return
+	}
+	if b, ok := optValue(ops, "-b", "--bind"); ok && (strings.HasPrefix(b.s, "127.") || b.s == "localhost" || b.s == "::1") {
+		return
+	}
+	dir := c.cwd
+	if d, ok := optValue(ops, "-d", "--directory"); ok {
+		dir = a.resolve(d, c.cwd)
+	}
+	if dir == "" || !a.inTree(dir) {
+		a.flag(c, "exfiltration", "serves "+dir+" to the whole network", high)
+	}
+}
+
+// checkEnvDump flags printing secrets from the environment: printenv
+// TOKEN, echo $API_KEY, env | grep -i secret.
+func checkEnvDump(a *analyzer, c *call) {
+	ops := c.operands()
+	switch c.prog {
+	case "printenv":
+		for _, x := range positional(ops, "") {
+			if secretVarName(x.s) {
+				a.flag(c, "credential-access", "prints the secret "+x.s, high)
+				return
+			}
+		}
+	case "echo", "printf":
+		if a.outputMasked(c) || hasOutput(c.redirs) {
+			return
+		}
+		for _, x := range ops {
+			if secretExpansion(x.raw) {
+				a.flag(c, "credential-access", "prints a secret from the environment ("+x.raw+")", high)
+				return
+			}
+		}
+	case "grep", "egrep", "rg":
+		if len(c.reads) > 0 {
+			return
+		}
+		fromEnv := false
+		for _, u := range c.upstream() {
+			if u.prog == "env" || u.prog == "printenv" || u.prog == "set" || u.prog == "export" {
+				fromEnv = true
+			}
+		}
+		if !fromEnv || !printingProgram(c) {
+			return
+		}
+		for _, x := range ops {
+			if secretVarName(x.s) {
+				a.flag(c, "credential-access", "prints secrets from the environment", high)
+				return
+			}
+		}
+	}
+}

@@ -1,0 +1,692 @@
+package shell
+
+import (
+	"strings"
+)
+
+func init() {
+	register(checkPrivilegeTools, "usermod", "gpasswd", "adduser", "useradd", "passwd", "chpasswd", "visudo", "setcap", "newgrp", "sudoedit", "pkexec", "doas", "su", "dscl", "net", "nsenter", "sudo", "runas")
+	register(checkSystemctl, "systemctl", "service", "launchctl", "rc-service", "sv", "initctl", "update-rc.d", "chkconfig")
+	register(checkSystemSettings, "sysctl", "hostnamectl", "hostname", "timedatectl", "date", "hwclock", "bcdedit", "reg", "defaults", "scutil", "nvram", "modprobe", "insmod", "rmmod",
+		"swapoff", "mount", "umount", "update-alternatives", "localectl", "npm", "pnpm", "yarn", "pip", "pip3", "uv", "gem", "cargo", "go", "set-itemproperty", "new-itemproperty", "set-executionpolicy", "netsh", "sc", "chsh", "ldconfig", "update-grub", "grub-install", "efibootmgr", "apt", "apt-get", "dpkg", "yum", "dnf", "rpm", "pacman", "apk", "snap", "zypper", "brew", "port")
+	register(checkSecurity, "ufw", "iptables", "ip6tables", "nft", "setenforce", "spctl", "csrutil", "set-mppreference", "add-mppreference", "aa-disable", "aa-complain", "auditctl", "firewall-cmd", "xattr", "pfctl", "systemsetup", "sestatus", "semanage", "setsebool")
+	register(checkKill, "kill", "pkill", "killall", "killall5", "taskkill", "stop-process", "spps", "fuser", "skill", "slay", "xkill")
+	register(checkPower, "shutdown", "reboot", "halt", "poweroff", "init", "telinit", "stop-computer", "restart-computer", "pmset", "loginctl", "systemd-run", "osascript", "suspend", "hibernate", "kexec")
+	register(checkPersistence, "crontab", "at", "batch", "schtasks", "register-scheduledtask", "new-service", "launchd", "systemd-run", "anacron")
+	register(checkNestedAgent, "claude", "codex", "gemini", "hermes", "aider", "cursor-agent", "amp", "qwen", "opencode", "goose", "crush", "copilot", "cline", "droid", "kiro", "auggie", "q")
+	register(checkHistory, "history", "unset", "set", "journalctl", "wevtutil", "clear-eventlog", "remove-eventlog", "logrotate")
+	register(checkAlias, "alias")
+}
+
+func checkPrivilegeTools(a *analyzer, c *call) {
+	ops := c.operands()
+	switch c.prog {
+	case "usermod", "gpasswd", "adduser", "useradd":
+		text := " " + strings.Join(c.words, " ") + " "
+		for _, g := range []string{"sudo", "wheel", "admin", "root", "docker", "adm", "lxd", "disk", "shadow"} {
+			if strings.Contains(text, " "+g+" ") || strings.Contains(text, ","+g+" ") || strings.Contains(text, " "+g+",") {
+				a.flag(c, "privilege", "adds a user to the privileged group "+g, high)
+				return
+			}
+		}
+		if c.prog == "usermod" || c.prog == "useradd" {
+			if hasShortFlag(ops, 'o') || hasWord(ops, "-u") && hasWord(ops, "0") {
+				a.flag(c, "privilege", "creates or changes a user with root's id", high)
+			}
+		}
+	case "passwd", "chpasswd":
+		a.flag(c, "privilege", c.prog+" changes account passwords", high)
+	case "visudo", "sudoedit":
+		a.flag(c, "privilege", "edits sudo rules or files as root", high)
+	case "setcap":
+		a.flag(c, "privilege", "grants file capabilities", high)
+	case "dscl":
+		if hasWord(ops, "-append", "-create") && strings.Contains(c.text, "admin") {
+			a.flag(c, "privilege", "adds a user to the admin group", high)
+		}
+	case "net":
+		if hasWordFold(ops, "localgroup") && hasWordFold(ops, "administrators") && hasWordFold(ops, "/add") {
+			a.flag(c, "privilege", "adds a user to the Administrators group", high)
+		}
+		if hasWordFold(ops, "user") && hasWordFold(ops, "/add") {
+			a.flag(c, "privilege", "creates a Windows user", high)
+		}
+	case "nsenter":
+		if hasPrefixWord(ops, "-t", "--target") {
+			a.flag(c, "privilege", "enters another process's namespaces", high)
+		}
+	case "sudo", "doas", "su", "pkexec", "runas":
+		// Reached only when they run nothing (sudo -k, sudo -l): a root
+		// shell is still privilege.
+		if c.prog == "sudo" && (hasWord(ops, "-k", "-K", "-l", "--list", "-V", "--version", "-h", "--help", "--reset-timestamp", "--remove-timestamp")) {
+			return
+		}
+		if c.prog == "sudo" && hasWord(ops, "-v", "--validate") {
+			a.flag(c, "privilege", "refreshes cached sudo credentials", medium)
+			return
+		}
+		a.flag(c, "privilege", c.prog+" opens a root shell or runs as another user", high)
+	}
+}
+
+func checkSystemctl(a *analyzer, c *call) {
+	ops := c.operands()
+	pos := positional(ops, "-H -M --host --machine -t --type --state -p --property -n --lines -o --output --signal -s")
+	if len(pos) == 0 {
+		return
+	}
+	verb := strings.ToLower(pos[0].s)
+	units := pos[1:]
+	if c.prog == "service" && len(pos) >= 2 {
+		verb, units = strings.ToLower(pos[1].s), pos[:1]
+	}
+	if c.prog == "launchctl" {
+		switch verb {
+		case "load", "bootstrap", "submit", "enable":
+			a.flag(c, "persistence", "launchctl "+verb+" installs a job that runs automatically", high)
+		case "unload", "bootout", "disable", "remove", "kill", "stop":
+			a.flag(c, "system-config", "launchctl "+verb+" stops or removes a system job", high)
+		case "setenv", "config":
+			a.flag(c, "system-config", "launchctl "+verb+" changes the session environment", medium)
+		}
+		return
+	}
+	switch verb {
+	case "status", "show", "cat", "list-units", "list-unit-files", "list-timers", "list-sockets", "list-dependencies", "is-active", "is-enabled", "is-failed", "help", "--version", "list-jobs", "show-environment", "get-default", "list-machines":
+		return
+	case "poweroff", "reboot", "halt", "suspend", "hibernate", "hybrid-sleep", "kexec", "rescue", "emergency", "soft-reboot", "suspend-then-hibernate":
+		a.flag(c, "system-power", "systemctl "+verb+" changes the machine's power state", high)
+		return
+	case "isolate", "default":
+		a.flag(c, "system-power", "systemctl "+verb+" switches the system target", high)
+		return
+	}
+	for _, u := range units {
+		if securityUnit(u.s) && (verb == "stop" || verb == "disable" || verb == "mask" || verb == "kill") {
+			a.flag(c, "security-disable", "systemctl "+verb+" "+u.s+" turns off a security control", high)
+			return
+		}
+	}
+	if verb == "enable" || verb == "link" || verb == "edit" || verb == "set-property" || verb == "add-wants" || verb == "preset" || verb == "revert" {
+		a.flag(c, "persistence", "systemctl "+verb+" makes a service start automatically or changes it", high)
+		return
+	}
+	a.flag(c, "system-config", "systemctl "+verb+" changes running services", high)
+}
+
+func securityUnit(u string) bool {
+	u = strings.TrimSuffix(strings.ToLower(u), ".service")
+	switch u {
+	case "ufw", "firewalld", "iptables", "nftables", "apparmor", "auditd", "selinux", "fail2ban", "clamav-daemon", "clamd", "crowdsec", "osqueryd", "falcon-sensor", "wazuh-agent", "sshguard", "mdatp", "sentinelone":
+		return true
+	}
+	return false
+}
+
+func checkSystemSettings(a *analyzer, c *call) {
+	ops := c.operands()
+	first := ""
+	if len(ops) > 0 {
+		first = ops[0].s
+	}
+	switch c.prog {
+	case "sysctl":
+		if hasShortFlag(ops, 'w') || hasShortFlag(ops, 'p') || hasPrefixWord(ops, "--write", "--load", "--system") || anyContains(ops, "=") {
+			if anyContains(ops, "randomize_va_space") || anyContains(ops, "ptrace_scope") || anyContains(ops, "kptr_restrict") {
+				a.flag(c, "security-disable", "changes a kernel security setting", high)
+				return
+			}
+			a.flag(c, "system-config", "changes kernel parameters", high)
+		}
+	case "hostnamectl", "timedatectl", "localectl":
+		if strings.HasPrefix(first, "set-") || first == "hostname" && len(ops) > 1 {
+			a.flag(c, "system-config", c.prog+" "+first+" changes system settings", high)
+		}
+	case "hostname":
+		if len(positional(ops, "-F --file")) > 0 || hasShortFlag(ops, 'F') {
+			a.flag(c, "system-config", "changes the host name", high)
+		}
+	case "date":
+		if hasShortFlag(ops, 's') || hasPrefixWord(ops, "--set") {
+			a.flag(c, "system-config", "sets the system clock", high)
+		}
+	case "hwclock":
+		if hasPrefixWord(ops, "--set", "-w", "--systohc", "--hctosys") {
+			a.flag(c, "system-config", "sets the hardware clock", high)
+		}
+	case "bcdedit":
+		if len(ops) > 0 && !hasWordFold(ops, "/enum") {
+			a.flag(c, "system-config", "changes Windows boot configuration", high)
+		}
+	case "reg":
+		lf := strings.ToLower(first)
+		if lf == "add" || lf == "delete" || lf == "import" || lf == "restore" || lf == "copy" || lf == "load" {
+			if strings.Contains(strings.ToLower(c.text), `\currentversion\run`) || strings.Contains(strings.ToLower(c.text), "winlogon") {
+				a.flag(c, "persistence", "reg "+lf+" changes a Run key that starts programs at login", high)
+				return
+			}
+			a.flag(c, "system-config", "reg "+lf+" changes the Windows registry", high)
+		}
+	case "set-itemproperty", "new-itemproperty":
+		if strings.Contains(strings.ToLower(c.text), `currentversion\run`) {
+			a.flag(c, "persistence", "adds a Run key that starts a program at login", high)
+			return
+		}
+		if strings.Contains(strings.ToLower(c.text), "hklm:") || strings.Contains(strings.ToLower(c.text), "hkcu:") {
+			a.flag(c, "system-config", "changes the Windows registry", high)
+		}
+	case "set-executionpolicy":
+		if hasWordFold(ops, "bypass", "unrestricted") {
+			a.flag(c, "security-disable", "turns off PowerShell's script execution policy", high)
+		}
+	case "netsh":
+		if strings.Contains(strings.ToLower(c.text), "firewall") && (hasWordFold(ops, "off") || strings.Contains(strings.ToLower(c.text), "state off")) {
+			a.flag(c, "security-disable", "turns the Windows firewall off", high)
+		}
+	case "sc":
+		if lf := strings.ToLower(first); lf == "stop" || lf == "delete" || lf == "config" || lf == "create" {
+			a.flag(c, "system-config", "sc "+lf+" changes Windows services", high)
+		}
+	case "defaults":
+		if first == "write" || first == "delete" {
+			if strings.Contains(c.text, "LSQuarantine") || strings.Contains(c.text, "com.apple.security") || strings.Contains(c.text, "alf") {
+				a.flag(c, "security-disable", "changes a macOS security setting", high)
+				return
+			}
+			if len(ops) > 1 && (strings.HasPrefix(ops[1].s, "/Library") || ops[1].s == "-g" || ops[1].s == "NSGlobalDomain") {
+				a.flag(c, "system-config", "changes global macOS defaults", medium)
+			}
+		}
+	case "scutil":
+		if first == "--set" {
+			a.flag(c, "system-config", "changes macOS system names", high)
+		}
+	case "nvram":
+		if len(ops) > 0 && !hasShortFlag(ops, 'p') && !hasShortFlag(ops, 'x') {
+			a.flag(c, "system-config", "changes firmware variables", high)
+		}
+	case "modprobe", "insmod", "rmmod":
+		if c.prog == "modprobe" && (hasShortFlag(ops, 'n') || hasLong(ops, "--dry-run") || hasShortFlag(ops, 'c') || len(ops) == 0) {
+			return
+		}
+		a.flag(c, "system-config", "loads or unloads kernel modules", high)
+	case "swapoff", "update-alternatives", "ldconfig", "update-grub", "grub-install", "efibootmgr":
+		if c.prog == "update-alternatives" && (hasWord(ops, "--display", "--query", "--list", "--get-selections")) || c.prog == "efibootmgr" && len(ops) == 0 || c.prog == "ldconfig" && hasShortFlag(ops, 'p') {
+			return
+		}
+		a.flag(c, "system-config", c.prog+" changes system configuration", high)
+	case "mount", "umount":
+		if len(positional(ops, "-t -o -O -L -U")) > 0 && !hasShortFlag(ops, 'l') || c.prog == "umount" && len(ops) > 0 {
+			a.flag(c, "system-config", c.prog+" changes mounted file systems", medium)
+		}
+	case "chsh":
+		a.flag(c, "system-config", "changes the login shell", medium)
+	case "npm", "pnpm", "yarn":
+		a.checkPackageConfig(c, ops)
+	case "pip", "pip3", "uv":
+		if first == "config" && len(ops) > 1 && (ops[1].s == "set" || ops[1].s == "edit") {
+			text := strings.Join(c.words, " ")
+			switch {
+			case strings.Contains(text, "trusted-host") || strings.Contains(text, "cert"):
+				a.flag(c, "security-disable", "turns off TLS checking for pip", high)
+			case strings.Contains(text, "index-url"):
+				a.flag(c, "system-config", "redirects the Python package index", high)
+			default:
+				a.flag(c, "system-config", "changes pip's user-global configuration", medium)
+			}
+		}
+		for _, x := range ops {
+			if x.s == "--trusted-host" || strings.HasPrefix(x.s, "--trusted-host=") {
+				a.flag(c, "security-disable", "installs packages without TLS verification", medium)
+			}
+		}
+		if first == "install" && hasWord(ops, "--break-system-packages") {
+			a.flag(c, "system-config", "installs into the system Python", medium)
+		}
+	case "gem":
+		if first == "sources" && hasWord(ops, "--add", "-a") {
+			a.flag(c, "system-config", "adds a gem source", medium)
+		}
+	case "cargo", "go":
+		if c.prog == "go" && first == "env" && hasWord(ops, "-w") {
+			for _, x := range ops {
+				if strings.HasPrefix(x.s, "GOPROXY=") || strings.HasPrefix(x.s, "GOINSECURE=") || strings.HasPrefix(x.s, "GONOSUMDB=") || strings.HasPrefix(x.s, "GOFLAGS=") || strings.HasPrefix(x.s, "GONOSUMCHECK=") || strings.HasPrefix(x.s, "GOSUMDB=off") {
+					a.flag(c, "system-config", "changes Go's user-global module settings ("+x.s+")", medium)
+				}
+			}
+		}
+	}
+}
+
+func anyContains(ops []arg, s string) bool {
+	for _, x := range ops {
+		if strings.Contains(x.s, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *analyzer) checkPackageConfig(c *call, ops []arg) {
+	first := ""
+	if len(ops) > 0 {
+		first = ops[0].s
+	}
+	if first == "config" && len(ops) > 2 && (ops[1].s == "set" || ops[1].s == "put") {
+		k := strings.TrimPrefix(ops[2].s, "--")
+		k, v, _ := strings.Cut(k, "=")
+		if v == "" && len(ops) > 3 {
+			v = ops[3].s
+		}
+		switch {
+		case k == "strict-ssl" && (v == "false" || v == "0"), k == "ca" && v == "null", k == "cafile" && v == "", k == "enableStrictSsl" && v == "false":
+			a.flag(c, "security-disable", c.prog+" config set "+k+" turns off TLS verification", high)
+		case strings.Contains(k, "registry"):
+			a.flag(c, "system-config", c.prog+" config set "+k+" redirects the package registry", high)
+		case k == "ignore-scripts" && v == "false":
+		case k == "script-shell" || k == "shell" || k == "node-options":
+			a.flag(c, "remote-exec", c.prog+" config set "+k+" changes what runs for every script", high)
+		default:
+			a.flag(c, "system-config", c.prog+" config set "+k+" changes user-global configuration", medium)
+		}
+		return
+	}
+	if first == "pkg" && len(ops) > 2 && ops[1].s == "set" {
+		for _, x := range ops[2:] {
+			k, _, _ := strings.Cut(x.s, "=")
+			switch k {
+			case "scripts.preinstall", "scripts.install", "scripts.postinstall", "scripts.prepare", "scripts.prepublish", "scripts.preprepare", "scripts.postprepare", "scripts.prepack", "scripts.postpack", "scripts.dependencies":
+				a.flag(c, "persistence", "adds a package lifecycle script ("+k+") that runs on every install", high)
+				return
+			}
+		}
+	}
+	if first == "set" && c.prog == "npm" && len(ops) > 1 {
+		a.flag(c, "system-config", "changes npm's user-global configuration", medium)
+	}
+}
+
+func checkSecurity(a *analyzer, c *call) {
+	ops := c.operands()
+	first := ""
+	if len(ops) > 0 {
+		first = ops[0].s
+	}
+	switch c.prog {
+	case "ufw":
+		if first == "disable" || first == "reset" || first == "default" && hasWord(ops, "allow") {
+			a.flag(c, "security-disable", "ufw "+first+" turns the firewall off or opens it", high)
+		}
+	case "iptables", "ip6tables":
+		if hasShortFlag(ops, 'F') || hasShortFlag(ops, 'X') || hasLong(ops, "--flush") || hasLong(ops, "--delete-chain") || hasShortFlag(ops, 'P') && hasWord(ops, "ACCEPT") || hasWord(ops, "-D", "--delete") {
+			a.flag(c, "security-disable", "flushes or opens the firewall rules", high)
+		}
+	case "nft":
+		if hasWord(ops, "flush") || hasWord(ops, "delete") {
+			a.flag(c, "security-disable", "flushes or deletes firewall rules", high)
+		}
+	case "firewall-cmd":
+		if hasWord(ops, "--panic-off") || hasPrefixWord(ops, "--set-default-zone=trusted") {
+			a.flag(c, "security-disable", "opens the firewall", high)
+		}
+	case "setenforce":
+		if first == "0" || strings.EqualFold(first, "permissive") {
+			a.flag(c, "security-disable", "turns SELinux enforcement off", high)
+		}
+	case "setsebool":
+		a.flag(c, "security-disable", "changes SELinux policy booleans", medium)
+	case "spctl":
+		if hasPrefixWord(ops, "--master-disable", "--global-disable", "--disable") {
+			a.flag(c, "security-disable", "turns Gatekeeper off", high)
+		}
+	case "csrutil":
+		if first == "disable" || first == "authenticated-root" && hasWord(ops, "disable") {
+			a.flag(c, "security-disable", "turns System Integrity Protection off", high)
+		}
+	case "set-mppreference":
+		for _, x := range ops {
+			lx := strings.ToLower(x.s)
+			if strings.HasPrefix(lx, "-disable") || strings.HasPrefix(lx, "-exclusion") {
+				a.flag(c, "security-disable", "turns Microsoft Defender protection off", high)
+				return
+			}
+		}
+	case "add-mppreference":
+		a.flag(c, "security-disable", "adds a Microsoft Defender exclusion", high)
+	case "aa-disable", "aa-complain":
+		a.flag(c, "security-disable", "turns an AppArmor profile off", high)
+	case "auditctl":
+		if hasShortFlag(ops, 'D') || hasWord(ops, "-e") && hasWord(ops, "0") {
+			a.flag(c, "security-disable", "deletes audit rules or stops auditing", high)
+		}
+	case "xattr":
+		if hasShortFlag(ops, 'd') && anyContains(ops, "quarantine") || hasShortFlag(ops, 'c') && hasShortFlag(ops, 'r') {
+			a.flag(c, "security-disable", "removes macOS quarantine flags from downloaded files", medium)
+		}
+	case "pfctl":
+		if hasShortFlag(ops, 'd') || hasShortFlag(ops, 'F') {
+			a.flag(c, "security-disable", "turns the packet filter off or flushes it", high)
+		}
+	case "systemsetup":
+		if hasWordFold(ops, "-setremotelogin") {
+			a.flag(c, "security-disable", "changes remote login", high)
+		}
+	case "semanage":
+		if hasWord(ops, "permissive") {
+			a.flag(c, "security-disable", "makes an SELinux domain permissive", high)
+		}
+	}
+}
+
+// devPorts are the usual ports of development servers an agent starts.
+var devPorts = map[string]bool{"3000": true, "3001": true, "4000": true, "4200": true, "5000": true, "5173": true, "5174": true, "8000": true, "8080": true, "8081": true, "8888": true, "4321": true, "9000": true, "6006": true, "8787": true, "1234": true, "3333": true, "4173": true, "5001": true, "8001": true, "7000": true, "19006": true}
+
+func checkKill(a *analyzer, c *call) {
+	ops := c.operands()
+	switch c.prog {
+	case "pkill", "killall", "skill", "slay":
+		if hasWord(ops, "-l", "--list", "-V") {
+			return
+		}
+		a.flag(c, "process-kill", c.prog+" kills every process matching a name or pattern", high)
+		return
+	case "killall5", "xkill":
+		a.flag(c, "process-kill", c.prog+" kills processes wholesale", high)
+		return
+	case "taskkill":
+		if hasWordFold(ops, "/im") || hasWordFold(ops, "/fi") {
+			a.flag(c, "process-kill", "taskkill /IM kills every process with that name", high)
+		}
+		return
+	case "stop-process", "spps":
+		for _, x := range ops {
+			if lx := strings.ToLower(x.s); strings.HasPrefix(lx, "-n") || strings.HasPrefix(lx, "-pr") {
+				a.flag(c, "process-kill", "Stop-Process -Name kills every process with that name", high)
+				return
+			}
+		}
+		return
+	case "fuser":
+		if hasShortFlag(ops, 'k') {
+			for _, x := range ops {
+				port := strings.TrimSuffix(strings.TrimSuffix(x.s, "/tcp"), "/udp")
+				if strings.HasPrefix(x.s, "-") || port == x.s && !strings.Contains(x.s, "/") {
+					continue
+				}
+				if !devPorts[port] {
+					a.flag(c, "process-kill", "kills whatever holds "+x.s, high)
+				}
+			}
+		}
+		return
+	}
+	// kill
+	if hasWord(ops, "-l", "-L", "--list") {
+		return
+	}
+	targets := killTargets(ops)
+	if c.xargs {
+		a.judgeKillSource(c, c.upstream())
+		return
+	}
+	for _, t := range targets {
+		s := t.s
+		switch {
+		case strings.HasPrefix(t.raw, "$!") || strings.HasPrefix(s, "%") || strings.HasPrefix(t.raw, "\"$!"):
+		case s == "-1" || s == "1" || s == "0" || strings.HasPrefix(s, "-") && len(s) > 1 && isDigits(s[1:]):
+			a.flag(c, "process-kill", "kill "+s+" signals every process, init, or a whole process group", high)
+			return
+		case t.subst:
+			a.judgeKillSubst(c, t)
+		case t.unbound:
+		case isDigits(s):
+		}
+	}
+}
+
+// killTargets returns kill's targets: after an optional signal (-9,
+// -KILL, -s SIG, -n NUM), every word is a pid, job or process group
+// (negative numbers included).
+func killTargets(ops []arg) []arg {
+	i := 0
+	if i < len(ops) {
+		switch s := ops[i].s; {
+		case s == "-s" || s == "-n" || s == "--signal":
+			i += 2
+		case strings.HasPrefix(s, "--signal="):
+			i++
+		case strings.HasPrefix(s, "-") && s != "--" && len(s) > 1 && !(isDigits(s[1:]) && len(ops) == 1):
+			i++
+		}
+	}
+	if i < len(ops) && ops[i].s == "--" {
+		i++
+	}
+	if i > len(ops) {
+		return nil
+	}
+	return ops[i:]
+}
+
+// isNegPid reports whether a negative number is a target (after the signal
+// option) rather than the signal itself (kill -9 1 vs kill -1).
+func isNegPid(ops []arg, t arg) bool {
+	for i, x := range ops {
+		if x.s == t.s && x.raw == t.raw {
+			if i == 0 {
+				return len(ops) == 1 // kill -1: the signal form needs a target
+			}
+			prev := ops[i-1].s
+			return strings.HasPrefix(prev, "-") || prev == "--"
+		}
+	}
+	return false
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// judgeKillSubst judges kill $(...): a captured pid file or the listener on
+// the project's dev port is fine; pgrep/pidof by name or other ports are not.
+func (a *analyzer) judgeKillSubst(c *call, t arg) {
+	raw := t.raw
+	switch {
+	case strings.Contains(raw, "cat ") && strings.Contains(raw, ".pid"):
+		return
+	case strings.Contains(raw, "pgrep") || strings.Contains(raw, "pidof") || strings.Contains(raw, "ps ") || strings.Contains(raw, "jobs -p") && false:
+		a.flag(c, "process-kill", "kills processes selected by name ("+raw+")", high)
+	case strings.Contains(raw, "lsof") || strings.Contains(raw, "fuser") || strings.Contains(raw, "ss ") || strings.Contains(raw, "netstat"):
+		if port := portIn(raw); port != "" && !devPorts[port] {
+			a.flag(c, "process-kill", "kills the process listening on port "+port+", which is not the project's dev server", high)
+		}
+	case strings.Contains(raw, "docker ps"):
+	default:
+		a.flag(c, "process-kill", "kills processes chosen at run time ("+raw+")", medium)
+	}
+}
+
+func (a *analyzer) judgeKillSource(c *call, up []*call) {
+	for _, u := range up {
+		switch u.prog {
+		case "lsof", "fuser", "ss", "netstat":
+			if port := portIn(u.text); port != "" && !devPorts[port] {
+				a.flag(c, "process-kill", "kills the process listening on port "+port+", which is not the project's dev server", high)
+			}
+			return
+		case "pgrep", "pidof", "ps", "grep", "awk":
+			a.flag(c, "process-kill", "kills processes selected by name", high)
+			return
+		case "cat":
+			return
+		}
+	}
+}
+
+// portIn finds a port number in lsof/fuser/ss text (-i:3000, -i :5432,
+// 3000/tcp, sport = :8080).
+func portIn(s string) string {
+	for _, sep := range []string{":", "-i", " "} {
+		for i := strings.Index(s, sep); i >= 0; {
+			j := i + len(sep)
+			for j < len(s) && (s[j] == ' ' || s[j] == ':' || s[j] == 't' && strings.HasPrefix(s[j:], "tcp:")) {
+				if strings.HasPrefix(s[j:], "tcp:") {
+					j += 4
+					continue
+				}
+				j++
+			}
+			k := j
+			for k < len(s) && s[k] >= '0' && s[k] <= '9' {
+				k++
+			}
+			if k-j >= 2 && k-j <= 5 {
+				return s[j:k]
+			}
+			n := strings.Index(s[i+1:], sep)
+			if n < 0 {
+				break
+			}
+			i = i + 1 + n
+		}
+	}
+	return ""
+}
+
+func checkPower(a *analyzer, c *call) {
+	ops := c.operands()
+	switch c.prog {
+	case "shutdown":
+		if hasShortFlag(ops, 'c') || hasWordFold(ops, "/a") || hasLong(ops, "--show") {
+			return
+		}
+	case "init", "telinit":
+		pos := positional(ops, "")
+		if len(pos) == 0 || !strings.ContainsAny(pos[0].s, "0123456sSqQuU") {
+			return
+		}
+		if pos[0].s == "q" || pos[0].s == "Q" || pos[0].s == "u" || pos[0].s == "U" {
+			return
+		}
+	case "pmset":
+		if !hasWord(ops, "sleepnow", "restoredefaults", "displaysleepnow", "schedule", "repeat") {
+			return
+		}
+	case "loginctl":
+		if !hasWord(ops, "poweroff", "reboot", "suspend", "hibernate", "terminate-session", "terminate-user", "kill-session", "kill-user") {
+			return
+		}
+	case "systemd-run":
+		return
+	case "osascript":
+		t := strings.ToLower(c.text)
+		if !(strings.Contains(t, "shut down") || strings.Contains(t, "restart") || strings.Contains(t, "log out")) {
+			return
+		}
+	}
+	a.flag(c, "system-power", c.prog+" changes the machine's power state", high)
+}
+
+func checkPersistence(a *analyzer, c *call) {
+	ops := c.operands()
+	switch c.prog {
+	case "crontab":
+		if hasShortFlag(ops, 'l') {
+			return
+		}
+		if hasShortFlag(ops, 'r') {
+			a.flag(c, "persistence", "crontab -r removes every scheduled job", high)
+			return
+		}
+		a.flag(c, "persistence", "crontab installs or edits scheduled jobs", high)
+	case "at", "batch":
+		if hasShortFlag(ops, 'l') || hasShortFlag(ops, 'c') && false {
+			return
+		}
+		a.flag(c, "persistence", c.prog+" schedules a command to run later", high)
+	case "schtasks":
+		if hasWordFold(ops, "/create", "/change", "/delete", "/run") {
+			a.flag(c, "persistence", "schtasks creates or changes a scheduled task", high)
+		}
+	case "register-scheduledtask", "new-service":
+		a.flag(c, "persistence", c.prog+" installs something that runs automatically", high)
+	}
+}
+
+// unguardedFlags are options that turn a nested agent's approvals off.
+var unguardedFlags = []string{"--dangerously-skip-permissions", "--dangerously-bypass-approvals-and-sandbox", "--yolo", "--full-auto", "--yes-always", "--dangerously-allow-all",
+	"--allow-all-tools", "--auto-approve", "--trust-all-tools", "--no-confirm", "--approval-mode=yolo", "--permission-mode=bypassPermissions", "--force", "--allow-dangerously-skip-permissions", "--always-approve"}
+
+func checkNestedAgent(a *analyzer, c *call) {
+	ops := c.operands()
+	for i, x := range ops {
+		s := x.s
+		for _, f := range unguardedFlags {
+			if s == f && !(f == "--force" && c.prog != "cursor-agent") {
+				a.flag(c, "agent-config-tamper", "launches "+c.prog+" with its approvals turned off ("+s+")", high)
+				return
+			}
+		}
+		next := ""
+		if i+1 < len(ops) {
+			next = ops[i+1].s
+		}
+		switch {
+		case (s == "-y" || s == "--yes") && (c.prog == "gemini" || c.prog == "aider" || c.prog == "qwen"):
+			a.flag(c, "agent-config-tamper", "launches "+c.prog+" auto-approving every action", high)
+			return
+		case (s == "--approval-mode" || s == "--permission-mode" || s == "-a" || s == "--ask-for-approval") && (next == "yolo" || next == "bypassPermissions" || next == "never"):
+			a.flag(c, "agent-config-tamper", "launches "+c.prog+" with approvals set to "+next, high)
+			return
+		case (s == "--sandbox" || s == "-s") && next == "danger-full-access", strings.HasPrefix(s, "--sandbox=danger"):
+			a.flag(c, "agent-config-tamper", "launches "+c.prog+" without a sandbox", high)
+			return
+		case (s == "-c" || s == "--config") && (strings.Contains(next, "approval_policy") && strings.Contains(next, "never") || strings.Contains(next, "danger-full-access")):
+			a.flag(c, "agent-config-tamper", "launches "+c.prog+" with approvals or sandbox turned off", high)
+			return
+		}
+	}
+}
+
+func checkHistory(a *analyzer, c *call) {
+	ops := c.operands()
+	switch c.prog {
+	case "history":
+		if hasShortFlag(ops, 'c') || hasShortFlag(ops, 'd') || hasShortFlag(ops, 'w') && len(positional(ops, "")) > 0 {
+			a.flag(c, "log-tampering", "clears the shell history", high)
+		}
+	case "unset":
+		if hasWord(ops, "HISTFILE", "HISTSIZE", "HISTFILESIZE") {
+			a.flag(c, "log-tampering", "turns off the shell history", high)
+		}
+	case "set":
+		if hasWord(ops, "+o") && hasWord(ops, "history") {
+			a.flag(c, "log-tampering", "turns off the shell history", high)
+		}
+	case "journalctl":
+		if hasPrefixWord(ops, "--vacuum", "--rotate", "--flush", "--relinquish-var") && !hasPrefixWord(ops, "--flush") {
+			a.flag(c, "log-tampering", "deletes journal logs", high)
+		}
+	case "wevtutil":
+		if len(ops) > 0 && (strings.EqualFold(ops[0].s, "cl") || strings.EqualFold(ops[0].s, "clear-log")) {
+			a.flag(c, "log-tampering", "clears a Windows event log", high)
+		}
+	case "clear-eventlog", "remove-eventlog":
+		a.flag(c, "log-tampering", c.prog+" clears Windows event logs", high)
+	case "logrotate":
+		if hasShortFlag(ops, 'f') {
+			a.flag(c, "log-tampering", "forces log rotation", low)
+		}
+	}
+}
+
+// checkAlias judges an alias body as the command it will run.
+func checkAlias(a *analyzer, c *call) {}

@@ -1,0 +1,632 @@
+package shell
+
+import (
+	"regexp"
+	"strings"
+)
+
+func init() {
+	register(checkInterpreter, "python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "deno", "bun", "perl", "ruby", "php", "lua", "luajit", "rscript", "osascript", "tclsh", "jshell", "groovy", "julia", "elixir")
+	register(checkSed, "sed", "gsed")
+	register(checkAwk, "awk", "gawk", "mawk", "nawk")
+	register(checkVim, "vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim", "rvim")
+	register(checkProgramFlags, "rg", "sort", "tar", "gtar", "bsdtar", "zip", "man", "less", "more", "find", "git", "rsync", "ssh", "xargs", "tcpdump", "strace", "gdb", "script", "flock", "timeout", "nmap", "openssl", "ssh-keygen", "make", "mail", "ed", "emacs", "dpkg", "pip", "pip3", "npx", "env")
+	register(checkShellScript, "sh", "bash", "zsh", "dash", "ksh", "source", ".")
+}
+
+// inlineCode returns the code given to an interpreter on its command line
+// (python -c, node -e/-p, perl -e, ruby -e, php -r, ...).
+func inlineCode(prog string, ops []arg) (arg, bool) {
+	switch {
+	case strings.HasPrefix(prog, "python") || strings.HasPrefix(prog, "pypy"):
+		return optValue(ops, "-c", "")
+	case prog == "node" || prog == "nodejs" || prog == "bun":
+		if v, ok := optValue(ops, "-e", "--eval"); ok {
+			return v, true
+		}
+		return optValue(ops, "-p", "--print")
+	case prog == "deno":
+		if len(ops) >= 2 && ops[0].s == "eval" {
+			return ops[1], true
+		}
+	case prog == "perl" || prog == "ruby":
+		for i, x := range ops {
+			s := x.s
+			if len(s) >= 2 && s[0] == '-' && s[1] != '-' && strings.ContainsAny(s[1:], "eE") {
+				j := strings.IndexAny(s, "eE")
+				if j == len(s)-1 && i+1 < len(ops) {
+					return ops[i+1], true
+				}
+				if j < len(s)-1 && !strings.ContainsAny(s[1:j], "IMm") {
+					v := x
+					v.s = s[j+1:]
+					return v, true
+				}
+			}
+		}
+	case prog == "php":
+		return optValue(ops, "-r", "")
+	case prog == "lua" || prog == "luajit" || prog == "rscript" || prog == "osascript" || prog == "julia" || prog == "elixir":
+		return optValue(ops, "-e", "")
+	}
+	return arg{}, false
+}
+
+func checkInterpreter(a *analyzer, c *call) {
+	ops := c.operands()
+	code, ok := inlineCode(c.prog, ops)
+	if ok {
+		if code.unbound || code.subst {
+			if a.substFetches(code) {
+				a.flag(c, "remote-exec", c.prog+" runs code downloaded from the network", high)
+			} else {
+				a.flag(c, "non-literal-program", c.prog+" runs code only known at run time", medium)
+			}
+		}
+		a.checkCode(c, c.prog, code.s)
+	}
+	for _, r := range c.redirs {
+		if r.hasBody && (len(ops) == 0 || hasWord(ops, "-")) {
+			a.checkCode(c, c.prog, r.body)
+		}
+	}
+	// Script operand that was just downloaded.
+	a.checkFetchedRun(c)
+	if c.prog == "perl" && hasPrefixWord(ops, "-i") || c.prog == "ruby" && hasPrefixWord(ops, "-i") {
+		// in-place edits: the files are written
+		_ = ops
+	}
+}
+
+// checkFetchedRun flags running a file downloaded earlier in the same
+// command (curl -o x.sh ... && bash x.sh).
+func (a *analyzer) checkFetchedRun(c *call) {
+	fetched := c.ctx.sc.fetched
+	if len(fetched) == 0 {
+		return
+	}
+	cands := []string{}
+	if len(c.words) > 0 && strings.Contains(c.words[0], "/") {
+		cands = append(cands, a.resolveString(c.words[0], c.cwd))
+	}
+	if isInterpreter(c.prog) {
+		for _, x := range c.operands() {
+			if !strings.HasPrefix(x.s, "-") {
+				cands = append(cands, a.resolve(x, c.cwd))
+				break
+			}
+		}
+	}
+	for _, p := range cands {
+		if p != "" && fetched[p] {
+			a.flag(c, "remote-exec", "runs "+p+", downloaded in the same command without review", high)
+			return
+		}
+	}
+}
+
+func checkShellScript(a *analyzer, c *call) {
+	a.checkFetchedRun(c)
+	for _, x := range c.operands() {
+		if x.subst && strings.HasPrefix(x.s, "/dev/fd/") && a.substFetches(x) {
+			a.flag(c, "remote-exec", c.prog+" runs a script read from the network through a process substitution", high)
+			return
+		}
+	}
+}
+
+var (
+	codeShellCall  = regexp.MustCompile(`(?:os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\.getoutput|pty\.spawn|execSync|exec|spawnSync|spawn|execFileSync|system|popen|shell_exec|passthru|proc_open|Kernel\.system|IO\.popen|do shell script)\s*\(?\s*(?:\[\s*)?(["'])((?:\\.|[^\\])*?)(["'])`)
+	codeBacktick   = regexp.MustCompile("`([^`]+)`")
+	codeRmTree     = regexp.MustCompile(`(?:shutil\.rmtree|rmSync|rmdirSync|fs\.rm|rimraf|FileUtils\.rm_r[f]?|FileUtils\.remove_dir|rmtree|remove_tree|File::Path|unlink_recursive|fs::remove_dir_all|Remove-Item|os\.RemoveAll|deleteRecursively)\s*\(?\s*([^,)]*)`)
+	codeHomeExpr   = regexp.MustCompile(`homedir\(\)|expanduser\(\s*["']~["']\s*\)|Path\.home\(\)|os\.environ\[["']HOME["']\]|ENV\[["']HOME["']\]|\$ENV\{HOME\}|process\.env\.HOME|Dir\.home|getenv\(["']HOME["']\)`)
+	codeFork       = regexp.MustCompile(`fork\s*(?:\(\s*\))?\s*(?:while|until|;|\}|&&|\|\|)|while\s*(?:\(\s*)?(?:1|true|True)\s*(?:\))?\s*[:{;]?[^\n]*fork|loop\s*(?:do|\{)[^}]*fork|for\s*\(\s*;\s*;\s*\)[^}]*fork|os\.fork\(\)[^\n]*while|while[^\n]*os\.fork`)
+	codeInfinite   = regexp.MustCompile(`while\s*\(?\s*(?:1|true|True)\s*\)?\s*[:{]|loop\s*(?:do|\{)|for\s*\(\s*;\s*;\s*\)`)
+	codeHog        = regexp.MustCompile(`\.append\(|\.push\(|\*\s*10\s*\*\*|\*\*\s*\d{2}|Array\(1e\d|new Array\(|\* ?1e\d|bytearray\(|<<\s*|malloc\(`)
+	codeNetFetch   = regexp.MustCompile(`(?i)urlopen|requests\.get|urllib|http\.get|https\.get|fetch\(|file_get_contents\(\s*["']https?:|open-uri|Net::HTTP|LWP::|IO::Socket|curl|wget|iwr|Invoke-WebRequest|DownloadString|DownloadFile|Invoke-RestMethod|irm\s`)
+	codeEval       = regexp.MustCompile(`(?i)\b(eval|exec|iex|Invoke-Expression|instance_eval|compile|new Function|Function\(|load)\s*\(|\|\s*iex\b|\biex\s*\(`)
+	codeSocket     = regexp.MustCompile(`(?i)socket\.socket|socket\(|TCPSocket|fsockopen|IO::Socket::INET|net\.connect|net\.Socket|new Socket|/dev/tcp/|Net\.Sockets\.TCPClient`)
+	codeShellSpawn = regexp.MustCompile(`(?i)pty\.spawn|/bin/(?:ba)?sh|cmd\.exe|powershell|dup2|child_process|exec\(\s*["']/bin|spawn\(\s*["'](?:/bin/)?(?:ba)?sh`)
+	codeHomeDelete = regexp.MustCompile(`(?:rmtree|rmSync|rm_rf|rm_r|RemoveAll|remove_dir_all)\s*\(\s*(?:` + `homedir\(\)|os\.path\.expanduser\(\s*["']~["']\s*\)|Path\.home\(\)|["']/["']|["']~["']|process\.env\.HOME|Dir\.home|ENV\[["']HOME["']\])`)
+)
+
+// checkCode judges inline interpreter code: the shell commands it runs
+// (walked as nested scripts), recursive deletes of home or unknown paths,
+// fork bombs and memory hogs, downloaded code run with eval, reverse shells.
+func (a *analyzer) checkCode(c *call, prog, code string) {
+	if code == "" {
+		return
+	}
+	for _, m := range codeShellCall.FindAllStringSubmatch(code, 8) {
+		cmd := strings.ReplaceAll(m[2], `\'`, `'`)
+		cmd = strings.ReplaceAll(cmd, `\"`, `"`)
+		if strings.HasPrefix(m[0], "subprocess") || strings.Contains(m[0], "[") {
+			// subprocess.run(["rm", "-rf", "x"]): the list's words
+			if list := codeList(code[strings.Index(code, m[0]):]); list != "" {
+				cmd = list
+			}
+		}
+		a.nested(cmd, c.ctx, c.wrappers)
+	}
+	if prog == "perl" || prog == "ruby" || prog == "php" {
+		for _, m := range codeBacktick.FindAllStringSubmatch(code, 4) {
+			a.nested(m[1], c.ctx, c.wrappers)
+		}
+	}
+	if codeHomeDelete.MatchString(code) {
+		a.flag(c, "recursive-delete", prog+" code recursively deletes the home directory or root", high)
+	} else {
+		for _, m := range codeRmTree.FindAllStringSubmatch(code, 4) {
+			target := strings.TrimSpace(m[1])
+			if codeHomeExpr.MatchString(target) {
+				a.flag(c, "recursive-delete", prog+" code recursively deletes the home directory", high)
+				continue
+			}
+			if lit, ok := stringLiteral(target); ok {
+				a.judgeDelete(c, arg{s: lit, raw: lit, lit: true, glob: hasGlobChars(lit)}, true)
+				continue
+			}
+			if target != "" {
+				a.flag(c, "recursive-delete", prog+" code recursively deletes a path computed at run time ("+target+")", high)
+			}
+		}
+	}
+	switch {
+	case codeFork.MatchString(code) || strings.Contains(code, ":(){") || strings.Contains(code, "fork while fork"):
+		a.flag(c, "fork-bomb", prog+" code forks processes without bound", high)
+	case codeInfinite.MatchString(code) && codeHog.MatchString(code) && !strings.Contains(code, "break") && !strings.Contains(code, "sleep"):
+		a.flag(c, "resource-exhaustion", prog+" code allocates memory in an endless loop", high)
+	}
+	if codeNetFetch.MatchString(code) && codeEval.MatchString(code) {
+		a.flag(c, "remote-exec", prog+" code downloads code and runs it", high)
+	}
+	if codeSocket.MatchString(code) && codeShellSpawn.MatchString(code) {
+		a.flag(c, "remote-access", prog+" code connects a shell to a network socket (a reverse shell)", high)
+	}
+}
+
+// codeList joins the string items of the first [...] list in code.
+func codeList(code string) string {
+	i := strings.IndexByte(code, '[')
+	j := strings.IndexByte(code, ']')
+	if i < 0 || j < i {
+		return ""
+	}
+	var out []string
+	for _, item := range strings.Split(code[i+1:j], ",") {
+		if s, ok := stringLiteral(strings.TrimSpace(item)); ok {
+			out = append(out, shellQuote(s))
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+func stringLiteral(s string) (string, bool) {
+	if len(s) >= 2 && (s[0] == '"' || s[0] == '\'') && s[len(s)-1] == s[0] {
+		return s[1 : len(s)-1], true
+	}
+	if len(s) >= 3 && (s[0] == 'r' || s[0] == 'f') && (s[1] == '"' || s[1] == '\'') && s[len(s)-1] == s[1] {
+		return s[2 : len(s)-1], true
+	}
+	return "", false
+}
+
+// sedScripts returns a sed call's scripts (-e, --expression or the first
+// operand).
+func sedScripts(ops []arg) []string {
+	var out []string
+	for _, v := range optValues(ops, "-e", "--expression") {
+		out = append(out, v.s)
+	}
+	if len(out) > 0 {
+		return out
+	}
+	if _, ok := optValue(ops, "-f", "--file"); ok {
+		return nil
+	}
+	pos := positional(ops, "-e -f -l --expression --file --line-length")
+	if len(pos) > 0 {
+		out = append(out, pos[0].s)
+	}
+	return out
+}
+
+// sedRisky scans a sed script for the commands that run programs or write
+// files: e, s///e, w, W, s///w. It returns the command text run by e (or
+// "e" when it runs the pattern space), "w" for writes, or "".
+func sedRisky(script string) string {
+	s := script
+	i := 0
+	skipAddr := func() {
+		for i < len(s) {
+			switch ch := s[i]; {
+			case ch >= '0' && ch <= '9', ch == '$', ch == ',', ch == '~', ch == '+', ch == ' ', ch == '!', ch == '\t':
+				i++
+			case ch == '/' || ch == '\\':
+				delim := byte('/')
+				if ch == '\\' && i+1 < len(s) {
+					i++
+					delim = s[i]
+				}
+				i++
+				for i < len(s) && s[i] != delim {
+					if s[i] == '\\' {
+						i++
+					}
+					i++
+				}
+				i++
+				for i < len(s) && (s[i] == 'I' || s[i] == 'M') {
+					i++
+				}
+			default:
+				return
+			}
+		}
+	}
+	for i < len(s) {
+		for i < len(s) && (s[i] == ';' || s[i] == '\n' || s[i] == ' ' || s[i] == '\t' || s[i] == '{' || s[i] == '}') {
+			i++
+		}
+		skipAddr()
+		if i >= len(s) {
+			break
+		}
+		cmd := s[i]
+		i++
+		switch cmd {
+		case 'e':
+			rest := restOfLine(s, &i)
+			if strings.TrimSpace(rest) == "" {
+				return "e"
+			}
+			return strings.TrimSpace(rest)
+		case 'w', 'W':
+			restOfLine(s, &i)
+			return "w"
+		case 'r', 'R', 'a', 'i', 'c', ':', 'b', 't', 'T', 'v':
+			if cmd == 'a' || cmd == 'i' || cmd == 'c' || cmd == 'r' || cmd == 'R' {
+				restOfLine(s, &i)
+			} else {
+				for i < len(s) && s[i] != ';' && s[i] != '\n' {
+					i++
+				}
+			}
+		case 's', 'y':
+			if i >= len(s) {
+				return ""
+			}
+			delim := s[i]
+			i++
+			var repl strings.Builder
+			for part := 0; part < 2 && i < len(s); part++ {
+				for i < len(s) && s[i] != delim {
+					if s[i] == '\\' && i+1 < len(s) {
+						if part == 1 {
+							if s[i+1] != delim {
+								repl.WriteByte('\\')
+							}
+							repl.WriteByte(s[i+1])
+						}
+						i += 2
+						continue
+					}
+					if part == 1 {
+						repl.WriteByte(s[i])
+					}
+					i++
+				}
+				i++
+			}
+			if cmd == 's' {
+				for i < len(s) && s[i] != ';' && s[i] != '\n' && s[i] != '}' {
+					switch s[i] {
+					case 'e':
+						return "e:" + repl.String()
+					case 'w', 'W':
+						return "w"
+					}
+					i++
+				}
+			}
+		}
+	}
+	return ""
+}
+
+func restOfLine(s string, i *int) string {
+	j := strings.IndexByte(s[*i:], '\n')
+	var out string
+	if j < 0 {
+		out = s[*i:]
+		*i = len(s)
+	} else {
+		out = s[*i : *i+j]
+		*i += j + 1
+	}
+	return out
+}
+
+func checkSed(a *analyzer, c *call) {
+	ops := c.operands()
+	for _, script := range sedScripts(ops) {
+		switch r := sedRisky(script); {
+		case r == "":
+		case r == "w":
+		case r == "e":
+			a.flag(c, "remote-exec", "sed's e command runs the text being edited as a shell command", high)
+		case strings.HasPrefix(r, "e:"):
+			cmd := r[2:]
+			if strings.ContainsAny(cmd, "&\\") || cmd == "" {
+				a.flag(c, "remote-exec", "sed's s///e runs the edited text as a shell command", high)
+				continue
+			}
+			a.flag(c, "remote-exec", "sed's s///e runs a shell command ("+cmd+")", high)
+			a.nested(cmd, c.ctx, c.wrappers)
+		default:
+			a.flag(c, "remote-exec", "sed's e command runs "+r, high)
+			a.nested(r, c.ctx, c.wrappers)
+		}
+	}
+}
+
+var (
+	awkSystem   = regexp.MustCompile(`\bsystem\s*\(\s*("(?:[^"\\]|\\.)*")?`)
+	awkPipe     = regexp.MustCompile(`\|\s*&?\s*("(?:[^"\\]|\\.)*"|[A-Za-z_]\w*)|("(?:[^"\\]|\\.)*")\s*\|\s*getline`)
+	awkRedirect = regexp.MustCompile(`\bprintf?\b[^;}|]*?>>?\s*("(?:[^"\\]|\\.)*"|[A-Za-z_$]\w*)`)
+)
+
+// awkProgram returns the awk program text (the first operand, unless -f).
+func awkProgram(ops []arg) string {
+	if _, ok := optValue(ops, "-f", "--file"); ok {
+		return ""
+	}
+	pos := positional(ops, "-F -v -f --field-separator --assign --file -i --include")
+	if len(pos) == 0 {
+		return ""
+	}
+	return pos[0].s
+}
+
+// awkRisky reports what an awk program does beyond reading: "system",
+// "pipe" or "write" ("" for a pure reader).
+func awkRisky(prog string) string {
+	switch {
+	case awkSystem.MatchString(prog):
+		return "system"
+	case awkPipe.MatchString(prog):
+		return "pipe"
+	case awkRedirect.MatchString(prog):
+		return "write"
+	}
+	return ""
+}
+
+func checkAwk(a *analyzer, c *call) {
+	prog := awkProgram(c.operands())
+	if prog == "" {
+		return
+	}
+	ran := false
+	for _, m := range awkSystem.FindAllStringSubmatch(prog, 4) {
+		ran = true
+		if m[1] != "" && !strings.Contains(prog, m[1]+" ") {
+			a.nested(unquoteAwk(m[1]), c.ctx, c.wrappers)
+		} else if m[1] != "" {
+			a.nested(unquoteAwk(m[1]), c.ctx, c.wrappers)
+		}
+		if m[1] == "" {
+			a.flag(c, "remote-exec", "awk's system() runs a command built from its input", high)
+		}
+	}
+	for _, m := range awkPipe.FindAllStringSubmatch(prog, 4) {
+		ran = true
+		cmd := m[1]
+		if cmd == "" {
+			cmd = m[2]
+		}
+		if strings.HasPrefix(cmd, `"`) {
+			a.nested(unquoteAwk(cmd), c.ctx, c.wrappers)
+		} else {
+			a.flag(c, "remote-exec", "awk pipes to a command built at run time", high)
+		}
+	}
+	if ran && !c.ctx.remote {
+		a.flag(c, "remote-exec", "awk runs shell commands (system() or pipes)", medium)
+	}
+	for _, m := range awkRedirect.FindAllStringSubmatch(prog, 4) {
+		if strings.HasPrefix(m[1], `"`) {
+			if p := a.resolveString(unquoteAwk(m[1]), c.cwd); p != "" {
+				a.judgeWrite(c, p)
+			}
+		}
+	}
+}
+
+func unquoteAwk(s string) string {
+	s = strings.TrimPrefix(strings.TrimSuffix(s, `"`), `"`)
+	return strings.ReplaceAll(strings.ReplaceAll(s, `\"`, `"`), `\\`, `\`)
+}
+
+// checkVim judges ex commands given with -c, --cmd or +: :!cmd runs a
+// shell command, :py/:lua/... run code, :sh opens a shell.
+func checkVim(a *analyzer, c *call) {
+	ops := c.operands()
+	var cmds []string
+	for _, v := range optValues(ops, "-c", "--cmd") {
+		cmds = append(cmds, v.s)
+	}
+	for _, x := range ops {
+		if strings.HasPrefix(x.s, "+") && len(x.s) > 1 {
+			cmds = append(cmds, x.s[1:])
+		}
+	}
+	for _, cmd := range cmds {
+		for _, part := range strings.Split(cmd, "|") {
+			t := strings.TrimLeft(strings.TrimSpace(part), ":")
+			t = strings.TrimSpace(t)
+			lt := strings.ToLower(t)
+			switch {
+			case strings.HasPrefix(t, "!"):
+				a.flag(c, "remote-exec", "vim runs a shell command ("+t+")", high)
+				a.nested(t[1:], c.ctx, c.wrappers)
+			case strings.HasPrefix(lt, "py") || strings.HasPrefix(lt, "lua") || strings.HasPrefix(lt, "perl") || strings.HasPrefix(lt, "ruby") || strings.HasPrefix(lt, "tcl") || strings.HasPrefix(lt, "mz"):
+				sp := strings.IndexAny(t, " \t")
+				code := ""
+				if sp > 0 {
+					code = t[sp+1:]
+				}
+				a.flag(c, "remote-exec", "vim runs "+strings.Fields(lt)[0]+" code", high)
+				a.checkCode(c, "python", code)
+			case lt == "sh" || lt == "shell" || strings.HasPrefix(lt, "term") || strings.HasPrefix(lt, "call system") || strings.Contains(lt, "system(") || strings.HasPrefix(lt, "r !") || strings.HasPrefix(lt, "r!") || strings.HasPrefix(lt, "w !") || strings.HasPrefix(lt, "w!") && len(lt) > 2 && lt[2] != ' ' && false:
+				a.flag(c, "remote-exec", "vim runs a shell ("+t+")", high)
+			}
+		}
+	}
+}
+
+// checkProgramFlags flags the options that make a "read-only" program run
+// another program: rg --pre, sort --compress-program, tar
+// --checkpoint-action, zip -TT, man --html, git ... and the like.
+func checkProgramFlags(a *analyzer, c *call) {
+	ops := c.operands()
+	runs := func(flag string, v arg) {
+		if v.s == "" {
+			return
+		}
+		first := strings.Fields(v.s)
+		if len(first) == 0 {
+			return
+		}
+		p := first[0]
+		if strings.Contains(p, "/") || shellProgram(baseName(p)) || isInterpreter(baseName(p)) || strings.ContainsAny(v.s, ";|&$`") || v.unbound {
+			a.flag(c, "remote-exec", c.prog+" "+flag+" runs "+v.s, high)
+			if strings.ContainsAny(v.s, " ") {
+				a.nested(v.s, c.ctx, c.wrappers)
+			}
+		}
+	}
+	switch c.prog {
+	case "rg":
+		for _, v := range optValues(ops, "", "--pre") {
+			runs("--pre", v)
+		}
+	case "sort":
+		for _, v := range optValues(ops, "", "--compress-program") {
+			runs("--compress-program", v)
+		}
+	case "tar", "gtar", "bsdtar":
+		for _, x := range ops {
+			s := x.s
+			switch {
+			case strings.HasPrefix(s, "--checkpoint-action=exec") || strings.HasPrefix(s, "--checkpoint-action=\"exec"):
+				cmd := strings.TrimPrefix(strings.TrimPrefix(s, "--checkpoint-action=exec="), "--checkpoint-action=exec")
+				a.flag(c, "remote-exec", "tar --checkpoint-action=exec runs a command ("+cmd+")", high)
+				a.nested(cmd, c.ctx, c.wrappers)
+			case strings.HasPrefix(s, "--to-command") || strings.HasPrefix(s, "--info-script") || strings.HasPrefix(s, "--new-volume-script") || strings.HasPrefix(s, "--rsh-command"):
+				a.flag(c, "remote-exec", "tar "+s+" runs a command", high)
+			case strings.HasPrefix(s, "--use-compress-program=") || strings.HasPrefix(s, "-I"):
+				v := x
+				v.s = strings.TrimPrefix(strings.TrimPrefix(s, "--use-compress-program="), "-I")
+				runs("--use-compress-program", v)
+			}
+		}
+		if v, ok := optValue(ops, "", "--use-compress-program"); ok {
+			runs("--use-compress-program", v)
+		}
+		if v, ok := optValue(ops, "-F", "--info-script"); ok {
+			runs("-F", v)
+		}
+	case "zip":
+		for _, v := range optValues(ops, "-TT", "--unzip-command") {
+			a.flag(c, "remote-exec", "zip -TT runs "+v.s, high)
+			a.nested(v.s, c.ctx, c.wrappers)
+		}
+	case "man":
+		for _, x := range ops {
+			if strings.HasPrefix(x.s, "--html=") || strings.HasPrefix(x.s, "--pager=") || strings.HasPrefix(x.s, "--preprocessor=") {
+				v := x
+				v.s = x.s[strings.IndexByte(x.s, '=')+1:]
+				runs(x.s[:strings.IndexByte(x.s, '=')], v)
+			}
+		}
+		for _, f := range []string{"-P", "-H"} {
+			if v, ok := optValue(ops, f, ""); ok {
+				runs(f, v)
+			}
+		}
+	case "less", "more":
+		for _, as := range c.assigns {
+			if as.name == "LESSOPEN" || as.name == "LESSCLOSE" {
+				a.flag(c, "remote-exec", "less runs the input filter in "+as.name, high)
+			}
+		}
+	case "git":
+		// handled in checkGit
+	case "rsync", "ssh":
+		for _, v := range optValues(ops, "-e", "--rsh") {
+			if c.prog == "rsync" {
+				if f := strings.Fields(v.s); len(f) > 0 && baseName(f[0]) != "ssh" {
+					runs("-e", v)
+				}
+			}
+		}
+		if c.prog == "rsync" {
+			for _, v := range optValues(ops, "", "--rsync-path") {
+				if strings.ContainsAny(v.s, ";|&$`") {
+					a.flag(c, "remote-exec", "rsync --rsync-path runs "+v.s, medium)
+				}
+			}
+		}
+	case "tcpdump":
+		for _, v := range optValues(ops, "-z", "") {
+			runs("-z", v)
+		}
+	case "script":
+		if v, ok := optValue(ops, "-c", "--command"); ok {
+			a.nested(v.s, c.ctx, c.wrappers)
+		}
+	case "gdb":
+		for _, v := range optValues(ops, "-ex", "--eval-command") {
+			if strings.HasPrefix(strings.TrimSpace(v.s), "shell") || strings.HasPrefix(strings.TrimSpace(v.s), "!") || strings.HasPrefix(strings.TrimSpace(v.s), "python") {
+				a.flag(c, "remote-exec", "gdb runs a command ("+v.s+")", high)
+			}
+		}
+	case "nmap":
+		if hasPrefixWord(ops, "--script") && strings.Contains(c.text, "exec") {
+			a.flag(c, "remote-exec", "nmap runs a script", medium)
+		}
+	case "ssh-keygen":
+		if hasShortFlag(ops, 'D') {
+			a.flag(c, "remote-exec", "ssh-keygen -D loads a library", high)
+		}
+	case "make":
+		if hasPrefixWord(ops, "SHELL=") {
+			a.flag(c, "remote-exec", "make runs recipes with another shell", medium)
+		}
+	case "mail":
+		if hasShortFlag(ops, 'u') || strings.Contains(c.text, "~!") {
+			a.flag(c, "remote-exec", "mail can run commands", medium)
+		}
+	case "dpkg":
+		if hasShortFlag(ops, 'i') || hasLong(ops, "--install") {
+			a.flag(c, "system-config", "installs a package (its scripts run as root)", medium)
+		}
+	case "npx":
+		for _, x := range ops {
+			if strings.HasPrefix(x.s, "-") {
+				continue
+			}
+			if strings.HasPrefix(x.s, "http://") || strings.HasPrefix(x.s, "https://") || strings.HasPrefix(x.s, "github:") || strings.HasPrefix(x.s, "git+") {
+				a.flag(c, "remote-exec", "npx runs a package straight from "+x.s, high)
+			}
+			break
+		}
+	case "pip", "pip3":
+		for _, x := range ops {
+			if strings.HasPrefix(x.s, "http://") {
+				a.flag(c, "remote-exec", "installs a package over plain HTTP", medium)
+			}
+		}
+	}
+}

@@ -1,0 +1,443 @@
+package shell
+
+import (
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// readers maps reading programs to the options of theirs that take a value;
+// their other operands are files read.
+var readers = map[string]string{
+	"cat": "", "tac": "", "nl": "-b -i -l -n -s -v -w", "head": "-n -c --lines --bytes", "tail": "-n -c --lines --bytes --pid -s --sleep-interval",
+	"less": "-b -h -j -p -P -t -T -x -y -z", "more": "-n", "bat": "-l -H -r --language --line-range --highlight-line --style --theme --tabs --map-syntax", "batcat": "-l -H -r --language --line-range --style --theme",
+	"wc": "", "strings": "-n -t -e --bytes --radix --encoding", "od": "-A -j -N -t -w -S", "hexdump": "-n -s -e -f", "base64": "-w --wrap", "base32": "-w --wrap",
+	"cut": "-b -c -d -f --bytes --characters --delimiter --fields --output-delimiter", "diff": "-U -C -L -x -X -I -F -S --label --exclude --exclude-from --ignore-matching-lines --starting-file",
+	"cmp": "-i -n --ignore-initial --bytes", "comm": "--output-delimiter", "rev": "", "fold": "-w -b --width", "fmt": "-w -p --width --prefix", "paste": "-d --delimiters", "join": "-1 -2 -j -t -o -e -a -v",
+	"column": "-s -o -c -t -N -R -l -W -H -O -E -d -J -n", "md5sum": "", "sha1sum": "", "sha224sum": "", "sha256sum": "", "sha384sum": "", "sha512sum": "", "b2sum": "", "cksum": "-a --algorithm", "shasum": "-a --algorithm", "md5": "",
+	"file": "-m -f -F -P --magic-file --files-from --separator", "zcat": "", "gzcat": "", "bzcat": "", "xzcat": "", "zstdcat": "", "zless": "", "zmore": "", "lzcat": "",
+	"iconv": "-f -t --from-code --to-code -o --output", "expand": "-t --tabs", "unexpand": "-t --tabs", "look": "-t", "tr": "", "view": "", "split": "-a -b -C -l -n --additional-suffix",
+	"xxd": "-c -g -l -o -s -n --cols --groupsize --len --offset --seek --name", "sort": "-k -t -S -T -o --key --field-separator --buffer-size --temporary-directory --output --compress-program --files0-from --parallel --batch-size",
+	"uniq": "-f -s -w --skip-fields --skip-chars --check-chars", "source": "", ".": "", "stat": "-c -f --format --printf", "readlink": "", "realpath": "--relative-to --relative-base",
+	"jq": "", "yq": "", "grep": "", "egrep": "", "fgrep": "", "zgrep": "", "rg": "", "ag": "", "ack": "", "sed": "", "awk": "", "gawk": "", "mawk": "", "nawk": "",
+	"openssl": "", "gpg": "", "sqlite3": "", "crontab": "", "source-file": "", "python": "", "python3": "",
+}
+
+var grepValues = "-e -f -m -A -B -C -d -D --max-count --context --after-context --before-context --regexp --file --label --color --colour --devices --directories --binary-files"
+var rgValues = "-e -f -g -t -T -m -A -B -C -j -M -r -E --regexp --file --glob --iglob --type --type-not --max-count --context --after-context --before-context --threads --max-columns --replace --encoding --pre --pre-glob --sort --sortr --max-depth --max-filesize --colors --type-add --type-clear --path-separator --field-match-separator --field-context-separator --context-separator --ignore-file --engine --dfa-size-limit --regex-size-limit"
+
+// files fills in a call's Reads and Writes: redirections, then the
+// operands of the programs whose operands are files.
+func (a *analyzer) files(ca *call) {
+	for _, r := range ca.redirs {
+		switch {
+		case r.isOutput():
+			if harmlessTarget(r.target.s) {
+				continue
+			}
+			if p := a.resolve(r.target, ca.cwd); p != "" {
+				ca.writes = appendPath(ca.writes, p)
+			}
+		case r.op == syntax.RdrIn:
+			if p := a.resolve(r.target, ca.cwd); p != "" && !harmlessTarget(p) {
+				ca.reads = appendPath(ca.reads, p)
+			}
+		}
+	}
+	if ca.prog == "" || ca.lang != "" {
+		return
+	}
+	ops := ca.operands()
+	read := func(xs []arg) {
+		for _, x := range xs {
+			if x.s == "-" || x.s == "" {
+				continue
+			}
+			if p := a.resolve(x, ca.cwd); p != "" && !harmlessTarget(p) {
+				ca.reads = appendPath(ca.reads, p)
+			}
+		}
+	}
+	write := func(xs []arg) {
+		for _, x := range xs {
+			if x.s == "-" || x.s == "" {
+				continue
+			}
+			if p := a.resolve(x, ca.cwd); p != "" && !harmlessTarget(p) {
+				ca.writes = appendPath(ca.writes, p)
+			}
+		}
+	}
+	switch ca.prog {
+	case "grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack":
+		vals := grepValues
+		if ca.prog == "rg" {
+			vals = rgValues
+		}
+		pos := positional(ops, vals)
+		if _, ok := optValue(ops, "-e", "--regexp"); !ok {
+			if _, ok := optValue(ops, "-f", "--file"); !ok && len(pos) > 0 {
+				pos = pos[1:]
+			}
+		}
+		read(pos)
+		read(optValues(ops, "-f", "--file"))
+	case "sed":
+		pos := positional(ops, "-e -f -l --expression --file --line-length")
+		if _, ok := optValue(ops, "-e", "--expression"); !ok {
+			if _, ok := optValue(ops, "-f", "--file"); !ok && len(pos) > 0 {
+				pos = pos[1:]
+			}
+		}
+		read(pos)
+		if sedInPlace(ops) {
+			write(pos)
+		}
+	case "awk", "gawk", "mawk", "nawk":
+		pos := positional(ops, "-F -v -f --field-separator --assign --file -i --include")
+		if _, ok := optValue(ops, "-f", "--file"); !ok && len(pos) > 0 {
+			pos = pos[1:]
+		}
+		var files []arg
+		for _, p := range pos {
+			if !isAssignWord(p.s) {
+				files = append(files, p)
+			}
+		}
+		read(files)
+		if hasLong(ops, "--inplace") || hasWord(ops, "inplace") {
+			write(files)
+		}
+	case "jq", "yq", "gojq":
+		pos := jqPositional(ops)
+		if _, ok := optValue(ops, "-f", "--from-file"); !ok && len(pos) > 0 {
+			pos = pos[1:]
+		}
+		read(pos)
+		if ca.prog == "yq" && (hasShortFlag(ops, 'i') || hasLong(ops, "--inplace")) {
+			write(pos)
+		}
+	case "sort":
+		read(positional(ops, readers["sort"]))
+		if o, ok := optValue(ops, "-o", "--output"); ok {
+			write([]arg{o})
+		}
+	case "uniq", "xxd":
+		pos := positional(ops, readers[ca.prog])
+		if len(pos) > 0 {
+			read(pos[:1])
+		}
+		if len(pos) > 1 {
+			write(pos[1:2])
+		}
+	case "tee":
+		write(positional(ops, ""))
+	case "cp", "install", "mv", "ln", "rsync", "scp":
+		pos := positional(ops, "-t -S -m -o -g -T --target-directory --suffix --mode --owner --group -e --rsh -i -P -F -c -l -o -J --exclude --include --filter --rsync-path --chmod --chown --log-file --backup-dir --files-from")
+		if t, ok := optValue(ops, "-t", "--target-directory"); ok && ca.prog != "scp" && ca.prog != "rsync" {
+			write([]arg{t})
+			if ca.prog != "ln" {
+				read(pos)
+			}
+			if ca.prog == "mv" {
+				write(pos)
+			}
+			return
+		}
+		if len(pos) == 0 {
+			return
+		}
+		srcs, dst := pos[:len(pos)-1], pos[len(pos)-1]
+		if ca.prog == "ln" && len(pos) == 1 {
+			dst = arg{s: path.Base(pos[0].s), lit: true}
+			srcs = nil
+		}
+		local := func(x arg) bool { return !remoteSpec(x.s) }
+		if ca.prog != "ln" {
+			for _, s := range srcs {
+				if local(s) {
+					read([]arg{s})
+				}
+			}
+		}
+		if local(dst) {
+			write([]arg{dst})
+		}
+		if ca.prog == "mv" {
+			write(srcs)
+		}
+	case "touch", "mkdir", "rmdir", "rm", "unlink", "shred", "truncate", "srm", "trash", "trash-put":
+		write(positional(ops, "-d -t -r -m -n -s --date --reference --mode --iterations --size --random-source --context -Z"))
+	case "chmod", "chown", "chgrp", "setfacl", "chattr":
+		pos := positional(ops, "-m -M -x -X --reference")
+		if !hasPrefixWord(ops, "--reference") && len(pos) > 0 {
+			pos = pos[1:]
+		}
+		write(pos)
+	case "dd":
+		for _, x := range ops {
+			if v, ok := strings.CutPrefix(x.s, "of="); ok {
+				y := x
+				y.s = v
+				write([]arg{y})
+			}
+			if v, ok := strings.CutPrefix(x.s, "if="); ok {
+				y := x
+				y.s = v
+				read([]arg{y})
+			}
+		}
+	case "curl":
+		write(optValues(ops, "-o", "--output"))
+		read(curlUploads(ops))
+	case "wget":
+		write(optValues(ops, "-O", "--output-document"))
+		for _, x := range ops {
+			if v, ok := strings.CutPrefix(x.s, "--post-file="); ok {
+				y := x
+				y.s = v
+				read([]arg{y})
+			}
+		}
+		read(optValues(ops, "", "--post-file"))
+	case "vim", "vi", "nvim", "nano", "emacs", "ex", "pico", "micro", "ed":
+		write(positional(ops, "-c -S -u -i -T -t -q -w -W -s --cmd"))
+	case "sqlite3":
+		pos := positional(ops, "-cmd -separator -newline -nullvalue")
+		if len(pos) > 0 {
+			read(pos[:1])
+		}
+	case "crontab", "source", ".":
+		read(positional(ops, "-u"))
+	case "zip":
+		pos := positional(ops, "-TT -x -i -b -n -t -tt --unzip-command")
+		if len(pos) > 0 {
+			write(pos[:1])
+			read(pos[1:])
+		}
+	case "tar":
+		if f, ok := tarArchive(ops); ok {
+			if tarCreates(ops) {
+				write([]arg{f})
+			} else {
+				read([]arg{f})
+			}
+		}
+	default:
+		if vals, ok := readers[ca.prog]; ok {
+			read(positional(ops, vals))
+		}
+	}
+}
+
+func appendPath(ps []string, p string) []string {
+	for _, q := range ps {
+		if q == p {
+			return ps
+		}
+	}
+	return append(ps, p)
+}
+
+// remoteSpec reports an scp/rsync operand naming another host (host:path).
+func remoteSpec(s string) bool {
+	i := strings.IndexByte(s, ':')
+	if i <= 0 {
+		return false
+	}
+	j := strings.IndexByte(s, '/')
+	return j < 0 || i < j
+}
+
+func jqPositional(ops []arg) []arg {
+	var out []arg
+	for i := 0; i < len(ops); i++ {
+		s := ops[i].s
+		switch s {
+		case "--arg", "--argjson", "--slurpfile", "--rawfile":
+			i += 2
+			continue
+		case "--indent", "-f", "--from-file", "-L", "--tab":
+			if s != "--tab" {
+				i++
+			}
+			continue
+		}
+		if strings.HasPrefix(s, "-") && len(s) > 1 {
+			continue
+		}
+		out = append(out, ops[i])
+	}
+	return out
+}
+
+func sedInPlace(ops []arg) bool {
+	for _, x := range ops {
+		s := x.s
+		if s == "--" {
+			return false
+		}
+		if strings.HasPrefix(s, "--in-place") {
+			return true
+		}
+		if len(s) > 1 && s[0] == '-' && s[1] != '-' {
+			for i := 1; i < len(s); i++ {
+				if s[i] == 'i' {
+					return true
+				}
+				if s[i] == 'e' || s[i] == 'f' || s[i] == 'l' {
+					break
+				}
+			}
+		}
+	}
+	return false
+}
+
+// curlUploads returns the files curl sends: -d @f, --data-binary @f,
+// -F name=@f, -T f.
+func curlUploads(ops []arg) []arg {
+	var out []arg
+	for _, v := range optValues(ops, "-d", "--data") {
+		if f, ok := strings.CutPrefix(v.s, "@"); ok {
+			v.s = f
+			out = append(out, v)
+		}
+	}
+	for _, long := range []string{"--data-binary", "--data-raw", "--data-ascii", "--data-urlencode", "--json"} {
+		for _, v := range optValues(ops, "", long) {
+			if i := strings.IndexByte(v.s, '@'); i >= 0 && long != "--data-raw" {
+				v.s = v.s[i+1:]
+				out = append(out, v)
+			}
+		}
+	}
+	for _, v := range optValues(ops, "-F", "--form") {
+		if i := strings.Index(v.s, "=@"); i >= 0 {
+			f := v.s[i+2:]
+			if j := strings.IndexByte(f, ';'); j >= 0 {
+				f = f[:j]
+			}
+			v.s = f
+			out = append(out, v)
+		} else if i := strings.Index(v.s, "=<"); i >= 0 {
+			v.s = v.s[i+2:]
+			out = append(out, v)
+		}
+	}
+	out = append(out, optValues(ops, "-T", "--upload-file")...)
+	return out
+}
+
+func tarArchive(ops []arg) (arg, bool) {
+	if v, ok := optValue(ops, "", "--file"); ok {
+		return v, true
+	}
+	for i, x := range ops {
+		s := x.s
+		if i == 0 && !strings.HasPrefix(s, "-") && strings.ContainsRune(s, 'f') {
+			// old-style bundled options: tar czf archive.tgz ...
+			if i+1 < len(ops) {
+				return ops[i+1], true
+			}
+		}
+		if len(s) > 1 && s[0] == '-' && s[1] != '-' {
+			if j := strings.IndexByte(s, 'f'); j >= 0 {
+				if j < len(s)-1 {
+					y := x
+					y.s = s[j+1:]
+					return y, true
+				}
+				if i+1 < len(ops) {
+					return ops[i+1], true
+				}
+			}
+		}
+	}
+	return arg{}, false
+}
+
+func tarCreates(ops []arg) bool {
+	for i, x := range ops {
+		s := x.s
+		if s == "--create" || s == "--append" || s == "--update" {
+			return true
+		}
+		if len(s) > 1 && s[0] == '-' && s[1] != '-' || i == 0 && !strings.HasPrefix(s, "-") {
+			if strings.ContainsAny(strings.TrimPrefix(s, "-"), "cru") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// downloads returns the files a command downloads (curl -o, wget -O, and
+// output redirections of curl/wget).
+func downloads(ca *call, a *analyzer) []string {
+	if ca.prog != "curl" && ca.prog != "wget" && ca.prog != "aria2c" && ca.prog != "http" && ca.prog != "xh" {
+		return nil
+	}
+	return ca.writes
+}
+
+// findInfo is what a find command searches and does.
+type findInfo struct {
+	roots   []arg
+	names   []string
+	deletes bool
+	execs   [][]arg
+	// listsOnly is true when find only prints.
+	writesFile bool
+}
+
+func parseFind(ops []arg) *findInfo {
+	fi := &findInfo{}
+	i := 0
+	for ; i < len(ops); i++ {
+		s := ops[i].s
+		if s == "-H" || s == "-L" || s == "-P" || strings.HasPrefix(s, "-O") {
+			continue
+		}
+		if s == "-D" {
+			i++
+			continue
+		}
+		break
+	}
+	for ; i < len(ops); i++ {
+		s := ops[i].s
+		if strings.HasPrefix(s, "-") || s == "(" || s == "!" || s == "\\(" {
+			break
+		}
+		fi.roots = append(fi.roots, ops[i])
+	}
+	for ; i < len(ops); i++ {
+		s := ops[i].s
+		switch s {
+		case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-lname", "-ilname":
+			if i+1 < len(ops) {
+				fi.names = append(fi.names, ops[i+1].s)
+				i++
+			}
+		case "-delete":
+			fi.deletes = true
+		case "-exec", "-execdir", "-ok", "-okdir":
+			j := i + 1
+			for ; j < len(ops); j++ {
+				if ops[j].s == ";" || ops[j].s == "+" {
+					break
+				}
+			}
+			if j > i+1 {
+				fi.execs = append(fi.execs, ops[i+1:j])
+			}
+			i = j
+		case "-fprint", "-fprint0", "-fls", "-fprintf":
+			fi.writesFile = true
+			i++
+		}
+	}
+	return fi
+}

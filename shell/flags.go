@@ -1,0 +1,237 @@
+package shell
+
+import "strings"
+
+// Option reading for the catalogue. Programs follow getopt conventions:
+// short flags may be combined (-rf), long options may be abbreviated to any
+// unambiguous prefix (--rec), options and operands may be interleaved, and
+// "--" ends the options.
+
+// hasShortFlag reports whether the single-letter flag f is set among the
+// combined short options before "--".
+func hasShortFlag(args []arg, f byte) bool {
+	for _, x := range args {
+		s := x.s
+		if s == "--" {
+			return false
+		}
+		if len(s) < 2 || s[0] != '-' || s[1] == '-' {
+			continue
+		}
+		if strings.IndexByte(s[1:], f) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// hasShortFlagStrict is hasShortFlag for programs whose combined flags may
+// carry a value (-n5): the letters are read up to the first digit or =.
+func hasShortFlagStrict(args []arg, f byte, withValue string) bool {
+	for _, x := range args {
+		s := x.s
+		if s == "--" {
+			return false
+		}
+		if len(s) < 2 || s[0] != '-' || s[1] == '-' {
+			continue
+		}
+		for i := 1; i < len(s); i++ {
+			if s[i] == f {
+				return true
+			}
+			if strings.IndexByte(withValue, s[i]) >= 0 {
+				break
+			}
+		}
+	}
+	return false
+}
+
+// hasLong reports whether a long option is given, spelled in full or
+// abbreviated to at least min characters after "--" (min 0 means the full
+// name only), with or without =value.
+func hasLongAbbrev(args []arg, name string, min int) bool {
+	for _, x := range args {
+		s := x.s
+		if s == "--" {
+			return false
+		}
+		if !strings.HasPrefix(s, "--") {
+			continue
+		}
+		opt := s
+		if i := strings.IndexByte(s, '='); i >= 0 {
+			opt = s[:i]
+		}
+		if opt == name {
+			return true
+		}
+		if min > 0 && len(opt) >= 2+min && strings.HasPrefix(name, opt) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasLong(args []arg, name string) bool { return hasLongAbbrev(args, name, 0) }
+
+// hasWord reports whether any word equals one of ws.
+func hasWord(args []arg, ws ...string) bool {
+	for _, x := range args {
+		for _, w := range ws {
+			if x.s == w {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasWordFold is hasWord ignoring case.
+func hasWordFold(args []arg, ws ...string) bool {
+	for _, x := range args {
+		for _, w := range ws {
+			if strings.EqualFold(x.s, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasPrefixWord reports whether a word starts with one of the prefixes.
+func hasPrefixWord(args []arg, ps ...string) bool {
+	for _, x := range args {
+		for _, p := range ps {
+			if strings.HasPrefix(x.s, p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// optValue returns the value of an option given as "-o V", "-oV",
+// "--opt V" or "--opt=V" (the first one found).
+func optValue(args []arg, short string, long string) (arg, bool) {
+	for i, x := range args {
+		s := x.s
+		if s == "--" {
+			break
+		}
+		if long != "" {
+			if s == long && i+1 < len(args) {
+				return args[i+1], true
+			}
+			if strings.HasPrefix(s, long+"=") {
+				v := x
+				v.s = s[len(long)+1:]
+				return v, true
+			}
+		}
+		if short != "" && strings.HasPrefix(s, short) && !strings.HasPrefix(s, "--") {
+			if s == short && i+1 < len(args) {
+				return args[i+1], true
+			}
+			if len(s) > len(short) {
+				v := x
+				v.s = strings.TrimPrefix(s[len(short):], "=")
+				return v, true
+			}
+		}
+	}
+	return arg{}, false
+}
+
+// optValues returns every value of a repeatable option.
+func optValues(args []arg, short, long string) []arg {
+	var out []arg
+	for i := 0; i < len(args); i++ {
+		x := args[i]
+		s := x.s
+		if s == "--" {
+			break
+		}
+		switch {
+		case long != "" && s == long && i+1 < len(args):
+			out = append(out, args[i+1])
+			i++
+		case long != "" && strings.HasPrefix(s, long+"="):
+			v := x
+			v.s = s[len(long)+1:]
+			out = append(out, v)
+		case short != "" && s == short && i+1 < len(args):
+			out = append(out, args[i+1])
+			i++
+		case short != "" && len(s) > len(short) && strings.HasPrefix(s, short) && !strings.HasPrefix(s, "--"):
+			v := x
+			v.s = s[len(short):]
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// positional returns the operands: words that are not options, skipping
+// the values of the options listed in withValue (short letters like "-o"
+// and long names like "--output", space separated).
+func positional(args []arg, withValue string) []arg {
+	var out []arg
+	vals := strings.Fields(withValue)
+	takes := func(s string) bool {
+		for _, v := range vals {
+			if s == v {
+				return true
+			}
+		}
+		return false
+	}
+	for i := 0; i < len(args); i++ {
+		s := args[i].s
+		if s == "--" {
+			out = append(out, args[i+1:]...)
+			break
+		}
+		if len(s) > 1 && s[0] == '-' && !args[i].unbound {
+			if takes(s) {
+				i++
+			}
+			continue
+		}
+		out = append(out, args[i])
+	}
+	return out
+}
+
+// subcommand returns the first operand and the arguments after it,
+// skipping global options that take a value.
+func subcommand(args []arg, withValue string) (string, []arg) {
+	vals := strings.Fields(withValue)
+	for i := 0; i < len(args); i++ {
+		s := args[i].s
+		if strings.HasPrefix(s, "-") {
+			if !strings.Contains(s, "=") {
+				for _, v := range vals {
+					if s == v {
+						i++
+						break
+					}
+				}
+			}
+			continue
+		}
+		return s, args[i+1:]
+	}
+	return "", nil
+}
+
+func helpOrVersion(args []arg) bool {
+	for _, x := range args {
+		switch x.s {
+		case "--help", "-help", "--version", "-version", "help", "/?", "-?":
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,257 @@
+package shell
+
+import (
+	"path"
+	"strings"
+)
+
+// blockDevice reports raw disk devices.
+func blockDevice(p string) bool {
+	if !strings.HasPrefix(p, "/dev/") {
+		return false
+	}
+	n := p[len("/dev/"):]
+	for _, pre := range []string{"sd", "hd", "vd", "xvd", "nvme", "mmcblk", "disk", "rdisk", "mapper/", "md", "dm-", "loop", "sr", "nbd", "zd", "mem", "kmem", "port", "bcache", "drbd"} {
+		if strings.HasPrefix(n, pre) {
+			return true
+		}
+	}
+	return false
+}
+
+func securityPath(p string) bool {
+	switch {
+	case within(p, "/proc/sys/kernel/yama"), p == "/proc/sys/kernel/randomize_va_space", within(p, "/sys/kernel/security"),
+		within(p, "/etc/selinux"), within(p, "/etc/apparmor.d"), within(p, "/etc/audit"), p == "/proc/sys/kernel/kptr_restrict",
+		p == "/proc/sys/kernel/dmesg_restrict", p == "/proc/sys/fs/protected_symlinks", p == "/proc/sys/fs/protected_hardlinks",
+		within(p, "/etc/pam.d"), within(p, "/etc/ufw"), within(p, "/etc/iptables"), within(p, "/etc/nftables.conf"):
+		return true
+	}
+	return false
+}
+
+var historyFiles = []string{".bash_history", ".zsh_history", ".zhistory", ".history", ".sh_history", ".python_history", ".node_repl_history", ".mysql_history", ".psql_history", ".sqlite_history", ".lesshst", ".local/share/fish/fish_history", ".irb_history", ".rediscli_history"}
+
+// logPath reports system logs, shell histories and agent transcripts.
+func logPath(a *analyzer, p string) bool {
+	if within(p, "/var/log") || within(p, "/var/audit") || within(p, "/private/var/log") || within(p, "/var/adm") || within(p, "/run/log/journal") {
+		return true
+	}
+	if h := a.opts.Home; h != "" && within(p, h) {
+		rel := relTo(p, h)
+		for _, f := range historyFiles {
+			if rel == f {
+				return true
+			}
+		}
+		for _, d := range []string{".claude/projects", ".claude/history.jsonl", ".codex/sessions", ".codex/history.jsonl", ".gemini/tmp", ".hermes/sessions", ".cursor/chats"} {
+			if within(rel, d) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var rcFiles = []string{".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".zshrc", ".zprofile", ".zshenv", ".zlogin", ".zlogout",
+	".kshrc", ".cshrc", ".tcshrc", ".mkshrc", ".config/fish/config.fish", ".xprofile", ".xinitrc", ".xsession", ".inputrc", ".bash_aliases",
+	".config/powershell/Microsoft.PowerShell_profile.ps1", ".pam_environment", ".config/environment.d", ".ssh/rc", ".ssh/authorized_keys", ".ssh/authorized_keys2",
+	".config/autostart", ".config/systemd", "Library/LaunchAgents", ".local/share/systemd", ".config/upstart", ".gitconfig", ".config/git/config",
+	".vimrc", ".config/nvim/init.vim", ".config/nvim/init.lua", ".npmrc", ".pypirc", ".curlrc", ".wgetrc", ".ssh/config",
+	".config/fish/conf.d", ".oh-my-zsh/custom", ".zshrc.local", ".bashrc.d", ".config/pip/pip.conf", ".pip/pip.conf"}
+
+// persistencePath reports files that make code run automatically later:
+// shell startup files, scheduled jobs, services, login items, git hooks.
+func persistencePath(a *analyzer, p string) bool {
+	if h := a.opts.Home; h != "" && within(p, h) {
+		rel := relTo(p, h)
+		for _, f := range rcFiles {
+			if within(rel, f) {
+				switch f {
+				case ".npmrc", ".pypirc", ".curlrc", ".wgetrc", ".config/pip/pip.conf", ".pip/pip.conf", ".gitconfig", ".config/git/config":
+					continue // user-global tool configuration, judged below
+				}
+				return true
+			}
+		}
+	}
+	for _, d := range []string{"/etc/cron.d", "/etc/cron.daily", "/etc/cron.hourly", "/etc/cron.weekly", "/etc/cron.monthly", "/etc/crontab", "/var/spool/cron",
+		"/etc/systemd", "/lib/systemd/system", "/usr/lib/systemd/system", "/etc/init.d", "/etc/rc.local", "/etc/profile", "/etc/profile.d", "/etc/bash.bashrc",
+		"/etc/bashrc", "/etc/zshrc", "/etc/zsh", "/etc/environment", "/Library/LaunchAgents", "/Library/LaunchDaemons", "/etc/xdg/autostart", "/etc/ld.so.preload",
+		"/etc/update-motd.d", "/etc/periodic", "/etc/anacrontab", "/etc/incron.d"} {
+		if within(p, d) {
+			return true
+		}
+	}
+	if strings.HasSuffix(path.Base(p), "authorized_keys") {
+		return true
+	}
+	if i := strings.Index(p, "/.git/hooks/"); i >= 0 {
+		return true
+	}
+	if strings.HasSuffix(p, "/.git/config") {
+		return true
+	}
+	base := path.Base(p)
+	if base == "sitecustomize.py" || base == "usercustomize.py" {
+		return true
+	}
+	return false
+}
+
+var agentConfigs = []string{".claude/settings.json", ".claude/settings.local.json", ".claude.json", ".claude/hooks", ".claude/commands", ".claude/agents",
+	".codex/config.toml", ".codex/config.json", ".hermes/config.yaml", ".hermes/config.yml", ".cursor/mcp.json", ".cursor/rules", ".cursor/hooks.json", ".cursor/cli-config.json", ".cursorrules",
+	".mcp.json", ".gemini/settings.json", ".vscode/settings.json", ".vscode/mcp.json", ".warden/settings.json", ".warden/settings.local.json", ".config/warden",
+	".aider.conf.yml", ".continue/config.json", ".continue/config.yaml", ".codeium/windsurf/mcp_config.json", ".windsurf/rules", ".kiro/settings", ".roo/mcp.json",
+	".clinerules", ".amazonq/mcp.json", ".aws/amazonq", ".qwen/settings.json", ".opencode", ".config/opencode", ".goose/config.yaml", ".config/goose/config.yaml",
+	"/etc/warden", "/etc/claude-code", "claude_desktop_config.json", ".crush.json", ".config/crush", ".zed/settings.json", ".config/zed/settings.json"}
+
+// agentConfigPath reports an AI agent's own configuration (compared in
+// lower case: case-insensitive file systems accept .Cursor for .cursor).
+func agentConfigPath(lp string) bool {
+	for _, c := range agentConfigs {
+		if strings.HasSuffix(lp, "/"+c) || strings.Contains(lp, "/"+c+"/") || strings.HasPrefix(c, "/") && within(lp, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// credentialFile reports private keys, cloud and tool credentials and
+// browser password stores.
+func (a *analyzer) credentialFile(p string) bool {
+	base := path.Base(p)
+	lb := strings.ToLower(base)
+	dir := path.Dir(p)
+	if strings.HasSuffix(dir, "/.ssh") || dir == ".ssh" {
+		if strings.HasSuffix(lb, ".pub") || lb == "known_hosts" || lb == "known_hosts.old" || lb == "config" || lb == "authorized_keys" || lb == "rc" {
+			return false
+		}
+		return strings.HasPrefix(lb, "id_") || strings.HasSuffix(lb, ".pem") || strings.HasSuffix(lb, "_key") || strings.HasSuffix(lb, ".key") || lb == "identity"
+	}
+	if strings.HasPrefix(lb, "id_rsa") || strings.HasPrefix(lb, "id_ed25519") || strings.HasPrefix(lb, "id_ecdsa") || strings.HasPrefix(lb, "id_dsa") {
+		return !strings.HasSuffix(lb, ".pub")
+	}
+	for _, suf := range []string{".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".ppk", ".kdbx", ".gpg", ".asc"} {
+		if strings.HasSuffix(lb, suf) && !strings.Contains(lb, "public") && !strings.HasSuffix(lb, ".pub.asc") {
+			if suf == ".asc" || suf == ".gpg" || suf == ".pem" {
+				// certificates and signatures are public; keys in home are not
+				return a.underHome(p) && !a.inTree(p) && (strings.Contains(lb, "key") || strings.Contains(lb, "priv") || strings.Contains(lb, "secret"))
+			}
+			return true
+		}
+	}
+	if p == "/etc/shadow" || p == "/etc/gshadow" || p == "/etc/master.passwd" || within(p, "/etc/ssl/private") {
+		return true
+	}
+	home := a.opts.Home
+	rel := ""
+	if home != "" && within(p, home) {
+		rel = relTo(p, home)
+	}
+	for _, c := range []string{".aws/credentials", ".aws/sso/cache", ".aws/cli/cache", ".config/gcloud/credentials.db", ".config/gcloud/access_tokens.db", ".config/gcloud/application_default_credentials.json",
+		".config/gcloud/legacy_credentials", ".azure/accessTokens.json", ".azure/msal_token_cache.json", ".azure/msal_token_cache.bin", ".kube/config", ".docker/config.json", ".netrc", ".git-credentials",
+		".config/gh/hosts.yml", ".gnupg/private-keys-v1.d", ".gnupg/secring.gpg", ".password-store", ".vault-token", ".terraform.d/credentials.tfrc.json", ".config/hub", ".npmrc", ".pypirc",
+		".cargo/credentials", ".cargo/credentials.toml", ".gem/credentials", ".config/op", ".local/share/keyrings", "Library/Keychains", ".mozilla/firefox", ".config/google-chrome", ".config/chromium",
+		"Library/Application Support/Google/Chrome", "Library/Application Support/Firefox", "Library/Cookies", ".config/BraveSoftware", ".claude/.credentials.json", ".codex/auth.json",
+		".config/gcloud/configurations", ".databrickscfg", ".pgpass", ".my.cnf", ".s3cfg", ".boto", ".config/doctl/config.yaml", ".config/heroku", ".netlify/config.json", ".config/netlify"} {
+		if rel != "" && within(rel, c) {
+			return true
+		}
+	}
+	switch base {
+	case "Login Data", "Cookies", "Web Data", "logins.json", "key4.db", "key3.db", "cookies.sqlite", "signons.sqlite", "login.keychain-db", "wallet.dat":
+		return true
+	}
+	return false
+}
+
+// secretEnvFile reports dotenv files holding real secrets (not templates).
+func secretEnvFile(p string) bool {
+	b := strings.ToLower(path.Base(p))
+	if b != ".env" && !strings.HasPrefix(b, ".env.") && !strings.HasSuffix(b, ".env") {
+		return false
+	}
+	for _, t := range []string{"example", "sample", "template", "dist", "defaults", "default", "tmpl", "tpl", "schema", "ci"} {
+		if strings.HasSuffix(b, "."+t) || strings.Contains(b, "."+t+".") {
+			return false
+		}
+	}
+	return true
+}
+
+// dataFile reports database files that are not disposable test or dev
+// databases.
+func dataFile(p string) bool {
+	b := strings.ToLower(path.Base(p))
+	ext := path.Ext(b)
+	switch ext {
+	case ".db", ".sqlite", ".sqlite3", ".mdb", ".accdb", ".ldb", ".realm", ".duckdb":
+	default:
+		return false
+	}
+	return !disposableName(b)
+}
+
+func disposableName(b string) bool {
+	b = strings.ToLower(b)
+	for _, w := range []string{"test", "dev", "tmp", "temp", "local", "fixture", "sample", "example", "cache", "staging", "scratch", "demo"} {
+		if strings.Contains(b, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// backupPath reports backups and snapshots.
+func backupPath(p string) bool {
+	lp := strings.ToLower(p)
+	for _, w := range []string{"backup", "/bak/", "snapshot", "time machine", ".bak", ".dump", "/dumps/", ".tmbackup", "restic", "borg"} {
+		if strings.Contains(lp, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// artifactNames are regenerable build outputs and caches (POLICY R2).
+var artifactNames = map[string]bool{
+	"node_modules": true, "dist": true, "build": true, "out": true, "target": true, ".next": true, ".turbo": true, ".svelte-kit": true, ".parcel-cache": true,
+	"coverage": true, ".nyc_output": true, "__pycache__": true, ".pytest_cache": true, ".mypy_cache": true, ".ruff_cache": true, ".venv": true, "venv": true,
+	".terraform": true, "obj": true, "bin": true, "storybook-static": true, ".cache": true, ".gradle": true, ".angular": true, ".nuxt": true, ".output": true,
+	".expo": true, ".dart_tool": true, ".tox": true, ".nox": true, "htmlcov": true, ".hypothesis": true, ".sass-cache": true, ".eslintcache": true,
+	"DerivedData": true, ".build": true, "_build": true, ".stack-work": true, "dist-newstyle": true, ".docusaurus": true, ".vercel": true, ".netlify": true,
+	".webpack": true, ".vite": true, ".astro": true, ".wrangler": true, "cmake-build-debug": true, "cmake-build-release": true, "Pods": true,
+	".pnpm-store": true, ".yarn-cache": true, "elm-stuff": true, "bower_components": true, ".serverless": true, ".aws-sam": true, "cdk.out": true,
+	".ipynb_checkpoints": true, ".coverage": true, "lcov-report": true, "tsconfig.tsbuildinfo": true, ".jest-cache": true, "jest-cache": true,
+}
+
+// artifactFile reports names and patterns of regenerable files.
+func artifactFile(name string) bool {
+	switch {
+	case artifactNames[name], name == ".DS_Store", name == "Thumbs.db":
+		return true
+	}
+	for _, suf := range []string{".log", ".pyc", ".pyo", ".tmp", ".orig", ".rej", "~", ".swp", ".swo", ".o", ".obj", ".class", ".tsbuildinfo", ".egg-info", ".cache", ".map", ".d.ts.map"} {
+		if strings.HasSuffix(name, suf) {
+			return true
+		}
+	}
+	return false
+}
+
+// artifactPattern reports glob patterns that only match regenerable files
+// (*.log, *.pyc, .DS_Store).
+func artifactPattern(pat string) bool {
+	if pat == "" || pat == "*" || pat == "*.*" || pat == ".*" || pat == "*/" {
+		return false
+	}
+	p := strings.TrimPrefix(pat, "*")
+	if p == pat {
+		return artifactFile(pat)
+	}
+	if hasGlobChars(p) {
+		return false
+	}
+	return artifactFile("x" + p)
+}

@@ -1,0 +1,170 @@
+package shell
+
+import (
+	"path"
+	"strings"
+)
+
+func cleanPath(p string) string {
+	if p == "" {
+		return ""
+	}
+	return path.Clean(p)
+}
+
+func joinPath(dir, p string) string {
+	if strings.HasPrefix(p, "/") || dir == "" {
+		return cleanPath(p)
+	}
+	return path.Join(dir, p)
+}
+
+func dirOf(p string) string { return path.Dir(p) }
+
+// resolve makes an operand absolute against cwd and cleans it. It returns
+// "" when the path cannot be known (an unbound variable, or a relative path
+// with an unknown working directory).
+func (a *analyzer) resolve(x arg, cwd string) string {
+	if x.unbound && !x.mktemp {
+		return ""
+	}
+	return a.resolveString(x.s, cwd)
+}
+
+func (a *analyzer) resolveString(s, cwd string) string {
+	if s == "" {
+		return ""
+	}
+	if s == "~" || strings.HasPrefix(s, "~/") {
+		if a.opts.Home == "" {
+			return ""
+		}
+		s = a.opts.Home + s[1:]
+	}
+	if strings.HasPrefix(s, "/") {
+		return cleanPath(s)
+	}
+	if cwd == "" {
+		return ""
+	}
+	return path.Join(cwd, s)
+}
+
+// within reports whether p is dir or below it, by path components.
+func within(p, dir string) bool {
+	if dir == "" || p == "" {
+		return false
+	}
+	if p == dir {
+		return true
+	}
+	if dir == "/" {
+		return strings.HasPrefix(p, "/")
+	}
+	return strings.HasPrefix(p, dir) && len(p) > len(dir) && p[len(dir)] == '/'
+}
+
+// inTree reports whether p is inside one of the working directories.
+func (a *analyzer) inTree(p string) bool {
+	for _, d := range a.wdirs {
+		if within(p, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// treeRoot returns the working directory containing p, or "".
+func (a *analyzer) treeRoot(p string) string {
+	for _, d := range a.wdirs {
+		if within(p, d) {
+			return d
+		}
+	}
+	return ""
+}
+
+// isTreeRootOrAbove reports whether p is a working directory or one of its
+// ancestors.
+func (a *analyzer) isTreeRootOrAbove(p string) bool {
+	for _, d := range a.wdirs {
+		if within(d, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// harmlessTarget reports redirection targets that are not files.
+func harmlessTarget(s string) bool {
+	switch s {
+	case "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "-", "/dev/zero":
+		return true
+	}
+	return strings.HasPrefix(s, "/dev/fd/") || isFD(s)
+}
+
+var systemDirs = []string{"/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/boot", "/proc", "/sys", "/dev", "/opt", "/var", "/srv", "/root", "/System", "/Library", "/Applications", "/private", "/snap", "/run", "/Volumes", "/mnt", "/media"}
+
+// systemPath reports whether p is a system location (not a user's files).
+func systemPath(p string) bool {
+	for _, d := range systemDirs {
+		if within(p, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// critical reports a path whose removal is always catastrophic: the root,
+// a top-level directory, home and its ancestors.
+func (a *analyzer) critical(p string) bool {
+	if p == "/" || p == "" {
+		return true
+	}
+	if strings.Count(p, "/") == 1 {
+		return true
+	}
+	if a.opts.Home != "" && within(a.opts.Home, p) {
+		return true
+	}
+	switch p {
+	case "/usr/local", "/usr/bin", "/usr/lib", "/usr/share", "/var/lib", "/var/log", "/etc/ssh", "/System/Library", "/Library/Application Support":
+		return true
+	}
+	return false
+}
+
+// underHome reports whether p is inside home (and not home itself).
+func (a *analyzer) underHome(p string) bool {
+	h := a.opts.Home
+	return h != "" && p != h && within(p, h)
+}
+
+// tempPath reports whether p is inside a temporary directory.
+func tempPath(p string) bool {
+	return within(p, "/tmp") || within(p, "/var/tmp") || within(p, "/private/tmp") || within(p, "/dev/shm")
+}
+
+// relTo returns p relative to root ("" when p is root).
+func relTo(p, root string) string {
+	if p == root {
+		return ""
+	}
+	if root == "/" {
+		return p[1:]
+	}
+	return p[len(root)+1:]
+}
+
+func hasGlobChars(s string) bool { return strings.ContainsAny(s, "*?[") }
+
+// windowsDrivePath reports a path in another OS's form that cannot be
+// resolved against the POSIX working directory: C:\..., C:/... or the
+// MSYS form /c/....
+func windowsDrivePath(s string) bool {
+	if len(s) >= 3 && s[1] == ':' && (s[2] == '\\' || s[2] == '/') {
+		return true
+	}
+	return len(s) >= 3 && s[0] == '/' && s[2] == '/' && s[1] >= 'a' && s[1] <= 'z'
+}

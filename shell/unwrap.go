@@ -1,0 +1,666 @@
+package shell
+
+import (
+	"encoding/base64"
+	"strings"
+	"unicode/utf16"
+)
+
+// A wrapper runs another command given as its remaining words (sudo,
+// env, timeout, xargs, ...). It returns those words, or ok=false when it
+// was given no command and so is the program itself.
+type wrapperFunc func(a *analyzer, ca *call, args []arg) (rest []arg, ok bool)
+
+// A carrier runs code given as a string (bash -c, eval, su -c). It returns
+// true when it handled the call entirely (the code was walked as nested
+// parts and the carrier itself is not a part).
+type carrierFunc func(a *analyzer, ca *call, args []arg) bool
+
+var wrappers map[string]wrapperFunc
+var carriers map[string]carrierFunc
+
+func init() {
+	wrappers = map[string]wrapperFunc{
+		"sudo":         wrapSudo,
+		"doas":         optsWrapper("-u -C", ""),
+		"pkexec":       optsWrapper("--user", ""),
+		"env":          wrapEnv,
+		"timeout":      wrapTimeout,
+		"nice":         optsWrapper("-n --adjustment", ""),
+		"ionice":       optsWrapper("-c -n --class --classdata", "-p -P -u --pid --pgid --uid"),
+		"nohup":        optsWrapper("", ""),
+		"time":         optsWrapper("-f -o --format --output", ""),
+		"stdbuf":       optsWrapper("-i -o -e --input --output --error", ""),
+		"setsid":       optsWrapper("", ""),
+		"command":      optsWrapper("", "-v -V"),
+		"builtin":      optsWrapper("", ""),
+		"exec":         optsWrapper("-a", ""),
+		"noglob":       optsWrapper("", ""),
+		"nocorrect":    optsWrapper("", ""),
+		"unbuffer":     optsWrapper("", ""),
+		"caffeinate":   optsWrapper("-t -w", ""),
+		"chrt":         wrapChrt,
+		"taskset":      wrapTaskset,
+		"torsocks":     optsWrapper("", ""),
+		"proxychains":  optsWrapper("-f", ""),
+		"proxychains4": optsWrapper("-f", ""),
+		"busybox":      wrapMulticall,
+		"toybox":       wrapMulticall,
+		"xargs":        wrapXargs,
+		"chroot":       wrapChroot,
+		"runuser":      wrapRunuser,
+		"flock":        wrapFlock,
+		"watch":        wrapWatch,
+		"then":         optsWrapper("", ""),
+		"do":           optsWrapper("", ""),
+	}
+	carriers = map[string]carrierFunc{
+		"eval":       carryEval,
+		"su":         carrySu,
+		"cmd":        carryCmd,
+		"powershell": carryPowerShell,
+		"pwsh":       carryPowerShell,
+	}
+	for _, sh := range shellNames {
+		carriers[sh] = carryShell
+	}
+}
+
+var shellNames = []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "rbash", "yash", "posh", "tcsh", "csh", "oksh", "loksh", "pdksh"}
+
+// optsWrapper returns a wrapper that skips options (withValue: options
+// that take a value; noCommand: options after which nothing runs).
+func optsWrapper(withValue, noCommand string) wrapperFunc {
+	vals := strings.Fields(withValue)
+	stops := strings.Fields(noCommand)
+	return func(a *analyzer, ca *call, args []arg) ([]arg, bool) {
+		i := 0
+		for ; i < len(args); i++ {
+			s := args[i].s
+			if s == "--" {
+				i++
+				break
+			}
+			if !strings.HasPrefix(s, "-") || s == "-" {
+				if !args[i].lit {
+					break
+				}
+				// nice -19 and friends: a numeric option.
+				break
+			}
+			for _, st := range stops {
+				if s == st {
+					return nil, false
+				}
+			}
+			for _, v := range vals {
+				if s == v {
+					i++
+					break
+				}
+			}
+		}
+		if i >= len(args) {
+			return nil, false
+		}
+		return args[i:], true
+	}
+}
+
+func wrapSudo(a *analyzer, ca *call, args []arg) ([]arg, bool) {
+	withValue := map[string]bool{"-u": true, "-g": true, "-C": true, "-D": true, "-h": true, "-p": true, "-r": true, "-t": true, "-T": true, "-U": true, "-R": true,
+		"--user": true, "--group": true, "--close-from": true, "--chdir": true, "--host": true, "--prompt": true, "--role": true, "--type": true, "--command-timeout": true, "--other-user": true, "--chroot": true}
+	i := 0
+	for ; i < len(args); i++ {
+		s := args[i].s
+		if s == "--" {
+			i++
+			break
+		}
+		if !strings.HasPrefix(s, "-") {
+			break
+		}
+		if withValue[s] {
+			i++
+			continue
+		}
+		if !strings.HasPrefix(s, "--") {
+			if strings.ContainsRune(s, 'S') {
+				ca.sudoStdin = true
+			}
+			// combined flags ending in a value-taking letter (-iu root)
+			last := s[len(s)-1:]
+			if len(s) > 2 && withValue["-"+last] {
+				i++
+			}
+		} else if s == "--stdin" {
+			ca.sudoStdin = true
+		}
+	}
+	// Assignments given to sudo apply to the command.
+	for i < len(args) && args[i].lit && isAssignWord(args[i].s) {
+		name, _, _ := strings.Cut(args[i].s, "=")
+		v := args[i]
+		v.s = args[i].s[len(name)+1:]
+		ca.assigns = append(ca.assigns, assignment{name: name, value: v, text: args[i].raw})
+		i++
+	}
+	if i >= len(args) {
+		return nil, false
+	}
+	return args[i:], true
+}
+
+func isAssignWord(s string) bool {
+	i := strings.IndexByte(s, '=')
+	if i <= 0 {
+		return false
+	}
+	for j := 0; j < i; j++ {
+		c := s[j]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || j > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+func wrapEnv(a *analyzer, ca *call, args []arg) ([]arg, bool) {
+	i := 0
+	for ; i < len(args); i++ {
+		s := args[i].s
+		switch {
+		case s == "--":
+			i++
+			goto assigns
+		case s == "-u" || s == "--unset" || s == "-C" || s == "--chdir":
+			i++
+		case s == "-S" || s == "--split-string" || strings.HasPrefix(s, "-S") || strings.HasPrefix(s, "--split-string="):
+			var str string
+			switch {
+			case s == "-S" || s == "--split-string":
+				if i+1 >= len(args) {
+					return nil, false
+				}
+				str = args[i+1].s
+				i++
+			case strings.HasPrefix(s, "-S"):
+				str = s[2:]
+			default:
+				str = s[len("--split-string="):]
+			}
+			rest := []string{str}
+			for _, x := range args[i+1:] {
+				rest = append(rest, x.raw)
+			}
+			// env -S splits its string into words; reading it as shell
+			// words is close enough and never misses a command.
+			a.nested("env "+strings.Join(rest, " "), ca.ctx, ca.wrappers)
+			return nil, true
+		case strings.HasPrefix(s, "-") && s != "-":
+		default:
+			goto assigns
+		}
+	}
+assigns:
+	for i < len(args) && isAssignWord(args[i].s) {
+		name, _, _ := strings.Cut(args[i].s, "=")
+		v := args[i]
+		v.s = args[i].s[len(name)+1:]
+		ca.assigns = append(ca.assigns, assignment{name: name, value: v, text: args[i].raw})
+		i++
+	}
+	if i >= len(args) {
+		return nil, false
+	}
+	return args[i:], true
+}
+
+func wrapTimeout(a *analyzer, ca *call, args []arg) ([]arg, bool) {
+	i := 0
+	for ; i < len(args); i++ {
+		s := args[i].s
+		if s == "--" {
+			i++
+			break
+		}
+		if !strings.HasPrefix(s, "-") {
+			break
+		}
+		if s == "-s" || s == "--signal" || s == "-k" || s == "--kill-after" {
+			i++
+		}
+	}
+	i++ // the duration
+	if i >= len(args) {
+		return nil, false
+	}
+	return args[i:], true
+}
+
+func wrapChrt(a *analyzer, ca *call, args []arg) ([]arg, bool) {
+	i := 0
+	for ; i < len(args) && strings.HasPrefix(args[i].s, "-"); i++ {
+		if args[i].s == "-p" || args[i].s == "--pid" {
+			return nil, false
+		}
+	}
+	i++ // priority
+	if i >= len(args) {
+		return nil, false
+	}
+	return args[i:], true
+}
+
+func wrapTaskset(a *analyzer, ca *call, args []arg) ([]arg, bool) {
+	i := 0
+	for ; i < len(args) && strings.HasPrefix(args[i].s, "-"); i++ {
+		if args[i].s == "-p" || args[i].s == "--pid" {
+			return nil, false
+		}
+	}
+	i++ // mask or list
+	if i >= len(args) {
+		return nil, false
+	}
+	return args[i:], true
+}
+
+func wrapMulticall(a *analyzer, ca *call, args []arg) ([]arg, bool) {
+	if len(args) == 0 || strings.HasPrefix(args[0].s, "-") {
+		return nil, false
+	}
+	return args, true
+}
+
+func wrapChroot(a *analyzer, ca *call, args []arg) ([]arg, bool) {
+	i := 0
+	for ; i < len(args) && strings.HasPrefix(args[i].s, "-"); i++ {
+		if !strings.Contains(args[i].s, "=") && (args[i].s == "--userspec" || args[i].s == "--groups") {
+			i++
+		}
+	}
+	i++ // new root
+	if i >= len(args) {
+		return []arg{{s: "sh", lit: true, raw: "sh"}}, true
+	}
+	return args[i:], true
+}
+
+func wrapRunuser(a *analyzer, ca *call, args []arg) ([]arg, bool) {
+	if v, ok := optValue(args, "-c", "--command"); ok {
+		if v.lit || !v.unbound {
+			a.nested(v.s, ca.ctx, append(ca.wrappers, "runuser"))
+		} else {
+			ca.hiddenCode(a, v)
+		}
+		return nil, true
+	}
+	for i := 0; i < len(args); i++ {
+		s := args[i].s
+		if s == "--" {
+			if i+1 < len(args) {
+				return args[i+1:], true
+			}
+			return nil, false
+		}
+		if s == "-u" || s == "-g" || s == "-G" || s == "--user" || s == "--group" {
+			i++
+			continue
+		}
+		if !strings.HasPrefix(s, "-") {
+			if i+1 < len(args) {
+				return args[i+1:], true
+			}
+			return nil, false
+		}
+	}
+	return nil, false
+}
+
+func wrapFlock(a *analyzer, ca *call, args []arg) ([]arg, bool) {
+	if v, ok := optValue(args, "-c", "--command"); ok {
+		if !v.unbound {
+			a.nested(v.s, ca.ctx, ca.wrappers)
+		} else {
+			ca.hiddenCode(a, v)
+		}
+		return nil, true
+	}
+	i := 0
+	for ; i < len(args) && strings.HasPrefix(args[i].s, "-"); i++ {
+		switch args[i].s {
+		case "-w", "--timeout", "-E", "--conflict-exit-code":
+			i++
+		}
+	}
+	i++ // the lock file
+	if i >= len(args) {
+		return nil, false
+	}
+	return args[i:], true
+}
+
+func wrapWatch(a *analyzer, ca *call, args []arg) ([]arg, bool) {
+	exec := false
+	i := 0
+	for ; i < len(args); i++ {
+		s := args[i].s
+		if s == "--" {
+			i++
+			break
+		}
+		if !strings.HasPrefix(s, "-") {
+			break
+		}
+		switch {
+		case s == "-n" || s == "--interval" || s == "-q" || s == "--equexit":
+			i++
+		case s == "-x" || s == "--exec":
+			exec = true
+		}
+	}
+	if i >= len(args) {
+		return nil, false
+	}
+	if exec {
+		return args[i:], true
+	}
+	// watch hands its words, joined, to sh -c.
+	words := make([]string, 0, len(args)-i)
+	for _, x := range args[i:] {
+		words = append(words, x.s)
+	}
+	a.nested(strings.Join(words, " "), ca.ctx, ca.wrappers)
+	return nil, true
+}
+
+func wrapXargs(a *analyzer, ca *call, args []arg) ([]arg, bool) {
+	withValue := map[string]bool{"-a": true, "-d": true, "-E": true, "-I": true, "-L": true, "-n": true, "-P": true, "-s": true,
+		"--arg-file": true, "--delimiter": true, "--max-lines": true, "--max-args": true, "--max-procs": true, "--max-chars": true, "--process-slot-var": true, "--eof": true, "--replace": true}
+	i := 0
+	for ; i < len(args); i++ {
+		s := args[i].s
+		if s == "--" {
+			i++
+			break
+		}
+		if !strings.HasPrefix(s, "-") {
+			break
+		}
+		if withValue[s] {
+			i++
+		}
+	}
+	ca.xargs = true
+	if i >= len(args) {
+		return []arg{{s: "echo", lit: true, raw: "echo"}}, true
+	}
+	return args[i:], true
+}
+
+// carryShell handles sh, bash, zsh and friends: -c STRING is walked as a
+// nested script; a here-document or here-string on stdin likewise. A
+// script file or piped stdin leaves the shell as a part of its own.
+func carryShell(a *analyzer, ca *call, args []arg) bool {
+	cFlag := false
+	noExec := false
+	i := 1
+	for ; i < len(args); i++ {
+		s := args[i].s
+		if s == "--" || s == "-" {
+			i++
+			break
+		}
+		if !(strings.HasPrefix(s, "-") || strings.HasPrefix(s, "+")) || len(s) < 2 {
+			break
+		}
+		if strings.HasPrefix(s, "--") {
+			switch s {
+			case "--rcfile", "--init-file":
+				i++
+			}
+			continue
+		}
+		letters := s[1:]
+		if strings.ContainsRune(letters, 'c') {
+			cFlag = true
+		}
+		if strings.ContainsRune(letters, 'n') && s[0] == '-' {
+			noExec = true
+		}
+		if strings.ContainsAny(letters, "oO") {
+			i++
+		}
+	}
+	if noExec {
+		return false
+	}
+	if cFlag {
+		if i >= len(args) {
+			return false
+		}
+		code := args[i]
+		if code.unbound {
+			ca.hiddenCode(a, code)
+			return false
+		}
+		a.nested(code.s, ca.ctx, ca.wrappers)
+		return true
+	}
+	if i < len(args) {
+		return false // a script file
+	}
+	for _, r := range ca.redirs {
+		if r.hasBody {
+			a.nested(r.body, ca.ctx, ca.wrappers)
+			return true
+		}
+	}
+	return false
+}
+
+// hiddenCode records that a carrier runs code that is not a literal.
+func (ca *call) hiddenCode(a *analyzer, code arg) {
+	ca.hidden = append(ca.hidden, code)
+}
+
+func carryEval(a *analyzer, ca *call, args []arg) bool {
+	if len(args) < 2 {
+		return false
+	}
+	words := make([]string, 0, len(args)-1)
+	for _, x := range args[1:] {
+		if x.unbound {
+			ca.hiddenCode(a, x)
+			return false
+		}
+		words = append(words, x.s)
+	}
+	a.nested(strings.Join(words, " "), ca.ctx, ca.wrappers)
+	return true
+}
+
+func carrySu(a *analyzer, ca *call, args []arg) bool {
+	v, ok := optValue(args[1:], "-c", "--command")
+	if !ok {
+		return false
+	}
+	if v.unbound {
+		ca.hiddenCode(a, v)
+		return false
+	}
+	a.nested(v.s, ca.ctx, append(ca.wrappers, "su"))
+	return true
+}
+
+// carryCmd reads cmd.exe /c STRING: the string is split into commands on
+// & && || and | and judged with the Windows spellings the catalogue knows.
+func carryCmd(a *analyzer, ca *call, args []arg) bool {
+	for i := 1; i < len(args); i++ {
+		s := strings.ToLower(args[i].s)
+		if s == "/c" || s == "/k" || s == "/r" {
+			rest := make([]string, 0, len(args)-i-1)
+			for _, x := range args[i+1:] {
+				rest = append(rest, x.s)
+			}
+			a.foreign(strings.Join(rest, " "), ca, "cmd")
+			return true
+		}
+	}
+	return false
+}
+
+// carryPowerShell reads powershell -Command STRING (or -EncodedCommand).
+func carryPowerShell(a *analyzer, ca *call, args []arg) bool {
+	for i := 1; i < len(args); i++ {
+		s := strings.ToLower(args[i].s)
+		if !strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "/") {
+			rest := make([]string, 0, len(args)-i)
+			for _, x := range args[i:] {
+				rest = append(rest, x.s)
+			}
+			a.foreign(strings.Join(rest, " "), ca, "powershell")
+			return true
+		}
+		switch {
+		case s == "-command" || s == "-c" || s == "/c" || s == "-com" || s == "-comm" || s == "-co":
+			rest := make([]string, 0, len(args)-i)
+			for _, x := range args[i+1:] {
+				rest = append(rest, x.s)
+			}
+			a.foreign(strings.Join(rest, " "), ca, "powershell")
+			return true
+		case strings.HasPrefix(s, "-e") && (s == "-e" || s == "-ec" || strings.HasPrefix("-encodedcommand", s)) && i+1 < len(args):
+			if code, ok := decodePowerShell(args[i+1].s); ok {
+				a.foreign(code, ca, "powershell")
+				ca.encoded = true
+				a.addFinding("remote-exec", "runs an encoded PowerShell command", ca.text, "HIGH")
+				return true
+			}
+		case s == "-file" || s == "-f":
+			return false
+		case s == "-executionpolicy" || s == "-ep" || s == "-windowstyle" || s == "-w" || s == "-inputformat" || s == "-outputformat":
+			i++
+		}
+	}
+	return false
+}
+
+func decodePowerShell(s string) (string, bool) {
+	b, err := base64.StdEncoding.DecodeString(s)
+	if err != nil || len(b)%2 != 0 {
+		return "", false
+	}
+	u := make([]uint16, len(b)/2)
+	for i := range u {
+		u[i] = uint16(b[2*i]) | uint16(b[2*i+1])<<8
+	}
+	return string(utf16.Decode(u)), true
+}
+
+// foreign judges a command string in another shell language (cmd.exe or
+// PowerShell): it is split into statements on its separators, each read as
+// words, and judged by the catalogue; the pieces are not parts of their own.
+func (a *analyzer) foreign(text string, ca *call, lang string) {
+	if ca.ctx.depth+1 > a.opts.MaxDepth {
+		a.setLimit(LimitDepth)
+		return
+	}
+	if lang == "powershell" {
+		a.checkCode(ca, "powershell", text)
+	}
+	for _, stmt := range splitForeign(text, lang) {
+		words := foreignWords(stmt, lang)
+		if len(words) == 0 {
+			continue
+		}
+		args := make([]arg, len(words))
+		for i, w := range words {
+			args[i] = arg{s: w, raw: w, lit: true}
+			if lang == "powershell" && strings.HasPrefix(w, "$") {
+				args[i].lit = false
+				args[i].unbound = true
+				if strings.EqualFold(w, "$HOME") || strings.EqualFold(w, "$env:USERPROFILE") || strings.EqualFold(w, "$env:HOME") {
+					args[i].s = "~"
+					args[i].unbound = false
+				}
+			}
+		}
+		sub := &call{ctx: ca.ctx, cwd: ca.cwd, text: stmt, args: args, wrappers: ca.wrappers, partIdx: -1, lang: lang}
+		sub.words = words
+		sub.prog = key(programName(words[0]))
+		a.calls = append(a.calls, sub)
+	}
+}
+
+func splitForeign(text, lang string) []string {
+	var out []string
+	var b strings.Builder
+	quote := byte(0)
+	depth := 0
+	flush := func() {
+		if s := strings.TrimSpace(b.String()); s != "" {
+			out = append(out, s)
+		}
+		b.Reset()
+	}
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+			b.WriteByte(c)
+		case c == '"' || c == '\'':
+			quote = c
+			b.WriteByte(c)
+		case c == '(' && lang == "powershell":
+			depth++
+			flush()
+		case c == ')' && lang == "powershell":
+			depth--
+			flush()
+		case c == '&' || c == '|' || c == ';' || c == '\n':
+			flush()
+		default:
+			b.WriteByte(c)
+		}
+	}
+	flush()
+	return out
+}
+
+func foreignWords(stmt, lang string) []string {
+	var out []string
+	var b strings.Builder
+	quote := byte(0)
+	has := false
+	for i := 0; i < len(stmt); i++ {
+		c := stmt[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+				continue
+			}
+			b.WriteByte(c)
+		case c == '"' || c == '\'':
+			quote = c
+			has = true
+		case c == ' ' || c == '\t':
+			if b.Len() > 0 || has {
+				out = append(out, b.String())
+				b.Reset()
+				has = false
+			}
+		default:
+			b.WriteByte(c)
+		}
+	}
+	if b.Len() > 0 || has {
+		out = append(out, b.String())
+	}
+	return out
+}

@@ -1,0 +1,560 @@
+package shell
+
+import (
+	"iter"
+	"strings"
+
+	"github.com/wardenhq/warden/api"
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// analyzer holds the state of one Analyze call.
+type analyzer struct {
+	opts  Options
+	an    *Analysis
+	wdirs []string
+	calls []*call
+	seen  map[string]struct{}
+	// budget bounds the total work (parts and nested parses) so that
+	// nesting and expansion can never make the analysis unbounded.
+	budget int
+}
+
+func newAnalyzer(opts Options, an *Analysis) *analyzer {
+	a := &analyzer{opts: opts, an: an, budget: 4 * opts.MaxParts}
+	a.wdirs = opts.WorkingDirs
+	if len(a.wdirs) == 0 && opts.Cwd != "" {
+		a.wdirs = []string{opts.Cwd}
+	}
+	for i, d := range a.wdirs {
+		a.wdirs[i] = cleanPath(d)
+	}
+	return a
+}
+
+func (a *analyzer) setLimit(l string) {
+	if a.an.Limit == "" {
+		a.an.Limit = l
+	}
+}
+
+func (a *analyzer) addFinding(category, description, part string, risk api.Risk) {
+	k := category + "\x00" + part
+	if a.seen == nil {
+		a.seen = make(map[string]struct{}, 4)
+	}
+	if _, dup := a.seen[k]; dup {
+		return
+	}
+	a.seen[k] = struct{}{}
+	a.an.Findings = append(a.an.Findings, api.Finding{Category: category, Description: description, Part: part, Risk: risk})
+}
+
+// finish runs the danger catalogue over every call once all of them, and
+// the pipelines they sit in, are known.
+func (a *analyzer) finish() {
+	// Checking can add calls (code found inside interpreters' strings), so
+	// the list is walked by index until it stops growing.
+	for i := 0; i < len(a.calls); i++ {
+		a.check(a.calls[i])
+	}
+}
+
+// scope is the shell state that flows through a command list: the working
+// directory, variables, symlinks and aliases made on the way.
+type scope struct {
+	cwd       string
+	vars      map[string]varVal
+	links     map[string]string
+	fetched   map[string]bool
+	aliases   map[string]string
+	funcs     map[string]bool
+	unsafeEnv bool
+}
+
+func newScope(cwd string) *scope {
+	if cwd != "" {
+		cwd = cleanPath(cwd)
+	}
+	return &scope{cwd: cwd}
+}
+
+func (s *scope) ifs() string {
+	if v, ok := s.vars["IFS"]; ok && v.known {
+		return v.s
+	}
+	return " \t\n"
+}
+
+func (s *scope) set(name string, v varVal) {
+	if s.vars == nil {
+		s.vars = make(map[string]varVal, 4)
+	}
+	if len(v.s) > 4096 {
+		v = varVal{}
+	}
+	s.vars[name] = v
+}
+
+// ctx is where a statement sits: its source text, the wrappers and
+// redirections it inherits, the pipeline stage it belongs to.
+type ctx struct {
+	src      string
+	sc       *scope
+	depth    int
+	wrappers []string
+	redirs   []redir
+	pipe     *pipeline
+	stage    int
+	bg       bool
+	// remote is true for commands that run on another machine or in a
+	// container (ssh, docker exec): they are judged for findings only.
+	remote   bool
+	loop     bool
+	funcName string
+	// findRoots is set for the command find runs through -exec.
+	find *findInfo
+	// xargs is set for the command xargs runs.
+	xargs bool
+}
+
+func (c *ctx) text(n syntax.Node) string {
+	s, e := int(n.Pos().Offset()), int(n.End().Offset())
+	if s < 0 || e > len(c.src) || s > e {
+		return ""
+	}
+	return c.src[s:e]
+}
+
+// pipeline groups the calls of each stage of one pipeline.
+type pipeline struct {
+	stages [][]*call
+}
+
+func (p *pipeline) add(stage int, c *call) {
+	for len(p.stages) <= stage {
+		p.stages = append(p.stages, nil)
+	}
+	p.stages[stage] = append(p.stages[stage], c)
+}
+
+// redir is one redirection in effect for a statement.
+type redir struct {
+	op     syntax.RedirOperator
+	fd     string
+	target arg
+	// body is the text of a here-document or here-string.
+	body    string
+	hasBody bool
+}
+
+func (r redir) isOutput() bool {
+	switch r.op {
+	case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.RdrAll, syntax.AppAll, syntax.RdrInOut:
+		return true
+	case syntax.DplOut:
+		return !isFD(r.target.s)
+	}
+	return false
+}
+
+func isFD(s string) bool {
+	s = strings.TrimSuffix(s, "-")
+	if s == "" {
+		return true
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func (a *analyzer) walkStmts(stmts []*syntax.Stmt, c *ctx) {
+	for _, s := range stmts {
+		if a.budget <= 0 {
+			a.setLimit(LimitParts)
+			return
+		}
+		a.walkStmt(s, c)
+	}
+}
+
+func (a *analyzer) walkStmt(s *syntax.Stmt, c *ctx) {
+	rds := a.redirects(s.Redirs, c)
+	cc := c
+	if s.Background && !c.bg {
+		cp := *c
+		cp.bg = true
+		cc = &cp
+	}
+	switch cmd := s.Cmd.(type) {
+	case nil:
+		if len(rds) > 0 {
+			a.newCall(s, nil, nil, rds, cc)
+		}
+	case *syntax.CallExpr:
+		a.walkCall(s, cmd, rds, cc)
+	default:
+		if len(rds) > 0 {
+			cp := *cc
+			cp.redirs = append(append([]redir(nil), cc.redirs...), rds...)
+			cc = &cp
+		}
+		a.walkCompound(cmd, cc)
+	}
+}
+
+func (a *analyzer) walkCompound(cmd syntax.Command, c *ctx) {
+	switch cmd := cmd.(type) {
+	case *syntax.BinaryCmd:
+		if cmd.Op == syntax.Pipe || cmd.Op == syntax.PipeAll {
+			var stages []*syntax.Stmt
+			stages = flattenPipe(cmd, stages)
+			p := &pipeline{}
+			for i, st := range stages {
+				cp := *c
+				cp.pipe, cp.stage = p, i
+				a.walkStmt(st, &cp)
+			}
+			return
+		}
+		a.walkStmt(cmd.X, c)
+		a.walkStmt(cmd.Y, c)
+	case *syntax.Subshell:
+		saved := *c.sc
+		a.walkStmts(cmd.Stmts, c)
+		c.sc.cwd = saved.cwd
+	case *syntax.Block:
+		a.walkStmts(cmd.Stmts, c)
+	case *syntax.IfClause:
+		for ic := cmd; ic != nil; ic = ic.Else {
+			a.walkStmts(ic.Cond, c)
+			a.walkStmts(ic.Then, c)
+		}
+	case *syntax.WhileClause:
+		cp := *c
+		cp.loop = infiniteLoop(cmd)
+		a.walkStmts(cmd.Cond, &cp)
+		a.walkStmts(cmd.Do, &cp)
+	case *syntax.ForClause:
+		cp := *c
+		switch l := cmd.Loop.(type) {
+		case *syntax.WordIter:
+			for _, w := range l.Items {
+				a.walkWordSubst(w, c)
+			}
+			c.sc.set(l.Name.Value, varVal{})
+		case *syntax.CStyleLoop:
+			cp.loop = l.Cond == nil
+			a.walkArithm(l.Init, c)
+			a.walkArithm(l.Cond, c)
+			a.walkArithm(l.Post, c)
+		}
+		a.walkStmts(cmd.Do, &cp)
+	case *syntax.CaseClause:
+		a.walkWordSubst(cmd.Word, c)
+		for _, it := range cmd.Items {
+			for _, p := range it.Patterns {
+				a.walkWordSubst(p, c)
+			}
+			a.walkStmts(it.Stmts, c)
+		}
+	case *syntax.FuncDecl:
+		if c.sc.funcs == nil {
+			c.sc.funcs = map[string]bool{}
+		}
+		c.sc.funcs[cmd.Name.Value] = true
+		cp := *c
+		cp.funcName = cmd.Name.Value
+		cp.pipe = nil
+		a.walkStmt(cmd.Body, &cp)
+	case *syntax.ArithmCmd:
+		a.walkArithm(cmd.X, c)
+	case *syntax.TestClause:
+		syntax.Walk(cmd.X, func(n syntax.Node) bool {
+			if w, ok := n.(*syntax.Word); ok {
+				a.walkWordSubst(w, c)
+				return false
+			}
+			return true
+		})
+	case *syntax.DeclClause:
+		a.walkDecl(cmd, c)
+	case *syntax.LetClause:
+		for _, x := range cmd.Exprs {
+			a.walkArithm(x, c)
+		}
+	case *syntax.TimeClause:
+		if cmd.Stmt != nil {
+			a.walkStmt(cmd.Stmt, c)
+		}
+	case *syntax.CoprocClause:
+		a.walkStmt(cmd.Stmt, c)
+	case *syntax.TestDecl:
+		a.walkStmt(cmd.Body, c)
+	}
+}
+
+func flattenPipe(b *syntax.BinaryCmd, out []*syntax.Stmt) []*syntax.Stmt {
+	if x, ok := b.X.Cmd.(*syntax.BinaryCmd); ok && (x.Op == syntax.Pipe || x.Op == syntax.PipeAll) && len(b.X.Redirs) == 0 && !b.X.Negated {
+		out = flattenPipe(x, out)
+	} else {
+		out = append(out, b.X)
+	}
+	if y, ok := b.Y.Cmd.(*syntax.BinaryCmd); ok && (y.Op == syntax.Pipe || y.Op == syntax.PipeAll) && len(b.Y.Redirs) == 0 && !b.Y.Negated {
+		return flattenPipe(y, out)
+	}
+	return append(out, b.Y)
+}
+
+// infiniteLoop reports a while/until loop whose condition never changes.
+func infiniteLoop(w *syntax.WhileClause) bool {
+	if len(w.Cond) != 1 {
+		return false
+	}
+	switch cmd := w.Cond[0].Cmd.(type) {
+	case *syntax.CallExpr:
+		if len(cmd.Args) == 0 {
+			return false
+		}
+		name := cmd.Args[0].Lit()
+		if w.Until {
+			return name == "false"
+		}
+		return name == "true" || name == ":" || name == "[" && len(cmd.Args) == 3
+	case *syntax.ArithmCmd:
+		if wd, ok := cmd.X.(*syntax.Word); ok {
+			return !w.Until && wd.Lit() != "0"
+		}
+	}
+	return false
+}
+
+func (a *analyzer) walkArithm(x syntax.ArithmExpr, c *ctx) {
+	if x == nil {
+		return
+	}
+	syntax.Walk(x, func(n syntax.Node) bool {
+		if w, ok := n.(*syntax.Word); ok {
+			a.walkWordSubst(w, c)
+			return false
+		}
+		return true
+	})
+}
+
+// walkWordSubst finds the command and process substitutions in a word and
+// walks their statements: they run before the command that uses the word.
+func (a *analyzer) walkWordSubst(w *syntax.Word, c *ctx) {
+	if w == nil || !wordHasSubst(w) {
+		return
+	}
+	syntax.Walk(w, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst:
+			cp := *c
+			cp.pipe, cp.wrappers, cp.redirs, cp.bg, cp.find, cp.xargs = nil, nil, nil, false, nil, false
+			a.walkStmts(n.Stmts, &cp)
+			return false
+		case *syntax.ProcSubst:
+			cp := *c
+			cp.pipe, cp.wrappers, cp.redirs, cp.bg, cp.find, cp.xargs = nil, nil, nil, false, nil, false
+			a.walkStmts(n.Stmts, &cp)
+			return false
+		}
+		return true
+	})
+}
+
+func wordHasSubst(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit, *syntax.SglQuoted:
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				switch q := q.(type) {
+				case *syntax.Lit:
+				case *syntax.ParamExp:
+					if q.Exp == nil && q.Repl == nil && q.Slice == nil && q.Index == nil {
+						continue
+					}
+					return true
+				default:
+					return true
+				}
+			}
+		case *syntax.ParamExp:
+			if p.Exp == nil && p.Repl == nil && p.Slice == nil && p.Index == nil {
+				continue
+			}
+			return true
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// redirects evaluates a statement's redirections (walking any
+// substitutions in their targets).
+func (a *analyzer) redirects(rs []*syntax.Redirect, c *ctx) []redir {
+	if len(rs) == 0 {
+		return nil
+	}
+	out := make([]redir, 0, len(rs))
+	for _, r := range rs {
+		rd := redir{op: r.Op}
+		if r.N != nil {
+			rd.fd = r.N.Value
+		}
+		if r.Word != nil {
+			a.walkWordSubst(r.Word, c)
+			f := a.evalFields(r.Word, c, r.Word)
+			rd.target = f[0]
+		}
+		switch r.Op {
+		case syntax.Hdoc, syntax.DashHdoc:
+			if r.Hdoc != nil {
+				if isQuotedDelim(r.Word) {
+					rd.body = hdocText(r.Hdoc, c)
+				} else {
+					a.walkWordSubst(r.Hdoc, c)
+					rd.body = a.evalFields(r.Hdoc, c, r.Hdoc)[0].s
+				}
+			}
+			rd.hasBody = true
+		case syntax.WordHdoc:
+			rd.body = rd.target.s + "\n"
+			rd.hasBody = true
+		}
+		out = append(out, rd)
+	}
+	return out
+}
+
+func isQuotedDelim(w *syntax.Word) bool {
+	if w == nil {
+		return false
+	}
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.SglQuoted, *syntax.DblQuoted:
+			return true
+		case *syntax.Lit:
+			if strings.ContainsRune(p.Value, '\\') {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func hdocText(w *syntax.Word, c *ctx) string {
+	var b strings.Builder
+	for _, p := range w.Parts {
+		if l, ok := p.(*syntax.Lit); ok {
+			b.WriteString(l.Value)
+		} else {
+			b.WriteString(c.text(p))
+		}
+	}
+	return b.String()
+}
+
+// walkDecl handles export, declare, typeset, local and readonly: their
+// assignments bind variables, and exported ones change what later commands
+// run with.
+func (a *analyzer) walkDecl(d *syntax.DeclClause, c *ctx) {
+	words := []string{d.Variant.Value}
+	var assigns []string
+	exported := d.Variant.Value == "export"
+	for _, as := range d.Args {
+		if as.Naked && as.Name == nil && as.Value != nil {
+			v := c.text(as.Value)
+			words = append(words, v)
+			if strings.HasPrefix(v, "-") && strings.Contains(v, "x") {
+				exported = true
+			}
+			continue
+		}
+		if as.Value != nil {
+			a.walkWordSubst(as.Value, c)
+		}
+		if as.Name != nil {
+			words = append(words, c.text(as))
+			if !as.Naked {
+				assigns = append(assigns, c.text(as))
+			}
+		}
+	}
+	ca := &call{words: words, text: c.text(d), ctx: c, cwd: c.sc.cwd}
+	ca.decl = true
+	ca.exported = exported
+	for _, as := range d.Args {
+		if as.Name == nil || as.Naked {
+			if as.Name != nil && d.Variant.Value == "export" {
+				ca.declNames = append(ca.declNames, as.Name.Value)
+			}
+			continue
+		}
+		val := a.assignValue(as, c)
+		ca.assigns = append(ca.assigns, assignment{name: as.Name.Value, value: val, text: c.text(as)})
+		c.sc.set(as.Name.Value, varVal{s: val.s, known: !val.unbound, mktemp: val.mktemp})
+	}
+	a.addCall(ca, nil)
+}
+
+func (a *analyzer) assignValue(as *syntax.Assign, c *ctx) arg {
+	if as.Value == nil {
+		if as.Array != nil {
+			return arg{s: c.text(as.Array), raw: c.text(as.Array), unbound: true}
+		}
+		return arg{lit: true}
+	}
+	f := a.evalFields(as.Value, c, as.Value)
+	if len(f) == 1 {
+		return f[0]
+	}
+	parts := make([]string, len(f))
+	for i := range f {
+		parts[i] = f[i].s
+	}
+	out := f[0]
+	out.s = strings.Join(parts, " ")
+	return out
+}
+
+// nested parses text given to a carrier (bash -c, eval, su -c, ...) and
+// walks it as a script of its own.
+func (a *analyzer) nested(text string, c *ctx, wrappers []string) bool {
+	if c.depth+1 > a.opts.MaxDepth {
+		a.setLimit(LimitDepth)
+		return false
+	}
+	a.budget -= 1 + len(text)/64
+	if a.budget <= 0 {
+		a.setLimit(LimitParts)
+		return false
+	}
+	n := normalize(text)
+	f, err := parse(n.text)
+	cp := *c
+	cp.src = n.text
+	cp.depth = c.depth + 1
+	cp.wrappers = wrappers
+	if err != nil {
+		// Text that does not parse still runs (and fails) in the real
+		// shell; read its pieces the way the raw scan does.
+		a.rawScanCtx(n.text, &cp)
+		return true
+	}
+	a.walkStmts(f.Stmts, &cp)
+	return true
+}
+
+func expandBraces(w *syntax.Word) iter.Seq2[*syntax.Word, error] {
+	return expand.BracesSeq(nil, w)
+}

@@ -1,0 +1,651 @@
+package shell
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// arg is one word of a command after the analysis's best reading of it.
+type arg struct {
+	// s is the value: exact when lit, otherwise the most likely value
+	// (unknown variables read as written, "$NAME").
+	s string
+	// raw is the source text of the word.
+	raw string
+	// lit is true when the word has no expansion at all: quotes and
+	// backslashes only.
+	lit bool
+	// unbound is true when part of the value is unknown: a variable not
+	// assigned in this command, a command substitution, arithmetic.
+	unbound bool
+	// glob is true when the value has unquoted pattern characters.
+	glob bool
+	// subst is true when the word contains a command or process
+	// substitution.
+	subst bool
+	// mktemp is true when the value is a directory made by mktemp in this
+	// command.
+	mktemp bool
+	// home is true when the value starts with the home directory, from ~
+	// or $HOME.
+	home bool
+	// node is the word this arg came from (nil for synthetic args).
+	node *syntax.Word
+}
+
+// varVal is what the analysis knows about a shell variable.
+type varVal struct {
+	s      string
+	known  bool
+	mktemp bool
+}
+
+const maxBraceFields = 256
+
+// evalWords evaluates a list of words into args, performing brace
+// expansion and the field splitting of unquoted expansions.
+func (a *analyzer) evalWords(words []*syntax.Word, c *ctx) []arg {
+	out := make([]arg, 0, len(words))
+	for _, w := range words {
+		out = a.appendWord(out, w, c)
+	}
+	return out
+}
+
+func (a *analyzer) appendWord(out []arg, w *syntax.Word, c *ctx) []arg {
+	if hasBrace(w) && syntax.SplitBraces(w) {
+		n := 0
+		for bw, err := range expandBraces(w) {
+			if err != nil || n >= maxBraceFields {
+				a.setLimit(LimitParts)
+				break
+			}
+			n++
+			out = append(out, a.evalFields(bw, c, w)...)
+		}
+		return out
+	}
+	return append(out, a.evalFields(w, c, w)...)
+}
+
+func hasBrace(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		if l, ok := p.(*syntax.Lit); ok && strings.IndexByte(l.Value, '{') >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// wordEval accumulates one word's evaluation.
+type wordEval struct {
+	a      *analyzer
+	c      *ctx
+	fields []strings.Builder
+	cur    *strings.Builder
+	arg    arg
+	split  bool
+}
+
+// evalFields evaluates one word. It usually yields one arg; unquoted
+// expansions whose value holds separators yield one per field, as bash's
+// word splitting would (rm$IFS-rf$IFS/).
+func (a *analyzer) evalFields(w *syntax.Word, c *ctx, src *syntax.Word) []arg {
+	e := wordEval{a: a, c: c}
+	e.arg.lit = true
+	e.fields = make([]strings.Builder, 1, 1)
+	e.cur = &e.fields[0]
+	e.parts(w.Parts, false, true)
+	base := e.arg
+	base.raw = c.text(src)
+	base.node = src
+	if len(e.fields) == 1 {
+		base.s = e.fields[0].String()
+		return []arg{base}
+	}
+	out := make([]arg, 0, len(e.fields))
+	for i := range e.fields {
+		s := e.fields[i].String()
+		if s == "" {
+			continue
+		}
+		f := base
+		f.s = s
+		out = append(out, f)
+	}
+	if len(out) == 0 {
+		base.s = ""
+		out = append(out, base)
+	}
+	return out
+}
+
+func (e *wordEval) write(s string) { e.cur.WriteString(s) }
+
+// expanded inserts the value of an expansion; unquoted values are split on
+// the field separators.
+func (e *wordEval) expanded(s string, quoted bool) {
+	if quoted {
+		e.write(s)
+		return
+	}
+	ifs := e.c.sc.ifs()
+	if strings.ContainsAny(s, ifs) {
+		for i, f := range strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(ifs, r) }) {
+			if i > 0 || strings.IndexAny(s[:1], ifs) == 0 {
+				e.newField()
+			}
+			e.write(f)
+		}
+		if strings.ContainsAny(s[len(s)-1:], ifs) {
+			e.newField()
+		}
+		return
+	}
+	e.write(s)
+}
+
+func (e *wordEval) newField() {
+	if e.cur.Len() == 0 {
+		return
+	}
+	e.fields = append(e.fields, strings.Builder{})
+	e.cur = &e.fields[len(e.fields)-1]
+}
+
+func (e *wordEval) parts(parts []syntax.WordPart, quoted, first bool) {
+	for i, p := range parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			v := p.Value
+			if quoted {
+				e.write(unescapeDouble(v))
+				continue
+			}
+			if first && i == 0 && strings.HasPrefix(v, "~") {
+				if rest, ok := e.tilde(v); ok {
+					v = rest
+				}
+			}
+			if strings.ContainsAny(v, "*?[") {
+				e.arg.glob = true
+			}
+			e.write(unescapeBare(v))
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				e.write(ansiC(p.Value))
+			} else {
+				e.write(p.Value)
+			}
+		case *syntax.DblQuoted:
+			e.parts(p.Parts, true, false)
+		case *syntax.ParamExp:
+			e.arg.lit = false
+			e.param(p, quoted, first && i == 0)
+		case *syntax.CmdSubst:
+			e.arg.lit = false
+			e.arg.subst = true
+			v, ok := e.a.substValue(p, e.c)
+			switch {
+			case ok == substMktemp:
+				e.arg.mktemp = true
+				e.write(v)
+			case ok == substKnown:
+				e.expanded(v, quoted)
+			default:
+				e.arg.unbound = true
+				e.write(e.c.text(p))
+			}
+		case *syntax.ArithmExp:
+			e.arg.lit = false
+			e.arg.unbound = true
+			e.write(e.c.text(p))
+		case *syntax.ProcSubst:
+			e.arg.lit = false
+			e.arg.subst = true
+			e.write("/dev/fd/63")
+		case *syntax.ExtGlob:
+			e.arg.glob = true
+			e.write(e.c.text(p))
+		case *syntax.BraceExp:
+			e.write(e.c.text(p))
+		}
+	}
+}
+
+func (e *wordEval) tilde(v string) (string, bool) {
+	end := strings.IndexByte(v, '/')
+	name := v[1:]
+	rest := ""
+	if end >= 0 {
+		name, rest = v[1:end], v[end:]
+	}
+	home := e.a.opts.Home
+	switch {
+	case name == "" && home != "":
+		e.arg.home = true
+		return home + rest, true
+	case name == "":
+		e.arg.unbound = true
+		return v, false
+	case name == "+" && e.c.sc.cwd != "":
+		return e.c.sc.cwd + rest, true
+	}
+	return v, false
+}
+
+func (e *wordEval) param(p *syntax.ParamExp, quoted, atStart bool) {
+	if p.Param == nil || p.Excl || p.Length || p.Index != nil || p.Names != 0 || p.NestedParam != nil {
+		e.arg.unbound = true
+		e.write(e.c.text(p))
+		return
+	}
+	name := p.Param.Value
+	val, known := e.a.lookup(name, e.c)
+	if known && name == "HOME" && atStart {
+		e.arg.home = true
+	}
+	if p.Slice != nil {
+		if name == "IFS" && !known {
+			e.expanded(" ", quoted)
+			return
+		}
+		e.arg.unbound = true
+		e.write(e.c.text(p))
+		return
+	}
+	if p.Exp != nil {
+		switch p.Exp.Op {
+		case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull:
+			if known && val.s != "" {
+				e.expanded(val.s, quoted)
+				return
+			}
+			// Unknown or empty: the default is the likely value, but the
+			// variable may be set in the environment.
+			if !known {
+				e.arg.unbound = true
+			}
+			if p.Exp.Word != nil {
+				sub := e.a.evalFields(p.Exp.Word, e.c, p.Exp.Word)
+				for i, f := range sub {
+					if i > 0 {
+						e.newField()
+					}
+					e.write(f.s)
+				}
+			}
+			return
+		case syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
+			if known && val.s == "" {
+				return
+			}
+		}
+		e.arg.unbound = true
+		e.write(e.c.text(p))
+		return
+	}
+	if p.Repl != nil || len(p.Modifiers) > 0 {
+		e.arg.unbound = true
+		e.write(e.c.text(p))
+		return
+	}
+	if !known {
+		if name == "IFS" {
+			e.expanded(" ", quoted)
+			return
+		}
+		e.arg.unbound = true
+		e.write(e.c.text(p))
+		return
+	}
+	if val.mktemp {
+		e.arg.mktemp = true
+	}
+	e.expanded(val.s, quoted)
+}
+
+// lookup returns what is known about variable name at this point.
+func (a *analyzer) lookup(name string, c *ctx) (varVal, bool) {
+	if v, ok := c.sc.vars[name]; ok {
+		return v, v.known
+	}
+	switch name {
+	case "HOME":
+		if a.opts.Home != "" {
+			return varVal{s: a.opts.Home, known: true}, true
+		}
+	case "PWD":
+		if c.sc.cwd != "" {
+			return varVal{s: c.sc.cwd, known: true}, true
+		}
+	}
+	return varVal{}, false
+}
+
+type substKind int
+
+const (
+	substUnknown substKind = iota
+	substKnown
+	substMktemp
+)
+
+// substValue returns the value of a command substitution when it can be
+// known without running anything: mktemp, pwd, and printf or echo of
+// literal text (the spelling $(printf "\162m") uses to hide rm).
+func (a *analyzer) substValue(cs *syntax.CmdSubst, c *ctx) (string, substKind) {
+	if len(cs.Stmts) != 1 || len(cs.Stmts[0].Redirs) > 0 {
+		return "", substUnknown
+	}
+	ce, ok := cs.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) == 0 || len(ce.Assigns) > 0 {
+		return "", substUnknown
+	}
+	name := ce.Args[0].Lit()
+	switch baseName(name) {
+	case "mktemp":
+		return "/tmp/tmp.mktemp", substMktemp
+	case "pwd":
+		if c.sc.cwd != "" {
+			return c.sc.cwd, substKnown
+		}
+	case "printf", "echo":
+		words := make([]string, 0, len(ce.Args)-1)
+		for _, w := range ce.Args[1:] {
+			f := a.evalFields(w, c, w)
+			if len(f) != 1 || !f[0].lit {
+				return "", substUnknown
+			}
+			words = append(words, f[0].s)
+		}
+		var out string
+		if baseName(name) == "printf" {
+			if len(words) == 0 {
+				return "", substUnknown
+			}
+			out = printfString(words[0], words[1:])
+		} else {
+			out = echoString(words)
+		}
+		return strings.TrimRight(out, "\n"), substKnown
+	}
+	return "", substUnknown
+}
+
+// unescapeBare removes the backslashes of an unquoted literal.
+func unescapeBare(s string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			i++
+			if s[i] == '\n' {
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// unescapeDouble removes the backslashes bash removes inside double quotes.
+func unescapeDouble(s string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("$`\"\\\n", s[i+1]) >= 0 {
+			i++
+			if s[i] == '\n' {
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// ansiC decodes the body of a $'...' string.
+func ansiC(s string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	return decodeEscapes(s, true)
+}
+
+// decodeEscapes decodes backslash escapes as $'...', printf and echo -e do.
+func decodeEscapes(s string, ansi bool) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 >= len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		i++
+		switch c := s[i]; c {
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case 'r':
+			b.WriteByte('\r')
+		case 'a':
+			b.WriteByte(7)
+		case 'b':
+			b.WriteByte(8)
+		case 'e', 'E':
+			b.WriteByte(0x1b)
+		case 'f':
+			b.WriteByte(12)
+		case 'v':
+			b.WriteByte(11)
+		case '\\', '\'', '"', '?':
+			b.WriteByte(c)
+		case 'x':
+			n, j := hexRun(s, i+1, 2)
+			if j == i+1 {
+				b.WriteString("\\x")
+				continue
+			}
+			b.WriteByte(byte(n))
+			i = j - 1
+		case 'u', 'U':
+			max := 4
+			if c == 'U' {
+				max = 8
+			}
+			n, j := hexRun(s, i+1, max)
+			if j == i+1 {
+				b.WriteByte('\\')
+				b.WriteByte(c)
+				continue
+			}
+			if n <= utf8.MaxRune {
+				b.WriteRune(rune(n))
+			}
+			i = j - 1
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			start := i
+			if c == '0' && !ansi {
+				start = i + 1 // echo/printf %b: \0NNN
+			}
+			n, j := 0, start
+			for j < len(s) && j < start+3 && s[j] >= '0' && s[j] <= '7' {
+				n = n*8 + int(s[j]-'0')
+				j++
+			}
+			b.WriteByte(byte(n))
+			i = j - 1
+		default:
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+func hexRun(s string, i, max int) (int, int) {
+	n, j := 0, i
+	for j < len(s) && j < i+max {
+		c := s[j]
+		var d int
+		switch {
+		case c >= '0' && c <= '9':
+			d = int(c - '0')
+		case c >= 'a' && c <= 'f':
+			d = int(c-'a') + 10
+		case c >= 'A' && c <= 'F':
+			d = int(c-'A') + 10
+		default:
+			return n, j
+		}
+		n = n*16 + d
+		j++
+	}
+	return n, j
+}
+
+// printfString emulates printf FORMAT ARGS for %s, %b, %c, %d and escapes.
+func printfString(format string, args []string) string {
+	var b strings.Builder
+	ai := 0
+	next := func() string {
+		if ai < len(args) {
+			ai++
+			return args[ai-1]
+		}
+		return ""
+	}
+	for round := 0; round < 8; round++ {
+		for i := 0; i < len(format); i++ {
+			c := format[i]
+			if c == '\\' {
+				j := i + 1
+				for j < len(format) && format[j] != '\\' && format[j] != '%' {
+					j++
+				}
+				b.WriteString(decodeEscapes(format[i:j], false))
+				i = j - 1
+				continue
+			}
+			if c != '%' || i+1 >= len(format) {
+				b.WriteByte(c)
+				continue
+			}
+			j := i + 1
+			for j < len(format) && strings.IndexByte("-+ #0123456789.", format[j]) >= 0 {
+				j++
+			}
+			if j >= len(format) {
+				b.WriteString(format[i:])
+				break
+			}
+			switch format[j] {
+			case '%':
+				b.WriteByte('%')
+			case 's', 'q':
+				b.WriteString(next())
+			case 'b':
+				b.WriteString(decodeEscapes(next(), false))
+			case 'c':
+				if v := next(); v != "" {
+					b.WriteByte(v[0])
+				}
+			case 'd', 'i', 'u', 'x', 'X', 'o':
+				v := next()
+				if n, err := strconv.Atoi(v); err == nil {
+					switch format[j] {
+					case 'x':
+						b.WriteString(strconv.FormatInt(int64(n), 16))
+					case 'X':
+						b.WriteString(strings.ToUpper(strconv.FormatInt(int64(n), 16)))
+					case 'o':
+						b.WriteString(strconv.FormatInt(int64(n), 8))
+					default:
+						b.WriteString(v)
+					}
+				}
+			default:
+				b.WriteString(format[i : j+1])
+			}
+			i = j
+		}
+		if ai == 0 || ai >= len(args) {
+			break
+		}
+	}
+	return b.String()
+}
+
+// echoString emulates echo with -n, -e and -E.
+func echoString(words []string) string {
+	nl, esc := true, false
+	i := 0
+	for ; i < len(words); i++ {
+		w := words[i]
+		if len(w) < 2 || w[0] != '-' || strings.Trim(w[1:], "neE") != "" {
+			break
+		}
+		for _, c := range w[1:] {
+			switch c {
+			case 'n':
+				nl = false
+			case 'e':
+				esc = true
+			case 'E':
+				esc = false
+			}
+		}
+	}
+	s := strings.Join(words[i:], " ")
+	if esc {
+		s = decodeEscapes(s, false)
+	}
+	if nl {
+		s += "\n"
+	}
+	return s
+}
+
+// baseName returns the last element of a slash-separated path.
+func baseName(s string) string {
+	if i := strings.LastIndexByte(s, '/'); i >= 0 && i < len(s)-1 {
+		return s[i+1:]
+	}
+	return s
+}
+
+// programName reduces a literal program word to the name of what runs:
+// absolute paths to their base name, Windows executables without .exe, and
+// lower case for names that are case-insensitive (PowerShell cmdlets and
+// Windows programs).
+func programName(s string) string {
+	if strings.HasPrefix(s, "/") {
+		s = baseName(s)
+	}
+	if i := strings.LastIndexByte(s, '\\'); i >= 0 && i < len(s)-1 && len(s) > 2 && s[1] == ':' {
+		s = s[i+1:]
+	}
+	ls := strings.ToLower(s)
+	if strings.HasSuffix(ls, ".exe") {
+		return ls[:len(ls)-4]
+	}
+	return s
+}
+
+// key returns the catalogue's lookup key for a program name.
+func key(name string) string {
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; c >= 'A' && c <= 'Z' {
+			return strings.ToLower(name)
+		}
+	}
+	return name
+}
