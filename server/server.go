@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"crypto/subtle"
 	"encoding/json"
@@ -407,12 +408,16 @@ func (s *Server) readRequest(w http.ResponseWriter, r *http.Request) (api.Reques
 		writeError(w, http.StatusUnsupportedMediaType, "unsupported_media_type", "send the request as application/json")
 		return api.Request{}, false
 	}
-	data, err := io.ReadAll(r.Body)
-	if err != nil {
+	buf := bufferPool.Get().(*bytes.Buffer)
+	defer putBuffer(buf)
+	if r.ContentLength > 0 && r.ContentLength <= s.opts.MaxBodyBytes {
+		buf.Grow(int(r.ContentLength) + bytes.MinRead)
+	}
+	if _, err := buf.ReadFrom(r.Body); err != nil {
 		writeBodyError(w, err)
 		return api.Request{}, false
 	}
-	req, err := api.DecodeRequest(data)
+	req, err := api.DecodeRequest(buf.Bytes())
 	if err != nil {
 		writeError(w, http.StatusBadRequest, "invalid_request", err.Error())
 		return api.Request{}, false
@@ -629,16 +634,33 @@ func writeError(w http.ResponseWriter, status int, code, msg string) {
 	writeJSON(w, status, api.ErrorEnvelope{Error: api.ErrorBody{Code: code, Message: msg}})
 }
 
+// writeJSON answers with v as one line of JSON, written as `warden check`
+// writes it (no HTML escaping).
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
+	buf := bufferPool.Get().(*bytes.Buffer)
+	defer putBuffer(buf)
+	enc := json.NewEncoder(buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
 		status = http.StatusInternalServerError
-		b = []byte(`{"error":{"code":"internal","message":"encoding the answer failed"}}`)
+		buf.Reset()
+		buf.WriteString(`{"error":{"code":"internal","message":"encoding the answer failed"}}` + "\n")
 	}
-	b = append(b, '\n')
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	_, _ = w.Write(b)
+	_, _ = w.Write(buf.Bytes())
+}
+
+// bufferPool recycles the buffers of request and answer bodies.
+var bufferPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// putBuffer returns buf to the pool unless it grew unusually large.
+func putBuffer(buf *bytes.Buffer) {
+	if buf.Cap() > 64<<10 {
+		return
+	}
+	buf.Reset()
+	bufferPool.Put(buf)
 }
 
 // call follows one POST /v1/decide through the engine, so the server learns
