@@ -331,79 +331,108 @@ func PermissionRequestAnswer(d api.Decision) Output {
 }
 
 // Describe returns a one-line account of a decision for a person or a
-// model: "Warden: deny by rule Bash(rm:*) (project, .warden/settings.json:4):
-// recursive delete [decision 01J…]".
+// model: the behaviour, the reason's message, and in brackets who decided,
+// where it was configured and the decision's id, as in
+//
+//	Warden deny: denied by rule Bash(curl *) (curl https://x) [/p/.warden/settings.json:5 (project); decision d-1f…]
 func Describe(d api.Decision) string {
+	behavior := d.Behavior
+	if !behavior.Valid() {
+		behavior = api.Deny
+	}
+	r := d.Reason
+	name := reasonName(r)
+	msg := strings.TrimSpace(r.Message)
+	if msg == "" && len(d.Findings) > 0 {
+		descs := make([]string, len(d.Findings))
+		for i, f := range d.Findings {
+			descs[i] = f.Description
+		}
+		msg = strings.Join(descs, "; ")
+	}
 	var b strings.Builder
-	b.WriteString("Warden: ")
-	if d.Behavior.Valid() {
-		b.WriteString(string(d.Behavior))
-	} else {
-		b.WriteString(string(api.Deny))
-	}
-	who := describeWho(d.Reason)
-	if who != "" {
+	b.WriteString("Warden ")
+	b.WriteString(string(behavior))
+	var details []string
+	who := name
+	if msg == "" {
 		b.WriteString(" by ")
-		b.WriteString(who)
-	}
-	msg := strings.TrimSpace(d.Reason.Message)
-	if msg != "" {
+		b.WriteString(name)
+		who = ""
+	} else {
 		b.WriteString(": ")
 		b.WriteString(msg)
-	}
-	if len(d.Findings) > 0 && msg == "" {
-		b.WriteString(": ")
-		for i, f := range d.Findings {
-			if i > 0 {
-				b.WriteString("; ")
-			}
-			b.WriteString(f.Description)
+		if specific := strings.TrimPrefix(name, string(r.Type)+" "); (r.Type == api.ReasonRule || r.Type == api.ReasonHook) &&
+			specific != name && strings.Contains(msg, specific) {
+			// The message already names the rule or hook.
+			who = ""
 		}
 	}
+	if loc := reasonLocation(r); loc != "" {
+		if who != "" {
+			who += " at " + loc
+		} else {
+			who = loc
+		}
+	}
+	if who != "" {
+		details = append(details, who)
+	}
 	if d.ID != "" {
-		b.WriteString(" [decision ")
-		b.WriteString(d.ID)
+		details = append(details, "decision "+d.ID)
+	}
+	if len(details) > 0 {
+		b.WriteString(" [")
+		b.WriteString(strings.Join(details, "; "))
 		b.WriteString("]")
 	}
 	return oneLine(b.String())
 }
 
-func describeWho(r api.Reason) string {
-	var who string
+// reasonName names who decided: "rule Bash(curl *)", "hook check.sh",
+// "mode plan", "safety".
+func reasonName(r api.Reason) string {
+	var specific string
 	switch r.Type {
 	case api.ReasonRule:
-		who = "rule " + r.Rule
+		specific = r.Rule
 	case api.ReasonHook:
-		who = "hook " + r.Hook
+		specific = r.Hook
 	case api.ReasonMode:
-		who = "mode " + string(r.Mode)
+		specific = string(r.Mode)
 	case api.ReasonClassifier:
-		who = "classifier " + r.Classifier
+		specific = r.Classifier
 	case api.ReasonUser:
-		who = "user " + r.Person
+		specific = r.Person
 	case api.ReasonLeader:
-		who = "leader " + r.Leader
+		specific = r.Leader
 	case api.ReasonGrant:
-		who = "grant " + r.Grant
-	default:
-		who = string(r.Type)
+		specific = r.Grant
 	}
-	who = strings.TrimSpace(who)
-	var where []string
-	if r.Source != "" {
-		where = append(where, r.Source)
+	name := string(r.Type)
+	if name == "" {
+		name = "warden"
 	}
-	if r.File != "" {
-		loc := r.File
-		if r.Line > 0 {
-			loc = fmt.Sprintf("%s:%d", r.File, r.Line)
-		}
-		where = append(where, loc)
+	if specific != "" {
+		name += " " + specific
 	}
-	if len(where) > 0 {
-		who += " (" + strings.Join(where, ", ") + ")"
+	return name
+}
+
+// reasonLocation says where the deciding rule or hook was configured:
+// "/p/.warden/settings.json:5 (project)".
+func reasonLocation(r api.Reason) string {
+	loc := r.File
+	if loc != "" && r.Line > 0 {
+		loc = fmt.Sprintf("%s:%d", r.File, r.Line)
 	}
-	return who
+	switch {
+	case loc != "" && r.Source != "":
+		return loc + " (" + r.Source + ")"
+	case r.Source != "":
+		return r.Source
+	}
+	return loc
 }
 
 // oneLine replaces line breaks so a reason stays on one line.

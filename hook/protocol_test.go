@@ -76,25 +76,25 @@ func TestAnswers(t *testing.T) {
 	}{
 		{name: "deny by rule",
 			d:   api.Decision{ID: "d1", Behavior: api.Deny, Reason: rule},
-			pre: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"Warden: deny by rule Bash(rm:*) (project, .warden/settings.json:4): matches deny rule [decision d1]"}}`,
-			pr:  `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"Warden: deny by rule Bash(rm:*) (project, .warden/settings.json:4): matches deny rule [decision d1]"}}}`},
+			pre: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"Warden deny: matches deny rule [rule Bash(rm:*) at .warden/settings.json:4 (project); decision d1]"}}`,
+			pr:  `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"Warden deny: matches deny rule [rule Bash(rm:*) at .warden/settings.json:4 (project); decision d1]"}}}`},
 		{name: "allow with rewrite by hook",
 			d:   api.Decision{Behavior: api.Allow, Reason: api.Reason{Type: api.ReasonHook, Hook: "check.sh", Message: "ok\nfine"}, UpdatedInput: map[string]any{"command": "ls"}},
-			pre: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"Warden: allow by hook check.sh: ok fine","updatedInput":{"command":"ls"}}}`,
+			pre: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"Warden allow: ok fine [hook check.sh]","updatedInput":{"command":"ls"}}}`,
 			pr:  `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow","updatedInput":{"command":"ls"}}}}`},
 		{name: "ask with findings",
 			d: api.Decision{Behavior: api.Ask, Reason: api.Reason{Type: api.ReasonSafety},
 				Findings: []api.Finding{{Category: "recursive-delete", Description: "deletes recursively", Risk: api.RiskHigh}, {Description: "outside the project"}}},
-			pre: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"Warden: ask by safety: deletes recursively; outside the project"}}`,
+			pre: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"Warden ask: deletes recursively; outside the project [safety]"}}`,
 			pr:  `{}`},
 		{name: "invalid behaviour fails closed",
 			d:   api.Decision{Behavior: "", Reason: api.Reason{Type: api.ReasonError, Message: "boom"}},
-			pre: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"Warden: deny by error: boom"}}`,
-			pr:  `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"Warden: deny by error: boom"}}}`},
+			pre: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"Warden deny: boom [error]"}}`,
+			pr:  `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"Warden deny: boom [error]"}}}`},
 		{name: "deny drops rewrite",
 			d:   api.Decision{Behavior: api.Deny, Reason: api.Reason{Type: api.ReasonMode, Mode: api.ModePlan, Message: "plan mode is read-only"}, UpdatedInput: map[string]any{"command": "x"}},
-			pre: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"Warden: deny by mode plan: plan mode is read-only"}}`,
-			pr:  `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"Warden: deny by mode plan: plan mode is read-only"}}}`},
+			pre: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"Warden deny: plan mode is read-only [mode plan]"}}`,
+			pr:  `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"Warden deny: plan mode is read-only [mode plan]"}}}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -178,4 +178,32 @@ func FuzzParseOutput(f *testing.F) {
 			t.Errorf("deny carries an updated input")
 		}
 	})
+}
+
+func TestDescribe(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		d    api.Decision
+		want string
+	}{
+		{"message names the rule",
+			api.Decision{ID: "d-1", Behavior: api.Deny, Reason: api.Reason{Type: api.ReasonRule, Rule: "Bash(curl *)", Source: "project", File: "/p/.warden/settings.json", Line: 5, Message: "denied by rule Bash(curl *) (curl x)"}},
+			"Warden deny: denied by rule Bash(curl *) (curl x) [/p/.warden/settings.json:5 (project); decision d-1]"},
+		{"hook without message",
+			api.Decision{Behavior: api.Allow, Reason: api.Reason{Type: api.ReasonHook, Hook: "check.sh", Source: "org"}},
+			"Warden allow by hook check.sh [org]"},
+		{"hook message on several lines",
+			api.Decision{Behavior: api.Deny, Reason: api.Reason{Type: api.ReasonHook, Hook: "scan", File: "/s.json", Message: "found:\n  AWS key\r\n"}},
+			"Warden deny: found:   AWS key [hook scan at /s.json]"},
+		{"no reason at all", api.Decision{Behavior: api.Ask}, "Warden ask by warden"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if diff := cmp.Diff(tt.want, Describe(tt.d)); diff != "" {
+				t.Errorf("Describe (-want +got):\n%s", diff)
+			}
+		})
+	}
 }
