@@ -34,6 +34,7 @@ func TestTerminalChoices(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			s := s.with(t)
 			sh, result := s.script(tt.name, helper{command: "ls -la src"})
 			p := s.start(tt.name, sh+"; "+ttyState)
 			p.waitFor("Yes, once")
@@ -245,6 +246,7 @@ func TestTerminalClarify(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			s := s.with(t)
 			name := strings.ReplaceAll(tt.name, " ", "-")
 			sh, result := s.script(name, helper{mode: "clarify", question: tt.question, timeout: tt.timeout})
 			p := s.start(name, sh)
@@ -286,6 +288,7 @@ func TestTerminalWithInteractiveHandler(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			s := s.with(t)
 			sh, result := s.script("ih-"+tt.name, helper{mode: "interactive", command: "ls -la", timeout: tt.timeout})
 			p := s.start("ih-"+tt.name, sh)
 			p.waitFor("Yes, once")

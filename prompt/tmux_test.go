@@ -173,6 +173,13 @@ func newTmux(t *testing.T) *tmuxServer {
 	return s
 }
 
+// with returns s reporting to t, for use in a subtest.
+func (s *tmuxServer) with(t *testing.T) *tmuxServer {
+	c := *s
+	c.t = t
+	return &c
+}
+
 func (s *tmuxServer) tmux(args ...string) string {
 	s.t.Helper()
 	cmd := exec.Command("tmux", append([]string{"-S", s.sock}, args...)...)

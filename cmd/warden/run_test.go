@@ -1,0 +1,276 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// These tests drive "warden run" on a real terminal: tmux runs the warden
+// command (this test binary, which testscript.Main puts on $PATH under that
+// name) in a detached 80×24 session; the test types with send-keys and
+// reads the screen with capture-pane.
+
+type runTmux struct {
+	t    *testing.T
+	sock string
+	dir  string
+	home string
+}
+
+func newRunTmux(t *testing.T) *runTmux {
+	t.Helper()
+	if _, err := exec.LookPath("tmux"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("tmux is required in CI: ", err)
+		}
+		t.Skip("tmux not installed")
+	}
+	if _, err := exec.LookPath("warden"); err != nil {
+		t.Fatal("warden is not on $PATH: ", err)
+	}
+	sockDir, err := os.MkdirTemp("", "wtmux")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	s := &runTmux{t: t, sock: filepath.Join(sockDir, "s"), dir: dir, home: filepath.Join(dir, "home")}
+	if err := os.MkdirAll(filepath.Join(dir, ".warden"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		exec.Command("tmux", "-S", s.sock, "kill-server").Run()
+		os.RemoveAll(sockDir)
+	})
+	return s
+}
+
+// with returns s reporting to t, for use in a subtest.
+func (s *runTmux) with(t *testing.T) *runTmux {
+	c := *s
+	c.t = t
+	return &c
+}
+
+var countdown = regexp.MustCompile(`denies in \d+s`)
+
+// pastGrace waits until the prompt's countdown has moved on, so the grace
+// period in which keys are ignored is over.
+func (s *runTmux) pastGrace(name string) {
+	s.t.Helper()
+	first := countdown.FindString(s.waitFor(name, "denies in "))
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		now := countdown.FindString(s.tmux("capture-pane", "-p", "-t", name))
+		if now != "" && now != first {
+			return
+		}
+		if time.Now().After(deadline) {
+			s.t.Fatalf("the countdown never moved from %q", first)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func (s *runTmux) tmux(args ...string) string {
+	s.t.Helper()
+	cmd := exec.Command("tmux", append([]string{"-S", s.sock}, args...)...)
+	cmd.Env = append(os.Environ(), "TERM=xterm-256color")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		s.t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+// start runs script with sh in the project directory, in a new tmux
+// session, with HOME and XDG isolated and WARDEN_SESSION_ID set to session;
+// the script's exit code is printed as EXIT=N.
+func (s *runTmux) start(name, session, script string) string {
+	s.t.Helper()
+	env := []string{
+		"HOME=" + s.home,
+		"XDG_CONFIG_HOME=" + filepath.Join(s.home, ".config"),
+		"XDG_STATE_HOME=" + filepath.Join(s.home, ".local/state"),
+		"XDG_RUNTIME_DIR=" + filepath.Join(s.dir, "run"),
+		"WARDEN_MANAGED_SETTINGS=" + filepath.Join(s.dir, "managed-settings.json"),
+		"WARDEN_SESSION_ID=" + session,
+	}
+	args := []string{"new-session", "-d", "-s", name, "-x", "80", "-y", "24", "-c", s.dir}
+	for _, e := range env {
+		args = append(args, "-e", e)
+	}
+	args = append(args, "sh", "-c", script+"; echo EXIT=$?; sleep 600")
+	s.tmux(args...)
+	return name
+}
+
+func (s *runTmux) keys(name string, keys ...string) {
+	s.t.Helper()
+	s.tmux(append([]string{"send-keys", "-t", name}, keys...)...)
+}
+
+// waitFor polls the screen of session name until it shows want.
+func (s *runTmux) waitFor(name, want string) string {
+	s.t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		scr := s.tmux("capture-pane", "-p", "-t", name)
+		if strings.Contains(scr, want) {
+			return scr
+		}
+		if time.Now().After(deadline) {
+			s.t.Fatalf("the screen never showed %q; it shows:\n%s", want, scr)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func (s *runTmux) settings(json string) {
+	s.t.Helper()
+	if err := os.WriteFile(filepath.Join(s.dir, ".warden", "settings.json"), []byte(json), 0o644); err != nil {
+		s.t.Fatal(err)
+	}
+}
+
+func (s *runTmux) exists(name string) bool {
+	_, err := os.Stat(filepath.Join(s.dir, name))
+	return err == nil
+}
+
+// TestRunAskOnTerminal answers the prompt of "warden run" each way.
+func TestRunAskOnTerminal(t *testing.T) {
+	s := newRunTmux(t)
+	tests := []struct {
+		name    string
+		keys    []string
+		runs    bool
+		exit    string
+		printed string
+	}{
+		// always comes last: it writes an allow rule every later touch would
+		// match.
+		{"deny", []string{"d"}, false, "EXIT=126", "warden: denied: "},
+		{"deny with a message", []string{"m", "-l", "not now", "Enter"}, false, "EXIT=126", "not now"},
+		{"once", []string{"o"}, true, "EXIT=0", "warden: allowed once"},
+		{"session", []string{"s"}, true, "EXIT=0", "warden: allowed session"},
+		{"always", []string{"a"}, true, "EXIT=0", "warden: allowed always"},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := s.with(t)
+			file := "created-" + string(rune('a'+i))
+			name := strings.ReplaceAll(tt.name, " ", "-")
+			s.start(name, name, "warden run --no-audit -c 'touch "+file+"'")
+			s.waitFor(name, "Yes, once")
+			s.waitFor(name, "$ touch "+file)
+			s.pastGrace(name)
+			if tt.keys[0] == "m" {
+				s.keys(name, "m")
+				s.waitFor(name, "No, because:")
+				s.keys(name, tt.keys[1:3]...)
+				s.waitFor(name, tt.keys[2])
+				s.keys(name, tt.keys[3:]...)
+			} else {
+				s.keys(name, tt.keys...)
+			}
+			scr := s.waitFor(name, "EXIT=")
+			if !strings.Contains(scr, tt.exit) || !strings.Contains(scr, tt.printed) {
+				t.Errorf("want %s and %q on the screen:\n%s", tt.exit, tt.printed, scr)
+			}
+			if got := s.exists(file); got != tt.runs {
+				t.Errorf("command ran = %v, want %v", got, tt.runs)
+			}
+		})
+	}
+	// The session answer holds for the rest of that session.
+	s.start("session-again", "session", "warden run --no-audit -c 'touch created-d2'")
+	if scr := s.waitFor("session-again", "EXIT="); !strings.Contains(scr, "EXIT=0") || strings.Contains(scr, "Yes, once") || !s.exists("created-d2") {
+		t.Errorf("the session answer was not remembered:\n%s", scr)
+	}
+	// The always answer was written as an allow rule: the same command now
+	// runs without a prompt, in any session.
+	s.start("remembered", "another", "warden run --no-audit -c 'touch created-c'")
+	if scr := s.waitFor("remembered", "EXIT="); !strings.Contains(scr, "EXIT=0") || strings.Contains(scr, "Yes, once") {
+		t.Errorf("the always answer was not remembered:\n%s", scr)
+	}
+}
+
+// TestRunDenyOnTerminal prints why a command was denied, on stderr, for a
+// person.
+func TestRunDenyOnTerminal(t *testing.T) {
+	s := newRunTmux(t)
+	s.settings(`{"permissions": {"deny": ["Bash(rm *)"]}}`)
+	os.Mkdir(filepath.Join(s.dir, "victim"), 0o755)
+	s.start("deny", "deny", "warden run --no-audit -c 'rm -rf victim'")
+	scr := s.waitFor("deny", "EXIT=")
+	for _, want := range []string{"EXIT=126", "warden: denied:", "rule Bash(rm *) (project, ", "settings.json:1)"} {
+		if !strings.Contains(scr, want) {
+			t.Errorf("screen lacks %q:\n%s", want, scr)
+		}
+	}
+	if !s.exists("victim") {
+		t.Error("the denied command ran")
+	}
+}
+
+// TestRunJSONOnTerminal: --json and --gateway never prompt, even with a
+// terminal.
+func TestRunJSONOnTerminal(t *testing.T) {
+	s := newRunTmux(t)
+	for _, flag := range []string{"--json", "--gateway"} {
+		name := strings.TrimPrefix(flag, "--")
+		s.start(name, name, "warden run "+flag+" --no-audit -c 'touch created'")
+		scr := s.waitFor(name, "EXIT=")
+		want := `"status":"blocked"`
+		if flag == "--gateway" {
+			want = `"status":"approval_required"`
+		}
+		if !strings.Contains(scr, want) || !strings.Contains(scr, "EXIT=126") || strings.Contains(scr, "Yes, once") {
+			t.Errorf("%s: screen:\n%s", flag, scr)
+		}
+		if s.exists("created") {
+			t.Errorf("%s: the command ran", flag)
+		}
+	}
+}
+
+// TestRunForwardsSignals sends SIGTERM to warden run and expects the
+// command to receive it.
+func TestRunForwardsSignals(t *testing.T) {
+	dir := t.TempDir()
+	ready := filepath.Join(dir, "ready")
+	script := filepath.Join(dir, "trap.sh")
+	os.WriteFile(script, []byte("#!/bin/sh\ntrap 'echo got TERM; exit 42' TERM\ntouch "+ready+"\nwhile :; do sleep 0.05; done\n"), 0o755)
+	cmd := exec.Command("warden", "run", "--force", "--no-audit", "--", script)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "HOME="+dir, "XDG_CONFIG_HOME="+dir+"/.config", "WARDEN_MANAGED_SETTINGS="+dir+"/none.json", "WARDEN_TTY="+dir+"/no-tty")
+	var out strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		if _, err := os.Stat(ready); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatalf("the command never started:\n%s", out.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	err := cmd.Wait()
+	code := cmd.ProcessState.ExitCode()
+	if code != 42 || !strings.Contains(out.String(), "got TERM") {
+		t.Errorf("exit %d (%v), output:\n%s\nwant exit 42 after the command got TERM", code, err, out.String())
+	}
+}
