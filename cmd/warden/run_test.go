@@ -57,13 +57,13 @@ func (s *runTmux) with(t *testing.T) *runTmux {
 	return &c
 }
 
-var countdown = regexp.MustCompile(`denies in \d+s`)
+var countdown = regexp.MustCompile(`(denies|no answer) in \d+s`)
 
 // pastGrace waits until the prompt's countdown has moved on, so the grace
 // period in which keys are ignored is over.
 func (s *runTmux) pastGrace(name string) {
 	s.t.Helper()
-	first := countdown.FindString(s.waitFor(name, "denies in "))
+	first := countdown.FindString(s.waitFor(name, " in "))
 	deadline := time.Now().Add(30 * time.Second)
 	for {
 		now := countdown.FindString(s.tmux("capture-pane", "-p", "-t", name))
@@ -272,5 +272,23 @@ func TestRunForwardsSignals(t *testing.T) {
 	code := cmd.ProcessState.ExitCode()
 	if code != 42 || !strings.Contains(out.String(), "got TERM") {
 		t.Errorf("exit %d (%v), output:\n%s\nwant exit 42 after the command got TERM", code, err, out.String())
+	}
+}
+
+// TestRunAskQuestion answers "warden ask" on the terminal.
+func TestRunAskQuestion(t *testing.T) {
+	s := newRunTmux(t)
+	s.start("q", "q", "warden ask --choice postgres --choice sqlite 'Which database?'")
+	s.waitFor("q", "2. sqlite")
+	s.pastGrace("q")
+	s.keys("q", "2")
+	scr := s.waitFor("q", "EXIT=")
+	if !strings.Contains(scr, `{"answered":true,"choice":"sqlite","index":1,`) || !strings.Contains(scr, "EXIT=0") {
+		t.Errorf("screen:\n%s", scr)
+	}
+	s.start("t", "t", "warden ask --timeout 1 --free 'Branch name?'")
+	scr = s.waitFor("t", "EXIT=")
+	if !strings.Contains(scr, `"no_answer":"timeout"`) || !strings.Contains(scr, "EXIT=1") {
+		t.Errorf("screen:\n%s", scr)
 	}
 }
