@@ -139,6 +139,16 @@ func (a *analyzer) newCall(s *syntax.Stmt, _ *syntax.CallExpr, _ []arg, rds []re
 // dispatch unwraps wrappers and carriers from a command's words and records
 // what finally runs.
 func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds []redir, c *ctx) {
+	for _, as := range assigns {
+		if unsafeEnvNames[as.name] {
+			// Everything this command runs, carriers included, inherits
+			// the environment.
+			cp := *c
+			cp.unsafeEnv = true
+			c = &cp
+			break
+		}
+	}
 	ca := &call{ctx: c, cwd: c.sc.cwd, text: text, assigns: assigns}
 	ca.wrappers = append(ca.wrappers, c.wrappers...)
 	if len(c.redirs) > 0 || len(rds) > 0 {
@@ -174,6 +184,11 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 		}
 		if cr, ok := carriers[k]; ok {
 			if cr(a, ca, args) {
+				if len(ca.assigns) > 0 {
+					// The carrier is not a part, but its assignments are
+					// still judged.
+					a.calls = append(a.calls, &call{ctx: c, cwd: c.sc.cwd, text: text, assigns: ca.assigns, assignOnly: true, partIdx: -1})
+				}
 				return
 			}
 		}
@@ -222,7 +237,7 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 			ca.unsafeEnv = true
 		}
 	}
-	if c.sc.unsafeEnv {
+	if c.sc.unsafeEnv || c.unsafeEnv {
 		ca.unsafeEnv = true
 	}
 	if ca.decl {

@@ -74,6 +74,8 @@ func (a *analyzer) check(c *call) {
 	if c.ctx.pipe != nil {
 		a.checkStdinCode(c, prog)
 	}
+	a.checkProcSubstCode(c, prog)
+	a.checkFetchedRun(c)
 }
 
 func firstWord(c *call) string {
@@ -351,7 +353,35 @@ func (a *analyzer) checkHiddenCode(c *call, code arg) {
 		a.flag(c, "remote-exec", "runs code downloaded from the network", high)
 		return
 	}
+	if shellSetupOutput(code.raw) {
+		return
+	}
 	a.flag(c, "non-literal-program", "runs code that is only known at run time ("+code.raw+")", medium)
+}
+
+// shellSetupTools print shell code meant to be evaluated in the current
+// shell (eval "$(pyenv init -)"): environment setup, not hidden commands.
+var shellSetupTools = map[string]bool{"ssh-agent": true, "pyenv": true, "rbenv": true, "nodenv": true, "goenv": true, "jenv": true, "plenv": true, "direnv": true,
+	"brew": true, "fnm": true, "mise": true, "rtx": true, "starship": true, "zoxide": true, "conda": true, "opam": true, "thefuck": true, "asdf": true,
+	"dircolors": true, "gpg-agent": true, "keychain": true, "fzf": true, "atuin": true, "register-python-argcomplete": true, "luarocks": true, "rustup": true,
+	"kubectl": true, "gh": true, "helm": true, "npm": true, "pip": true, "poetry": true, "uv": true, "docker": false, "nvm": true, "volta": true, "devbox": true, "nix": false}
+
+// shellSetupOutput reports eval "$(TOOL ...)" where TOOL is a shell setup
+// tool and nothing else is substituted.
+func shellSetupOutput(raw string) bool {
+	s := strings.Trim(raw, `"`)
+	if !strings.HasPrefix(s, "$(") || !strings.HasSuffix(s, ")") || strings.Count(s, "$(") != 1 || strings.ContainsAny(s[2:len(s)-1], ";|&`$<>") {
+		return false
+	}
+	f := strings.Fields(s[2 : len(s)-1])
+	if len(f) == 0 || !shellSetupTools[baseName(f[0])] {
+		return false
+	}
+	switch baseName(f[0]) {
+	case "kubectl", "gh", "helm", "npm", "pip", "poetry", "uv", "rustup":
+		return len(f) > 1 && strings.Contains(strings.Join(f[1:], " "), "completion")
+	}
+	return true
 }
 
 // checkWrites judges every file a call writes by where it is.
@@ -382,6 +412,9 @@ func (a *analyzer) checkWrites(c *call) {
 		}
 	}
 	for _, p := range c.writes {
+		if metadataProgram(c.prog) && (a.credentialFile(p) || within(p, a.opts.Home+"/.ssh")) {
+			continue // chmod 600 ~/.ssh/id_rsa changes no content
+		}
 		a.judgeWrite(c, p)
 	}
 	for _, r := range c.redirs {
@@ -392,6 +425,16 @@ func (a *analyzer) checkWrites(c *call) {
 			}
 		}
 	}
+}
+
+// metadataProgram reports programs that change a file's attributes, not
+// its content.
+func metadataProgram(p string) bool {
+	switch p {
+	case "chmod", "chown", "chgrp", "setfacl", "chattr", "chflags", "touch", "mkdir":
+		return true
+	}
+	return false
 }
 
 // judgeWrite flags writes to places where any write is dangerous.

@@ -24,7 +24,9 @@ var (
 	sqlDelete       = regexp.MustCompile(`(?i)\bdelete\s+from\s+[^;]*`)
 	sqlUpdate       = regexp.MustCompile(`(?i)\bupdate\s+[\w."\x60\[\]]+\s+set\b[^;]*`)
 	sqlWhere        = regexp.MustCompile(`(?i)\bwhere\b(.*)`)
-	sqlTautology    = regexp.MustCompile(`(?i)^\s*(true|1\s*=\s*1|1|'1'\s*=\s*'1'|(\w+)\s*=\s*(\w+)|not\s+false|1\s*<>\s*0|0\s*=\s*0|\s*)\s*;?\s*$`)
+	sqlTautology    = regexp.MustCompile(`(?i)^\s*(true|1|not\s+false|1\s*<>\s*0|''\s*=\s*''|)\s*;?\s*$`)
+	sqlEquality     = regexp.MustCompile(`(?i)^\s*([\w.']+)\s*=\s*([\w.']+)\s*;?\s*$`)
+	sqlOrTrue       = regexp.MustCompile(`(?i)\bor\s+(true|1|(\d+)\s*=\s*(\d+)|''\s*=\s*'')\s*(;|$|\)|or|and)`)
 	sqlWrite        = regexp.MustCompile(`(?i)\b(insert|update|delete|alter|create|drop|truncate|grant|revoke|merge|replace|rename)\b`)
 	sqlPrivilege    = regexp.MustCompile(`(?i)\b(alter|create)\s+(user|role)\b[^;]*\b(password|superuser|createrole)\b|\bgrant\s+all\b`)
 )
@@ -54,7 +56,7 @@ func sqlFinding(sql string, prod bool) (string, bool) {
 			if w == nil {
 				return "changes or deletes every row (no WHERE)", true
 			}
-			if sqlTautology.MatchString(w[1]) {
+			if tautology(w[1]) {
 				return "changes or deletes every row (the WHERE is always true)", true
 			}
 		}
@@ -66,6 +68,18 @@ func sqlFinding(sql string, prod bool) (string, bool) {
 		return "writes to a production database", true
 	}
 	return "", false
+}
+
+// tautology reports a WHERE condition that is always true: WHERE true,
+// WHERE 1=1, WHERE x=x, ... OR 1=1.
+func tautology(cond string) bool {
+	if sqlTautology.MatchString(cond) || sqlOrTrue.MatchString(cond) {
+		return true
+	}
+	if m := sqlEquality.FindStringSubmatch(cond); m != nil {
+		return strings.EqualFold(m[1], m[2])
+	}
+	return false
 }
 
 // prodName reports names that denote production (POLICY context 4).
@@ -231,7 +245,7 @@ func checkDBTools(a *analyzer, c *call) {
 	for i < len(words) {
 		w := baseName(words[i])
 		switch w {
-		case "npx", "bunx", "pnpx", "bundle", "exec", "python", "python3", "pnpm", "yarn", "npm", "run", "dotnet", "-m", "dlx":
+		case "npx", "bunx", "pnpx", "bundle", "exec", "python", "python3", "pnpm", "yarn", "npm", "run", "dotnet", "-m", "dlx", "php", "uv", "poetry", "pipenv":
 			i++
 			continue
 		}

@@ -198,7 +198,7 @@ func (a *analyzer) judgeDeletePath(c *call, p, raw string, recursive bool) {
 			}
 		case strings.Contains(p+"/", "/.git/"):
 			a.flag(c, "git-destructive", "deletes the repository's history ("+raw+")", high)
-		case a.artifactInTree(p):
+		case a.artifactInTree(p), generatedFile(p):
 		case recursive:
 			a.flag(c, "recursive-delete", "recursively deletes "+raw+", which is not a regenerable build artifact", high)
 		case secretEnvFile(p):
@@ -359,6 +359,12 @@ func checkRsync(a *analyzer, c *call) {
 		}
 	}
 	if remoteSpec(dst.s) {
+		for _, s := range pos[:len(pos)-1] {
+			if p := a.resolve(s, c.cwd); p != "" && a.sensitiveTree(p) {
+				a.flag(c, "exfiltration", "copies "+p+" to another machine", high)
+				return
+			}
+		}
 		host := strings.ToLower(dst.s[:strings.IndexByte(dst.s, ':')])
 		if prodName(host) {
 			a.flag(c, "publish-deploy", "syncs files to the production host "+host, high)

@@ -167,6 +167,10 @@ func checkGit(a *analyzer, c *call) {
 		}
 	case "config":
 		a.checkGitConfig(c, rest)
+	case "credential", "credential-store", "credential-cache":
+		if len(rest) > 0 && (rest[0].s == "fill" || rest[0].s == "get") {
+			a.flag(c, "credential-access", "git credential fill prints stored credentials", high)
+		}
 	case "remote":
 		if len(rest) >= 3 && rest[0].s == "add" {
 			// A remote added and pushed to in the same command sends the

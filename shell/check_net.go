@@ -304,7 +304,7 @@ func checkCurl(a *analyzer, c *call) {
 			a.checkPipeExfil(c, "sends its input")
 			continue
 		}
-		if p != "" && (a.credentialFile(p) || secretEnvFile(p) || logPath(a, p) || p == "/etc/passwd" || p == "/etc/shadow" || strings.HasPrefix(p, "/proc/") && strings.HasSuffix(p, "environ")) {
+		if p != "" && a.sensitiveFile(p) {
 			a.flag(c, "exfiltration", "uploads "+p+" to another machine", high)
 		}
 	}
@@ -334,7 +334,7 @@ func checkCurl(a *analyzer, c *call) {
 		if hasWord(ops, "--post-file") || hasPrefixWord(ops, "--post-file=") {
 			// judged with the uploads above for curl; wget here
 			for _, p := range c.reads {
-				if a.credentialFile(p) || secretEnvFile(p) || logPath(a, p) {
+				if a.sensitiveFile(p) {
 					a.flag(c, "exfiltration", "uploads "+p+" to another machine", high)
 				}
 			}
@@ -343,6 +343,28 @@ func checkCurl(a *analyzer, c *call) {
 	if hasShortFlag(ops, 'k') && c.prog == "curl" && hasWord(ops, "-k", "--insecure") && false {
 		a.flag(c, "security-disable", "turns off TLS verification", low)
 	}
+}
+
+// sensitiveFile reports files whose content must not leave the machine:
+// credentials, secrets, history and logs, account databases, process
+// environments.
+func (a *analyzer) sensitiveFile(p string) bool {
+	return a.credentialFile(p) || secretEnvFile(p) || logPath(a, p) || p == "/etc/passwd" || p == "/etc/shadow" || strings.HasPrefix(p, "/proc/") && strings.HasSuffix(p, "environ")
+}
+
+// sensitiveTree reports a directory that holds secrets or everything: home,
+// the root, ~/.ssh, ~/.aws, ~/.config, a browser profile.
+func (a *analyzer) sensitiveTree(p string) bool {
+	h := a.opts.Home
+	if p == "/" || h != "" && (p == h || within(h, p)) {
+		return true
+	}
+	for _, d := range []string{".ssh", ".aws", ".config", ".gnupg", ".kube", ".docker", ".azure", ".password-store", "Library/Keychains", ".mozilla"} {
+		if h != "" && within(p, h+"/"+d) {
+			return true
+		}
+	}
+	return a.sensitiveFile(p)
 }
 
 // sensitiveSource reports upstream commands whose output is secret or a
@@ -358,11 +380,18 @@ func (a *analyzer) sensitiveSource(u *call) string {
 		if u.prog != "sqlite3" || strings.Contains(u.text, ".dump") {
 			return "a database dump"
 		}
-	case "tar", "zip", "7z", "git":
-		if u.prog == "git" && !strings.Contains(u.text, "bundle") && !strings.Contains(u.text, "archive") {
-			return ""
+	case "tar", "zip", "7z":
+		for _, x := range positional(u.operands(), "-f -C --file --directory -X --exclude-from -T --files-from") {
+			p := a.resolve(x, u.cwd)
+			if p != "" && (a.sensitiveTree(p) || a.isTreeRootOrAbove(p)) {
+				return "an archive of " + p
+			}
 		}
-		return "an archive of files"
+		return ""
+	case "git":
+		if strings.Contains(u.text, "bundle") || strings.Contains(u.text, "archive") {
+			return "an archive of the repository"
+		}
 	case "history":
 		return "the shell history"
 	}
@@ -496,6 +525,7 @@ func checkSSH(a *analyzer, c *call) {
 		}
 		a.flag(c, "remote-access", "ssh -R exposes a local port on another machine", risk)
 	}
+	a.checkPipeExfil(c, "pipes into ssh")
 	pos := positional(ops, sshValues)
 	if len(pos) < 2 || c.ctx.depth+1 > a.opts.MaxDepth {
 		return
@@ -546,7 +576,7 @@ func checkScp(a *analyzer, c *call) {
 		if p == "" {
 			continue
 		}
-		if a.credentialFile(p) || secretEnvFile(p) || logPath(a, p) || p == a.opts.Home || within(a.opts.Home+"/.ssh", p) || within(p, a.opts.Home+"/.ssh") || within(p, a.opts.Home+"/.aws") {
+		if a.sensitiveTree(p) {
 			a.flag(c, "exfiltration", "copies "+p+" to another machine", high)
 			return
 		}

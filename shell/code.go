@@ -70,8 +70,6 @@ func checkInterpreter(a *analyzer, c *call) {
 			a.checkCode(c, c.prog, r.body)
 		}
 	}
-	// Script operand that was just downloaded.
-	a.checkFetchedRun(c)
 	if c.prog == "perl" && hasPrefixWord(ops, "-i") || c.prog == "ruby" && hasPrefixWord(ops, "-i") {
 		// in-place edits: the files are written
 		_ = ops
@@ -86,8 +84,8 @@ func (a *analyzer) checkFetchedRun(c *call) {
 		return
 	}
 	cands := []string{}
-	if len(c.words) > 0 && strings.Contains(c.words[0], "/") {
-		cands = append(cands, a.resolveString(c.words[0], c.cwd))
+	if len(c.args) > 0 && strings.Contains(c.args[0].s, "/") {
+		cands = append(cands, a.resolve(c.args[0], c.cwd))
 	}
 	if isInterpreter(c.prog) {
 		for _, x := range c.operands() {
@@ -105,8 +103,14 @@ func (a *analyzer) checkFetchedRun(c *call) {
 	}
 }
 
-func checkShellScript(a *analyzer, c *call) {
-	a.checkFetchedRun(c)
+func checkShellScript(a *analyzer, c *call) {}
+
+// checkProcSubstCode flags an interpreter whose script is a process
+// substitution that downloads: bash <(curl ...), python3 <(wget -O- ...).
+func (a *analyzer) checkProcSubstCode(c *call, prog string) {
+	if !isInterpreter(prog) {
+		return
+	}
 	for _, x := range c.operands() {
 		if x.subst && strings.HasPrefix(x.s, "/dev/fd/") && a.substFetches(x) {
 			a.flag(c, "remote-exec", c.prog+" runs a script read from the network through a process substitution", high)

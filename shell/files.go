@@ -190,9 +190,28 @@ func (a *analyzer) files(ca *call) {
 		}
 	case "curl":
 		write(optValues(ops, "-o", "--output"))
+		if (hasShortFlagStrict(ops, 'O', "oHXdFTuAebcKxwmrE") || hasLong(ops, "--remote-name")) && ca.cwd != "" {
+			for _, u := range positional(ops, "-o -H -X -d -F -T -u -A -e -b -c -K -x -w -m -r -E --output --header --request --data --form --user --user-agent --referer --cookie --cookie-jar --proxy --max-time --retry --connect-timeout --data-binary --data-raw --config --write-out --resolve") {
+				if name := urlFile(u.s); name != "" {
+					ca.writes = appendPath(ca.writes, joinPath(ca.cwd, name))
+				}
+			}
+		}
 		read(curlUploads(ops))
 	case "wget":
-		write(optValues(ops, "-O", "--output-document"))
+		outs := optValues(ops, "-O", "--output-document")
+		write(outs)
+		if len(outs) == 0 {
+			dir := ca.cwd
+			if d, ok := optValue(ops, "-P", "--directory-prefix"); ok {
+				dir = a.resolve(d, ca.cwd)
+			}
+			for _, u := range positional(ops, "-O -o -P -e -t -T -U -w --output-document --directory-prefix --user-agent --header --post-data --post-file --tries --timeout") {
+				if name := urlFile(u.s); name != "" && dir != "" {
+					ca.writes = appendPath(ca.writes, joinPath(dir, name))
+				}
+			}
+		}
 		for _, x := range ops {
 			if v, ok := strings.CutPrefix(x.s, "--post-file="); ok {
 				y := x
@@ -238,6 +257,23 @@ func appendPath(ps []string, p string) []string {
 		}
 	}
 	return append(ps, p)
+}
+
+// urlFile returns the file name a download of url is saved under.
+func urlFile(url string) string {
+	i := strings.Index(url, "://")
+	if i < 0 {
+		return ""
+	}
+	rest := url[i+3:]
+	if j := strings.IndexAny(rest, "?#"); j >= 0 {
+		rest = rest[:j]
+	}
+	j := strings.IndexByte(rest, '/')
+	if j < 0 || j == len(rest)-1 {
+		return "index.html"
+	}
+	return path.Base(rest[j:])
 }
 
 // remoteSpec reports an scp/rsync operand naming another host (host:path).

@@ -110,9 +110,12 @@ type ctx struct {
 	bg       bool
 	// remote is true for commands that run on another machine or in a
 	// container (ssh, docker exec): they are judged for findings only.
-	remote   bool
-	loop     bool
-	funcName string
+	remote bool
+	loop   bool
+	// unsafeEnv is set inside a command whose assignments change what
+	// runs (BASH_ENV=... bash -c ...).
+	unsafeEnv bool
+	funcName  string
 	// findRoots is set for the command find runs through -exec.
 	find *findInfo
 	// xargs is set for the command xargs runs.

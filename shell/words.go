@@ -170,7 +170,7 @@ func (e *wordEval) parts(parts []syntax.WordPart, quoted, first bool) {
 					v = rest
 				}
 			}
-			if strings.ContainsAny(v, "*?[") {
+			if isGlobPattern(v) {
 				e.arg.glob = true
 			}
 			e.write(unescapeBare(v))
@@ -374,6 +374,24 @@ func (a *analyzer) substValue(cs *syntax.CmdSubst, c *ctx) (string, substKind) {
 		return strings.TrimRight(out, "\n"), substKnown
 	}
 	return "", substUnknown
+}
+
+// isGlobPattern reports unquoted text with pattern characters: * or ?
+// (not escaped), or a bracket expression that is closed.
+func isGlobPattern(v string) bool {
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case '\\':
+			i++
+		case '*', '?':
+			return true
+		case '[':
+			if strings.IndexByte(v[i+1:], ']') > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // unescapeBare removes the backslashes of an unquoted literal.
