@@ -33,11 +33,11 @@ import (
 // Check runs the pipeline: hooks, rules, analysis, modes and grants. An ask
 // stays ask (dontAsk turns it into deny). Every decision is audited.
 func (e *Engine) Check(ctx context.Context, req Request) (Decision, error) {
-	ev, err := e.evaluate(ctx, req)
-	if err != nil {
+	var ev evaluation
+	if err := e.evaluate(ctx, req, &ev); err != nil {
 		return Decision{}, err
 	}
-	e.record(ctx, ev)
+	e.record(ctx, &ev)
 	return ev.decision, nil
 }
 
@@ -48,14 +48,14 @@ func (e *Engine) Check(ctx context.Context, req Request) (Decision, error) {
 // becomes deny. An approval with scope session or always is
 // remembered. Every decision is audited.
 func (e *Engine) Decide(ctx context.Context, req Request) (Decision, error) {
-	ev, err := e.evaluate(ctx, req)
-	if err != nil {
+	var ev evaluation
+	if err := e.evaluate(ctx, req, &ev); err != nil {
 		return Decision{}, err
 	}
 	if ev.decision.Behavior == api.Ask {
-		e.resolve(ctx, ev)
+		e.resolve(ctx, &ev)
 	}
-	e.record(ctx, ev)
+	e.record(ctx, &ev)
 	return ev.decision, nil
 }
 
@@ -73,19 +73,20 @@ type evaluation struct {
 	scope       api.Scope
 }
 
-func (e *Engine) evaluate(ctx context.Context, req Request) (*evaluation, error) {
-	ev, err := e.prepare(req)
-	if err != nil {
-		return nil, err
+// evaluate runs the pipeline for req into ev (the caller's, so that a
+// decision costs no evaluation on the heap).
+func (e *Engine) evaluate(ctx context.Context, req Request, ev *evaluation) error {
+	if err := e.prepare(req, ev); err != nil {
+		return err
 	}
 	e.pipeline(ctx, ev)
 	if e.parent != nil {
 		// Bubble: the parent decides with its own mode, rules and grants.
 		// The sub-agent's own settings can only tighten that: its deny and
 		// ask rules and hooks count, its allow rules and defaults do not.
-		pev, err := e.parent.evaluate(ctx, ev.req)
-		if err != nil {
-			return nil, err
+		pev := &evaluation{}
+		if err := e.parent.evaluate(ctx, ev.req, pev); err != nil {
+			return err
 		}
 		objects := ev.decision.Behavior != api.Allow &&
 			(ev.ruleMatched || ev.decision.Reason.Type == api.ReasonHook)
@@ -105,40 +106,39 @@ func (e *Engine) evaluate(ctx context.Context, req Request) (*evaluation, error)
 		d.Reason = api.Reason{Type: api.ReasonMode, Mode: api.ModeDontAsk,
 			Message: "dontAsk mode denies what would be asked: " + d.Reason.Message}
 	}
-	return ev, nil
+	return nil
 }
 
 // prepare validates the request and works out its mode and environment.
-func (e *Engine) prepare(req Request) (*evaluation, error) {
+func (e *Engine) prepare(req Request, ev *evaluation) error {
 	if req.ToolName == "" {
-		return nil, fmt.Errorf("%w: tool_name is missing", ErrInvalidRequest)
+		return fmt.Errorf("%w: tool_name is missing", ErrInvalidRequest)
 	}
 	if !utf8.ValidString(req.ToolName) || strings.ContainsAny(req.ToolName, "\x00\n\r") {
-		return nil, fmt.Errorf("%w: tool_name is not a valid name", ErrInvalidRequest)
+		return fmt.Errorf("%w: tool_name is not a valid name", ErrInvalidRequest)
 	}
 	if req.ToolInput == nil {
-		return nil, fmt.Errorf("%w: tool_input is missing (it must be an object)", ErrInvalidRequest)
+		return fmt.Errorf("%w: tool_input is missing (it must be an object)", ErrInvalidRequest)
 	}
 	if req.Cwd == "" {
 		req.Cwd = e.cwd
 	}
 	if !filepath.IsAbs(req.Cwd) || strings.IndexByte(req.Cwd, 0) >= 0 {
-		return nil, fmt.Errorf("%w: cwd %q is not an absolute path", ErrInvalidRequest, req.Cwd)
+		return fmt.Errorf("%w: cwd %q is not an absolute path", ErrInvalidRequest, req.Cwd)
 	}
 	req.Cwd = filepath.Clean(req.Cwd)
-	ev := &evaluation{req: req}
+	ev.req = req
 	mode, warning := e.modeFor(req)
 	ev.mode = mode
 	if warning != "" {
 		ev.decision.Warnings = append(ev.decision.Warnings, warning)
 	}
-	ev.env = tool.Env{
-		Cwd:         req.Cwd,
-		Home:        e.home,
-		WorkingDirs: e.settings.WorkingDirs(req.Cwd),
-		Paths:       e.paths,
+	dirs := e.workingDirs
+	if req.Cwd != e.cwd {
+		dirs = e.settings.WorkingDirs(req.Cwd)
 	}
-	return ev, nil
+	ev.env = tool.Env{Cwd: req.Cwd, Home: e.home, WorkingDirs: dirs, Paths: e.paths}
+	return nil
 }
 
 // modeFor picks the mode: forced by WithMode, else the request's, else the
@@ -210,7 +210,7 @@ func (e *Engine) pipeline(ctx context.Context, ev *evaluation) {
 		ev.ruleMatched = true
 		d.Behavior = api.Deny
 		d.Reason = m.Reason()
-		d.Reason.Message = "denied by rule " + m.Rule.Text + " (" + an.Subjects[m.Subject].Display + ")"
+		d.Reason.Message += ": " + an.Subjects[m.Subject].Display
 		return
 	}
 	// 4. Ask rules: any subject is enough, and nothing below loosens it.
@@ -218,7 +218,7 @@ func (e *Engine) pipeline(ctx context.Context, ev *evaluation) {
 		ev.ruleMatched = true
 		d.Behavior = api.Ask
 		d.Reason = m.Reason()
-		d.Reason.Message = "rule " + m.Rule.Text + " asks before " + an.Subjects[m.Subject].Display
+		d.Reason.Message += ": " + an.Subjects[m.Subject].Display
 		e.suggest(ev)
 		return
 	}
@@ -268,7 +268,7 @@ func (e *Engine) pipeline(ctx context.Context, ev *evaluation) {
 
 	// 6–8. Every subject must be allowed: by an allow rule, a grant, the
 	// mode, or being read-only.
-	var decidedBy *api.Reason
+	var decidedBy api.Reason
 	rank := 0 // 4 rule, 3 grant, 2 mode, 1 read-only
 	for i := range an.Subjects {
 		s := &an.Subjects[i]
@@ -291,51 +291,47 @@ func (e *Engine) pipeline(ctx context.Context, ev *evaluation) {
 		}
 	}
 	d.Behavior = api.Allow
-	if decidedBy == nil {
-		decidedBy = &api.Reason{Type: api.ReasonTool, Message: "read-only"}
-	}
-	d.Reason = *decidedBy
+	d.Reason = decidedBy
 }
 
 // allowSubject reports whether one subject is allowed, by what, and how
 // strong that reason is for reporting (rule 4, grant 3, mode 2, read-only 1).
-func (e *Engine) allowSubject(ev *evaluation, s *tool.Subject, one []rule.Subject, grants *rule.Set, renv rule.Env) (*api.Reason, int, bool) {
+func (e *Engine) allowSubject(ev *evaluation, s *tool.Subject, one []rule.Subject, grants *rule.Set, renv rule.Env) (api.Reason, int, bool) {
 	if s.Incidental {
-		return nil, 0, true
+		return api.Reason{}, 0, true
 	}
 	// A subject with a finding (a protected path, an edit outside the
 	// working directories) is settled only by a rule that names it: one
 	// with a specifier.
 	if m, ok := e.rules.Find(api.Allow, one, renv); ok && (s.Finding == nil || m.Rule.Specifier != "") {
 		reason := m.Reason()
-		reason.Message = "allowed by rule " + m.Rule.Text
-		return &reason, 4, true
+		return reason, 4, true
 	}
 	if m, ok := grants.Find(api.Allow, one, renv); ok && (s.Finding == nil || m.Rule.Specifier != "") {
 		g := grantByRule(ev.grants, m.Rule.Text)
-		return &api.Reason{Type: api.ReasonGrant, Grant: g.ID, Rule: g.Rule, Scope: g.Scope,
+		return api.Reason{Type: api.ReasonGrant, Grant: g.ID, Rule: g.Rule, Scope: g.Scope,
 			Source: string(rule.SourceSession), Message: "allowed by a " + string(g.Scope) + " grant of " + g.Rule}, 3, true
 	}
 	if s.Finding != nil || s.Protected {
 		// Protected paths and edits outside the working directories are
 		// never approved by a mode or by being read-only.
-		return nil, 0, false
+		return api.Reason{}, 0, false
 	}
 	switch ev.mode {
 	case api.ModeBypass:
 		if !s.Dynamic {
-			return &api.Reason{Type: api.ReasonMode, Mode: api.ModeBypass, Message: "bypassPermissions mode"}, 2, true
+			return api.Reason{Type: api.ReasonMode, Mode: api.ModeBypass, Message: "bypassPermissions mode"}, 2, true
 		}
 	case api.ModeAcceptEdits:
 		if (s.Edit && s.InWorkingDirs) || s.FileOp {
-			return &api.Reason{Type: api.ReasonMode, Mode: api.ModeAcceptEdits,
+			return api.Reason{Type: api.ReasonMode, Mode: api.ModeAcceptEdits,
 				Message: "acceptEdits mode allows edits inside the working directories"}, 2, true
 		}
 	}
 	if s.ReadOnly {
-		return &api.Reason{Type: api.ReasonTool, Message: "read-only: " + s.Display}, 1, true
+		return api.Reason{Type: api.ReasonTool, Message: "read-only: " + s.Display}, 1, true
 	}
-	return nil, 0, false
+	return api.Reason{}, 0, false
 }
 
 // sessionGrants returns the live grants of the request's session.

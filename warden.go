@@ -62,18 +62,20 @@ type Engine struct {
 	checkers *tool.Registry
 	paths    *tool.PathResolver
 
-	mode     api.Mode // the mode forced by WithMode, or ""
-	cwd      string   // the cwd for requests without one
-	home     string
-	handler  handler.Handler
-	headless handler.Handler
-	via      string
-	hooks    HookRunner
-	grants   grant.Store
-	audit    audit.Sink
-	parent   *Engine
-	now      func() time.Time
-	newID    func() string
+	mode api.Mode // the mode forced by WithMode, or ""
+	cwd  string   // the cwd for requests without one
+	// workingDirs are the working directories of requests in cwd.
+	workingDirs []string
+	home        string
+	handler     handler.Handler
+	headless    handler.Handler
+	via         string
+	hooks       HookRunner
+	grants      grant.Store
+	audit       audit.Sink
+	parent      *Engine
+	now         func() time.Time
+	newID       func() string
 
 	grantRules sync.Map // rule text → *rule.Rule, parsed once
 }
@@ -217,6 +219,8 @@ func New(opts ...Option) (*Engine, error) {
 		}
 		e.cwd = wd
 	}
+	e.cwd = filepath.Clean(e.cwd)
+	e.workingDirs = e.settings.WorkingDirs(e.cwd)
 	e.rules = rule.NewSet(e.settings.Rules, rule.Options{AllowManagedRulesOnly: e.settings.AllowManagedPermissionRulesOnly})
 	return e, nil
 }

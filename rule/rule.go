@@ -3,6 +3,7 @@ package rule
 import (
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"unicode"
 
 	"github.com/wardenhq/warden/api"
@@ -82,6 +83,8 @@ type Rule struct {
 	// another case, a Bash pattern that can never match a single command).
 	Warnings []string
 
+	reason atomic.Pointer[api.Reason] // Reason, built on first use
+
 	cmd    commandPattern
 	path   pathPattern
 	domain domainPattern
@@ -93,8 +96,12 @@ type Rule struct {
 func (r *Rule) String() string { return r.Text }
 
 // Reason returns the api.Reason naming this rule as the one that decided.
+// It is built once per rule: it is on the path of every decision.
 func (r *Rule) Reason() api.Reason {
-	return api.Reason{
+	if p := r.reason.Load(); p != nil {
+		return *p
+	}
+	reason := api.Reason{
 		Type:    api.ReasonRule,
 		Rule:    r.Text,
 		Source:  string(r.Source),
@@ -102,6 +109,8 @@ func (r *Rule) Reason() api.Reason {
 		Line:    r.Line,
 		Message: r.describe(),
 	}
+	r.reason.Store(&reason)
+	return reason
 }
 
 func (r *Rule) describe() string {

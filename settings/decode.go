@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/wardenhq/warden/api"
@@ -43,6 +44,28 @@ type fileDecoder struct {
 	f    File
 	data []byte
 	rank int
+	// newlines are the offsets of every '\n', so that positions cost a
+	// binary search, not a scan (a file may hold thousands of rules).
+	newlines []int
+}
+
+// pos returns the 1-based line and column of a byte offset.
+func (d *fileDecoder) pos(off int64) (line, col int) {
+	if d.newlines == nil {
+		d.newlines = []int{}
+		for i, c := range d.data {
+			if c == '\n' {
+				d.newlines = append(d.newlines, i)
+			}
+		}
+	}
+	o := int(min(max(off, 0), int64(len(d.data))))
+	n := sort.SearchInts(d.newlines, o) // newlines before o
+	start := 0
+	if n > 0 {
+		start = d.newlines[n-1] + 1
+	}
+	return n + 1, o - start + 1
 }
 
 func (m *merger) decode(f File, data []byte) error {
@@ -59,11 +82,12 @@ func (m *merger) decode(f File, data []byte) error {
 }
 
 func (d *fileDecoder) errAt(n *node, format string, a ...any) error {
-	return newPosError(d.f.Path, d.data, n.off, fmt.Sprintf(format, a...))
+	line, col := d.pos(n.off)
+	return &PosError{File: d.f.Path, Line: line, Column: col, Msg: fmt.Sprintf(format, a...)}
 }
 
 func (d *fileDecoder) warnAt(off int64, format string, a ...any) {
-	line, col := position(d.data, off)
+	line, col := d.pos(off)
 	d.m.s.Warnings = append(d.m.s.Warnings, Warning{File: d.f.Path, Line: line, Column: col, Msg: fmt.Sprintf(format, a...)})
 }
 
@@ -312,7 +336,7 @@ func (d *fileDecoder) rules(n *node, b api.Behavior) error {
 		return d.errAt(n, "permissions.%s must be an array of rule strings", b)
 	}
 	for _, e := range n.elems {
-		line, col := position(d.data, e.off)
+		line, col := d.pos(e.off)
 		origin := rule.Origin{Source: rule.Source(d.f.Source), File: d.f.Path, Line: line, Column: col + 1, Root: d.m.root}
 		if d.f.Source == SourceUser {
 			// Claude Code anchors "/" in user settings at its own settings
