@@ -18,6 +18,9 @@ type Ask struct {
 	RuleMatched bool
 	// Suggestions are the grant rules offered to the person.
 	Suggestions []string
+	// Rules are the texts of the rules relevant to the call (the ask rule
+	// that matched, rules near it), for a classifier's prompt.
+	Rules []string
 	// Explanation, when set, delivers the explainer's account while the
 	// prompt is up; it may never deliver, and is closed when done.
 	Explanation <-chan api.Explanation
@@ -28,6 +31,9 @@ type Resolution struct {
 	Decision api.Decision
 	// Scope is how long the approval is remembered (allow only).
 	Scope api.Scope
+	// Rule is the grant rule the person or leader chose, when it differs
+	// from the first suggestion.
+	Rule string
 }
 
 // Handler resolves an ask to allow or deny.
