@@ -414,7 +414,9 @@ func TestGuardInEveryHandler(t *testing.T) {
 			h, _ := handler.NewSwarmWorker(handler.SwarmWorkerConfig{Mailbox: brokenBox{mailbox.NewMemory()}, Leader: "l", Prompter: p, Classifier: approve})
 			return h
 		},
-		"headless": func(handler.Prompter) handler.Handler { return handler.NewHeadless(handler.HeadlessConfig{Classifier: approve}) },
+		"headless": func(handler.Prompter) handler.Handler {
+			return handler.NewHeadless(handler.HeadlessConfig{Classifier: approve})
+		},
 	}
 	ruleAsk := bashAsk("git push")
 	ruleAsk.RuleMatched = true
