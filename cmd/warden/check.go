@@ -21,13 +21,14 @@ func init() {
 	})
 }
 
-const checkUsage = "check [--cwd DIR] [--mode MODE] [--settings FILE]... [--jsonl] [--no-audit] [REQUEST]"
+const checkUsage = "check [--cwd DIR] [--mode MODE] [--settings FILE]... [--jsonl] [--no-audit] [--server URL] [REQUEST]"
 
 func runCheck(ctx context.Context, env *cliEnv, args []string) int {
 	fs := newFlagSet(env, "check", checkUsage)
 	var ef engineFlags
 	ef.register(fs)
 	jsonl := fs.Bool("jsonl", false, "read one request per line and print one decision per line, in order")
+	serverURL := fs.String("server", "", "decide through a running `warden serve` at `URL` (default $WARDEN_SERVER; token from $WARDEN_TOKEN)")
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
@@ -43,6 +44,10 @@ func runCheck(ctx context.Context, env *cliEnv, args []string) int {
 	if err != nil {
 		return fail(env, "%v", err)
 	}
+	remote, useRemote, err := remoteFromEnv(env, *serverURL)
+	if err != nil {
+		return fail(env, "%v", err)
+	}
 	decide := func(data []byte) (api.Decision, error) {
 		req, err := api.DecodeRequest(data)
 		if err != nil {
@@ -50,6 +55,11 @@ func runCheck(ctx context.Context, env *cliEnv, args []string) int {
 		}
 		if req.Cwd == "" {
 			req.Cwd = defCwd
+		}
+		if useRemote {
+			// The daemon's rules, grants and audit log; it never prompts
+			// for check. A daemon that fails is an error, never allow.
+			return remote.Check(ctx, req)
 		}
 		e, err := engines.forCwd(req.Cwd)
 		if err != nil {
