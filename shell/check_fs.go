@@ -212,7 +212,7 @@ func (a *analyzer) judgeDeletePath(c *call, p, raw string, recursive bool) {
 		} else if p != "/" && strings.Count(p, "/") > 1 && !a.isTreeRootOrAbove(p) {
 			a.flag(c, "recursive-delete", "deletes "+p, high)
 		}
-	case tempPath(p):
+	case tempPath(p) && !within(p, a.opts.Home):
 		if recursive && !uniqueTempName(p) {
 			a.flag(c, "recursive-delete", "recursively deletes the shared temporary path "+p, medium)
 		}
