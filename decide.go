@@ -256,12 +256,16 @@ func (e *Engine) pipeline(ctx context.Context, ev *evaluation) {
 	// 5c. Dangers only a grant for their category or a person can settle.
 	ev.grants = e.sessionGrants(ctx, ev)
 	grantSet := e.grantSet(ev.grants)
-	for _, f := range an.Findings {
-		if e.categoryGranted(ev, f) {
-			continue
+	var worst *api.Finding // the riskiest finding no grant settles names the reason
+	for i := range an.Findings {
+		f := &an.Findings[i]
+		if !e.categoryGranted(ev, *f) && (worst == nil || f.Risk.Rank() > worst.Risk.Rank()) {
+			worst = f
 		}
+	}
+	if worst != nil {
 		d.Behavior = api.Ask
-		d.Reason = api.Reason{Type: api.ReasonSafety, Message: f.Category + ": " + f.Description + " (" + f.Part + ")"}
+		d.Reason = api.Reason{Type: api.ReasonSafety, Message: worst.Category + ": " + worst.Description + " (" + worst.Part + ")"}
 		e.suggest(ev)
 		return
 	}
@@ -411,24 +415,30 @@ func (e *Engine) suggest(ev *evaluation) {
 	if an == nil {
 		return
 	}
-	switch {
-	case ev.req.ToolName == "Bash":
-		var parts [][]string
-		for i := range an.Subjects {
-			if s := &an.Subjects[i]; len(s.Words) > 0 && !s.ReadOnly {
-				parts = append(parts, s.Words)
+	flagged := map[string]bool{} // parts with a finding get no standing rule
+	for _, f := range an.Findings {
+		flagged[f.Part] = true
+	}
+	var parts [][]string
+	var out []string
+	for i := range an.Subjects {
+		s := &an.Subjects[i]
+		switch {
+		case s.ReadOnly || s.Incidental || flagged[s.Display] || s.Finding != nil:
+		case len(s.Words) > 0:
+			parts = append(parts, s.Words)
+		case s.Path != "":
+			toolName := ev.req.ToolName
+			if toolName == "Bash" {
+				toolName = "Edit" // a file a command writes
 			}
-		}
-		ev.decision.Suggestions = grant.SuggestBash(parts)
-	default:
-		for i := range an.Subjects {
-			s := &an.Subjects[i]
-			if s.Path != "" {
-				ev.decision.Suggestions = []string{grant.SuggestPath(ev.req.ToolName, s.Path, ev.req.Cwd, ev.env.Home, false)}
-				return
-			}
+			out = append(out, grant.SuggestPath(toolName, s.Path, ev.req.Cwd, ev.env.Home, false))
 		}
 	}
+	if len(parts) > 0 {
+		out = append(grant.SuggestBash(parts), out...)
+	}
+	ev.decision.Suggestions = out
 }
 
 func hookReason(res hook.Result, fallback string) api.Reason {
