@@ -114,10 +114,18 @@ func riskFromFindings(fs []api.Finding) string {
 			if len(fs) > 1 {
 				d = strings.TrimSuffix(d, ".") + fmt.Sprintf(" (and %d more finding%s).", len(fs)-1, plural(len(fs)-1))
 			}
-			return d
+			return capitalize(d)
 		}
 	}
 	return ""
+}
+
+// capitalize upper-cases the first letter of an ASCII sentence.
+func capitalize(s string) string {
+	if s != "" && s[0] >= 'a' && s[0] <= 'z' {
+		return string(s[0]-'a'+'A') + s[1:]
+	}
+	return s
 }
 
 func plural(n int) string {
@@ -315,7 +323,8 @@ func explainBash(in *Input) (api.Explanation, api.Risk) {
 	case len(parts) == 0:
 		e.Explanation = "Runs an empty shell command."
 	case len(parts) == 1:
-		e.Explanation = "Runs " + lines[0] + "."
+		what, _ := describePart(parts[0])
+		e.Explanation = fmt.Sprintf("Runs `%s`, which %s.", LimitWords(parts[0].Text, 8), what)
 	default:
 		more := ""
 		if len(parts) > 4 {
