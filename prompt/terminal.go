@@ -221,6 +221,10 @@ func (t *Terminal) run(ctx context.Context, deadline time.Time, m finisher) (tea
 		return nil, err
 	}
 	defer release()
+	if ctx.Err() != nil {
+		// Another decider won while this prompt waited its turn: draw nothing.
+		return nil, ctx.Err()
+	}
 
 	prog := tea.NewProgram(m,
 		tea.WithInput(tty),

@@ -19,7 +19,6 @@ import (
 	"github.com/wardenhq/warden"
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/audit"
-	"github.com/wardenhq/warden/classify"
 	"github.com/wardenhq/warden/grant"
 	"github.com/wardenhq/warden/handler"
 	"github.com/wardenhq/warden/prompt"
@@ -111,37 +110,53 @@ func runRun(ctx context.Context, env *cliEnv, args []string) int {
 		return execute(env, cwd, runArgv(command, argv, cFlag))
 	}
 
-	timeout := time.Duration(st.Approvals.TimeoutSeconds) * time.Second
-	term := &prompt.Terminal{TTYPath: env.getenv("WARDEN_TTY"), Timeout: timeout, Getenv: env.getenv}
+	term := &prompt.Terminal{
+		TTYPath: env.getenv("WARDEN_TTY"),
+		Timeout: time.Duration(st.Approvals.TimeoutSeconds) * time.Second,
+		Getenv:  env.getenv,
+	}
 	noTTY := term.Available() != nil
 	machine := *asJSON || *gateway || noTTY
 
-	// An ask goes to the person at the terminal; without one (or with
-	// --json/--gateway) it is denied here and reported as JSON.
+	// An ask goes to the PermissionRequest hooks, the classifier and the
+	// person at the terminal, racing. Without a terminal (or with --json or
+	// --gateway) the hooks and the classifier still decide in turn; what
+	// they leave undecided is denied here and reported as JSON.
+	dec, err := newDeciders(env, st, nil)
+	if err != nil {
+		return fail(env, "%s", oneLine(err))
+	}
 	var unasked *handler.Ask
 	var h handler.Handler
 	if machine {
-		h = handler.HandlerFunc(func(_ context.Context, ask *handler.Ask) (handler.Resolution, error) {
-			unasked = ask
-			why := "no terminal to ask a person"
-			if !noTTY {
-				why = "not asking (--json or --gateway)"
-			}
-			return handler.Resolution{Decision: api.Decision{Behavior: api.Deny, Findings: ask.Decision.Findings,
-				Reason: api.Reason{Type: api.ReasonDefault, Message: "needs approval, " + why + ": " + ask.Decision.Reason.Message}}}, nil
+		why := "no terminal to ask a person"
+		if !noTTY {
+			why = "not asking a person (--json or --gateway)"
+		}
+		h = handler.NewCoordinator(handler.CoordinatorConfig{
+			Prompter: handler.PrompterFunc(func(_ context.Context, p *handler.Prompt) (handler.Answer, error) {
+				unasked = p.Ask
+				return handler.Answer{Behavior: api.Deny, Scope: api.ScopeOnce}, errors.New(why)
+			}),
+			Hooks:      dec.Hooks,
+			Classifier: dec.Classifier,
+			Timeout:    dec.Timeout,
 		})
 	} else {
 		ih, err := handler.NewInteractive(handler.InteractiveConfig{
-			Prompter: term,
-			Timeout:  timeout,
-			Explain:  handler.ExplainWith(classify.FindingsExplainer{}),
+			Prompter:   term,
+			Hooks:      dec.Hooks,
+			Classifier: dec.Classifier,
+			Explain:    dec.Explain,
+			Timeout:    dec.Timeout,
 		})
 		if err != nil {
 			return fail(env, "%v", err)
 		}
 		h = ih
 	}
-	var store grant.Store = grant.NewFileStore(grant.DefaultDir(env.getenv), 0, nil)
+	idle := time.Duration(st.Grants.SessionIdleMinutes) * time.Minute
+	var store grant.Store = grant.NewFileStore(grant.DefaultDir(env.getenv), idle, nil)
 	if *container || st.Environment == "container" {
 		store = containerGrants{Store: store, categories: findingCategories(command, cwd, env.getenv("HOME"))}
 	}
