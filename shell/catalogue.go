@@ -412,7 +412,7 @@ func (a *analyzer) checkWrites(c *call) {
 		}
 	}
 	for _, p := range c.writes {
-		if metadataProgram(c.prog) && (a.credentialFile(p) || within(p, a.opts.Home+"/.ssh")) {
+		if permissionProgram(c.prog) || metadataProgram(c.prog) && (a.credentialFile(p) || within(p, a.opts.Home+"/.ssh")) {
 			continue // chmod 600 ~/.ssh/id_rsa changes no content
 		}
 		a.judgeWrite(c, p)
@@ -425,6 +425,16 @@ func (a *analyzer) checkWrites(c *call) {
 			}
 		}
 	}
+}
+
+// permissionProgram reports programs judged by the permissions checker
+// rather than as writes.
+func permissionProgram(p string) bool {
+	switch p {
+	case "chmod", "chown", "chgrp", "setfacl", "chattr", "chflags":
+		return true
+	}
+	return false
 }
 
 // metadataProgram reports programs that change a file's attributes, not
@@ -494,6 +504,9 @@ func (a *analyzer) checkReads(c *call) {
 }
 
 func printingProgram(c *call) bool {
+	if _, ok := readers[c.prog]; !ok && c.prog != "sqlite3" {
+		return false
+	}
 	switch c.prog {
 	case "wc", "md5sum", "sha1sum", "sha256sum", "sha512sum", "shasum", "cksum", "b2sum", "md5", "file", "stat", "cmp", "realpath", "readlink", "crontab", "source", ".", "python", "python3":
 		return false

@@ -167,8 +167,16 @@ func (a *analyzer) files(ca *call) {
 		if ca.prog == "mv" {
 			write(srcs)
 		}
-	case "touch", "mkdir", "rmdir", "rm", "unlink", "shred", "truncate", "srm", "trash", "trash-put":
-		write(positional(ops, "-d -t -r -m -n -s --date --reference --mode --iterations --size --random-source --context -Z"))
+	case "rm", "rmdir", "unlink", "srm", "trash", "trash-put":
+		write(positional(ops, ""))
+	case "touch":
+		write(positional(ops, "-d -t -r --date --reference"))
+	case "mkdir":
+		write(positional(ops, "-m --mode --context"))
+	case "shred":
+		write(positional(ops, "-n -s --iterations --size --random-source"))
+	case "truncate":
+		write(positional(ops, "-s -r --size --reference"))
 	case "chmod", "chown", "chgrp", "setfacl", "chattr":
 		pos := positional(ops, "-m -M -x -X --reference")
 		if !hasPrefixWord(ops, "--reference") && len(pos) > 0 {

@@ -22,7 +22,9 @@ type analyzer struct {
 }
 
 func newAnalyzer(opts Options, an *Analysis) *analyzer {
-	a := &analyzer{opts: opts, an: an, budget: 4 * opts.MaxParts}
+	// The budget is never reached by input within MaxLength parsed once;
+	// it stops blow-ups through nesting and expansion.
+	a := &analyzer{opts: opts, an: an, budget: opts.MaxLength + 4*opts.MaxParts}
 	a.wdirs = opts.WorkingDirs
 	if len(a.wdirs) == 0 && opts.Cwd != "" {
 		a.wdirs = []string{opts.Cwd}
