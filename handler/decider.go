@@ -83,9 +83,9 @@ func ClassifyInput(ask *Ask) *classify.Input {
 func approvalBlocked(ask *Ask) string {
 	if ask.RuleMatched {
 		if r := ask.Decision.Reason.Rule; r != "" {
-			return fmt.Sprintf("the rule %s matched; only a person may approve this call", r)
+			return fmt.Sprintf("the rule %s matched, so only a person may approve this call", r)
 		}
-		return "a deny or ask rule matched; only a person may approve this call"
+		return "a deny or ask rule matched, so only a person may approve this call"
 	}
 	for _, f := range ask.Decision.Findings {
 		if f.Risk == api.RiskHigh {
@@ -93,11 +93,15 @@ func approvalBlocked(ask *Ask) string {
 			if d == "" {
 				d = f.Category
 			}
-			return fmt.Sprintf("HIGH-risk finding (%s); only a person may approve this call", d)
+			return fmt.Sprintf("HIGH-risk finding (%s), so only a person may approve this call", d)
 		}
 	}
 	return ""
 }
+
+// guardName is the classifier named in the reason when the guard, not a
+// classifier, left a call undecided.
+const guardName = "guard"
 
 // consultClassifier is the one way every handler asks a classifier. It
 // enforces the guard: a call that a deny or ask rule matched, or that
@@ -106,7 +110,7 @@ func approvalBlocked(ask *Ask) string {
 // A classifier never rewrites the input.
 func consultClassifier(ctx context.Context, c Decider, ask *Ask) (Verdict, error) {
 	if why := approvalBlocked(ask); why != "" {
-		return Verdict{Reason: api.Reason{Type: api.ReasonClassifier, Classifier: "guard", Message: why}}, nil
+		return Verdict{Reason: api.Reason{Type: api.ReasonClassifier, Classifier: guardName, Message: why}}, nil
 	}
 	v, err := c.Decide(ctx, ask)
 	v.UpdatedInput = nil

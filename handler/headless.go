@@ -114,7 +114,11 @@ func (h *Headless) resolve(ctx context.Context, ask *Ask) (Resolution, error) {
 		return h.r.fromVerdict(ask, s.v, notes), nil
 	}
 	reason := s.v.Reason
-	reason.Message = fmt.Sprintf("the classifier was undecided (%s); with no person to ask, the call is denied", reason.Message)
+	if reason.Classifier == guardName {
+		reason.Message = fmt.Sprintf("%s; with no person to ask, the call is denied", reason.Message)
+	} else {
+		reason.Message = fmt.Sprintf("the classifier was undecided (%s); with no person to ask, the call is denied", reason.Message)
+	}
 	if ask.RuleMatched {
 		r := ask.Decision.Reason
 		reason.Rule, reason.Source, reason.File, reason.Line = r.Rule, r.Source, r.File, r.Line
