@@ -368,7 +368,7 @@ func Describe(d api.Decision) string {
 			who = ""
 		}
 	}
-	if loc := reasonLocation(r); loc != "" {
+	if loc := reasonLocation(r); loc != "" && (r.File == "" || !strings.Contains(msg, r.File)) {
 		if who != "" {
 			who += " at " + loc
 		} else {

@@ -8,7 +8,9 @@ import (
 	"io"
 	"strings"
 
+	"github.com/wardenhq/warden"
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/handler"
 	"github.com/wardenhq/warden/hook"
 )
 
@@ -90,6 +92,9 @@ func runHook(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	var out hook.Output
 	if p.HookEventName == hook.EventPermissionRequest {
+		if d.Behavior == api.Ask {
+			d = consultPermissionHooks(ctx, env, e, req, d)
+		}
 		out = hook.PermissionRequestAnswer(d)
 	} else {
 		out = hook.PreToolUseAnswer(d)
@@ -98,6 +103,47 @@ func runHook(ctx context.Context, env *cliEnv, args []string) int {
 		out.SystemMessage = "Warden: " + strings.Join(d.Warnings, "; ")
 	}
 	return writeHookAnswer(env, out)
+}
+
+// consultPermissionHooks runs Warden's own PermissionRequest hooks for a
+// call Warden would ask about, before Claude Code shows its dialog: their
+// allow or deny becomes Warden's answer, and undecided leaves the ask (no
+// decision, so the dialog appears). A rewritten input is checked again and
+// allowed only if no deny or ask rule covers it.
+func consultPermissionHooks(ctx context.Context, env *cliEnv, e *warden.Engine, req api.Request, d api.Decision) api.Decision {
+	matchers := e.Settings().Hooks.PermissionRequest
+	if len(matchers) == 0 {
+		return d
+	}
+	dec := &hook.PermissionDecider{Runner: hook.NewRunner(hook.RunnerOptions{}), Matchers: matchers}
+	v, err := dec.Decide(ctx, &handler.Ask{Request: req, Decision: d, Suggestions: d.Suggestions})
+	if err != nil {
+		d.Warnings = append(d.Warnings, oneLine(err))
+		return d
+	}
+	switch v.Behavior {
+	case api.Deny:
+		d.Behavior, d.Reason = api.Deny, v.Reason
+	case api.Allow:
+		if v.UpdatedInput != nil {
+			rewritten := req
+			rewritten.ToolInput = v.UpdatedInput
+			again, err := e.Check(ctx, rewritten)
+			switch {
+			case err != nil:
+				d.Warnings = append(d.Warnings, "checking the hook's rewritten input: "+oneLine(err))
+				return d
+			case again.Behavior == api.Deny:
+				return again
+			case again.Behavior == api.Ask && again.Reason.Type == api.ReasonRule:
+				// An ask rule covers the rewritten call: a person decides.
+				return again
+			}
+			d.UpdatedInput = v.UpdatedInput
+		}
+		d.Behavior, d.Reason = api.Allow, v.Reason
+	}
+	return d
 }
 
 func writeHookAnswer(env *cliEnv, out hook.Output) int {
