@@ -88,7 +88,7 @@ func bashS(cmd string) rule.Subject { return rule.Subject{Tool: "Bash", Command:
 func fileS(tool, p string) rule.Subject {
 	return rule.Subject{Tool: tool, Path: p}
 }
-func webS(host string) rule.Subject { return rule.Subject{Tool: "WebFetch", Domain: host} }
+func webS(host string) rule.Subject  { return rule.Subject{Tool: "WebFetch", Domain: host} }
 func toolS(name string) rule.Subject { return rule.Subject{Tool: name} }
 
 func deny(r string) Verdict  { return Verdict{Behavior: api.Deny, Rule: r} }

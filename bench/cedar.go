@@ -65,18 +65,19 @@ func cedarRule(r *PortableRule) *cedarast.Policy {
 	if len(r.ToolPatterns) > 0 && len(r.Tools) == 0 && !isServerPatterns(r) {
 		cond = append(cond, anyLike(cedarast.Context().Access("tool"), r.ToolPatterns))
 	}
-	if r.Field != FieldNone {
+	switch {
+	case r.Field == FieldNone:
+	case len(r.Values) == 0:
+		// A path rule relative to a directory that is not known matches
+		// nothing.
+		cond = append(cond, cedarast.False())
+	default:
 		v := cedarast.Context().Access(cedar.String(r.Field))
 		m := anyLike(v, r.Values)
 		if r.Field != FieldCommand {
 			m = v.NotEqual(cedarast.String("")).And(m)
 		}
 		cond = append(cond, m)
-	}
-	if len(r.Values) == 0 && r.Field != FieldNone {
-		// A path rule relative to a directory that is not known matches
-		// nothing.
-		cond = append(cond, cedarast.False())
 	}
 	if len(cond) > 0 {
 		n := cond[0]
