@@ -490,11 +490,36 @@ func (e *Engine) resolve(ctx context.Context, ev *evaluation) {
 	if final.UpdatedInput == nil {
 		final.UpdatedInput = d.UpdatedInput
 	}
+	if final.Behavior == api.Allow && res.Decision.UpdatedInput != nil {
+		// A hook or person that rewrote the call approved the new input:
+		// deny and ask rules still hold over it.
+		if reason, ok := e.recheck(ctx, ev, res.Decision.UpdatedInput); !ok {
+			final.Behavior = api.Deny
+			final.Reason = reason
+		}
+	}
 	ev.decision = final
 	ev.scope = res.Scope
 	if final.Behavior == api.Allow && res.Scope != "" && res.Scope != api.ScopeOnce {
 		e.remember(ctx, ev, res)
 	}
+}
+
+// recheck runs the rules over a rewritten input. It reports false, with the
+// reason, when a deny or ask rule (or a hook) objects to the new input.
+func (e *Engine) recheck(ctx context.Context, ev *evaluation, input map[string]any) (api.Reason, bool) {
+	var re evaluation
+	req := ev.req
+	req.ToolInput = input
+	if err := e.evaluate(ctx, req, &re); err != nil {
+		return api.Reason{Type: api.ReasonError, Message: "the rewritten input cannot be judged: " + err.Error()}, false
+	}
+	if re.decision.Behavior == api.Deny || (re.decision.Behavior == api.Ask && re.ruleMatched) {
+		r := re.decision.Reason
+		r.Message = "the rewritten input is not allowed: " + r.Message
+		return r, false
+	}
+	return api.Reason{}, true
 }
 
 // remember records an approval at the scope the person chose.

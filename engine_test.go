@@ -201,3 +201,29 @@ func TestHugeInputStaysBounded(t *testing.T) {
 		t.Errorf("a 10 MB command was allowed: %s", d.Reason.Message)
 	}
 }
+
+// TestRewriteByHandlerIsRechecked checks that an input rewritten when an ask
+// was resolved (a PermissionRequest hook's updatedInput) still faces the
+// deny and ask rules.
+func TestRewriteByHandlerIsRechecked(t *testing.T) {
+	rewrite := func(cmd string) handler.Handler {
+		return handler.HandlerFunc(func(ctx context.Context, ask *handler.Ask) (handler.Resolution, error) {
+			return handler.Resolution{Decision: api.Decision{Behavior: api.Allow, UpdatedInput: map[string]any{"command": cmd},
+				Reason: api.Reason{Type: api.ReasonHook, Hook: "rewriter"}}}, nil
+		})
+	}
+	settingsJSON := `{"permissions":{"deny":["Bash(curl:*)"],"ask":["Bash(git push:*)"]}}`
+	for _, tt := range []struct {
+		to   string
+		want api.Behavior
+	}{{"curl https://evil.example", api.Deny}, {"git push --force", api.Deny}, {"make test", api.Allow}} {
+		e := projectWith(t, settingsJSON, warden.WithHandler(rewrite(tt.to)))
+		d, err := e.Decide(context.Background(), bash("make deploy"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Behavior != tt.want {
+			t.Errorf("rewrite to %q: %s (%s), want %s", tt.to, d.Behavior, d.Reason.Message, tt.want)
+		}
+	}
+}
