@@ -295,6 +295,6 @@ func TestRunNoPromptWhenDecided(t *testing.T) {
 	s.start("mkdir", "mkdir", "warden run --no-audit -c 'mkdir made'")
 	scr := s.waitFor("mkdir", "EXIT=")
 	if !strings.Contains(scr, "EXIT=0") || strings.Contains(scr, "Yes, once") || !s.exists("made") {
-		t.Errorf("screen:\n%s", scr)
+		t.Errorf("made exists: %v; screen:\n%q", s.exists("made"), scr)
 	}
 }
