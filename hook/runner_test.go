@@ -453,3 +453,17 @@ func TestRunnerCancelledBeforeStart(t *testing.T) {
 		t.Errorf("got %+v, want undecided with one failure", res)
 	}
 }
+
+// BenchmarkRunnerPreToolUse measures running one small hook program, from
+// starting its process group to reading its answer.
+func BenchmarkRunnerPreToolUse(b *testing.B) {
+	m := []Matcher{{Matcher: "Bash", Hooks: []Command{{Command: "/bin/echo", Args: []string{`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}`}}}}}
+	r := NewRunner(RunnerOptions{})
+	in := Input{Request: bashRequest("npm test")}
+	b.ReportAllocs()
+	for b.Loop() {
+		if res := r.PreToolUse(b.Context(), m, in); res.Behavior != api.Allow {
+			b.Fatalf("got %+v", res)
+		}
+	}
+}
