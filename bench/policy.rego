@@ -1,8 +1,10 @@
 # Warden's permission rules, evaluated by Open Policy Agent.
 #
-# The rules are data (data.permissions.deny, .ask, .allow), each with the
-# tools it covers and the patterns its value must match; input.subjects are
-# the parts of one tool call. The answer is data.warden.decision:
+# The rules are data: data.permissions.deny, .ask and .allow each hold
+# "tools", the rules indexed by every tool they cover, and "patterns", the
+# MCP rules that cover tools by a pattern. Each rule carries its text, its
+# order of precedence and the patterns its value must match.
+# input.subjects are the parts of one tool call. The answer is data.warden.decision:
 # {"behavior": "deny"|"ask"|"allow"|"", "rule": TEXT}.
 #
 #   - deny beats ask beats allow;
@@ -18,20 +20,30 @@ decision := {"behavior": "deny", "rule": min(deny_hits)[1]} if {
 	count(deny_hits) > 0
 } else := {"behavior": "ask", "rule": min(ask_hits)[1]} if {
 	count(ask_hits) > 0
-} else := {"behavior": "allow", "rule": min(allow_hits)[1]} if {
+} else := {"behavior": "allow", "rule": best_allow[1]} if {
 	allowed
 } else := {"behavior": "", "rule": ""}
 
-deny_hits contains [r.order, r.text] if {
+deny_hits := {[o, t] | some ["deny", o, t] in strict_hits}
+
+ask_hits := {[o, t] | some ["ask", o, t] in strict_hits}
+
+# strict_hits are the deny and ask rules that cover some subject. The rules
+# are indexed by the tools they name (data.permissions.KIND.tools[TOOL]);
+# MCP rules with tool patterns are listed apart.
+strict_hits contains [kind, r.order, r.text] if {
+	some kind in ["deny", "ask"]
 	some s in input.subjects
-	some r in data.permissions.deny
-	strictly_covers(r, s)
+	some r in data.permissions[kind].tools[s.tool]
+	strictly_matches(r, s)
 }
 
-ask_hits contains [r.order, r.text] if {
+strict_hits contains [kind, r.order, r.text] if {
+	some kind in ["deny", "ask"]
 	some s in input.subjects
-	some r in data.permissions.ask
-	strictly_covers(r, s)
+	some r in data.permissions[kind].patterns
+	names_tool(r, s.tool)
+	strictly_matches(r, s)
 }
 
 required contains i if {
@@ -46,42 +58,41 @@ allowed if {
 
 uncovered if {
 	some i in required
-	not allow_covered(input.subjects[i])
+	not covered[i]
 }
 
-allow_covered(s) if {
-	some r in data.permissions.allow
-	allow_covers(r, s)
-}
+covered contains i if some [i, _, _] in allow_matches
 
-allow_hits contains [r.order, r.text] if {
+# allow_matches are [subject index, order, text] for every allow rule that
+# covers a required subject.
+allow_matches contains [i, r.order, r.text] if {
 	some i in required
-	some r in data.permissions.allow
-	allow_covers(r, input.subjects[i])
-}
-
-allow_covers(r, s) if {
+	s := input.subjects[i]
 	not s.dynamic
-	covers(r, s)
+	some r in data.permissions.allow.tools[s.tool]
+	value_matches(r, s)
 }
 
-# Deny and ask rules also see a command's other spellings.
-strictly_covers(r, s) if covers(r, s)
-
-strictly_covers(r, s) if {
-	r.field == "command"
-	names_tool(r, s.tool)
-	some v in s.variants
-	some g in r.values
-	matches(g, v)
-}
-
-covers(r, s) if {
+allow_matches contains [i, r.order, r.text] if {
+	some i in required
+	s := input.subjects[i]
+	not s.dynamic
+	some r in data.permissions.allow.patterns
 	names_tool(r, s.tool)
 	value_matches(r, s)
 }
 
-names_tool(r, t) if t in r.tools
+best_allow := min({[o, t] | some [_, o, t] in allow_matches})
+
+# Deny and ask rules also see a command's other spellings.
+strictly_matches(r, s) if value_matches(r, s)
+
+strictly_matches(r, s) if {
+	r.field == "command"
+	some v in s.variants
+	some g in r.values
+	matches(g, v)
+}
 
 names_tool(r, t) if {
 	some g in r.tool_patterns

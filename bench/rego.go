@@ -59,23 +59,33 @@ func NewRego(ctx context.Context, p *Policy) (*Rego, error) {
 }
 
 // RegoData returns the rules of p as the document policy.rego reads under
-// data.permissions: {"deny": [...], "ask": [...], "allow": [...]}.
+// data.permissions: for each of deny, ask and allow, "tools" maps every
+// tool name to the rules that cover it (a Read rule is listed under Read,
+// Glob, Grep, LS and NotebookRead), and "patterns" lists the MCP rules that
+// cover tools by a pattern, in order of precedence.
 func RegoData(p *Policy) map[string]any {
-	out := map[string]any{"deny": []any{}, "ask": []any{}, "allow": []any{}}
+	out := map[string]any{}
+	for _, b := range []api.Behavior{api.Deny, api.Ask, api.Allow} {
+		out[string(b)] = map[string]any{"tools": map[string]any{}, "patterns": []any{}}
+	}
 	for _, r := range p.Rules {
-		tools := make([]any, len(r.Tools))
-		for i, t := range r.Tools {
-			tools[i] = t
-		}
 		doc := map[string]any{
 			"text":          r.Text,
 			"order":         r.Order,
-			"tools":         tools,
 			"tool_patterns": regoPatterns(r.ToolPatterns),
 			"field":         string(r.Field),
 			"values":        regoPatterns(r.Values),
 		}
-		out[string(r.Behavior)] = append(out[string(r.Behavior)].([]any), doc)
+		kind := out[string(r.Behavior)].(map[string]any)
+		if len(r.ToolPatterns) > 0 {
+			kind["patterns"] = append(kind["patterns"].([]any), doc)
+			continue
+		}
+		tools := kind["tools"].(map[string]any)
+		for _, t := range r.Tools {
+			list, _ := tools[t].([]any)
+			tools[t] = append(list, doc)
+		}
 	}
 	return out
 }
