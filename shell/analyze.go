@@ -169,10 +169,27 @@ func Analyze(command string, opts Options) (an *Analysis) {
 		a.finish()
 		return an
 	}
+	an.Parts = make([]Part, 0, estimateParts(text))
 	sc := newScope(opts.Cwd)
 	a.walkStmts(f.Stmts, &ctx{src: text, sc: sc})
 	a.finish()
 	return an
+}
+
+// estimateParts guesses how many parts a command has from its separators,
+// so that the parts slice is allocated once.
+func estimateParts(s string) int {
+	n := 1
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ';', '\n', '|', '&', '(', '`':
+			n++
+		}
+	}
+	if n > 1024 {
+		n = 1024
+	}
+	return n
 }
 
 type internalError struct{ v any }

@@ -149,7 +149,8 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 			break
 		}
 	}
-	ca := &call{ctx: c, cwd: c.sc.cwd, text: text, assigns: assigns}
+	ca := a.newCall2()
+	*ca = call{ctx: c, cwd: c.sc.cwd, text: text, assigns: assigns}
 	ca.wrappers = append(ca.wrappers, c.wrappers...)
 	if len(c.redirs) > 0 || len(rds) > 0 {
 		ca.redirs = append(append([]redir(nil), c.redirs...), rds...)
@@ -199,6 +200,18 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 	}
 	ca.args = args
 	a.addCall(ca, rds)
+}
+
+// newCall2 returns a zeroed call from a slab, so that a script's calls
+// cost a few allocations rather than one each.
+func (a *analyzer) newCall2() *call {
+	if len(a.slab) == 0 {
+		n := min(max(len(a.calls), 2), 32)
+		a.slab = make([]call, n)
+	}
+	c := &a.slab[0]
+	a.slab = a.slab[1:]
+	return c
 }
 
 // addCall completes a call (program, words, files, read-only) and records

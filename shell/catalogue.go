@@ -449,6 +449,14 @@ func metadataProgram(p string) bool {
 
 // judgeWrite flags writes to places where any write is dangerous.
 func (a *analyzer) judgeWrite(c *call, p string) {
+	if root := a.treeRoot(p); root != "" && !strings.Contains(p[len(root):], "/.") && !strings.HasSuffix(p, ".pth") && !strings.HasSuffix(p, "customize.py") {
+		// Inside the working tree, only hidden paths (.git/hooks, .claude,
+		// .vscode, ...) and key files are special.
+		if a.credentialFile(p) {
+			a.flag(c, "file-overwrite", "overwrites the credential file "+p, high)
+		}
+		return
+	}
 	lp := strings.ToLower(p)
 	switch {
 	case blockDevice(p):

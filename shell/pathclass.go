@@ -109,13 +109,25 @@ var agentConfigs = []string{".claude/settings.json", ".claude/settings.local.jso
 // agentConfigPath reports an AI agent's own configuration (compared in
 // lower case: case-insensitive file systems accept .Cursor for .cursor).
 func agentConfigPath(lp string) bool {
-	for _, c := range agentConfigs {
-		if strings.HasSuffix(lp, "/"+c) || strings.Contains(lp, "/"+c+"/") || strings.HasPrefix(c, "/") && within(lp, c) {
+	for i, c := range agentConfigs {
+		if strings.HasSuffix(lp, agentSuffixes[i]) || strings.Contains(lp, agentInfixes[i]) || c[0] == '/' && within(lp, c) {
 			return true
 		}
 	}
 	return false
 }
+
+// agentSuffixes and agentInfixes are agentConfigs as "/name" and
+// "/name/", built once.
+var agentSuffixes, agentInfixes = func() ([]string, []string) {
+	s := make([]string, len(agentConfigs))
+	in := make([]string, len(agentConfigs))
+	for i, c := range agentConfigs {
+		s[i] = "/" + c
+		in[i] = "/" + c + "/"
+	}
+	return s, in
+}()
 
 // credentialFile reports private keys, cloud and tool credentials and
 // browser password stores.

@@ -15,6 +15,7 @@ type analyzer struct {
 	an    *Analysis
 	wdirs []string
 	calls []*call
+	slab  []call
 	seen  map[string]struct{}
 	// budget bounds the total work (parts and nested parses) so that
 	// nesting and expansion can never make the analysis unbounded.
@@ -357,6 +358,10 @@ func (a *analyzer) walkWordSubst(w *syntax.Word, c *ctx) {
 	if w == nil || !wordHasSubst(w) {
 		return
 	}
+	// Substitutions run in subshells: a cd inside them does not move the
+	// command that uses them.
+	saved := c.sc.cwd
+	defer func() { c.sc.cwd = saved }()
 	syntax.Walk(w, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.CmdSubst:

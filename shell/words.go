@@ -56,6 +56,12 @@ func (a *analyzer) evalWords(words []*syntax.Word, c *ctx) []arg {
 }
 
 func (a *analyzer) appendWord(out []arg, w *syntax.Word, c *ctx) []arg {
+	if len(w.Parts) == 1 {
+		// Fast path: a plain literal word, the common case.
+		if l, ok := w.Parts[0].(*syntax.Lit); ok && plainLit(l.Value) {
+			return append(out, arg{s: l.Value, raw: l.Value, lit: true, node: w})
+		}
+	}
 	if hasBrace(w) && syntax.SplitBraces(w) {
 		n := 0
 		for bw, err := range expandBraces(w) {
@@ -69,6 +75,21 @@ func (a *analyzer) appendWord(out []arg, w *syntax.Word, c *ctx) []arg {
 		return out
 	}
 	return append(out, a.evalFields(w, c, w)...)
+}
+
+// plainLit reports literal text that needs no unescaping, tilde or glob
+// handling.
+func plainLit(v string) bool {
+	if v == "" || v[0] == '~' {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case '\\', '*', '?', '[', '{':
+			return false
+		}
+	}
+	return true
 }
 
 func hasBrace(w *syntax.Word) bool {

@@ -1,0 +1,179 @@
+package shell
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// stubNames are made-up programs: the scripts put in their place only
+// record how they were called, so the confirm test never runs anything real.
+var stubNames = []string{"alpha", "beta", "gamma", "delta", "epsilon"}
+
+// realTools are linked into the stub directory so that wrappers and
+// carriers behave as they do for real.
+var realTools = []string{"env", "timeout", "nice", "nohup", "xargs", "find", "stdbuf", "setsid", "sh", "bash", "cat"}
+
+// TestConfirmWithBash runs commands under real bash with PATH holding only
+// recording stubs, and checks that every simple command bash ran is one of
+// the parts the analysis found (and, for straight-line commands, that the
+// analysis found nothing bash did not run).
+func TestConfirmWithBash(t *testing.T) {
+	bashPath, err := exec.LookPath("bash")
+	if err != nil || testing.Short() {
+		t.Skip("bash not available (or -short)")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "bin")
+	if err := os.Mkdir(bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	stub := "#!/bin/sh\nline=${0##*/}\nfor a in \"$@\"; do line=\"$line $a\"; done\nprintf '%s\\n' \"$line\" >> \"$TRACE\"\n"
+	for _, n := range stubNames {
+		if err := os.WriteFile(filepath.Join(bin, n), []byte(stub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tool := range realTools {
+		p, err := exec.LookPath(tool)
+		if err != nil {
+			t.Skipf("%s not available", tool)
+		}
+		if err := os.Symlink(p, filepath.Join(bin, tool)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		cmd string
+		// exact: the analysis must find exactly what bash ran.
+		exact bool
+	}{
+		{"alpha x | beta y && gamma z; delta", true},
+		{"(alpha 1; beta 2) && { gamma 3; }", true},
+		{"alpha $(beta 1) `gamma 2`", false},
+		{"cat <(alpha p) > /dev/null", false},
+		{"if alpha; then beta; else gamma; fi", false},
+		{"for i in 1 2; do alpha $i; done", false},
+		{"case x in x) alpha c;; esac", false},
+		{"f() { alpha f; }; f", false},
+		{"bash -c 'alpha q; beta r'", true},
+		{`sh -c "alpha 1 | beta 2"`, true},
+		{"eval 'alpha e'", true},
+		{"env X=1 alpha w", true},
+		{"timeout 5 nice -n 1 alpha t", true},
+		{"nohup alpha h > /dev/null 2>&1", true},
+		{"echo a b | xargs alpha", false},
+		{`find . -maxdepth 0 -exec alpha {} \;`, false},
+		{`a\lpha bs; 'al'pha q; "alpha" dq`, true},
+		{"{alpha,1}", true},
+		{"alpha${IFS}ifs", false},
+		{"X=alpha; $X var", false},
+		{"$(echo alpha) cs", false},
+		{"bash <<'EOF'\nalpha hd\nEOF", true},
+		{"sh <<< 'beta hs'", true},
+		{"env -S 'alpha s1 s2'", true},
+		{"alpha a & wait", true},
+		{"alpha \\\n x", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.cmd, func(t *testing.T) {
+			trace := filepath.Join(dir, "trace")
+			os.Remove(trace)
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, bashPath, "-c", tt.cmd)
+			cmd.Dir = dir
+			cmd.Env = []string{"PATH=" + bin, "TRACE=" + trace, "HOME=" + dir}
+			if out, err := cmd.CombinedOutput(); err != nil && ctx.Err() != nil {
+				t.Fatalf("bash: %v\n%s", err, out)
+			}
+			data, _ := os.ReadFile(trace)
+			var ran [][]string
+			for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+				if l != "" {
+					ran = append(ran, strings.Fields(l))
+				}
+			}
+			if len(ran) == 0 {
+				t.Fatalf("bash ran no stub (trace %q)", data)
+			}
+			an := Analyze(tt.cmd, Options{Cwd: dir, Home: dir})
+			if an.ParseError != nil {
+				t.Fatalf("parse error: %v", an.ParseError)
+			}
+			used := make([]bool, len(an.Parts))
+			for _, r := range ran {
+				found := false
+				for i := range an.Parts {
+					if partMatches(&an.Parts[i], r) {
+						found, used[i] = true, true
+						break
+					}
+				}
+				if !found {
+					t.Errorf("bash ran %q, which is not among the parts %q", r, partWords(an))
+				}
+			}
+			if tt.exact {
+				for i, u := range used {
+					if !u && isStub(an.Parts[i].Program()) {
+						t.Errorf("the part %q did not run under bash", an.Parts[i].Words)
+					}
+				}
+			}
+		})
+	}
+}
+
+func isStub(name string) bool {
+	for _, n := range stubNames {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// partMatches reports whether a part accounts for a command bash ran:
+// the same words, where "{}" (find) and "$..." (loop variables) stand for
+// any word, and a part run by xargs may receive extra trailing words.
+func partMatches(p *Part, ran []string) bool {
+	spellings := append([][]string{p.Words}, p.Alternates...)
+	for _, ws := range spellings {
+		if wordsMatch(ws, ran, strings.Contains(p.Text, "xargs")) {
+			return true
+		}
+	}
+	return false
+}
+
+func wordsMatch(ws, ran []string, prefix bool) bool {
+	if !prefix && len(ws) < len(ran) && !hasExpansion(ws) {
+		return false
+	}
+	for i, w := range ws {
+		if strings.HasPrefix(w, "$") || strings.HasPrefix(w, "`") {
+			return true // an expansion: bash may have produced any words
+		}
+		if w == "{}" {
+			continue
+		}
+		if i >= len(ran) || w != ran[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func hasExpansion(ws []string) bool {
+	for _, w := range ws {
+		if strings.HasPrefix(w, "$") || strings.HasPrefix(w, "`") {
+			return true
+		}
+	}
+	return false
+}
