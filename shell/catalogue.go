@@ -71,11 +71,52 @@ func (a *analyzer) check(c *call) {
 		fn(a, c)
 		c.prog = saved
 	}
+	if inner, rest := packageRunner(c, prog); inner != "" {
+		if fn := checkers[inner]; fn != nil {
+			sub := *c
+			sub.args = rest
+			sub.prog = inner
+			fn(a, &sub)
+		}
+	}
 	if c.ctx.pipe != nil {
 		a.checkStdinCode(c, prog)
 	}
 	a.checkProcSubstCode(c, prog)
 	a.checkFetchedRun(c)
+}
+
+// packageRunner returns the program an npx-style runner runs (npx rimraf
+// x → rimraf) and its arguments, for the catalogue only: rules still see
+// npx.
+func packageRunner(c *call, prog string) (string, []arg) {
+	ops := c.operands()
+	switch prog {
+	case "npx", "pnpx", "bunx":
+	case "pnpm", "yarn":
+		if len(ops) == 0 || ops[0].s != "dlx" && ops[0].s != "exec" {
+			return "", nil
+		}
+		ops = ops[1:]
+	default:
+		return "", nil
+	}
+	for i, x := range ops {
+		if strings.HasPrefix(x.s, "-") {
+			continue
+		}
+		name := x.s
+		if at := strings.LastIndexByte(name, '@'); at > 0 {
+			name = name[:at]
+		}
+		name = baseName(name)
+		switch name {
+		case "prisma", "knex", "sequelize", "sequelize-cli", "drizzle-kit", "typeorm", "supabase":
+			return "", nil // judged by the database checker with npx in place
+		}
+		return key(name), ops[i:]
+	}
+	return "", nil
 }
 
 func firstWord(c *call) string {

@@ -155,8 +155,21 @@ func checkSQLClient(a *analyzer, c *call) {
 		}
 	}
 	// The database named in the SQL's own context is what matters; a
-	// -d app_dev never counts as production.
+	// -d app_dev never counts as production. Destructive SQL on a database
+	// named as disposable (app_test, dev.db) is recreating test data.
+	disposable := false
+	for _, x := range ops {
+		if !strings.HasPrefix(x.s, "-") && disposableDB(x.s) && !prodName(x.s) {
+			disposable = true
+		}
+	}
+	if v, ok := optValue(ops, "-d", "--dbname"); ok && disposableDB(v.s) {
+		disposable = true
+	}
 	for _, s := range sqls {
+		if disposable || rolledBack(s) {
+			continue
+		}
 		if what, bad := sqlFinding(s, prod && !sqlOnly(ops, s)); bad {
 			a.flag(c, "sql-destructive", "the SQL "+what, high)
 			return
@@ -167,6 +180,28 @@ func checkSQLClient(a *analyzer, c *call) {
 			a.flag(c, "sql-destructive", "runs an SQL file against a production database", high)
 		}
 	}
+}
+
+// disposableDB reports database names POLICY treats as disposable: names
+// ending in _dev or _test, dev.db, test.db, staging, localhost.
+func disposableDB(s string) bool {
+	ls := strings.ToLower(s)
+	if strings.ContainsAny(ls, " ;") {
+		return false
+	}
+	b := baseName(ls)
+	for _, suf := range []string{"_dev", "_test", "-dev", "-test", "_development", "_testing", "dev.db", "test.db", "dev.sqlite3", "test.sqlite3", "dev.sqlite", "test.sqlite"} {
+		if strings.HasSuffix(b, suf) {
+			return true
+		}
+	}
+	return b == "dev.db" || b == "test.db" || strings.Contains(ls, "localhost") && !strings.Contains(ls, "prod") || strings.HasSuffix(b, "staging") || b == "test" || b == "dev"
+}
+
+// rolledBack reports SQL run inside a transaction that is rolled back.
+func rolledBack(s string) bool {
+	t := strings.ToUpper(strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), ";")))
+	return (strings.HasPrefix(t, "BEGIN") || strings.HasPrefix(t, "START TRANSACTION")) && strings.HasSuffix(t, "ROLLBACK")
 }
 
 // sqlOnly reports that the only "prod" text is inside the SQL itself.
@@ -229,8 +264,23 @@ func checkRedis(a *analyzer, c *call) {
 			}
 		case "DEBUG":
 			a.flag(c, "db-destructive", "redis DEBUG can crash or alter the server", medium)
+		case "DEL", "UNLINK":
+			if c.xargs {
+				a.flag(c, "db-destructive", "deletes every Redis key piped in", high)
+				return
+			}
 		}
 	}
+}
+
+// dbTool reports schema and migration tools, which write to the database
+// they are pointed at.
+func dbTool(t string) bool {
+	switch t {
+	case "rails", "rake", "manage.py", "django-admin", "alembic", "knex", "sequelize", "sequelize-cli", "prisma", "drizzle-kit", "typeorm", "artisan", "flyway", "liquibase", "mix", "diesel", "sqlx", "goose", "migrate", "dbmate", "atlas", "supabase", "ef":
+		return true
+	}
+	return false
 }
 
 // checkDBTools covers schema and migration tools that wipe databases.
@@ -279,6 +329,24 @@ func checkDBTools(a *analyzer, c *call) {
 		return false
 	}
 	flag := func(what string) { a.flag(c, "db-destructive", what, high) }
+	prod := false
+	for _, as := range c.assigns {
+		switch as.name {
+		case "RAILS_ENV", "RACK_ENV", "NODE_ENV", "APP_ENV", "FLASK_ENV", "MIX_ENV", "ENVIRONMENT", "ENV", "STAGE", "DJANGO_SETTINGS_MODULE", "DATABASE_URL":
+			if prodName(as.value.s) {
+				prod = true
+			}
+		}
+	}
+	for _, r := range rest {
+		if (strings.HasPrefix(r, "--env") || strings.HasPrefix(r, "--stage") || strings.HasPrefix(r, "--url") || strings.HasPrefix(r, "--database") || strings.HasPrefix(r, "RAILS_ENV=")) && prodName(r) {
+			prod = true
+		}
+	}
+	if prod && dbTool(tool) {
+		flag(tool + " changes the production database")
+		return
+	}
 	switch tool {
 	case "prisma":
 		switch {
@@ -290,6 +358,9 @@ func checkDBTools(a *analyzer, c *call) {
 	case "rails", "rake":
 		for _, r := range rest {
 			switch r {
+			case "db:rollback", "db:migrate:down", "db:migrate:redo":
+				a.flag(c, "db-destructive", tool+" "+r+" reverts migrations, which can drop data", medium)
+				return
 			case "db:drop", "db:reset", "db:purge", "db:schema:load", "db:structure:load", "db:drop:all", "db:migrate:reset", "db:truncate_all", "db:seed:replant":
 				flag(tool + " " + r + " wipes the database")
 				return
@@ -298,14 +369,20 @@ func checkDBTools(a *analyzer, c *call) {
 	case "manage.py", "django-admin":
 		if has("flush", "reset_db", "sqlflush") {
 			flag("manage.py flush deletes every row")
+		} else if has("migrate") && has("zero") {
+			flag("manage.py migrate zero reverts every migration")
 		}
 	case "alembic":
 		if has("downgrade") && has("base") {
 			flag("alembic downgrade base drops every migration")
+		} else if has("downgrade") {
+			a.flag(c, "db-destructive", "alembic downgrade reverts migrations, which can drop data", medium)
 		}
 	case "knex":
 		if has("migrate:rollback") && has("--all") {
 			flag("knex migrate:rollback --all rolls back every migration")
+		} else if has("migrate:rollback", "migrate:down") {
+			a.flag(c, "db-destructive", "knex rolls back migrations, which can drop data", medium)
 		}
 	case "sequelize", "sequelize-cli":
 		if has("db:drop", "db:migrate:undo:all", "db:seed:undo:all") {

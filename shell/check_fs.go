@@ -6,7 +6,7 @@ import (
 )
 
 func init() {
-	register(checkRm, "rm", "unlink", "srm", "rmdir")
+	register(checkRm, "rm", "unlink", "srm", "rmdir", "rimraf", "del-cli")
 	register(checkFindDelete, "find")
 	register(checkRsync, "rsync")
 	register(checkWinDelete, "remove-item", "ri", "del", "erase", "rd", "rmdir", "rm")
@@ -29,11 +29,15 @@ func recursiveRm(ops []arg) bool {
 
 func checkRm(a *analyzer, c *call) {
 	ops := c.operands()
-	recursive := c.prog != "rmdir" && c.prog != "unlink" && recursiveRm(ops)
+	recursive := c.prog != "rmdir" && c.prog != "unlink" && recursiveRm(ops) || c.prog == "rimraf"
 	targets := positional(ops, "")
-	if c.prog == "rm" && len(targets) == 0 && c.xargs {
-		if recursive && !a.upstreamArtifacts(c) {
-			a.flag(c, "recursive-delete", "recursively deletes paths read from its input, which cannot be known", high)
+	if (c.prog == "rm" || c.prog == "rimraf") && len(targets) == 0 && c.xargs {
+		if !a.upstreamArtifacts(c) {
+			risk := medium
+			if recursive {
+				risk = high
+			}
+			a.flag(c, "recursive-delete", "deletes every path read from its input, which cannot be known", risk)
 		}
 		return
 	}
@@ -168,6 +172,9 @@ func (a *analyzer) judgeDelete(c *call, t arg, recursive bool) {
 		dir, pat := splitGlob(p)
 		if artifactPattern(pat) && (a.inTree(dir) || tempPath(dir)) {
 			return
+		}
+		if base := baseName(p); base != pat && (artifactNames[base] || artifactPattern(base)) && a.inTree(dir) && !a.isTreeRootOrAbove(p) {
+			return // */__pycache__, packages/*/dist
 		}
 		if (a.artifactInTree(dir) || tempPath(dir) && uniqueTempName(dir)) && dir != "/tmp" {
 			return
