@@ -16,8 +16,13 @@ import (
 // every subcommand builds the handler that fits where it runs: headless for
 // check and hook, interactive for run, the coordinator for serve.
 type deciders struct {
-	Hooks      handler.Decider // nil when no PermissionRequest hooks are configured
+	Hooks handler.Decider // nil when no PermissionRequest hooks are configured
+	// Classifier is the configured model classifier, nil when none: where a
+	// person is asked, only a model races them.
 	Classifier handler.Decider
+	// Unattended is the classifier where no person is asked (auto mode, no
+	// terminal): the configured model, else the built-in pattern classifier.
+	Unattended handler.Decider
 	Explain    handler.ExplainFunc
 	Timeout    time.Duration // approvals.timeoutSeconds
 }
@@ -34,6 +39,11 @@ func modelConfig(m *settings.ModelConfig) *classify.Config {
 
 // newDeciders builds the deciders of st. hookLog, when set, receives the
 // hook runner's events.
+//
+// The built-in pattern classifier approves calls whose analysis found
+// nothing above LOW risk. That is what makes auto mode useful without a
+// model; where a person can be asked it would approve calls no rule
+// allows before they could answer, so it decides only unattended calls.
 func newDeciders(env *cliEnv, st *settings.Settings, hookLog func(string, ...any)) (*deciders, error) {
 	client := &http.Client{}
 	cl, err := classify.New(modelConfig(st.Classifier), env.getenv, client)
@@ -45,9 +55,12 @@ func newDeciders(env *cliEnv, st *settings.Settings, hookLog func(string, ...any
 		return nil, fmt.Errorf("explainer: %w", err)
 	}
 	d := &deciders{
-		Classifier: handler.FromClassifier(cl),
+		Unattended: handler.FromClassifier(cl),
 		Explain:    handler.ExplainWith(x),
 		Timeout:    time.Duration(st.Approvals.TimeoutSeconds) * time.Second,
+	}
+	if modelConfig(st.Classifier) != nil {
+		d.Classifier = d.Unattended
 	}
 	if len(st.Hooks.PermissionRequest) > 0 {
 		d.Hooks = &hook.PermissionDecider{
@@ -63,7 +76,7 @@ func newDeciders(env *cliEnv, st *settings.Settings, hookLog func(string, ...any
 func (d *deciders) headless(st *settings.Settings) handler.Handler {
 	return handler.NewHeadless(handler.HeadlessConfig{
 		Hooks:      d.Hooks,
-		Classifier: d.Classifier,
+		Classifier: d.Unattended,
 		Timeout:    d.Timeout,
 		Denials: handler.NewDenialCounter(handler.DenialLimits{
 			MaxConsecutive: st.AutoMode.MaxConsecutiveDenials,

@@ -139,7 +139,7 @@ func runRun(ctx context.Context, env *cliEnv, args []string) int {
 				return handler.Answer{Behavior: api.Deny, Scope: api.ScopeOnce}, errors.New(why)
 			}),
 			Hooks:      dec.Hooks,
-			Classifier: dec.Classifier,
+			Classifier: dec.Unattended,
 			Timeout:    dec.Timeout,
 		})
 	} else {

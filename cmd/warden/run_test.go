@@ -288,11 +288,12 @@ func TestRunAskQuestion(t *testing.T) {
 	}
 }
 
-// TestRunNoPromptWhenDecided: what the classifier approves runs on a
-// terminal without drawing a prompt.
+// TestRunNoPromptWhenDecided: what the pipeline allows (here acceptEdits, a
+// simple file command inside the working directory) runs on a terminal
+// without drawing a prompt.
 func TestRunNoPromptWhenDecided(t *testing.T) {
 	s := newRunTmux(t)
-	s.start("mkdir", "mkdir", "warden run --no-audit -c 'mkdir made'")
+	s.start("mkdir", "mkdir", "warden run --no-audit --mode acceptEdits -c 'mkdir made'")
 	scr := s.waitFor("mkdir", "EXIT=")
 	if !strings.Contains(scr, "EXIT=0") || strings.Contains(scr, "Yes, once") || !s.exists("made") {
 		t.Errorf("made exists: %v; screen:\n%q", s.exists("made"), scr)

@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -23,10 +22,8 @@ import (
 	"github.com/wardenhq/warden"
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/audit"
-	"github.com/wardenhq/warden/classify"
 	"github.com/wardenhq/warden/grant"
 	"github.com/wardenhq/warden/handler"
-	"github.com/wardenhq/warden/hook"
 	"github.com/wardenhq/warden/server"
 	"github.com/wardenhq/warden/settings"
 )
@@ -384,35 +381,20 @@ func (d *daemonEngines) build(cwd string) (*daemonEngine, error) {
 // handlerFor is the coordinator of DESIGN §1 for one project: its
 // PermissionRequest hooks, then the classifier, then the approval page.
 func (d *daemonEngines) handlerFor(st *settings.Settings) (handler.Handler, error) {
-	var mc *classify.Config
-	if st.Classifier != nil {
-		c := classify.Config(*st.Classifier)
-		mc = &c
-	}
-	cl, err := classify.New(mc, d.env.getenv, &http.Client{})
+	dec, err := newDeciders(d.env, st, d.hookLog)
 	if err != nil {
-		return nil, fmt.Errorf("classifier: %w", err)
-	}
-	var xc *classify.Config
-	if st.Explainer != nil {
-		c := classify.Config(*st.Explainer)
-		xc = &c
-	}
-	x, err := classify.NewExplainer(xc, d.env.getenv, &http.Client{})
-	if err != nil {
-		return nil, fmt.Errorf("explainer: %w", err)
+		return nil, err
 	}
 	cfg := handler.CoordinatorConfig{
-		Prompter:   d.queue,
-		Classifier: countFailures(handler.FromClassifier(cl), func(v handler.Verdict) { d.metrics.ClassifierFailed(orUnknown(v.Reason.Classifier)) }),
-		Explain:    handler.ExplainWith(x),
-		Timeout:    d.timeout,
+		Prompter: d.queue,
+		Explain:  dec.Explain,
+		Timeout:  d.timeout,
 	}
-	if len(st.Hooks.PermissionRequest) > 0 {
-		cfg.Hooks = countFailures(&hook.PermissionDecider{
-			Runner:   hook.NewRunner(hook.RunnerOptions{Logf: d.hookLog}),
-			Matchers: st.Hooks.PermissionRequest,
-		}, func(v handler.Verdict) { d.metrics.HookFailed(orUnknown(v.Reason.Hook)) })
+	if dec.Classifier != nil {
+		cfg.Classifier = countFailures(dec.Classifier, func(v handler.Verdict) { d.metrics.ClassifierFailed(orUnknown(v.Reason.Classifier)) })
+	}
+	if dec.Hooks != nil {
+		cfg.Hooks = countFailures(dec.Hooks, func(v handler.Verdict) { d.metrics.HookFailed(orUnknown(v.Reason.Hook)) })
 	}
 	return handler.NewCoordinator(cfg), nil
 }
