@@ -372,6 +372,16 @@ func (a *analyzer) afterCall(ca *call) {
 			}
 		}
 	}
+	if len(ca.writes) > 0 && ca.prog != "" {
+		if src := a.sensitiveSource(ca); src != "" {
+			if a.sensitiveCopies == nil {
+				a.sensitiveCopies = map[string]string{}
+			}
+			for _, w := range ca.writes {
+				a.sensitiveCopies[w] = src
+			}
+		}
+	}
 	for _, f := range downloads(ca, a) {
 		if sc.fetched == nil {
 			sc.fetched = map[string]bool{}

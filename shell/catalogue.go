@@ -316,7 +316,7 @@ func poisonedValue(name string, v arg) string {
 		return "the command " + val
 	case "PATH":
 		for _, dir := range strings.Split(val, ":") {
-			if dir == "" || dir == "." || tempPath(dir) || strings.HasPrefix(dir, "./") {
+			if dir == "" || dir == "." || tempPath(dir) {
 				return "programs from " + dir
 			}
 		}

@@ -32,6 +32,9 @@ func checkAWS(a *analyzer, c *call) {
 		return
 	}
 	svc, op := pos[0].s, pos[1].s
+	if hasWord(ops, "--dryrun", "--dry-run") {
+		return
+	}
 	prod := false
 	for _, x := range ops {
 		if prodName(x.s) {

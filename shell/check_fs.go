@@ -772,6 +772,13 @@ func checkCopyMove(a *analyzer, c *call) {
 		return
 	}
 	dst := pos[len(pos)-1]
+	if c.prog == "cp" || c.prog == "copy-item" || c.prog == "install" {
+		for _, s := range pos[:len(pos)-1] {
+			if p := a.resolve(s, c.cwd); p != "" && a.credentialFile(p) {
+				a.flag(c, "credential-access", "copies the private credential "+p+" out of its protected place", medium)
+			}
+		}
+	}
 	if !noClobber && !dst.unbound {
 		if p := a.resolve(dst, c.cwd); p != "" {
 			a.judgeOverwrite(c, p, c.prog)

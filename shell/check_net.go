@@ -349,6 +349,9 @@ func checkCurl(a *analyzer, c *call) {
 // credentials, secrets, history and logs, account databases, process
 // environments.
 func (a *analyzer) sensitiveFile(p string) bool {
+	if _, ok := a.sensitiveCopies[p]; ok {
+		return true
+	}
 	return a.credentialFile(p) || secretEnvFile(p) || logPath(a, p) || p == "/etc/passwd" || p == "/etc/shadow" || strings.HasPrefix(p, "/proc/") && strings.HasSuffix(p, "environ")
 }
 

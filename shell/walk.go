@@ -17,6 +17,9 @@ type analyzer struct {
 	calls []*call
 	slab  []call
 	seen  map[string]struct{}
+	// sensitiveCopies are files this command fills with secrets (env >
+	// /tmp/e.txt), so that sending them on counts as exfiltration.
+	sensitiveCopies map[string]string
 	// budget bounds the total work (parts and nested parses) so that
 	// nesting and expansion can never make the analysis unbounded.
 	budget int
