@@ -5,6 +5,7 @@ import (
 	"github.com/wardenhq/warden/api"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Mask replaces every secret the Redactor finds.
@@ -64,13 +65,15 @@ type pattern struct {
 	hints []string // nil: always try
 }
 
-var builtins = func() []pattern {
+// builtins are compiled on first use, keeping them off the start-up of
+// every short-lived process.
+var builtins = sync.OnceValue(func() []pattern {
 	out := make([]pattern, len(builtinPatterns))
 	for i, p := range builtinPatterns {
 		out[i] = pattern{re: regexp.MustCompile(p.re), hints: p.hints}
 	}
 	return out
-}()
+})
 
 // Redactor masks secrets in strings and in decoded JSON values: the built-in
 // patterns plus any given. A nil *Redactor applies the built-ins.
@@ -84,7 +87,7 @@ type Redactor struct {
 // otherwise the whole match is. An extra pattern that does not compile is an
 // error naming it.
 func NewRedactor(extra []string) (*Redactor, error) {
-	r := &Redactor{patterns: append([]pattern(nil), builtins...)}
+	r := &Redactor{patterns: append([]pattern(nil), builtins()...)}
 	for i, p := range extra {
 		re, err := regexp.Compile(p)
 		if err != nil {
@@ -100,7 +103,7 @@ func NewRedactor(extra []string) (*Redactor, error) {
 
 func (r *Redactor) list() []pattern {
 	if r == nil {
-		return builtins
+		return builtins()
 	}
 	return r.patterns
 }

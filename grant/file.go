@@ -10,7 +10,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"time"
 
@@ -70,14 +69,27 @@ type sessionFile struct {
 
 const sessionFileVersion = 1
 
-var plainSessionID = regexp.MustCompile(`^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}$`)
+// plainSessionID reports whether a session ID can name its file as it is:
+// 1 to 100 letters, digits, '_', '-' or '.', not starting with '.'.
+func plainSessionID(s string) bool {
+	if s == "" || len(s) > 100 || s[0] == '.' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-' || c == '.') {
+			return false
+		}
+	}
+	return true
+}
 
 // path returns the state file of session: the ID itself when it is a plain
 // file name, else a digest of it, so no session ID can name a file outside
 // the directory.
 func (s *FileStore) path(session string) string {
 	name := session
-	if !plainSessionID.MatchString(session) || strings.HasPrefix(session, "sha256-") {
+	if !plainSessionID(session) || strings.HasPrefix(session, "sha256-") {
 		sum := sha256.Sum256([]byte(session))
 		name = "sha256-" + hex.EncodeToString(sum[:16])
 	}
