@@ -12,6 +12,7 @@ import (
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/handler"
 	"github.com/wardenhq/warden/hook"
+	"github.com/wardenhq/warden/server"
 )
 
 func init() {
@@ -22,7 +23,7 @@ func init() {
 	})
 }
 
-const hookUsage = "hook [--settings FILE]... [--mode MODE] [--no-audit] < PAYLOAD"
+const hookUsage = "hook [--settings FILE]... [--mode MODE] [--no-audit] [--server URL] < PAYLOAD"
 
 // exitHookBlock is Claude Code's "block" exit code: a PreToolUse hook that
 // exits 2 denies the call with its stderr as the reason. warden hook uses
@@ -38,6 +39,7 @@ func runHook(ctx context.Context, env *cliEnv, args []string) int {
 	fs := newFlagSet(env, "hook", hookUsage)
 	var ef engineFlags
 	ef.register(fs)
+	serverURL := fs.String("server", "", "decide through a running `warden serve` at `URL` (default $WARDEN_SERVER; token from $WARDEN_TOKEN)")
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
@@ -78,7 +80,14 @@ func runHook(ctx context.Context, env *cliEnv, args []string) int {
 			return block("hook: %s", oneLine(err))
 		}
 	}
-	engines, err := newEngineSet(env, &ef)
+	remote, useRemote, err := remoteFromEnv(env, *serverURL)
+	if err != nil {
+		return block("hook: %s", oneLine(err))
+	}
+	if useRemote {
+		return hookThroughDaemon(ctx, env, remote, p, req)
+	}
+	engines, err := newEngineSet(env, &ef, warden.WithFrontEnd("hook"))
 	if err != nil {
 		return block("hook: %s", oneLine(err))
 	}
@@ -144,6 +153,31 @@ func consultPermissionHooks(ctx context.Context, env *cliEnv, e *warden.Engine, 
 		d.Behavior, d.Reason = api.Allow, v.Reason
 	}
 	return d
+}
+
+// hookThroughDaemon answers a hook with a running daemon's decision: its
+// pipeline for PreToolUse; for PermissionRequest the daemon's coordinator
+// (its hooks, its classifier, then the approval page), waiting for a person
+// up to the daemon's approval timeout. A daemon that fails blocks the call.
+func hookThroughDaemon(ctx context.Context, env *cliEnv, c *server.Client, p hook.Payload, req api.Request) int {
+	var (
+		d   api.Decision
+		err error
+	)
+	if p.HookEventName == hook.EventPermissionRequest {
+		d, err = c.Decide(ctx, req)
+	} else {
+		d, err = c.Check(ctx, req)
+	}
+	if err != nil {
+		fmt.Fprintf(env.stderr, "warden: hook: the daemon did not decide: %s\n", oneLine(err))
+		return exitHookBlock
+	}
+	out := hook.PreToolUseAnswer(d)
+	if p.HookEventName == hook.EventPermissionRequest {
+		out = hook.PermissionRequestAnswer(d)
+	}
+	return writeHookAnswer(env, out)
 }
 
 func writeHookAnswer(env *cliEnv, out hook.Output) int {
