@@ -382,6 +382,24 @@ func (a *analyzer) afterCall(ca *call) {
 			}
 		}
 	}
+	if ca.prog == "git" {
+		if sub, rest := subcommand(ca.operands(), gitGlobalValue); sub == "clone" {
+			pos := positional(rest, "-b --branch -o --origin --depth --reference --template -c --config -u --upload-pack --separate-git-dir --filter --jobs -j")
+			dir := ""
+			switch {
+			case len(pos) >= 2:
+				dir = a.resolve(pos[1], ca.cwd)
+			case len(pos) == 1 && ca.cwd != "":
+				dir = joinPath(ca.cwd, strings.TrimSuffix(urlFile(pos[0].s), ".git"))
+			}
+			if dir != "" {
+				if sc.fetched == nil {
+					sc.fetched = map[string]bool{}
+				}
+				sc.fetched[dir+"/"] = true
+			}
+		}
+	}
 	for _, f := range downloads(ca, a) {
 		if sc.fetched == nil {
 			sc.fetched = map[string]bool{}

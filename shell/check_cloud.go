@@ -11,6 +11,7 @@ func init() {
 	register(checkTerraform, "terraform", "tofu", "terragrunt", "pulumi", "cdk", "serverless", "sls", "sam", "eksctl", "doctl", "heroku", "fly", "flyctl", "vercel", "netlify", "firebase", "wrangler", "railway", "render", "kamal", "eb", "copilot", "amplify", "az")
 	register(checkDocker, "docker", "podman", "nerdctl", "docker-compose")
 	register(checkPublish, "npm", "yarn", "pnpm", "cargo", "twine", "poetry", "gem", "mvn", "gradle", "./gradlew", "gradlew", "dotnet", "pod", "vsce", "ovsx", "flit", "hatch", "uv", "bun", "jsr", "deno", "goreleaser", "python", "python3", "lerna", "changeset", "nuget", "helm", "swift")
+	register(checkObjectStores, "s3cmd", "rclone", "mc", "azcopy", "b2")
 	register(checkSecrets, "vault", "op", "doppler", "security", "secret-tool", "pass", "gopass", "bw", "lpass", "keyctl", "infisical", "chamber", "sops", "age", "git-credential", "kubeseal", "gpg")
 }
 
@@ -65,6 +66,8 @@ func checkAWS(a *analyzer, c *call) {
 		svc == "sts" && (op == "get-session-token" || op == "assume-role" || op == "get-federation-token"),
 		svc == "ecr" && op == "get-login-password", svc == "iam" && op == "create-access-key", svc == "kms" && op == "decrypt":
 		a.flag(c, "credential-access", "aws "+svc+" "+op+" prints secret values", high)
+	case svc == "iam" && (strings.HasPrefix(op, "attach-") || strings.HasPrefix(op, "put-") || op == "add-user-to-group" || op == "update-assume-role-policy" || op == "create-login-profile" || op == "update-login-profile"):
+		a.flag(c, "privilege", "aws iam "+op+" grants permissions", high)
 	case svc == "logs" && strings.HasPrefix(op, "delete"), svc == "cloudtrail" && (op == "stop-logging" || op == "delete-trail" || op == "update-trail"):
 		a.flag(c, "log-tampering", "aws "+svc+" "+op+" deletes or stops audit logs", high)
 	case (svc == "rds" || svc == "ec2" || svc == "redshift" || svc == "dynamodb" || svc == "backup" || svc == "lightsail") && strings.Contains(op, "snapshot") && strings.HasPrefix(op, "delete"),
@@ -327,7 +330,7 @@ func checkDocker(a *analyzer, c *call) {
 	}
 	sub := ops[i].s
 	rest := ops[i+1:]
-	if sub == "container" || sub == "image" || sub == "volume" || sub == "network" || sub == "system" || sub == "builder" || sub == "context" || sub == "compose" || sub == "buildx" || sub == "stack" || sub == "swarm" {
+	if sub == "container" || sub == "image" || sub == "volume" || sub == "network" || sub == "system" || sub == "builder" || sub == "context" || sub == "compose" || sub == "buildx" || sub == "stack" || sub == "swarm" || sub == "service" || sub == "secret" || sub == "config" || sub == "node" || sub == "plugin" || sub == "machine" {
 		if len(rest) > 0 {
 			sub = sub + " " + rest[0].s
 			rest = rest[1:]
@@ -377,8 +380,10 @@ func checkDocker(a *analyzer, c *call) {
 		if sub == "push" || sub == "image push" || sub == "compose push" || hasWord(rest, "--push") || hasPrefixWord(rest, "--output=type=registry") {
 			a.flag(c, "publish-deploy", "pushes an image to a registry", high)
 		}
-	case "swarm leave", "stack rm", "service rm":
+	case "swarm leave", "stack rm", "service rm", "stack remove", "service remove", "node rm", "secret rm", "machine rm":
 		a.flag(c, "container-destructive", "docker "+sub+" removes running services", high)
+	case "system reset":
+		a.flag(c, "container-destructive", c.prog+" system reset deletes every container, image and volume", high)
 	case "run", "container run", "create", "exec", "container exec":
 		a.dockerRun(c, sub, rest)
 	}
@@ -553,6 +558,40 @@ func checkPublish(a *analyzer, c *call) {
 	case "deno":
 		if first == "publish" {
 			flag("deno publish releases the package")
+		}
+	}
+}
+
+// checkObjectStores covers object-storage clients other than the cloud
+// CLIs.
+func checkObjectStores(a *analyzer, c *call) {
+	ops := c.operands()
+	if hasWord(ops, "--dry-run", "-n", "--dryrun") {
+		return
+	}
+	first := ""
+	if len(ops) > 0 {
+		first = ops[0].s
+	}
+	switch c.prog {
+	case "s3cmd":
+		if first == "del" || first == "rm" || first == "rb" || first == "sync" && hasPrefixWord(ops, "--delete") {
+			a.flag(c, "cloud-destructive", "s3cmd "+first+" deletes objects or buckets", high)
+		}
+	case "rclone":
+		switch first {
+		case "purge", "delete", "deletefile", "rmdir", "rmdirs", "cleanup":
+			a.flag(c, "cloud-destructive", "rclone "+first+" deletes remote files", high)
+		case "sync", "move":
+			a.flag(c, "cloud-destructive", "rclone "+first+" deletes files at the destination that are not in the source", high)
+		}
+	case "mc":
+		if first == "rm" || first == "rb" || first == "mirror" && hasPrefixWord(ops, "--remove") {
+			a.flag(c, "cloud-destructive", "mc "+first+" deletes objects or buckets", high)
+		}
+	case "azcopy", "b2":
+		if first == "remove" || first == "rm" || first == "delete-bucket" || first == "sync" && hasPrefixWord(ops, "--delete-destination=true", "--delete") {
+			a.flag(c, "cloud-destructive", c.prog+" "+first+" deletes remote objects", high)
 		}
 	}
 }

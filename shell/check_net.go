@@ -197,6 +197,12 @@ func (a *analyzer) checkStdinCode(c *call, prog string) {
 			a.flag(c, "remote-exec", "pipes content from the network into "+prog+", running code that cannot be checked", high)
 			return
 		}
+		for _, x := range u.operands() {
+			if x.subst && a.substFetches(x) {
+				a.flag(c, "remote-exec", "pipes content from the network into "+prog+", running code that cannot be checked", high)
+				return
+			}
+		}
 	}
 	text, known := a.stdinText(c)
 	decoded := false

@@ -14,6 +14,7 @@ func init() {
 	register(checkPower, "shutdown", "reboot", "halt", "poweroff", "init", "telinit", "stop-computer", "restart-computer", "pmset", "loginctl", "systemd-run", "osascript", "suspend", "hibernate", "kexec")
 	register(checkPersistence, "crontab", "at", "batch", "schtasks", "register-scheduledtask", "new-service", "launchd", "systemd-run", "anacron")
 	register(checkNestedAgent, "claude", "codex", "gemini", "hermes", "aider", "cursor-agent", "amp", "qwen", "opencode", "goose", "crush", "copilot", "cline", "droid", "kiro", "auggie", "q")
+	register(checkServices, "brew", "pm2", "supervisorctl", "networksetup", "nmcli", "ip", "ifconfig", "route", "resolvectl", "scselect")
 	register(checkHistory, "history", "unset", "set", "journalctl", "wevtutil", "clear-eventlog", "remove-eventlog", "logrotate")
 	register(checkAlias, "alias")
 }
@@ -652,6 +653,58 @@ func checkNestedAgent(a *analyzer, c *call) {
 		case (s == "-c" || s == "--config") && (strings.Contains(next, "approval_policy") && strings.Contains(next, "never") || strings.Contains(next, "danger-full-access")):
 			a.flag(c, "agent-config-tamper", "launches "+c.prog+" with approvals or sandbox turned off", high)
 			return
+		}
+	}
+}
+
+// checkServices covers user-level service managers and network settings.
+func checkServices(a *analyzer, c *call) {
+	ops := c.operands()
+	first, second := "", ""
+	if len(ops) > 0 {
+		first = ops[0].s
+	}
+	if len(ops) > 1 {
+		second = ops[1].s
+	}
+	switch c.prog {
+	case "brew":
+		if first == "services" && (second == "stop" || second == "restart" || second == "kill" || second == "cleanup") {
+			a.flag(c, "system-config", "brew services "+second+" stops or restarts a background service", medium)
+		}
+	case "pm2":
+		switch first {
+		case "kill":
+			a.flag(c, "process-kill", "pm2 kill stops every managed process and the daemon", high)
+		case "delete", "stop":
+			if second == "all" {
+				a.flag(c, "process-kill", "pm2 "+first+" all stops every managed process", high)
+			}
+		}
+	case "supervisorctl":
+		if (first == "stop" || first == "restart" || first == "remove" || first == "shutdown") && (second == "all" || first == "shutdown") {
+			a.flag(c, "process-kill", "supervisorctl "+first+" affects every supervised process", high)
+		}
+	case "networksetup", "scselect":
+		lf := strings.ToLower(first)
+		if strings.HasPrefix(lf, "-set") || strings.HasPrefix(lf, "-remove") || strings.HasPrefix(lf, "-delete") || c.prog == "scselect" && first != "" {
+			a.flag(c, "system-config", "changes network settings", high)
+		}
+	case "nmcli":
+		if hasWord(ops, "modify", "delete", "down", "off", "disconnect") {
+			a.flag(c, "system-config", "changes network connections", high)
+		}
+	case "ip":
+		if hasWord(ops, "add", "del", "delete", "flush", "set", "change", "replace") {
+			a.flag(c, "system-config", "changes network interfaces or routes", high)
+		}
+	case "ifconfig", "route":
+		if hasWord(ops, "down", "add", "del", "delete", "flush", "up") || c.prog == "ifconfig" && len(ops) > 1 {
+			a.flag(c, "system-config", "changes network interfaces or routes", high)
+		}
+	case "resolvectl":
+		if first == "dns" && len(ops) > 2 || first == "revert" {
+			a.flag(c, "system-config", "changes DNS settings", high)
 		}
 	}
 }

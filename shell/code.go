@@ -96,6 +96,12 @@ func (a *analyzer) checkFetchedRun(c *call) {
 		}
 	}
 	for _, p := range cands {
+		for f := range fetched {
+			if strings.HasSuffix(f, "/") && p != "" && within(p, strings.TrimSuffix(f, "/")) {
+				a.flag(c, "remote-exec", "runs "+p+" from a repository cloned in the same command, without review", high)
+				return
+			}
+		}
 		if p != "" && fetched[p] {
 			a.flag(c, "remote-exec", "runs "+p+", downloaded in the same command without review", high)
 			return
@@ -128,7 +134,7 @@ var (
 	codeInfinite   = regexp.MustCompile(`while\s*\(?\s*(?:1|true|True)\s*\)?\s*[:{]|loop\s*(?:do|\{)|for\s*\(\s*;\s*;\s*\)`)
 	codeHog        = regexp.MustCompile(`\.append\(|\.push\(|\*\s*10\s*\*\*|\*\*\s*\d{2}|Array\(1e\d|new Array\(|\* ?1e\d|bytearray\(|<<\s*|malloc\(`)
 	codeNetFetch   = regexp.MustCompile(`(?i)urlopen|requests\.get|urllib|http\.get|https\.get|fetch\(|file_get_contents\(\s*["']https?:|open-uri|Net::HTTP|LWP::|IO::Socket|curl|wget|iwr|Invoke-WebRequest|DownloadString|DownloadFile|Invoke-RestMethod|irm\s`)
-	codeEval       = regexp.MustCompile(`(?i)\b(eval|exec|iex|Invoke-Expression|instance_eval|compile|new Function|Function\(|load)\s*\(|\|\s*iex\b|\biex\s*\(`)
+	codeEval       = regexp.MustCompile(`(?i)\b(eval|exec|iex|Invoke-Expression|instance_eval|compile|new Function|Function\(|load)\s*\(|\|\s*iex\b|\biex\s*\(|\(\s*eval\s*\)|\bexec\s+\w`)
 	codeSocket     = regexp.MustCompile(`(?i)socket\.socket|socket\(|TCPSocket|fsockopen|IO::Socket::INET|net\.connect|net\.Socket|new Socket|/dev/tcp/|Net\.Sockets\.TCPClient`)
 	codeShellSpawn = regexp.MustCompile(`(?i)pty\.spawn|/bin/(?:ba)?sh|cmd\.exe|powershell|dup2|child_process|exec\(\s*["']/bin|spawn\(\s*["'](?:/bin/)?(?:ba)?sh`)
 	codeHomeDelete = regexp.MustCompile(`(?:rmtree|rmSync|rm_rf|rm_r|RemoveAll|remove_dir_all)\s*\(\s*(?:` + `homedir\(\)|os\.path\.expanduser\(\s*["']~["']\s*\)|Path\.home\(\)|["']/["']|["']~["']|process\.env\.HOME|Dir\.home|ENV\[["']HOME["']\])`)
