@@ -3,8 +3,10 @@ package bench
 import (
 	"context"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -236,5 +238,31 @@ func TestGolden(t *testing.T) {
 		if diff := cmp.Diff(string(want), string(got)); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", name, diff)
 		}
+	}
+}
+
+// TestConcurrentEvaluate runs every engine from several goroutines at once;
+// under the race detector it checks that each is safe for concurrent use.
+func TestConcurrentEvaluate(t *testing.T) {
+	evs := engines(t, policySet(t))
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	errs := make(chan string, 4*len(evs)*len(agreementCases))
+	for name, ev := range evs {
+		for range 4 {
+			wg.Go(func() {
+				for _, c := range agreementCases {
+					got, err := ev.Evaluate(ctx, FromRule(c.subjects, env))
+					if err != nil || got != c.want {
+						errs <- fmt.Sprintf("%s, %s: got %v, %v; want %v", name, c.name, got, err, c.want)
+					}
+				}
+			})
+		}
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }

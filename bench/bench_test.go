@@ -200,4 +200,3 @@ func BenchmarkDecide(b *testing.B) {
 		}
 	}
 }
-

@@ -140,12 +140,16 @@ func (c *Cedar) Evaluate(ctx context.Context, subjects []Subject) (Verdict, erro
 	required, covered := 0, 0
 	for i := range subjects {
 		s := &subjects[i]
-		permitted, err := c.authorize(s, s.Command, &deny, &ask, &allow, !s.Incidental)
+		permits := &allow
+		if s.Incidental {
+			permits = nil
+		}
+		permitted, err := c.authorize(s, s.Command, &deny, &ask, permits)
 		if err != nil {
 			return Verdict{}, err
 		}
 		for _, v := range s.Variants {
-			if _, err := c.authorize(s, v, &deny, &ask, nil, false); err != nil {
+			if _, err := c.authorize(s, v, &deny, &ask, nil); err != nil {
 				return Verdict{}, err
 			}
 		}
@@ -167,10 +171,11 @@ func (c *Cedar) Evaluate(ctx context.Context, subjects []Subject) (Verdict, erro
 	return Verdict{}, nil
 }
 
-// authorize asks about one subject with command as its command. Forbids
-// lower deny and ask to the best order seen; when allow is not nil, a
-// permit lowers it and permitted is true.
-func (c *Cedar) authorize(s *Subject, command string, deny, ask, allow *int, countAllow bool) (permitted bool, err error) {
+// authorize asks about one subject with command as its command. The
+// forbids that match lower deny and ask to the best order seen; when allow
+// is not nil, the permits that match lower it. permitted reports Cedar's
+// answer.
+func (c *Cedar) authorize(s *Subject, command string, deny, ask, allow *int) (permitted bool, err error) {
 	req := cedar.Request{
 		Principal: cedarAgent,
 		Action:    cedarAction,
@@ -194,7 +199,7 @@ func (c *Cedar) authorize(s *Subject, command string, deny, ask, allow *int, cou
 			lower(deny, r.Order)
 		case decision == cedar.Deny && r.Behavior == api.Ask:
 			lower(ask, r.Order)
-		case decision == cedar.Allow && allow != nil && countAllow:
+		case decision == cedar.Allow && allow != nil:
 			lower(allow, r.Order)
 		}
 	}
