@@ -218,11 +218,6 @@ func (a *analyzer) checkAssigns(c *call) {
 	for _, as := range c.assigns {
 		a.judgeAssignment(c, as.name, as.value)
 	}
-	for _, n := range c.declNames {
-		if n == "HISTFILE" || n == "HISTSIZE" {
-			continue
-		}
-	}
 }
 
 func (a *analyzer) judgeAssignment(c *call, name string, v arg) {
@@ -546,7 +541,7 @@ func (a *analyzer) checkReads(c *call) {
 		switch {
 		case a.credentialFile(p):
 			a.flag(c, "credential-access", "prints the credential file "+p, high)
-		case secretEnvFile(p) && printsWholeFile(c):
+		case secretEnvFile(p):
 			a.flag(c, "credential-access", "prints the secrets in "+p, medium)
 		}
 	}
@@ -564,12 +559,6 @@ func printingProgram(c *call) bool {
 		return !hasShortFlagStrict(ops, 'c', "efmABCdD") && !hasShortFlagStrict(ops, 'q', "efmABCdD") && !hasShortFlagStrict(ops, 'l', "efmABCdD") &&
 			!hasShortFlagStrict(ops, 'L', "efmABCdD") && !hasLong(ops, "--count") && !hasLong(ops, "--quiet") && !hasLong(ops, "--files-with-matches")
 	}
-	return true
-}
-
-// printsWholeFile is false for programs that print only part of a secrets
-// file in a way that is not the secret itself.
-func printsWholeFile(c *call) bool {
 	return true
 }
 

@@ -16,7 +16,6 @@ func init() {
 	register(checkNestedAgent, "claude", "codex", "gemini", "hermes", "aider", "cursor-agent", "amp", "qwen", "opencode", "goose", "crush", "copilot", "cline", "droid", "kiro", "auggie", "q")
 	register(checkServices, "brew", "pm2", "supervisorctl", "networksetup", "nmcli", "ip", "ifconfig", "route", "resolvectl", "scselect")
 	register(checkHistory, "history", "unset", "set", "journalctl", "wevtutil", "clear-eventlog", "remove-eventlog", "logrotate")
-	register(checkAlias, "alias")
 }
 
 func checkPrivilegeTools(a *analyzer, c *call) {
@@ -469,21 +468,6 @@ func killTargets(ops []arg) []arg {
 	return ops[i:]
 }
 
-// isNegPid reports whether a negative number is a target (after the signal
-// option) rather than the signal itself (kill -9 1 vs kill -1).
-func isNegPid(ops []arg, t arg) bool {
-	for i, x := range ops {
-		if x.s == t.s && x.raw == t.raw {
-			if i == 0 {
-				return len(ops) == 1 // kill -1: the signal form needs a target
-			}
-			prev := ops[i-1].s
-			return strings.HasPrefix(prev, "-") || prev == "--"
-		}
-	}
-	return false
-}
-
 func isDigits(s string) bool {
 	if s == "" {
 		return false
@@ -740,6 +724,3 @@ func checkHistory(a *analyzer, c *call) {
 		}
 	}
 }
-
-// checkAlias judges an alias body as the command it will run.
-func checkAlias(a *analyzer, c *call) {}

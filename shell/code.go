@@ -11,7 +11,6 @@ func init() {
 	register(checkAwk, "awk", "gawk", "mawk", "nawk")
 	register(checkVim, "vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim", "rvim")
 	register(checkProgramFlags, "rg", "sort", "tar", "gtar", "bsdtar", "zip", "man", "less", "more", "find", "git", "rsync", "ssh", "xargs", "tcpdump", "strace", "gdb", "script", "flock", "timeout", "nmap", "openssl", "ssh-keygen", "make", "mail", "ed", "emacs", "dpkg", "pip", "pip3", "npx", "env")
-	register(checkShellScript, "sh", "bash", "zsh", "dash", "ksh", "source", ".")
 }
 
 // inlineCode returns the code given to an interpreter on its command line
@@ -70,10 +69,6 @@ func checkInterpreter(a *analyzer, c *call) {
 			a.checkCode(c, c.prog, r.body)
 		}
 	}
-	if c.prog == "perl" && hasPrefixWord(ops, "-i") || c.prog == "ruby" && hasPrefixWord(ops, "-i") {
-		// in-place edits: the files are written
-		_ = ops
-	}
 }
 
 // checkFetchedRun flags running a file downloaded earlier in the same
@@ -108,8 +103,6 @@ func (a *analyzer) checkFetchedRun(c *call) {
 		}
 	}
 }
-
-func checkShellScript(a *analyzer, c *call) {}
 
 // checkProcSubstCode flags an interpreter whose script is a process
 // substitution that downloads: bash <(curl ...), python3 <(wget -O- ...).

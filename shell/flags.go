@@ -229,7 +229,7 @@ func subcommand(args []arg, withValue string) (string, []arg) {
 func helpOrVersion(args []arg) bool {
 	for _, x := range args {
 		switch x.s {
-		case "--help", "-help", "--version", "-version", "help", "/?", "-?":
+		case "--help", "-help", "--version", "-version", "/?", "-?":
 			return true
 		}
 	}
