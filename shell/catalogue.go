@@ -133,8 +133,10 @@ func (c *call) upstream() []*call {
 		return nil
 	}
 	var out []*call
-	for i := 0; i < c.ctx.stage && i < len(p.stages); i++ {
-		out = append(out, p.stages[i]...)
+	for _, o := range p.calls {
+		if o.ctx.stage < c.ctx.stage {
+			out = append(out, o)
+		}
 	}
 	return out
 }
@@ -146,8 +148,10 @@ func (c *call) downstream() []*call {
 		return nil
 	}
 	var out []*call
-	for i := c.ctx.stage + 1; i < len(p.stages); i++ {
-		out = append(out, p.stages[i]...)
+	for _, o := range p.calls {
+		if o.ctx.stage > c.ctx.stage {
+			out = append(out, o)
+		}
 	}
 	return out
 }

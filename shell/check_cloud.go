@@ -321,7 +321,7 @@ func checkDocker(a *analyzer, c *call) {
 		if (s == "--context" || s == "-c") && i+1 < len(ops) && prodName(ops[i+1].s) {
 			a.flag(c, "container-destructive", "runs docker against the production context "+ops[i+1].s, high)
 		}
-		if !strings.Contains(s, "=") && strings.Contains(" "+globalOptions["docker"]+" ", " "+s+" ") {
+		if !strings.Contains(s, "=") && inList(globalOptions["docker"], s) {
 			i++
 		}
 	}

@@ -456,14 +456,11 @@ func checkNetcat(a *analyzer, c *call) {
 		a.flag(c, "remote-access", c.prog+" hands a shell to the network", high)
 		return
 	}
-	p := c.ctx.pipe
-	if p != nil {
-		for _, stage := range p.stages {
-			for _, o := range stage {
-				if o != c && shellProgram(o.prog) && (hasWord(o.operands(), "-i") || len(o.operands()) == 0) {
-					a.flag(c, "remote-access", "a shell's input and output are wired to "+c.prog+": a reverse shell", high)
-					return
-				}
+	if p := c.ctx.pipe; p != nil {
+		for _, o := range p.calls {
+			if o != c && shellProgram(o.prog) && (hasWord(o.operands(), "-i") || len(o.operands()) == 0) {
+				a.flag(c, "remote-access", "a shell's input and output are wired to "+c.prog+": a reverse shell", high)
+				return
 			}
 		}
 	}

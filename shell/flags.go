@@ -178,15 +178,6 @@ func optValues(args []arg, short, long string) []arg {
 // and long names like "--output", space separated).
 func positional(args []arg, withValue string) []arg {
 	var out []arg
-	vals := strings.Fields(withValue)
-	takes := func(s string) bool {
-		for _, v := range vals {
-			if s == v {
-				return true
-			}
-		}
-		return false
-	}
 	for i := 0; i < len(args); i++ {
 		s := args[i].s
 		if s == "--" {
@@ -194,7 +185,7 @@ func positional(args []arg, withValue string) []arg {
 			break
 		}
 		if len(s) > 1 && s[0] == '-' && !args[i].unbound {
-			if takes(s) {
+			if inList(withValue, s) {
 				i++
 			}
 			continue
@@ -207,23 +198,35 @@ func positional(args []arg, withValue string) []arg {
 // subcommand returns the first operand and the arguments after it,
 // skipping global options that take a value.
 func subcommand(args []arg, withValue string) (string, []arg) {
-	vals := strings.Fields(withValue)
 	for i := 0; i < len(args); i++ {
 		s := args[i].s
 		if strings.HasPrefix(s, "-") {
-			if !strings.Contains(s, "=") {
-				for _, v := range vals {
-					if s == v {
-						i++
-						break
-					}
-				}
+			if !strings.Contains(s, "=") && inList(withValue, s) {
+				i++
 			}
 			continue
 		}
 		return s, args[i+1:]
 	}
 	return "", nil
+}
+
+// inList reports whether s is one of the space-separated words of list,
+// without allocating.
+func inList(list, s string) bool {
+	for len(list) > 0 {
+		i := strings.IndexByte(list, ' ')
+		w := list
+		if i >= 0 {
+			w, list = list[:i], list[i+1:]
+		} else {
+			list = ""
+		}
+		if w == s {
+			return true
+		}
+	}
+	return false
 }
 
 func helpOrVersion(args []arg) bool {

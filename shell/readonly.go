@@ -94,13 +94,16 @@ func flagsOnly(flags ...string) readOnlyCheck {
 func onlyFlags(flags ...string) readOnlyCheck { return flagsOnly(flags...) }
 
 func subcommands(subs ...string) readOnlyCheck {
+	split := make([][]string, len(subs))
+	for i, s := range subs {
+		split[i] = strings.Fields(s)
+	}
 	return func(ops []arg) bool {
 		if len(ops) == 0 {
 			return false
 		}
 		first := ops[0].s
-		for _, s := range subs {
-			w := strings.Fields(s)
+		for _, w := range split {
 			if w[0] != first {
 				continue
 			}
@@ -237,7 +240,7 @@ func (a *analyzer) alternates(ca *call) [][]string {
 			if !strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "+") {
 				break
 			}
-			if !strings.Contains(s, "=") && strings.Contains(" "+vals+" ", " "+s+" ") {
+			if !strings.Contains(s, "=") && inList(vals, s) {
 				i++
 			}
 		}

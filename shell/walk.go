@@ -136,17 +136,13 @@ func (c *ctx) text(n syntax.Node) string {
 	return c.src[s:e]
 }
 
-// pipeline groups the calls of each stage of one pipeline.
+// pipeline holds the calls of one pipeline, in order; each call's
+// ctx.stage says which stage it belongs to.
 type pipeline struct {
-	stages [][]*call
+	calls []*call
 }
 
-func (p *pipeline) add(stage int, c *call) {
-	for len(p.stages) <= stage {
-		p.stages = append(p.stages, nil)
-	}
-	p.stages[stage] = append(p.stages[stage], c)
-}
+func (p *pipeline) add(_ int, c *call) { p.calls = append(p.calls, c) }
 
 // redir is one redirection in effect for a statement.
 type redir struct {
@@ -222,7 +218,7 @@ func (a *analyzer) walkCompound(cmd syntax.Command, c *ctx) {
 		if cmd.Op == syntax.Pipe || cmd.Op == syntax.PipeAll {
 			var stages []*syntax.Stmt
 			stages = flattenPipe(cmd, stages)
-			p := &pipeline{}
+			p := &pipeline{calls: make([]*call, 0, len(stages))}
 			for i, st := range stages {
 				cp := *c
 				cp.pipe, cp.stage = p, i

@@ -63,18 +63,23 @@ func (a *analyzer) appendWord(out []arg, w *syntax.Word, c *ctx) []arg {
 		}
 	}
 	if hasBrace(w) && syntax.SplitBraces(w) {
-		n := 0
-		for bw, err := range expandBraces(w) {
-			if err != nil || n >= maxBraceFields {
-				a.setLimit(LimitParts)
-				break
-			}
-			n++
-			out = append(out, a.evalFields(bw, c, w)...)
-		}
-		return out
+		return a.appendBraces(out, w, c)
 	}
 	return append(out, a.evalFields(w, c, w)...)
+}
+
+// appendBraces appends the words of a brace expansion (bounded).
+func (a *analyzer) appendBraces(out []arg, w *syntax.Word, c *ctx) []arg {
+	n := 0
+	for bw, err := range expandBraces(w) {
+		if err != nil || n >= maxBraceFields {
+			a.setLimit(LimitParts)
+			break
+		}
+		n++
+		out = append(out, a.evalFields(bw, c, w)...)
+	}
+	return out
 }
 
 // plainLit reports literal text that needs no unescaping, tilde or glob
@@ -103,33 +108,37 @@ func hasBrace(w *syntax.Word) bool {
 
 // wordEval accumulates one word's evaluation.
 type wordEval struct {
-	a      *analyzer
-	c      *ctx
-	fields []strings.Builder
-	cur    *strings.Builder
-	arg    arg
-	split  bool
+	a *analyzer
+	c *ctx
+	// first is the first field; rest are the fields after a split.
+	first strings.Builder
+	rest  []strings.Builder
+	arg   arg
 }
 
 // evalFields evaluates one word. It usually yields one arg; unquoted
 // expansions whose value holds separators yield one per field, as bash's
 // word splitting would (rm$IFS-rf$IFS/).
 func (a *analyzer) evalFields(w *syntax.Word, c *ctx, src *syntax.Word) []arg {
-	e := wordEval{a: a, c: c}
+	var e wordEval
+	e.a, e.c = a, c
 	e.arg.lit = true
-	e.fields = make([]strings.Builder, 1, 1)
-	e.cur = &e.fields[0]
 	e.parts(w.Parts, false, true)
 	base := e.arg
 	base.raw = c.text(src)
 	base.node = src
-	if len(e.fields) == 1 {
-		base.s = e.fields[0].String()
+	if len(e.rest) == 0 {
+		base.s = e.first.String()
 		return []arg{base}
 	}
-	out := make([]arg, 0, len(e.fields))
-	for i := range e.fields {
-		s := e.fields[i].String()
+	out := make([]arg, 0, 1+len(e.rest))
+	for i := -1; i < len(e.rest); i++ {
+		var s string
+		if i < 0 {
+			s = e.first.String()
+		} else {
+			s = e.rest[i].String()
+		}
 		if s == "" {
 			continue
 		}
@@ -144,7 +153,14 @@ func (a *analyzer) evalFields(w *syntax.Word, c *ctx, src *syntax.Word) []arg {
 	return out
 }
 
-func (e *wordEval) write(s string) { e.cur.WriteString(s) }
+func (e *wordEval) cur() *strings.Builder {
+	if len(e.rest) > 0 {
+		return &e.rest[len(e.rest)-1]
+	}
+	return &e.first
+}
+
+func (e *wordEval) write(s string) { e.cur().WriteString(s) }
 
 // expanded inserts the value of an expansion; unquoted values are split on
 // the field separators.
@@ -170,11 +186,10 @@ func (e *wordEval) expanded(s string, quoted bool) {
 }
 
 func (e *wordEval) newField() {
-	if e.cur.Len() == 0 {
+	if e.cur().Len() == 0 {
 		return
 	}
-	e.fields = append(e.fields, strings.Builder{})
-	e.cur = &e.fields[len(e.fields)-1]
+	e.rest = append(e.rest, strings.Builder{})
 }
 
 func (e *wordEval) parts(parts []syntax.WordPart, quoted, first bool) {
