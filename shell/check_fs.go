@@ -421,8 +421,9 @@ func checkWinDelete(a *analyzer, c *call) {
 			targets = append(targets, strings.Trim(v, `"'`))
 		}
 	}
-	if c.prog == "rd" || c.prog == "rmdir" {
-		recursive = recursive || false
+	if recursive && len(targets) == 0 && c.lang == "powershell" {
+		a.flag(c, "recursive-delete", "Remove-Item -Recurse deletes whatever is piped into it", high)
+		return
 	}
 	for _, t := range targets {
 		a.judgeForeignDelete(c, t, recursive)
@@ -485,7 +486,7 @@ func checkChmod(a *analyzer, c *call) {
 			if worldWritable && c.prog == "chmod" {
 				a.flag(c, "permissions", "makes "+t.s+" writable by every user", medium)
 			}
-		case recursive:
+		case recursive && (systemPath(p) || p == "/" || a.opts.Home != "" && within(a.opts.Home, p) || a.underHome(p) || worldWritable):
 			a.flag(c, "permissions", "recursively changes ownership or permissions of "+p+", outside the working tree", high)
 		case a.credentialFile(p) && (readable || worldWritable) && c.prog == "chmod":
 			a.flag(c, "permissions", "makes the private key "+p+" readable by other users", high)

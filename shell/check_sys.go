@@ -5,7 +5,7 @@ import (
 )
 
 func init() {
-	register(checkPrivilegeTools, "usermod", "gpasswd", "adduser", "useradd", "passwd", "chpasswd", "visudo", "setcap", "newgrp", "sudoedit", "pkexec", "doas", "su", "dscl", "net", "nsenter", "sudo", "runas")
+	register(checkPrivilegeTools, "usermod", "gpasswd", "adduser", "useradd", "passwd", "chpasswd", "visudo", "setcap", "newgrp", "sg", "sudoedit", "pkexec", "doas", "su", "dscl", "net", "nsenter", "sudo", "runas")
 	register(checkSystemctl, "systemctl", "service", "launchctl", "rc-service", "sv", "initctl", "update-rc.d", "chkconfig")
 	register(checkSystemSettings, "sysctl", "hostnamectl", "hostname", "timedatectl", "date", "hwclock", "bcdedit", "reg", "defaults", "scutil", "nvram", "modprobe", "insmod", "rmmod",
 		"swapoff", "mount", "umount", "update-alternatives", "localectl", "npm", "pnpm", "yarn", "pip", "pip3", "uv", "gem", "cargo", "go", "set-itemproperty", "new-itemproperty", "set-executionpolicy", "netsh", "sc", "chsh", "ldconfig", "update-grub", "grub-install", "efibootmgr", "apt", "apt-get", "dpkg", "yum", "dnf", "rpm", "pacman", "apk", "snap", "zypper", "brew", "port")
@@ -33,6 +33,10 @@ func checkPrivilegeTools(a *analyzer, c *call) {
 			if hasShortFlag(ops, 'o') || hasWord(ops, "-u") && hasWord(ops, "0") {
 				a.flag(c, "privilege", "creates or changes a user with root's id", high)
 			}
+		}
+	case "newgrp", "sg":
+		if hasWord(ops, "docker", "sudo", "wheel", "root", "admin", "lxd", "disk") {
+			a.flag(c, "privilege", c.prog+" switches into a group with root-equivalent rights", high)
 		}
 	case "passwd", "chpasswd":
 		a.flag(c, "privilege", c.prog+" changes account passwords", high)

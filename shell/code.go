@@ -121,7 +121,7 @@ func (a *analyzer) checkProcSubstCode(c *call, prog string) {
 var (
 	codeShellCall  = regexp.MustCompile(`(?:os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\.getoutput|pty\.spawn|execSync|exec|spawnSync|spawn|execFileSync|system|popen|shell_exec|passthru|proc_open|Kernel\.system|IO\.popen|do shell script)\s*\(?\s*(?:\[\s*)?(["'])((?:\\.|[^\\])*?)(["'])`)
 	codeBacktick   = regexp.MustCompile("`([^`]+)`")
-	codeRmTree     = regexp.MustCompile(`(?:shutil\.rmtree|rmSync|rmdirSync|fs\.rm|rimraf|FileUtils\.rm_r[f]?|FileUtils\.remove_dir|rmtree|remove_tree|File::Path|unlink_recursive|fs::remove_dir_all|Remove-Item|os\.RemoveAll|deleteRecursively)\s*\(?\s*([^,)]*)`)
+	codeRmTree     = regexp.MustCompile(`(?:shutil\.rmtree|rmSync|rmdirSync|fs\.rm|rimraf|FileUtils\.rm_r[f]?|FileUtils\.remove_dir|rmtree|remove_tree|File::Path|unlink_recursive|fs::remove_dir_all|os\.RemoveAll|deleteRecursively)\s*\(?\s*([^,)]*)`)
 	codeHomeExpr   = regexp.MustCompile(`homedir\(\)|expanduser\(\s*["']~["']\s*\)|Path\.home\(\)|os\.environ\[["']HOME["']\]|ENV\[["']HOME["']\]|\$ENV\{HOME\}|process\.env\.HOME|Dir\.home|getenv\(["']HOME["']\)`)
 	codeFork       = regexp.MustCompile(`fork\s*(?:\(\s*\))?\s*(?:while|until|;|\}|&&|\|\|)|while\s*(?:\(\s*)?(?:1|true|True)\s*(?:\))?\s*[:{;]?[^\n]*fork|loop\s*(?:do|\{)[^}]*fork|for\s*\(\s*;\s*;\s*\)[^}]*fork|os\.fork\(\)[^\n]*while|while[^\n]*os\.fork`)
 	codeInfinite   = regexp.MustCompile(`while\s*\(?\s*(?:1|true|True)\s*\)?\s*[:{]|loop\s*(?:do|\{)|for\s*\(\s*;\s*;\s*\)`)
