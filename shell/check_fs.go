@@ -490,7 +490,7 @@ func checkChmod(a *analyzer, c *call) {
 			a.flag(c, "permissions", "recursively changes ownership or permissions of "+p+", outside the working tree", high)
 		case a.credentialFile(p) && (readable || worldWritable) && c.prog == "chmod":
 			a.flag(c, "permissions", "makes the private key "+p+" readable by other users", high)
-		case systemPath(p) || a.critical(p) || blockDevice(p) || strings.HasSuffix(p, ".sock"):
+		case systemPath(p) || p == "/" || a.opts.Home != "" && within(a.opts.Home, p) || blockDevice(p) || strings.HasSuffix(p, ".sock"):
 			if worldWritable || c.prog != "chmod" {
 				a.flag(c, "permissions", "loosens ownership or permissions of the system path "+p, high)
 			} else {
