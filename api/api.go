@@ -246,3 +246,35 @@ type ErrorBody struct {
 	Code    string `json:"code"`
 	Message string `json:"message"`
 }
+
+// Who names who decided, for people and for counting: "rule Bash(rm:*)",
+// "hook ./check.sh", "mode plan", "classifier pattern", "user alice",
+// "leader lead-1", "grant Bash(npm test:*)", "safety", "timeout".
+func (r Reason) Who() string {
+	detail := ""
+	switch r.Type {
+	case "":
+		return "unknown"
+	case ReasonRule:
+		detail = r.Rule
+	case ReasonHook:
+		detail = r.Hook
+	case ReasonMode:
+		detail = string(r.Mode)
+	case ReasonClassifier:
+		detail = r.Classifier
+	case ReasonUser:
+		detail = r.Person
+	case ReasonLeader:
+		detail = r.Leader
+	case ReasonGrant:
+		detail = r.Rule
+		if detail == "" {
+			detail = r.Grant
+		}
+	}
+	if detail == "" {
+		return string(r.Type)
+	}
+	return string(r.Type) + " " + detail
+}

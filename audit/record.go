@@ -123,37 +123,8 @@ func copyValue(v any) any {
 }
 
 // Decider names who decided, for tables and counts: "rule Bash(rm:*)",
-// "hook ./check.sh", "mode plan", "classifier pattern", "user alice",
-// "leader lead-1", "grant Bash(npm test:*)", "timeout", "default".
-func Decider(r api.Reason) string {
-	detail := ""
-	switch r.Type {
-	case api.ReasonRule:
-		detail = r.Rule
-	case api.ReasonHook:
-		detail = r.Hook
-	case api.ReasonMode:
-		detail = string(r.Mode)
-	case api.ReasonClassifier:
-		detail = r.Classifier
-	case api.ReasonUser:
-		detail = r.Person
-	case api.ReasonLeader:
-		detail = r.Leader
-	case api.ReasonGrant:
-		detail = r.Rule
-		if detail == "" {
-			detail = r.Grant
-		}
-	}
-	if r.Type == "" {
-		return "unknown"
-	}
-	if detail == "" {
-		return string(r.Type)
-	}
-	return string(r.Type) + " " + detail
-}
+// "hook ./check.sh", "user alice", … (api.Reason.Who).
+func Decider(r api.Reason) string { return r.Who() }
 
 // Where returns the file and line a rule came from ("settings.json:4"), or
 // "".

@@ -9,10 +9,10 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/internal/atomicfile"
+	"github.com/wardenhq/warden/settings"
 )
 
 // ParseError reports a settings or state file that cannot be read as what it
@@ -79,24 +79,12 @@ const LocalSettingsDir = ".warden"
 // ProjectRoot returns the project a working directory belongs to: the
 // nearest ancestor of cwd (cwd included) holding a .warden directory, else
 // cwd itself.
-func ProjectRoot(cwd string) string {
-	cwd = filepath.Clean(cwd)
-	for dir := cwd; ; {
-		if fi, err := os.Stat(filepath.Join(dir, LocalSettingsDir)); err == nil && fi.IsDir() {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return cwd
-		}
-		dir = parent
-	}
-}
+func ProjectRoot(cwd string) string { return settings.ProjectRoot(cwd) }
 
 // LocalSettingsPath returns the local settings file of the project cwd
 // belongs to: <project>/.warden/settings.local.json, where always grants go.
 func LocalSettingsPath(cwd string) string {
-	return filepath.Join(ProjectRoot(cwd), LocalSettingsDir, "settings.local.json")
+	return settings.LocalFile(settings.ProjectRoot(cwd))
 }
 
 // member is one key of a JSON object, with its value kept as written.

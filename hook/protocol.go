@@ -341,7 +341,10 @@ func Describe(d api.Decision) string {
 		behavior = api.Deny
 	}
 	r := d.Reason
-	name := reasonName(r)
+	name := r.Who()
+	if r.Type == "" {
+		name = "warden" // Warden itself, with no more to say
+	}
 	msg := strings.TrimSpace(r.Message)
 	if msg == "" && len(d.Findings) > 0 {
 		descs := make([]string, len(d.Findings))
@@ -387,36 +390,6 @@ func Describe(d api.Decision) string {
 		b.WriteString("]")
 	}
 	return oneLine(b.String())
-}
-
-// reasonName names who decided: "rule Bash(curl *)", "hook check.sh",
-// "mode plan", "safety".
-func reasonName(r api.Reason) string {
-	var specific string
-	switch r.Type {
-	case api.ReasonRule:
-		specific = r.Rule
-	case api.ReasonHook:
-		specific = r.Hook
-	case api.ReasonMode:
-		specific = string(r.Mode)
-	case api.ReasonClassifier:
-		specific = r.Classifier
-	case api.ReasonUser:
-		specific = r.Person
-	case api.ReasonLeader:
-		specific = r.Leader
-	case api.ReasonGrant:
-		specific = r.Grant
-	}
-	name := string(r.Type)
-	if name == "" {
-		name = "warden"
-	}
-	if specific != "" {
-		name += " " + specific
-	}
-	return name
 }
 
 // reasonLocation says where the deciding rule or hook was configured:
