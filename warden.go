@@ -8,7 +8,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/wardenhq/warden/api"
@@ -231,8 +233,14 @@ func (e *Engine) Settings() *settings.Settings { return e.settings }
 // Rules returns the engine's rule set.
 func (e *Engine) Rules() *rule.Set { return e.rules }
 
-func newDecisionID() string {
-	var b [10]byte
+// decisionIDs makes decision IDs: a random prefix per process and a
+// counter, unique without a system call per decision.
+var decisionIDs = func() func() string {
+	var b [6]byte
 	_, _ = rand.Read(b[:])
-	return "d-" + hex.EncodeToString(b[:])
-}
+	prefix := "d-" + hex.EncodeToString(b[:]) + "-"
+	var n atomic.Uint64
+	return func() string { return prefix + strconv.FormatUint(n.Add(1), 36) }
+}()
+
+func newDecisionID() string { return decisionIDs() }
