@@ -16,9 +16,10 @@ import (
 )
 
 // TestDecisionCorpusOverHTTP runs the decision corpus (testdata/cases, the
-X
-// POST /v1/check, with a real engine behind it, so the HTTP API cannot
-// drift from the library. Requests go as raw JSON, as any client sends them.
+// same files the library and the CLI are tested with) through the daemon's
+// POST /v1/decide, with a real engine behind it (no person to ask, so an ask
+// comes straight back), so the HTTP API cannot drift from the library.
+// Requests go as raw JSON, as any client sends them.
 func TestDecisionCorpusOverHTTP(t *testing.T) {
 	files, err := filepath.Glob("../testdata/cases/*.json")
 	if err != nil || len(files) == 0 {
