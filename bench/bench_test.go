@@ -54,6 +54,7 @@ func scaledCalls(n int) []struct {
 		name     string
 		subjects []Subject
 	}{
+		{"bash-early", []Subject{script(0)}},
 		{"bash-allow", []Subject{script(last)}},
 		{"bash-miss", []Subject{{Tool: "Bash", Command: "npm run nope"}}},
 		{"path-allow", []Subject{{Tool: "Read", Path: fmt.Sprintf("/data/proj%d/a/b/c.go", last+1)}}},
@@ -67,7 +68,7 @@ func scaledCalls(n int) []struct {
 // are ready, and each engine applies n rules to them.
 func BenchmarkEvaluate(b *testing.B) {
 	ctx := context.Background()
-	for _, n := range []int{10, 100, 1000} {
+	for _, n := range []int{10, 100, 1000, 10000} {
 		set := scaledSet(n)
 		evs := engines(b, set)
 		w := evs["warden"].(*Warden)
