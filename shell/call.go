@@ -261,8 +261,9 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 		}
 	}
 	a.files(ca)
-	if c.remote {
-		// Runs elsewhere: judged, but not a part of this command.
+	if c.remote || c.shadow {
+		// Runs elsewhere, or a repeated loop pass: judged, but not a
+		// part of its own.
 		ca.partIdx = -1
 		a.calls = append(a.calls, ca)
 		a.afterCall(ca)

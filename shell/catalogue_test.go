@@ -261,6 +261,10 @@ func TestCatalogue(t *testing.T) {
 		{`psql -d app_test -c "TRUNCATE users" && psql -c "BEGIN; DELETE FROM x; ROLLBACK;"`, nil},
 		{`export PATH="./node_modules/.bin:$PATH" && aws s3 rm s3://b/k --dryrun`, nil},
 		{`ROOT=$(cd "$(dirname "$0")/.." && pwd); rm -rf ./build`, nil},
+		{"for d in dist build .next; do rm -rf $d; done", nil},
+		{"for d in dist ~; do rm -rf $d; done", w("recursive-delete")},
+		{"for f in *.log; do rm -rf $f; done", nil},
+		{"for f in /tmp/*; do rm -rf $f; done", w("recursive-delete")},
 		// text as data (R1)
 		{"echo 'rm -rf /' > notes.txt", nil},
 		{`git commit -m "remove rm -rf usage"`, nil},

@@ -117,6 +117,8 @@ type ctx struct {
 	// remote is true for commands that run on another machine or in a
 	// container (ssh, docker exec): they are judged for findings only.
 	remote bool
+	// shadow marks a repeated pass over a loop body: judged, not listed.
+	shadow bool
 	loop   bool
 	// unsafeEnv is set inside a command whose assignments change what
 	// runs (BASH_ENV=... bash -c ...).
@@ -251,6 +253,18 @@ func (a *analyzer) walkCompound(cmd syntax.Command, c *ctx) {
 			for _, w := range l.Items {
 				a.walkWordSubst(w, c)
 			}
+			if vals, ok := a.literalItems(l.Items, c); ok && len(vals) > 0 {
+				// A loop over literal words: the body is judged once per
+				// value; only the first pass lists parts.
+				for i, v := range vals {
+					c.sc.set(l.Name.Value, v)
+					pass := cp
+					pass.shadow = i > 0
+					a.walkStmts(cmd.Do, &pass)
+				}
+				c.sc.set(l.Name.Value, varVal{})
+				return
+			}
 			c.sc.set(l.Name.Value, varVal{})
 		case *syntax.CStyleLoop:
 			cp.loop = l.Cond == nil
@@ -301,6 +315,23 @@ func (a *analyzer) walkCompound(cmd syntax.Command, c *ctx) {
 	case *syntax.TestDecl:
 		a.walkStmt(cmd.Body, c)
 	}
+}
+
+// literalItems returns the values of a for loop's word list when every
+// item is a plain literal (no globs, no expansions) and there are few.
+func (a *analyzer) literalItems(items []*syntax.Word, c *ctx) ([]varVal, bool) {
+	if len(items) == 0 || len(items) > 16 {
+		return nil, false
+	}
+	args := a.evalWords(items, c)
+	out := make([]varVal, 0, len(args))
+	for _, x := range args {
+		if !x.lit {
+			return nil, false
+		}
+		out = append(out, varVal{s: x.s, known: true, glob: x.glob})
+	}
+	return out, len(out) <= 16
 }
 
 func flattenPipe(b *syntax.BinaryCmd, out []*syntax.Stmt) []*syntax.Stmt {

@@ -41,6 +41,8 @@ type varVal struct {
 	s      string
 	known  bool
 	mktemp bool
+	// glob marks a loop variable that stands for a pattern's matches.
+	glob bool
 }
 
 const maxBraceFields = 256
@@ -340,6 +342,9 @@ func (e *wordEval) param(p *syntax.ParamExp, quoted, atStart bool) {
 	}
 	if val.mktemp {
 		e.arg.mktemp = true
+	}
+	if val.glob {
+		e.arg.glob = true
 	}
 	e.expanded(val.s, quoted)
 }
