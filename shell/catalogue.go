@@ -517,7 +517,7 @@ func (a *analyzer) judgeWrite(c *call, p string) {
 	case p == "/dev/null" || strings.HasPrefix(p, "/dev/fd/") || p == "/dev/stdout" || p == "/dev/stderr":
 	case within(p, "/proc") || within(p, "/sys"):
 		a.flag(c, "system-config", "writes a kernel setting ("+p+")", high)
-	case systemPath(p) && !tempPath(p) && !within(p, "/dev") && !within(p, "/var/folders") && !within(p, "/Volumes") && !within(p, "/mnt") && !within(p, "/media"):
+	case a.systemPath(p) && !tempPath(p) && !within(p, "/dev") && !within(p, "/var/folders") && !within(p, "/Volumes") && !within(p, "/mnt") && !within(p, "/media"):
 		a.flag(c, "system-config", "writes the system location "+p, high)
 	case a.credentialFile(p):
 		a.flag(c, "file-overwrite", "overwrites the credential file "+p, high)

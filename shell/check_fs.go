@@ -225,7 +225,7 @@ func (a *analyzer) judgeDeletePath(c *call, p, raw string, recursive bool) {
 		}
 	case a.credentialFile(p):
 		a.flag(c, "file-overwrite", "deletes the credential file "+p, high)
-	case systemPath(p):
+	case a.systemPath(p):
 		a.flag(c, "recursive-delete", "deletes the system path "+p, high)
 	case recursive:
 		a.flag(c, "recursive-delete", "recursively deletes "+p+", outside the working tree", high)
@@ -486,11 +486,11 @@ func checkChmod(a *analyzer, c *call) {
 			if worldWritable && c.prog == "chmod" {
 				a.flag(c, "permissions", "makes "+t.s+" writable by every user", medium)
 			}
-		case recursive && (systemPath(p) || p == "/" || a.opts.Home != "" && within(a.opts.Home, p) || a.underHome(p) || worldWritable):
+		case recursive && (a.systemPath(p) || p == "/" || a.opts.Home != "" && within(a.opts.Home, p) || a.underHome(p) || worldWritable):
 			a.flag(c, "permissions", "recursively changes ownership or permissions of "+p+", outside the working tree", high)
 		case a.credentialFile(p) && (readable || worldWritable) && c.prog == "chmod":
 			a.flag(c, "permissions", "makes the private key "+p+" readable by other users", high)
-		case systemPath(p) || p == "/" || a.opts.Home != "" && within(a.opts.Home, p) || blockDevice(p) || strings.HasSuffix(p, ".sock"):
+		case a.systemPath(p) || p == "/" || a.opts.Home != "" && within(a.opts.Home, p) || blockDevice(p) || strings.HasSuffix(p, ".sock"):
 			if worldWritable || c.prog != "chmod" {
 				a.flag(c, "permissions", "loosens ownership or permissions of the system path "+p, high)
 			} else {

@@ -107,7 +107,12 @@ func harmlessTarget(s string) bool {
 var systemDirs = []string{"/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/boot", "/proc", "/sys", "/dev", "/opt", "/var", "/srv", "/root", "/System", "/Library", "/Applications", "/private", "/snap", "/run", "/Volumes", "/mnt", "/media"}
 
 // systemPath reports whether p is a system location (not a user's files).
-func systemPath(p string) bool {
+// A home inside a system directory (root's /root, a service user's
+// /var/lib/x) holds the user's files, not the system's.
+func (a *analyzer) systemPath(p string) bool {
+	if h := a.opts.Home; h != "" && h != "/" && within(p, h) {
+		return false
+	}
 	for _, d := range systemDirs {
 		if within(p, d) {
 			return true
