@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -15,20 +14,20 @@ func init() {
 var (
 	// SQL comments and string literals are removed before the statements
 	// are judged, so text inside them never counts.
-	sqlLineComment  = regexp.MustCompile(`--[^\n]*`)
-	sqlBlockComment = regexp.MustCompile(`(?s)/\*.*?\*/`)
-	sqlString       = regexp.MustCompile(`'(?:[^']|'')*'`)
-	sqlDrop         = regexp.MustCompile(`(?i)\bdrop\s+(table|database|schema|owned|view|materialized\s+view|index|user|role|function|procedure|trigger|sequence|type|extension|collection|keyspace|column)\b`)
-	sqlTruncate     = regexp.MustCompile(`(?i)\btruncate\b`)
-	sqlAlterDrop    = regexp.MustCompile(`(?i)\balter\s+table\b[^;]*\bdrop\b`)
-	sqlDelete       = regexp.MustCompile(`(?i)\bdelete\s+from\s+[^;]*`)
-	sqlUpdate       = regexp.MustCompile(`(?i)\bupdate\s+[\w."\x60\[\]]+\s+set\b[^;]*`)
-	sqlWhere        = regexp.MustCompile(`(?i)\bwhere\b(.*)`)
-	sqlTautology    = regexp.MustCompile(`(?i)^\s*(true|1|not\s+false|1\s*<>\s*0|''\s*=\s*''|)\s*;?\s*$`)
-	sqlEquality     = regexp.MustCompile(`(?i)^\s*([\w.']+)\s*=\s*([\w.']+)\s*;?\s*$`)
-	sqlOrTrue       = regexp.MustCompile(`(?i)\bor\s+(true|1|(\d+)\s*=\s*(\d+)|''\s*=\s*'')\s*(;|$|\)|or|and)`)
-	sqlWrite        = regexp.MustCompile(`(?i)\b(insert|update|delete|alter|create|drop|truncate|grant|revoke|merge|replace|rename)\b`)
-	sqlPrivilege    = regexp.MustCompile(`(?i)\b(alter|create)\s+(user|role)\b[^;]*\b(password|superuser|createrole)\b|\bgrant\s+all\b`)
+	sqlLineComment  = lazyCompile(`--[^\n]*`)
+	sqlBlockComment = lazyCompile(`(?s)/\*.*?\*/`)
+	sqlString       = lazyCompile(`'(?:[^']|'')*'`)
+	sqlDrop         = lazyCompile(`(?i)\bdrop\s+(table|database|schema|owned|view|materialized\s+view|index|user|role|function|procedure|trigger|sequence|type|extension|collection|keyspace|column)\b`)
+	sqlTruncate     = lazyCompile(`(?i)\btruncate\b`)
+	sqlAlterDrop    = lazyCompile(`(?i)\balter\s+table\b[^;]*\bdrop\b`)
+	sqlDelete       = lazyCompile(`(?i)\bdelete\s+from\s+[^;]*`)
+	sqlUpdate       = lazyCompile(`(?i)\bupdate\s+[\w."\x60\[\]]+\s+set\b[^;]*`)
+	sqlWhere        = lazyCompile(`(?i)\bwhere\b(.*)`)
+	sqlTautology    = lazyCompile(`(?i)^\s*(true|1|not\s+false|1\s*<>\s*0|''\s*=\s*''|)\s*;?\s*$`)
+	sqlEquality     = lazyCompile(`(?i)^\s*([\w.']+)\s*=\s*([\w.']+)\s*;?\s*$`)
+	sqlOrTrue       = lazyCompile(`(?i)\bor\s+(true|1|(\d+)\s*=\s*(\d+)|''\s*=\s*'')\s*(;|$|\)|or|and)`)
+	sqlWrite        = lazyCompile(`(?i)\b(insert|update|delete|alter|create|drop|truncate|grant|revoke|merge|replace|rename)\b`)
+	sqlPrivilege    = lazyCompile(`(?i)\b(alter|create)\s+(user|role)\b[^;]*\b(password|superuser|createrole)\b|\bgrant\s+all\b`)
 )
 
 // sqlFinding judges SQL text: DDL that destroys data, DELETE or UPDATE
@@ -47,7 +46,7 @@ func sqlFinding(sql string, prod bool) (string, bool) {
 		return "truncates tables", true
 	}
 	for _, stmt := range strings.Split(s, ";") {
-		for _, re := range []*regexp.Regexp{sqlDelete, sqlUpdate} {
+		for _, re := range []*lazyRegexp{sqlDelete, sqlUpdate} {
 			m := re.FindString(stmt)
 			if m == "" {
 				continue
@@ -224,7 +223,7 @@ func (a *analyzer) sqliteDotCommand(c *call, s string) {
 	}
 }
 
-var mongoDestructive = regexp.MustCompile(`(?i)\.(dropDatabase|drop)\s*\(|\.(deleteMany|remove)\s*\(\s*\{\s*\}\s*\)|\.(updateMany)\s*\(\s*\{\s*\}`)
+var mongoDestructive = lazyCompile(`(?i)\.(dropDatabase|drop)\s*\(|\.(deleteMany|remove)\s*\(\s*\{\s*\}\s*\)|\.(updateMany)\s*\(\s*\{\s*\}`)
 
 func checkMongo(a *analyzer, c *call) {
 	ops := c.operands()

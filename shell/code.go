@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -119,18 +118,18 @@ func (a *analyzer) checkProcSubstCode(c *call, prog string) {
 }
 
 var (
-	codeShellCall  = regexp.MustCompile(`(?:os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\.getoutput|pty\.spawn|execSync|exec|spawnSync|spawn|execFileSync|system|popen|shell_exec|passthru|proc_open|Kernel\.system|IO\.popen|do shell script)\s*\(?\s*(?:\[\s*)?(["'])((?:\\.|[^\\])*?)(["'])`)
-	codeBacktick   = regexp.MustCompile("`([^`]+)`")
-	codeRmTree     = regexp.MustCompile(`(?:shutil\.rmtree|rmSync|rmdirSync|fs\.rm|rimraf|FileUtils\.rm_r[f]?|FileUtils\.remove_dir|rmtree|remove_tree|File::Path|unlink_recursive|fs::remove_dir_all|os\.RemoveAll|deleteRecursively)\s*\(?\s*([^,)]*)`)
-	codeHomeExpr   = regexp.MustCompile(`homedir\(\)|expanduser\(\s*["']~["']\s*\)|Path\.home\(\)|os\.environ\[["']HOME["']\]|ENV\[["']HOME["']\]|\$ENV\{HOME\}|process\.env\.HOME|Dir\.home|getenv\(["']HOME["']\)`)
-	codeFork       = regexp.MustCompile(`fork\s*(?:\(\s*\))?\s*(?:while|until|;|\}|&&|\|\|)|while\s*(?:\(\s*)?(?:1|true|True)\s*(?:\))?\s*[:{;]?[^\n]*fork|loop\s*(?:do|\{)[^}]*fork|for\s*\(\s*;\s*;\s*\)[^}]*fork|os\.fork\(\)[^\n]*while|while[^\n]*os\.fork`)
-	codeInfinite   = regexp.MustCompile(`while\s*\(?\s*(?:1|true|True)\s*\)?\s*[:{]|loop\s*(?:do|\{)|for\s*\(\s*;\s*;\s*\)`)
-	codeHog        = regexp.MustCompile(`\.append\(|\.push\(|\*\s*10\s*\*\*|\*\*\s*\d{2}|Array\(1e\d|new Array\(|\* ?1e\d|bytearray\(|<<\s*|malloc\(`)
-	codeNetFetch   = regexp.MustCompile(`(?i)urlopen|requests\.get|urllib|http\.get|https\.get|fetch\(|file_get_contents\(\s*["']https?:|open-uri|Net::HTTP|LWP::|IO::Socket|curl|wget|iwr|Invoke-WebRequest|DownloadString|DownloadFile|Invoke-RestMethod|irm\s`)
-	codeEval       = regexp.MustCompile(`(?i)\b(eval|exec|iex|Invoke-Expression|instance_eval|compile|new Function|Function\(|load)\s*\(|\|\s*iex\b|\biex\s*\(|\(\s*eval\s*\)|\bexec\s+\w`)
-	codeSocket     = regexp.MustCompile(`(?i)socket\.socket|socket\(|TCPSocket|fsockopen|IO::Socket::INET|net\.connect|net\.Socket|new Socket|/dev/tcp/|Net\.Sockets\.TCPClient`)
-	codeShellSpawn = regexp.MustCompile(`(?i)pty\.spawn|/bin/(?:ba)?sh|cmd\.exe|powershell|dup2|child_process|exec\(\s*["']/bin|spawn\(\s*["'](?:/bin/)?(?:ba)?sh`)
-	codeHomeDelete = regexp.MustCompile(`(?:rmtree|rmSync|rm_rf|rm_r|RemoveAll|remove_dir_all)\s*\(\s*(?:` + `homedir\(\)|os\.path\.expanduser\(\s*["']~["']\s*\)|Path\.home\(\)|["']/["']|["']~["']|process\.env\.HOME|Dir\.home|ENV\[["']HOME["']\])`)
+	codeShellCall  = lazyCompile(`(?:os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\.getoutput|pty\.spawn|execSync|exec|spawnSync|spawn|execFileSync|system|popen|shell_exec|passthru|proc_open|Kernel\.system|IO\.popen|do shell script)\s*\(?\s*(?:\[\s*)?(["'])((?:\\.|[^\\])*?)(["'])`)
+	codeBacktick   = lazyCompile("`([^`]+)`")
+	codeRmTree     = lazyCompile(`(?:shutil\.rmtree|rmSync|rmdirSync|fs\.rm|rimraf|FileUtils\.rm_r[f]?|FileUtils\.remove_dir|rmtree|remove_tree|File::Path|unlink_recursive|fs::remove_dir_all|os\.RemoveAll|deleteRecursively)\s*\(?\s*([^,)]*)`)
+	codeHomeExpr   = lazyCompile(`homedir\(\)|expanduser\(\s*["']~["']\s*\)|Path\.home\(\)|os\.environ\[["']HOME["']\]|ENV\[["']HOME["']\]|\$ENV\{HOME\}|process\.env\.HOME|Dir\.home|getenv\(["']HOME["']\)`)
+	codeFork       = lazyCompile(`fork\s*(?:\(\s*\))?\s*(?:while|until|;|\}|&&|\|\|)|while\s*(?:\(\s*)?(?:1|true|True)\s*(?:\))?\s*[:{;]?[^\n]*fork|loop\s*(?:do|\{)[^}]*fork|for\s*\(\s*;\s*;\s*\)[^}]*fork|os\.fork\(\)[^\n]*while|while[^\n]*os\.fork`)
+	codeInfinite   = lazyCompile(`while\s*\(?\s*(?:1|true|True)\s*\)?\s*[:{]|loop\s*(?:do|\{)|for\s*\(\s*;\s*;\s*\)`)
+	codeHog        = lazyCompile(`\.append\(|\.push\(|\*\s*10\s*\*\*|\*\*\s*\d{2}|Array\(1e\d|new Array\(|\* ?1e\d|bytearray\(|<<\s*|malloc\(`)
+	codeNetFetch   = lazyCompile(`(?i)urlopen|requests\.get|urllib|http\.get|https\.get|fetch\(|file_get_contents\(\s*["']https?:|open-uri|Net::HTTP|LWP::|IO::Socket|curl|wget|iwr|Invoke-WebRequest|DownloadString|DownloadFile|Invoke-RestMethod|irm\s`)
+	codeEval       = lazyCompile(`(?i)\b(eval|exec|iex|Invoke-Expression|instance_eval|compile|new Function|Function\(|load)\s*\(|\|\s*iex\b|\biex\s*\(|\(\s*eval\s*\)|\bexec\s+\w`)
+	codeSocket     = lazyCompile(`(?i)socket\.socket|socket\(|TCPSocket|fsockopen|IO::Socket::INET|net\.connect|net\.Socket|new Socket|/dev/tcp/|Net\.Sockets\.TCPClient`)
+	codeShellSpawn = lazyCompile(`(?i)pty\.spawn|/bin/(?:ba)?sh|cmd\.exe|powershell|dup2|child_process|exec\(\s*["']/bin|spawn\(\s*["'](?:/bin/)?(?:ba)?sh`)
+	codeHomeDelete = lazyCompile(`(?:rmtree|rmSync|rm_rf|rm_r|RemoveAll|remove_dir_all)\s*\(\s*(?:` + `homedir\(\)|os\.path\.expanduser\(\s*["']~["']\s*\)|Path\.home\(\)|["']/["']|["']~["']|process\.env\.HOME|Dir\.home|ENV\[["']HOME["']\])`)
 )
 
 // checkCode judges inline interpreter code: the shell commands it runs
@@ -374,9 +373,9 @@ func checkSed(a *analyzer, c *call) {
 }
 
 var (
-	awkSystem   = regexp.MustCompile(`\bsystem\s*\(\s*("(?:[^"\\]|\\.)*")?`)
-	awkPipe     = regexp.MustCompile(`\|\s*&?\s*("(?:[^"\\]|\\.)*"|[A-Za-z_]\w*)|("(?:[^"\\]|\\.)*")\s*\|\s*getline`)
-	awkRedirect = regexp.MustCompile(`\bprintf?\b[^;}|]*?>>?\s*("(?:[^"\\]|\\.)*"|[A-Za-z_$]\w*)`)
+	awkSystem   = lazyCompile(`\bsystem\s*\(\s*("(?:[^"\\]|\\.)*")?`)
+	awkPipe     = lazyCompile(`\|\s*&?\s*("(?:[^"\\]|\\.)*"|[A-Za-z_]\w*)|("(?:[^"\\]|\\.)*")\s*\|\s*getline`)
+	awkRedirect = lazyCompile(`\bprintf?\b[^;}|]*?>>?\s*("(?:[^"\\]|\\.)*"|[A-Za-z_$]\w*)`)
 )
 
 // awkProgram returns the awk program text (the first operand, unless -f).
