@@ -70,7 +70,6 @@ type evaluation struct {
 	// approve the call.
 	ruleMatched bool
 	grants      []grant.Grant
-	scope       api.Scope
 }
 
 // evaluate runs the pipeline for req into ev (the caller's, so that a
@@ -84,8 +83,12 @@ func (e *Engine) evaluate(ctx context.Context, req Request, ev *evaluation) erro
 		// Bubble: the parent decides with its own mode, rules and grants.
 		// The sub-agent's own settings can only tighten that: its deny and
 		// ask rules and hooks count, its allow rules and defaults do not.
+		preq := ev.req
+		if preq.PermissionMode == api.ModeBubble {
+			preq.PermissionMode = "" // the parent's own mode
+		}
 		pev := &evaluation{}
-		if err := e.parent.evaluate(ctx, ev.req, pev); err != nil {
+		if err := e.parent.evaluate(ctx, preq, pev); err != nil {
 			return err
 		}
 		objects := ev.decision.Behavior != api.Allow &&
@@ -501,7 +504,6 @@ func (e *Engine) resolve(ctx context.Context, ev *evaluation) {
 		}
 	}
 	ev.decision = final
-	ev.scope = res.Scope
 	if final.Behavior == api.Allow && res.Scope != "" && res.Scope != api.ScopeOnce {
 		e.remember(ctx, ev, res)
 	}

@@ -124,6 +124,33 @@ func TestBubbleOnlyTightens(t *testing.T) {
 	}
 }
 
+// TestBubbleInheritsTheParentsMode checks that a sub-agent in bubble mode
+// decides with its parent's mode: the parent's acceptEdits lets the child
+// edit inside the working directory, and the parent's plan mode stops it.
+func TestBubbleInheritsTheParentsMode(t *testing.T) {
+	for _, tt := range []struct {
+		mode api.Mode
+		want api.Behavior
+	}{{api.ModeAcceptEdits, api.Allow}, {api.ModePlan, api.Deny}, {api.ModeDefault, api.Ask}} {
+		parent := projectWith(t, `{}`, warden.WithMode(tt.mode))
+		child := projectWith(t, `{}`, warden.WithParent(parent))
+		req := api.Request{ToolName: "Bash", PermissionMode: api.ModeBubble, ToolInput: map[string]any{"command": "mkdir build"},
+			Cwd: parent.Settings().ProjectRoot}
+		d, err := child.Decide(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Behavior != tt.want {
+			t.Errorf("parent in %s: child got %s (%s), want %s", tt.mode, d.Behavior, d.Reason.Message, tt.want)
+		}
+		for _, w := range d.Warnings {
+			if strings.Contains(w, "bubble") {
+				t.Errorf("parent in %s: warning %q", tt.mode, w)
+			}
+		}
+	}
+}
+
 // TestGrantsAndHandler checks that an ask goes to the handler, that a
 // session approval is remembered for the next call of the session only, and
 // that a failing handler ends in deny.
