@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
 
 	"github.com/wardenhq/warden/api"
 )
@@ -15,9 +16,11 @@ type theme struct {
 	r     *lipgloss.Renderer
 }
 
-// renderer returns the theme for output w, which is the terminal.
+// renderer returns the theme for output w, which is the terminal. w is
+// always the terminal the prompt opened, so the colour profile is read from
+// TERM without the usual guess that a $CI environment has no terminal.
 func (t *Terminal) renderer(w io.Writer) theme {
-	return theme{color: t.getenv("NO_COLOR") == "", r: lipgloss.NewRenderer(w)}
+	return theme{color: t.getenv("NO_COLOR") == "", r: lipgloss.NewRenderer(w, termenv.WithUnsafe())}
 }
 
 func (th theme) style() lipgloss.Style {

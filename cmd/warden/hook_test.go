@@ -48,7 +48,7 @@ func TestHookGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	decisionID := regexp.MustCompile(`decision d-[0-9a-f]+`)
+	decisionID := regexp.MustCompile(`decision d-[0-9a-z-]+`)
 	for _, p := range payloads {
 		name := strings.TrimSuffix(filepath.Base(p), ".payload.json")
 		t.Run(name, func(t *testing.T) {
