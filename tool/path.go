@@ -2,6 +2,7 @@ package tool
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,47 +11,67 @@ import (
 	"github.com/wardenhq/warden/rule"
 )
 
-// PathResolver resolves symlinks. Its zero value uses the real file system.
+// PathResolver resolves symlinks. Its zero value (and nil) uses the real
+// file system.
 type PathResolver struct {
-	// EvalSymlinks replaces filepath.EvalSymlinks in tests.
-	EvalSymlinks func(string) (string, error)
+	// Lstat and Readlink replace the file system in tests.
+	Lstat    func(string) (fs.FileInfo, error)
+	Readlink func(string) (string, error)
 }
 
-// Real returns where an absolute, cleaned path really lands: symlinks in it
-// resolved, and for a path that does not exist yet, its deepest existing
-// ancestor resolved with the rest appended, so a new file under a symlinked
-// parent is judged where it will be written.
+// maxLinks bounds the symlinks followed for one path, as the kernel does.
+const maxLinks = 40
+
+// Real returns where an absolute, cleaned path really lands: every symlink
+// in it resolved, component by component. For a path that does not exist
+// yet, its deepest existing ancestor is resolved and the rest appended, so a
+// new file under a symlinked parent is judged where it will be written. A
+// loop, a permission problem or a component that is not a directory leaves
+// the path as written.
 func (r *PathResolver) Real(abs string) string {
-	eval := filepath.EvalSymlinks
-	if r != nil && r.EvalSymlinks != nil {
-		eval = r.EvalSymlinks
+	lstat, readlink := os.Lstat, os.Readlink
+	if r != nil && r.Lstat != nil {
+		lstat = r.Lstat
 	}
-	rest := ""
-	p := abs
-	for i := 0; i < 256; i++ {
-		real, err := eval(p)
-		if err == nil {
-			if rest == "" {
-				return real
-			}
-			return filepath.Join(real, rest)
+	if r != nil && r.Readlink != nil {
+		readlink = r.Readlink
+	}
+	resolved, rest, links := "/", abs, 0
+	for rest != "" {
+		var comp string
+		comp, rest, _ = strings.Cut(rest, "/")
+		switch comp {
+		case "", ".":
+			continue
+		case "..":
+			resolved = filepath.Dir(resolved)
+			continue
 		}
-		if !errors.Is(err, os.ErrNotExist) {
-			// A loop or a permission problem: judge the path as written.
+		next := filepath.Join(resolved, comp)
+		fi, err := lstat(next)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			// Nothing below a missing directory can be a link.
+			return filepath.Join(next, rest)
+		case err != nil:
+			return abs
+		case fi.Mode()&fs.ModeSymlink == 0:
+			resolved = next
+			continue
+		}
+		if links++; links > maxLinks {
 			return abs
 		}
-		parent := filepath.Dir(p)
-		if parent == p {
+		target, err := readlink(next)
+		if err != nil {
 			return abs
 		}
-		if rest == "" {
-			rest = filepath.Base(p)
-		} else {
-			rest = filepath.Join(filepath.Base(p), rest)
+		if filepath.IsAbs(target) {
+			resolved = "/"
 		}
-		p = parent
+		rest = target + "/" + rest
 	}
-	return abs
+	return resolved
 }
 
 // ExpandPath makes p absolute against cwd and cleans it, expanding a leading
