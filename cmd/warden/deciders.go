@@ -3,9 +3,11 @@ package main
 import (
 	"fmt"
 	"net/http"
+	"path/filepath"
 	"time"
 
 	"github.com/wardenhq/warden/classify"
+	"github.com/wardenhq/warden/grant"
 	"github.com/wardenhq/warden/handler"
 	"github.com/wardenhq/warden/hook"
 	"github.com/wardenhq/warden/settings"
@@ -73,14 +75,21 @@ func newDeciders(env *cliEnv, st *settings.Settings, hookLog func(string, ...any
 
 // headless is the handler of auto mode: the hooks, then the classifier;
 // undecided is deny, and repeated denials hand control back to a person.
-func (d *deciders) headless(st *settings.Settings) handler.Handler {
+// Denials are counted per session in the state directory, so they add up
+// across the per-call processes (warden hook, warden check) of a session.
+func (d *deciders) headless(env *cliEnv, st *settings.Settings) handler.Handler {
 	return handler.NewHeadless(handler.HeadlessConfig{
 		Hooks:      d.Hooks,
 		Classifier: d.Unattended,
 		Timeout:    d.Timeout,
-		Denials: handler.NewDenialCounter(handler.DenialLimits{
-			MaxConsecutive: st.AutoMode.MaxConsecutiveDenials,
-			MaxTotal:       st.AutoMode.MaxTotalDenials,
-		}),
+		Denials: &handler.FileDenialCounter{
+			Dir: filepath.Join(filepath.Dir(grant.DefaultDir(env.getenv)), "denials"),
+			Limits: handler.DenialLimits{
+				MaxConsecutive: st.AutoMode.MaxConsecutiveDenials,
+				MaxTotal:       st.AutoMode.MaxTotalDenials,
+			},
+			Idle:    time.Duration(st.Grants.SessionIdleMinutes) * time.Minute,
+			OnError: func(err error) { fmt.Fprintf(env.stderr, "warden: warning: counting denials: %v\n", err) },
+		},
 	})
 }

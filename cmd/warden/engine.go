@@ -105,7 +105,7 @@ func (s *engineSet) forCwd(cwd string) (*warden.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	opts = append(opts, warden.WithHeadless(dec.headless(st)))
+	opts = append(opts, warden.WithHeadless(dec.headless(s.env, st)))
 	opts = append(opts, s.extra...)
 	e, err := warden.New(opts...)
 	if err != nil {

@@ -355,12 +355,20 @@ func (d *daemonEngines) build(cwd string) (*daemonEngine, error) {
 	if err != nil {
 		return nil, err
 	}
-	h, err := d.handlerFor(st)
+	dec, err := newDeciders(d.env, st, d.hookLog)
 	if err != nil {
 		return nil, err
 	}
+	// Auto-mode calls are decided without the page; the daemon holds the
+	// sessions, so it counts their denials in memory.
+	headless := handler.NewHeadless(handler.HeadlessConfig{
+		Hooks: dec.Hooks, Classifier: dec.Unattended, Timeout: dec.Timeout,
+		Denials: handler.NewDenialCounter(handler.DenialLimits{
+			MaxConsecutive: st.AutoMode.MaxConsecutiveDenials, MaxTotal: st.AutoMode.MaxTotalDenials}),
+	})
 	wopts := []warden.Option{
-		warden.WithSettings(st), warden.WithCwd(cwd), warden.WithHandler(h), warden.WithGrants(d.grants),
+		warden.WithSettings(st), warden.WithCwd(cwd), warden.WithHandler(d.coordinator(dec)),
+		warden.WithHeadless(headless), warden.WithGrants(d.grants), warden.WithFrontEnd("serve"),
 	}
 	if d.flags.mode != "" {
 		wopts = append(wopts, warden.WithMode(api.Mode(d.flags.mode)))
@@ -378,13 +386,10 @@ func (d *daemonEngines) build(cwd string) (*daemonEngine, error) {
 	return &daemonEngine{engine: e, opts: opts, stamp: stamp}, nil
 }
 
-// handlerFor is the coordinator of DESIGN §1 for one project: its
-// PermissionRequest hooks, then the classifier, then the approval page.
-func (d *daemonEngines) handlerFor(st *settings.Settings) (handler.Handler, error) {
-	dec, err := newDeciders(d.env, st, d.hookLog)
-	if err != nil {
-		return nil, err
-	}
+// coordinator is the handler of DESIGN §1 for one project: its
+// PermissionRequest hooks, then a configured model classifier, then the
+// approval page.
+func (d *daemonEngines) coordinator(dec *deciders) handler.Handler {
 	cfg := handler.CoordinatorConfig{
 		Prompter: d.queue,
 		Explain:  dec.Explain,
@@ -396,7 +401,7 @@ func (d *daemonEngines) handlerFor(st *settings.Settings) (handler.Handler, erro
 	if dec.Hooks != nil {
 		cfg.Hooks = countFailures(dec.Hooks, func(v handler.Verdict) { d.metrics.HookFailed(orUnknown(v.Reason.Hook)) })
 	}
-	return handler.NewCoordinator(cfg), nil
+	return handler.NewCoordinator(cfg)
 }
 
 // countFailures reports every failure of dec to failed (for the metrics)
