@@ -62,6 +62,37 @@ type step struct {
 	err error
 }
 
+// consulting runs an automated decider in the background and delivers its
+// verdict on the returned channel.
+func consulting(ctx context.Context, decide func(context.Context) (Verdict, error)) <-chan step {
+	ch := make(chan step, 1)
+	go func() {
+		v, err := decide(ctx)
+		ch <- step{v: v, err: err}
+	}()
+	return ch
+}
+
+// settle waits for one automated decider under the approval timer. done is
+// true when that settles the ask — a decision, the timeout, cancellation —
+// and res is the resolution; otherwise the decider was undecided or failed
+// (the failure goes to notes) and the caller moves on to the next.
+func (r *resolver) settle(ctx context.Context, timer Timer, ch <-chan step, ask *Ask, what string, notes *[]string) (res Resolution, done bool, err error) {
+	s, ok, err := await(ctx, timer, ch)
+	switch {
+	case err != nil:
+		res, err = r.cancelled(ctx, ask, *notes)
+		return res, true, err
+	case !ok:
+		return r.timedOut(ask, what, *notes), true, nil
+	case s.err != nil:
+		*notes = append(*notes, note(deciderName(s.v.Reason), s.err))
+	case s.v.Decided():
+		return r.fromVerdict(ask, s.v, *notes), true, nil
+	}
+	return Resolution{}, false, nil
+}
+
 // await waits for ch, the approval timer or ctx.
 func await(ctx context.Context, timer Timer, ch <-chan step) (step, bool, error) {
 	select {
@@ -77,36 +108,20 @@ func await(ctx context.Context, timer Timer, ch <-chan step) (step, bool, error)
 // sequence is the coordinator's flow, shared with the swarm worker's local
 // fallback: hooks, classifier (speculatively started for Bash), prompt.
 func sequence(ctx context.Context, r *resolver, timer Timer, deadline time.Time, ask *Ask, hooks, classifier Decider, prompter Prompter, notes []string) (Resolution, error) {
-	var classified chan step
+	var classified <-chan step
 	classCtx, cancelClass := context.WithCancel(ctx)
 	defer cancelClass()
 	startClassifier := func() {
-		classified = make(chan step, 1)
-		go func() {
-			v, err := consultClassifier(classCtx, classifier, ask)
-			classified <- step{v: v, err: err}
-		}()
+		classified = consulting(classCtx, func(ctx context.Context) (Verdict, error) { return consultClassifier(ctx, classifier, ask) })
 	}
 	if classifier != nil && ask.Request.ToolName == "Bash" {
 		startClassifier()
 	}
 
 	if hooks != nil {
-		ch := make(chan step, 1)
-		go func() {
-			v, err := consultHooks(ctx, hooks, ask)
-			ch <- step{v: v, err: err}
-		}()
-		s, ok, err := await(ctx, timer, ch)
-		switch {
-		case err != nil:
-			return r.cancelled(ctx, ask, notes)
-		case !ok:
-			return r.timedOut(ask, "the PermissionRequest hooks", notes), nil
-		case s.err != nil:
-			notes = append(notes, note(deciderName(s.v.Reason), s.err))
-		case s.v.Decided():
-			return r.fromVerdict(ask, s.v, notes), nil
+		ch := consulting(ctx, func(ctx context.Context) (Verdict, error) { return consultHooks(ctx, hooks, ask) })
+		if res, done, err := r.settle(ctx, timer, ch, ask, "the PermissionRequest hooks", &notes); done {
+			return res, err
 		}
 	}
 
@@ -114,16 +129,8 @@ func sequence(ctx context.Context, r *resolver, timer Timer, deadline time.Time,
 		if classified == nil {
 			startClassifier()
 		}
-		s, ok, err := await(ctx, timer, classified)
-		switch {
-		case err != nil:
-			return r.cancelled(ctx, ask, notes)
-		case !ok:
-			return r.timedOut(ask, "the classifier", notes), nil
-		case s.err != nil:
-			notes = append(notes, note(deciderName(s.v.Reason), s.err))
-		case s.v.Decided():
-			return r.fromVerdict(ask, s.v, notes), nil
+		if res, done, err := r.settle(ctx, timer, classified, ask, "the classifier", &notes); done {
+			return res, err
 		}
 	}
 

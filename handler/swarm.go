@@ -105,21 +105,9 @@ func (h *SwarmWorker) Resolve(ctx context.Context, ask *Ask) (Resolution, error)
 
 	var notes []string
 	if h.classifier != nil {
-		ch := make(chan step, 1)
-		go func() {
-			v, err := consultClassifier(ctx, h.classifier, ask)
-			ch <- step{v: v, err: err}
-		}()
-		s, ok, err := await(ctx, timer, ch)
-		switch {
-		case err != nil:
-			return h.r.cancelled(ctx, ask, notes)
-		case !ok:
-			return h.r.timedOut(ask, "the classifier", notes), nil
-		case s.err != nil:
-			notes = append(notes, note(deciderName(s.v.Reason), s.err))
-		case s.v.Decided():
-			return h.r.fromVerdict(ask, s.v, notes), nil
+		ch := consulting(ctx, func(ctx context.Context) (Verdict, error) { return consultClassifier(ctx, h.classifier, ask) })
+		if res, done, err := h.r.settle(ctx, timer, ch, ask, "the classifier", &notes); done {
+			return res, err
 		}
 	}
 
