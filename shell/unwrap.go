@@ -107,9 +107,53 @@ func optsWrapper(withValue, noCommand string) wrapperFunc {
 	}
 }
 
+// Options of the wrappers whose value is the next word.
+var (
+	sudoValues    = newWordSet("-u -g -C -D -h -p -r -t -T -U -R --user --group --close-from --chdir --host --prompt --role --type --command-timeout --other-user --chroot")
+	xargsValues   = newWordSet("-a -d -E -I -L -n -P -s --arg-file --delimiter --max-lines --max-args --max-procs --max-chars --process-slot-var --eof --replace")
+	timeoutValues = newWordSet("-s --signal -k --kill-after")
+	watchValues   = newWordSet("-n --interval -q --equexit")
+)
+
+// wordSet is a set of words, written as one space-separated string.
+type wordSet map[string]bool
+
+func newWordSet(words string) wordSet {
+	set := wordSet{}
+	for _, w := range strings.Fields(words) {
+		set[w] = true
+	}
+	return set
+}
+
+func (ws wordSet) has(w string) bool { return ws[w] }
+
+// optionsEnd returns the index of the first word after the leading options
+// of args: "--" ends them (and is skipped), as does the first word that does
+// not start with "-". takesValue names the options whose value is the next
+// word; seen, when set, hears every option.
+func optionsEnd(args []arg, takesValue func(string) bool, seen func(string)) int {
+	i := 0
+	for ; i < len(args); i++ {
+		s := args[i].s
+		if s == "--" {
+			return i + 1
+		}
+		if !strings.HasPrefix(s, "-") {
+			break
+		}
+		if seen != nil {
+			seen(s)
+		}
+		if takesValue(s) {
+			i++
+		}
+	}
+	return i
+}
+
 func wrapSudo(a *analyzer, ca *call, args []arg) ([]arg, bool) {
-	withValue := map[string]bool{"-u": true, "-g": true, "-C": true, "-D": true, "-h": true, "-p": true, "-r": true, "-t": true, "-T": true, "-U": true, "-R": true,
-		"--user": true, "--group": true, "--close-from": true, "--chdir": true, "--host": true, "--prompt": true, "--role": true, "--type": true, "--command-timeout": true, "--other-user": true, "--chroot": true}
+	withValue := sudoValues
 	i := 0
 	for ; i < len(args); i++ {
 		s := args[i].s
@@ -217,20 +261,7 @@ assigns:
 }
 
 func wrapTimeout(a *analyzer, ca *call, args []arg) ([]arg, bool) {
-	i := 0
-	for ; i < len(args); i++ {
-		s := args[i].s
-		if s == "--" {
-			i++
-			break
-		}
-		if !strings.HasPrefix(s, "-") {
-			break
-		}
-		if s == "-s" || s == "--signal" || s == "-k" || s == "--kill-after" {
-			i++
-		}
-	}
+	i := optionsEnd(args, timeoutValues.has, nil)
 	i++ // the duration
 	if i >= len(args) {
 		return nil, false
@@ -343,23 +374,9 @@ func wrapFlock(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 
 func wrapWatch(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 	exec := false
-	i := 0
-	for ; i < len(args); i++ {
-		s := args[i].s
-		if s == "--" {
-			i++
-			break
-		}
-		if !strings.HasPrefix(s, "-") {
-			break
-		}
-		switch {
-		case s == "-n" || s == "--interval" || s == "-q" || s == "--equexit":
-			i++
-		case s == "-x" || s == "--exec":
-			exec = true
-		}
-	}
+	i := optionsEnd(args, watchValues.has, func(s string) {
+		exec = exec || s == "-x" || s == "--exec"
+	})
 	if i >= len(args) {
 		return nil, false
 	}
@@ -376,22 +393,7 @@ func wrapWatch(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 }
 
 func wrapXargs(a *analyzer, ca *call, args []arg) ([]arg, bool) {
-	withValue := map[string]bool{"-a": true, "-d": true, "-E": true, "-I": true, "-L": true, "-n": true, "-P": true, "-s": true,
-		"--arg-file": true, "--delimiter": true, "--max-lines": true, "--max-args": true, "--max-procs": true, "--max-chars": true, "--process-slot-var": true, "--eof": true, "--replace": true}
-	i := 0
-	for ; i < len(args); i++ {
-		s := args[i].s
-		if s == "--" {
-			i++
-			break
-		}
-		if !strings.HasPrefix(s, "-") {
-			break
-		}
-		if withValue[s] {
-			i++
-		}
-	}
+	i := optionsEnd(args, xargsValues.has, nil)
 	ca.xargs = true
 	if i >= len(args) {
 		return []arg{{s: "echo", lit: true, raw: "echo"}}, true
