@@ -101,7 +101,8 @@ func TestPartFields(t *testing.T) {
 		{"sed -n 1p ~/notes.txt", fields{Reads: w("/home/dev/notes.txt"), ReadOnly: true}},
 		{"sed -i s/a/b/ f.txt", fields{Reads: w("/home/dev/projects/app/f.txt"), Writes: w("/home/dev/projects/app/f.txt")}},
 		{"wc -l < in.txt", fields{Reads: w("/home/dev/projects/app/in.txt"), ReadOnly: true}},
-		{"echo hi > ~/.bashrc", fields{Writes: w("/home/dev/.bashrc")}},
+		{"echo hi > ~/.bashrc", fields{Writes: w("/home/dev/.bashrc"), FileOp: true}}, // the write itself is judged as an edit
+		{"echo hi > $F", fields{}},
 		{"echo hi > /dev/null 2>&1", fields{ReadOnly: true}},
 		{"cp a.txt ../b.txt", fields{Reads: w("/home/dev/projects/app/a.txt"), Writes: w("/home/dev/projects/b.txt"), FileOp: true}},
 		{"mv a b", fields{Reads: w("/home/dev/projects/app/a"), Writes: w("/home/dev/projects/app/b", "/home/dev/projects/app/a"), FileOp: true}},

@@ -286,7 +286,10 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 	}
 	p.Alternates = a.alternates(ca)
 	p.ReadOnly = !ca.dynamic && !ca.unsafeEnv && len(ca.writes) == 0 && !hasOutput(ca.redirs) && a.readOnly(ca)
-	p.FileOp = !ca.dynamic && fileOp(ca)
+	// A read-only program whose only effect is the files it writes (echo x >
+	// notes.txt) is a file operation too: those files are judged as edits.
+	p.FileOp = !ca.dynamic && (fileOp(ca) ||
+		!ca.unsafeEnv && hasOutput(ca.redirs) && outputsKnown(ca.redirs) && a.readOnly(ca))
 	a.an.Parts = append(a.an.Parts, p)
 	a.calls = append(a.calls, ca)
 	if c.pipe != nil {
@@ -302,6 +305,18 @@ func hasOutput(rs []redir) bool {
 		}
 	}
 	return false
+}
+
+// outputsKnown reports whether every output redirection names its file
+// exactly (no variable, substitution or glob), so the files written are
+// all among the part's Writes.
+func outputsKnown(rs []redir) bool {
+	for _, r := range rs {
+		if r.isOutput() && !harmlessTarget(r.target.s) && (r.target.unbound || r.target.glob || r.target.subst) {
+			return false
+		}
+	}
+	return true
 }
 
 // afterCall updates the scope with what a command changes for the ones
