@@ -194,9 +194,7 @@ func (e *Engine) pipeline(ctx context.Context, ev *evaluation) {
 
 	// 5a. The tool checker turns the call into subjects and findings; deny
 	// and ask rules are matched against every subject.
-	// The checker gets copies, so the evaluation itself stays off the heap.
-	req, env := ev.req, ev.env
-	an := e.checkers.Lookup(ev.req.ToolName).Check(&req, &env)
+	an := e.checkers.Lookup(ev.req.ToolName).Check(ev.req, ev.env)
 	ev.analysis = an
 	d.Findings = append(d.Findings, an.Findings...)
 	for i := range an.Subjects {

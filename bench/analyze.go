@@ -12,7 +12,7 @@ import (
 // themselves; in a deployment that used one, Warden's analysis would still
 // run first.
 func Analyze(checkers *tool.Registry, req *api.Request, env *tool.Env) []Subject {
-	an := checkers.Lookup(req.ToolName).Check(req, env)
+	an := checkers.Lookup(req.ToolName).Check(*req, *env)
 	subjects := make([]rule.Subject, len(an.Subjects))
 	for i := range an.Subjects {
 		subjects[i] = an.Subjects[i].Subject

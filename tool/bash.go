@@ -20,7 +20,8 @@ type BashChecker struct {
 }
 
 // Check analyses the command of a Bash call.
-func (c BashChecker) Check(req *api.Request, env *Env) *Analysis {
+func (c BashChecker) Check(request api.Request, environment Env) *Analysis {
+	req, env := &request, &environment
 	cmd, err := requiredString(req, "command")
 	if err != nil {
 		return problem(req, err.Error())

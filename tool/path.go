@@ -201,14 +201,14 @@ func fileSubject(toolName string, env *Env, p string, edit bool) Subject {
 }
 
 // checkFileRead judges Read, Glob, Grep, LS and NotebookRead.
-func checkFileRead(req *api.Request, env *Env) *Analysis {
-	raw, err := readTarget(req, env)
+func checkFileRead(req api.Request, env Env) *Analysis {
+	raw, err := readTarget(&req, &env)
 	if err != nil {
-		return problem(req, err.Error())
+		return problem(&req, err.Error())
 	}
-	subs, err := pathSubjects(req, env, raw, false)
+	subs, err := pathSubjects(&req, &env, raw, false)
 	if err != nil {
-		return problem(req, req.ToolName+": "+err.Error())
+		return problem(&req, req.ToolName+": "+err.Error())
 	}
 	return &Analysis{Subjects: subs}
 }
@@ -253,18 +253,18 @@ func readTarget(req *api.Request, env *Env) (string, error) {
 }
 
 // checkFileEdit judges Edit, Write, MultiEdit and NotebookEdit.
-func checkFileEdit(req *api.Request, env *Env) *Analysis {
+func checkFileEdit(req api.Request, env Env) *Analysis {
 	key := "file_path"
 	if req.ToolName == "NotebookEdit" {
 		key = "notebook_path"
 	}
-	raw, err := requiredString(req, key)
+	raw, err := requiredString(&req, key)
 	if err != nil {
-		return problem(req, err.Error())
+		return problem(&req, err.Error())
 	}
-	subs, err := pathSubjects(req, env, raw, true)
+	subs, err := pathSubjects(&req, &env, raw, true)
 	if err != nil {
-		return problem(req, req.ToolName+": "+err.Error())
+		return problem(&req, req.ToolName+": "+err.Error())
 	}
 	return &Analysis{Subjects: subs}
 }

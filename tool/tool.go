@@ -60,16 +60,19 @@ type Analysis struct {
 	Problem string
 }
 
-// Checker turns a call of one tool into subjects and findings.
+// Checker turns a call of one tool into subjects and findings. It takes the
+// request and environment by value: a decision is on the path of every tool
+// call, and copies stay off the heap where pointers through an interface
+// would not.
 type Checker interface {
-	Check(req *api.Request, env *Env) *Analysis
+	Check(req api.Request, env Env) *Analysis
 }
 
 // CheckerFunc adapts a function to a Checker.
-type CheckerFunc func(req *api.Request, env *Env) *Analysis
+type CheckerFunc func(req api.Request, env Env) *Analysis
 
 // Check calls f.
-func (f CheckerFunc) Check(req *api.Request, env *Env) *Analysis { return f(req, env) }
+func (f CheckerFunc) Check(req api.Request, env Env) *Analysis { return f(req, env) }
 
 // Registry maps tool names to checkers.
 type Registry struct {
@@ -117,14 +120,14 @@ func problem(req *api.Request, msg string) *Analysis {
 	}
 }
 
-func checkGeneric(req *api.Request, env *Env) *Analysis {
+func checkGeneric(req api.Request, env Env) *Analysis {
 	return &Analysis{Subjects: []Subject{{
 		Subject: rule.Subject{Tool: req.ToolName, Input: req.ToolInput},
 		Display: req.ToolName,
 	}}}
 }
 
-func checkAgent(req *api.Request, env *Env) *Analysis {
+func checkAgent(req api.Request, env Env) *Analysis {
 	// Starting a sub-agent runs nothing by itself: every call the sub-agent
 	// makes is decided on its own.
 	return &Analysis{Subjects: []Subject{{
@@ -134,10 +137,10 @@ func checkAgent(req *api.Request, env *Env) *Analysis {
 	}}}
 }
 
-func checkWebSearch(req *api.Request, env *Env) *Analysis {
+func checkWebSearch(req api.Request, env Env) *Analysis {
 	q, ok := req.StringInput("query")
 	if !ok {
-		return problem(req, "WebSearch needs a string query")
+		return problem(&req, "WebSearch needs a string query")
 	}
 	return &Analysis{Subjects: []Subject{{
 		Subject: rule.Subject{Tool: "WebSearch", Input: req.ToolInput},

@@ -47,14 +47,14 @@ func normalizeHostname(h string) (string, error) {
 	return ascii, nil
 }
 
-func checkWebFetch(req *api.Request, env *Env) *Analysis {
-	raw, err := requiredString(req, "url")
+func checkWebFetch(req api.Request, env Env) *Analysis {
+	raw, err := requiredString(&req, "url")
 	if err != nil {
-		return problem(req, err.Error())
+		return problem(&req, err.Error())
 	}
 	host, err := NormalizeHost(raw)
 	if err != nil {
-		return problem(req, "WebFetch: "+err.Error())
+		return problem(&req, "WebFetch: "+err.Error())
 	}
 	return &Analysis{Subjects: []Subject{{
 		Subject: rule.Subject{Tool: "WebFetch", Domain: host, Input: req.ToolInput},
@@ -65,11 +65,11 @@ func checkWebFetch(req *api.Request, env *Env) *Analysis {
 func isMCP(name string) bool { return strings.HasPrefix(name, "mcp__") }
 
 // checkMCP judges a call of an MCP tool, named mcp__SERVER__TOOL.
-func checkMCP(req *api.Request, env *Env) *Analysis {
+func checkMCP(req api.Request, env Env) *Analysis {
 	rest := strings.TrimPrefix(req.ToolName, "mcp__")
 	server, tool, ok := strings.Cut(rest, "__")
 	if !ok || server == "" || tool == "" {
-		return problem(req, "MCP tool name must be mcp__SERVER__TOOL")
+		return problem(&req, "MCP tool name must be mcp__SERVER__TOOL")
 	}
 	return &Analysis{Subjects: []Subject{{
 		Subject: rule.Subject{Tool: req.ToolName, Input: req.ToolInput},
