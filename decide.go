@@ -203,9 +203,10 @@ func (e *Engine) pipeline(ctx context.Context, ev *evaluation) {
 		}
 	}
 	renv := rule.Env{Cwd: ev.req.Cwd, Home: ev.env.Home}
-	subjects := make([]rule.Subject, len(an.Subjects))
+	var buf [4]rule.Subject // most calls have a few subjects: no allocation
+	subjects := buf[:0]
 	for i := range an.Subjects {
-		subjects[i] = an.Subjects[i].Subject
+		subjects = append(subjects, an.Subjects[i].Subject)
 	}
 
 	// 3. Deny rules: any subject is enough.
