@@ -598,6 +598,9 @@ func (a *analyzer) checkBehaviour(c *call) {
 	if ctx.loop && ctx.bg {
 		a.flag(c, "fork-bomb", "starts background processes in an endless loop", high)
 	}
+	if ctx.unpaced && !ctx.bg && (c.prog == "mkdir" || c.prog == "touch" || c.prog == "cp" || c.prog == "fallocate" || c.prog == "dd") {
+		a.flag(c, "resource-exhaustion", "creates files in an endless loop with nothing to slow or stop it", high)
+	}
 	if ctx.loop && !ctx.bg && c.prog != "sleep" {
 		for _, r := range c.redirs {
 			if r.op.String() == ">>" && !harmlessTarget(r.target.s) && (c.prog == "cat" || c.prog == "yes" || c.prog == "head" || c.prog == "echo") {

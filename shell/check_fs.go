@@ -430,6 +430,20 @@ func checkWinDelete(a *analyzer, c *call) {
 	}
 }
 
+// chattrMode reports whether s is a chattr attribute change: +, - or =
+// followed by attribute letters only.
+func chattrMode(s string) bool {
+	if len(s) < 2 || !strings.ContainsRune("+-=", rune(s[0])) {
+		return false
+	}
+	for _, r := range s[1:] {
+		if !strings.ContainsRune("aAcCdDeFijmPsStTux", r) {
+			return false
+		}
+	}
+	return true
+}
+
 func checkChmod(a *analyzer, c *call) {
 	ops := c.operands()
 	recursive := hasShortFlag(ops, 'R') || hasLongAbbrev(ops, "--recursive", 3) || hasWordFold(ops, "/t")
@@ -448,7 +462,16 @@ func checkChmod(a *analyzer, c *call) {
 		if hasWordFold(ops, "/grant") || hasWordFold(ops, "/grant:r") {
 			mode = "777"
 		}
-	case "chattr", "chflags":
+	case "chattr":
+		// The attribute change (+i, -i, =ai) looks like an option.
+		for i, x := range ops {
+			if chattrMode(x.s) {
+				mode = x.s
+				targets = positional(append(append([]arg(nil), ops[:i]...), ops[i+1:]...), "-v -p")
+				break
+			}
+		}
+	case "chflags":
 		pos := positional(ops, "")
 		if len(pos) > 0 {
 			mode = pos[0].s

@@ -119,7 +119,10 @@ type ctx struct {
 	remote bool
 	// shadow marks a repeated pass over a loop body: judged, not listed.
 	shadow bool
-	loop   bool
+	// loop marks the body of an endless loop; unpaced, one that nothing in
+	// it slows down or ends (no sleep, read, wait, break, exit).
+	loop    bool
+	unpaced bool
 	// unsafeEnv is set inside a command whose assignments change what
 	// runs (BASH_ENV=... bash -c ...).
 	unsafeEnv bool
@@ -244,6 +247,7 @@ func (a *analyzer) walkCompound(cmd syntax.Command, c *ctx) {
 	case *syntax.WhileClause:
 		cp := *c
 		cp.loop = infiniteLoop(cmd)
+		cp.unpaced = cp.loop && !pacedLoop(cmd.Do)
 		a.walkStmts(cmd.Cond, &cp)
 		a.walkStmts(cmd.Do, &cp)
 	case *syntax.ForClause:
@@ -344,6 +348,24 @@ func flattenPipe(b *syntax.BinaryCmd, out []*syntax.Stmt) []*syntax.Stmt {
 		return flattenPipe(y, out)
 	}
 	return append(out, b.Y)
+}
+
+// pacedLoop reports whether a loop body holds something that slows it down
+// or ends it: sleep, read, wait, break, exit, return.
+func pacedLoop(body []*syntax.Stmt) bool {
+	paced := false
+	for _, st := range body {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			if call, ok := n.(*syntax.CallExpr); ok && len(call.Args) > 0 {
+				switch call.Args[0].Lit() {
+				case "sleep", "read", "wait", "break", "exit", "return", "inotifywait":
+					paced = true
+				}
+			}
+			return !paced
+		})
+	}
+	return paced
 }
 
 // infiniteLoop reports a while/until loop whose condition never changes.
