@@ -136,6 +136,13 @@ func checkKubectl(a *analyzer, c *call) {
 		}
 	}
 	if c.prog == "kubectx" {
+		if prod {
+			a.flag(c, "cloud-destructive", "points kubectl at a production cluster: the commands after it change production", high)
+		}
+		return
+	}
+	if sub == "config" && len(rest) > 1 && (rest[0].s == "use-context" || rest[0].s == "use" || rest[0].s == "set-context") && prod {
+		a.flag(c, "cloud-destructive", "points kubectl at a production cluster: the commands after it change production", high)
 		return
 	}
 	dry := hasPrefixWord(rest, "--dry-run")
@@ -464,6 +471,13 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
+// lifecycleScripts are the package scripts npm runs by itself.
+var lifecycleScripts = map[string]bool{
+	"preinstall": true, "install": true, "postinstall": true, "prepare": true, "prepublish": true,
+	"prepublishOnly": true, "prepack": true, "postpack": true, "preuninstall": true, "uninstall": true,
+	"postuninstall": true, "dependencies": true,
+}
+
 func checkPublish(a *analyzer, c *call) {
 	ops := c.operands()
 	if hasWord(ops, "--dry-run", "-n") && c.prog != "mvn" || hasPrefixWord(ops, "--dry-run=true") {
@@ -485,6 +499,16 @@ func checkPublish(a *analyzer, c *call) {
 	switch c.prog {
 	case "npm", "pnpm", "bun", "jsr":
 		switch first {
+		case "set-script", "pkg":
+			// A lifecycle script runs on every install of the package.
+			for _, w := range words[1:] {
+				name := strings.TrimPrefix(w, "scripts.")
+				name, _, _ = strings.Cut(name, "=")
+				if lifecycleScripts[name] && (first == "set-script" || strings.HasPrefix(w, "scripts.")) {
+					a.flag(c, "persistence", "sets the package's "+name+" script, which runs on every install", high)
+					return
+				}
+			}
 		case "publish":
 			flag(c.prog + " publish releases the package publicly")
 		case "unpublish", "deprecate", "dist-tag":
