@@ -209,14 +209,24 @@ func (m *approvalModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
+// inGrace reports whether a key pressed at now falls in the grace period
+// after the prompt appeared at shownAt: such a key is dropped and does not
+// count as interaction.
+func (t *Terminal) inGrace(shownAt, now time.Time) bool {
+	if now.Sub(shownAt) >= t.grace() {
+		return false
+	}
+	if t.ignored != nil {
+		t.ignored()
+	}
+	return true
+}
+
 // key handles one keystroke. Keys in the grace period are dropped and do
 // not count as interaction.
 func (m *approvalModel) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	now := m.t.now()
-	if now.Sub(m.shownAt) < m.t.grace() {
-		if m.t.ignored != nil {
-			m.t.ignored()
-		}
+	if m.t.inGrace(m.shownAt, now) {
 		return m, nil
 	}
 	m.now = now

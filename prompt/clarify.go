@@ -139,10 +139,7 @@ func (m *clarifyModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 func (m *clarifyModel) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	now := m.t.now()
-	if now.Sub(m.shownAt) < m.t.grace() {
-		if m.t.ignored != nil {
-			m.t.ignored()
-		}
+	if m.t.inGrace(m.shownAt, now) {
 		return m, nil
 	}
 	m.now = now
