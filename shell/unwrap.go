@@ -39,8 +39,8 @@ func init() {
 		"nocorrect":    optsWrapper("", ""),
 		"unbuffer":     optsWrapper("", ""),
 		"caffeinate":   optsWrapper("-t -w", ""),
-		"chrt":         wrapChrt,
-		"taskset":      wrapTaskset,
+		"chrt":         wrapSchedulerTool,
+		"taskset":      wrapSchedulerTool,
 		"torsocks":     optsWrapper("", ""),
 		"proxychains":  optsWrapper("-f", ""),
 		"proxychains4": optsWrapper("-f", ""),
@@ -269,28 +269,17 @@ func wrapTimeout(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 	return args[i:], true
 }
 
-func wrapChrt(a *analyzer, ca *call, args []arg) ([]arg, bool) {
+// wrapSchedulerTool unwraps chrt and taskset: options, one value (the
+// priority, or the CPU mask or list), then the command. With -p they act on
+// a running process and run nothing.
+func wrapSchedulerTool(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 	i := 0
 	for ; i < len(args) && strings.HasPrefix(args[i].s, "-"); i++ {
 		if args[i].s == "-p" || args[i].s == "--pid" {
 			return nil, false
 		}
 	}
-	i++ // priority
-	if i >= len(args) {
-		return nil, false
-	}
-	return args[i:], true
-}
-
-func wrapTaskset(a *analyzer, ca *call, args []arg) ([]arg, bool) {
-	i := 0
-	for ; i < len(args) && strings.HasPrefix(args[i].s, "-"); i++ {
-		if args[i].s == "-p" || args[i].s == "--pid" {
-			return nil, false
-		}
-	}
-	i++ // mask or list
+	i++ // the priority, mask or list
 	if i >= len(args) {
 		return nil, false
 	}
