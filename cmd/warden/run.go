@@ -160,7 +160,7 @@ func runRun(ctx context.Context, env *cliEnv, args []string) int {
 	if *container || st.Environment == "container" {
 		store = containerGrants{Store: store, categories: findingCategories(command, cwd, env.getenv("HOME"))}
 	}
-	engines, err := newEngineSet(env, &ef, warden.WithHandler(h), warden.WithGrants(store))
+	engines, err := newEngineSet(env, &ef, warden.WithHandler(h), warden.WithGrants(store), warden.WithFrontEnd("run"))
 	if err != nil {
 		return fail(env, "%v", err)
 	}
