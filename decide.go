@@ -309,13 +309,11 @@ func (e *Engine) allowSubject(ev *evaluation, s *tool.Subject, one []rule.Subjec
 		return api.Reason{}, 0, true
 	}
 	// A subject with a finding (a protected path, an edit outside the
-	// working directories) is settled only by a rule that names it: one
-	// with a specifier.
-	if m, ok := e.rules.Find(api.Allow, one, renv); ok && (s.Finding == nil || m.Rule.Specifier != "") {
-		reason := m.Reason()
-		return reason, 4, true
+	// working directories) is settled only by a rule that names it.
+	if m, ok := allowRule(e.rules, one, renv, s.Finding != nil); ok {
+		return m.Reason(), 4, true
 	}
-	if m, ok := grants.Find(api.Allow, one, renv); ok && (s.Finding == nil || m.Rule.Specifier != "") {
+	if m, ok := allowRule(grants, one, renv, s.Finding != nil); ok {
 		g := grantByRule(ev.grants, m.Rule.Text)
 		return api.Reason{Type: api.ReasonGrant, Grant: g.ID, Rule: g.Rule, Scope: g.Scope,
 			Source: string(rule.SourceSession), Message: "allowed by a " + string(g.Scope) + " grant of " + g.Rule}, 3, true
@@ -340,6 +338,28 @@ func (e *Engine) allowSubject(ev *evaluation, s *tool.Subject, one []rule.Subjec
 		return api.Reason{Type: api.ReasonTool, Message: "read-only: " + s.Display}, 1, true
 	}
 	return api.Reason{}, 0, false
+}
+
+// allowRule finds the allow rule that covers one subject; for a subject
+// with a finding, the first that names its path, even when a broader rule
+// ranks higher.
+func allowRule(set *rule.Set, one []rule.Subject, renv rule.Env, mustName bool) (rule.Match, bool) {
+	m, ok := set.Find(api.Allow, one, renv)
+	if !ok || !mustName || namesPath(m.Rule) {
+		return m, ok
+	}
+	for _, m := range set.Matches(one, renv) {
+		if m.Rule.Behavior == api.Allow && namesPath(m.Rule) {
+			return m, true
+		}
+	}
+	return rule.Match{}, false
+}
+
+// namesPath reports whether a rule names particular paths rather than
+// everything: Edit(.git/hooks/**) does, Edit, Edit(**) and Edit(//**) do not.
+func namesPath(r *rule.Rule) bool {
+	return strings.Trim(r.Specifier, "*/.~") != ""
 }
 
 // sessionGrants returns the live grants of the request's session.
