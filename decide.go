@@ -545,9 +545,16 @@ func (e *Engine) recheck(ctx context.Context, ev *evaluation, input map[string]a
 	return api.Reason{}, true
 }
 
-// remember records an approval at the scope the person chose.
+// remember records an approval at the scope the person chose: the rules
+// offered, or the one the person picked. A part with a finding is never
+// offered a rule, so a dangerous call is asked again next time; its danger
+// category can be approved for the session only explicitly (warden grants
+// add --category), never by answering one prompt.
 func (e *Engine) remember(ctx context.Context, ev *evaluation, res handler.Resolution) {
 	rules := ev.decision.Suggestions
+	if res.Rule != "" {
+		rules = []string{res.Rule}
+	}
 	if len(rules) == 0 {
 		return
 	}
