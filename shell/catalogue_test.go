@@ -144,6 +144,8 @@ func TestCatalogue(t *testing.T) {
 		{"sudo -k", nil},
 		{"chmod -R 777 /", w("permissions")},
 		{"chattr -i /etc/resolv.conf", w("permissions")},
+		{"rm -rf {,~}", w("recursive-delete")}, // an empty alternative in a brace expansion
+		{"echo {a,}{,b}", nil},
 		{"kubectl config use-context prod && kubectl apply -f .", w("cloud-destructive")},
 		{"kubectl config use-context minikube && kubectl apply -f .", nil},
 		{"npm set-script postinstall \"node setup.js\"", w("persistence")},

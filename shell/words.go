@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -64,14 +65,20 @@ func (a *analyzer) appendWord(out []arg, w *syntax.Word, c *ctx) []arg {
 			return append(out, arg{s: l.Value, raw: l.Value, lit: true, node: w})
 		}
 	}
-	if hasBrace(w) && syntax.SplitBraces(w) {
-		return a.appendBraces(out, w, c)
+	if hasBrace(w) {
+		// Splitting rewrites a word's parts in place: split a copy, so the
+		// tree keeps its source text and positions.
+		split := &syntax.Word{Parts: slices.Clone(w.Parts)}
+		if syntax.SplitBraces(split) {
+			return a.appendBraces(out, split, w, c)
+		}
 	}
 	return append(out, a.evalFields(w, c, w)...)
 }
 
-// appendBraces appends the words of a brace expansion (bounded).
-func (a *analyzer) appendBraces(out []arg, w *syntax.Word, c *ctx) []arg {
+// appendBraces appends the words of a brace expansion (bounded); src is
+// the word as written.
+func (a *analyzer) appendBraces(out []arg, w, src *syntax.Word, c *ctx) []arg {
 	n := 0
 	for bw, err := range expandBraces(w) {
 		if err != nil || n >= maxBraceFields {
@@ -79,7 +86,7 @@ func (a *analyzer) appendBraces(out []arg, w *syntax.Word, c *ctx) []arg {
 			break
 		}
 		n++
-		out = append(out, a.evalFields(bw, c, w)...)
+		out = append(out, a.evalFields(bw, c, src)...)
 	}
 	return out
 }
