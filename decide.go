@@ -348,7 +348,9 @@ func allowRule(set *rule.Set, one []rule.Subject, renv rule.Env, mustName bool) 
 	if !ok || !mustName || namesPath(m.Rule) {
 		return m, ok
 	}
-	for _, m := range set.Matches(one, renv) {
+	// Matches keeps its argument; a copy keeps the caller's buffer on the
+	// stack (this path is rare: a finding and a broad rule).
+	for _, m := range set.Matches(append([]rule.Subject(nil), one...), renv) {
 		if m.Rule.Behavior == api.Allow && namesPath(m.Rule) {
 			return m, true
 		}
