@@ -209,6 +209,25 @@ func (m *approvalModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
+// editText applies one keystroke to typed text: backspace removes the last
+// character, printable characters are added up to maxMessage, anything
+// else is ignored.
+func editText(text []rune, msg tea.KeyMsg) []rune {
+	switch msg.Type {
+	case tea.KeyBackspace:
+		if n := len(text); n > 0 {
+			text = text[:n-1]
+		}
+	case tea.KeyRunes, tea.KeySpace:
+		for _, r := range msg.Runes {
+			if len(text) < maxMessage && r >= 0x20 && r != 0x7f {
+				text = append(text, r)
+			}
+		}
+	}
+	return text
+}
+
 // inGrace reports whether a key pressed at now falls in the grace period
 // after the prompt appeared at shownAt: such a key is dropped and does not
 // count as interaction.
@@ -245,16 +264,8 @@ func (m *approvalModel) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.message = nil
 		case tea.KeyCtrlC:
 			return m.finish(m.choices[3].ans)
-		case tea.KeyBackspace:
-			if n := len(m.message); n > 0 {
-				m.message = m.message[:n-1]
-			}
-		case tea.KeyRunes, tea.KeySpace:
-			for _, r := range msg.Runes {
-				if len(m.message) < maxMessage && r >= 0x20 && r != 0x7f {
-					m.message = append(m.message, r)
-				}
-			}
+		default:
+			m.message = editText(m.message, msg)
 		}
 		return m, nil
 	}

@@ -160,16 +160,8 @@ func (m *clarifyModel) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			return m.finish(ClarifyAnswer{Index: -1, NoAnswer: "declined"})
 		case tea.KeyCtrlC:
 			return m.finish(ClarifyAnswer{Index: -1, NoAnswer: "declined"})
-		case tea.KeyBackspace:
-			if n := len(m.text); n > 0 {
-				m.text = m.text[:n-1]
-			}
-		case tea.KeyRunes, tea.KeySpace:
-			for _, r := range msg.Runes {
-				if len(m.text) < maxMessage && r >= 0x20 && r != 0x7f {
-					m.text = append(m.text, r)
-				}
-			}
+		default:
+			m.text = editText(m.text, msg)
 		}
 		return m, nil
 	}

@@ -73,7 +73,7 @@ func (m *merger) decode(f File, data []byte) error {
 	if err != nil {
 		return fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
-	d := &fileDecoder{m: m, f: f, data: data, rank: sourceRank[f.Source]}
+	d := &fileDecoder{m: m, f: f, data: data, rank: sourceRank(f.Source)}
 	if err := d.top(root); err != nil {
 		return fmt.Errorf("%w: %w", ErrInvalid, err)
 	}

@@ -24,8 +24,9 @@ const (
 	SourceUser    = "user"
 )
 
-// sourceRank orders sources: lower is stronger.
-var sourceRank = map[string]int{SourceOrg: 0, SourceCLI: 1, SourceLocal: 2, SourceProject: 3, SourceUser: 4}
+// sourceRank orders sources, lower being stronger, by the rule package's
+// ranking (org > cli > local > project > user).
+func sourceRank(source string) int { return -rule.Source(source).Rank() }
 
 // MaxFileSize bounds a settings file; a larger one is an error.
 const MaxFileSize = 8 << 20
@@ -426,7 +427,7 @@ func (m *merger) finish() {
 			s.Hooks.PermissionRequest = append(s.Hooks.PermissionRequest, mt)
 		}
 	}
-	sortStable(s.Files, func(a, b File) bool { return sourceRank[a.Source] < sourceRank[b.Source] })
+	sortStable(s.Files, func(a, b File) bool { return sourceRank(a.Source) < sourceRank(b.Source) })
 	if s.DefaultMode == "" {
 		s.DefaultMode = api.ModeDefault
 	}
