@@ -1,0 +1,188 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"flag"
+
+	"io"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/shell"
+)
+
+var update = flag.Bool("update", false, "rewrite the scan golden files in testdata/scan")
+
+// goldenOptions is POLICY.md §2's default context: a project working tree
+// under the user's home.
+var goldenOptions = shell.Options{Home: "/home/dev", Cwd: "/home/dev/projects/app"}
+
+// goldenRow is one line of a scan golden file: warden scan --jsonl's output
+// for the row (the fields of scanResult), plus what the engine uses beyond it — which parts are
+// read-only and what the analysis could not resolve.
+type goldenRow struct {
+	Command   string        `json:"command"`
+	Dangerous bool          `json:"dangerous"`
+	Risk      api.Risk      `json:"risk"`
+	Findings  []api.Finding `json:"findings"`
+	Parts     []string      `json:"parts"`
+	// Row is the row's line number in its source file.
+	Row int `json:"row"`
+	// ReadOnly says, per part, whether it runs without a rule.
+	ReadOnly []bool `json:"read_only"`
+	// Unknown lists, per part with something unresolved, why.
+	Unknown []string `json:"unknown,omitempty"`
+}
+
+// goldenSource is one input of the scan golden test: its commands with
+// their line numbers, and the golden file they are compared to.
+type goldenSource struct {
+	name, golden string
+	load         func(testing.TB) ([]string, []int)
+}
+
+// TestScanGolden freezes warden scan --jsonl's answer for every row of the
+// dev corpus and of the probe file: any change of a finding, a risk, a part
+// or read-only-ness fails the row that changed. Intended changes are
+// recorded with go test ./cmd/warden -run TestScanGolden -update, and the
+// diff of the golden files is read before committing.
+func TestScanGolden(t *testing.T) {
+	sources := []goldenSource{
+		{"dev corpus", "testdata/scan/dev.golden.jsonl", corpusCommands},
+		{"probes", "testdata/scan/probes.golden.jsonl", probeCommands},
+	}
+	for _, src := range sources {
+		t.Run(src.name, func(t *testing.T) {
+			cmds, rows := src.load(t)
+			got := goldenRows(t, cmds, rows)
+			if *update {
+				var b bytes.Buffer
+				for _, r := range got {
+					line, err := json.Marshal(r)
+					if err != nil {
+						t.Fatal(err)
+					}
+					b.Write(line)
+					b.WriteByte('\n')
+				}
+				if err := os.WriteFile(src.golden, b.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			data, err := os.ReadFile(src.golden)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+			if len(lines) != len(got) {
+				t.Errorf("%s has %d rows, the input %d: run with -update and read the diff", src.golden, len(lines), len(got))
+			}
+			failed := 0
+			for i := 0; i < len(lines) && i < len(got); i++ {
+				var want goldenRow
+				if err := json.Unmarshal([]byte(lines[i]), &want); err != nil {
+					t.Fatalf("%s:%d: %v", src.golden, i+1, err)
+				}
+				if diff := cmp.Diff(want, got[i]); diff != "" {
+					failed++
+					if failed <= 40 {
+						t.Errorf("row %d %q changed (-want +got):\n%s", got[i].Row, got[i].Command, diff)
+					}
+				}
+			}
+			if failed > 40 {
+				t.Errorf("… and %d more rows changed", failed-40)
+			}
+		})
+	}
+}
+
+// goldenRows scans cmds through warden scan --jsonl's loop and adds the
+// engine's view of each part.
+func goldenRows(t *testing.T, cmds []string, rows []int) []goldenRow {
+	t.Helper()
+	var in bytes.Buffer
+	for _, c := range cmds {
+		b, _ := json.Marshal(map[string]string{"command": c})
+		in.Write(b)
+		in.WriteByte('\n')
+	}
+	var out bytes.Buffer
+	w := bufio.NewWriter(&out)
+	if !scanLines(&in, w, io.Discard, goldenOptions, true) {
+		t.Fatal("scan failed")
+	}
+	w.Flush()
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(lines) != len(cmds) {
+		t.Fatalf("%d results for %d commands", len(lines), len(cmds))
+	}
+	got := make([]goldenRow, len(cmds))
+	for i, l := range lines {
+		if err := json.Unmarshal([]byte(l), &got[i]); err != nil {
+			t.Fatalf("result %d: %v", i+1, err)
+		}
+		got[i].Row = rows[i]
+		an := shell.Analyze(cmds[i], goldenOptions)
+		got[i].ReadOnly = make([]bool, len(an.Parts))
+		for j := range an.Parts {
+			got[i].ReadOnly[j] = an.Parts[j].ReadOnly
+		}
+	}
+	return got
+}
+
+// unescape decodes the three escapes POLICY.md §5 allows in a command.
+var unescape = strings.NewReplacer(`\n`, "\n", `\x00`, "\x00", `\x1b`, "\x1b")
+
+// corpusCommands loads the dev corpus's commands.
+func corpusCommands(tb testing.TB) ([]string, []int) {
+	data, err := os.ReadFile("../../testdata/corpus/commands-dev.tsv")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var cmds []string
+	var rows []int
+	for i, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+		if i == 0 {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) != 5 {
+			tb.Fatalf("corpus line %d has %d fields", i+1, len(f))
+		}
+		cmds = append(cmds, unescape.Replace(f[3]))
+		rows = append(rows, i+1)
+	}
+	return cmds, rows
+}
+
+// probeCommands loads testdata/scan/probes.txt: one command per line,
+// blank lines and # comments skipped.
+func probeCommands(tb testing.TB) ([]string, []int) {
+	data, err := os.ReadFile("testdata/scan/probes.txt")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var cmds []string
+	var rows []int
+	seen := map[string]int{}
+	for i, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if prev, dup := seen[line]; dup {
+			tb.Fatalf("probes.txt:%d repeats line %d", i+1, prev)
+		}
+		seen[line] = i + 1
+		cmds = append(cmds, unescape.Replace(line))
+		rows = append(rows, i+1)
+	}
+	return cmds, rows
+}
