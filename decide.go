@@ -15,6 +15,7 @@ import (
 	"github.com/wardenhq/warden/hook"
 	"github.com/wardenhq/warden/rule"
 	"github.com/wardenhq/warden/tool"
+	"github.com/wardenhq/warden/toolspec"
 )
 
 // This file is the decision flow of DESIGN §1, in order:
@@ -455,8 +456,8 @@ func (e *Engine) suggest(ev *evaluation) {
 			parts = append(parts, s.Words)
 		case s.Path != "":
 			toolName := ev.req.ToolName
-			if toolName == "Bash" {
-				toolName = "Edit" // a file a command writes
+			if t, ok := toolspec.Lookup(toolName); toolName == "Bash" || ok && t.Kind == toolspec.KindPatch {
+				toolName = "Edit" // a file a command or a patch writes
 			}
 			out = append(out, grant.SuggestPath(toolName, s.Path, ev.req.Cwd, ev.env.Home, false))
 		}

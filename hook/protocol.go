@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
+	"github.com/wardenhq/warden/agent"
 	"github.com/wardenhq/warden/api"
 )
 
@@ -331,86 +331,6 @@ func PermissionRequestAnswer(d api.Decision) Output {
 }
 
 // Describe returns a one-line account of a decision for a person or a
-// model: the behaviour, the reason's message, and in brackets who decided,
-// where it was configured and the decision's id, as in
-//
-//	Warden deny: denied by rule Bash(curl *) (curl https://x) [/p/.warden/settings.json:5 (project); decision d-1f…]
-func Describe(d api.Decision) string {
-	behavior := d.Behavior
-	if !behavior.Valid() {
-		behavior = api.Deny
-	}
-	r := d.Reason
-	name := r.Who()
-	if r.Type == "" {
-		name = "warden" // Warden itself, with no more to say
-	}
-	msg := strings.TrimSpace(r.Message)
-	if msg == "" && len(d.Findings) > 0 {
-		descs := make([]string, len(d.Findings))
-		for i, f := range d.Findings {
-			descs[i] = f.Description
-		}
-		msg = strings.Join(descs, "; ")
-	}
-	var b strings.Builder
-	b.WriteString("Warden ")
-	b.WriteString(string(behavior))
-	var details []string
-	who := name
-	if msg == "" {
-		b.WriteString(" by ")
-		b.WriteString(name)
-		who = ""
-	} else {
-		b.WriteString(": ")
-		b.WriteString(msg)
-		if specific := strings.TrimPrefix(name, string(r.Type)+" "); (r.Type == api.ReasonRule || r.Type == api.ReasonHook) &&
-			specific != name && strings.Contains(msg, specific) {
-			// The message already names the rule or hook.
-			who = ""
-		}
-	}
-	if loc := reasonLocation(r); loc != "" && (r.File == "" || !strings.Contains(msg, r.File)) {
-		if who != "" {
-			who += " at " + loc
-		} else {
-			who = loc
-		}
-	}
-	if who != "" {
-		details = append(details, who)
-	}
-	if d.ID != "" {
-		details = append(details, "decision "+d.ID)
-	}
-	if len(details) > 0 {
-		b.WriteString(" [")
-		b.WriteString(strings.Join(details, "; "))
-		b.WriteString("]")
-	}
-	return oneLine(b.String())
-}
-
-// reasonLocation says where the deciding rule or hook was configured:
-// "/p/.warden/settings.json:5 (project)".
-func reasonLocation(r api.Reason) string {
-	loc := r.File
-	if loc != "" && r.Line > 0 {
-		loc = fmt.Sprintf("%s:%d", r.File, r.Line)
-	}
-	switch {
-	case loc != "" && r.Source != "":
-		return loc + " (" + r.Source + ")"
-	case r.Source != "":
-		return r.Source
-	}
-	return loc
-}
-
-// oneLine replaces line breaks so a reason stays on one line.
-func oneLine(s string) string {
-	return lineBreaks.Replace(strings.TrimSpace(s))
-}
-
-var lineBreaks = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ")
+// model (agent.Describe): the behaviour, the reason's message, and in
+// brackets who decided, where it was configured and the decision's id.
+func Describe(d api.Decision) string { return agent.Describe(d) }

@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/toolspec"
 )
 
 // Kind says what a rule's specifier is matched against.
@@ -176,51 +177,11 @@ func specErrorf(off int, format string, args ...any) *specError {
 	return &specError{off: off, msg: fmt.Sprintf(format, args...)}
 }
 
-// Tool families: a rule naming the head also covers the members, so
-// `Edit(src/**)` governs Write, MultiEdit and NotebookEdit, and `Read(.env)`
-// governs Glob, Grep, LS and NotebookRead. A rule naming a member covers that
-// member only.
-var family = map[string]string{
-	"Write":        "Edit",
-	"MultiEdit":    "Edit",
-	"NotebookEdit": "Edit",
-	"Glob":         "Read",
-	"Grep":         "Read",
-	"LS":           "Read",
-	"NotebookRead": "Read",
-}
-
-// pathTools take a gitignore-style path as their specifier.
-var pathTools = map[string]bool{
-	"Read": true, "Edit": true, "Write": true, "MultiEdit": true, "NotebookEdit": true,
-	"NotebookRead": true, "Glob": true, "Grep": true, "LS": true,
-}
-
-// knownTools are the built-in tool names, by lower case, so a rule written
-// `bash(rm:*)` still governs Bash.
-var knownTools = map[string]string{}
-
-// toolAliases are legacy tool names and the names they now have.
-var toolAliases = map[string]string{"Task": "Agent"}
-
-func init() {
-	for _, t := range []string{
-		"Bash", "Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "NotebookRead",
-		"Glob", "Grep", "LS", "WebFetch", "WebSearch", "Agent", "Task", "TodoWrite",
-		"ExitPlanMode", "BashOutput", "KillShell", "Skill", "SlashCommand",
-	} {
-		knownTools[strings.ToLower(t)] = t
-	}
-}
-
 // CanonicalTool returns the name rules know tool as: legacy names become
-// their current ones (Task → Agent).
-func CanonicalTool(tool string) string {
-	if a, ok := toolAliases[tool]; ok {
-		return a
-	}
-	return tool
-}
+// their current ones (Task → Agent), and an agent's own name for a tool its
+// canonical one (run_shell_command → Bash, apply_patch → ApplyPatch), as the
+// tool table (package toolspec) declares.
+func CanonicalTool(tool string) string { return toolspec.Canonical(tool) }
 
 // Parse parses one rule written as text, deciding b, at origin o.
 //
@@ -333,7 +294,7 @@ func parse(text string, b api.Behavior, o Origin) (*Rule, int, error) {
 	if trimmed == "" {
 		return r, specOff, fmt.Errorf("empty specifier: write %s alone to match every call", tool)
 	}
-	if trimmed == "*" && !pathTools[tool] {
+	if trimmed == "*" && !toolspec.IsPathTool(tool) {
 		r.Kind = KindTool
 		return r, 0, nil
 	}
@@ -348,7 +309,7 @@ func parse(text string, b api.Behavior, o Origin) (*Rule, int, error) {
 		if serr == nil {
 			r.Warnings = append(r.Warnings, r.cmd.warnings()...)
 		}
-	case pathTools[tool]:
+	case toolspec.IsPathTool(tool):
 		r.Kind = KindPath
 		r.path, serr = parsePathPattern(trimmed)
 	case tool == "WebFetch":
@@ -389,8 +350,11 @@ func parseToolName(name string, off int) (string, string, error) {
 		return "", "", specErrorf(off+strings.IndexByte(name, '*'), "wildcard in tool name %q: only MCP tool names take one (mcp__server__*)", name)
 	}
 	tool, warn := name, ""
-	if known, ok := knownTools[strings.ToLower(name)]; ok && known != name {
-		tool, warn = known, fmt.Sprintf("tool name %q read as %q", name, known)
+	if canon := CanonicalTool(name); canon != name {
+		return canon, "", nil // an alias: a legacy or an agent's own name
+	}
+	if known, ok := toolspec.LookupFold(name); ok && known.Name != name {
+		tool, warn = known.Name, fmt.Sprintf("tool name %q read as %q", name, known.Name)
 	}
 	return CanonicalTool(tool), warn, nil
 }

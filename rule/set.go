@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/toolspec"
 )
 
 // Set is every rule in force, indexed for matching: by behaviour, by tool,
@@ -207,7 +208,7 @@ func (t *table) best(p *prepared, env *Env, limit entry) entry {
 	if tr := t.byTool[p.tool]; tr != nil {
 		best = tr.best(p, env, best)
 	}
-	if head := family[p.tool]; head != "" {
+	if head := toolspec.FamilyOf(p.tool); head != "" {
 		if tr := t.byTool[head]; tr != nil {
 			best = tr.best(p, env, best)
 		}

@@ -1,6 +1,9 @@
 package rule
 
-import "github.com/wardenhq/warden/api"
+import (
+	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/toolspec"
+)
 
 // Subject is one part of a tool call, as the tool checkers present it to the
 // rules. Only the fields that fit the part are set.
@@ -144,5 +147,5 @@ func (r *Rule) coversTool(p *prepared) bool {
 	case r.mcp.server != "":
 		return r.mcp.covers(p.tool)
 	}
-	return p.tool == r.Tool || family[p.tool] == r.Tool
+	return p.tool == r.Tool || toolspec.FamilyOf(p.tool) == r.Tool
 }

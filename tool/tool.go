@@ -3,6 +3,7 @@ package tool
 import (
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/rule"
+	"github.com/wardenhq/warden/toolspec"
 )
 
 // Env is where a call runs: its working directory, the user's home and the
@@ -80,19 +81,36 @@ type Registry struct {
 	generic Checker
 }
 
-// NewRegistry returns the checkers for the built-in tools.
+// NewRegistry returns the checkers for the built-in tools, chosen by each
+// tool's kind in the tool table (package toolspec). Bash has none here: the
+// engine registers its analysis.
 func NewRegistry() *Registry {
 	r := &Registry{byName: map[string]Checker{}, generic: CheckerFunc(checkGeneric)}
-	for _, n := range []string{"Read", "Glob", "Grep", "LS", "NotebookRead"} {
-		r.byName[n] = CheckerFunc(checkFileRead)
+	for _, t := range toolspec.Tools {
+		var c Checker
+		switch t.Kind {
+		case toolspec.KindRead:
+			c = CheckerFunc(checkFileRead)
+		case toolspec.KindEdit:
+			c = CheckerFunc(checkFileEdit)
+		case toolspec.KindPatch:
+			c = CheckerFunc(checkPatch)
+		case toolspec.KindFetch:
+			c = CheckerFunc(checkWebFetch)
+		case toolspec.KindSearch:
+			c = CheckerFunc(checkWebSearch)
+		case toolspec.KindAgent:
+			c = CheckerFunc(checkAgent)
+		default:
+			continue
+		}
+		r.byName[t.Name] = c
+		for _, a := range t.Aliases {
+			if a.Agent == "" {
+				r.byName[a.Name] = c // a legacy name (Task)
+			}
+		}
 	}
-	for _, n := range []string{"Edit", "Write", "MultiEdit", "NotebookEdit"} {
-		r.byName[n] = CheckerFunc(checkFileEdit)
-	}
-	r.byName["WebFetch"] = CheckerFunc(checkWebFetch)
-	r.byName["WebSearch"] = CheckerFunc(checkWebSearch)
-	r.byName["Agent"] = CheckerFunc(checkAgent)
-	r.byName["Task"] = CheckerFunc(checkAgent)
 	return r
 }
 

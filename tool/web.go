@@ -47,19 +47,57 @@ func normalizeHostname(h string) (string, error) {
 	return ascii, nil
 }
 
+// checkWebFetch judges a fetch of url, or of every URL in urls (an agent
+// whose fetch tool takes URLs inside free text, such as Gemini CLI's
+// web_fetch, lists them there): one subject per host.
 func checkWebFetch(req api.Request, env Env) *Analysis {
-	raw, err := requiredString(&req, "url")
+	raws, err := fetchURLs(&req)
 	if err != nil {
 		return problem(&req, err.Error())
 	}
-	host, err := NormalizeHost(raw)
-	if err != nil {
-		return problem(&req, "WebFetch: "+err.Error())
+	an := &Analysis{}
+	seen := map[string]bool{}
+	for _, raw := range raws {
+		host, err := NormalizeHost(raw)
+		if err != nil {
+			return problem(&req, "WebFetch: "+raw+": "+err.Error())
+		}
+		if seen[host] {
+			continue
+		}
+		seen[host] = true
+		an.Subjects = append(an.Subjects, Subject{
+			Subject: rule.Subject{Tool: "WebFetch", Domain: host, Input: req.ToolInput},
+			Display: host,
+		})
 	}
-	return &Analysis{Subjects: []Subject{{
-		Subject: rule.Subject{Tool: "WebFetch", Domain: host, Input: req.ToolInput},
-		Display: host,
-	}}}
+	return an
+}
+
+// fetchURLs returns the URLs a fetch call fetches: the urls list when
+// present (it must be a non-empty list of strings), else url.
+func fetchURLs(req *api.Request) ([]string, error) {
+	v, ok := req.ToolInput["urls"]
+	if !ok {
+		raw, err := requiredString(req, "url")
+		if err != nil {
+			return nil, err
+		}
+		return []string{raw}, nil
+	}
+	list, ok := v.([]any)
+	if !ok || len(list) == 0 {
+		return nil, errors.New(req.ToolName + ": tool_input.urls must be a non-empty list of URLs")
+	}
+	out := make([]string, 0, len(list))
+	for _, e := range list {
+		s, ok := e.(string)
+		if !ok || s == "" {
+			return nil, errors.New(req.ToolName + ": tool_input.urls must hold URL strings")
+		}
+		out = append(out, s)
+	}
+	return out, nil
 }
 
 func isMCP(name string) bool { return strings.HasPrefix(name, "mcp__") }

@@ -2,13 +2,17 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 
 	"github.com/wardenhq/warden"
+	"github.com/wardenhq/warden/agent"
+	"github.com/wardenhq/warden/agent/claudecode"
+	"github.com/wardenhq/warden/agent/codex"
+	"github.com/wardenhq/warden/agent/gemini"
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/handler"
 	"github.com/wardenhq/warden/hook"
@@ -18,27 +22,43 @@ import (
 func init() {
 	register(&command{
 		name:    "hook",
-		summary: "answer a Claude Code PreToolUse or PermissionRequest hook (payload on stdin)",
+		summary: "answer an agent's PreToolUse or PermissionRequest hook (Claude Code, Codex, Gemini CLI; payload on stdin)",
 		run:     runHook,
 	})
 }
 
-const hookUsage = "hook [--settings FILE]... [--mode MODE] [--no-audit] [--server URL] < PAYLOAD"
+const hookUsage = "hook [--agent claude-code|codex|gemini] [--settings FILE]... [--mode MODE] [--no-audit] [--server URL] < PAYLOAD"
 
-// exitHookBlock is Claude Code's "block" exit code: a PreToolUse hook that
-// exits 2 denies the call with its stderr as the reason. warden hook uses
-// it for every failure, so a payload it cannot read or settings it cannot
-// load never let a call through. (For PermissionRequest Claude Code
-// ignores it and shows its own dialog.)
+// exitHookBlock is the exit code that blocks the call for every agent
+// Warden speaks to (with a reason on stderr).
 const exitHookBlock = 2
 
-// runHook reads one Claude Code hook payload from stdin, decides it with
-// the settings discovered from the payload's cwd, and answers in Claude
-// Code's format on stdout.
+// agents are the adapters `warden hook --agent NAME` speaks, by name.
+var agents = map[string]agent.Adapter{
+	claudecode.Name: claudecode.Adapter{},
+	codex.Name:      codex.Adapter{},
+	gemini.Name:     gemini.Adapter{},
+}
+
+// agentNames lists the adapters' names for messages.
+func agentNames() string {
+	names := make([]string, 0, len(agents))
+	for n := range agents {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return strings.Join(names, ", ")
+}
+
+// runHook reads one hook payload of the agent named by --agent (Claude Code
+// by default) from stdin, decides it with the settings discovered from the
+// payload's cwd, and answers in the agent's format. Whatever fails, the
+// answer blocks the call.
 func runHook(ctx context.Context, env *cliEnv, args []string) int {
 	fs := newFlagSet(env, "hook", hookUsage)
 	var ef engineFlags
 	ef.register(fs)
+	agentName := fs.String("agent", claudecode.Name, "the `AGENT` whose hook protocol the payload speaks: "+agentNames())
 	serverURL := fs.String("server", "", "decide through a running `warden serve` at `URL` (default $WARDEN_SERVER; token from $WARDEN_TOKEN)")
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
@@ -47,71 +67,106 @@ func runHook(ctx context.Context, env *cliEnv, args []string) int {
 		fs.Usage()
 		return exitUsage
 	}
-	block := func(format string, a ...any) int {
-		fmt.Fprintf(env.stderr, "warden: "+format+"\n", a...)
-		return exitHookBlock
+	ad, ok := agents[*agentName]
+	if !ok {
+		fmt.Fprintf(env.stderr, "warden: hook: unknown agent %q (want one of %s)\n", *agentName, agentNames())
+		// Still an answer that blocks, whatever the caller reads.
+		return writeAgentAnswer(env, claudecode.Adapter{}.Fail(fmt.Errorf("hook: unknown agent %q", *agentName)))
 	}
 	data, err := io.ReadAll(io.LimitReader(env.stdin, api.MaxRequestSize+1))
 	if err != nil {
-		return block("hook: reading the payload: %s", oneLine(err))
+		return writeAgentAnswer(env, ad.Fail(fmt.Errorf("hook: reading the payload: %w", err)))
 	}
 	if len(data) > api.MaxRequestSize {
-		return block("hook: payload is larger than %d bytes", api.MaxRequestSize)
+		return writeAgentAnswer(env, ad.Fail(fmt.Errorf("hook: payload is larger than %d bytes", api.MaxRequestSize)))
 	}
-	p, err := hook.ParsePayload(data)
-	if errors.Is(err, hook.ErrUnsupportedEvent) {
-		// Blocking an event Warden does not answer (a Stop, a PostToolUse)
-		// would mean something else to Claude Code; report it instead.
-		return fail(env, "hook: %s (warden hook answers PreToolUse and PermissionRequest)", oneLine(err))
+	return writeAgentAnswer(env, answerHook(ctx, env, &ef, *serverURL, ad, data))
+}
+
+// answerHook decides one payload and returns the agent's answer.
+func answerHook(ctx context.Context, env *cliEnv, ef *engineFlags, serverURL string, ad agent.Adapter, data []byte) agent.Answer {
+	call, err := ad.Parse(data)
+	if errors.Is(err, agent.ErrUnsupportedEvent) {
+		return ad.Unsupported(err)
 	}
 	if err != nil {
-		return block("hook: %s", oneLine(err))
+		return ad.Fail(fmt.Errorf("hook: %w", err))
 	}
 	if env.getenv(hook.EnvRunningHook) != "" {
 		// Warden's own hooks include warden hook: answering would run the
 		// hooks again, without end. No decision leaves the call to the
 		// Warden that ran this hook.
 		fmt.Fprintf(env.stderr, "warden: hook: run as a hook of Warden itself (%s is set); not deciding\n", hook.EnvRunningHook)
-		return writeHookAnswer(env, hook.Output{})
+		return ad.Undecided(call)
 	}
-	req := p.Request()
+	req := call.Request
 	if req.Cwd == "" {
 		if req.Cwd, err = ef.defaultCwd(); err != nil {
-			return block("hook: %s", oneLine(err))
+			return ad.Fail(fmt.Errorf("hook: %w", err))
 		}
+		call.Request.Cwd = req.Cwd
 	}
-	remote, useRemote, err := remoteFromEnv(env, *serverURL)
+	remote, useRemote, err := remoteFromEnv(env, serverURL)
 	if err != nil {
-		return block("hook: %s", oneLine(err))
+		return ad.Fail(fmt.Errorf("hook: %w", err))
 	}
 	if useRemote {
-		return hookThroughDaemon(ctx, env, remote, p, req)
+		d, err := decideThroughDaemon(ctx, remote, call)
+		if err != nil {
+			return ad.Fail(fmt.Errorf("hook: the daemon did not decide: %w", err))
+		}
+		return ad.Answer(call, d)
 	}
-	engines, err := newEngineSet(env, &ef, warden.WithFrontEnd("hook"))
+	engines, err := newEngineSet(env, ef, warden.WithFrontEnd("hook"))
 	if err != nil {
-		return block("hook: %s", oneLine(err))
+		return ad.Fail(fmt.Errorf("hook: %w", err))
 	}
 	e, err := engines.forCwd(req.Cwd)
 	if err != nil {
-		return block("hook: %s", oneLine(err))
+		return ad.Fail(fmt.Errorf("hook: %w", err))
 	}
 	d, err := e.Check(ctx, req)
 	if err != nil {
-		return block("hook: %s", oneLine(err))
+		return ad.Fail(fmt.Errorf("hook: %w", err))
 	}
-	var out hook.Output
-	if p.HookEventName == hook.EventPermissionRequest {
-		if d.Behavior == api.Ask {
-			d = consultPermissionHooks(ctx, env, e, req, d)
+	if d.Behavior == api.Ask && call.Event == agent.PermissionRequest {
+		d = consultPermissionHooks(ctx, env, e, req, d)
+	}
+	if d.Behavior == api.Ask && !call.CanAsk {
+		d = resolveUnasked(call, d)
+	}
+	return ad.Answer(call, d)
+}
+
+// resolveUnasked settles an ask that no person will see: the agent cannot
+// put it to anyone, and no daemon is configured (with one, the daemon's
+// page decides). It becomes a deny naming the rule that would allow the
+// call.
+func resolveUnasked(call agent.Call, d api.Decision) api.Decision {
+	why := "nobody can be asked here"
+	switch call.Agent {
+	case codex.Name:
+		why = "Codex cannot put a hook's question to a person"
+	case gemini.Name:
+		why = "Gemini CLI runs headless here and cannot ask"
+	case claudecode.Name:
+		why = "Claude Code does not ask a person in " + string(call.Request.PermissionMode) + " mode"
+	}
+	return agent.Unasked(d, why)
+}
+
+// writeAgentAnswer writes an answer and returns its exit code.
+func writeAgentAnswer(env *cliEnv, a agent.Answer) int {
+	if len(a.Stdout) > 0 {
+		if _, err := env.stdout.Write(a.Stdout); err != nil {
+			fmt.Fprintf(env.stderr, "warden: hook: %s\n", oneLine(err))
+			return exitHookBlock
 		}
-		out = hook.PermissionRequestAnswer(d)
-	} else {
-		out = hook.PreToolUseAnswer(d)
 	}
-	if len(d.Warnings) > 0 {
-		out.SystemMessage = "Warden: " + strings.Join(d.Warnings, "; ")
+	if a.Stderr != "" {
+		fmt.Fprint(env.stderr, a.Stderr)
 	}
-	return writeHookAnswer(env, out)
+	return a.Exit
 }
 
 // consultPermissionHooks runs Warden's own PermissionRequest hooks for a
@@ -155,37 +210,13 @@ func consultPermissionHooks(ctx context.Context, env *cliEnv, e *warden.Engine, 
 	return d
 }
 
-// hookThroughDaemon answers a hook with a running daemon's decision: its
-// pipeline for PreToolUse; for PermissionRequest the daemon's coordinator
-// (its hooks, its classifier, then the approval page), waiting for a person
-// up to the daemon's approval timeout. A daemon that fails blocks the call.
-func hookThroughDaemon(ctx context.Context, env *cliEnv, c *server.Client, p hook.Payload, req api.Request) int {
-	var (
-		d   api.Decision
-		err error
-	)
-	if p.HookEventName == hook.EventPermissionRequest {
-		d, err = c.Decide(ctx, req)
-	} else {
-		d, err = c.Check(ctx, req)
+// decideThroughDaemon asks a running daemon: its pipeline at once for a
+// PreToolUse that can be asked; its coordinator (its hooks, its
+// classifier, then the approval page, waiting up to the daemon's approval
+// timeout) for a PermissionRequest and for an ask nobody here can answer.
+func decideThroughDaemon(ctx context.Context, c *server.Client, call agent.Call) (api.Decision, error) {
+	if call.Event == agent.PermissionRequest || !call.CanAsk {
+		return c.Decide(ctx, call.Request)
 	}
-	if err != nil {
-		fmt.Fprintf(env.stderr, "warden: hook: the daemon did not decide: %s\n", oneLine(err))
-		return exitHookBlock
-	}
-	out := hook.PreToolUseAnswer(d)
-	if p.HookEventName == hook.EventPermissionRequest {
-		out = hook.PermissionRequestAnswer(d)
-	}
-	return writeHookAnswer(env, out)
-}
-
-func writeHookAnswer(env *cliEnv, out hook.Output) int {
-	enc := json.NewEncoder(env.stdout)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(out); err != nil {
-		fmt.Fprintf(env.stderr, "warden: hook: %s\n", oneLine(err))
-		return exitHookBlock
-	}
-	return exitOK
+	return c.Check(ctx, call.Request)
 }

@@ -1,0 +1,102 @@
+// Package claudecode speaks Claude Code's hook protocol: PreToolUse and
+// PermissionRequest payloads in, `hookSpecificOutput` answers out. Claude
+// Code's tool names and fields are Warden's canonical ones, so the request
+// is the payload as it stands.
+//
+// Claude Code puts a PreToolUse ask to a person, except in
+// bypassPermissions mode (where its own pipeline allows what a hook asks
+// about when its sensitive-file check also objects) and dontAsk mode: there
+// the call cannot ask (Call.CanAsk is false) and the front end resolves the
+// ask itself. A PermissionRequest is only sent when Claude Code is about to
+// show its dialog, so an ask there means "no decision": the dialog shows.
+package claudecode
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/wardenhq/warden/agent"
+	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/hook"
+	"github.com/wardenhq/warden/toolspec"
+)
+
+// Name is the agent's name.
+const Name = toolspec.AgentClaudeCode
+
+// Adapter is Claude Code's agent.Adapter.
+type Adapter struct{}
+
+var _ agent.Adapter = Adapter{}
+
+// Name returns "claude-code".
+func (Adapter) Name() string { return Name }
+
+// Parse reads a PreToolUse or PermissionRequest payload (hook.ParsePayload).
+func (Adapter) Parse(payload []byte) (agent.Call, error) {
+	p, err := hook.ParsePayload(payload)
+	if err != nil {
+		if errors.Is(err, hook.ErrUnsupportedEvent) {
+			return agent.Call{}, fmt.Errorf("%w: %w", agent.ErrUnsupportedEvent, err)
+		}
+		return agent.Call{}, err
+	}
+	req := p.Request()
+	req.ToolName = toolspec.Canonical(req.ToolName)
+	c := agent.Call{
+		Agent:       Name,
+		Event:       agent.Event(p.HookEventName),
+		Request:     req,
+		CanAsk:      true,
+		NativeTool:  p.ToolName,
+		NativeInput: p.ToolInput,
+	}
+	if c.Event == agent.PreToolUse {
+		switch req.PermissionMode {
+		case api.ModeBypass, api.ModeDontAsk:
+			c.CanAsk = false
+		}
+	}
+	return c, nil
+}
+
+// Answer writes the decision as Claude Code reads it: for PreToolUse,
+// permissionDecision allow, deny or ask with the reason; for
+// PermissionRequest, decision.behavior allow or deny, or no decision for an
+// ask so that Claude Code shows its dialog. Warnings become systemMessage.
+func (Adapter) Answer(c agent.Call, d api.Decision) agent.Answer {
+	var out hook.Output
+	if c.Event == agent.PermissionRequest {
+		out = hook.PermissionRequestAnswer(d)
+	} else {
+		out = hook.PreToolUseAnswer(d)
+	}
+	if len(d.Warnings) > 0 {
+		out.SystemMessage = "Warden: " + strings.Join(d.Warnings, "; ")
+	}
+	return agent.Answer{Stdout: agent.EncodeJSON(out)}
+}
+
+// exitBlock is Claude Code's "block" exit code: a PreToolUse hook that
+// exits 2 denies the call with its stderr as the reason.
+const exitBlock = 2
+
+// Fail blocks the call: exit 2 with the error on stderr. (For
+// PermissionRequest Claude Code ignores exit 2 and shows its own dialog.)
+func (Adapter) Fail(err error) agent.Answer {
+	return agent.Answer{Stderr: "warden: " + agent.OneLine(err.Error()) + "\n", Exit: exitBlock}
+}
+
+// Unsupported reports an event Warden does not answer with exit 1, a
+// non-blocking error Claude Code shows: blocking a Stop or a PostToolUse
+// would mean something else to it.
+func (Adapter) Unsupported(err error) agent.Answer {
+	return agent.Answer{Stderr: "warden: hook: " + agent.OneLine(err.Error()) +
+		" (warden hook answers PreToolUse and PermissionRequest)\n", Exit: 1}
+}
+
+// Undecided answers {} : no decision.
+func (Adapter) Undecided(agent.Call) agent.Answer {
+	return agent.Answer{Stdout: []byte("{}\n")}
+}

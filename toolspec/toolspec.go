@@ -1,0 +1,281 @@
+package toolspec
+
+import (
+	"strings"
+)
+
+// Kind says what a tool does, which decides how it is checked.
+type Kind uint8
+
+// The kinds of tool.
+const (
+	// KindOther is a tool with no declared effect: judged by its name and
+	// input only.
+	KindOther Kind = iota
+	// KindShell runs a shell command (the subject field holds it).
+	KindShell
+	// KindRead reads a file or directory.
+	KindRead
+	// KindEdit writes or edits one file.
+	KindEdit
+	// KindPatch applies a patch that may add, update, delete and move
+	// several files, each named inside the patch text.
+	KindPatch
+	// KindFetch fetches a URL.
+	KindFetch
+	// KindSearch searches the web.
+	KindSearch
+	// KindAgent starts a sub-agent, whose own calls are judged one by one.
+	KindAgent
+	// KindMCP calls a tool of an MCP server (mcp__SERVER__TOOL).
+	KindMCP
+)
+
+// Tool is one entry of the table.
+type Tool struct {
+	// Name is the canonical name, the one rules are written in.
+	Name string
+	// Family, when set, is the tool whose rules also cover this one:
+	// `Edit(src/**)` governs Write, `Read(.env)` governs Grep.
+	Family string
+	// Kind says what the tool does.
+	Kind Kind
+	// Subject is the input field that names what the call touches: the
+	// command, the file, the URL, the pattern, the query.
+	Subject string
+	// Verb is what a person is shown before the subject ("run", "edit").
+	Verb string
+	// Aliases are the names agents give this tool, with the input fields
+	// that differ from the canonical ones.
+	Aliases []Alias
+}
+
+// Alias is one agent's name for a tool.
+type Alias struct {
+	// Agent is the agent that uses the name ("codex", "gemini"); empty for a
+	// legacy name of every agent (Task for Agent).
+	Agent string
+	// Name is the agent's tool name.
+	Name string
+	// Fields maps the agent's input field names to the canonical ones
+	// (gemini's dir_path is path); fields not listed keep their name.
+	Fields map[string]string
+}
+
+// Agent names used in the table.
+const (
+	AgentClaudeCode = "claude-code"
+	AgentCodex      = "codex"
+	AgentGemini     = "gemini"
+)
+
+// Tools is the table. The first entries are Claude Code's tools, whose names
+// are the canonical ones.
+var Tools = []Tool{
+	{Name: "Bash", Kind: KindShell, Subject: "command", Verb: "run", Aliases: []Alias{
+		{Agent: AgentGemini, Name: "run_shell_command"},
+	}},
+	{Name: "Read", Kind: KindRead, Subject: "file_path", Verb: "read", Aliases: []Alias{
+		{Agent: AgentGemini, Name: "read_file"},
+		{Agent: AgentCodex, Name: "view_image", Fields: map[string]string{"path": "file_path"}},
+	}},
+	{Name: "Edit", Kind: KindEdit, Subject: "file_path", Verb: "edit", Aliases: []Alias{
+		{Agent: AgentGemini, Name: "replace", Fields: map[string]string{"allow_multiple": "replace_all"}},
+	}},
+	{Name: "Write", Family: "Edit", Kind: KindEdit, Subject: "file_path", Verb: "write", Aliases: []Alias{
+		{Agent: AgentGemini, Name: "write_file"},
+	}},
+	{Name: "MultiEdit", Family: "Edit", Kind: KindEdit, Subject: "file_path", Verb: "edit"},
+	{Name: "NotebookEdit", Family: "Edit", Kind: KindEdit, Subject: "notebook_path", Verb: "edit"},
+	{Name: "ApplyPatch", Family: "Edit", Kind: KindPatch, Subject: "patch", Verb: "patch", Aliases: []Alias{
+		{Agent: AgentCodex, Name: "apply_patch", Fields: map[string]string{"command": "patch"}},
+	}},
+	{Name: "NotebookRead", Family: "Read", Kind: KindRead, Subject: "notebook_path", Verb: "read"},
+	{Name: "Glob", Family: "Read", Kind: KindRead, Subject: "pattern", Verb: "list", Aliases: []Alias{
+		{Agent: AgentGemini, Name: "glob", Fields: map[string]string{"dir_path": "path"}},
+	}},
+	{Name: "Grep", Family: "Read", Kind: KindRead, Subject: "pattern", Verb: "search", Aliases: []Alias{
+		{Agent: AgentGemini, Name: "grep_search", Fields: map[string]string{"dir_path": "path", "include_pattern": "glob"}},
+	}},
+	{Name: "LS", Family: "Read", Kind: KindRead, Subject: "path", Verb: "list", Aliases: []Alias{
+		{Agent: AgentGemini, Name: "list_directory", Fields: map[string]string{"dir_path": "path"}},
+	}},
+	{Name: "WebFetch", Kind: KindFetch, Subject: "url", Verb: "fetch", Aliases: []Alias{
+		{Agent: AgentGemini, Name: "web_fetch"},
+	}},
+	{Name: "WebSearch", Kind: KindSearch, Subject: "query", Verb: "search the web for", Aliases: []Alias{
+		{Agent: AgentGemini, Name: "google_web_search"},
+	}},
+	{Name: "Agent", Kind: KindAgent, Subject: "subagent_type", Verb: "start agent", Aliases: []Alias{
+		{Name: "Task"},
+		{Agent: AgentGemini, Name: "invoke_agent"},
+	}},
+	{Name: "TodoWrite", Verb: "update the to-do list", Aliases: []Alias{
+		{Agent: AgentGemini, Name: "write_todos"},
+	}},
+	{Name: "ExitPlanMode", Verb: "leave plan mode"},
+	{Name: "BashOutput", Verb: "read the output of", Subject: "bash_id", Aliases: []Alias{
+		{Agent: AgentGemini, Name: "read_background_output"},
+	}},
+	{Name: "KillShell", Verb: "stop", Subject: "shell_id"},
+	{Name: "Skill", Verb: "use skill", Subject: "skill", Aliases: []Alias{
+		{Agent: AgentGemini, Name: "activate_skill"},
+	}},
+	{Name: "SlashCommand", Verb: "run", Subject: "command"},
+}
+
+var (
+	byName  = map[string]*Tool{} // canonical name → tool
+	byLower = map[string]*Tool{} // lower-case canonical name → tool
+	byAlias = map[string]aliasEntry{}
+)
+
+type aliasEntry struct {
+	tool  *Tool
+	alias *Alias
+}
+
+func init() {
+	for i := range Tools {
+		t := &Tools[i]
+		byName[t.Name] = t
+		byLower[strings.ToLower(t.Name)] = t
+		for j := range t.Aliases {
+			a := &t.Aliases[j]
+			byAlias[aliasKey(a.Agent, a.Name)] = aliasEntry{t, a}
+			if a.Agent != "" {
+				// Rules accept every agent's names, whichever agent calls.
+				if _, taken := byAlias[aliasKey("*", a.Name)]; !taken {
+					byAlias[aliasKey("*", a.Name)] = aliasEntry{t, a}
+				}
+			}
+		}
+	}
+}
+
+func aliasKey(agent, name string) string { return agent + "\x00" + name }
+
+// Lookup returns the tool with canonical name name.
+func Lookup(name string) (*Tool, bool) {
+	t, ok := byName[name]
+	return t, ok
+}
+
+// LookupFold returns the tool whose canonical name is name in another case
+// (`bash` → Bash), for rules written carelessly.
+func LookupFold(name string) (*Tool, bool) {
+	t, ok := byLower[strings.ToLower(name)]
+	return t, ok
+}
+
+// ForAgent returns the tool an agent's tool name stands for, with the
+// alias that maps its input, or the canonical tool of that name (with a nil
+// alias) when the agent uses the canonical name. ok is false for names the
+// table does not know (MCP tools among them).
+func ForAgent(agent, name string) (t *Tool, a *Alias, ok bool) {
+	if e, ok := byAlias[aliasKey(agent, name)]; ok {
+		return e.tool, e.alias, true
+	}
+	if e, ok := byAlias[aliasKey("", name)]; ok {
+		return e.tool, e.alias, true
+	}
+	if t, ok := byName[name]; ok {
+		return t, nil, true
+	}
+	return nil, nil, false
+}
+
+// Canonical returns the canonical name of a tool name as rules read it: a
+// canonical name stays, a legacy name (Task) or any agent's own name
+// (run_shell_command, apply_patch, read_file) becomes the canonical one.
+// Unknown names, MCP names among them, are returned unchanged.
+func Canonical(name string) string {
+	if _, ok := byName[name]; ok {
+		return name
+	}
+	if e, ok := byAlias[aliasKey("", name)]; ok {
+		return e.tool.Name
+	}
+	if e, ok := byAlias[aliasKey("*", name)]; ok {
+		return e.tool.Name
+	}
+	return name
+}
+
+// FamilyOf returns the head of a canonical tool's family ("Edit" for
+// Write), or "" when it heads its own.
+func FamilyOf(name string) string {
+	if t, ok := byName[name]; ok {
+		return t.Family
+	}
+	return ""
+}
+
+// IsPathTool reports whether rules of the tool take a gitignore-style path
+// as their specifier: the reading, editing and patching tools.
+func IsPathTool(name string) bool {
+	t, ok := byName[name]
+	return ok && (t.Kind == KindRead || t.Kind == KindEdit || t.Kind == KindPatch)
+}
+
+// IsMCP reports whether a canonical name is an MCP tool's, mcp__SERVER__TOOL.
+func IsMCP(name string) bool { return strings.HasPrefix(name, "mcp__") }
+
+// MCPName returns the canonical name of tool of MCP server server.
+func MCPName(server, tool string) string { return "mcp__" + server + "__" + tool }
+
+// Normalize returns an agent's tool input with the canonical field names of
+// alias (a new map; the input is not changed). A nil alias, or one with no
+// field renames, returns the input itself.
+func (a *Alias) Normalize(input map[string]any) map[string]any {
+	if a == nil || len(a.Fields) == 0 || input == nil {
+		return input
+	}
+	out := make(map[string]any, len(input))
+	for k, v := range input {
+		if to, ok := a.Fields[k]; ok {
+			k = to
+		}
+		out[k] = v
+	}
+	return out
+}
+
+// Denormalize is Normalize backwards: a canonical input (a rewrite made by a
+// hook or a person) with the agent's field names, for the agent's answer.
+func (a *Alias) Denormalize(input map[string]any) map[string]any {
+	if a == nil || len(a.Fields) == 0 || input == nil {
+		return input
+	}
+	back := make(map[string]string, len(a.Fields))
+	for from, to := range a.Fields {
+		back[to] = from
+	}
+	out := make(map[string]any, len(input))
+	for k, v := range input {
+		if from, ok := back[k]; ok {
+			k = from
+		}
+		out[k] = v
+	}
+	return out
+}
+
+// Display returns how a person is shown a call: the tool's verb and its
+// subject ("run: rm -rf build", "edit: src/main.go"), or the tool name when
+// the table knows no verb or the input lacks the subject.
+func Display(name string, input map[string]any) string {
+	t, ok := byName[name]
+	if !ok {
+		t, ok = byName[Canonical(name)]
+	}
+	if !ok || t.Verb == "" {
+		return name
+	}
+	if t.Subject != "" {
+		if s, ok := input[t.Subject].(string); ok && s != "" {
+			return t.Verb + ": " + s
+		}
+	}
+	return name
+}
