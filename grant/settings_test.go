@@ -224,24 +224,27 @@ func TestAlwaysCategories(t *testing.T) {
 	if _, err := grant.AddAlwaysCategory(ctx, path, "recursive-delete", api.RiskNone); !errors.Is(err, grant.ErrHighRiskAlways) {
 		t.Errorf("always grant of a HIGH category: error = %v, want ErrHighRiskAlways", err)
 	}
-	if _, err := grant.AddAlwaysCategory(ctx, path, "git-destructive", api.RiskHigh); !errors.Is(err, grant.ErrHighRiskAlways) {
+	if _, err := grant.AddAlwaysCategory(ctx, path, "git-destructive", api.RiskMedium); !errors.Is(err, grant.ErrHighRiskAlways) {
+		t.Errorf("always grant of a category whose findings can be HIGH: error = %v, want ErrHighRiskAlways", err)
+	}
+	if _, err := grant.AddAlwaysCategory(ctx, path, "obfuscation", api.RiskHigh); !errors.Is(err, grant.ErrHighRiskAlways) {
 		t.Errorf("always grant of a HIGH finding: error = %v, want ErrHighRiskAlways", err)
 	}
-	if _, err := grant.AddAlwaysCategory(ctx, path, "destructive-git", api.RiskMedium); err != nil {
+	if _, err := grant.AddAlwaysCategory(ctx, path, "outside-workdir", api.RiskMedium); err != nil {
 		t.Fatal(err)
 	}
 	gs, err := grant.AlwaysGrants(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := grant.CategoryGranted(gs, "git-destructive"); !ok || len(gs) != 1 || gs[0].Scope != api.ScopeAlways {
-		t.Errorf("AlwaysGrants = %+v, want the one always category git-destructive", gs)
+	if _, ok := grant.CategoryGranted(gs, "outside-working-dirs"); !ok || len(gs) != 1 || gs[0].Scope != api.ScopeAlways {
+		t.Errorf("AlwaysGrants = %+v, want the one always category outside-working-dirs", gs)
 	}
-	want := map[string]any{"grants": map[string]any{"sessionIdleMinutes": 30.0, "categories": []any{"git-destructive"}}}
+	want := map[string]any{"grants": map[string]any{"sessionIdleMinutes": 30.0, "categories": []any{"outside-working-dirs"}}}
 	if diff := cmp.Diff(any(want), decode(t, path)); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
-	if removed, err := grant.RemoveAlwaysCategory(ctx, path, "git-force-push"); err != nil || !removed {
+	if removed, err := grant.RemoveAlwaysCategory(ctx, path, "outside-working-dir"); err != nil || !removed {
 		t.Errorf("RemoveAlwaysCategory through an alias = %v, %v; want true, nil", removed, err)
 	}
 	if gs, _ := grant.AlwaysGrants(path); len(gs) != 0 {

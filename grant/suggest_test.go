@@ -175,7 +175,9 @@ func TestCheckScope(t *testing.T) {
 		ok       bool
 	}{
 		{"git-destructive", api.RiskMedium, api.ScopeSession, true},
-		{"git-destructive", api.RiskMedium, api.ScopeAlways, true},
+		{"git-destructive", api.RiskMedium, api.ScopeAlways, false}, // its findings can be HIGH
+		{"non-literal-program", api.RiskMedium, api.ScopeAlways, true},
+		{"outside-working-dir", api.RiskNone, api.ScopeAlways, true}, // alias of a MEDIUM category
 		{"git-destructive", api.RiskHigh, api.ScopeAlways, false},
 		{"git-destructive", api.RiskHigh, api.ScopeSession, true},
 		{"recursive-delete", api.RiskLow, api.ScopeSession, true},
@@ -183,7 +185,8 @@ func TestCheckScope(t *testing.T) {
 		{"rm-recursive", api.RiskNone, api.ScopeAlways, false}, // alias of a HIGH category
 		{"never-heard-of", api.RiskLow, api.ScopeAlways, false},
 		{"never-heard-of", api.RiskLow, api.ScopeSession, true},
-		{"permissions", api.RiskNone, api.ScopeAlways, true},
+		{"permissions", api.RiskNone, api.ScopeAlways, false},
+		{"obfuscation", api.RiskNone, api.ScopeAlways, true},
 	}
 	for _, tt := range tests {
 		err := grant.CheckScope(tt.category, tt.risk, tt.scope)

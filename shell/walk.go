@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/danger"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -45,7 +46,12 @@ func (a *analyzer) setLimit(l string) {
 	}
 }
 
+// addFinding records a finding once per category and part. The category is
+// one the danger registry declares (TestEmitSitesUseKnownCategories walks
+// every call) and the risk never exceeds the category's highest.
 func (a *analyzer) addFinding(category, description, part string, risk api.Risk) {
+	category = danger.Canonical(category)
+	risk = danger.Cap(category, risk)
 	k := category + "\x00" + part
 	if a.seen == nil {
 		a.seen = make(map[string]struct{}, 4)
