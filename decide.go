@@ -13,6 +13,7 @@ import (
 	"github.com/wardenhq/warden/grant"
 	"github.com/wardenhq/warden/handler"
 	"github.com/wardenhq/warden/hook"
+	"github.com/wardenhq/warden/pathclass"
 	"github.com/wardenhq/warden/rule"
 	"github.com/wardenhq/warden/tool"
 	"github.com/wardenhq/warden/toolspec"
@@ -141,7 +142,7 @@ func (e *Engine) prepare(req Request, ev *evaluation) error {
 	if req.Cwd != e.cwd {
 		dirs = e.settings.WorkingDirs(req.Cwd)
 	}
-	ev.env = tool.Env{Cwd: req.Cwd, Home: e.home, WorkingDirs: dirs, Paths: e.paths}
+	ev.env = tool.Env{Cwd: req.Cwd, Home: e.home, WorkingDirs: dirs, Paths: e.paths, ControlFiles: e.controlFiles}
 	return nil
 }
 
@@ -235,9 +236,15 @@ func (e *Engine) pipeline(ctx context.Context, ev *evaluation) {
 		e.suggest(ev)
 		return
 	case api.Allow:
-		d.Behavior = api.Allow
-		d.Reason = hookReason(hookRes, "a PreToolUse hook allowed the call")
-		return
+		// A hook never approves a write to an agent control file: only an
+		// allow rule naming the path does. Such a call goes on through the
+		// pipeline as if no hook had answered.
+		if !e.tamperUnsettled(an, subjects, renv) {
+			d.Behavior = api.Allow
+			d.Reason = hookReason(hookRes, "a PreToolUse hook allowed the call")
+			return
+		}
+		d.Warnings = append(d.Warnings, "a PreToolUse hook's allow was ignored: the call writes an agent control file")
 	}
 
 	// 5b. A call that cannot be judged is asked, never allowed.
@@ -314,7 +321,7 @@ func (e *Engine) allowSubject(ev *evaluation, s *tool.Subject, one []rule.Subjec
 	if m, ok := allowRule(e.rules, one, renv, s.Finding != nil); ok {
 		return m.Reason(), 4, true
 	}
-	if m, ok := allowRule(grants, one, renv, s.Finding != nil); ok {
+	if m, ok := allowRule(grants, one, renv, s.Finding != nil); ok && !isTamper(s.Finding) {
 		g := grantByRule(ev.grants, m.Rule.Text)
 		return api.Reason{Type: api.ReasonGrant, Grant: g.ID, Rule: g.Rule, Scope: g.Scope,
 			Source: string(rule.SourceSession), Message: "allowed by a " + string(g.Scope) + " grant of " + g.Rule}, 3, true
@@ -365,6 +372,29 @@ func namesPath(r *rule.Rule) bool {
 	return strings.Trim(r.Specifier, "*/.~") != ""
 }
 
+// isTamper reports a finding about a write to an agent control file.
+func isTamper(f *api.Finding) bool {
+	return f != nil && grant.CanonicalCategory(f.Category) == pathclass.Category
+}
+
+// tamperUnsettled reports a write to an agent control file that no allow
+// rule naming its path settles.
+func (e *Engine) tamperUnsettled(an *tool.Analysis, subjects []rule.Subject, renv rule.Env) bool {
+	for i := range an.Findings {
+		if isTamper(&an.Findings[i]) {
+			return true
+		}
+	}
+	for i := range an.Subjects {
+		if isTamper(an.Subjects[i].Finding) {
+			if _, ok := allowRule(e.rules, subjects[i:i+1], renv, true); !ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // sessionGrants returns the live grants of the request's session.
 func (e *Engine) sessionGrants(ctx context.Context, ev *evaluation) []grant.Grant {
 	if e.grants == nil || ev.req.SessionID == "" {
@@ -382,6 +412,9 @@ func (e *Engine) sessionGrants(ctx context.Context, ev *evaluation) []grant.Gran
 // for the session by a grant, or always in the settings — never always for
 // a HIGH-risk finding.
 func (e *Engine) categoryGranted(ev *evaluation, f api.Finding) bool {
+	if isTamper(&f) {
+		return false // only an allow rule naming the path, or a person
+	}
 	if _, ok := grant.CategoryGranted(ev.grants, f.Category); ok {
 		return true
 	}

@@ -68,16 +68,19 @@ type Engine struct {
 	cwd  string   // the cwd for requests without one
 	// workingDirs are the working directories of requests in cwd.
 	workingDirs []string
-	home        string
-	handler     handler.Handler
-	headless    handler.Handler
-	via         string
-	hooks       HookRunner
-	grants      grant.Store
-	audit       audit.Sink
-	parent      *Engine
-	now         func() time.Time
-	newID       func() string
+	// controlFiles are the settings files in use: agent control files
+	// wherever they are.
+	controlFiles []string
+	home         string
+	handler      handler.Handler
+	headless     handler.Handler
+	via          string
+	hooks        HookRunner
+	grants       grant.Store
+	audit        audit.Sink
+	parent       *Engine
+	now          func() time.Time
+	newID        func() string
 
 	grantRules sync.Map // rule text → *rule.Rule, parsed once
 }
@@ -223,6 +226,11 @@ func New(opts ...Option) (*Engine, error) {
 	}
 	e.cwd = filepath.Clean(e.cwd)
 	e.workingDirs = e.settings.WorkingDirs(e.cwd)
+	for _, f := range e.settings.Files {
+		if f.Path != "" {
+			e.controlFiles = append(e.controlFiles, filepath.Clean(f.Path))
+		}
+	}
 	e.rules = rule.NewSet(e.settings.Rules, rule.Options{AllowManagedRulesOnly: e.settings.AllowManagedPermissionRulesOnly})
 	return e, nil
 }

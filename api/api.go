@@ -171,6 +171,10 @@ type Finding struct {
 	// a path).
 	Part string `json:"part,omitempty"`
 	Risk Risk   `json:"risk"`
+	// Path is the file the finding is about, when it is about one file
+	// (a write to an agent control file): the tool layer attaches it to
+	// that file's subject, which only an allow rule naming it settles.
+	Path string `json:"path,omitempty"`
 }
 
 // Scope is how long an approval is remembered.

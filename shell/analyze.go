@@ -35,6 +35,9 @@ type Options struct {
 	// additionalDirectories), used to decide what is inside the working
 	// tree. Empty means just Cwd.
 	WorkingDirs []string
+	// ControlFiles are more agent control files than pathclass declares:
+	// the settings files in use, wherever the environment put them.
+	ControlFiles []string
 	// MaxLength bounds the command's length in bytes, MaxDepth the nesting
 	// of carriers (bash -c inside eval inside ...), MaxParts the number of
 	// parts. Zero means the default.

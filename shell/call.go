@@ -261,6 +261,7 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 		}
 	}
 	a.files(ca)
+	a.throughLinks(ca)
 	if c.remote || c.shadow {
 		// Runs elsewhere, or a repeated loop pass: judged, but not a
 		// part of its own.
@@ -296,6 +297,25 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 		c.pipe.add(c.stage, ca)
 	}
 	a.afterCall(ca)
+}
+
+// throughLinks adds, for every path a call reads or writes through a link
+// made earlier in the same command, the path it really lands on: both are
+// judged.
+func (a *analyzer) throughLinks(ca *call) {
+	if len(ca.ctx.sc.links) == 0 {
+		return
+	}
+	for _, p := range ca.writes {
+		if t := a.followLinks(ca, p); t != p {
+			ca.writes = appendPath(ca.writes, t)
+		}
+	}
+	for _, p := range ca.reads {
+		if t := a.followLinks(ca, p); t != p {
+			ca.reads = appendPath(ca.reads, t)
+		}
+	}
 }
 
 func hasOutput(rs []redir) bool {
@@ -342,18 +362,27 @@ func (a *analyzer) afterCall(ca *call) {
 			sc.cwd = a.resolve(*dir, sc.cwd)
 		}
 	case "ln":
-		if hasShortFlag(ops, 's') || hasLong(ops, "--symbolic") {
-			pos := positional(ops, "")
-			if len(pos) == 2 && !pos[0].unbound && !pos[1].unbound {
+		// A link made here sends later paths through it to its target: a
+		// symbolic link's target is relative to the link's directory, a
+		// hard link's to the working directory.
+		symbolic := hasShortFlag(ops, 's') || hasLong(ops, "--symbolic")
+		pos := positional(ops, "-t -S --target-directory --suffix")
+		if len(pos) == 2 && !pos[0].unbound && !pos[1].unbound {
+			link := a.resolve(pos[1], ca.cwd)
+			target := pos[0].s
+			switch {
+			case target == "~" || strings.HasPrefix(target, "~/") || strings.HasPrefix(target, "/"):
+				target = a.resolveString(target, ca.cwd)
+			case symbolic && link != "":
+				target = joinPath(dirOf(link), target)
+			default:
+				target = a.resolveString(target, ca.cwd)
+			}
+			if link != "" && target != "" {
 				if sc.links == nil {
 					sc.links = map[string]string{}
 				}
-				target := pos[0].s
-				if !strings.HasPrefix(target, "/") {
-					link := a.resolve(pos[1], ca.cwd)
-					target = joinPath(dirOf(link), target)
-				}
-				sc.links[a.resolve(pos[1], ca.cwd)] = cleanPath(target)
+				sc.links[link] = cleanPath(target)
 			}
 		}
 	case "find":

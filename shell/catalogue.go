@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/pathclass"
 )
 
 // The catalogue's risk levels, named for readability.
@@ -489,6 +490,10 @@ func metadataProgram(p string) bool {
 
 // judgeWrite flags writes to places where any write is dangerous.
 func (a *analyzer) judgeWrite(c *call, p string) {
+	if e, ok := pathclass.Control(p, a.opts.Home, a.opts.ControlFiles...); ok {
+		a.flagControl(c, p, e)
+		return
+	}
 	if root := a.treeRoot(p); root != "" && !strings.Contains(p[len(root):], "/.") && !strings.HasSuffix(p, ".pth") && !strings.HasSuffix(p, "customize.py") {
 		// Inside the working tree, only hidden paths (.git/hooks, .claude,
 		// .vscode, ...) and key files are special.
@@ -510,8 +515,6 @@ func (a *analyzer) judgeWrite(c *call, p string) {
 		a.flag(c, "log-tampering", "modifies logs or history ("+p+")", high)
 	case persistencePath(a, p):
 		a.flag(c, "persistence", "writes "+p+", which runs code automatically later", high)
-	case agentConfigPath(lp):
-		a.flag(c, "agent-config-tamper", "writes an AI agent's configuration ("+p+")", high)
 	case within(p, "/etc/sudoers") || within(p, "/etc/sudoers.d") || p == "/etc/passwd" || p == "/etc/shadow" || p == "/etc/group" || p == "/etc/gshadow":
 		a.flag(c, "privilege", "changes users, groups or sudo rules ("+p+")", high)
 	case p == "/dev/null" || strings.HasPrefix(p, "/dev/fd/") || p == "/dev/stdout" || p == "/dev/stderr":
@@ -524,6 +527,21 @@ func (a *analyzer) judgeWrite(c *call, p string) {
 	case strings.HasSuffix(lp, ".pth") && strings.Contains(lp, "site-packages"):
 		a.flag(c, "persistence", "writes a Python .pth file, which runs code at every interpreter start", high)
 	}
+}
+
+// flagControl flags a write to an agent control file: a finding about
+// that one path, which only an allow rule naming it settles.
+func (a *analyzer) flagControl(c *call, p string, e pathclass.Entry) {
+	k := pathclass.Category + "\x00" + c.text + "\x00" + p
+	if a.seen == nil {
+		a.seen = make(map[string]struct{}, 4)
+	}
+	if _, dup := a.seen[k]; dup {
+		return
+	}
+	a.seen[k] = struct{}{}
+	a.an.Findings = append(a.an.Findings, api.Finding{Category: pathclass.Category, Risk: high, Part: c.text, Path: p,
+		Description: "writes " + p + ", " + string(e.Kind) + ", which only an allow rule naming it may approve"})
 }
 
 // judgeOverwrite flags truncating an irreplaceable file.

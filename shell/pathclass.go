@@ -99,36 +99,6 @@ func persistencePath(a *analyzer, p string) bool {
 	return false
 }
 
-var agentConfigs = []string{".claude/settings.json", ".claude/settings.local.json", ".claude.json", ".claude/hooks", ".claude/commands", ".claude/agents",
-	".codex/config.toml", ".codex/config.json", ".hermes/config.yaml", ".hermes/config.yml", ".cursor/mcp.json", ".cursor/rules", ".cursor/hooks.json", ".cursor/cli-config.json", ".cursorrules",
-	".mcp.json", ".gemini/settings.json", ".vscode/settings.json", ".vscode/mcp.json", ".warden/settings.json", ".warden/settings.local.json", ".config/warden",
-	".aider.conf.yml", ".continue/config.json", ".continue/config.yaml", ".codeium/windsurf/mcp_config.json", ".windsurf/rules", ".kiro/settings", ".roo/mcp.json",
-	".clinerules", ".amazonq/mcp.json", ".aws/amazonq", ".qwen/settings.json", ".opencode", ".config/opencode", ".goose/config.yaml", ".config/goose/config.yaml",
-	"/etc/warden", "/etc/claude-code", "claude_desktop_config.json", ".crush.json", ".config/crush", ".zed/settings.json", ".config/zed/settings.json"}
-
-// agentConfigPath reports an AI agent's own configuration (compared in
-// lower case: case-insensitive file systems accept .Cursor for .cursor).
-func agentConfigPath(lp string) bool {
-	for i, c := range agentConfigs {
-		if strings.HasSuffix(lp, agentSuffixes[i]) || strings.Contains(lp, agentInfixes[i]) || c[0] == '/' && within(lp, c) {
-			return true
-		}
-	}
-	return false
-}
-
-// agentSuffixes and agentInfixes are agentConfigs as "/name" and
-// "/name/", built once.
-var agentSuffixes, agentInfixes = func() ([]string, []string) {
-	s := make([]string, len(agentConfigs))
-	in := make([]string, len(agentConfigs))
-	for i, c := range agentConfigs {
-		s[i] = "/" + c
-		in[i] = "/" + c + "/"
-	}
-	return s, in
-}()
-
 // credentialFile reports private keys, cloud and tool credentials and
 // browser password stores.
 func (a *analyzer) credentialFile(p string) bool {

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/pathclass"
 	"github.com/wardenhq/warden/rule"
 	"github.com/wardenhq/warden/shell"
 )
@@ -27,7 +28,7 @@ func (c BashChecker) Check(request api.Request, environment Env) *Analysis {
 		return problem(req, err.Error())
 	}
 	an := shell.Analyze(cmd, shell.Options{
-		Cwd: env.Cwd, Home: env.Home, WorkingDirs: env.WorkingDirs,
+		Cwd: env.Cwd, Home: env.Home, WorkingDirs: env.WorkingDirs, ControlFiles: env.ControlFiles,
 		MaxLength: c.MaxLength, MaxDepth: c.MaxDepth, MaxParts: c.MaxParts,
 	})
 	out := &Analysis{Findings: an.Findings}
@@ -85,7 +86,35 @@ func (c BashChecker) Check(request api.Request, environment Env) *Analysis {
 			out.Subjects = append(out.Subjects, writeSubjects(env, w, p.Text)...)
 		}
 	}
+	out.Findings = settledBySubjects(out)
 	return out
+}
+
+// settledBySubjects drops the shell's findings about writes to agent
+// control files that became Edit subjects carrying the same finding: there
+// an allow rule naming the path settles them, as it does for a Write call.
+// Findings about paths that are not subjects stay, for a person to judge.
+func settledBySubjects(out *Analysis) []api.Finding {
+	fs := out.Findings
+	keep := fs[:0:0]
+	for _, f := range fs {
+		if f.Path == "" || f.Category != pathclass.Category || !hasFindingSubject(out.Subjects, f) {
+			keep = append(keep, f)
+		}
+	}
+	if len(keep) == len(fs) {
+		return fs
+	}
+	return keep
+}
+
+func hasFindingSubject(subs []Subject, f api.Finding) bool {
+	for i := range subs {
+		if s := subs[i].Finding; s != nil && s.Category == f.Category && s.Path == f.Path {
+			return true
+		}
+	}
+	return false
 }
 
 // writeSubjects judges a file a command writes as an Edit of it, through

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/pathclass"
 	"github.com/wardenhq/warden/rule"
 )
 
@@ -118,43 +119,10 @@ func InAny(p string, dirs []string) bool {
 	return false
 }
 
-// protectedNames are directory or file names that are protected wherever
-// they appear: version control internals and the configuration of agents
-// and editors, which an agent could use to loosen its own guardrails or to
-// run code later.
-var protectedNames = map[string]bool{
-	".git": true, ".warden": true, ".claude": true, ".vscode": true, ".idea": true,
-	".cursor": true, ".gemini": true, ".codex": true, ".mcp.json": true, ".husky": true,
-}
-
-// protectedHome are paths under the home directory that hold shell start-up
-// files, credentials and tool configuration.
-var protectedHome = []string{
-	".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".zshrc",
-	".zprofile", ".zshenv", ".zlogin", ".zlogout", ".config/fish", ".inputrc",
-	".ssh", ".aws", ".gnupg", ".kube", ".docker", ".azure", ".config/gcloud", ".netrc",
-	".npmrc", ".pypirc", ".gitconfig", ".config/git", ".config/warden", ".claude.json",
-	".local/share/warden", ".local/state/warden", ".config/systemd", ".local/bin",
-}
-
-// Protected reports whether an edit of p must never be approved by a mode.
-func Protected(p, home string) bool {
-	for _, c := range strings.Split(p, "/") {
-		if protectedNames[c] {
-			return true
-		}
-	}
-	if home != "" && home != "/" && Within(p, home) {
-		rel := p[len(home):]
-		rel = strings.TrimPrefix(rel, "/")
-		for _, h := range protectedHome {
-			if rel == h || strings.HasPrefix(rel, h+"/") {
-				return true
-			}
-		}
-	}
-	return false
-}
+// Protected reports whether an edit of p must never be approved by a mode:
+// an agent control file, a credential store, version control internals or
+// tool configuration (declared once, in package pathclass).
+func Protected(p, home string) bool { return pathclass.Protected(p, home) }
 
 // pathSubjects returns the subjects for one path: the path as written and,
 // when a symlink makes it land elsewhere, the real path too.
@@ -188,7 +156,14 @@ func fileSubject(toolName string, env *Env, p string, edit bool) Subject {
 		return s
 	}
 	s.Edit = true
-	s.Protected = Protected(p, env.Home)
+	s.Protected = pathclass.Protected(p, env.Home, env.ControlFiles...)
+	if e, ok := pathclass.Control(p, env.Home, env.ControlFiles...); ok {
+		// Only an allow rule that names the path settles this: no mode,
+		// classifier, hook or grant.
+		s.Finding = &api.Finding{Category: pathclass.Category, Risk: api.RiskHigh, Part: p, Path: p,
+			Description: "edits " + p + ", " + string(e.Kind)}
+		return s
+	}
 	switch {
 	case s.Protected:
 		s.Finding = &api.Finding{Category: "protected-path", Risk: api.RiskHigh, Part: p,

@@ -16,6 +16,9 @@ type Env struct {
 	WorkingDirs []string
 	// Paths resolves symlinks; nil means the real file system.
 	Paths *PathResolver
+	// ControlFiles are agent control files beyond those pathclass
+	// declares: the settings files in use.
+	ControlFiles []string
 }
 
 // Subject is one thing a call touches that rules judge: a simple command, a

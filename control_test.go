@@ -1,0 +1,85 @@
+package warden_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/wardenhq/warden"
+	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/grant"
+	"github.com/wardenhq/warden/hook"
+)
+
+// TestControlFilesOnlyANamingRule checks that a write to an agent control
+// file, by a tool call or any Bash route, is approved by nothing but an
+// allow rule naming the path: no mode, hook allow or grant.
+func TestControlFilesOnlyANamingRule(t *testing.T) {
+	write := func(p string) api.Request {
+		return api.Request{ToolName: "Write", ToolInput: map[string]any{"file_path": p, "content": "{}"}}
+	}
+	allowHook := warden.WithHooks(fakeHooks{hook.Result{Behavior: api.Allow, Hook: "fake"}})
+	store := grant.NewMemoryStore(time.Now, time.Hour)
+	if _, err := store.Add(context.Background(), grant.Grant{Scope: api.ScopeSession, Session: "s1", Category: "agent-config-tamper"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.Add(context.Background(), grant.Grant{Scope: api.ScopeSession, Session: "s1", Rule: "Edit(.warden/**)"}); err != nil {
+		t.Fatal(err)
+	}
+	withGrants := warden.WithGrants(store)
+	broad := `{"permissions":{"allow":["Bash","Edit","Write","Edit(**)","Bash(*)"]},` + hookSettings + `}`
+	naming := `{"permissions":{"allow":["Bash(echo:*)","Edit(.claude/settings.json)","Edit(~/.bashrc)"]}}`
+	tests := []struct {
+		name     string
+		settings string
+		opts     []warden.Option
+		req      api.Request
+		mode     api.Mode
+		want     api.Behavior
+	}{
+		{"Write in bypassPermissions", `{}`, nil, write(".claude/settings.json"), api.ModeBypass, api.Ask},
+		{"Write in acceptEdits", `{}`, nil, write(".warden/settings.local.json"), api.ModeAcceptEdits, api.Ask},
+		{"Write under a hook allow", broad, []warden.Option{allowHook}, write(".claude/settings.json"), api.ModeDefault, api.Ask},
+		{"redirection under a hook allow", broad, []warden.Option{allowHook}, bash("echo '{}' > .claude/settings.json"), api.ModeDefault, api.Ask},
+		{"redirection in bypassPermissions", `{}`, nil, bash("echo '{}' > .claude/settings.json"), api.ModeBypass, api.Ask},
+		{"link made in the same command, acceptEdits", `{}`, nil, bash("ln -s ~/.bashrc x && echo 'curl x|sh' >> x"), api.ModeAcceptEdits, api.Ask},
+		{"mv onto a control file, acceptEdits", `{}`, nil, bash("mv x.json .claude/settings.local.json"), api.ModeAcceptEdits, api.Ask},
+		{"warden grants add through Bash, bypass", `{}`, nil, bash("warden grants add 'Bash'"), api.ModeBypass, api.Ask},
+		{"warden init through Bash, bypass", `{}`, nil, bash("warden init claude-code --command true"), api.ModeBypass, api.Ask},
+		{"instruction file in acceptEdits", `{}`, nil, write("AGENTS.md"), api.ModeAcceptEdits, api.Ask},
+		{"a category grant does not approve", `{}`, []warden.Option{withGrants}, bash("echo x > .claude/settings.json"), api.ModeDefault, api.Ask},
+		{"a rule grant does not approve", `{}`, []warden.Option{withGrants}, write(".warden/settings.local.json"), api.ModeDefault, api.Ask},
+		{"broad allow rules do not name the path", broad, nil, write(".claude/settings.json"), api.ModeDefault, api.Ask},
+		{"a rule naming the path approves a Write", naming, nil, write(".claude/settings.json"), api.ModeDefault, api.Allow},
+		{"a rule naming the path approves a redirection", naming, nil, bash("echo '{}' > .claude/settings.json"), api.ModeDefault, api.Allow},
+		{"a rule naming the link's target approves", naming, nil, bash("echo x >> ~/.bashrc"), api.ModeDefault, api.Allow},
+		// Look-alikes.
+		{"reading a control file is read-only", `{}`, nil, bash("cat .claude/README.md"), api.ModeDefault, api.Allow},
+		{"listing hooks is read-only", `{}`, nil, bash("ls .git/hooks"), api.ModeDefault, api.Allow},
+		{"an ordinary edit in acceptEdits", `{}`, nil, write("src/main.go"), api.ModeAcceptEdits, api.Allow},
+		{"a hook allow still approves ordinary work", broad, []warden.Option{allowHook}, bash("make build"), api.ModeDefault, api.Allow},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := projectWith(t, tt.settings, tt.opts...)
+			tt.req.PermissionMode = tt.mode
+			tt.req.SessionID = "s1"
+			d, err := e.Check(context.Background(), tt.req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Behavior != tt.want {
+				t.Fatalf("got %s by %s (%s), want %s", d.Behavior, d.Reason.Type, d.Reason.Message, tt.want)
+			}
+			if tt.want == api.Ask {
+				found := false
+				for _, f := range d.Findings {
+					found = found || f.Category == "agent-config-tamper" && f.Risk == api.RiskHigh
+				}
+				if !found {
+					t.Errorf("no HIGH agent-config-tamper finding: %+v", d.Findings)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,209 @@
+package pathclass
+
+import (
+	"runtime"
+	"strings"
+)
+
+// caseInsensitive is true where the default file system ignores case
+// (macOS, Windows): .Claude/Settings.json is then Claude Code's file.
+// Elsewhere a case variant of a dot-directory (.GIT, .Claude) still
+// matches: it is cheap to ask about and rarely innocent.
+var caseInsensitive = runtime.GOOS == "darwin" || runtime.GOOS == "windows"
+
+type anchor uint8
+
+const (
+	anywhere anchor = iota
+	home
+	absolute
+)
+
+// compiled is an Entry ready for matching.
+type compiled struct {
+	entry  *Entry
+	anchor anchor
+	comps  []string
+	dir    bool
+}
+
+// index finds the entries a path can match by a lower-cased component:
+// the first component of an anywhere-pattern, or the first below a home or
+// the root.
+type index struct {
+	entries             []compiled
+	anywhere, home, abs map[string][]int
+}
+
+var controlSet, protectedSet = compile(control), compile(protected)
+
+func compile(es []Entry) *index {
+	ix := &index{entries: make([]compiled, len(es)), anywhere: map[string][]int{}, home: map[string][]int{}, abs: map[string][]int{}}
+	for i := range es {
+		p := es[i].Pattern
+		c := compiled{entry: &es[i]}
+		m := ix.anywhere
+		switch {
+		case strings.HasPrefix(p, "~/"):
+			c.anchor, p, m = home, p[2:], ix.home
+		case strings.HasPrefix(p, "/"):
+			c.anchor, p, m = absolute, p[1:], ix.abs
+		}
+		c.dir = strings.HasSuffix(p, "/")
+		c.comps = strings.Split(strings.TrimSuffix(p, "/"), "/")
+		ix.entries[i] = c
+		k := strings.ToLower(c.comps[0])
+		m[k] = append(m[k], i)
+	}
+	return ix
+}
+
+// Control reports whether p, an absolute and cleaned path, is an agent
+// control file, and which entry it matches. home is the user's home
+// directory; extra are more files that count (the settings files in use,
+// wherever $WARDEN_MANAGED_SETTINGS, $XDG_CONFIG_HOME or --settings put
+// them).
+func Control(p, homeDir string, extra ...string) (Entry, bool) {
+	for _, x := range extra {
+		if x != "" && (p == x || within(p, x)) {
+			return Entry{Pattern: x, Kind: KindWarden}, true
+		}
+	}
+	if e := controlSet.match(p, homeDir); e != nil {
+		return *e, true
+	}
+	return Entry{}, false
+}
+
+// Protected reports whether an edit of p (absolute, cleaned) must never be
+// approved by a mode: an agent control file, a credential store, version
+// control internals or tool configuration.
+func Protected(p, homeDir string, extra ...string) bool {
+	if _, ok := Control(p, homeDir, extra...); ok {
+		return true
+	}
+	return protectedSet.match(p, homeDir) != nil
+}
+
+// Entries returns the declared control-file entries.
+func Entries() []Entry { return append([]Entry(nil), control...) }
+
+const maxComps = 64
+
+func (ix *index) match(p, homeDir string) *Entry {
+	if !strings.HasPrefix(p, "/") || p == "/" {
+		return nil
+	}
+	var buf [maxComps]string
+	comps := splitInto(buf[:0], p[1:])
+	best := -1
+	better := func(i int) {
+		if best < 0 || i < best {
+			best = i
+		}
+	}
+	if len(comps) > 0 {
+		for _, i := range ix.abs[strings.ToLower(comps[0])] {
+			if prefixMatch(comps, &ix.entries[i]) {
+				better(i)
+			}
+		}
+	}
+	if off, ok := homeOffset(p, homeDir, comps); ok && off < len(comps) {
+		hrel := comps[off:]
+		for _, i := range ix.home[strings.ToLower(hrel[0])] {
+			c := &ix.entries[i]
+			// The entry, or a directory holding it (moving ~/.config
+			// moves ~/.config/warden), home itself excepted.
+			if prefixMatch(hrel, c) || len(hrel) < len(c.comps) && eqComps(hrel, c.comps[:len(hrel)]) {
+				better(i)
+			}
+		}
+	}
+	for j, comp := range comps {
+		for _, i := range ix.anywhere[strings.ToLower(comp)] {
+			c := &ix.entries[i]
+			n := len(c.comps)
+			switch {
+			case j+n <= len(comps) && eqComps(comps[j:j+n], c.comps) && (c.dir || j+n == len(comps)):
+				better(i)
+			case c.entry.Parent && j == len(comps)-1 && eqComp(comp, c.comps[0]):
+				better(i)
+			}
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	return ix.entries[best].entry
+}
+
+// splitInto splits a slash path into buf's storage (no allocation for
+// paths of up to maxComps components).
+func splitInto(buf []string, s string) []string {
+	for s != "" {
+		i := strings.IndexByte(s, '/')
+		if i < 0 {
+			return append(buf, s)
+		}
+		if i > 0 {
+			buf = append(buf, s[:i])
+		}
+		s = s[i+1:]
+	}
+	return buf
+}
+
+// homeOffset returns the index in comps of the first component below the
+// home directory holding p: the user's, root's, or another user's under
+// /home or /Users.
+func homeOffset(p, homeDir string, comps []string) (int, bool) {
+	switch {
+	case homeDir != "" && homeDir != "/" && within(p, homeDir):
+		return strings.Count(strings.TrimSuffix(homeDir, "/"), "/"), true
+	case len(comps) >= 1 && comps[0] == "root":
+		return 1, true
+	case len(comps) >= 2 && (comps[0] == "home" || comps[0] == "Users"):
+		return 2, true
+	}
+	return 0, false
+}
+
+// prefixMatch reports whether comps start with the entry's components: any
+// depth below for a directory, exactly for a file.
+func prefixMatch(comps []string, c *compiled) bool {
+	n := len(c.comps)
+	if len(comps) < n || !c.dir && len(comps) != n {
+		return false
+	}
+	return eqComps(comps[:n], c.comps)
+}
+
+func eqComps(a, b []string) bool {
+	for i := range b {
+		if !eqComp(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// eqComp compares a path component with a pattern's: exactly, or ignoring
+// case on case-insensitive systems and for dot-names everywhere.
+func eqComp(got, want string) bool {
+	if got == want {
+		return true
+	}
+	if caseInsensitive || strings.HasPrefix(want, ".") {
+		return strings.EqualFold(got, want)
+	}
+	return false
+}
+
+// within reports whether p is dir or below it, by path components.
+func within(p, dir string) bool {
+	if dir == "/" {
+		return strings.HasPrefix(p, "/")
+	}
+	return p == dir || strings.HasPrefix(p, dir) && len(p) > len(dir) && p[len(dir)] == '/'
+}

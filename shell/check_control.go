@@ -1,0 +1,138 @@
+package shell
+
+import (
+	"strings"
+
+	"github.com/wardenhq/warden/pathclass"
+)
+
+func init() {
+	register(checkControlProgram, "warden", "crontab", "git", "systemctl", "claude", "codex", "gemini", "copilot", "opencode", "cursor-agent", "qwen", "amp")
+}
+
+// checkControlProgram flags programs that write agent control files by
+// their own means rather than through a path Warden sees: Warden's own
+// grants and init, crontab, git config, systemctl --user enable, and the
+// agents' config and MCP subcommands.
+func checkControlProgram(a *analyzer, c *call) {
+	ops := c.operands()
+	tamper := func(what string) {
+		a.flag(c, pathclass.Category, what+": only a person or an allow rule naming it may approve that", high)
+	}
+	switch c.prog {
+	case "warden":
+		sub, rest := firstOperand(ops)
+		switch sub {
+		case "grants":
+			if verb, _ := firstOperand(rest); verb != "list" && verb != "ls" && verb != "" && verb != "-h" && verb != "--help" && verb != "help" {
+				tamper("warden grants " + verb + " changes what Warden approves")
+			}
+		case "init":
+			tamper("warden init installs or rewrites an agent's hook")
+		}
+	case "crontab":
+		if !hasShortFlag(ops, 'l') {
+			tamper("crontab changes the scheduled jobs")
+		}
+	case "git":
+		sub, rest := subcommand(ops, gitGlobalValue)
+		if sub == "config" && gitConfigWrites(rest) {
+			if key := gitConfigKey(rest); key == "" || gitKeyRunsCode(key) {
+				tamper("git config sets " + orUnknown(key) + ", which names a program git runs")
+			}
+		}
+	case "systemctl":
+		if hasWord(ops, "--user") {
+			pos := positional(ops, "-H -M --host --machine -t --type --state -p --property -n --lines -o --output --signal -s")
+			if len(pos) > 0 {
+				switch pos[0].s {
+				case "enable", "link", "edit", "preset", "preset-all", "set-environment", "import-environment", "add-wants", "add-requires", "revert", "mask", "unmask", "reenable":
+					tamper("systemctl --user " + pos[0].s + " changes the user's services")
+				}
+			}
+		}
+	default:
+		// The agents' own CLIs: claude config set, claude mcp add, codex
+		// mcp add, gemini mcp add, ...
+		pos := positional(ops, "")
+		if len(pos) >= 2 {
+			sub, verb := pos[0].s, pos[1].s
+			switch {
+			case sub == "config" && verb != "get" && verb != "list" && verb != "ls":
+				tamper(c.prog + " config " + verb + " changes the agent's configuration")
+			case sub == "mcp" && (verb == "add" || verb == "add-json" || verb == "add-from-claude-desktop" || verb == "remove" || verb == "rm"):
+				tamper(c.prog + " mcp " + verb + " changes the agent's MCP servers")
+			case sub == "hooks" && verb != "list" && verb != "ls":
+				tamper(c.prog + " hooks " + verb + " changes the agent's hooks")
+			}
+		}
+	}
+}
+
+// firstOperand returns the first operand that is not an option, and the
+// operands after it.
+func firstOperand(ops []arg) (string, []arg) {
+	for i, x := range ops {
+		if !strings.HasPrefix(x.s, "-") {
+			return x.s, ops[i+1:]
+		}
+	}
+	return "", nil
+}
+
+// gitConfigWrites reports a git config call that changes a setting rather
+// than reading one.
+func gitConfigWrites(ops []arg) bool {
+	for _, x := range ops {
+		switch s := x.s; {
+		case s == "--get" || s == "--get-all" || s == "--get-regexp" || s == "--get-urlmatch" || s == "-l" || s == "--list" ||
+			s == "--show-origin" && len(positional(ops, "")) < 2 || s == "get" || s == "list" || s == "--get-color" || s == "--get-colorbool":
+			return false
+		case s == "set" || s == "unset" || s == "--unset" || s == "--unset-all" || s == "--add" || s == "--replace-all" ||
+			s == "-e" || s == "--edit" || s == "edit" || s == "--rename-section" || s == "--remove-section" || s == "rename-section" || s == "remove-section":
+			return true
+		}
+	}
+	// git config NAME VALUE sets; git config NAME reads.
+	return len(positional(ops, "-f --file --blob --type -t --default --comment")) >= 2
+}
+
+// gitConfigKey returns the key a git config call sets, lower case, or ""
+// when it is not a literal (or the call edits the whole file).
+func gitConfigKey(ops []arg) string {
+	if hasWord(ops, "-e", "--edit", "edit") {
+		return ""
+	}
+	pos := positional(ops, "-f --file --blob --type -t --default --comment")
+	if len(pos) > 0 && (pos[0].s == "set" || pos[0].s == "unset") {
+		pos = pos[1:]
+	}
+	if len(pos) == 0 || !pos[0].lit {
+		return ""
+	}
+	return strings.ToLower(pos[0].s)
+}
+
+// gitKeyRunsCode reports configuration keys that name a program git runs,
+// a file it loads, or where its hooks live.
+func gitKeyRunsCode(key string) bool {
+	section, _, _ := strings.Cut(key, ".")
+	switch section {
+	case "alias", "filter", "include", "includeif", "difftool", "mergetool", "pager", "browser", "man", "credential", "gpg", "sequence", "uploadpack", "receive", "instaweb", "sendemail", "protocol", "submodule":
+		return true
+	}
+	last := key[strings.LastIndexByte(key, '.')+1:]
+	switch last {
+	case "hookspath", "fsmonitor", "pager", "editor", "sshcommand", "askpass", "gitproxy", "textconv", "command", "driver", "cmd", "program",
+		"uploadpack", "receivepack", "proxycommand", "templatedir", "helper", "path", "tool":
+		return true
+	}
+	return false
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "a key only known at run time"
+	}
+	return s
+}
