@@ -40,7 +40,8 @@ func (e *APIError) Error() string {
 
 // NewClient returns a client for the daemon at rawURL with the given token.
 // rawURL is the printed http://HOST:PORT/ address (a ?token= in it is used
-// when token is empty), or unix:PATH for a daemon on a Unix socket. A nil
+// when token is empty), or unix:PATH[?token=TOKEN] for a daemon on a Unix
+// socket. A nil
 // httpClient means a default one; for unix: addresses its transport is
 // replaced by one dialling the socket.
 func NewClient(rawURL, token string, httpClient *http.Client) (*Client, error) {
@@ -49,6 +50,12 @@ func NewClient(rawURL, token string, httpClient *http.Client) (*Client, error) {
 	}
 	if path, ok := strings.CutPrefix(rawURL, "unix:"); ok {
 		path = strings.TrimPrefix(path, "//")
+		if p, query, ok := strings.Cut(path, "?"); ok {
+			path = p
+			if q, err := url.ParseQuery(query); err == nil && token == "" {
+				token = q.Get("token")
+			}
+		}
 		if path == "" {
 			return nil, errors.New("server: unix: address without a socket path")
 		}

@@ -17,9 +17,17 @@
 // connection or an engine error is a deny (or an error the client must treat
 // as one), never an allow.
 //
-// Security: every /v1/ call needs the bearer token printed at start-up (or
-// the cookie the page receives in exchange for it), except on a Unix socket
-// whose 0600 permissions are the authentication. Requests carrying a foreign
+// Security: two credentials. The approver's token (or the cookie the page
+// receives in exchange for it) opens everything: the page, the pending asks
+// and their answers, the events, the metrics, the leader's side of the
+// mailbox. The agents' token opens only what an agent needs — POST
+// /v1/check, POST /v1/decide, the asking side of the mailbox and GET
+// /healthz — and gets 403 elsewhere, so an agent can never approve its own
+// ask. An answer may record only a rule the ask suggested, and never
+// "always" for a HIGH-risk ask. Headers and bodies that arrive slowly are
+// cut off; the answers that wait are bounded by their own timeouts. Options
+// with no token at all disable authentication, for embedding the server
+// where only a person can reach it. Requests carrying a foreign
 // Origin or a Host that is neither an IP address, localhost nor explicitly
 // allowed are refused, which defeats DNS rebinding; request bodies are
 // capped; every error is one JSON envelope.

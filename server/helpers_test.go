@@ -18,7 +18,10 @@ import (
 	"github.com/wardenhq/warden/handler"
 )
 
-const testToken = "test-token-0123456789"
+const (
+	testToken      = "test-token-0123456789"
+	testAgentToken = "agent-token-9876543210"
+)
 
 // fakeClock is a Clock whose time moves only when the test says.
 type fakeClock struct {
@@ -144,6 +147,9 @@ func newFixture(t *testing.T, opts Options) *fixture {
 	if opts.Token == "" {
 		opts.Token = testToken
 	}
+	if opts.AgentToken == "" {
+		opts.AgentToken = testAgentToken
+	}
 	opts.Clock, opts.Queue, opts.Metrics = clock, queue, metrics
 	var engine Engine = &fakeEngine{queue: queue, clock: clock}
 	srv := New(engine, opts)
@@ -183,6 +189,40 @@ func (f *fixture) do(method, path, body string, header map[string]string) (*http
 		f.t.Fatal(err)
 	}
 	defer res.Body.Close()
+	data, err := io.ReadAll(res.Body)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return res, data
+}
+
+// doStream is do for endpoints that may stream or wait: it reads the body
+// for at most a moment, so an event stream that opened is a 200 and not a
+// hang.
+func (f *fixture) doStream(method, path, body string, header map[string]string) (*http.Response, []byte) {
+	f.t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, method, f.http.URL+path, strings.NewReader(body))
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+testToken)
+	for k, v := range header {
+		if v == "" {
+			req.Header.Del(k)
+			continue
+		}
+		req.Header.Set(k, v)
+	}
+	res, err := f.http.Client().Do(req)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.Header.Get("Content-Type") == "text/event-stream" {
+		return res, nil
+	}
 	data, err := io.ReadAll(res.Body)
 	if err != nil {
 		f.t.Fatal(err)

@@ -37,12 +37,14 @@ type MailboxStore interface {
 //	DELETE /v1/mailbox/requests/{id}             Withdraw
 //	GET    /v1/mailbox/next?leader=L             Receive
 func (s *Server) mailboxRoutes(method func(pattern, allow string, h http.HandlerFunc)) {
-	s.mux.HandleFunc("POST /v1/mailbox/requests", s.authed(s.handleMailboxSend))
-	method("/v1/mailbox/requests", http.MethodGet, s.authed(s.handleMailboxPending))
-	s.mux.HandleFunc("GET /v1/mailbox/requests/{id}/response", s.authed(s.handleMailboxAwait))
-	method("/v1/mailbox/requests/{id}/response", http.MethodPut, s.authed(s.handleMailboxAnswer))
-	method("/v1/mailbox/requests/{id}", http.MethodDelete, s.authed(s.handleMailboxWithdraw))
-	method("/v1/mailbox/next", http.MethodGet, s.authed(s.handleMailboxReceive))
+	// The asking side (send, await, withdraw) is open to agents; the
+	// leader's side (list, receive, answer) is the approver's.
+	s.mux.HandleFunc("POST /v1/mailbox/requests", s.forAgents(s.handleMailboxSend))
+	method("/v1/mailbox/requests", http.MethodGet, s.forApprover(s.handleMailboxPending))
+	s.mux.HandleFunc("GET /v1/mailbox/requests/{id}/response", s.forAgents(s.longLived(s.handleMailboxAwait)))
+	method("/v1/mailbox/requests/{id}/response", http.MethodPut, s.forApprover(s.handleMailboxAnswer))
+	method("/v1/mailbox/requests/{id}", http.MethodDelete, s.forAgents(s.handleMailboxWithdraw))
+	method("/v1/mailbox/next", http.MethodGet, s.forApprover(s.longLived(s.handleMailboxReceive)))
 }
 
 func (s *Server) handleMailboxSend(w http.ResponseWriter, r *http.Request) {

@@ -21,9 +21,16 @@ const pageCSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-sr
 // the address bar and the history.
 func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 	if tok := r.URL.Query().Get("token"); tok != "" {
-		if s.opts.Token != "" && !s.tokenMatches(tok) {
-			s.loginPage(w, http.StatusUnauthorized, "That link's token is wrong or out of date: open the link printed by the latest warden serve.")
-			return
+		if s.approverKey != nil {
+			switch s.roleOf(tok) {
+			case roleApprover:
+			case roleAgent:
+				s.loginPage(w, http.StatusForbidden, "That is the agents' token, which cannot answer asks: open the link warden serve printed on its first line.")
+				return
+			default:
+				s.loginPage(w, http.StatusUnauthorized, "That link's token is wrong or out of date: open the link printed by the latest warden serve.")
+				return
+			}
 		}
 		if s.opts.Token != "" {
 			http.SetCookie(w, &http.Cookie{
@@ -38,7 +45,12 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/", http.StatusSeeOther)
 		return
 	}
-	if s.authenticate(r) != authOK {
+	ro, _ := s.authenticate(r)
+	if ro == roleAgent {
+		s.loginPage(w, http.StatusForbidden, "This browser holds the agents' token, which cannot answer asks: open the link warden serve printed on its first line.")
+		return
+	}
+	if ro != roleApprover {
 		s.loginPage(w, http.StatusUnauthorized, "Open the link printed by warden serve (it carries the token) to log this browser in.")
 		return
 	}

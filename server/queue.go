@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/grant"
 	"github.com/wardenhq/warden/handler"
 )
 
@@ -27,6 +28,13 @@ var (
 	// ErrNotPending is returned by Answer when no pending ask has that id
 	// (it never existed, or it was already answered, timed out or withdrawn).
 	ErrNotPending = errors.New("no such pending ask")
+	// ErrRuleNotOffered is returned by Answer for an approval naming a rule
+	// the ask did not suggest: an answer approves the call asked about,
+	// never a wider rule.
+	ErrRuleNotOffered = errors.New("the rule is not one of the ask's suggestions")
+	// ErrAlwaysRefused is returned by Answer for an "always" approval of a
+	// HIGH-risk ask, which may be approved once or for the session only.
+	ErrAlwaysRefused = errors.New("a HIGH-risk ask can be approved once or for the session, never always")
 )
 
 // DefaultPromptTimeout bounds a prompt whose Deadline is unset.
@@ -283,6 +291,10 @@ func (q *Queue) Answer(id string, a handler.Answer) error {
 		q.mu.Unlock()
 		return fmt.Errorf("%w: %q", ErrNotPending, id)
 	}
+	if err := answerAllowed(&entry.view, a); err != nil {
+		q.mu.Unlock()
+		return err
+	}
 	delete(q.pending, id)
 	q.metrics.setPending(len(q.pending))
 	entry.answer <- a
@@ -292,6 +304,33 @@ func (q *Queue) Answer(id string, a handler.Answer) error {
 	}
 	q.publishLocked(EventResolved, res)
 	q.mu.Unlock()
+	return nil
+}
+
+// answerAllowed reports whether a may answer the ask v: an approval may
+// record only a rule the ask suggested, and never "always" for an ask whose
+// risk, or one of whose findings' categories, is HIGH (grant.CheckScope).
+func answerAllowed(v *PendingAsk, a handler.Answer) error {
+	if a.Behavior != api.Allow {
+		return nil
+	}
+	if a.Rule != "" && !slices.Contains(v.Suggestions, a.Rule) {
+		if len(v.Suggestions) == 0 {
+			return fmt.Errorf("%w: %q (this ask suggests no rule, so it can be approved only as it stands)", ErrRuleNotOffered, a.Rule)
+		}
+		return fmt.Errorf("%w: %q (pick one of %s)", ErrRuleNotOffered, a.Rule, strings.Join(v.Suggestions, ", "))
+	}
+	if a.Scope != api.ScopeAlways {
+		return nil
+	}
+	if v.Risk == api.RiskHigh {
+		return ErrAlwaysRefused
+	}
+	for _, f := range v.Findings {
+		if err := grant.CheckScope(f.Category, f.Risk, api.ScopeAlways); err != nil {
+			return fmt.Errorf("%w: %w", ErrAlwaysRefused, err)
+		}
+	}
 	return nil
 }
 

@@ -37,7 +37,9 @@ func TestQueueAnswer(t *testing.T) {
 	clock := newFakeClock()
 	q := NewQueue(QueueOptions{Clock: clock})
 	sub := q.subscribe()
-	res := startPrompt(q, context.Background(), promptFor(bashRequest))
+	prompt := promptFor(bashRequest)
+	prompt.Ask.Suggestions = []string{"Bash(rm -rf build)"}
+	res := startPrompt(q, context.Background(), prompt)
 	e := <-sub.ch
 	p := decode[PendingAsk](t, e.Data)
 	want := handler.Answer{Behavior: api.Allow, Scope: api.ScopeAlways, Person: "ana", Rule: "Bash(rm -rf build)"}
@@ -72,6 +74,57 @@ func TestQueueRefusesBadAnswers(t *testing.T) {
 	}
 	if got := <-res; got.a.Scope != api.ScopeOnce {
 		t.Errorf("scope %q, want once", got.a.Scope)
+	}
+}
+
+// TestQueueAnswerPolicy checks that an answer approves no more than the
+// call asked about: a rule must be one the ask suggested, and a HIGH-risk
+// ask is never approved for always.
+func TestQueueAnswerPolicy(t *testing.T) {
+	low := api.Decision{Behavior: api.Ask, Reason: api.Reason{Type: api.ReasonDefault}}
+	high := api.Decision{Behavior: api.Ask, Risk: api.RiskHigh,
+		Findings: []api.Finding{{Category: "recursive-delete", Risk: api.RiskHigh}}}
+	highCategory := api.Decision{Behavior: api.Ask,
+		Findings: []api.Finding{{Category: "recursive-delete"}}}
+	tests := []struct {
+		name        string
+		decision    api.Decision
+		suggestions []string
+		answer      handler.Answer
+		want        error
+	}{
+		{"suggested rule", low, []string{"Bash(npm test)"}, handler.Answer{Behavior: api.Allow, Scope: api.ScopeAlways, Rule: "Bash(npm test)"}, nil},
+		{"first suggestion by default", low, []string{"Bash(npm test)"}, handler.Answer{Behavior: api.Allow, Scope: api.ScopeAlways}, nil},
+		{"a wider rule", low, []string{"Bash(npm test)"}, handler.Answer{Behavior: api.Allow, Scope: api.ScopeAlways, Rule: "Bash"}, ErrRuleNotOffered},
+		{"a wider rule for the session", low, []string{"Bash(npm test)"}, handler.Answer{Behavior: api.Allow, Scope: api.ScopeSession, Rule: "Bash(npm:*)"}, ErrRuleNotOffered},
+		{"a wider rule once", low, []string{"Bash(npm test)"}, handler.Answer{Behavior: api.Allow, Rule: "Bash"}, ErrRuleNotOffered},
+		{"a rule where none is offered", high, nil, handler.Answer{Behavior: api.Allow, Scope: api.ScopeSession, Rule: "Bash(rm:*)"}, ErrRuleNotOffered},
+		{"high risk always", high, []string{"Bash(rm -rf build)"}, handler.Answer{Behavior: api.Allow, Scope: api.ScopeAlways}, ErrAlwaysRefused},
+		{"high category always", highCategory, []string{"Bash(rm -rf build)"}, handler.Answer{Behavior: api.Allow, Scope: api.ScopeAlways}, ErrAlwaysRefused},
+		{"high risk for the session", high, []string{"Bash(rm -rf build)"}, handler.Answer{Behavior: api.Allow, Scope: api.ScopeSession}, nil},
+		{"high risk once", high, nil, handler.Answer{Behavior: api.Allow}, nil},
+		{"deny with any rule", low, nil, handler.Answer{Behavior: api.Deny, Rule: "Bash"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			q := NewQueue(QueueOptions{Clock: newFakeClock()})
+			sub := q.subscribe()
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			res := startPrompt(q, ctx, &handler.Prompt{Ask: &handler.Ask{Request: bashRequest, Decision: tt.decision, Suggestions: tt.suggestions}})
+			p := decode[PendingAsk](t, (<-sub.ch).Data)
+			err := q.Answer(p.ID, tt.answer)
+			if !errors.Is(err, tt.want) || (tt.want == nil) != (err == nil) {
+				t.Fatalf("Answer: %v, want %v", err, tt.want)
+			}
+			if err != nil {
+				if q.Len() != 1 {
+					t.Error("a refused answer took the ask off the queue")
+				}
+				cancel()
+			}
+			<-res
+		})
 	}
 }
 

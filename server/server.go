@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/json"
 	"errors"
@@ -61,6 +62,14 @@ const (
 	DefaultHeartbeat = 15 * time.Second
 	// DefaultPerson is the name recorded for answers given on the page.
 	DefaultPerson = "web"
+	// DefaultHeaderTimeout bounds reading a request's headers.
+	DefaultHeaderTimeout = 10 * time.Second
+	// DefaultBodyTimeout bounds reading a request's body.
+	DefaultBodyTimeout = 10 * time.Second
+	// shortWriteTimeout bounds writing the answer of an endpoint that
+	// answers at once, so a client that never reads cannot hold a
+	// connection.
+	shortWriteTimeout = 30 * time.Second
 )
 
 // CookieName is the cookie that keeps the page's browser logged in.
@@ -70,9 +79,23 @@ const CookieName = "warden_session"
 // token: only right for a Unix socket, whose file permissions are the
 // authentication.
 type Options struct {
-	// Token is the bearer token every /v1/ call must carry. Empty disables
-	// authentication (Unix sockets only).
+	// Token is the approver's bearer token: the page, the pending asks and
+	// their answers, the event stream, the metrics, the leader's side of the
+	// mailbox, and everything AgentToken may do. Empty disables
+	// authentication altogether (a Unix socket reachable only by a person).
 	Token string
+	// AgentToken is the agents' bearer token: POST /v1/check, POST
+	// /v1/decide, the asking side of the mailbox and GET /healthz, and
+	// nothing else (403). Empty means only the approver's token opens them.
+	AgentToken string
+	// HeaderTimeout bounds reading a request's headers; zero means
+	// DefaultHeaderTimeout.
+	HeaderTimeout time.Duration
+	// BodyTimeout bounds reading a request's body, from the moment its
+	// handler starts; zero means DefaultBodyTimeout. Answers that wait
+	// (POST /v1/decide, the event stream, the mailbox's long polls) are not
+	// bounded by it once the body is in.
+	BodyTimeout time.Duration
 	// Queue is the approval queue the engine's handler prompts through; nil
 	// means a fresh one (then asks can only come from this server's Queue()).
 	Queue *Queue
@@ -117,6 +140,9 @@ type Server struct {
 	mux     *http.ServeMux
 	hosts   map[string]bool
 	box     MailboxStore
+	// approverKey and agentKey are digests of the tokens (nil when unset),
+	// compared in constant time.
+	approverKey, agentKey []byte
 	bridge  *mailboxBridge
 	// stopCtx ends the long waits (mailbox polls, the bridge) at shutdown.
 	stopCtx context.Context
@@ -165,6 +191,14 @@ func New(engine Engine, opts Options) *Server {
 	if s.opts.Person == "" {
 		s.opts.Person = DefaultPerson
 	}
+	if s.opts.HeaderTimeout <= 0 {
+		s.opts.HeaderTimeout = DefaultHeaderTimeout
+	}
+	if s.opts.BodyTimeout <= 0 {
+		s.opts.BodyTimeout = DefaultBodyTimeout
+	}
+	s.approverKey = tokenKey(opts.Token)
+	s.agentKey = tokenKey(opts.AgentToken)
 	s.box = opts.Mailbox
 	if s.box == nil {
 		s.box = mailbox.NewMemory()
@@ -196,9 +230,12 @@ func (s *Server) Handler() http.Handler { return http.HandlerFunc(s.serveHTTP) }
 // Serve accepts connections on ln until Shutdown. It returns nil after a
 // shutdown, like http.ErrServerClosed but quieter.
 func (s *Server) Serve(ln net.Listener) error {
+	// No ReadTimeout or WriteTimeout: they would cut the answers that wait
+	// (decide, events, long polls). serveHTTP bounds each request's body and
+	// each quick answer instead.
 	hs := &http.Server{
 		Handler:           s.Handler(),
-		ReadHeaderTimeout: 10 * time.Second,
+		ReadHeaderTimeout: s.opts.HeaderTimeout,
 		IdleTimeout:       2 * time.Minute,
 		MaxHeaderBytes:    64 << 10,
 	}
@@ -261,13 +298,13 @@ func (s *Server) routes() {
 			writeError(w, http.StatusMethodNotAllowed, "method_not_allowed", fmt.Sprintf("%s %s: use %s", r.Method, r.URL.Path, allow))
 		})
 	}
-	method("/v1/check", http.MethodPost, s.authed(s.handleCheck))
-	method("/v1/decide", http.MethodPost, s.authed(s.handleDecide))
-	method("/v1/pending", http.MethodGet, s.authed(s.handlePending))
-	method("/v1/pending/{id}", http.MethodPost, s.authed(s.handleAnswer))
-	method("/v1/events", http.MethodGet, s.authed(s.handleEvents))
-	method("/healthz", http.MethodGet, s.handleHealth)
-	method("/metrics", http.MethodGet, s.authed(s.metrics.Handler().ServeHTTP))
+	method("/v1/check", http.MethodPost, s.forAgents(s.handleCheck))
+	method("/v1/decide", http.MethodPost, s.forAgents(s.longLived(s.handleDecide)))
+	method("/v1/pending", http.MethodGet, s.forApprover(s.handlePending))
+	method("/v1/pending/{id}", http.MethodPost, s.forApprover(s.handleAnswer))
+	method("/v1/events", http.MethodGet, s.forApprover(s.longLived(s.handleEvents)))
+	method("/healthz", http.MethodGet, s.forAgents(s.handleHealth))
+	method("/metrics", http.MethodGet, s.forApprover(s.metrics.Handler().ServeHTTP))
 	s.mailboxRoutes(method)
 	method("/{$}", http.MethodGet, s.handlePage)
 	assets, err := fs.Sub(webFiles, "web")
@@ -290,9 +327,14 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, "forbidden_origin", fmt.Sprintf("requests from origin %q are refused", origin))
 		return
 	}
-	if r.Body != nil {
-		r.Body = http.MaxBytesReader(w, r.Body, s.opts.MaxBodyBytes)
+	rc := http.NewResponseController(w)
+	if r.Body != nil && r.Body != http.NoBody {
+		// A body must arrive in time; once it is in, the deadline goes, so
+		// an answer that waits is not cut off by it.
+		_ = rc.SetReadDeadline(time.Now().Add(s.opts.BodyTimeout))
+		r.Body = &deadlineBody{ReadCloser: http.MaxBytesReader(w, r.Body, s.opts.MaxBodyBytes), rc: rc}
 	}
+	_ = rc.SetWriteDeadline(time.Now().Add(shortWriteTimeout))
 	h := w.Header()
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Content-Type-Options", "nosniff")
@@ -329,18 +371,44 @@ func sameOrigin(origin, host string) bool {
 	return strings.EqualFold(u.Host, host)
 }
 
-// authed wraps h so it runs only with the right bearer token or cookie.
-func (s *Server) authed(h http.HandlerFunc) http.HandlerFunc {
+// role is what a request's credential may do.
+type role int
+
+const (
+	roleNone     role = iota // no credential, or a wrong one
+	roleAgent                // the agents' token
+	roleApprover             // the approver's token (or no authentication)
+)
+
+// forAgents wraps h so it runs with the agents' token or the approver's.
+func (s *Server) forAgents(h http.HandlerFunc) http.HandlerFunc {
+	return s.requireRole(roleAgent, h)
+}
+
+// forApprover wraps h so it runs only with the approver's token (or the
+// page's cookie); the agents' token gets 403.
+func (s *Server) forApprover(h http.HandlerFunc) http.HandlerFunc {
+	return s.requireRole(roleApprover, h)
+}
+
+// authed is forApprover: an endpoint not declared open to agents is the
+// approver's.
+func (s *Server) authed(h http.HandlerFunc) http.HandlerFunc { return s.forApprover(h) }
+
+func (s *Server) requireRole(need role, h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		switch s.authenticate(r) {
-		case authOK:
-			h(w, r)
-		case authMissing:
+		got, res := s.authenticate(r)
+		switch {
+		case res == authMissing:
 			w.Header().Set("WWW-Authenticate", `Bearer realm="warden"`)
 			writeError(w, http.StatusUnauthorized, "unauthorized", "missing token: send Authorization: Bearer TOKEN (the token printed by warden serve)")
-		default:
+		case res == authWrong:
 			w.Header().Set("WWW-Authenticate", `Bearer realm="warden", error="invalid_token"`)
 			writeError(w, http.StatusUnauthorized, "unauthorized", "wrong token")
+		case got < need:
+			writeError(w, http.StatusForbidden, "forbidden", fmt.Sprintf("%s %s needs the approver's token; the agents' token may only check, decide, ask through the mailbox and read /healthz", r.Method, r.URL.Path))
+		default:
+			h(w, r)
 		}
 	}
 }
@@ -353,28 +421,83 @@ const (
 	authWrong
 )
 
-func (s *Server) authenticate(r *http.Request) authResult {
-	if s.opts.Token == "" {
-		return authOK
+// authenticate returns the role of the request's credential: the bearer
+// token, else the page's cookie.
+func (s *Server) authenticate(r *http.Request) (role, authResult) {
+	if s.approverKey == nil {
+		return roleApprover, authOK
 	}
+	var tok string
 	if h := r.Header.Get("Authorization"); h != "" {
-		tok, ok := strings.CutPrefix(h, "Bearer ")
-		if ok && s.tokenMatches(tok) {
-			return authOK
+		t, ok := strings.CutPrefix(h, "Bearer ")
+		if !ok {
+			return roleNone, authWrong
 		}
-		return authWrong
+		tok = t
+	} else if c, err := r.Cookie(CookieName); err == nil {
+		tok = c.Value
+	} else {
+		return roleNone, authMissing
 	}
-	if c, err := r.Cookie(CookieName); err == nil {
-		if s.tokenMatches(c.Value) {
-			return authOK
-		}
-		return authWrong
+	if ro := s.roleOf(tok); ro != roleNone {
+		return ro, authOK
 	}
-	return authMissing
+	return roleNone, authWrong
 }
 
-func (s *Server) tokenMatches(got string) bool {
-	return subtle.ConstantTimeCompare([]byte(got), []byte(s.opts.Token)) == 1
+// roleOf compares tok with both tokens in constant time (digests of equal
+// length, both always compared).
+func (s *Server) roleOf(tok string) role {
+	k := tokenKey(tok)
+	approver := subtle.ConstantTimeCompare(k, s.approverKey)
+	agent := 0
+	if s.agentKey != nil {
+		agent = subtle.ConstantTimeCompare(k, s.agentKey)
+	}
+	switch {
+	case approver == 1:
+		return roleApprover
+	case agent == 1:
+		return roleAgent
+	}
+	return roleNone
+}
+
+// tokenKey is the digest tokens are compared by; nil for no token.
+func tokenKey(tok string) []byte {
+	if tok == "" {
+		return nil
+	}
+	sum := sha256.Sum256([]byte(tok))
+	return sum[:]
+}
+
+// longLived marks h as an answer that may wait as long as its own bounds
+// say: once its body is read, neither the body deadline nor the quick
+// answers' write deadline applies to it.
+func (s *Server) longLived(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		_ = http.NewResponseController(w).SetWriteDeadline(time.Time{})
+		h(w, r)
+	}
+}
+
+// deadlineBody clears the connection's read deadline once the body has
+// been read to its end, so the deadline bounds only the body. A body that
+// failed keeps the deadline, so the connection closes.
+type deadlineBody struct {
+	io.ReadCloser
+	rc   *http.ResponseController
+	done bool
+}
+
+func (b *deadlineBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if errors.Is(err, io.EOF) && !b.done {
+		b.done = true
+		_ = b.rc.SetReadDeadline(time.Time{})
+	}
+	return n, err
 }
 
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
@@ -550,8 +673,15 @@ func (s *Server) handleAnswer(w http.ResponseWriter, r *http.Request) {
 	}
 	a := handler.Answer{Behavior: body.Behavior, Scope: scope, Message: body.Message, Person: s.opts.Person, Rule: body.Rule}
 	if err := s.queue.Answer(id, a); err != nil {
-		if errors.Is(err, ErrNotPending) {
+		switch {
+		case errors.Is(err, ErrNotPending):
 			writeError(w, http.StatusNotFound, "not_pending", fmt.Sprintf("ask %q is not pending (answered, timed out or withdrawn)", id))
+			return
+		case errors.Is(err, ErrRuleNotOffered):
+			writeError(w, http.StatusBadRequest, "rule_not_offered", err.Error())
+			return
+		case errors.Is(err, ErrAlwaysRefused):
+			writeError(w, http.StatusForbidden, "always_refused", err.Error())
 			return
 		}
 		writeError(w, http.StatusBadRequest, "invalid_answer", err.Error())
@@ -617,6 +747,12 @@ func decodeJSON(body io.Reader, v any) error {
 }
 
 func writeBodyError(w http.ResponseWriter, err error) {
+	var netErr net.Error
+	if errors.As(err, &netErr) && netErr.Timeout() {
+		w.Header().Set("Connection", "close")
+		writeError(w, http.StatusRequestTimeout, "request_timeout", "the request body did not arrive in time")
+		return
+	}
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
 		writeError(w, http.StatusRequestEntityTooLarge, "body_too_large", fmt.Sprintf("request body over %d bytes", tooBig.Limit))

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -64,50 +65,106 @@ func TestCheck(t *testing.T) {
 	}
 }
 
+// TestAuthentication runs every endpoint with every kind of credential: no
+// token, the agents' token, the approver's token and a wrong one. The
+// agents' token opens check, decide, the asking side of the mailbox and
+// /healthz, and gets 403 everywhere else; the approver's opens everything.
 func TestAuthentication(t *testing.T) {
 	f := newFixture(t, Options{})
-	endpoints := []struct{ method, path, body string }{
-		{"POST", "/v1/check", `{"tool_name":"Read","tool_input":{}}`},
-		{"POST", "/v1/decide", `{"tool_name":"Read","tool_input":{}}`},
-		{"GET", "/v1/pending", ""},
-		{"POST", "/v1/pending/ask-x", `{"behavior":"allow"}`},
-		{"GET", "/v1/events", ""},
-		{"GET", "/metrics", ""},
+	type endpoint struct {
+		method, path, body string
+		agents             bool // open to the agents' token
+		ok                 int  // the status with a sufficient token
+	}
+	n := 0
+	fresh := func() string { n++; return fmt.Sprintf("m-%d", n) }
+	// send puts a mailbox request to leader on the daemon, so the leader's
+	// receive has something to return at once.
+	send := func(leader string) {
+		body := fmt.Sprintf(`{"id":%q,"leader":%q,"request":{"tool_name":"Bash","tool_input":{"command":"ls"}}}`, fresh(), leader)
+		if res, data := f.do("POST", "/v1/mailbox/requests", body, nil); res.StatusCode != http.StatusOK {
+			t.Fatalf("sending a mailbox request: %d %s", res.StatusCode, data)
+		}
+	}
+	endpoints := []func() endpoint{
+		func() endpoint { return endpoint{"POST", "/v1/check", `{"tool_name":"Read","tool_input":{}}`, true, 200} },
+		func() endpoint { return endpoint{"POST", "/v1/decide", `{"tool_name":"Read","tool_input":{}}`, true, 200} },
+		func() endpoint { return endpoint{"GET", "/healthz", "", true, 200} },
+		func() endpoint {
+			return endpoint{"POST", "/v1/mailbox/requests", fmt.Sprintf(`{"id":%q,"leader":"lead","request":{"tool_name":"Bash","tool_input":{}}}`, fresh()), true, 200}
+		},
+		func() endpoint { return endpoint{"GET", "/v1/mailbox/requests/nope/response", "", true, 404} },
+		func() endpoint { return endpoint{"DELETE", "/v1/mailbox/requests/nope", "", true, 200} },
+		func() endpoint { return endpoint{"GET", "/v1/pending", "", false, 200} },
+		func() endpoint { return endpoint{"POST", "/v1/pending/ask-x", `{"behavior":"allow"}`, false, 404} },
+		func() endpoint { return endpoint{"GET", "/v1/events", "", false, 200} },
+		func() endpoint { return endpoint{"GET", "/metrics", "", false, 200} },
+		func() endpoint { return endpoint{"GET", "/v1/mailbox/requests?leader=lead", "", false, 200} },
+		func() endpoint {
+			return endpoint{"PUT", "/v1/mailbox/requests/nope/response", `{"id":"nope","behavior":"allow"}`, false, 404}
+		},
+		func() endpoint {
+			leader := fresh()
+			send(leader)
+			return endpoint{"GET", "/v1/mailbox/next?leader=" + leader, "", false, 200}
+		},
+		func() endpoint { return endpoint{"GET", "/", "", false, 200} },
 	}
 	creds := []struct {
 		name   string
 		header map[string]string
-		want   string // error code or "" for authorised
+		role   role
+		wrong  bool
 	}{
-		{"missing token", map[string]string{"Authorization": ""}, "unauthorized"},
-		{"wrong token", map[string]string{"Authorization": "Bearer nope"}, "unauthorized"},
-		{"not bearer", map[string]string{"Authorization": "Basic " + testToken}, "unauthorized"},
-		{"wrong cookie", map[string]string{"Authorization": "", "Cookie": CookieName + "=nope"}, "unauthorized"},
+		{"no token", map[string]string{"Authorization": ""}, roleNone, false},
+		{"wrong token", map[string]string{"Authorization": "Bearer nope"}, roleNone, true},
+		{"not bearer", map[string]string{"Authorization": "Basic " + testToken}, roleNone, true},
+		{"wrong cookie", map[string]string{"Authorization": "", "Cookie": CookieName + "=nope"}, roleNone, true},
+		{"agent token", map[string]string{"Authorization": "Bearer " + testAgentToken}, roleAgent, false},
+		{"agent token as cookie", map[string]string{"Authorization": "", "Cookie": CookieName + "=" + testAgentToken}, roleAgent, false},
+		{"approver token", map[string]string{"Authorization": "Bearer " + testToken}, roleApprover, false},
+		{"approver cookie", map[string]string{"Authorization": "", "Cookie": CookieName + "=" + testToken}, roleApprover, false},
 	}
-	for _, ep := range endpoints {
+	for _, mk := range endpoints {
 		for _, c := range creds {
-			t.Run(ep.path+"/"+c.name, func(t *testing.T) {
-				res, data := f.do(ep.method, ep.path, ep.body, c.header)
-				if res.StatusCode != http.StatusUnauthorized {
-					t.Fatalf("status %d, want 401: %s", res.StatusCode, data)
-				}
-				if diff := cmp.Diff(c.want, errorCode(t, data)); diff != "" {
-					t.Errorf("code (-want +got):\n%s", diff)
-				}
-				if res.Header.Get("WWW-Authenticate") == "" {
-					t.Error("no WWW-Authenticate header")
+			ep := mk()
+			t.Run(ep.method+" "+ep.path+"/"+c.name, func(t *testing.T) {
+				res, data := f.doStream(ep.method, ep.path, ep.body, c.header)
+				page := ep.path == "/"
+				switch {
+				case c.role == roleNone:
+					if res.StatusCode != http.StatusUnauthorized {
+						t.Fatalf("status %d, want 401: %s", res.StatusCode, data)
+					}
+					if page {
+						return // the page answers with its login page
+					}
+					if code := errorCode(t, data); code != "unauthorized" {
+						t.Errorf("code %q, want unauthorized", code)
+					}
+					if res.Header.Get("WWW-Authenticate") == "" {
+						t.Error("no WWW-Authenticate header")
+					}
+				case c.role == roleAgent && !ep.agents:
+					if res.StatusCode != http.StatusForbidden {
+						t.Fatalf("status %d, want 403: %s", res.StatusCode, data)
+					}
+					if page {
+						return
+					}
+					if code := errorCode(t, data); code != "forbidden" {
+						t.Errorf("code %q, want forbidden", code)
+					}
+				default:
+					if res.StatusCode != ep.ok {
+						t.Fatalf("status %d, want %d: %s", res.StatusCode, ep.ok, data)
+					}
 				}
 			})
 		}
 	}
-	t.Run("cookie is accepted", func(t *testing.T) {
-		res, data := f.do("GET", "/v1/pending", "", map[string]string{"Authorization": "", "Cookie": CookieName + "=" + testToken})
-		if res.StatusCode != http.StatusOK {
-			t.Fatalf("status %d: %s", res.StatusCode, data)
-		}
-	})
-	t.Run("healthz needs no token", func(t *testing.T) {
-		res, data := f.do("GET", "/healthz", "", map[string]string{"Authorization": ""})
+	t.Run("healthz answers", func(t *testing.T) {
+		res, data := f.do("GET", "/healthz", "", map[string]string{"Authorization": "Bearer " + testAgentToken})
 		if res.StatusCode != http.StatusOK {
 			t.Fatalf("status %d: %s", res.StatusCode, data)
 		}
@@ -115,6 +172,81 @@ func TestAuthentication(t *testing.T) {
 			t.Errorf("healthz (-want +got):\n%s", diff)
 		}
 	})
+}
+
+// TestAgentTokenCannotApprove checks the whole path a hostile agent would
+// take with its own token: it sees no pending asks, cannot answer one, and
+// cannot log a browser in.
+func TestAgentTokenCannotApprove(t *testing.T) {
+	f := newFixture(t, Options{})
+	agent, err := NewClient(f.http.URL, testAgentToken, f.http.Client())
+	if err != nil {
+		t.Fatal(err)
+	}
+	events := f.events()
+	decided := make(chan api.Decision, 1)
+	go func() {
+		d, _ := agent.Decide(context.Background(), bashRequest)
+		decided <- d
+	}()
+	p := decode[PendingAsk](t, events.next(t, EventPending))
+	var apiErr *APIError
+	if _, err := agent.Pending(context.Background()); !errors.As(err, &apiErr) || apiErr.Status != http.StatusForbidden {
+		t.Errorf("agent lists pending asks: %v, want 403", err)
+	}
+	if err := agent.Answer(context.Background(), p.ID, AnswerRequest{Behavior: api.Allow}); !errors.As(err, &apiErr) || apiErr.Status != http.StatusForbidden {
+		t.Errorf("agent answers its own ask: %v, want 403", err)
+	}
+	noRedirect := *f.http.Client()
+	noRedirect.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	res, err := noRedirect.Get(f.http.URL + "/?token=" + testAgentToken)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusForbidden || len(res.Cookies()) != 0 {
+		t.Errorf("page login with the agents' token: status %d, cookies %v; want 403 and none", res.StatusCode, res.Cookies())
+	}
+	// The approver answers; the agent's decide returns it.
+	if err := f.client.Answer(context.Background(), p.ID, AnswerRequest{Behavior: api.Deny, Message: "no"}); err != nil {
+		t.Fatal(err)
+	}
+	if d := <-decided; d.Behavior != api.Deny || d.Reason.Message != "no" {
+		t.Errorf("decision %+v, want the approver's deny", d)
+	}
+}
+
+// TestAnswerGrantsOnlyTheSuggestions checks POST /v1/pending/{id}: a rule
+// outside the ask's suggestions and an "always" for a HIGH-risk ask are
+// refused with an error, and the ask stays pending.
+func TestAnswerGrantsOnlyTheSuggestions(t *testing.T) {
+	f := newFixture(t, Options{})
+	events := f.events()
+	go func() { _, _ = f.client.Decide(context.Background(), bashRequest) }()
+	p := decode[PendingAsk](t, events.next(t, EventPending))
+	tests := []struct {
+		body   string
+		status int
+		code   string
+	}{
+		{`{"behavior":"allow","scope":"always","rule":"Bash"}`, 400, "rule_not_offered"},
+		{`{"behavior":"allow","scope":"session","rule":"Bash(rm:*)"}`, 400, "rule_not_offered"},
+		{`{"behavior":"allow","scope":"always","rule":"Bash(rm -rf build)"}`, 403, "always_refused"},
+		{`{"behavior":"allow","scope":"always"}`, 403, "always_refused"},
+	}
+	for _, tt := range tests {
+		res, data := f.do("POST", "/v1/pending/"+p.ID, tt.body, nil)
+		if res.StatusCode != tt.status || errorCode(t, data) != tt.code {
+			t.Errorf("%s: %d %s, want %d %s", tt.body, res.StatusCode, data, tt.status, tt.code)
+		}
+	}
+	if f.queue.Len() != 1 {
+		t.Fatal("a refused answer took the ask off the queue")
+	}
+	res, data := f.do("POST", "/v1/pending/"+p.ID, `{"behavior":"allow","scope":"session","rule":"Bash(rm -rf build)"}`, nil)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("the offered rule for the session: %d %s", res.StatusCode, data)
+	}
 }
 
 func TestNoTokenMeansNoAuthentication(t *testing.T) {

@@ -36,7 +36,7 @@ func init() {
 	})
 }
 
-const serveUsage = "serve [--addr 127.0.0.1:7878 | --socket PATH] [--token-file FILE] [--allow-remote] [--allow-host NAME]... [--cwd DIR] [--mode MODE] [--settings FILE]... [--no-audit]"
+const serveUsage = "serve [--addr 127.0.0.1:7878 | --socket PATH] [--token-file FILE] [--agent-token-file FILE] [--allow-remote] [--allow-host NAME]... [--cwd DIR] [--mode MODE] [--settings FILE]... [--no-audit]"
 
 // serveGrace is how long the daemon waits, past the approval timeout, for
 // the hooks and the classifier before it denies a decide call itself.
@@ -47,8 +47,9 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 	var ef engineFlags
 	ef.register(fs)
 	addr := fs.String("addr", "127.0.0.1:7878", "TCP `address` to listen on; port 0 picks a free one; loopback unless --allow-remote")
-	socket := fs.String("socket", "", "listen on a Unix socket at `PATH` (mode 0600: its permissions are the authentication) instead of TCP")
-	tokenFile := fs.String("token-file", "", "keep the token in `FILE` (created 0600 with a fresh token if missing) instead of a fresh one per start")
+	socket := fs.String("socket", "", "listen on a Unix socket at `PATH` (mode 0600) instead of TCP; the tokens are required there too")
+	tokenFile := fs.String("token-file", "", "keep the approver's token in `FILE` (created 0600 with a fresh token if missing) instead of a fresh one per start")
+	agentTokenFile := fs.String("agent-token-file", "", "keep the agents' token in `FILE` (created 0600 with a fresh token if missing) instead of a fresh one per start")
 	allowRemote := fs.Bool("allow-remote", false, "allow --addr on a non-loopback address (anyone who can reach it and holds the token can approve)")
 	var allowHosts stringList
 	fs.Var(&allowHosts, "allow-host", "host `NAME` browsers may use to reach the daemon, besides IP addresses and localhost (repeatable)")
@@ -76,7 +77,11 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "warden: warning: %s\n", w.String())
 	}
 
-	ln, link, token, err := serveListener(env, *addr, *socket, *tokenFile, *allowRemote)
+	token, agentToken, err := serveTokens(*tokenFile, *agentTokenFile)
+	if err != nil {
+		return fail(env, "%v", err)
+	}
+	ln, addrURL, err := serveListener(env, *addr, *socket, *allowRemote)
 	if err != nil {
 		return fail(env, "%v", err)
 	}
@@ -117,6 +122,7 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 	tuneGC(env)
 	srv := server.New(daemon, server.Options{
 		Token:         token,
+		AgentToken:    agentToken,
 		Queue:         queue,
 		Metrics:       metrics,
 		DecideTimeout: timeout + serveGrace,
@@ -124,7 +130,10 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 		Logger:        slog.New(slog.NewTextHandler(env.stderr, nil)),
 	})
 
-	fmt.Fprintf(env.stdout, "listening on %s\n", link)
+	// The first line is the approver's (the page's link); the second is
+	// what agents are given, and holds only the agents' token.
+	fmt.Fprintf(env.stdout, "listening on %s\n", approverLink(addrURL, token))
+	fmt.Fprintf(env.stdout, "agents: WARDEN_SERVER=%s WARDEN_TOKEN=%s\n", addrURL, agentToken)
 	if f, ok := env.stdout.(interface{ Sync() error }); ok {
 		_ = f.Sync()
 	}
@@ -174,47 +183,68 @@ func tuneGC(env *cliEnv) {
 	}
 }
 
-// serveListener opens the listener and returns it with the start-up link
-// and the token (empty on a Unix socket without --token-file).
-func serveListener(env *cliEnv, addr, socket, tokenFile string, allowRemote bool) (net.Listener, string, string, error) {
-	var token string
-	if tokenFile != "" || socket == "" {
-		var err error
-		token, err = serveToken(tokenFile)
-		if err != nil {
-			return nil, "", "", err
-		}
-	}
+// serveListener opens the listener and returns it with the daemon's
+// address as clients name it: http://HOST:PORT or unix:PATH.
+func serveListener(env *cliEnv, addr, socket string, allowRemote bool) (net.Listener, string, error) {
 	if socket != "" {
 		ln, err := server.ListenUnix(socket)
 		if err != nil {
-			return nil, "", "", err
+			return nil, "", err
 		}
 		abs, err := filepath.Abs(socket)
 		if err != nil {
 			abs = socket
 		}
-		return ln, "unix:" + abs, token, nil
+		return ln, "unix:" + abs, nil
 	}
 	host, _, err := net.SplitHostPort(addr)
 	if err != nil {
-		return nil, "", "", fmt.Errorf("--addr %q: %w", addr, err)
+		return nil, "", fmt.Errorf("--addr %q: %w", addr, err)
 	}
 	if !isLoopbackHost(host) {
 		if !allowRemote {
-			return nil, "", "", fmt.Errorf("--addr %s is not a loopback address: pass --allow-remote to listen there", addr)
+			return nil, "", fmt.Errorf("--addr %s is not a loopback address: pass --allow-remote to listen there", addr)
 		}
-		fmt.Fprintf(env.stderr, "warden: warning: listening on %s, beyond this machine: anyone who can reach it and holds the token can approve tool calls; prefer TLS in front of it\n", addr)
+		fmt.Fprintf(env.stderr, "warden: warning: listening on %s, beyond this machine: anyone who can reach it and holds the approver's token can approve tool calls; prefer TLS in front of it\n", addr)
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return nil, "", "", err
+		return nil, "", err
 	}
 	shown := ln.Addr().String()
 	if h, p, err := net.SplitHostPort(shown); err == nil && (h == "0.0.0.0" || h == "::") {
 		shown = net.JoinHostPort("127.0.0.1", p)
 	}
-	return ln, "http://" + shown + "/?token=" + token, token, nil
+	return ln, "http://" + shown, nil
+}
+
+// approverLink is the first start-up line's link: the page's address with
+// the approver's token, which logs a browser in.
+func approverLink(base, token string) string {
+	if strings.HasPrefix(base, "unix:") {
+		return base + "?token=" + token
+	}
+	return base + "/?token=" + token
+}
+
+// serveTokens returns the approver's and the agents' tokens: fresh ones, or
+// those kept in the files. The two must differ, or an agent could approve.
+func serveTokens(approverFile, agentFile string) (string, string, error) {
+	if approverFile != "" && agentFile != "" && filepath.Clean(approverFile) == filepath.Clean(agentFile) {
+		return "", "", errors.New("--token-file and --agent-token-file must be different files: the agents must not hold the approver's token")
+	}
+	approver, err := serveToken(approverFile)
+	if err != nil {
+		return "", "", err
+	}
+	agent, err := serveToken(agentFile)
+	if err != nil {
+		return "", "", err
+	}
+	if agent == approver {
+		return "", "", errors.New("the approver's and the agents' tokens are the same: give each its own file")
+	}
+	return approver, agent, nil
 }
 
 func isLoopbackHost(host string) bool {
