@@ -143,7 +143,7 @@ type Server struct {
 	// approverKey and agentKey are digests of the tokens (nil when unset),
 	// compared in constant time.
 	approverKey, agentKey []byte
-	bridge  *mailboxBridge
+	bridge                *mailboxBridge
 	// stopCtx ends the long waits (mailbox polls, the bridge) at shutdown.
 	stopCtx context.Context
 	stopAll context.CancelFunc

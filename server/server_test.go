@@ -87,8 +87,12 @@ func TestAuthentication(t *testing.T) {
 		}
 	}
 	endpoints := []func() endpoint{
-		func() endpoint { return endpoint{"POST", "/v1/check", `{"tool_name":"Read","tool_input":{}}`, true, 200} },
-		func() endpoint { return endpoint{"POST", "/v1/decide", `{"tool_name":"Read","tool_input":{}}`, true, 200} },
+		func() endpoint {
+			return endpoint{"POST", "/v1/check", `{"tool_name":"Read","tool_input":{}}`, true, 200}
+		},
+		func() endpoint {
+			return endpoint{"POST", "/v1/decide", `{"tool_name":"Read","tool_input":{}}`, true, 200}
+		},
 		func() endpoint { return endpoint{"GET", "/healthz", "", true, 200} },
 		func() endpoint {
 			return endpoint{"POST", "/v1/mailbox/requests", fmt.Sprintf(`{"id":%q,"leader":"lead","request":{"tool_name":"Bash","tool_input":{}}}`, fresh()), true, 200}

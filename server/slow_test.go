@@ -185,4 +185,3 @@ func TestWaitingAnswersOutliveTheTimeouts(t *testing.T) {
 		}
 	}
 }
-
