@@ -82,6 +82,15 @@ type Adapter interface {
 	// Undecided answers with no decision at all (Warden run as a hook of
 	// Warden itself: the outer Warden decides).
 	Undecided(c Call) Answer
+	// Probe returns a PreToolUse payload as the agent sends it, to prove
+	// that an installed hook answers: a harmless read-only call in dir, or
+	// when broken one whose tool input is not an object, which Warden
+	// cannot decide and must block.
+	Probe(dir string, broken bool) []byte
+	// Verify reports whether a hook's output for Probe is an answer the
+	// agent acts on as a decision (nil), and for a broken probe whether it
+	// blocks the call; if not, what is wrong.
+	Verify(a Answer, broken bool) error
 }
 
 // Unasked turns an ask nobody will answer into a deny that says why it

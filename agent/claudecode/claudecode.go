@@ -12,6 +12,7 @@
 package claudecode
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -99,4 +100,42 @@ func (Adapter) Unsupported(err error) agent.Answer {
 // Undecided answers {} : no decision.
 func (Adapter) Undecided(agent.Call) agent.Answer {
 	return agent.Answer{Stdout: []byte("{}\n")}
+}
+
+// Probe returns a PreToolUse payload reading dir (broken: with a tool
+// input that is not an object).
+func (Adapter) Probe(dir string, broken bool) []byte {
+	var input any = map[string]any{"file_path": dir}
+	if broken {
+		input = "not an object"
+	}
+	return agent.EncodeJSON(map[string]any{"session_id": "warden-probe", "cwd": dir, "permission_mode": "default",
+		"hook_event_name": "PreToolUse", "tool_name": "Read", "tool_input": input,
+		"tool_use_id": "toolu_warden_probe"})
+}
+
+// Verify accepts exit 0 with a PreToolUse permissionDecision, and for a
+// broken probe exit 2 with a reason (Claude Code's block).
+func (Adapter) Verify(a agent.Answer, broken bool) error {
+	if broken {
+		if a.Exit != exitBlock || strings.TrimSpace(a.Stderr) == "" {
+			return fmt.Errorf("a payload Warden cannot read does not block (exit %d, stderr %q)", a.Exit, agent.OneLine(a.Stderr))
+		}
+		return nil
+	}
+	if a.Exit != 0 {
+		return fmt.Errorf("exit %d: %s", a.Exit, agent.OneLine(a.Stderr))
+	}
+	var out hook.Output
+	if err := json.Unmarshal(a.Stdout, &out); err != nil {
+		return fmt.Errorf("answer is not JSON: %q", agent.OneLine(string(a.Stdout)))
+	}
+	if out.HookSpecificOutput == nil || out.HookSpecificOutput.HookEventName != "PreToolUse" {
+		return fmt.Errorf("answer has no PreToolUse decision: %q", agent.OneLine(string(a.Stdout)))
+	}
+	switch out.HookSpecificOutput.PermissionDecision {
+	case "allow", "deny", "ask":
+		return nil
+	}
+	return fmt.Errorf("answer has no permissionDecision: %q", agent.OneLine(string(a.Stdout)))
 }

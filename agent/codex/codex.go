@@ -17,8 +17,11 @@
 package codex
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/wardenhq/warden/agent"
 	"github.com/wardenhq/warden/api"
@@ -172,3 +175,51 @@ func (Adapter) Unsupported(error) agent.Answer { return agent.Answer{} }
 
 // Undecided answers nothing: no objection.
 func (Adapter) Undecided(agent.Call) agent.Answer { return agent.Answer{} }
+
+// Probe returns a PreToolUse payload running pwd in dir, as `codex exec`
+// sends it.
+// (broken: with a tool input that is not an object).
+func (Adapter) Probe(dir string, broken bool) []byte {
+	var input any = map[string]any{"command": "pwd"}
+	if broken {
+		input = "not an object"
+	}
+	return agent.EncodeJSON(map[string]any{"session_id": "warden-probe", "turn_id": "warden-probe", "transcript_path": nil,
+		"cwd": dir, "hook_event_name": "PreToolUse", "model": "warden-probe", "permission_mode": "bypassPermissions",
+		"tool_name": "Bash", "tool_input": input, "tool_use_id": "call_warden_probe"})
+}
+
+// Verify accepts exit 0 with nothing on stdout (no objection) or a
+// PreToolUse answer with exactly the fields Codex accepts, and exit 2 with
+// a reason (a block), which a broken probe must get.
+func (Adapter) Verify(a agent.Answer, broken bool) error {
+	if broken {
+		if a.Exit != 2 || strings.TrimSpace(a.Stderr) == "" {
+			return fmt.Errorf("a payload Warden cannot read does not block (exit %d, stderr %q): Codex would run the call", a.Exit, agent.OneLine(a.Stderr))
+		}
+		return nil
+	}
+	switch a.Exit {
+	case 0:
+	case 2:
+		if a.Stderr == "" {
+			return errors.New("exit 2 with nothing on stderr: Codex counts it as a failed hook and runs the call")
+		}
+		return fmt.Errorf("it blocks every call: %s", agent.OneLine(a.Stderr))
+	default:
+		return fmt.Errorf("exit %d, a failed hook to Codex, which then runs the call: %s", a.Exit, agent.OneLine(a.Stderr))
+	}
+	if len(bytes.TrimSpace(a.Stdout)) == 0 {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(a.Stdout))
+	dec.DisallowUnknownFields()
+	var out output
+	if err := dec.Decode(&out); err != nil {
+		return fmt.Errorf("answer is not one Codex accepts (%v): %q", err, agent.OneLine(string(a.Stdout)))
+	}
+	if out.HookSpecificOutput.HookEventName != "PreToolUse" {
+		return fmt.Errorf("answer is not for PreToolUse: %q", agent.OneLine(string(a.Stdout)))
+	}
+	return nil
+}

@@ -15,6 +15,7 @@
 package gemini
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
@@ -223,3 +224,38 @@ func (Adapter) Unsupported(error) agent.Answer { return agent.Answer{} }
 
 // Undecided answers nothing: no objection.
 func (Adapter) Undecided(agent.Call) agent.Answer { return agent.Answer{} }
+
+// Probe returns a BeforeTool payload reading dir (broken: with a tool
+// input that is not an object).
+func (Adapter) Probe(dir string, broken bool) []byte {
+	var input any = map[string]any{"file_path": dir}
+	if broken {
+		input = "not an object"
+	}
+	return agent.EncodeJSON(map[string]any{"session_id": "warden-probe", "transcript_path": "", "cwd": dir,
+		"hook_event_name": "BeforeTool", "timestamp": "2026-01-01T00:00:00.000Z", "tool_name": "read_file",
+		"tool_input": input})
+}
+
+// Verify accepts a JSON answer with a top-level decision Gemini knows; a
+// broken probe must get a deny.
+func (Adapter) Verify(a agent.Answer, broken bool) error {
+	body := bytes.TrimSpace(a.Stdout)
+	if len(body) == 0 {
+		body = bytes.TrimSpace([]byte(a.Stderr))
+	}
+	var out answer
+	if err := json.Unmarshal(body, &out); err != nil {
+		return fmt.Errorf("exit %d and an answer that is not JSON: %q", a.Exit, agent.OneLine(string(body)))
+	}
+	switch out.Decision {
+	case "deny", "block":
+		return nil
+	case "allow", "ask":
+		if !broken {
+			return nil
+		}
+		return fmt.Errorf("a payload Warden cannot read gets %q, not a deny", out.Decision)
+	}
+	return fmt.Errorf("answer has no decision Gemini reads: %q", agent.OneLine(string(body)))
+}

@@ -5,71 +5,251 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"io/fs"
+	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"time"
 
+	"github.com/wardenhq/warden/agent"
+	"github.com/wardenhq/warden/agent/claudecode"
+	"github.com/wardenhq/warden/agent/codex"
+	"github.com/wardenhq/warden/agent/gemini"
 	"github.com/wardenhq/warden/internal/atomicfile"
 )
-
-func init() {
-	register(&command{
-		name:    "init",
-		summary: "set Warden up as an agent's permission hook (init claude-code)",
-		run:     runInit,
-	})
-}
-
-const initUsage = "init claude-code [--project DIR] [--command CMD]"
 
 // initEvents are the Claude Code hook events Warden answers, in the order
 // they are added.
 var initEvents = []string{"PreToolUse", "PermissionRequest"}
 
+func init() {
+	register(&command{
+		name:    "init",
+		summary: "set Warden up as an agent's permission hook (init claude-code | codex | gemini)",
+		run:     runInit,
+	})
+}
+
+const initUsage = "init claude-code|codex|gemini [flags] (warden init AGENT -h for each agent's flags)"
+
+// initFlags are the flags every agent's init takes.
+type initFlags struct {
+	command   string
+	allowTemp bool
+	skipCheck bool
+}
+
+func (f *initFlags) register(fs *flag.FlagSet, agentFlag string) {
+	fs.StringVar(&f.command, "command", "", "hook `CMD` the agent runs (default: this program's absolute path followed by \"hook"+agentFlag+"\")")
+	fs.BoolVar(&f.allowTemp, "allow-temp", false, "accept a warden binary inside a temporary directory or the Go build cache (it will vanish, and the hook with it)")
+	fs.BoolVar(&f.skipCheck, "skip-check", false, "do not run the hook once to prove it answers (a binary that is not there yet)")
+}
+
+// hookCommand returns the command line the hook runs, checked: --command
+// as given, or this program's lasting absolute path with the hook
+// arguments.
+func (f *initFlags) hookCommand(env *cliEnv, hookArgs string) (string, error) {
+	if f.command != "" {
+		if !f.skipCheck {
+			if err := checkCommandProgram(env, f.command, f.allowTemp); err != nil {
+				return "", err
+			}
+		}
+		return f.command, nil
+	}
+	exe, err := hookBinary(env, f.allowTemp)
+	if err != nil {
+		return "", err
+	}
+	return shellQuote(exe) + " " + hookArgs, nil
+}
+
+// proveHook runs the hook command once with the agent's harmless payload
+// and fails unless it answers as the agent needs.
+func (f *initFlags) proveHook(ctx context.Context, env *cliEnv, ad agent.Adapter, cmd, dir string) error {
+	if f.skipCheck {
+		return nil
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	took, err := probeHook(ctx, ad, cmd, abs)
+	if err != nil {
+		return fmt.Errorf("%w (nothing written)", err)
+	}
+	fmt.Fprintf(env.stdout, "checked: %s answers a %s call in %s\n", cmd, ad.Name(), took.Round(time.Millisecond))
+	return nil
+}
+
 func runInit(ctx context.Context, env *cliEnv, args []string) int {
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		fmt.Fprintf(env.stderr, "usage: warden %s\n", initUsage)
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
-			fmt.Fprintf(env.stderr, "usage: warden %s\n", initUsage)
 			return exitOK
 		}
-		fmt.Fprintf(env.stderr, "usage: warden %s\n", initUsage)
 		return exitUsage
 	}
-	if args[0] != "claude-code" {
-		fmt.Fprintf(env.stderr, "warden: init: unknown agent %q (want claude-code)\n", args[0])
-		return exitUsage
+	switch args[0] {
+	case claudecode.Name:
+		return initClaudeCodeCmd(ctx, env, args[1:])
+	case codex.Name:
+		return initCodexCmd(ctx, env, args[1:])
+	case gemini.Name:
+		return initGeminiCmd(ctx, env, args[1:])
 	}
-	fs := newFlagSet(env, "init claude-code", initUsage)
+	fmt.Fprintf(env.stderr, "warden: init: unknown agent %q (want claude-code, codex or gemini)\n", args[0])
+	return exitUsage
+}
+
+const initClaudeUsage = "init claude-code [--project DIR] [--command CMD | --server URL] [--timeout SECONDS] [--allow-temp] [--skip-check]"
+
+func initClaudeCodeCmd(ctx context.Context, env *cliEnv, args []string) int {
+	fs := newFlagSet(env, "init claude-code", initClaudeUsage)
 	project := fs.String("project", ".", "project `DIR` whose .claude/settings.json is edited")
-	command := fs.String("command", "", "hook `CMD` Claude Code runs (default: this program's absolute path followed by \"hook\")")
-	if code := parseFlags(fs, args[1:]); code >= 0 {
+	serverURL := fs.String("server", "", "install an HTTP hook to the `URL` of a running warden serve instead of a command (token from $WARDEN_TOKEN)")
+	timeout := fs.Int("timeout", 0, "hook timeout in `SECONDS` (default: Warden's approval timeout plus 30)")
+	var f initFlags
+	f.register(fs, "")
+	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
 	if fs.NArg() > 0 {
 		fs.Usage()
 		return exitUsage
 	}
-	want := *command
-	if want == "" {
-		exe, err := os.Executable()
-		if err != nil {
-			return fail(env, "init: finding this program's path: %v", err)
-		}
-		if resolved, err := filepath.EvalSymlinks(exe); err == nil {
-			exe = resolved
-		}
-		want = shellQuote(exe) + " hook"
+	if *timeout <= 0 {
+		*timeout = approvalTimeout(env, *project) + hookTimeoutMargin
 	}
 	path := filepath.Join(*project, ".claude", "settings.json")
-	return initClaudeCode(env, path, want)
+	var entry *orderedObject
+	var want string
+	if *serverURL != "" {
+		u, err := claudeHookURL(*serverURL)
+		if err != nil {
+			return fail(env, "init: --server: %v", err)
+		}
+		if err := f.proveHTTPHook(ctx, env, u, *project); err != nil {
+			return fail(env, "init: %v", err)
+		}
+		want = u
+		entry = claudeHTTPEntry(u, *timeout)
+	} else {
+		cmd, err := f.hookCommand(env, "hook")
+		if err != nil {
+			return fail(env, "init: %v", err)
+		}
+		if err := f.proveHook(ctx, env, claudecode.Adapter{}, cmd, *project); err != nil {
+			return fail(env, "init: %v", err)
+		}
+		want = cmd
+		entry = claudeCommandEntry(cmd, *timeout)
+	}
+	return editJSONFile(env, path, func(root *orderedObject) ([]string, error) {
+		return addWardenHooks(root, initEvents, entry, "*")
+	}, fmt.Sprintf("%s already runs %s for %s; nothing changed", path, want, strings.Join(initEvents, " and ")))
 }
 
-// initClaudeCode adds want as the PreToolUse and PermissionRequest hook of
-// the Claude Code settings file at path, keeping everything else in it.
-func initClaudeCode(env *cliEnv, path, want string) int {
+// claudeCommandEntry is the hook handler Claude Code runs: the command,
+// a timeout above Warden's approval timeout, and onFailure block, so a
+// hook that fails (a missing binary, a crash) blocks the call instead of
+// letting it run.
+func claudeCommandEntry(cmd string, timeout int) *orderedObject {
+	h := &orderedObject{}
+	h.set("type", "command")
+	h.set("command", cmd)
+	h.set("timeout", json.Number(strconv.Itoa(timeout)))
+	h.set("onFailure", "block")
+	return h
+}
+
+// claudeHTTPEntry is the HTTP hook handler: Claude Code POSTs the payload
+// to the daemon with the agent token from $WARDEN_TOKEN.
+func claudeHTTPEntry(url string, timeout int) *orderedObject {
+	h := &orderedObject{}
+	h.set("type", "http")
+	h.set("url", url)
+	h.set("timeout", json.Number(strconv.Itoa(timeout)))
+	h.set("onFailure", "block")
+	headers := &orderedObject{}
+	headers.set("Authorization", "Bearer $WARDEN_TOKEN")
+	h.set("headers", headers)
+	h.set("allowedEnvVars", []any{"WARDEN_TOKEN"})
+	return h
+}
+
+// claudeHookURL is the daemon's Claude Code hook endpoint for a daemon
+// address as `warden serve` prints it.
+func claudeHookURL(base string) (string, error) {
+	u, err := url.Parse(base)
+	if err != nil {
+		return "", err
+	}
+	if u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
+		return "", fmt.Errorf("%q is not an http(s) URL of warden serve", base)
+	}
+	u.RawQuery, u.Fragment = "", "" // never write the token into a file
+	u.Path = strings.TrimSuffix(u.Path, "/")
+	if !strings.HasSuffix(u.Path, claudeHookPath) {
+		u.Path += claudeHookPath
+	}
+	return u.String(), nil
+}
+
+// claudeHookPath is where the daemon answers Claude Code's hooks.
+const claudeHookPath = "/v1/hooks/claude-code"
+
+// proveHTTPHook POSTs Claude Code's harmless payload to the daemon as
+// Claude Code would and fails unless it answers.
+func (f *initFlags) proveHTTPHook(ctx context.Context, env *cliEnv, u, dir string) error {
+	if f.skipCheck {
+		return nil
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	ad := claudecode.Adapter{}
+	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, bytes.NewReader(ad.Probe(abs, false)))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	tok := env.getenv("WARDEN_TOKEN")
+	if tok == "" {
+		return fmt.Errorf("WARDEN_TOKEN is not set: Claude Code sends it to the daemon (set it to the agent token warden serve printed, here and where Claude Code runs)")
+	}
+	req.Header.Set("Authorization", "Bearer "+tok)
+	start := time.Now()
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return fmt.Errorf("the daemon at %s did not answer: %w (nothing written)", u, err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("the daemon at %s answered %s: %s (nothing written)", u, resp.Status, agent.OneLine(string(body)))
+	}
+	if err := ad.Verify(agent.Answer{Stdout: body}, false); err != nil {
+		return fmt.Errorf("the daemon at %s does not answer as Claude Code needs: %w (nothing written)", u, err)
+	}
+	fmt.Fprintf(env.stdout, "checked: %s answers a claude-code call in %s\n", u, time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+// editJSONFile applies edit to the JSON settings file at path, keeping
+// everything else in it: a file that does not parse is left untouched
+// (the error says file:line:col), a changed file gets a backup first, and
+// an unchanged one is not written.
+func editJSONFile(env *cliEnv, path string, edit func(*orderedObject) ([]string, error), unchanged string) int {
 	old, err := os.ReadFile(path)
 	exists := err == nil
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -79,12 +259,12 @@ func initClaudeCode(env *cliEnv, path, want string) int {
 	if err != nil {
 		return fail(env, "%v", err)
 	}
-	changes, err := addWardenHooks(root, want)
+	changes, err := edit(root)
 	if err != nil {
 		return fail(env, "%s: %v", path, err)
 	}
 	if len(changes) == 0 {
-		fmt.Fprintf(env.stdout, "%s already runs %s for %s; nothing changed\n", path, want, strings.Join(initEvents, " and "))
+		fmt.Fprintln(env.stdout, unchanged)
 		return exitOK
 	}
 	var buf bytes.Buffer
@@ -109,9 +289,12 @@ func initClaudeCode(env *cliEnv, path, want string) int {
 	return exitOK
 }
 
-// addWardenHooks makes want the Warden hook of every event in initEvents
-// and returns one line per change.
-func addWardenHooks(root *orderedObject, want string) ([]string, error) {
+// addWardenHooks makes entry the Warden handler of every event in events
+// (a group with matcher, when one must be added) and returns one line per
+// change. An existing Warden handler (a command running `warden hook`, or
+// an HTTP hook to a daemon's hook endpoint) is replaced in place, so its
+// position, and the rest of the file, stay.
+func addWardenHooks(root *orderedObject, events []string, entry *orderedObject, matcher string) ([]string, error) {
 	hooksVal, ok := root.get("hooks")
 	if !ok || hooksVal == nil {
 		hooksVal = &orderedObject{}
@@ -122,7 +305,7 @@ func addWardenHooks(root *orderedObject, want string) ([]string, error) {
 		return nil, errors.New(`"hooks" is not an object`)
 	}
 	var changes []string
-	for _, event := range initEvents {
+	for _, event := range events {
 		listVal, ok := hooks.get(event)
 		if !ok || listVal == nil {
 			listVal = []any{}
@@ -139,36 +322,95 @@ func addWardenHooks(root *orderedObject, want string) ([]string, error) {
 			}
 			inner, _ := g.get("hooks")
 			handlers, _ := inner.([]any)
-			for _, h := range handlers {
+			for i, h := range handlers {
 				ho, ok := h.(*orderedObject)
-				if !ok {
-					continue
-				}
-				cmdVal, _ := ho.get("command")
-				cmd, _ := cmdVal.(string)
-				if !isWardenHookCommand(cmd) {
+				if !ok || !isWardenHandler(ho) {
 					continue
 				}
 				found = true
-				if cmd != want {
-					ho.set("command", want)
-					changes = append(changes, fmt.Sprintf("updated %s hook: %s (was %s)", event, want, cmd))
+				if was := describeHandler(ho); !sameJSON(ho, entry) {
+					handlers[i] = entry.clone()
+					changes = append(changes, fmt.Sprintf("updated %s hook: %s (was %s)", event, describeHandler(entry), was))
 				}
 			}
 		}
 		if found {
 			continue
 		}
-		handler := &orderedObject{}
-		handler.set("type", "command")
-		handler.set("command", want)
 		group := &orderedObject{}
-		group.set("matcher", "*")
-		group.set("hooks", []any{handler})
+		if matcher != "" {
+			group.set("matcher", matcher)
+		}
+		group.set("hooks", []any{entry.clone()})
 		hooks.set(event, append(list, group))
-		changes = append(changes, fmt.Sprintf("added %s hook: %s (matcher \"*\")", event, want))
+		if matcher != "" {
+			changes = append(changes, fmt.Sprintf("added %s hook: %s (matcher %q)", event, describeHandler(entry), matcher))
+		} else {
+			changes = append(changes, fmt.Sprintf("added %s hook: %s", event, describeHandler(entry)))
+		}
 	}
 	return changes, nil
+}
+
+// isWardenHandler reports whether a hook handler is Warden's: a command
+// running `warden hook`, or an HTTP hook to a daemon's hook endpoint.
+func isWardenHandler(h *orderedObject) bool {
+	if v, _ := h.get("command"); v != nil {
+		cmd, _ := v.(string)
+		return isWardenHookCommand(cmd)
+	}
+	if v, _ := h.get("url"); v != nil {
+		u, _ := v.(string)
+		return strings.Contains(u, "/v1/hooks/")
+	}
+	return false
+}
+
+// describeHandler names a handler in messages: its command or URL, with
+// its timeout and failure setting.
+func describeHandler(h *orderedObject) string {
+	s := ""
+	if v, ok := h.get("command"); ok {
+		s, _ = v.(string)
+	} else if v, ok := h.get("url"); ok {
+		u, _ := v.(string)
+		s = "HTTP " + u
+	}
+	var extra []string
+	if v, ok := h.get("timeout"); ok {
+		extra = append(extra, fmt.Sprintf("timeout %v", v))
+	}
+	if v, ok := h.get("onFailure"); ok {
+		extra = append(extra, fmt.Sprintf("onFailure %v", v))
+	}
+	if len(extra) > 0 {
+		s += " [" + strings.Join(extra, ", ") + "]"
+	}
+	return s
+}
+
+// sameJSON reports whether two values write the same JSON.
+func sameJSON(a, b any) bool {
+	var x, y bytes.Buffer
+	writeOrdered(&x, a, "")
+	writeOrdered(&y, b, "")
+	return x.String() == y.String()
+}
+
+// clone returns a deep copy of an ordered object.
+func (o *orderedObject) clone() *orderedObject {
+	c := &orderedObject{}
+	for _, k := range o.keys {
+		v := o.vals[k]
+		switch t := v.(type) {
+		case *orderedObject:
+			v = t.clone()
+		case []any:
+			v = append([]any(nil), t...)
+		}
+		c.set(k, v)
+	}
+	return c
 }
 
 // isWardenHookCommand reports whether a hook command runs `warden hook`:
