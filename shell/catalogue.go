@@ -540,7 +540,7 @@ func (a *analyzer) flagControl(c *call, p string, e pathclass.Entry) {
 		return
 	}
 	a.seen[k] = struct{}{}
-	a.an.Findings = append(a.an.Findings, api.Finding{Category: pathclass.Category, Risk: high, Part: c.text, Path: p,
+	a.an.Findings = append(a.an.Findings, api.Finding{Category: "agent-config-tamper", Risk: high, Part: c.text, Path: p,
 		Description: "writes " + p + ", " + string(e.Kind) + ", which only an allow rule naming it may approve"})
 }
 

@@ -2,8 +2,6 @@ package shell
 
 import (
 	"strings"
-
-	"github.com/wardenhq/warden/pathclass"
 )
 
 func init() {
@@ -17,7 +15,7 @@ func init() {
 func checkControlProgram(a *analyzer, c *call) {
 	ops := c.operands()
 	tamper := func(what string) {
-		a.flag(c, pathclass.Category, what+": only a person or an allow rule naming it may approve that", high)
+		a.flag(c, "agent-config-tamper", what+": only a person or an allow rule naming it may approve that", high)
 	}
 	switch c.prog {
 	case "warden":

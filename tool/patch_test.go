@@ -65,7 +65,7 @@ func TestCheckPatch(t *testing.T) {
 		}
 		got = append(got, s.Tool+" "+s.Path+f)
 	}
-	want := []string{"ApplyPatch /p/a.txt", "ApplyPatch /out.txt outside-working-dirs", "ApplyPatch /p/.git/hooks/pre-commit protected-path"}
+	want := []string{"ApplyPatch /p/a.txt", "ApplyPatch /out.txt outside-working-dirs", "ApplyPatch /p/.git/hooks/pre-commit agent-config-tamper"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("subjects (-want +got):\n%s", diff)
 	}

@@ -160,7 +160,7 @@ func fileSubject(toolName string, env *Env, p string, edit bool) Subject {
 	if e, ok := pathclass.Control(p, env.Home, env.ControlFiles...); ok {
 		// Only an allow rule that names the path settles this: no mode,
 		// classifier, hook or grant.
-		s.Finding = &api.Finding{Category: pathclass.Category, Risk: api.RiskHigh, Part: p, Path: p,
+		s.Finding = &api.Finding{Category: "agent-config-tamper", Risk: api.RiskHigh, Part: p, Path: p,
 			Description: "edits " + p + ", " + string(e.Kind)}
 		return s
 	}
