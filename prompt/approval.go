@@ -11,6 +11,7 @@ import (
 
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/handler"
+	"github.com/wardenhq/warden/internal/display"
 )
 
 // viewThreshold is the length above which a command is shortened on the
@@ -582,7 +583,16 @@ func reasonText(r api.Reason) string {
 }
 
 // oneLine is s made safe for the terminal, on one line.
-func oneLine(s string) string { return displayText(s, false) }
+func oneLine(s string) string { return display.Line(s) }
+
+// displayText is s made safe for the terminal (display.Line, or
+// display.Block with tabs widened to four spaces when keepLines is true).
+func displayText(s string, keepLines bool) string {
+	if !keepLines {
+		return display.Line(s)
+	}
+	return strings.ReplaceAll(display.Block(s), "\t", "    ")
+}
 
 // fit truncates s to width w.
 func fit(s string, w int) string {

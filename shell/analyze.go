@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/internal/display"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -155,8 +156,8 @@ func Analyze(command string, opts Options) (an *Analysis) {
 	a := newAnalyzer(opts, an)
 	n := normalize(command)
 	an.Normalized = n.text
-	if n.hidden {
-		a.addFinding("obfuscation", "the command contains escape sequences, control, invisible or fullwidth characters that hide what it runs", command, api.RiskMedium)
+	if n.hidden || display.Suspicious(command) {
+		a.addFinding("obfuscation", "the command contains escape sequences, control, invisible or fullwidth characters that hide what it runs", display.Line(command), api.RiskHigh)
 	}
 	text := n.text
 	if len(text) > opts.MaxLength {
