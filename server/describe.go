@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/internal/askview"
+	"github.com/wardenhq/warden/internal/display"
 )
 
 // summaryLimit caps the length of a summary shown on the page.
@@ -103,4 +105,93 @@ func named(kind, name string) string {
 		return kind
 	}
 	return kind + " " + name
+}
+
+// AskDisplay is a pending ask as the page shows it: every string already
+// escaped by package display on the daemon, so the page draws untrusted
+// text as what it is (a right-to-left override shows as \u202e, ESC as
+// \x1b) and never has to judge it itself.
+type AskDisplay struct {
+	askview.View
+	// Tool is the tool's name.
+	Tool string `json:"tool"`
+	// Summary is the command, path, URL or input, lines kept.
+	Summary string `json:"summary"`
+	// Suspicious is true when the summary needed escaping beyond its line
+	// structure: it hides something from whoever reads it.
+	Suspicious bool `json:"suspicious,omitempty"`
+	// Reason says why the pipeline asked.
+	Reason string `json:"reason,omitempty"`
+	// Findings are the analysis's findings, one line each.
+	Findings []FindingDisplay `json:"findings"`
+	// Explanation is the explainer's account, once it has arrived.
+	Explanation *ExplanationDisplay `json:"explanation,omitempty"`
+	// Suggestion is the rule a session or always approval records.
+	Suggestion string `json:"suggestion,omitempty"`
+}
+
+// FindingDisplay is one finding, escaped.
+type FindingDisplay struct {
+	Risk     api.Risk `json:"risk,omitempty"`
+	Category string   `json:"category"`
+	Text     string   `json:"text"`
+}
+
+// ExplanationDisplay is an explanation, escaped.
+type ExplanationDisplay struct {
+	What   string   `json:"what"`
+	Why    string   `json:"why,omitempty"`
+	Risk   string   `json:"risk,omitempty"`
+	Level  api.Risk `json:"level,omitempty"`
+	Source string   `json:"source,omitempty"`
+}
+
+// DescribeAsk returns the page's display of an ask on req with decision d
+// and the offered suggestions.
+func DescribeAsk(req api.Request, d api.Decision, suggestions []string) *AskDisplay {
+	summary := Summarize(req)
+	out := &AskDisplay{
+		View:       askview.Of(req),
+		Tool:       display.Line(req.ToolName),
+		Summary:    display.Block(summary),
+		Suspicious: display.Suspicious(summary),
+		Findings:   []FindingDisplay{},
+	}
+	if d.Reason.Message != "" {
+		out.Reason = display.Line(d.Reason.Message)
+	}
+	for _, f := range d.Findings {
+		text := f.Description
+		if text == "" {
+			text = f.Category
+		}
+		if f.Part != "" {
+			text += " — " + f.Part
+		}
+		out.Findings = append(out.Findings, FindingDisplay{Risk: f.Risk, Category: display.Line(f.Category), Text: display.Line(text)})
+	}
+	if len(suggestions) > 0 {
+		out.Suggestion = display.Line(suggestions[0])
+	}
+	return out
+}
+
+// DescribeExplanation returns e escaped for the page.
+func DescribeExplanation(e api.Explanation) *ExplanationDisplay {
+	return &ExplanationDisplay{
+		What:   display.Line(e.Explanation),
+		Why:    display.Line(e.Reasoning),
+		Risk:   display.Line(e.Risk),
+		Level:  e.RiskLevel,
+		Source: display.Line(e.Source),
+	}
+}
+
+// RecentDisplay is a recent decision's text, escaped for the page.
+type RecentDisplay struct {
+	Tool      string `json:"tool"`
+	Summary   string `json:"summary"`
+	DecidedBy string `json:"decided_by"`
+	Agent     string `json:"agent"`
+	Session   string `json:"session,omitempty"`
 }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -8,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/internal/display"
 )
 
 func TestSummarize(t *testing.T) {
@@ -83,4 +85,40 @@ func FuzzSummarize(f *testing.F) {
 			t.Fatalf("short command changed: %q → %q", cmd, got)
 		}
 	})
+}
+
+func TestDescribeAskEscapesEveryString(t *testing.T) {
+	req := api.Request{ToolName: "Bash\x1b[2J", SessionID: "s\u202e1", AgentID: "a\u200b", ToolInput: map[string]any{"command": "echo ok \u202e hs.live\nls"}}
+	d := api.Decision{Reason: api.Reason{Message: "why\x1b[1m"}, Findings: []api.Finding{{Category: "obfuscation", Description: "hides\u2066", Part: "p\x07", Risk: api.RiskHigh}}}
+	got := DescribeAsk(req, d, []string{"Bash(echo\u202e *)"})
+	got.Explanation = DescribeExplanation(api.Explanation{Explanation: "x\x1b", Reasoning: "y\u2067", Risk: "z\u200f", Source: "s\x00"})
+	b, err := json.Marshal(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back map[string]any
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	var walk func(v any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case string:
+			if display.Suspicious(v) {
+				t.Errorf("display field %q holds a hidden character", v)
+			}
+		case map[string]any:
+			for _, x := range v {
+				walk(x)
+			}
+		case []any:
+			for _, x := range v {
+				walk(x)
+			}
+		}
+	}
+	walk(back)
+	if !got.Suspicious || got.Summary != "echo ok \\u202e hs.live\nls" {
+		t.Errorf("summary %q suspicious %v", got.Summary, got.Suspicious)
+	}
 }

@@ -15,6 +15,8 @@ import (
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/grant"
 	"github.com/wardenhq/warden/handler"
+	"github.com/wardenhq/warden/internal/askview"
+	"github.com/wardenhq/warden/internal/display"
 )
 
 // Errors the queue returns from Prompt and Answer.
@@ -69,6 +71,8 @@ type PendingAsk struct {
 	// ExpiresInMS is the time left when this copy was made, so a page on a
 	// device with a skewed clock still counts down correctly.
 	ExpiresInMS int64 `json:"expires_in_ms"`
+	// Display is the ask as the page draws it, every string escaped.
+	Display *AskDisplay `json:"display"`
 }
 
 // ResolvedAsk says how a pending ask left the queue.
@@ -96,6 +100,8 @@ type RecentDecision struct {
 	Decision  api.Decision `json:"decision"`
 	// DecidedBy names who decided, e.g. "rule Bash(rm:*) (project)".
 	DecidedBy string `json:"decided_by"`
+	// Display is the decision's text as the page draws it, escaped.
+	Display RecentDisplay `json:"display"`
 }
 
 // QueueOptions configures a Queue. The zero value means all defaults.
@@ -189,6 +195,7 @@ func (q *Queue) Prompt(ctx context.Context, p *handler.Prompt) (handler.Answer, 
 	if len(view.Suggestions) == 0 {
 		view.Suggestions = nonNil(ask.Decision.Suggestions)
 	}
+	view.Display = DescribeAsk(ask.Request, ask.Decision, view.Suggestions)
 	entry := &pendingEntry{view: view, answer: make(chan handler.Answer, 1)}
 
 	q.mu.Lock()
@@ -262,9 +269,12 @@ func (q *Queue) followExplanation(id string, ch <-chan api.Explanation, done <-c
 			q.mu.Lock()
 			if entry, ok := q.pending[id]; ok {
 				entry.view.Explanation = &e
-				if entry.view.Risk == api.RiskNone {
+				if e.RiskLevel.Rank() > entry.view.Risk.Rank() {
 					entry.view.Risk = e.RiskLevel
 				}
+				d := *entry.view.Display
+				d.Explanation = DescribeExplanation(e)
+				entry.view.Display = &d
 				q.publishLocked(EventPending, q.snapshotLocked(entry))
 			}
 			q.mu.Unlock()
@@ -379,6 +389,13 @@ func (q *Queue) Record(pendingID string, req api.Request, d api.Decision) {
 		SessionID: req.SessionID,
 		Decision:  d,
 		DecidedBy: DecidedBy(d.Reason),
+		Display: RecentDisplay{
+			Tool:      display.Line(req.ToolName),
+			Summary:   display.Line(Summarize(req)),
+			DecidedBy: display.Line(DecidedBy(d.Reason)),
+			Agent:     display.Line(askview.AgentLabel(req)),
+			Session:   display.Line(req.SessionID),
+		},
 	}
 	q.mu.Lock()
 	defer q.mu.Unlock()

@@ -384,6 +384,7 @@ func TestDecideWaitsForTheAnswer(t *testing.T) {
 				Deadline:    f.clock.Now().Add(time.Minute),
 				ExpiresInMS: 60000,
 			}
+			want.Display = DescribeAsk(bashRequest, api.Decision{Reason: want.Reason, Findings: want.Findings}, want.Suggestions)
 			if diff := cmp.Diff(want, p); diff != "" {
 				t.Errorf("pending event (-want +got):\n%s", diff)
 			}
@@ -413,7 +414,8 @@ func TestDecideWaitsForTheAnswer(t *testing.T) {
 				t.Errorf("resolved event (-want +got):\n%s", diff)
 			}
 			rec := decode[RecentDecision](t, events.next(t, EventDecision))
-			if diff := cmp.Diff(RecentDecision{PendingID: p.ID, Tool: "Bash", Summary: "rm -rf build", AgentID: "worker-1", SessionID: "s1", Decision: d, DecidedBy: DecidedBy(d.Reason)}, rec, cmpopts.EquateEmpty()); diff != "" {
+			if diff := cmp.Diff(RecentDecision{PendingID: p.ID, Tool: "Bash", Summary: "rm -rf build", AgentID: "worker-1", SessionID: "s1", Decision: d, DecidedBy: DecidedBy(d.Reason),
+				Display: RecentDisplay{Tool: "Bash", Summary: "rm -rf build", DecidedBy: DecidedBy(d.Reason), Agent: "sub-agent tester (worker-1)", Session: "s1"}}, rec, cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("decision event (-want +got):\n%s", diff)
 			}
 			if n := f.queue.Len(); n != 0 {

@@ -23,46 +23,80 @@
 
   function text(el, s) { el.textContent = s == null ? "" : String(s); }
 
-  function agentLabel(a) {
-    if (a.agent_id) return "agent " + a.agent_id + (a.agent_type ? " (" + a.agent_type + ")" : "");
-    return a.session_id ? "session " + a.session_id : "main agent";
-  }
-
   function riskClass(r) { return "risk-" + (r ? r.toLowerCase() : "none"); }
+
+  // Every string drawn below comes from the daemon's "display" object, where
+  // it was escaped once for all surfaces (hidden and control characters show
+  // as \u202e, \x1b, …); the page only ever sets it as text.
+  function renderDiff(pre, diff) {
+    pre.replaceChildren();
+    for (const line of (diff || "").split("\n")) {
+      const span = document.createElement("span");
+      const c = line.charAt(0);
+      span.className = line.startsWith("+++") || line.startsWith("---") ? "d-file" :
+        c === "+" ? "d-add" : c === "-" ? "d-del" : c === "@" ? "d-hunk" : "d-ctx";
+      text(span, line + "\n");
+      pre.append(span);
+    }
+  }
 
   function render(id) {
     const entry = asks.get(id);
     const a = entry.data;
+    const v = a.display || {};
     const el = entry.el;
     el.dataset.id = id;
+    const high = a.risk === "HIGH";
+    el.classList.toggle("high", high);
     const risk = el.querySelector(".risk");
     text(risk, a.risk || "—");
     risk.className = "risk " + riskClass(a.risk);
-    text(el.querySelector(".tool"), a.tool);
-    text(el.querySelector(".agent"), agentLabel(a));
-    text(el.querySelector(".summary"), a.summary);
-    text(el.querySelector(".why"), a.reason && a.reason.message ? "Asked because: " + a.reason.message : "");
+    text(el.querySelector(".tool"), v.tool);
+    text(el.querySelector(".project"), v.project || "(unknown)");
+    text(el.querySelector(".cwd"), v.cwd);
+    el.querySelector(".cwd-wrap").hidden = !v.cwd;
+    text(el.querySelector(".agent"), v.agent);
+    text(el.querySelector(".session"), v.session);
+    el.querySelector(".session-wrap").hidden = !v.session;
+    el.querySelector(".hidden-note").hidden = !v.suspicious;
+    text(el.querySelector(".summary"), v.path && v.tool !== "Bash" ? v.path : v.summary);
+    const change = el.querySelector(".change");
+    change.hidden = !v.diff && !v.diff_note;
+    if (!change.hidden) {
+      let title = "Change to " + (v.path || "the file");
+      if (v.added || v.removed) title += " (+" + (v.added || 0) + " −" + (v.removed || 0) + ")";
+      text(el.querySelector(".change-title"), title);
+      text(el.querySelector(".diff-note"), v.diff_note);
+      el.querySelector(".diff-note").hidden = !v.diff_note;
+      renderDiff(el.querySelector(".diff"), v.diff);
+      if (!entry.rendered) change.open = (v.diff || "").split("\n").length <= 40;
+    }
+    text(el.querySelector(".why"), v.reason ? "Asked because: " + v.reason : "");
     const findings = el.querySelector(".findings");
     findings.replaceChildren();
-    for (const f of a.findings || []) {
+    for (const f of v.findings || []) {
       const li = document.createElement("li");
       li.className = riskClass(f.risk);
-      text(li, (f.risk ? f.risk + " · " : "") + f.description + (f.part ? " — " + f.part : ""));
+      text(li, (f.risk ? f.risk + " · " : "") + f.text);
       findings.append(li);
     }
-    const x = a.explanation;
+    const x = v.explanation;
     const dl = el.querySelector(".explain");
     dl.hidden = !x;
     if (x) {
-      text(el.querySelector(".x-explanation"), x.explanation);
-      text(el.querySelector(".x-reasoning"), x.reasoning);
+      text(el.querySelector(".x-explanation"), x.what);
+      text(el.querySelector(".x-reasoning"), x.why);
+      el.querySelector(".x-reasoning").hidden = el.querySelector(".x-reasoning-t").hidden = !x.why;
       text(el.querySelector(".x-risk"), x.risk);
-      text(el.querySelector(".x-level"), x.riskLevel);
+      text(el.querySelector(".x-level"), (x.level || "") + (x.source ? " (" + x.source + ")" : ""));
     }
-    const sugg = a.suggestions && a.suggestions.length ? a.suggestions[0] : "";
-    text(el.querySelector(".suggestion"), sugg ? "Session / always approval records: " + sugg : "");
-    el.querySelector(".allow-session").hidden = !sugg;
-    el.querySelector(".allow-always").hidden = !sugg;
+    text(el.querySelector(".suggestion"), v.suggestion ? "Session / always approval records: " + v.suggestion : "");
+    el.querySelector(".allow-session").hidden = !v.suggestion;
+    el.querySelector(".allow-always").hidden = !v.suggestion;
+    // On a HIGH-risk ask, Deny is the primary button and Enter's default.
+    el.querySelector("button.deny").classList.toggle("primary", high);
+    el.querySelector("button.allow-once").classList.toggle("primary", !high);
+    entry.rendered = true;
     tick();
   }
 
@@ -77,6 +111,7 @@
       }
       const msg = el.querySelector(".message");
       el.querySelector("button.deny").addEventListener("click", () => answer(a.id, "deny", "once", msg.value));
+      el.querySelector(".change").addEventListener("toggle", () => select(a.id));
       msg.addEventListener("keydown", (ev) => {
         if (ev.key === "Enter") { ev.preventDefault(); answer(a.id, "deny", "once", msg.value); }
         if (ev.key === "Escape") { msg.blur(); }
@@ -91,15 +126,21 @@
     updateCount();
   }
 
+  // remove drops an ask. When it was selected, the selection moves to the
+  // card that takes its place (the next one), or the one before it when it
+  // was last: never back to the top, so a second key press answers the ask
+  // the person now sees under the highlight.
   function remove(id) {
     const entry = asks.get(id);
     if (!entry) return;
+    const ids = Array.from(asks.keys());
+    const i = ids.indexOf(id);
     entry.el.remove();
     asks.delete(id);
     if (selected === id) {
       selected = null;
-      const first = asks.keys().next();
-      if (!first.done) select(first.value);
+      const rest = ids.filter((x) => x !== id);
+      if (rest.length) select(rest[Math.min(i, rest.length - 1)]);
     }
     updateCount();
   }
@@ -148,14 +189,15 @@
     const b = document.createElement("span");
     b.className = "behavior " + r.decision.behavior;
     text(b, r.decision.behavior);
+    const v = r.display || {};
     const tool = document.createElement("span");
     tool.className = "tool";
-    text(tool, r.tool);
+    text(tool, v.tool);
     const sum = document.createElement("code");
-    text(sum, r.summary);
+    text(sum, v.summary);
     const by = document.createElement("span");
     by.className = "by";
-    text(by, "by " + r.decided_by + (r.agent_id ? " · " + r.agent_id : ""));
+    text(by, "by " + v.decided_by + " · " + v.agent + (v.session ? " · session " + v.session : ""));
     const when = document.createElement("time");
     const t = r.decision.time ? new Date(r.decision.time) : new Date();
     when.dateTime = t.toISOString();
@@ -194,10 +236,12 @@
     for (const b of entry.el.querySelectorAll("button")) b.disabled = false;
   }
 
-  let denyKeyDown = false;
+  // The keys are the terminal prompt's: o once, s session, a always,
+  // d deny, m deny with a message, v view the change.
+  let messageKeyDown = false;
   document.addEventListener("keyup", (ev) => {
-    if (ev.key !== "d" || !denyKeyDown) return;
-    denyKeyDown = false;
+    if (ev.key !== "m" || !messageKeyDown) return;
+    messageKeyDown = false;
     if (selected && asks.has(selected)) asks.get(selected).el.querySelector(".message").focus();
   });
 
@@ -205,13 +249,21 @@
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const t = ev.target;
     if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA")) return;
+    const el = selected && asks.has(selected) ? asks.get(selected).el : null;
+    const shown = (sel) => el && !el.querySelector(sel).hidden;
     switch (ev.key) {
       case "j": case "ArrowDown": move(1); break;
       case "k": case "ArrowUp": move(-1); break;
-      case "a": if (selected) answer(selected, "allow", "once", ""); break;
-      case "s": if (selected && !asks.get(selected).el.querySelector(".allow-session").hidden) answer(selected, "allow", "session", ""); break;
-      case "w": if (selected && !asks.get(selected).el.querySelector(".allow-always").hidden) answer(selected, "allow", "always", ""); break;
-      case "d": denyKeyDown = true; break; // focus on keyup, so the "d" is not typed into the field
+      case "o": if (el) answer(selected, "allow", "once", ""); break;
+      case "s": if (shown(".allow-session")) answer(selected, "allow", "session", ""); break;
+      case "a": if (shown(".allow-always")) answer(selected, "allow", "always", ""); break;
+      case "d": if (el) answer(selected, "deny", "once", ""); break;
+      case "m": messageKeyDown = !!el; break; // focus on keyup, so the "m" is not typed into the field
+      case "v": if (shown(".change")) { const c = el.querySelector(".change"); c.open = !c.open; } break;
+      case "Enter":
+        if (!el || (t && t.tagName === "BUTTON") || (t && t.tagName === "SUMMARY")) return;
+        el.querySelector("button.primary").click();
+        break;
       default: return;
     }
     ev.preventDefault();
