@@ -414,10 +414,11 @@ func (o *orderedObject) clone() *orderedObject {
 }
 
 // isWardenHookCommand reports whether a hook command runs `warden hook`:
-// its first word is a program named warden and its second is hook.
+// its first word is a program whose name holds "warden" and its second is
+// hook.
 func isWardenHookCommand(cmd string) bool {
 	words := splitCommandWords(cmd)
-	return len(words) >= 2 && filepath.Base(words[0]) == "warden" && words[1] == "hook"
+	return len(words) >= 2 && strings.Contains(filepath.Base(words[0]), "warden") && words[1] == "hook"
 }
 
 // splitCommandWords splits a command line into words, honouring single and
