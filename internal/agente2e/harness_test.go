@@ -92,17 +92,29 @@ type world struct {
 	home   string // $HOME
 	proj   string // the project, a git work tree
 	warden string // the warden binary the hook runs
-	// modelURL is the fake model server's base URL, once started.
+	// model is the fake model server, and modelURL its base URL, once
+	// started.
+	model    *Model
 	modelURL string
+	// env is what the agent and Warden get on top of baseEnv (the agent's
+	// model endpoint and credentials).
+	env []string
 }
+
+// agentEnv is the environment of the agent and of every Warden run in the
+// world.
+func (w *world) agentEnv() []string { return append(w.baseEnv(), w.env...) }
 
 // wardenSettings is every scenario's project policy: rm is denied, the
 // file keep.txt may not be edited, touch is allowed.
+// Approvals time out after a few seconds, so an ask sent to a daemon's
+// page that nobody opens ends the scenario quickly (as a deny).
 const wardenSettings = `{
   "permissions": {
     "deny": ["Bash(rm:*)", "Edit(./keep.txt)"],
     "allow": ["Bash(touch:*)"]
-  }
+  },
+  "approvals": {"timeoutSeconds": 3}
 }
 `
 
@@ -204,7 +216,7 @@ func (w *world) mkTmp() string {
 // runWarden runs the scenario's warden binary with args in the project.
 func (w *world) runWarden(args ...string) Result {
 	w.t.Helper()
-	res := Run(context.Background(), 60*time.Second, w.proj, w.baseEnv(), append([]string{w.warden}, args...)...)
+	res := Run(context.Background(), 60*time.Second, w.proj, w.agentEnv(), append([]string{w.warden}, args...)...)
 	if res.ExitCode != 0 {
 		w.t.Fatalf("warden %s: exit %d\nstdout: %s\nstderr: %s", strings.Join(args, " "), res.ExitCode, res.Stdout, res.Stderr)
 	}
@@ -275,5 +287,180 @@ func outcome(t *testing.T, pending string, failures []string, diag func() string
 		t.Skipf("pending (%s): %s", pending, strings.Join(failures, "; "))
 	default:
 		t.Errorf("%s\n%s", strings.Join(failures, "\n"), diag())
+	}
+}
+
+// driver is how the tests drive one agent program.
+type driver struct {
+	name     string // as in `warden init NAME`
+	pkg, bin string // npm package and program
+	// model starts the fake model server the agent talks to.
+	model func(Script) *Model
+	// configure writes the agent's own configuration (its model
+	// provider, its auth) into the world, before `warden init`.
+	configure func(w *world)
+	// run runs the agent headless on the scenario's prompt, in mode.
+	run func(w *world, bin, mode string) Result
+	// installed, when set, checks what `warden init` wrote.
+	installed func(t *testing.T, w *world)
+}
+
+// scenario is one scripted turn and what it must leave on disk.
+type scenario struct {
+	name  string
+	calls func(w *world) []Call
+	file  string // served at FilePath
+	want  check
+	// reason, when set, must appear in a tool result the model got back:
+	// it shows that Warden, not the agent, stopped the call.
+	reason string
+	// pending names the Warden bug that makes this scenario fail today, by
+	// mode ("*" for every mode).
+	pending map[string]string
+}
+
+func (sc scenario) pendingIn(mode string) string {
+	if p := sc.pending[mode]; p != "" {
+		return p
+	}
+	return sc.pending["*"]
+}
+
+// play starts the fake model, configures the agent, runs install (Warden's
+// init, or nothing for a control run), plays sc in mode and returns the
+// disk checks that failed.
+func play(t *testing.T, d driver, w *world, bin, mode string, sc scenario, install func()) (Result, []string, *Model) {
+	t.Helper()
+	m := d.model(Script{File: sc.file})
+	t.Cleanup(m.Close)
+	w.model = m
+	w.modelURL = m.URL()
+	if d.configure != nil {
+		d.configure(w)
+	}
+	if install != nil {
+		install()
+	}
+	m.SetCalls(sc.calls(w))
+	res := d.run(w, bin, mode)
+	failures := sc.want.failures(w)
+	if res.TimedOut {
+		failures = append(failures, d.name+" timed out (killed after "+agentTimeout.String()+")")
+	}
+	return res, failures, m
+}
+
+// initWarden runs `warden init` for d in the world, and skips the test
+// as pending when this Warden does not know the agent yet.
+func initWarden(t *testing.T, d driver, w *world, extra ...string) {
+	t.Helper()
+	args := append([]string{"init", d.name}, extra...)
+	res := Run(context.Background(), 60*time.Second, w.proj, w.agentEnv(), append([]string{w.warden}, args...)...)
+	if res.ExitCode != 0 && strings.Contains(res.Stderr, "unknown agent") {
+		t.Skipf("pending (warden init %s is not implemented yet): %s", d.name, strings.TrimSpace(res.Stderr))
+	}
+	if res.ExitCode != 0 && strings.Contains(res.Stderr, "flag provided but not defined") {
+		t.Skipf("pending (warden %s is not implemented yet): %s", strings.Join(args, " "), strings.TrimSpace(res.Stderr))
+	}
+	if res.ExitCode != 0 {
+		t.Fatalf("warden %s: exit %d\nstdout: %s\nstderr: %s", strings.Join(args, " "), res.ExitCode, res.Stdout, res.Stderr)
+	}
+	t.Logf("warden %s:\n%s%s", strings.Join(args, " "), res.Stdout, res.Stderr)
+	if d.installed != nil {
+		d.installed(t, w)
+	}
+}
+
+// runScenario plays sc with Warden installed by `warden init` and checks
+// the disk, the reason and the pending mark.
+func runScenario(t *testing.T, d driver, w *world, bin, mode string, sc scenario, initArgs ...string) {
+	t.Helper()
+	res, failures, m := play(t, d, w, bin, mode, sc, func() { initWarden(t, d, w, initArgs...) })
+	if n := len(m.Results()); n < len(m.script.Calls) && !res.TimedOut {
+		failures = append(failures, fmt.Sprintf("%s sent back %d tool results for %d scripted calls", d.name, n, len(m.script.Calls)))
+	}
+	if sc.reason != "" && !strings.Contains(strings.Join(m.Results(), "\n"), sc.reason) {
+		failures = append(failures, "no tool result names "+sc.reason+" (was it Warden that stopped the call?)")
+	}
+	for i, r := range m.Results() {
+		t.Logf("tool result %d: %s", i, r)
+	}
+	outcome(t, sc.pendingIn(mode), failures, func() string {
+		return fmt.Sprintf("%s exit %d after %v\nstdout: %s\nstderr: %s\n%s", d.name, res.ExitCode, res.Elapsed.Round(time.Millisecond), res.Stdout, res.Stderr, m.Transcript())
+	})
+}
+
+// runScenarios runs every scenario in every mode, in parallel, each in a
+// world of its own with Warden installed by `warden init`.
+func runScenarios(t *testing.T, d driver, modes []string, scenarios []scenario) {
+	bin := requireClient(t, d.pkg, d.bin)
+	warden := wardenBinary(t)
+	for _, mode := range modes {
+		for _, sc := range scenarios {
+			t.Run(mode+"/"+sc.name, func(t *testing.T) {
+				t.Parallel()
+				w := newWorld(t)
+				w.warden = warden
+				runScenario(t, d, w, bin, mode, sc)
+			})
+		}
+	}
+}
+
+// runControls plays each scenario Warden must stop with no Warden at all:
+// each must then do what it tries, or its checks could never fail.
+func runControls(t *testing.T, d driver, mode string, scenarios []scenario) {
+	bin := requireClient(t, d.pkg, d.bin)
+	for _, sc := range scenarios {
+		t.Run(sc.name, func(t *testing.T) {
+			t.Parallel()
+			w := newWorld(t)
+			_, failures, m := play(t, d, w, bin, mode, sc, nil)
+			if len(failures) == 0 {
+				t.Errorf("the scenario changed nothing without Warden, so it proves nothing with it\n%s", m.Transcript())
+			}
+		})
+	}
+}
+
+// runMissingHook installs Warden from a copy of its binary, deletes the
+// copy, and plays a touch: the hook now fails, and the agent must block
+// the call rather than run it.
+func runMissingHook(t *testing.T, d driver, mode string, touch Call, pending string) {
+	bin := requireClient(t, d.pkg, d.bin)
+	warden := wardenBinary(t)
+	w := newWorld(t)
+	gone, err := os.MkdirTemp(filepath.Dir(warden), "gone-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(gone)
+	w.warden = filepath.Join(gone, "warden")
+	copyFile(t, warden, w.warden)
+	sc := scenario{
+		name:    "missing-hook",
+		calls:   func(*world) []Call { return []Call{touch} },
+		want:    check{gone: []string{madeFile}},
+		pending: map[string]string{"*": pending},
+	}
+	res, failures, m := play(t, d, w, bin, mode, sc, func() {
+		initWarden(t, d, w)
+		if err := os.RemoveAll(gone); err != nil {
+			t.Fatal(err)
+		}
+	})
+	outcome(t, pending, failures, func() string {
+		return fmt.Sprintf("%s exit %d\nstdout: %s\nstderr: %s\n%s", d.name, res.ExitCode, res.Stdout, res.Stderr, m.Transcript())
+	})
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	data, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, data, 0o755); err != nil {
+		t.Fatal(err)
 	}
 }

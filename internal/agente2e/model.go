@@ -84,6 +84,14 @@ func newModel(a api, s Script) *Model {
 // URL is the server's base URL, http://127.0.0.1:PORT.
 func (m *Model) URL() string { return m.srv.URL }
 
+// SetCalls replaces the script's calls; scenarios whose calls name the
+// server's own URL set them once it runs.
+func (m *Model) SetCalls(calls []Call) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.script.Calls = calls
+}
+
 // Close stops the server.
 func (m *Model) Close() { m.srv.Close() }
 
@@ -127,9 +135,12 @@ func (m *Model) serve(w http.ResponseWriter, r *http.Request) {
 		m.log = append(m.log, ex)
 		m.mu.Unlock()
 	}()
+	m.mu.Lock()
+	script := m.script
+	m.mu.Unlock()
 	if r.URL.Path == FilePath {
 		ex.Answer = "file"
-		io.WriteString(w, m.script.File)
+		io.WriteString(w, script.File)
 		return
 	}
 	if !m.api.route(r) {
@@ -138,10 +149,13 @@ func (m *Model) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	tool := ""
-	if len(m.script.Calls) > 0 {
-		tool = m.script.Calls[0].Name
+	if len(script.Calls) > 0 {
+		tool = script.Calls[0].Name
 	}
 	declares, results, stream, err := m.api.read(body, tool)
+	if strings.HasSuffix(r.URL.Path, ":streamGenerateContent") || r.URL.Query().Get("alt") == "sse" {
+		stream = true // Gemini chooses streaming by the method in the path
+	}
 	if err != nil {
 		ex.Answer = "400 " + err.Error()
 		http.Error(w, err.Error(), http.StatusBadRequest)
@@ -160,14 +174,14 @@ func (m *Model) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ex.Step = len(results)
-	if ex.Step < len(m.script.Calls) {
-		c := m.script.Calls[ex.Step]
+	if ex.Step < len(script.Calls) {
+		c := script.Calls[ex.Step]
 		ex.Answer = "call " + c.Name
 		m.api.answer(w, stream, turn, &c, "")
 		return
 	}
 	ex.Answer = "text"
-	final := m.script.Final
+	final := script.Final
 	if final == "" {
 		final = "done"
 	}

@@ -1,10 +1,12 @@
 package agente2e
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
 	"os/exec"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -54,4 +56,79 @@ func Run(ctx context.Context, timeout time.Duration, dir string, env []string, a
 	}
 	res.Stdout, res.Stderr = stdout.String(), stderr.String()
 	return res
+}
+
+// Proc is a background process in a process group of its own, such as a
+// `warden serve` the agent's HTTP hook talks to.
+type Proc struct {
+	cmd  *exec.Cmd
+	done chan struct{}
+	// Lines delivers the process's stdout, one line at a time, and is
+	// closed when stdout ends.
+	Lines  <-chan string
+	stderr *lockedBuffer
+}
+
+// Start starts argv in dir with exactly env, stdin closed.
+func Start(dir string, env []string, argv ...string) (*Proc, error) {
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Dir = dir
+	cmd.Env = env
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	p := &Proc{cmd: cmd, done: make(chan struct{}), stderr: &lockedBuffer{}}
+	cmd.Stderr = p.stderr
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	lines := make(chan string, 64)
+	p.Lines = lines
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			select {
+			case lines <- sc.Text():
+			default: // nobody reads any more
+			}
+		}
+		close(lines)
+	}()
+	go func() {
+		cmd.Wait()
+		close(p.done)
+	}()
+	return p, nil
+}
+
+// Stderr returns what the process wrote to stderr so far.
+func (p *Proc) Stderr() string { return p.stderr.String() }
+
+// Stop kills the process group and waits for the process, at most a few
+// seconds.
+func (p *Proc) Stop() {
+	syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+	select {
+	case <-p.done:
+	case <-time.After(5 * time.Second):
+	}
+}
+
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
