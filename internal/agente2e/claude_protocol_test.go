@@ -20,9 +20,9 @@ import (
 func TestClaudeCodeHookFailure(t *testing.T) {
 	bin := requireClient(t, claude.pkg, claude.bin)
 	const (
-		ok    = iota // answer 200 with the body
-		slow         // answer after the hook's timeout
-		down         // nothing listens
+		ok        = iota // answer 200 with the body
+		slow             // answer after the hook's timeout
+		down             // nothing listens
 		status500        // answer 500
 	)
 	cases := []struct {
