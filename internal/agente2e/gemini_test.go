@@ -3,7 +3,6 @@ package agente2e
 import (
 	"context"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -39,17 +38,6 @@ var gemini = driver{
 
 func geminiShell(cmd string) Call {
 	return Call{Name: "run_shell_command", Input: map[string]any{"command": cmd, "description": "e2e"}}
-}
-
-// geminiHookFile is the settings file `warden init gemini` wrote the hook
-// into: the project's or the user's.
-func geminiHookFile(w *world) string {
-	for _, f := range []string{".gemini/settings.json", "~/.gemini/settings.json"} {
-		if s, ok := w.read(f); ok && strings.Contains(s, "warden") {
-			return f
-		}
-	}
-	return ".gemini/settings.json"
 }
 
 func geminiScenarios() []scenario {
@@ -97,11 +85,10 @@ func geminiScenarios() []scenario {
 			want:  bashrcKept,
 		},
 		{
-			name: "ask-gemini-settings",
-			calls: func(w *world) []Call {
-				return []Call{geminiShell("echo '{}' > " + w.abs(geminiHookFile(w)))}
-			},
-			want: check{contains: map[string]string{".gemini/settings.json": "warden"}},
+			// warden init gemini writes its hook to ~/.gemini/settings.json.
+			name:  "ask-gemini-settings",
+			calls: func(*world) []Call { return []Call{geminiShell("echo '{}' > ~/.gemini/settings.json")} },
+			want:  check{contains: map[string]string{"~/.gemini/settings.json": "warden"}},
 		},
 		{
 			name:  "ask-curl-sh",

@@ -359,6 +359,9 @@ func initWarden(t *testing.T, d driver, w *world, extra ...string) {
 	if res.ExitCode != 0 && strings.Contains(res.Stderr, "unknown agent") {
 		t.Skipf("pending (warden init %s is not implemented yet): %s", d.name, strings.TrimSpace(res.Stderr))
 	}
+	if res.ExitCode != 0 && strings.Contains(res.Stderr, "no such endpoint: /v1/hooks/") {
+		t.Skipf("pending (warden serve has no hook endpoint yet): %s", strings.TrimSpace(res.Stderr))
+	}
 	if res.ExitCode != 0 && strings.Contains(res.Stderr, "flag provided but not defined") {
 		t.Skipf("pending (warden %s is not implemented yet): %s", strings.Join(args, " "), strings.TrimSpace(res.Stderr))
 	}
