@@ -35,6 +35,9 @@ type goldenRow struct {
 	Row int `json:"row"`
 	// ReadOnly says, per part, whether it runs without a rule.
 	ReadOnly []bool `json:"read_only"`
+	// Reads and Writes are, per part, the paths it reads and writes.
+	Reads  [][]string `json:"reads"`
+	Writes [][]string `json:"writes"`
 	// Unknown lists, per part with something unresolved, why.
 	Unknown []string `json:"unknown,omitempty"`
 }
@@ -131,8 +134,13 @@ func goldenRows(t *testing.T, cmds []string, rows []int) []goldenRow {
 		got[i].Row = rows[i]
 		an := shell.Analyze(cmds[i], goldenOptions)
 		got[i].ReadOnly = make([]bool, len(an.Parts))
+		got[i].Reads = make([][]string, len(an.Parts))
+		got[i].Writes = make([][]string, len(an.Parts))
 		for j := range an.Parts {
-			got[i].ReadOnly[j] = an.Parts[j].ReadOnly
+			p := &an.Parts[j]
+			got[i].ReadOnly[j] = p.ReadOnly
+			got[i].Reads[j] = orEmpty(p.Reads)
+			got[i].Writes[j] = orEmpty(p.Writes)
 		}
 	}
 	return got
@@ -185,4 +193,11 @@ func probeCommands(tb testing.TB) ([]string, []int) {
 		rows = append(rows, i+1)
 	}
 	return cmds, rows
+}
+
+func orEmpty(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
 }
