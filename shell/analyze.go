@@ -97,9 +97,20 @@ type Part struct {
 	// Dynamic is true when the program is not a literal ($X, $(...), a
 	// glob): the part can never be allowed by a rule.
 	Dynamic bool
-	// ReadOnly is true for a known read-only command with validated flags
-	// and no output redirection: it runs without any rule.
+	// ReadOnly is true when every effect of the part is known and is a
+	// read (and nothing is redirected to a file): it runs without any rule
+	// while what it reads stays inside the working directories.
 	ReadOnly bool
+	// Effects are what the part does, from its program's entry
+	// (programs.Lookup), with path targets resolved.
+	Effects []Effect
+	// Unknown says what the analysis could not resolve: a program with no
+	// entry, an undeclared option, a word that is not a literal where an
+	// option or the program stands, code that is not a literal. A part
+	// with anything unknown is never read-only, never allowed by a mode
+	// other than bypassPermissions, and never approved by the built-in
+	// classifier.
+	Unknown []string
 	// FileOp is true for a simple file command (mkdir, touch, cp, mv, rm
 	// without -r, rmdir, ln) that acceptEdits may run when all Writes are
 	// inside the working directories.

@@ -112,7 +112,7 @@ func TestPartFields(t *testing.T) {
 		{"sort -o out.txt in.txt", fields{Reads: w("/home/dev/projects/app/in.txt"), Writes: w("/home/dev/projects/app/out.txt")}},
 		{"rg --pre pdftotext x", fields{}},
 		{"find . -name '*.go'", fields{ReadOnly: true}},
-		{"find . -delete", fields{}},
+		{"find . -delete", fields{Writes: w("/home/dev/projects/app")}}, // deletes the tree it searches
 		{"git status", fields{ReadOnly: true}},
 		{"git -C ../other log -1", fields{ReadOnly: true, Alternates: [][]string{w("git", "log", "-1")}}},
 		{"git -c core.pager=less log", fields{Alternates: [][]string{w("git", "log")}}},

@@ -47,6 +47,12 @@ type call struct {
 	lang string
 	// raw marks pieces read by the raw scan of unparsable text.
 	raw bool
+	// fx are the call's effects from its program's entry; unknown says
+	// what could not be known; help is set when a help or version option
+	// ends processing before any effect.
+	fx      []Effect
+	unknown []string
+	help    bool
 }
 
 // assignment is NAME=value, as a prefix, given to env, or in a declaration.
@@ -261,6 +267,7 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 		}
 	}
 	a.files(ca)
+	a.effects(ca)
 	a.throughLinks(ca)
 	if c.remote || c.shadow {
 		// Runs elsewhere, or a repeated loop pass: judged, but not a
@@ -281,16 +288,19 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 		Dynamic:   ca.dynamic,
 		Reads:     ca.reads,
 		Writes:    ca.writes,
+		Effects:   ca.fx,
+		Unknown:   ca.unknown,
 	}
 	for _, as := range ca.assigns {
 		p.Assignments = append(p.Assignments, as.text)
 	}
 	p.Alternates = a.alternates(ca)
-	p.ReadOnly = !ca.dynamic && !ca.unsafeEnv && len(ca.writes) == 0 && !hasOutput(ca.redirs) && a.readOnly(ca)
+	readOnly := a.readOnly(ca)
+	p.ReadOnly = !ca.dynamic && !ca.unsafeEnv && len(ca.writes) == 0 && !hasOutput(ca.redirs) && readOnly
 	// A read-only program whose only effect is the files it writes (echo x >
 	// notes.txt) is a file operation too: those files are judged as edits.
-	p.FileOp = !ca.dynamic && (fileOp(ca) ||
-		!ca.unsafeEnv && hasOutput(ca.redirs) && outputsKnown(ca.redirs) && a.readOnly(ca))
+	p.FileOp = !ca.dynamic && len(ca.unknown) == 0 && (fileOp(ca) ||
+		!ca.unsafeEnv && hasOutput(ca.redirs) && outputsKnown(ca.redirs) && readOnly)
 	a.an.Parts = append(a.an.Parts, p)
 	a.calls = append(a.calls, ca)
 	if c.pipe != nil {

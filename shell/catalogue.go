@@ -5,6 +5,7 @@ import (
 
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/pathclass"
+	"github.com/wardenhq/warden/programs"
 )
 
 // The catalogue's risk levels, named for readability.
@@ -58,7 +59,11 @@ func (a *analyzer) check(c *call) {
 	if prog == "" {
 		return
 	}
-	if helpOrVersion(c.operands()) && !c.dynamic {
+	a.checkEffects(c)
+	if !c.dynamic && (c.help || programs.Lookup(prog) == nil && helpFirst(c.operands())) {
+		// The program prints its help or version and exits before doing
+		// anything: its entry's grammar says so, or (with no entry) the
+		// option comes before any operand and not after "--".
 		return
 	}
 	fn := checkers[prog]
@@ -556,10 +561,23 @@ func (a *analyzer) judgeOverwrite(c *call, p, how string) {
 
 // checkReads flags printing credentials into the transcript.
 func (a *analyzer) checkReads(c *call) {
-	if len(c.reads) == 0 || !printingProgram(c) || a.outputMasked(c) {
+	if len(c.reads) == 0 || a.outputMasked(c) {
 		return
 	}
-	for _, p := range c.reads {
+	reads := c.reads
+	if !printingProgram(c) {
+		// Files read through an option (date -f, file -f, jq --rawfile)
+		// or as objects (git show HEAD:.env, man -l) reach the output as
+		// error messages or content even when the program's operands do
+		// not.
+		reads = nil
+		for _, e := range c.fx {
+			if e.Kind == programs.Read && e.Target != "" && (e.Option != "" || c.prog == "git" || c.prog == "man") {
+				reads = append(reads, e.Target)
+			}
+		}
+	}
+	for _, p := range reads {
 		switch {
 		case a.credentialFile(p):
 			a.flag(c, "credential-access", "prints the credential file "+p, high)

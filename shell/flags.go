@@ -229,12 +229,41 @@ func inList(list, s string) bool {
 	return false
 }
 
-func helpOrVersion(args []arg) bool {
+// helpFirst reports, for a program with no entry, a help or version option
+// before "--" and before any operand other than leading subcommand words
+// (helm uninstall --help): where it ends a program before it acts, on
+// every platform's option parser.
+func helpFirst(args []arg) bool {
+	leading := true
 	for _, x := range args {
 		switch x.s {
 		case "--help", "-help", "--version", "-version", "/?", "-?":
 			return true
+		case "--":
+			return false
+		}
+		if strings.HasPrefix(x.s, "-") {
+			leading = false
+			continue
+		}
+		if !leading || !subcommandWord(x.s) {
+			return false
 		}
 	}
 	return false
+}
+
+// subcommandWord reports a word that reads as a subcommand name: lower-case
+// letters, digits and dashes.
+func subcommandWord(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == ':') {
+			return false
+		}
+	}
+	return true
 }

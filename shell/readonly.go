@@ -123,12 +123,11 @@ func awkReadOnly(ops []arg) bool {
 	return prog == "" || awkRisky(prog) == ""
 }
 
+// readOnly reports whether a call only reads: its program's entry placed
+// every word and found reads at most, it runs under harmless wrappers only,
+// its assignments are harmless, and no operand runs a substitution.
 func (a *analyzer) readOnly(ca *call) bool {
 	if ca.prog == "" || ca.xargs || ca.find != nil || len(ca.wrappers) > 0 && !onlyHarmlessWrappers(ca.wrappers) {
-		return false
-	}
-	check, ok := readOnlyPrograms[ca.prog]
-	if !ok {
 		return false
 	}
 	for _, as := range ca.assigns {
@@ -136,16 +135,12 @@ func (a *analyzer) readOnly(ca *call) bool {
 			return false
 		}
 	}
-	ops := ca.operands()
-	for _, x := range ops {
+	for _, x := range ca.operands() {
 		if x.subst {
 			return false
 		}
 	}
-	if check != nil && !check(ops) {
-		return false
-	}
-	return true
+	return readOnlyEffects(ca)
 }
 
 func onlyHarmlessWrappers(ws []string) bool {

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 
 	"io"
 	"os"
@@ -141,6 +142,9 @@ func goldenRows(t *testing.T, cmds []string, rows []int) []goldenRow {
 			got[i].ReadOnly[j] = p.ReadOnly
 			got[i].Reads[j] = orEmpty(p.Reads)
 			got[i].Writes[j] = orEmpty(p.Writes)
+			for _, u := range p.Unknown {
+				got[i].Unknown = append(got[i].Unknown, fmt.Sprintf("part %d: %s", j, u))
+			}
 		}
 	}
 	return got

@@ -1,0 +1,154 @@
+package programs
+
+// Git: the global options, then a subcommand. Read-only subcommands declare
+// every option they accept; the others declare their own effect and the
+// options that do more than it (Loose).
+
+// gitDiffOpts are the options of git's diff and log family that only shape
+// the output.
+const gitDiffOpts = "-p -u -s -U= -z -w -b -W -R -a -M? -C? -B? -D -l= -S= -G= -O=r -X? -1 -2 -3 -0 -c " +
+	"--patch --no-patch --unified= --output=w --output-indicator-new= --output-indicator-old= --output-indicator-context= --raw --patch-with-raw " +
+	"--indent-heuristic --no-indent-heuristic --minimal --patience --histogram --anchored= --diff-algorithm= --stat? --compact-summary --numstat --shortstat " +
+	"--dirstat? --cumulative --dirstat-by-file? --summary --patch-with-stat --name-only --name-status --submodule? --color? --no-color --color-moved? --no-color-moved " +
+	"--color-moved-ws= --no-color-moved-ws --word-diff? --word-diff-regex= --color-words? --no-renames --rename-empty --no-rename-empty --check --ws-error-highlight= " +
+	"--full-index --binary --abbrev? --break-rewrites? --find-renames? --find-copies? --find-copies-harder --irreversible-delete --diff-filter= --find-object= " +
+	"--pickaxe-all --pickaxe-regex --skip-to= --rotate-to= --relative? --no-relative --text --ignore-cr-at-eol --ignore-space-at-eol --ignore-space-change " +
+	"--ignore-all-space --ignore-blank-lines --ignore-matching-lines= --inter-hunk-context= --function-context --exit-code --quiet --ext-diff:u --no-ext-diff " +
+	"--textconv:u --no-textconv --ignore-submodules? --src-prefix= --dst-prefix= --no-prefix --default-prefix --line-prefix= --ita-invisible-in-index " +
+	"--ita-visible-in-index --cached --staged --merge-base --no-index:R --base --ours --theirs --dd --cc --combined-all-paths -m --remerge-diff? --diff-merges= --no-diff-merges"
+
+// gitLogOpts are the options of git log, show and their kin.
+const gitLogOpts = gitDiffOpts + " --follow --no-decorate --decorate? --decorate-refs= --decorate-refs-exclude= --clear-decorations --source --mailmap --no-mailmap --use-mailmap " +
+	"--full-diff --log-size -L= -n= --max-count= --skip= --since= --after= --since-as-filter= --until= --before= --author= --committer= --grep-reflog= --grep= " +
+	"--all-match --invert-grep -i --regexp-ignore-case --basic-regexp -E --extended-regexp -F --fixed-strings -P --perl-regexp --remove-empty --merges --no-merges " +
+	"--min-parents= --max-parents= --no-min-parents --no-max-parents --first-parent --exclude-first-parent-only --not --all --branches? --tags? --remotes? --glob= " +
+	"--exclude= --exclude-hidden= --reflog --alternate-refs --single-worktree --ignore-missing --bisect --stdin --cherry-mark --cherry-pick --left-only --right-only " +
+	"--cherry --walk-reflogs -g --merge --boundary --simplify-by-decoration --show-pulls --full-history --dense --sparse --simplify-merges --ancestry-path? " +
+	"--date-order --author-date-order --topo-order --reverse --no-walk? --do-walk --pretty? --format= --abbrev-commit --no-abbrev-commit --oneline --encoding= " +
+	"--expand-tabs? --no-expand-tabs --notes? --no-notes --show-notes? --show-signature --relative-date --date= --parents --children --left-right --graph " +
+	"--show-linear-break? -t -r --root --no-commit-id --show-root --stdin -q --no-standard-notes --standard-notes -h:h --help:h -v --verbose"
+
+func git(opts, operands string, examples ...[]string) *Spec {
+	s := &Spec{Options: opts + " -h:h --help:h", Operands: operands, Permute: true}
+	if len(examples) > 0 {
+		s.ReadOnly = examples[0]
+	}
+	if len(examples) > 1 {
+		s.Flagged = examples[1]
+	}
+	return s
+}
+
+// gitDoes is a subcommand that is not read-only: its own effect, and the
+// options that do more than it.
+func gitDoes(e Effect, opts string) *Spec {
+	return &Spec{Effect: e, Options: opts + " -h:h --help:h", Operands: "-*", Permute: true, Loose: true}
+}
+
+func init() {
+	readRefs := "-*"
+	register(&Spec{
+		Names: n("git"),
+		// -c and --config-env set any configuration for this run,
+		// including the pager, ssh command, aliases and hooks: unknown.
+		Options: "-C= -c=u --config-env=u --exec-path?u --git-dir= --work-tree= --namespace= --super-prefix= -p --paginate -P --no-pager --bare " +
+			"--no-replace-objects --no-lazy-fetch --no-optional-locks --no-advice --literal-pathspecs --glob-pathspecs --noglob-pathspecs --icase-pathspecs " +
+			"--list-cmds= --attr-source= --html-path --man-path --info-path -h:h --help:h -v:h --version:h",
+		OtherSubcommand: Unknown, // aliases (which may be !shell) and git-* programs on PATH
+		ReadOnly:        []string{"git status", "git log --oneline -10", "git -C sub log", "git --no-pager diff"},
+		Flagged: []string{"git -c core.pager='sh -c id' log", "git -c alias.x='!sh -c id' x", "git -calias.x=!id x", "git --exec-path=. x",
+			"git --config-env=core.pager=EVIL log", "git frobnicate"},
+		Subcommands: subs(
+			"status", git("-s --short -b --branch --show-stash --porcelain? --long -v --verbose -u? --untracked-files? --ignore-submodules? --ignored? -z --column? --no-column "+
+				"--ahead-behind --no-ahead-behind --renames --no-renames --find-renames? -uno -unormal -uall", "-*", []string{"git status -sb", "git status --porcelain=v1"}),
+			"log", git(gitLogOpts, readRefs, []string{"git log --format='%H %s' -n 5", "git log -p -- src"}, []string{"git log --output=/tmp/out", "git log --ext-diff"}),
+			"whatchanged", git(gitLogOpts, readRefs),
+			"show", git(gitLogOpts, "g*", []string{"git show HEAD --stat"}),
+			"diff", git(gitDiffOpts, readRefs, []string{"git diff HEAD~1", "git diff --stat main...HEAD", "git diff --cached"},
+				[]string{"git diff --output=.claude/settings.json HEAD", "git diff --ext-diff"}),
+			"diff-tree", git(gitDiffOpts+" -r -t --root --stdin -v --no-commit-id --pretty? --format= --always -m -s", readRefs),
+			"diff-files", git(gitDiffOpts+" -q -0 -1 -2 -3", readRefs),
+			"diff-index", git(gitDiffOpts+" -m", readRefs),
+			"rev-parse", git("--parseopt --sq-quote --keep-dashdash --stop-at-non-option --stuck-long --revs-only --no-revs --flags --no-flags --default= --prefix= --verify -q --quiet --sq "+
+				"--short? --not --abbrev-ref? --symbolic --symbolic-full-name --all --branches? --tags? --remotes? --glob= --exclude= --exclude-hidden= --disambiguate= --local-env-vars "+
+				"--path-format= --git-dir --git-common-dir --resolve-git-dir= --git-path= --show-toplevel --show-superproject-working-tree --shared-index-path --absolute-git-dir "+
+				"--is-inside-git-dir --is-inside-work-tree --is-bare-repository --is-shallow-repository --show-cdup --show-prefix --show-object-format? --show-ref-format --since= --after= --until= --before=", "-*"),
+			"ls-files", git("-c --cached -d --deleted -m --modified -o --others -i --ignored -s --stage -k --killed -u --unmerged -z -t -v -f --full-name --recurse-submodules --abbrev? "+
+				"--directory --no-empty-directory --eol --deduplicate -x= --exclude= -X=r --exclude-from=r --exclude-per-directory= --exclude-standard --error-unmatch --with-tree= --debug --sparse --format=", "-*"),
+			"ls-tree", git("-d -r -t -l --long -z --name-only --name-status --object-only --full-name --full-tree --abbrev? --format=", "-*"),
+			"blame", git("-b --root --show-stats -L= -l -t -S=r --reverse= --first-parent -p --porcelain --line-porcelain --incremental --encoding= --contents=r --date= --progress --no-progress "+
+				"-M? -C? --ignore-rev= --ignore-revs-file=r --color-lines --color-by-age --minimal -c -f --show-name -n --show-number -s -e --show-email -w --abbrev?", "-*", []string{"git blame README.md"}),
+			"annotate", git("-b --root -L= -l -t -S=r --reverse= -p --porcelain --incremental --encoding= --contents=r --date= -M? -C? -w --abbrev?", "-*"),
+			"shortlog", git(gitLogOpts+" -n --numbered -s --summary -e --email --group= -c --committer -w?", "-*"),
+			"describe", git("--dirty? --broken? --all --tags --contains --abbrev= --candidates= --exact-match --debug --long --match= --exclude= --always --first-parent", "-*"),
+			"grep", &Spec{Permute: true, Operands: "- -*",
+				// -O runs the pager (or the given command) on the matching files.
+				Options: "--cached --untracked --no-index --no-exclude-standard --exclude-standard --recurse-submodules -a --text --textconv:u --no-textconv -i --ignore-case -I --max-depth= " +
+					"-r --recursive --no-recursive -w --word-regexp -v --invert-match -h -H --full-name -E --extended-regexp -G --basic-regexp -P --perl-regexp -F --fixed-strings " +
+					"-n --line-number --column -l --files-with-matches --name-only -L --files-without-match -O?x --open-files-in-pager?x -z --null -o --only-matching -c --count " +
+					"--color? --no-color --break --heading -p --show-function -A= -B= -C= --after-context= --before-context= --context= --threads= -W --function-context " +
+					"-m= --max-count= -f=r -e=:P --and --or --not --all-match -q --quiet --help:h",
+				ReadOnly: []string{"git grep -n TODO", "git grep -e foo -- src"},
+				Flagged:  []string{"git grep -O'sh -c id;' x", "git grep --open-files-in-pager='sh -c id' x", "git grep -O x", "git grep --open=x y"}},
+			"cat-file", git("-t -s -e -p --textconv:u --filters:u --path= --batch? --batch-check? --batch-command? --batch-all-objects --buffer --follow-symlinks --unordered --allow-unknown-type -Z --mailmap --no-mailmap --use-mailmap", "g*"),
+			"count-objects", git("-v --verbose -H --human-readable", ""),
+			"for-each-ref", git("--count= --shell --perl --python --tcl --sort= --format= --color? --points-at= --merged? --no-merged? --contains? --no-contains? --ignore-case --omit-empty --exclude= --stdin", "-*"),
+			"show-ref", git("--head --branches --heads --tags -d --dereference -s --hash? --verify --abbrev? -q --quiet --exclude-existing? --exists", "-*"),
+			"merge-base", git("-a --all --octopus --independent --is-ancestor --fork-point", "-*"),
+			"name-rev", git("--tags --refs= --exclude= --all --annotate-stdin --name-only --no-undefined --always", "-*"),
+			"rev-list", git(gitLogOpts+" --count --objects --objects-edge --objects-edge-aggressive --unpacked --object-names --no-object-names --filter= --no-filter --filter-print-omitted --missing= --exclude-promisor-objects --timestamp --header --bisect-vars --bisect-all --in-commit-order --indexed-objects --disk-usage?", "-*"),
+			"version", git("--build-options", ""),
+			"check-ignore", git("-q --quiet -v --verbose --stdin -z -n --non-matching --no-index", "-*"),
+			"check-attr", git("-a --all --cached --stdin -z --source=", "-*"),
+			"var", git("-l", "-?"),
+			"show-branch", git("-r --remotes -a --all --current --topo-order --date-order --sparse --more= --list --merge-base --independent --no-name --sha1-name --topics -g? --reflog? --color? --no-color", "-*"),
+			"cherry", git("-v --abbrev?", "-*"),
+			"verify-commit", git("-v --verbose --raw", "-*"),
+			"verify-tag", git("-v --verbose --raw --format=", "-*"),
+			"help", git("-a --all -c --config -g --guides -i --info -m --man -w --web --user-interfaces --developer-interfaces --no-external-commands --no-aliases", "-*"),
+			"branch", &Spec{Permute: true, Operands: "-*", Effect: Write, EffectWithOperands: true,
+				ReadWith: "-a --all -r --remotes -l --list --show-current --contains --no-contains --merged --no-merged --points-at",
+				Options: "-a --all -r --remotes -v -vv --verbose -l --list --show-current --sort= --format= --color? --no-color --contains? --no-contains? --merged? --no-merged? --points-at= " +
+					"--column? --no-column -q --quiet -i --ignore-case --abbrev? --no-abbrev --omit-empty -h:h --help:h",
+				// Without a listing option, operands create branches.
+				ReadOnly: []string{"git branch -a", "git branch --show-current", "git branch --list 'feat*'"},
+				Flagged:  []string{"git branch -D main", "git branch new"}},
+			"remote", &Spec{Options: "-v --verbose -h:h --help:h", Subcommands: subs(
+				"show", git("-n", "-*"), "get-url", git("--push --all", "-?"),
+				"add", gitDoes(Config, ""), "remove", gitDoes(Config, ""), "rm", gitDoes(Config, ""), "rename", gitDoes(Config, ""),
+				"set-url", gitDoes(Config, ""), "set-head", gitDoes(Config, ""), "set-branches", gitDoes(Config, ""),
+				"prune", gitDoes(Write, ""), "update", gitDoes(Network, "")),
+				ReadOnly: []string{"git remote -v", "git remote", "git remote show origin"}},
+			"tag", &Spec{Permute: true, Operands: "-*", Effect: Write, EffectWithOperands: true, ReadWith: "-l --list --contains --no-contains --merged --no-merged --points-at", Options: "-l --list -n? --sort= --format= --color? --column? --no-column --contains? --no-contains? --merged? --no-merged? --points-at= -i --ignore-case --omit-empty -h:h --help:h",
+				ReadOnly: []string{"git tag", "git tag -l 'v*'"}, Flagged: []string{"git tag v1"}},
+			"stash", &Spec{Effect: Write, Options: "-h:h --help:h", Operands: "-*", Permute: true, Loose: true, Subcommands: subs(
+				"list", git(gitLogOpts, "-*"), "show", git(gitDiffOpts+" --include-untracked --only-untracked", "-*"),
+				"push", gitDoes(Write, ""), "save", gitDoes(Write, ""), "pop", gitDoes(Write, ""), "apply", gitDoes(Write, ""),
+				"drop", gitDoes(Delete, ""), "clear", gitDoes(Delete, ""), "branch", gitDoes(Write, ""), "create", gitDoes(Write, ""), "store", gitDoes(Write, "")),
+				ReadOnly: []string{"git stash list", "git stash show -p"}},
+			"config", &Spec{Permute: true, Operands: "-*", Effect: Config, ReadWith: "--get --get-all --get-regexp --get-urlmatch --list -l get list",
+				Options: "--get --get-all --get-regexp --get-urlmatch --list -l --show-origin --show-scope --name-only -z --null --type= --bool --int --path --expiry-date " +
+					"--global --system --local --worktree --file=r -f=r --blob= --includes --no-includes --default= --all --regexp --value= --fixed-value --url= --replace-all --add --unset --unset-all -e --edit:x -h:h --help:h",
+				ReadOnly: []string{"git config --get user.email", "git config --list", "git config get user.name"},
+				Flagged:  []string{"git config core.pager 'sh -c id'", "git config --global alias.x '!sh'"}},
+			"reflog", &Spec{Permute: true, Operands: "-*", Options: gitLogOpts, Subcommands: subs("show", git(gitLogOpts, "-*"), "exists", git("", "-"),
+				"expire", gitDoes(Delete, ""), "delete", gitDoes(Delete, "")),
+				ReadOnly: []string{"git reflog", "git reflog show main"}},
+			"worktree", &Spec{Options: "-h:h --help:h", Subcommands: subs("list", git("--porcelain -v --verbose --expire= -z", ""),
+				"add", gitDoes(Write, ""), "remove", gitDoes(Delete, ""), "prune", gitDoes(Delete, ""), "move", gitDoes(Write, ""), "lock", gitDoes(Write, ""), "unlock", gitDoes(Write, ""), "repair", gitDoes(Write, ""))},
+
+			// Subcommands that change the work tree or the repository.
+			"add", gitDoes(Write, ""), "mv", gitDoes(Write, ""), "restore", gitDoes(Write, ""), "rm", gitDoes(Delete, ""),
+			"commit", gitDoes(Write, ""), "merge", gitDoes(Write, "-s= --strategy= -X= --strategy-option="), "cherry-pick", gitDoes(Write, ""), "revert", gitDoes(Write, ""),
+			"rebase", gitDoes(Write, "-x=x --exec=x -s= --strategy= -X= --strategy-option="),
+			"checkout", gitDoes(Write, ""), "switch", gitDoes(Write, ""), "reset", gitDoes(Write, ""), "clean", gitDoes(Delete, ""),
+			"init", gitDoes(Write, "--template=l"), "apply", gitDoes(Write, ""), "am", gitDoes(Write, ""), "notes", gitDoes(Write, ""),
+			"gc", gitDoes(Write, ""), "prune", gitDoes(Delete, ""), "repack", gitDoes(Write, ""), "fsck", gitDoes(Read, ""), "update-index", gitDoes(Write, ""),
+			"fetch", gitDoes(Network, "--upload-pack=x"), "pull", gitDoes(Network, "--upload-pack=x -s= --strategy= -X= --strategy-option="),
+			"push", gitDoes(Network, "--receive-pack=x --exec=x"), "clone", gitDoes(Network, "-u=x --upload-pack=x --template=l -c=u --config=u"),
+			"ls-remote", gitDoes(Network, "--upload-pack=x"), "archive", gitDoes(Write, "--exec=x --remote=n -o=w --output=w"),
+			"bisect", gitDoes(Write, ""), "submodule", gitDoes(Network, ""), "format-patch", gitDoes(Write, "-o=w --output-directory=w"),
+			"difftool", gitDoes(Exec, ""), "mergetool", gitDoes(Exec, ""), "filter-branch", gitDoes(Exec, ""), "send-email", gitDoes(Network, ""),
+		),
+	})
+}

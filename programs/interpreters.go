@@ -1,0 +1,40 @@
+package programs
+
+// Interpreters: inline code (-c, -e, -r, …) runs code given on the command
+// line; a script operand runs the project's code; --version and --help
+// print. Everything else an interpreter is asked to do is undeclared, so
+// unknown.
+
+func interp(names []string, opts, operands string, flagged ...string) *Spec {
+	return &Spec{Names: names, Lang: names[0], Effect: RunsProject, Options: opts, Operands: operands, Flagged: flagged}
+}
+
+func init() {
+	register(
+		&Spec{Names: n("python", "python3", "python2", "pypy", "pypy3"), Effect: RunsProject, Lang: "python", Operands: "p? -*",
+			// -c runs code; -m runs a module (pytest, http.server, pip…).
+			Options:  "-c=k -m=l -V:h --version:h -h:h --help:h -b -B -d -E -i -I -O -OO -P -q -s -S -u -v -W= -X= -x --check-hash-based-pycs=",
+			ReadOnly: []string{"python3 --version", "python -V"},
+			Flagged:  []string{"python -c 'import os; os.system(\"id\")'", "python3 -c 'print(1)'", "python3 -m http.server 8000", "python3 script.py"}},
+		interp(n("node", "nodejs"), "-e=k --eval=k -p=k --print=k -r=l --require=l --import=l --loader=l --experimental-loader=l -v:h --version:h -h:h --help:h -i --interactive --inspect? --inspect-brk? --no-warnings --enable-source-maps --test --watch",
+			"p? -*", "node -e 'require(\"child_process\").execSync(\"id\")'", "node -p 1+1", "node server.js", "node -r ./evil.js app.js"),
+		interp(n("perl"), "-e=k -E=k -M=l -m=l -I= -n -p -a -l? -0? -i?:W -w -W -X -s -S -T -t -U -c -d? -D= -x? -F= -v:h -V:h --version:h -h:h --help:h", "p? -*",
+			"perl -e 'exec \"/bin/sh\";'", "perl -pi -e 's/a/b/' f"),
+		interp(n("ruby"), "-e=k -r=l -I= -n -p -a -l -i?:W -w -W? -c -d -s -S -x? -C= -E= -F= -0? -v:h --version:h -h:h --help:h --disable= --enable= --jit", "p? -*",
+			"ruby -e 'exec \"/bin/sh\"'"),
+		interp(n("php"), "-r=k -B=k -R=k -F=k -E=k -f=p -d=u -c=u -n -a -l:h -m:h -i:h -v:h --version:h -h:h --help:h -S=n -t=", "p? -*", "php -r 'system(\"id\");'"),
+		interp(n("lua", "luajit"), "-e=k -l=l -i -v:h -E -W", "p? -*", "lua -e 'os.execute(\"/bin/sh\")'"),
+		interp(n("R"), "-e=k -f=p --file=p --vanilla --no-save --save --slave -s --quiet -q --silent --no-echo --args --version:h -h:h --help:h", "-*", "R -e 'system(\"id\")'"),
+		interp(n("Rscript"), "-e=k --vanilla --default-packages= --verbose --version:h --help:h", "p? -*", "Rscript -e 'system(\"id\")'"),
+		&Spec{Names: n("deno"), Options: "-V:h --version:h -h:h --help:h -q --quiet --unstable", Subcommands: subs(
+			"run", &Spec{Effect: Exec, Operands: "x*", Loose: true}, "eval", &Spec{Effect: Exec, Operands: "x*", Loose: true},
+			"test", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "task", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},
+			"fmt", &Spec{Effect: Write, Operands: "-*", Loose: true}, "lint", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}),
+			Flagged: []string{"deno run https://example.com/x.ts", "deno eval 'Deno.run({cmd:[\"sh\"]})'"}},
+		&Spec{Names: n("bun"), Options: "-v:h --version:h -h:h --help:h -e=k --eval=k -p=k --print=k", Lang: "js", Operands: "p? -*", Subcommands: subs(
+			"run", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "test", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},
+			"install", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "i", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "add", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},
+			"x", &Spec{Effect: Exec, Operands: "x*", Loose: true}, "build", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}),
+			Flagged: []string{"bun -e 'Bun.spawn([\"sh\"])'", "bun x evil"}},
+	)
+}

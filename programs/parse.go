@@ -1,0 +1,417 @@
+package programs
+
+import "strings"
+
+// Word is one word of a command line after the program.
+type Word struct {
+	// Text is the word's value (its most likely value when not literal).
+	Text string
+	// Literal is false when the word has an expansion whose value is not
+	// known ($X, $(…), a glob): such a word where an option may stand
+	// makes the call unknown.
+	Literal bool
+}
+
+// Use is one effect of a call with its target.
+type Use struct {
+	Effect Effect
+	// Target is the word the effect applies to (a path, host, command or
+	// code), "" when the effect has none.
+	Target string
+	// Index is the target's index in the words, -1 when none.
+	Index int
+	// Option is the option that caused the effect ("" for an operand or
+	// the program's own effect).
+	Option string
+	// Lang is the language of code (Spec.Lang) when the target is code
+	// in it; "" otherwise.
+	Lang string
+}
+
+// Result is what Parse learned about one call.
+type Result struct {
+	// Spec is the entry that judged the call: the subcommand's when one
+	// was selected.
+	Spec *Spec
+	// Uses are the effects, in order.
+	Uses []Use
+	// Unknown lists why the call cannot be fully known; empty when every
+	// word was placed.
+	Unknown []string
+	// Help is true when a help or version option ended processing before
+	// any effect: the program prints and exits.
+	Help bool
+	// Operands are the indexes of the words read as operands.
+	Operands []int
+}
+
+// Known reports whether every word of the call was placed.
+func (r *Result) Known() bool { return len(r.Unknown) == 0 }
+
+// ReadOnly reports whether the call is known and its effects are reads at
+// most.
+func (r *Result) ReadOnly() bool {
+	if !r.Known() {
+		return false
+	}
+	if r.Help {
+		return true
+	}
+	for _, u := range r.Uses {
+		if !u.Effect.ReadOnly() {
+			return false
+		}
+	}
+	return true
+}
+
+func (r *Result) unknown(why string) {
+	if len(r.Unknown) < 8 {
+		r.Unknown = append(r.Unknown, why)
+	}
+}
+
+func (r *Result) use(e Effect, target string, idx int, option string) {
+	r.Uses = append(r.Uses, Use{Effect: e, Target: target, Index: idx, Option: option})
+}
+
+// hasEffect reports whether anything but None was recorded.
+func (r *Result) hasEffect() bool {
+	for _, u := range r.Uses {
+		if u.Effect != None {
+			return true
+		}
+	}
+	return false
+}
+
+// Parse reads words (the arguments after the program) with the entry's
+// grammar. It never fails: what it cannot place is in Result.Unknown.
+func Parse(s *Spec, words []Word) Result {
+	var r Result
+	parse(s, words, 0, &r)
+	return r
+}
+
+func parse(s *Spec, words []Word, base int, r *Result) {
+	r.Spec = s
+	var ops []int
+	patternGiven, writeOps, delOps, readOps, endOpts := false, false, false, false, false
+	apply := func(o *opt, val string, vi int) {
+		switch {
+		case o.writeOps:
+			writeOps = true
+		case o.delOps:
+			delOps = true
+		case o.readOps:
+			readOps = true
+		}
+		if o.pattern {
+			patternGiven = true
+		}
+		if o.value != 0 {
+			if vi >= -1 {
+				r.Uses = append(r.Uses, Use{Effect: o.effect, Target: val, Index: vi, Option: o.name})
+				if o.code {
+					r.Uses[len(r.Uses)-1].Lang = s.Lang
+				}
+			}
+			return
+		}
+		if o.effect != None && o.effect != Help {
+			r.use(o.effect, "", -1, o.name)
+		}
+	}
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		t := w.Text
+		if endOpts || s.NoOptions || len(t) < 2 || t[0] != '-' && !(t[0] == '+' && s.hasPlus()) {
+			if !w.Literal && !endOpts && s.risky() && (t == "" || t[0] == '$' || t[0] == '-' || strings.HasPrefix(t, "`")) {
+				r.unknown("a word that is not a literal (" + t + ") stands where an option may")
+			}
+			if len(s.Subcommands) > 0 && len(ops) == 0 {
+				selectSub(s, words, i, base, r)
+				return
+			}
+			ops = append(ops, i)
+			if !s.Permute {
+				endOpts = true
+			}
+			continue
+		}
+		if !w.Literal && s.risky() {
+			r.unknown("a word that is not a literal (" + t + ") stands where an option may")
+		}
+		if t == "--" {
+			endOpts = true
+			continue
+		}
+		if strings.HasPrefix(t, "--") || s.LongDash {
+			name, val, hasEq := strings.Cut(t, "=")
+			o, why := s.long(name)
+			if o == nil && s.Loose {
+				continue
+			}
+			if o == nil {
+				if s.LongDash && !strings.HasPrefix(t, "--") {
+					// go's flag package and find accept --name as -name.
+					if o2, _ := s.long("-" + name); o2 != nil {
+						o = o2
+					}
+				}
+				if o == nil {
+					r.unknown(why)
+					continue
+				}
+			}
+			if o.effect == Help && !hasEq {
+				if len(ops) == 0 && !r.hasEffect() {
+					r.Help = true
+					return
+				}
+				continue
+			}
+			switch {
+			case o.value == 0 && hasEq:
+				r.unknown("option " + name + " takes no value")
+			case o.value == '=' && !hasEq && o.untilSep:
+				j := i + 1
+				for ; j < len(words) && words[j].Text != ";" && words[j].Text != "+"; j++ {
+				}
+				if j > i+1 {
+					r.use(o.effect, joinWords(words[i+1:j]), base+i+1, o.name)
+				}
+				i = j
+				apply(o, "", -2)
+			case o.value == '=' && !hasEq && o.two:
+				if i+2 < len(words) {
+					i += 2
+					apply(o, words[i].Text, base+i)
+				} else {
+					i = len(words)
+				}
+			case o.value == '=' && !hasEq:
+				if i+1 < len(words) {
+					i++
+					if !words[i].Literal && o.effect != None {
+						r.unknown("the value of " + name + " is not a literal")
+					}
+					apply(o, words[i].Text, base+i)
+				} else {
+					apply(o, "", -2)
+				}
+			case hasEq:
+				apply(o, val, base+i)
+			default:
+				apply(o, "", -1)
+			}
+			continue
+		}
+		if t[0] == '+' {
+			if o, _ := s.long("+"); o != nil {
+				apply(o, t[1:], base+i)
+			}
+			continue
+		}
+		if s.Numeric && t[1] >= '0' && t[1] <= '9' {
+			continue
+		}
+		// Bundled short options: -rf, -n5, -ofile.
+		for j := 1; j < len(t); j++ {
+			o := s.short(t[j])
+			if o == nil && s.Loose {
+				break
+			}
+			if o == nil {
+				r.unknown("unknown option -" + string(t[j]) + " of " + s.name)
+				break
+			}
+			if o.effect == Help {
+				if len(ops) == 0 && !r.hasEffect() {
+					r.Help = true
+					return
+				}
+				continue
+			}
+			if o.value == 0 {
+				apply(o, "", -1)
+				continue
+			}
+			if j+1 < len(t) {
+				apply(o, t[j+1:], base+i)
+			} else if o.value == '=' && i+1 < len(words) {
+				i++
+				if !words[i].Literal && o.effect != None {
+					r.unknown("the value of -" + string(t[j]) + " is not a literal")
+				}
+				apply(o, words[i].Text, base+i)
+			} else {
+				apply(o, "", -2)
+			}
+			break
+		}
+	}
+	if s.Effect != None && !(s.EffectWithOperands && len(ops) == 0) && !readWith(s, words, ops) {
+		r.use(s.Effect, "", -1, "")
+	}
+	r.Operands = make([]int, 0, len(ops))
+	for _, i := range ops {
+		r.Operands = append(r.Operands, base+i)
+	}
+	placeOperands(s, words, ops, base, patternGiven, writeOps, delOps, readOps, r)
+}
+
+func selectSub(s *Spec, words []Word, i, base int, r *Result) {
+	w := words[i]
+	sub := s.Subcommands[w.Text]
+	if !w.Literal {
+		r.unknown("the subcommand of " + s.name + " is not a literal")
+		return
+	}
+	if sub == nil {
+		e := s.OtherSubcommand
+		if e == None || e == Unknown {
+			r.unknown("no entry for " + s.name + " " + w.Text)
+			return
+		}
+		r.use(e, w.Text, base+i, "")
+		return
+	}
+	parse(sub, words[i+1:], base+i+1, r)
+}
+
+func placeOperands(s *Spec, words []Word, ops []int, base int, patternGiven, writeOps, delOps, readOps bool, r *Result) {
+	toks := s.operands
+	if patternGiven && len(toks) > 0 && (toks[0].effect == None || toks[0].code) && !toks[0].rest {
+		toks = toks[1:]
+	}
+	k := 0
+	for ti, tok := range toks {
+		if k >= len(ops) {
+			break
+		}
+		n := 1
+		if tok.rest {
+			after := 0
+			for _, t2 := range toks[ti+1:] {
+				if !t2.opt && !t2.rest {
+					after++
+				}
+			}
+			n = len(ops) - k - after
+			if n < 0 {
+				n = 0
+			}
+		}
+		for ; n > 0 && k < len(ops); n-- {
+			i := ops[k]
+			k++
+			e := tok.effect
+			if readOps && e == None {
+				e = Read
+			}
+			if tok.object {
+				if c := strings.IndexByte(words[i].Text, ':'); c >= 0 && !strings.Contains(words[i].Text[:c], "/") {
+					if p := words[i].Text[c+1:]; p != "" {
+						r.Uses = append(r.Uses, Use{Effect: Read, Target: p, Index: -1})
+					}
+				}
+				continue
+			}
+			if e == Read && writeOps {
+				r.use(Read, words[i].Text, base+i, "")
+				e = Write
+			}
+			if delOps && (e == Read || e == None) {
+				e = Delete
+			}
+			u := Use{Effect: e, Target: words[i].Text, Index: base + i}
+			if tok.code {
+				u.Lang = s.Lang
+				if !words[i].Literal {
+					r.unknown("the " + s.Lang + " code is not a literal")
+				}
+			}
+			r.Uses = append(r.Uses, u)
+		}
+	}
+	if k < len(ops) {
+		r.unknown("operand " + words[ops[k]].Text + " of " + s.name + " is not declared")
+	}
+}
+
+func joinWords(ws []Word) string {
+	var b strings.Builder
+	for i, w := range ws {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(w.Text)
+	}
+	return b.String()
+}
+
+// long finds a long option (or a single-dash long name), exactly or, when
+// the entry allows it, by unique prefix.
+func (s *Spec) long(name string) (*opt, string) {
+	var prefix *opt
+	ambiguous := false
+	for i := range s.opts {
+		o := &s.opts[i]
+		if o.name == name {
+			return o, ""
+		}
+		if s.Abbrev && len(name) > 2 && strings.HasPrefix(name, "--") && strings.HasPrefix(o.name, name) {
+			if prefix != nil && prefix.name != o.name {
+				ambiguous = true
+			}
+			prefix = o
+		}
+	}
+	if ambiguous {
+		return nil, "option " + name + " of " + s.name + " is ambiguous"
+	}
+	if prefix != nil {
+		return prefix, ""
+	}
+	return nil, "unknown option " + name + " of " + s.name
+}
+
+func (s *Spec) short(c byte) *opt {
+	for i := range s.opts {
+		o := &s.opts[i]
+		if len(o.name) == 2 && o.name[0] == '-' && o.name[1] == c {
+			return o
+		}
+	}
+	return nil
+}
+
+func (s *Spec) hasPlus() bool { return s.plus }
+
+// risky reports whether some option of the entry does more than read, so
+// that a word whose value is unknown could turn it on.
+func (s *Spec) risky() bool { return s.isRisky }
+
+// readWith reports whether one of the entry's ReadWith words is among the
+// options (in any spelling: --list, --list=x) or is the first operand.
+func readWith(s *Spec, words []Word, ops []int) bool {
+	if s.ReadWith == "" {
+		return false
+	}
+	for _, f := range strings.Fields(s.ReadWith) {
+		if len(ops) > 0 && words[ops[0]].Text == f {
+			return true
+		}
+		for _, w := range words {
+			if w.Text == "--" {
+				break
+			}
+			name, _, _ := strings.Cut(w.Text, "=")
+			if name == f {
+				return true
+			}
+		}
+	}
+	return false
+}

