@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -221,6 +223,33 @@ func TestRedactString(t *testing.T) {
 		{"Authorization: Bearer abcdefgh12345678", "Authorization: Bearer [REDACTED]"},
 		{"PASSWORD=verysecret make", "PASSWORD=[REDACTED] make"},
 		{"key " + secrets["aws id"], "key [REDACTED]"},
+		// passwords given on command lines
+		{"sshpass -p 'hunter2 x' ssh host", "sshpass -p [REDACTED] ssh host"},
+		{"sshpass -phunter2 ssh host", "sshpass -p[REDACTED] ssh host"},
+		{"docker login -u me -p Dock3rPw registry.example.com", "docker login -u me -p [REDACTED] registry.example.com"},
+		{"docker login --password=Dock3rPw r.example.com", "docker login --password=[REDACTED] r.example.com"},
+		{"az login -u me@x.com -p AzurePw1", "az login -u me@x.com -p [REDACTED]"},
+		{"mysql -uroot -pMyPw app", "mysql -uroot -p[REDACTED] app"},
+		{"redis-cli -h db -a R3disPw ping", "redis-cli -h db -a [REDACTED] ping"},
+		{"htpasswd -b .htpasswd admin HtPw99", "htpasswd -b .htpasswd admin [REDACTED]"},
+		{"htpasswd -nb admin HtPw99", "htpasswd -nb admin [REDACTED]"},
+		{"echo SudoPw1 | sudo -S apt update", "echo [REDACTED] | sudo -S apt update"},
+		{"echo 'Sudo Pw1' | sudo -kS ls", "echo [REDACTED] | sudo -kS ls"},
+		{"sudo -S ls <<< SudoPw1", "sudo -S ls <<< [REDACTED]"},
+		{"curl -u user:CurlPw1 https://x", "curl -u user:[REDACTED] https://x"},
+		{"git clone https://bob:GitPw1@example.com/r", "git clone https://bob:[REDACTED]@example.com/r"},
+		{"curl -H 'Cookie: session=abc123; csrf=zz' https://x", "curl -H 'Cookie: [REDACTED]' https://x"},
+		{"curl -b 'session=abc123' https://x", "curl -b [REDACTED] https://x"},
+		{"curl -H 'Authorization: ApiKey Zm9vYmFy1' https://x", "curl -H 'Authorization: ApiKey [REDACTED]' https://x"},
+		{"curl -H 'Authorization: Zm9vYmFy1' https://x", "curl -H 'Authorization: [REDACTED]' https://x"},
+		{"VAULT_TOKEN=hvs.CAESIJ1x2y3z4A5B6C7D8E9F0gh vault read x", "VAULT_TOKEN=[REDACTED] vault read x"},
+		{"vault login hvs.CAESIJ1x2y3z4A5B6C7D8E9F0gh", "vault login [REDACTED]"},
+		{"vault login s.AbCdEfGhIjKlMnOpQrStUvWx", "vault login [REDACTED]"},
+		// what is not a password stays
+		{"ssh -p 2222 host && docker ps -a", "ssh -p 2222 host && docker ps -a"},
+		{"redis-cli ping", "redis-cli ping"},
+		{"sudo -S ls", "sudo -S ls"},
+		{"echo hi | sudo tee /etc/x", "echo hi | sudo tee /etc/x"},
 	}
 	for _, tt := range tests {
 		if got := r.String(tt.in); got != tt.want {
@@ -242,9 +271,8 @@ func TestNewRecord(t *testing.T) {
 	got := audit.NewRecord(req, d)
 	want := audit.Record{
 		ID: "d1", Time: when, Session: "s", Agent: "a", AgentType: "worker", Tool: "Bash",
-		Input:       map[string]any{"command": "rm -rf /", "b": []any{"x"}},
-		InputDigest: audit.Digest(req.ToolInput),
-		Behavior:    api.Deny, Reason: d.Reason, Risk: api.RiskHigh, Mode: api.ModePlan, Cwd: "/r", ToolUseID: "toolu_1",
+		Input:    map[string]any{"command": "rm -rf /", "b": []any{"x"}},
+		Behavior: api.Deny, Reason: d.Reason, Risk: api.RiskHigh, Mode: api.ModePlan, Cwd: "/r", ToolUseID: "toolu_1",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
@@ -259,18 +287,110 @@ func TestNewRecord(t *testing.T) {
 	}
 }
 
+// TestDigest checks the keyed digest: independent of key order, different
+// for different inputs and different keys, and never the plain SHA-256 that
+// would let a redacted secret be confirmed offline.
 func TestDigest(t *testing.T) {
-	a := audit.Digest(map[string]any{"command": "a<b", "timeout": float64(3)})
-	b := audit.Digest(map[string]any{"timeout": float64(3), "command": "a<b"})
-	if a != b {
+	k := audit.DigestKey("0123456789abcdef0123456789abcdef")
+	in := map[string]any{"command": "a<b", "timeout": float64(3)}
+	a := k.Digest(in)
+	if b := k.Digest(map[string]any{"timeout": float64(3), "command": "a<b"}); a != b {
 		t.Error("the digest depends on key order")
 	}
-	// sha256 of {"command":"a<b","timeout":3}
-	if want := "sha256:9e1b0b7f0d2bb2e8aeb52c0b28a1b5b6ae5d0c6b8c5a3d0bd6b2b0e54f0a7ad5"; len(a) != len(want) || !strings.HasPrefix(a, "sha256:") {
-		t.Errorf("digest %q is not sha256:<64 hex>", a)
+	if !strings.HasPrefix(a, "hmac-sha256:") || len(a) != len("hmac-sha256:")+64 {
+		t.Errorf("digest %q is not hmac-sha256:<64 hex>", a)
 	}
-	if a == audit.Digest(map[string]any{"command": "a<c", "timeout": float64(3)}) {
+	plain := sha256.Sum256([]byte(`{"command":"a<b","timeout":3}`))
+	if strings.Contains(a, hex.EncodeToString(plain[:])) {
+		t.Error("the digest is the unkeyed SHA-256 of the input")
+	}
+	if a == k.Digest(map[string]any{"command": "a<c", "timeout": float64(3)}) {
 		t.Error("different inputs share a digest")
+	}
+	if a == audit.NewDigestKey().Digest(in) {
+		t.Error("different keys give the same digest")
+	}
+}
+
+// TestDigestKeyFile checks that the per-install key is created once, 0600,
+// and read back the same by every later sink.
+func TestDigestKeyFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state", "warden", "audit.key")
+	k1, err := audit.LoadDigestKey(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Mode().Perm() != 0o600 {
+		t.Errorf("key file mode %v, want 0600", fi.Mode().Perm())
+	}
+	k2, err := audit.LoadDigestKey(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(k1) != string(k2) || len(k1) != audit.DigestKeySize {
+		t.Errorf("the key changed between loads or has %d bytes", len(k1))
+	}
+	// Two sinks of one install digest alike; the digest is not the plain hash.
+	dir := t.TempDir()
+	var digests []string
+	for i := range 2 {
+		p := filepath.Join(dir, "audit.jsonl")
+		sink, err := audit.NewFileSink(p, audit.FileOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := audit.NewRecord(api.Request{ToolName: "Bash", ToolInput: map[string]any{"command": "sshpass -p pw ssh h"}}, api.Decision{ID: fmt.Sprint(i), Behavior: api.Ask})
+		if err := sink.Write(context.Background(), r); err != nil {
+			t.Fatal(err)
+		}
+		rs, _, err := audit.Read(p, audit.Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		digests = append(digests, rs[len(rs)-1].InputDigest)
+	}
+	if digests[0] != digests[1] || digests[0] == "" {
+		t.Errorf("digests of one input by one install differ: %v", digests)
+	}
+	if fi, err := os.Stat(filepath.Join(dir, "audit.key")); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("the sink's key file: %v, %v", fi, err)
+	}
+}
+
+// TestPermissionRequestLinksToPreToolUse checks that the record of a
+// PermissionRequest, which carries no tool_use_id, gets the one of the
+// PreToolUse record of the same session, tool and input.
+func TestPermissionRequestLinksToPreToolUse(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "audit.jsonl")
+	sink, err := audit.NewFileSink(path, audit.FileOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	in := map[string]any{"command": "touch j-made.txt"}
+	write := func(req api.Request, b api.Behavior) {
+		if err := sink.Write(ctx, audit.NewRecord(req, api.Decision{Behavior: b})); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(api.Request{ToolName: "Bash", ToolInput: in, SessionID: "s1", ToolUseID: "toolu_A", HookEventName: "PreToolUse"}, api.Ask)
+	write(api.Request{ToolName: "Bash", ToolInput: in, SessionID: "s2", ToolUseID: "toolu_other", HookEventName: "PreToolUse"}, api.Ask)
+	write(api.Request{ToolName: "Bash", ToolInput: map[string]any{"command": "ls"}, SessionID: "s1", ToolUseID: "toolu_ls", HookEventName: "PreToolUse"}, api.Allow)
+	write(api.Request{ToolName: "Bash", ToolInput: in, SessionID: "s1", HookEventName: "PermissionRequest"}, api.Deny)
+	write(api.Request{ToolName: "Bash", ToolInput: map[string]any{"command": "new"}, SessionID: "s1", HookEventName: "PermissionRequest"}, api.Deny)
+	rs, _, err := audit.Read(path, audit.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rs[3]; got.ToolUseID != "toolu_A" || got.Event != "PermissionRequest" || got.Behavior != api.Deny {
+		t.Errorf("PermissionRequest record: tool_use_id %q event %q behavior %s, want toolu_A PermissionRequest deny", got.ToolUseID, got.Event, got.Behavior)
+	}
+	if got := rs[4]; got.ToolUseID != "" {
+		t.Errorf("a PermissionRequest with no PreToolUse got tool_use_id %q", got.ToolUseID)
 	}
 }
 

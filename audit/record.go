@@ -1,11 +1,8 @@
 package audit
 
 import (
-	"bytes"
 	"crypto/rand"
-	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"time"
 
@@ -24,9 +21,10 @@ type Record struct {
 	Tool      string `json:"tool"`
 	// Input is the tool input, redacted before it is written.
 	Input map[string]any `json:"input"`
-	// InputDigest is "sha256:" and the hex SHA-256 of the canonical JSON
-	// (keys sorted, no HTML escaping) of the unredacted input, so a record
-	// can be matched to a call without keeping its secrets.
+	// InputDigest is the keyed digest of the unredacted input
+	// (DigestKey.Digest), set by the sink as it writes the record, so a
+	// record can be matched to a call without keeping its secrets and a
+	// redacted secret cannot be confirmed offline.
 	InputDigest string `json:"input_digest"`
 	// UpdatedInput is the input a hook or a person rewrote the call to.
 	UpdatedInput map[string]any `json:"updated_input,omitempty"`
@@ -38,15 +36,20 @@ type Record struct {
 	Risk     api.Risk      `json:"risk,omitempty"`
 	Mode     api.Mode      `json:"mode,omitempty"`
 	Cwd      string        `json:"cwd,omitempty"`
-	// ToolUseID is Claude Code's ID of the call, when it came through a hook.
+	// ToolUseID is the agent's ID of the call, when it came through a
+	// hook. A PermissionRequest carries none; the FileSink then takes it
+	// from the PreToolUse record of the same session, tool and input.
 	ToolUseID string `json:"tool_use_id,omitempty"`
+	// Event is the hook event that was answered (PreToolUse,
+	// PermissionRequest), when the call came through a hook.
+	Event string `json:"event,omitempty"`
 	// Via names the front end that decided: check, hook, run, serve.
 	Via      string   `json:"via,omitempty"`
 	Warnings []string `json:"warnings,omitempty"`
 }
 
 // NewRecord builds the record of decision d on request req. The input is
-// copied (the sink redacts the copy), its digest taken before redaction.
+// copied (the sink digests and redacts the copy).
 // The record's time is the decision's; a sink fills it in when zero. A
 // decision without an ID gets a random one.
 func NewRecord(req api.Request, d api.Decision) Record {
@@ -64,7 +67,6 @@ func NewRecord(req api.Request, d api.Decision) Record {
 		AgentType:    req.AgentType,
 		Tool:         req.ToolName,
 		Input:        copyMap(req.ToolInput),
-		InputDigest:  Digest(req.ToolInput),
 		UpdatedInput: copyMap(d.UpdatedInput),
 		Behavior:     d.Behavior,
 		Reason:       d.Reason,
@@ -73,26 +75,9 @@ func NewRecord(req api.Request, d api.Decision) Record {
 		Mode:         req.PermissionMode,
 		Cwd:          req.Cwd,
 		ToolUseID:    req.ToolUseID,
+		Event:        req.HookEventName,
 		Warnings:     append([]string(nil), d.Warnings...),
 	}
-}
-
-// Digest returns "sha256:" and the hex SHA-256 of the canonical JSON of
-// input: object keys sorted, no HTML escaping, no insignificant space.
-func Digest(input map[string]any) string {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if input == nil {
-		input = map[string]any{}
-	}
-	if err := enc.Encode(input); err != nil {
-		// Inputs decoded from JSON always encode; anything else is named.
-		b.Reset()
-		fmt.Fprintf(&b, "unencodable: %v", err)
-	}
-	sum := sha256.Sum256(bytes.TrimSuffix(b.Bytes(), []byte{'\n'}))
-	return "sha256:" + hex.EncodeToString(sum[:])
 }
 
 func copyMap(m map[string]any) map[string]any {
@@ -137,3 +122,9 @@ func Where(r api.Reason) string {
 	}
 	return r.Source
 }
+
+// The hook events an audit record can answer.
+const (
+	EventPreToolUse        = "PreToolUse"
+	EventPermissionRequest = "PermissionRequest"
+)

@@ -43,7 +43,13 @@ var builtinPatterns = []struct {
 	{`\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`, []string{"eyj"}},
 	// bearer and basic credentials in headers
 	{`(?i)\bbearer\s+(?P<secret>[A-Za-z0-9._~+/=-]{8,})`, []string{"bearer"}},
-	{`(?i)\bauthorization\s*:\s*(?:basic|digest|token)\s+(?P<secret>[A-Za-z0-9._~+/=-]+)`, []string{"authorization"}},
+	{`(?i)\b(?:proxy-)?authorization\s*:\s*(?:(?:basic|digest|token|bearer|negotiate|ntlm|aws4-hmac-sha256|apikey|sso-key)\s+)?(?P<secret>[^\s"']+(?:\s*,\s*[^\s"']+)*)`, []string{"authorization"}},
+	// cookies in headers and given to curl
+	{`(?i)\b(?:set-)?cookie\s*:\s*(?P<secret>[^"'\n]+)`, []string{"cookie"}},
+	{`\bcurl\b[^\n|;&]*?\s(?:-b|--cookie)(?:\s+|=)` + secretWord, []string{"curl"}},
+	// HashiCorp Vault tokens: hvs./hvb./hvr. and the older s./b. forms
+	{`\bhv[sbr]\.[A-Za-z0-9_-]{20,}`, []string{"hvs.", "hvb.", "hvr."}},
+	{`\b[sb]\.[A-Za-z0-9]{24}\b`, []string{"s.", "b."}},
 	// passwords in URLs: scheme://user:PASSWORD@host
 	{`(?i)\b[a-z][a-z0-9+.-]*://[^/\s:@"']*:(?P<secret>[^@\s/"']+)@`, []string{"://"}},
 	// passwords and keys given by name: PASSWORD=…, "api_key": "…"
@@ -53,8 +59,25 @@ var builtinPatterns = []struct {
 	// curl -u user:password
 	{`(?:^|\s)(?:-u|--user)\s+[^\s:]+:(?P<secret>[^\s]+)`, []string{"-u", "--user"}},
 	// mysql -pPASSWORD
-	{`(?i)\b(?:mysql|mariadb|mysqldump|mysqladmin)\b[^\n]*?\s-p(?P<secret>[^\s]+)`, []string{"mysql", "mariadb"}},
+	{`(?i)\b(?:mysql|mariadb|mysqldump|mysqladmin|mysqlimport|mysqlsh)\b[^\n]*?\s-p(?P<secret>[^\s]+)`, []string{"mysql", "mariadb"}},
+	// sshpass -p PASSWORD, -pPASSWORD
+	{`\bsshpass\b[^\n|;&]*?\s-p\s*` + secretWord, []string{"sshpass"}},
+	// registry and cloud logins: docker login -p PASS, az login -p PASS, …
+	{`\b(?:docker|podman|nerdctl|buildah|skopeo|helm|oras|crane|az|oc|cf|argocd)\b[^\n|;&]*?\blogin\b[^\n|;&]*?\s(?:-p|--password|-P)(?:\s+|=)` + secretWord, []string{"login"}},
+	// redis-cli -a PASSWORD (and --pass, covered above)
+	{`\bredis-cli\b[^\n|;&]*?\s-a\s+` + secretWord, []string{"redis-cli"}},
+	// htpasswd -b FILE USER PASSWORD, htpasswd -nb USER PASSWORD
+	{`\bhtpasswd((?:\s+-[A-Za-z]+)*\s+-[A-Za-z]*b[A-Za-z]*)(?:\s+-[A-Za-z]+)*\s+[^\s-]\S*\s+\S+\s+` + secretWord, []string{"htpasswd"}},
+	{`\bhtpasswd(?:\s+-[A-Za-z]+)*\s+-[A-Za-z]*n[A-Za-z]*b[A-Za-z]*(?:\s+-[A-Za-z]+)*\s+\S+\s+` + secretWord, []string{"htpasswd"}},
+	{`\bhtpasswd(?:\s+-[A-Za-z]+)*\s+-[A-Za-z]*b[A-Za-z]*n[A-Za-z]*(?:\s+-[A-Za-z]+)*\s+\S+\s+` + secretWord, []string{"htpasswd"}},
+	// a password piped or fed to sudo -S
+	{`\b(?:echo|printf)(?:\s+-[neE]+)*\s+` + secretWord + `\s*\|\s*sudo\b[^\n|;&]*?\s-[A-Za-z]*S`, []string{"sudo"}},
+	{`\bsudo\b[^\n|;&]*?\s-[A-Za-z]*S\b[^\n|;&]*?<<<\s*` + secretWord, []string{"sudo"}},
 }
+
+// secretWord is one shell word holding a secret: quoted, or up to the
+// next space or operator.
+const secretWord = `(?P<secret>'[^'\n]*'|"[^"\n]*"|[^\s'"|;&]+)`
 
 // sensitiveKey names input fields whose whole value is a secret.
 var sensitiveKey = regexp.MustCompile(`(?i)^(password|passwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|client[_-]?secret|authorization|cookie)$`)

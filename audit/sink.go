@@ -57,6 +57,13 @@ type FileOptions struct {
 	MaxValueBytes int
 	// Now is the clock for records without a time; nil means time.Now.
 	Now func() time.Time
+	// DigestKey keys the input digests. When nil, the key is read from
+	// DigestKeyFile on the first write, and created there when missing
+	// (LoadDigestKey).
+	DigestKey DigestKey
+	// DigestKeyFile is the per-install key file (DefaultKeyPath); empty
+	// means audit.key beside the audit file.
+	DigestKeyFile string
 }
 
 // FileSink appends records as JSON lines to a file. Each record is one
@@ -70,6 +77,10 @@ type FileSink struct {
 	keep     int
 	maxValue int
 	now      func() time.Time
+
+	keyMu   sync.Mutex
+	key     DigestKey
+	keyFile string
 }
 
 var _ Sink = (*FileSink)(nil)
@@ -85,7 +96,11 @@ func NewFileSink(path string, opts FileOptions) (*FileSink, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &FileSink{path: path, redactor: r, maxBytes: opts.MaxBytes, keep: opts.Keep, maxValue: opts.MaxValueBytes, now: opts.Now}
+	s := &FileSink{path: path, redactor: r, maxBytes: opts.MaxBytes, keep: opts.Keep, maxValue: opts.MaxValueBytes, now: opts.Now,
+		key: opts.DigestKey, keyFile: opts.DigestKeyFile}
+	if s.keyFile == "" {
+		s.keyFile = filepath.Join(filepath.Dir(path), "audit.key")
+	}
 	if s.maxBytes == 0 {
 		s.maxBytes = DefaultMaxBytes
 	}
@@ -139,12 +154,20 @@ func (s *FileSink) Write(ctx context.Context, r Record) error {
 	if r.Time.IsZero() {
 		r.Time = s.now()
 	}
-	line, err := Encode(r, s.redactor, s.maxValue)
+	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
+		return fmt.Errorf("audit: %w", err)
+	}
+	key, err := s.digestKey()
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
-		return fmt.Errorf("audit: %w", err)
+	r.InputDigest = key.Digest(r.Input)
+	if r.ToolUseID == "" && r.Event == EventPermissionRequest {
+		r.ToolUseID = findToolUse(s.path, r)
+	}
+	line, err := Encode(r, s.redactor, s.maxValue)
+	if err != nil {
+		return err
 	}
 	if s.maxBytes > 0 {
 		if err := s.rotateIfFull(ctx, int64(len(line))); err != nil {
@@ -166,6 +189,20 @@ func (s *FileSink) Write(ctx context.Context, r Record) error {
 		return fmt.Errorf("audit: writing %s: %w", s.path, err)
 	}
 	return nil
+}
+
+// digestKey returns the sink's key, loading it on first use.
+func (s *FileSink) digestKey() (DigestKey, error) {
+	s.keyMu.Lock()
+	defer s.keyMu.Unlock()
+	if s.key == nil {
+		k, err := LoadDigestKey(s.keyFile)
+		if err != nil {
+			return nil, err
+		}
+		s.key = k
+	}
+	return s.key, nil
 }
 
 // rotateIfFull renames the file to .1 (and .1 to .2, …, dropping the
@@ -248,6 +285,7 @@ type MemorySink struct {
 	redactor *Redactor
 	limit    int
 	now      func() time.Time
+	key      DigestKey
 
 	mu      sync.Mutex
 	records []Record
@@ -256,9 +294,10 @@ type MemorySink struct {
 var _ Sink = (*MemorySink)(nil)
 
 // NewMemorySink returns a sink keeping the last limit records (0: all),
-// redacted by r (nil: the built-in patterns).
+// redacted by r (nil: the built-in patterns), their inputs digested with a
+// key of its own.
 func NewMemorySink(r *Redactor, limit int) *MemorySink {
-	return &MemorySink{redactor: r, limit: limit, now: time.Now}
+	return &MemorySink{redactor: r, limit: limit, now: time.Now, key: NewDigestKey()}
 }
 
 // Write keeps a redacted copy of r.
@@ -269,6 +308,7 @@ func (s *MemorySink) Write(ctx context.Context, r Record) error {
 	if r.Time.IsZero() {
 		r.Time = s.now()
 	}
+	r.InputDigest = s.key.Digest(r.Input)
 	r = s.redactor.Record(r)
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -66,8 +66,7 @@ func NewPayload(event string, req api.Request, suggestions []any) Payload {
 
 // ParsePayload reads a hook payload as Claude Code sends it. The payload
 // must be one JSON object with a tool_name, a tool_input object (an absent
-// one counts as empty), a known permission_mode (or none) and a
-// hook_event_name of PreToolUse or PermissionRequest; an absent event name
+// one counts as empty) and a hook_event_name of PreToolUse or PermissionRequest; an absent event name
 // counts as PreToolUse. Unknown fields are ignored, as Claude Code adds
 // fields over time. A payload of another event gives an error wrapping
 // ErrUnsupportedEvent.
@@ -99,9 +98,10 @@ func ParsePayload(data []byte) (Payload, error) {
 		}
 		p.ToolInput = map[string]any{}
 	}
-	if _, err := api.ParseMode(p.PermissionMode); err != nil {
-		return Payload{}, fmt.Errorf("hook payload: %w", err)
-	}
+	// An unknown permission_mode (a mode newer than this Warden) is kept:
+	// the engine decides such a call in default mode with a warning, and
+	// treats the agent as one that may not ask anyone. Refusing the
+	// payload would block every call.
 	return p, nil
 }
 

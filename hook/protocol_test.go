@@ -31,6 +31,8 @@ func TestParsePayload(t *testing.T) {
   "agent_id":"a1","agent_type":"reviewer","permission_suggestions":[{"type":"setMode","mode":"acceptEdits"}],"new_field":1}`,
 			want: api.Request{ToolName: "Write", ToolInput: map[string]any{"file_path": "/a", "content": "x"},
 				AgentID: "a1", AgentType: "reviewer", HookEventName: "PermissionRequest"}},
+		{name: "an unknown mode is kept for the engine to fall back from", in: `{"tool_name":"Bash","tool_input":{},"permission_mode":"yolo"}`,
+			want: api.Request{ToolName: "Bash", ToolInput: map[string]any{}, PermissionMode: "yolo", HookEventName: "PreToolUse"}},
 		{name: "no event counts as PreToolUse, no input as empty", in: `{"tool_name":"Glob"}`,
 			want: api.Request{ToolName: "Glob", ToolInput: map[string]any{}, HookEventName: "PreToolUse"}},
 		{name: "empty", in: " \n", wantErr: "hook payload is empty"},
@@ -40,7 +42,7 @@ func TestParsePayload(t *testing.T) {
 		{name: "no tool", in: `{"tool_input":{}}`, wantErr: "tool_name is missing"},
 		{name: "input not an object", in: `{"tool_name":"Bash","tool_input":"rm -rf /"}`, wantErr: "cannot unmarshal"},
 		{name: "tool name not a string", in: `{"tool_name":7}`, wantErr: "cannot unmarshal"},
-		{name: "unknown mode", in: `{"tool_name":"Bash","permission_mode":"yolo"}`, wantErr: `unknown permission mode "yolo"`},
+
 		{name: "other event", in: `{"tool_name":"Bash","hook_event_name":"PostToolUse"}`, wantErr: "unsupported hook event"},
 	}
 	for _, tt := range tests {

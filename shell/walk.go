@@ -30,12 +30,15 @@ func newAnalyzer(opts Options, an *Analysis) *analyzer {
 	// The budget is never reached by input within MaxLength parsed once;
 	// it stops blow-ups through nesting and expansion.
 	a := &analyzer{opts: opts, an: an, budget: opts.MaxLength + 4*opts.MaxParts}
-	a.wdirs = opts.WorkingDirs
-	if len(a.wdirs) == 0 && opts.Cwd != "" {
-		a.wdirs = []string{opts.Cwd}
-	}
-	for i, d := range a.wdirs {
-		a.wdirs[i] = cleanPath(d)
+	// The caller's slice is never written: one engine analyses many
+	// commands at once with the same working directories.
+	if len(opts.WorkingDirs) == 0 && opts.Cwd != "" {
+		a.wdirs = []string{cleanPath(opts.Cwd)}
+	} else {
+		a.wdirs = make([]string, len(opts.WorkingDirs))
+		for i, d := range opts.WorkingDirs {
+			a.wdirs[i] = cleanPath(d)
+		}
 	}
 	return a
 }

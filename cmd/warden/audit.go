@@ -31,7 +31,7 @@ func init() {
 // audit.path (else the default under $XDG_STATE_HOME), with the settings'
 // redaction patterns and rotation.
 func openAudit(env *cliEnv, st *settings.Settings) (audit.Sink, error) {
-	opts := audit.FileOptions{Redact: st.Audit.Redact, Keep: st.Audit.Keep}
+	opts := audit.FileOptions{Redact: st.Audit.Redact, Keep: st.Audit.Keep, DigestKeyFile: audit.DefaultKeyPath(env.getenv)}
 	if st.Audit.MaxSizeMB > 0 {
 		opts.MaxBytes = int64(st.Audit.MaxSizeMB) << 20
 	}
