@@ -61,6 +61,92 @@ func (e *Engine) Decide(ctx context.Context, req Request) (Decision, error) {
 	return ev.decision, nil
 }
 
+// DecideUnattended decides a call of an agent that will not put Warden's
+// ask to a person (see NobodyToAsk); why says so, for the reason of a deny
+// (empty: "nobody is asked in MODE mode"). The pipeline runs as for Check;
+// an ask is settled here, never handed back: in auto mode by the headless handler
+// (WithHeadless: the PermissionRequest hooks, then the classifier), else by
+// dec when given (the PermissionRequest hooks), and what is left is denied
+// with the ask's reason and the rules that would allow the call. The
+// decision is audited once, final.
+func (e *Engine) DecideUnattended(ctx context.Context, req Request, why string, dec handler.Decider) (Decision, error) {
+	var ev evaluation
+	if err := e.evaluate(ctx, req, &ev); err != nil {
+		return Decision{}, err
+	}
+	if ev.decision.Behavior == api.Ask {
+		if ev.mode == api.ModeAuto {
+			e.resolve(ctx, &ev)
+		} else {
+			e.settle(ctx, &ev, dec)
+			if d := &ev.decision; d.Behavior == api.Ask {
+				d.Behavior = api.Deny
+				d.Reason = unaskedReason(why, ev.mode, req.PermissionMode, d, ev.ruleMatched)
+			}
+		}
+	}
+	e.record(ctx, &ev)
+	return ev.decision, nil
+}
+
+// CheckWithDecider runs the pipeline and lets dec (an agent's
+// PermissionRequest hooks) settle an ask: its deny or allow is the
+// decision; a rewritten input is checked again (a deny rule denies it, an
+// ask rule leaves it asked); undecided stays ask, for the agent to put to
+// its person. The decision is audited once, final — an ask only when it is
+// handed on.
+func (e *Engine) CheckWithDecider(ctx context.Context, req Request, dec handler.Decider) (Decision, error) {
+	var ev evaluation
+	if err := e.evaluate(ctx, req, &ev); err != nil {
+		return Decision{}, err
+	}
+	if ev.decision.Behavior == api.Ask {
+		e.settle(ctx, &ev, dec)
+	}
+	e.record(ctx, &ev)
+	return ev.decision, nil
+}
+
+// settle asks an automated decider about an ask; undecided, or a failure
+// (recorded as a warning), leaves the ask.
+func (e *Engine) settle(ctx context.Context, ev *evaluation, dec handler.Decider) {
+	if dec == nil {
+		return
+	}
+	d := &ev.decision
+	v, err := dec.Decide(ctx, &handler.Ask{Request: ev.req, Decision: *d, RuleMatched: ev.ruleMatched, Suggestions: d.Suggestions})
+	if err != nil {
+		d.Warnings = append(d.Warnings, err.Error())
+		return
+	}
+	switch v.Behavior {
+	case api.Deny:
+		d.Behavior, d.Reason = api.Deny, v.Reason
+	case api.Allow:
+		if v.UpdatedInput != nil {
+			var re evaluation
+			req := ev.req
+			req.ToolInput = v.UpdatedInput
+			if err := e.evaluate(ctx, req, &re); err != nil {
+				d.Warnings = append(d.Warnings, "checking the rewritten input: "+err.Error())
+				return
+			}
+			switch {
+			case re.decision.Behavior == api.Deny:
+				d.Behavior, d.Reason = api.Deny, re.decision.Reason
+				d.Reason.Message = "the rewritten input is not allowed: " + d.Reason.Message
+				return
+			case re.decision.Behavior == api.Ask && re.ruleMatched:
+				// An ask rule covers the rewritten call: a person decides.
+				d.Reason = re.decision.Reason
+				return
+			}
+			d.UpdatedInput = v.UpdatedInput
+		}
+		d.Behavior, d.Reason = api.Allow, v.Reason
+	}
+}
+
 // evaluation is one request on its way through the pipeline.
 type evaluation struct {
 	req      api.Request
@@ -108,8 +194,7 @@ func (e *Engine) evaluate(ctx context.Context, req Request, ev *evaluation) erro
 	d.Risk = api.MaxRisk(d.Findings)
 	if d.Behavior == api.Ask && ev.mode == api.ModeDontAsk {
 		d.Behavior = api.Deny
-		d.Reason = api.Reason{Type: api.ReasonMode, Mode: api.ModeDontAsk,
-			Message: "dontAsk mode denies what would be asked: " + d.Reason.Message}
+		d.Reason = unaskedReason("", api.ModeDontAsk, "", d, ev.ruleMatched)
 	}
 	return nil
 }

@@ -3,11 +3,11 @@
 // Code's tool names and fields are Warden's canonical ones, so the request
 // is the payload as it stands.
 //
-// Claude Code puts a PreToolUse ask to a person, except in
-// bypassPermissions mode (where its own pipeline allows what a hook asks
-// about when its sensitive-file check also objects) and dontAsk mode: there
-// the call cannot ask (Call.CanAsk is false) and the front end resolves the
-// ask itself. A PermissionRequest is only sent when Claude Code is about to
+// Claude Code puts an ask to a person, except in bypassPermissions mode
+// (where its own pipeline allows what a hook asks about when its
+// sensitive-file check also objects), dontAsk and auto modes, and a mode
+// Warden does not know (warden.NobodyToAsk): there the call cannot ask
+// (Call.CanAsk is false) and the front end resolves the ask itself. A PermissionRequest is only sent when Claude Code is about to
 // show its dialog, so an ask there means "no decision": the dialog shows.
 package claudecode
 
@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/wardenhq/warden"
 	"github.com/wardenhq/warden/agent"
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/hook"
@@ -53,12 +54,9 @@ func (Adapter) Parse(payload []byte) (agent.Call, error) {
 		NativeTool:  p.ToolName,
 		NativeInput: p.ToolInput,
 	}
-	if c.Event == agent.PreToolUse {
-		switch req.PermissionMode {
-		case api.ModeBypass, api.ModeDontAsk:
-			c.CanAsk = false
-		}
-	}
+	// bypassPermissions, dontAsk, auto and a mode Warden does not know put
+	// no ask to a person, for a PermissionRequest as for a PreToolUse.
+	c.CanAsk = !warden.NobodyToAsk(req.PermissionMode, false)
 	return c, nil
 }
 

@@ -125,34 +125,36 @@ func answerHook(ctx context.Context, env *cliEnv, ef *engineFlags, serverURL str
 	if err != nil {
 		return ad.Fail(fmt.Errorf("hook: %w", err))
 	}
-	d, err := e.Check(ctx, req)
+	// An ask the agent will not put to a person is settled here; a
+	// PermissionRequest ask first meets Warden's own PermissionRequest
+	// hooks. Either way the audit records the final decision.
+	var d api.Decision
+	switch {
+	case !call.CanAsk:
+		d, err = e.DecideUnattended(ctx, req, unaskedWhy(call), permissionHooks(e))
+	case call.Event == agent.PermissionRequest:
+		d, err = e.CheckWithDecider(ctx, req, permissionHooks(e))
+	default:
+		d, err = e.Check(ctx, req)
+	}
 	if err != nil {
 		return ad.Fail(fmt.Errorf("hook: %w", err))
-	}
-	if d.Behavior == api.Ask && call.Event == agent.PermissionRequest {
-		d = consultPermissionHooks(ctx, env, e, req, d)
-	}
-	if d.Behavior == api.Ask && !call.CanAsk {
-		d = resolveUnasked(call, d)
 	}
 	return ad.Answer(call, d)
 }
 
-// resolveUnasked settles an ask that no person will see: the agent cannot
-// put it to anyone, and no daemon is configured (with one, the daemon's
-// page decides). It becomes a deny naming the rule that would allow the
-// call.
-func resolveUnasked(call agent.Call, d api.Decision) api.Decision {
-	why := "nobody can be asked here"
+// unaskedWhy says why an ask of call reaches nobody, for the deny that
+// replaces it.
+func unaskedWhy(call agent.Call) string {
 	switch call.Agent {
 	case codex.Name:
-		why = "Codex cannot put a hook's question to a person"
+		return "Codex cannot put a hook's question to a person"
 	case gemini.Name:
-		why = "Gemini CLI runs headless here and cannot ask"
+		return "Gemini CLI runs headless here and cannot ask"
 	case claudecode.Name:
-		why = "Claude Code does not ask a person in " + string(call.Request.PermissionMode) + " mode"
+		return "Claude Code does not ask a person in " + string(call.Request.PermissionMode) + " mode"
 	}
-	return agent.Unasked(d, why)
+	return "nobody can be asked here"
 }
 
 // writeAgentAnswer writes an answer and returns its exit code.
@@ -169,45 +171,14 @@ func writeAgentAnswer(env *cliEnv, a agent.Answer) int {
 	return a.Exit
 }
 
-// consultPermissionHooks runs Warden's own PermissionRequest hooks for a
-// call Warden would ask about, before Claude Code shows its dialog: their
-// allow or deny becomes Warden's answer, and undecided leaves the ask (no
-// decision, so the dialog appears). A rewritten input is checked again and
-// allowed only if no deny or ask rule covers it.
-func consultPermissionHooks(ctx context.Context, env *cliEnv, e *warden.Engine, req api.Request, d api.Decision) api.Decision {
+// permissionHooks returns Warden's own PermissionRequest hooks of e's
+// settings as a decider, or nil when none are configured.
+func permissionHooks(e *warden.Engine) handler.Decider {
 	matchers := e.Settings().Hooks.PermissionRequest
 	if len(matchers) == 0 {
-		return d
+		return nil
 	}
-	dec := &hook.PermissionDecider{Runner: hook.NewRunner(hook.RunnerOptions{}), Matchers: matchers}
-	v, err := dec.Decide(ctx, &handler.Ask{Request: req, Decision: d, Suggestions: d.Suggestions})
-	if err != nil {
-		d.Warnings = append(d.Warnings, oneLine(err))
-		return d
-	}
-	switch v.Behavior {
-	case api.Deny:
-		d.Behavior, d.Reason = api.Deny, v.Reason
-	case api.Allow:
-		if v.UpdatedInput != nil {
-			rewritten := req
-			rewritten.ToolInput = v.UpdatedInput
-			again, err := e.Check(ctx, rewritten)
-			switch {
-			case err != nil:
-				d.Warnings = append(d.Warnings, "checking the hook's rewritten input: "+oneLine(err))
-				return d
-			case again.Behavior == api.Deny:
-				return again
-			case again.Behavior == api.Ask && again.Reason.Type == api.ReasonRule:
-				// An ask rule covers the rewritten call: a person decides.
-				return again
-			}
-			d.UpdatedInput = v.UpdatedInput
-		}
-		d.Behavior, d.Reason = api.Allow, v.Reason
-	}
-	return d
+	return &hook.PermissionDecider{Runner: hook.NewRunner(hook.RunnerOptions{}), Matchers: matchers}
 }
 
 // decideThroughDaemon asks a running daemon: its pipeline at once for a
@@ -215,7 +186,10 @@ func consultPermissionHooks(ctx context.Context, env *cliEnv, e *warden.Engine, 
 // classifier, then the approval page, waiting up to the daemon's approval
 // timeout) for a PermissionRequest and for an ask nobody here can answer.
 func decideThroughDaemon(ctx context.Context, c *server.Client, call agent.Call) (api.Decision, error) {
-	if call.Event == agent.PermissionRequest || !call.CanAsk {
+	if !call.CanAsk {
+		return warden.DecideUnattendedThrough(ctx, c, call.Request)
+	}
+	if call.Event == agent.PermissionRequest {
 		return c.Decide(ctx, call.Request)
 	}
 	return c.Check(ctx, call.Request)

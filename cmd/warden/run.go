@@ -120,8 +120,11 @@ func runRun(ctx context.Context, env *cliEnv, args []string) int {
 
 	// An ask goes to the PermissionRequest hooks, the classifier and the
 	// person at the terminal, racing. Without a terminal (or with --json or
-	// --gateway) the hooks and the classifier still decide in turn; what
-	// they leave undecided is denied here and reported as JSON.
+	// --gateway) nobody is asked: the PermissionRequest hooks may still
+	// decide, and what they leave undecided is blocked and reported as JSON
+	// (approval_required with --gateway). No classifier stands in for the
+	// person there: only auto mode hands asks to the classifier (the
+	// engine's headless handler).
 	dec, err := newDeciders(env, st, nil)
 	if err != nil {
 		return fail(env, "%s", oneLine(err))
@@ -138,9 +141,8 @@ func runRun(ctx context.Context, env *cliEnv, args []string) int {
 				unasked = p.Ask
 				return handler.Answer{Behavior: api.Deny, Scope: api.ScopeOnce}, errors.New(why)
 			}),
-			Hooks:      dec.Hooks,
-			Classifier: dec.Unattended,
-			Timeout:    dec.Timeout,
+			Hooks:   dec.Hooks,
+			Timeout: dec.Timeout,
 		})
 	} else {
 		ih, err := handler.NewInteractive(handler.InteractiveConfig{
