@@ -37,7 +37,9 @@ func TestNobodyToAsk(t *testing.T) {
 // approverFunc is a daemon's blocking decide call.
 type approverFunc func(ctx context.Context, req api.Request) (api.Decision, error)
 
-func (f approverFunc) Decide(ctx context.Context, req api.Request) (api.Decision, error) { return f(ctx, req) }
+func (f approverFunc) Decide(ctx context.Context, req api.Request) (api.Decision, error) {
+	return f(ctx, req)
+}
 
 // TestDecideUnattendedThrough checks that an agent that will not ask has
 // its call decided by the daemon's page, and that dontAsk and unknown
