@@ -119,7 +119,9 @@ var categories = []Category{
 		Flagged: []string{"rm -f backup.sql"}},
 
 	// Warden's own categories.
-	{Slug: "obfuscation", Risk: api.RiskMedium, Rule: "R14",
+	// HIGH: text that hides itself from the person asked to approve it is
+	// an attack on the approval itself.
+	{Slug: "obfuscation", Risk: api.RiskHigh, Rule: "R14",
 		Summary: "escape sequences, control, invisible or fullwidth characters that hide what a command runs",
 		Flagged: []string{"rm\u200b -rf /"}},
 	{Slug: "non-literal-program", Risk: api.RiskMedium, Rule: "R14",

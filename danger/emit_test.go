@@ -183,7 +183,10 @@ func TestRegistry(t *testing.T) {
 	if r, ok := danger.MaxRisk("never-heard-of"); ok || r != api.RiskHigh {
 		t.Errorf("MaxRisk(unknown) = %s, %v; want HIGH, false", r, ok)
 	}
-	if got := danger.Cap("obfuscation", api.RiskHigh); got != api.RiskMedium {
-		t.Errorf("Cap(obfuscation, HIGH) = %s, want MEDIUM", got)
+	if got := danger.Cap("non-literal-program", api.RiskHigh); got != api.RiskMedium {
+		t.Errorf("Cap(non-literal-program, HIGH) = %s, want MEDIUM", got)
+	}
+	if got := danger.Cap("obfuscation", api.RiskHigh); got != api.RiskHigh {
+		t.Errorf("Cap(obfuscation, HIGH) = %s, want HIGH", got)
 	}
 }

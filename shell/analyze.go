@@ -168,7 +168,7 @@ func Analyze(command string, opts Options) (an *Analysis) {
 	n := normalize(command)
 	an.Normalized = n.text
 	if n.hidden || display.Suspicious(command) {
-		a.addFinding("obfuscation", "the command contains escape sequences, control, invisible or fullwidth characters that hide what it runs", display.Line(command), api.RiskHigh)
+		a.addFinding("obfuscation", "the command contains escape sequences, control, invisible or fullwidth characters that hide what it runs", command, api.RiskHigh)
 	}
 	text := n.text
 	if len(text) > opts.MaxLength {
