@@ -80,20 +80,23 @@ var builtinPatterns = []struct {
 const secretWord = `(?P<secret>'[^'\n]*'|"[^"\n]*"|[^\s'"|;&]+)`
 
 // sensitiveKey names input fields whose whole value is a secret.
-var sensitiveKey = regexp.MustCompile(`(?i)^(password|passwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|client[_-]?secret|authorization|cookie)$`)
+var sensitiveKey = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^(password|passwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|client[_-]?secret|authorization|cookie)$`)
+})
 
-// pattern is one compiled redaction pattern.
+// pattern is one redaction pattern, compiled when first needed.
 type pattern struct {
-	re    *regexp.Regexp
+	re    func() *regexp.Regexp
 	hints []string // nil: always try
 }
 
-// builtins are compiled on first use, keeping them off the start-up of
-// every short-lived process.
+// builtins are each compiled on first use — when a string holds one of the
+// pattern's hints — keeping them off the start-up and most calls of every
+// short-lived process.
 var builtins = sync.OnceValue(func() []pattern {
 	out := make([]pattern, len(builtinPatterns))
 	for i, p := range builtinPatterns {
-		out[i] = pattern{re: regexp.MustCompile(p.re), hints: p.hints}
+		out[i] = pattern{re: sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(p.re) }), hints: p.hints}
 	}
 	return out
 })
@@ -119,7 +122,7 @@ func NewRedactor(extra []string) (*Redactor, error) {
 		if re.MatchString("") {
 			return nil, fmt.Errorf("audit: redact pattern %d %q matches the empty string", i+1, p)
 		}
-		r.patterns = append(r.patterns, pattern{re: re})
+		r.patterns = append(r.patterns, pattern{re: func() *regexp.Regexp { return re }})
 	}
 	return r, nil
 }
@@ -146,7 +149,7 @@ func (r *Redactor) String(s string) string {
 				continue
 			}
 		}
-		if masked := maskAll(p.re, s); masked != s {
+		if masked := maskAll(p.re(), s); masked != s {
 			s, lower = masked, ""
 		}
 	}
@@ -198,7 +201,7 @@ func (r *Redactor) Value(v any) any {
 	case map[string]any:
 		out := make(map[string]any, len(v))
 		for k, x := range v {
-			if sensitiveKey.MatchString(k) {
+			if sensitiveKey().MatchString(k) {
 				if x == nil {
 					out[k] = nil
 				} else {

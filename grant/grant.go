@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/wardenhq/warden/api"
@@ -93,7 +94,7 @@ func (g Grant) validateTarget() error {
 	case g.Rule != "":
 		return CheckRuleSyntax(g.Rule)
 	case g.Category != "":
-		if !categorySlug.MatchString(g.Category) {
+		if !categorySlug().MatchString(g.Category) {
 			return fmt.Errorf("%w: category %q is not a slug", ErrInvalid, g.Category)
 		}
 		return nil
@@ -101,16 +102,18 @@ func (g Grant) validateTarget() error {
 	return fmt.Errorf("%w: a grant needs a rule or a category", ErrInvalid)
 }
 
+// The shapes of categories and rules, compiled on first use so that no
+// short-lived process (warden hook) pays for them at start-up.
 var (
-	categorySlug = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
-	ruleShape    = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.-]*(\((.*)\))?$`)
+	categorySlug = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`) })
+	ruleShape    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.-]*(\((.*)\))?$`) })
 )
 
 // CheckRuleSyntax reports whether rule has the shape of a rule a settings
 // file could hold: "Tool" or "Tool(specifier)" with a non-empty specifier.
 // It checks the shape only; the rule package checks the specifier.
 func CheckRuleSyntax(rule string) error {
-	m := ruleShape.FindStringSubmatch(rule)
+	m := ruleShape().FindStringSubmatch(rule)
 	if m == nil || (m[1] != "" && strings.TrimSpace(m[2]) == "") {
 		return fmt.Errorf("%w: %q is not a rule (want Tool or Tool(specifier))", ErrInvalid, rule)
 	}

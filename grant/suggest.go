@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -126,7 +127,7 @@ func setOf(xs ...string) map[string]bool {
 }
 
 // plainWord is a word that needs no quoting in rule text.
-var plainWord = regexp.MustCompile(`^[A-Za-z0-9_./=:@%+,~^-]+$`)
+var plainWord = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_./=:@%+,~^-]+$`) })
 
 // SuggestBash returns the narrowest useful allow rule for each part of a
 // Bash command, in order and without duplicates. Each part is one simple
@@ -273,7 +274,7 @@ func ruleWords(words []string) (string, bool) {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		if plainWord.MatchString(w) {
+		if plainWord().MatchString(w) {
 			b.WriteString(w)
 			continue
 		}

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -691,5 +693,57 @@ func TestPage(t *testing.T) {
 				t.Errorf("no CSP on the page: %q", res.Header.Get("Content-Security-Policy"))
 			}
 		})
+	}
+}
+
+// TestMetricsExposition checks the hand-written Prometheus text format:
+// every sample line is well formed, label values are escaped, histogram
+// buckets are cumulative and end at +Inf with the count, and every family
+// has its HELP and TYPE.
+func TestMetricsExposition(t *testing.T) {
+	m := NewMetrics()
+	for _, took := range []time.Duration{50 * time.Microsecond, time.Millisecond, 3 * time.Second, time.Hour} {
+		m.ObserveDecision("decide", "mcp__x__\"odd\"\\tool\nname", api.Decision{Behavior: api.Allow, Reason: api.Reason{Type: api.ReasonUser}}, took)
+	}
+	m.setPending(3)
+	rec := newRecorder()
+	m.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	if ct := rec.Header().Get("Content-Type"); ct != "text/plain; version=0.0.4; charset=utf-8" {
+		t.Errorf("Content-Type %q", ct)
+	}
+	body := rec.Body.String()
+	sample := regexp.MustCompile(`^[a-zA-Z_:][a-zA-Z0-9_:]*(\{[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\[\\"n])*"(,[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\[\\"n])*")*\})? [-+0-9.eEInfNa]+$`)
+	typed := map[string]bool{}
+	for _, line := range strings.Split(strings.TrimSuffix(body, "\n"), "\n") {
+		if name, ok := strings.CutPrefix(line, "# TYPE "); ok {
+			typed[strings.Fields(name)[0]] = true
+			continue
+		}
+		if strings.HasPrefix(line, "# HELP ") {
+			continue
+		}
+		if !sample.MatchString(line) {
+			t.Errorf("malformed sample line %q", line)
+		}
+	}
+	for _, name := range []string{"warden_decisions_total", "warden_decision_duration_seconds", "warden_pending_asks", "warden_hook_failures_total", "warden_classifier_failures_total", "go_goroutines"} {
+		if !typed[name] {
+			t.Errorf("no TYPE for %s", name)
+		}
+	}
+	for _, want := range []string{
+		`warden_decisions_total{behavior="allow",decided_by="user",tool="mcp__x__\"odd\"\\tool\nname"} 4`,
+		`warden_decision_duration_seconds_bucket{endpoint="decide",le="0.0001"} 1`,
+		`warden_decision_duration_seconds_bucket{endpoint="decide",le="0.0016"} 2`,
+		`warden_decision_duration_seconds_bucket{endpoint="decide",le="6.5536"} 3`,
+		`warden_decision_duration_seconds_bucket{endpoint="decide",le="419.4304"} 3`,
+		`warden_decision_duration_seconds_bucket{endpoint="decide",le="+Inf"} 4`,
+		`warden_decision_duration_seconds_count{endpoint="decide"} 4`,
+		`warden_decision_duration_seconds_sum{endpoint="decide"} 3603.00105`,
+		`warden_pending_asks 3`,
+	} {
+		if !strings.Contains(body, want+"\n") {
+			t.Errorf("metrics lack %q", want)
+		}
 	}
 }

@@ -73,6 +73,87 @@ func BenchmarkHookProcess(b *testing.B) {
 	}
 }
 
+// BenchmarkHookVersusEmpty measures warden hook against an empty Go
+// program, paired: each round starts both, in alternating order, with the
+// same payload on stdin, so the machine's load weighs on both alike. It
+// reports each one's median and the median of the per-round ratios, the
+// hook's own cost in units of "starting a Go program at all".
+func BenchmarkHookVersusEmpty(b *testing.B) {
+	dir := b.TempDir()
+	bin := filepath.Join(dir, "warden")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	empty := filepath.Join(dir, "empty")
+	src := filepath.Join(dir, "empty.go")
+	if err := os.WriteFile(src, []byte("package main\n\nfunc main() {}\n"), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	build := exec.Command("go", "build", "-o", empty, src)
+	build.Dir = dir
+	if out, err := build.CombinedOutput(); err != nil {
+		b.Fatalf("go build empty: %v\n%s", err, out)
+	}
+	project := filepath.Join(dir, "project")
+	if err := os.MkdirAll(filepath.Join(project, ".warden"), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(project, ".warden", "settings.json"), hundredRules(), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	home := filepath.Join(dir, "home")
+	env := append(os.Environ(),
+		"HOME="+home,
+		"XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
+		"XDG_STATE_HOME="+filepath.Join(home, ".local", "state"),
+		"WARDEN_MANAGED_SETTINGS="+filepath.Join(dir, "managed-settings.json"),
+	)
+	payload := `{"session_id":"bench","cwd":"` + project + `","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"npm run script12 --watch"},"tool_use_id":"toolu_1"}`
+	run := func(path string, args ...string) time.Duration {
+		cmd := exec.Command(path, args...)
+		cmd.Env = env
+		cmd.Stdin = strings.NewReader(payload)
+		var out bytes.Buffer
+		cmd.Stdout = &out
+		start := time.Now()
+		err := cmd.Run()
+		took := time.Since(start)
+		if err != nil {
+			b.Fatalf("%s: %v\n%s", path, err, out.Bytes())
+		}
+		return took
+	}
+	for _, audit := range []bool{true, false} {
+		args := []string{"hook"}
+		label := "audit"
+		if !audit {
+			args, label = append(args, "--no-audit"), "no-audit"
+		}
+		b.Run(label, func(b *testing.B) {
+			var hooks, empties []time.Duration
+			var ratios []float64
+			i := 0
+			for b.Loop() {
+				var h, e time.Duration
+				if i%2 == 0 {
+					e, h = run(empty), run(bin, args...)
+				} else {
+					h, e = run(bin, args...), run(empty)
+				}
+				i++
+				hooks, empties = append(hooks, h), append(empties, e)
+				ratios = append(ratios, float64(h)/float64(e))
+			}
+			slices.Sort(hooks)
+			slices.Sort(empties)
+			slices.Sort(ratios)
+			b.ReportMetric(float64(hooks[len(hooks)/2].Microseconds())/1000, "hook-ms")
+			b.ReportMetric(float64(empties[len(empties)/2].Microseconds())/1000, "empty-ms")
+			b.ReportMetric(ratios[len(ratios)/2], "ratio")
+		})
+	}
+}
+
 // BenchmarkPython3Pass measures starting python3 and doing nothing, the
 // floor for a hook written in the usual language for hook scripts.
 func BenchmarkPython3Pass(b *testing.B) {
