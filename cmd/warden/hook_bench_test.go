@@ -78,22 +78,32 @@ func BenchmarkHookProcess(b *testing.B) {
 // same payload on stdin, so the machine's load weighs on both alike. It
 // reports each one's median and the median of the per-round ratios, the
 // hook's own cost in units of "starting a Go program at all".
+//
+// The warden binary is built twice: as the README installs it
+// (CGO_ENABLED=0, a static binary) and as a plain `go build` makes it where
+// a C compiler is present (net and os/user then link the C library, and the
+// dynamic loader costs every start about 0.8 ms).
 func BenchmarkHookVersusEmpty(b *testing.B) {
 	dir := b.TempDir()
-	bin := filepath.Join(dir, "warden")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		b.Fatalf("go build: %v\n%s", err, out)
+	build := func(out string, cgo bool, args ...string) {
+		cmd := exec.Command("go", append([]string{"build", "-o", out}, args...)...)
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+		if cgo {
+			cmd.Env = os.Environ()
+		}
+		if data, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("go build %s: %v\n%s", out, err, data)
+		}
 	}
+	static, dynamic := filepath.Join(dir, "warden-static"), filepath.Join(dir, "warden-cgo")
+	build(static, false, ".")
+	build(dynamic, true, ".")
 	empty := filepath.Join(dir, "empty")
 	src := filepath.Join(dir, "empty.go")
 	if err := os.WriteFile(src, []byte("package main\n\nfunc main() {}\n"), 0o644); err != nil {
 		b.Fatal(err)
 	}
-	build := exec.Command("go", "build", "-o", empty, src)
-	build.Dir = dir
-	if out, err := build.CombinedOutput(); err != nil {
-		b.Fatalf("go build empty: %v\n%s", err, out)
-	}
+	build(empty, false, src)
 	project := filepath.Join(dir, "project")
 	if err := os.MkdirAll(filepath.Join(project, ".warden"), 0o755); err != nil {
 		b.Fatal(err)
@@ -123,34 +133,36 @@ func BenchmarkHookVersusEmpty(b *testing.B) {
 		}
 		return took
 	}
-	for _, audit := range []bool{true, false} {
-		args := []string{"hook"}
-		label := "audit"
-		if !audit {
-			args, label = append(args, "--no-audit"), "no-audit"
-		}
-		b.Run(label, func(b *testing.B) {
-			var hooks, empties []time.Duration
-			var ratios []float64
-			i := 0
-			for b.Loop() {
-				var h, e time.Duration
-				if i%2 == 0 {
-					e, h = run(empty), run(bin, args...)
-				} else {
-					h, e = run(bin, args...), run(empty)
-				}
-				i++
-				hooks, empties = append(hooks, h), append(empties, e)
-				ratios = append(ratios, float64(h)/float64(e))
+	for _, bin := range []struct{ name, path string }{{"static", static}, {"cgo", dynamic}} {
+		for _, audit := range []bool{true, false} {
+			args := []string{"hook"}
+			label := bin.name + "/audit"
+			if !audit {
+				args, label = append(args, "--no-audit"), bin.name+"/no-audit"
 			}
-			slices.Sort(hooks)
-			slices.Sort(empties)
-			slices.Sort(ratios)
-			b.ReportMetric(float64(hooks[len(hooks)/2].Microseconds())/1000, "hook-ms")
-			b.ReportMetric(float64(empties[len(empties)/2].Microseconds())/1000, "empty-ms")
-			b.ReportMetric(ratios[len(ratios)/2], "ratio")
-		})
+			b.Run(label, func(b *testing.B) {
+				var hooks, empties []time.Duration
+				var ratios []float64
+				i := 0
+				for b.Loop() {
+					var h, e time.Duration
+					if i%2 == 0 {
+						e, h = run(empty), run(bin.path, args...)
+					} else {
+						h, e = run(bin.path, args...), run(empty)
+					}
+					i++
+					hooks, empties = append(hooks, h), append(empties, e)
+					ratios = append(ratios, float64(h)/float64(e))
+				}
+				slices.Sort(hooks)
+				slices.Sort(empties)
+				slices.Sort(ratios)
+				b.ReportMetric(float64(hooks[len(hooks)/2].Microseconds())/1000, "hook-ms")
+				b.ReportMetric(float64(empties[len(empties)/2].Microseconds())/1000, "empty-ms")
+				b.ReportMetric(ratios[len(ratios)/2], "ratio")
+			})
+		}
 	}
 }
 
