@@ -293,6 +293,7 @@ func outcome(t *testing.T, pending string, failures []string, diag func() string
 // driver is how the tests drive one agent program.
 type driver struct {
 	name     string // as in `warden init NAME`
+	initAs   string // the agent `warden init` is run for, when not name
 	pkg, bin string // npm package and program
 	// model starts the fake model server the agent talks to.
 	model func(Script) *Model
@@ -354,7 +355,11 @@ func play(t *testing.T, d driver, w *world, bin, mode string, sc scenario, insta
 // as pending when this Warden does not know the agent yet.
 func initWarden(t *testing.T, d driver, w *world, extra ...string) {
 	t.Helper()
-	args := append([]string{"init", d.name}, extra...)
+	agent := d.name
+	if d.initAs != "" {
+		agent = d.initAs
+	}
+	args := append([]string{"init", agent}, extra...)
 	res := Run(context.Background(), 60*time.Second, w.proj, w.agentEnv(), append([]string{w.warden}, args...)...)
 	if res.ExitCode != 0 && strings.Contains(res.Stderr, "unknown agent") {
 		t.Skipf("pending (warden init %s is not implemented yet): %s", d.name, strings.TrimSpace(res.Stderr))
