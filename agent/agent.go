@@ -284,3 +284,4 @@ func EncodeJSON(v any) []byte {
 	}
 	return b.Bytes()
 }
+

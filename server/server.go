@@ -18,6 +18,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/wardenhq/warden/agent"
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/handler"
 	"github.com/wardenhq/warden/mailbox"
@@ -123,6 +124,9 @@ type Options struct {
 	// Leader is the leader name whose forwarded asks the daemon puts on its
 	// own approval queue; empty means DefaultLeader.
 	Leader string
+	// Agents are the hook protocols POST /v1/hooks/{agent} speaks, by
+	// agent name; nil means none.
+	Agents map[string]agent.Adapter
 	// Logger receives errors the server cannot report to a caller; nil means
 	// slog.Default().
 	Logger *slog.Logger
@@ -304,6 +308,7 @@ func (s *Server) routes() {
 	method("/v1/pending/{id}", http.MethodPost, s.forApprover(s.handleAnswer))
 	method("/v1/events", http.MethodGet, s.forApprover(s.longLived(s.handleEvents)))
 	method("/healthz", http.MethodGet, s.forAgents(s.handleHealth))
+	method("/v1/hooks/{agent}", http.MethodPost, s.forAgents(s.longLived(s.handleHook)))
 	method("/metrics", http.MethodGet, s.forApprover(s.metrics.Handler().ServeHTTP))
 	s.mailboxRoutes(method)
 	method("/{$}", http.MethodGet, s.handlePage)

@@ -20,6 +20,8 @@ import (
 	"time"
 
 	"github.com/wardenhq/warden"
+	"github.com/wardenhq/warden/agent"
+	"github.com/wardenhq/warden/agent/claudecode"
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/audit"
 	"github.com/wardenhq/warden/grant"
@@ -128,6 +130,7 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 		DecideTimeout: timeout + serveGrace,
 		AllowedHosts:  allowHosts,
 		Logger:        slog.New(slog.NewTextHandler(env.stderr, nil)),
+		Agents:        map[string]agent.Adapter{claudecode.Name: claudecode.Adapter{}},
 	})
 
 	// The first line is the approver's (the page's link); the second is
