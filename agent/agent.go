@@ -284,4 +284,3 @@ func EncodeJSON(v any) []byte {
 	}
 	return b.Bytes()
 }
-
