@@ -86,7 +86,7 @@ var categories = []Category{
 		Passes:  []string{"cat ~/.ssh/id_rsa.pub", "ls ~/.ssh"}},
 	{Slug: "persistence", Risk: api.RiskHigh, Rule: "R12",
 		Summary: "scheduled tasks, services, shell start-up files, authorized keys, git hooks, lifecycle scripts",
-		Flagged: []string{"crontab /tmp/newcron", "echo x >> ~/.bashrc"},
+		Flagged: []string{"crontab /tmp/newcron", "systemctl --user enable evil.service"},
 		Passes:  []string{"crontab -l"}},
 	{Slug: "agent-config-tamper", Risk: api.RiskHigh, Rule: "R12",
 		Summary: "writes that weaken an AI agent's guardrails (its settings, hooks, MCP configuration) or launch an unguarded nested agent",

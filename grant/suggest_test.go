@@ -186,7 +186,7 @@ func TestCheckScope(t *testing.T) {
 		{"never-heard-of", api.RiskLow, api.ScopeAlways, false},
 		{"never-heard-of", api.RiskLow, api.ScopeSession, true},
 		{"permissions", api.RiskNone, api.ScopeAlways, false},
-		{"obfuscation", api.RiskNone, api.ScopeAlways, true},
+		{"non-literal-program", api.RiskNone, api.ScopeAlways, true},
 	}
 	for _, tt := range tests {
 		err := grant.CheckScope(tt.category, tt.risk, tt.scope)
