@@ -69,6 +69,11 @@ const (
 	fromClassifier
 )
 
+// promptWithdrawBound is the longest Resolve waits for a withdrawn prompt to
+// return (a Prompter must return promptly once its context ends; this bounds
+// one that does not).
+const promptWithdrawBound = 5 * time.Second
+
 type outcome struct {
 	from    racer
 	verdict Verdict
@@ -119,7 +124,21 @@ func (h *Interactive) Resolve(ctx context.Context, ask *Ask) (Resolution, error)
 
 	results := make(chan outcome, 3)
 	running := 1
+	promptDone := make(chan struct{})
+	// Whoever wins, the prompt is withdrawn and waited for before Resolve
+	// returns, so a terminal prompt has put the terminal back (echo, line
+	// endings) before the caller prints or exits.
+	defer func() {
+		cancelPrompt()
+		bound := time.NewTimer(promptWithdrawBound)
+		defer bound.Stop()
+		select {
+		case <-promptDone:
+		case <-bound.C:
+		}
+	}()
 	go func() {
+		defer close(promptDone)
 		a, err := h.prompter.Prompt(promptCtx, prompt)
 		results <- outcome{from: fromPerson, answer: a, err: err}
 	}()

@@ -3,6 +3,7 @@ package prompt
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 	"time"
 
@@ -77,6 +78,7 @@ type approvalModel struct {
 	explDone  bool
 	answer    handler.Answer
 	result    outcome
+	signal    os.Signal
 	firstDraw bool
 }
 
@@ -203,6 +205,7 @@ func (m *approvalModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case cancelMsg:
 		m.now = m.t.now()
 		m.result = cancelled
+		m.signal = msg.sig
 		return m, tea.Quit
 	case tea.KeyMsg:
 		return m.key(msg)
@@ -343,6 +346,9 @@ func (m *approvalModel) View() string {
 	case timedOut:
 		return fit(fmt.Sprintf("warden: no answer, denied: %s", oneLine(m.subject)), w) + "\n"
 	case cancelled:
+		if m.signal != nil {
+			return fit(fmt.Sprintf("warden: interrupted (%s), denied: %s", m.signal, oneLine(m.subject)), w) + "\n"
+		}
 		if !m.now.Before(m.deadline) {
 			return fit(fmt.Sprintf("warden: no answer, denied: %s", oneLine(m.subject)), w) + "\n"
 		}

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strconv"
+	"sync"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -28,6 +30,10 @@ const (
 // a prompt before its deadline. It wraps context.DeadlineExceeded, so a
 // handler that checks for that records the decision as a timeout.
 var ErrTimeout = fmt.Errorf("prompt: no answer before the deadline: %w", context.DeadlineExceeded)
+
+// ErrInterrupted is returned, with a deny answer, when a signal ended the
+// prompt.
+var ErrInterrupted = errors.New("prompt: interrupted by a signal")
 
 // Terminal is the Prompter for a person at the terminal Warden runs in. Its
 // zero value is ready to use; every field is an optional override.
@@ -52,6 +58,12 @@ type Terminal struct {
 	Now func() time.Time
 	// Person names whoever answers; empty means $USER, or "terminal".
 	Person string
+	// OnSignal is called, once the terminal is restored, when an interrupt,
+	// SIGTERM or SIGHUP ends a prompt (the agent killed warden, the terminal
+	// hung up). Nil means the signal is delivered again with its default
+	// action, so the process ends as it was told to; Prompt returns
+	// ErrInterrupted when OnSignal returns.
+	OnSignal func(os.Signal)
 
 	// shown and ignored, when set (by tests), are called once the prompt is
 	// drawn and for each key dropped in the grace period.
@@ -197,8 +209,8 @@ type finisher interface {
 	setRenderer(th theme)
 }
 
-// cancelMsg tells a model that ctx ended.
-type cancelMsg struct{}
+// cancelMsg tells a model that ctx ended, or that sig ended the prompt.
+type cancelMsg struct{ sig os.Signal }
 
 // run waits for the terminal's turn and runs the model on it.
 func (t *Terminal) run(ctx context.Context, deadline time.Time, m finisher) (tea.Model, error) {
@@ -229,18 +241,42 @@ func (t *Terminal) run(ctx context.Context, deadline time.Time, m finisher) (tea
 	prog := tea.NewProgram(m,
 		tea.WithInput(tty),
 		tea.WithOutput(tty),
+		tea.WithoutSignalHandler(),
 	)
 	m.setRenderer(t.renderer(tty))
+	// A signal while the prompt is up ends it like a cancellation, so the
+	// program restores the terminal; only then is the signal acted on.
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, promptSignals...)
 	stop := make(chan struct{})
-	defer close(stop)
+	var got os.Signal
+	var gotMu sync.Mutex
 	go func() {
 		select {
 		case <-ctx.Done():
 			prog.Send(cancelMsg{})
+		case sig := <-sigs:
+			gotMu.Lock()
+			got = sig
+			gotMu.Unlock()
+			prog.Send(cancelMsg{sig: sig})
 		case <-stop:
 		}
 	}()
 	final, err := prog.Run()
+	close(stop)
+	signal.Stop(sigs)
+	gotMu.Lock()
+	sig := got
+	gotMu.Unlock()
+	if sig != nil {
+		if t.OnSignal != nil {
+			t.OnSignal(sig)
+		} else {
+			reraise(sig)
+		}
+		return nil, ErrInterrupted
+	}
 	if err != nil {
 		return nil, fmt.Errorf("prompt: terminal: %w", err)
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -60,7 +61,8 @@ func helperMain(mode string) int {
 	explain := make(chan api.Explanation, 1)
 	term.shown = func() {
 		if f := env("WARDEN_PROMPT_READY"); f != "" {
-			os.WriteFile(f, nil, 0o600)
+			os.WriteFile(f+".tmp", []byte(strconv.Itoa(os.Getpid())), 0o600)
+			os.Rename(f+".tmp", f)
 		}
 		if trigger == "" {
 			return
@@ -122,6 +124,8 @@ func helperMain(mode string) int {
 		h, err = handler.NewInteractive(handler.InteractiveConfig{Prompter: term, Timeout: term.Timeout, Grace: -1})
 		if err == nil {
 			res.Resolved, err = h.Resolve(ctx, ask)
+			// Like warden run, say what happened on the terminal at once.
+			fmt.Fprintf(os.Stderr, "resolved: %s\n", res.Resolved.Decision.Behavior)
 		}
 	case "clarify":
 		var q Question

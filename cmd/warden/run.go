@@ -183,6 +183,10 @@ func runRun(ctx context.Context, env *cliEnv, args []string) int {
 	}
 
 	if !machine {
+		if d.Reason.Type == api.ReasonUser || d.Reason.Type == api.ReasonTimeout {
+			// The prompt has already left its one summary line.
+			return exitBlocked
+		}
 		fmt.Fprintf(env.stderr, "warden: denied: %s\n", oneLineText(d.Reason.Message))
 		fmt.Fprintf(env.stderr, "warden: decided by %s\n", who(d.Reason))
 		for _, f := range d.Findings {

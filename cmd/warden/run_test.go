@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -297,5 +298,52 @@ func TestRunNoPromptWhenDecided(t *testing.T) {
 	scr := s.waitFor("mkdir", "EXIT=")
 	if !strings.Contains(scr, "EXIT=0") || strings.Contains(scr, "Yes, once") || !s.exists("made") {
 		t.Errorf("made exists: %v; screen:\n%q", s.exists("made"), scr)
+	}
+}
+
+// TestRunRestoresTheTerminal runs warden run at a real terminal and ends
+// its prompt by timing out and by killing warden (as an agent would): stty
+// shows the terminal exactly as before, and the timeout leaves one summary
+// line where the prompt was.
+func TestRunRestoresTheTerminal(t *testing.T) {
+	s := newRunTmux(t)
+	s.settings(`{"permissions": {"ask": ["Bash(touch *)"]}, "approvals": {"timeoutSeconds": 2}}`)
+	for _, tt := range []struct{ name, kill, summary string }{
+		{"timeout", "", "warden: no answer, denied: touch x"},
+		{"sigterm", "TERM", "warden: interrupted (terminated), denied: touch x"},
+		{"sighup", "HUP", "warden: interrupted (hangup), denied: touch x"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := s.with(t)
+			before, after := filepath.Join(s.dir, tt.name+".before"), filepath.Join(s.dir, tt.name+".after")
+			pidFile := filepath.Join(s.dir, tt.name+".pid")
+			script := fmt.Sprintf("stty -a > %s; warden run --no-audit -c 'touch x' & echo $! > %s; wait $!; echo code=$?; stty -a > %s", before, pidFile, after)
+			s.start(tt.name, tt.name, script)
+			s.waitFor(tt.name, "Yes, once")
+			if tt.kill != "" {
+				pid, err := os.ReadFile(pidFile)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if out, err := exec.Command("kill", "-"+tt.kill, strings.TrimSpace(string(pid))).CombinedOutput(); err != nil {
+					t.Fatalf("kill: %v %s", err, out)
+				}
+			}
+			scr := s.waitFor(tt.name, "EXIT=")
+			b1, _ := os.ReadFile(before)
+			b2, _ := os.ReadFile(after)
+			if len(b1) == 0 || string(b1) != string(b2) {
+				t.Errorf("stty -a differs after the prompt:\nbefore: %s\nafter:  %s", b1, b2)
+			}
+			var lines []string
+			for _, l := range strings.Split(scr, "\n") {
+				if l = strings.TrimRight(l, " "); l != "" && l != "Terminated" && l != "Hangup" {
+					lines = append(lines, l) // (those two are the shell's notices)
+				}
+			}
+			if len(lines) < 3 || lines[0] != tt.summary || !strings.HasPrefix(lines[1], "code=") || lines[2] != "EXIT=0" {
+				t.Errorf("screen after the prompt, want %q then the exit code only:\n%s", tt.summary, scr)
+			}
+		})
 	}
 }
