@@ -166,7 +166,12 @@ func (e *Engine) evaluate(ctx context.Context, req Request, ev *evaluation) erro
 	if err := e.prepare(req, ev); err != nil {
 		return err
 	}
-	e.pipeline(ctx, ev)
+	// A sub-agent's type may be limited to some tools, and may have rules
+	// of its own that tighten the pipeline's answer.
+	if !e.subagentRestricted(ev) {
+		e.pipeline(ctx, ev)
+		e.subagentTighten(ev)
+	}
 	if e.parent != nil {
 		// Bubble: the parent decides with its own mode, rules and grants.
 		// The sub-agent's own settings can only tighten that: its deny and

@@ -79,6 +79,9 @@ type Engine struct {
 	grants       grant.Store
 	audit        audit.Sink
 	parent       *Engine
+	// subagentSets are the deny and ask rules of each sub-agent type that
+	// has its own (settings' subagents.<type>.permissions).
+	subagentSets map[string]*rule.Set
 	now          func() time.Time
 	newID        func() string
 
@@ -232,6 +235,7 @@ func New(opts ...Option) (*Engine, error) {
 		}
 	}
 	e.rules = rule.NewSet(e.settings.Rules, rule.Options{AllowManagedRulesOnly: e.settings.AllowManagedPermissionRulesOnly})
+	e.buildSubagentSets()
 	return e, nil
 }
 

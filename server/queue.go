@@ -52,11 +52,15 @@ type PendingAsk struct {
 	// Tool is the tool the agent wants to call.
 	Tool string `json:"tool"`
 	// Summary is the command, path, URL or input the call is about.
-	Summary   string `json:"summary"`
-	AgentID   string `json:"agent_id,omitempty"`
-	AgentType string `json:"agent_type,omitempty"`
-	SessionID string `json:"session_id,omitempty"`
-	Cwd       string `json:"cwd,omitempty"`
+	Summary string `json:"summary"`
+	// AgentID and AgentType name the sub-agent that asks (empty for a main
+	// agent); SessionID is its session, which for a sub-agent is its
+	// parent's, also given as ParentSession.
+	AgentID       string `json:"agent_id,omitempty"`
+	AgentType     string `json:"agent_type,omitempty"`
+	SessionID     string `json:"session_id,omitempty"`
+	ParentSession string `json:"parent_session,omitempty"`
+	Cwd           string `json:"cwd,omitempty"`
 	// Reason is why the pipeline asked.
 	Reason   api.Reason    `json:"reason"`
 	Findings []api.Finding `json:"findings"`
@@ -96,6 +100,7 @@ type RecentDecision struct {
 	Tool      string       `json:"tool"`
 	Summary   string       `json:"summary"`
 	AgentID   string       `json:"agent_id,omitempty"`
+	AgentType string       `json:"agent_type,omitempty"`
 	SessionID string       `json:"session_id,omitempty"`
 	Decision  api.Decision `json:"decision"`
 	// DecidedBy names who decided, e.g. "rule Bash(rm:*) (project)".
@@ -191,6 +196,9 @@ func (q *Queue) Prompt(ctx context.Context, p *handler.Prompt) (handler.Answer, 
 	}
 	if view.Risk == api.RiskNone {
 		view.Risk = api.MaxRisk(view.Findings)
+	}
+	if view.AgentID != "" || view.AgentType != "" {
+		view.ParentSession = view.SessionID
 	}
 	if len(view.Suggestions) == 0 {
 		view.Suggestions = nonNil(ask.Decision.Suggestions)
@@ -386,6 +394,7 @@ func (q *Queue) Record(pendingID string, req api.Request, d api.Decision) {
 		Tool:      req.ToolName,
 		Summary:   Summarize(req),
 		AgentID:   req.AgentID,
+		AgentType: req.AgentType,
 		SessionID: req.SessionID,
 		Decision:  d,
 		DecidedBy: DecidedBy(d.Reason),

@@ -376,7 +376,7 @@ func TestDecideWaitsForTheAnswer(t *testing.T) {
 			}()
 			p := decode[PendingAsk](t, events.next(t, EventPending))
 			want := PendingAsk{
-				ID: p.ID, Tool: "Bash", Summary: "rm -rf build", AgentID: "worker-1", AgentType: "tester", SessionID: "s1",
+				ID: p.ID, Tool: "Bash", Summary: "rm -rf build", AgentID: "worker-1", AgentType: "tester", SessionID: "s1", ParentSession: "s1",
 				Reason:      api.Reason{Type: api.ReasonSafety, Message: "recursive delete"},
 				Findings:    []api.Finding{{Category: "recursive-delete", Description: "deletes a tree", Part: "rm -rf build", Risk: api.RiskHigh}},
 				Risk:        api.RiskHigh,
@@ -416,7 +416,7 @@ func TestDecideWaitsForTheAnswer(t *testing.T) {
 				t.Errorf("resolved event (-want +got):\n%s", diff)
 			}
 			rec := decode[RecentDecision](t, events.next(t, EventDecision))
-			if diff := cmp.Diff(RecentDecision{PendingID: p.ID, Tool: "Bash", Summary: "rm -rf build", AgentID: "worker-1", SessionID: "s1", Decision: d, DecidedBy: DecidedBy(d.Reason),
+			if diff := cmp.Diff(RecentDecision{PendingID: p.ID, Tool: "Bash", Summary: "rm -rf build", AgentID: "worker-1", AgentType: "tester", SessionID: "s1", Decision: d, DecidedBy: DecidedBy(d.Reason),
 				Display: RecentDisplay{Tool: "Bash", Summary: "rm -rf build", DecidedBy: DecidedBy(d.Reason), Agent: "sub-agent tester (worker-1)", Session: "s1"}}, rec, cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("decision event (-want +got):\n%s", diff)
 			}

@@ -17,7 +17,7 @@ import (
 var (
 	topKeys = keySet("$schema", "permissions", "hooks", "allowManagedPermissionRulesOnly",
 		"allowManagedHooksOnly", "classifier", "explainer", "autoMode", "approvals", "audit",
-		"grants", "environment", "importClaudeCodeSettings")
+		"grants", "environment", "importClaudeCodeSettings", "subagents")
 	permissionKeys = keySet("allow", "ask", "deny", "defaultMode", "additionalDirectories",
 		"disableBypassPermissionsMode")
 	modelKeys     = keySet("provider", "model", "baseURL", "apiKeyEnv", "timeoutMs", "minConfidence")
@@ -240,6 +240,11 @@ func (d *fileDecoder) top(n *node) error {
 		}
 		if d.takeScalar("audit.disabled") {
 			d.m.s.Audit.Disabled = c.Disabled
+		}
+	}
+	if v := ms["subagents"]; v != nil {
+		if err := d.subagents(v); err != nil {
+			return err
 		}
 	}
 	if v := ms["grants"]; v != nil {

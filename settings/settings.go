@@ -127,6 +127,9 @@ type Settings struct {
 	Grants     GrantsConfig
 	// Environment is "container" when the container is the isolation.
 	Environment string
+	// Subagents restrict sub-agents by agent type (the "subagents" key);
+	// nil when no source restricts any.
+	Subagents map[string]*Subagent
 	// ProjectRoot is the directory whose .warden/ holds the project files.
 	ProjectRoot string
 	// Home is the user's home directory.

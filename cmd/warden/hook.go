@@ -106,6 +106,9 @@ func answerHook(ctx context.Context, env *cliEnv, ef *engineFlags, serverURL str
 		}
 		call.Request.Cwd = req.Cwd
 	}
+	if warden.IsSubagent(req) {
+		return answerSubagent(ctx, env, ef, serverURL, ad, call)
+	}
 	remote, useRemote, err := remoteFromEnv(env, serverURL)
 	if err != nil {
 		return ad.Fail(fmt.Errorf("hook: %w", err))
@@ -117,6 +120,7 @@ func answerHook(ctx context.Context, env *cliEnv, ef *engineFlags, serverURL str
 		}
 		return ad.Answer(call, d)
 	}
+	rememberParentMode(env, req) // the bound of this session's sub-agents
 	engines, err := newEngineSet(env, ef, warden.WithFrontEnd("hook"))
 	if err != nil {
 		return ad.Fail(fmt.Errorf("hook: %w", err))

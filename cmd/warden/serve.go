@@ -312,6 +312,9 @@ type daemonEngines struct {
 
 	mu      sync.Mutex
 	engines map[string]*daemonEngine // by cwd
+	// modes remembers each session's mode from the parent agent's calls,
+	// so that its sub-agents never decide in a wider one.
+	modes sessionModes
 }
 
 var _ server.Engine = (*daemonEngines)(nil)
@@ -331,7 +334,7 @@ const settingsRecheck = time.Second
 const maxProjectEngines = 512
 
 func (d *daemonEngines) Check(ctx context.Context, req api.Request) (api.Decision, error) {
-	e, req, err := d.engineFor(req)
+	e, req, err := d.engineFor(d.modes.bound(req))
 	if err != nil {
 		return api.Decision{}, err
 	}
@@ -339,7 +342,7 @@ func (d *daemonEngines) Check(ctx context.Context, req api.Request) (api.Decisio
 }
 
 func (d *daemonEngines) Decide(ctx context.Context, req api.Request) (api.Decision, error) {
-	e, req, err := d.engineFor(req)
+	e, req, err := d.engineFor(d.modes.bound(req))
 	if err != nil {
 		return api.Decision{}, err
 	}
