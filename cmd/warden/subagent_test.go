@@ -199,4 +199,3 @@ func TestSubagentForwardingFails(t *testing.T) {
 		})
 	}
 }
-
