@@ -90,7 +90,7 @@ var categories = []Category{
 		Passes:  []string{"crontab -l"}},
 	{Slug: "agent-config-tamper", Risk: api.RiskHigh, Rule: "R12",
 		Summary: "writes that weaken an AI agent's guardrails (its settings, hooks, MCP configuration) or launch an unguarded nested agent",
-		Flagged: []string{"echo '  mode: off' >> ~/.hermes/config.yaml", "cp /tmp/evil.yaml ~/.hermes/config.yaml", "sort --o=.warden/settings.local.json in.txt"},
+		Flagged: []string{"echo '  mode: off' >> ~/.hermes/config.yaml", "cp /tmp/evil.yaml ~/.hermes/config.yaml", "sort --o=.warden/settings.local.json in.txt", "echo x >> ~/.bashrc", "warden grants add Bash"},
 		Passes:  []string{"cat .claude/settings.json"}},
 	{Slug: "remote-access", Risk: api.RiskHigh, Rule: "R11",
 		Aliases: []string{"reverse-shell"},

@@ -16,13 +16,16 @@ var stubNames = []string{"alpha", "beta", "gamma", "delta", "epsilon"}
 
 // realTools are linked into the stub directory so that wrappers and
 // carriers behave as they do for real.
-var realTools = []string{"env", "timeout", "nice", "nohup", "xargs", "find", "stdbuf", "setsid", "sh", "bash", "cat"}
+var realTools = []string{"env", "timeout", "nice", "nohup", "xargs", "find", "stdbuf", "setsid", "sh", "bash", "cat", "cp"}
 
 // TestConfirmWithBash runs commands under real bash with PATH holding only
 // recording stubs, and checks that every simple command bash ran is one of
 // the parts the analysis found (and, for straight-line commands, that the
 // analysis found nothing bash did not run).
-func TestConfirmWithBash(t *testing.T) {
+// bashSandbox makes a directory whose bin holds the recording stubs and the
+// real tools, and returns bash's path and the directory.
+func bashSandbox(t *testing.T) (string, string) {
+	t.Helper()
 	bashPath, err := exec.LookPath("bash")
 	if err != nil || testing.Short() {
 		t.Skip("bash not available (or -short)")
@@ -47,6 +50,39 @@ func TestConfirmWithBash(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	return bashPath, dir
+}
+
+// runBash runs cmd under bash in the sandbox and returns the stub calls it
+// made, in order.
+func runBash(t *testing.T, bashPath, dir, cmdText string) [][]string {
+	t.Helper()
+	trace := filepath.Join(dir, "trace")
+	os.Remove(trace)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bashPath, "-c", cmdText)
+	cmd.Dir = dir
+	cmd.Env = []string{"PATH=" + filepath.Join(dir, "bin"), "TRACE=" + trace, "HOME=" + dir}
+	if out, err := cmd.CombinedOutput(); err != nil && ctx.Err() != nil {
+		t.Fatalf("bash: %v\n%s", err, out)
+	}
+	data, _ := os.ReadFile(trace)
+	var ran [][]string
+	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		if l != "" {
+			ran = append(ran, strings.Fields(l))
+		}
+	}
+	return ran
+}
+
+// TestConfirmWithBash runs commands under real bash with PATH holding only
+// recording stubs, and checks that every simple command bash ran is one of
+// the parts the analysis found (and, for straight-line commands, that the
+// analysis found nothing bash did not run).
+func TestConfirmWithBash(t *testing.T) {
+	bashPath, dir := bashSandbox(t)
 	tests := []struct {
 		cmd string
 		// exact: the analysis must find exactly what bash ran.
@@ -81,25 +117,9 @@ func TestConfirmWithBash(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.cmd, func(t *testing.T) {
-			trace := filepath.Join(dir, "trace")
-			os.Remove(trace)
-			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-			defer cancel()
-			cmd := exec.CommandContext(ctx, bashPath, "-c", tt.cmd)
-			cmd.Dir = dir
-			cmd.Env = []string{"PATH=" + bin, "TRACE=" + trace, "HOME=" + dir}
-			if out, err := cmd.CombinedOutput(); err != nil && ctx.Err() != nil {
-				t.Fatalf("bash: %v\n%s", err, out)
-			}
-			data, _ := os.ReadFile(trace)
-			var ran [][]string
-			for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-				if l != "" {
-					ran = append(ran, strings.Fields(l))
-				}
-			}
+			ran := runBash(t, bashPath, dir, tt.cmd)
 			if len(ran) == 0 {
-				t.Fatalf("bash ran no stub (trace %q)", data)
+				t.Fatalf("bash ran no stub")
 			}
 			an := Analyze(tt.cmd, Options{Cwd: dir, Home: dir})
 			if an.ParseError != nil {
@@ -156,7 +176,7 @@ func wordsMatch(ws, ran []string, prefix bool) bool {
 		return false
 	}
 	for i, w := range ws {
-		if strings.HasPrefix(w, "$") || strings.HasPrefix(w, "`") {
+		if isExpansion(w) {
 			return true // an expansion: bash may have produced any words
 		}
 		if w == "{}" {
@@ -171,9 +191,106 @@ func wordsMatch(ws, ran []string, prefix bool) bool {
 
 func hasExpansion(ws []string) bool {
 	for _, w := range ws {
-		if strings.HasPrefix(w, "$") || strings.HasPrefix(w, "`") {
+		if isExpansion(w) {
 			return true
 		}
 	}
 	return false
+}
+
+// isExpansion reports a word as written that starts with an expansion,
+// quoted or not ("$1", $x, `cmd`).
+func isExpansion(w string) bool {
+	w = strings.TrimLeft(w, `"`)
+	return strings.HasPrefix(w, "$") || strings.HasPrefix(w, "`")
+}
+
+// TestEvaluatedWithBash runs the shell's hidden ways to run code — text
+// evaluated as arithmetic, subscripts, indirection, prompt expansion,
+// functions, files written then run — under real bash, and checks that
+// every stub bash ran is a part of the analysis, or that the analysis holds
+// an unknown (dynamic) part standing for text it could not read.
+func TestEvaluatedWithBash(t *testing.T) {
+	bashPath, dir := bashSandbox(t)
+	if err := os.WriteFile(filepath.Join(dir, "v.txt"), []byte("a[$(beta fx)]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "v2.sh"), []byte("gamma fed\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		cmd string
+		// unknown: bash runs what the analysis cannot read, so it must
+		// hold a dynamic part.
+		unknown bool
+	}{
+		{`x='a[$(alpha ar)]'; : $((x))`, false},
+		{`x='a[$(alpha ac)]'; (( x ))`, false},
+		{`x='a[$(alpha lt)]'; let x`, false},
+		{`let 'a[$(alpha lq)]'`, false},
+		{`x='a[$(alpha di)]'; declare -i y=x`, false},
+		{`x='a[$(alpha tc)]'; [[ x -eq 1 ]]`, false},
+		{`x='a[$(alpha td)]'; [[ $x -eq 1 ]]`, false},
+		{`i='a[$(alpha iy)]'; : ${arr[i]}`, false},
+		{`test -v 'a[$(alpha tv)]'`, false},
+		{`[[ -v 'a[$(alpha tw)]' ]]`, false},
+		{`printf -v 'a[$(alpha pv)]' x`, false},
+		{`read 'a[$(alpha rd)]' <<< x`, false},
+		{`y='a[$(alpha in)]'; : ${!y}`, false},
+		{`x='$(alpha pr)'; : ${x@P}`, false},
+		{`declare -n r='a[$(alpha nr)]'; : $r`, false},
+		{`x='a[$(alpha sl)]'; s=abc; : ${s:x}`, false},
+		{`x=y; y='a[$(alpha ch)]'; : $((x))`, false},
+		{`x='a[$(alpha as)]'; a[x]=1`, false},
+		{`for ((i=0; i<x; i++)); do :; done; x='a[$(alpha fl)]'; (( x ))`, false},
+		{`x=$(cat v.txt); : $((x))`, true},
+		{`read x < v.txt; : $((x))`, true},
+		{`y=$(cat v.txt); : ${!y}`, true},
+		{`x=$(cat v.txt); [[ $x -eq 1 ]]`, true},
+		{`f() { alpha "$1"; }; f one`, false},
+		{`alpha() { beta shadowed; }; alpha`, false},
+		{`echo 'alpha w' > x.sh; bash x.sh`, false},
+		{`printf 'alpha pf\n' > y.sh; . ./y.sh`, false},
+		{`bash <(echo 'alpha ps')`, false},
+		{`echo 'alpha pi' | . /dev/stdin`, false},
+		{`sh <<< 'alpha hs'`, false},
+		{`cat v2.sh | sh`, true},
+		{`exec 3< v2.sh; sh <&3`, true},
+		{`cp v2.sh z.sh; bash z.sh`, true},
+		{`source <(cat v2.sh)`, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.cmd, func(t *testing.T) {
+			ran := runBash(t, bashPath, dir, tt.cmd)
+			if len(ran) == 0 {
+				t.Fatalf("bash ran no stub: the case does not exercise what it names")
+			}
+			an := Analyze(tt.cmd, Options{Cwd: dir, Home: dir})
+			if an.ParseError != nil {
+				t.Fatalf("parse error: %v", an.ParseError)
+			}
+			unknown := false
+			for i := range an.Parts {
+				unknown = unknown || an.Parts[i].Dynamic && !an.Parts[i].ReadOnly
+			}
+			if tt.unknown && !unknown {
+				t.Errorf("bash ran %q from text the analysis cannot read, but no part is unknown: %q", ran, partWords(an))
+			}
+			if unknown && !tt.unknown {
+				t.Errorf("the analysis calls part of this unknown though it can read it all: %q", partWords(an))
+			}
+			if unknown {
+				return
+			}
+			for _, r := range ran {
+				found := false
+				for i := range an.Parts {
+					found = found || partMatches(&an.Parts[i], r)
+				}
+				if !found {
+					t.Errorf("bash ran %q, which is not among the parts %q", r, partWords(an))
+				}
+			}
+		})
+	}
 }

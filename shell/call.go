@@ -53,6 +53,11 @@ type call struct {
 	fx      []Effect
 	unknown []string
 	help    bool
+	// function marks a call of a function defined in the command.
+	function bool
+	// evaluated says why a part stands for text the shell evaluates as
+	// code that the analysis cannot read (x=$(cat f); echo $((x))).
+	evaluated string
 }
 
 // assignment is NAME=value, as a prefix, given to env, or in a declaration.
@@ -97,6 +102,9 @@ func stmtText(s *syntax.Stmt, c *ctx) string {
 
 func (a *analyzer) walkCall(s *syntax.Stmt, ce *syntax.CallExpr, rds []redir, c *ctx) {
 	for _, as := range ce.Assigns {
+		if as.Index != nil {
+			a.walkArithm(as.Index, c) // a[$i]=v: the subscript is arithmetic
+		}
 		if as.Value != nil {
 			a.walkWordSubst(as.Value, c)
 		}
@@ -119,8 +127,12 @@ func (a *analyzer) walkCall(s *syntax.Stmt, ce *syntax.CallExpr, rds []redir, c 
 	}
 	if len(ce.Args) == 0 {
 		ca := &call{ctx: c, cwd: c.sc.cwd, text: text, assigns: assigns, assignOnly: true, partIdx: -1}
-		for _, as := range assigns {
-			c.sc.set(as.name, varVal{s: as.value.s, known: !as.value.unbound, mktemp: as.value.mktemp})
+		for i, as := range assigns {
+			number := false
+			if i < len(ce.Assigns) && ce.Assigns[i].Name != nil && ce.Assigns[i].Name.Value == as.name {
+				number = numericWord(ce.Assigns[i].Value)
+			}
+			c.sc.set(as.name, varVal{s: as.value.s, known: !as.value.unbound, mktemp: as.value.mktemp, number: number})
 		}
 		if len(rds) > 0 {
 			ca.redirs = append(append([]redir(nil), c.redirs...), rds...)
@@ -163,6 +175,15 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 	}
 	ca.find = c.find
 	ca.xargs = c.xargs
+	if p0 := args[0]; p0.lit && c.sc.funcs[p0.s] != nil {
+		// A function defined earlier in the command, even one named like a
+		// program: its body runs here, with these words as $1, $2, ...
+		ca.args = args
+		ca.function = true
+		a.addCall(ca, rds)
+		a.callFunction(c.sc.funcs[p0.s], p0.s, args[1:], c)
+		return
+	}
 	for guard := 0; guard < 64 && len(args) > 0; guard++ {
 		p0 := args[0]
 		if !p0.lit {
@@ -296,10 +317,10 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 	}
 	p.Alternates = a.alternates(ca)
 	readOnly := a.readOnly(ca)
-	p.ReadOnly = !ca.dynamic && !ca.unsafeEnv && len(ca.writes) == 0 && !hasOutput(ca.redirs) && readOnly
+	p.ReadOnly = !ca.dynamic && !ca.function && !ca.unsafeEnv && len(ca.writes) == 0 && !hasOutput(ca.redirs) && readOnly
 	// A read-only program whose only effect is the files it writes (echo x >
 	// notes.txt) is a file operation too: those files are judged as edits.
-	p.FileOp = !ca.dynamic && len(ca.unknown) == 0 && (fileOp(ca) ||
+	p.FileOp = !ca.dynamic && !ca.function && len(ca.unknown) == 0 && (fileOp(ca) ||
 		!ca.unsafeEnv && hasOutput(ca.redirs) && outputsKnown(ca.redirs) && readOnly)
 	a.an.Parts = append(a.an.Parts, p)
 	a.calls = append(a.calls, ca)
@@ -354,6 +375,9 @@ func outputsKnown(rs []redir) bool {
 func (a *analyzer) afterCall(ca *call) {
 	sc := ca.ctx.sc
 	ops := ca.operands()
+	a.evaluatedOperands(ca)
+	a.runWritten(ca)
+	a.recordWritten(ca)
 	switch ca.prog {
 	case "cd", "pushd":
 		var dir *arg

@@ -52,6 +52,10 @@ func (a *analyzer) check(c *call) {
 	a.checkReads(c)
 	a.checkBehaviour(c)
 	prog := c.prog
+	if c.evaluated != "" {
+		a.flag(c, "non-literal-program", c.evaluated, medium)
+		return
+	}
 	if c.dynamic {
 		a.flag(c, "non-literal-program", "the program to run is not a literal word ("+firstWord(c)+"), so what runs cannot be known", medium)
 		prog = c.spec
@@ -90,6 +94,7 @@ func (a *analyzer) check(c *call) {
 	}
 	a.checkProcSubstCode(c, prog)
 	a.checkFetchedRun(c)
+	a.checkFedCode(c, prog)
 }
 
 // packageRunner returns the program an npx-style runner runs (npx rimraf

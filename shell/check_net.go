@@ -214,12 +214,13 @@ func (a *analyzer) checkStdinCode(c *call, prog string) {
 	if decoded {
 		a.flag(c, "remote-exec", "runs a payload decoded on the fly ("+up[len(up)-1].prog+" | "+prog+"), hiding what it does", high)
 	}
-	if known {
-		if shellProgram(prog) {
-			a.nested(text, c.ctx, c.wrappers)
-		} else {
-			a.checkCode(c, prog, text)
-		}
+	switch {
+	case known && (shellProgram(prog) || prog == "source" || prog == "."):
+		a.nested(text, c.ctx, c.wrappers)
+	case known:
+		a.checkCode(c, prog, text)
+	default:
+		a.unknownEval(c.ctx, c.text, prog+" runs code piped from "+up[len(up)-1].text+", which the analysis cannot read")
 	}
 }
 

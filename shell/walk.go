@@ -24,6 +24,8 @@ type analyzer struct {
 	// budget bounds the total work (parts and nested parses) so that
 	// nesting and expansion can never make the analysis unbounded.
 	budget int
+	// calling holds the functions whose bodies are being judged at a call.
+	calling map[string]bool
 }
 
 func newAnalyzer(opts Options, an *Analysis) *analyzer {
@@ -84,7 +86,8 @@ type scope struct {
 	links     map[string]string
 	fetched   map[string]bool
 	aliases   map[string]string
-	funcs     map[string]bool
+	funcs     map[string]*funcDef
+	written   map[string]written
 	unsafeEnv bool
 }
 
@@ -296,9 +299,9 @@ func (a *analyzer) walkCompound(cmd syntax.Command, c *ctx) {
 		}
 	case *syntax.FuncDecl:
 		if c.sc.funcs == nil {
-			c.sc.funcs = map[string]bool{}
+			c.sc.funcs = map[string]*funcDef{}
 		}
-		c.sc.funcs[cmd.Name.Value] = true
+		c.sc.funcs[cmd.Name.Value] = &funcDef{body: cmd.Body, src: c.src}
 		cp := *c
 		cp.funcName = cmd.Name.Value
 		cp.pipe = nil
@@ -306,6 +309,7 @@ func (a *analyzer) walkCompound(cmd syntax.Command, c *ctx) {
 	case *syntax.ArithmCmd:
 		a.walkArithm(cmd.X, c)
 	case *syntax.TestClause:
+		a.testEvaluated(cmd.X, c)
 		syntax.Walk(cmd.X, func(n syntax.Node) bool {
 			if w, ok := n.(*syntax.Word); ok {
 				a.walkWordSubst(w, c)
@@ -404,6 +408,7 @@ func (a *analyzer) walkArithm(x syntax.ArithmExpr, c *ctx) {
 	if x == nil {
 		return
 	}
+	a.arithRefs(x, c)
 	syntax.Walk(x, func(n syntax.Node) bool {
 		if w, ok := n.(*syntax.Word); ok {
 			a.walkWordSubst(w, c)
@@ -435,6 +440,10 @@ func (a *analyzer) walkWordSubst(w *syntax.Word, c *ctx) {
 			cp.pipe, cp.wrappers, cp.redirs, cp.bg, cp.find, cp.xargs = nil, nil, nil, false, nil, false
 			a.walkStmts(n.Stmts, &cp)
 			return false
+		case *syntax.ArithmExp:
+			a.arithRefs(n.X, c)
+		case *syntax.ParamExp:
+			a.evaluatedParam(n, c)
 		}
 		return true
 	})
@@ -449,7 +458,7 @@ func wordHasSubst(w *syntax.Word) bool {
 				switch q := q.(type) {
 				case *syntax.Lit:
 				case *syntax.ParamExp:
-					if q.Exp == nil && q.Repl == nil && q.Slice == nil && q.Index == nil {
+					if q.Exp == nil && q.Repl == nil && q.Slice == nil && q.Index == nil && !q.Excl {
 						continue
 					}
 					return true
@@ -458,7 +467,7 @@ func wordHasSubst(w *syntax.Word) bool {
 				}
 			}
 		case *syntax.ParamExp:
-			if p.Exp == nil && p.Repl == nil && p.Slice == nil && p.Index == nil {
+			if p.Exp == nil && p.Repl == nil && p.Slice == nil && p.Index == nil && !p.Excl {
 				continue
 			}
 			return true
@@ -542,6 +551,7 @@ func (a *analyzer) walkDecl(d *syntax.DeclClause, c *ctx) {
 	words := []string{d.Variant.Value}
 	var assigns []string
 	exported := d.Variant.Value == "export"
+	integer, nameref := false, false
 	for _, as := range d.Args {
 		if as.Naked && as.Name == nil && as.Value != nil {
 			v := c.text(as.Value)
@@ -549,10 +559,31 @@ func (a *analyzer) walkDecl(d *syntax.DeclClause, c *ctx) {
 			if strings.HasPrefix(v, "-") && strings.Contains(v, "x") {
 				exported = true
 			}
+			if strings.HasPrefix(v, "-") {
+				integer = integer || strings.Contains(v, "i")
+				nameref = nameref || strings.Contains(v, "n")
+			} else {
+				// declare 'a[$(cmd)]=1': the name's subscript is evaluated.
+				a.walkWordSubst(as.Value, c)
+				for _, f := range a.evalFields(as.Value, c, as.Value) {
+					a.evaluatedName(f, c)
+				}
+			}
 			continue
+		}
+		if as.Index != nil {
+			a.walkArithm(as.Index, c)
 		}
 		if as.Value != nil {
 			a.walkWordSubst(as.Value, c)
+			switch {
+			case integer:
+				a.arithWord(as.Value, c, 0)
+			case nameref:
+				for _, f := range a.evalFields(as.Value, c, as.Value) {
+					a.evaluatedName(f, c)
+				}
+			}
 		}
 		if as.Name != nil {
 			words = append(words, c.text(as))
@@ -573,7 +604,7 @@ func (a *analyzer) walkDecl(d *syntax.DeclClause, c *ctx) {
 		}
 		val := a.assignValue(as, c)
 		ca.assigns = append(ca.assigns, assignment{name: as.Name.Value, value: val, text: c.text(as)})
-		c.sc.set(as.Name.Value, varVal{s: val.s, known: !val.unbound, mktemp: val.mktemp})
+		c.sc.set(as.Name.Value, varVal{s: val.s, known: !val.unbound, mktemp: val.mktemp, number: integer || numericWord(as.Value)})
 	}
 	a.addCall(ca, nil)
 }

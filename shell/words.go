@@ -44,6 +44,9 @@ type varVal struct {
 	mktemp bool
 	// glob marks a loop variable that stands for a pattern's matches.
 	glob bool
+	// number marks a value not known exactly but surely a number
+	// (arithmetic expansion, wc -l): evaluating it runs nothing.
+	number bool
 }
 
 const maxBraceFields = 256
@@ -278,8 +281,44 @@ func (e *wordEval) tilde(v string) (string, bool) {
 		return v, false
 	case name == "+" && e.c.sc.cwd != "":
 		return e.c.sc.cwd + rest, true
+	case name == "+" || name == "-" || strings.HasPrefix(name, "+") || strings.HasPrefix(name, "-") || !isUserName(name):
+		// ~- (OLDPWD), ~+N and ~-N (the directory stack): not known here.
+		e.arg.unbound = true
+		return v, false
 	}
+	// ~user is that user's home: never a folder in the project.
+	if h := userHome(home, name); h != "" {
+		return h + rest, true
+	}
+	e.arg.unbound = true
 	return v, false
+}
+
+// userHome returns the home directory of user name: the current user's
+// home when it is theirs, /root for root, else a sibling of the current
+// home under /home or /Users (or /home/NAME when that is unknown).
+func userHome(home, name string) string {
+	switch {
+	case home != "" && baseName(home) == name:
+		return home
+	case name == "root":
+		return "/root"
+	case home != "" && (dirOf(home) == "/home" || dirOf(home) == "/Users"):
+		return dirOf(home) + "/" + name
+	}
+	return "/home/" + name
+}
+
+// isUserName reports a word that can be a user name after ~.
+func isUserName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '_' || c == '-' || c == '.' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+			continue
+		}
+		return false
+	}
+	return s != ""
 }
 
 func (e *wordEval) param(p *syntax.ParamExp, quoted, atStart bool) {

@@ -1,0 +1,292 @@
+package shell
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// This file follows code a command builds and then runs: a script file
+// written earlier in the same command (echo … > x.sh; sh x.sh), a
+// function defined then called, text fed to a shell through a descriptor
+// or a process substitution (sh <&3, bash <(…), source /dev/fd/3). Known
+// text is analysed as the code it is; text the analysis cannot read makes
+// an unknown part.
+
+// written is what the analysis knows of a file this command wrote.
+type written struct {
+	text  string
+	known bool
+}
+
+// funcDef is a function defined in this command: its body and the source
+// text its positions refer to.
+type funcDef struct {
+	body *syntax.Stmt
+	src  string
+}
+
+// recordWritten remembers the files a call writes, with their content when
+// it is literal text (echo, printf, cat with a here-document).
+func (a *analyzer) recordWritten(ca *call) {
+	if len(ca.writes) == 0 {
+		return
+	}
+	sc := ca.ctx.sc
+	if sc.written == nil {
+		sc.written = map[string]written{}
+	}
+	text, known := a.producedLiteral(ca)
+	for _, r := range ca.redirs {
+		if !r.isOutput() || harmlessTarget(r.target.s) {
+			continue
+		}
+		p := a.resolve(r.target, ca.cwd)
+		if p == "" {
+			continue
+		}
+		w := written{text: text, known: known}
+		if prev, ok := sc.written[p]; ok && (r.op == syntax.AppOut || r.op == syntax.AppAll) {
+			w = written{text: prev.text + text, known: prev.known && known}
+		}
+		sc.written[p] = w
+	}
+	for _, p := range ca.writes {
+		if _, ok := sc.written[p]; !ok {
+			sc.written[p] = written{} // cp, tee, curl -o, ...: content unknown
+		}
+	}
+}
+
+// producedLiteral returns what a call prints when it is literal text.
+func (a *analyzer) producedLiteral(ca *call) (string, bool) {
+	switch ca.prog {
+	case "echo", "printf":
+		words := make([]string, 0, len(ca.args))
+		for _, x := range ca.operands() {
+			if !x.lit {
+				return "", false
+			}
+			words = append(words, x.s)
+		}
+		if ca.prog == "echo" {
+			return echoString(words), true
+		}
+		if len(words) == 0 {
+			return "", false
+		}
+		return printfString(words[0], words[1:]), true
+	case "cat":
+		if len(ca.operands()) > 0 {
+			return "", false
+		}
+		for _, r := range ca.redirs {
+			if r.hasBody {
+				return r.body, true
+			}
+		}
+	}
+	return "", false
+}
+
+// runWritten judges a call that runs a file written earlier in the same
+// command: directly (./x), through a shell or source, or as an
+// interpreter's script.
+func (a *analyzer) runWritten(ca *call) {
+	files := ca.ctx.sc.written
+	if len(files) == 0 || len(ca.args) == 0 {
+		return
+	}
+	var script string
+	shell := false
+	if p0 := ca.args[0]; p0.lit && strings.Contains(p0.s, "/") {
+		script, shell = a.resolve(p0, ca.cwd), true
+	} else if isInterpreter(ca.prog) || ca.prog == "source" || ca.prog == "." {
+		for _, x := range ca.operands() {
+			if strings.HasPrefix(x.s, "-") {
+				if shellProgram(ca.prog) && strings.Contains(x.s, "c") && !strings.HasPrefix(x.s, "--") {
+					return // sh -c: the script is the text, judged as a carrier
+				}
+				continue
+			}
+			script = a.resolve(x, ca.cwd)
+			break
+		}
+		shell = shellProgram(ca.prog) || ca.prog == "source" || ca.prog == "."
+	}
+	if script == "" {
+		return
+	}
+	w, ok := files[script]
+	if !ok || ca.ctx.sc.fetched[script] {
+		return // a download run is remote-exec, judged by checkFetchedRun
+	}
+	if !w.known {
+		a.unknownEval(ca.ctx, ca.text, "runs "+script+", written earlier in this command with content the analysis cannot read")
+		return
+	}
+	if shell && !strings.HasPrefix(w.text, "#!") || shell && shebangShell(w.text) {
+		a.nested(w.text, ca.ctx, ca.wrappers)
+		return
+	}
+	prog := ca.prog
+	if shell {
+		prog = shebangProgram(w.text)
+	}
+	a.checkCode(ca, prog, w.text)
+	if !isInterpreter(prog) {
+		a.unknownEval(ca.ctx, ca.text, "runs "+script+" with "+prog+", which the analysis cannot read")
+	}
+}
+
+// shebangProgram returns the program named by a script's #! line.
+func shebangProgram(text string) string {
+	line, _, _ := strings.Cut(strings.TrimPrefix(text, "#!"), "\n")
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return ""
+	}
+	p := baseName(f[0])
+	if p == "env" && len(f) > 1 {
+		p = baseName(f[len(f)-1])
+	}
+	return key(p)
+}
+
+func shebangShell(text string) bool { return shellProgram(shebangProgram(text)) }
+
+// callFunction judges a call of a function defined earlier in the command:
+// its body runs again here, with the call's words as $1, $2, ... (judged,
+// not listed: the body's parts were listed where it was defined).
+func (a *analyzer) callFunction(def *funcDef, name string, args []arg, c *ctx) {
+	if c.depth+1 > a.opts.MaxDepth {
+		a.setLimit(LimitDepth)
+		return
+	}
+	if a.calling == nil {
+		a.calling = map[string]bool{}
+	}
+	if a.calling[name] {
+		return // recursion: the body is being judged already
+	}
+	a.calling[name] = true
+	defer delete(a.calling, name)
+	sc := c.sc
+	names := []string{"@", "*", "#"}
+	for i := 1; i <= 9; i++ {
+		names = append(names, string(rune('0'+i)))
+	}
+	saved := make(map[string]varVal, len(names))
+	had := make(map[string]bool, len(names))
+	for _, n := range names {
+		saved[n], had[n] = sc.vars[n]
+	}
+	all, allKnown := make([]string, 0, len(args)), true
+	for i, x := range args {
+		if i < 9 {
+			sc.set(string(rune('1'+i)), varVal{s: x.s, known: !x.unbound, mktemp: x.mktemp})
+		}
+		all = append(all, x.s)
+		allKnown = allKnown && !x.unbound
+	}
+	for i := len(args); i < 9; i++ {
+		sc.set(string(rune('1'+i)), varVal{s: "", known: true})
+	}
+	sc.set("@", varVal{s: strings.Join(all, " "), known: allKnown})
+	sc.set("*", varVal{s: strings.Join(all, " "), known: allKnown})
+	sc.set("#", varVal{s: itoa(len(args)), known: true, number: true})
+	cp := *c
+	cp.src = def.src
+	cp.depth = c.depth + 1
+	cp.shadow = true
+	cp.funcName = name
+	cp.pipe = nil
+	a.walkStmt(def.body, &cp)
+	for _, n := range names {
+		if had[n] {
+			sc.vars[n] = saved[n]
+		} else {
+			delete(sc.vars, n)
+		}
+	}
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	return string(b[i:])
+}
+
+// checkFedCode judges a shell or interpreter whose program comes through a
+// descriptor or a process substitution: sh <&3, bash /dev/fd/3,
+// source <(…), . /dev/stdin with nothing known on stdin.
+func (a *analyzer) checkFedCode(c *call, prog string) {
+	if !isInterpreter(prog) {
+		return
+	}
+	asShell := shellProgram(prog) || prog == "source" || prog == "."
+	if c.ctx.pipe == nil && readsProgramFromStdin(c, prog) {
+		for _, r := range c.redirs {
+			if r.op == syntax.DplIn && r.target.s != "-" || r.op == syntax.RdrIn && fdPath(r.target.s) {
+				a.unknownEval(c.ctx, c.text, prog+" runs code read from a file descriptor, which the analysis cannot read")
+				return
+			}
+		}
+	}
+	for _, x := range c.operands() {
+		if strings.HasPrefix(x.s, "-") && x.s != "-" {
+			if shellProgram(prog) && strings.Contains(x.s, "c") && !strings.HasPrefix(x.s, "--") {
+				return
+			}
+			continue
+		}
+		switch {
+		case x.subst && x.node != nil && strings.HasPrefix(x.s, "/dev/fd/"):
+			text, known := a.procSubstText(x.node, c.ctx)
+			switch {
+			case a.substFetches(x):
+				// flagged as remote-exec by checkProcSubstCode
+			case known && asShell:
+				a.nested(text, c.ctx, c.wrappers)
+			case known:
+				a.checkCode(c, prog, text)
+			default:
+				a.unknownEval(c.ctx, c.text, prog+" runs the output of a process substitution, which the analysis cannot read")
+			}
+		case fdPath(x.s) && c.ctx.pipe == nil:
+			a.unknownEval(c.ctx, c.text, prog+" runs code read from "+x.s+", which the analysis cannot read")
+		}
+		return
+	}
+}
+
+// procSubstText returns what the first process substitution in a word
+// prints, when it is literal echo or printf text.
+func (a *analyzer) procSubstText(w *syntax.Word, c *ctx) (string, bool) {
+	for _, p := range w.Parts {
+		if ps, ok := p.(*syntax.ProcSubst); ok {
+			v, k := a.substValue(&syntax.CmdSubst{Stmts: ps.Stmts}, c) // printf/echo only
+			return v, k == substKnown
+		}
+	}
+	return "", false
+}
+
+// fdPath reports a path that names an open file descriptor other than the
+// standard ones.
+func fdPath(s string) bool {
+	for _, pre := range []string{"/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/"} {
+		if n, ok := strings.CutPrefix(s, pre); ok {
+			return n != "0" && n != "1" && n != "2"
+		}
+	}
+	return false
+}
