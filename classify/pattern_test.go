@@ -19,6 +19,15 @@ func TestPattern(t *testing.T) {
 		want classify.Decision
 	}{
 		{"bash no findings", classify.Input{Request: req("Bash")}, classify.Allow},
+		{"bash builds the project", classify.Input{Request: bash("npm run build && go test ./...")}, classify.Allow},
+		{"bash writes inside", classify.Input{Request: bash("sort -o out.txt in.txt && mkdir -p build")}, classify.Allow},
+		{"bash unknown program", classify.Input{Request: bash("frobnicate --all")}, classify.Undecided},
+		{"bash unknown option", classify.Input{Request: bash("cat --bogus x")}, classify.Undecided},
+		{"bash inline code", classify.Input{Request: bash("python3 -c 'print(1)'")}, classify.Undecided},
+		{"bash command through an option", classify.Input{Request: bash("git grep -O'sh -c id;' x")}, classify.Undecided},
+		{"bash writes outside", classify.Input{Request: bash("sort -o /tmp/x in.txt")}, classify.Undecided},
+		{"bash non-literal program", classify.Input{Request: bash("$X status")}, classify.Undecided},
+		{"bash does not parse", classify.Input{Request: bash("ls (")}, classify.Undecided},
 		{"bash low finding", classify.Input{Request: req("Bash"), Findings: []api.Finding{low}}, classify.Allow},
 		{"bash medium finding", classify.Input{Request: req("Bash"), Findings: []api.Finding{low, med}}, classify.Undecided},
 		{"bash high finding", classify.Input{Request: req("Bash"), Findings: []api.Finding{high}}, classify.Undecided},
@@ -49,7 +58,11 @@ func TestPattern(t *testing.T) {
 }
 
 func req(tool string) api.Request {
-	return api.Request{ToolName: tool, ToolInput: map[string]any{"command": "x", "file_path": "/repo/a.go", "url": "https://example.com"}}
+	return api.Request{ToolName: tool, Cwd: "/repo", ToolInput: map[string]any{"command": "ls -la", "file_path": "/repo/a.go", "url": "https://example.com"}}
+}
+
+func bash(cmd string) api.Request {
+	return api.Request{ToolName: "Bash", Cwd: "/repo", ToolInput: map[string]any{"command": cmd}}
 }
 
 func TestApproves(t *testing.T) {
