@@ -87,7 +87,7 @@ func claudeScenarios() []scenario {
 		{
 			name:  "ask-claude-settings",
 			calls: func(*world) []Call { return []Call{claudeBash("echo '{}' > .claude/settings.json")} },
-			want:  check{contains: map[string]string{".claude/settings.json": "warden"}},
+			want:  check{contains: map[string]string{".claude/settings.json": "PreToolUse"}},
 		},
 		{
 			name:  "ask-curl-sh",

@@ -73,7 +73,7 @@ func copilotScenarios() []scenario {
 		{
 			name:  "ask-claude-settings",
 			calls: func(*world) []Call { return []Call{copilotBash("echo '{}' > .claude/settings.json")} },
-			want:  check{contains: map[string]string{".claude/settings.json": "warden"}},
+			want:  check{contains: map[string]string{".claude/settings.json": "PreToolUse"}},
 		},
 		{
 			name:  "ask-curl-sh",
