@@ -294,7 +294,8 @@ func (e *Engine) pipeline(ctx context.Context, ev *evaluation) {
 			d.Findings = append(d.Findings, *f)
 		}
 	}
-	renv := rule.Env{Cwd: ev.req.Cwd, Home: ev.env.Home}
+	// ./ rules are anchored at the project root, wherever the agent cd'd.
+	renv := rule.Env{Cwd: ev.req.Cwd, Root: e.settings.ProjectRoot, Home: ev.env.Home}
 	var buf [4]rule.Subject // most calls have a few subjects: no allocation
 	subjects := buf[:0]
 	for i := range an.Subjects {

@@ -77,6 +77,10 @@ type Request struct {
 	TranscriptPath string         `json:"transcript_path,omitempty"`
 	ToolUseID      string         `json:"tool_use_id,omitempty"`
 	HookEventName  string         `json:"hook_event_name,omitempty"`
+	// ProjectDir is the agent's project root when the agent names one
+	// (Claude Code's CLAUDE_PROJECT_DIR, Gemini CLI's GEMINI_PROJECT_DIR):
+	// settings and ./ rules come from there whatever Cwd is.
+	ProjectDir string `json:"project_dir,omitempty"`
 }
 
 // StringInput returns the string field key of the tool input, and whether it

@@ -39,6 +39,7 @@ func DecodeRequest(data []byte) (Request, error) {
 		TranscriptPath string          `json:"transcript_path"`
 		ToolUseID      string          `json:"tool_use_id"`
 		HookEventName  string          `json:"hook_event_name"`
+		ProjectDir     string          `json:"project_dir"`
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&raw); err != nil {
@@ -80,6 +81,7 @@ func DecodeRequest(data []byte) (Request, error) {
 		TranscriptPath: raw.TranscriptPath,
 		ToolUseID:      raw.ToolUseID,
 		HookEventName:  raw.HookEventName,
+		ProjectDir:     raw.ProjectDir,
 	}, nil
 }
 

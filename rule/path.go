@@ -190,10 +190,10 @@ func (p *pathPattern) base(root string, env *Env) string {
 	case anchorRoot:
 		b = root
 		if b == "" {
-			b = env.Cwd
+			b = env.Root
 		}
 	default:
-		b = env.Cwd
+		b = env.Root
 	}
 	if b == "" || b[0] != '/' {
 		return ""

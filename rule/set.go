@@ -385,8 +385,8 @@ func (ix *pathIndex) best(p *prepared, env *Env, best entry) entry {
 	if ix.floatLit == nil && ix.floatWild == nil {
 		return best
 	}
-	rel, ok := within(env.Cwd, p.path)
-	if env.Cwd == "" || !ok {
+	rel, ok := within(env.Root, p.path)
+	if env.Root == "" || !ok {
 		return best
 	}
 	if ix.floatLit != nil {

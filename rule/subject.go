@@ -40,9 +40,14 @@ type Subject struct {
 
 // Env is what path rules are resolved against for one request.
 type Env struct {
-	// Cwd is the request's working directory: `./path` and bare path rules
-	// are relative to it, and so are relative subject paths.
+	// Cwd is the request's working directory: relative subject paths are
+	// relative to it, and so are `./path` and bare path rules when Root is
+	// empty.
 	Cwd string
+	// Root is the project root: `./path` and bare path rules are anchored
+	// there, so they keep applying after the agent runs cd src (or cd ~).
+	// Empty means Cwd.
+	Root string
 	// Home is the user's home directory, for `~/path` rules. When empty,
 	// such rules match nothing.
 	Home string
@@ -84,6 +89,11 @@ func cleanEnv(env Env) Env {
 		env.Cwd = cleanPath(env.Cwd, "")
 	} else {
 		env.Cwd = ""
+	}
+	if env.Root != "" && env.Root[0] == '/' {
+		env.Root = cleanPath(env.Root, "")
+	} else {
+		env.Root = env.Cwd
 	}
 	if env.Home != "" && env.Home[0] == '/' {
 		env.Home = cleanPath(env.Home, "")

@@ -152,8 +152,8 @@ const (
 // LoadOptions says where to look for settings. The zero value discovers
 // everything from the process's working directory and environment.
 type LoadOptions struct {
-	// Cwd is the request's working directory; the project root is the
-	// nearest ancestor holding .warden/ (or Cwd itself).
+	// Cwd is the request's working directory; the project root is
+	// ProjectDir, else found from Cwd (FindProjectRoot).
 	Cwd string
 	// Home is the user's home directory (default $HOME).
 	Home string
@@ -167,6 +167,9 @@ type LoadOptions struct {
 	// SkipDiscovery reads only Files (and the org file): no user, project
 	// or local settings.
 	SkipDiscovery bool
+	// ProjectDir is the project the agent names (CLAUDE_PROJECT_DIR or its
+	// equivalent); when set, it is the project root whatever Cwd is.
+	ProjectDir string
 }
 
 // DefaultManagedFile is where organisation-managed settings live.
@@ -179,20 +182,43 @@ const ClaudeCodeManagedFile = "/etc/claude-code/managed-settings.json"
 // file is not an error.
 var ErrInvalid = errors.New("invalid settings")
 
-// ProjectRoot returns the nearest ancestor of cwd (cwd included) that holds
-// a .warden directory, or cwd itself when none does.
+// ProjectRoot returns the project a working directory belongs to: the
+// nearest ancestor of cwd (cwd included) that holds a .warden directory,
+// else the root of the git work tree holding cwd (the nearest ancestor
+// holding .git), else cwd itself.
 func ProjectRoot(cwd string) string {
 	cwd = filepath.Clean(cwd)
+	gitRoot := ""
 	for dir := cwd; ; {
 		if st, err := os.Stat(filepath.Join(dir, ".warden")); err == nil && st.IsDir() {
 			return dir
 		}
+		if gitRoot == "" {
+			if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+				gitRoot = dir
+			}
+		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return cwd
+			break
 		}
 		dir = parent
 	}
+	if gitRoot != "" {
+		return gitRoot
+	}
+	return cwd
+}
+
+// FindProjectRoot returns the project root of a call: projectDir when the
+// agent names its project (CLAUDE_PROJECT_DIR, GEMINI_PROJECT_DIR, … —
+// absolute), else ProjectRoot(cwd). A call whose cwd is outside the
+// agent's project (after cd ~) keeps the project's settings.
+func FindProjectRoot(cwd, projectDir string) string {
+	if projectDir != "" && filepath.IsAbs(projectDir) {
+		return filepath.Clean(projectDir)
+	}
+	return ProjectRoot(cwd)
 }
 
 // LocalFile returns the local settings file of a project root.
@@ -218,7 +244,7 @@ func Discover(opts LoadOptions) []File {
 	if opts.SkipDiscovery {
 		return files
 	}
-	root := ProjectRoot(opts.Cwd)
+	root := FindProjectRoot(opts.Cwd, opts.ProjectDir)
 	files = append(files,
 		File{Source: SourceLocal, Path: LocalFile(root)},
 		File{Source: SourceProject, Path: filepath.Join(root, ".warden", "settings.json")},
@@ -276,7 +302,7 @@ func Load(opts LoadOptions) (*Settings, error) {
 	if !filepath.IsAbs(opts.Cwd) {
 		return nil, fmt.Errorf("working directory %q is not absolute", opts.Cwd)
 	}
-	root := ProjectRoot(opts.Cwd)
+	root := FindProjectRoot(opts.Cwd, opts.ProjectDir)
 	s := &Settings{
 		ProjectRoot: root,
 		Home:        opts.Home,
@@ -303,7 +329,7 @@ func Load(opts LoadOptions) (*Settings, error) {
 // that manage discovery themselves).
 func LoadFiles(opts LoadOptions, files []File) (*Settings, error) {
 	opts = opts.withDefaults()
-	root := ProjectRoot(opts.Cwd)
+	root := FindProjectRoot(opts.Cwd, opts.ProjectDir)
 	s := &Settings{ProjectRoot: root, Home: opts.Home, LocalFile: LocalFile(root)}
 	m := &merger{s: s, opts: opts, root: root}
 	for _, f := range files {
@@ -467,14 +493,37 @@ func (s *Settings) WarningStrings() []string {
 	return out
 }
 
-// WorkingDirs returns cwd followed by the additional directories.
+// WorkingDirs returns the directories a call in cwd may work in: cwd when
+// it is inside the project (or there is no project root), the project root,
+// then the additional directories. A cwd outside the agent's project (the
+// agent ran cd ~) is not a working directory.
 func (s *Settings) WorkingDirs(cwd string) []string {
-	dirs := make([]string, 0, 1+len(s.AdditionalDirectories))
-	dirs = append(dirs, filepath.Clean(cwd))
-	for _, d := range s.AdditionalDirectories {
-		if !strings.EqualFold(d, cwd) {
-			dirs = append(dirs, d)
+	cwd = filepath.Clean(cwd)
+	dirs := make([]string, 0, 2+len(s.AdditionalDirectories))
+	add := func(d string) {
+		for _, x := range dirs {
+			if x == d {
+				return
+			}
 		}
+		dirs = append(dirs, d)
+	}
+	if s.ProjectRoot == "" || within(cwd, s.ProjectRoot) {
+		add(cwd)
+	}
+	if s.ProjectRoot != "" {
+		add(s.ProjectRoot)
+	}
+	for _, d := range s.AdditionalDirectories {
+		add(d)
 	}
 	return dirs
+}
+
+// within reports whether p is dir or inside it, by path components.
+func within(p, dir string) bool {
+	if dir == "/" {
+		return true
+	}
+	return p == dir || strings.HasPrefix(p, dir+"/")
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -264,4 +265,42 @@ func FuzzParseFile(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestProjectRoot checks how the project of a call is found: the project
+// the agent names, else the nearest .warden/, else the git work tree, else
+// the cwd; and that a cwd outside the project is no working directory.
+func TestFindProjectRoot(t *testing.T) {
+	root := t.TempDir()
+	mk := func(p string) string {
+		p = filepath.Join(root, p)
+		if err := os.MkdirAll(p, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	repo := mk("repo")
+	mk("repo/.git")
+	src := mk("repo/src/pkg")
+	nested := mk("repo/tools/.warden")
+	loose := mk("loose/dir")
+	for _, tt := range []struct{ cwd, projectDir, want string }{
+		{src, "", repo},
+		{repo, "", repo},
+		{filepath.Join(filepath.Dir(nested), "x"), "", filepath.Dir(nested)},
+		{loose, "", loose},
+		{root, repo, repo},
+		{src, "relative/not/used", repo},
+	} {
+		if got := FindProjectRoot(tt.cwd, tt.projectDir); got != tt.want {
+			t.Errorf("FindProjectRoot(%s, %q) = %s, want %s", tt.cwd, tt.projectDir, got, tt.want)
+		}
+	}
+	s := &Settings{ProjectRoot: repo, AdditionalDirectories: []string{"/opt/shared"}}
+	if got, want := s.WorkingDirs(src), []string{src, repo, "/opt/shared"}; !slices.Equal(got, want) {
+		t.Errorf("WorkingDirs(src) = %v, want %v", got, want)
+	}
+	if got, want := s.WorkingDirs(root), []string{repo, "/opt/shared"}; !slices.Equal(got, want) {
+		t.Errorf("WorkingDirs(outside) = %v, want %v", got, want)
+	}
 }

@@ -61,7 +61,7 @@ func runCheck(ctx context.Context, env *cliEnv, args []string) int {
 			// for check. A daemon that fails is an error, never allow.
 			return remote.Check(ctx, req)
 		}
-		e, err := engines.forCwd(req.Cwd)
+		e, err := engines.forRequest(req)
 		if err != nil {
 			return api.Decision{}, err
 		}

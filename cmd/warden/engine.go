@@ -65,14 +65,23 @@ func newEngineSet(env *cliEnv, f *engineFlags, extra ...warden.Option) (*engineS
 
 // forCwd returns the engine for requests running in cwd.
 func (s *engineSet) forCwd(cwd string) (*warden.Engine, error) {
-	if e, ok := s.engines[cwd]; ok {
+	return s.forRequest(api.Request{Cwd: cwd})
+}
+
+// forRequest returns the engine for req: the settings of its project — the
+// project the agent names (req.ProjectDir), else the one cwd belongs to.
+func (s *engineSet) forRequest(req api.Request) (*warden.Engine, error) {
+	cwd := req.Cwd
+	key := req.ProjectDir + "\x00" + cwd
+	if e, ok := s.engines[key]; ok {
 		return e, nil
 	}
 	st, err := settings.Load(settings.LoadOptions{
-		Cwd:    cwd,
-		Home:   s.env.getenv("HOME"),
-		Getenv: s.env.getenv,
-		Files:  s.flags.settings,
+		Cwd:        cwd,
+		ProjectDir: req.ProjectDir,
+		Home:       s.env.getenv("HOME"),
+		Getenv:     s.env.getenv,
+		Files:      s.flags.settings,
 	})
 	if err != nil {
 		return nil, err
@@ -111,6 +120,6 @@ func (s *engineSet) forCwd(cwd string) (*warden.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.engines[cwd] = e
+	s.engines[key] = e
 	return e, nil
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -106,6 +107,16 @@ func answerHook(ctx context.Context, env *cliEnv, ef *engineFlags, serverURL str
 		}
 		call.Request.Cwd = req.Cwd
 	}
+	if req.ProjectDir == "" {
+		// The agent's project, from the environment it gives its hooks:
+		// settings and ./ rules come from there, wherever the agent cd'd.
+		if v := projectDirEnv[call.Agent]; v != "" {
+			if dir := env.getenv(v); filepath.IsAbs(dir) {
+				req.ProjectDir = filepath.Clean(dir)
+				call.Request.ProjectDir = req.ProjectDir
+			}
+		}
+	}
 	if warden.IsSubagent(req) {
 		return answerSubagent(ctx, env, ef, serverURL, ad, call)
 	}
@@ -125,7 +136,7 @@ func answerHook(ctx context.Context, env *cliEnv, ef *engineFlags, serverURL str
 	if err != nil {
 		return ad.Fail(fmt.Errorf("hook: %w", err))
 	}
-	e, err := engines.forCwd(req.Cwd)
+	e, err := engines.forRequest(req)
 	if err != nil {
 		return ad.Fail(fmt.Errorf("hook: %w", err))
 	}
@@ -145,6 +156,13 @@ func answerHook(ctx context.Context, env *cliEnv, ef *engineFlags, serverURL str
 		return ad.Fail(fmt.Errorf("hook: %w", err))
 	}
 	return ad.Answer(call, d)
+}
+
+// projectDirEnv names, per agent, the environment variable in which the
+// agent gives its hooks its project root.
+var projectDirEnv = map[string]string{
+	claudecode.Name: "CLAUDE_PROJECT_DIR",
+	gemini.Name:     "GEMINI_PROJECT_DIR",
 }
 
 // unaskedWhy says why an ask of call reaches nobody, for the deny that

@@ -357,8 +357,12 @@ func (d *daemonEngines) engineFor(req api.Request) (*warden.Engine, api.Request,
 		return nil, req, fmt.Errorf("%w: cwd %q is not absolute", server.ErrInvalidRequest, req.Cwd)
 	}
 	req.Cwd = filepath.Clean(req.Cwd)
+	if req.ProjectDir != "" && !filepath.IsAbs(req.ProjectDir) {
+		return nil, req, fmt.Errorf("%w: project_dir %q is not absolute", server.ErrInvalidRequest, req.ProjectDir)
+	}
+	key := req.ProjectDir + "\x00" + req.Cwd
 	d.mu.Lock()
-	de := d.engines[req.Cwd]
+	de := d.engines[key]
 	d.mu.Unlock()
 	now := time.Now()
 	if de != nil {
@@ -370,7 +374,7 @@ func (d *daemonEngines) engineFor(req api.Request) (*warden.Engine, api.Request,
 			return de.engine, req, nil
 		}
 	}
-	de, err := d.build(req.Cwd)
+	de, err := d.build(req.Cwd, req.ProjectDir)
 	if err != nil {
 		return nil, req, err
 	}
@@ -379,13 +383,13 @@ func (d *daemonEngines) engineFor(req api.Request) (*warden.Engine, api.Request,
 	if len(d.engines) >= maxProjectEngines {
 		d.engines = map[string]*daemonEngine{}
 	}
-	d.engines[req.Cwd] = de
+	d.engines[key] = de
 	d.mu.Unlock()
 	return de.engine, req, nil
 }
 
-func (d *daemonEngines) build(cwd string) (*daemonEngine, error) {
-	opts := settings.LoadOptions{Cwd: cwd, Home: d.env.getenv("HOME"), Getenv: d.env.getenv, Files: d.flags.settings}
+func (d *daemonEngines) build(cwd, projectDir string) (*daemonEngine, error) {
+	opts := settings.LoadOptions{Cwd: cwd, ProjectDir: projectDir, Home: d.env.getenv("HOME"), Getenv: d.env.getenv, Files: d.flags.settings}
 	stamp := settingsStamp(opts)
 	st, err := settings.Load(opts)
 	if err != nil {

@@ -42,7 +42,7 @@ func answerSubagent(ctx context.Context, env *cliEnv, ef *engineFlags, serverURL
 		return ad.Fail(fmt.Errorf("hook: %w", err))
 	}
 	req := call.Request
-	st, err := settings.Load(settings.LoadOptions{Cwd: req.Cwd, Home: env.getenv("HOME"), Getenv: env.getenv, Files: ef.settings})
+	st, err := settings.Load(settings.LoadOptions{Cwd: req.Cwd, ProjectDir: req.ProjectDir, Home: env.getenv("HOME"), Getenv: env.getenv, Files: ef.settings})
 	if err != nil {
 		return ad.Fail(fmt.Errorf("hook: %w", err))
 	}
@@ -72,7 +72,7 @@ func answerSubagent(ctx context.Context, env *cliEnv, ef *engineFlags, serverURL
 	if err != nil {
 		return ad.Fail(fmt.Errorf("hook: %w", err))
 	}
-	e, err := engines.forCwd(req.Cwd)
+	e, err := engines.forRequest(req)
 	if err != nil {
 		return ad.Fail(fmt.Errorf("hook: %w", err))
 	}
