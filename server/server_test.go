@@ -97,6 +97,11 @@ func TestAuthentication(t *testing.T) {
 		},
 		func() endpoint { return endpoint{"GET", "/healthz", "", true, 200} },
 		func() endpoint {
+			// The fixture speaks no agent's protocol: past authentication,
+			// unknown_agent.
+			return endpoint{"POST", "/v1/hooks/claude-code", `{"session_id":"s","cwd":"/srv","hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"/srv/x"}}`, true, 404}
+		},
+		func() endpoint {
 			return endpoint{"POST", "/v1/mailbox/requests", fmt.Sprintf(`{"id":%q,"leader":"lead","request":{"tool_name":"Bash","tool_input":{}}}`, fresh()), true, 200}
 		},
 		func() endpoint { return endpoint{"GET", "/v1/mailbox/requests/nope/response", "", true, 404} },
