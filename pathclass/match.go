@@ -3,6 +3,7 @@ package pathclass
 import (
 	"runtime"
 	"strings"
+	"sync"
 )
 
 // caseInsensitive is true where the default file system ignores case
@@ -35,7 +36,12 @@ type index struct {
 	anywhere, home, abs map[string][]int
 }
 
-var controlSet, protectedSet = compile(control), compile(protected)
+// The two sets are indexed on first use, keeping the work off the start-up
+// of short-lived processes whose call touches no path.
+var (
+	controlSet   = sync.OnceValue(func() *index { return compile(control) })
+	protectedSet = sync.OnceValue(func() *index { return compile(protected) })
+)
 
 func compile(es []Entry) *index {
 	ix := &index{entries: make([]compiled, len(es)), anywhere: map[string][]int{}, home: map[string][]int{}, abs: map[string][]int{}}
@@ -69,7 +75,7 @@ func Control(p, homeDir string, extra ...string) (Entry, bool) {
 			return Entry{Pattern: x, Kind: KindWarden}, true
 		}
 	}
-	if e := controlSet.match(p, homeDir); e != nil {
+	if e := controlSet().match(p, homeDir); e != nil {
 		return *e, true
 	}
 	return Entry{}, false
@@ -82,7 +88,7 @@ func Protected(p, homeDir string, extra ...string) bool {
 	if _, ok := Control(p, homeDir, extra...); ok {
 		return true
 	}
-	return protectedSet.match(p, homeDir) != nil
+	return protectedSet().match(p, homeDir) != nil
 }
 
 // Entries returns the declared control-file entries.

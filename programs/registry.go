@@ -9,10 +9,10 @@ var byName = map[string]*Spec{}
 var all []*Spec
 
 // register adds a family's entries; it is called by each family file's
-// init and panics on a name declared twice.
+// init and panics on a name declared twice. The entries' grammars are
+// compiled on first lookup.
 func register(specs ...*Spec) {
 	for _, s := range specs {
-		s.compile(s.Names[0])
 		for _, n := range s.Names {
 			if _, dup := byName[n]; dup {
 				panic("programs: " + n + " is declared twice")
@@ -25,10 +25,19 @@ func register(specs ...*Spec) {
 
 // Lookup returns the entry for a program name, or nil when Warden has no
 // entry for it (the call is then unknown).
-func Lookup(name string) *Spec { return byName[name] }
+func Lookup(name string) *Spec {
+	s := byName[name]
+	if s != nil {
+		s.compile(s.Names[0])
+	}
+	return s
+}
 
-// All returns every entry, sorted by name.
+// All returns every entry, compiled, sorted by name.
 func All() []*Spec {
+	for _, s := range all {
+		s.compile(s.Names[0])
+	}
 	out := slices.Clone(all)
 	slices.SortFunc(out, func(a, b *Spec) int {
 		switch {

@@ -1,6 +1,9 @@
 package programs
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // Effect is what an option or operand does.
 type Effect uint8
@@ -115,12 +118,12 @@ type Spec struct {
 	// ReadOnly are command lines that must pass as read-only and known.
 	ReadOnly []string
 
-	opts     []opt
-	operands []operand
-	name     string
-	compiled bool
-	plus     bool // has a +X option
-	isRisky  bool // some option does more than read
+	opts        []opt
+	operands    []operand
+	name        string
+	compileOnce sync.Once
+	plus        bool // has a +X option
+	isRisky     bool // some option does more than read
 }
 
 type opt struct {
@@ -173,13 +176,15 @@ func effectOf(c byte) (Effect, bool) {
 	return None, false
 }
 
-// compile parses the Options and Operands grammars; it panics on a
-// malformed entry, which the package's tests catch at init.
+// compile parses the Options and Operands grammars, once, on the entry's
+// first lookup (so a short-lived process pays only for the programs it
+// meets); it panics on a malformed entry, which the package's tests catch
+// by compiling every entry (All).
 func (s *Spec) compile(name string) {
-	if s.compiled {
-		return
-	}
-	s.compiled = true
+	s.compileOnce.Do(func() { s.compileNow(name) })
+}
+
+func (s *Spec) compileNow(name string) {
 	s.name = name
 	for _, f := range strings.Fields(s.Options) {
 		var o opt
