@@ -5,7 +5,7 @@ import (
 )
 
 func init() {
-	register(checkInterpreter, "python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "deno", "bun", "perl", "ruby", "php", "lua", "luajit", "rscript", "osascript", "tclsh", "jshell", "groovy", "julia", "elixir")
+	register(checkInterpreter, "python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "deno", "bun", "perl", "ruby", "php", "lua", "luajit", "rscript", "r", "osascript", "tclsh", "wish", "jshell", "groovy", "julia", "elixir", "clojure", "clj", "racket", "guile", "sbcl", "erl", "scala", "kotlin")
 	register(checkSed, "sed", "gsed")
 	register(checkAwk, "awk", "gawk", "mawk", "nawk")
 	register(checkVim, "vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim", "rvim")
@@ -35,7 +35,9 @@ func inlineCode(prog string, ops []arg) (arg, bool) {
 				if j == len(s)-1 && i+1 < len(ops) {
 					return ops[i+1], true
 				}
-				if j < len(s)-1 && !strings.ContainsAny(s[1:j], "IMm") {
+				// Options before e that take the rest of the word as a value
+				// (perl -MModule, ruby -rlib) hide no code.
+				if j < len(s)-1 && !strings.ContainsAny(s[1:j], "IMmrCFx") {
 					v := x
 					v.s = s[j+1:]
 					return v, true
@@ -43,9 +45,20 @@ func inlineCode(prog string, ops []arg) (arg, bool) {
 			}
 		}
 	case prog == "php":
-		return optValue(ops, "-r", "")
-	case prog == "lua" || prog == "luajit" || prog == "rscript" || prog == "osascript" || prog == "julia" || prog == "elixir":
-		return optValue(ops, "-e", "")
+		for _, f := range []string{"-r", "-R", "-B", "-E", "-F"} {
+			if v, ok := optValue(ops, f, ""); ok && f != "-F" {
+				return v, true
+			}
+		}
+	case prog == "lua" || prog == "luajit" || prog == "rscript" || prog == "r" || prog == "osascript" || prog == "julia" || prog == "elixir" ||
+		prog == "groovy" || prog == "clojure" || prog == "clj" || prog == "racket" || prog == "scala" || prog == "kotlin":
+		return optValue(ops, "-e", "--eval")
+	case prog == "guile":
+		return optValue(ops, "-c", "")
+	case prog == "sbcl":
+		return optValue(ops, "", "--eval")
+	case prog == "erl":
+		return optValue(ops, "-eval", "")
 	}
 	return arg{}, false
 }
@@ -118,10 +131,10 @@ func (a *analyzer) checkProcSubstCode(c *call, prog string) {
 }
 
 var (
-	codeShellCall  = lazyCompile(`(?:os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\.getoutput|pty\.spawn|execSync|exec|spawnSync|spawn|execFileSync|system|popen|shell_exec|passthru|proc_open|Kernel\.system|IO\.popen|do shell script)\s*\(?\s*(?:\[\s*)?(["'])((?:\\.|[^\\])*?)(["'])`)
+	codeShellCall  = lazyCompile(`(?:os\.execute|io\.popen|system2|Deno\.run|pcntl_exec|os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\.getoutput|pty\.spawn|execSync|exec|spawnSync|spawn|execFileSync|system|popen|shell_exec|passthru|proc_open|Kernel\.system|IO\.popen|do shell script)\s*\(?\s*(?:\[\s*)?(["'])((?:\\.|[^\\])*?)(["'])`)
 	codeBacktick   = lazyCompile("`([^`]+)`")
-	codeRmTree     = lazyCompile(`(?:shutil\.rmtree|rmSync|rmdirSync|fs\.rm|rimraf|FileUtils\.rm_r[f]?|FileUtils\.remove_dir|rmtree|remove_tree|File::Path|unlink_recursive|fs::remove_dir_all|os\.RemoveAll|deleteRecursively)\s*\(?\s*([^,)]*)`)
-	codeHomeExpr   = lazyCompile(`homedir\(\)|expanduser\(\s*["']~["']\s*\)|Path\.home\(\)|os\.environ\[["']HOME["']\]|ENV\[["']HOME["']\]|\$ENV\{HOME\}|process\.env\.HOME|Dir\.home|getenv\(["']HOME["']\)`)
+	codeRmTree     = lazyCompile(`(?:shutil\.rmtree|rmSync|rmdirSync|fs\.rm|rimraf|FileUtils\.rm_r[f]?|FileUtils\.remove_dir|rmtree|remove_tree|File::Path|unlink_recursive|fs::remove_dir_all|os\.RemoveAll|deleteRecursively|Deno\.removeSync|Deno\.remove|file delete -force)\s*\(?\s*([^,)]*)`)
+	codeHomeExpr   = lazyCompile(`homedir\(\)|expanduser\(\s*["']~["']\s*\)|Path\.home\(\)|os\.environ\[["']HOME["']\]|ENV\[["']HOME["']\]|\$ENV\{HOME\}|process\.env\.HOME|Dir\.home|getenv\(["']HOME["']\)|Deno\.env\.get\(["']HOME["']\)|path\.expand\(["']~["']\)|\$env\(HOME\)|homedir\(\)|^["']~/?["']$`)
 	codeFork       = lazyCompile(`fork\s*(?:\(\s*\))?\s*(?:while|until|;|\}|&&|\|\|)|while\s*(?:\(\s*)?(?:1|true|True)\s*(?:\))?\s*[:{;]?[^\n]*fork|loop\s*(?:do|\{)[^}]*fork|for\s*\(\s*;\s*;\s*\)[^}]*fork|os\.fork\(\)[^\n]*while|while[^\n]*os\.fork`)
 	codeInfinite   = lazyCompile(`while\s*\(?\s*(?:1|true|True)\s*\)?\s*[:{]|loop\s*(?:do|\{)|for\s*\(\s*;\s*;\s*\)`)
 	codeHog        = lazyCompile(`\.append\(|\.push\(|\*\s*10\s*\*\*|\*\*\s*\d{2}|Array\(1e\d|new Array\(|\* ?1e\d|bytearray\(|<<\s*|malloc\(`)
@@ -185,6 +198,7 @@ func (a *analyzer) checkCode(c *call, prog, code string) {
 	if codeSocket.MatchString(code) && codeShellSpawn.MatchString(code) {
 		a.flag(c, "remote-access", prog+" code connects a shell to a network socket (a reverse shell)", high)
 	}
+	a.checkCodeEffects(c, prog, code)
 }
 
 // codeList joins the string items of the first [...] list in code.

@@ -220,7 +220,7 @@ func (a *analyzer) unknownEval(c *ctx, text, why string) {
 	}
 	cp := *c
 	cp.pipe = nil
-	a.addCall(&call{ctx: &cp, cwd: c.sc.cwd, text: text, args: []arg{{s: text, raw: text, unbound: true}}, evaluated: why + " (" + text + ")"}, nil)
+	a.addCall(&call{ctx: &cp, cwd: c.sc.cwd, text: text, args: []arg{{s: text, raw: text, unbound: true}}, evaluated: why + " (" + text + ")", unknown: []string{why}}, nil)
 }
 
 // identWord returns the name a word is when it is one plain identifier.

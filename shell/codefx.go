@@ -1,0 +1,128 @@
+package shell
+
+import (
+	"strings"
+
+	"github.com/wardenhq/warden/pathclass"
+)
+
+// Inline interpreter code (python -c, node -e, perl -e, R -e, …) always
+// runs code, so it is never read-only. Beyond the shell commands it runs
+// (walked as nested scripts by checkCode), it is flagged where it
+// recognisably deletes a tree or a guarded file, sends secrets over the
+// network, decodes a payload and runs it, opens a shell, or reads
+// credentials.
+
+var (
+	// codeDecode matches decoding a hidden payload.
+	codeDecode = lazyCompile(`(?i)b64decode|base64_decode|decode_base64|base64\.decode|Base64\.decode64|unpack1?\(\s*["']m|Buffer\.from\([^)]*["'](?:base64|hex)["']|\batob\(|fromhex|unhexlify|pack\(\s*["']H\*|decompress\(|codecs\.decode|FromBase64String|fromCharCode|base64enc|base64decode|rawToChar|\.decode\(\s*["'](?:base64|hex|rot13|rot_13)`)
+	// codeRunsText matches running text as code.
+	codeRunsText = lazyCompile(`(?i)\b(?:eval|exec|execfile|compile|instance_eval|class_eval|module_eval|assert|create_function|Invoke-Expression|iex|loadstring|load|dostring|parse|run)\s*[\(\s]|new Function|Function\(|vm\.run|runInThisContext|\beval\b`)
+	// codeSpawnShell matches starting a shell.
+	codeSpawnShell = lazyCompile(`(?i)pty\.spawn|os\.exec[lv]p?e?\s*\(\s*["'](?:/usr)?(?:/bin/)?(?:ba|z|da|k|c|tc|fi)?sh["']|\bexec\s*\(?\s*["'](?:/usr)?(?:/bin/)?(?:ba|z|da|k|c|tc|fi)?sh(?:\s+-i)?["']|spawn(?:Sync)?\(\s*["'](?:/usr)?(?:/bin/)?(?:ba|z|da|k)?sh["']|pcntl_exec|(?:os\.execute|system|system2|popen|os\.system|Kernel\.system|run)\s*\(\s*["'](?:/usr)?(?:/bin/)?(?:ba|z|da|k)?sh(?:\s+-i)?["']|run\(\x60(?:ba|z)?sh\x60\)|\[\s*["'](?:/usr)?(?:/bin/)?(?:ba|z|da|k)?sh["']\s*(?:,\s*["']-i["']\s*)?\]|Deno\.Command\(\s*["'](?:ba)?sh["']|do shell script\s+["'](?:/bin/)?(?:ba|z)?sh["']`)
+	// codeEnvDump matches reading the whole environment.
+	codeEnvDump = lazyCompile(`(?i)(?:dict|str|json\.dumps|repr)\(\s*os\.environ\s*\)|os\.environ\.items\(\)|JSON\.stringify\(\s*process\.env\s*\)|Object\.(?:entries|keys|values)\(\s*process\.env\s*\)|\bENV\.to_[ha]\b|%ENV\b|\$_ENV\b|getenv\(\s*\)|Deno\.env\.toObject|System\.getenv\(\s*\)|Sys\.getenv\(\s*\)|ENV\.inspect|\bprintenv\b`)
+	// codeSecretVar matches reading one variable by a secret's name.
+	codeSecretVar = lazyCompile(`(?:os\.environ(?:\.get)?[\[\(]\s*|process\.env\.|process\.env\[\s*|ENV\[\s*|\$ENV\{\s*|getenv\(\s*|Deno\.env\.get\(\s*|Sys\.getenv\(\s*)["']?([A-Za-z_][A-Za-z0-9_]*)`)
+	// codeSend matches sending data to a host.
+	codeSend = lazyCompile(`(?i)requests\.(?:post|put|patch|get)|urlopen|urllib|http\.client|httpx|aiohttp|fetch\(|axios|https?\.request|https?\.get|XMLHttpRequest|Net::HTTP|LWP::|HTTP::Tiny|IO::Socket|socket\.|TCPSocket|fsockopen|file_get_contents\(\s*["']https?:|curl_exec|stream_context_create|download\.file|httr::|RCurl|smtplib|ftplib|paramiko|dns\.resolver|\bcurl\b|\bwget\b|Invoke-WebRequest|Invoke-RestMethod|net\.connect|dgram|WebSocket|require\(\s*["'](?:https?|net|dgram|tls|axios|node-fetch)["']\)|\.request\(`)
+	// codeWriteVerb matches writing, moving or deleting a file.
+	codeWriteVerb = lazyCompile(`(?i)open\([^)]*["'][wax]\+?b?["']|writeFile|appendFile|createWriteStream|File\.(?:write|open\([^)]*["'][wa])|IO\.write|file_put_contents|fopen\([^)]*["'][wax]|write_text|write_bytes|os\.(?:remove|unlink|rename|replace)|shutil\.(?:copy|move)|fs\.(?:unlink|rm|rename|copyFile|symlink)|FileUtils\.|File\.(?:delete|unlink|rename|symlink)|unlink\(|rename\(|copy\(|writeLines|cat\([^)]*file\s*=|sink\(|Deno\.(?:writeTextFile|writeFile|remove|rename)|file delete|file rename|spit\b`)
+	// codeStringLit finds string literals.
+	codeStringLit = lazyCompile(`"([^"\\\n]{1,300})"|'([^'\\\n]{1,300})'`)
+	// codeRecursiveR matches R's and Julia's recursive deletes.
+	codeRecursiveR = lazyCompile(`\b(?:unlink|rm)\(\s*((?:[^,()]|\([^()]*\))*)[^;\n]*?recursive\s*=\s*(?:TRUE|true|T)\b`)
+)
+
+// checkCodeEffects flags inline code that deletes, sends, decodes and runs,
+// opens a shell, reads credentials or writes agent control files.
+func (a *analyzer) checkCodeEffects(c *call, prog, code string) {
+	if len(code) > 64<<10 {
+		code = code[:64<<10]
+	}
+	homeRef := codeHomeExpr.MatchString(code)
+	var credPaths, controlPaths []string
+	for _, m := range codeStringLit.FindAllStringSubmatch(code, 64) {
+		lit := m[1]
+		if lit == "" {
+			lit = m[2]
+		}
+		for _, p := range a.codePaths(lit, c.cwd, homeRef) {
+			switch {
+			case a.credentialFile(p) || secretEnvFile(p):
+				credPaths = appendPath(credPaths, p)
+			case isControl(a, p):
+				controlPaths = appendPath(controlPaths, p)
+			}
+		}
+	}
+	secretVar := ""
+	for _, m := range codeSecretVar.FindAllStringSubmatch(code, 8) {
+		if secretVarName(m[1]) {
+			secretVar = m[1]
+			break
+		}
+	}
+	envDump := codeEnvDump.MatchString(code)
+	sends := codeSend.MatchString(code) || codeSocket.MatchString(code)
+
+	switch {
+	case sends && len(credPaths) > 0:
+		a.flag(c, "exfiltration", prog+" code sends the credential file "+credPaths[0]+" over the network", high)
+	case sends && envDump:
+		a.flag(c, "exfiltration", prog+" code sends the environment, secrets included, over the network", high)
+	case sends && secretVar != "":
+		a.flag(c, "exfiltration", prog+" code sends the secret "+secretVar+" over the network", high)
+	case len(credPaths) > 0:
+		a.flag(c, "credential-access", prog+" code reads the credential file "+credPaths[0], high)
+	case secretVar != "":
+		a.flag(c, "credential-access", prog+" code reads the secret "+secretVar, medium)
+	case envDump:
+		a.flag(c, "credential-access", prog+" code reads the whole environment, secrets included", medium)
+	}
+	if codeDecode.MatchString(code) && codeRunsText.MatchString(code) {
+		a.flag(c, "remote-exec", prog+" code decodes a hidden payload and runs it", high)
+	}
+	if codeSpawnShell.MatchString(code) && !codeSocket.MatchString(code) {
+		a.flag(c, "remote-exec", prog+" code opens a shell, escaping what the command shows", medium)
+	}
+	if codeWriteVerb.MatchString(code) {
+		for _, p := range controlPaths {
+			a.judgeWrite(c, p)
+		}
+	}
+	for _, m := range codeRecursiveR.FindAllStringSubmatch(code, 4) {
+		target := strings.TrimSpace(m[1])
+		switch lit, ok := stringLiteral(target); {
+		case codeHomeExpr.MatchString(target):
+			a.flag(c, "recursive-delete", prog+" code recursively deletes the home directory", high)
+		case ok:
+			a.judgeDelete(c, arg{s: lit, raw: lit, lit: true, glob: hasGlobChars(lit)}, true)
+		case target != "":
+			a.flag(c, "recursive-delete", prog+" code recursively deletes a path computed at run time ("+target+")", high)
+		}
+	}
+}
+
+// codePaths returns where a string literal in code may point: resolved
+// against the working directory and ~, and, when the code names the home
+// directory, under it (homedir() + "/.aws/credentials").
+func (a *analyzer) codePaths(lit, cwd string, homeRef bool) []string {
+	if !strings.ContainsAny(lit, "/.~") || strings.ContainsAny(lit, " \t") && !strings.HasPrefix(lit, "/") || strings.Contains(lit, "://") {
+		return nil
+	}
+	var out []string
+	if p := a.resolveString(lit, cwd); p != "" {
+		out = append(out, p)
+	}
+	if homeRef && a.opts.Home != "" && (strings.HasPrefix(lit, "/.") || strings.HasPrefix(lit, ".")) {
+		out = append(out, joinPath(a.opts.Home, strings.TrimPrefix(lit, "/")))
+	}
+	return out
+}
+
+// isControl reports an agent control file.
+func isControl(a *analyzer, p string) bool {
+	_, ok := pathclass.Control(p, a.opts.Home, a.opts.ControlFiles...)
+	return ok
+}
