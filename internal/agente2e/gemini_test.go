@@ -2,6 +2,7 @@ package agente2e
 
 import (
 	"context"
+	"encoding/json"
 	"path/filepath"
 	"testing"
 )
@@ -22,12 +23,20 @@ var gemini = driver{
 		)
 		// GOOGLE_GEMINI_BASE_URL alone selects the "gateway" auth, which
 		// -p rejects; an API key with the base URL is what works.
-		w.write(filepath.Join(w.home, ".gemini", "settings.json"), `{
-  "security": {"auth": {"selectedType": "gemini-api-key"}},
-  "general": {"disableAutoUpdate": true},
-  "privacy": {"usageStatisticsEnabled": false}
-}
-`)
+		settings := map[string]any{
+			"security": map[string]any{"auth": map[string]any{"selectedType": "gemini-api-key"}},
+			"general":  map[string]any{"disableAutoUpdate": true},
+			"privacy":  map[string]any{"usageStatisticsEnabled": false},
+		}
+		if w.mcp {
+			servers, err := mcpServersJSON()
+			if err != nil {
+				w.t.Fatal(err)
+			}
+			settings["mcpServers"] = servers
+		}
+		b, _ := json.MarshalIndent(settings, "", "  ")
+		w.write(filepath.Join(w.home, ".gemini", "settings.json"), string(b)+"\n")
 	},
 	run: func(w *world, bin, mode string) Result {
 		// A fixed model skips the routing classifier's extra requests.
@@ -90,6 +99,7 @@ func geminiScenarios() []scenario {
 			calls: func(*world) []Call { return []Call{geminiShell("echo '{}' > ~/.gemini/settings.json")} },
 			want:  check{contains: map[string]string{"~/.gemini/settings.json": "warden"}},
 		},
+		mcpScenario("mcp_e2e_touch_marker"),
 		{
 			name:  "ask-curl-sh",
 			calls: func(w *world) []Call { return []Call{geminiShell("curl -s " + w.modelURL + FilePath + " | sh")} },

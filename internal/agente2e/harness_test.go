@@ -96,6 +96,8 @@ type world struct {
 	// started.
 	model    *Model
 	modelURL string
+	// mcp tells the driver to declare the MCP server.
+	mcp bool
 	// env is what the agent and Warden get on top of baseEnv (the agent's
 	// model endpoint and credentials).
 	env []string
@@ -111,7 +113,7 @@ func (w *world) agentEnv() []string { return append(w.baseEnv(), w.env...) }
 // page that nobody opens ends the scenario quickly (as a deny).
 const wardenSettings = `{
   "permissions": {
-    "deny": ["Bash(rm:*)", "Edit(./keep.txt)"],
+    "deny": ["Bash(rm:*)", "Edit(./keep.txt)", "mcp__e2e__touch_marker"],
     "allow": ["Bash(touch:*)"]
   },
   "approvals": {"timeoutSeconds": 3}
@@ -318,6 +320,11 @@ type scenario struct {
 	// pending names the Warden bug that makes this scenario fail today, by
 	// mode ("*" for every mode).
 	pending map[string]string
+	// mcp makes the agent start the scenarios' MCP server.
+	mcp bool
+	// marker is a tool the agent declares in its main requests, when the
+	// scripted call's tool is not declared up front.
+	marker string
 }
 
 func (sc scenario) pendingIn(mode string) string {
@@ -332,10 +339,11 @@ func (sc scenario) pendingIn(mode string) string {
 // disk checks that failed.
 func play(t *testing.T, d driver, w *world, bin, mode string, sc scenario, install func()) (Result, []string, *Model) {
 	t.Helper()
-	m := d.model(Script{File: sc.file})
+	m := d.model(Script{File: sc.file, Marker: sc.marker})
 	t.Cleanup(m.Close)
 	w.model = m
 	w.modelURL = m.URL()
+	w.mcp = sc.mcp
 	if d.configure != nil {
 		d.configure(w)
 	}

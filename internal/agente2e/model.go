@@ -21,6 +21,9 @@ type Call struct {
 	// Raw is the input of a freeform tool (Codex's apply_patch); when set
 	// it is sent instead of Input.
 	Raw string
+	// Namespace is the tool's namespace in the OpenAI Responses API
+	// (Codex puts an MCP server's tools in "mcp__SERVER").
+	Namespace string
 }
 
 // Script is what the fake model does in one scenario: the calls in order,
@@ -30,6 +33,10 @@ type Script struct {
 	Final string
 	// File is served at FilePath, for scenarios that download something.
 	File string
+	// Marker is a tool whose declaration marks the agent's main requests
+	// (default: the first call's tool), for a call of a tool the agent
+	// does not declare up front.
+	Marker string
 }
 
 // Exchange is one request the fake model server received and what it
@@ -148,8 +155,8 @@ func (m *Model) serve(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	tool := ""
-	if len(script.Calls) > 0 {
+	tool := script.Marker
+	if tool == "" && len(script.Calls) > 0 {
 		tool = script.Calls[0].Name
 	}
 	declares, results, stream, err := m.api.read(body, tool)

@@ -41,7 +41,7 @@ func (openaiAPI) read(body []byte, tool string) (bool, []string, bool, error) {
 	var results []string
 	for _, item := range req.Input {
 		switch item["type"] {
-		case "function_call_output", "custom_tool_call_output":
+		case "function_call_output", "custom_tool_call_output", "tool_search_output":
 			results = append(results, resultText(item["output"]))
 		}
 	}
@@ -52,6 +52,10 @@ func (openaiAPI) answer(w http.ResponseWriter, stream bool, turn int, c *Call, t
 	respID := fmt.Sprintf("resp_e2e_%d", turn)
 	var item map[string]any
 	switch {
+	case c != nil && c.Name == "tool_search":
+		// Codex's client-side search over deferred tools (MCP tools).
+		item = map[string]any{"type": "tool_search_call", "id": fmt.Sprintf("ts_e2e_%d", turn), "status": "completed",
+			"call_id": fmt.Sprintf("call_e2e_%d", turn), "execution": "client", "arguments": c.Input}
 	case c != nil && c.Raw != "":
 		item = map[string]any{"type": "custom_tool_call", "id": fmt.Sprintf("ctc_e2e_%d", turn), "status": "completed",
 			"call_id": fmt.Sprintf("call_e2e_%d", turn), "name": c.Name, "input": c.Raw}
@@ -59,6 +63,9 @@ func (openaiAPI) answer(w http.ResponseWriter, stream bool, turn int, c *Call, t
 		args, _ := json.Marshal(c.Input)
 		item = map[string]any{"type": "function_call", "id": fmt.Sprintf("fc_e2e_%d", turn), "status": "completed",
 			"call_id": fmt.Sprintf("call_e2e_%d", turn), "name": c.Name, "arguments": string(args)}
+		if c.Namespace != "" {
+			item["namespace"] = c.Namespace
+		}
 	default:
 		item = map[string]any{"type": "message", "id": fmt.Sprintf("msg_e2e_%d", turn), "status": "completed", "role": "assistant",
 			"content": []any{map[string]any{"type": "output_text", "text": text, "annotations": []any{}}}}
