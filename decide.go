@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -158,6 +159,11 @@ type evaluation struct {
 	// approve the call.
 	ruleMatched bool
 	grants      []grant.Grant
+	// extra are allow rules tried as if granted (to see whether rules
+	// about to be remembered would cover the call).
+	extra []string
+	// asked is the pipeline's ask, kept when a handler settles it.
+	asked api.Decision
 }
 
 // evaluate runs the pipeline for req into ev (the caller's, so that a
@@ -358,7 +364,7 @@ func (e *Engine) pipeline(ctx context.Context, ev *evaluation) {
 	}
 	// 5c. Dangers only a grant for their category or a person can settle.
 	ev.grants = e.sessionGrants(ctx, ev)
-	grantSet := e.grantSet(ev.grants)
+	grantSet := e.grantSet(ev.grants, ev.extra)
 	var worst *api.Finding // the riskiest finding no grant settles names the reason
 	for i := range an.Findings {
 		f := &an.Findings[i]
@@ -380,7 +386,29 @@ func (e *Engine) pipeline(ctx context.Context, ev *evaluation) {
 	for i := range an.Subjects {
 		s := &an.Subjects[i]
 		reason, r, ok := e.allowSubject(ev, s, subjects[i:i+1], grantSet, renv)
+		var owner api.Reason // the rule that allows the command writing s
+		ownerOK := false
+		if !ok && s.WrittenBy > 0 {
+			owner, ownerOK = e.ruleAllows(ev, subjects[s.WrittenBy-1:s.WrittenBy], grantSet, renv)
+			// An allow rule that covers a command covers the files it
+			// writes inside the working directories, as Claude Code's
+			// does — never a protected path, an agent control file or a
+			// path outside.
+			if ownerOK && s.InWorkingDirs && !s.Protected && s.Finding == nil {
+				reason, r, ok = owner, 4, true
+			}
+		}
 		if !ok {
+			if ownerOK {
+				d.Behavior = api.Ask
+				d.Reason = api.Reason{Type: api.ReasonSafety, Message: owner.Rule + " allows " + s.Display +
+					" but not its write to " + s.Path + ": " + writeProblem(s)}
+				if s.Finding == nil {
+					d.Reason.Type = api.ReasonDefault
+				}
+				e.suggest(ev)
+				return
+			}
 			if s.Finding != nil {
 				d.Behavior = api.Ask
 				d.Reason = api.Reason{Type: api.ReasonSafety,
@@ -457,6 +485,34 @@ func allowRule(set *rule.Set, one []rule.Subject, renv rule.Env, mustName bool) 
 	return rule.Match{}, false
 }
 
+// ruleAllows reports the allow rule or grant that covers one command
+// subject, if any.
+func (e *Engine) ruleAllows(ev *evaluation, one []rule.Subject, grants *rule.Set, renv rule.Env) (api.Reason, bool) {
+	if m, ok := e.rules.Find(api.Allow, one, renv); ok {
+		return m.Reason(), true
+	}
+	if m, ok := grants.Find(api.Allow, one, renv); ok {
+		g := grantByRule(ev.grants, m.Rule.Text)
+		return api.Reason{Type: api.ReasonGrant, Grant: g.ID, Rule: g.Rule, Scope: g.Scope,
+			Source: string(rule.SourceSession), Message: "allowed by a " + string(g.Scope) + " grant of " + g.Rule}, true
+	}
+	return api.Reason{}, false
+}
+
+// writeProblem says why a file a command writes is not covered by the
+// command's allow rule.
+func writeProblem(s *tool.Subject) string {
+	switch {
+	case s.Finding != nil:
+		return s.Finding.Description
+	case s.Protected:
+		return "a protected path"
+	case !s.InWorkingDirs:
+		return "outside the working directories"
+	}
+	return "no rule allows it"
+}
+
 // namesPath reports whether a rule names particular paths rather than
 // everything: Edit(.git/hooks/**) does, Edit, Edit(**) and Edit(//**) do not.
 func namesPath(r *rule.Rule) bool {
@@ -522,13 +578,18 @@ func (e *Engine) categoryGranted(ev *evaluation, f api.Finding) bool {
 }
 
 // grantSet indexes the rules of the session's grants (nil when none).
-func (e *Engine) grantSet(gs []grant.Grant) *rule.Set {
+func (e *Engine) grantSet(gs []grant.Grant, extra []string) *rule.Set {
 	var rules []*rule.Rule
 	for _, g := range gs {
 		if g.Rule == "" {
 			continue
 		}
 		if r := e.grantRule(g.Rule); r != nil {
+			rules = append(rules, r)
+		}
+	}
+	for _, text := range extra {
+		if r := e.grantRule(text); r != nil {
 			rules = append(rules, r)
 		}
 	}
@@ -560,9 +621,15 @@ func (e *Engine) grantRule(text string) *rule.Rule {
 	return r
 }
 
-// suggest offers the narrowest rules that would allow the call.
+// suggest offers the narrowest rules that would allow the call: per part
+// that still needs one, its narrowest Bash rule (which also covers the
+// files the part writes inside the working directories) or path rule. When
+// some part cannot be allowed by any rule (a danger, a protected path, a
+// write outside the working directories), nothing is offered: a rule for
+// the other parts would not cover the call.
 func (e *Engine) suggest(ev *evaluation) {
 	an := ev.analysis
+	ev.decision.Suggestions = nil
 	if an == nil {
 		return
 	}
@@ -570,24 +637,36 @@ func (e *Engine) suggest(ev *evaluation) {
 	for _, f := range an.Findings {
 		flagged[f.Part] = true
 	}
+	root := e.settings.ProjectRoot // ./ rules are anchored there
+	if root == "" {
+		root = ev.req.Cwd
+	}
 	var parts [][]string
 	var out []string
 	for i := range an.Subjects {
 		s := &an.Subjects[i]
 		switch {
-		case s.ReadOnly || s.Incidental || flagged[s.Display] || s.Finding != nil:
+		case s.ReadOnly || s.Incidental:
+		case flagged[s.Display] || s.Finding != nil || s.Protected:
+			return
 		case len(s.Words) > 0:
 			parts = append(parts, s.Words)
+		case s.WrittenBy > 0 && s.InWorkingDirs:
+			// Covered by the rule offered for the command that writes it.
 		case s.Path != "":
 			toolName := ev.req.ToolName
 			if t, ok := toolspec.Lookup(toolName); toolName == "Bash" || ok && t.Kind == toolspec.KindPatch {
 				toolName = "Edit" // a file a command or a patch writes
 			}
-			out = append(out, grant.SuggestPath(toolName, s.Path, ev.req.Cwd, ev.env.Home, false))
+			out = append(out, grant.SuggestPath(toolName, s.Path, root, ev.env.Home, false))
 		}
 	}
 	if len(parts) > 0 {
-		out = append(grant.SuggestBash(parts), out...)
+		bash := grant.SuggestBash(parts)
+		if bash == nil {
+			return // a part no rule can express: only "once" fits
+		}
+		out = append(bash, out...)
 	}
 	ev.decision.Suggestions = out
 }
@@ -649,6 +728,7 @@ func (e *Engine) resolve(ctx context.Context, ev *evaluation) {
 			final.Reason = reason
 		}
 	}
+	ev.asked = *d
 	ev.decision = final
 	if final.Behavior == api.Allow && res.Scope != "" && res.Scope != api.ScopeOnce {
 		e.remember(ctx, ev, res)
@@ -678,11 +758,15 @@ func (e *Engine) recheck(ctx context.Context, ev *evaluation, input map[string]a
 // category can be approved for the session only explicitly (warden grants
 // add --category), never by answering one prompt.
 func (e *Engine) remember(ctx context.Context, ev *evaluation, res handler.Resolution) {
-	rules := ev.decision.Suggestions
+	rules := ev.asked.Suggestions
 	if res.Rule != "" {
 		rules = []string{res.Rule}
 	}
 	if len(rules) == 0 {
+		return
+	}
+	if why := e.wouldNotCover(ctx, ev, rules, res.Rule); why != "" {
+		ev.decision.Warnings = append(ev.decision.Warnings, "not remembered ("+string(res.Scope)+"): "+why)
 		return
 	}
 	for _, text := range rules {
@@ -702,6 +786,34 @@ func (e *Engine) remember(ctx context.Context, ev *evaluation, res handler.Resol
 			ev.decision.Warnings = append(ev.decision.Warnings, "remembering "+text+": "+err.Error())
 		}
 	}
+}
+
+// wouldNotCover says why remembering rules would not allow this call the
+// next time, or "" when they would: an ask or deny rule that matched
+// overrides any allow rule; a rule the person picked must be one of those
+// offered; and together the rules must cover every part of the call (never
+// half of a compound command), as a dry run with them granted shows.
+func (e *Engine) wouldNotCover(ctx context.Context, ev *evaluation, rules []string, picked string) string {
+	if ev.ruleMatched {
+		r := ev.asked.Reason
+		return "the rule " + r.Rule + " (" + r.Source + ") would still ask for this call; an allow rule cannot override it"
+	}
+	if picked != "" && !slices.Contains(ev.asked.Suggestions, picked) {
+		return picked + " is not one of the rules offered for this call (" + strings.Join(ev.asked.Suggestions, ", ") + ")"
+	}
+	var re evaluation
+	re.extra = rules
+	req := ev.req
+	req.PermissionMode = api.ModeDefault // the rules must cover the call by themselves
+	if err := e.prepare(req, &re); err != nil {
+		return err.Error()
+	}
+	re.mode = api.ModeDefault
+	e.pipeline(ctx, &re)
+	if re.decision.Behavior != api.Allow {
+		return strings.Join(rules, ", ") + " would not cover the whole call: " + re.decision.Reason.Message
+	}
+	return ""
 }
 
 // record appends the final decision to the audit log.

@@ -41,6 +41,28 @@ var runsAnything = setOf(
 	"passwd", "visudo", "install",
 )
 
+// runsGivenCode lists programs that run code, queries or scripts given on
+// their command line or read from a file they are pointed at — database
+// shells, language runtimes and REPLs, editors and other programs with a
+// shell escape. A prefix rule for one would allow any code it can run
+// (Bash(psql:*) allows psql -c '\! rm -rf ~'), so only the exact command
+// is offered. grant's tests hold an example of each family.
+var runsGivenCode = setOf(
+	// database shells: SQL (and their shell escapes) on the command line
+	"psql", "pgcli", "mysql", "mariadb", "mycli", "mysqlsh", "sqlite3", "sqlite", "litecli", "duckdb",
+	"mongo", "mongosh", "redis-cli", "valkey-cli", "cqlsh", "clickhouse", "clickhouse-client", "sqlcmd",
+	"isql", "usql", "influx", "snowsql", "bq", "sqlplus", "cockroach", "neo4j", "cypher-shell", "trino",
+	"presto", "spark-sql", "beeline", "hive", "impala-shell", "surreal", "etcdctl",
+	// language runtimes and REPLs not read as python-like
+	"deno", "bun", "R", "julia", "scala", "kotlin", "kotlinc", "clojure", "clj", "elixir", "iex", "erl",
+	"escript", "ghc", "ghci", "runghc", "runhaskell", "stack", "ocaml", "racket", "guile", "sbcl", "clisp",
+	"swipl", "gst", "pwsh", "tsx", "ts-node", "jq", "yq", "expect", "dotnet-script", "cargo-script",
+	"irb", "pry", "jrunscript", "rhino", "qjs", "octave", "matlab", "maxima", "gnuplot", "bc", "dc",
+	// editors, pagers and tools with a shell escape or scripting
+	"vi", "vim", "nvim", "ex", "ed", "emacs", "nano", "less", "more", "man", "tmux", "screen", "ansible",
+	"make", "gmake", "just", "m4", "git", "ssh-agent", "openssl", "gpg", "zip", "tar",
+)
+
 // pythonLike are interpreters that run a module with -m, a script as their
 // first operand, and inline code with -c or -e.
 var pythonLike = setOf("python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "ruby", "perl", "php")
@@ -184,7 +206,7 @@ func suggestPart(words []string) (string, bool) {
 	switch {
 	case pythonLike[name] || strings.HasPrefix(name, "python3.") || strings.HasPrefix(name, "python2."):
 		return interpreterRule(words)
-	case runsAnything[name]:
+	case runsAnything[name] || runsGivenCode[name] && givesCode(name, words):
 		return exactRule(words)
 	}
 	depth, ok := subcommandTools[prog]
@@ -220,6 +242,52 @@ func suggestPart(words []string) (string, bool) {
 		return exactRule(words)
 	}
 	return prefixRule(prefix)
+}
+
+// givesCode reports whether a call of a program in runsGivenCode carries
+// code, a query, a script or options that may run code. git, make, just,
+// tar, zip, jq and the like are offered their usual prefix rule only when
+// nothing on the command line can run code (git status, make test);
+// every other program in the list always gets the exact command.
+func givesCode(name string, words []string) bool {
+	switch name {
+	case "git":
+		for _, w := range words[1:] {
+			// -c sets a configuration that can run commands (core.pager,
+			// alias.x=!sh); --exec-path, --upload-pack, -x run programs.
+			if w == "-c" || strings.HasPrefix(w, "--config") || strings.HasPrefix(w, "--exec") ||
+				strings.HasPrefix(w, "--upload-pack") || strings.HasPrefix(w, "--receive-pack") || w == "-x" ||
+				strings.HasPrefix(w, "--extcmd") || strings.HasPrefix(w, "--ext-diff") || strings.HasPrefix(w, "--tool") {
+				return true
+			}
+		}
+		return false
+	case "make", "gmake", "just":
+		for _, w := range words[1:] {
+			// a Makefile of the agent's choosing, or variables that replace
+			// the commands make runs (SHELL=, CC=, MAKE=…)
+			if w == "-f" || strings.HasPrefix(w, "--file") || strings.HasPrefix(w, "--makefile") ||
+				strings.HasPrefix(w, "-f") || strings.HasPrefix(w, "--eval") || strings.HasPrefix(w, "-E") ||
+				strings.Contains(w, "=") || w == "--justfile" {
+				return true
+			}
+		}
+		return false
+	case "tar", "zip":
+		for _, w := range words[1:] {
+			if strings.Contains(w, "to-command") || strings.Contains(w, "checkpoint-action") ||
+				strings.Contains(w, "use-compress-program") || w == "-I" || w == "-T" || w == "-TT" ||
+				strings.HasPrefix(w, "--unzip-command") || strings.HasPrefix(w, "-F") {
+				return true
+			}
+		}
+		return false
+	case "jq", "yq", "openssl", "gpg", "man", "less", "more", "ssh-agent":
+		// Always exact: they take filters or options that reach files or
+		// programs; a prefix would allow every use.
+		return true
+	}
+	return true
 }
 
 // interpreterRule offers "python -m mod:*" or "python script.py:*" for a

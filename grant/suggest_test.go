@@ -38,6 +38,8 @@ func TestSuggestBash(t *testing.T) {
 		{"one non-literal part spoils all", []string{"npm test", "$(echo rm) -rf x"}, nil},
 		{"star in a word", []string{"rm *.o"}, nil},
 		{"word needing quotes", []string{"git commit -m 'fix it'"}, []string{"Bash(git commit:*)"}},
+		{"git without code keeps its prefix", []string{"git status"}, []string{"Bash(git status:*)"}},
+		{"make without code keeps its prefix", []string{"make test"}, []string{"Bash(make test:*)"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -109,6 +111,23 @@ func TestSuggestBashNeverOverBroad(t *testing.T) {
 		{"go run main.go", "Bash(go run main.go)"},
 		{"terraform apply", "Bash(terraform apply)"},
 		{"pip install requests", "Bash(pip install requests)"},
+		// programs that run the code, queries or scripts given to them
+		{"psql -c select-1", "Bash(psql -c select-1)"},
+		{"psql -d app", "Bash(psql -d app)"},
+		{"mysql -e show-tables", "Bash(mysql -e show-tables)"},
+		{"sqlite3 app.db .tables", "Bash(sqlite3 app.db .tables)"},
+		{"redis-cli EVAL x 0", "Bash(redis-cli EVAL x 0)"},
+		{"mongosh --eval x", "Bash(mongosh --eval x)"},
+		{"duckdb -c x", "Bash(duckdb -c x)"},
+		{"deno eval x", "Bash(deno eval x)"},
+		{"bun -e x", "Bash(bun -e x)"},
+		{"jq -n input", "Bash(jq -n input)"},
+		{"vim -c !sh", "Bash(vim -c !sh)"},
+		{"less file", "Bash(less file)"},
+		{"git -c core.pager=sh log", "Bash(git -c core.pager=sh log)"},
+		{"make -f evil.mk", "Bash(make -f evil.mk)"},
+		{"make SHELL=/tmp/x test", "Bash(make SHELL=/tmp/x test)"},
+		{"tar --to-command=sh -xf a.tar", "Bash(tar --to-command=sh -xf a.tar)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.command, func(t *testing.T) {

@@ -47,6 +47,9 @@ type call struct {
 	lang string
 	// raw marks pieces read by the raw scan of unparsable text.
 	raw bool
+	// outer are the forms of the wrappers and carriers this call runs
+	// inside, as written (sudo rm -rf x), for deny and ask rules.
+	outer [][]string
 	// fx are the call's effects from its program's entry; unknown says
 	// what could not be known; help is set when a help or version option
 	// ends processing before any effect.
@@ -175,6 +178,7 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 	}
 	ca.find = c.find
 	ca.xargs = c.xargs
+	ca.outer = c.outer
 	if p0 := args[0]; p0.lit && c.sc.funcs[p0.s] != nil {
 		// A function defined earlier in the command, even one named like a
 		// program: its body runs here, with these words as $1, $2, ...
@@ -202,6 +206,7 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 			return
 		}
 		if w, ok := wrappers[k]; ok {
+			a.wrapperForm(ca, args)
 			rest, ok := w(a, ca, args[1:])
 			if !ok {
 				break
@@ -211,6 +216,7 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 			continue
 		}
 		if cr, ok := carriers[k]; ok {
+			a.wrapperForm(ca, args)
 			if cr(a, ca, args) {
 				if len(ca.assigns) > 0 {
 					// The carrier is not a part, but its assignments are
@@ -227,6 +233,25 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 	}
 	ca.args = args
 	a.addCall(ca, rds)
+}
+
+// wrapperForm records the words of a wrapper or carrier about to be
+// unwrapped (sudo rm -rf x, timeout 5 ls) as a form of everything it runs,
+// and hands the forms on to what runs through a nested parse (bash -c).
+func (a *analyzer) wrapperForm(ca *call, args []arg) {
+	form := make([]string, len(args))
+	for i, x := range args {
+		if x.lit {
+			form[i] = x.s
+		} else {
+			form[i] = x.raw
+		}
+	}
+	form[0] = programName(form[0])
+	ca.outer = append(ca.outer[:len(ca.outer):len(ca.outer)], form)
+	cp := *ca.ctx
+	cp.outer = ca.outer
+	ca.ctx = &cp
 }
 
 // newCall2 returns a zeroed call from a slab, so that a script's calls
@@ -316,6 +341,10 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 		p.Assignments = append(p.Assignments, as.text)
 	}
 	p.Alternates = a.alternates(ca)
+	// The command as written, wrappers and carriers included (timeout 5
+	// ls, sudo rm -rf x, bash -c '…'): deny and ask rules on a wrapper
+	// match it.
+	p.Alternates = append(p.Alternates, ca.outer...)
 	readOnly := a.readOnly(ca)
 	p.ReadOnly = !ca.dynamic && !ca.function && !ca.unsafeEnv && len(ca.writes) == 0 && !hasOutput(ca.redirs) && readOnly
 	// A read-only program whose only effect is the files it writes (echo x >

@@ -143,6 +143,9 @@ type ctx struct {
 	find *findInfo
 	// xargs is set for the command xargs runs.
 	xargs bool
+	// outer are the forms of the wrappers and carriers around this
+	// context, as written (see call.outer).
+	outer [][]string
 }
 
 func (c *ctx) text(n syntax.Node) string {
@@ -325,7 +328,12 @@ func (a *analyzer) walkCompound(cmd syntax.Command, c *ctx) {
 		}
 	case *syntax.TimeClause:
 		if cmd.Stmt != nil {
-			a.walkStmt(cmd.Stmt, c)
+			// The keyword is a wrapper as written: Bash(time:*) matches.
+			cp := *c
+			if form := strings.Fields(c.text(cmd)); len(form) > 0 {
+				cp.outer = append(c.outer[:len(c.outer):len(c.outer)], form)
+			}
+			a.walkStmt(cmd.Stmt, &cp)
 		}
 	case *syntax.CoprocClause:
 		a.walkStmt(cmd.Stmt, c)

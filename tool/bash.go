@@ -65,6 +65,7 @@ func (c BashChecker) Check(request api.Request, environment Env) *Analysis {
 				out.Subjects = append(out.Subjects, s)
 			}
 		}
+		owner := len(out.Subjects) + 1
 		out.Subjects = append(out.Subjects, Subject{
 			Subject: rule.Subject{
 				Tool:     "Bash",
@@ -83,7 +84,10 @@ func (c BashChecker) Check(request api.Request, environment Env) *Analysis {
 			FileOp:   p.FileOp,
 		})
 		for _, w := range p.Writes {
-			out.Subjects = append(out.Subjects, writeSubjects(env, w, p.Text)...)
+			for _, ws := range writeSubjects(env, w, p.Text) {
+				ws.WrittenBy = owner
+				out.Subjects = append(out.Subjects, ws)
+			}
 		}
 	}
 	out.Findings = settledBySubjects(out)

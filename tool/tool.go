@@ -50,6 +50,11 @@ type Subject struct {
 	// allow rule matching the subject settles (a protected path, an edit
 	// outside the working directories).
 	Finding *api.Finding
+	// WrittenBy, for a file a Bash command writes, is one more than the
+	// index of that command's subject (0 for every other subject): an allow
+	// rule covering the command also covers this write when it is inside
+	// the working directories and neither protected nor flagged.
+	WrittenBy int
 }
 
 // Analysis is what a checker makes of one call.
