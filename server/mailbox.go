@@ -176,19 +176,20 @@ func (b *mailboxBridge) run(ctx context.Context) {
 }
 
 func (b *mailboxBridge) answer(ctx context.Context, req mailbox.Request) {
-	call := req.Request
-	if call.AgentID == "" {
-		call.AgentID = req.Worker
+	fwd := req.Request
+	if fwd.AgentID == "" {
+		fwd.AgentID = req.Worker
 	}
 	ask := &handler.Ask{
-		Request: call,
+		Request: fwd,
 		Decision: api.Decision{
 			ID: req.ID, Behavior: api.Ask, Reason: req.Reason,
 			Findings: req.Findings, Risk: api.MaxRisk(req.Findings), Suggestions: req.Suggestions,
 		},
 		Suggestions: req.Suggestions,
 	}
-	a, err := b.queue.Prompt(ctx, &handler.Prompt{Ask: ask})
+	c := &call{}
+	a, err := b.queue.Prompt(withCall(ctx, c), &handler.Prompt{Ask: ask})
 	resp := mailbox.Response{ID: req.ID, Behavior: a.Behavior, Scope: a.Scope, Message: a.Message, Leader: b.leader}
 	if a.Person != "" {
 		resp.Leader = b.leader + " (" + a.Person + ")"
@@ -202,6 +203,11 @@ func (b *mailboxBridge) answer(ctx context.Context, req mailbox.Request) {
 	if resp.Behavior != api.Allow {
 		resp.Behavior, resp.Scope = api.Deny, ""
 	}
+	// The page's recent list shows what the leader answered the worker.
+	b.queue.Record(c.pendingID(), fwd, api.Decision{
+		ID: req.ID, Behavior: resp.Behavior, Findings: req.Findings,
+		Reason: api.Reason{Type: api.ReasonLeader, Leader: resp.Leader, Scope: resp.Scope, Message: resp.Message},
+	})
 	_ = b.box.Answer(context.WithoutCancel(ctx), resp) // the worker may have withdrawn meanwhile
 }
 

@@ -59,6 +59,12 @@ func TestForwardedAskShowsOnThePage(t *testing.T) {
 	if diff := cmp.Diff(want, resp); diff != "" {
 		t.Errorf("response (-want +got):\n%s", diff)
 	}
+	// The page's recent list shows the leader's answer to the worker.
+	rec := decode[RecentDecision](t, events.next(t, EventDecision))
+	if diff := cmp.Diff([]any{p.ID, "sub-agent-7", api.Allow, api.ReasonLeader, "warden (web)"},
+		[]any{rec.PendingID, rec.AgentID, rec.Decision.Behavior, rec.Decision.Reason.Type, rec.Decision.Reason.Leader}); diff != "" {
+		t.Errorf("recent decision (-want +got):\n%s", diff)
+	}
 }
 
 func TestWithdrawnForwardLeavesThePage(t *testing.T) {
