@@ -77,10 +77,7 @@ func Canonical(slug string) string {
 
 // All returns every category, sorted by slug.
 func All() []Category {
-	out := make([]Category, 0, len(categories))
-	for _, c := range categories {
-		out = append(out, c)
-	}
+	out := append([]Category(nil), categories...)
 	slices.SortFunc(out, func(a, b Category) int {
 		switch {
 		case a.Slug < b.Slug:

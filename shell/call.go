@@ -70,13 +70,6 @@ type assignment struct {
 	text  string
 }
 
-func (c *call) part(a *analyzer) *Part {
-	if c.partIdx < 0 {
-		return nil
-	}
-	return &a.an.Parts[c.partIdx]
-}
-
 // argv returns the evaluated values of the words after the program.
 func (c *call) operands() []arg {
 	if len(c.args) <= 1 {

@@ -99,7 +99,7 @@ func checkGcloud(a *analyzer, c *call) {
 		a.flag(c, "cloud-destructive", "deletes cloud storage", high)
 	default:
 		for _, w := range words {
-			if w.s == "delete" || w.s == "destroy" || w.s == "stop" || w.s == "reset" || w.s == "disable" || w.s == "remove-iam-policy-binding" || w.s == "undelete" && false {
+			if w.s == "delete" || w.s == "destroy" || w.s == "stop" || w.s == "reset" || w.s == "disable" || w.s == "remove-iam-policy-binding" {
 				a.flag(c, "cloud-destructive", "gcloud "+w.s+" destroys or stops cloud resources", high)
 				return
 			}
@@ -636,7 +636,7 @@ func checkSecrets(a *analyzer, c *call) {
 	}
 	switch c.prog {
 	case "vault":
-		if first == "read" || first == "kv" && (second == "get" || second == "list" && false) || first == "token" && second == "create" || first == "print" && second == "token" {
+		if first == "read" || first == "kv" && second == "get" || first == "token" && second == "create" || first == "print" && second == "token" {
 			flag("vault prints secret values")
 		}
 	case "op":
@@ -644,7 +644,7 @@ func checkSecrets(a *analyzer, c *call) {
 			flag("1Password CLI prints secrets")
 		}
 	case "doppler", "infisical", "chamber":
-		if first == "secrets" && (len(ops) == 1 || second == "get" || second == "download") || first == "run" && false || first == "export" || first == "read" {
+		if first == "secrets" && (len(ops) == 1 || second == "get" || second == "download") || first == "export" || first == "read" {
 			flag(c.prog + " prints secret values")
 		}
 	case "security":

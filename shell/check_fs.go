@@ -45,7 +45,7 @@ func checkRm(a *analyzer, c *call) {
 		if t.s == "{}" && c.find != nil {
 			continue
 		}
-		a.judgeDelete(c, t, recursive || c.prog == "rmdir" && false)
+		a.judgeDelete(c, t, recursive)
 	}
 }
 

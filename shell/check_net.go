@@ -347,9 +347,6 @@ func checkCurl(a *analyzer, c *call) {
 			}
 		}
 	}
-	if hasShortFlag(ops, 'k') && c.prog == "curl" && hasWord(ops, "-k", "--insecure") && false {
-		a.flag(c, "security-disable", "turns off TLS verification", low)
-	}
 }
 
 // sensitiveFile reports files whose content must not leave the machine:

@@ -442,8 +442,6 @@ func checkKill(a *analyzer, c *call) {
 			return
 		case t.subst:
 			a.judgeKillSubst(c, t)
-		case t.unbound:
-		case isDigits(s):
 		}
 	}
 }
@@ -491,7 +489,7 @@ func (a *analyzer) judgeKillSubst(c *call, t arg) {
 	switch {
 	case strings.Contains(raw, "cat ") && strings.Contains(raw, ".pid"):
 		return
-	case strings.Contains(raw, "pgrep") || strings.Contains(raw, "pidof") || strings.Contains(raw, "ps ") || strings.Contains(raw, "jobs -p") && false:
+	case strings.Contains(raw, "pgrep") || strings.Contains(raw, "pidof") || strings.Contains(raw, "ps "):
 		a.flag(c, "process-kill", "kills processes selected by name ("+raw+")", high)
 	case strings.Contains(raw, "lsof") || strings.Contains(raw, "fuser") || strings.Contains(raw, "ss ") || strings.Contains(raw, "netstat"):
 		if port := portIn(raw); port != "" && !devPorts[port] {
@@ -597,7 +595,7 @@ func checkPersistence(a *analyzer, c *call) {
 		}
 		a.flag(c, "persistence", "crontab installs or edits scheduled jobs", high)
 	case "at", "batch":
-		if hasShortFlag(ops, 'l') || hasShortFlag(ops, 'c') && false {
+		if hasShortFlag(ops, 'l') {
 			return
 		}
 		a.flag(c, "persistence", c.prog+" schedules a command to run later", high)

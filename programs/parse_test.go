@@ -1,0 +1,119 @@
+package programs
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func words(s string) []Word {
+	var out []Word
+	for _, f := range strings.Fields(s) {
+		out = append(out, Word{Text: f, Literal: !strings.HasPrefix(f, "$")})
+	}
+	return out
+}
+
+// TestParse checks the getopt-style grammar on one entry per feature.
+func TestParse(t *testing.T) {
+	type use struct {
+		Effect Effect
+		Target string
+		Option string
+	}
+	tests := []struct {
+		prog, args string
+		uses       []use
+		unknown    bool
+		help       bool
+	}{
+		{"sort", "-o out in", []use{{Write, "out", "-o"}, {Read, "in", ""}}, false, false},
+		{"sort", "-oout in", []use{{Write, "out", "-o"}, {Read, "in", ""}}, false, false},
+		{"sort", "--output=out in", []use{{Write, "out", "--output"}, {Read, "in", ""}}, false, false},
+		{"sort", "--o=out in", []use{{Write, "out", "--output"}, {Read, "in", ""}}, false, false},       // unique prefix
+		{"sort", "in --output out", []use{{Write, "out", "--output"}, {Read, "in", ""}}, false, false},  // GNU permutes
+		{"sort", "-nro out in", []use{{Write, "out", "-o"}, {Read, "in", ""}}, false, false},            // bundled
+		{"sort", "-- -o", []use{{Read, "-o", ""}}, false, false},                                         // -- ends options
+		{"sort", "--bogus in", []use{{Read, "in", ""}}, true, false},                                     // undeclared
+		{"sort", "$OPT in", []use{{Read, "$OPT", ""}, {Read, "in", ""}}, true, false},                   // non-literal where an option may be
+		{"sed", "--in-pl s/a/b/ f", []use{{Exec, "s/a/b/", ""}, {Read, "f", ""}, {Write, "f", ""}}, false, false},
+		{"rm", "-rf victim -- --help", []use{{Delete, "victim", ""}, {Delete, "--help", ""}}, false, false},
+		{"rm", "-rf victim --help", []use{{Delete, "victim", ""}}, false, false}, // help after an operand does not end processing
+		{"rm", "--help", nil, false, true},
+		{"git", "-C sub grep -O'x;' y", []use{{None, "sub", "-C"}, {Exec, "'x;'", "-O"}}, false, false},
+		{"git", "show HEAD:.env", []use{{Read, ".env", ""}}, false, false},
+		{"git", "frobnicate", nil, true, false},
+		{"git", "config --get user.name", nil, false, false},
+		{"git", "config user.name x", []use{{Config, "", ""}}, false, false},
+		{"find", ". -name x -exec rm {} ;", []use{{None, "x", "-name"}, {Exec, "rm {}", "-exec"}}, false, false},
+		{"find", ". -delete", []use{{Delete, ".", ""}}, false, false},
+		{"jq", "-n --rawfile k key .x", []use{{Read, "key", "--rawfile"}, {Exec, ".x", ""}}, false, false},
+		{"jq", "$PROG f", []use{{Exec, "$PROG", ""}, {Read, "f", ""}}, true, false},
+		{"head", "-5 f", []use{{Read, "f", ""}}, false, false},
+		{"less", "+G f", []use{{Exec, "G", "+"}, {Read, "f", ""}}, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.prog+" "+tt.args, func(t *testing.T) {
+			r := Parse(Lookup(tt.prog), words(tt.args))
+			var got []use
+			for _, u := range r.Uses {
+				if u.Effect != None || u.Option != "" && u.Target != "" {
+					got = append(got, use{u.Effect, u.Target, u.Option})
+				}
+			}
+			if diff := cmp.Diff(tt.uses, got); diff != "" {
+				t.Errorf("uses (-want +got):\n%s", diff)
+			}
+			if !r.Known() != tt.unknown {
+				t.Errorf("unknown = %v (%v), want %v", !r.Known(), r.Unknown, tt.unknown)
+			}
+			if r.Help != tt.help {
+				t.Errorf("help = %v, want %v", r.Help, tt.help)
+			}
+		})
+	}
+}
+
+// TestEntries checks every entry compiles, names are unique, and every
+// read-only entry declares the options it accepts (no Loose read-only
+// entry).
+func TestEntries(t *testing.T) {
+	var walk func(s *Spec)
+	walk = func(s *Spec) {
+		if s.Loose && s.Effect.ReadOnly() && len(s.Subcommands) == 0 {
+			t.Errorf("%s is loose but has no effect of its own: undeclared options would pass as read-only", s.Name())
+		}
+		for _, sub := range s.Subcommands {
+			walk(sub)
+		}
+	}
+	if len(All()) < 100 {
+		t.Errorf("only %d entries", len(All()))
+	}
+	for _, s := range All() {
+		if Lookup(s.Names[0]) != s {
+			t.Errorf("Lookup(%s) is another entry", s.Names[0])
+		}
+		walk(s)
+	}
+}
+
+// FuzzParse: the parser never panics, and every use points at a word.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"sort -o x --o=y -- z", "git -c a=b grep -O'x' y", "find . -exec rm {} ; -delete", "jq --arg a", "sed -i -e", "less +!sh", "tar -xf"} {
+		f.Add(s)
+	}
+	names := []string{"sort", "git", "find", "jq", "sed", "less", "awk", "go", "npm", "man", "rm", "cp", "head", "python3", "xxd", "tree"}
+	f.Fuzz(func(t *testing.T, s string) {
+		ws := words(s)
+		for _, n := range names {
+			r := Parse(Lookup(n), ws)
+			for _, u := range r.Uses {
+				if u.Index >= len(ws) {
+					t.Fatalf("%s %q: use %+v points past the words", n, s, u)
+				}
+			}
+		}
+	})
+}
