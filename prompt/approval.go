@@ -12,6 +12,7 @@ import (
 
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/handler"
+	"github.com/wardenhq/warden/internal/askview"
 	"github.com/wardenhq/warden/internal/display"
 )
 
@@ -68,6 +69,7 @@ type approvalModel struct {
 	height   int
 
 	label, subject, description string
+	where                       askview.View
 	choices                     []choice
 	cursor                      int
 	screen                      screen
@@ -90,6 +92,10 @@ func newApprovalModel(t *Terminal, p *handler.Prompt, deadline time.Time) *appro
 		explDone: p.Ask.Explanation == nil,
 	}
 	m.label, m.subject = subjectOf(p.Ask.Request)
+	m.where = askview.Of(p.Ask.Request)
+	if m.where.Path != "" {
+		m.subject = m.where.Path
+	}
 	if d, ok := p.Ask.Request.StringInput("description"); ok {
 		m.description = d
 	}
@@ -416,8 +422,20 @@ func (m *approvalModel) viewMain(w, h int) string {
 	if m.description != "" {
 		head = append(head, m.th.dim(fit("  "+oneLine(m.description), w)))
 	}
+	head = append(head, m.th.dim(fit("  "+m.placeLine(), w)))
 
 	d := m.p.Ask.Decision
+	if diff := m.diffLines(); len(diff) > 0 {
+		const shown = 8
+		info = append(info, "", m.th.bold(fit(m.changeTitle(), w)))
+		for i, l := range diff {
+			if i == shown && len(diff) > shown+1 {
+				info = append(info, m.th.dim(fmt.Sprintf("  … %d more lines (v)", len(diff)-shown)))
+				break
+			}
+			info = append(info, m.diffLine(l, w))
+		}
+	}
 	if len(d.Findings) > 0 {
 		info = append(info, "", m.th.bold("Findings"))
 		for i, f := range d.Findings {
@@ -537,11 +555,24 @@ func (m *approvalModel) viewWhole(w, h int) string {
 	if m.description != "" {
 		body = append(body, "", m.th.dim(fit("  "+oneLine(m.description), w)))
 	}
+	body = append(body, "")
+	for _, l := range strings.Split(ansi.Hardwrap(m.placeLine(), w-2, true), "\n") {
+		body = append(body, m.th.dim("  "+l))
+	}
+	if diff := m.diffLines(); len(diff) > 0 {
+		body = append(body, "", m.th.bold(fit(m.changeTitle(), w)))
+		for _, l := range diff {
+			for _, part := range strings.Split(ansi.Hardwrap(l, w, true), "\n") {
+				body = append(body, m.diffLine(part, w))
+			}
+		}
+	}
 	d := m.p.Ask.Decision
 	if len(d.Findings) > 0 {
 		body = append(body, "", m.th.bold("Findings"))
 		for _, f := range d.Findings {
-			body = append(body, m.findingLine(f, w))
+			// The view shows every finding whole, wrapped.
+			body = append(body, m.findingLines(f, w)...)
 		}
 	}
 	body = append(body, m.explanationLines(w, 0)...)
@@ -559,6 +590,89 @@ func (m *approvalModel) viewWhole(w, h int) string {
 	}
 	lines = append(lines, m.th.dim(fit(more+"v: back · o s a d: answer · "+m.countdown(), w)))
 	return strings.Join(lines, "\n")
+}
+
+// placeLine says where the call happens and who asked: the project, the
+// working directory, the agent and its session.
+func (m *approvalModel) placeLine() string {
+	v := m.where
+	var parts []string
+	if v.Project != "" {
+		p := "in " + v.Project
+		if v.Cwd != "" && v.Cwd != "." {
+			p += " (cwd " + v.Cwd + ")"
+		}
+		parts = append(parts, p)
+	} else if v.Cwd != "" {
+		parts = append(parts, "in "+v.Cwd)
+	}
+	who := "from the " + v.Agent
+	if v.Session != "" {
+		who += ", session " + v.Session
+	}
+	parts = append(parts, who)
+	return strings.Join(parts, " · ")
+}
+
+// changeTitle heads the diff of an Edit or Write.
+func (m *approvalModel) changeTitle() string {
+	t := "Change"
+	if m.where.Added+m.where.Removed > 0 {
+		t += fmt.Sprintf(" (+%d −%d)", m.where.Added, m.where.Removed)
+	}
+	if m.where.DiffNote != "" {
+		t += ": " + m.where.DiffNote
+	}
+	return t
+}
+
+// diffLines are the lines of the change's diff, without its file headers
+// (the path is the subject), already escaped.
+func (m *approvalModel) diffLines() []string {
+	if m.where.Diff == "" {
+		return nil
+	}
+	var out []string
+	for _, l := range strings.Split(strings.ReplaceAll(m.where.Diff, "\t", "    "), "\n") {
+		if strings.HasPrefix(l, "--- ") || strings.HasPrefix(l, "+++ ") {
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// diffLine colours one diff line: additions green, removals red, hunk
+// headers dim.
+func (m *approvalModel) diffLine(l string, w int) string {
+	l = fit(l, w)
+	switch {
+	case strings.HasPrefix(l, "+"):
+		return m.th.added(l)
+	case strings.HasPrefix(l, "-"):
+		return m.th.removed(l)
+	case strings.HasPrefix(l, "@@"):
+		return m.th.dim(l)
+	}
+	return l
+}
+
+// findingLines is a finding wrapped to the width, for the view.
+func (m *approvalModel) findingLines(f api.Finding, w int) []string {
+	risk := fmt.Sprintf("%-6s", f.Risk)
+	text := f.Category
+	if f.Description != "" {
+		text += ": " + f.Description
+	}
+	if f.Part != "" {
+		text += " [" + f.Part + "]"
+	}
+	wrapped := strings.Split(ansi.Hardwrap(ansi.Wordwrap(oneLine(text), w-9, " "), w-9, true), "\n")
+	out := []string{"  " + m.th.risk(f.Risk, risk) + " " + wrapped[0]}
+	for _, l := range wrapped[1:] {
+		out = append(out, "         "+l)
+	}
+	return out
 }
 
 // reasonText says who made the pipeline ask.

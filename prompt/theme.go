@@ -65,3 +65,19 @@ func (th theme) risk(r api.Risk, s string) string {
 	}
 	return th.style().Bold(true).Foreground(lipgloss.Color(c)).Render(s)
 }
+
+// added colours an added diff line green.
+func (th theme) added(s string) string {
+	if !th.color {
+		return s
+	}
+	return th.style().Foreground(lipgloss.Color("2")).Render(s)
+}
+
+// removed colours a removed diff line red.
+func (th theme) removed(s string) string {
+	if !th.color {
+		return s
+	}
+	return th.style().Foreground(lipgloss.Color("1")).Render(s)
+}
