@@ -3,6 +3,7 @@ package settings
 import (
 	"errors"
 	"fmt"
+	"github.com/wardenhq/warden/internal/project"
 	"io"
 	"io/fs"
 	"os"
@@ -186,29 +187,7 @@ var ErrInvalid = errors.New("invalid settings")
 // nearest ancestor of cwd (cwd included) that holds a .warden directory,
 // else the root of the git work tree holding cwd (the nearest ancestor
 // holding .git), else cwd itself.
-func ProjectRoot(cwd string) string {
-	cwd = filepath.Clean(cwd)
-	gitRoot := ""
-	for dir := cwd; ; {
-		if st, err := os.Stat(filepath.Join(dir, ".warden")); err == nil && st.IsDir() {
-			return dir
-		}
-		if gitRoot == "" {
-			if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
-				gitRoot = dir
-			}
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			break
-		}
-		dir = parent
-	}
-	if gitRoot != "" {
-		return gitRoot
-	}
-	return cwd
-}
+func ProjectRoot(cwd string) string { return project.Root(cwd) }
 
 // FindProjectRoot returns the project root of a call: projectDir when the
 // agent names its project (CLAUDE_PROJECT_DIR, GEMINI_PROJECT_DIR, … —

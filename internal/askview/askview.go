@@ -11,7 +11,7 @@ import (
 
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/internal/display"
-	"github.com/wardenhq/warden/settings"
+	"github.com/wardenhq/warden/internal/project"
 )
 
 // Limits on what a diff reads and shows.
@@ -55,7 +55,7 @@ func Of(req api.Request) View {
 	cwd := req.Cwd
 	root := ""
 	if cwd != "" && filepath.IsAbs(cwd) {
-		root = settings.ProjectRoot(cwd)
+		root = project.Root(cwd)
 		v.Project = display.Line(root)
 		v.Cwd = display.Line(rel(root, cwd))
 	} else if cwd != "" {

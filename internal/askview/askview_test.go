@@ -9,7 +9,7 @@ import (
 	"github.com/wardenhq/warden/api"
 )
 
-func project(t *testing.T) string {
+func newProject(t *testing.T) string {
 	t.Helper()
 	root := t.TempDir()
 	for _, d := range []string{".warden", "src"} {
@@ -24,7 +24,7 @@ func project(t *testing.T) string {
 }
 
 func TestOf(t *testing.T) {
-	root := project(t)
+	root := newProject(t)
 	src := filepath.Join(root, "src")
 	tests := []struct {
 		name         string
