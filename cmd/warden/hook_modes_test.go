@@ -3,6 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -217,5 +220,56 @@ func TestHookPermissionRequestAudit(t *testing.T) {
 	key := filepath.Join(w.vars["XDG_STATE_HOME"], "warden", "audit.key")
 	if fi, err := os.Stat(key); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Errorf("per-install key %s: %v, %v", key, fi, err)
+	}
+}
+
+// TestHookNobodyToAskThroughDaemon checks that with WARDEN_SERVER set, a
+// call of an agent that will not ask goes to the daemon's blocking decide
+// (its approval page), in default mode for dontAsk so the page is asked,
+// with the project the agent names; and that a call that can be asked is
+// only checked.
+func TestHookNobodyToAskThroughDaemon(t *testing.T) {
+	type seen struct {
+		path string
+		req  map[string]any
+	}
+	var got []seen
+	daemon := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var req map[string]any
+		json.NewDecoder(r.Body).Decode(&req)
+		got = append(got, seen{r.URL.Path, req})
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"id":"d-1","behavior":"deny","reason":{"type":"timeout","message":"nobody answered on the page"}}`)
+	}))
+	defer daemon.Close()
+	for _, tt := range []struct {
+		payload, path, mode string
+	}{
+		{"pretooluse-bash-bypasspermissions", "/v1/decide", "bypassPermissions"},
+		{"pretooluse-bash-dontask", "/v1/decide", "default"},
+		{"permissionrequest-bash-bypasspermissions", "/v1/decide", "bypassPermissions"},
+		{"pretooluse-bash-default", "/v1/check", "default"},
+		{"permissionrequest-bash-default", "/v1/decide", "default"},
+	} {
+		t.Run(tt.payload, func(t *testing.T) {
+			got = nil
+			w := newHookWorld(t, `{}`)
+			w.vars["WARDEN_SERVER"] = daemon.URL
+			w.vars["WARDEN_TOKEN"] = "agent-token"
+			w.vars["CLAUDE_PROJECT_DIR"] = w.project
+			ans := w.hook(t, realPayload(t, tt.payload, w.root))
+			if len(got) != 1 || got[0].path != tt.path {
+				t.Fatalf("daemon calls %+v, want one to %s", got, tt.path)
+			}
+			if m := got[0].req["permission_mode"]; m != tt.mode {
+				t.Errorf("sent in mode %v, want %s", m, tt.mode)
+			}
+			if got[0].req["project_dir"] != w.project {
+				t.Errorf("project_dir %v, want %s", got[0].req["project_dir"], w.project)
+			}
+			if ans.behavior != "deny" || !strings.Contains(ans.reason, "nobody answered on the page") {
+				t.Errorf("answer %s (%s), want the daemon's deny", ans.behavior, ans.reason)
+			}
+		})
 	}
 }
