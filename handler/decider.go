@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/pathclass"
 	"github.com/wardenhq/warden/classify"
 )
 
@@ -127,6 +128,8 @@ func consultClassifier(ctx context.Context, c Decider, ask *Ask) (Verdict, error
 }
 
 // consultHooks asks the PermissionRequest hooks and fills in a hook reason.
+// A hook never approves a write to an agent control file: its allow is
+// turned into undecided, for a person (or a deny where nobody is asked).
 func consultHooks(ctx context.Context, h Decider, ask *Ask) (Verdict, error) {
 	v, err := h.Decide(ctx, ask)
 	if v.Reason.Type == "" {
@@ -139,7 +142,22 @@ func consultHooks(ctx context.Context, h Decider, ask *Ask) (Verdict, error) {
 		v.Behavior = ""
 		v.UpdatedInput = nil
 	}
+	if v.Behavior == api.Allow && writesControlFile(ask) {
+		return Verdict{Reason: api.Reason{Type: api.ReasonHook, Hook: v.Reason.Hook,
+			Message: "a PermissionRequest hook may not approve a write to an agent control file"}}, nil
+	}
 	return v, nil
+}
+
+// writesControlFile reports an ask whose findings include a write to an
+// agent control file.
+func writesControlFile(ask *Ask) bool {
+	for _, f := range ask.Decision.Findings {
+		if f.Category == pathclass.Category {
+			return true
+		}
+	}
+	return false
 }
 
 // DefaultTimeout is how long a handler waits for an answer when its config

@@ -512,3 +512,26 @@ func BenchmarkHeadlessPattern(b *testing.B) {
 		}
 	}
 }
+
+// TestHookNeverApprovesControlFileWrite checks that a PermissionRequest
+// hook's allow does not approve a write to an agent control file: with no
+// person to ask, the call is denied.
+func TestHookNeverApprovesControlFileWrite(t *testing.T) {
+	tamper := api.Finding{Category: "agent-config-tamper", Description: "writes .claude/settings.json", Part: "echo {} > .claude/settings.json", Risk: api.RiskHigh}
+	allowHook := fixed(handler.Verdict{Behavior: api.Allow, Reason: api.Reason{Type: api.ReasonHook, Hook: "approve-all"}})
+	h := handler.NewHeadless(handler.HeadlessConfig{Hooks: allowHook, Mode: api.ModeAuto})
+	res, err := h.Resolve(context.Background(), bashAsk("echo {} > .claude/settings.json", tamper))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Decision.Behavior != api.Deny {
+		t.Fatalf("got %s (%s), want deny", res.Decision.Behavior, res.Decision.Reason.Message)
+	}
+	res, err = h.Resolve(context.Background(), bashAsk("make"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Decision.Behavior != api.Allow {
+		t.Fatalf("an ordinary call: got %s, want the hook's allow", res.Decision.Behavior)
+	}
+}

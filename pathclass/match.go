@@ -34,6 +34,8 @@ type compiled struct {
 type index struct {
 	entries             []compiled
 	anywhere, home, abs map[string][]int
+	// exact turns off matching the directories that hold a home entry.
+	exact bool
 }
 
 // The two sets are indexed on first use, keeping the work off the start-up
@@ -121,7 +123,7 @@ func (ix *index) match(p, homeDir string) *Entry {
 			c := &ix.entries[i]
 			// The entry, or a directory holding it (moving ~/.config
 			// moves ~/.config/warden), home itself excepted.
-			if prefixMatch(hrel, c) || len(hrel) < len(c.comps) && eqComps(hrel, c.comps[:len(hrel)]) {
+			if prefixMatch(hrel, c) || !ix.exact && len(hrel) < len(c.comps) && eqComps(hrel, c.comps[:len(hrel)]) {
 				better(i)
 			}
 		}

@@ -31,6 +31,7 @@ func TestExamples(t *testing.T) {
 	}{
 		{"control", control, func(p string) bool { _, ok := Control(p, testHome); return ok }},
 		{"protected", protected, func(p string) bool { return Protected(p, testHome) }},
+		{"credentials", credentials, func(p string) bool { return Credential(p, testHome, false) }},
 	}
 	n := 0
 	for _, l := range lists {
@@ -114,5 +115,30 @@ func BenchmarkControl(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		Control("/home/u/projects/app/src/internal/server/handler.go", testHome)
+	}
+}
+
+func TestCredential(t *testing.T) {
+	for _, tt := range []struct {
+		p         string
+		inProject bool
+		want      bool
+	}{
+		{"/home/u/.ssh/id_ed25519", false, true},
+		{"/home/u/.ssh/id_ed25519.pub", false, false},
+		{"/home/u/.ssh/known_hosts", false, false},
+		{"/root/.aws/credentials", false, true},
+		{"/home/bob/.netrc", false, true},
+		{"/p/certs/server.key", true, true},
+		{"/home/u/keys/private-key.pem", false, true},
+		{"/p/testdata/private-key.pem", true, false},
+		{"/home/u/Library/Application Support/Google/Chrome/Default/Login Data", false, true},
+		{"/etc/shadow", false, true},
+		{"/etc/passwd", false, false},
+		{"/p/README.md", true, false},
+	} {
+		if got := Credential(tt.p, testHome, tt.inProject); got != tt.want {
+			t.Errorf("Credential(%q, %v) = %v, want %v", tt.p, tt.inProject, got, tt.want)
+		}
 	}
 }

@@ -3,6 +3,8 @@ package shell
 import (
 	"path"
 	"strings"
+
+	"github.com/wardenhq/warden/pathclass"
 )
 
 // blockDevice reports raw disk devices.
@@ -100,52 +102,9 @@ func persistencePath(a *analyzer, p string) bool {
 }
 
 // credentialFile reports private keys, cloud and tool credentials and
-// browser password stores.
+// browser password stores (declared in package pathclass).
 func (a *analyzer) credentialFile(p string) bool {
-	base := path.Base(p)
-	lb := strings.ToLower(base)
-	dir := path.Dir(p)
-	if strings.HasSuffix(dir, "/.ssh") || dir == ".ssh" {
-		if strings.HasSuffix(lb, ".pub") || lb == "known_hosts" || lb == "known_hosts.old" || lb == "config" || lb == "authorized_keys" || lb == "rc" {
-			return false
-		}
-		return strings.HasPrefix(lb, "id_") || strings.HasSuffix(lb, ".pem") || strings.HasSuffix(lb, "_key") || strings.HasSuffix(lb, ".key") || lb == "identity"
-	}
-	if strings.HasPrefix(lb, "id_rsa") || strings.HasPrefix(lb, "id_ed25519") || strings.HasPrefix(lb, "id_ecdsa") || strings.HasPrefix(lb, "id_dsa") {
-		return !strings.HasSuffix(lb, ".pub")
-	}
-	for _, suf := range []string{".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".ppk", ".kdbx", ".gpg", ".asc"} {
-		if strings.HasSuffix(lb, suf) && !strings.Contains(lb, "public") && !strings.HasSuffix(lb, ".pub.asc") {
-			if suf == ".asc" || suf == ".gpg" || suf == ".pem" {
-				// certificates and signatures are public; keys in home are not
-				return a.underHome(p) && !a.inTree(p) && (strings.Contains(lb, "key") || strings.Contains(lb, "priv") || strings.Contains(lb, "secret"))
-			}
-			return true
-		}
-	}
-	if p == "/etc/shadow" || p == "/etc/gshadow" || p == "/etc/master.passwd" || within(p, "/etc/ssl/private") {
-		return true
-	}
-	home := a.opts.Home
-	rel := ""
-	if home != "" && within(p, home) {
-		rel = relTo(p, home)
-	}
-	for _, c := range []string{".aws/credentials", ".aws/sso/cache", ".aws/cli/cache", ".config/gcloud/credentials.db", ".config/gcloud/access_tokens.db", ".config/gcloud/application_default_credentials.json",
-		".config/gcloud/legacy_credentials", ".azure/accessTokens.json", ".azure/msal_token_cache.json", ".azure/msal_token_cache.bin", ".kube/config", ".docker/config.json", ".netrc", ".git-credentials",
-		".config/gh/hosts.yml", ".gnupg/private-keys-v1.d", ".gnupg/secring.gpg", ".password-store", ".vault-token", ".terraform.d/credentials.tfrc.json", ".config/hub", ".npmrc", ".pypirc",
-		".cargo/credentials", ".cargo/credentials.toml", ".gem/credentials", ".config/op", ".local/share/keyrings", "Library/Keychains", ".mozilla/firefox", ".config/google-chrome", ".config/chromium",
-		"Library/Application Support/Google/Chrome", "Library/Application Support/Firefox", "Library/Cookies", ".config/BraveSoftware", ".claude/.credentials.json", ".codex/auth.json",
-		".config/gcloud/configurations", ".databrickscfg", ".pgpass", ".my.cnf", ".s3cfg", ".boto", ".config/doctl/config.yaml", ".config/heroku", ".netlify/config.json", ".config/netlify"} {
-		if rel != "" && within(rel, c) {
-			return true
-		}
-	}
-	switch base {
-	case "Login Data", "Cookies", "Web Data", "logins.json", "key4.db", "key3.db", "cookies.sqlite", "signons.sqlite", "login.keychain-db", "wallet.dat":
-		return true
-	}
-	return false
+	return pathclass.Credential(p, a.opts.Home, a.inTree(p))
 }
 
 // secretEnvFile reports dotenv files holding real secrets (not templates).

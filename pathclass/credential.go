@@ -1,0 +1,82 @@
+package pathclass
+
+import (
+	"path"
+	"strings"
+	"sync"
+)
+
+// credentialEntry declares a file or directory of secrets; its pattern is
+// its own example.
+func credentialEntry(pattern string) Entry {
+	return Entry{Pattern: pattern, Match: []string{strings.TrimSuffix(pattern, "/")}}
+}
+
+// credentials are the files and directories that hold secrets: cloud and
+// tool tokens, password stores, browser profiles. Private keys, wherever
+// they are, are recognised by name in Credential.
+var credentials = func() []Entry {
+	var out []Entry
+	for _, p := range []string{
+		"~/.aws/credentials", "~/.aws/sso/cache/", "~/.aws/cli/cache/", "~/.config/gcloud/credentials.db", "~/.config/gcloud/access_tokens.db",
+		"~/.config/gcloud/application_default_credentials.json", "~/.config/gcloud/legacy_credentials/", "~/.config/gcloud/configurations/",
+		"~/.azure/accessTokens.json", "~/.azure/msal_token_cache.json", "~/.azure/msal_token_cache.bin", "~/.kube/config", "~/.docker/config.json",
+		"~/.netrc", "~/.git-credentials", "~/.config/gh/hosts.yml", "~/.gnupg/private-keys-v1.d/", "~/.gnupg/secring.gpg", "~/.password-store/",
+		"~/.vault-token", "~/.terraform.d/credentials.tfrc.json", "~/.config/hub", "~/.npmrc", "~/.pypirc", "~/.cargo/credentials",
+		"~/.cargo/credentials.toml", "~/.gem/credentials", "~/.config/op/", "~/.local/share/keyrings/", "~/Library/Keychains/", "~/.mozilla/firefox/",
+		"~/.config/google-chrome/", "~/.config/chromium/", "~/Library/Application Support/Google/Chrome/", "~/Library/Application Support/Firefox/",
+		"~/Library/Cookies/", "~/.config/BraveSoftware/", "~/.claude/.credentials.json", "~/.codex/auth.json", "~/.databrickscfg", "~/.pgpass",
+		"~/.my.cnf", "~/.s3cfg", "~/.boto", "~/.config/doctl/config.yaml", "~/.config/heroku/", "~/.netlify/config.json", "~/.config/netlify/",
+		"/etc/shadow", "/etc/gshadow", "/etc/master.passwd", "/etc/ssl/private/",
+	} {
+		out = append(out, credentialEntry(p))
+	}
+	return out
+}()
+
+// credentialSet matches the declared entries only: reading ~/.aws is not
+// reading ~/.aws/credentials.
+var credentialSet = sync.OnceValue(func() *index {
+	ix := compile(credentials)
+	ix.exact = true
+	return ix
+})
+
+// secretStoreNames are the file names of browsers' and wallets' secret
+// stores, wherever they are.
+var secretStoreNames = map[string]bool{"Login Data": true, "Cookies": true, "Web Data": true, "logins.json": true, "key4.db": true, "key3.db": true,
+	"cookies.sqlite": true, "signons.sqlite": true, "login.keychain-db": true, "wallet.dat": true}
+
+// Credential reports whether p (absolute, cleaned) holds secrets: a
+// private key, a cloud or tool credential, a password or browser store.
+// inWorkingDirs says whether p is in the project: a key-named .pem, .asc
+// or .gpg there is taken for a test fixture or a public certificate.
+func Credential(p, homeDir string, inWorkingDirs bool) bool {
+	base := path.Base(p)
+	lb := strings.ToLower(base)
+	dir := path.Dir(p)
+	if strings.HasSuffix(dir, "/.ssh") || dir == ".ssh" {
+		if strings.HasSuffix(lb, ".pub") || lb == "known_hosts" || lb == "known_hosts.old" || lb == "config" || lb == "authorized_keys" || lb == "rc" {
+			return false
+		}
+		return strings.HasPrefix(lb, "id_") || strings.HasSuffix(lb, ".pem") || strings.HasSuffix(lb, "_key") || strings.HasSuffix(lb, ".key") || lb == "identity"
+	}
+	if strings.HasPrefix(lb, "id_rsa") || strings.HasPrefix(lb, "id_ed25519") || strings.HasPrefix(lb, "id_ecdsa") || strings.HasPrefix(lb, "id_dsa") {
+		return !strings.HasSuffix(lb, ".pub")
+	}
+	if secretStoreNames[base] || credentialSet().match(p, homeDir) != nil {
+		return true
+	}
+	for _, suf := range []string{".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".ppk", ".kdbx", ".gpg", ".asc"} {
+		if strings.HasSuffix(lb, suf) && !strings.Contains(lb, "public") && !strings.HasSuffix(lb, ".pub.asc") {
+			if suf == ".asc" || suf == ".gpg" || suf == ".pem" {
+				// Certificates and signatures are public; keys in home
+				// are not.
+				underHome := homeDir != "" && p != homeDir && within(p, homeDir)
+				return underHome && !inWorkingDirs && (strings.Contains(lb, "key") || strings.Contains(lb, "priv") || strings.Contains(lb, "secret"))
+			}
+			return true
+		}
+	}
+	return false
+}
