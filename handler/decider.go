@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/wardenhq/warden/api"
-	"github.com/wardenhq/warden/pathclass"
 	"github.com/wardenhq/warden/classify"
+	"github.com/wardenhq/warden/pathclass"
 )
 
 // Verdict is an automated decider's answer to an ask.
