@@ -47,6 +47,7 @@ func initCodexCmd(ctx context.Context, env *cliEnv, args []string) int {
 	if err != nil {
 		return fail(env, "init: %v", err)
 	}
+	cmd = codexBlockOnFailure(cmd)
 	if err := f.proveHook(ctx, env, codex.Adapter{}, cmd, "."); err != nil {
 		return fail(env, "init: %v", err)
 	}
@@ -73,6 +74,21 @@ func initCodexCmd(ctx context.Context, env *cliEnv, args []string) int {
 		return code
 	}
 	return trustCodexHooks(env, dir, hooksFile)
+}
+
+// codexFailureSuffix turns any failure of the hook command into Codex's
+// block. Codex runs the command with /bin/bash -c and counts every exit
+// code but 0 and 2 — a missing binary's 127 among them — as a failed hook,
+// and then runs the call; exit 2 with something on stderr blocks it.
+const codexFailureSuffix = ` || { echo 'warden: the hook failed, so the call is blocked' >&2; exit 2; }`
+
+// codexBlockOnFailure returns cmd with codexFailureSuffix, unless it
+// already ends in an || branch of its own.
+func codexBlockOnFailure(cmd string) string {
+	if strings.Contains(cmd, "||") {
+		return cmd
+	}
+	return cmd + codexFailureSuffix
 }
 
 // codexHome is $CODEX_HOME, else ~/.codex.
