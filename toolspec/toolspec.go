@@ -67,6 +67,9 @@ const (
 	AgentClaudeCode = "claude-code"
 	AgentCodex      = "codex"
 	AgentGemini     = "gemini"
+	// AgentCopilot is GitHub Copilot CLI, which runs Claude Code's hooks
+	// with Claude Code's tool names but its own argument names.
+	AgentCopilot = "copilot"
 )
 
 // Tools is the table. The first entries are Claude Code's tools, whose names
@@ -74,16 +77,23 @@ const (
 var Tools = []Tool{
 	{Name: "Bash", Kind: KindShell, Subject: "command", Verb: "run", Aliases: []Alias{
 		{Agent: AgentGemini, Name: "run_shell_command"},
+		{Agent: AgentCopilot, Name: "bash"},
 	}},
 	{Name: "Read", Kind: KindRead, Subject: "file_path", Verb: "read", Aliases: []Alias{
 		{Agent: AgentGemini, Name: "read_file"},
 		{Agent: AgentCodex, Name: "view_image", Fields: map[string]string{"path": "file_path"}},
+		{Agent: AgentCopilot, Name: "view", Fields: map[string]string{"path": "file_path"}},
+		{Agent: AgentCopilot, Name: "Read", Fields: map[string]string{"path": "file_path"}},
 	}},
 	{Name: "Edit", Kind: KindEdit, Subject: "file_path", Verb: "edit", Aliases: []Alias{
 		{Agent: AgentGemini, Name: "replace", Fields: map[string]string{"allow_multiple": "replace_all"}},
+		{Agent: AgentCopilot, Name: "edit", Fields: copilotEdit},
+		{Agent: AgentCopilot, Name: "Edit", Fields: copilotEdit},
 	}},
 	{Name: "Write", Family: "Edit", Kind: KindEdit, Subject: "file_path", Verb: "write", Aliases: []Alias{
 		{Agent: AgentGemini, Name: "write_file"},
+		{Agent: AgentCopilot, Name: "create", Fields: copilotCreate},
+		{Agent: AgentCopilot, Name: "Write", Fields: copilotCreate},
 	}},
 	{Name: "MultiEdit", Family: "Edit", Kind: KindEdit, Subject: "file_path", Verb: "edit"},
 	{Name: "NotebookEdit", Family: "Edit", Kind: KindEdit, Subject: "notebook_path", Verb: "edit"},
@@ -123,6 +133,12 @@ var Tools = []Tool{
 	}},
 	{Name: "SlashCommand", Verb: "run", Subject: "command"},
 }
+
+// Copilot CLI's argument names for its file tools (observed with 1.0.102).
+var (
+	copilotEdit   = map[string]string{"path": "file_path", "old_str": "old_string", "new_str": "new_string"}
+	copilotCreate = map[string]string{"path": "file_path", "file_text": "content"}
+)
 
 var (
 	byName  = map[string]*Tool{} // canonical name → tool

@@ -54,10 +54,33 @@ func (Adapter) Parse(payload []byte) (agent.Call, error) {
 		NativeTool:  p.ToolName,
 		NativeInput: p.ToolInput,
 	}
+	copilotFields(&c)
 	// bypassPermissions, dontAsk, auto and a mode Warden does not know put
 	// no ask to a person, for a PermissionRequest as for a PreToolUse.
 	c.CanAsk = !warden.NobodyToAsk(req.PermissionMode, false)
 	return c, nil
+}
+
+// copilotFields reads the payload of GitHub Copilot CLI, which runs Claude
+// Code's hooks with Claude Code's tool names but its own argument names
+// (Write {path, file_text}, Edit {path, old_str, new_str}, Read {path}):
+// when the tool's subject field is missing and Copilot's names give it, the
+// input is read with those names (and a rewrite is answered in them).
+func copilotFields(c *agent.Call) {
+	t, ok := toolspec.Lookup(c.Request.ToolName)
+	if !ok || t.Subject == "" {
+		return
+	}
+	if _, has := c.Request.ToolInput[t.Subject]; has {
+		return
+	}
+	_, a, ok := toolspec.ForAgent(toolspec.AgentCopilot, c.NativeTool)
+	if !ok || a == nil || len(a.Fields) == 0 {
+		return
+	}
+	if in := a.Normalize(c.Request.ToolInput); in[t.Subject] != nil {
+		c.Request.ToolInput, c.Alias = in, a
+	}
 }
 
 // Answer writes the decision as Claude Code reads it: for PreToolUse,
@@ -65,6 +88,9 @@ func (Adapter) Parse(payload []byte) (agent.Call, error) {
 // PermissionRequest, decision.behavior allow or deny, or no decision for an
 // ask so that Claude Code shows its dialog. Warnings become systemMessage.
 func (Adapter) Answer(c agent.Call, d api.Decision) agent.Answer {
+	if d.UpdatedInput != nil {
+		d.UpdatedInput = c.Native(d.UpdatedInput)
+	}
 	var out hook.Output
 	if c.Event == agent.PermissionRequest {
 		out = hook.PermissionRequestAnswer(d)
