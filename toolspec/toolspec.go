@@ -77,7 +77,6 @@ const (
 var Tools = []Tool{
 	{Name: "Bash", Kind: KindShell, Subject: "command", Verb: "run", Aliases: []Alias{
 		{Agent: AgentGemini, Name: "run_shell_command"},
-		{Agent: AgentCopilot, Name: "bash"},
 	}},
 	{Name: "Read", Kind: KindRead, Subject: "file_path", Verb: "read", Aliases: []Alias{
 		{Agent: AgentGemini, Name: "read_file"},
@@ -87,7 +86,6 @@ var Tools = []Tool{
 	}},
 	{Name: "Edit", Kind: KindEdit, Subject: "file_path", Verb: "edit", Aliases: []Alias{
 		{Agent: AgentGemini, Name: "replace", Fields: map[string]string{"allow_multiple": "replace_all"}},
-		{Agent: AgentCopilot, Name: "edit", Fields: copilotEdit},
 		{Agent: AgentCopilot, Name: "Edit", Fields: copilotEdit},
 	}},
 	{Name: "Write", Family: "Edit", Kind: KindEdit, Subject: "file_path", Verb: "write", Aliases: []Alias{
