@@ -104,16 +104,3 @@ func TestDisplay(t *testing.T) {
 		t.Errorf("Display of an MCP tool = %q", got)
 	}
 }
-
-// An alias that differs from a canonical name only in case would hide the
-// warning a rule written in the wrong case deserves (`bash(rm:*)`).
-func TestNoCaseOnlyAliases(t *testing.T) {
-	t.Parallel()
-	for _, tool := range Tools {
-		for _, a := range tool.Aliases {
-			if c, ok := LookupFold(a.Name); ok && c.Name != a.Name {
-				t.Errorf("alias %q of %s is %s in another case", a.Name, tool.Name, c.Name)
-			}
-		}
-	}
-}
