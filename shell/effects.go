@@ -96,6 +96,21 @@ func judgeCode(lang, code string) programs.Effect {
 	switch lang {
 	case "jq":
 		return programs.None
+	case "ssh-option":
+		// ssh -o Name=value: the options that run a local command.
+		l := strings.ToLower(code)
+		for _, o := range []string{"proxycommand", "localcommand", "permitlocalcommand", "knownhostscommand", "match"} {
+			if strings.HasPrefix(strings.TrimLeft(l, " "), o) {
+				return programs.Exec
+			}
+		}
+		return programs.None
+	case "socat":
+		l := strings.ToLower(code)
+		if strings.Contains(l, "exec:") || strings.Contains(l, "system:") || strings.Contains(l, "exec,") {
+			return programs.Exec
+		}
+		return programs.Network
 	case "less":
 		// less commands given with +: ! and | run commands, s and o save
 		// to a file, v starts an editor; the rest move and search.
@@ -157,10 +172,13 @@ func readOnlyEffects(ca *call) bool {
 // a part of its own.
 func (a *analyzer) checkEffects(c *call) {
 	for _, e := range c.fx {
-		if e.Kind != programs.Exec || e.Option == "" || e.Lang != "" && e.Lang != "less" || carrierOption(c.prog, e.Option) {
+		if e.Kind != programs.Exec || e.Option == "" || e.Lang != "" && e.Lang != "less" && e.Lang != "ssh-option" || carrierOption(c.prog, e.Option) {
 			continue
 		}
-		if e.Target != "" && e.Lang == "" && c.ctx != nil && !c.raw {
+		if t, ok := strings.CutPrefix(e.Target, "exec="); ok {
+			e.Target = t // tar --checkpoint-action=exec=CMD
+		}
+		if e.Target != "" && e.Lang == "" && c.ctx != nil && !c.raw && !c.ctx.remote {
 			a.nested(e.Target, c.ctx, c.wrappers)
 		}
 		if e.Target != "" && !opaqueCommand(e.Target) {
@@ -197,6 +215,8 @@ func carrierOption(prog, option string) bool {
 	switch prog {
 	case "find":
 		return true // -exec, -execdir, -ok, -okdir
+	case "nc", "ncat", "netcat", "nc.openbsd", "nc.traditional":
+		return true // judged as remote access
 	case "env":
 		return option == "-S" || option == "--split-string"
 	}

@@ -1,0 +1,31 @@
+package programs
+
+// Archivers write what they extract; options that run a program (tar -I,
+// --to-command, --checkpoint-action=exec, zip -TT, 7z's none) are exec.
+
+func init() {
+	register(
+		&Spec{Names: n("tar", "gtar", "bsdtar"), Effect: Write, Permute: true, Operands: "-*", Loose: true,
+			ReadWith: "-t --list -tf -tzf -tjf -tJf -tvf -tvzf -ztf -tzvf t tf tzf tvf tvzf",
+			Options: "-I=x --use-compress-program=x --to-command=x --checkpoint-action=x --rsh-command=x --info-script=x -F=x --new-volume-script=x --rmt-command=x " +
+				"-T=r --files-from=r -X=r --exclude-from=r -C= --directory= --help:h --version:h --usage:h",
+			Flagged: []string{"tar --to-command='sh -c id' -xf x.tar", "tar -I 'sh -c id' -xf x.tar", "tar --checkpoint=1 --checkpoint-action=exec=id -cf x.tar .", "tar -xzf deps.tgz -C vendor"}},
+		&Spec{Names: n("zip"), Effect: Write, Permute: true, Operands: "-*", Loose: true, Options: "-TT=x --unzip-command=x -h:h --help:h -v:h",
+			Flagged: []string{"zip x.zip f -T -TT 'sh -c id #'", "zip -r out.zip src"}},
+		&Spec{Names: n("unzip"), Effect: Write, Permute: true, Operands: "-*", Loose: true, ReadWith: "-l -t -v -Z -p -c", Options: "-h:h --help:h",
+			Flagged: []string{"unzip -o x.zip -d ~/"}},
+		&Spec{Names: n("gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4"), Effect: Write, Permute: true, Operands: "-*", Loose: true,
+			ReadWith: "-c --stdout -l --list -t --test -dc -cd -tv", Options: "-h:h --help:h -V:h --version:h -L:h",
+			Flagged: []string{"gzip big.log"}},
+		&Spec{Names: n("7z", "7za", "7zr"), Options: "-h:h --help:h", Subcommands: subs(
+			"l", &Spec{Effect: None, Permute: true, Operands: "r*", Options: "-slt -ba -p= -t= -r -y -bso0 -bsp0"},
+			"t", &Spec{Effect: None, Permute: true, Operands: "r*", Options: "-p= -t= -r -y"},
+			"x", &Spec{Effect: Write, Operands: "-*", Loose: true}, "e", &Spec{Effect: Write, Operands: "-*", Loose: true},
+			"a", &Spec{Effect: Write, Operands: "-*", Loose: true}, "u", &Spec{Effect: Write, Operands: "-*", Loose: true},
+			"d", &Spec{Effect: Delete, Operands: "-*", Loose: true}),
+			Flagged: []string{"7z x archive.7z -o/tmp/out"}},
+		&Spec{Names: n("dd"), NoOptions: true, Operands: "-*", ReadOnly: []string{"dd if=disk.img count=1"}, Flagged: []string{"dd if=x of=y"}},
+		&Spec{Names: n("split", "csplit"), Effect: Write, Permute: true, Operands: "-*", Loose: true, Options: "--help:h --version:h --filter=x",
+			Flagged: []string{"split -l 100 data.csv part_", "split --filter='sh -c id' f"}},
+	)
+}

