@@ -263,6 +263,10 @@ func (s *Server) Serve(ln net.Listener) error {
 // and for the engine to finish the calls it was making, so their audit
 // records are written.
 func (s *Server) Shutdown(ctx context.Context) error {
+	// The queue first: every pending ask is resolved "shutdown" before the
+	// decide calls waiting on them hear that the daemon stops (which would
+	// withdraw them instead).
+	s.queue.Close()
 	s.mu.Lock()
 	if !s.stopped {
 		s.stopped = true
@@ -270,8 +274,6 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	servers := s.servers
 	s.mu.Unlock()
-
-	s.queue.Close()
 	s.stopAll()
 	var errs []error
 	for _, hs := range servers {
