@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/wardenhq/warden/internal/jsonerr"
 	"unicode/utf8"
 )
 
@@ -43,7 +44,7 @@ func DecodeRequest(data []byte) (Request, error) {
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&raw); err != nil {
-		return req, fmt.Errorf("request is not a JSON object of the expected shape: %s", oneLine(err.Error()))
+		return req, fmt.Errorf("request is not a JSON object of the expected shape: %s", oneLine(jsonerr.Describe(err)))
 	}
 	if dec.More() {
 		return req, errors.New("request has data after the JSON object")

@@ -27,6 +27,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/wardenhq/warden/internal/jsonerr"
 	"os"
 	"path/filepath"
 	"slices"
@@ -95,7 +96,7 @@ func Parse(data []byte) (*File, error) {
 		err = dec.Decode(f)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("not a policy test file: %w", err)
+		return nil, fmt.Errorf("not a policy test file: %s", jsonerr.Describe(err))
 	}
 	if len(f.Tests) == 0 {
 		return nil, errors.New("no tests")

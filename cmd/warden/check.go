@@ -82,6 +82,9 @@ func runCheck(ctx context.Context, env *cliEnv, args []string) int {
 		}
 		d, err := decide(data)
 		if err != nil {
+			if hint := bareCommandHint(data); hint != "" {
+				return fail(env, "%s\nwarden: %s", oneLine(err), hint)
+			}
 			return fail(env, "%s", oneLine(err))
 		}
 		if err := out.Encode(d); err != nil {
@@ -127,3 +130,17 @@ func runCheck(ctx context.Context, env *cliEnv, args []string) int {
 func oneLine(err error) string {
 	return strings.Join(strings.Fields(err.Error()), " ")
 }
+
+// bareCommandHint suggests the JSON form, or warden scan, when the request
+// looks like a shell command rather than JSON.
+func bareCommandHint(data []byte) string {
+	text := strings.TrimSpace(string(data))
+	if text == "" || strings.HasPrefix(text, "{") || strings.HasPrefix(text, "[") || strings.HasPrefix(text, "\"") {
+		return ""
+	}
+	req, _ := json.Marshal(map[string]any{"tool_name": "Bash", "tool_input": map[string]string{"command": text}})
+	return fmt.Sprintf("hint: check takes a JSON request; for this command: warden check %s (or analyse it alone: warden scan %s)", shellWord(string(req)), shellWord(text))
+}
+
+// shellWord quotes s for a POSIX shell.
+func shellWord(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/danger"
 	"github.com/wardenhq/warden/grant"
 	"github.com/wardenhq/warden/rule"
 	"github.com/wardenhq/warden/settings"
@@ -168,7 +169,15 @@ func grantsAdd(ctx context.Context, env *cliEnv, args []string) int {
 	var text string
 	switch {
 	case *category != "" && fs.NArg() == 0:
-		text = *category
+		if !danger.Known(*category) {
+			var slugs []string
+			for _, c := range danger.All() {
+				slugs = append(slugs, c.Slug)
+			}
+			fmt.Fprintf(env.stderr, "warden: grants add: unknown category %q; the categories are: %s\n", *category, strings.Join(slugs, ", "))
+			return exitUsage
+		}
+		text = danger.Canonical(*category)
 	case *category == "" && fs.NArg() == 1:
 		text = fs.Arg(0)
 		if _, err := rule.Parse(text, api.Allow, rule.Origin{Source: rule.SourceSession}); err != nil {

@@ -124,6 +124,9 @@ func initClaudeCodeCmd(ctx context.Context, env *cliEnv, args []string) int {
 		fs.Usage()
 		return exitUsage
 	}
+	if err := checkProjectDir(*project); err != nil {
+		return fail(env, "init: %v", err)
+	}
 	if *timeout <= 0 {
 		*timeout = approvalTimeout(env, *project) + hookTimeoutMargin
 	}
@@ -613,4 +616,20 @@ func writeScalar(w io.Writer, v any) {
 	enc.SetEscapeHTML(false)
 	enc.Encode(v) // strings, json.Number, bools and null cannot fail
 	w.Write(bytes.TrimRight(b.Bytes(), "\n"))
+}
+
+// checkProjectDir refuses a --project that is not an existing directory:
+// init edits a project, it never invents one (a typo would otherwise
+// create a stray tree with hooks nobody uses).
+func checkProjectDir(dir string) error {
+	st, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("--project %s: no such directory (create the project first, or name an existing one)", dir)
+	case err != nil:
+		return fmt.Errorf("--project %s: %v", dir, err)
+	case !st.IsDir():
+		return fmt.Errorf("--project %s: not a directory", dir)
+	}
+	return nil
 }

@@ -34,6 +34,9 @@ func initGeminiCmd(ctx context.Context, env *cliEnv, args []string) int {
 	if dir == "" {
 		dir = "."
 	}
+	if err := checkProjectDir(dir); err != nil {
+		return fail(env, "init: %v", err)
+	}
 	if *timeout <= 0 {
 		*timeout = approvalTimeout(env, dir) + hookTimeoutMargin
 	}

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"sort"
 )
 
@@ -47,11 +48,16 @@ func main() {
 }
 
 func run(ctx context.Context, env *cliEnv, args []string) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	switch {
+	case len(args) == 0:
 		usage(env.stderr)
-		if len(args) == 0 {
-			return exitUsage
-		}
+		return exitUsage
+	case args[0] == "-h" || args[0] == "--help" || args[0] == "help":
+		// Asked for: help goes to stdout, so it can be paged or grepped.
+		usage(env.stdout)
+		return exitOK
+	case args[0] == "--version" || args[0] == "-version" || args[0] == "version":
+		fmt.Fprintln(env.stdout, versionLine())
 		return exitOK
 	}
 	c, ok := commands[args[0]]
@@ -64,6 +70,7 @@ func run(ctx context.Context, env *cliEnv, args []string) int {
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: warden COMMAND [flags]")
+	fmt.Fprintln(w, "       warden --version")
 	fmt.Fprintln(w)
 	names := make([]string, 0, len(commands))
 	for n := range commands {
@@ -73,6 +80,47 @@ func usage(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
 	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Run 'warden COMMAND -h' for a command's flags.")
+}
+
+// versionLine names the build: the module version and, when the binary was
+// built from a checkout, the VCS commit, its time and whether the tree had
+// uncommitted changes.
+func versionLine() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "warden (no build information)"
+	}
+	v := bi.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	line := "warden " + v
+	var rev, when, dirty string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			when = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = ", modified"
+			}
+		}
+	}
+	if rev != "" {
+		if len(rev) > 12 {
+			rev = rev[:12]
+		}
+		line += " (commit " + rev
+		if when != "" {
+			line += " " + when
+		}
+		line += dirty + ")"
+	}
+	return line + " " + bi.GoVersion
 }
 
 // newFlagSet returns a flag set that reports errors on stderr and never
