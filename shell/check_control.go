@@ -5,7 +5,7 @@ import (
 )
 
 func init() {
-	register(checkControlProgram, "warden", "crontab", "git", "systemctl", "claude", "codex", "gemini", "copilot", "opencode", "cursor-agent", "qwen", "amp")
+	register(checkControlProgram, "warden", "go", "crontab", "git", "systemctl", "claude", "codex", "gemini", "copilot", "opencode", "cursor-agent", "qwen", "amp")
 }
 
 // checkControlProgram flags programs that write agent control files by
@@ -17,7 +17,17 @@ func checkControlProgram(a *analyzer, c *call) {
 	tamper := func(what string) {
 		a.flag(c, "agent-config-tamper", what+": only a person or an allow rule naming it may approve that", high)
 	}
-	switch c.prog {
+	prog := c.prog
+	if prog == "go" {
+		// go run ./cmd/warden grants add …: Warden built and run on the spot.
+		sub, rest := firstOperand(ops)
+		pkg, args := firstOperand(rest)
+		if sub != "run" || baseName(strings.TrimSuffix(strings.TrimSuffix(pkg, "/"), "@latest")) != "warden" && !strings.Contains(pkg, "/warden@") {
+			return
+		}
+		prog, ops = "warden", args
+	}
+	switch prog {
 	case "warden":
 		sub, rest := firstOperand(ops)
 		switch sub {

@@ -131,6 +131,8 @@ func (a *analyzer) files(ca *call) {
 		if len(pos) > 1 {
 			write(pos[1:2])
 		}
+	case "perl", "ruby":
+		write(inPlaceOperands(ops))
 	case "tee":
 		write(positional(ops, ""))
 	case "cp", "install", "mv", "ln", "rsync", "scp":
@@ -484,4 +486,41 @@ func parseFind(ops []arg) *findInfo {
 		}
 	}
 	return fi
+}
+
+// inPlaceOperands returns the files perl -i or ruby -i edit in place: the
+// operands after the program (the -e code or the script file).
+func inPlaceOperands(ops []arg) []arg {
+	inPlace, code := false, false
+	var files []arg
+	for i := 0; i < len(ops); i++ {
+		s := ops[i].s
+		switch {
+		case s == "--":
+			continue
+		case strings.HasPrefix(s, "--"):
+			continue
+		case len(s) > 1 && s[0] == '-':
+			body := s[1:]
+			if j := strings.IndexAny(body, "eE"); j >= 0 && !strings.ContainsAny(body[:j], "IMmrCFx") {
+				inPlace = inPlace || strings.Contains(body[:j], "i")
+				code = true
+				if j == len(body)-1 {
+					i++ // the code is the next word
+				}
+				continue
+			}
+			if !strings.ContainsAny(body[:1], "IMmrCFx") && strings.Contains(body, "i") {
+				inPlace = true
+			}
+		case !code:
+			code = true // the script file
+		default:
+			files = append(files, ops[i])
+		}
+	}
+	if !inPlace {
+		return nil
+	}
+	return files
 }

@@ -1,0 +1,79 @@
+package shell
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestControlFileRoutes covers the routes by which a command writes an
+// agent control file: each must carry agent-config-tamper; the
+// look-alikes must not.
+func TestControlFileRoutes(t *testing.T) {
+	tests := []struct {
+		cmd  string
+		want bool
+	}{
+		{"echo '{}' > .claude/settings.json", true},
+		{"echo x >> ~/.bashrc", true},
+		{"tee -a ~/.zshrc < x", true},
+		{"cp evil.json .warden/settings.local.json", true},
+		{"mv x .claude/settings.local.json", true},
+		{"mv .warden /tmp/w", true},
+		{"rm .claude/settings.json", true},
+		{"install -m 755 hook .git/hooks/pre-commit", true},
+		{"touch .git/hooks/post-checkout", true},
+		{"sed -i 's/a/b/' .git/config", true},
+		{"perl -pi -e 's/a/b/' .warden/settings.json", true},
+		{"ruby -i -pe 'x' .claude/settings.json", true},
+		{"dd of=.claude/settings.json", true},
+		{"truncate -s0 ~/.bashrc", true},
+		{"rsync x ~/.bashrc", true},
+		{"ln -s ~/.bashrc x && echo evil >> x", true},
+		{"ln -sf /tmp/evil .claude/settings.json", true},
+		{"cd .claude && echo '{}' > settings.json", true},
+		{"echo x > AGENTS.md", true},
+		{"echo x > .vscode/tasks.json", true},
+		{"echo x > ~/.codex/config.toml", true},
+		{"echo x > ~/.config/systemd/user/x.service", true},
+		{"echo x > ~/.ssh/authorized_keys", true},
+		{"echo '* * * * * x' | crontab -", true},
+		{"crontab evil.cron", true},
+		{"systemctl --user enable evil.service", true},
+		{"git config core.hooksPath .githooks", true},
+		{"git config --global core.pager 'sh -c id'", true},
+		{"git config alias.st '!sh -c id'", true},
+		{"warden grants add 'Bash'", true},
+		{"./bin/warden grants revoke g-1", true},
+		{"warden init claude-code --command true", true},
+		{"go run ./cmd/warden grants add Bash", true},
+		{"sudo warden init claude-code", true},
+		{"claude mcp add evil -- /tmp/x", true},
+		{"codex mcp add x -- y", true},
+		{"claude config set -g autoUpdates false", true},
+		{`python3 -c 'open(".warden/settings.local.json","w").write("{}")'`, true},
+		{`awk 'BEGIN{print "x" > ".warden/settings.local.json"}'`, true},
+		// Look-alikes.
+		{"cat .claude/settings.json", false},
+		{"ls .git/hooks", false},
+		{"git config user.email a@b.c", false},
+		{"git config --get core.hooksPath", false},
+		{"crontab -l", false},
+		{"warden grants list", false},
+		{"warden check '{}'", false},
+		{"claude mcp list", false},
+		{"systemctl --user status x", false},
+		{"echo x > docs/claude-notes.md", false},
+		{"echo x > src/.bashrc.example", false},
+		{"perl -ne 'print' .claude/settings.json", false},
+		{"cp .claude/settings.json /tmp/backup.json", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.cmd, func(t *testing.T) {
+			an := Analyze(tt.cmd, testOpts)
+			got := slices.Contains(categories(an), "agent-config-tamper")
+			if got != tt.want {
+				t.Errorf("agent-config-tamper = %v, want %v: %v", got, tt.want, an.Findings)
+			}
+		})
+	}
+}
