@@ -91,6 +91,12 @@ func (Adapter) Answer(c agent.Call, d api.Decision) agent.Answer {
 	if d.UpdatedInput != nil {
 		d.UpdatedInput = c.Native(d.UpdatedInput)
 	}
+	if d.Behavior == api.Ask && !c.CanAsk {
+		// The front end settles such an ask before answering; should one
+		// come through, Claude Code must not get it (in bypassPermissions
+		// its own pipeline would allow the call).
+		d = agent.Unasked(d, "Claude Code does not ask a person in "+string(c.Request.PermissionMode)+" mode")
+	}
 	var out hook.Output
 	if c.Event == agent.PermissionRequest {
 		out = hook.PermissionRequestAnswer(d)

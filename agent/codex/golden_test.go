@@ -1,6 +1,8 @@
 package codex_test
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/wardenhq/warden/agent/agenttest"
@@ -12,4 +14,20 @@ import (
 // decision (golden files in testdata/payloads/golden; -update rewrites).
 func TestGolden(t *testing.T) {
 	agenttest.Golden(t, codex.Adapter{}, "testdata/payloads")
+}
+
+// FuzzParse runs the adapter over arbitrary payloads, seeded with the real
+// ones (agenttest.Fuzz says what must hold).
+func FuzzParse(f *testing.F) {
+	files, _ := filepath.Glob("testdata/payloads/*.json")
+	for _, p := range files {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(agenttest.Unwrap(data))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		agenttest.Fuzz(t, codex.Adapter{}, data)
+	})
 }
