@@ -64,7 +64,9 @@ func init() {
 			"log", git(gitLogOpts, readRefs, []string{"git log --format='%H %s' -n 5", "git log -p -- src"}, []string{"git log --output=/tmp/out", "git log --ext-diff"}),
 			"whatchanged", git(gitLogOpts, readRefs),
 			"show", git(gitLogOpts, "g*", []string{"git show HEAD --stat"}),
-			"diff", git(gitDiffOpts, readRefs, []string{"git diff HEAD~1", "git diff --stat main...HEAD", "git diff --cached"},
+			// Outside a repository, or with paths outside the work tree, git
+			// diff compares files as --no-index does: operands are read.
+			"diff", git(gitDiffOpts, "r*", []string{"git diff HEAD~1", "git diff --stat main...HEAD", "git diff --cached"},
 				[]string{"git diff --output=.claude/settings.json HEAD", "git diff --ext-diff"}),
 			"diff-tree", git(gitDiffOpts+" -r -t --root --stdin -v --no-commit-id --pretty? --format= --always -m -s", readRefs),
 			"diff-files", git(gitDiffOpts+" -q -0 -1 -2 -3", readRefs),

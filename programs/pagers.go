@@ -29,7 +29,7 @@ func init() {
 				"--style= -r= --line-range= -L --list-languages -u --unbuffered --completion= --acknowledgements --set-terminal-title --config-file --config-dir --cache-dir -h --help:h -V --version:h",
 			ReadOnly: []string{"bat src/main.go"}, Flagged: []string{"bat --pager='sh -c id' f"}},
 		&Spec{Names: n("zcat", "gzcat", "bzcat", "xzcat", "zstdcat", "lzcat"), Permute: true, Operands: "r*", Options: "-f --force -q --quiet -v --verbose -S= --suffix= -k -c" + gnu},
-		&Spec{Names: n("man"), Permute: true, Operands: "-*",
+		&Spec{Names: n("man"), Permute: true, Operands: "f*",
 			// -C names a configuration file (which may set the pager or
 			// any formatter); -P/--pager, -H/--html run a command; -l
 			// and operands with a slash read files; -p names

@@ -88,7 +88,7 @@ func (r *Result) hasEffect() bool {
 // Parse reads words (the arguments after the program) with the entry's
 // grammar. It never fails: what it cannot place is in Result.Unknown.
 func Parse(s *Spec, words []Word) Result {
-	var r Result
+	r := Result{Uses: make([]Use, 0, len(words)+1)}
 	parse(s, words, 0, &r)
 	return r
 }
@@ -310,6 +310,9 @@ func placeOperands(s *Spec, words []Word, ops []int, base int, patternGiven, wri
 			if readOps && e == None {
 				e = Read
 			}
+			if tok.slashPath && strings.Contains(words[i].Text, "/") {
+				e = Read
+			}
 			if tok.object {
 				if c := strings.IndexByte(words[i].Text, ':'); c >= 0 && !strings.Contains(words[i].Text[:c], "/") {
 					if p := words[i].Text[c+1:]; p != "" {
@@ -354,6 +357,12 @@ func joinWords(ws []Word) string {
 // long finds a long option (or a single-dash long name), exactly or, when
 // the entry allows it, by unique prefix.
 func (s *Spec) long(name string) (*opt, string) {
+	if i, ok := s.byLong[name]; ok {
+		return &s.opts[i], ""
+	}
+	if !s.Abbrev {
+		return nil, "unknown option " + name + " of " + s.name
+	}
 	var prefix *opt
 	ambiguous := false
 	for i := range s.opts {
@@ -378,13 +387,10 @@ func (s *Spec) long(name string) (*opt, string) {
 }
 
 func (s *Spec) short(c byte) *opt {
-	for i := range s.opts {
-		o := &s.opts[i]
-		if len(o.name) == 2 && o.name[0] == '-' && o.name[1] == c {
-			return o
-		}
+	if c >= 128 || s.byShort[c] == 0 {
+		return nil
 	}
-	return nil
+	return &s.opts[s.byShort[c]-1]
 }
 
 func (s *Spec) hasPlus() bool { return s.plus }

@@ -122,8 +122,10 @@ type Spec struct {
 	operands    []operand
 	name        string
 	compileOnce sync.Once
-	plus        bool // has a +X option
-	isRisky     bool // some option does more than read
+	byLong      map[string]int // option name → index in opts
+	byShort     [128]int16     // short option letter → index+1 in opts
+	plus        bool           // has a +X option
+	isRisky     bool           // some option does more than read
 }
 
 type opt struct {
@@ -144,8 +146,11 @@ type operand struct {
 	sub    bool // selects a subcommand
 	code   bool // code in Lang
 	object bool // a git object: REV:PATH reads PATH
-	rest   bool // *
-	opt    bool // ?
+	// slashPath: a word with a slash is a path read, any other is data
+	// (man ./page.1 reads the file, man ls names a page).
+	slashPath bool
+	rest      bool // *
+	opt       bool // ?
 }
 
 func effectOf(c byte) (Effect, bool) {
@@ -269,6 +274,8 @@ func (s *Spec) compileNow(name string) {
 			op.effect = Exec
 		case 'g':
 			op.object = true
+		case 'f':
+			op.slashPath = true
 		default:
 			e, ok := effectOf(f[0])
 			if !ok {
@@ -288,7 +295,14 @@ func (s *Spec) compileNow(name string) {
 		}
 		s.operands = append(s.operands, op)
 	}
-	for _, o := range s.opts {
+	s.byLong = make(map[string]int, len(s.opts))
+	for i, o := range s.opts {
+		if _, dup := s.byLong[o.name]; !dup {
+			s.byLong[o.name] = i
+		}
+		if len(o.name) == 2 && o.name[0] == '-' && o.name[1] < 128 && s.byShort[o.name[1]] == 0 {
+			s.byShort[o.name[1]] = int16(i + 1)
+		}
 		s.plus = s.plus || o.name[0] == '+'
 		s.isRisky = s.isRisky || o.writeOps || o.delOps || !o.effect.ReadOnly()
 	}
