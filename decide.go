@@ -710,7 +710,12 @@ func (e *Engine) resolve(ctx context.Context, ev *evaluation) {
 		return
 	}
 	final := res.Decision
-	final.ID, final.Time = d.ID, d.Time
+	// The decision's time is when it was made: for an ask, when it was
+	// answered (the audit shows when a person decided).
+	final.ID = d.ID
+	if final.Time.IsZero() {
+		final.Time = d.Time
+	}
 	if final.Findings == nil {
 		final.Findings = d.Findings
 	}

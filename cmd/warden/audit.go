@@ -5,15 +5,20 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
+	"unicode/utf8"
+
+	"github.com/charmbracelet/x/term"
 
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/audit"
+	"github.com/wardenhq/warden/internal/display"
 	"github.com/wardenhq/warden/settings"
 )
 
@@ -147,7 +152,7 @@ func runAudit(ctx context.Context, env *cliEnv, args []string) int {
 			}
 		}
 	default:
-		err = printAuditTable(env.stdout, records)
+		err = printAuditTable(env.stdout, records, tableWidth(env), time.Now())
 	}
 	if err != nil {
 		return fail(env, "audit: %v", err)
@@ -155,26 +160,90 @@ func runAudit(ctx context.Context, env *cliEnv, args []string) int {
 	return exitOK
 }
 
-func printAuditTable(w io.Writer, records []audit.Record) error {
+// printAuditTable prints records as a table that fits width columns:
+// when the decision was made (for a person's answer, when they answered),
+// its id, the behaviour, the tool, who decided, and the input. Every cell
+// is escaped (package display), so a session id or a command cannot draw
+// on the terminal. Wider terminals get a session column and longer cells.
+func printAuditTable(w io.Writer, records []audit.Record, width int, now time.Time) error {
 	if len(records) == 0 {
 		_, err := fmt.Fprintln(w, "no decisions")
 		return err
 	}
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "TIME\tBEHAVIOR\tTOOL\tSESSION\tDECIDED BY\tINPUT")
+	width = max(width, 60)
+	idW, toolW, byW, sessW := 8, 8, 18, 0
+	if width >= 120 {
+		idW, toolW, byW, sessW = 12, 10, min(18+(width-80)/2, 60), 10
+	}
+	const whenW, behW = 11, 5
+	gaps := 5
+	if sessW > 0 {
+		gaps++
+	}
+	inputW := width - whenW - idW - behW - toolW - byW - sessW - gaps
+	row := func(cells ...string) string {
+		widths := []int{whenW, idW, behW, toolW}
+		if sessW > 0 {
+			widths = append(widths, sessW)
+		}
+		widths = append(widths, byW, inputW)
+		var b strings.Builder
+		for i, c := range cells {
+			c = cell(c, widths[i])
+			if i == len(cells)-1 {
+				b.WriteString(c)
+				break
+			}
+			b.WriteString(c + strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c)+1))
+		}
+		return strings.TrimRight(b.String(), " ")
+	}
+	head := []string{"WHEN", "ID", "DEC", "TOOL"}
+	if sessW > 0 {
+		head = append(head, "SESSION")
+	}
+	head = append(head, "DECIDED BY", "INPUT")
+	if _, err := fmt.Fprintln(w, row(head...)); err != nil {
+		return err
+	}
 	for _, r := range records {
 		by := audit.Decider(r.Reason)
 		if where := audit.Where(r.Reason); where != "" && r.Reason.Type == api.ReasonRule {
 			by += " (" + where + ")"
 		}
-		session := r.Session
-		if session == "" {
-			session = "-"
+		t := r.Time.Local()
+		when := t.Format("01-02 15:04")
+		if y, m, d := t.Date(); y == now.Year() && m == now.Month() && d == now.Day() {
+			when = t.Format("15:04:05")
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.Time.Local().Format("2006-01-02 15:04:05"),
-			r.Behavior, r.Tool, session, cell(by, 60), cell(inputSummary(r), 80))
+		cells := []string{when, strings.TrimPrefix(r.ID, "dec-"), string(r.Behavior), r.Tool}
+		if sessW > 0 {
+			session := r.Session
+			if session == "" {
+				session = "-"
+			}
+			cells = append(cells, session)
+		}
+		cells = append(cells, by, inputSummary(r))
+		if _, err := fmt.Fprintln(w, row(cells...)); err != nil {
+			return err
+		}
 	}
-	return tw.Flush()
+	return nil
+}
+
+// tableWidth is the width the audit table fits: $COLUMNS, else the
+// terminal's, else 80.
+func tableWidth(env *cliEnv) int {
+	if n, err := strconv.Atoi(env.getenv("COLUMNS")); err == nil && n > 0 {
+		return n
+	}
+	if f, ok := env.stdout.(*os.File); ok {
+		if w, _, err := term.GetSize(f.Fd()); err == nil && w > 0 {
+			return w
+		}
+	}
+	return 80
 }
 
 // inputSummary is the part of an input a person recognises a call by.
@@ -191,13 +260,9 @@ func inputSummary(r audit.Record) string {
 	return string(b)
 }
 
-// cell makes s fit one table cell: one line, at most n runes.
+// cell makes s fit one table cell: escaped, on one line, at most n runes.
 func cell(s string, n int) string {
-	s = oneLineText(s)
-	if rs := []rune(s); len(rs) > n {
-		s = string(rs[:n-1]) + "…"
-	}
-	return s
+	return display.Truncate(display.Line(s), n)
 }
 
 func printStats(w io.Writer, s audit.Stats) error {

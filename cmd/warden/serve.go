@@ -106,7 +106,10 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 		queue:   queue,
 		metrics: metrics,
 		timeout: timeout,
-		grants:  grant.NewMemoryStore(time.Now, idle),
+		// Session grants made on the page live in the same per-session
+		// files as the CLI's, so warden grants list shows them and
+		// warden grants revoke removes them.
+		grants:  grant.NewFileStore(grant.DefaultDir(env.getenv), idle, nil),
 		engines: map[string]*daemonEngine{},
 	}
 	if !ef.noAudit && !base.Audit.Disabled {
@@ -123,11 +126,13 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	tuneGC(env)
 	srv := server.New(daemon, server.Options{
-		Token:         token,
-		AgentToken:    agentToken,
-		Queue:         queue,
-		Metrics:       metrics,
-		DecideTimeout: timeout + serveGrace,
+		Token:      token,
+		AgentToken: agentToken,
+		Queue:      queue,
+		Metrics:    metrics,
+		// approvals.timeoutSeconds is reloaded with the rules (each
+		// project's coordinator enforces its own); this is the backstop.
+		DecideTimeout: max(timeout, maxReloadedTimeout) + serveGrace,
 		AllowedHosts:  allowHosts,
 		Logger:        slog.New(slog.NewTextHandler(env.stderr, nil)),
 		Agents:        map[string]agent.Adapter{claudecode.Name: claudecode.Adapter{}},
@@ -327,6 +332,10 @@ type daemonEngine struct {
 	checked atomic.Int64 // unix nanoseconds of the last look at the files
 }
 
+// maxReloadedTimeout bounds an approval timeout read from settings while
+// the daemon runs (the HTTP backstop is set once, at start).
+const maxReloadedTimeout = time.Hour
+
 // settingsRecheck is how often a project's settings files are looked at.
 const settingsRecheck = time.Second
 
@@ -430,10 +439,16 @@ func (d *daemonEngines) build(cwd, projectDir string) (*daemonEngine, error) {
 // PermissionRequest hooks, then a configured model classifier, then the
 // approval page.
 func (d *daemonEngines) coordinator(dec *deciders) handler.Handler {
+	// The approval timeout comes from the project's settings as they are
+	// now: a changed approvals.timeoutSeconds applies from the next call.
+	timeout := d.timeout
+	if dec.Timeout > 0 {
+		timeout = min(dec.Timeout, maxReloadedTimeout)
+	}
 	cfg := handler.CoordinatorConfig{
 		Prompter: d.queue,
 		Explain:  dec.Explain,
-		Timeout:  d.timeout,
+		Timeout:  timeout,
 	}
 	if dec.Classifier != nil {
 		cfg.Classifier = countFailures(dec.Classifier, func(v handler.Verdict) { d.metrics.ClassifierFailed(orUnknown(v.Reason.Classifier)) })
