@@ -41,11 +41,6 @@ func claudeBash(cmd string) Call {
 	return Call{Name: "Bash", Input: map[string]any{"command": cmd, "description": "e2e"}}
 }
 
-// Bugs being fixed elsewhere that make scenarios fail today.
-const (
-	pendingTouchRule = "Bash(touch:*) does not cover touch's own write of made.txt"
-)
-
 func claudeScenarios() []scenario {
 	return []scenario{
 		{
@@ -58,10 +53,6 @@ func claudeScenarios() []scenario {
 			name:  "allow-touch",
 			calls: func(*world) []Call { return []Call{claudeBash("touch " + madeFile)} },
 			want:  madeCreated,
-			pending: map[string]string{
-				"dontAsk": pendingTouchRule,
-				"default": pendingTouchRule,
-			},
 		},
 		{
 			name: "deny-edit",

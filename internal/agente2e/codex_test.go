@@ -67,10 +67,9 @@ func codexScenarios() []scenario {
 			reason: "Bash(rm:*)",
 		},
 		{
-			name:    "allow-touch",
-			calls:   func(*world) []Call { return []Call{codexShell("touch " + madeFile)} },
-			want:    madeCreated,
-			pending: map[string]string{"*": pendingTouchRule},
+			name:  "allow-touch",
+			calls: func(*world) []Call { return []Call{codexShell("touch " + madeFile)} },
+			want:  madeCreated,
 		},
 		{
 			name: "deny-patch",
