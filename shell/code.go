@@ -65,6 +65,20 @@ func inlineCode(prog string, ops []arg) (arg, bool) {
 
 func checkInterpreter(a *analyzer, c *call) {
 	ops := c.operands()
+	if c.prog == "deno" {
+		// deno run|install|compile URL runs code straight from the network.
+		if sub, rest := firstOperand(ops); sub == "run" || sub == "install" || sub == "compile" || sub == "test" || sub == "bench" {
+			for _, x := range rest {
+				if strings.HasPrefix(x.s, "-") {
+					continue
+				}
+				if strings.HasPrefix(x.s, "https://") || strings.HasPrefix(x.s, "http://") {
+					a.flag(c, "remote-exec", "deno "+sub+" runs code straight from "+x.s, high)
+				}
+				break
+			}
+		}
+	}
 	code, ok := inlineCode(c.prog, ops)
 	if ok {
 		if code.unbound || code.subst {

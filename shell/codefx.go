@@ -30,6 +30,8 @@ var (
 	codeWriteVerb = lazyCompile(`(?i)open\([^)]*["'][wax]\+?b?["']|writeFile|appendFile|createWriteStream|File\.(?:write|open\([^)]*["'][wa])|IO\.write|file_put_contents|fopen\([^)]*["'][wax]|write_text|write_bytes|os\.(?:remove|unlink|rename|replace)|shutil\.(?:copy|move)|fs\.(?:unlink|rm|rename|copyFile|symlink)|FileUtils\.|File\.(?:delete|unlink|rename|symlink)|unlink\(|rename\(|copy\(|writeLines|cat\([^)]*file\s*=|sink\(|Deno\.(?:writeTextFile|writeFile|remove|rename)|file delete|file rename|spit\b`)
 	// codeStringLit finds string literals.
 	codeStringLit = lazyCompile(`"([^"\\\n]{1,300})"|'([^'\\\n]{1,300})'`)
+	// codeURLImport matches loading a module straight from the network.
+	codeURLImport = lazyCompile(`(?:\bimport\s*\(\s*|\bimport\s[^;\n]*?from\s*|\brequire\s*\(\s*|\bsource\s*\(\s*|\bload\s*\(\s*)["'\x60]https?://`)
 	// codeRecursiveR matches R's and Julia's recursive deletes.
 	codeRecursiveR = lazyCompile(`\b(?:unlink|rm)\(\s*((?:[^,()]|\([^()]*\))*)[^;\n]*?recursive\s*=\s*(?:TRUE|true|T)\b`)
 )
@@ -79,6 +81,9 @@ func (a *analyzer) checkCodeEffects(c *call, prog, code string) {
 		a.flag(c, "credential-access", prog+" code reads the secret "+secretVar, medium)
 	case envDump:
 		a.flag(c, "credential-access", prog+" code reads the whole environment, secrets included", medium)
+	}
+	if codeURLImport.MatchString(code) {
+		a.flag(c, "remote-exec", prog+" code loads and runs a module straight from the network", high)
 	}
 	if codeDecode.MatchString(code) && codeRunsText.MatchString(code) {
 		a.flag(c, "remote-exec", prog+" code decodes a hidden payload and runs it", high)

