@@ -251,9 +251,7 @@ func (x *explaining) part(p shell.Part) (string, bool) {
 		case programs.Load:
 			add("loads " + LimitWords(t, 6))
 		case programs.Network:
-			if t == "" {
-				add("talks to other machines")
-			} else {
+			if t != "" {
 				add("talks to " + LimitWords(t, 4))
 			}
 			x.changes = append(x.changes, "it talks to other machines")
@@ -278,6 +276,11 @@ func (x *explaining) part(p shell.Part) (string, bool) {
 		x.touch(t)
 		add("writes " + x.shortTarget(t))
 		x.changes = append(x.changes, "it writes files")
+	}
+	for _, e := range p.Effects {
+		if e.Kind == programs.Network && e.Target == "" && !slices.ContainsFunc(does, func(s string) bool { return strings.HasPrefix(s, "talks to ") }) {
+			add("talks to other machines")
+		}
 	}
 	if act := x.irreversibleWords(p.Words); act != "" {
 		does = append([]string{act}, does...)

@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -18,8 +17,6 @@ import (
 	"github.com/wardenhq/warden/handler"
 	"github.com/wardenhq/warden/shell"
 )
-
-var screenshot = flag.String("screenshot", "", "write a PNG of the approval page with a pending ask to this `file` (e.g. ../docs/approval-page.png)")
 
 // chromium finds the browser for the page tests. Without one the tests skip,
 // except under CI, where they fail.
@@ -159,15 +156,6 @@ func TestPageApprovesWithAClick(t *testing.T) {
 		}
 		if !strings.Contains(got, c.want) {
 			t.Errorf("%s = %q, want it to contain %q", c.sel, got, c.want)
-		}
-	}
-	if *screenshot != "" {
-		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(*screenshot, png, 0o644); err != nil {
-			t.Fatal(err)
 		}
 	}
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(".ask button.allow-once"))); err != nil {

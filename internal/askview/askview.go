@@ -56,7 +56,7 @@ func Of(req api.Request) View {
 	root := ""
 	if cwd != "" && filepath.IsAbs(cwd) {
 		root = project.Root(cwd)
-		v.Project = display.Line(root)
+		v.Project = display.Line(tildeHome(root))
 		v.Cwd = display.Line(rel(root, cwd))
 	} else if cwd != "" {
 		v.Cwd = display.Line(cwd)
@@ -101,6 +101,21 @@ func AgentLabel(req api.Request) string {
 		return "sub-agent " + req.AgentType
 	}
 	return "main agent"
+}
+
+// tildeHome writes a path under the home directory as ~/….
+func tildeHome(p string) string {
+	home, err := os.UserHomeDir()
+	if err != nil || home == "" || home == "/" {
+		return p
+	}
+	if p == home {
+		return "~"
+	}
+	if r, ok := strings.CutPrefix(p, home+string(filepath.Separator)); ok {
+		return "~/" + r
+	}
+	return p
 }
 
 // rel returns p relative to root when p is inside it, else p.
@@ -167,6 +182,9 @@ func (v *View) change(req api.Request, abs, shown string) {
 		return
 	}
 	lines := strings.SplitAfter(strings.TrimSuffix(string(d), "\n"), "\n")
+	if len(lines) > 0 && strings.HasPrefix(lines[0], "diff ") {
+		lines = lines[1:] // the ---/+++ lines name the file
+	}
 	for _, l := range lines {
 		switch {
 		case strings.HasPrefix(l, "+++"), strings.HasPrefix(l, "---"):

@@ -111,7 +111,7 @@
       }
       const msg = el.querySelector(".message");
       el.querySelector("button.deny").addEventListener("click", () => answer(a.id, "deny", "once", msg.value));
-      el.querySelector(".change").addEventListener("toggle", () => select(a.id));
+      el.querySelector(".change > summary").addEventListener("click", () => select(a.id));
       msg.addEventListener("keydown", (ev) => {
         if (ev.key === "Enter") { ev.preventDefault(); answer(a.id, "deny", "once", msg.value); }
         if (ev.key === "Escape") { msg.blur(); }
