@@ -34,7 +34,7 @@ func TestClaudeCodeAskReachesPerson(t *testing.T) {
 			w.warden = warden
 			d := startServe(t, w)
 			if d.agentToken == d.approver {
-				t.Skip("pending (warden serve has a single token)")
+				t.Fatal("warden serve printed no separate agent token")
 			}
 			w.env = append(w.env, "WARDEN_SERVER="+d.url, "WARDEN_TOKEN="+d.agentToken)
 			sc := scenario{

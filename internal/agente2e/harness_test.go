@@ -364,8 +364,7 @@ func play(t *testing.T, d driver, w *world, bin, mode string, sc scenario, insta
 	return res, failures, m
 }
 
-// initWarden runs `warden init` for d in the world, and skips the test
-// as pending when this Warden does not know the agent yet.
+// initWarden runs `warden init` for d in the world.
 func initWarden(t *testing.T, d driver, w *world, extra ...string) {
 	t.Helper()
 	agent := d.name
@@ -374,15 +373,6 @@ func initWarden(t *testing.T, d driver, w *world, extra ...string) {
 	}
 	args := append([]string{"init", agent}, extra...)
 	res := Run(context.Background(), 60*time.Second, w.proj, w.agentEnv(), append([]string{w.warden}, args...)...)
-	if res.ExitCode != 0 && strings.Contains(res.Stderr, "unknown agent") {
-		t.Skipf("pending (warden init %s is not implemented yet): %s", d.name, strings.TrimSpace(res.Stderr))
-	}
-	if res.ExitCode != 0 && strings.Contains(res.Stderr, "no such endpoint: /v1/hooks/") {
-		t.Skipf("pending (warden serve has no hook endpoint yet): %s", strings.TrimSpace(res.Stderr))
-	}
-	if res.ExitCode != 0 && strings.Contains(res.Stderr, "flag provided but not defined") {
-		t.Skipf("pending (warden %s is not implemented yet): %s", strings.Join(args, " "), strings.TrimSpace(res.Stderr))
-	}
 	if res.ExitCode != 0 {
 		t.Fatalf("warden %s: exit %d\nstdout: %s\nstderr: %s", strings.Join(args, " "), res.ExitCode, res.Stdout, res.Stderr)
 	}
