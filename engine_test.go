@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/wardenhq/warden"
 	"github.com/wardenhq/warden/api"
@@ -252,5 +253,25 @@ func TestRewriteByHandlerIsRechecked(t *testing.T) {
 		if d.Behavior != tt.want {
 			t.Errorf("rewrite to %q: %s (%s), want %s", tt.to, d.Behavior, d.Reason.Message, tt.want)
 		}
+	}
+}
+
+// TestDecisionTimeIsWhenAnswered checks that an asked call's decision (and
+// so its audit record) is timed when the person answered, not when the call
+// came in.
+func TestDecisionTimeIsWhenAnswered(t *testing.T) {
+	asked := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+	answered := asked.Add(47 * time.Second)
+	person := handler.HandlerFunc(func(ctx context.Context, ask *handler.Ask) (handler.Resolution, error) {
+		return handler.Resolution{Scope: api.ScopeOnce, Decision: api.Decision{Behavior: api.Deny, Time: answered,
+			Reason: api.Reason{Type: api.ReasonUser, Person: "tester"}}}, nil
+	})
+	e := projectWith(t, `{}`, warden.WithHandler(person), warden.WithClock(func() time.Time { return asked }))
+	d, err := e.Decide(context.Background(), bash("touch x"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Reason.Type != api.ReasonUser || !d.Time.Equal(answered) {
+		t.Errorf("decision by %s at %v, want the person's answer at %v", d.Reason.Type, d.Time, answered)
 	}
 }

@@ -105,6 +105,9 @@ func newExplaining(in *Input) *explaining {
 	x.cwd = in.Request.Cwd
 	if filepath.IsAbs(x.cwd) {
 		x.root = project.Root(x.cwd)
+		if pd := in.Request.ProjectDir; pd != "" && filepath.IsAbs(pd) {
+			x.root = filepath.Clean(pd)
+		}
 	}
 	x.home, _ = os.UserHomeDir()
 	return x

@@ -56,6 +56,11 @@ func Of(req api.Request) View {
 	root := ""
 	if cwd != "" && filepath.IsAbs(cwd) {
 		root = project.Root(cwd)
+		if req.ProjectDir != "" && filepath.IsAbs(req.ProjectDir) {
+			// The agent named its project (CLAUDE_PROJECT_DIR and the
+			// like): that is the project whose settings decided.
+			root = filepath.Clean(req.ProjectDir)
+		}
 		v.Project = display.Line(tildeHome(root))
 		v.Cwd = display.Line(rel(root, cwd))
 	} else if cwd != "" {

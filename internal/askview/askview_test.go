@@ -66,6 +66,11 @@ func TestOf(t *testing.T) {
 			remov:   4,
 		},
 		{
+			name: "the agent names its project",
+			req:  api.Request{ToolName: "Bash", Cwd: "/tmp", ProjectDir: root, ToolInput: map[string]any{"command": "ls"}},
+			want: View{Project: root, Cwd: "/tmp", Agent: "main agent"},
+		},
+		{
 			name: "outside the project",
 			req:  api.Request{ToolName: "Read", Cwd: root, ToolInput: map[string]any{"file_path": "/etc/passwd"}},
 			want: View{Project: root, Cwd: ".", Path: "/etc/passwd", Agent: "main agent"},
