@@ -168,6 +168,9 @@ func (m *approvalModel) Init() tea.Cmd {
 	if m.t.shown != nil {
 		m.t.shown()
 	}
+	if m.t.OnShown != nil {
+		m.t.OnShown()
+	}
 	return tea.Batch(tick(), m.waitExplanation())
 }
 

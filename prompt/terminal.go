@@ -64,6 +64,9 @@ type Terminal struct {
 	// action, so the process ends as it was told to; Prompt returns
 	// ErrInterrupted when OnSignal returns.
 	OnSignal func(os.Signal)
+	// OnShown, when set, is called each time a prompt is drawn (after it
+	// waited its turn), so a caller knows the person saw it.
+	OnShown func()
 
 	// shown and ignored, when set (by tests), are called once the prompt is
 	// drawn and for each key dropped in the grace period.

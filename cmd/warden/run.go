@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -115,6 +116,8 @@ func runRun(ctx context.Context, env *cliEnv, args []string) int {
 		Timeout: time.Duration(st.Approvals.TimeoutSeconds) * time.Second,
 		Getenv:  env.getenv,
 	}
+	var promptShown atomic.Bool
+	term.OnShown = func() { promptShown.Store(true) }
 	noTTY := term.Available() != nil
 	machine := *asJSON || *gateway || noTTY
 
@@ -183,7 +186,7 @@ func runRun(ctx context.Context, env *cliEnv, args []string) int {
 	}
 
 	if !machine {
-		if d.Reason.Type == api.ReasonUser || d.Reason.Type == api.ReasonTimeout {
+		if promptShown.Load() && (d.Reason.Type == api.ReasonUser || d.Reason.Type == api.ReasonTimeout) {
 			// The prompt has already left its one summary line.
 			return exitBlocked
 		}
