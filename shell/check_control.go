@@ -37,6 +37,11 @@ func checkControlProgram(a *analyzer, c *call) {
 			}
 		case "init":
 			tamper("warden init installs or rewrites an agent's hook")
+		case "serve":
+			// A daemon the agent starts hands the approver's token to the
+			// agent: it could answer its own asks, or stand in for the
+			// person's daemon on the address its hooks call.
+			tamper("warden serve starts an approval daemon whose approver token the agent would hold")
 		}
 	case "crontab":
 		if !hasShortFlag(ops, 'l') {
