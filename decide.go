@@ -381,7 +381,8 @@ func (e *Engine) pipeline(ctx context.Context, ev *evaluation) {
 
 	// 6–8. Every subject must be allowed: by an allow rule, a grant, the
 	// mode, or being read-only.
-	var decidedBy api.Reason
+	var decidedBy, miss api.Reason
+	missing := false
 	rank := 0 // 4 rule, 3 grant, 2 mode, 1 read-only
 	for i := range an.Subjects {
 		s := &an.Subjects[i]
@@ -399,31 +400,39 @@ func (e *Engine) pipeline(ctx context.Context, ev *evaluation) {
 			}
 		}
 		if !ok {
-			if ownerOK {
-				d.Behavior = api.Ask
-				d.Reason = api.Reason{Type: api.ReasonSafety, Message: owner.Rule + " allows " + s.Display +
+			// The first subject no rule allows names the reason, unless a
+			// later one carries a safety finding: a person is told about
+			// the danger (a control file, a protected path), not about the
+			// harmless command that writes it.
+			why := api.Reason{Type: api.ReasonDefault, Message: "no rule allows " + s.Display + " in " + string(ev.mode) + " mode"}
+			switch {
+			case ownerOK:
+				why = api.Reason{Type: api.ReasonSafety, Message: owner.Rule + " allows " + s.Display +
 					" but not its write to " + s.Path + ": " + writeProblem(s)}
 				if s.Finding == nil {
-					d.Reason.Type = api.ReasonDefault
+					why.Type = api.ReasonDefault
 				}
-				e.suggest(ev)
-				return
-			}
-			if s.Finding != nil {
-				d.Behavior = api.Ask
-				d.Reason = api.Reason{Type: api.ReasonSafety,
+			case s.Finding != nil:
+				why = api.Reason{Type: api.ReasonSafety,
 					Message: s.Finding.Category + ": " + s.Finding.Description + " (" + s.Finding.Part + ")"}
-			} else {
-				d.Behavior = api.Ask
-				d.Reason = api.Reason{Type: api.ReasonDefault,
-					Message: "no rule allows " + s.Display + " in " + string(ev.mode) + " mode"}
 			}
-			e.suggest(ev)
-			return
+			if !missing || why.Type == api.ReasonSafety && miss.Type != api.ReasonSafety {
+				miss, missing = why, true
+			}
+			if why.Type == api.ReasonSafety {
+				break
+			}
+			continue
 		}
 		if r > rank {
 			rank, decidedBy = r, reason
 		}
+	}
+	if missing {
+		d.Behavior = api.Ask
+		d.Reason = miss
+		e.suggest(ev)
+		return
 	}
 	d.Behavior = api.Allow
 	d.Reason = decidedBy
