@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"path"
 	"strings"
 
 	"github.com/wardenhq/warden/api"
@@ -581,6 +582,12 @@ func (a *analyzer) checkReads(c *call) {
 				reads = append(reads, e.Target)
 			}
 		}
+		if c.prog == "curl" || c.prog == "wget" {
+			// A file:// URL prints a local file.
+			for _, x := range fileURLs(c.operands()) {
+				reads = append(reads, path.Clean(x.s))
+			}
+		}
 	}
 	for _, p := range reads {
 		switch {
@@ -593,6 +600,11 @@ func (a *analyzer) checkReads(c *call) {
 }
 
 func printingProgram(c *call) bool {
+	if c.prog == "dd" {
+		// dd copies if= to stdout or to a file of the agent's choosing:
+		// either way the bytes are the agent's to see.
+		return true
+	}
 	if _, ok := readers[c.prog]; !ok && c.prog != "sqlite3" {
 		return false
 	}

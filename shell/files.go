@@ -200,6 +200,7 @@ func (a *analyzer) files(ca *call) {
 		}
 	case "curl":
 		write(optValues(ops, "-o", "--output"))
+		read(fileURLs(ops))
 		if (hasShortFlagStrict(ops, 'O', "oHXdFTuAebcKxwmrE") || hasLong(ops, "--remote-name")) && ca.cwd != "" {
 			for _, u := range positional(ops, "-o -H -X -d -F -T -u -A -e -b -c -K -x -w -m -r -E --output --header --request --data --form --user --user-agent --referer --cookie --cookie-jar --proxy --max-time --retry --connect-timeout --data-binary --data-raw --config --write-out --resolve") {
 				if name := urlFile(u.s); name != "" {
@@ -523,4 +524,26 @@ func inPlaceOperands(ops []arg) []arg {
 		return nil
 	}
 	return files
+}
+
+// fileURLs returns the local paths named by file:// URLs among the words: a
+// network client given one reads that file.
+func fileURLs(ops []arg) []arg {
+	var out []arg
+	for _, x := range ops {
+		rest, ok := strings.CutPrefix(x.s, "file://")
+		if !ok {
+			if len(x.s) > 7 && strings.EqualFold(x.s[:7], "file://") {
+				rest = x.s[7:]
+			} else {
+				continue
+			}
+		}
+		if host, path, found := strings.Cut(rest, "/"); found && (host == "" || host == "localhost") {
+			y := x
+			y.s = "/" + path
+			out = append(out, y)
+		}
+	}
+	return out
 }
