@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/internal/jsonerr"
 	"github.com/wardenhq/warden/toolspec"
 )
 
@@ -220,29 +221,15 @@ func DecodeObject(data []byte, v any) error {
 	if trimmed[0] != '{' {
 		return errors.New("hook payload is not a JSON object")
 	}
-	if err := json.Unmarshal(trimmed, v); err != nil {
+	if err := json.Unmarshal(data, v); err != nil {
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
-			line, col := lineCol(trimmed, se.Offset)
+			line, col, _ := jsonerr.Position(data, err)
 			return fmt.Errorf("hook payload: line %d column %d: %w", line, col, err)
 		}
 		return fmt.Errorf("hook payload: %w", err)
 	}
 	return nil
-}
-
-// lineCol converts a byte offset into a 1-based line and column.
-func lineCol(data []byte, offset int64) (line, col int) {
-	if offset > int64(len(data)) {
-		offset = int64(len(data))
-	}
-	before := data[:offset]
-	line = bytes.Count(before, []byte("\n")) + 1
-	col = int(offset) - (bytes.LastIndexByte(before, '\n') + 1)
-	if col < 1 {
-		col = 1
-	}
-	return line, col
 }
 
 // ToolInput reads a payload's tool_input: an object, or absent or null

@@ -12,6 +12,7 @@ import (
 
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/internal/atomicfile"
+	"github.com/wardenhq/warden/internal/jsonerr"
 	"github.com/wardenhq/warden/settings"
 )
 
@@ -33,42 +34,22 @@ func (e *ParseError) Error() string {
 // Unwrap returns the underlying error.
 func (e *ParseError) Unwrap() error { return e.Err }
 
-// position returns the 1-based line and column (in bytes) of offset in data.
-func position(data []byte, offset int64) (line, col int) {
-	if offset > int64(len(data)) {
-		offset = int64(len(data))
-	}
-	if offset < 0 {
-		offset = 0
-	}
-	before := data[:offset]
-	line = 1 + bytes.Count(before, []byte{'\n'})
-	col = int(offset) - bytes.LastIndexByte(before, '\n')
-	return line, col
-}
-
 // positionError turns a JSON decoding error into a ParseError naming where
 // in file the problem is.
 func positionError(file string, data []byte, err error) error {
 	var syn *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	off := int64(len(data))
 	msg := err.Error()
+	off, ok := jsonerr.Offset(data, err)
 	switch {
-	case errors.As(err, &syn):
-		// Offset is just past the byte that broke the syntax; at the end of
-		// the input it is the end.
-		off = syn.Offset
-		if off < int64(len(data)) {
-			off = max(off-1, 0)
+	case !ok:
+		off = int64(len(data))
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			msg = "unexpected end of JSON input"
 		}
+	case errors.As(err, &syn):
 		msg = syn.Error()
-	case errors.As(err, &typ):
-		off = typ.Offset
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		msg = "unexpected end of JSON input"
 	}
-	line, col := position(data, off)
+	line, col := jsonerr.LineCol(data, off)
 	return &ParseError{File: file, Line: line, Col: col, Msg: msg, Err: err}
 }
 
@@ -138,7 +119,7 @@ func (o object) marshal() json.RawMessage {
 func parseObject(file string, data []byte, base int64, whole bool) (object, error) {
 	dec := json.NewDecoder(bytes.NewReader(data[base:]))
 	fail := func(off int64, msg string) error {
-		line, col := position(data, base+off)
+		line, col := jsonerr.LineCol(data, base+off)
 		return &ParseError{File: file, Line: line, Col: col, Msg: msg}
 	}
 	skipSpace := func(off int64) int64 {
@@ -216,7 +197,7 @@ func (d *settingsDoc) list(outer, key string) (object, []string, error) {
 	}
 	inner, err := parseObject(d.file, d.data, m.off, false)
 	if err != nil {
-		line, col := position(d.data, m.off)
+		line, col := jsonerr.LineCol(d.data, m.off)
 		return nil, nil, &ParseError{File: d.file, Line: line, Col: col, Msg: fmt.Sprintf("%q must be an object", outer)}
 	}
 	lm, ok := inner.get(key)
@@ -225,7 +206,7 @@ func (d *settingsDoc) list(outer, key string) (object, []string, error) {
 	}
 	var items []string
 	if err := json.Unmarshal(lm.value, &items); err != nil {
-		line, col := position(d.data, lm.off)
+		line, col := jsonerr.LineCol(d.data, lm.off)
 		return nil, nil, &ParseError{File: d.file, Line: line, Col: col, Msg: fmt.Sprintf("%q.%q must be a list of strings", outer, key), Err: err}
 	}
 	return inner, items, nil

@@ -8,6 +8,7 @@ import (
 
 	"github.com/wardenhq/warden/agent"
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/internal/jsonerr"
 )
 
 // Payload is the JSON object Claude Code writes to a hook's stdin, and the
@@ -119,24 +120,10 @@ func rawField(obj []byte, name string) string {
 func jsonError(data []byte, err error) error {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		line, col := lineCol(data, se.Offset)
+		line, col, _ := jsonerr.Position(data, err)
 		return fmt.Errorf("line %d column %d: %w", line, col, err)
 	}
 	return err
-}
-
-// lineCol converts a byte offset into a 1-based line and column.
-func lineCol(data []byte, offset int64) (line, col int) {
-	if offset > int64(len(data)) {
-		offset = int64(len(data))
-	}
-	before := data[:offset]
-	line = bytes.Count(before, []byte("\n")) + 1
-	col = int(offset) - (bytes.LastIndexByte(before, '\n') + 1)
-	if col < 1 {
-		col = 1
-	}
-	return line, col
 }
 
 // Request returns the tool call the payload describes.

@@ -6,8 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"unicode/utf8"
+
+	"github.com/wardenhq/warden/internal/jsonerr"
 )
 
 // node is one JSON value with the byte offset where it starts, so that every
@@ -66,10 +67,7 @@ func parseJSON(file string, data []byte) (*node, error) {
 	if err := json.Unmarshal(data, &probe); err != nil {
 		var syn *json.SyntaxError
 		if errors.As(err, &syn) {
-			off := syn.Offset - 1
-			if syn.Offset >= int64(len(data)) && strings.HasPrefix(syn.Error(), "unexpected end") {
-				off = int64(len(data))
-			}
+			off, _ := jsonerr.Offset(data, err)
 			return nil, newPosError(file, data, off, syn.Error())
 		}
 	}
@@ -200,20 +198,6 @@ func (e *PosError) Error() string {
 }
 
 func newPosError(file string, data []byte, off int64, msg string) *PosError {
-	line, col := position(data, off)
+	line, col := jsonerr.LineCol(data, off)
 	return &PosError{File: file, Line: line, Column: col, Msg: msg}
-}
-
-// position converts a byte offset to a 1-based line and column.
-func position(data []byte, off int64) (line, col int) {
-	if off > int64(len(data)) {
-		off = int64(len(data))
-	}
-	if off < 0 {
-		off = 0
-	}
-	before := data[:off]
-	line = bytes.Count(before, []byte{'\n'}) + 1
-	col = int(off) - (bytes.LastIndexByte(before, '\n') + 1) + 1
-	return line, col
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/wardenhq/warden/agent/codex"
 	"github.com/wardenhq/warden/agent/gemini"
 	"github.com/wardenhq/warden/internal/atomicfile"
+	"github.com/wardenhq/warden/internal/jsonerr"
 )
 
 // initEvents are the Claude Code hook events Warden answers, in the order
@@ -500,7 +501,7 @@ func parseSettingsObject(path string, data []byte) (*orderedObject, error) {
 	if err := json.Unmarshal(data, &check); err != nil {
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
-			line, col := offsetLineCol(data, se.Offset)
+			line, col, _ := jsonerr.Position(data, err)
 			return nil, fmt.Errorf("%s:%d:%d: %v (file left unchanged)", path, line, col, se)
 		}
 		return nil, fmt.Errorf("%s: %v (file left unchanged)", path, err)
@@ -515,16 +516,6 @@ func parseSettingsObject(path string, data []byte) (*orderedObject, error) {
 		return nil, fmt.Errorf("%s: %v (file left unchanged)", path, err)
 	}
 	return v.(*orderedObject), nil
-}
-
-func offsetLineCol(data []byte, off int64) (line, col int) {
-	if off > int64(len(data)) {
-		off = int64(len(data))
-	}
-	before := data[:off]
-	line = bytes.Count(before, []byte("\n")) + 1
-	col = len(before) - bytes.LastIndexByte(before, '\n')
-	return line, max(col-1, 1)
 }
 
 // decodeOrdered reads one JSON value from dec, objects as *orderedObject.
