@@ -4,6 +4,8 @@ import (
 	"encoding/base64"
 	"strings"
 	"unicode/utf16"
+
+	"github.com/wardenhq/warden/programs"
 )
 
 // A wrapper runs another command given as its remaining words (sudo,
@@ -110,7 +112,6 @@ func optsWrapper(withValue, noCommand string) wrapperFunc {
 // Options of the wrappers whose value is the next word.
 var (
 	sudoValues    = newWordSet("-u -g -C -D -h -p -r -t -T -U -R --user --group --close-from --chdir --host --prompt --role --type --command-timeout --other-user --chroot")
-	xargsValues   = newWordSet("-a -d -E -I -L -n -P -s --arg-file --delimiter --max-lines --max-args --max-procs --max-chars --process-slot-var --eof --replace")
 	timeoutValues = newWordSet("-s --signal -k --kill-after")
 	watchValues   = newWordSet("-n --interval -q --equexit")
 )
@@ -381,13 +382,34 @@ func wrapWatch(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 	return nil, true
 }
 
+// wrapXargs reads xargs's options with its entry: the first operand is
+// the command (echo when none), -a FILE is a read of the part, and an
+// option the entry does not know makes the part unknown.
 func wrapXargs(a *analyzer, ca *call, args []arg) ([]arg, bool) {
-	i := optionsEnd(args, xargsValues.has, nil)
 	ca.xargs = true
-	if i >= len(args) {
+	words := make([]programs.Word, len(args))
+	for i, x := range args {
+		words[i] = programs.Word{Text: x.s, Literal: !x.unbound && !x.subst && !x.glob}
+	}
+	res := programs.Parse(programs.Lookup("xargs"), words)
+	ca.unknown = append(ca.unknown, res.Unknown...)
+	for _, u := range res.Uses {
+		if u.Effect != programs.Read || u.Target == "" || u.Index < 0 || u.Index >= len(args) {
+			continue
+		}
+		x := args[u.Index]
+		if x.s != u.Target {
+			x = arg{s: u.Target, lit: true, raw: u.Target} // attached: -aFILE, --arg-file=FILE
+		}
+		if p := a.resolve(x, ca.cwd); p != "" && !harmlessTarget(p) {
+			ca.reads = appendPath(ca.reads, p)
+			ca.fx = append(ca.fx, Effect{Kind: programs.Read, Target: p, Option: u.Option})
+		}
+	}
+	if len(res.Operands) == 0 || res.Help {
 		return []arg{{s: "echo", lit: true, raw: "echo"}}, true
 	}
-	return args[i:], true
+	return args[res.Operands[0]:], true
 }
 
 // carryShell handles sh, bash, zsh and friends: -c STRING is walked as a
