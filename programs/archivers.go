@@ -3,8 +3,8 @@ package programs
 // Archivers write what they extract; options that run a program (tar -I,
 // --to-command, --checkpoint-action=exec, zip -TT, 7z's none) are exec.
 
-func init() {
-	register(
+var _ = family("archivers", func(add func(...*Spec)) {
+	add(
 		&Spec{Names: n("tar", "gtar", "bsdtar"), Effect: Write, Permute: true, Operands: "-*", Loose: true,
 			ReadWith: "-t --list -tf -tzf -tjf -tJf -tvf -tvzf -ztf -tzvf t tf tzf tvf tvzf",
 			Options: "-I=x --use-compress-program=x --to-command=x --checkpoint-action=x --rsh-command=x --info-script=x -F=x --new-volume-script=x --rmt-command=x " +
@@ -28,4 +28,4 @@ func init() {
 		&Spec{Names: n("split", "csplit"), Effect: Write, Permute: true, Operands: "-*", Loose: true, Options: "--help:h --version:h --filter=x",
 			Flagged: []string{"split -l 100 data.csv part_", "split --filter='sh -c id' f"}},
 	)
-}
+})

@@ -4,7 +4,7 @@ package programs
 // the cluster (network, known, low risk); running or exec'ing a container
 // runs code; applying, deleting and pushing change lasting state.
 
-func init() {
+var _ = family("containers", func(add func(...*Spec)) {
 	talk := &Spec{Effect: Network, Permute: true, Operands: "-*", Loose: true, Options: "-h:h --help:h"}
 	runs := &Spec{Effect: Exec, Permute: true, Operands: "-*", Loose: true, Options: "-h:h --help:h"}
 	project := &Spec{Effect: RunsProject, Permute: true, Operands: "-*", Loose: true, Options: "-h:h --help:h"}
@@ -15,7 +15,7 @@ func init() {
 		"build", project, "compose", project, "buildx", project, "pull", talk, "login", change, "logout", change, "context", change, "network", change, "volume", change, "image", change, "container", change, "system", change, "builder", change,
 		"push", change, "tag", change, "commit", change, "save", change, "load", change, "import", change, "export", change, "stop", change, "restart", change, "kill", change, "pause", change, "unpause", change, "update", change, "rename", change,
 		"rm", remove, "rmi", remove, "prune", remove)
-	register(
+	add(
 		&Spec{Names: n("docker", "podman", "nerdctl"), Options: "-v:h --version:h -h:h --help:h -D --debug -l= --log-level= --config= -c= --context= -H=n --host=n --tls --tlsverify --tlscacert=r --tlscert=r --tlskey=r", Subcommands: docker,
 			Flagged: []string{"docker run -v /:/mnt --rm -it alpine chroot /mnt sh", "docker exec -it web sh", "docker ps"}},
 		&Spec{Names: n("kubectl", "oc"), Options: "-h:h --help:h -n= --namespace= --context= --kubeconfig=r --cluster= --user= -s=n --server=n --as= --token= --request-timeout= -v=",
@@ -29,4 +29,4 @@ func init() {
 				"install", change, "upgrade", change, "rollback", change, "repo", change, "plugin", runs, "uninstall", remove, "delete", remove),
 			Flagged: []string{"helm install x ./chart"}},
 	)
-}
+})

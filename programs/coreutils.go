@@ -3,8 +3,8 @@ package programs
 // gnu are the options every GNU program accepts.
 const gnu = " --help:h --version:h"
 
-func init() {
-	register(
+var _ = family("coreutils", func(add func(...*Spec)) {
+	add(
 		&Spec{Names: n("cat"), Abbrev: true, Permute: true, Operands: "r*",
 			Options:  "-A -b -e -E -n -s -t -T -u -v --show-all --number-nonblank --number --squeeze-blank --show-ends --show-tabs --show-nonprinting" + gnu,
 			ReadOnly: []string{"cat README.md", "cat -n a b", "cat --help"},
@@ -161,4 +161,4 @@ func init() {
 		&Spec{Names: n("cmp"), Abbrev: true, Permute: true, Operands: "r r? -? -?",
 			Options: "-b -i= -l -n= -s --print-bytes --ignore-initial= --verbose --bytes= --quiet --silent" + gnu},
 	)
-}
+})

@@ -18,5 +18,17 @@
 // against the working directory and judges them (DESIGN §2, "Effects, and
 // unknown"); this package does no I/O.
 //
-// Adding a program is one entry in the family's file (see docs/effects.md).
+// Each family file declares its entries in one call,
+//
+//	var _ = family("coreutils", func(add func(...*Spec)) {
+//		add(&Spec{Names: n("cat"), …}, …)
+//	})
+//
+// and the family is built on the first lookup of one of its names, so a
+// short-lived process (warden hook) pays only for the families its command
+// meets. The generated index.go says which family declares each name; a
+// test fails, and says how to regenerate it, when it is out of date.
+//
+// Adding a program is one entry in the family's file, then regenerating
+// the index (see docs/effects.md).
 package programs

@@ -4,8 +4,8 @@ package programs
 // directories. The shell package resolves their operands and judges the
 // targets (copy sources are read, destinations written, removals deleted).
 
-func init() {
-	register(
+var _ = family("files", func(add func(...*Spec)) {
+	add(
 		&Spec{Names: n("mkdir"), Abbrev: true, Permute: true, Operands: "w*", Options: "-m= --mode= -p --parents -v --verbose -Z --context?" + gnu,
 			Flagged: []string{"mkdir -p build"}},
 		&Spec{Names: n("touch"), Abbrev: true, Permute: true, Operands: "w*", Options: "-a -c --no-create -d= --date= -f -h --no-dereference -m -r=r --reference=r -t= --time=" + gnu,
@@ -33,4 +33,4 @@ func init() {
 			Options: "-c --changes -f --silent --quiet -v --verbose --no-preserve-root --preserve-root -R --recursive --reference=r -h -H -L -P" + gnu,
 			Flagged: []string{"chmod +x build.sh"}},
 	)
-}
+})

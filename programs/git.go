@@ -45,9 +45,9 @@ func gitDoes(e Effect, opts string) *Spec {
 	return &Spec{Effect: e, Options: opts + " -h:h --help:h", Operands: "-*", Permute: true, Loose: true}
 }
 
-func init() {
+var _ = family("git", func(add func(...*Spec)) {
 	readRefs := "-*"
-	register(&Spec{
+	add(&Spec{
 		Names: n("git"),
 		// -c and --config-env set any configuration for this run,
 		// including the pager, ssh command, aliases and hooks: unknown.
@@ -153,4 +153,4 @@ func init() {
 			"difftool", gitDoes(Exec, ""), "mergetool", gitDoes(Exec, ""), "filter-branch", gitDoes(Exec, ""), "send-email", gitDoes(Network, ""),
 		),
 	})
-}
+})

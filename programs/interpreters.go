@@ -9,8 +9,8 @@ func interp(names []string, opts, operands string, flagged ...string) *Spec {
 	return &Spec{Names: names, Lang: names[0], Effect: RunsProject, Options: opts, Operands: operands, Flagged: flagged}
 }
 
-func init() {
-	register(
+var _ = family("interpreters", func(add func(...*Spec)) {
+	add(
 		&Spec{Names: n("python", "python3", "python2", "pypy", "pypy3"), Effect: RunsProject, Lang: "python", Operands: "p? -*",
 			// -c runs code; -m runs a module (pytest, http.server, pip…).
 			Options:  "-c=k -m=l -V:h --version:h -h:h --help:h -b -B -d -E -i -I -O -OO -P -q -s -S -u -v -W= -X= -x --check-hash-based-pycs=",
@@ -37,4 +37,4 @@ func init() {
 			"x", &Spec{Effect: Exec, Operands: "x*", Loose: true}, "build", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}),
 			Flagged: []string{"bun -e 'Bun.spawn([\"sh\"])'", "bun x evil"}},
 	)
-}
+})

