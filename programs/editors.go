@@ -10,8 +10,8 @@ package programs
 // source load it; options that name a command to run (nano -s, emacsclient
 // -a) are Exec.
 
-func init() {
-	register(
+var _ = family("editors", func(add func(...*Spec)) {
+	add(
 		&Spec{Names: n("vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim", "gview", "rvim", "rview", "evim", "eview", "vimx"),
 			Effect: Exec, Permute: true, Lang: "vim", Operands: "w*",
 			// -c, --cmd and +cmd run Ex commands (:!sh, :py, :lua, :redir >
@@ -102,4 +102,4 @@ func init() {
 			Options: "-help:h --help:h",
 			Flagged: []string{"joe notes.txt", "joe", "jmacs /etc/hosts"}},
 	)
-}
+})
