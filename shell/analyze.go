@@ -145,7 +145,13 @@ func parse(src string) (*syntax.File, error) {
 
 // Analyze reads command as a shell program and judges every part of it. It
 // does no I/O and never panics.
-func Analyze(command string, opts Options) (an *Analysis) {
+func Analyze(command string, opts Options) *Analysis {
+	return analyze(command, opts, true)
+}
+
+// analyze is Analyze, with the memo of function calls on or off (tests
+// compare the two).
+func analyze(command string, opts Options, memo bool) (an *Analysis) {
 	an = &Analysis{Original: command}
 	defer func() {
 		if r := recover(); r != nil {
@@ -165,6 +171,7 @@ func Analyze(command string, opts Options) (an *Analysis) {
 		opts.MaxParts = DefaultMaxParts
 	}
 	a := newAnalyzer(opts, an)
+	a.noMemo = !memo
 	n := normalize(command)
 	an.Normalized = n.text
 	if n.hidden || display.Suspicious(command) {

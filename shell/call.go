@@ -122,7 +122,7 @@ func (a *analyzer) walkCall(s *syntax.Stmt, ce *syntax.CallExpr, rds []redir, c 
 		assigns = append(assigns, assignment{name: as.Name.Value, value: a.assignValue(as, c), text: c.text(as)})
 	}
 	if len(ce.Args) == 0 {
-		ca := &call{ctx: c, cwd: c.sc.cwd, text: text, assigns: assigns, assignOnly: true, partIdx: -1}
+		ca := &call{ctx: c, cwd: c.sc.cwd(), text: text, assigns: assigns, assignOnly: true, partIdx: -1}
 		for i, as := range assigns {
 			number := false
 			if i < len(ce.Assigns) && ce.Assigns[i].Name != nil && ce.Assigns[i].Name.Value == as.name {
@@ -145,7 +145,7 @@ func (a *analyzer) walkCall(s *syntax.Stmt, ce *syntax.CallExpr, rds []redir, c 
 // newCall makes a call for a statement with no command (only
 // redirections, such as "> file").
 func (a *analyzer) newCall(s *syntax.Stmt, _ *syntax.CallExpr, _ []arg, rds []redir, c *ctx) {
-	ca := &call{ctx: c, cwd: c.sc.cwd, text: stmtText(s, c)}
+	ca := &call{ctx: c, cwd: c.sc.cwd(), text: stmtText(s, c)}
 	ca.redirs = append(append([]redir(nil), c.redirs...), rds...)
 	a.addCall(ca, nil)
 }
@@ -164,7 +164,7 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 		}
 	}
 	ca := a.newCall2()
-	*ca = call{ctx: c, cwd: c.sc.cwd, text: text, assigns: assigns}
+	*ca = call{ctx: c, cwd: c.sc.cwd(), text: text, assigns: assigns}
 	ca.wrappers = append(ca.wrappers, c.wrappers...)
 	if len(c.redirs) > 0 || len(rds) > 0 {
 		ca.redirs = append(append([]redir(nil), c.redirs...), rds...)
@@ -172,13 +172,13 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 	ca.find = c.find
 	ca.xargs = c.xargs
 	ca.outer = c.outer
-	if p0 := args[0]; p0.lit && c.sc.funcs[p0.s] != nil {
+	if p0 := args[0]; p0.lit && c.sc.function(p0.s) != nil {
 		// A function defined earlier in the command, even one named like a
 		// program: its body runs here, with these words as $1, $2, ...
 		ca.args = args
 		ca.function = true
 		a.addCall(ca, rds)
-		a.callFunction(c.sc.funcs[p0.s], p0.s, args[1:], c)
+		a.callFunction(c.sc.function(p0.s), p0.s, args[1:], c)
 		return
 	}
 	for guard := 0; guard < 64 && len(args) > 0; guard++ {
@@ -187,15 +187,15 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 			break
 		}
 		k := key(programName(p0.s))
-		if body, ok := c.sc.aliases[k]; ok && guard == 0 {
+		if body, ok := c.sc.alias(k); ok && guard == 0 {
 			rest := make([]string, 0, len(args))
 			rest = append(rest, body)
 			for _, x := range args[1:] {
 				rest = append(rest, x.raw)
 			}
-			delete(c.sc.aliases, k) // an alias does not expand inside itself
+			c.sc.unalias(k) // an alias does not expand inside itself
 			a.nested(strings.Join(rest, " "), c, ca.wrappers)
-			c.sc.aliases[k] = body
+			c.sc.setAlias(k, body)
 			return
 		}
 		if w, ok := wrappers[k]; ok {
@@ -214,7 +214,7 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 				if len(ca.assigns) > 0 {
 					// The carrier is not a part, but its assignments are
 					// still judged.
-					a.calls = append(a.calls, &call{ctx: c, cwd: c.sc.cwd, text: text, assigns: ca.assigns, assignOnly: true, partIdx: -1})
+					a.calls = append(a.calls, &call{ctx: c, cwd: c.sc.cwd(), text: text, assigns: ca.assigns, assignOnly: true, partIdx: -1})
 				}
 				return
 			}
@@ -267,7 +267,7 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 		a.setLimit(LimitParts)
 	}
 	c := ca.ctx
-	ca.cwd = c.sc.cwd
+	ca.cwd = c.sc.cwd()
 	if ca.words == nil {
 		ca.words = make([]string, len(ca.args))
 		for i, x := range ca.args {
@@ -295,13 +295,13 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 			ca.unsafeEnv = true
 		}
 	}
-	if c.sc.unsafeEnv || c.unsafeEnv {
+	if c.sc.envUnsafe() || c.unsafeEnv {
 		ca.unsafeEnv = true
 	}
 	if ca.decl {
 		for _, as := range ca.assigns {
 			if ca.exported && unsafeEnvNames[as.name] {
-				c.sc.unsafeEnv = true
+				c.sc.setUnsafeEnv()
 			}
 		}
 	}
@@ -356,7 +356,7 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 // made earlier in the same command, the path it really lands on: both are
 // judged.
 func (a *analyzer) throughLinks(ca *call) {
-	if len(ca.ctx.sc.links) == 0 {
+	if len(ca.ctx.sc.linkMap()) == 0 {
 		return
 	}
 	for _, p := range ca.writes {
@@ -411,11 +411,11 @@ func (a *analyzer) afterCall(ca *call) {
 		}
 		switch {
 		case dir == nil:
-			sc.cwd = a.opts.Home
+			sc.setCwd(a.opts.Home)
 		case dir.unbound || dir.s == "-":
-			sc.cwd = ""
+			sc.setCwd("")
 		default:
-			sc.cwd = a.resolve(*dir, sc.cwd)
+			sc.setCwd(a.resolve(*dir, sc.cwd()))
 		}
 	case "ln":
 		// A link made here sends later paths through it to its target: a
@@ -435,10 +435,7 @@ func (a *analyzer) afterCall(ca *call) {
 				target = a.resolveString(target, ca.cwd)
 			}
 			if link != "" && target != "" {
-				if sc.links == nil {
-					sc.links = map[string]string{}
-				}
-				sc.links[link] = cleanPath(target)
+				sc.addLink(link, cleanPath(target))
 			}
 		}
 	case "find":
@@ -456,15 +453,12 @@ func (a *analyzer) afterCall(ca *call) {
 	case "alias":
 		for _, o := range ops {
 			if name, body, ok := strings.Cut(o.s, "="); ok && name != "" {
-				if sc.aliases == nil {
-					sc.aliases = map[string]string{}
-				}
-				sc.aliases[key(name)] = body
+				sc.setAlias(key(name), body)
 			}
 		}
 	case "unalias":
 		for _, o := range ops {
-			delete(sc.aliases, key(o.s))
+			sc.unalias(key(o.s))
 		}
 	case "read", "mapfile", "readarray":
 		for _, o := range ops {
@@ -475,11 +469,8 @@ func (a *analyzer) afterCall(ca *call) {
 	}
 	if len(ca.writes) > 0 && ca.prog != "" {
 		if src := a.sensitiveSource(ca); src != "" {
-			if a.sensitiveCopies == nil {
-				a.sensitiveCopies = map[string]string{}
-			}
 			for _, w := range ca.writes {
-				a.sensitiveCopies[w] = src
+				a.markSensitive(w, src)
 			}
 		}
 	}
@@ -494,17 +485,11 @@ func (a *analyzer) afterCall(ca *call) {
 				dir = joinPath(ca.cwd, strings.TrimSuffix(urlFile(pos[0].s), ".git"))
 			}
 			if dir != "" {
-				if sc.fetched == nil {
-					sc.fetched = map[string]bool{}
-				}
-				sc.fetched[dir+"/"] = true
+				sc.setFetched(dir + "/")
 			}
 		}
 	}
 	for _, f := range downloads(ca, a) {
-		if sc.fetched == nil {
-			sc.fetched = map[string]bool{}
-		}
-		sc.fetched[f] = true
+		sc.setFetched(f)
 	}
 }

@@ -128,7 +128,7 @@ func (a *analyzer) artifactInTree(p string) bool {
 // followLinks replaces a prefix of p that is a symlink made earlier in the
 // same command by its target.
 func (a *analyzer) followLinks(c *call, p string) string {
-	links := c.ctx.sc.links
+	links := c.ctx.sc.linkMap()
 	if len(links) == 0 {
 		return p
 	}

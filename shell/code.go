@@ -100,7 +100,7 @@ func checkInterpreter(a *analyzer, c *call) {
 // checkFetchedRun flags running a file downloaded earlier in the same
 // command (curl -o x.sh ... && bash x.sh).
 func (a *analyzer) checkFetchedRun(c *call) {
-	fetched := c.ctx.sc.fetched
+	fetched := c.ctx.sc.fetchedMap()
 	if len(fetched) == 0 {
 		return
 	}

@@ -88,7 +88,7 @@ func (a *analyzer) arithWord(w *syntax.Word, c *ctx, depth int) {
 // variable this command never set comes from the environment the agent was
 // started with and is not followed.
 func (a *analyzer) evaluatedVar(name string, c *ctx, depth int, where string) {
-	v, set := c.sc.vars[name]
+	v, set := c.sc.variable(name)
 	if !set || v.number {
 		return
 	}
@@ -151,7 +151,7 @@ func (a *analyzer) evaluatedParam(p *syntax.ParamExp, c *ctx) {
 	}
 	name := p.Param.Value
 	if p.Excl && p.Names == 0 && p.Index == nil {
-		v, set := c.sc.vars[name]
+		v, set := c.sc.variable(name)
 		switch {
 		case !set:
 		case !v.known:
@@ -161,7 +161,7 @@ func (a *analyzer) evaluatedParam(p *syntax.ParamExp, c *ctx) {
 		}
 	}
 	if p.Exp != nil && p.Exp.Op == syntax.OtherParamOps && p.Exp.Word != nil && p.Exp.Word.Lit() == "P" {
-		v, set := c.sc.vars[name]
+		v, set := c.sc.variable(name)
 		switch {
 		case !set:
 		case !v.known:
@@ -220,7 +220,7 @@ func (a *analyzer) unknownEval(c *ctx, text, why string) {
 	}
 	cp := *c
 	cp.pipe = nil
-	a.addCall(&call{ctx: &cp, cwd: c.sc.cwd, text: text, args: []arg{{s: text, raw: text, unbound: true}}, evaluated: why + " (" + text + ")", unknown: []string{why}}, nil)
+	a.addCall(&call{ctx: &cp, cwd: c.sc.cwd(), text: text, args: []arg{{s: text, raw: text, unbound: true}}, evaluated: why + " (" + text + ")", unknown: []string{why}}, nil)
 }
 
 // identWord returns the name a word is when it is one plain identifier.

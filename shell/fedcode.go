@@ -33,9 +33,6 @@ func (a *analyzer) recordWritten(ca *call) {
 		return
 	}
 	sc := ca.ctx.sc
-	if sc.written == nil {
-		sc.written = map[string]written{}
-	}
 	text, known := a.producedLiteral(ca)
 	for _, r := range ca.redirs {
 		if !r.isOutput() || harmlessTarget(r.target.s) {
@@ -46,14 +43,16 @@ func (a *analyzer) recordWritten(ca *call) {
 			continue
 		}
 		w := written{text: text, known: known}
-		if prev, ok := sc.written[p]; ok && (r.op == syntax.AppOut || r.op == syntax.AppAll) {
-			w = written{text: prev.text + text, known: prev.known && known}
+		if r.op == syntax.AppOut || r.op == syntax.AppAll {
+			if prev, ok := sc.writtenFile(p); ok {
+				w = written{text: prev.text + text, known: prev.known && known}
+			}
 		}
-		sc.written[p] = w
+		sc.setWritten(p, w)
 	}
 	for _, p := range ca.writes {
-		if _, ok := sc.written[p]; !ok {
-			sc.written[p] = written{} // cp, tee, curl -o, ...: content unknown
+		if _, ok := sc.writtenFile(p); !ok {
+			sc.setWritten(p, written{}) // cp, tee, curl -o, ...: content unknown
 		}
 	}
 }
@@ -93,8 +92,8 @@ func (a *analyzer) producedLiteral(ca *call) (string, bool) {
 // command: directly (./x), through a shell or source, or as an
 // interpreter's script.
 func (a *analyzer) runWritten(ca *call) {
-	files := ca.ctx.sc.written
-	if len(files) == 0 || len(ca.args) == 0 {
+	sc := ca.ctx.sc
+	if len(ca.args) == 0 || !sc.anyWritten() {
 		return
 	}
 	var script string
@@ -117,8 +116,8 @@ func (a *analyzer) runWritten(ca *call) {
 	if script == "" {
 		return
 	}
-	w, ok := files[script]
-	if !ok || ca.ctx.sc.fetched[script] {
+	w, ok := sc.writtenFile(script)
+	if !ok || sc.fetchedMap()[script] {
 		return // a download run is remote-exec, judged by checkFetchedRun
 	}
 	if !w.known {
@@ -172,28 +171,25 @@ func (a *analyzer) callFunction(def *funcDef, name string, args []arg, c *ctx) {
 	a.calling[name] = true
 	defer delete(a.calling, name)
 	sc := c.sc
-	names := []string{"@", "*", "#"}
-	for i := 1; i <= 9; i++ {
-		names = append(names, string(rune('0'+i)))
-	}
-	saved := make(map[string]varVal, len(names))
-	had := make(map[string]bool, len(names))
-	for _, n := range names {
-		saved[n], had[n] = sc.vars[n]
+	var saved [len(positionalNames)]varVal
+	var had [len(positionalNames)]bool
+	for i, n := range positionalNames {
+		saved[i], had[i] = sc.variable(n)
 	}
 	all, allKnown := make([]string, 0, len(args)), true
 	for i, x := range args {
 		if i < 9 {
-			sc.set(string(rune('1'+i)), varVal{s: x.s, known: !x.unbound, mktemp: x.mktemp})
+			sc.set(positionalNames[3+i], varVal{s: x.s, known: !x.unbound, mktemp: x.mktemp})
 		}
 		all = append(all, x.s)
 		allKnown = allKnown && !x.unbound
 	}
 	for i := len(args); i < 9; i++ {
-		sc.set(string(rune('1'+i)), varVal{s: "", known: true})
+		sc.set(positionalNames[3+i], varVal{s: "", known: true})
 	}
-	sc.set("@", varVal{s: strings.Join(all, " "), known: allKnown})
-	sc.set("*", varVal{s: strings.Join(all, " "), known: allKnown})
+	joined := strings.Join(all, " ")
+	sc.set("@", varVal{s: joined, known: allKnown})
+	sc.set("*", varVal{s: joined, known: allKnown})
 	sc.set("#", varVal{s: itoa(len(args)), known: true, number: true})
 	cp := *c
 	cp.src = def.src
@@ -201,15 +197,18 @@ func (a *analyzer) callFunction(def *funcDef, name string, args []arg, c *ctx) {
 	cp.shadow = true
 	cp.funcName = name
 	cp.pipe = nil
-	a.walkStmt(def.body, &cp)
-	for _, n := range names {
-		if had[n] {
-			sc.vars[n] = saved[n]
+	a.memoWalk(def, &cp)
+	for i, n := range positionalNames {
+		if had[i] {
+			sc.set(n, saved[i])
 		} else {
-			delete(sc.vars, n)
+			sc.unset(n)
 		}
 	}
 }
+
+// positionalNames are the variables a function call binds.
+var positionalNames = [...]string{"@", "*", "#", "1", "2", "3", "4", "5", "6", "7", "8", "9"}
 
 func itoa(n int) string {
 	if n == 0 {

@@ -49,7 +49,7 @@ func (a *analyzer) rawScanCtx(text string, c *ctx) {
 // rawDispatch records a raw piece as a Dynamic part, unwrapping the same
 // wrappers the parsed path does.
 func (a *analyzer) rawDispatch(text string, args []arg, c *ctx) {
-	ca := &call{ctx: c, cwd: c.sc.cwd, text: text}
+	ca := &call{ctx: c, cwd: c.sc.cwd(), text: text}
 	for guard := 0; guard < 16 && len(args) > 0; guard++ {
 		k := key(programName(args[0].s))
 		if w, ok := wrappers[k]; ok && k != "xargs" && k != "watch" && k != "flock" && k != "env" || k == "env" {

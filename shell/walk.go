@@ -26,6 +26,12 @@ type analyzer struct {
 	budget int
 	// calling holds the functions whose bodies are being judged at a call.
 	calling map[string]bool
+	// memo holds the function calls remembered (memo.go), recs the
+	// recordings under way.
+	memo   map[string][]*memoEntry
+	recs   []*recording
+	noMemo bool
+	hits   int
 }
 
 func newAnalyzer(opts Options, an *Analysis) *analyzer {
@@ -76,43 +82,6 @@ func (a *analyzer) finish() {
 	for i := 0; i < len(a.calls); i++ {
 		a.check(a.calls[i])
 	}
-}
-
-// scope is the shell state that flows through a command list: the working
-// directory, variables, symlinks and aliases made on the way.
-type scope struct {
-	cwd       string
-	vars      map[string]varVal
-	links     map[string]string
-	fetched   map[string]bool
-	aliases   map[string]string
-	funcs     map[string]*funcDef
-	written   map[string]written
-	unsafeEnv bool
-}
-
-func newScope(cwd string) *scope {
-	if cwd != "" {
-		cwd = cleanPath(cwd)
-	}
-	return &scope{cwd: cwd}
-}
-
-func (s *scope) ifs() string {
-	if v, ok := s.vars["IFS"]; ok && v.known {
-		return v.s
-	}
-	return " \t\n"
-}
-
-func (s *scope) set(name string, v varVal) {
-	if s.vars == nil {
-		s.vars = make(map[string]varVal, 4)
-	}
-	if len(v.s) > 4096 {
-		v = varVal{}
-	}
-	s.vars[name] = v
 }
 
 // ctx is where a statement sits: its source text, the wrappers and
@@ -249,9 +218,9 @@ func (a *analyzer) walkCompound(cmd syntax.Command, c *ctx) {
 		a.walkStmt(cmd.X, c)
 		a.walkStmt(cmd.Y, c)
 	case *syntax.Subshell:
-		saved := *c.sc
+		saved := c.sc.cwd()
 		a.walkStmts(cmd.Stmts, c)
-		c.sc.cwd = saved.cwd
+		c.sc.setCwd(saved)
 	case *syntax.Block:
 		a.walkStmts(cmd.Stmts, c)
 	case *syntax.IfClause:
@@ -301,10 +270,7 @@ func (a *analyzer) walkCompound(cmd syntax.Command, c *ctx) {
 			a.walkStmts(it.Stmts, c)
 		}
 	case *syntax.FuncDecl:
-		if c.sc.funcs == nil {
-			c.sc.funcs = map[string]*funcDef{}
-		}
-		c.sc.funcs[cmd.Name.Value] = &funcDef{body: cmd.Body, src: c.src}
+		c.sc.defineFunc(cmd.Name.Value, &funcDef{body: cmd.Body, src: c.src})
 		cp := *c
 		cp.funcName = cmd.Name.Value
 		cp.pipe = nil
@@ -434,8 +400,8 @@ func (a *analyzer) walkWordSubst(w *syntax.Word, c *ctx) {
 	}
 	// Substitutions run in subshells: a cd inside them does not move the
 	// command that uses them.
-	saved := c.sc.cwd
-	defer func() { c.sc.cwd = saved }()
+	saved := c.sc.cwd()
+	defer c.sc.setCwd(saved)
 	syntax.Walk(w, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.CmdSubst:
@@ -600,7 +566,7 @@ func (a *analyzer) walkDecl(d *syntax.DeclClause, c *ctx) {
 			}
 		}
 	}
-	ca := &call{words: words, text: c.text(d), ctx: c, cwd: c.sc.cwd}
+	ca := &call{words: words, text: c.text(d), ctx: c, cwd: c.sc.cwd()}
 	ca.decl = true
 	ca.exported = exported
 	for _, as := range d.Args {

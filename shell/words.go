@@ -279,8 +279,8 @@ func (e *wordEval) tilde(v string) (string, bool) {
 	case name == "":
 		e.arg.unbound = true
 		return v, false
-	case name == "+" && e.c.sc.cwd != "":
-		return e.c.sc.cwd + rest, true
+	case name == "+" && e.c.sc.cwd() != "":
+		return e.c.sc.cwd() + rest, true
 	case name == "+" || name == "-" || strings.HasPrefix(name, "+") || strings.HasPrefix(name, "-") || !isUserName(name):
 		// ~- (OLDPWD), ~+N and ~-N (the directory stack): not known here.
 		e.arg.unbound = true
@@ -397,7 +397,7 @@ func (e *wordEval) param(p *syntax.ParamExp, quoted, atStart bool) {
 
 // lookup returns what is known about variable name at this point.
 func (a *analyzer) lookup(name string, c *ctx) (varVal, bool) {
-	if v, ok := c.sc.vars[name]; ok {
+	if v, ok := c.sc.variable(name); ok {
 		return v, v.known
 	}
 	switch name {
@@ -406,8 +406,8 @@ func (a *analyzer) lookup(name string, c *ctx) (varVal, bool) {
 			return varVal{s: a.opts.Home, known: true}, true
 		}
 	case "PWD":
-		if c.sc.cwd != "" {
-			return varVal{s: c.sc.cwd, known: true}, true
+		if d := c.sc.cwd(); d != "" {
+			return varVal{s: d, known: true}, true
 		}
 	}
 	return varVal{}, false
@@ -437,8 +437,8 @@ func (a *analyzer) substValue(cs *syntax.CmdSubst, c *ctx) (string, substKind) {
 	case "mktemp":
 		return "/tmp/tmp.mktemp", substMktemp
 	case "pwd":
-		if c.sc.cwd != "" {
-			return c.sc.cwd, substKnown
+		if d := c.sc.cwd(); d != "" {
+			return d, substKnown
 		}
 	case "printf", "echo":
 		words := make([]string, 0, len(ce.Args)-1)

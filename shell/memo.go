@@ -1,0 +1,276 @@
+package shell
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"unsafe"
+)
+
+// A function defined in a command runs again at every call, with the
+// call's words as $1, $2, ... (callFunction). Its body is judged again at
+// each call; a call whose body would read exactly what an earlier call of
+// the same function read is not walked again: what that walk did is done
+// again instead.
+//
+// Soundness rests on the walk being a function of what it reads. A
+// recording notes every value the body reads from the scope before writing
+// it itself (variables, $1... included, the working directory, functions,
+// aliases, files written, links, downloads) and every change it makes, and
+// the call is keyed on everything else the walk depends on: the function,
+// the context it runs in (wrappers, redirections, loop, depth, ...) and the
+// functions being called around it. A later call with the same key whose
+// recorded reads all still hold makes the same changes, and adds the same
+// calls, which are judged again at the end like any other; nothing the
+// catalogue sees is skipped. A walk that lists parts, reaches a limit or
+// runs out of budget is never remembered.
+
+// recording is what one function body's walk read and changed.
+type recording struct {
+	sc     *scope
+	reads  []memoRead
+	writes []memoWrite
+	// sens are the files the walk marked as holding secrets.
+	sens [][2]string
+	// done holds the slots read or written already: a later read of
+	// one is not an input of the walk.
+	done             map[slot]struct{}
+	linksGen0        int
+	fetchedGen0      int
+	linksRead, fRead bool
+}
+
+type memoRead struct {
+	slot slot
+	val  slotVal
+}
+
+type memoWrite struct {
+	slot slot
+	val  slotVal
+	del  bool
+}
+
+func (r *recording) read(sl slot, v slotVal) {
+	switch sl.kind {
+	case slotLinks:
+		// Read whole, with what the body added: depends on the map as
+		// it was when the call began.
+		if !r.linksRead {
+			r.linksRead = true
+			r.reads = append(r.reads, memoRead{slot: sl, val: slotVal{n: r.linksGen0}})
+		}
+		return
+	case slotFetched:
+		if !r.fRead {
+			r.fRead = true
+			r.reads = append(r.reads, memoRead{slot: sl, val: slotVal{n: r.fetchedGen0}})
+		}
+		return
+	}
+	if _, ok := r.done[sl]; ok {
+		return
+	}
+	r.mark(sl)
+	r.reads = append(r.reads, memoRead{slot: sl, val: v})
+}
+
+func (r *recording) write(sl slot, v slotVal, del bool) {
+	r.writes = append(r.writes, memoWrite{slot: sl, val: v, del: del})
+	switch sl.kind {
+	case slotLinks, slotFetched:
+		return
+	case slotWritten:
+		r.mark(slot{kind: slotWrittenAny}) // only ever added to
+	}
+	r.mark(sl)
+}
+
+func (r *recording) mark(sl slot) {
+	if r.done == nil {
+		r.done = make(map[slot]struct{}, 8)
+	}
+	r.done[sl] = struct{}{}
+}
+
+// memoEntry is one remembered call of a function.
+type memoEntry struct {
+	reads  []memoRead
+	writes []memoWrite
+	sens   [][2]string
+	calls  []*call
+	budget int
+}
+
+// memoKey identifies what a function call's walk depends on besides the
+// scope: the function, the context of its body and the functions being
+// called around it. It is "" when the call is not remembered.
+func (a *analyzer) memoKey(def *funcDef, c *ctx) string {
+	if a.noMemo || c.find != nil || c.pipe != nil {
+		return ""
+	}
+	var b strings.Builder
+	b.Grow(64)
+	ptr := func(p unsafe.Pointer) {
+		b.WriteString(strconv.FormatUint(uint64(uintptr(p)), 36))
+		b.WriteByte(0)
+	}
+	str := func(s string) {
+		b.WriteString(strconv.Itoa(len(s)))
+		b.WriteByte(':')
+		b.WriteString(s)
+	}
+	flag := func(f bool) {
+		if f {
+			b.WriteByte('1')
+		} else {
+			b.WriteByte('0')
+		}
+	}
+	ptr(unsafe.Pointer(def))
+	ptr(unsafe.Pointer(c.sc))
+	str(c.src)
+	str(c.funcName)
+	b.WriteString(strconv.Itoa(c.depth))
+	b.WriteByte(0)
+	b.WriteString(strconv.Itoa(c.stage))
+	b.WriteByte(0)
+	flag(c.bg)
+	flag(c.remote)
+	flag(c.shadow)
+	flag(c.loop)
+	flag(c.unpaced)
+	flag(c.unsafeEnv)
+	flag(c.xargs)
+	b.WriteString(strconv.Itoa(len(c.wrappers)))
+	for _, w := range c.wrappers {
+		str(w)
+	}
+	b.WriteString(strconv.Itoa(len(c.outer)))
+	for _, f := range c.outer {
+		b.WriteString(strconv.Itoa(len(f)))
+		for _, w := range f {
+			str(w)
+		}
+	}
+	b.WriteString(strconv.Itoa(len(c.redirs)))
+	for _, r := range c.redirs {
+		b.WriteString(strconv.Itoa(int(r.op)))
+		str(r.fd)
+		str(r.body)
+		flag(r.hasBody)
+		t := r.target
+		str(t.s)
+		str(t.raw)
+		flag(t.lit)
+		flag(t.unbound)
+		flag(t.glob)
+		flag(t.subst)
+		flag(t.mktemp)
+		flag(t.home)
+		ptr(unsafe.Pointer(t.node))
+	}
+	names := make([]string, 0, len(a.calling))
+	for n, on := range a.calling {
+		if on {
+			names = append(names, n)
+		}
+	}
+	slices.Sort(names)
+	b.WriteString(strconv.Itoa(len(names)))
+	for _, n := range names {
+		str(n)
+	}
+	return b.String()
+}
+
+// memoFind returns a remembered call with this key whose reads all hold in
+// the scope now, and that fits in the budget left.
+func (a *analyzer) memoFind(key string, sc *scope) *memoEntry {
+	for _, e := range a.memo[key] {
+		if a.budget-e.budget <= 0 {
+			continue
+		}
+		ok := true
+		for _, r := range e.reads {
+			if sc.value(r.slot) != r.val {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return e
+		}
+	}
+	return nil
+}
+
+// memoReplay does again what a remembered call did: the recordings under
+// way around it read what it read, its changes are made again, its calls
+// are added again (to be judged like the first ones), and its budget is
+// spent.
+func (a *analyzer) memoReplay(e *memoEntry, sc *scope) {
+	for _, r := range e.reads {
+		if len(sc.recs) > 0 {
+			sc.observe(r.slot.kind, r.slot.name, r.val)
+		}
+	}
+	for _, w := range e.writes {
+		sc.apply(w)
+	}
+	for _, s := range e.sens {
+		a.markSensitive(s[0], s[1])
+	}
+	for _, c := range e.calls {
+		cp := *c
+		a.calls = append(a.calls, &cp)
+	}
+	a.budget -= e.budget
+}
+
+// markSensitive records that a file this command wrote holds secrets.
+func (a *analyzer) markSensitive(p, src string) {
+	if a.sensitiveCopies == nil {
+		a.sensitiveCopies = map[string]string{}
+	}
+	a.sensitiveCopies[p] = src
+	for _, r := range a.recs {
+		r.sens = append(r.sens, [2]string{p, src})
+	}
+}
+
+// memoWalk walks a function's body at a call, or does again what an
+// earlier call with the same inputs did.
+func (a *analyzer) memoWalk(def *funcDef, c *ctx) {
+	sc := c.sc
+	key := a.memoKey(def, c)
+	if key == "" {
+		a.walkStmt(def.body, c)
+		return
+	}
+	if e := a.memoFind(key, sc); e != nil {
+		a.hits++
+		a.memoReplay(e, sc)
+		return
+	}
+	r := &recording{sc: sc, linksGen0: sc.linksGen, fetchedGen0: sc.fetchedGen}
+	sc.recs = append(sc.recs, r)
+	a.recs = append(a.recs, r)
+	budget, nparts, limit, ncalls := a.budget, len(a.an.Parts), a.an.Limit, len(a.calls)
+	a.walkStmt(def.body, c)
+	sc.recs = sc.recs[:len(sc.recs)-1]
+	a.recs = a.recs[:len(a.recs)-1]
+	if len(a.an.Parts) != nparts || a.an.Limit != limit || a.budget <= 0 {
+		return
+	}
+	if a.memo == nil {
+		a.memo = map[string][]*memoEntry{}
+	}
+	a.memo[key] = append(a.memo[key], &memoEntry{
+		reads:  r.reads,
+		writes: r.writes,
+		sens:   r.sens,
+		calls:  slices.Clone(a.calls[ncalls:]),
+		budget: budget - a.budget,
+	})
+}

