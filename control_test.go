@@ -2,6 +2,7 @@ package warden_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -79,6 +80,48 @@ func TestControlFilesOnlyANamingRule(t *testing.T) {
 				if !found {
 					t.Errorf("no HIGH agent-config-tamper finding: %+v", d.Findings)
 				}
+			}
+		})
+	}
+}
+
+// TestCopyIntoDirectory checks the copies whose written names are not in
+// the command: a pattern that could match a control file's name, a tree
+// copied from outside the working directories or into a working directory
+// itself. acceptEdits must not run them, and the reason says why; copies
+// whose names are known still run.
+func TestCopyIntoDirectory(t *testing.T) {
+	tests := []struct {
+		command string
+		want    api.Behavior
+	}{
+		{"cp sub/.m* .", api.Ask},
+		{"mv sub/.[a-z]* .", api.Ask},
+		{"cp sub/* .", api.Ask},
+		{"cp -a /tmp/proj/. .", api.Ask},
+		{"cp -r sub/. .", api.Ask},
+		{"cp -r /tmp/template .", api.Ask},
+		{"cp $SRC .", api.Ask},
+		// Names known, or unable to name a control file.
+		{"cp src/*.go build/", api.Allow},
+		{"cp -r src/assets dist/", api.Allow},
+		{"cp README.md docs/", api.Allow},
+		{"mv old.md new.md", api.Allow},
+	}
+	for _, tt := range tests {
+		t.Run(tt.command, func(t *testing.T) {
+			e := projectWith(t, `{}`)
+			req := bash(tt.command)
+			req.PermissionMode = api.ModeAcceptEdits
+			d, err := e.Check(context.Background(), req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Behavior != tt.want {
+				t.Fatalf("got %s by %s (%s), want %s", d.Behavior, d.Reason.Type, d.Reason.Message, tt.want)
+			}
+			if tt.want == api.Ask && !strings.Contains(d.Reason.Message, "not understood") {
+				t.Errorf("the reason does not say what is not understood: %s", d.Reason.Message)
 			}
 		})
 	}

@@ -405,6 +405,10 @@ func (e *Engine) pipeline(ctx context.Context, ev *evaluation) {
 			// the danger (a control file, a protected path), not about the
 			// harmless command that writes it.
 			why := api.Reason{Type: api.ReasonDefault, Message: "no rule allows " + s.Display + " in " + string(ev.mode) + " mode"}
+			if s.Unknown != "" {
+				// Say what kept the mode or read-only from running it.
+				why.Message += " (not understood: " + s.Unknown + ")"
+			}
 			switch {
 			case ownerOK:
 				why = api.Reason{Type: api.ReasonSafety, Message: owner.Rule + " allows " + s.Display +

@@ -215,3 +215,24 @@ func within(p, dir string) bool {
 	}
 	return p == dir || strings.HasPrefix(p, dir) && len(p) > len(dir) && p[len(dir)] == '/'
 }
+
+// Names returns every file or directory name that occurs in a declared
+// control-file pattern (".claude", "settings.json", "CLAUDE.md", ".git",
+// ".bashrc", …): the names a copy into a directory must produce for it to
+// write a control file there.
+func Names() []string { return names() }
+
+var names = sync.OnceValue(func() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, e := range control {
+		p := strings.TrimPrefix(strings.TrimPrefix(e.Pattern, "~/"), "/")
+		for _, c := range strings.Split(strings.TrimSuffix(p, "/"), "/") {
+			if c != "" && !seen[c] {
+				seen[c] = true
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+})

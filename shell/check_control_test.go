@@ -54,7 +54,16 @@ func TestControlFileRoutes(t *testing.T) {
 		{"claude config set -g autoUpdates false", true},
 		{`python3 -c 'open(".warden/settings.local.json","w").write("{}")'`, true},
 		{`awk 'BEGIN{print "x" > ".warden/settings.local.json"}'`, true},
+		// Into a directory, under the source's own name.
+		{"cp sub/CLAUDE.md .", true},
+		{"cp /tmp/.mcp.json ./", true},
+		{"ln -s /tmp/x/CLAUDE.md .", true},
+		{"install -m 644 dotfiles/.bashrc ~", true},
+		{"cp -t . vendor/AGENTS.md", true},
+		{"rsync -v /tmp/.cursorrules .", true},
 		// Look-alikes.
+		{"cp README.md docs/", false},
+		{"cp sub/CLAUDE.md docs/claude-notes.md", false},
 		{"cat .claude/settings.json", false},
 		{"ls .git/hooks", false},
 		{"git config user.email a@b.c", false},

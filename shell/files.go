@@ -4,6 +4,8 @@ import (
 	"path"
 	"strings"
 
+	"github.com/wardenhq/warden/pathclass"
+
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -145,6 +147,7 @@ func (a *analyzer) files(ca *call) {
 			if ca.prog == "mv" {
 				write(pos)
 			}
+			a.intoDir(ca, pos, t, true)
 			return
 		}
 		if len(pos) == 0 {
@@ -168,6 +171,9 @@ func (a *analyzer) files(ca *call) {
 		}
 		if ca.prog == "mv" {
 			write(srcs)
+		}
+		if local(dst) {
+			a.intoDir(ca, srcs, dst, false)
 		}
 	case "rm", "rmdir", "unlink", "srm", "trash", "trash-put":
 		write(positional(ops, ""))
@@ -546,4 +552,99 @@ func fileURLs(ops []arg) []arg {
 		}
 	}
 	return out
+}
+
+// intoDir judges what a copy, move or link into a directory writes below
+// it: each source under its own name (cp sub/CLAUDE.md . writes
+// ./CLAUDE.md), which is a write of its own where the name makes it an
+// agent control file or a credential. Where the names are not known — a
+// pattern that could match a control file's name, a word that is not a
+// literal, a tree copied from outside the working directories or into a
+// directory that holds control files of its own (a working directory, a
+// home) — the part is unknown: no mode may run it unasked.
+//
+// dir says the destination is a directory (-t). Otherwise one source and a
+// destination with an extension (notes.md) is taken for a file.
+func (a *analyzer) intoDir(ca *call, srcs []arg, dst arg, dir bool) {
+	d := a.resolve(dst, ca.cwd)
+	if d == "" || len(srcs) == 0 {
+		return
+	}
+	if db := path.Base(d); !dir && len(srcs) == 1 && !strings.HasSuffix(dst.s, "/") && !strings.HasPrefix(db, ".") && path.Ext(db) != "" {
+		return
+	}
+	ops := ca.operands()
+	recursive := ca.prog != "mv" && ca.prog != "ln" && (hasShortFlag(ops, 'r') || hasShortFlag(ops, 'R') || hasShortFlag(ops, 'a') ||
+		hasLong(ops, "--recursive") || hasLong(ops, "--archive"))
+	unknown := func(what string) {
+		ca.unknown = append(ca.unknown, what+" into "+d+": the names it writes are not known, and one could be an agent control file")
+	}
+	for _, s := range srcs {
+		if remoteSpec(s.s) {
+			continue
+		}
+		if s.unbound || s.subst {
+			unknown(ca.prog + " copies " + s.raw)
+			continue
+		}
+		trimmed := strings.TrimRight(s.s, "/")
+		base := path.Base(trimmed)
+		contents := base == "." || strings.HasSuffix(s.s, "/") && ca.prog == "rsync"
+		if s.glob {
+			if a.globNamesControl(d, base) {
+				unknown(ca.prog + " copies what " + s.raw + " matches")
+			}
+			if !recursive {
+				continue
+			}
+			contents = true
+		}
+		if trimmed == "" || base == ".." {
+			continue
+		}
+		if !contents {
+			if p := path.Join(d, base); a.controlOrCredential(p) {
+				ca.writes = appendPath(ca.writes, p)
+			}
+		}
+		if !recursive {
+			continue
+		}
+		// A tree: the names below it are whatever is on disk when it runs.
+		recv := d
+		if !contents {
+			recv = path.Join(d, base)
+		}
+		src := a.resolve(arg{s: strings.TrimSuffix(trimmed, "/."), lit: true}, ca.cwd)
+		if src == "" || !a.inTree(src) || a.isTreeRootOrAbove(recv) || a.opts.Home != "" && within(a.opts.Home, recv) {
+			unknown(ca.prog + " copies the tree " + s.raw)
+		}
+	}
+}
+
+// globNamesControl reports whether a pattern for names in dir d could
+// match an agent control file there. As in the shell, a pattern that does
+// not start with a dot does not match names that do.
+func (a *analyzer) globNamesControl(d, pattern string) bool {
+	for _, n := range pathclass.Names() {
+		if strings.HasPrefix(n, ".") && !strings.HasPrefix(pattern, ".") {
+			continue
+		}
+		if ok, _ := path.Match(pattern, n); !ok {
+			continue
+		}
+		if _, ok := pathclass.Control(path.Join(d, n), a.opts.Home, a.opts.ControlFiles...); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// controlOrCredential reports whether writing p is judged on its own: an
+// agent control file or a credential.
+func (a *analyzer) controlOrCredential(p string) bool {
+	if _, ok := pathclass.Control(p, a.opts.Home, a.opts.ControlFiles...); ok {
+		return true
+	}
+	return a.credentialFile(p)
 }

@@ -83,6 +83,9 @@ func (c BashChecker) Check(request api.Request, environment Env) *Analysis {
 			ReadOnly: p.ReadOnly && readsInside && len(p.Writes) == 0,
 			FileOp:   p.FileOp,
 		})
+		if len(p.Unknown) > 0 {
+			out.Subjects[owner-1].Unknown = p.Unknown[0]
+		}
 		for _, w := range p.Writes {
 			for _, ws := range writeSubjects(env, w, p.Text) {
 				ws.WrittenBy = owner

@@ -41,6 +41,10 @@ type Subject struct {
 	// FileOp marks a simple file command that acceptEdits may run when
 	// every path it writes is inside the working directories.
 	FileOp bool
+	// Unknown, for a Bash command, is the first thing its analysis could
+	// not resolve (a program with no entry, copied names not known): why
+	// no mode runs it, for the reason a person reads.
+	Unknown string
 	// InWorkingDirs is true for paths inside the working directories.
 	InWorkingDirs bool
 	// Protected paths are never approved by a mode: only an allow rule with
