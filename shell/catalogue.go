@@ -543,6 +543,9 @@ func (a *analyzer) judgeWrite(c *call, p string) {
 // flagControl flags a write to an agent control file: a finding about
 // that one path, which only an allow rule naming it settles.
 func (a *analyzer) flagControl(c *call, p string, e pathclass.Entry) {
+	if findingHook != nil {
+		findingHook(pathclass.Category)
+	}
 	k := pathclass.Category + "\x00" + c.text + "\x00" + p
 	if a.seen == nil {
 		a.seen = make(map[string]struct{}, 4)
