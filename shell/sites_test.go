@@ -35,6 +35,7 @@ var siteTests = map[string]func(*testing.T){
 	"TestCatalogue":                 TestCatalogue,
 	"TestCatalogueReach":            TestCatalogueReach,
 	"TestControlFileRoutes":         TestControlFileRoutes,
+	"TestMemoKeepsFindings":         TestMemoKeepsFindings,
 	"TestInterpreterCode":           TestInterpreterCode,
 	"TestShellRunsCode":             TestShellRunsCode,
 	"TestEvasionFamilies":           TestEvasionFamilies,
@@ -54,6 +55,8 @@ var notSiteTests = map[string]string{
 	"TestConfirmWithBash":           "needs bash on the machine: coverage must not depend on it",
 	"TestEvaluatedWithBash":         "needs bash on the machine: coverage must not depend on it",
 	"TestEveryFindingSiteIsReached": "this test",
+	"TestMemoRandomScripts":         "generated scripts that compare the analysis with and without the memo: a property, not examples",
+	"TestMemoUsedByBuildScript":     "the benchmark script, run directly",
 }
 
 // A finding site is one place in the package's source that decides a
@@ -89,6 +92,7 @@ type site struct {
 type emitter struct {
 	category string
 	catArg   int
+	method   bool // called as x.name(...), never as name(...)
 }
 
 // findingSites parses the package's non-test sources and returns every
@@ -133,6 +137,7 @@ func findingSites(t testing.TB) []*site {
 					continue
 				}
 				if e, ok := buildsFinding(fd); ok {
+					e.method = fd.Recv != nil
 					named[fd.Name.Name] = e
 					changed = true
 					continue
@@ -152,7 +157,9 @@ func findingSites(t testing.TB) []*site {
 				if !ok {
 					continue
 				}
-				named[fd.Name.Name] = forwarded(fd.Type, call, inner)
+				e := forwarded(fd.Type, call, inner)
+				e.method = fd.Recv != nil
+				named[fd.Name.Name] = e
 				changed = true
 			}
 		}
@@ -259,8 +266,8 @@ func sitesIn(fset *token.FileSet, src map[string][]byte, fd *ast.FuncDecl, named
 	return out
 }
 
-// lookupEmitter says whether call calls an emitter: a method or function
-// of that name, or a local closure (a plain name).
+// lookupEmitter says whether call calls an emitter: a local closure or a
+// function by its plain name, a method through a selector.
 func lookupEmitter(call *ast.CallExpr, named, local map[string]emitter) (emitter, bool) {
 	switch f := call.Fun.(type) {
 	case *ast.Ident:
@@ -268,7 +275,7 @@ func lookupEmitter(call *ast.CallExpr, named, local map[string]emitter) (emitter
 			return e, true
 		}
 		e, ok := named[f.Name]
-		return e, ok
+		return e, ok && !e.method
 	case *ast.SelectorExpr:
 		e, ok := named[f.Sel.Name]
 		return e, ok
