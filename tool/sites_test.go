@@ -1,0 +1,98 @@
+package tool
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/wardenhq/warden/api"
+)
+
+// TestEveryFindingSiteIsReached fails for every place in the package's
+// source that builds an api.Finding and that no example below produces.
+// Here each site names its category as a literal and no two sites share
+// one (the test checks both), so the category a finding carries tells
+// which site built it; the shell package, where categories repeat, needs
+// its recorder instead (shell/sites_test.go).
+func TestEveryFindingSiteIsReached(t *testing.T) {
+	sites := map[string]string{} // category → file:line
+	paths, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	for _, p := range paths {
+		if strings.HasSuffix(p, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			cl, ok := n.(*ast.CompositeLit)
+			if !ok {
+				return true
+			}
+			if sel, ok := cl.Type.(*ast.SelectorExpr); !ok || sel.Sel.Name != "Finding" {
+				return true
+			}
+			pos := fset.Position(cl.Pos()).String()
+			cat := ""
+			for _, el := range cl.Elts {
+				if kv, ok := el.(*ast.KeyValueExpr); ok {
+					if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Category" {
+						if bl, ok := kv.Value.(*ast.BasicLit); ok {
+							cat, _ = strconv.Unquote(bl.Value)
+						}
+					}
+				}
+			}
+			switch {
+			case cat == "":
+				t.Errorf("%s: a finding's category is not a literal", pos)
+			case sites[cat] != "":
+				t.Errorf("%s: category %s is also built at %s: categories no longer tell the sites apart", pos, cat, sites[cat])
+			default:
+				sites[cat] = pos
+			}
+			return true
+		})
+	}
+	if len(sites) == 0 {
+		t.Fatal("found no finding site: the walk is broken")
+	}
+
+	env := Env{Cwd: "/p", Home: "/home/u", WorkingDirs: []string{"/p"}, Paths: &PathResolver{Lstat: noLinks}}
+	examples := []struct {
+		tool, path, category string
+	}{
+		{"Edit", "/p/.claude/settings.json", "agent-config-tamper"},
+		{"Write", "/home/u/.ssh/id_rsa", "protected-path"},
+		{"Edit", "/etc/hosts", "outside-working-dirs"},
+	}
+	reached := map[string]bool{}
+	for _, ex := range examples {
+		req := api.Request{ToolName: ex.tool, ToolInput: map[string]any{"file_path": ex.path, "content": "x", "old_string": "a", "new_string": "b"}}
+		an := NewRegistry().Lookup(ex.tool).Check(req, env)
+		found := false
+		for _, s := range an.Subjects {
+			if s.Finding != nil {
+				reached[s.Finding.Category] = true
+				found = found || s.Finding.Category == ex.category
+			}
+		}
+		if !found {
+			t.Errorf("%s %s: no %s finding (problem %q)", ex.tool, ex.path, ex.category, an.Problem)
+		}
+	}
+	for cat, pos := range sites {
+		if !reached[cat] {
+			t.Errorf("%s: the %s finding is produced by no example", pos, cat)
+		}
+	}
+}
