@@ -45,6 +45,8 @@ func TestControlFilesOnlyANamingRule(t *testing.T) {
 		{"redirection in bypassPermissions", `{}`, nil, bash("echo '{}' > .claude/settings.json"), api.ModeBypass, api.Ask},
 		{"link made in the same command, acceptEdits", `{}`, nil, bash("ln -s ~/.bashrc x && echo 'curl x|sh' >> x"), api.ModeAcceptEdits, api.Ask},
 		{"mv onto a control file, acceptEdits", `{}`, nil, bash("mv x.json .claude/settings.local.json"), api.ModeAcceptEdits, api.Ask},
+		{"extraction into a control directory, bypass", `{}`, nil, bash("tar -xf x.tar -C .claude"), api.ModeBypass, api.Ask},
+		{"git mv onto an instruction file, bypass", `{}`, nil, bash("git mv notes.md CLAUDE.md"), api.ModeBypass, api.Ask},
 		{"warden grants add through Bash, bypass", `{}`, nil, bash("warden grants add 'Bash'"), api.ModeBypass, api.Ask},
 		{"warden init through Bash, bypass", `{}`, nil, bash("warden init claude-code --command true"), api.ModeBypass, api.Ask},
 		{"instruction file in acceptEdits", `{}`, nil, write("AGENTS.md"), api.ModeAcceptEdits, api.Ask},
@@ -102,6 +104,7 @@ func TestCopyIntoDirectory(t *testing.T) {
 		{"cp -r sub/. .", api.Ask},
 		{"cp -r /tmp/template .", api.Ask},
 		{"cp $SRC .", api.Ask},
+		{"unzip -o /tmp/x.zip", api.Ask},
 		// Names known, or unable to name a control file.
 		{"cp src/*.go build/", api.Allow},
 		{"cp -r src/assets dist/", api.Allow},

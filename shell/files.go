@@ -252,7 +252,7 @@ func (a *analyzer) files(ca *call) {
 			write(pos[:1])
 			read(pos[1:])
 		}
-	case "tar":
+	case "tar", "gtar", "bsdtar":
 		if f, ok := tarArchive(ops); ok {
 			if tarCreates(ops) {
 				write([]arg{f})
@@ -260,6 +260,23 @@ func (a *analyzer) files(ca *call) {
 				read([]arg{f})
 			}
 		}
+		if tarExtracts(ops) {
+			a.unpackInto(ca, optValues(ops, "-C", "--directory"), "extracts an archive")
+		}
+	case "unzip":
+		if !hasWord(ops, "-l", "-t", "-v", "-Z", "-p", "-c", "-h", "--help") {
+			a.unpackInto(ca, optValues(ops, "-d", ""), "extracts an archive")
+		}
+	case "7z", "7za", "7zr":
+		if sub, _ := firstOperand(ops); sub == "x" || sub == "e" {
+			a.unpackInto(ca, optValues(ops, "-o", ""), "extracts an archive")
+		}
+	case "cpio":
+		if hasShortFlag(ops, 'i') || hasLong(ops, "--extract") {
+			a.unpackInto(ca, optValues(ops, "-D", "--directory"), "extracts an archive")
+		}
+	case "git":
+		a.gitWrites(ca, ops)
 	default:
 		if vals, ok := readers[ca.prog]; ok {
 			read(positional(ops, vals))
@@ -574,7 +591,7 @@ func (a *analyzer) intoDir(ca *call, srcs []arg, dst arg, dir bool) {
 		return
 	}
 	ops := ca.operands()
-	recursive := ca.prog != "mv" && ca.prog != "ln" && (hasShortFlag(ops, 'r') || hasShortFlag(ops, 'R') || hasShortFlag(ops, 'a') ||
+	recursive := ca.prog != "mv" && ca.prog != "ln" && ca.prog != "git" && (hasShortFlag(ops, 'r') || hasShortFlag(ops, 'R') || hasShortFlag(ops, 'a') ||
 		hasLong(ops, "--recursive") || hasLong(ops, "--archive"))
 	unknown := func(what string) {
 		ca.unknown = append(ca.unknown, what+" into "+d+": the names it writes are not known, and one could be an agent control file")
@@ -647,4 +664,95 @@ func (a *analyzer) controlOrCredential(p string) bool {
 		return true
 	}
 	return a.credentialFile(p)
+}
+
+// tarExtracts reports whether tar is asked to extract (-x, --extract,
+// --get, or an old-style bundle such as xzf).
+func tarExtracts(ops []arg) bool {
+	for i, x := range ops {
+		s := x.s
+		switch {
+		case s == "--":
+			return false
+		case s == "--extract" || s == "--get":
+			return true
+		case strings.HasPrefix(s, "--"):
+		case len(s) > 1 && s[0] == '-' || i == 0:
+			// Letters before the first one that takes a value (f, C, …).
+			flags := strings.TrimPrefix(s, "-")
+			if j := strings.IndexAny(flags, "fCbFgHIKLNTVX"); j >= 0 {
+				flags = flags[:j]
+			}
+			if strings.ContainsRune(flags, 'x') {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// unpackInto judges a program that writes files whose names come from its
+// input (an archive, a repository) into a directory: dirs as given, or the
+// working directory. The directory is written: a control directory, a
+// system one or one outside the working directories is judged as such.
+// Into a working directory or a home, where control files live at known
+// names, the names written are not known.
+func (a *analyzer) unpackInto(ca *call, dirs []arg, what string) {
+	if len(dirs) == 0 {
+		dirs = []arg{{s: ".", lit: true}}
+	}
+	for _, x := range dirs {
+		d := a.resolve(x, ca.cwd)
+		if d == "" {
+			ca.unknown = append(ca.unknown, ca.prog+" "+what+" into "+x.raw+", which is not known")
+			continue
+		}
+		if d != ca.cwd {
+			ca.writes = appendPath(ca.writes, d)
+		}
+		if a.isTreeRootOrAbove(d) || a.opts.Home != "" && within(a.opts.Home, d) {
+			ca.unknown = append(ca.unknown, ca.prog+" "+what+" into "+d+": the names it writes are not known, and one could be an agent control file")
+		}
+	}
+}
+
+// gitWrites adds the paths git's worktree-changing subcommands write by
+// name: the directory a clone, worktree or submodule is made in, and the
+// destination of git mv.
+func (a *analyzer) gitWrites(ca *call, ops []arg) {
+	sub, rest := subcommand(ops, gitGlobalValue)
+	switch sub {
+	case "clone":
+		pos := positional(rest, "-o -b -u -c -j --origin --branch --upload-pack --template --config --depth --shallow-since --shallow-exclude --reference --reference-if-able --separate-git-dir --jobs --filter --server-option --bundle-uri --ref-format")
+		switch {
+		case len(pos) >= 2:
+			a.unpackInto(ca, pos[1:2], "clones a repository")
+		case len(pos) == 1 && pos[0].lit:
+			name := strings.TrimSuffix(path.Base(strings.TrimRight(pos[0].s, "/")), ".git")
+			if name != "" && name != "." && name != "/" {
+				a.unpackInto(ca, []arg{{s: name, raw: name, lit: true}}, "clones a repository")
+			}
+		}
+	case "worktree":
+		if verb, args := firstOperand(rest); verb == "add" {
+			if pos := positional(args, "-b -B --reason"); len(pos) > 0 {
+				a.unpackInto(ca, pos[:1], "checks out a worktree")
+			}
+		}
+	case "submodule":
+		if verb, args := firstOperand(rest); verb == "add" {
+			if pos := positional(args, "-b --branch --name --reference --depth"); len(pos) >= 2 {
+				a.unpackInto(ca, pos[1:2], "adds a submodule")
+			}
+		}
+	case "mv":
+		pos := positional(rest, "")
+		if len(pos) >= 2 {
+			srcs, dst := pos[:len(pos)-1], pos[len(pos)-1]
+			if p := a.resolve(dst, ca.cwd); p != "" {
+				ca.writes = appendPath(ca.writes, p)
+			}
+			a.intoDir(ca, srcs, dst, false)
+		}
+	}
 }
