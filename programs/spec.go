@@ -118,14 +118,19 @@ type Spec struct {
 	// ReadOnly are command lines that must pass as read-only and known.
 	ReadOnly []string
 
-	opts        []opt
-	operands    []operand
-	name        string
 	compileOnce sync.Once
-	byLong      map[string]int // option name → index in opts
-	byShort     [128]int16     // short option letter → index+1 in opts
-	plus        bool           // has a +X option
-	isRisky     bool           // some option does more than read
+	*compiled   // set by compile: an entry never looked up costs no more than its fields
+}
+
+// compiled is an entry's grammar, parsed on its first lookup.
+type compiled struct {
+	opts     []opt
+	operands []operand
+	name     string
+	byLong   map[string]int // option name → index in opts
+	byShort  [128]int16     // short option letter → index+1 in opts
+	plus     bool           // has a +X option
+	isRisky  bool           // some option does more than read
 }
 
 type opt struct {
@@ -190,7 +195,7 @@ func (s *Spec) compile(name string) {
 }
 
 func (s *Spec) compileNow(name string) {
-	s.name = name
+	s.compiled = &compiled{name: name}
 	for _, f := range strings.Fields(s.Options) {
 		var o opt
 		i := strings.IndexAny(f, "=?:")
@@ -314,4 +319,9 @@ func (s *Spec) compileNow(name string) {
 
 // Name returns the entry's name (its first name, and for a subcommand the
 // path: "git log").
-func (s *Spec) Name() string { return s.name }
+func (s *Spec) Name() string {
+	if s.compiled == nil {
+		return ""
+	}
+	return s.name
+}
