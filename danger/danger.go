@@ -2,6 +2,7 @@ package danger
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/wardenhq/warden/api"
 )
@@ -28,32 +29,45 @@ type Category struct {
 	Passes []string
 }
 
-var (
-	bySlug = map[string]*Category{}
+// index holds every category by slug and every slug and alias by its
+// canonical slug, built on first use so that a short-lived process (warden
+// hook) whose call has no finding never pays for it. It panics on a
+// category with no valid risk or a slug declared twice; the package's
+// tests look categories up, so they catch both.
+type index struct {
+	bySlug map[string]*Category
 	// canonical maps every slug and alias to the canonical slug.
-	canonical = map[string]string{}
-)
+	canonical map[string]string
+}
 
-func init() {
+var lookup = sync.OnceValue(func() *index {
+	ix := &index{bySlug: make(map[string]*Category, len(categories)), canonical: make(map[string]string, 2*len(categories))}
 	for i := range categories {
 		c := &categories[i]
 		if c.Risk.Rank() == 0 {
 			panic("danger: category " + c.Slug + " has no valid highest risk")
 		}
 		for _, s := range append([]string{c.Slug}, c.Aliases...) {
-			if _, dup := canonical[s]; dup {
+			if _, dup := ix.canonical[s]; dup {
 				panic("danger: slug " + s + " is declared twice")
 			}
-			canonical[s] = c.Slug
+			ix.canonical[s] = c.Slug
 		}
-		bySlug[c.Slug] = c
+		ix.bySlug[c.Slug] = c
 	}
+	return ix
+})
+
+// find returns the category a slug or alias names.
+func (ix *index) find(slug string) (*Category, bool) {
+	c, ok := ix.bySlug[ix.canonical[slug]]
+	return c, ok
 }
 
 // Lookup returns the category a slug or alias names, and whether it is
 // known.
 func Lookup(slug string) (Category, bool) {
-	c, ok := bySlug[canonical[slug]]
+	c, ok := lookup().find(slug)
 	if !ok {
 		return Category{}, false
 	}
@@ -62,14 +76,14 @@ func Lookup(slug string) (Category, bool) {
 
 // Known reports whether slug is a category's slug or alias.
 func Known(slug string) bool {
-	_, ok := canonical[slug]
+	_, ok := lookup().canonical[slug]
 	return ok
 }
 
 // Canonical returns the canonical slug of slug: its category's slug for an
 // alias, slug itself when it is canonical or unknown.
 func Canonical(slug string) string {
-	if c, ok := canonical[slug]; ok {
+	if c, ok := lookup().canonical[slug]; ok {
 		return c
 	}
 	return slug
@@ -93,7 +107,7 @@ func All() []Category {
 // Aliases returns every alias with the canonical slug it stands for.
 func Aliases() map[string]string {
 	out := map[string]string{}
-	for s, c := range canonical {
+	for s, c := range lookup().canonical {
 		if s != c {
 			out[s] = c
 		}
@@ -104,7 +118,7 @@ func Aliases() map[string]string {
 // MaxRisk returns the highest risk a finding of slug can carry, and whether
 // the slug is known. An unknown slug counts as HIGH.
 func MaxRisk(slug string) (api.Risk, bool) {
-	c, ok := bySlug[canonical[slug]]
+	c, ok := lookup().find(slug)
 	if !ok {
 		return api.RiskHigh, false
 	}
@@ -114,7 +128,7 @@ func MaxRisk(slug string) (api.Risk, bool) {
 // Cap returns risk, lowered to the highest risk of slug's category when it
 // exceeds it. An unknown slug leaves risk unchanged.
 func Cap(slug string, risk api.Risk) api.Risk {
-	c, ok := bySlug[canonical[slug]]
+	c, ok := lookup().find(slug)
 	if ok && risk.Rank() > c.Risk.Rank() {
 		return c.Risk
 	}

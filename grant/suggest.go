@@ -19,7 +19,7 @@ const MaxSuggestions = 5
 // wrappers, remote shells. They are only ever offered as an exact command,
 // never as "prog:*" (and interpreters running a named script or module as
 // "python -m pytest:*").
-var runsAnything = setOf(
+var runsAnything = lazySet(
 	// shells and evaluation
 	"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "csh", "tcsh", "busybox", "eval", "exec", "source", ".",
 	"command", "builtin",
@@ -47,7 +47,7 @@ var runsAnything = setOf(
 // shell escape. A prefix rule for one would allow any code it can run
 // (Bash(psql:*) allows psql -c '\! rm -rf ~'), so only the exact command
 // is offered. grant's tests hold an example of each family.
-var runsGivenCode = setOf(
+var runsGivenCode = lazySet(
 	// database shells: SQL (and their shell escapes) on the command line
 	"psql", "pgcli", "mysql", "mariadb", "mycli", "mysqlsh", "sqlite3", "sqlite", "litecli", "duckdb",
 	"mongo", "mongosh", "redis-cli", "valkey-cli", "cqlsh", "clickhouse", "clickhouse-client", "sqlcmd",
@@ -65,79 +65,92 @@ var runsGivenCode = setOf(
 
 // pythonLike are interpreters that run a module with -m, a script as their
 // first operand, and inline code with -c or -e.
-var pythonLike = setOf("python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "ruby", "perl", "php")
+var pythonLike = lazySet("python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "ruby", "perl", "php")
 
 // inlineCode are the interpreter flags that take program text.
-var inlineCode = setOf("-c", "-e", "-p", "--eval", "--print", "-r", "-E")
+var inlineCode = lazySet("-c", "-e", "-p", "--eval", "--print", "-r", "-E")
 
 // subcommandTools are programs whose first word(s) say what they do: the
 // offered rule keeps that many words, "npm run test -- --watch=false" →
 // "npm run test:*". The value is the number of subcommand words; deeper
 // lists subcommands that take one more (npm run SCRIPT, docker compose up).
-var subcommandTools = map[string]int{
-	"git": 1, "npm": 1, "pnpm": 1, "yarn": 1, "bun": 1, "deno": 1, "npx": 1, "pnpx": 1, "bunx": 1,
-	"cargo": 1, "go": 1, "rustup": 1, "dotnet": 1, "mvn": 1, "gradle": 1, "./gradlew": 1, "gradlew": 1,
-	"make": 1, "just": 1, "task": 1, "rake": 1, "bundle": 1, "gem": 1, "pip": 1, "pip3": 1, "uv": 1,
-	"poetry": 1, "pipenv": 1, "conda": 1, "mix": 1, "composer": 1, "swift": 1, "flutter": 1, "dart": 1,
-	"docker": 1, "podman": 1, "kubectl": 1, "helm": 1, "terraform": 1, "tofu": 1, "gh": 2, "glab": 2,
-	"aws": 2, "gcloud": 2, "az": 2, "brew": 1, "apt": 1, "apt-get": 1, "dnf": 1, "yum": 1, "pacman": 1,
-	"nix": 1, "bazel": 1, "cmake": 1, "ninja": 1, "meson": 1, "tox": 1, "nox": 1, "hatch": 1, "pdm": 1,
-	"turbo": 1, "nx": 1, "lerna": 1, "vite": 1, "next": 1, "ng": 1, "rails": 1, "django-admin": 1,
-	"./manage.py": 1, "manage.py": 1, "artisan": 1, "supabase": 1, "vercel": 1, "netlify": 1, "firebase": 1,
-	"pulumi": 1, "ansible-playbook": 0, "systemd-run": -1,
-}
+var subcommandTools = sync.OnceValue(func() map[string]int {
+	return map[string]int{
+		"git": 1, "npm": 1, "pnpm": 1, "yarn": 1, "bun": 1, "deno": 1, "npx": 1, "pnpx": 1, "bunx": 1,
+		"cargo": 1, "go": 1, "rustup": 1, "dotnet": 1, "mvn": 1, "gradle": 1, "./gradlew": 1, "gradlew": 1,
+		"make": 1, "just": 1, "task": 1, "rake": 1, "bundle": 1, "gem": 1, "pip": 1, "pip3": 1, "uv": 1,
+		"poetry": 1, "pipenv": 1, "conda": 1, "mix": 1, "composer": 1, "swift": 1, "flutter": 1, "dart": 1,
+		"docker": 1, "podman": 1, "kubectl": 1, "helm": 1, "terraform": 1, "tofu": 1, "gh": 2, "glab": 2,
+		"aws": 2, "gcloud": 2, "az": 2, "brew": 1, "apt": 1, "apt-get": 1, "dnf": 1, "yum": 1, "pacman": 1,
+		"nix": 1, "bazel": 1, "cmake": 1, "ninja": 1, "meson": 1, "tox": 1, "nox": 1, "hatch": 1, "pdm": 1,
+		"turbo": 1, "nx": 1, "lerna": 1, "vite": 1, "next": 1, "ng": 1, "rails": 1, "django-admin": 1,
+		"./manage.py": 1, "manage.py": 1, "artisan": 1, "supabase": 1, "vercel": 1, "netlify": 1, "firebase": 1,
+		"pulumi": 1, "ansible-playbook": 0, "systemd-run": -1,
+	}
+})
 
-var deeper = map[string]map[string]bool{
-	"npm":     setOf("run", "run-script", "exec"),
-	"pnpm":    setOf("run", "exec", "dlx"),
-	"yarn":    setOf("run", "workspace", "dlx"),
-	"bun":     setOf("run", "x"),
-	"deno":    setOf("task", "run"),
-	"go":      setOf("mod", "tool", "work"),
-	"docker":  setOf("compose", "container", "image", "volume", "network", "buildx", "system", "builder", "context"),
-	"podman":  setOf("compose", "container", "image", "volume", "network", "system"),
-	"kubectl": setOf("config", "rollout", "auth", "certificate"),
-	"git":     setOf("stash", "remote", "submodule", "worktree", "lfs", "config", "notes"),
-	"cargo":   setOf("run"),
-	"uv":      setOf("run", "pip", "tool"),
-	"poetry":  setOf("run"),
-	"pipenv":  setOf("run"),
-	"dotnet":  setOf("ef", "tool"),
-	"rails":   setOf("db", "generate"),
-}
+var deeper = sync.OnceValue(func() map[string]map[string]bool {
+	return map[string]map[string]bool{
+		"npm":     setOf("run", "run-script", "exec"),
+		"pnpm":    setOf("run", "exec", "dlx"),
+		"yarn":    setOf("run", "workspace", "dlx"),
+		"bun":     setOf("run", "x"),
+		"deno":    setOf("task", "run"),
+		"go":      setOf("mod", "tool", "work"),
+		"docker":  setOf("compose", "container", "image", "volume", "network", "buildx", "system", "builder", "context"),
+		"podman":  setOf("compose", "container", "image", "volume", "network", "system"),
+		"kubectl": setOf("config", "rollout", "auth", "certificate"),
+		"git":     setOf("stash", "remote", "submodule", "worktree", "lfs", "config", "notes"),
+		"cargo":   setOf("run"),
+		"uv":      setOf("run", "pip", "tool"),
+		"poetry":  setOf("run"),
+		"pipenv":  setOf("run"),
+		"dotnet":  setOf("ef", "tool"),
+		"rails":   setOf("db", "generate"),
+	}
+})
 
 // exactSubcommands run arbitrary code or are destructive: their prefix rule
 // would be over-broad, so only the exact command is offered.
-var exactSubcommands = map[string]map[string]bool{
-	"docker":    setOf("run", "exec", "rm", "rmi", "system", "volume", "kill"),
-	"podman":    setOf("run", "exec", "rm", "rmi", "system", "volume", "kill"),
-	"kubectl":   setOf("exec", "delete", "run", "debug", "cp", "apply", "replace", "patch", "drain"),
-	"npx":       setOf("-y", "--yes"),
-	"git":       setOf("config", "filter-branch", "filter-repo"),
-	"npm":       setOf("exec", "x"),
-	"pnpm":      setOf("exec", "dlx"),
-	"yarn":      setOf("dlx"),
-	"bun":       setOf("x"),
-	"uv":        setOf("tool"),
-	"go":        setOf("run"),
-	"cargo":     setOf("install"),
-	"pip":       setOf("install"),
-	"pip3":      setOf("install"),
-	"gem":       setOf("install"),
-	"brew":      setOf("install", "uninstall"),
-	"apt":       setOf("install", "remove", "purge"),
-	"apt-get":   setOf("install", "remove", "purge"),
-	"terraform": setOf("apply", "destroy", "import", "state"),
-	"tofu":      setOf("apply", "destroy", "import", "state"),
-	"helm":      setOf("install", "uninstall", "upgrade", "delete"),
-	"aws":       setOf("s3", "ec2", "iam", "rds", "lambda"),
-	"gcloud":    setOf("compute", "iam", "sql", "projects"),
-	"az":        setOf("vm", "group", "role", "ad"),
-	"pulumi":    setOf("up", "destroy"),
-	"vercel":    setOf("deploy", "--prod", "rm", "remove"),
-	"netlify":   setOf("deploy"),
-	"firebase":  setOf("deploy"),
-	"supabase":  setOf("db"),
+var exactSubcommands = sync.OnceValue(func() map[string]map[string]bool {
+	return map[string]map[string]bool{
+		"docker":    setOf("run", "exec", "rm", "rmi", "system", "volume", "kill"),
+		"podman":    setOf("run", "exec", "rm", "rmi", "system", "volume", "kill"),
+		"kubectl":   setOf("exec", "delete", "run", "debug", "cp", "apply", "replace", "patch", "drain"),
+		"npx":       setOf("-y", "--yes"),
+		"git":       setOf("config", "filter-branch", "filter-repo"),
+		"npm":       setOf("exec", "x"),
+		"pnpm":      setOf("exec", "dlx"),
+		"yarn":      setOf("dlx"),
+		"bun":       setOf("x"),
+		"uv":        setOf("tool"),
+		"go":        setOf("run"),
+		"cargo":     setOf("install"),
+		"pip":       setOf("install"),
+		"pip3":      setOf("install"),
+		"gem":       setOf("install"),
+		"brew":      setOf("install", "uninstall"),
+		"apt":       setOf("install", "remove", "purge"),
+		"apt-get":   setOf("install", "remove", "purge"),
+		"terraform": setOf("apply", "destroy", "import", "state"),
+		"tofu":      setOf("apply", "destroy", "import", "state"),
+		"helm":      setOf("install", "uninstall", "upgrade", "delete"),
+		"aws":       setOf("s3", "ec2", "iam", "rds", "lambda"),
+		"gcloud":    setOf("compute", "iam", "sql", "projects"),
+		"az":        setOf("vm", "group", "role", "ad"),
+		"pulumi":    setOf("up", "destroy"),
+		"vercel":    setOf("deploy", "--prod", "rm", "remove"),
+		"netlify":   setOf("deploy"),
+		"firebase":  setOf("deploy"),
+		"supabase":  setOf("db"),
+	}
+})
+
+// lazySet returns a set built on first use: grant's tables are needed only
+// to suggest rules, which a short-lived process (warden hook) answering
+// allow or deny never does.
+func lazySet(xs ...string) func() map[string]bool {
+	return sync.OnceValue(func() map[string]bool { return setOf(xs...) })
 }
 
 func setOf(xs ...string) map[string]bool {
@@ -204,14 +217,14 @@ func suggestPart(words []string) (string, bool) {
 		name = name[2:]
 	}
 	switch {
-	case pythonLike[name] || strings.HasPrefix(name, "python3.") || strings.HasPrefix(name, "python2."):
+	case pythonLike()[name] || strings.HasPrefix(name, "python3.") || strings.HasPrefix(name, "python2."):
 		return interpreterRule(words)
-	case runsAnything[name] || runsGivenCode[name] && givesCode(name, words):
+	case runsAnything()[name] || runsGivenCode()[name] && givesCode(name, words):
 		return exactRule(words)
 	}
-	depth, ok := subcommandTools[prog]
+	depth, ok := subcommandTools()[prog]
 	if !ok {
-		depth, ok = subcommandTools[name]
+		depth, ok = subcommandTools()[name]
 	}
 	if !ok {
 		return prefixRule(words[:1])
@@ -228,11 +241,11 @@ func suggestPart(words []string) (string, bool) {
 			// exact command rather than guess.
 			return exactRule(words)
 		}
-		if exactSubcommands[name][w] {
+		if exactSubcommands()[name][w] {
 			return exactRule(words)
 		}
 		prefix = append(prefix, w)
-		if len(prefix) == 2 && deeper[name][w] {
+		if len(prefix) == 2 && deeper()[name][w] {
 			depth++
 		}
 	}
@@ -297,7 +310,7 @@ func interpreterRule(words []string) (string, bool) {
 	for i := 1; i < len(words); i++ {
 		w := words[i]
 		switch {
-		case inlineCode[w] || strings.HasPrefix(w, "--eval=") || strings.HasPrefix(w, "--print="):
+		case inlineCode()[w] || strings.HasPrefix(w, "--eval=") || strings.HasPrefix(w, "--print="):
 			return exactRule(words)
 		case w == "-m" && i+1 < len(words) && !strings.HasPrefix(words[i+1], "-"):
 			return prefixRule(words[:i+2])

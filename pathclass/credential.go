@@ -14,8 +14,9 @@ func credentialEntry(pattern string) Entry {
 
 // credentials are the files and directories that hold secrets: cloud and
 // tool tokens, password stores, browser profiles. Private keys, wherever
-// they are, are recognised by name in Credential.
-var credentials = func() []Entry {
+// they are, are recognised by name in Credential. They are built with
+// their index, on first use.
+func credentials() []Entry {
 	var out []Entry
 	for _, p := range []string{
 		"~/.aws/credentials", "~/.aws/sso/cache/", "~/.aws/cli/cache/", "~/.config/gcloud/credentials.db", "~/.config/gcloud/access_tokens.db",
@@ -32,12 +33,12 @@ var credentials = func() []Entry {
 		out = append(out, credentialEntry(p))
 	}
 	return out
-}()
+}
 
 // credentialSet matches the declared entries only: reading ~/.aws is not
 // reading ~/.aws/credentials.
 var credentialSet = sync.OnceValue(func() *index {
-	ix := compile(credentials)
+	ix := compile(credentials())
 	ix.exact = true
 	return ix
 })

@@ -31,7 +31,7 @@ func TestExamples(t *testing.T) {
 	}{
 		{"control", control, func(p string) bool { _, ok := Control(p, testHome); return ok }},
 		{"protected", protected, func(p string) bool { return Protected(p, testHome) }},
-		{"credentials", credentials, func(p string) bool { return Credential(p, testHome, false) }},
+		{"credentials", credentials(), func(p string) bool { return Credential(p, testHome, false) }},
 	}
 	n := 0
 	for _, l := range lists {

@@ -3,6 +3,7 @@ package shell
 import (
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/pathclass"
@@ -19,20 +20,40 @@ const (
 // A checker judges one call of the program it is registered for.
 type checker func(a *analyzer, c *call)
 
-// checkers maps catalogue keys (program names) to their checkers. It is
-// filled once, at package initialisation, by the files of the catalogue.
-var checkers = map[string]checker{}
+// registrations are the catalogue's checkers in the order the catalogue's
+// files register them, at package initialisation.
+var registrations []registration
+
+type registration struct {
+	c     checker
+	names []string
+}
 
 func register(c checker, names ...string) {
-	for _, n := range names {
-		if prev, ok := checkers[n]; ok {
-			first := prev
-			checkers[n] = func(a *analyzer, ca *call) { first(a, ca); c(a, ca) }
-			continue
-		}
-		checkers[n] = c
-	}
+	registrations = append(registrations, registration{c, names})
 }
+
+// checkers maps catalogue keys (program names) to their checkers, built on
+// first use from the registrations: a program registered twice runs both
+// checkers, in registration order.
+var checkers = sync.OnceValue(func() map[string]checker {
+	n := 0
+	for _, r := range registrations {
+		n += len(r.names)
+	}
+	m := make(map[string]checker, n)
+	for _, r := range registrations {
+		c := r.c
+		for _, n := range r.names {
+			if first, ok := m[n]; ok {
+				m[n] = func(a *analyzer, ca *call) { first(a, ca); c(a, ca) }
+				continue
+			}
+			m[n] = c
+		}
+	}
+	return m
+})
 
 func (a *analyzer) flag(c *call, category, description string, risk api.Risk) {
 	a.addFinding(category, description, c.text, risk)
@@ -71,9 +92,9 @@ func (a *analyzer) check(c *call) {
 		// option comes before any operand and not after "--".
 		return
 	}
-	fn := checkers[prog]
+	fn := checkers()[prog]
 	if fn == nil && strings.Contains(prog, "/") {
-		fn = checkers[baseName(prog)]
+		fn = checkers()[baseName(prog)]
 		prog = baseName(prog)
 	}
 	if fn != nil {
@@ -83,7 +104,7 @@ func (a *analyzer) check(c *call) {
 		c.prog = saved
 	}
 	if inner, rest := packageRunner(c, prog); inner != "" {
-		if fn := checkers[inner]; fn != nil {
+		if fn := checkers()[inner]; fn != nil {
 			sub := *c
 			sub.args = rest
 			sub.prog = inner
