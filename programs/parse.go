@@ -1,6 +1,9 @@
 package programs
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Word is one word of a command line after the program.
 type Word struct {
@@ -259,6 +262,9 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 		r.Operands = append(r.Operands, base+i)
 	}
 	placeOperands(s, words, ops, base, patternGiven, writeOps, delOps, readOps, r)
+	if s.StdinCode && !slices.ContainsFunc(r.Uses, func(u Use) bool { return u.Lang != "" }) {
+		r.use(Exec, "", -1, "")
+	}
 }
 
 func selectSub(s *Spec, words []Word, i, base int, r *Result) {

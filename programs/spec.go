@@ -90,6 +90,11 @@ type Spec struct {
 	// OtherSubcommand is the effect of an undeclared subcommand
 	// (Unknown when zero and Subcommands is set).
 	OtherSubcommand Effect
+	// StdinCode says the program runs code from standard input (or its
+	// terminal) when the command line gives it none in Lang: without an
+	// operand or option value of code, the call's effect is Exec (psql,
+	// sqlite3 and redis-cli with no query run whatever is piped in).
+	StdinCode bool
 	// ReadWith lists options (or first operands) whose presence makes
 	// the call read-only: the program's Effect is then not applied (git
 	// config --get, git branch --list).

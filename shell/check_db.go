@@ -124,12 +124,10 @@ func checkSQLClient(a *analyzer, c *call) {
 		if len(pos) > 1 {
 			for _, p := range pos[1:] {
 				sqls = append(sqls, p.s)
-				a.sqliteDotCommand(c, p.s)
 			}
 		}
 		for _, v := range optValues(ops, "", "-cmd") {
 			sqls = append(sqls, v.s)
-			a.sqliteDotCommand(c, v.s)
 		}
 	}
 	if c.prog == "cqlsh" {
@@ -139,6 +137,9 @@ func checkSQLClient(a *analyzer, c *call) {
 	}
 	if text, ok := a.stdinText(c); ok {
 		sqls = append(sqls, text)
+	}
+	for _, s := range sqls {
+		a.clientCommands(c, s)
 	}
 	prod := false
 	for _, x := range ops {
@@ -213,13 +214,98 @@ func sqlOnly(ops []arg, sql string) bool {
 	return true
 }
 
-func (a *analyzer) sqliteDotCommand(c *call, s string) {
-	t := strings.TrimSpace(s)
-	if strings.HasPrefix(t, ".shell") || strings.HasPrefix(t, ".system") {
-		fields := strings.SplitN(t, " ", 2)
-		if len(fields) == 2 {
-			a.nested(fields[1], c.ctx, c.wrappers)
+// clientCommands judges a database client's own commands in the text it
+// runs: psql's and mysql's backslash commands, mysql's named commands and
+// sqlite3's dot-commands. A shell escape (\! CMD, system CMD, .shell CMD,
+// output piped to |CMD, a pager) runs a command: the command is judged as
+// a part of its own and the client is flagged, as any program running a
+// command through its own means is (R14). Output sent to a file (\o, \w,
+// tee, .output, .once, .save) is judged as a write, a file imported or
+// sourced as a read, and a library loaded (.load, load_extension) as a
+// command.
+func (a *analyzer) clientCommands(c *call, text string) {
+	for _, line := range strings.Split(text, "\n") {
+		for _, stmt := range strings.Split(line, ";") {
+			t := strings.TrimSpace(stmt)
+			lt := strings.ToLower(t)
+			name, rest, _ := strings.Cut(lt, " ")
+			_, restRaw, _ := strings.Cut(t, " ")
+			switch {
+			case name == ".shell" || name == ".system" || name == "system" || name == "\\!" || (name == "pager" || name == "\\p") && rest != "":
+				a.clientRuns(c, name, restRaw)
+				continue
+			case strings.HasPrefix(t, "\\!"):
+				a.clientRuns(c, "\\!", t[2:])
+				continue
+			case name == ".output" || name == ".once" || name == ".save" || name == ".backup" || name == ".log" || name == "tee" || name == "\\t":
+				a.clientFile(c, name, restRaw, true)
+				continue
+			case name == ".import" || name == ".read" || name == "source" || name == "\\.":
+				a.clientFile(c, name, restRaw, false)
+				continue
+			case name == ".load" || strings.Contains(lt, "load_extension("):
+				a.flag(c, "remote-exec", c.prog+" loads a library ("+t+")", high)
+				continue
+			}
+			// psql: \o, \g, \w take a file or |command, \i a file, anywhere
+			// on the line.
+			for _, m := range []string{"\\o ", "\\out ", "\\g ", "\\gx ", "\\w ", "\\write ", "\\i ", "\\ir ", "\\include "} {
+				if i := strings.Index(t, m); i >= 0 {
+					a.clientFile(c, strings.TrimSpace(m), t[i+len(m):], !strings.HasPrefix(m, "\\i"))
+				}
+			}
+			if i := strings.Index(lt, " program "); i >= 0 && strings.Contains(lt, "copy") {
+				// \copy ... TO PROGRAM 'cmd' runs cmd on the client.
+				a.clientRuns(c, "COPY ... PROGRAM", strings.Trim(strings.TrimSpace(t[i+len(" program "):]), "'"))
+			}
+			if i := strings.Index(lt, "writefile("); i >= 0 {
+				// sqlite3's writefile('path', data).
+				if q := strings.IndexAny(t[i:], "'\""); q >= 0 {
+					a.clientFile(c, "writefile", strings.FieldsFunc(t[i+q:], func(r rune) bool { return r == ',' || r == ')' })[0], true)
+				}
+			}
 		}
+	}
+}
+
+// clientRuns flags a database client's command that runs cmd, and judges
+// cmd as a part of its own.
+func (a *analyzer) clientRuns(c *call, what, cmd string) {
+	cmd = strings.TrimSpace(cmd)
+	a.flag(c, "remote-exec", c.prog+" "+what+" runs a command ("+cmd+")", high)
+	if cmd != "" {
+		a.nested(cmd, c.ctx, c.wrappers)
+	}
+}
+
+// clientFile judges the file a database client's command writes or reads
+// (rest is the command's text after its name: options, then the file); a
+// file that is |CMD runs CMD.
+func (a *analyzer) clientFile(c *call, what, rest string, write bool) {
+	rest = strings.TrimSpace(rest)
+	for strings.HasPrefix(rest, "-") { // .output --bom, .import --csv
+		_, rest, _ = strings.Cut(rest, " ")
+		rest = strings.TrimSpace(rest)
+	}
+	if t := strings.Trim(rest, "'\""); strings.HasPrefix(t, "|") {
+		a.clientRuns(c, what, t[1:])
+		return
+	}
+	f := strings.Fields(rest)
+	if len(f) == 0 {
+		return
+	}
+	w := strings.Trim(f[0], "'\"")
+	p := ""
+	if w != "" {
+		p = a.resolve(arg{s: w, lit: true, raw: w}, c.cwd)
+	}
+	switch {
+	case p == "":
+	case write:
+		a.judgeWrite(c, p)
+	case a.credentialFile(p):
+		a.flag(c, "credential-access", c.prog+" "+what+" reads the credential file "+p, high)
 	}
 }
 
@@ -446,4 +532,88 @@ func checkDBTools(a *analyzer, c *call) {
 			flag(tool + " drops or resets the database")
 		}
 	}
+}
+
+var (
+	sqlQueryStart = lazyCompile(`(?i)^\s*(select|show|explain|describe|desc|with|values|table)\b`)
+	sqlCall       = lazyCompile(`([A-Za-z_][\w.$]*)\s*\(`)
+	sqlSideEffect = lazyCompile(`(?i)\b(into|analy[sz]e|insert|update|delete|merge|replace|create|alter|drop|truncate|grant|revoke|copy|call|do|set|lock|for\s+update|for\s+share|nextval|setval|outfile|dumpfile)\b`)
+)
+
+// plainQueryCalls are the functions and keywords a plain query may put
+// before a parenthesis: pure functions and SQL syntax. Any other call
+// (pg_read_file, lo_export, load_extension, writefile, dblink, sleep) makes
+// the text code whose effect is not known.
+var plainQueryCalls = map[string]bool{
+	"count": true, "sum": true, "min": true, "max": true, "avg": true, "coalesce": true, "nullif": true, "ifnull": true, "lower": true, "upper": true,
+	"length": true, "char_length": true, "substr": true, "substring": true, "trim": true, "round": true, "abs": true, "cast": true, "date": true,
+	"datetime": true, "strftime": true, "now": true, "date_trunc": true, "extract": true, "concat": true, "group_concat": true, "string_agg": true,
+	"array_agg": true, "json_extract": true, "typeof": true, "instr": true, "version": true, "current_database": true, "current_user": true,
+	"in": true, "exists": true, "any": true, "all": true, "over": true, "filter": true, "partition": true, "as": true, "from": true, "join": true,
+	"on": true, "and": true, "or": true, "not": true, "where": true, "select": true, "values": true, "using": true, "distinct": true, "having": true, "by": true,
+}
+
+// plainQuery reports SQL text that only reads: one or more statements
+// that are queries (SELECT, SHOW, EXPLAIN without ANALYZE, DESCRIBE, WITH
+// … SELECT), with no INTO, no writing keyword and no call outside
+// plainQueryCalls; or a client's catalogue commands (psql's \d family and
+// \l, sqlite3's .tables, .schema, .indexes, .databases). Anything else —
+// other backslash and dot-commands included — is code whose effect is not
+// known.
+func plainQuery(text string) bool {
+	s := sqlBlockComment.ReplaceAllString(text, " ")
+	s = sqlString.ReplaceAllString(s, "''")
+	s = sqlLineComment.ReplaceAllString(s, " ")
+	if strings.ContainsAny(s, "`\"$") {
+		// Quoted identifiers, dollar quoting and backslash commands
+		// other than a lone catalogue command are not judged.
+		t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), ";"))
+		return catalogueCommand(t)
+	}
+	n := 0
+	for _, stmt := range strings.Split(s, ";") {
+		t := strings.TrimSpace(stmt)
+		if t == "" {
+			continue
+		}
+		n++
+		if catalogueCommand(t) {
+			continue
+		}
+		if !sqlQueryStart.MatchString(t) || sqlSideEffect.MatchString(t) {
+			return false
+		}
+		for _, m := range sqlCall.FindAllStringSubmatch(t, -1) {
+			if !plainQueryCalls[strings.ToLower(m[1])] {
+				return false
+			}
+		}
+	}
+	return n > 0
+}
+
+// catalogueCommand reports a client command that lists what the database
+// holds: psql's \d family and \l (no output redirection), sqlite3's
+// schema commands.
+func catalogueCommand(t string) bool {
+	name, rest, _ := strings.Cut(t, " ")
+	if strings.ContainsAny(rest, "|\\") {
+		return false
+	}
+	switch strings.TrimRight(name, "+S") {
+	case "\\d", "\\dt", "\\di", "\\dv", "\\dn", "\\df", "\\ds", "\\du", "\\dx", "\\l", "\\conninfo",
+		".tables", ".schema", ".indexes", ".indices", ".databases", ".fullschema", ".dbinfo":
+		return true
+	}
+	return false
+}
+
+// redisReads are the Redis commands that only read.
+var redisReads = map[string]bool{
+	"GET": true, "MGET": true, "EXISTS": true, "TTL": true, "PTTL": true, "TYPE": true, "STRLEN": true, "GETRANGE": true, "KEYS": true, "SCAN": true,
+	"HGET": true, "HMGET": true, "HGETALL": true, "HKEYS": true, "HVALS": true, "HLEN": true, "HEXISTS": true, "HSCAN": true,
+	"LRANGE": true, "LLEN": true, "LINDEX": true, "SMEMBERS": true, "SCARD": true, "SISMEMBER": true, "SSCAN": true,
+	"ZRANGE": true, "ZRANGEBYSCORE": true, "ZREVRANGE": true, "ZCARD": true, "ZSCORE": true, "ZRANK": true, "ZSCAN": true, "ZCOUNT": true,
+	"XLEN": true, "XRANGE": true, "XREVRANGE": true, "XINFO": true, "PFCOUNT": true, "BITCOUNT": true, "GETBIT": true,
+	"PING": true, "ECHO": true, "INFO": true, "DBSIZE": true, "TIME": true, "LASTSAVE": true, "ROLE": true, "MEMORY": false, "OBJECT": false,
 }

@@ -96,6 +96,16 @@ func judgeCode(lang, code string) programs.Effect {
 	switch lang {
 	case "jq":
 		return programs.None
+	case "psql", "mysql", "sqlite":
+		if plainQuery(code) {
+			return programs.None
+		}
+		return programs.Exec
+	case "redis":
+		if redisReads[strings.ToUpper(code)] {
+			return programs.None
+		}
+		return programs.Exec
 	case "ssh-option":
 		// ssh -o Name=value: the options that run a local command.
 		l := strings.ToLower(code)

@@ -1,0 +1,84 @@
+package programs
+
+// Database clients. A client talks to a database server (Network), and
+// what it does there is the SQL or the commands it is given: inline SQL
+// (psql -c, mysql -e, sqlite3's statements, mongosh --eval, a redis-cli
+// command) is code in the client's language, judged by the shell package
+// and never read-only unless it is plainly a query. The clients' own
+// commands run programs (psql and mysql \!, sqlite3 .shell and .system,
+// mysql's pager and system), write files (psql \o and \w, mysql tee,
+// sqlite3 .output and .once) and load libraries (sqlite3 .load, mysql
+// --default-auth, --plugin-dir); shell/check_db.go judges the SQL and
+// these commands. With no query on the command line a client runs what
+// standard input holds (StdinCode).
+
+var _ = family("databases", func(add func(...*Spec)) {
+	add(
+		&Spec{Names: n("psql"), Effect: Network, StdinCode: true, Abbrev: true, Permute: true, Lang: "psql", Operands: "n? -?",
+			// -c runs SQL or a backslash command; -f runs a file of
+			// them; -o and -L write the output (-o '|cmd' pipes it to a
+			// command, so its value is unknown); the operands are the
+			// database (a name or a connection URI) and the user.
+			Options: "-c=k --command=k -d=n --dbname=n -f=r --file=r -l --list -v= --set= --variable= -V:h --version:h -X --no-psqlrc -1 --single-transaction --help?h " +
+				"-a --echo-all -b --echo-errors -e --echo-queries -E --echo-hidden -L=w --log-file=w -n --no-readline -o=u --output=u -q --quiet -s --single-step -S --single-line " +
+				"-A --no-align --csv -F= --field-separator= -H --html -P= --pset= -R= --record-separator= -t --tuples-only -T= --table-attr= -x --expanded " +
+				"-z --field-separator-zero -0 --record-separator-zero -h=n --host=n -p= --port= -U= --username= -w --no-password -W --password",
+			ReadOnly: []string{"psql --version", "psql -V"},
+			Flagged: []string{"psql -c '\\! /bin/bash'", "psql -h db.example.com -c 'SELECT 1'", "psql -f ~/.pgpass", "psql -c 'DROP TABLE users'",
+				"psql -o '|sh' -c 'SELECT 1'", "psql -L /tmp/log -l", "psql -c '\\o /tmp/out' -c 'SELECT 1'", "psql -c '\\copy t TO PROGRAM '\\''sh -c id'\\'''", "psql"}},
+		&Spec{Names: n("mysql", "mariadb"), Effect: Network, StdinCode: true, Abbrev: true, Permute: true, Lang: "mysql", Operands: "-?",
+			// -e runs SQL and client commands (\! and system run a
+			// shell, tee writes a file, source runs a file); --pager runs
+			// a command; --default-auth and --plugin-dir load a plugin
+			// library; an option file may set any of them.
+			Options: "-e=k --execute=k --init-command=k -D= --database= -h=n --host=n -P= --port= -u= --user= -p? --password? -S= --socket= --protocol= " +
+				"--pager?x --no-pager --tee=w --no-tee --default-auth=l --plugin-dir=l --defaults-file=u --defaults-extra-file=u --defaults-group-suffix= --no-defaults --login-path= " +
+				"-V:h --version:h -I:h --help:h -B --batch -N --skip-column-names --column-names -s --silent -v --verbose -t --table -H --html -X --xml -E --vertical " +
+				"-r --raw -f --force -q --quick -n --unbuffered -w --wait -A --no-auto-rehash --auto-rehash -b --no-beep -C --compress -c --comments --skip-comments " +
+				"-i --ignore-spaces -j --syslog -L --skip-line-numbers --line-numbers -o --one-database -U --safe-updates --i-am-a-dummy -T --debug-info -#? --debug? --debug-check " +
+				"-k --named-commands -G --skip-named-commands --prompt= --delimiter= --default-character-set= --character-sets-dir= --local-infile? --load-data-local-dir=r " +
+				"--ssl --skip-ssl --ssl-mode= --ssl-ca=r --ssl-capath=r --ssl-cert=r --ssl-key=r --ssl-cipher= --ssl-crl=r --ssl-crlpath=r --tls-version= --tls-ciphersuites= " +
+				"--server-public-key-path=r --get-server-public-key --max-allowed-packet= --net-buffer-length= --connect-timeout= --max-join-size= --select-limit= " +
+				"--reconnect --skip-reconnect --show-warnings --sigint-ignore --binary-mode --binary-as-hex --connect-expired-password --enable-cleartext-plugin " +
+				"--histignore= --compression-algorithms= --zstd-compression-level= --system-command --skip-system-command",
+			ReadOnly: []string{"mysql --version", "mariadb -V"},
+			Flagged: []string{"mysql -e '\\! /bin/bash'", "mysql -e 'system id'", "mysql --default-auth ../../../tmp/evil", "mysql --plugin-dir=/tmp/plugins -e 'SELECT 1'",
+				"mysql --pager='sh -c id' -e 'SELECT 1'", "mysql --tee=/tmp/log -e 'SELECT 1'", "mysql --defaults-file=/tmp/my.cnf", "mysql -e 'DROP DATABASE shop'", "mysql"}},
+		&Spec{Names: n("sqlite3", "sqlite"), StdinCode: true, LongDash: true, Permute: true, Lang: "sqlite", Operands: "r? c*",
+			// The first operand is the database file; the others are SQL
+			// or dot-commands (.shell and .system run a command, .output
+			// and .once write a file, .import and .read read one, .load
+			// loads a library). -cmd runs one before them, -init runs a
+			// file of them.
+			Options: "-cmd=k --cmd=k -init=l --init=l -A=u -append -ascii -bail -batch -box -column -csv -deserialize -echo -escape= -header -noheader -headers -help:h --help:h " +
+				"-html -interactive -json -line -list -lookaside=2 -markdown -maxsize= -memtrace -mmap= -newline= -nofollow -nonce= -no-rowid-in-view -nullvalue= " +
+				"-pagecache=2 -pcachetrace -quote -readonly -safe -separator= -stats -table -tabs -unsafe-testing -version:h --version:h -vfs= -vfstrace -zip",
+			ReadOnly: []string{"sqlite3 -version", "sqlite3 --help"},
+			Flagged: []string{"sqlite3 /dev/null '.shell /bin/bash'", "sqlite3 app.db '.system id'", "sqlite3 /dev/null -cmd '.output /tmp/out' 'select 1;'",
+				"sqlite3 /dev/null '.import ~/.ssh/id_rsa t'", "sqlite3 app.db '.load /tmp/evil.so'", "sqlite3 app.db \"select load_extension('/tmp/evil.so')\"", "sqlite3 app.db \"select writefile('/tmp/x', 'data')\"",
+				"sqlite3 app.db 'DROP TABLE users'", "sqlite3 -init /tmp/evil.sql app.db", "sqlite3 app.db"}},
+		&Spec{Names: n("redis-cli", "valkey-cli", "keydb-cli"), Effect: Network, StdinCode: true, Lang: "redis", Operands: "c? -*",
+			// The first operand is a Redis command (CONFIG SET with SAVE
+			// writes files on the server, MODULE LOAD loads a library,
+			// EVAL runs Lua); --rdb writes a dump of the server to a
+			// local file; --eval runs a Lua file on the server.
+			Options: "-h=n -p= -s= -a= --pass= --user= --askpass -u=n -r= -i= -n= -2 -3 --resp2 --resp3 -x -X= -d= -D= -c -e -4 -6 --tls --sni= --cacert=r --cacertdir=r " +
+				"--insecure --tls-ciphers= --tls-ciphersuites= --cert=r --key=r --raw --no-raw --quoted-input --csv --json --quoted-json --show-pushes= --stat " +
+				"--latency --latency-history --latency-dist --lru-test= --replica --rdb=w --functions-rdb=w --pipe --pipe-timeout= --bigkeys --memkeys --memkeys-samples= " +
+				"--keystats --keystats-samples= --hotkeys --scan --pattern= --count= --quoted-pattern= --intrinsic-latency= --eval=r --ldb --ldb-sync-mode --cluster=c " +
+				"--verbose --no-auth-warning --help:h -v:h --version:h",
+			ReadOnly: []string{"redis-cli --version"},
+			Flagged: []string{"redis-cli FLUSHALL", "redis-cli CONFIG SET dir /home/dev/.ssh", "redis-cli MODULE LOAD /tmp/evil.so", "redis-cli EVAL 'return 1' 0",
+				"redis-cli --rdb /tmp/dump.rdb", "redis-cli -h cache.example.com GET key", "redis-cli"}},
+		&Spec{Names: n("mongosh", "mongo"), Effect: Network, StdinCode: true, Lang: "mongo", Operands: "n? p*",
+			// --eval runs JavaScript (which can start processes); -f and
+			// file operands run script files; the first operand is the
+			// database or its URI.
+			Options: "--eval=k -f=p --file=p --nodb --norc --quiet --shell --host=n --port= -u= --username= -p? --password? --authenticationDatabase= --authenticationMechanism= " +
+				"--tls --tlsCAFile=r --tlsCertificateKeyFile=r --tlsCertificateKeyFilePassword= --tlsAllowInvalidCertificates --tlsAllowInvalidHostnames --tlsCRLFile=r " +
+				"--apiVersion= --apiStrict --apiDeprecationErrors --json? --retryWrites? --awsAccessKeyId= --awsSecretAccessKey= --awsSessionToken= --gssapiServiceName= " +
+				"--sspiHostnameCanonicalization= --csfleLibraryPath=l --cryptSharedLibPath=l --keyVaultNamespace= --kmsURL=n --verbose -h:h --help:h --version:h --build-info",
+			ReadOnly: []string{"mongosh --version"},
+			Flagged:  []string{"mongosh --eval 'db.dropDatabase()'", "mongosh --eval 'require(\"child_process\").execSync(\"id\")'", "mongosh --nodb /tmp/x.js", "mongosh"}},
+	)
+})
