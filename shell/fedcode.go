@@ -93,8 +93,8 @@ func (a *analyzer) producedLiteral(ca *call) (string, bool) {
 // interpreter's script.
 func (a *analyzer) runWritten(ca *call) {
 	sc := ca.ctx.sc
-	if len(ca.args) == 0 || !sc.anyWritten() {
-		return
+	if len(ca.args) == 0 || len(sc.wmap) == 0 && len(sc.recs) == 0 {
+		return // nothing written (a body being recorded reads the file it runs)
 	}
 	var script string
 	shell := false

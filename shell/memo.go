@@ -21,9 +21,9 @@ import (
 // the context it runs in (wrappers, redirections, loop, depth, ...) and the
 // functions being called around it. A later call with the same key whose
 // recorded reads all still hold makes the same changes, and adds the same
-// calls, which are judged again at the end like any other; nothing the
-// catalogue sees is skipped. A walk that lists parts, reaches a limit or
-// runs out of budget is never remembered.
+// calls and parts, whose calls are judged again at the end like any other;
+// nothing the catalogue sees is skipped. A walk that reaches a limit or runs
+// out of budget is never remembered.
 
 // recording is what one function body's walk read and changed.
 type recording struct {
@@ -33,8 +33,9 @@ type recording struct {
 	// sens are the files the walk marked as holding secrets.
 	sens [][2]string
 	// done holds the slots read or written already: a later read of
-	// one is not an input of the walk.
-	done             map[slot]struct{}
+	// one is not an input of the walk (doneSet once there are many).
+	done             []slot
+	doneSet          map[slot]struct{}
 	linksGen0        int
 	fetchedGen0      int
 	linksRead, fRead bool
@@ -68,7 +69,7 @@ func (r *recording) read(sl slot, v slotVal) {
 		}
 		return
 	}
-	if _, ok := r.done[sl]; ok {
+	if r.isDone(sl) {
 		return
 	}
 	r.mark(sl)
@@ -86,11 +87,34 @@ func (r *recording) write(sl slot, v slotVal, del bool) {
 	r.mark(sl)
 }
 
-func (r *recording) mark(sl slot) {
-	if r.done == nil {
-		r.done = make(map[slot]struct{}, 8)
+func (r *recording) isDone(sl slot) bool {
+	if r.doneSet != nil {
+		_, ok := r.doneSet[sl]
+		return ok
 	}
-	r.done[sl] = struct{}{}
+	for _, d := range r.done {
+		if d == sl {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *recording) mark(sl slot) {
+	if r.isDone(sl) {
+		return
+	}
+	if r.doneSet != nil {
+		r.doneSet[sl] = struct{}{}
+		return
+	}
+	r.done = append(r.done, sl)
+	if len(r.done) > 32 {
+		r.doneSet = make(map[slot]struct{}, 64)
+		for _, d := range r.done {
+			r.doneSet[d] = struct{}{}
+		}
+	}
 }
 
 // memoEntry is one remembered call of a function.
@@ -99,6 +123,9 @@ type memoEntry struct {
 	writes []memoWrite
 	sens   [][2]string
 	calls  []*call
+	// parts are the parts the walk listed (a loop's first pass in the
+	// body lists its parts again).
+	parts  []Part
 	budget int
 }
 
@@ -129,7 +156,8 @@ func (a *analyzer) memoKey(def *funcDef, c *ctx) string {
 	}
 	ptr(unsafe.Pointer(def))
 	ptr(unsafe.Pointer(c.sc))
-	str(c.src)
+	ptr(unsafe.Pointer(unsafe.StringData(c.src)))
+	b.WriteString(strconv.Itoa(len(c.src)))
 	str(c.funcName)
 	b.WriteString(strconv.Itoa(c.depth))
 	b.WriteByte(0)
@@ -188,7 +216,7 @@ func (a *analyzer) memoKey(def *funcDef, c *ctx) string {
 // the scope now, and that fits in the budget left.
 func (a *analyzer) memoFind(key string, sc *scope) *memoEntry {
 	for _, e := range a.memo[key] {
-		if a.budget-e.budget <= 0 {
+		if a.budget-e.budget <= 0 || len(a.an.Parts)+len(e.parts) > a.opts.MaxParts {
 			continue
 		}
 		ok := true
@@ -225,6 +253,9 @@ func (a *analyzer) memoReplay(e *memoEntry, sc *scope) {
 		cp := *c
 		a.calls = append(a.calls, &cp)
 	}
+	for _, p := range e.parts {
+		a.an.Parts = append(a.an.Parts, clonePart(p))
+	}
 	a.budget -= e.budget
 }
 
@@ -260,7 +291,7 @@ func (a *analyzer) memoWalk(def *funcDef, c *ctx) {
 	a.walkStmt(def.body, c)
 	sc.recs = sc.recs[:len(sc.recs)-1]
 	a.recs = a.recs[:len(a.recs)-1]
-	if len(a.an.Parts) != nparts || a.an.Limit != limit || a.budget <= 0 {
+	if a.an.Limit != limit || a.budget <= 0 {
 		return
 	}
 	if a.memo == nil {
@@ -271,6 +302,25 @@ func (a *analyzer) memoWalk(def *funcDef, c *ctx) {
 		writes: r.writes,
 		sens:   r.sens,
 		calls:  slices.Clone(a.calls[ncalls:]),
+		parts:  slices.Clone(a.an.Parts[nparts:]),
 		budget: budget - a.budget,
 	})
+}
+
+// clonePart copies a part, so that no two parts share a slice.
+func clonePart(p Part) Part {
+	p.Words = slices.Clone(p.Words)
+	if p.Alternates != nil {
+		alts := make([][]string, len(p.Alternates))
+		for i, a := range p.Alternates {
+			alts[i] = slices.Clone(a)
+		}
+		p.Alternates = alts
+	}
+	p.Assignments = slices.Clone(p.Assignments)
+	p.Effects = slices.Clone(p.Effects)
+	p.Unknown = slices.Clone(p.Unknown)
+	p.Reads = slices.Clone(p.Reads)
+	p.Writes = slices.Clone(p.Writes)
+	return p
 }

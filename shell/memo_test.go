@@ -32,6 +32,7 @@ var memoScripts = []struct {
 	{`f() { local y=$1; rm -rf "$y"; }; f a; f a; f /`, "recursive-delete"},
 	{`f() { export LD_PRELOAD=$1; }; f /tmp/a.so; f /tmp/a.so; ls`, ""},
 	{`f() { rm -rf "$1"; }; for d in a b ~; do f "$d"; done`, "recursive-delete"},
+	{`f() { for x in a "$1"; do rm -rf "$x"; done; }; f b; f b; f ~`, "recursive-delete"},
 	{`f() { rm -rf "$1"; }; f a | f ~`, "recursive-delete"},
 	{`f() { rm -rf "$1"; }; f a > /dev/null; f ~ > /dev/null`, "recursive-delete"},
 	{`f() { f "$1"; rm -rf "$1"; }; f a; f ~`, "recursive-delete"},
