@@ -60,19 +60,39 @@ func (f *fam) table() map[string]*Spec {
 	return f.byName
 }
 
-// familyOf returns the family that the index says holds name, or nil.
+// familyOf returns the family that the index says holds name, or nil. It
+// runs for every part of every command: a plain binary search, and the
+// families found by index row once.
 func familyOf(name string) *fam {
-	i, ok := slices.BinarySearchFunc(index[:], name, func(e indexEntry, n string) int { return strings.Compare(e.name, n) })
-	if !ok {
-		return nil
-	}
-	for _, f := range families {
-		if f.name == index[i].family {
-			return f
+	lo, hi := 0, len(index)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if index[m].name < name {
+			lo = m + 1
+		} else {
+			hi = m
 		}
 	}
-	return nil
+	if lo == len(index) || index[lo].name != name {
+		return nil
+	}
+	famOnce.Do(func() {
+		for i, e := range index {
+			for _, f := range families {
+				if f.name == e.family {
+					famByRow[i] = f
+					break
+				}
+			}
+		}
+	})
+	return famByRow[lo]
 }
+
+var (
+	famOnce  sync.Once
+	famByRow [len(index)]*fam
+)
 
 // indexEntry is one row of the generated index: a program name (or alias)
 // and the family that declares it.

@@ -198,14 +198,21 @@ func analyze(command string, opts Options, memo bool) (an *Analysis) {
 	return an
 }
 
-// estimateParts guesses how many parts a command has from its separators,
-// so that the parts slice is allocated once.
+// estimateParts guesses how many parts a command has from its separators
+// (a run of them, such as "&&" or ";\n", counts once), so that the parts
+// slice is allocated once.
 func estimateParts(s string) int {
-	n := 1
+	n, run := 1, true
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
 		case ';', '\n', '|', '&', '(', '`':
-			n++
+			if !run {
+				n++
+			}
+			run = true
+		case ' ', '\t':
+		default:
+			run = false
 		}
 	}
 	if n > 1024 {

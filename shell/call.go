@@ -21,46 +21,50 @@ type call struct {
 	assigns  []assignment
 	wrappers []string
 	redirs   []redir
-	dynamic  bool
 	// spec is the likely program name of a dynamic part.
 	spec    string
 	partIdx int
-	// decl marks export/declare/typeset/local/readonly.
-	decl      bool
-	exported  bool
+	// declNames are the names export marks (export NAME).
 	declNames []string
-	// assignOnly marks NAME=value statements without a command.
-	assignOnly bool
-	find       *findInfo
-	xargs      bool
-	// hidden marks a carrier (bash -c) whose script is not a literal.
+	find      *findInfo
+	// reads and writes are the paths read and written.
 	reads, writes []string
-	// sudoStdin is set when sudo reads its password from stdin (-S).
-	sudoStdin bool
-	unsafeEnv bool
 	// hidden are carrier arguments holding code that is not a literal.
 	hidden []arg
-	// encoded marks PowerShell -EncodedCommand.
-	encoded bool
 	// lang is "cmd" or "powershell" for statements read from those
 	// languages (judged for findings only).
 	lang string
-	// raw marks pieces read by the raw scan of unparsable text.
-	raw bool
 	// outer are the forms of the wrappers and carriers this call runs
 	// inside, as written (sudo rm -rf x), for deny and ask rules.
 	outer [][]string
 	// fx are the call's effects from its program's entry; unknown says
-	// what could not be known; help is set when a help or version option
-	// ends processing before any effect.
+	// what could not be known.
 	fx      []Effect
 	unknown []string
-	help    bool
-	// function marks a call of a function defined in the command.
-	function bool
 	// evaluated says why a part stands for text the shell evaluates as
 	// code that the analysis cannot read (x=$(cat f); echo $((x))).
 	evaluated string
+
+	// The flags are kept together, so that they pack.
+	dynamic bool
+	// decl marks export/declare/typeset/local/readonly.
+	decl     bool
+	exported bool
+	// assignOnly marks NAME=value statements without a command.
+	assignOnly bool
+	xargs      bool
+	// sudoStdin is set when sudo reads its password from stdin (-S).
+	sudoStdin bool
+	unsafeEnv bool
+	// encoded marks PowerShell -EncodedCommand.
+	encoded bool
+	// raw marks pieces read by the raw scan of unparsable text.
+	raw bool
+	// help is set when a help or version option ends processing before
+	// any effect.
+	help bool
+	// function marks a call of a function defined in the command.
+	function bool
 }
 
 // assignment is NAME=value, as a prefix, given to env, or in a declaration.

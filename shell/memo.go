@@ -59,13 +59,13 @@ func (r *recording) read(sl slot, v slotVal) {
 		// it was when the call began.
 		if !r.linksRead {
 			r.linksRead = true
-			r.reads = append(r.reads, memoRead{slot: sl, val: slotVal{n: r.linksGen0}})
+			r.reads = append(r.reads, memoRead{slot: sl, val: slotVal{n: int32(r.linksGen0)}})
 		}
 		return
 	case slotFetched:
 		if !r.fRead {
 			r.fRead = true
-			r.reads = append(r.reads, memoRead{slot: sl, val: slotVal{n: r.fetchedGen0}})
+			r.reads = append(r.reads, memoRead{slot: sl, val: slotVal{n: int32(r.fetchedGen0)}})
 		}
 		return
 	}
@@ -284,7 +284,7 @@ func (a *analyzer) memoWalk(def *funcDef, c *ctx) {
 		a.memoReplay(e, sc)
 		return
 	}
-	r := &recording{sc: sc, linksGen0: sc.linksGen, fetchedGen0: sc.fetchedGen}
+	r := &recording{sc: sc, linksGen0: sc.linksGen, fetchedGen0: sc.fetchedGen, reads: make([]memoRead, 0, 16), done: make([]slot, 0, 16)}
 	sc.recs = append(sc.recs, r)
 	a.recs = append(a.recs, r)
 	budget, nparts, limit, ncalls := a.budget, len(a.an.Parts), a.an.Limit, len(a.calls)

@@ -51,14 +51,63 @@ type slot struct {
 	name string
 }
 
-// slotVal is the value of a slot; which fields count depends on the kind.
+// slotVal is the value of a slot, compact: a variable's or a written
+// file's text in s with its flags, a function in fn, a generation in n.
 type slotVal struct {
-	v       varVal
-	s       string
-	fn      *funcDef
-	w       written
-	n       int
-	present bool
+	s     string
+	fn    *funcDef
+	n     int32
+	flags uint8
+}
+
+const (
+	svPresent uint8 = 1 << iota
+	svKnown
+	svMktemp
+	svGlob
+	svNumber
+)
+
+func varSlot(v varVal, present bool) slotVal {
+	sv := slotVal{s: v.s}
+	if present {
+		sv.flags |= svPresent
+	}
+	if v.known {
+		sv.flags |= svKnown
+	}
+	if v.mktemp {
+		sv.flags |= svMktemp
+	}
+	if v.glob {
+		sv.flags |= svGlob
+	}
+	if v.number {
+		sv.flags |= svNumber
+	}
+	return sv
+}
+
+func (sv slotVal) varVal() varVal {
+	return varVal{s: sv.s, known: sv.flags&svKnown != 0, mktemp: sv.flags&svMktemp != 0, glob: sv.flags&svGlob != 0, number: sv.flags&svNumber != 0}
+}
+
+func writtenSlot(w written, present bool) slotVal {
+	sv := slotVal{s: w.text}
+	if present {
+		sv.flags |= svPresent
+	}
+	if w.known {
+		sv.flags |= svKnown
+	}
+	return sv
+}
+
+func flagSlot(b bool) slotVal {
+	if b {
+		return slotVal{flags: svPresent}
+	}
+	return slotVal{}
 }
 
 func (s *scope) observe(k slotKind, name string, v slotVal) {
@@ -78,25 +127,29 @@ func (s *scope) value(sl slot) slotVal {
 	switch sl.kind {
 	case slotVar:
 		v, ok := s.vmap[sl.name]
-		return slotVal{v: v, present: ok}
+		return varSlot(v, ok)
 	case slotCwd:
 		return slotVal{s: s.dir}
 	case slotFunc:
 		return slotVal{fn: s.fnmap[sl.name]}
 	case slotAlias:
 		b, ok := s.amap[sl.name]
-		return slotVal{s: b, present: ok}
+		sv := slotVal{s: b}
+		if ok {
+			sv.flags = svPresent
+		}
+		return sv
 	case slotWritten:
 		w, ok := s.wmap[sl.name]
-		return slotVal{w: w, present: ok}
+		return writtenSlot(w, ok)
 	case slotWrittenAny:
-		return slotVal{present: len(s.wmap) > 0}
+		return flagSlot(len(s.wmap) > 0)
 	case slotUnsafeEnv:
-		return slotVal{present: s.envFlag}
+		return flagSlot(s.envFlag)
 	case slotLinks:
-		return slotVal{n: s.linksGen}
+		return slotVal{n: int32(s.linksGen)}
 	case slotFetched:
-		return slotVal{n: s.fetchedGen}
+		return slotVal{n: int32(s.fetchedGen)}
 	}
 	panic("unknown scope slot")
 }
@@ -108,7 +161,7 @@ func (s *scope) apply(w memoWrite) {
 		if w.del {
 			s.unset(w.slot.name)
 		} else {
-			s.set(w.slot.name, w.val.v)
+			s.set(w.slot.name, w.val.varVal())
 		}
 	case slotCwd:
 		s.setCwd(w.val.s)
@@ -121,7 +174,7 @@ func (s *scope) apply(w memoWrite) {
 			s.setAlias(w.slot.name, w.val.s)
 		}
 	case slotWritten:
-		s.setWritten(w.slot.name, w.val.w)
+		s.setWritten(w.slot.name, written{text: w.val.s, known: w.val.flags&svKnown != 0})
 	case slotUnsafeEnv:
 		s.setUnsafeEnv()
 	case slotLinks:
@@ -137,7 +190,7 @@ func (s *scope) apply(w memoWrite) {
 func (s *scope) variable(name string) (varVal, bool) {
 	v, ok := s.vmap[name]
 	if len(s.recs) > 0 {
-		s.observe(slotVar, name, slotVal{v: v, present: ok})
+		s.observe(slotVar, name, varSlot(v, ok))
 	}
 	return v, ok
 }
@@ -158,7 +211,7 @@ func (s *scope) set(name string, v varVal) {
 	}
 	s.vmap[name] = v
 	if len(s.recs) > 0 {
-		s.change(slotVar, name, slotVal{v: v, present: true}, false)
+		s.change(slotVar, name, varSlot(v, true), false)
 	}
 }
 
@@ -206,7 +259,7 @@ func (s *scope) defineFunc(name string, f *funcDef) {
 func (s *scope) alias(name string) (string, bool) {
 	b, ok := s.amap[name]
 	if len(s.recs) > 0 {
-		s.observe(slotAlias, name, slotVal{s: b, present: ok})
+		s.observe(slotAlias, name, slotVal{s: b, flags: flagSlot(ok).flags})
 	}
 	return b, ok
 }
@@ -217,7 +270,7 @@ func (s *scope) setAlias(name, body string) {
 	}
 	s.amap[name] = body
 	if len(s.recs) > 0 {
-		s.change(slotAlias, name, slotVal{s: body, present: true}, false)
+		s.change(slotAlias, name, slotVal{s: body, flags: svPresent}, false)
 	}
 }
 
@@ -231,7 +284,7 @@ func (s *scope) unalias(name string) {
 // anyWritten reports whether the command wrote any file so far.
 func (s *scope) anyWritten() bool {
 	if len(s.recs) > 0 {
-		s.observe(slotWrittenAny, "", slotVal{present: len(s.wmap) > 0})
+		s.observe(slotWrittenAny, "", flagSlot(len(s.wmap) > 0))
 	}
 	return len(s.wmap) > 0
 }
@@ -240,7 +293,7 @@ func (s *scope) anyWritten() bool {
 func (s *scope) writtenFile(p string) (written, bool) {
 	w, ok := s.wmap[p]
 	if len(s.recs) > 0 {
-		s.observe(slotWritten, p, slotVal{w: w, present: ok})
+		s.observe(slotWritten, p, writtenSlot(w, ok))
 	}
 	return w, ok
 }
@@ -251,13 +304,13 @@ func (s *scope) setWritten(p string, w written) {
 	}
 	s.wmap[p] = w
 	if len(s.recs) > 0 {
-		s.change(slotWritten, p, slotVal{w: w, present: true}, false)
+		s.change(slotWritten, p, writtenSlot(w, true), false)
 	}
 }
 
 func (s *scope) envUnsafe() bool {
 	if len(s.recs) > 0 {
-		s.observe(slotUnsafeEnv, "", slotVal{present: s.envFlag})
+		s.observe(slotUnsafeEnv, "", flagSlot(s.envFlag))
 	}
 	return s.envFlag
 }
@@ -265,7 +318,7 @@ func (s *scope) envUnsafe() bool {
 func (s *scope) setUnsafeEnv() {
 	s.envFlag = true
 	if len(s.recs) > 0 {
-		s.change(slotUnsafeEnv, "", slotVal{present: true}, false)
+		s.change(slotUnsafeEnv, "", flagSlot(true), false)
 	}
 }
 
@@ -273,7 +326,7 @@ func (s *scope) setUnsafeEnv() {
 // all of them).
 func (s *scope) linkMap() map[string]string {
 	if len(s.recs) > 0 {
-		s.observe(slotLinks, "", slotVal{n: s.linksGen})
+		s.observe(slotLinks, "", slotVal{n: int32(s.linksGen)})
 	}
 	return s.lmap
 }
@@ -293,7 +346,7 @@ func (s *scope) addLink(link, target string) {
 // reader depends on all of them).
 func (s *scope) fetchedMap() map[string]bool {
 	if len(s.recs) > 0 {
-		s.observe(slotFetched, "", slotVal{n: s.fetchedGen})
+		s.observe(slotFetched, "", slotVal{n: int32(s.fetchedGen)})
 	}
 	return s.fmap
 }
