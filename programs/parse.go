@@ -96,6 +96,14 @@ func Parse(s *Spec, words []Word) Result {
 	return r
 }
 
+// ParseInto is Parse writing into r, whose slices it reuses: a caller that
+// parses many calls in a row allocates them once. What r held before is
+// lost.
+func ParseInto(s *Spec, words []Word, r *Result) {
+	*r = Result{Uses: r.Uses[:0], Unknown: r.Unknown[:0], Operands: r.Operands[:0]}
+	parse(s, words, 0, r)
+}
+
 func parse(s *Spec, words []Word, base int, r *Result) {
 	r.Spec = s
 	var ops []int

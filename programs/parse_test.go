@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 func words(s string) []Word {
@@ -116,4 +117,23 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestParseIntoReuses checks that ParseInto, reusing one Result for call
+// after call, learns what Parse learns about each.
+func TestParseIntoReuses(t *testing.T) {
+	calls := [][2]string{{"sort", "-o out in"}, {"rm", "--help"}, {"sort", "--bogus in"}, {"git", "-C sub grep -O'x;' y"}, {"find", ". -delete"}, {"git", "frobnicate"}, {"head", "-5 f"}}
+	var r Result
+	for round := 0; round < 2; round++ {
+		for _, c := range calls {
+			want := Parse(Lookup(c[0]), words(c[1]))
+			ParseInto(Lookup(c[0]), words(c[1]), &r)
+			if want.Spec != r.Spec || want.Help != r.Help {
+				t.Errorf("%s %s: spec or help differ", c[0], c[1])
+			}
+			if diff := cmp.Diff([]any{want.Uses, want.Unknown, want.Operands}, []any{r.Uses, r.Unknown, r.Operands}, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("%s %s (-Parse +ParseInto):\n%s", c[0], c[1], diff)
+			}
+		}
+	}
 }

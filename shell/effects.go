@@ -55,9 +55,13 @@ func (a *analyzer) effects(ca *call) {
 	for _, x := range ops {
 		words = append(words, programs.Word{Text: x.s, Literal: !x.unbound && !x.subst && !x.glob})
 	}
-	res := programs.Parse(spec, words)
+	res := &a.parsed
+	programs.ParseInto(spec, words, res)
 	ca.help = res.Help
 	ca.unknown = append(ca.unknown, res.Unknown...)
+	if ca.fx == nil {
+		ca.fx = make([]Effect, 0, len(res.Uses))
+	}
 	for _, u := range res.Uses {
 		e := Effect{Kind: u.Effect, Target: u.Target, Option: u.Option, Lang: u.Lang}
 		if u.Lang != "" {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/danger"
+	"github.com/wardenhq/warden/programs"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -32,6 +33,8 @@ type analyzer struct {
 	recs   []*recording
 	noMemo bool
 	hits   int
+	// parsed is reused by every call's programs.ParseInto.
+	parsed programs.Result
 }
 
 func newAnalyzer(opts Options, an *Analysis) *analyzer {
