@@ -3,6 +3,7 @@ package classify
 import (
 	"context"
 	"net/http"
+	"path"
 	"strings"
 
 	"github.com/wardenhq/warden/api"
@@ -126,8 +127,22 @@ func bashNotLowRisk(req api.Request) string {
 	case an.Limit != "":
 		return "the command is too large to judge"
 	}
+	recipe := ""
 	for i := range an.Parts {
 		p := &an.Parts[i]
+		if why := networkNotLowRisk(p); why != "" {
+			return p.Text + ": " + why
+		}
+		for _, r := range p.Reads {
+			if !inside(r, req.Cwd) && !harmlessDevices[r] {
+				return p.Text + " reads " + r + ", outside the working directory"
+			}
+		}
+		for _, w := range p.Writes {
+			if recipes[path.Base(w)] {
+				recipe = w
+			}
+		}
 		if p.Dynamic {
 			return "the program of " + p.Text + " is not a literal, so what runs is unknown"
 		}
@@ -136,7 +151,15 @@ func bashNotLowRisk(req api.Request) string {
 		}
 		for _, e := range p.Effects {
 			switch e.Kind {
-			case programs.None, programs.Read, programs.Help, programs.RunsProject, programs.Network:
+			case programs.RunsProject:
+				if recipe != "" {
+					return p.Text + " runs what " + recipe + ", written by the same command, says"
+				}
+			case programs.Read:
+				if e.Target != "" && strings.HasPrefix(e.Target, "/") && !inside(e.Target, req.Cwd) && !harmlessDevices[e.Target] {
+					return p.Text + " reads " + e.Target + ", outside the working directory"
+				}
+			case programs.None, programs.Help, programs.Network:
 			case programs.Write, programs.Delete:
 				if e.Target != "" && !inside(e.Target, req.Cwd) {
 					return p.Text + " " + e.Kind.String() + "s " + e.Target + ", outside the working directory"
@@ -165,4 +188,110 @@ func inside(path, dir string) bool {
 	}
 	dir = strings.TrimSuffix(dir, "/")
 	return path == dir || strings.HasPrefix(path, dir+"/")
+}
+
+// harmlessDevices are the paths outside any project that every program may
+// read without revealing anything.
+var harmlessDevices = map[string]bool{
+	"/dev/null": true, "/dev/zero": true, "/dev/stdin": true, "/dev/stdout": true, "/dev/stderr": true,
+	"/dev/random": true, "/dev/urandom": true, "/dev/tty": true,
+}
+
+// recipes are the files a project's build and test commands read to know
+// what to run: a command that writes one and then runs the project runs
+// what it just wrote (npm's scripts, a Makefile's recipes).
+var recipes = map[string]bool{
+	"package.json": true, "Makefile": true, "makefile": true, "GNUmakefile": true, "justfile": true, "Justfile": true,
+	"Taskfile.yml": true, "Taskfile.yaml": true, "Rakefile": true, "setup.py": true, "pyproject.toml": true,
+	"setup.cfg": true, "tox.ini": true, "noxfile.py": true, "conftest.py": true, "Cargo.toml": true, "build.rs": true,
+	"build.gradle": true, "build.gradle.kts": true, "settings.gradle": true, "pom.xml": true, "composer.json": true,
+	"CMakeLists.txt": true, ".npmrc": true, ".yarnrc.yml": true, "deno.json": true, "bunfig.toml": true,
+	"Gemfile": true, "mix.exs": true, "build.sbt": true, "meson.build": true, "go.mod": true,
+}
+
+// hostTalkers are the programs whose talk with a host is more than a
+// fetch: a remote command, a copy to another machine, a raw socket, a
+// listener.
+var hostTalkers = map[string]bool{
+	"ssh": true, "scp": true, "sftp": true, "nc": true, "ncat": true, "netcat": true, "nc.openbsd": true,
+	"nc.traditional": true, "socat": true, "telnet": true, "ftp": true, "tftp": true, "rsh": true, "rlogin": true,
+	"ssh-copy-id": true, "mosh": true, "lftp": true,
+}
+
+// sendOptions are the options of fetching programs that send a body, a
+// file or a method other than a read to the host.
+var sendOptions = map[string][]string{
+	"curl": {"-d", "--data", "--data-binary", "--data-raw", "--data-ascii", "--data-urlencode", "--json", "-F", "--form",
+		"--form-string", "-T", "--upload-file", "--mail-rcpt", "--mail-from", "-X", "--request"},
+	"wget":  {"--post-data", "--post-file", "--body-data", "--body-file", "--method"},
+	"wget2": {"--post-data", "--post-file", "--body-data", "--body-file", "--method"},
+}
+
+// networkNotLowRisk says why a part's talk with a host is not low risk, or
+// "": sending data or files (curl -d, wget --post-file), a scheme other
+// than a web or FTP fetch (gopher://, dict://, telnet://), a program whose
+// talk is more than a fetch (ssh, nc, socat, scp), or a listener on every
+// interface (0.0.0.0).
+func networkNotLowRisk(p *shell.Part) string {
+	if len(p.Words) == 0 {
+		return ""
+	}
+	prog := p.Program()
+	if hostTalkers[prog] {
+		return prog + " does more with a host than fetch from it"
+	}
+	if prog == "rsync" {
+		for _, w := range p.Words[1:] {
+			if !strings.HasPrefix(w, "-") && strings.Contains(w, ":") {
+				return "rsync copies to or from another machine"
+			}
+		}
+	}
+	for _, w := range p.Words[1:] {
+		lw := strings.ToLower(w)
+		if strings.Contains(lw, "0.0.0.0") || lw == "::" || strings.Contains(lw, "[::]") {
+			return "it listens on every network interface"
+		}
+	}
+	opts, ok := sendOptions[prog]
+	if !ok {
+		return ""
+	}
+	for i, w := range p.Words[1:] {
+		if w == "--" {
+			break
+		}
+		if i > 0 && isMethodOption(p.Words[i]) {
+			if readMethod(w) {
+				continue
+			}
+			return "it sends a " + w + " request to the host"
+		}
+		if scheme, _, ok := strings.Cut(w, "://"); ok && !strings.HasPrefix(w, "-") {
+			switch strings.ToLower(scheme) {
+			case "http", "https", "ftp", "ftps":
+			default:
+				return "it talks " + scheme + ", not a web fetch"
+			}
+		}
+		for _, o := range opts {
+			if w == o || strings.HasPrefix(w, o+"=") || len(o) == 2 && strings.HasPrefix(w, o) && !strings.HasPrefix(w, "--") {
+				if v, ok := strings.CutPrefix(w, o); ok && isMethodOption(o) && readMethod(strings.TrimPrefix(v, "=")) {
+					continue
+				}
+				if isMethodOption(o) && w == o {
+					continue // judged with its value, the next word
+				}
+				return "it sends data to the host (" + o + ")"
+			}
+		}
+	}
+	return ""
+}
+
+func isMethodOption(w string) bool { return w == "-X" || w == "--request" || w == "--method" }
+
+func readMethod(m string) bool {
+	m = strings.ToUpper(m)
+	return m == "GET" || m == "HEAD" || m == "OPTIONS"
 }

@@ -144,7 +144,7 @@ var _ = family("git", func(add func(...*Spec)) {
 			"commit", gitDoes(Write, ""), "merge", gitDoes(Write, "-s= --strategy= -X= --strategy-option="), "cherry-pick", gitDoes(Write, ""), "revert", gitDoes(Write, ""),
 			"rebase", gitDoes(Write, "-x=x --exec=x -s= --strategy= -X= --strategy-option="),
 			"checkout", gitDoes(Write, ""), "switch", gitDoes(Write, ""), "reset", gitDoes(Write, ""), "clean", gitDoes(Delete, ""),
-			"init", gitDoes(Write, "--template=l"), "apply", gitDoes(Write, ""), "am", gitDoes(Write, ""), "notes", gitDoes(Write, ""),
+			"init", gitDoes(Write, "--template=l"), "apply", gitDoes(Write, "--unsafe-paths:u"), "am", gitDoes(Write, ""), "notes", gitDoes(Write, ""),
 			"gc", gitDoes(Write, ""), "prune", gitDoes(Delete, ""), "repack", gitDoes(Write, ""), "fsck", git("--unreachable --dangling --no-dangling --root --tags --cache --no-reflogs --full --no-full --connectivity-only --strict --verbose -v --lost-found:w --name-objects --no-name-objects --progress --no-progress", "-*"), "update-index", gitDoes(Write, ""),
 			"fetch", gitDoes(Network, "--upload-pack=x"), "pull", gitDoes(Network, "--upload-pack=x -s= --strategy= -X= --strategy-option="),
 			"push", gitDoes(Network, "--receive-pack=x --exec=x"), "clone", gitDoes(Network, "-u=x --upload-pack=x --template=l -c=u --config=u"),

@@ -215,6 +215,14 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 		if cr, ok := carriers[k]; ok {
 			a.wrapperForm(ca, args)
 			if cr(a, ca, args) {
+				if foreignCarrier[k] {
+					// cmd /c and powershell -Command run code in a language
+					// whose statements are judged for dangers but have no
+					// parts: the carrier stays a part, and an unknown one,
+					// so nothing it runs passes as understood.
+					ca.unknown = append(ca.unknown, k+" runs "+foreignLang(k)+" code, whose effects are judged only for dangers")
+					break
+				}
 				if len(ca.assigns) > 0 {
 					// The carrier is not a part, but its assignments are
 					// still judged.

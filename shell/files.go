@@ -19,7 +19,7 @@ var readers = map[string]string{
 	"cmp": "-i -n --ignore-initial --bytes", "comm": "--output-delimiter", "rev": "", "fold": "-w -b --width", "fmt": "-w -p --width --prefix", "paste": "-d --delimiters", "join": "-1 -2 -j -t -o -e -a -v",
 	"column": "-s -o -c -t -N -R -l -W -H -O -E -d -J -n", "md5sum": "", "sha1sum": "", "sha224sum": "", "sha256sum": "", "sha384sum": "", "sha512sum": "", "b2sum": "", "cksum": "-a --algorithm", "shasum": "-a --algorithm", "md5": "",
 	"file": "-m -f -F -P --magic-file --files-from --separator", "zcat": "", "gzcat": "", "bzcat": "", "xzcat": "", "zstdcat": "", "zless": "", "zmore": "", "lzcat": "",
-	"iconv": "-f -t --from-code --to-code -o --output", "expand": "-t --tabs", "unexpand": "-t --tabs", "look": "-t", "tr": "", "view": "", "split": "-a -b -C -l -n --additional-suffix",
+	"iconv": "-f -t --from-code --to-code -o --output", "expand": "-t --tabs", "unexpand": "-t --tabs", "look": "-t", "tr": "", "view": "", "split": "-a -b -C -l -n --additional-suffix", "csplit": "-b -f -n --suffix-format --prefix --digits",
 	"xxd": "-c -g -l -o -s -n --cols --groupsize --len --offset --seek --name", "sort": "-k -t -S -T -o --key --field-separator --buffer-size --temporary-directory --output --compress-program --files0-from --parallel --batch-size",
 	"uniq": "-f -s -w --skip-fields --skip-chars --check-chars", "source": "", ".": "", "stat": "-c -f --format --printf", "readlink": "", "realpath": "--relative-to --relative-base",
 	"jq": "", "yq": "", "grep": "", "egrep": "", "fgrep": "", "zgrep": "", "rg": "", "ag": "", "ack": "", "sed": "", "awk": "", "gawk": "", "mawk": "", "nawk": "",

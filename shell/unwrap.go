@@ -68,6 +68,17 @@ func init() {
 	}
 }
 
+// foreignCarrier are the carriers whose code is not shell: what they run
+// is split into statements for the danger checks, not into parts.
+var foreignCarrier = map[string]bool{"cmd": true, "powershell": true, "pwsh": true}
+
+func foreignLang(k string) string {
+	if k == "cmd" {
+		return "cmd.exe"
+	}
+	return "PowerShell"
+}
+
 var shellNames = []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "rbash", "yash", "posh", "tcsh", "csh", "oksh", "loksh", "pdksh"}
 
 // optsWrapper returns a wrapper that skips options (withValue: options
