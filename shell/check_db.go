@@ -167,7 +167,7 @@ func checkSQLClient(a *analyzer, c *call) {
 		disposable = true
 	}
 	for _, s := range sqls {
-		if disposable || rolledBack(s) {
+		if disposable && recreates(s) || rolledBack(s) {
 			continue
 		}
 		if what, bad := sqlFinding(s, prod && !sqlOnly(ops, s)); bad {
@@ -181,6 +181,16 @@ func checkSQLClient(a *analyzer, c *call) {
 		}
 	}
 }
+
+// recreates reports SQL that creates again what it drops or empties (the
+// disposable test database recreated): POLICY R4 counts DROP, TRUNCATE and
+// unscoped DELETE as dangerous on any database, and recreating the
+// disposable one as benign.
+func recreates(sql string) bool {
+	return sqlCreate.MatchString(sql)
+}
+
+var sqlCreate = lazyCompile(`(?i)\bcreate\s+(or\s+replace\s+)?(database|schema|table)\b`)
 
 // disposableDB reports database names POLICY treats as disposable: names
 // ending in _dev or _test, dev.db, test.db, staging, localhost.
@@ -458,6 +468,10 @@ func checkDBTools(a *analyzer, c *call) {
 			flag("manage.py migrate zero reverts every migration")
 		}
 	case "alembic":
+		if has("--sql") {
+			// Offline mode prints the SQL and runs none of it.
+			break
+		}
 		if has("downgrade") && has("base") {
 			flag("alembic downgrade base drops every migration")
 		} else if has("downgrade") {

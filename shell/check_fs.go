@@ -1,8 +1,10 @@
 package shell
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 func init() {
@@ -15,7 +17,7 @@ func init() {
 	register(checkMkfs, "mkfs", "mke2fs", "mkswap", "mkdosfs", "mkntfs", "newfs", "newfs_apfs", "newfs_hfs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkfs.xfs", "mkfs.btrfs", "mkfs.vfat", "mkfs.fat", "mkfs.ntfs", "mkfs.exfat", "mkfs.f2fs", "mkfs.minix")
 	register(checkPartition, "wipefs", "sgdisk", "sfdisk", "fdisk", "gdisk", "parted", "cfdisk", "blkdiscard", "hdparm", "nvme", "cryptsetup")
 	register(checkShred, "shred")
-	register(checkVolumes, "pvremove", "vgremove", "lvremove", "zpool", "zfs", "btrfs", "diskutil", "format", "diskpart", "clear-disk", "format-volume", "initialize-disk", "remove-partition", "tmutil", "vssadmin", "wbadmin", "wmic")
+	register(checkVolumes, "pvremove", "vgremove", "lvremove", "zpool", "zfs", "btrfs", "diskutil", "format", "diskpart", "clear-disk", "format-volume", "initialize-disk", "remove-partition", "tmutil", "vssadmin", "wbadmin", "wmic", "borg", "borgbackup", "restic", "kopia", "duplicacy", "duplicity")
 	register(checkTruncate, "truncate")
 	register(checkFallocate, "fallocate")
 	register(checkCopyMove, "cp", "mv", "install", "copy-item", "move-item")
@@ -307,7 +309,7 @@ func uniqueTempName(p string) bool {
 			run = 0
 		}
 	}
-	return digits > 0 && letters > 0 && best >= 5
+	return digits > 0 && letters > 0 && best >= 4
 }
 
 func checkFindDelete(a *analyzer, c *call) {
@@ -496,6 +498,14 @@ func checkChmod(a *analyzer, c *call) {
 			}
 			continue
 		}
+		if (c.prog == "icacls" || c.prog == "takeown") && len(t.s) >= 2 && t.s[1] == ':' && unicode.IsLetter(rune(t.s[0])) {
+			// A Windows path (C:\Users\dev, which bash reads as
+			// C:Usersdev) is outside any POSIX working tree.
+			if recursive || broadGrant(ops) {
+				a.flag(c, "permissions", "loosens ownership or permissions of the Windows path "+t.s, high)
+			}
+			continue
+		}
 		p := a.resolve(t, c.cwd)
 		if p == "" {
 			continue
@@ -523,6 +533,21 @@ func checkChmod(a *analyzer, c *call) {
 			a.flag(c, "permissions", "makes "+p+" writable by every user", medium)
 		}
 	}
+}
+
+// broadGrant reports an icacls /grant to everyone or every user.
+func broadGrant(ops []arg) bool {
+	for i, x := range ops {
+		if strings.HasPrefix(strings.ToLower(x.s), "/grant") && i+1 < len(ops) {
+			who := strings.ToLower(ops[i+1].s)
+			for _, p := range []string{"everyone", "*s-1-1-0", "users", "authenticated users", "*s-1-5-11", "*s-1-5-32-545"} {
+				if strings.HasPrefix(who, p+":") {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // modeEffects reads a chmod mode (octal or symbolic).
@@ -568,6 +593,7 @@ func modeEffects(prog, mode string) (worldWritable, groupOtherReadable, setuid b
 func checkDD(a *analyzer, c *call) {
 	var in, out string
 	count := false
+	bs, n := int64(512), int64(-1)
 	for _, x := range c.operands() {
 		switch {
 		case strings.HasPrefix(x.s, "if="):
@@ -576,7 +602,13 @@ func checkDD(a *analyzer, c *call) {
 			out = x.s[3:]
 		case strings.HasPrefix(x.s, "count="):
 			count = true
+			n = parseSize(x.s[6:])
+		case strings.HasPrefix(x.s, "bs="):
+			bs = parseSize(x.s[3:])
 		}
+	}
+	if count && n > 0 && bs > 0 && n <= (1<<62)/bs && n*bs >= 10<<30 && (in == "/dev/zero" || in == "/dev/urandom" || in == "/dev/random") && out != "" && !harmlessTarget(out) {
+		a.flag(c, "resource-exhaustion", fmt.Sprintf("writes %d GiB from %s to %s", n*bs>>30, in, out), high)
 	}
 	if out == "" || harmlessTarget(out) {
 		return
@@ -727,6 +759,23 @@ func checkVolumes(a *analyzer, c *call) {
 		switch low(0) {
 		case "delete", "deletelocalsnapshots", "thinlocalsnapshots", "deleteinprogress", "disable", "removeexclusion", "disablelocal":
 			a.flag(c, "backup-destruction", "deletes or disables Time Machine backups", high)
+		}
+	case "borg", "borgbackup":
+		switch low(0) {
+		case "delete", "prune", "compact", "recreate":
+			a.flag(c, "backup-destruction", "deletes borg backup archives ("+ops[0].s+")", high)
+		}
+	case "restic", "kopia", "duplicacy":
+		for _, x := range ops {
+			switch strings.ToLower(x.s) {
+			case "forget", "prune", "delete":
+				a.flag(c, "backup-destruction", "deletes "+c.prog+" snapshots ("+x.s+")", high)
+				return
+			}
+		}
+	case "duplicity":
+		if strings.HasPrefix(low(0), "remove-") || low(0) == "cleanup" && hasWord(ops, "--force") {
+			a.flag(c, "backup-destruction", "deletes duplicity backups ("+ops[0].s+")", high)
 		}
 	case "vssadmin":
 		if low(0) == "delete" || low(0) == "resize" {

@@ -50,6 +50,9 @@ func readsProgramFromStdin(c *call, prog string) bool {
 	if !isInterpreter(prog) {
 		return false
 	}
+	if c.xargs && shellProgram(prog) && xargsFedCode(c.operands()) {
+		return true
+	}
 	ops := c.operands()
 	if prog == "iex" || prog == "invoke-expression" {
 		return true
@@ -78,6 +81,22 @@ func readsProgramFromStdin(c *call, prog string) bool {
 		return false // a script file
 	}
 	return true
+}
+
+// xargsFedCode reports a shell's options (after the program) whose -c code
+// is missing or is xargs's replace string {}: under xargs the code is then
+// the input xargs reads (xargs sh -c, xargs -I{} sh -c {}).
+func xargsFedCode(ops []arg) bool {
+	for i, x := range ops {
+		s := x.s
+		if !strings.HasPrefix(s, "-") || strings.HasPrefix(s, "--") || len(s) < 2 {
+			return false
+		}
+		if strings.ContainsRune(s[1:], 'c') {
+			return i+1 >= len(ops) || ops[i+1].s == "{}"
+		}
+	}
+	return false
 }
 
 var decoders = map[string]bool{"base64": true, "base32": true, "xxd": true, "openssl": true, "tr": true, "rev": true, "gunzip": true, "gzip": true, "zcat": true, "bzip2": true, "xz": true,
@@ -388,9 +407,12 @@ func (a *analyzer) sensitiveSource(u *call) string {
 			return "a database dump"
 		}
 	case "tar", "zip", "7z":
-		for _, x := range positional(u.operands(), "-f -C --file --directory -X --exclude-from -T --files-from") {
+		for i, x := range positional(u.operands(), "-f -C --file --directory -X --exclude-from -T --files-from") {
+			if x.s == "-" || i == 0 && u.prog != "tar" {
+				continue // the archive itself (zip, 7z), or standard output
+			}
 			p := a.resolve(x, u.cwd)
-			if p != "" && (a.sensitiveTree(p) || a.isTreeRootOrAbove(p)) {
+			if p != "" && (a.sensitiveTree(p) || a.isTreeRootOrAbove(p) || a.inTree(p)) {
 				return "an archive of " + p
 			}
 		}

@@ -483,12 +483,19 @@ func parseFind(ops []arg) *findInfo {
 		}
 		fi.roots = append(fi.roots, ops[i])
 	}
+	negated := false
 	for ; i < len(ops); i++ {
 		s := ops[i].s
+		not := negated
+		negated = s == "-not" || s == "!"
 		switch s {
 		case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-lname", "-ilname":
+			// A name after -not or ! excludes files from the selection;
+			// only the others say what is selected.
 			if i+1 < len(ops) {
-				fi.names = append(fi.names, ops[i+1].s)
+				if !not {
+					fi.names = append(fi.names, ops[i+1].s)
+				}
 				i++
 			}
 		case "-delete":

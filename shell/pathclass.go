@@ -127,7 +127,8 @@ func dataFile(p string) bool {
 	b := strings.ToLower(path.Base(p))
 	ext := path.Ext(b)
 	switch ext {
-	case ".db", ".sqlite", ".sqlite3", ".mdb", ".accdb", ".ldb", ".realm", ".duckdb":
+	case ".db", ".sqlite", ".sqlite3", ".mdb", ".accdb", ".ldb", ".realm", ".duckdb",
+		".csv", ".tsv", ".parquet", ".xlsx", ".xls", ".jsonl", ".ndjson", ".avro", ".feather", ".orc":
 	default:
 		return false
 	}

@@ -427,6 +427,11 @@ func wrapXargs(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 // nested script; a here-document or here-string on stdin likewise. A
 // script file or piped stdin leaves the shell as a part of its own.
 func carryShell(a *analyzer, ca *call, args []arg) bool {
+	if ca.xargs && xargsFedCode(args[1:]) {
+		// xargs sh -c {}: the code is xargs's input, not a literal; the
+		// shell stays a part that reads its program from standard input.
+		return false
+	}
 	cFlag := false
 	noExec := false
 	i := 1

@@ -51,7 +51,7 @@ type goldenSource struct {
 }
 
 // TestScanGolden freezes warden scan --jsonl's answer for every row of the
-// dev corpus and of the probe file: any change of a finding, a risk, a part
+// dev corpus, the held-out corpus and the probe file: any change of a finding, a risk, a part
 // or read-only-ness fails the row that changed. Intended changes are
 // recorded with go test ./cmd/warden -run TestScanGolden -update, and the
 // diff of the golden files is read before committing.
@@ -59,6 +59,7 @@ func TestScanGolden(t *testing.T) {
 	sources := []goldenSource{
 		{"dev corpus", "testdata/scan/dev.golden.jsonl", corpusCommands},
 		{"probes", "testdata/scan/probes.golden.jsonl", probeCommands},
+		{"held-out corpus", "testdata/scan/heldout.golden.jsonl", heldoutCommands},
 	}
 	for _, src := range sources {
 		t.Run(src.name, func(t *testing.T) {
