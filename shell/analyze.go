@@ -182,6 +182,7 @@ func analyze(command string, opts Options, memo bool) (an *Analysis) {
 		an.Limit = LimitLength
 		a.rawScan(text[:opts.MaxLength])
 		a.finish()
+		a.release()
 		return an
 	}
 	f, err := parse(text)
@@ -189,12 +190,14 @@ func analyze(command string, opts Options, memo bool) (an *Analysis) {
 		an.ParseError = err
 		a.rawScan(text)
 		a.finish()
+		a.release()
 		return an
 	}
 	an.Parts = make([]Part, 0, estimateParts(text))
 	sc := newScope(opts.Cwd)
 	a.walkStmts(f.Stmts, &ctx{src: text, sc: sc})
 	a.finish()
+	a.release()
 	return an
 }
 

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -259,16 +260,36 @@ func (a *analyzer) wrapperForm(ca *call, args []arg) {
 	ca.ctx = &cp
 }
 
-// newCall2 returns a zeroed call from a slab, so that a script's calls
-// cost a few allocations rather than one each.
+// newCall2 returns a zeroed call from a slab. Slabs come from a pool and go
+// back to it, cleared, when the analysis ends (release): no call outlives
+// its analysis, and a script's calls then cost the collector nothing.
 func (a *analyzer) newCall2() *call {
 	if len(a.slab) == 0 {
-		n := min(max(len(a.calls), 2), 32)
-		a.slab = make([]call, n)
+		s := callSlabs.Get().(*callSlab)
+		a.slabs = append(a.slabs, s)
+		a.slab = s[:]
 	}
 	c := &a.slab[0]
 	a.slab = a.slab[1:]
 	return c
+}
+
+type callSlab [32]call
+
+var callSlabs = sync.Pool{New: func() any { return new(callSlab) }}
+
+// release clears the calls and hands their slabs back. Nothing may use a
+// call of this analysis afterwards.
+func (a *analyzer) release() {
+	for i, s := range a.slabs {
+		used := len(s)
+		if i == len(a.slabs)-1 {
+			used -= len(a.slab)
+		}
+		clear(s[:used])
+		callSlabs.Put(s)
+	}
+	a.slabs, a.slab, a.calls = nil, nil, nil
 }
 
 // addCall completes a call (program, words, files, read-only) and records

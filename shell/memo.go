@@ -250,8 +250,9 @@ func (a *analyzer) memoReplay(e *memoEntry, sc *scope) {
 		a.markSensitive(s[0], s[1])
 	}
 	for _, c := range e.calls {
-		cp := *c
-		a.calls = append(a.calls, &cp)
+		cp := a.newCall2()
+		*cp = *c
+		a.calls = append(a.calls, cp)
 	}
 	for _, p := range e.parts {
 		a.an.Parts = append(a.an.Parts, clonePart(p))

@@ -18,6 +18,7 @@ type analyzer struct {
 	wdirs []string
 	calls []*call
 	slab  []call
+	slabs []*callSlab
 	seen  map[string]struct{}
 	// sensitiveCopies are files this command fills with secrets (env >
 	// /tmp/e.txt), so that sending them on counts as exfiltration.
