@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // A fam is one family file's entries. They are built on the first lookup
@@ -60,10 +61,10 @@ func (f *fam) table() map[string]*Spec {
 	return f.byName
 }
 
-// familyOf returns the family that the index says holds name, or nil. It
-// runs for every part of every command: a plain binary search, and the
-// families found by index row once.
-func familyOf(name string) *fam {
+// indexRow returns name's row in the index, or -1. Lookup runs for every
+// part of every command: a plain binary search, and each row's family and
+// entry are found once.
+func indexRow(name string) int {
 	lo, hi := 0, len(index)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
@@ -74,8 +75,13 @@ func familyOf(name string) *fam {
 		}
 	}
 	if lo == len(index) || index[lo].name != name {
-		return nil
+		return -1
 	}
+	return lo
+}
+
+// familyByRow returns the family that the index says holds a row's name.
+func familyByRow(row int) *fam {
 	famOnce.Do(func() {
 		for i, e := range index {
 			for _, f := range families {
@@ -86,7 +92,7 @@ func familyOf(name string) *fam {
 			}
 		}
 	})
-	return famByRow[lo]
+	return famByRow[row]
 }
 
 var (
@@ -101,16 +107,28 @@ type indexEntry struct{ name, family string }
 // Lookup returns the entry for a program name, or nil when Warden has no
 // entry for it (the call is then unknown).
 func Lookup(name string) *Spec {
-	f := familyOf(name)
+	row := indexRow(name)
+	if row < 0 {
+		return nil
+	}
+	if s := specByRow[row].Load(); s != nil {
+		return s
+	}
+	f := familyByRow(row)
 	if f == nil {
 		return nil
 	}
 	s := f.table()[name]
 	if s != nil {
 		s.compile(s.Names[0])
+		specByRow[row].Store(s)
 	}
 	return s
 }
+
+// specByRow holds each index row's entry once it has been looked up and
+// compiled.
+var specByRow [len(index)]atomic.Pointer[Spec]
 
 // All returns every entry, compiled, sorted by name. It builds every
 // family and panics on a name declared in two of them.

@@ -66,6 +66,13 @@ type call struct {
 	help bool
 	// function marks a call of a function defined in the command.
 	function bool
+	// checked is set when the catalogue's judgement of the call changed
+	// nothing the catalogue reads (the analysis was at epoch ck before
+	// and after); orig is the call a remembered function call repeats
+	// (memo.go), judged again only when something changed since.
+	checked bool
+	ck      int
+	orig    *call
 }
 
 // assignment is NAME=value, as a prefix, given to env, or in a declaration.

@@ -252,6 +252,10 @@ func (a *analyzer) memoReplay(e *memoEntry, sc *scope) {
 	for _, c := range e.calls {
 		cp := a.newCall2()
 		*cp = *c
+		cp.orig = c
+		if c.orig != nil {
+			cp.orig = c.orig
+		}
 		a.calls = append(a.calls, cp)
 	}
 	for _, p := range e.parts {

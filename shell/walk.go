@@ -94,8 +94,30 @@ func (a *analyzer) finish() {
 	// Checking can add calls (code found inside interpreters' strings), so
 	// the list is walked by index until it stops growing.
 	for i := 0; i < len(a.calls); i++ {
-		a.check(a.calls[i])
+		c := a.calls[i]
+		e := a.epoch()
+		if o := c.orig; o != nil && o.checked && o.ck == e {
+			// A copy of a call judged with nothing changed since:
+			// judging it again would find what was found.
+			c.checked, c.ck = true, e
+			continue
+		}
+		a.check(c)
+		if a.epoch() == e {
+			c.checked, c.ck = true, e
+		}
 	}
+}
+
+// epoch changes whenever the catalogue changes something it reads: every
+// walk it starts (code found in an argument) spends budget first, and a
+// walk refused for depth sets the limit.
+func (a *analyzer) epoch() int {
+	e := a.budget * 2
+	if a.an.Limit != "" {
+		e++
+	}
+	return e
 }
 
 // ctx is where a statement sits: its source text, the wrappers and

@@ -47,6 +47,15 @@ func Escaped(r rune) bool {
 // which Suspicious is true hides something from whoever reads it.
 func Suspicious(s string) bool {
 	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			// ASCII, every byte of most commands: printable, newline,
+			// tab, or a carriage return that ends a line.
+			i++
+			if c >= 0x20 && c != 0x7f || c == '\n' || c == '\t' || c == '\r' && i < len(s) && s[i] == '\n' {
+				continue
+			}
+			return true
+		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && size == 1 {
 			return true

@@ -83,3 +83,37 @@ func TestTruncate(t *testing.T) {
 		t.Errorf("Truncate = %q", got)
 	}
 }
+
+// TestSuspiciousASCII checks the ASCII fast path against the rune-by-rune
+// definition for every string of up to two ASCII bytes and a few longer ones.
+func TestSuspiciousASCII(t *testing.T) {
+	slow := func(s string) bool {
+		for i := 0; i < len(s); {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size == 1 {
+				return true
+			}
+			i += size
+			switch {
+			case r == '\n', r == '\t':
+			case r == '\r' && i < len(s) && s[i] == '\n':
+			case Escaped(r):
+				return true
+			}
+		}
+		return false
+	}
+	var in []string
+	for a := 0; a < 0x80; a++ {
+		in = append(in, string(rune(a)))
+		for b := 0; b < 0x80; b++ {
+			in = append(in, string([]byte{byte(a), byte(b)}))
+		}
+	}
+	in = append(in, "ls\r\n", "ls\r", "a\rb", "é\r\n", "x\u200by", "\x1b[31m", "\xff")
+	for _, s := range in {
+		if got, want := Suspicious(s), slow(s); got != want {
+			t.Errorf("Suspicious(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
