@@ -4,9 +4,11 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/internal/jsonw"
 )
 
 // Record is one final decision as the audit log keeps it.
@@ -128,3 +130,107 @@ const (
 	EventPreToolUse        = "PreToolUse"
 	EventPermissionRequest = "PermissionRequest"
 )
+
+// appendJSON appends r as encoding/json's Marshal writes it, without the
+// reflection Marshal spends, once per process, learning Record's fields:
+// every warden hook process writes one record. TestRecordJSON holds it to
+// Marshal's bytes.
+func (r *Record) appendJSON(b []byte) ([]byte, error) {
+	b = append(b, `{"id":`...)
+	b = jsonw.String(b, r.ID)
+	t, err := r.Time.MarshalJSON()
+	if err != nil {
+		return b, err
+	}
+	b = append(b, `,"time":`...)
+	b = append(b, t...)
+	b = optString(b, `,"session":`, r.Session)
+	b = optString(b, `,"agent":`, r.Agent)
+	b = optString(b, `,"agent_type":`, r.AgentType)
+	b = append(b, `,"tool":`...)
+	b = jsonw.String(b, r.Tool)
+	b = append(b, `,"input":`...)
+	if b, err = jsonw.Object(b, r.Input); err != nil {
+		return b, err
+	}
+	b = append(b, `,"input_digest":`...)
+	b = jsonw.String(b, r.InputDigest)
+	if len(r.UpdatedInput) > 0 {
+		b = append(b, `,"updated_input":`...)
+		if b, err = jsonw.Object(b, r.UpdatedInput); err != nil {
+			return b, err
+		}
+	}
+	b = append(b, `,"behavior":`...)
+	b = jsonw.String(b, string(r.Behavior))
+	b = append(b, `,"reason":`...)
+	b = appendReason(b, &r.Reason)
+	if len(r.Findings) > 0 {
+		b = append(b, `,"findings":[`...)
+		for i := range r.Findings {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			f := &r.Findings[i]
+			b = append(b, `{"category":`...)
+			b = jsonw.String(b, f.Category)
+			b = append(b, `,"description":`...)
+			b = jsonw.String(b, f.Description)
+			b = optString(b, `,"part":`, f.Part)
+			b = append(b, `,"risk":`...)
+			b = jsonw.String(b, string(f.Risk))
+			b = optString(b, `,"path":`, f.Path)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+	b = optString(b, `,"risk":`, string(r.Risk))
+	b = optString(b, `,"mode":`, string(r.Mode))
+	b = optString(b, `,"cwd":`, r.Cwd)
+	b = optString(b, `,"tool_use_id":`, r.ToolUseID)
+	b = optString(b, `,"event":`, r.Event)
+	b = optString(b, `,"via":`, r.Via)
+	if len(r.Warnings) > 0 {
+		b = append(b, `,"warnings":[`...)
+		for i, w := range r.Warnings {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = jsonw.String(b, w)
+		}
+		b = append(b, ']')
+	}
+	return append(b, '}'), nil
+}
+
+func appendReason(b []byte, r *api.Reason) []byte {
+	b = append(b, `{"type":`...)
+	b = jsonw.String(b, string(r.Type))
+	b = optString(b, `,"rule":`, r.Rule)
+	b = optString(b, `,"source":`, r.Source)
+	b = optString(b, `,"file":`, r.File)
+	if r.Line != 0 {
+		b = append(b, `,"line":`...)
+		b = strconv.AppendInt(b, int64(r.Line), 10)
+	}
+	b = optString(b, `,"hook":`, r.Hook)
+	b = optString(b, `,"mode":`, string(r.Mode))
+	b = optString(b, `,"classifier":`, r.Classifier)
+	b = optString(b, `,"person":`, r.Person)
+	b = optString(b, `,"leader":`, r.Leader)
+	b = optString(b, `,"grant":`, r.Grant)
+	b = optString(b, `,"scope":`, string(r.Scope))
+	b = append(b, `,"message":`...)
+	b = jsonw.String(b, r.Message)
+	return append(b, '}')
+}
+
+// optString appends a member whose value is a string and which is left
+// out when empty (omitempty).
+func optString(b []byte, key, s string) []byte {
+	if s == "" {
+		return b
+	}
+	b = append(b, key...)
+	return jsonw.String(b, s)
+}

@@ -2,7 +2,6 @@ package audit
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -138,7 +137,7 @@ func Encode(r Record, red *Redactor, maxValue int) ([]byte, error) {
 		r.Input = capStrings(r.Input, maxValue)
 		r.UpdatedInput = capStrings(r.UpdatedInput, maxValue)
 	}
-	line, err := json.Marshal(r)
+	line, err := r.appendJSON(make([]byte, 0, 1024))
 	if err != nil {
 		return nil, fmt.Errorf("audit: encoding record %s: %w", r.ID, err)
 	}

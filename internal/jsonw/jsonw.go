@@ -1,0 +1,134 @@
+// Package jsonw appends JSON by hand, byte for byte as encoding/json's
+// Marshal writes it, for the few records every warden hook process writes
+// (the audit record). encoding/json builds a table of a struct type's
+// fields by reflection the first time a process encodes that type, which
+// for a process that encodes one record is a visible share of its life;
+// these functions write the same bytes without it.
+//
+// Strings are escaped as Marshal escapes them (HTML-safe: <, > and & as
+// \u003c, \u003e, \u0026; invalid UTF-8 as \ufffd; U+2028 and U+2029
+// escaped). Values of any type other than those decoded JSON holds go
+// through encoding/json itself, so they too come out as Marshal writes them.
+package jsonw
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+const hex = "0123456789abcdef"
+
+// String appends s as a JSON string.
+func String(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
+
+// Value appends v: nil, strings, booleans, []any and map[string]any (keys
+// sorted, as Marshal sorts them) are written here; anything else by
+// encoding/json.
+func Value(b []byte, v any) ([]byte, error) {
+	switch v := v.(type) {
+	case nil:
+		return append(b, "null"...), nil
+	case string:
+		return String(b, v), nil
+	case bool:
+		if v {
+			return append(b, "true"...), nil
+		}
+		return append(b, "false"...), nil
+	case []any:
+		if v == nil {
+			return append(b, "null"...), nil
+		}
+		b = append(b, '[')
+		for i, e := range v {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			var err error
+			if b, err = Value(b, e); err != nil {
+				return b, err
+			}
+		}
+		return append(b, ']'), nil
+	case map[string]any:
+		return Object(b, v)
+	}
+	data, err := json.Marshal(v)
+	return append(b, data...), err
+}
+
+// Object appends m as an object with its keys sorted; a nil map is null.
+func Object(b []byte, m map[string]any) ([]byte, error) {
+	if m == nil {
+		return append(b, "null"...), nil
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, strings.Compare)
+	b = append(b, '{')
+	for i, k := range keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = String(b, k)
+		b = append(b, ':')
+		var err error
+		if b, err = Value(b, m[k]); err != nil {
+			return b, err
+		}
+	}
+	return append(b, '}'), nil
+}
