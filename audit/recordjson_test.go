@@ -3,6 +3,7 @@ package audit
 import (
 	"encoding/json"
 	"math"
+	"regexp"
 	"testing"
 	"time"
 
@@ -81,6 +82,32 @@ func FuzzRecordJSON(f *testing.F) {
 		got, _ := r.appendJSON(nil)
 		if string(got) != string(want) {
 			t.Fatalf("got  %s\nwant %s", got, want)
+		}
+	})
+}
+
+// TestLegacyVaultToken holds the hand-written test to the expression it
+// stands in front of: it may never be false where the expression matches.
+func TestLegacyVaultToken(t *testing.T) {
+	re := regexp.MustCompile(legacyVaultRE)
+	for _, s := range []string{
+		"", "s.", "settings.json", "/p/.warden/settings.json:14", "vault login s.AbCdEfGhIjKlMnOpQrStUvWx",
+		"s.AbCdEfGhIjKlMnOpQrStUvWx", "b.AbCdEfGhIjKlMnOpQrStUvWx!", "xs.AbCdEfGhIjKlMnOpQrStUvWx", "s.AbCdEfGhIjKlMnOpQrStUvWxY",
+		"s.AbCdEfGhIjKlMnOpQrStUvW", "s.AbCdEfGhIjKlMnOpQrSt_vWx", "-b.AbCdEfGhIjKlMnOpQrStUvWx-", "é s.AbCdEfGhIjKlMnOpQrStUvWxé",
+		"s.s.AbCdEfGhIjKlMnOpQrStUvWx", "_s.AbCdEfGhIjKlMnOpQrStUvWx",
+	} {
+		if got, want := legacyVaultToken(s), re.MatchString(s); got != want {
+			t.Errorf("legacyVaultToken(%q) = %v, the expression says %v", s, got, want)
+		}
+	}
+}
+
+func FuzzLegacyVaultToken(f *testing.F) {
+	re := regexp.MustCompile(legacyVaultRE)
+	f.Add("vault login s.AbCdEfGhIjKlMnOpQrStUvWx")
+	f.Fuzz(func(t *testing.T, s string) {
+		if re.MatchString(s) && !legacyVaultToken(s) {
+			t.Fatalf("%q matches the expression but not legacyVaultToken", s)
 		}
 	})
 }

@@ -49,7 +49,7 @@ var builtinPatterns = []struct {
 	{`\bcurl\b[^\n|;&]*?\s(?:-b|--cookie)(?:\s+|=)` + secretWord, []string{"curl"}},
 	// HashiCorp Vault tokens: hvs./hvb./hvr. and the older s./b. forms
 	{`\bhv[sbr]\.[A-Za-z0-9_-]{20,}`, []string{"hvs.", "hvb.", "hvr."}},
-	{`\b[sb]\.[A-Za-z0-9]{24}\b`, []string{"s.", "b."}},
+	{legacyVaultRE, []string{"s.", "b."}},
 	// passwords in URLs: scheme://user:PASSWORD@host
 	{`(?i)\b[a-z][a-z0-9+.-]*://[^/\s:@"']*:(?P<secret>[^@\s/"']+)@`, []string{"://"}},
 	// passwords and keys given by name: PASSWORD=…, "api_key": "…"
@@ -103,10 +103,40 @@ var sensitiveKeys = [...]string{
 	"privatekey", "private_key", "private-key", "clientsecret", "client_secret", "client-secret",
 }
 
+// legacyVaultRE is HashiCorp Vault's older token form.
+const legacyVaultRE = `\b[sb]\.[A-Za-z0-9]{24}\b`
+
+// legacyVaultToken reports whether s holds what legacyVaultRE matches — "s." or "b." starting a word, then 24 letters or digits ending
+// it — without the regular expression: "s." is in nearly every file name
+// a decision's reason quotes (settings.json), and compiling and running the
+// expression was a visible share of a hook call.
+func legacyVaultToken(s string) bool {
+	word := func(c byte) bool {
+		return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+	}
+	for i := 0; i+26 <= len(s); i++ {
+		if (s[i] != 's' && s[i] != 'b') || s[i+1] != '.' || i > 0 && word(s[i-1]) {
+			continue
+		}
+		n := 0
+		for n < 24 && word(s[i+2+n]) && s[i+2+n] != '_' {
+			n++
+		}
+		if n == 24 && (i+26 == len(s) || !word(s[i+26])) {
+			return true
+		}
+	}
+	return false
+}
+
 // pattern is one redaction pattern, compiled when first needed.
 type pattern struct {
 	re    func() *regexp.Regexp
 	hints []string // nil: always try
+	// maybe, when set, must also be true of a string for the pattern to
+	// match it: a cheaper test than the pattern, for a pattern whose
+	// hints are common in ordinary text.
+	maybe func(string) bool
 }
 
 // builtins are each compiled on first use — when a string holds one of the
@@ -116,6 +146,9 @@ var builtins = sync.OnceValue(func() []pattern {
 	out := make([]pattern, len(builtinPatterns))
 	for i, p := range builtinPatterns {
 		out[i] = pattern{re: sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(p.re) }), hints: p.hints}
+		if p.re == legacyVaultRE {
+			out[i].maybe = legacyVaultToken
+		}
 	}
 	return out
 })
@@ -167,6 +200,9 @@ func (r *Redactor) String(s string) string {
 			if !containsAny(lower, p.hints) {
 				continue
 			}
+		}
+		if p.maybe != nil && !p.maybe(s) {
+			continue
 		}
 		if masked := maskAll(p.re(), s); masked != s {
 			s, lower = masked, ""

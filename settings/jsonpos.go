@@ -62,9 +62,12 @@ func parseJSON(file string, data []byte) (*node, error) {
 		return nil, newPosError(file, data, int64(off), "invalid UTF-8")
 	}
 	// The standard decoder finds syntax errors with exact offsets; the
-	// token walk below then only records where each value starts.
-	var probe any
-	if err := json.Unmarshal(data, &probe); err != nil {
+	// token walk below then only records where each value starts. Valid
+	// checks without building the value; only an invalid file is decoded,
+	// for the error.
+	if !json.Valid(data) {
+		var probe any
+		err := json.Unmarshal(data, &probe)
 		var syn *json.SyntaxError
 		if errors.As(err, &syn) {
 			off, _ := jsonerr.Offset(data, err)
