@@ -1,11 +1,10 @@
 package settings
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/wardenhq/warden/internal/jsonerr"
@@ -73,119 +72,128 @@ func parseJSON(file string, data []byte) (*node, error) {
 			off, _ := jsonerr.Offset(data, err)
 			return nil, newPosError(file, data, off, syn.Error())
 		}
+		return nil, newPosError(file, data, 0, "not valid JSON")
 	}
-	p := &jsonParser{file: file, data: data, dec: json.NewDecoder(bytes.NewReader(data))}
-	p.dec.UseNumber()
+	p := &jsonParser{file: file, data: data}
 	n, err := p.value(0)
 	if err != nil {
 		return nil, err
 	}
-	if off := p.start(); off < int64(len(data)) {
-		return nil, newPosError(file, data, off, "unexpected data after the top-level value")
+	if p.skip(); p.off < len(data) {
+		return nil, newPosError(file, data, int64(p.off), "unexpected data after the top-level value")
 	}
 	return n, nil
 }
 
+// jsonParser walks data, which json.Valid has accepted, recording where
+// each value starts. Because the input is valid, the walk needs no error
+// handling of its own beyond the nesting bound.
 type jsonParser struct {
 	file string
 	data []byte
-	dec  *json.Decoder
+	off  int
 }
 
-// start is the offset of the next token: the decoder's offset past any
-// whitespace and separators.
-func (p *jsonParser) start() int64 {
-	off := p.dec.InputOffset()
-	for off < int64(len(p.data)) {
-		switch p.data[off] {
+// skip moves past whitespace and the separators between values.
+func (p *jsonParser) skip() {
+	for p.off < len(p.data) {
+		switch p.data[p.off] {
 		case ' ', '\t', '\n', '\r', ',', ':':
-			off++
+			p.off++
 			continue
 		}
-		break
+		return
 	}
-	return off
-}
-
-func (p *jsonParser) token() (json.Token, int64, error) {
-	off := p.start()
-	tok, err := p.dec.Token()
-	if err != nil {
-		var syn *json.SyntaxError
-		if errors.As(err, &syn) {
-			return nil, off, newPosError(p.file, p.data, syn.Offset-1, syn.Error())
-		}
-		if err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF) {
-			return nil, off, newPosError(p.file, p.data, int64(len(p.data)), "unexpected end of file")
-		}
-		return nil, off, newPosError(p.file, p.data, off, err.Error())
-	}
-	return tok, off, nil
 }
 
 func (p *jsonParser) value(depth int) (*node, error) {
-	tok, off, err := p.token()
-	if err != nil {
-		return nil, err
-	}
-	return p.valueFrom(tok, off, depth)
-}
-
-func (p *jsonParser) valueFrom(tok json.Token, off int64, depth int) (*node, error) {
+	p.skip()
+	off := int64(p.off)
 	if depth > maxDepth {
 		return nil, newPosError(p.file, p.data, off, "nested too deeply")
 	}
-	switch t := tok.(type) {
-	case json.Delim:
-		switch t {
-		case '{':
-			n := &node{kind: kindObject, off: off}
-			for {
-				tok, koff, err := p.token()
-				if err != nil {
-					return nil, err
-				}
-				if d, ok := tok.(json.Delim); ok && d == '}' {
-					return n, nil
-				}
-				key, ok := tok.(string)
-				if !ok {
-					return nil, newPosError(p.file, p.data, koff, "object key must be a string")
-				}
-				v, err := p.value(depth + 1)
-				if err != nil {
-					return nil, err
-				}
-				n.members = append(n.members, member{key: key, keyOff: koff, val: v})
+	switch c := p.data[p.off]; c {
+	case '{':
+		p.off++
+		n := &node{kind: kindObject, off: off}
+		for {
+			p.skip()
+			if p.data[p.off] == '}' {
+				p.off++
+				return n, nil
 			}
-		case '[':
-			n := &node{kind: kindArray, off: off}
-			for {
-				tok, eoff, err := p.token()
-				if err != nil {
-					return nil, err
-				}
-				if d, ok := tok.(json.Delim); ok && d == ']' {
-					return n, nil
-				}
-				v, err := p.valueFrom(tok, eoff, depth+1)
-				if err != nil {
-					return nil, err
-				}
-				n.elems = append(n.elems, v)
+			koff := int64(p.off)
+			key, err := p.string()
+			if err != nil {
+				return nil, err
 			}
+			v, err := p.value(depth + 1)
+			if err != nil {
+				return nil, err
+			}
+			n.members = append(n.members, member{key: key, keyOff: koff, val: v})
 		}
-		return nil, newPosError(p.file, p.data, off, fmt.Sprintf("unexpected %q", rune(t)))
-	case string:
-		return &node{kind: kindString, off: off, str: t}, nil
-	case json.Number:
-		return &node{kind: kindNumber, off: off, num: t}, nil
-	case bool:
-		return &node{kind: kindBool, off: off, boolean: t}, nil
-	case nil:
+	case '[':
+		p.off++
+		n := &node{kind: kindArray, off: off}
+		for {
+			p.skip()
+			if p.data[p.off] == ']' {
+				p.off++
+				return n, nil
+			}
+			v, err := p.value(depth + 1)
+			if err != nil {
+				return nil, err
+			}
+			n.elems = append(n.elems, v)
+		}
+	case '"':
+		str, err := p.string()
+		if err != nil {
+			return nil, err
+		}
+		return &node{kind: kindString, off: off, str: str}, nil
+	case 't':
+		p.off += len("true")
+		return &node{kind: kindBool, off: off, boolean: true}, nil
+	case 'f':
+		p.off += len("false")
+		return &node{kind: kindBool, off: off}, nil
+	case 'n':
+		p.off += len("null")
 		return &node{kind: kindNull, off: off}, nil
 	}
-	return nil, newPosError(p.file, p.data, off, "unexpected token")
+	end := p.off
+	for end < len(p.data) && strings.IndexByte("+-.0123456789eE", p.data[end]) >= 0 {
+		end++
+	}
+	n := &node{kind: kindNumber, off: off, num: json.Number(p.data[p.off:end])}
+	p.off = end
+	return n, nil
+}
+
+// string reads the string starting at p.off: as it is written when it has
+// no escapes, else unquoted by encoding/json.
+func (p *jsonParser) string() (string, error) {
+	start := p.off
+	escaped := false
+	i := start + 1
+	for ; p.data[i] != '"'; i++ {
+		if p.data[i] == '\\' {
+			escaped = true
+			i++
+		}
+	}
+	p.off = i + 1
+	if !escaped {
+		return string(p.data[start+1 : i]), nil
+	}
+	var s string
+	if err := json.Unmarshal(p.data[start:p.off], &s); err != nil {
+		return "", newPosError(p.file, p.data, int64(start), err.Error())
+	}
+	return s, nil
 }
 
 // PosError is a problem at a place in a settings file.
