@@ -7,13 +7,13 @@ import (
 	"strings"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/handler"
 	"github.com/wardenhq/warden/internal/askview"
 	"github.com/wardenhq/warden/internal/display"
+	tea "github.com/wardenhq/warden/internal/tui"
 )
 
 // viewThreshold is the length above which a command is shortened on the
@@ -57,7 +57,7 @@ type explanationMsg struct {
 	ok bool
 }
 
-// approvalModel is the Bubble Tea model of one approval prompt.
+// approvalModel is the model (internal/tui) of one approval prompt.
 type approvalModel struct {
 	t        *Terminal
 	p        *handler.Prompt

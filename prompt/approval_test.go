@@ -7,12 +7,12 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/handler"
+	tea "github.com/wardenhq/warden/internal/tui"
 )
 
 // fakeClock is a clock tests move by hand.

@@ -7,8 +7,9 @@ import (
 	"strings"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+
+	tea "github.com/wardenhq/warden/internal/tui"
 )
 
 // Question is a clarifying question an agent puts to the person: pick one of
@@ -69,7 +70,7 @@ func (t *Terminal) Clarify(ctx context.Context, q Question) (ClarifyAnswer, erro
 	return a, nil
 }
 
-// clarifyModel is the Bubble Tea model of one clarifying question.
+// clarifyModel is the model (internal/tui) of one clarifying question.
 type clarifyModel struct {
 	t        *Terminal
 	q        Question

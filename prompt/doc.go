@@ -7,7 +7,8 @@
 // person, and for the person it calls a [handler.Prompter]. [Terminal] is that
 // Prompter for a person at a terminal. It opens the controlling terminal
 // (/dev/tty) rather than standard input and output, which belong to the agent,
-// and draws the prompt with Bubble Tea:
+// and draws the prompt with package internal/tui (Bubble Tea's model and
+// renderer, without linking Bubble Tea into every warden process):
 //
 //   - the tool and its input (for Bash the whole command, with a view that
 //     shows it in full when it is longer than 70 characters), the pipeline's

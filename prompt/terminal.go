@@ -11,11 +11,11 @@ import (
 	"sync"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/term"
 
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/handler"
+	tea "github.com/wardenhq/warden/internal/tui"
 )
 
 // The defaults of a zero Terminal.
