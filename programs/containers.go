@@ -10,6 +10,21 @@ var _ = family("containers", func(add func(...*Spec)) {
 	project := &Spec{Effect: RunsProject, Permute: true, Operands: "-*", Loose: true, Options: "-h:h --help:h"}
 	change := &Spec{Effect: Config, Permute: true, Operands: "-*", Loose: true, Options: "-h:h --help:h"}
 	remove := &Spec{Effect: Delete, Permute: true, Operands: "-*", Loose: true, Options: "-h:h --help:h"}
+	// kubectl's and helm's global options may follow the subcommand. A
+	// kubeconfig names programs kubectl runs to get credentials (exec
+	// plugins), so it is loaded, not just read.
+	kubeOpts := " -n= --namespace= --context= --kubeconfig=l --cluster= --user= -s=n --server=n --as= --as-group= --as-uid= --token= --certificate-authority=r " +
+		"--client-certificate=r --client-key=r --insecure-skip-tls-verify --tls-server-name= --request-timeout= -v= --cache-dir= --profile= --profile-output=w"
+	kube := func(e Effect) *Spec {
+		return &Spec{Effect: e, Permute: true, Operands: "-*", Loose: true, Options: "-h:h --help:h" + kubeOpts}
+	}
+	ktalk, kruns, kchange, kremove := kube(Network), kube(Exec), kube(Config), kube(Delete)
+	// helm's post-renderer is a program it runs on the rendered manifests.
+	helmOpts := " -n= --namespace= --kube-context= --kubeconfig=l --kube-apiserver=n --kube-token= --post-renderer=x --post-renderer-args= --registry-config=r --repository-config=r"
+	helm := func(e Effect) *Spec {
+		return &Spec{Effect: e, Permute: true, Operands: "-*", Loose: true, Options: "-h:h --help:h" + helmOpts}
+	}
+	htalk, hchange, hremove := helm(Network), helm(Config), helm(Delete)
 	docker := subs("ps", talk, "images", talk, "logs", talk, "inspect", talk, "version", talk, "info", talk, "top", talk, "stats", talk, "port", talk, "history", talk, "diff", talk, "events", talk, "search", talk,
 		"run", runs, "exec", runs, "create", runs, "start", runs, "attach", runs, "cp", runs,
 		"build", project, "compose", project, "buildx", project, "pull", talk, "login", change, "logout", change, "context", change, "network", change, "volume", change, "image", change, "container", change, "system", change, "builder", change,
@@ -18,15 +33,19 @@ var _ = family("containers", func(add func(...*Spec)) {
 	add(
 		&Spec{Names: n("docker", "podman", "nerdctl"), Options: "-v:h --version:h -h:h --help:h -D --debug -l= --log-level= --config= -c= --context= -H=n --host=n --tls --tlsverify --tlscacert=r --tlscert=r --tlskey=r", Subcommands: docker,
 			Flagged: []string{"docker run -v /:/mnt --rm -it alpine chroot /mnt sh", "docker exec -it web sh", "docker ps"}},
-		&Spec{Names: n("kubectl", "oc"), Options: "-h:h --help:h -n= --namespace= --context= --kubeconfig=r --cluster= --user= -s=n --server=n --as= --token= --request-timeout= -v=",
-			Subcommands: subs("get", talk, "describe", talk, "logs", talk, "top", talk, "version", talk, "explain", talk, "api-resources", talk, "api-versions", talk, "cluster-info", talk, "events", talk, "auth", talk, "diff", talk,
-				"exec", runs, "run", runs, "debug", runs, "attach", runs, "cp", runs, "port-forward", talk, "proxy", talk,
-				"apply", change, "create", change, "edit", change, "patch", change, "replace", change, "scale", change, "rollout", change, "set", change, "label", change, "annotate", change, "expose", change, "autoscale", change,
-				"config", change, "cordon", change, "uncordon", change, "drain", change, "taint", change, "delete", remove),
-			Flagged: []string{"kubectl exec -it pod -- sh", "kubectl delete ns prod", "kubectl get pods"}},
-		&Spec{Names: n("helm"), Options: "-h:h --help:h -n= --namespace= --kube-context= --kubeconfig=r",
-			Subcommands: subs("list", talk, "ls", talk, "status", talk, "get", talk, "history", talk, "show", talk, "search", talk, "version", talk, "template", talk, "lint", talk,
-				"install", change, "upgrade", change, "rollback", change, "repo", change, "plugin", runs, "uninstall", remove, "delete", remove),
-			Flagged: []string{"helm install x ./chart"}},
+		&Spec{Names: n("kubectl", "oc"), Options: "-h:h --help:h" + kubeOpts,
+			Subcommands: subs("get", ktalk, "describe", ktalk, "logs", ktalk, "top", ktalk, "version", ktalk, "explain", ktalk, "api-resources", ktalk, "api-versions", ktalk, "cluster-info", ktalk, "events", ktalk, "auth", ktalk, "diff", ktalk,
+				"exec", kruns, "run", kruns, "debug", kruns, "attach", kruns, "cp", kruns, "edit", kruns, "port-forward", ktalk,
+				// proxy --www serves a local directory to whoever reaches
+				// the address.
+				"proxy", &Spec{Effect: Network, Permute: true, Operands: "-*", Loose: true, Options: "-h:h --help:h -w=u --www=u -P= --www-prefix= --address=u --accept-hosts= -p= --port= -u= --unix-socket=" + kubeOpts},
+				"apply", kchange, "create", kchange, "patch", kchange, "replace", kchange, "scale", kchange, "rollout", kchange, "set", kchange, "label", kchange, "annotate", kchange, "expose", kchange, "autoscale", kchange,
+				"config", kchange, "cordon", kchange, "uncordon", kchange, "drain", kchange, "taint", kchange, "delete", kremove),
+			Flagged: []string{"kubectl exec -it pod -- sh", "kubectl delete ns prod", "kubectl get pods", "kubectl get pods --kubeconfig=/tmp/kc.yaml", "kubectl --kubeconfig /tmp/kc.yaml get pods",
+				"kubectl proxy --address=0.0.0.0 --port=8001 --www=/home/dev --www-prefix=/f/", "kubectl cp pod:/etc/shadow ./shadow", "kubectl port-forward svc/db 5432"}},
+		&Spec{Names: n("helm"), Options: "-h:h --help:h -n= --namespace= --kube-context= --kubeconfig=l",
+			Subcommands: subs("list", htalk, "ls", htalk, "status", htalk, "get", htalk, "history", htalk, "show", htalk, "search", htalk, "version", htalk, "template", htalk, "lint", htalk,
+				"install", hchange, "upgrade", hchange, "rollback", hchange, "repo", hchange, "plugin", runs, "uninstall", hremove, "delete", hremove),
+			Flagged: []string{"helm install x ./chart", "helm install x ./chart --post-renderer ./render.sh", "helm template x ./chart --post-renderer /tmp/x", "helm list --kubeconfig /tmp/kc.yaml", "helm plugin install https://example.com/p"}},
 	)
 })

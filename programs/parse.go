@@ -327,6 +327,16 @@ func placeOperands(s *Spec, words []Word, ops []int, base int, patternGiven, wri
 			if tok.slashPath && strings.Contains(words[i].Text, "/") {
 				e = Read
 			}
+			if tok.url {
+				if p, ok := strings.CutPrefix(words[i].Text, "file://"); ok {
+					r.Uses = append(r.Uses, Use{Effect: e, Target: p, Index: -1})
+					continue
+				}
+				if isURL(words[i].Text) {
+					r.use(Network, words[i].Text, base+i, "")
+					continue
+				}
+			}
 			if tok.object {
 				if c := strings.IndexByte(words[i].Text, ':'); c >= 0 && !strings.Contains(words[i].Text[:c], "/") {
 					if p := words[i].Text[c+1:]; p != "" {
@@ -434,4 +444,19 @@ func readWith(s *Spec, words []Word, ops []int) bool {
 		}
 	}
 	return false
+}
+
+// isURL reports a word that starts with a URL scheme (s3://, https://).
+func isURL(w string) bool {
+	i := strings.Index(w, "://")
+	if i <= 0 {
+		return false
+	}
+	for j := 0; j < i; j++ {
+		c := w[j]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || j > 0 && (c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.')) {
+			return false
+		}
+	}
+	return true
 }

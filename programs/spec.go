@@ -73,7 +73,8 @@ type Spec struct {
 	// Operands declares the operands in order, space separated: an effect
 	// letter (as above, plus s for a subcommand, c for code in the
 	// program's language, - for data) followed by * (the rest) or ?
-	// (optional). "- r*" is grep: a pattern, then files read.
+	// (optional). "- r*" is grep: a pattern, then files read. R and W are
+	// a path read or written, or a URL (a host talked to).
 	Operands string
 	// Abbrev accepts unique prefixes of long options (GNU getopt_long).
 	Abbrev bool
@@ -159,8 +160,12 @@ type operand struct {
 	// slashPath: a word with a slash is a path read, any other is data
 	// (man ./page.1 reads the file, man ls names a page).
 	slashPath bool
-	rest      bool // *
-	opt       bool // ?
+	// url: a word with a scheme (s3://bucket/key, gs://…, https://…) is a
+	// host talked to, file://PATH is PATH, any other word is a path (R and
+	// W: aws s3 cp, gsutil cp).
+	url  bool
+	rest bool // *
+	opt  bool // ?
 }
 
 func effectOf(c byte) (Effect, bool) {
@@ -286,6 +291,10 @@ func (s *Spec) compileNow(name string) {
 			op.object = true
 		case 'f':
 			op.slashPath = true
+		case 'R':
+			op.effect, op.url = Read, true
+		case 'W':
+			op.effect, op.url = Write, true
 		default:
 			e, ok := effectOf(f[0])
 			if !ok {

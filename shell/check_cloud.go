@@ -1,6 +1,10 @@
 package shell
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/wardenhq/warden/programs"
+)
 
 func init() {
 	register(checkAWS, "aws")
@@ -28,6 +32,7 @@ func cloudVerbDestroys(op string) bool {
 
 func checkAWS(a *analyzer, c *call) {
 	ops := c.operands()
+	a.cloudFileParams(c, "file://", "fileb://")
 	pos := positional(ops, "--profile --region --output --endpoint-url --query --cli-input-json --color --ca-bundle --cli-read-timeout --cli-connect-timeout")
 	if len(pos) < 2 {
 		return
@@ -80,9 +85,46 @@ func checkAWS(a *analyzer, c *call) {
 	}
 }
 
+// cloudFileParams flags a credential file handed to a cloud CLI as a
+// parameter's value: aws reads file://PATH and fileb://PATH, az reads
+// @PATH, and the content goes to the provider (and into error messages).
+func (a *analyzer) cloudFileParams(c *call, prefixes ...string) {
+	for _, x := range c.operands() {
+		v := x.s
+		if i := strings.IndexByte(v, '='); i > 0 && strings.HasPrefix(v, "--") {
+			v = v[i+1:]
+		}
+		for _, pre := range prefixes {
+			if p, ok := strings.CutPrefix(v, pre); ok && p != "" {
+				if r := a.resolve(arg{s: p, lit: x.lit, raw: p}, c.cwd); r != "" && (a.credentialFile(r) || secretEnvFile(r)) {
+					a.flag(c, "credential-access", c.prog+" reads the credential file "+r+" as a parameter ("+pre+")", high)
+				}
+			}
+		}
+	}
+}
+
+// cloudUploads flags a copy to a bucket whose local source is a
+// credential file: the part's operands read it and talk to a URL.
+func (a *analyzer) cloudUploads(c *call) {
+	url := ""
+	for _, e := range c.fx {
+		if e.Kind == programs.Network && strings.Contains(e.Target, "://") {
+			url = e.Target
+		}
+	}
+	for _, e := range c.fx {
+		if url != "" && e.Kind == programs.Read && e.Option == "" && e.Target != "" && (a.credentialFile(e.Target) || secretEnvFile(e.Target)) {
+			a.flag(c, "exfiltration", c.prog+" uploads "+e.Target+" to "+url, high)
+			return
+		}
+	}
+}
+
 func checkGcloud(a *analyzer, c *call) {
 	ops := c.operands()
 	words := positional(ops, "--project --account --configuration --format --region --zone --filter --limit")
+	a.cloudUploads(c)
 	if c.prog == "gsutil" {
 		if len(words) > 0 && (words[0].s == "rm" || words[0].s == "rb") || len(words) > 1 && words[0].s == "rsync" && hasShortFlag(ops, 'd') {
 			a.flag(c, "cloud-destructive", "gsutil deletes objects or buckets", high)
@@ -111,6 +153,7 @@ func checkAz(a *analyzer, c *call) {
 	if c.prog != "az" {
 		return
 	}
+	a.cloudFileParams(c, "@")
 	words := positional(c.operands(), "-g -n --name --resource-group --subscription -o --output --query --account-name --source --container-name")
 	text := " " + strings.Join(c.words, " ") + " "
 	switch {
