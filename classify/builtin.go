@@ -245,6 +245,12 @@ func (x *explaining) part(p shell.Part) (string, bool) {
 			add("writes " + x.shortTarget(t))
 			x.changes = append(x.changes, "it writes files")
 		case programs.Delete:
+			if t == "" {
+				// A deletion with no path of its own (terraform destroy,
+				// kubectl delete): the finding says what is lost.
+				x.changes = append(x.changes, "it deletes what it names")
+				break
+			}
 			x.touch(t)
 			add("deletes " + x.shortTarget(t))
 			x.changes = append(x.changes, "it deletes files")
