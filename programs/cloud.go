@@ -84,7 +84,7 @@ var _ = family("cloud", func(add func(...*Spec)) {
 		"-detailed-exitcode -no-color -json -state=r -generate-config-out=w -concise -h:h -help:h"
 	tfApply := tfPlan + " -auto-approve -state-out=w -backup=w"
 	tfRuns := func(e Effect, opts string) *Spec {
-		return &Spec{Effect: e, LongDash: true, Permute: true, Loose: true, Operands: "-*", Options: opts}
+		return &Spec{Effect: e, LongDash: true, Permute: true, Loose: true, Operands: "-*", Options: opts + " --help:h"}
 	}
 	tf := subs(
 		// plan, apply and kin run the providers (plugin programs) and the
@@ -142,7 +142,7 @@ var _ = family("cloud", func(add func(...*Spec)) {
 			Flagged: []string{"az group list", "az group delete -n rg --yes", "az vm run-command invoke -g rg -n vm --command-id RunShellScript --scripts id",
 				"az ssh vm -n vm -g rg", "az login", "az aks get-credentials -n c -g rg", "az keyvault secret show --vault-name v -n s", "az extension add -n x", "az help"}},
 		&Spec{Names: n("terraform", "tofu"), LongDash: true, Options: "-chdir= -h:h -help:h --help:h -v:h -version:h --version:h", Subcommands: tf,
-			ReadOnly: []string{"terraform version", "tofu -version", "terraform -help"},
+			ReadOnly: []string{"terraform version", "tofu -version", "terraform -help", "terraform destroy --help", "terraform apply -help"},
 			Flagged: []string{"terraform plan", "terraform apply -auto-approve", "terraform destroy", "terraform console", "echo 'file(\"/home/dev/.ssh/id_rsa\")' | terraform console",
 				"terraform plan -var-file=/home/dev/.aws/credentials", "terraform init -plugin-dir=/tmp/plugins", "terraform state rm aws_instance.x", "terraform fmt", "terraform frobnicate"}},
 		&Spec{Names: n("pulumi"), Options: "-C= --cwd= -v= --verbose= --color= --non-interactive --logtostderr --logflow --profiling= --tracing= --disable-integrity-checking --emoji -h:h --help:h --version:h", Subcommands: pulumi,
