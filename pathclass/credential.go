@@ -29,6 +29,9 @@ func credentials() []Entry {
 		"~/Library/Cookies/", "~/.config/BraveSoftware/", "~/.claude/.credentials.json", "~/.codex/auth.json", "~/.databrickscfg", "~/.pgpass",
 		"~/.my.cnf", "~/.s3cfg", "~/.boto", "~/.config/doctl/config.yaml", "~/.config/heroku/", "~/.netlify/config.json", "~/.config/netlify/",
 		"/etc/shadow", "/etc/gshadow", "/etc/master.passwd", "/etc/ssl/private/",
+		"~/.m2/settings.xml", "~/.m2/settings-security.xml", "~/.gradle/gradle.properties", "~/.composer/auth.json", "~/.config/composer/auth.json",
+		"~/.config/Code/User/globalStorage/state.vscdb", "~/Library/Application Support/Code/User/globalStorage/state.vscdb", "~/.nuget/NuGet/NuGet.Config",
+		"~/.config/gh/config.yml", "~/.config/glab-cli/config.yml", "~/.config/rclone/rclone.conf", "~/.wrangler/config/default.toml",
 	} {
 		out = append(out, credentialEntry(p))
 	}
@@ -64,6 +67,9 @@ func Credential(p, homeDir string, inWorkingDirs bool) bool {
 	}
 	if strings.HasPrefix(lb, "id_rsa") || strings.HasPrefix(lb, "id_ed25519") || strings.HasPrefix(lb, "id_ecdsa") || strings.HasPrefix(lb, "id_dsa") {
 		return !strings.HasSuffix(lb, ".pub")
+	}
+	if strings.HasPrefix(p, "/proc/") && base == "environ" {
+		return true // a process's environment, its tokens included
 	}
 	if secretStoreNames[base] || credentialSet().match(p, homeDir) != nil {
 		return true

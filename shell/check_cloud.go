@@ -27,7 +27,7 @@ func cloudVerbDestroys(op string) bool {
 			return true
 		}
 	}
-	return op == "rm" || op == "rb"
+	return op == "rm" || op == "rb" || strings.HasPrefix(op, "batch-delete")
 }
 
 func checkAWS(a *analyzer, c *call) {
@@ -327,6 +327,10 @@ func checkTerraform(a *analyzer, c *call) {
 			a.flag(c, "publish-deploy", "sam deploy without confirmation", high)
 		}
 	case "eksctl", "doctl", "heroku", "fly", "flyctl", "railway", "render", "amplify", "copilot", "eb":
+		if c.prog == "heroku" && (sub == "config" || sub == "config:get") {
+			a.flag(c, "credential-access", "heroku "+sub+" prints the app's config vars, its secrets among them", high)
+			return
+		}
 		for _, w := range words {
 			lw := strings.ToLower(w)
 			if lw == "delete" || lw == "destroy" || strings.HasSuffix(lw, ":destroy") || strings.HasSuffix(lw, ":delete") || lw == "terminate" || lw == "remove" || lw == "rm" {
@@ -380,6 +384,30 @@ func checkDocker(a *analyzer, c *call) {
 	}
 	sub := ops[i].s
 	rest := ops[i+1:]
+	if sub == "compose" || c.prog == "docker-compose" {
+		// compose's own options (-f FILE, -p NAME) come before its
+		// subcommand.
+		j := 0
+		if sub == "compose" {
+			j = i + 1
+		} else {
+			j = i
+		}
+		for j < len(ops) && strings.HasPrefix(ops[j].s, "-") {
+			if !strings.Contains(ops[j].s, "=") && inList("-f --file -p --project-name --profile --env-file --project-directory --ansi --progress --parallel", ops[j].s) {
+				j++
+			}
+			j++
+		}
+		if j < len(ops) {
+			if c.prog == "docker-compose" {
+				ops = append(append([]arg(nil), ops[:i]...), ops[j:]...)
+			} else {
+				ops = append(append([]arg(nil), ops[:i+1]...), ops[j:]...)
+			}
+			rest = ops[i+1:]
+		}
+	}
 	if sub == "container" || sub == "image" || sub == "volume" || sub == "network" || sub == "system" || sub == "builder" || sub == "context" || sub == "compose" || sub == "buildx" || sub == "stack" || sub == "swarm" || sub == "service" || sub == "secret" || sub == "config" || sub == "node" || sub == "plugin" || sub == "machine" {
 		if len(rest) > 0 {
 			sub = sub + " " + rest[0].s
@@ -651,6 +679,15 @@ func checkObjectStores(a *analyzer, c *call) {
 			a.flag(c, "cloud-destructive", "rclone "+first+" deletes remote files", high)
 		case "sync", "move":
 			a.flag(c, "cloud-destructive", "rclone "+first+" deletes files at the destination that are not in the source", high)
+		}
+		switch first {
+		case "copy", "copyto", "sync", "move", "moveto":
+			pos := positional(ops, "--config --transfers --checkers --include --exclude --filter --max-age --min-age")
+			if len(pos) > 1 {
+				if p := a.resolve(pos[1], c.cwd); p != "" && (a.sensitiveTree(p) || a.sensitiveFile(p)) {
+					a.flag(c, "exfiltration", "rclone "+first+" sends "+p+" to a remote", high)
+				}
+			}
 		}
 	case "mc":
 		if first == "rm" || first == "rb" || first == "mirror" && hasPrefixWord(ops, "--remove") {

@@ -8,6 +8,7 @@ func init() {
 	register(checkSQLClient, "psql", "mysql", "mariadb", "sqlite3", "sqlite", "sqlcmd", "duckdb", "clickhouse-client", "clickhouse", "cockroach", "usql", "pgcli", "mycli", "litecli", "snowsql", "bq", "trino", "presto", "cqlsh", "sqlplus", "isql")
 	register(checkMongo, "mongo", "mongosh")
 	register(checkRedis, "redis-cli", "valkey-cli", "keydb-cli")
+	register(checkEtcd, "etcdctl")
 	register(checkDBTools, "prisma", "rails", "rake", "alembic", "knex", "sequelize", "sequelize-cli", "supabase", "drizzle-kit", "typeorm", "dropdb", "mysqladmin", "flyway", "liquibase", "influx", "php", "npx", "bunx", "pnpx", "bundle", "python", "python3", "dotnet", "mix", "diesel", "sqlx", "atlas", "goose", "migrate", "dbmate", "yarn", "pnpm", "npm", "bin/rails", "manage.py")
 }
 
@@ -27,7 +28,7 @@ var (
 	sqlEquality     = lazyCompile(`(?i)^\s*([\w.']+)\s*=\s*([\w.']+)\s*;?\s*$`)
 	sqlOrTrue       = lazyCompile(`(?i)\bor\s+(true|1|(\d+)\s*=\s*(\d+)|''\s*=\s*'')\s*(;|$|\)|or|and)`)
 	sqlWrite        = lazyCompile(`(?i)\b(insert|update|delete|alter|create|drop|truncate|grant|revoke|merge|replace|rename)\b`)
-	sqlPrivilege    = lazyCompile(`(?i)\b(alter|create)\s+(user|role)\b[^;]*\b(password|superuser|createrole)\b|\bgrant\s+all\b`)
+	sqlPrivilege    = lazyCompile(`(?i)\b(alter|create)\s+(user|role)\b[^;]*\b(password|superuser|createrole)\b|\bgrant\s+all\b|\brevoke\s+all\b`)
 )
 
 // sqlFinding judges SQL text: DDL that destroys data, DELETE or UPDATE
@@ -37,6 +38,8 @@ func sqlFinding(sql string, prod bool) (string, bool) {
 	s = sqlString.ReplaceAllString(s, "''")
 	// A WHERE hidden behind a line comment does not count.
 	s = sqlLineComment.ReplaceAllString(s, " ")
+	// EXPLAIN without ANALYZE plans a statement and runs none of it.
+	s = sqlExplain.ReplaceAllString(s, ";")
 	switch {
 	case sqlDrop.MatchString(s):
 		return "drops " + strings.ToLower(sqlDrop.FindStringSubmatch(s)[1]) + "s", true
@@ -189,6 +192,8 @@ func checkSQLClient(a *analyzer, c *call) {
 func recreates(sql string) bool {
 	return sqlCreate.MatchString(sql)
 }
+
+var sqlExplain = lazyCompile(`(?i)\bexplain\s+(\((?:[^)a]|a[^n])*\)\s*)?(select|insert|update|delete|merge|values|execute|create\s+table)\b[^;]*`)
 
 var sqlCreate = lazyCompile(`(?i)\bcreate\s+(or\s+replace\s+)?(database|schema|table)\b`)
 
@@ -630,4 +635,20 @@ var redisReads = map[string]bool{
 	"ZRANGE": true, "ZRANGEBYSCORE": true, "ZREVRANGE": true, "ZCARD": true, "ZSCORE": true, "ZRANK": true, "ZSCAN": true, "ZCOUNT": true,
 	"XLEN": true, "XRANGE": true, "XREVRANGE": true, "XINFO": true, "PFCOUNT": true, "BITCOUNT": true, "GETBIT": true,
 	"PING": true, "ECHO": true, "INFO": true, "DBSIZE": true, "TIME": true, "LASTSAVE": true, "ROLE": true, "MEMORY": false, "OBJECT": false,
+}
+
+// checkEtcd flags etcdctl del of every key: an empty or root key with
+// --prefix or --from-key.
+func checkEtcd(a *analyzer, c *call) {
+	ops := c.operands()
+	pos := positional(ops, "--endpoints --user --password --cacert --cert --key --dial-timeout --command-timeout")
+	if len(pos) == 0 || pos[0].s != "del" && pos[0].s != "delete" {
+		return
+	}
+	if !hasPrefixWord(ops, "--prefix", "--from-key") {
+		return
+	}
+	if len(pos) < 2 || pos[1].s == "" || pos[1].s == "/" || pos[1].s == "\\0" {
+		a.flag(c, "db-destructive", "etcdctl del deletes every key", high)
+	}
 }

@@ -14,6 +14,7 @@ func init() {
 	register(checkWinDelete, "remove-item", "ri", "del", "erase", "rd", "rmdir", "rm")
 	register(checkChmod, "chmod", "chown", "chgrp", "setfacl", "icacls", "takeown", "chattr", "chflags")
 	register(checkDD, "dd")
+	register(checkOutputFiles, "sort", "tee")
 	register(checkMkfs, "mkfs", "mke2fs", "mkswap", "mkdosfs", "mkntfs", "newfs", "newfs_apfs", "newfs_hfs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkfs.xfs", "mkfs.btrfs", "mkfs.vfat", "mkfs.fat", "mkfs.ntfs", "mkfs.exfat", "mkfs.f2fs", "mkfs.minix")
 	register(checkPartition, "wipefs", "sgdisk", "sfdisk", "fdisk", "gdisk", "parted", "cfdisk", "blkdiscard", "hdparm", "nvme", "cryptsetup")
 	register(checkShred, "shred")
@@ -172,6 +173,10 @@ func (a *analyzer) judgeDelete(c *call, t arg, recursive bool) {
 	p = a.followLinks(c, p)
 	if t.glob {
 		dir, pat := splitGlob(p)
+		if backupPath(pat) {
+			a.flag(c, "backup-destruction", "deletes the backups matching "+raw, high)
+			return
+		}
 		if artifactPattern(pat) && (a.inTree(dir) || tempPath(dir)) {
 			return
 		}
@@ -643,10 +648,15 @@ func pathExt(p string) string {
 }
 
 func checkMkfs(a *analyzer, c *call) {
+	for _, x := range c.operands() {
+		if strings.HasPrefix(x.s, "/dev/") && !harmlessTarget(x.s) {
+			a.flag(c, "disk-wipe", "creates a file system on "+x.s+", erasing it", high)
+			return
+		}
+	}
 	for _, x := range positional(c.operands(), "-t -L -b -C -E -g -G -i -I -J -l -m -M -N -o -O -r -T -U -e -z -d") {
-		p := x.s
-		if strings.HasPrefix(p, "/dev/") || x.unbound {
-			a.flag(c, "disk-wipe", "creates a file system on "+x.raw+", erasing it", high)
+		if x.unbound {
+			a.flag(c, "disk-wipe", "creates a file system on "+x.raw+", which is not known here", high)
 			return
 		}
 		if rp := a.resolve(x, c.cwd); rp != "" && !(a.inTree(rp) || tempPath(rp)) {
@@ -792,12 +802,36 @@ func checkVolumes(a *analyzer, c *call) {
 	}
 }
 
+// checkOutputFiles judges the files sort -o and tee (without -a) write
+// from scratch, as cp's target is judged.
+func checkOutputFiles(a *analyzer, c *call) {
+	ops := c.operands()
+	var targets []arg
+	switch c.prog {
+	case "sort":
+		targets = optValues(ops, "-o", "--output")
+	case "tee":
+		if hasShortFlag(ops, 'a') || hasLong(ops, "--append") {
+			return
+		}
+		targets = positional(ops, "")
+	}
+	for _, t := range targets {
+		if p := a.resolve(t, c.cwd); p != "" {
+			a.judgeOverwrite(c, p, c.prog)
+		}
+	}
+}
+
 func checkTruncate(a *analyzer, c *call) {
 	ops := c.operands()
 	size, _ := optValue(ops, "-s", "--size")
 	for _, p := range c.writes {
 		if size.s == "0" || strings.HasPrefix(size.s, "-") || strings.HasPrefix(size.s, "<") {
 			a.judgeOverwrite(c, p, "truncate")
+			if tableFile(p) {
+				a.flag(c, "file-overwrite", "truncate empties the data table "+p, high)
+			}
 		}
 	}
 }

@@ -70,6 +70,9 @@ func checkGit(a *analyzer, c *call) {
 			if gitExecKey(k, v) {
 				a.flag(c, "remote-exec", "git -c "+k+" makes git run a command ("+v+")", high)
 			}
+			if lv := strings.ToLower(v); strings.EqualFold(k, "http.sslVerify") && (lv == "false" || lv == "0" || lv == "no" || lv == "off") {
+				a.flag(c, "security-disable", "git -c http.sslVerify=false turns off TLS certificate verification", high)
+			}
 		}
 	}
 	sub, rest := subcommand(ops, gitGlobalValue)
@@ -129,6 +132,9 @@ func checkGit(a *analyzer, c *call) {
 			a.flag(c, "git-destructive", "a forced push overwrites published history", high)
 		}
 		pos := positional(rest, "-o --push-option --repo --receive-pack --exec")
+		if len(pos) > 0 && (strings.Contains(pos[0].s, "://") || scpLikeRemote(pos[0].s)) {
+			a.flag(c, "exfiltration", "pushes the repository to "+pos[0].s+", which no configured remote names", medium)
+		}
 		for i, x := range pos {
 			if i == 0 && len(pos) > 1 {
 				continue // the remote
@@ -271,6 +277,13 @@ func (a *analyzer) checkGitConfig(c *call, rest []arg) {
 	}
 }
 
+// scpLikeRemote reports a git remote written as user@host:path.
+func scpLikeRemote(s string) bool {
+	at := strings.IndexByte(s, '@')
+	colon := strings.IndexByte(s, ':')
+	return at > 0 && colon > at+1 && !strings.Contains(s, "/") || at > 0 && colon > at+1 && strings.Index(s, "/") > colon
+}
+
 func checkGh(a *analyzer, c *call) {
 	ops := c.operands()
 	sub, rest := subcommand(ops, "-R --repo")
@@ -279,8 +292,10 @@ func checkGh(a *analyzer, c *call) {
 		verb = rest[0].s
 	}
 	switch {
-	case (sub == "repo" || sub == "release") && verb == "delete":
-		a.flag(c, "git-destructive", "gh "+sub+" delete deletes it on GitHub", high)
+	case (sub == "repo" || sub == "release") && (verb == "delete" || verb == "delete-asset"):
+		a.flag(c, "git-destructive", "gh "+sub+" "+verb+" deletes it on GitHub", high)
+	case sub == "release" && verb == "create" && !hasWord(rest, "--draft", "-d"):
+		a.flag(c, "publish-deploy", "gh release create publishes a release", high)
 	case sub == "repo" && verb == "edit" && hasPrefixWord(rest, "--visibility=public", "--visibility"):
 		if hasWord(rest, "public") || hasPrefixWord(rest, "--visibility=public") {
 			a.flag(c, "exfiltration", "makes the repository public", high)

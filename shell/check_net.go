@@ -17,6 +17,8 @@ func init() {
 	register(checkScp, "scp", "sftp")
 	register(checkXargsRead, "cat", "head", "tail", "less", "more", "grep", "strings", "base64", "xxd")
 	register(checkHTTPServer, "python", "python3", "python2")
+	register(checkStdinExfil, "curl", "wget", "http", "https", "xh", "xhs", "nc", "ncat", "netcat", "socat", "ssh", "telnet", "openssl")
+	register(checkStaticServer, "http-server", "serve", "npx", "bunx", "pnpx", "php")
 	register(checkEnvDump, "env", "printenv", "echo", "printf", "set", "export", "declare", "grep", "egrep", "rg")
 }
 
@@ -348,9 +350,9 @@ func checkCurl(a *analyzer, c *call) {
 			a.checkPipeExfil(c, "sends its input in the URL")
 		}
 	}
-	if m, ok := optValue(ops, "-X", "--request"); ok && strings.EqualFold(m.s, "DELETE") {
+	if m, ok := optValue(ops, "-X", "--request"); ok && strings.EqualFold(m.s, "DELETE") || hasWordFold(ops, "-XDELETE") {
 		for _, x := range ops {
-			if strings.Contains(x.s, "_all") || strings.HasSuffix(x.s, "/*") || prodName(x.s) && !strings.HasPrefix(x.s, "-") {
+			if strings.Contains(x.s, "_all") || strings.HasSuffix(x.s, "/*") || strings.HasSuffix(x.s, "*") && strings.Contains(x.s, "://") || prodName(x.s) && !strings.HasPrefix(x.s, "-") {
 				a.flag(c, "db-destructive", "sends DELETE to "+x.s, high)
 				break
 			}
@@ -440,6 +442,20 @@ func (a *analyzer) sensitiveSource(u *call) string {
 }
 
 // checkPipeExfil flags a network sink fed by a sensitive source upstream.
+// checkStdinExfil flags a network program whose standard input is a
+// secret file: http POST URL < ~/.aws/credentials sends it.
+func checkStdinExfil(a *analyzer, c *call) {
+	for _, r := range c.redirs {
+		if r.op != syntax.RdrIn || r.fd != "" && r.fd != "0" {
+			continue
+		}
+		if p := a.resolve(r.target, c.cwd); p != "" && a.sensitiveFile(p) {
+			a.flag(c, "exfiltration", c.prog+" sends "+p+", its standard input, to another machine", high)
+			return
+		}
+	}
+}
+
 func (a *analyzer) checkPipeExfil(c *call, how string) {
 	for _, u := range c.upstream() {
 		if src := a.sensitiveSource(u); src != "" {
@@ -634,6 +650,63 @@ func checkXargsRead(a *analyzer, c *call) {
 				return
 			}
 		}
+	}
+}
+
+// checkStaticServer flags a static file server over a directory outside the
+// project bound beyond the loopback: npx http-server ~, serve /, php -S
+// 0.0.0.0:80 -t ~.
+func checkStaticServer(a *analyzer, c *call) {
+	ops := c.operands()
+	prog := c.prog
+	switch prog {
+	case "npx", "bunx", "pnpx":
+		pos := positional(ops, "-p --package")
+		if len(pos) == 0 {
+			return
+		}
+		prog = pos[0].s
+		for i := range ops {
+			if ops[i].s == pos[0].s {
+				ops = ops[i+1:]
+				break
+			}
+		}
+		if prog != "http-server" && prog != "serve" {
+			return
+		}
+	}
+	dir := ""
+	bind := ""
+	if prog == "php" {
+		s, ok := optValue(ops, "-S", "")
+		if !ok {
+			return
+		}
+		bind = s.s
+		if t, ok := optValue(ops, "-t", ""); ok {
+			dir = a.resolve(t, c.cwd)
+		} else {
+			dir = c.cwd
+		}
+	} else {
+		if b, ok := optValue(ops, "-a", "--address"); ok {
+			bind = b.s
+		}
+		if l, ok := optValue(ops, "-l", "--listen"); ok {
+			bind = l.s
+		}
+		pos := positional(ops, "-a --address -p --port -l --listen -c -C -K -S --cors --proxy --config -d")
+		dir = c.cwd
+		if len(pos) > 0 {
+			dir = a.resolve(pos[0], c.cwd)
+		}
+	}
+	if strings.Contains(bind, "127.0.0.1") || strings.Contains(bind, "localhost") || strings.Contains(bind, "::1") {
+		return
+	}
+	if dir != "" && !a.inTree(dir) && (a.sensitiveTree(dir) || a.isTreeRootOrAbove(dir)) {
+		a.flag(c, "exfiltration", "serves "+dir+" to the network", high)
 	}
 }
 

@@ -403,6 +403,12 @@ func checkKill(a *analyzer, c *call) {
 		}
 		return
 	case "stop-process", "spps":
+		for _, u := range c.upstream() {
+			if (u.prog == "get-process" || u.prog == "gps" || u.prog == "ps") && len(positional(u.operands(), "")) > 0 {
+				a.flag(c, "process-kill", "Stop-Process kills every process Get-Process names", high)
+				return
+			}
+		}
 		for _, x := range ops {
 			if lx := strings.ToLower(x.s); strings.HasPrefix(lx, "-n") || strings.HasPrefix(lx, "-pr") {
 				a.flag(c, "process-kill", "Stop-Process -Name kills every process with that name", high)

@@ -113,7 +113,7 @@ func secretEnvFile(p string) bool {
 	if b != ".env" && !strings.HasPrefix(b, ".env.") && !strings.HasSuffix(b, ".env") {
 		return false
 	}
-	for _, t := range []string{"example", "sample", "template", "dist", "defaults", "default", "tmpl", "tpl", "schema", "ci"} {
+	for _, t := range []string{"example", "sample", "template", "dist", "defaults", "default", "tmpl", "tpl", "schema", "ci", "test", "testing"} {
 		if strings.HasSuffix(b, "."+t) || strings.Contains(b, "."+t+".") {
 			return false
 		}
@@ -127,12 +127,23 @@ func dataFile(p string) bool {
 	b := strings.ToLower(path.Base(p))
 	ext := path.Ext(b)
 	switch ext {
-	case ".db", ".sqlite", ".sqlite3", ".mdb", ".accdb", ".ldb", ".realm", ".duckdb",
-		".csv", ".tsv", ".parquet", ".xlsx", ".xls", ".jsonl", ".ndjson", ".avro", ".feather", ".orc":
+	case ".db", ".sqlite", ".sqlite3", ".mdb", ".accdb", ".ldb", ".realm", ".duckdb":
 	default:
 		return false
 	}
 	return !disposableName(b)
+}
+
+// tableFile reports data tables and datasets (.csv, .parquet, ...) that are
+// not named as disposable: emptying one loses its rows, though writing a
+// new one is everyday work.
+func tableFile(p string) bool {
+	b := strings.ToLower(path.Base(p))
+	switch path.Ext(b) {
+	case ".csv", ".tsv", ".parquet", ".xlsx", ".xls", ".jsonl", ".ndjson", ".avro", ".feather", ".orc":
+		return !disposableName(b)
+	}
+	return false
 }
 
 func disposableName(b string) bool {
@@ -148,7 +159,7 @@ func disposableName(b string) bool {
 // backupPath reports backups and snapshots.
 func backupPath(p string) bool {
 	lp := strings.ToLower(p)
-	for _, w := range []string{"backup", "/bak/", "snapshot", "time machine", ".bak", ".dump", "/dumps/", ".tmbackup", "restic", "borg"} {
+	for _, w := range []string{"backup", "/bak/", "snapshot", "time machine", ".bak", ".dump", "/dumps/", ".tmbackup", "restic", "borg", ".sql.gz", ".sql.bz2", ".sql.xz", ".sql.zst"} {
 		if strings.Contains(lp, w) {
 			return true
 		}

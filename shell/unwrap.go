@@ -620,6 +620,11 @@ func (a *analyzer) foreign(text string, ca *call, lang string) {
 		sub.words = words
 		sub.prog = key(programName(words[0]))
 		a.calls = append(a.calls, sub)
+		if foreignCarrier[sub.prog] {
+			// cmd /c "powershell -c …": the inner carrier's code is judged
+			// too.
+			carriers[sub.prog](a, sub, args)
+		}
 	}
 }
 
