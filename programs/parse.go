@@ -378,11 +378,28 @@ func joinWords(ws []Word) string {
 	return b.String()
 }
 
+// exact returns the first option declared with that name, or nil.
+func (s *Spec) exact(name string) *opt {
+	lo, hi := 0, len(s.byLong)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if s.opts[s.byLong[m]].name < name {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(s.byLong) && s.opts[s.byLong[lo]].name == name {
+		return &s.opts[s.byLong[lo]]
+	}
+	return nil
+}
+
 // long finds a long option (or a single-dash long name), exactly or, when
 // the entry allows it, by unique prefix.
 func (s *Spec) long(name string) (*opt, string) {
-	if i, ok := s.byLong[name]; ok {
-		return &s.opts[i], ""
+	if o := s.exact(name); o != nil {
+		return o, ""
 	}
 	if !s.Abbrev {
 		return nil, "unknown option " + name + " of " + s.name

@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"slices"
 	"strings"
 	"sync"
 )
@@ -133,10 +134,13 @@ type compiled struct {
 	opts     []opt
 	operands []operand
 	name     string
-	byLong   map[string]int // option name → index in opts
-	byShort  [128]int16     // short option letter → index+1 in opts
-	plus     bool           // has a +X option
-	isRisky  bool           // some option does more than read
+	// byLong indexes opts by name, sorted (the first of equal names
+	// first): a binary search finds an option with no map to keep and
+	// scan for every entry.
+	byLong  []uint16
+	byShort [128]int16 // short option letter → index+1 in opts
+	plus    bool       // has a +X option
+	isRisky bool       // some option does more than read
 }
 
 type opt struct {
@@ -314,11 +318,12 @@ func (s *Spec) compileNow(name string) {
 		}
 		s.operands = append(s.operands, op)
 	}
-	s.byLong = make(map[string]int, len(s.opts))
+	s.byLong = make([]uint16, len(s.opts))
+	for i := range s.byLong {
+		s.byLong[i] = uint16(i)
+	}
+	slices.SortStableFunc(s.byLong, func(x, y uint16) int { return strings.Compare(s.opts[x].name, s.opts[y].name) })
 	for i, o := range s.opts {
-		if _, dup := s.byLong[o.name]; !dup {
-			s.byLong[o.name] = i
-		}
 		if len(o.name) == 2 && o.name[0] == '-' && o.name[1] < 128 && s.byShort[o.name[1]] == 0 {
 			s.byShort[o.name[1]] = int16(i + 1)
 		}
