@@ -61,6 +61,10 @@ func TestControlFileRoutes(t *testing.T) {
 		{"install -m 644 dotfiles/.bashrc ~", true},
 		{"cp -t . vendor/AGENTS.md", true},
 		{"rsync -v /tmp/.cursorrules .", true},
+		// Files a sed script writes.
+		{"sed -n 'w .claude/settings.json' notes.txt", true},
+		{"sed 's/a/b/w .git/hooks/pre-commit' notes.txt", true},
+		{"sed -e p -e 'W /home/dev/.bashrc' notes.txt", true},
 		// Programs that write names from their input into a directory.
 		{"tar -xf x.tar -C .claude", true},
 		{"tar xf x.tar --directory=.git/hooks", true},
@@ -79,6 +83,8 @@ func TestControlFileRoutes(t *testing.T) {
 		{"git mv a.go b.go", false},
 		{"git clone https://example.com/claude.git", false},
 		{"cp README.md docs/", false},
+		{"sed 's/w .claude/x/' notes.txt", false},
+		{"sed -n 'w /dev/stdout' notes.txt", false},
 		{"cp sub/CLAUDE.md docs/claude-notes.md", false},
 		{"cat .claude/settings.json", false},
 		{"ls .git/hooks", false},

@@ -261,141 +261,24 @@ func sedScripts(ops []arg) []string {
 	return out
 }
 
-// sedRisky scans a sed script for the commands that run programs or write
-// files: e, s///e, w, W, s///w. It returns the command text run by e (or
-// "e" when it runs the pattern space), "w" for writes, or "".
-func sedRisky(script string) string {
-	s := script
-	i := 0
-	skipAddr := func() {
-		for i < len(s) {
-			switch ch := s[i]; {
-			case ch >= '0' && ch <= '9', ch == '$', ch == ',', ch == '~', ch == '+', ch == ' ', ch == '!', ch == '\t':
-				i++
-			case ch == '/' || ch == '\\':
-				delim := byte('/')
-				if ch == '\\' && i+1 < len(s) {
-					i++
-					delim = s[i]
-				}
-				i++
-				for i < len(s) && s[i] != delim {
-					if s[i] == '\\' {
-						i++
-					}
-					i++
-				}
-				i++
-				for i < len(s) && (s[i] == 'I' || s[i] == 'M') {
-					i++
-				}
-			default:
-				return
-			}
-		}
-	}
-	for i < len(s) {
-		for i < len(s) && (s[i] == ';' || s[i] == '\n' || s[i] == ' ' || s[i] == '\t' || s[i] == '{' || s[i] == '}') {
-			i++
-		}
-		skipAddr()
-		if i >= len(s) {
-			break
-		}
-		cmd := s[i]
-		i++
-		switch cmd {
-		case 'e':
-			rest := restOfLine(s, &i)
-			if strings.TrimSpace(rest) == "" {
-				return "e"
-			}
-			return strings.TrimSpace(rest)
-		case 'w', 'W':
-			restOfLine(s, &i)
-			return "w"
-		case 'r', 'R', 'a', 'i', 'c', ':', 'b', 't', 'T', 'v':
-			if cmd == 'a' || cmd == 'i' || cmd == 'c' || cmd == 'r' || cmd == 'R' {
-				restOfLine(s, &i)
-			} else {
-				for i < len(s) && s[i] != ';' && s[i] != '\n' {
-					i++
-				}
-			}
-		case 's', 'y':
-			if i >= len(s) {
-				return ""
-			}
-			delim := s[i]
-			i++
-			var repl strings.Builder
-			for part := 0; part < 2 && i < len(s); part++ {
-				for i < len(s) && s[i] != delim {
-					if s[i] == '\\' && i+1 < len(s) {
-						if part == 1 {
-							if s[i+1] != delim {
-								repl.WriteByte('\\')
-							}
-							repl.WriteByte(s[i+1])
-						}
-						i += 2
-						continue
-					}
-					if part == 1 {
-						repl.WriteByte(s[i])
-					}
-					i++
-				}
-				i++
-			}
-			if cmd == 's' {
-				for i < len(s) && s[i] != ';' && s[i] != '\n' && s[i] != '}' {
-					switch s[i] {
-					case 'e':
-						return "e:" + repl.String()
-					case 'w', 'W':
-						return "w"
-					}
-					i++
-				}
-			}
-		}
-	}
-	return ""
-}
-
-func restOfLine(s string, i *int) string {
-	j := strings.IndexByte(s[*i:], '\n')
-	var out string
-	if j < 0 {
-		out = s[*i:]
-		*i = len(s)
-	} else {
-		out = s[*i : *i+j]
-		*i += j + 1
-	}
-	return out
-}
-
 func checkSed(a *analyzer, c *call) {
 	ops := c.operands()
 	for _, script := range sedScripts(ops) {
-		switch r := sedRisky(script); {
-		case r == "":
-		case r == "w":
-		case r == "e":
-			a.flag(c, "remote-exec", "sed's e command runs the text being edited as a shell command", high)
-		case strings.HasPrefix(r, "e:"):
-			cmd := r[2:]
-			if strings.ContainsAny(cmd, "&\\") || cmd == "" {
+		parsed, _ := parseSed(script)
+		for _, op := range parsed {
+			switch {
+			case op.kind != 'e':
+			case op.subst && (op.arg == "" || strings.ContainsAny(op.arg, "&\\")):
 				a.flag(c, "remote-exec", "sed's s///e runs the edited text as a shell command", high)
-				continue
+			case op.subst:
+				a.flag(c, "remote-exec", "sed's s///e runs a shell command ("+op.arg+")", high)
+				a.nested(op.arg, c.ctx, c.wrappers)
+			case op.arg == "":
+				a.flag(c, "remote-exec", "sed's e command runs the text being edited as a shell command", high)
+			default:
+				a.flag(c, "remote-exec", "sed's e command runs "+op.arg, high)
+				a.nested(op.arg, c.ctx, c.wrappers)
 			}
-			a.flag(c, "remote-exec", "sed's s///e runs a shell command ("+cmd+")", high)
-			a.nested(cmd, c.ctx, c.wrappers)
-		default:
-			a.flag(c, "remote-exec", "sed's e command runs "+r, high)
-			a.nested(r, c.ctx, c.wrappers)
 		}
 	}
 }

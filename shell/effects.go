@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"path"
 	"strings"
 
 	"github.com/wardenhq/warden/programs"
@@ -64,6 +65,10 @@ func (a *analyzer) effects(ca *call) {
 	}
 	for _, u := range res.Uses {
 		e := Effect{Kind: u.Effect, Target: u.Target, Option: u.Option, Lang: u.Lang}
+		if u.Lang == "sed" && u.Effect != programs.Unknown {
+			a.sedEffects(ca, e)
+			continue
+		}
 		if u.Lang != "" {
 			e.Kind = judgeCode(u.Lang, u.Target)
 		}
@@ -129,11 +134,6 @@ func judgeCode(lang, code string) programs.Effect {
 		// less commands given with +: ! and | run commands, s and o save
 		// to a file, v starts an editor; the rest move and search.
 		if strings.ContainsAny(code, "!|") || strings.HasPrefix(code, "s") || strings.HasPrefix(code, "o") || strings.HasPrefix(code, "O") || strings.HasPrefix(code, "v") {
-			return programs.Exec
-		}
-		return programs.None
-	case "sed":
-		if sedRisky(code) != "" {
 			return programs.Exec
 		}
 		return programs.None
@@ -235,4 +235,51 @@ func carrierOption(prog, option string) bool {
 		return option == "-S" || option == "--split-string"
 	}
 	return false
+}
+
+// sedEffects adds what a sed script does: the files its r and R commands
+// read, the files w, W and s///w write, and the commands e and s///e run.
+// GNU sed takes file names as written, with no ~ expansion. A script sed
+// would reject is unknown.
+func (a *analyzer) sedEffects(ca *call, e Effect) {
+	ops, err := parseSed(e.Target)
+	if err != nil {
+		ca.unknown = append(ca.unknown, err.Error())
+		e.Kind = programs.Unknown
+		ca.fx = append(ca.fx, e)
+		return
+	}
+	e.Kind = programs.None
+	ca.fx = append(ca.fx, e)
+	for _, op := range ops {
+		fx := Effect{Option: e.Option}
+		switch op.kind {
+		case 'e':
+			fx.Kind, fx.Target = programs.Exec, op.arg
+			ca.fx = append(ca.fx, fx)
+			continue
+		case 'r':
+			fx.Kind = programs.Read
+		default:
+			fx.Kind = programs.Write
+		}
+		if sedStream(op.arg) {
+			continue
+		}
+		p := op.arg
+		if !strings.HasPrefix(p, "/") {
+			if ca.cwd == "" {
+				ca.unknown = append(ca.unknown, "sed names the file "+op.arg+" in a directory that is not known")
+				continue
+			}
+			p = path.Join(ca.cwd, p)
+		}
+		fx.Target = cleanPath(p)
+		if fx.Kind == programs.Read {
+			ca.reads = appendPath(ca.reads, fx.Target)
+		} else {
+			ca.writes = appendPath(ca.writes, fx.Target)
+		}
+		ca.fx = append(ca.fx, fx)
+	}
 }
