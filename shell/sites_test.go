@@ -55,6 +55,7 @@ var notSiteTests = map[string]string{
 	"TestConfirmWithBash":           "needs bash on the machine: coverage must not depend on it",
 	"TestEvaluatedWithBash":         "needs bash on the machine: coverage must not depend on it",
 	"TestEveryFindingSiteIsReached": "this test",
+	"TestParseSed":                  "calls the sed parser directly: no command, no finding",
 	"TestMemoRandomScripts":         "generated scripts that compare the analysis with and without the memo: a property, not examples",
 	"TestMemoUsedByBuildScript":     "the benchmark script, run directly",
 	"TestLazyRegexpLiterals":        "compares the patterns with and without their literals: no finding is judged",
