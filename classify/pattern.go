@@ -133,6 +133,9 @@ func bashNotLowRisk(req api.Request) string {
 		if why := networkNotLowRisk(p); why != "" {
 			return p.Text + ": " + why
 		}
+		if why := apiCallChanges(p); why != "" {
+			return p.Text + ": " + why
+		}
 		for _, r := range p.Reads {
 			if !inside(r, req.Cwd) && !harmlessDevices[r] {
 				return p.Text + " reads " + r + ", outside the working directory"
@@ -294,4 +297,45 @@ func isMethodOption(w string) bool { return w == "-X" || w == "--request" || w =
 func readMethod(m string) bool {
 	m = strings.ToUpper(m)
 	return m == "GET" || m == "HEAD" || m == "OPTIONS"
+}
+
+// apiClients are the programs whose every command is a call to a
+// provider's or a cluster's API: the call is low risk only when it reads.
+var apiClients = map[string]bool{
+	"aws": true, "gcloud": true, "gsutil": true, "az": true, "doctl": true, "heroku": true, "fly": true, "flyctl": true,
+	"vercel": true, "netlify": true, "firebase": true, "wrangler": true, "railway": true, "linode-cli": true, "oci": true,
+	"ibmcloud": true, "hcloud": true, "scw": true, "eksctl": true, "kubectl": true, "oc": true, "helm": true, "gh": true,
+	"glab": true, "stripe": true, "twilio": true, "supabase": true, "render": true, "kamal": true, "cdk": true, "sam": true,
+}
+
+// readVerbs begin the names of API operations that only read (aws ec2
+// describe-instances, gcloud compute instances list, kubectl get pods).
+var readVerbs = []string{"describe", "list", "ls", "get", "show", "view", "head", "lookup", "search", "scan", "query",
+	"filter", "validate", "estimate", "simulate", "whoami", "version", "status", "info", "logs", "log", "tail", "diff",
+	"top", "explain", "api-resources", "api-versions", "cluster-info", "history", "inspect", "check", "verify", "ping", "template", "lint", "preview", "plan"}
+
+// apiCallChanges says why a call of an API client is not low risk — its
+// operation is not one that only reads — or "" when it reads. Creating,
+// changing, starting and granting act on the provider, beyond the project
+// and beyond undo by the agent.
+func apiCallChanges(p *shell.Part) string {
+	if len(p.Words) == 0 || !apiClients[p.Program()] {
+		return ""
+	}
+	n := 0
+	for _, w := range p.Words[1:] {
+		if strings.HasPrefix(w, "-") {
+			continue
+		}
+		if n++; n > 4 {
+			break
+		}
+		lw := strings.ToLower(w)
+		for _, v := range readVerbs {
+			if lw == v || strings.HasPrefix(lw, v+"-") || strings.HasPrefix(lw, v+":") {
+				return ""
+			}
+		}
+	}
+	return p.Program() + " calls an API operation that is not known to only read"
 }

@@ -133,6 +133,17 @@ func TestPatternOutsideAndSends(t *testing.T) {
 		{"git apply --unsafe-paths --directory / x.patch", classify.Undecided},
 		{"git apply fix.patch", classify.Allow},
 		{"curl --engine /path/to/lib.so https://x", classify.Undecided},
+		{"aws ec2 describe-instances --filter file:///path/to/input-file", classify.Undecided},
+		{"aws iam create-policy --policy-document file://policy.json --policy-name x", classify.Undecided},
+		{"aws s3api put-bucket-policy --bucket b --policy '{}'", classify.Undecided},
+		{"gcloud compute instances create vm-1", classify.Undecided},
+		{"kubectl scale deploy api --replicas=3", classify.Undecided},
+		{"gh pr create --fill", classify.Undecided},
+		{"aws ec2 describe-instances --region us-east-1", classify.Allow},
+		{"aws sts get-caller-identity", classify.Allow},
+		{"gcloud compute instances list", classify.Allow},
+		{"kubectl get pods -n staging", classify.Allow},
+		{"helm list -n staging", classify.Allow},
 	}
 	for _, tt := range tests {
 		t.Run(tt.command, func(t *testing.T) {

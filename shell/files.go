@@ -72,6 +72,22 @@ func (a *analyzer) files(ca *call) {
 		}
 	}
 	switch ca.prog {
+	case "aws":
+		// Any parameter given as file://PATH or fileb://PATH is read
+		// from that file.
+		for _, x := range ops {
+			v := x.s
+			if strings.HasPrefix(v, "--") {
+				_, v, _ = strings.Cut(v, "=")
+			}
+			for _, scheme := range []string{"file://", "fileb://"} {
+				if rest, ok := strings.CutPrefix(v, scheme); ok && rest != "" {
+					y := x
+					y.s = rest
+					read([]arg{y})
+				}
+			}
+		}
 	case "grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack":
 		vals := grepValues
 		if ca.prog == "rg" {
