@@ -129,3 +129,50 @@ func TestCopyIntoDirectory(t *testing.T) {
 		})
 	}
 }
+
+// TestReadOnlyThroughOptions checks read-only programs given an option or
+// a script that reaches past the working directories or runs code: each
+// must be asked in default mode and denied in plan mode; the look-alikes
+// still run.
+func TestReadOnlyThroughOptions(t *testing.T) {
+	tests := []struct {
+		command string
+		want    api.Behavior
+	}{
+		{"git -C ~/other-project log -p", api.Ask},
+		{"git --git-dir=/srv/repo.git log", api.Ask},
+		{"git --work-tree=/etc status", api.Ask},
+		{"sed 'R /etc/shadow' notes.txt", api.Ask},
+		{"sed -n '$r /etc/passwd' notes.txt", api.Ask},
+		{"sed -n 'w out.txt' notes.txt", api.Ask},
+		{"awk '@load \"./evil\"; BEGIN{}'", api.Ask},
+		{"awk '@include \"lib.awk\"; {print}' notes.txt", api.Ask},
+		{"tree --fromfile /etc/shadow", api.Ask},
+		{"cargo metadata --manifest-path /srv/x/Cargo.toml", api.Ask},
+		// Look-alikes.
+		{"git -C sub log", api.Allow},
+		{"sed 's/a/b/g' notes.txt", api.Allow},
+		{"sed -n 'r notes.txt' notes.txt", api.Allow},
+		{"awk '{print $1}' notes.txt", api.Allow},
+	}
+	for _, tt := range tests {
+		t.Run(tt.command, func(t *testing.T) {
+			e := projectWith(t, `{}`)
+			for _, mode := range []api.Mode{api.ModeDefault, api.ModePlan} {
+				req := bash(tt.command)
+				req.PermissionMode = mode
+				d, err := e.Check(context.Background(), req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := tt.want
+				if mode == api.ModePlan && want == api.Ask {
+					want = api.Deny
+				}
+				if d.Behavior != want {
+					t.Errorf("%s: got %s by %s (%s), want %s", mode, d.Behavior, d.Reason.Type, d.Reason.Message, want)
+				}
+			}
+		})
+	}
+}

@@ -91,7 +91,7 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 		&Spec{Names: n("df"), Abbrev: true, Permute: true, Operands: "-*",
 			Options: "-a -B= -h -H -i -k -l -P -t= -T -x= --all --block-size= --human-readable --si --inodes --local --no-sync --output? --portability --print-type --sync --total --type= --exclude-type=" + gnu},
 		&Spec{Names: n("tree"), Permute: true, Operands: "-*",
-			Options:  "-a -d -l -f -x -L= -R -P= -I= -o=w -i -q -N -Q -p -u -g -s -h -D -F -v -t -c -U -r -C -n -J -X -H= -T= --gitignore --help:h --version:h --noreport --dirsfirst --du --prune --filelimit= --charset= --sort= --matchdirs --ignore-case --info --fromfile --metafirst --si --timefmt= -S -A --nolinks --inodes --device",
+			Options:  "-a -d -l -f -x -L= -R -P= -I= -o=w -i -q -N -Q -p -u -g -s -h -D -F -v -t -c -U -r -C -n -J -X -H= -T= --gitignore --help:h --version:h --noreport --dirsfirst --du --prune --filelimit= --charset= --sort= --matchdirs --ignore-case --info --fromfile:u --metafirst --si --timefmt= -S -A --nolinks --inodes --device",
 			ReadOnly: []string{"tree -L 2"},
 			Flagged:  []string{"tree -o ~/.bashrc"}},
 		&Spec{Names: n("echo"), NoOptions: true, Operands: "-*",

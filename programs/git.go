@@ -51,7 +51,8 @@ var _ = family("git", func(add func(...*Spec)) {
 		Names: n("git"),
 		// -c and --config-env set any configuration for this run,
 		// including the pager, ssh command, aliases and hooks: unknown.
-		Options: "-C= -c=u --config-env=u --exec-path?u --git-dir= --work-tree= --namespace= --super-prefix= -p --paginate -P --no-pager --bare " +
+		// -C, --git-dir and --work-tree read another repository.
+		Options: "-C=r -c=u --config-env=u --exec-path?u --git-dir=r --work-tree=r --namespace= --super-prefix= -p --paginate -P --no-pager --bare " +
 			"--no-replace-objects --no-lazy-fetch --no-optional-locks --no-advice --literal-pathspecs --glob-pathspecs --noglob-pathspecs --icase-pathspecs " +
 			"--list-cmds= --attr-source= --html-path --man-path --info-path -h:h --help:h -v:h --version:h",
 		OtherSubcommand: Unknown, // aliases (which may be !shell) and git-* programs on PATH

@@ -42,7 +42,7 @@ func TestParse(t *testing.T) {
 		{"rm", "-rf victim -- --help", []use{{Delete, "victim", ""}, {Delete, "--help", ""}}, false, false},
 		{"rm", "-rf victim --help", []use{{Delete, "victim", ""}}, false, false}, // help after an operand does not end processing
 		{"rm", "--help", nil, false, true},
-		{"git", "-C sub grep -O'x;' y", []use{{None, "sub", "-C"}, {Exec, "'x;'", "-O"}}, false, false},
+		{"git", "-C sub grep -O'x;' y", []use{{Read, "sub", "-C"}, {Exec, "'x;'", "-O"}}, false, false},
 		{"git", "show HEAD:.env", []use{{Read, ".env", ""}}, false, false},
 		{"git", "frobnicate", nil, true, false},
 		{"git", "config --get user.name", nil, false, false},

@@ -76,7 +76,7 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 				"fetch", &Spec{Effect: Network, Operands: "-*", Loose: true}, "update", &Spec{Effect: Network, Operands: "-*", Loose: true}, "add", &Spec{Effect: Network, Operands: "-*", Loose: true},
 				"install", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "publish", &Spec{Effect: Network, Operands: "-*", Loose: true},
 				"tree", &Spec{Permute: true, Operands: "-*", Loose: false, Options: "-p= --package= -i= --invert= -e= --edges= --depth= --prefix= --no-dedupe -d --duplicates --charset= -f= --format= --all-features --no-default-features -F= --features= --target= --workspace --exclude= -h:h --help:h"},
-				"metadata", &Spec{Permute: true, Operands: "", Options: "--format-version= --no-deps --all-features --features= --no-default-features --filter-platform= --manifest-path= -h:h --help:h"}),
+				"metadata", &Spec{Permute: true, Operands: "", Options: "--format-version= --no-deps --all-features --features= --no-default-features --filter-platform= --manifest-path=r -h:h --help:h"}),
 			Flagged: []string{"cargo build", "cargo --config 'build.rustc-wrapper=\"sh\"' build"}},
 		&Spec{Names: n("pip", "pip3"), Options: "-V:h --version:h -h:h --help:h -q --quiet -v --verbose --isolated --python=x --require-virtualenv --no-input --disable-pip-version-check --no-color",
 			Subcommands: subs("list", &Spec{Permute: true, Operands: "", Options: "-o --outdated -u --uptodate -e --editable -l --local --user --path= --pre --format= --not-required --exclude-editable --include-editable --exclude= -h:h --help:h"},

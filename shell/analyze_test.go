@@ -114,9 +114,9 @@ func TestPartFields(t *testing.T) {
 		{"find . -name '*.go'", fields{ReadOnly: true}},
 		{"find . -delete", fields{Writes: w("/home/dev/projects/app")}}, // deletes the tree it searches
 		{"git status", fields{ReadOnly: true}},
-		{"git -C ../other log -1", fields{ReadOnly: true, Alternates: [][]string{w("git", "log", "-1")}}},
+		{"git -C ../other log -1", fields{ReadOnly: true, Reads: []string{"/home/dev/projects/other"}, Alternates: [][]string{w("git", "log", "-1")}}},
 		{"git -c core.pager=less log", fields{Alternates: [][]string{w("git", "log")}}},
-		{"git -C dir commit -m x", fields{Alternates: [][]string{w("git", "commit", "-m", "x")}}},
+		{"git -C dir commit -m x", fields{Reads: []string{"/home/dev/projects/app/dir"}, Alternates: [][]string{w("git", "commit", "-m", "x")}}},
 		{"docker --context x rm c", fields{Alternates: [][]string{w("docker", "rm", "c")}}},
 		{"$X -rf /", fields{Dynamic: true}},
 		{"${u:-rm} -rf /", fields{Dynamic: true, Alternates: [][]string{w("rm", "-rf", "/")}}},

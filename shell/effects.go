@@ -138,6 +138,12 @@ func judgeCode(lang, code string) programs.Effect {
 		}
 		return programs.None
 	case "awk":
+		if strings.Contains(code, "@load") {
+			return programs.Load // gawk loads a shared library
+		}
+		if strings.Contains(code, "@include") {
+			return programs.Unknown // gawk reads more program from a file
+		}
 		if awkRisky(code) != "" || strings.Contains(code, "getline") || strings.Contains(code, "/inet") || awkBarePipe(code) {
 			return programs.Exec
 		}
