@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/shell"
@@ -29,6 +30,44 @@ type scanResult struct {
 	Risk      api.Risk      `json:"risk"`
 	Findings  []api.Finding `json:"findings"`
 	Parts     []string      `json:"parts"`
+}
+
+// plainCommandLine reads the common line {"command":"..."} without
+// encoding/json: only that one field, with spaces around the punctuation
+// at most, and a string with no escape, no control character and valid
+// UTF-8, which then means itself. Anything else goes to encoding/json.
+func plainCommandLine(line string) (string, bool) {
+	s := strings.TrimLeft(line, " \t\r")
+	var ok bool
+	if s, ok = strings.CutPrefix(s, "{"); !ok {
+		return "", false
+	}
+	if s, ok = strings.CutPrefix(strings.TrimLeft(s, " \t\r"), `"command"`); !ok {
+		return "", false
+	}
+	if s, ok = strings.CutPrefix(strings.TrimLeft(s, " \t\r"), ":"); !ok {
+		return "", false
+	}
+	if s, ok = strings.CutPrefix(strings.TrimLeft(s, " \t\r"), `"`); !ok {
+		return "", false
+	}
+	end := strings.IndexByte(s, '"')
+	if end < 0 {
+		return "", false
+	}
+	val := s[:end]
+	if strings.TrimRight(strings.TrimLeft(s[end+1:], " \t\r"), " \t\r") != "}" {
+		return "", false
+	}
+	for i := 0; i < len(val); i++ {
+		if c := val[i]; c == '\\' || c < 0x20 {
+			return "", false
+		}
+	}
+	if !utf8.ValidString(val) {
+		return "", false
+	}
+	return val, true
 }
 
 // runScan reads commands from stdin, analyses each and writes one result
@@ -86,18 +125,22 @@ func scanLines(in io.Reader, out *bufio.Writer, stderr io.Writer, opts shell.Opt
 			if strings.TrimSpace(text) == "" {
 				continue
 			}
-			var in struct {
-				Command *string `json:"command"`
-			}
-			if err := json.Unmarshal([]byte(text), &in); err != nil || in.Command == nil {
-				if err == nil {
-					err = fmt.Errorf(`no "command" field`)
+			if c, plain := plainCommandLine(text); plain {
+				cmd = c
+			} else {
+				var in struct {
+					Command *string `json:"command"`
 				}
-				fmt.Fprintf(stderr, "warden: scan: line %d: %v\n", line, err)
-				ok = false
-				continue
+				if err := json.Unmarshal([]byte(text), &in); err != nil || in.Command == nil {
+					if err == nil {
+						err = fmt.Errorf(`no "command" field`)
+					}
+					fmt.Fprintf(stderr, "warden: scan: line %d: %v\n", line, err)
+					ok = false
+					continue
+				}
+				cmd = *in.Command
 			}
-			cmd = *in.Command
 		} else if strings.TrimSpace(text) == "" {
 			continue
 		}

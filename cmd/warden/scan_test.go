@@ -83,3 +83,31 @@ func TestScanJSONLRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainCommandLine checks the fast read of {"command":"..."} against
+// encoding/json: it either declines or reads what encoding/json reads.
+func TestPlainCommandLine(t *testing.T) {
+	in, _ := scanInput(t)
+	lines := strings.Split(strings.TrimSpace(string(in)), "\n")
+	lines = append(lines,
+		`{"command":"ls -la"}`, ` { "command" : "ls" } `, `{"command":"a\"b"}`, `{"command":"a\\b"}`, `{"command":"\u00e9"}`,
+		`{"command":"é"}`, "{\"command\":\"\xff\"}", "{\"command\":\"a\tb\"}", `{"command":"x"}}`, `{"command":"x","other":1}`,
+		`{"Command":"x"}`, `{"command":""}`, `{"command":"x"`, `{"command":x}`, `["command","x"]`, `{"command":"x"} `, "{\"command\":\"\x7f\"}")
+	read := 0
+	for _, l := range lines {
+		got, plain := plainCommandLine(l)
+		if !plain {
+			continue
+		}
+		read++
+		var want struct {
+			Command *string `json:"command"`
+		}
+		if err := json.Unmarshal([]byte(l), &want); err != nil || want.Command == nil || *want.Command != got {
+			t.Errorf("%s: read %q, encoding/json says %v %v", l, got, want.Command, err)
+		}
+	}
+	if read < len(lines)/2 {
+		t.Errorf("only %d of %d lines read without encoding/json", read, len(lines))
+	}
+}
