@@ -117,11 +117,13 @@ var _ = family("git", func(add func(...*Spec)) {
 				ReadOnly: []string{"git branch -a", "git branch --show-current", "git branch --list 'feat*'"},
 				Flagged:  []string{"git branch -D main", "git branch new"}},
 			"remote", &Spec{Options: "-v --verbose -h:h --help:h", Subcommands: subs(
-				"show", git("-n", "-*"), "get-url", git("--push --all", "-?"),
+				// show asks the remote for its branches; -n does not.
+				"show", &Spec{Effect: Network, ReadWith: "-n", Options: "-n -h:h --help:h", Operands: "-*", Permute: true,
+					ReadOnly: []string{"git remote show -n origin"}, Flagged: []string{"git remote show origin"}}, "get-url", git("--push --all", "-?"),
 				"add", gitDoes(Config, ""), "remove", gitDoes(Config, ""), "rm", gitDoes(Config, ""), "rename", gitDoes(Config, ""),
 				"set-url", gitDoes(Config, ""), "set-head", gitDoes(Config, ""), "set-branches", gitDoes(Config, ""),
 				"prune", gitDoes(Write, ""), "update", gitDoes(Network, "")),
-				ReadOnly: []string{"git remote -v", "git remote", "git remote show origin"}},
+				ReadOnly: []string{"git remote -v", "git remote", "git remote show -n origin"}},
 			"tag", &Spec{Permute: true, Operands: "-*", Effect: Write, EffectWithOperands: true, ReadWith: "-l --list --contains --no-contains --merged --no-merged --points-at", Options: "-l --list -n? --sort= --format= --color? --column? --no-column --contains? --no-contains? --merged? --no-merged? --points-at= -i --ignore-case --omit-empty -h:h --help:h",
 				ReadOnly: []string{"git tag", "git tag -l 'v*'"}, Flagged: []string{"git tag v1"}},
 			"stash", &Spec{Effect: Write, Options: "-h:h --help:h", Operands: "-*", Permute: true, Loose: true, Subcommands: subs(
