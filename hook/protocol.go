@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/wardenhq/warden/agent"
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/internal/jsonerr"
+	"github.com/wardenhq/warden/internal/jsonw"
 )
 
 // Payload is the JSON object Claude Code writes to a hook's stdin, and the
@@ -321,3 +323,82 @@ func PermissionRequestAnswer(d api.Decision) Output {
 // model (agent.Describe): the behaviour, the reason's message, and in
 // brackets who decided, where it was configured and the decision's id.
 func Describe(d api.Decision) string { return agent.Describe(d) }
+
+// MarshalJSON writes o as encoding/json would from its field tags, without
+// the reflection encoding/json spends, once per process, learning the
+// types: every warden hook process writes one answer. TestOutputJSON holds
+// it to the reflection's bytes.
+func (o Output) MarshalJSON() ([]byte, error) {
+	const e = jsonw.NoHTML // Marshal escapes HTML in the result itself
+	b := make([]byte, 0, 256)
+	b = append(b, '{')
+	first := true
+	key := func(k string) {
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = append(b, '"')
+		b = append(b, k...)
+		b = append(b, '"', ':')
+	}
+	str := func(k, v string) {
+		if v != "" {
+			key(k)
+			b = e.String(b, v)
+		}
+	}
+	if o.Continue != nil {
+		key("continue")
+		b = strconv.AppendBool(b, *o.Continue)
+	}
+	str("stopReason", o.StopReason)
+	if o.SuppressOutput {
+		key("suppressOutput")
+		b = append(b, "true"...)
+	}
+	str("systemMessage", o.SystemMessage)
+	str("decision", o.Decision)
+	str("reason", o.Reason)
+	var err error
+	if s := o.HookSpecificOutput; s != nil {
+		key("hookSpecificOutput")
+		b = append(b, `{"hookEventName":`...)
+		b = e.String(b, s.HookEventName)
+		first = false
+		str("permissionDecision", s.PermissionDecision)
+		str("permissionDecisionReason", s.PermissionDecisionReason)
+		if len(s.UpdatedInput) > 0 {
+			key("updatedInput")
+			if b, err = e.Object(b, s.UpdatedInput); err != nil {
+				return nil, err
+			}
+		}
+		str("additionalContext", s.AdditionalContext)
+		if d := s.Decision; d != nil {
+			key("decision")
+			b = append(b, `{"behavior":`...)
+			b = e.String(b, d.Behavior)
+			if len(d.UpdatedInput) > 0 {
+				key("updatedInput")
+				if b, err = e.Object(b, d.UpdatedInput); err != nil {
+					return nil, err
+				}
+			}
+			if len(d.UpdatedPermissions) > 0 {
+				key("updatedPermissions")
+				if b, err = e.Value(b, d.UpdatedPermissions); err != nil {
+					return nil, err
+				}
+			}
+			str("message", d.Message)
+			if d.Interrupt {
+				key("interrupt")
+				b = append(b, "true"...)
+			}
+			b = append(b, '}')
+		}
+		b = append(b, '}')
+	}
+	return append(b, '}'), nil
+}

@@ -2,8 +2,10 @@ package shell
 
 import (
 	"path"
+	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/pathclass"
@@ -33,27 +35,69 @@ func register(c checker, names ...string) {
 	registrations = append(registrations, registration{c, names})
 }
 
-// checkers maps catalogue keys (program names) to their checkers, built on
-// first use from the registrations: a program registered twice runs both
-// checkers, in registration order.
-var checkers = sync.OnceValue(func() map[string]checker {
+// checkerFor returns the checker for a catalogue key (a program name): a
+// program registered twice runs both checkers, in registration order. The
+// first lookups of a process scan the registrations, which for the few
+// programs of one command costs less than building the map (a warden hook
+// process looks up one to three); a process that keeps looking (scan,
+// serve) builds the map once and uses it.
+func checkerFor(name string) checker {
+	if checkerLookups.Add(1) > scanLookups {
+		return checkerMap()[name]
+	}
+	return checkerScan(name)
+}
+
+// checkerScan finds name's checker by scanning the registrations.
+func checkerScan(name string) checker {
+	var found []checker
+	for _, r := range registrations {
+		if slices.Contains(r.names, name) {
+			found = append(found, r.c)
+		}
+	}
+	return chain(found)
+}
+
+// scanLookups is how many lookups scan the registrations before the map is
+// built.
+const scanLookups = 32
+
+var checkerLookups atomic.Int32
+
+// checkerMap maps every catalogue key to its checker.
+var checkerMap = sync.OnceValue(func() map[string]checker {
 	n := 0
 	for _, r := range registrations {
 		n += len(r.names)
 	}
-	m := make(map[string]checker, n)
+	all := make(map[string][]checker, n)
 	for _, r := range registrations {
-		c := r.c
-		for _, n := range r.names {
-			if first, ok := m[n]; ok {
-				m[n] = func(a *analyzer, ca *call) { first(a, ca); c(a, ca) }
-				continue
-			}
-			m[n] = c
+		for _, name := range r.names {
+			all[name] = append(all[name], r.c)
 		}
+	}
+	m := make(map[string]checker, len(all))
+	for name, cs := range all {
+		m[name] = chain(cs)
 	}
 	return m
 })
+
+// chain returns one checker running cs in order (nil for none).
+func chain(cs []checker) checker {
+	switch len(cs) {
+	case 0:
+		return nil
+	case 1:
+		return cs[0]
+	}
+	return func(a *analyzer, c *call) {
+		for _, f := range cs {
+			f(a, c)
+		}
+	}
+}
 
 func (a *analyzer) flag(c *call, category, description string, risk api.Risk) {
 	a.addFinding(category, description, c.text, risk)
@@ -92,9 +136,9 @@ func (a *analyzer) check(c *call) {
 		// option comes before any operand and not after "--".
 		return
 	}
-	fn := checkers()[prog]
+	fn := checkerFor(prog)
 	if fn == nil && strings.Contains(prog, "/") {
-		fn = checkers()[baseName(prog)]
+		fn = checkerFor(baseName(prog))
 		prog = baseName(prog)
 	}
 	if fn != nil {
@@ -104,7 +148,7 @@ func (a *analyzer) check(c *call) {
 		c.prog = saved
 	}
 	if inner, rest := packageRunner(c, prog); inner != "" {
-		if fn := checkers()[inner]; fn != nil {
+		if fn := checkerFor(inner); fn != nil {
 			sub := *c
 			sub.args = rest
 			sub.prog = inner

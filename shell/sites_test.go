@@ -59,6 +59,7 @@ var notSiteTests = map[string]string{
 	"TestMemoRandomScripts":         "generated scripts that compare the analysis with and without the memo: a property, not examples",
 	"TestMemoUsedByBuildScript":     "the benchmark script, run directly",
 	"TestLazyRegexpLiterals":        "compares the patterns with and without their literals: no finding is judged",
+	"TestCheckerLookup":             "compares the two ways of finding a checker; analyses no command",
 }
 
 // A finding site is one place in the package's source that decides a

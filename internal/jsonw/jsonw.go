@@ -9,9 +9,13 @@
 // \u003c, \u003e, \u0026; invalid UTF-8 as \ufffd; U+2028 and U+2029
 // escaped). Values of any type other than those decoded JSON holds go
 // through encoding/json itself, so they too come out as Marshal writes them.
+// NoHTML escaping writes strings as a json.Encoder with SetEscapeHTML(false)
+// does (and as a MarshalJSON method must, since Marshal escapes HTML in its
+// result itself).
 package jsonw
 
 import (
+	"bytes"
 	"encoding/json"
 	"slices"
 	"strings"
@@ -20,13 +24,32 @@ import (
 
 const hex = "0123456789abcdef"
 
+// Escaping says how strings are escaped: HTML as json.Marshal does, NoHTML
+// as a json.Encoder with SetEscapeHTML(false) does.
+type Escaping bool
+
+// The two escapings.
+const (
+	HTML   Escaping = true
+	NoHTML Escaping = false
+)
+
+// String appends s as a JSON string escaped as Marshal escapes it.
+func String(b []byte, s string) []byte { return HTML.String(b, s) }
+
+// Value appends v as Marshal writes it (see Escaping.Value).
+func Value(b []byte, v any) ([]byte, error) { return HTML.Value(b, v) }
+
+// Object appends m as Marshal writes it (see Escaping.Object).
+func Object(b []byte, m map[string]any) ([]byte, error) { return HTML.Object(b, m) }
+
 // String appends s as a JSON string.
-func String(b []byte, s string) []byte {
+func (e Escaping) String(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
 		if c := s[i]; c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+			if c >= 0x20 && c != '"' && c != '\\' && (!e || c != '<' && c != '>' && c != '&') {
 				i++
 				continue
 			}
@@ -74,13 +97,13 @@ func String(b []byte, s string) []byte {
 
 // Value appends v: nil, strings, booleans, []any and map[string]any (keys
 // sorted, as Marshal sorts them) are written here; anything else by
-// encoding/json.
-func Value(b []byte, v any) ([]byte, error) {
+// encoding/json, with the same escaping.
+func (e Escaping) Value(b []byte, v any) ([]byte, error) {
 	switch v := v.(type) {
 	case nil:
 		return append(b, "null"...), nil
 	case string:
-		return String(b, v), nil
+		return e.String(b, v), nil
 	case bool:
 		if v {
 			return append(b, "true"...), nil
@@ -91,25 +114,32 @@ func Value(b []byte, v any) ([]byte, error) {
 			return append(b, "null"...), nil
 		}
 		b = append(b, '[')
-		for i, e := range v {
+		for i, el := range v {
 			if i > 0 {
 				b = append(b, ',')
 			}
 			var err error
-			if b, err = Value(b, e); err != nil {
+			if b, err = e.Value(b, el); err != nil {
 				return b, err
 			}
 		}
 		return append(b, ']'), nil
 	case map[string]any:
-		return Object(b, v)
+		return e.Object(b, v)
 	}
-	data, err := json.Marshal(v)
-	return append(b, data...), err
+	if e {
+		data, err := json.Marshal(v)
+		return append(b, data...), err
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	err := enc.Encode(v)
+	return append(b, bytes.TrimSuffix(buf.Bytes(), []byte{'\n'})...), err
 }
 
 // Object appends m as an object with its keys sorted; a nil map is null.
-func Object(b []byte, m map[string]any) ([]byte, error) {
+func (e Escaping) Object(b []byte, m map[string]any) ([]byte, error) {
 	if m == nil {
 		return append(b, "null"...), nil
 	}
@@ -123,10 +153,10 @@ func Object(b []byte, m map[string]any) ([]byte, error) {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = String(b, k)
+		b = e.String(b, k)
 		b = append(b, ':')
 		var err error
-		if b, err = Value(b, m[k]); err != nil {
+		if b, err = e.Value(b, m[k]); err != nil {
 			return b, err
 		}
 	}
