@@ -72,7 +72,8 @@ var _ = family("packages", func(add func(...*Spec)) {
 			Subcommands: subs(
 				// -g/--file name a gem dependencies file: Ruby code.
 				"install", does(RunsProject, "-g=l --file=l"), "i", does(RunsProject, "-g=l --file=l"), "update", does(RunsProject, ""), "pristine", does(RunsProject, ""),
-				"build", does(RunsProject, ""), "rdoc", does(RunsProject, ""), "cert", does(Config, ""), "sources", does(Config, ""), "signin", does(Config, ""), "signout", does(Config, ""),
+				// A gemspec is Ruby, loaded from wherever the operand points.
+				"build", &Spec{Effect: RunsProject, Permute: true, Loose: true, Operands: "l? -*", Options: "-h:h --help:h -C="}, "rdoc", does(RunsProject, ""), "cert", does(Config, ""), "sources", does(Config, ""), "signin", does(Config, ""), "signout", does(Config, ""),
 				"uninstall", does(Delete, ""), "cleanup", does(Delete, ""), "exec", runsCmd(""), "open", does(Exec, "-e=x --editor=x"), "server", does(Network, ""),
 				"search", does(Network, ""), "outdated", does(Network, ""), "fetch", does(Network, ""), "push", does(Network, ""), "yank", does(Network, ""), "owner", does(Network, ""),
 				"list", lists("-d --details -l --local -r --remote -b --both -a --all -e --exact -i --installed -v= --version= --prerelease --no-prerelease"),
