@@ -175,8 +175,8 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 			break
 		}
 	}
-	ca := a.newCall2()
-	*ca = call{ctx: c, cwd: c.sc.cwd(), text: text, assigns: assigns}
+	ca := a.newCall2() // zeroed: only the fields set here are written
+	ca.ctx, ca.cwd, ca.text, ca.assigns = c, c.sc.cwd(), text, assigns
 	ca.wrappers = append(ca.wrappers, c.wrappers...)
 	if len(c.redirs) > 0 || len(rds) > 0 {
 		ca.redirs = append(append([]redir(nil), c.redirs...), rds...)
