@@ -2,7 +2,10 @@
 
 package tui
 
-import "os"
+import (
+	"io"
+	"os"
+)
 
 // readKeys reads the terminal until the program ends. Without poll, a read
 // in progress when the program ends runs on until a key comes.
@@ -17,6 +20,9 @@ func (p *Program) readKeys(in *os.File) {
 		default:
 		}
 		if err != nil {
+			if err != io.EOF {
+				p.Send(readErrorMsg{err})
+			}
 			return
 		}
 		for _, k := range ps.feed(buf[:n]) {

@@ -29,14 +29,25 @@ func (p *Program) readKeys(in *os.File) {
 		if err == unix.EINTR || n == 0 {
 			continue
 		}
-		if err != nil || fds[0].Revents&(unix.POLLERR|unix.POLLHUP|unix.POLLNVAL) != 0 && fds[0].Revents&unix.POLLIN == 0 {
+		if err != nil {
+			p.Send(readErrorMsg{err})
+			return
+		}
+		if fds[0].Revents&(unix.POLLERR|unix.POLLHUP|unix.POLLNVAL) != 0 && fds[0].Revents&unix.POLLIN == 0 {
+			p.Send(readErrorMsg{errHangup})
 			return
 		}
 		m, err := unix.Read(fd, buf)
 		if err == unix.EINTR || err == unix.EAGAIN {
 			continue
 		}
-		if err != nil || m == 0 {
+		if err != nil {
+			p.Send(readErrorMsg{err})
+			return
+		}
+		if m == 0 {
+			// End of input: as Bubble Tea does, the model is left to
+			// finish on its own (its deadline).
 			return
 		}
 		for _, k := range ps.feed(buf[:m]) {

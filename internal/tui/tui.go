@@ -3,6 +3,7 @@ package tui
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"strconv"
@@ -114,7 +115,14 @@ func (p *Program) Send(msg Msg) {
 // errNotTerminal is returned when the input is not a terminal.
 var errNotTerminal = errors.New("tui: the input is not a terminal")
 
-// Run draws the model and feeds it messages until a command returns Quit;
+// errHangup is the read error of a terminal that hung up.
+var errHangup = errors.New("tui: the terminal hung up")
+
+// readErrorMsg ends the program with the error reading the terminal.
+type readErrorMsg struct{ err error }
+
+// Run draws the model and feeds it messages until a command returns Quit
+// (or, with an error, until the terminal cannot be read, as Bubble Tea ends);
 // it returns the final model. The terminal is put back as it was, whatever
 // happens.
 func (p *Program) Run() (final Model, err error) {
@@ -159,6 +167,9 @@ func (p *Program) Run() (final Model, err error) {
 			p.r.render(model.View())
 			p.r.stop()
 			return model, nil
+		case readErrorMsg:
+			p.r.stop()
+			return model, fmt.Errorf("tui: reading the terminal: %w", msg.err)
 		case batchMsg:
 			for _, c := range msg {
 				p.run(c)
