@@ -158,6 +158,9 @@ func bashNotLowRisk(req api.Request) string {
 				if recipe != "" {
 					return p.Text + " runs what " + recipe + ", written by the same command, says"
 				}
+				if out := pathOutside(p.Words[1:], req.Cwd); out != "" {
+					return p.Text + " names " + out + ", outside the working directory: what it runs is not the project's"
+				}
 			case programs.Read:
 				if e.Target != "" && strings.HasPrefix(e.Target, "/") && !inside(e.Target, req.Cwd) && !harmlessDevices[e.Target] {
 					return p.Text + " reads " + e.Target + ", outside the working directory"
@@ -338,4 +341,36 @@ func apiCallChanges(p *shell.Part) string {
 		}
 	}
 	return p.Program() + " calls an API operation that is not known to only read"
+}
+
+// pathOutside returns the first word (or --option=value) that is a path
+// outside dir — absolute, home-relative or climbing with .. — or "".
+func pathOutside(words []string, dir string) string {
+	for _, w := range words {
+		if strings.HasPrefix(w, "-") {
+			_, v, ok := strings.Cut(w, "=")
+			if !ok {
+				continue
+			}
+			w = v
+		}
+		var p string
+		switch {
+		case strings.HasPrefix(w, "/"):
+			p = path.Clean(w)
+		case w == "~" || strings.HasPrefix(w, "~/"):
+			return w
+		case w == ".." || strings.HasPrefix(w, "../") || strings.Contains(w, "/../"):
+			if dir == "" {
+				return w
+			}
+			p = path.Join(dir, w)
+		default:
+			continue
+		}
+		if !inside(p, dir) && !harmlessDevices[p] {
+			return w
+		}
+	}
+	return ""
 }

@@ -144,6 +144,11 @@ func TestPatternOutsideAndSends(t *testing.T) {
 		{"gcloud compute instances list", classify.Allow},
 		{"kubectl get pods -n staging", classify.Allow},
 		{"helm list -n staging", classify.Allow},
+		{"gem build /path/to/script.rb", classify.Undecided},
+		{"make -C ../other-repo", classify.Undecided},
+		{"npm --prefix /tmp/evil run x", classify.Undecided},
+		{"make -C sub", classify.Allow},
+		{"go test ./...", classify.Allow},
 	}
 	for _, tt := range tests {
 		t.Run(tt.command, func(t *testing.T) {
