@@ -8,7 +8,9 @@ package programs
 // run a command named on the command line (exec, dlx, run CMD, tool run)
 // or open a REPL or an editor are Exec; those that change global state
 // (global installs, configuration, PATH set-up) are Config; those that only
-// ask the registry are Network. Only listings of what is installed, help
+// ask the registry are Network. Removing what was installed for the user
+// (gem uninstall, pipx uninstall, uv tool uninstall) is Config too: a
+// lasting change outside the project, not a deletion of its files. Only listings of what is installed, help
 // and version are read-only, and only where the tool evaluates no project
 // code to produce them. An unknown subcommand is, for the tools that run a
 // script of that name (pnpm build, yarn lint, composer test, mix deploy),
@@ -74,7 +76,7 @@ var _ = family("packages", func(add func(...*Spec)) {
 				"install", does(RunsProject, "-g=l --file=l"), "i", does(RunsProject, "-g=l --file=l"), "update", does(RunsProject, ""), "pristine", does(RunsProject, ""),
 				// A gemspec is Ruby, loaded from wherever the operand points.
 				"build", &Spec{Effect: RunsProject, Permute: true, Loose: true, Operands: "l? -*", Options: "-h:h --help:h -C="}, "rdoc", does(RunsProject, ""), "cert", does(Config, ""), "sources", does(Config, ""), "signin", does(Config, ""), "signout", does(Config, ""),
-				"uninstall", does(Delete, ""), "cleanup", does(Delete, ""), "exec", runsCmd(""), "open", does(Exec, "-e=x --editor=x"), "server", does(Network, ""),
+				"uninstall", does(Config, ""), "cleanup", does(Config, ""), "exec", runsCmd(""), "open", does(Exec, "-e=x --editor=x"), "server", does(Network, ""),
 				"search", does(Network, ""), "outdated", does(Network, ""), "fetch", does(Network, ""), "push", does(Network, ""), "yank", does(Network, ""), "owner", does(Network, ""),
 				"list", lists("-d --details -l --local -r --remote -b --both -a --all -e --exact -i --installed -v= --version= --prerelease --no-prerelease"),
 				"query", lists("-d --details -l --local -n= --name-matches= -i --installed"), "contents", lists("-l --lib-only -a --all -s= --spec-dir= --prefix --no-prefix"),
@@ -90,7 +92,7 @@ var _ = family("packages", func(add func(...*Spec)) {
 				"install", does(RunsProject, ""), "update", does(RunsProject, ""), "add", does(RunsProject, ""), "remove", does(RunsProject, ""), "lock", does(RunsProject, ""),
 				"cache", does(RunsProject, ""), "package", does(RunsProject, ""), "binstubs", does(RunsProject, ""), "check", does(RunsProject, ""), "list", does(RunsProject, ""),
 				"show", does(RunsProject, ""), "info", does(RunsProject, ""), "outdated", does(RunsProject, ""), "pristine", does(RunsProject, ""), "doctor", does(RunsProject, ""),
-				"licenses", does(RunsProject, ""), "platform", does(RunsProject, ""), "viz", does(RunsProject, ""), "clean", does(Delete, ""), "config", does(Config, ""),
+				"licenses", does(RunsProject, ""), "platform", does(RunsProject, ""), "viz", does(RunsProject, ""), "clean", does(Config, ""), "config", does(Config, ""),
 				"plugin", does(Config, ""), "init", does(Write, ""), "gem", does(Write, ""), "version", lists("")),
 			ReadOnly: []string{"bundle --version", "bundle version"},
 			Flagged:  []string{"bundle exec /bin/sh", "bundle exec rake", "bundle install", "bundle console", "bundle help", "bundle list", "bundle config set path /tmp"}},
@@ -108,7 +110,7 @@ var _ = family("packages", func(add func(...*Spec)) {
 			Subcommands: subs("run", runsCmd("--spec= --no-cache --pypackages --python= --system-site-packages --index-url=n -i=n --pip-args= --editable -e --fetch-missing-python --path"),
 				"install", does(Config, ""), "install-all", does(Config, ""), "inject", does(Config, ""), "upgrade", does(Config, ""), "upgrade-all", does(Config, ""),
 				"upgrade-shared", does(Config, ""), "reinstall", does(Config, ""), "reinstall-all", does(Config, ""), "ensurepath", does(Config, ""), "runpip", does(Config, ""),
-				"pin", does(Config, ""), "unpin", does(Config, ""), "interpreter", does(Config, ""), "uninject", does(Delete, ""), "uninstall", does(Delete, ""), "uninstall-all", does(Delete, ""),
+				"pin", does(Config, ""), "unpin", does(Config, ""), "interpreter", does(Config, ""), "uninject", does(Config, ""), "uninstall", does(Config, ""), "uninstall-all", does(Config, ""),
 				"list", lists("--include-injected --json --short --skip-maintenance --pinned"), "environment", lists("--value= -V="), "completions", lists("")),
 			ReadOnly: []string{"pipx --version", "pipx list", "pipx environment"},
 			Flagged:  []string{"pipx run /tmp/evil.py", "pipx run cowsay", "pipx install black", "pipx ensurepath", "pipx frobnicate"}},
@@ -117,11 +119,11 @@ var _ = family("packages", func(add func(...*Spec)) {
 				"--config-file=u --no-config --no-progress --preview --no-preview --managed-python --no-managed-python --no-python-downloads --allow-insecure-host=n",
 			Subcommands: subs("run", runsCmd("--with= --with-requirements=r --extra= --all-extras --no-dev --group= --only-group= --isolated --frozen --locked --no-sync --package= --script -s --module -m --python= -p= --env-file=r --no-project"),
 				"tool", &Spec{Options: "-h:h --help:h", Subcommands: subs("run", runsCmd("--from= --with= --python= -p="), "install", does(Config, ""), "upgrade", does(Config, ""),
-					"uninstall", does(Delete, ""), "list", lists("--show-paths --show-version-specifiers"), "dir", lists("--bin"), "update-shell", does(Config, ""))},
+					"uninstall", does(Config, ""), "list", lists("--show-paths --show-version-specifiers"), "dir", lists("--bin"), "update-shell", does(Config, ""))},
 				"pip", &Spec{Options: "-h:h --help:h", Subcommands: subs("install", does(RunsProject, ""), "sync", does(RunsProject, ""), "compile", does(Network, ""),
 					"uninstall", does(Delete, ""), "list", lists("--format= --outdated -e --editable --exclude-editable --strict --python= -p= --system"),
 					"show", lists("--files --python= -p= --system"), "freeze", lists("--exclude-editable --python= -p= --system"), "tree", lists("--depth= -d --invert --python= -p="), "check", lists("--python= -p="))},
-				"python", &Spec{Options: "-h:h --help:h", Subcommands: subs("install", does(Config, ""), "uninstall", does(Delete, ""), "pin", does(Write, ""),
+				"python", &Spec{Options: "-h:h --help:h", Subcommands: subs("install", does(Config, ""), "uninstall", does(Config, ""), "pin", does(Write, ""),
 					"list", lists("--only-installed --all-versions --all-platforms"), "find", lists(""), "dir", lists(""))},
 				"sync", does(RunsProject, ""), "lock", does(Network, ""), "add", does(RunsProject, ""), "remove", does(RunsProject, ""), "build", does(RunsProject, ""),
 				"export", does(Network, ""), "tree", does(Network, ""), "venv", does(Write, ""), "init", does(Write, ""), "publish", does(Network, ""), "version", does(Write, ""),
@@ -173,7 +175,7 @@ var _ = family("packages", func(add func(...*Spec)) {
 				"pack", does(RunsProject, ""), "clean", does(RunsProject, ""), "watch", does(RunsProject, ""), "msbuild", does(RunsProject, ""), "build-server", does(RunsProject, ""),
 				"format", does(RunsProject, ""), "ef", does(RunsProject, ""), "add", does(RunsProject, ""), "remove", does(RunsProject, ""), "list", does(RunsProject, ""),
 				"store", does(RunsProject, ""), "vstest", does(RunsProject, ""), "fsi", does(Exec, ""), "exec", runsCmd(""),
-				"tool", &Spec{Options: "-h:h --help:h", Subcommands: subs("run", runsCmd(""), "install", does(Config, ""), "update", does(Config, ""), "uninstall", does(Delete, ""),
+				"tool", &Spec{Options: "-h:h --help:h", Subcommands: subs("run", runsCmd(""), "install", does(Config, ""), "update", does(Config, ""), "uninstall", does(Config, ""),
 					"restore", does(RunsProject, ""), "list", lists("-g --global --local --tool-path="), "search", does(Network, ""))},
 				"new", does(Write, ""), "sln", does(Write, ""), "nuget", does(Network, ""), "dev-certs", does(Config, ""), "workload", does(Config, ""), "sdk", does(Network, ""),
 				"help", lists("")),
