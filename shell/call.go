@@ -283,6 +283,31 @@ func (a *analyzer) newCall2() *call {
 
 type callSlab [32]call
 
+// newArgs returns an empty slice with room for n args, from a pooled slab
+// like the calls' (appending past n moves it to the heap). Args never
+// outlive their analysis: parts copy the words they need.
+func (a *analyzer) newArgs(n int) []arg {
+	if n > len(argSlab{}) {
+		return make([]arg, 0, n)
+	}
+	if len(a.argFree) < n {
+		if k := len(a.argSlabs); k > 0 {
+			a.argUsed[k-1] = len(argSlab{}) - len(a.argFree)
+		}
+		s := argSlabs.Get().(*argSlab)
+		a.argSlabs = append(a.argSlabs, s)
+		a.argUsed = append(a.argUsed, 0)
+		a.argFree = s[:]
+	}
+	out := a.argFree[:0:n]
+	a.argFree = a.argFree[n:]
+	return out
+}
+
+type argSlab [256]arg
+
+var argSlabs = sync.Pool{New: func() any { return new(argSlab) }}
+
 var callSlabs = sync.Pool{New: func() any { return new(callSlab) }}
 
 // release clears the calls and hands their slabs back. Nothing may use a
@@ -296,7 +321,16 @@ func (a *analyzer) release() {
 		clear(s[:used])
 		callSlabs.Put(s)
 	}
+	for i, s := range a.argSlabs {
+		used := a.argUsed[i]
+		if i == len(a.argSlabs)-1 {
+			used = len(s) - len(a.argFree)
+		}
+		clear(s[:used])
+		argSlabs.Put(s)
+	}
 	a.slabs, a.slab, a.calls = nil, nil, nil
+	a.argSlabs, a.argUsed, a.argFree = nil, nil, nil
 }
 
 // addCall completes a call (program, words, files, read-only) and records

@@ -19,7 +19,12 @@ type analyzer struct {
 	calls []*call
 	slab  []call
 	slabs []*callSlab
-	seen  map[string]struct{}
+	// argSlabs hold the evaluated words of the calls (argUsed how many
+	// of each), argFree the room left in the last.
+	argSlabs []*argSlab
+	argUsed  []int
+	argFree  []arg
+	seen     map[string]struct{}
 	// sensitiveCopies are files this command fills with secrets (env >
 	// /tmp/e.txt), so that sending them on counts as exfiltration.
 	sensitiveCopies map[string]string

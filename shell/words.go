@@ -54,7 +54,7 @@ const maxBraceFields = 256
 // evalWords evaluates a list of words into args, performing brace
 // expansion and the field splitting of unquoted expansions.
 func (a *analyzer) evalWords(words []*syntax.Word, c *ctx) []arg {
-	out := make([]arg, 0, len(words))
+	out := a.newArgs(len(words))
 	for _, w := range words {
 		out = a.appendWord(out, w, c)
 	}
