@@ -92,6 +92,14 @@ docker compose ps
 }()
 
 // BenchmarkAnalyzeScript2KB measures a 2 KB script (≤ 150 µs).
+//
+// On a shared machine wall-clock figures move by half with the load:
+// compare two builds by running their test binaries (go test -c) in
+// turn, several rounds, best of each; or count instructions, which the
+// load does not change: a test that calls Analyze N times, run under
+// GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 valgrind --tool=callgrind for N
+// and 2N. About half of them are the garbage collector's and the
+// allocator's: B/op is the figure to watch.
 func BenchmarkAnalyzeScript2KB(b *testing.B) {
 	b.ReportAllocs()
 	b.SetBytes(int64(len(script2KB)))
