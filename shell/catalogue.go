@@ -684,6 +684,13 @@ func printingProgram(c *call) bool {
 		// either way the bytes are the agent's to see.
 		return true
 	}
+	switch c.prog {
+	case "gzip", "bzip2", "xz", "zstd", "lz4", "brotli", "lzma":
+		// With -c the file, compressed or not, goes to standard output:
+		// an encoding launders nothing (R14).
+		ops := c.operands()
+		return hasShortFlagStrict(ops, 'c', "") || hasLong(ops, "--stdout") || hasLong(ops, "--to-stdout")
+	}
 	if _, ok := readers[c.prog]; !ok && c.prog != "sqlite3" {
 		return false
 	}
