@@ -138,48 +138,72 @@ var (
 	copilotCreate = map[string]string{"path": "file_path", "file_text": "content"}
 )
 
-var (
-	byName  = map[string]*Tool{} // canonical name → tool
-	byLower = map[string]*Tool{} // lower-case canonical name → tool
-	byAlias = map[string]aliasEntry{}
-)
+// The lookups below scan Tools instead of indexing it in maps: the table
+// is a few dozen names, every hook process looks up only a handful, and
+// maps built in an init cost every warden process their allocations
+// whether it looks anything up or not. TestTable keeps names unique, so
+// the first match is the only one.
 
-type aliasEntry struct {
-	tool  *Tool
-	alias *Alias
+func byName(name string) (*Tool, bool) {
+	for i := range Tools {
+		if Tools[i].Name == name {
+			return &Tools[i], true
+		}
+	}
+	return nil, false
 }
 
-func init() {
+// byAlias returns the tool and alias an agent calls name. Agent "*"
+// stands for any agent that has an own name (not the legacy names every
+// agent shares), the first in table order.
+func byAlias(agent, name string) (*Tool, *Alias, bool) {
 	for i := range Tools {
 		t := &Tools[i]
-		byName[t.Name] = t
-		byLower[strings.ToLower(t.Name)] = t
 		for j := range t.Aliases {
 			a := &t.Aliases[j]
-			byAlias[aliasKey(a.Agent, a.Name)] = aliasEntry{t, a}
-			if a.Agent != "" {
-				// Rules accept every agent's names, whichever agent calls.
-				if _, taken := byAlias[aliasKey("*", a.Name)]; !taken {
-					byAlias[aliasKey("*", a.Name)] = aliasEntry{t, a}
-				}
+			if a.Name != name {
+				continue
+			}
+			if a.Agent == agent || agent == "*" && a.Agent != "" {
+				return t, a, true
 			}
 		}
 	}
+	return nil, nil, false
 }
-
-func aliasKey(agent, name string) string { return agent + "\x00" + name }
 
 // Lookup returns the tool with canonical name name.
-func Lookup(name string) (*Tool, bool) {
-	t, ok := byName[name]
-	return t, ok
-}
+func Lookup(name string) (*Tool, bool) { return byName(name) }
 
 // LookupFold returns the tool whose canonical name is name in another case
 // (`bash` → Bash), for rules written carelessly.
 func LookupFold(name string) (*Tool, bool) {
-	t, ok := byLower[strings.ToLower(name)]
-	return t, ok
+	lower := strings.ToLower(name)
+	for i := range Tools {
+		if asciiLowerEqual(Tools[i].Name, lower) {
+			return &Tools[i], true
+		}
+	}
+	return nil, false
+}
+
+// asciiLowerEqual reports whether strings.ToLower(canon) == lower for a
+// canonical name, which is ASCII (TestTable), without building the
+// lower-case copy.
+func asciiLowerEqual(canon, lower string) bool {
+	if len(canon) != len(lower) {
+		return false
+	}
+	for i := 0; i < len(canon); i++ {
+		c := canon[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lower[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // ForAgent returns the tool an agent's tool name stands for, with the
@@ -187,13 +211,13 @@ func LookupFold(name string) (*Tool, bool) {
 // alias) when the agent uses the canonical name. ok is false for names the
 // table does not know (MCP tools among them).
 func ForAgent(agent, name string) (t *Tool, a *Alias, ok bool) {
-	if e, ok := byAlias[aliasKey(agent, name)]; ok {
-		return e.tool, e.alias, true
+	if t, a, ok := byAlias(agent, name); ok {
+		return t, a, true
 	}
-	if e, ok := byAlias[aliasKey("", name)]; ok {
-		return e.tool, e.alias, true
+	if t, a, ok := byAlias("", name); ok {
+		return t, a, true
 	}
-	if t, ok := byName[name]; ok {
+	if t, ok := byName(name); ok {
 		return t, nil, true
 	}
 	return nil, nil, false
@@ -204,14 +228,14 @@ func ForAgent(agent, name string) (t *Tool, a *Alias, ok bool) {
 // (run_shell_command, apply_patch, read_file) becomes the canonical one.
 // Unknown names, MCP names among them, are returned unchanged.
 func Canonical(name string) string {
-	if _, ok := byName[name]; ok {
+	if _, ok := byName(name); ok {
 		return name
 	}
-	if e, ok := byAlias[aliasKey("", name)]; ok {
-		return e.tool.Name
+	if t, _, ok := byAlias("", name); ok {
+		return t.Name
 	}
-	if e, ok := byAlias[aliasKey("*", name)]; ok {
-		return e.tool.Name
+	if t, _, ok := byAlias("*", name); ok {
+		return t.Name
 	}
 	return name
 }
@@ -219,7 +243,7 @@ func Canonical(name string) string {
 // FamilyOf returns the head of a canonical tool's family ("Edit" for
 // Write), or "" when it heads its own.
 func FamilyOf(name string) string {
-	if t, ok := byName[name]; ok {
+	if t, ok := byName(name); ok {
 		return t.Family
 	}
 	return ""
@@ -228,7 +252,7 @@ func FamilyOf(name string) string {
 // IsPathTool reports whether rules of the tool take a gitignore-style path
 // as their specifier: the reading, editing and patching tools.
 func IsPathTool(name string) bool {
-	t, ok := byName[name]
+	t, ok := byName(name)
 	return ok && (t.Kind == KindRead || t.Kind == KindEdit || t.Kind == KindPatch)
 }
 
@@ -279,9 +303,9 @@ func (a *Alias) Denormalize(input map[string]any) map[string]any {
 // subject ("run: rm -rf build", "edit: src/main.go"), or the tool name when
 // the table knows no verb or the input lacks the subject.
 func Display(name string, input map[string]any) string {
-	t, ok := byName[name]
+	t, ok := byName(name)
 	if !ok {
-		t, ok = byName[Canonical(name)]
+		t, ok = byName(Canonical(name))
 	}
 	if !ok || t.Verb == "" {
 		return name

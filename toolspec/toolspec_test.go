@@ -1,6 +1,7 @@
 package toolspec
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -102,5 +103,95 @@ func TestDisplay(t *testing.T) {
 	}
 	if got := Display("mcp__s__t", map[string]any{}); got != "mcp__s__t" {
 		t.Errorf("Display of an MCP tool = %q", got)
+	}
+}
+
+// TestLookupsMatchIndex holds the scans to the maps they replaced: every
+// name and alias in the table, in every case and for every agent, plus
+// names the table does not know, answer as the index built from Tools
+// answered.
+func TestLookupsMatchIndex(t *testing.T) {
+	t.Parallel()
+	type aliasEntry struct {
+		tool  *Tool
+		alias *Alias
+	}
+	byName := map[string]*Tool{}
+	byLower := map[string]*Tool{}
+	byAlias := map[string]aliasEntry{}
+	key := func(agent, name string) string { return agent + "\x00" + name }
+	for i := range Tools {
+		tool := &Tools[i]
+		byName[tool.Name] = tool
+		byLower[strings.ToLower(tool.Name)] = tool
+		for j := range tool.Aliases {
+			a := &tool.Aliases[j]
+			byAlias[key(a.Agent, a.Name)] = aliasEntry{tool, a}
+			if a.Agent != "" {
+				if _, taken := byAlias[key("*", a.Name)]; !taken {
+					byAlias[key("*", a.Name)] = aliasEntry{tool, a}
+				}
+			}
+		}
+	}
+	forAgent := func(agent, name string) (*Tool, *Alias, bool) {
+		if e, ok := byAlias[key(agent, name)]; ok {
+			return e.tool, e.alias, true
+		}
+		if e, ok := byAlias[key("", name)]; ok {
+			return e.tool, e.alias, true
+		}
+		if t, ok := byName[name]; ok {
+			return t, nil, true
+		}
+		return nil, nil, false
+	}
+	canonical := func(name string) string {
+		if _, ok := byName[name]; ok {
+			return name
+		}
+		if e, ok := byAlias[key("", name)]; ok {
+			return e.tool.Name
+		}
+		if e, ok := byAlias[key("*", name)]; ok {
+			return e.tool.Name
+		}
+		return name
+	}
+
+	names := []string{"", "mcp__github__create_issue", "SomethingElse", "bash\x00", "İ", "\u212aillShell", "*"}
+	agents := []string{"", "*", AgentClaudeCode, AgentCodex, AgentGemini, AgentCopilot, "other"}
+	for _, tool := range Tools {
+		for _, r := range tool.Name {
+			if r > 0x7f {
+				t.Errorf("canonical name %q is not ASCII, which LookupFold assumes", tool.Name)
+			}
+		}
+		names = append(names, tool.Name, strings.ToLower(tool.Name), strings.ToUpper(tool.Name))
+		for _, a := range tool.Aliases {
+			names = append(names, a.Name, strings.ToUpper(a.Name))
+		}
+	}
+	for _, name := range names {
+		gotT, gotOK := Lookup(name)
+		wantT, wantOK := byName[name]
+		if gotT != wantT || gotOK != wantOK {
+			t.Errorf("Lookup(%q) = %v, %v; the index says %v, %v", name, gotT, gotOK, wantT, wantOK)
+		}
+		gotT, gotOK = LookupFold(name)
+		wantT, wantOK = byLower[strings.ToLower(name)]
+		if gotT != wantT || gotOK != wantOK {
+			t.Errorf("LookupFold(%q) = %v, %v; the index says %v, %v", name, gotT, gotOK, wantT, wantOK)
+		}
+		if got, want := Canonical(name), canonical(name); got != want {
+			t.Errorf("Canonical(%q) = %q; the index says %q", name, got, want)
+		}
+		for _, agent := range agents {
+			gt, ga, gok := ForAgent(agent, name)
+			wt, wa, wok := forAgent(agent, name)
+			if gt != wt || ga != wa || gok != wok {
+				t.Errorf("ForAgent(%q, %q) = %v, %v, %v; the index says %v, %v, %v", agent, name, gt, ga, gok, wt, wa, wok)
+			}
+		}
 	}
 }
