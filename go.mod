@@ -7,6 +7,7 @@ require (
 	github.com/charmbracelet/x/term v0.2.1
 	github.com/chromedp/chromedp v0.23.1
 	github.com/google/go-cmp v0.7.0
+	github.com/rivo/uniseg v0.4.7
 	github.com/rogpeppe/go-internal v1.16.0
 	golang.org/x/net v0.62.0
 	golang.org/x/sys v0.49.0
@@ -19,6 +20,5 @@ require (
 	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 	github.com/lucasb-eyer/go-colorful v1.2.0 // indirect
 	github.com/mattn/go-runewidth v0.0.16 // indirect
-	github.com/rivo/uniseg v0.4.7 // indirect
 	golang.org/x/tools v0.52.0 // indirect
 )

@@ -7,10 +7,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/handler"
+	"github.com/wardenhq/warden/internal/ansitext"
 	"github.com/wardenhq/warden/internal/askview"
 	"github.com/wardenhq/warden/internal/display"
 	tea "github.com/wardenhq/warden/internal/tui"
@@ -387,7 +386,7 @@ func (m *approvalModel) header(w int) []string {
 	title := m.th.bold("Warden") + " · " + m.label + " " + verbOf(m.label)
 	if r := m.risk(); r != api.RiskNone {
 		badge := string(r) + " RISK"
-		gap := w - ansi.StringWidth(title) - len(badge) - 1
+		gap := w - ansitext.StringWidth(title) - len(badge) - 1
 		title += strings.Repeat(" ", max(gap, 1)) + m.th.risk(r, badge)
 	}
 	return []string{title, strings.Repeat("─", min(w, 80))}
@@ -416,7 +415,7 @@ func (m *approvalModel) viewMain(w, h int) string {
 	}
 	long := len([]rune(m.subject)) > viewThreshold || strings.Contains(m.subject, "\n")
 	if long {
-		cut := ansi.Truncate(oneLine(m.subject), min(viewThreshold, w-4), "…")
+		cut := ansitext.Truncate(oneLine(m.subject), min(viewThreshold, w-4), "…")
 		head = append(head, prefix+cut)
 		head = append(head, m.th.dim(fit(fmt.Sprintf("  (%d characters: press v to view it whole)", len([]rune(m.subject))), w)))
 	} else {
@@ -520,10 +519,10 @@ func (m *approvalModel) explanationLines(w, maxLines int) []string {
 		if text == "" {
 			return
 		}
-		wrapped := strings.Split(ansi.Wrap(displayText(text, false), w-9, ""), "\n")
+		wrapped := strings.Split(ansitext.Wrap(displayText(text, false), w-9, ""), "\n")
 		if maxLines > 0 && len(wrapped) > maxLines {
 			wrapped = wrapped[:maxLines]
-			wrapped[maxLines-1] = ansi.Truncate(wrapped[maxLines-1], w-10, "") + "…"
+			wrapped[maxLines-1] = ansitext.Truncate(wrapped[maxLines-1], w-10, "") + "…"
 		}
 		for i, l := range wrapped {
 			lead := "         "
@@ -553,19 +552,19 @@ func (m *approvalModel) viewWhole(w, h int) string {
 	}
 	text := prefix + displayText(m.subject, true)
 	for _, l := range strings.Split(text, "\n") {
-		body = append(body, strings.Split(ansi.Hardwrap(l, w, true), "\n")...)
+		body = append(body, strings.Split(ansitext.Hardwrap(l, w, true), "\n")...)
 	}
 	if m.description != "" {
 		body = append(body, "", m.th.dim(fit("  "+oneLine(m.description), w)))
 	}
 	body = append(body, "")
-	for _, l := range strings.Split(ansi.Hardwrap(m.placeLine(), w-2, true), "\n") {
+	for _, l := range strings.Split(ansitext.Hardwrap(m.placeLine(), w-2, true), "\n") {
 		body = append(body, m.th.dim("  "+l))
 	}
 	if diff := m.diffLines(); len(diff) > 0 {
 		body = append(body, "", m.th.bold(fit(m.changeTitle(), w)))
 		for _, l := range diff {
-			for _, part := range strings.Split(ansi.Hardwrap(l, w, true), "\n") {
+			for _, part := range strings.Split(ansitext.Hardwrap(l, w, true), "\n") {
 				body = append(body, m.diffLine(part, w))
 			}
 		}
@@ -670,7 +669,7 @@ func (m *approvalModel) findingLines(f api.Finding, w int) []string {
 	if f.Part != "" {
 		text += " [" + f.Part + "]"
 	}
-	wrapped := strings.Split(ansi.Hardwrap(ansi.Wordwrap(oneLine(text), w-9, " "), w-9, true), "\n")
+	wrapped := strings.Split(ansitext.Hardwrap(ansitext.Wordwrap(oneLine(text), w-9, " "), w-9, true), "\n")
 	out := []string{"  " + m.th.risk(f.Risk, risk) + " " + wrapped[0]}
 	for _, l := range wrapped[1:] {
 		out = append(out, "         "+l)
@@ -722,5 +721,5 @@ func fit(s string, w int) string {
 	if w <= 1 {
 		return ""
 	}
-	return ansi.Truncate(s, w, "…")
+	return ansitext.Truncate(s, w, "…")
 }

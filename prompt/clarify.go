@@ -7,8 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/x/ansi"
-
+	"github.com/wardenhq/warden/internal/ansitext"
 	tea "github.com/wardenhq/warden/internal/tui"
 )
 
@@ -248,7 +247,7 @@ func (m *clarifyModel) View() string {
 	} else {
 		tail = append(tail, "", m.th.dim(fit("1-9 or ↑↓ Enter · Esc: decline · "+countdown, w)))
 	}
-	body := strings.Split(ansi.Wrap(displayText(m.q.Text, true), w, ""), "\n")
+	body := strings.Split(ansitext.Wrap(displayText(m.q.Text, true), w, ""), "\n")
 	room := h - 1 - len(lines) - len(tail) - 1
 	if len(body) > room {
 		body = append(body[:max(room-1, 0)], "…")

@@ -11,8 +11,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/term"
+	"github.com/wardenhq/warden/internal/ansitext"
 )
 
 // Msg is anything a model is told: a KeyMsg, a WindowSizeMsg, or a
@@ -248,9 +248,9 @@ func (r *renderer) render(view string) {
 			buf.WriteByte('\r')
 		}
 		if r.width > 0 {
-			line = ansi.Truncate(line, r.width, "")
+			line = ansitext.Truncate(line, r.width, "")
 		}
-		if ansi.StringWidth(line) < r.width {
+		if ansitext.StringWidth(line) < r.width {
 			line += eraseLineRight
 		}
 		buf.WriteString(line)
