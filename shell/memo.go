@@ -20,10 +20,12 @@ import (
 // the call is keyed on everything else the walk depends on: the function,
 // the context it runs in (wrappers, redirections, loop, depth, ...) and the
 // functions being called around it. A later call with the same key whose
-// recorded reads all still hold makes the same changes, and adds the same
-// calls and parts, whose calls are judged again at the end like any other;
-// nothing the catalogue sees is skipped. A walk that reaches a limit or runs
-// out of budget is never remembered.
+// recorded reads all still hold makes the same changes, and adds copies of
+// the same calls and parts; the copies are judged at the end like any other
+// call (finish skips a copy only when its original was judged with nothing
+// changed since, which would find the same again), so nothing the catalogue
+// sees is skipped. A walk that reaches a limit or runs out of budget is
+// never remembered.
 
 // recording is what one function body's walk read and changed.
 type recording struct {

@@ -34,7 +34,8 @@ type analyzer struct {
 	// calling holds the functions whose bodies are being judged at a call.
 	calling map[string]bool
 	// memo holds the function calls remembered (memo.go), recs the
-	// recordings under way.
+	// recordings under way; noMemo turns the memo off (tests compare),
+	// hits counts the calls replayed (tests check the memo is used).
 	memo   map[string][]*memoEntry
 	recs   []*recording
 	noMemo bool
