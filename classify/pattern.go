@@ -260,7 +260,9 @@ func networkNotLowRisk(p *shell.Part) string {
 		}
 	}
 	opts, ok := sendOptions[prog]
-	if !ok {
+	if !ok || onlyLoopback(p.Words[1:]) {
+		// Sending to the project's own server on this machine is testing
+		// it, not talking to a host.
 		return ""
 	}
 	for i, w := range p.Words[1:] {
@@ -325,6 +327,11 @@ func apiCallChanges(p *shell.Part) string {
 	if len(p.Words) == 0 || !apiClients[p.Program()] {
 		return ""
 	}
+	for _, w := range p.Words[1:] {
+		if w == "--help" || w == "-h" || w == "--dryrun" || w == "--dry-run" || strings.HasPrefix(w, "--dry-run=") {
+			return "" // help, or a dry run: nothing is changed
+		}
+	}
 	n := 0
 	for _, w := range p.Words[1:] {
 		if strings.HasPrefix(w, "-") {
@@ -373,4 +380,35 @@ func pathOutside(words []string, dir string) string {
 		}
 	}
 	return ""
+}
+
+// onlyLoopback reports whether the words name URLs and every one is on
+// this machine (localhost, 127.x, [::1]).
+func onlyLoopback(words []string) bool {
+	n := 0
+	for _, w := range words {
+		_, rest, ok := strings.Cut(w, "://")
+		if !ok || strings.HasPrefix(w, "-") {
+			continue
+		}
+		n++
+		host := rest
+		if i := strings.IndexAny(host, "/?#"); i >= 0 {
+			host = host[:i]
+		}
+		if i := strings.LastIndexByte(host, '@'); i >= 0 {
+			host = host[i+1:]
+		}
+		if strings.HasPrefix(host, "[") {
+			if i := strings.IndexByte(host, ']'); i >= 0 {
+				host = host[1:i]
+			}
+		} else if i := strings.IndexByte(host, ':'); i >= 0 {
+			host = host[:i]
+		}
+		if host != "localhost" && host != "::1" && !strings.HasPrefix(host, "127.") {
+			return false
+		}
+	}
+	return n > 0
 }
