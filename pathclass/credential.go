@@ -3,7 +3,6 @@ package pathclass
 import (
 	"path"
 	"strings"
-	"sync"
 )
 
 // credentialEntry declares a file or directory of secrets; its pattern is
@@ -14,8 +13,8 @@ func credentialEntry(pattern string) Entry {
 
 // credentials are the files and directories that hold secrets: cloud and
 // tool tokens, password stores, browser profiles. Private keys, wherever
-// they are, are recognised by name in Credential. They are built with
-// their index, on first use.
+// they are, are recognised by name in Credential. The generated
+// credentialEntries holds them as constant data, with their index.
 func credentials() []Entry {
 	var out []Entry
 	for _, p := range []string{
@@ -38,13 +37,14 @@ func credentials() []Entry {
 	return out
 }
 
-// credentialSet matches the declared entries only: reading ~/.aws is not
-// reading ~/.aws/credentials.
-var credentialSet = sync.OnceValue(func() *index {
+// compileCredentials indexes the credential entries, which match the
+// declared entries only: reading ~/.aws is not reading ~/.aws/credentials.
+// It is the definition of the generated credentialIndex.
+func compileCredentials() *index {
 	ix := compile(credentials())
 	ix.exact = true
 	return ix
-})
+}
 
 // secretStoreNames are the file names of browsers' and wallets' secret
 // stores, wherever they are.
@@ -71,7 +71,7 @@ func Credential(p, homeDir string, inWorkingDirs bool) bool {
 	if strings.HasPrefix(p, "/proc/") && base == "environ" {
 		return true // a process's environment, its tokens included
 	}
-	if secretStoreNames[base] || credentialSet().match(p, homeDir) != nil {
+	if secretStoreNames[base] || credentialIndex.match(p, homeDir) != nil {
 		return true
 	}
 	for _, suf := range []string{".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".ppk", ".kdbx", ".gpg", ".asc"} {

@@ -2,6 +2,7 @@ package pathclass
 
 import (
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -22,40 +23,47 @@ const (
 
 // compiled is an Entry ready for matching.
 type compiled struct {
-	entry  *Entry
+	entry  int // in the index's es
 	anchor anchor
 	comps  []string
 	dir    bool
 }
 
+// keyed lists the entries whose indexing component is key.
+type keyed struct {
+	key string
+	ids []int
+}
+
 // index finds the entries a path can match by a lower-cased component:
 // the first component of an anywhere-pattern, or the first below a home or
-// the root.
+// the root. Each of anywhere, home and abs is sorted by key.
 type index struct {
+	es                  []Entry
 	entries             []compiled
-	anywhere, home, abs map[string][]int
+	anywhere, home, abs []keyed
 	// exact turns off matching the directories that hold a home entry.
 	exact bool
 }
 
-// The two sets are indexed on first use, keeping the work off the start-up
-// of short-lived processes whose call touches no path.
-var (
-	controlSet   = sync.OnceValue(func() *index { return compile(control) })
-	protectedSet = sync.OnceValue(func() *index { return compile(protected) })
-)
+// The three sets' indexes are generated (index.go, by `go test ./pathclass
+// -run TestIndex -update`) as constant data: built by compile, they cost
+// every hook process that touches a path some 500 allocations. TestIndex
+// fails when one no longer equals what compile makes of its list.
 
+// compile indexes entries; it is the definition of the generated indexes.
 func compile(es []Entry) *index {
-	ix := &index{entries: make([]compiled, len(es)), anywhere: map[string][]int{}, home: map[string][]int{}, abs: map[string][]int{}}
+	ix := &index{es: es, entries: make([]compiled, len(es))}
+	byAnywhere, byHome, byAbs := map[string][]int{}, map[string][]int{}, map[string][]int{}
 	for i := range es {
 		p := es[i].Pattern
-		c := compiled{entry: &es[i]}
-		m := ix.anywhere
+		c := compiled{entry: i}
+		m := byAnywhere
 		switch {
 		case strings.HasPrefix(p, "~/"):
-			c.anchor, p, m = home, p[2:], ix.home
+			c.anchor, p, m = home, p[2:], byHome
 		case strings.HasPrefix(p, "/"):
-			c.anchor, p, m = absolute, p[1:], ix.abs
+			c.anchor, p, m = absolute, p[1:], byAbs
 		}
 		c.dir = strings.HasSuffix(p, "/")
 		c.comps = strings.Split(strings.TrimSuffix(p, "/"), "/")
@@ -63,7 +71,26 @@ func compile(es []Entry) *index {
 		k := strings.ToLower(c.comps[0])
 		m[k] = append(m[k], i)
 	}
+	ix.anywhere, ix.home, ix.abs = sortedKeys(byAnywhere), sortedKeys(byHome), sortedKeys(byAbs)
 	return ix
+}
+
+func sortedKeys(m map[string][]int) []keyed {
+	out := make([]keyed, 0, len(m))
+	for k, ids := range m {
+		out = append(out, keyed{k, ids})
+	}
+	slices.SortFunc(out, func(a, b keyed) int { return strings.Compare(a.key, b.key) })
+	return out
+}
+
+// lookup returns the entries indexed under key k, already lower-case.
+func lookup(ks []keyed, k string) []int {
+	i, ok := slices.BinarySearchFunc(ks, k, func(e keyed, k string) int { return strings.Compare(e.key, k) })
+	if !ok {
+		return nil
+	}
+	return ks[i].ids
 }
 
 // Control reports whether p, an absolute and cleaned path, is an agent
@@ -77,7 +104,7 @@ func Control(p, homeDir string, extra ...string) (Entry, bool) {
 			return Entry{Pattern: x, Kind: KindWarden}, true
 		}
 	}
-	if e := controlSet().match(p, homeDir); e != nil {
+	if e := controlIndex.match(p, homeDir); e != nil {
 		return *e, true
 	}
 	return Entry{}, false
@@ -90,7 +117,7 @@ func Protected(p, homeDir string, extra ...string) bool {
 	if _, ok := Control(p, homeDir, extra...); ok {
 		return true
 	}
-	return protectedSet().match(p, homeDir) != nil
+	return protectedIndex.match(p, homeDir) != nil
 }
 
 // Entries returns the declared control-file entries.
@@ -111,7 +138,7 @@ func (ix *index) match(p, homeDir string) *Entry {
 		}
 	}
 	if len(comps) > 0 {
-		for _, i := range ix.abs[strings.ToLower(comps[0])] {
+		for _, i := range lookup(ix.abs, strings.ToLower(comps[0])) {
 			if prefixMatch(comps, &ix.entries[i]) {
 				better(i)
 			}
@@ -119,7 +146,7 @@ func (ix *index) match(p, homeDir string) *Entry {
 	}
 	if off, ok := homeOffset(p, homeDir, comps); ok && off < len(comps) {
 		hrel := comps[off:]
-		for _, i := range ix.home[strings.ToLower(hrel[0])] {
+		for _, i := range lookup(ix.home, strings.ToLower(hrel[0])) {
 			c := &ix.entries[i]
 			// The entry, or a directory holding it (moving ~/.config
 			// moves ~/.config/warden), home itself excepted.
@@ -129,13 +156,13 @@ func (ix *index) match(p, homeDir string) *Entry {
 		}
 	}
 	for j, comp := range comps {
-		for _, i := range ix.anywhere[strings.ToLower(comp)] {
+		for _, i := range lookup(ix.anywhere, strings.ToLower(comp)) {
 			c := &ix.entries[i]
 			n := len(c.comps)
 			switch {
 			case j+n <= len(comps) && eqComps(comps[j:j+n], c.comps) && (c.dir || j+n == len(comps)):
 				better(i)
-			case c.entry.Parent && j == len(comps)-1 && eqComp(comp, c.comps[0]):
+			case ix.es[c.entry].Parent && j == len(comps)-1 && eqComp(comp, c.comps[0]):
 				better(i)
 			}
 		}
@@ -143,7 +170,7 @@ func (ix *index) match(p, homeDir string) *Entry {
 	if best < 0 {
 		return nil
 	}
-	return ix.entries[best].entry
+	return &ix.es[ix.entries[best].entry]
 }
 
 // splitInto splits a slash path into buf's storage (no allocation for
