@@ -166,7 +166,7 @@ func (a *analyzer) newCall(s *syntax.Stmt, _ *syntax.CallExpr, _ []arg, rds []re
 // what finally runs.
 func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds []redir, c *ctx) {
 	for _, as := range assigns {
-		if unsafeEnvNames[as.name] {
+		if unsafeEnvNames(as.name) {
 			// Everything this command runs, carriers included, inherits
 			// the environment.
 			cp := *c
@@ -223,7 +223,7 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 		if cr, ok := carriers[k]; ok {
 			a.wrapperForm(ca, args)
 			if cr(a, ca, args) {
-				if foreignCarrier[k] {
+				if foreignCarrier(k) {
 					// cmd /c and powershell -Command run code in a language
 					// whose statements are judged for dangers but have no
 					// parts: the carrier stays a part, and an unknown one,
@@ -365,7 +365,7 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 		}
 	}
 	for _, as := range ca.assigns {
-		if unsafeEnvNames[as.name] {
+		if unsafeEnvNames(as.name) {
 			ca.unsafeEnv = true
 		}
 	}
@@ -374,7 +374,7 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 	}
 	if ca.decl {
 		for _, as := range ca.assigns {
-			if ca.exported && unsafeEnvNames[as.name] {
+			if ca.exported && unsafeEnvNames(as.name) {
 				c.sc.setUnsafeEnv()
 			}
 		}

@@ -356,7 +356,7 @@ func (a *analyzer) judgeAssignment(c *call, name string, v arg) {
 		}
 		return
 	}
-	if !unsafeEnvNames[name] {
+	if !unsafeEnvNames(name) {
 		return
 	}
 	if reason := poisonedValue(name, v); reason != "" {
@@ -369,23 +369,32 @@ func localURL(s string) bool {
 }
 
 // unsafeEnvNames are variables that change what programs run.
-var unsafeEnvNames = map[string]bool{
-	"LD_PRELOAD": true, "LD_LIBRARY_PATH": true, "LD_AUDIT": true, "DYLD_INSERT_LIBRARIES": true, "DYLD_LIBRARY_PATH": true, "DYLD_FRAMEWORK_PATH": true,
-	"BASH_ENV": true, "ENV": true, "PROMPT_COMMAND": true, "PS4": true, "SHELLOPTS": true, "BASHOPTS": true, "IFS": true, "CDPATH": true, "ZDOTDIR": true,
-	"NODE_OPTIONS": true, "NODE_PATH": true, "PYTHONPATH": true, "PYTHONSTARTUP": true, "PYTHONHOME": true, "PYTHONINSPECT": true, "PERL5OPT": true, "PERL5LIB": true, "PERLLIB": true,
-	"RUBYOPT": true, "RUBYLIB": true, "JAVA_TOOL_OPTIONS": true, "_JAVA_OPTIONS": true, "JDK_JAVA_OPTIONS": true, "CLASSPATH": true,
-	"GIT_SSH_COMMAND": true, "GIT_SSH": true, "GIT_EXTERNAL_DIFF": true, "GIT_PAGER": true, "GIT_EDITOR": true, "GIT_ASKPASS": true, "GIT_EXEC_PATH": true, "GIT_PROXY_COMMAND": true,
-	"GIT_CONFIG_GLOBAL": true, "GIT_CONFIG_SYSTEM": true, "GIT_CONFIG_PARAMETERS": true, "GIT_CONFIG_COUNT": true, "GIT_TEMPLATE_DIR": true, "GIT_DIR": true, "GIT_WORK_TREE": true,
-	"SSH_ASKPASS": true, "SUDO_ASKPASS": true, "PAGER": true, "MANPAGER": true, "SYSTEMD_PAGER": true, "EDITOR": true, "VISUAL": true, "BROWSER": true,
-	"LESSOPEN": true, "LESSCLOSE": true, "PATH": true, "TERMINFO": true, "MAVEN_OPTS": true, "GRADLE_OPTS": true, "npm_config_script_shell": true,
-	"DOCKER_HOST": true, "LD_BIND_NOW": false,
+func unsafeEnvNames(s string) bool {
+	// Deliberately not: LD_BIND_NOW.
+	switch s {
+	case "LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "DYLD_FRAMEWORK_PATH", "BASH_ENV", "ENV",
+		"PROMPT_COMMAND", "PS4", "SHELLOPTS", "BASHOPTS", "IFS", "CDPATH", "ZDOTDIR", "NODE_OPTIONS",
+		"NODE_PATH", "PYTHONPATH", "PYTHONSTARTUP", "PYTHONHOME", "PYTHONINSPECT", "PERL5OPT", "PERL5LIB", "PERLLIB",
+		"RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "CLASSPATH", "GIT_SSH_COMMAND", "GIT_SSH",
+		"GIT_EXTERNAL_DIFF", "GIT_PAGER", "GIT_EDITOR", "GIT_ASKPASS", "GIT_EXEC_PATH", "GIT_PROXY_COMMAND", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM",
+		"GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_TEMPLATE_DIR", "GIT_DIR", "GIT_WORK_TREE", "SSH_ASKPASS", "SUDO_ASKPASS", "PAGER",
+		"MANPAGER", "SYSTEMD_PAGER", "EDITOR", "VISUAL", "BROWSER", "LESSOPEN", "LESSCLOSE", "PATH",
+		"TERMINFO", "MAVEN_OPTS", "GRADLE_OPTS", "npm_config_script_shell", "DOCKER_HOST":
+		return true
+	}
+	return false
 }
 
 // safeEnvNames may prefix a read-only command without changing what runs.
-var safeEnvNames = map[string]bool{
-	"LANG": true, "LC_ALL": true, "LC_CTYPE": true, "LC_COLLATE": true, "LC_MESSAGES": true, "TZ": true, "NO_COLOR": true, "FORCE_COLOR": true,
-	"CLICOLOR": true, "CLICOLOR_FORCE": true, "TERM": true, "COLUMNS": true, "LINES": true, "GREP_COLORS": true, "GIT_PAGER_IN_USE": false, "CI": true,
-	"NODE_ENV": true, "DEBUG": true, "RUST_BACKTRACE": true, "RUST_LOG": true, "GOFLAGS": false,
+func safeEnvNames(s string) bool {
+	// Deliberately not: GIT_PAGER_IN_USE, GOFLAGS.
+	switch s {
+	case "LANG", "LC_ALL", "LC_CTYPE", "LC_COLLATE", "LC_MESSAGES", "TZ", "NO_COLOR", "FORCE_COLOR",
+		"CLICOLOR", "CLICOLOR_FORCE", "TERM", "COLUMNS", "LINES", "GREP_COLORS", "CI", "NODE_ENV",
+		"DEBUG", "RUST_BACKTRACE", "RUST_LOG":
+		return true
+	}
+	return false
 }
 
 // poisonedValue says why an assignment to an unsafe variable makes later
@@ -489,10 +498,18 @@ func (a *analyzer) checkHiddenCode(c *call, code arg) {
 
 // shellSetupTools print shell code meant to be evaluated in the current
 // shell (eval "$(pyenv init -)"): environment setup, not hidden commands.
-var shellSetupTools = map[string]bool{"ssh-agent": true, "pyenv": true, "rbenv": true, "nodenv": true, "goenv": true, "jenv": true, "plenv": true, "direnv": true,
-	"brew": true, "fnm": true, "mise": true, "rtx": true, "starship": true, "zoxide": true, "conda": true, "opam": true, "thefuck": true, "asdf": true,
-	"dircolors": true, "gpg-agent": true, "keychain": true, "fzf": true, "atuin": true, "register-python-argcomplete": true, "luarocks": true, "rustup": true,
-	"kubectl": true, "gh": true, "helm": true, "npm": true, "pip": true, "poetry": true, "uv": true, "docker": false, "nvm": true, "volta": true, "devbox": true, "nix": false}
+func shellSetupTools(s string) bool {
+	// Deliberately not: docker, nix.
+	switch s {
+	case "ssh-agent", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "plenv", "direnv",
+		"brew", "fnm", "mise", "rtx", "starship", "zoxide", "conda", "opam",
+		"thefuck", "asdf", "dircolors", "gpg-agent", "keychain", "fzf", "atuin", "register-python-argcomplete",
+		"luarocks", "rustup", "kubectl", "gh", "helm", "npm", "pip", "poetry",
+		"uv", "nvm", "volta", "devbox":
+		return true
+	}
+	return false
+}
 
 // shellSetupOutput reports eval "$(TOOL ...)" where TOOL is a shell setup
 // tool and nothing else is substituted.
@@ -502,7 +519,7 @@ func shellSetupOutput(raw string) bool {
 		return false
 	}
 	f := strings.Fields(s[2 : len(s)-1])
-	if len(f) == 0 || !shellSetupTools[baseName(f[0])] {
+	if len(f) == 0 || !shellSetupTools(baseName(f[0])) {
 		return false
 	}
 	switch baseName(f[0]) {

@@ -543,10 +543,13 @@ func shellQuote(s string) string {
 }
 
 // lifecycleScripts are the package scripts npm runs by itself.
-var lifecycleScripts = map[string]bool{
-	"preinstall": true, "install": true, "postinstall": true, "prepare": true, "prepublish": true,
-	"prepublishOnly": true, "prepack": true, "postpack": true, "preuninstall": true, "uninstall": true,
-	"postuninstall": true, "dependencies": true,
+func lifecycleScripts(s string) bool {
+	switch s {
+	case "preinstall", "install", "postinstall", "prepare", "prepublish", "prepublishOnly", "prepack", "postpack",
+		"preuninstall", "uninstall", "postuninstall", "dependencies":
+		return true
+	}
+	return false
 }
 
 func checkPublish(a *analyzer, c *call) {
@@ -575,7 +578,7 @@ func checkPublish(a *analyzer, c *call) {
 			for _, w := range words[1:] {
 				name := strings.TrimPrefix(w, "scripts.")
 				name, _, _ = strings.Cut(name, "=")
-				if lifecycleScripts[name] && (first == "set-script" || strings.HasPrefix(w, "scripts.")) {
+				if lifecycleScripts(name) && (first == "set-script" || strings.HasPrefix(w, "scripts.")) {
 					a.flag(c, "persistence", "sets the package's "+name+" script, which runs on every install", high)
 					return
 				}

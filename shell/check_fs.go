@@ -92,7 +92,7 @@ func (a *analyzer) findSelectsArtifacts(c *call, fi *findInfo) bool {
 		if i := strings.LastIndexByte(n, '/'); i >= 0 {
 			base = n[i+1:]
 		}
-		if !artifactPattern(base) && !artifactNames[base] {
+		if !artifactPattern(base) && !artifactNames(base) {
 			return false
 		}
 	}
@@ -112,7 +112,7 @@ func (a *analyzer) artifactInTree(p string) bool {
 		if comp == ".git" {
 			return false
 		}
-		if artifactNames[comp] {
+		if artifactNames(comp) {
 			return true
 		}
 		if i == len(comps)-1 && artifactFile(comp) {
@@ -180,7 +180,7 @@ func (a *analyzer) judgeDelete(c *call, t arg, recursive bool) {
 		if artifactPattern(pat) && (a.inTree(dir) || tempPath(dir)) {
 			return
 		}
-		if base := baseName(p); base != pat && (artifactNames[base] || artifactPattern(base)) && a.inTree(dir) && !a.isTreeRootOrAbove(p) {
+		if base := baseName(p); base != pat && (artifactNames(base) || artifactPattern(base)) && a.inTree(dir) && !a.isTreeRootOrAbove(p) {
 			return // */__pycache__, packages/*/dist
 		}
 		if (a.artifactInTree(dir) || tempPath(dir) && uniqueTempName(dir)) && dir != "/tmp" {
@@ -257,7 +257,7 @@ func (a *analyzer) judgeForeignDelete(c *call, raw string, recursive bool) {
 	case windowsDrivePath(s):
 		comps := strings.Split(strings.Trim(s[2:], "/"), "/")
 		for _, comp := range comps {
-			if artifactNames[comp] {
+			if artifactNames(comp) {
 				return
 			}
 		}

@@ -23,18 +23,34 @@ func init() {
 }
 
 // fetchers download from the network.
-var fetchers = map[string]bool{"curl": true, "wget": true, "fetch": true, "http": true, "https": true, "xh": true, "httpie": true, "lynx": true, "links": true,
-	"iwr": true, "irm": true, "invoke-webrequest": true, "invoke-restmethod": true, "aria2c": true, "nc": true, "ncat": true, "netcat": true, "socat": true,
-	"ftp": true, "tftp": true, "scp": true, "rsync": true, "git": false, "gh": false, "gsutil": false, "s3cmd": false, "smbclient": true, "openssl": false, "telnet": true}
+func fetchers(s string) bool {
+	// Deliberately not: git, gh, gsutil, s3cmd, openssl.
+	switch s {
+	case "curl", "wget", "fetch", "http", "https", "xh", "httpie", "lynx",
+		"links", "iwr", "irm", "invoke-webrequest", "invoke-restmethod", "aria2c", "nc", "ncat",
+		"netcat", "socat", "ftp", "tftp", "scp", "rsync", "smbclient", "telnet":
+		return true
+	}
+	return false
+}
 
 // interpreters run a program they read from a file or stdin.
-var interpreters = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true, "fish": true, "yash": true, "tcsh": true, "csh": true,
-	"python": true, "python2": true, "python3": true, "pypy": true, "pypy3": true, "node": true, "nodejs": true, "deno": true, "bun": true, "perl": true, "ruby": true,
-	"php": true, "lua": true, "luajit": true, "rscript": true, "r": true, "pwsh": true, "powershell": true, "iex": true, "invoke-expression": true, "osascript": true,
-	"tclsh": true, "wish": true, "awk": false, "source": true, ".": true, "busybox": false, "jshell": true, "groovy": true, "scala": true, "julia": true, "elixir": true, "escript": true}
+func interpreters(s string) bool {
+	// Deliberately not: awk, busybox.
+	switch s {
+	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish",
+		"yash", "tcsh", "csh", "python", "python2", "python3", "pypy", "pypy3",
+		"node", "nodejs", "deno", "bun", "perl", "ruby", "php", "lua",
+		"luajit", "rscript", "r", "pwsh", "powershell", "iex", "invoke-expression", "osascript",
+		"tclsh", "wish", "source", ".", "jshell", "groovy", "scala", "julia",
+		"elixir", "escript":
+		return true
+	}
+	return false
+}
 
 func isInterpreter(prog string) bool {
-	if interpreters[prog] {
+	if interpreters(prog) {
 		return true
 	}
 	// python3.12, perl5.36
@@ -101,10 +117,18 @@ func xargsFedCode(ops []arg) bool {
 	return false
 }
 
-var decoders = map[string]bool{"base64": true, "base32": true, "xxd": true, "openssl": true, "tr": true, "rev": true, "gunzip": true, "gzip": true, "zcat": true, "bzip2": true, "xz": true,
-	"uudecode": true, "basenc": true, "sed": true, "awk": true, "perl": false, "python3": false, "printf": true, "echo": true, "cat": true, "iconv": true, "zstd": true}
+func decoders(s string) bool {
+	// Deliberately not: perl, python3.
+	switch s {
+	case "base64", "base32", "xxd", "openssl", "tr", "rev", "gunzip", "gzip",
+		"zcat", "bzip2", "xz", "uudecode", "basenc", "sed", "awk", "printf",
+		"echo", "cat", "iconv", "zstd":
+		return true
+	}
+	return false
+}
 
-func decoderProgram(p string) bool { return decoders[p] }
+func decoderProgram(p string) bool { return decoders(p) }
 
 // decode applies a decoding stage to text, when it is one the analysis
 // can reproduce (base64 -d, xxd -r -p, rev, tr with plain sets).
@@ -214,7 +238,7 @@ func (a *analyzer) checkStdinCode(c *call, prog string) {
 		return
 	}
 	for _, u := range up {
-		if fetchers[u.prog] && !(u.prog == "scp" || u.prog == "rsync") || u.dynamic && fetchers[u.spec] {
+		if fetchers(u.prog) && !(u.prog == "scp" || u.prog == "rsync") || u.dynamic && fetchers(u.spec) {
 			a.flag(c, "remote-exec", "pipes content from the network into "+prog+", running code that cannot be checked", high)
 			return
 		}
@@ -268,7 +292,7 @@ func (a *analyzer) substFetches(x arg) bool {
 		if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 0 {
 			for _, w := range ce.Args {
 				name := key(programName(w.Lit()))
-				if fetchers[name] && name != "scp" && name != "rsync" {
+				if fetchers(name) && name != "scp" && name != "rsync" {
 					found = true
 					return false
 				}

@@ -383,7 +383,15 @@ func checkSecurity(a *analyzer, c *call) {
 }
 
 // devPorts are the usual ports of development servers an agent starts.
-var devPorts = map[string]bool{"3000": true, "3001": true, "4000": true, "4200": true, "5000": true, "5173": true, "5174": true, "8000": true, "8080": true, "8081": true, "8888": true, "4321": true, "9000": true, "6006": true, "8787": true, "1234": true, "3333": true, "4173": true, "5001": true, "8001": true, "7000": true, "19006": true}
+func devPorts(s string) bool {
+	switch s {
+	case "3000", "3001", "4000", "4200", "5000", "5173", "5174", "8000",
+		"8080", "8081", "8888", "4321", "9000", "6006", "8787", "1234",
+		"3333", "4173", "5001", "8001", "7000", "19006":
+		return true
+	}
+	return false
+}
 
 func checkKill(a *analyzer, c *call) {
 	ops := c.operands()
@@ -423,7 +431,7 @@ func checkKill(a *analyzer, c *call) {
 				if strings.HasPrefix(x.s, "-") || port == x.s && !strings.Contains(x.s, "/") {
 					continue
 				}
-				if !devPorts[port] {
+				if !devPorts(port) {
 					a.flag(c, "process-kill", "kills whatever holds "+x.s, high)
 				}
 			}
@@ -498,7 +506,7 @@ func (a *analyzer) judgeKillSubst(c *call, t arg) {
 	case strings.Contains(raw, "pgrep") || strings.Contains(raw, "pidof") || strings.Contains(raw, "ps "):
 		a.flag(c, "process-kill", "kills processes selected by name ("+raw+")", high)
 	case strings.Contains(raw, "lsof") || strings.Contains(raw, "fuser") || strings.Contains(raw, "ss ") || strings.Contains(raw, "netstat"):
-		if port := portIn(raw); port != "" && !devPorts[port] {
+		if port := portIn(raw); port != "" && !devPorts(port) {
 			a.flag(c, "process-kill", "kills the process listening on port "+port+", which is not the project's dev server", high)
 		}
 	case strings.Contains(raw, "docker ps"):
@@ -511,7 +519,7 @@ func (a *analyzer) judgeKillSource(c *call, up []*call) {
 	for _, u := range up {
 		switch u.prog {
 		case "lsof", "fuser", "ss", "netstat":
-			if port := portIn(u.text); port != "" && !devPorts[port] {
+			if port := portIn(u.text); port != "" && !devPorts(port) {
 				a.flag(c, "process-kill", "kills the process listening on port "+port+", which is not the project's dev server", high)
 			}
 			return

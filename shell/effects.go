@@ -111,7 +111,7 @@ func judgeCode(lang, code string) programs.Effect {
 		}
 		return programs.Exec
 	case "redis":
-		if redisReads[strings.ToUpper(code)] {
+		if redisReads(strings.ToUpper(code)) {
 			return programs.None
 		}
 		return programs.Exec

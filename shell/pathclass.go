@@ -168,21 +168,25 @@ func backupPath(p string) bool {
 }
 
 // artifactNames are regenerable build outputs and caches (POLICY R2).
-var artifactNames = map[string]bool{
-	"node_modules": true, "dist": true, "build": true, "out": true, "target": true, ".next": true, ".turbo": true, ".svelte-kit": true, ".parcel-cache": true,
-	"coverage": true, ".nyc_output": true, "__pycache__": true, ".pytest_cache": true, ".mypy_cache": true, ".ruff_cache": true, ".venv": true, "venv": true,
-	".terraform": true, "obj": true, "bin": true, "storybook-static": true, ".cache": true, ".gradle": true, ".angular": true, ".nuxt": true, ".output": true,
-	".expo": true, ".dart_tool": true, ".tox": true, ".nox": true, "htmlcov": true, ".hypothesis": true, ".sass-cache": true, ".eslintcache": true,
-	"DerivedData": true, ".build": true, "_build": true, ".stack-work": true, "dist-newstyle": true, ".docusaurus": true, ".vercel": true, ".netlify": true,
-	".webpack": true, ".vite": true, ".astro": true, ".wrangler": true, "cmake-build-debug": true, "cmake-build-release": true, "Pods": true,
-	".pnpm-store": true, ".yarn-cache": true, "elm-stuff": true, "bower_components": true, ".serverless": true, ".aws-sam": true, "cdk.out": true,
-	".ipynb_checkpoints": true, ".coverage": true, "lcov-report": true, "tsconfig.tsbuildinfo": true, ".jest-cache": true, "jest-cache": true,
+func artifactNames(s string) bool {
+	switch s {
+	case "node_modules", "dist", "build", "out", "target", ".next", ".turbo", ".svelte-kit",
+		".parcel-cache", "coverage", ".nyc_output", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".venv",
+		"venv", ".terraform", "obj", "bin", "storybook-static", ".cache", ".gradle", ".angular",
+		".nuxt", ".output", ".expo", ".dart_tool", ".tox", ".nox", "htmlcov", ".hypothesis",
+		".sass-cache", ".eslintcache", "DerivedData", ".build", "_build", ".stack-work", "dist-newstyle", ".docusaurus",
+		".vercel", ".netlify", ".webpack", ".vite", ".astro", ".wrangler", "cmake-build-debug", "cmake-build-release",
+		"Pods", ".pnpm-store", ".yarn-cache", "elm-stuff", "bower_components", ".serverless", ".aws-sam", "cdk.out",
+		".ipynb_checkpoints", ".coverage", "lcov-report", "tsconfig.tsbuildinfo", ".jest-cache", "jest-cache":
+		return true
+	}
+	return false
 }
 
 // artifactFile reports names and patterns of regenerable files.
 func artifactFile(name string) bool {
 	switch {
-	case artifactNames[name], name == ".DS_Store", name == "Thumbs.db":
+	case artifactNames(name), name == ".DS_Store", name == "Thumbs.db":
 		return true
 	}
 	for _, suf := range []string{".log", ".pyc", ".pyo", ".tmp", ".orig", ".rej", "~", ".swp", ".swo", ".o", ".obj", ".class", ".tsbuildinfo", ".egg-info", ".cache", ".map", ".d.ts.map"} {

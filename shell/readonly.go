@@ -13,7 +13,7 @@ func (a *analyzer) readOnly(ca *call) bool {
 		return false
 	}
 	for _, as := range ca.assigns {
-		if !safeEnvNames[as.name] {
+		if !safeEnvNames(as.name) {
 			return false
 		}
 	}

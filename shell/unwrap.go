@@ -70,7 +70,13 @@ func init() {
 
 // foreignCarrier are the carriers whose code is not shell: what they run
 // is split into statements for the danger checks, not into parts.
-var foreignCarrier = map[string]bool{"cmd": true, "powershell": true, "pwsh": true}
+func foreignCarrier(s string) bool {
+	switch s {
+	case "cmd", "powershell", "pwsh":
+		return true
+	}
+	return false
+}
 
 func foreignLang(k string) string {
 	if k == "cmd" {
@@ -620,7 +626,7 @@ func (a *analyzer) foreign(text string, ca *call, lang string) {
 		sub.words = words
 		sub.prog = key(programName(words[0]))
 		a.calls = append(a.calls, sub)
-		if foreignCarrier[sub.prog] {
+		if foreignCarrier(sub.prog) {
 			// cmd /c "powershell -c …": the inner carrier's code is judged
 			// too.
 			carriers[sub.prog](a, sub, args)
