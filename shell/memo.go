@@ -41,6 +41,10 @@ type recording struct {
 	linksGen0        int
 	fetchedGen0      int
 	linksRead, fRead bool
+	// forked is set when the body ran part of itself in a subshell: what
+	// the subshell changed is undone from values the recording did not
+	// read, so the walk is not remembered.
+	forked bool
 }
 
 type memoRead struct {
@@ -298,7 +302,7 @@ func (a *analyzer) memoWalk(def *funcDef, c *ctx) {
 	a.walkStmt(def.body, c)
 	sc.recs = sc.recs[:len(sc.recs)-1]
 	a.recs = a.recs[:len(a.recs)-1]
-	if a.an.Limit != limit || a.budget <= 0 {
+	if a.an.Limit != limit || a.budget <= 0 || r.forked {
 		return
 	}
 	if a.memo == nil {

@@ -361,3 +361,87 @@ func (s *scope) setFetched(p string) {
 		s.change(slotFetched, p, slotVal{}, false)
 	}
 }
+
+// shellState is what a subshell changes for itself alone: variables,
+// functions, aliases, the working directory. Files, links and downloads
+// it makes are on the disk and stay.
+type shellState struct {
+	dir   string
+	vmap  map[string]varVal
+	amap  map[string]string
+	fnmap map[string]*funcDef
+}
+
+// fork saves the state a subshell starts from.
+//
+// A function body under way that forks is not remembered: the recording
+// would hold the subshell's changes as the body's own, and the undoing
+// depends on values the body did not read.
+func (s *scope) fork() shellState {
+	for _, r := range s.recs {
+		r.forked = true
+	}
+	return shellState{dir: s.dir, vmap: clone(s.vmap), amap: clone(s.amap), fnmap: clone(s.fnmap)}
+}
+
+// join undoes what a subshell changed. With unsure set (the last stage of
+// a pipeline, which bash runs in a subshell and zsh in the shell itself)
+// a variable the stage changed is no longer known, and a function or
+// alias it defined or removed is left as the stage left it.
+func (s *scope) join(st shellState, unsure bool) {
+	for name, v := range s.vmap {
+		old, ok := st.vmap[name]
+		if ok && old == v {
+			continue
+		}
+		switch {
+		case unsure:
+			s.set(name, varVal{})
+		case ok:
+			s.set(name, old)
+		default:
+			s.unset(name)
+		}
+	}
+	for name, old := range st.vmap {
+		if _, ok := s.vmap[name]; !ok {
+			if unsure {
+				s.set(name, varVal{})
+			} else {
+				s.set(name, old)
+			}
+		}
+	}
+	if s.dir != st.dir {
+		s.setCwd(st.dir)
+	}
+	if unsure {
+		return
+	}
+	for name := range s.amap {
+		if _, ok := st.amap[name]; !ok {
+			s.unalias(name)
+		}
+	}
+	for name, body := range st.amap {
+		if b, ok := s.amap[name]; !ok || b != body {
+			s.setAlias(name, body)
+		}
+	}
+	for name, f := range s.fnmap {
+		if st.fnmap[name] != f {
+			s.defineFunc(name, st.fnmap[name])
+		}
+	}
+}
+
+func clone[K comparable, V any](m map[K]V) map[K]V {
+	if len(m) == 0 {
+		return nil
+	}
+	out := make(map[K]V, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}

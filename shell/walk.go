@@ -225,6 +225,9 @@ func (a *analyzer) walkStmt(s *syntax.Stmt, c *ctx) {
 		cp := *c
 		cp.bg = true
 		cc = &cp
+		// A job in the background runs in a subshell.
+		saved := c.sc.fork()
+		defer c.sc.join(saved, false)
 	}
 	switch cmd := s.Cmd.(type) {
 	case nil:
@@ -253,16 +256,20 @@ func (a *analyzer) walkCompound(cmd syntax.Command, c *ctx) {
 			for i, st := range stages {
 				cp := *c
 				cp.pipe, cp.stage = p, i
+				// Each stage runs in a subshell (in zsh the last one
+				// does not): what it sets is not seen after the pipe.
+				saved := c.sc.fork()
 				a.walkStmt(st, &cp)
+				c.sc.join(saved, i == len(stages)-1)
 			}
 			return
 		}
 		a.walkStmt(cmd.X, c)
 		a.walkStmt(cmd.Y, c)
 	case *syntax.Subshell:
-		saved := c.sc.cwd()
+		saved := c.sc.fork()
 		a.walkStmts(cmd.Stmts, c)
-		c.sc.setCwd(saved)
+		c.sc.join(saved, false)
 	case *syntax.Block:
 		a.walkStmts(cmd.Stmts, c)
 	case *syntax.IfClause:
@@ -344,7 +351,9 @@ func (a *analyzer) walkCompound(cmd syntax.Command, c *ctx) {
 			a.walkStmt(cmd.Stmt, &cp)
 		}
 	case *syntax.CoprocClause:
+		saved := c.sc.fork()
 		a.walkStmt(cmd.Stmt, c)
+		c.sc.join(saved, false)
 	case *syntax.TestDecl:
 		a.walkStmt(cmd.Body, c)
 	}
@@ -440,10 +449,10 @@ func (a *analyzer) walkWordSubst(w *syntax.Word, c *ctx) {
 	if w == nil || !wordHasSubst(w) {
 		return
 	}
-	// Substitutions run in subshells: a cd inside them does not move the
-	// command that uses them.
-	saved := c.sc.cwd()
-	defer c.sc.setCwd(saved)
+	// Substitutions run in subshells: a cd or an assignment inside them
+	// does not reach the command that uses them.
+	saved := c.sc.fork()
+	defer c.sc.join(saved, false)
 	syntax.Walk(w, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.CmdSubst:
