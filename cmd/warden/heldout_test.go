@@ -1,10 +1,7 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/json"
-	"io"
 	"os"
 	"strings"
 	"testing"
@@ -78,22 +75,11 @@ func TestHeldoutCorpus(t *testing.T) {
 			}
 		}
 	}
-	var in bytes.Buffer
-	for _, r := range rows {
-		b, _ := json.Marshal(map[string]string{"command": r.command})
-		in.Write(b)
-		in.WriteByte('\n')
+	cmds := make([]string, len(rows))
+	for i, r := range rows {
+		cmds[i] = r.command
 	}
-	var out bytes.Buffer
-	w := bufio.NewWriter(&out)
-	if !scanLines(&in, w, io.Discard, goldenOptions, true) {
-		t.Fatal("scan failed")
-	}
-	w.Flush()
-	results := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-	if len(results) != len(rows) {
-		t.Fatalf("%d results for %d rows", len(results), len(rows))
-	}
+	results := scanAll(t, cmds)
 	var dangerous, benign, flaggedD, flaggedB int
 	for i, r := range rows {
 		var res scanResult

@@ -112,22 +112,7 @@ func TestScanGolden(t *testing.T) {
 // engine's view of each part.
 func goldenRows(t *testing.T, cmds []string, rows []int) []goldenRow {
 	t.Helper()
-	var in bytes.Buffer
-	for _, c := range cmds {
-		b, _ := json.Marshal(map[string]string{"command": c})
-		in.Write(b)
-		in.WriteByte('\n')
-	}
-	var out bytes.Buffer
-	w := bufio.NewWriter(&out)
-	if !scanLines(&in, w, io.Discard, goldenOptions, true) {
-		t.Fatal("scan failed")
-	}
-	w.Flush()
-	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-	if len(lines) != len(cmds) {
-		t.Fatalf("%d results for %d commands", len(lines), len(cmds))
-	}
+	lines := scanAll(t, cmds)
 	got := make([]goldenRow, len(cmds))
 	for i, l := range lines {
 		if err := json.Unmarshal([]byte(l), &got[i]); err != nil {
@@ -205,4 +190,27 @@ func orEmpty(s []string) []string {
 		return []string{}
 	}
 	return s
+}
+
+// scanAll runs cmds through warden scan --jsonl's loop in POLICY.md §2's
+// context and returns one JSON result line per command.
+func scanAll(t *testing.T, cmds []string) []string {
+	t.Helper()
+	var in bytes.Buffer
+	for _, c := range cmds {
+		b, _ := json.Marshal(map[string]string{"command": c})
+		in.Write(b)
+		in.WriteByte('\n')
+	}
+	var out bytes.Buffer
+	w := bufio.NewWriter(&out)
+	if !scanLines(&in, w, io.Discard, goldenOptions, true) {
+		t.Fatal("scan failed")
+	}
+	w.Flush()
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(lines) != len(cmds) {
+		t.Fatalf("%d results for %d commands", len(lines), len(cmds))
+	}
+	return lines
 }
