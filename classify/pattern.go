@@ -42,9 +42,13 @@ type Pattern struct{}
 var _ Classifier = Pattern{}
 
 // analysedTools are the tools whose checkers report every danger they find.
-var analysedTools = map[string]bool{
-	"Bash": true, "Read": true, "Write": true, "Edit": true, "MultiEdit": true,
-	"NotebookEdit": true, "Glob": true, "Grep": true, "LS": true,
+func analysedTools(s string) bool {
+	switch s {
+	case "Bash", "Read", "Write", "Edit", "MultiEdit", "NotebookEdit", "Glob", "Grep",
+		"LS":
+		return true
+	}
+	return false
 }
 
 // Classify applies the policy above; it never fails.
@@ -61,7 +65,7 @@ func PatternClassify(in *Input) Result {
 		return Undecide(PatternName, "%s risk: %s", risk, describeTop(in.Findings))
 	}
 	tool := in.Request.ToolName
-	if !analysedTools[tool] {
+	if !analysedTools(tool) {
 		return Undecide(PatternName, "%s is not analysed, so its effects are unknown", tool)
 	}
 	if tool == "Bash" {
@@ -137,12 +141,12 @@ func bashNotLowRisk(req api.Request) string {
 			return p.Text + ": " + why
 		}
 		for _, r := range p.Reads {
-			if !inside(r, req.Cwd) && !harmlessDevices[r] {
+			if !inside(r, req.Cwd) && !harmlessDevices(r) {
 				return p.Text + " reads " + r + ", outside the working directory"
 			}
 		}
 		for _, w := range p.Writes {
-			if recipes[path.Base(w)] {
+			if recipes(path.Base(w)) {
 				recipe = w
 			}
 		}
@@ -162,7 +166,7 @@ func bashNotLowRisk(req api.Request) string {
 					return p.Text + " names " + out + ", outside the working directory: what it runs is not the project's"
 				}
 			case programs.Read:
-				if e.Target != "" && strings.HasPrefix(e.Target, "/") && !inside(e.Target, req.Cwd) && !harmlessDevices[e.Target] {
+				if e.Target != "" && strings.HasPrefix(e.Target, "/") && !inside(e.Target, req.Cwd) && !harmlessDevices(e.Target) {
 					return p.Text + " reads " + e.Target + ", outside the working directory"
 				}
 			case programs.None, programs.Help, programs.Network:
@@ -198,30 +202,39 @@ func inside(path, dir string) bool {
 
 // harmlessDevices are the paths outside any project that every program may
 // read without revealing anything.
-var harmlessDevices = map[string]bool{
-	"/dev/null": true, "/dev/zero": true, "/dev/stdin": true, "/dev/stdout": true, "/dev/stderr": true,
-	"/dev/random": true, "/dev/urandom": true, "/dev/tty": true,
+func harmlessDevices(s string) bool {
+	switch s {
+	case "/dev/null", "/dev/zero", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/dev/random", "/dev/urandom", "/dev/tty":
+		return true
+	}
+	return false
 }
 
 // recipes are the files a project's build and test commands read to know
 // what to run: a command that writes one and then runs the project runs
 // what it just wrote (npm's scripts, a Makefile's recipes).
-var recipes = map[string]bool{
-	"package.json": true, "Makefile": true, "makefile": true, "GNUmakefile": true, "justfile": true, "Justfile": true,
-	"Taskfile.yml": true, "Taskfile.yaml": true, "Rakefile": true, "setup.py": true, "pyproject.toml": true,
-	"setup.cfg": true, "tox.ini": true, "noxfile.py": true, "conftest.py": true, "Cargo.toml": true, "build.rs": true,
-	"build.gradle": true, "build.gradle.kts": true, "settings.gradle": true, "pom.xml": true, "composer.json": true,
-	"CMakeLists.txt": true, ".npmrc": true, ".yarnrc.yml": true, "deno.json": true, "bunfig.toml": true,
-	"Gemfile": true, "mix.exs": true, "build.sbt": true, "meson.build": true, "go.mod": true,
+func recipes(s string) bool {
+	switch s {
+	case "package.json", "Makefile", "makefile", "GNUmakefile", "justfile", "Justfile", "Taskfile.yml", "Taskfile.yaml",
+		"Rakefile", "setup.py", "pyproject.toml", "setup.cfg", "tox.ini", "noxfile.py", "conftest.py", "Cargo.toml",
+		"build.rs", "build.gradle", "build.gradle.kts", "settings.gradle", "pom.xml", "composer.json", "CMakeLists.txt", ".npmrc",
+		".yarnrc.yml", "deno.json", "bunfig.toml", "Gemfile", "mix.exs", "build.sbt", "meson.build", "go.mod":
+		return true
+	}
+	return false
 }
 
 // hostTalkers are the programs whose talk with a host is more than a
 // fetch: a remote command, a copy to another machine, a raw socket, a
 // listener.
-var hostTalkers = map[string]bool{
-	"ssh": true, "scp": true, "sftp": true, "nc": true, "ncat": true, "netcat": true, "nc.openbsd": true,
-	"nc.traditional": true, "socat": true, "telnet": true, "ftp": true, "tftp": true, "rsh": true, "rlogin": true,
-	"ssh-copy-id": true, "mosh": true, "lftp": true,
+func hostTalkers(s string) bool {
+	switch s {
+	case "ssh", "scp", "sftp", "nc", "ncat", "netcat", "nc.openbsd", "nc.traditional",
+		"socat", "telnet", "ftp", "tftp", "rsh", "rlogin", "ssh-copy-id", "mosh",
+		"lftp":
+		return true
+	}
+	return false
 }
 
 // sendOptions are the options of fetching programs that send a body, a
@@ -243,7 +256,7 @@ func networkNotLowRisk(p *shell.Part) string {
 		return ""
 	}
 	prog := p.Program()
-	if hostTalkers[prog] {
+	if hostTalkers(prog) {
 		return prog + " does more with a host than fetch from it"
 	}
 	if prog == "rsync" {
@@ -306,11 +319,15 @@ func readMethod(m string) bool {
 
 // apiClients are the programs whose every command is a call to a
 // provider's or a cluster's API: the call is low risk only when it reads.
-var apiClients = map[string]bool{
-	"aws": true, "gcloud": true, "gsutil": true, "az": true, "doctl": true, "heroku": true, "fly": true, "flyctl": true,
-	"vercel": true, "netlify": true, "firebase": true, "wrangler": true, "railway": true, "linode-cli": true, "oci": true,
-	"ibmcloud": true, "hcloud": true, "scw": true, "eksctl": true, "kubectl": true, "oc": true, "helm": true, "gh": true,
-	"glab": true, "stripe": true, "twilio": true, "supabase": true, "render": true, "kamal": true, "cdk": true, "sam": true,
+func apiClients(s string) bool {
+	switch s {
+	case "aws", "gcloud", "gsutil", "az", "doctl", "heroku", "fly", "flyctl",
+		"vercel", "netlify", "firebase", "wrangler", "railway", "linode-cli", "oci", "ibmcloud",
+		"hcloud", "scw", "eksctl", "kubectl", "oc", "helm", "gh", "glab",
+		"stripe", "twilio", "supabase", "render", "kamal", "cdk", "sam":
+		return true
+	}
+	return false
 }
 
 // readVerbs begin the names of API operations that only read (aws ec2
@@ -324,7 +341,7 @@ var readVerbs = []string{"describe", "list", "ls", "get", "show", "view", "head"
 // changing, starting and granting act on the provider, beyond the project
 // and beyond undo by the agent.
 func apiCallChanges(p *shell.Part) string {
-	if len(p.Words) == 0 || !apiClients[p.Program()] {
+	if len(p.Words) == 0 || !apiClients(p.Program()) {
 		return ""
 	}
 	for _, w := range p.Words[1:] {
@@ -375,7 +392,7 @@ func pathOutside(words []string, dir string) string {
 		default:
 			continue
 		}
-		if !inside(p, dir) && !harmlessDevices[p] {
+		if !inside(p, dir) && !harmlessDevices(p) {
 			return w
 		}
 	}
