@@ -379,7 +379,11 @@ func unsafeEnvNames(s string) bool {
 		"GIT_EXTERNAL_DIFF", "GIT_PAGER", "GIT_EDITOR", "GIT_ASKPASS", "GIT_EXEC_PATH", "GIT_PROXY_COMMAND", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM",
 		"GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_TEMPLATE_DIR", "GIT_DIR", "GIT_WORK_TREE", "SSH_ASKPASS", "SUDO_ASKPASS", "PAGER",
 		"MANPAGER", "SYSTEMD_PAGER", "EDITOR", "VISUAL", "BROWSER", "LESSOPEN", "LESSCLOSE", "PATH",
-		"TERMINFO", "MAVEN_OPTS", "GRADLE_OPTS", "npm_config_script_shell", "DOCKER_HOST":
+		"TERMINFO", "MAVEN_OPTS", "GRADLE_OPTS", "npm_config_script_shell", "DOCKER_HOST",
+		// Options and configuration files read from the environment by
+		// programs Warden may call read-only.
+		"TAR_OPTIONS", "LESS", "LESSKEY", "LESSKEYIN", "LESSKEY_SRC", "LESSKEYIN_SYSTEM", "BAT_PAGER", "BAT_CONFIG_PATH",
+		"MANOPT", "RIPGREP_CONFIG_PATH", "GCONV_PATH":
 		return true
 	}
 	return false
@@ -405,7 +409,7 @@ func poisonedValue(name string, v arg) string {
 		return ""
 	}
 	switch name {
-	case "PAGER", "MANPAGER", "SYSTEMD_PAGER", "GIT_PAGER", "EDITOR", "VISUAL", "GIT_EDITOR", "BROWSER":
+	case "PAGER", "MANPAGER", "SYSTEMD_PAGER", "GIT_PAGER", "EDITOR", "VISUAL", "GIT_EDITOR", "BROWSER", "BAT_PAGER":
 		if harmlessProgramValue(val) {
 			return ""
 		}
@@ -448,6 +452,32 @@ func poisonedValue(name string, v arg) string {
 		return ""
 	case "LESSOPEN", "LESSCLOSE":
 		return "the input filter " + val
+	case "TAR_OPTIONS":
+		for _, o := range []string{"--to-command", "-I", "--use-compress-program", "--checkpoint-action", "--rsh-command", "--info-script", "-F", "--new-volume-script", "--rmt-command"} {
+			if strings.Contains(val, o) {
+				return "tar options that run a program (" + val + ")"
+			}
+		}
+		return ""
+	case "LESS":
+		// less's options; a + command with ! or | runs a shell command.
+		if strings.ContainsAny(val, "!|") {
+			return "less commands " + val
+		}
+		return ""
+	case "MANOPT":
+		for _, o := range []string{"-P", "--pager", "-H", "--html", "-C", "--config-file"} {
+			if strings.Contains(val, o) {
+				return "man options that run a program (" + val + ")"
+			}
+		}
+		return ""
+	case "LESSKEY", "LESSKEYIN", "LESSKEY_SRC", "LESSKEYIN_SYSTEM", "BAT_CONFIG_PATH", "RIPGREP_CONFIG_PATH":
+		// A key or configuration file can name a filter, pager or
+		// preprocessor to run.
+		return "settings from " + val
+	case "GCONV_PATH":
+		return "character-set modules (libraries) from " + val
 	}
 	return val
 }
