@@ -176,3 +176,44 @@ func TestReadOnlyThroughOptions(t *testing.T) {
 		})
 	}
 }
+
+// TestUnknownPaths checks reads and writes whose path the command does not
+// tell — a variable it never sets, a substitution, a relative path after a
+// cd to such a place or back with cd - or popd: no mode and no read-only
+// judgement runs them, and the reason says what is not known.
+func TestUnknownPaths(t *testing.T) {
+	tests := []struct {
+		command string
+		mode    api.Mode
+		want    api.Behavior
+	}{
+		{`cat "$F"`, api.ModeDefault, api.Ask},
+		{`grep token "$F"`, api.ModePlan, api.Deny},
+		{`cd "$D"; cat .env`, api.ModeDefault, api.Ask},
+		{`echo x > "$F"`, api.ModeAcceptEdits, api.Ask},
+		{`cd "$D"; echo x > CLAUDE.md`, api.ModeAcceptEdits, api.Ask},
+		{`cd /tmp; cd -; echo x > CLAUDE.md`, api.ModeAcceptEdits, api.Ask},
+		{`cd ~; pushd sub; popd; echo x >> .bashrc`, api.ModeAcceptEdits, api.Ask},
+		// Paths the command tells.
+		{`f=notes.txt; cat "$f"`, api.ModeDefault, api.Allow},
+		{`echo hi > out.txt`, api.ModeAcceptEdits, api.Allow},
+		{`cd sub && cat notes.txt`, api.ModeDefault, api.Allow},
+	}
+	for _, tt := range tests {
+		t.Run(tt.command, func(t *testing.T) {
+			e := projectWith(t, `{}`)
+			req := bash(tt.command)
+			req.PermissionMode = tt.mode
+			d, err := e.Check(context.Background(), req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Behavior != tt.want {
+				t.Fatalf("got %s by %s (%s), want %s", d.Behavior, d.Reason.Type, d.Reason.Message, tt.want)
+			}
+			if tt.want == api.Ask && !strings.Contains(d.Reason.Message, "not known") {
+				t.Errorf("the reason does not say what is not known: %s", d.Reason.Message)
+			}
+		})
+	}
+}

@@ -491,6 +491,9 @@ func (a *analyzer) afterCall(ca *call) {
 		default:
 			sc.setCwd(a.resolve(*dir, sc.cwd()))
 		}
+	case "popd":
+		// Back to a directory of the stack, which is not followed.
+		sc.setCwd("")
 	case "ln":
 		// A link made here sends later paths through it to its target: a
 		// symbolic link's target is relative to the link's directory, a

@@ -85,7 +85,17 @@ func (a *analyzer) effects(ca *call) {
 				x = ops[u.Index]
 			}
 			p := a.resolve(x, ca.cwd)
-			if p == "" || harmlessTarget(p) {
+			if p == "" {
+				verb := "writes"
+				if e.Kind == programs.Read {
+					verb = "reads"
+				} else if e.Kind == programs.Delete {
+					verb = "deletes"
+				}
+				a.pathUnknown(ca, verb, x)
+				continue
+			}
+			if harmlessTarget(p) {
 				continue
 			}
 			e.Target = p

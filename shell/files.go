@@ -40,10 +40,14 @@ func (a *analyzer) files(ca *call) {
 			}
 			if p := a.resolve(r.target, ca.cwd); p != "" {
 				ca.writes = appendPath(ca.writes, p)
+			} else {
+				a.pathUnknown(ca, "writes", r.target)
 			}
 		case r.op == syntax.RdrIn:
 			if p := a.resolve(r.target, ca.cwd); p != "" && !harmlessTarget(p) {
 				ca.reads = appendPath(ca.reads, p)
+			} else if p == "" {
+				a.pathUnknown(ca, "reads", r.target)
 			}
 		}
 	}
@@ -58,6 +62,8 @@ func (a *analyzer) files(ca *call) {
 			}
 			if p := a.resolve(x, ca.cwd); p != "" && !harmlessTarget(p) {
 				ca.reads = appendPath(ca.reads, p)
+			} else if p == "" {
+				a.pathUnknown(ca, "reads", x)
 			}
 		}
 	}
@@ -68,6 +74,8 @@ func (a *analyzer) files(ca *call) {
 			}
 			if p := a.resolve(x, ca.cwd); p != "" && !harmlessTarget(p) {
 				ca.writes = appendPath(ca.writes, p)
+			} else if p == "" {
+				a.pathUnknown(ca, "writes", x)
 			}
 		}
 	}
@@ -778,4 +786,25 @@ func (a *analyzer) gitWrites(ca *call, ops []arg) {
 			a.intoDir(ca, srcs, dst, false)
 		}
 	}
+}
+
+// pathUnknown notes a file the part reads or writes whose path cannot be
+// known here: a variable not set in the command, a substitution, or a
+// relative path after a cd to such a place. Where it leads is not known,
+// so no mode and no read-only judgement may run the part unasked.
+func (a *analyzer) pathUnknown(ca *call, verb string, x arg) {
+	what := x.raw
+	if what == "" {
+		what = x.s
+	}
+	if ca.cwd == "" && !x.unbound {
+		what += " in a working directory that is not known"
+	}
+	tail := " " + what + ", a path that is not known"
+	for _, u := range ca.unknown {
+		if strings.HasSuffix(u, tail) {
+			return // one note a path (rm's operand is written and deleted)
+		}
+	}
+	ca.unknown = append(ca.unknown, verb+tail)
 }
