@@ -59,6 +59,9 @@ type memoWrite struct {
 }
 
 func (r *recording) read(sl slot, v slotVal) {
+	if r.forked {
+		return // not kept
+	}
 	switch sl.kind {
 	case slotLinks:
 		// Read whole, with what the body added: depends on the map as
@@ -83,6 +86,9 @@ func (r *recording) read(sl slot, v slotVal) {
 }
 
 func (r *recording) write(sl slot, v slotVal, del bool) {
+	if r.forked {
+		return
+	}
 	r.writes = append(r.writes, memoWrite{slot: sl, val: v, del: del})
 	switch sl.kind {
 	case slotLinks, slotFetched:
@@ -290,6 +296,11 @@ func (a *analyzer) memoWalk(def *funcDef, c *ctx) {
 		a.walkStmt(def.body, c)
 		return
 	}
+	if a.forks[def] {
+		// Its body forks: a recording would not be kept.
+		a.walkStmt(def.body, c)
+		return
+	}
 	if e := a.memoFind(key, sc); e != nil {
 		a.hits++
 		a.memoReplay(e, sc)
@@ -302,7 +313,14 @@ func (a *analyzer) memoWalk(def *funcDef, c *ctx) {
 	a.walkStmt(def.body, c)
 	sc.recs = sc.recs[:len(sc.recs)-1]
 	a.recs = a.recs[:len(a.recs)-1]
-	if a.an.Limit != limit || a.budget <= 0 || r.forked {
+	if r.forked {
+		if a.forks == nil {
+			a.forks = map[*funcDef]bool{}
+		}
+		a.forks[def] = true
+		return
+	}
+	if a.an.Limit != limit || a.budget <= 0 {
 		return
 	}
 	if a.memo == nil {

@@ -22,6 +22,20 @@ type scope struct {
 	// recs are the recordings of function bodies under way on this
 	// scope, innermost last.
 	recs []*recording
+	// undos, while a subshell is walked (forks > 0), hold the value each
+	// variable, alias and function had before a change, oldest first.
+	undos []undo
+	forks int
+}
+
+// undo is what a name held before a change made in a subshell.
+type undo struct {
+	kind  slotKind // slotVar, slotAlias or slotFunc
+	name  string
+	v     varVal
+	alias string
+	fn    *funcDef
+	had   bool
 }
 
 func newScope(cwd string) *scope {
@@ -203,6 +217,10 @@ func (s *scope) ifs() string {
 }
 
 func (s *scope) set(name string, v varVal) {
+	if s.forks > 0 {
+		old, had := s.vmap[name]
+		s.undos = append(s.undos, undo{kind: slotVar, name: name, v: old, had: had})
+	}
 	if s.vmap == nil {
 		s.vmap = make(map[string]varVal, 4)
 	}
@@ -216,6 +234,10 @@ func (s *scope) set(name string, v varVal) {
 }
 
 func (s *scope) unset(name string) {
+	if s.forks > 0 {
+		old, had := s.vmap[name]
+		s.undos = append(s.undos, undo{kind: slotVar, name: name, v: old, had: had})
+	}
 	delete(s.vmap, name)
 	if len(s.recs) > 0 {
 		s.change(slotVar, name, slotVal{}, true)
@@ -247,6 +269,10 @@ func (s *scope) function(name string) *funcDef {
 }
 
 func (s *scope) defineFunc(name string, f *funcDef) {
+	if s.forks > 0 {
+		old, had := s.fnmap[name]
+		s.undos = append(s.undos, undo{kind: slotFunc, name: name, fn: old, had: had})
+	}
 	if s.fnmap == nil {
 		s.fnmap = map[string]*funcDef{}
 	}
@@ -265,6 +291,10 @@ func (s *scope) alias(name string) (string, bool) {
 }
 
 func (s *scope) setAlias(name, body string) {
+	if s.forks > 0 {
+		old, had := s.amap[name]
+		s.undos = append(s.undos, undo{kind: slotAlias, name: name, alias: old, had: had})
+	}
 	if s.amap == nil {
 		s.amap = map[string]string{}
 	}
@@ -275,6 +305,10 @@ func (s *scope) setAlias(name, body string) {
 }
 
 func (s *scope) unalias(name string) {
+	if s.forks > 0 {
+		old, had := s.amap[name]
+		s.undos = append(s.undos, undo{kind: slotAlias, name: name, alias: old, had: had})
+	}
 	delete(s.amap, name)
 	if len(s.recs) > 0 {
 		s.change(slotAlias, name, slotVal{}, true)
@@ -362,17 +396,17 @@ func (s *scope) setFetched(p string) {
 	}
 }
 
-// shellState is what a subshell changes for itself alone: variables,
-// functions, aliases, the working directory. Files, links and downloads
-// it makes are on the disk and stay.
+// shellState is where a subshell began: its working directory and how
+// many changes had been noted. A subshell changes its variables,
+// functions, aliases and working directory for itself alone; the files,
+// links and downloads it makes are on the disk and stay.
 type shellState struct {
-	dir   string
-	vmap  map[string]varVal
-	amap  map[string]string
-	fnmap map[string]*funcDef
+	dir  string
+	mark int
 }
 
-// fork saves the state a subshell starts from.
+// fork notes the start of a subshell; join ends it. From here on every
+// change of a variable, alias or function notes what it replaced.
 //
 // A function body under way that forks is not remembered: the recording
 // would hold the subshell's changes as the body's own, and the undoing
@@ -381,67 +415,41 @@ func (s *scope) fork() shellState {
 	for _, r := range s.recs {
 		r.forked = true
 	}
-	return shellState{dir: s.dir, vmap: clone(s.vmap), amap: clone(s.amap), fnmap: clone(s.fnmap)}
+	s.forks++
+	return shellState{dir: s.dir, mark: len(s.undos)}
 }
 
-// join undoes what a subshell changed. With unsure set (the last stage of
-// a pipeline, which bash runs in a subshell and zsh in the shell itself)
-// a variable the stage changed is no longer known, and a function or
-// alias it defined or removed is left as the stage left it.
+// join undoes what the subshell begun at st changed, newest first. With
+// unsure set (the last stage of a pipeline, which bash runs in a subshell
+// and zsh in the shell itself) a variable the stage changed is no longer
+// known, and a function or alias it defined or removed stays as the stage
+// left it. The function bodies under way were marked at fork, so the
+// undoing is not reported to them.
 func (s *scope) join(st shellState, unsure bool) {
-	for name, v := range s.vmap {
-		old, ok := st.vmap[name]
-		if ok && old == v {
-			continue
-		}
+	for i := len(s.undos) - 1; i >= st.mark; i-- {
+		u := s.undos[i]
 		switch {
+		case u.kind == slotVar && unsure:
+			s.vmap[u.name] = varVal{}
 		case unsure:
-			s.set(name, varVal{})
-		case ok:
-			s.set(name, old)
+		case u.kind == slotVar && u.had:
+			s.vmap[u.name] = u.v
+		case u.kind == slotVar:
+			delete(s.vmap, u.name)
+		case u.kind == slotAlias && u.had:
+			s.amap[u.name] = u.alias
+		case u.kind == slotAlias:
+			delete(s.amap, u.name)
+		case u.had:
+			s.fnmap[u.name] = u.fn
 		default:
-			s.unset(name)
+			delete(s.fnmap, u.name)
 		}
 	}
-	for name, old := range st.vmap {
-		if _, ok := s.vmap[name]; !ok {
-			if unsure {
-				s.set(name, varVal{})
-			} else {
-				s.set(name, old)
-			}
-		}
+	s.undos = s.undos[:st.mark]
+	s.forks--
+	if s.forks == 0 {
+		s.undos = s.undos[:0]
 	}
-	if s.dir != st.dir {
-		s.setCwd(st.dir)
-	}
-	if unsure {
-		return
-	}
-	for name := range s.amap {
-		if _, ok := st.amap[name]; !ok {
-			s.unalias(name)
-		}
-	}
-	for name, body := range st.amap {
-		if b, ok := s.amap[name]; !ok || b != body {
-			s.setAlias(name, body)
-		}
-	}
-	for name, f := range s.fnmap {
-		if st.fnmap[name] != f {
-			s.defineFunc(name, st.fnmap[name])
-		}
-	}
-}
-
-func clone[K comparable, V any](m map[K]V) map[K]V {
-	if len(m) == 0 {
-		return nil
-	}
-	out := make(map[K]V, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
+	s.dir = st.dir
 }
