@@ -143,6 +143,13 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 		&Spec{Names: n("cd", "pushd", "popd", "dirs"), Operands: "-?", Options: "-L -P -e -@ -n -c -l -p -v +?-"},
 		&Spec{Names: n("wait", "jobs"), Operands: "-*", Options: "-l -n -p -r -s -f -x"},
 		&Spec{Names: n("help"), Operands: "-*", Options: "-d -m -s"},
+		// read and mapfile set shell variables from standard input (a
+		// name used as an array subscript is judged by the shell
+		// package); mapfile -C runs a callback.
+		&Spec{Names: n("read"), Operands: "-*", Options: "-a= -d= -e -E -i= -n= -N= -p= -r -s -t= -u=",
+			ReadOnly: []string{"read -r line", "read -p 'name? ' -t 5 name"}, Flagged: []string{"read 'a[$(rm -rf ~)]'"}},
+		&Spec{Names: n("mapfile", "readarray"), Operands: "-?", Options: "-d= -n= -O= -s= -t -u= -C=x -c=",
+			ReadOnly: []string{"mapfile -t lines"}, Flagged: []string{"mapfile -C 'rm -rf ~' -c 1 lines"}},
 		&Spec{Names: n("history"), Operands: "-?", Options: "-c:c -d=c -a=c -n=c -r=c -w=c -p -s:c",
 			ReadOnly: []string{"history", "history 20"},
 			Flagged:  []string{"history -c", "history -w /tmp/h"}},
