@@ -217,10 +217,7 @@ func (s *scope) ifs() string {
 }
 
 func (s *scope) set(name string, v varVal) {
-	if s.forks > 0 {
-		old, had := s.vmap[name]
-		s.undos = append(s.undos, undo{kind: slotVar, name: name, v: old, had: had})
-	}
+	s.noteVar(name)
 	if s.vmap == nil {
 		s.vmap = make(map[string]varVal, 4)
 	}
@@ -234,10 +231,7 @@ func (s *scope) set(name string, v varVal) {
 }
 
 func (s *scope) unset(name string) {
-	if s.forks > 0 {
-		old, had := s.vmap[name]
-		s.undos = append(s.undos, undo{kind: slotVar, name: name, v: old, had: had})
-	}
+	s.noteVar(name)
 	delete(s.vmap, name)
 	if len(s.recs) > 0 {
 		s.change(slotVar, name, slotVal{}, true)
@@ -269,10 +263,7 @@ func (s *scope) function(name string) *funcDef {
 }
 
 func (s *scope) defineFunc(name string, f *funcDef) {
-	if s.forks > 0 {
-		old, had := s.fnmap[name]
-		s.undos = append(s.undos, undo{kind: slotFunc, name: name, fn: old, had: had})
-	}
+	s.noteFunc(name)
 	if s.fnmap == nil {
 		s.fnmap = map[string]*funcDef{}
 	}
@@ -291,10 +282,7 @@ func (s *scope) alias(name string) (string, bool) {
 }
 
 func (s *scope) setAlias(name, body string) {
-	if s.forks > 0 {
-		old, had := s.amap[name]
-		s.undos = append(s.undos, undo{kind: slotAlias, name: name, alias: old, had: had})
-	}
+	s.noteAlias(name)
 	if s.amap == nil {
 		s.amap = map[string]string{}
 	}
@@ -305,10 +293,7 @@ func (s *scope) setAlias(name, body string) {
 }
 
 func (s *scope) unalias(name string) {
-	if s.forks > 0 {
-		old, had := s.amap[name]
-		s.undos = append(s.undos, undo{kind: slotAlias, name: name, alias: old, had: had})
-	}
+	s.noteAlias(name)
 	delete(s.amap, name)
 	if len(s.recs) > 0 {
 		s.change(slotAlias, name, slotVal{}, true)
@@ -452,4 +437,27 @@ func (s *scope) join(st shellState, unsure bool) {
 		s.undos = s.undos[:0]
 	}
 	s.dir = st.dir
+}
+
+// noteVar, noteAlias and noteFunc keep, inside a subshell, what a name
+// held before it changes, for join to put back.
+func (s *scope) noteVar(name string) {
+	if s.forks > 0 {
+		old, had := s.vmap[name]
+		s.undos = append(s.undos, undo{kind: slotVar, name: name, v: old, had: had})
+	}
+}
+
+func (s *scope) noteAlias(name string) {
+	if s.forks > 0 {
+		old, had := s.amap[name]
+		s.undos = append(s.undos, undo{kind: slotAlias, name: name, alias: old, had: had})
+	}
+}
+
+func (s *scope) noteFunc(name string) {
+	if s.forks > 0 {
+		old, had := s.fnmap[name]
+		s.undos = append(s.undos, undo{kind: slotFunc, name: name, fn: old, had: had})
+	}
 }
