@@ -590,45 +590,12 @@ func (s *Server) handleDecide(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	select {
-	case <-s.stopping:
-		writeError(w, http.StatusServiceUnavailable, "shutting_down", "the warden daemon is stopping")
-		return
-	default:
-	}
 	start := s.clock.Now()
-	c := &call{}
-	ctx, cancel := context.WithCancel(withCall(r.Context(), c))
-	defer cancel()
-	results := make(chan decideResult, 1)
-	s.inflight.Add(1)
-	go func() {
-		defer s.inflight.Done()
-		d, err := s.engine.Decide(ctx, req)
-		results <- decideResult{d, err}
-	}()
-	var d api.Decision
-	select {
-	case res := <-results:
-		if res.err != nil {
-			if ctx.Err() != nil {
-				return // the caller went away
-			}
-			writeEngineError(w, res.err)
-			return
-		}
-		d = res.d
-	case <-s.clock.After(s.opts.DecideTimeout):
-		cancel()
-		d = s.serverDecision(api.ReasonTimeout, fmt.Sprintf("no decision within %s: denied", s.opts.DecideTimeout))
-	case <-s.stopping:
-		cancel()
-		d = s.serverDecision(api.ReasonError, ErrShutdown.Error())
-	case <-r.Context().Done():
+	d, ok := s.decideWaiting(w, r, req, s.engine.Decide)
+	if !ok {
 		return
 	}
 	s.metrics.ObserveDecision("decide", req.ToolName, d, s.clock.Now().Sub(start))
-	s.queue.Record(c.pendingID(), req, d)
 	writeJSON(w, http.StatusOK, d)
 }
 

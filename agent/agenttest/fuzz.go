@@ -3,6 +3,8 @@ package agenttest
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/wardenhq/warden/agent"
@@ -36,5 +38,18 @@ func Fuzz(t *testing.T, ad agent.Adapter, data []byte) {
 		if !c.CanAsk && bytes.Contains(a.Stdout, []byte(`"ask"`)) {
 			t.Fatalf("an ask reached an agent that cannot ask: %s", a.Stdout)
 		}
+	}
+}
+
+// Seed adds every payload in dir (testdata/payloads) to f's corpus, unwrapped
+// as Golden reads them.
+func Seed(f *testing.F, dir string) {
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	for _, p := range files {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(Unwrap(data))
 	}
 }

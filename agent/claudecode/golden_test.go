@@ -1,8 +1,6 @@
 package claudecode_test
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/wardenhq/warden/agent/agenttest"
@@ -19,14 +17,7 @@ func TestGolden(t *testing.T) {
 // FuzzParse runs the adapter over arbitrary payloads, seeded with the real
 // ones (agenttest.Fuzz says what must hold).
 func FuzzParse(f *testing.F) {
-	files, _ := filepath.Glob("testdata/payloads/*.json")
-	for _, p := range files {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(agenttest.Unwrap(data))
-	}
+	agenttest.Seed(f, "testdata/payloads")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		agenttest.Fuzz(t, claudecode.Adapter{}, data)
 	})
