@@ -488,14 +488,7 @@ func (m *approvalModel) viewMain(w, h int) string {
 }
 
 func (m *approvalModel) findingLine(f api.Finding, w int) string {
-	risk := fmt.Sprintf("%-6s", f.Risk)
-	text := f.Category
-	if f.Description != "" {
-		text += ": " + f.Description
-	}
-	if f.Part != "" {
-		text += " [" + f.Part + "]"
-	}
+	risk, text := fmt.Sprintf("%-6s", f.Risk), findingText(f)
 	return "  " + m.th.risk(f.Risk, risk) + " " + fit(oneLine(text), w-9)
 }
 
@@ -661,14 +654,7 @@ func (m *approvalModel) diffLine(l string, w int) string {
 
 // findingLines is a finding wrapped to the width, for the view.
 func (m *approvalModel) findingLines(f api.Finding, w int) []string {
-	risk := fmt.Sprintf("%-6s", f.Risk)
-	text := f.Category
-	if f.Description != "" {
-		text += ": " + f.Description
-	}
-	if f.Part != "" {
-		text += " [" + f.Part + "]"
-	}
+	risk, text := fmt.Sprintf("%-6s", f.Risk), findingText(f)
 	wrapped := strings.Split(ansitext.Hardwrap(ansitext.Wordwrap(oneLine(text), w-9, " "), w-9, true), "\n")
 	out := []string{"  " + m.th.risk(f.Risk, risk) + " " + wrapped[0]}
 	for _, l := range wrapped[1:] {
@@ -722,4 +708,17 @@ func fit(s string, w int) string {
 		return ""
 	}
 	return ansitext.Truncate(s, w, "…")
+}
+
+// findingText is a finding as one line of text: category, description and
+// the part it is about.
+func findingText(f api.Finding) string {
+	text := f.Category
+	if f.Description != "" {
+		text += ": " + f.Description
+	}
+	if f.Part != "" {
+		text += " [" + f.Part + "]"
+	}
+	return text
 }

@@ -132,11 +132,7 @@ func answerHook(ctx context.Context, env *cliEnv, ef *engineFlags, serverURL str
 		return ad.Answer(call, d)
 	}
 	rememberParentMode(env, req) // the bound of this session's sub-agents
-	engines, err := newEngineSet(env, ef, warden.WithFrontEnd("hook"))
-	if err != nil {
-		return ad.Fail(fmt.Errorf("hook: %w", err))
-	}
-	e, err := engines.forRequest(req)
+	e, err := hookEngine(env, ef, req)
 	if err != nil {
 		return ad.Fail(fmt.Errorf("hook: %w", err))
 	}
@@ -215,4 +211,14 @@ func decideThroughDaemon(ctx context.Context, c *server.Client, call agent.Call)
 		return c.Decide(ctx, call.Request)
 	}
 	return c.Check(ctx, call.Request)
+}
+
+// hookEngine builds the engine that decides one hook call, for the project
+// the request belongs to.
+func hookEngine(env *cliEnv, ef *engineFlags, req api.Request) (*warden.Engine, error) {
+	engines, err := newEngineSet(env, ef, warden.WithFrontEnd("hook"))
+	if err != nil {
+		return nil, err
+	}
+	return engines.forRequest(req)
 }

@@ -68,11 +68,7 @@ func answerSubagent(ctx context.Context, env *cliEnv, ef *engineFlags, serverURL
 
 	call.Request.PermissionMode = warden.StricterMode(req.PermissionMode, parentMode(env, req.SessionID))
 	req = call.Request
-	engines, err := newEngineSet(env, ef, warden.WithFrontEnd("hook"))
-	if err != nil {
-		return ad.Fail(fmt.Errorf("hook: %w", err))
-	}
-	e, err := engines.forRequest(req)
+	e, err := hookEngine(env, ef, req)
 	if err != nil {
 		return ad.Fail(fmt.Errorf("hook: %w", err))
 	}
