@@ -296,7 +296,7 @@ func (a *analyzer) memoWalk(def *funcDef, c *ctx) {
 		a.walkStmt(def.body, c)
 		return
 	}
-	if a.forks[def] {
+	if a.forkingFuncs[def] {
 		// Its body forks: a recording would not be kept.
 		a.walkStmt(def.body, c)
 		return
@@ -314,10 +314,10 @@ func (a *analyzer) memoWalk(def *funcDef, c *ctx) {
 	sc.recs = sc.recs[:len(sc.recs)-1]
 	a.recs = a.recs[:len(a.recs)-1]
 	if r.forked {
-		if a.forks == nil {
-			a.forks = map[*funcDef]bool{}
+		if a.forkingFuncs == nil {
+			a.forkingFuncs = map[*funcDef]bool{}
 		}
-		a.forks[def] = true
+		a.forkingFuncs[def] = true
 		return
 	}
 	if a.an.Limit != limit || a.budget <= 0 {

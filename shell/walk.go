@@ -39,10 +39,10 @@ type analyzer struct {
 	memo   map[string][]*memoEntry
 	recs   []*recording
 	noMemo bool
-	// forks holds the functions whose body runs a subshell: their walks
+	// forkingFuncs holds the functions whose body runs a subshell: their walks
 	// are not remembered (see scope.fork).
-	forks map[*funcDef]bool
-	hits  int
+	forkingFuncs map[*funcDef]bool
+	hits         int
 	// parsed is reused by every call's programs.ParseInto.
 	parsed programs.Result
 }
