@@ -71,14 +71,17 @@ type Engine struct {
 	// controlFiles are the settings files in use: agent control files
 	// wherever they are.
 	controlFiles []string
-	home         string
-	handler      handler.Handler
-	headless     handler.Handler
-	via          string
-	hooks        HookRunner
-	grants       grant.Store
-	audit        audit.Sink
-	parent       *Engine
+	// secrets are files holding Warden's own credentials (WithSecrets):
+	// control files that reads must not reach either.
+	secrets  []string
+	home     string
+	handler  handler.Handler
+	headless handler.Handler
+	via      string
+	hooks    HookRunner
+	grants   grant.Store
+	audit    audit.Sink
+	parent   *Engine
 	// subagentSets are the deny and ask rules of each sub-agent type that
 	// has its own (settings' subagents.<type>.permissions).
 	subagentSets map[string]*rule.Set
@@ -180,6 +183,27 @@ func WithParent(p *Engine) Option {
 	}
 }
 
+// WithSecrets names files of Warden's own that hold a credential the agent
+// must never hold: the approval daemon's approver token. Reading one by any
+// route (the Read or Grep tool, cat, grep -r over its directory, a copy)
+// is credential-access, and editing one is agent-config-tamper, which no
+// mode, grant or classifier settles.
+func WithSecrets(files ...string) Option {
+	return func(e *Engine) error {
+		for _, f := range files {
+			if f == "" {
+				continue
+			}
+			abs, err := filepath.Abs(f)
+			if err != nil {
+				return fmt.Errorf("secret file %s: %w", f, err)
+			}
+			e.secrets = append(e.secrets, abs)
+		}
+		return nil
+	}
+}
+
 // WithClock replaces the clock used to stamp decisions.
 func WithClock(now func() time.Time) Option {
 	return func(e *Engine) error { e.now = now; return nil }
@@ -234,6 +258,7 @@ func New(opts ...Option) (*Engine, error) {
 			e.controlFiles = append(e.controlFiles, filepath.Clean(f.Path))
 		}
 	}
+	e.controlFiles = append(e.controlFiles, e.secrets...)
 	e.rules = rule.NewSet(e.settings.Rules, rule.Options{AllowManagedRulesOnly: e.settings.AllowManagedPermissionRulesOnly})
 	e.buildSubagentSets()
 	return e, nil

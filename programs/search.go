@@ -10,8 +10,8 @@ const grepOpts = "-E -F -G -P -e=:P -f=r:P -i -y --no-ignore-case -v -w -x -c --
 var _ = family("search", func(add func(...*Spec)) {
 	add(
 		&Spec{Names: n("grep", "egrep", "fgrep", "zgrep", "zegrep", "zfgrep"), Abbrev: true, Permute: true, Numeric: true, Options: grepOpts, Operands: "- r*",
-			ReadOnly: []string{"grep -rn TODO src", "grep -e foo -e bar f", "grep --color=auto -i x f", "grep -r password ~/.aws"},
-			Flagged:  []string{"grep --bogus x f"}},
+			ReadOnly: []string{"grep -rn TODO src", "grep -e foo -e bar f", "grep --color=auto -i x f"},
+			Flagged:  []string{"grep --bogus x f", "grep -r password ~/.aws"}},
 		&Spec{Names: n("rg"), Permute: true, Operands: "- r*",
 			// --pre runs a program on every file searched.
 			Options: "-e=:P --regexp=:P -f=r:P --file=r:P -A= -B= -C= --after-context= --before-context= --context= -a --text -b --byte-offset -c --count --count-matches " +

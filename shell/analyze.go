@@ -39,6 +39,10 @@ type Options struct {
 	// ControlFiles are more agent control files than pathclass declares:
 	// the settings files in use, wherever the environment put them.
 	ControlFiles []string
+	// Secrets are files of Warden's own that the agent must never read (the
+	// approval daemon's approver token): printing or copying one is
+	// credential-access.
+	Secrets []string
 	// MaxLength bounds the command's length in bytes, MaxDepth the nesting
 	// of carriers (bash -c inside eval inside ...), MaxParts the number of
 	// parts. Zero means the default.

@@ -693,7 +693,13 @@ func (a *analyzer) judgeOverwrite(c *call, p, how string) {
 
 // checkReads flags printing credentials into the transcript.
 func (a *analyzer) checkReads(c *call) {
-	if len(c.reads) == 0 || a.outputMasked(c) {
+	if len(c.reads) == 0 {
+		return
+	}
+	if copyingProgram(c) {
+		a.copiesCredentials(c)
+	}
+	if a.outputMasked(c) {
 		return
 	}
 	reads := c.reads
@@ -721,6 +727,8 @@ func (a *analyzer) checkReads(c *call) {
 			a.flag(c, "credential-access", "prints the credential file "+p, high)
 		case secretEnvFile(p):
 			a.flag(c, "credential-access", "prints the secrets in "+p, medium)
+		default:
+			a.reachesCredentials(c, p)
 		}
 	}
 }

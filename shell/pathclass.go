@@ -104,6 +104,13 @@ func persistencePath(a *analyzer, p string) bool {
 // credentialFile reports private keys, cloud and tool credentials and
 // browser password stores (declared in package pathclass).
 func (a *analyzer) credentialFile(p string) bool {
+	if len(a.opts.Secrets) > 0 {
+		for _, f := range a.opts.Secrets {
+			if f != "" && within(p, f) {
+				return true
+			}
+		}
+	}
 	return pathclass.Credential(p, a.opts.Home, a.inTree(p))
 }
 

@@ -43,6 +43,7 @@ var siteTests = map[string]func(*testing.T){
 	"TestHomeInsideSystemDirectory": TestHomeInsideSystemDirectory,
 	"TestUnknownIsNeverReadOnly":    TestUnknownIsNeverReadOnly,
 	"TestScript2KBIsRealistic":      TestScript2KBIsRealistic,
+	"TestCredentialReach":           TestCredentialReach,
 }
 
 // notSiteTests are the package's other tests, with the reason they are not

@@ -28,7 +28,7 @@ func (c BashChecker) Check(request api.Request, environment Env) *Analysis {
 		return problem(req, err.Error())
 	}
 	an := shell.Analyze(cmd, shell.Options{
-		Cwd: env.Cwd, Home: env.Home, WorkingDirs: env.WorkingDirs, ControlFiles: env.ControlFiles,
+		Cwd: env.Cwd, Home: env.Home, WorkingDirs: env.WorkingDirs, ControlFiles: env.ControlFiles, Secrets: env.Secrets,
 		MaxLength: c.MaxLength, MaxDepth: c.MaxDepth, MaxParts: c.MaxParts,
 	})
 	out := &Analysis{Findings: an.Findings}

@@ -185,7 +185,49 @@ func checkFileRead(req api.Request, env Env) *Analysis {
 	if err != nil {
 		return problem(&req, req.ToolName+": "+err.Error())
 	}
+	if req.ToolName != "Glob" && req.ToolName != "LS" {
+		// Glob and LS list names; the others print contents.
+		for i := range subs {
+			credentialRead(req.ToolName, &env, &subs[i])
+		}
+	}
 	return &Analysis{Subjects: subs}
+}
+
+// credentialRead sets the finding of a read that reaches secrets: a
+// credential file (Read, NotebookRead), a directory holding some (Grep
+// searches it recursively), or a file of Warden's own secrets, the
+// approver's token among them. As for a shell command that prints them,
+// no mode, grant or classifier settles it: only an allow rule that names
+// the path, or a person.
+func credentialRead(toolName string, env *Env, s *Subject) {
+	p := s.Path
+	what := ""
+	if secretFile(p, env.Secrets, toolName == "Grep") {
+		what = "reads " + p + ", which holds Warden's own secrets (the approver's token): whoever reads it can approve its own asks"
+	} else if file, tree := pathclass.CredentialReach(p, env.Home, s.InWorkingDirs); file {
+		what = "reads the credential file " + p
+	} else if tree && toolName == "Grep" {
+		what = "searches " + p + ", which holds credential files"
+	}
+	if what != "" {
+		s.ReadOnly = false
+		s.Finding = &api.Finding{Category: "credential-access", Risk: api.RiskHigh, Part: p, Path: p, Description: what}
+	}
+}
+
+// secretFile reports whether p is one of files, or inside one of them, or
+// for a recursive search (trees) a directory holding one.
+func secretFile(p string, files []string, trees bool) bool {
+	for _, f := range files {
+		if f == "" {
+			continue
+		}
+		if Within(p, f) || trees && Within(f, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // readTarget is the path a reading tool reads: file_path for Read,

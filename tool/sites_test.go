@@ -74,6 +74,7 @@ func TestEveryFindingSiteIsReached(t *testing.T) {
 		{"Edit", "/p/.claude/settings.json", "agent-config-tamper"},
 		{"Write", "/home/u/.ssh/id_rsa", "protected-path"},
 		{"Edit", "/etc/hosts", "outside-working-dirs"},
+		{"Read", "/home/u/.aws/credentials", "credential-access"},
 	}
 	reached := map[string]bool{}
 	for _, ex := range examples {

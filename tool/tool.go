@@ -19,6 +19,11 @@ type Env struct {
 	// ControlFiles are agent control files beyond those pathclass
 	// declares: the settings files in use.
 	ControlFiles []string
+	// Secrets are files of Warden's own that hold a credential the agent
+	// must never read: the approval daemon's approver token. Reading one is
+	// credential-access; editing one is agent-config-tamper (they are
+	// control files too).
+	Secrets []string
 }
 
 // Subject is one thing a call touches that rules judge: a simple command, a

@@ -112,6 +112,9 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 		grants:  grant.NewFileStore(grant.DefaultDir(env.getenv), idle, nil),
 		engines: map[string]*daemonEngine{},
 	}
+	if *tokenFile != "" {
+		daemon.secrets = []string{*tokenFile}
+	}
 	if !ef.noAudit && !base.Audit.Disabled {
 		sink, err := openAudit(env, base)
 		if err != nil {
@@ -314,6 +317,9 @@ type daemonEngines struct {
 	timeout time.Duration
 	grants  grant.Store
 	audit   audit.Sink
+	// secrets are the files holding the approver's token: no agent call
+	// may read or edit them.
+	secrets []string
 
 	mu      sync.Mutex
 	engines map[string]*daemonEngine // by cwd
@@ -418,6 +424,7 @@ func (d *daemonEngines) build(cwd, projectDir string) (*daemonEngine, error) {
 	wopts := []warden.Option{
 		warden.WithSettings(st), warden.WithCwd(cwd), warden.WithHandler(d.coordinator(dec)),
 		warden.WithHeadless(headless), warden.WithGrants(d.grants), warden.WithFrontEnd("serve"),
+		warden.WithSecrets(d.secrets...),
 	}
 	if d.flags.mode != "" {
 		wopts = append(wopts, warden.WithMode(api.Mode(d.flags.mode)))

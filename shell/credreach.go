@@ -1,0 +1,101 @@
+package shell
+
+import (
+	"path"
+
+	"github.com/wardenhq/warden/pathclass"
+)
+
+// reachesCredentials judges a path a call reads that is not itself a
+// credential file: a glob pattern that can match one (cat ~/.ssh/*), or a
+// directory holding some that the call reads recursively (grep -r .
+// ~/.aws, rg token ~/.config). It reports whether it flagged.
+func (a *analyzer) reachesCredentials(c *call, p string) bool {
+	if c.find != nil && path.Base(p) == "{}" {
+		// find ROOT -exec cat {} +: what is printed is every file find
+		// reaches below its roots.
+		roots := c.find.roots
+		if len(roots) == 0 {
+			roots = []arg{{s: ".", lit: true}}
+		}
+		for _, r := range roots {
+			rp := a.resolve(r, c.cwd)
+			if rp == "" {
+				continue
+			}
+			if file, tree := a.credentialReach(rp); file || tree {
+				a.flag(c, "credential-access", "prints the files find reaches below "+rp+", credential files among them", high)
+				return true
+			}
+		}
+		return false
+	}
+	file, tree := a.credentialReach(p)
+	switch {
+	case file:
+		a.flag(c, "credential-access", "prints what "+p+" matches, credential files among them", high)
+	case tree && readsTrees(c):
+		a.flag(c, "credential-access", "searches "+p+", which holds credential files, and prints what it finds", high)
+	default:
+		return false
+	}
+	return true
+}
+
+// credentialReach is pathclass.CredentialReach for the declared
+// credentials and Warden's own secret files.
+func (a *analyzer) credentialReach(p string) (file, tree bool) {
+	file, tree = pathclass.CredentialReach(p, a.opts.Home, a.inTree(p))
+	for _, f := range a.opts.Secrets {
+		sf, st := pathclass.Reaches(p, f)
+		file, tree = file || sf, tree || st
+	}
+	return file, tree
+}
+
+// copiesCredentials flags copying credential files, a pattern that can
+// match them or a directory holding them out of their protected place
+// (cp -r ~/.aws ./a, zip -r x.zip ~/.ssh, rsync -a ~/.ssh/ ./s/).
+func (a *analyzer) copiesCredentials(c *call) {
+	recursive := readsTrees(c)
+	for _, p := range c.reads {
+		if a.credentialFile(p) {
+			continue // judged where the copy is (cp), or printed (checkReads)
+		}
+		file, tree := a.credentialReach(p)
+		if file || tree && recursive {
+			a.flag(c, "credential-access", "copies the credential files in "+p+" out of their protected place", medium)
+			return
+		}
+	}
+}
+
+// copyingProgram reports the programs whose reads are copied somewhere
+// the agent can read them later.
+func copyingProgram(c *call) bool {
+	switch c.prog {
+	case "cp", "rsync", "zip", "7z", "7za", "7zz", "tar", "bsdtar", "install", "ditto", "copy-item":
+		return true
+	}
+	return false
+}
+
+// readsTrees reports a call that reads the directories it is given,
+// recursively: grep -r, the searchers that recurse by default, diff -r,
+// and copies and archives of trees.
+func readsTrees(c *call) bool {
+	ops := c.operands()
+	switch c.prog {
+	case "grep", "egrep", "fgrep", "zgrep":
+		return hasShortFlagStrict(ops, 'r', "efmABCdD") || hasShortFlagStrict(ops, 'R', "efmABCdD") || hasLong(ops, "--recursive") ||
+			hasLong(ops, "--dereference-recursive") || hasWord(ops, "--directories=recurse", "recurse")
+	case "rg", "ag", "ack", "ugrep", "rsync", "7z", "7za", "7zz", "tar", "bsdtar", "ditto":
+		return true
+	case "diff":
+		return hasShortFlag(ops, 'r') || hasLong(ops, "--recursive")
+	case "cp", "zip", "copy-item":
+		return hasShortFlag(ops, 'r') || hasShortFlag(ops, 'R') || hasShortFlag(ops, 'a') || hasLong(ops, "--recursive") ||
+			hasLong(ops, "--archive") || hasWordFold(ops, "-Recurse")
+	}
+	return false
+}
