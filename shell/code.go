@@ -2,6 +2,8 @@ package shell
 
 import (
 	"strings"
+
+	"github.com/wardenhq/warden/programs"
 )
 
 func init() {
@@ -283,82 +285,61 @@ func checkSed(a *analyzer, c *call) {
 	}
 }
 
-var (
-	awkSystem   = lazyCompile(`\bsystem\s*\(\s*("(?:[^"\\]|\\.)*")?`)
-	awkPipe     = lazyCompile(`\|\s*&?\s*("(?:[^"\\]|\\.)*"|[A-Za-z_]\w*)|("(?:[^"\\]|\\.)*")\s*\|\s*getline`)
-	awkRedirect = lazyCompile(`\bprintf?\b[^;}|]*?>>?\s*("(?:[^"\\]|\\.)*"|[A-Za-z_$]\w*)`)
-)
-
-// awkProgram returns the awk program text (the first operand, unless -f).
-func awkProgram(ops []arg) string {
-	if _, ok := optValue(ops, "-f", "--file"); ok {
-		return ""
-	}
-	pos := positional(ops, "-F -v -f --field-separator --assign --file -i --include")
-	if len(pos) == 0 {
-		return ""
-	}
-	return pos[0].s
-}
-
-// awkRisky reports what an awk program does beyond reading: "system",
-// "pipe" or "write" ("" for a pure reader).
-func awkRisky(prog string) string {
-	switch {
-	case awkSystem.MatchString(prog):
-		return "system"
-	case awkPipe.MatchString(prog):
-		return "pipe"
-	case awkRedirect.MatchString(prog):
-		return "write"
-	}
-	return ""
-}
-
+// checkAwk judges the commands an awk program runs: a command the program
+// names with literals is judged as a part of its own, one built at run
+// time is remote code execution; gawk's /inet files are network
+// connections. The files it writes and reads are its effects, judged
+// with every other write and read.
 func checkAwk(a *analyzer, c *call) {
-	prog := awkProgram(c.operands())
-	if prog == "" {
+	spec := programs.Lookup(c.prog)
+	if spec == nil {
 		return
 	}
+	ops := c.operands()
+	words := make([]programs.Word, len(ops))
+	for i, x := range ops {
+		words[i] = programs.Word{Text: x.s, Literal: !x.unbound && !x.subst && !x.glob}
+	}
+	res := programs.Parse(spec, words)
+	s, err := a.awkScriptOf(c, res.Uses, ops)
+	if err != nil || gawkSandboxed(c.prog, argStrings(ops)) {
+		return // unknown, or gawk disables commands and redirections
+	}
 	ran := false
-	for _, m := range awkSystem.FindAllStringSubmatch(prog, 4) {
-		ran = true
-		if m[1] != "" && !strings.Contains(prog, m[1]+" ") {
-			a.nested(unquoteAwk(m[1]), c.ctx, c.wrappers)
-		} else if m[1] != "" {
-			a.nested(unquoteAwk(m[1]), c.ctx, c.wrappers)
-		}
-		if m[1] == "" {
+	var net []string
+	for _, op := range s.ops {
+		switch {
+		case op.kind == awkRun && op.known:
+			for _, v := range op.vals {
+				switch {
+				case v == "":
+				case op.how == "coprocess" && awkNetFile(v):
+					net = append(net, v)
+				default:
+					ran = true
+					a.nested(v, c.ctx, c.wrappers)
+				}
+			}
+		case op.kind == awkRun && op.how == "system":
+			ran = true
 			a.flag(c, "remote-exec", "awk's system() runs a command built from its input", high)
+		case op.kind == awkRun:
+			ran = true
+			a.flag(c, "remote-exec", "awk pipes to a command built at run time", high)
+		case (op.kind == awkWrite || op.kind == awkRead) && op.known:
+			for _, v := range op.vals {
+				if awkNetFile(v) {
+					net = append(net, v)
+				}
+			}
 		}
 	}
-	for _, m := range awkPipe.FindAllStringSubmatch(prog, 4) {
-		ran = true
-		cmd := m[1]
-		if cmd == "" {
-			cmd = m[2]
-		}
-		if strings.HasPrefix(cmd, `"`) {
-			a.nested(unquoteAwk(cmd), c.ctx, c.wrappers)
-		} else {
-			a.flag(c, "remote-exec", "awk pipes to a command built at run time", high)
-		}
+	for _, v := range net {
+		a.flag(c, "remote-access", "gawk opens a network connection ("+v+"), a reverse or bind shell's route", high)
 	}
 	if ran && !c.ctx.remote {
 		a.flag(c, "remote-exec", "awk runs shell commands (system() or pipes)", medium)
 	}
-	for _, m := range awkRedirect.FindAllStringSubmatch(prog, 4) {
-		if strings.HasPrefix(m[1], `"`) {
-			if p := a.resolveString(unquoteAwk(m[1]), c.cwd); p != "" {
-				a.judgeWrite(c, p)
-			}
-		}
-	}
-}
-
-func unquoteAwk(s string) string {
-	s = strings.TrimPrefix(strings.TrimSuffix(s, `"`), `"`)
-	return strings.ReplaceAll(strings.ReplaceAll(s, `\"`, `"`), `\\`, `\`)
 }
 
 // checkVim judges ex commands given with -c, --cmd or +: :!cmd runs a

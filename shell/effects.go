@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"errors"
 	"path"
 	"strings"
 
@@ -63,10 +64,20 @@ func (a *analyzer) effects(ca *call) {
 	if ca.fx == nil {
 		ca.fx = make([]Effect, 0, len(res.Uses))
 	}
+	awkDone := false
 	for _, u := range res.Uses {
 		e := Effect{Kind: u.Effect, Target: u.Target, Option: u.Option, Lang: u.Lang}
 		if u.Lang == "sed" && u.Effect != programs.Unknown {
 			a.sedEffects(ca, e)
+			continue
+		}
+		if u.Lang == "awk" {
+			// One program, however many pieces (-e, --source, the
+			// operand) it is given in.
+			if !awkDone {
+				a.awkEffects(ca, res.Uses, ops)
+				awkDone = true
+			}
 			continue
 		}
 		if u.Lang != "" {
@@ -147,35 +158,8 @@ func judgeCode(lang, code string) programs.Effect {
 			return programs.Exec
 		}
 		return programs.None
-	case "awk":
-		if strings.Contains(code, "@load") {
-			return programs.Load // gawk loads a shared library
-		}
-		if strings.Contains(code, "@include") {
-			return programs.Unknown // gawk reads more program from a file
-		}
-		if awkRisky(code) != "" || strings.Contains(code, "getline") || strings.Contains(code, "/inet") || awkBarePipe(code) {
-			return programs.Exec
-		}
-		return programs.None
 	}
 	return programs.Exec
-}
-
-// awkBarePipe reports a | that is not part of ||: output to, or input
-// from, a command.
-func awkBarePipe(code string) bool {
-	for i := 0; i < len(code); i++ {
-		if code[i] != '|' {
-			continue
-		}
-		if i+1 < len(code) && code[i+1] == '|' {
-			i++
-			continue
-		}
-		return true
-	}
-	return false
 }
 
 // readOnlyEffects reports whether a call is known and does nothing but
@@ -298,4 +282,161 @@ func (a *analyzer) sedEffects(ca *call, e Effect) {
 		}
 		ca.fx = append(ca.fx, fx)
 	}
+}
+
+// awkEffects adds what an awk program does: the commands it runs
+// (system(), pipes, coprocesses), the files it writes and reads through
+// redirections, the libraries it loads, each with its target when the
+// program names it with literals, and as unknown when it is built at run
+// time. Awk takes file names as written, with no ~ expansion. A program
+// awk would reject, code included from a file, a change to ARGV and an
+// indirect call are unknown. gawk --sandbox disables commands,
+// redirections and extensions.
+func (a *analyzer) awkEffects(ca *call, uses []programs.Use, ops []arg) {
+	sc, err := a.awkScriptOf(ca, uses, ops)
+	for _, u := range uses {
+		if u.Lang != "awk" {
+			continue
+		}
+		e := Effect{Kind: programs.None, Target: u.Target, Option: u.Option, Lang: u.Lang}
+		if err != nil {
+			e.Kind = programs.Unknown
+		}
+		ca.fx = append(ca.fx, e)
+	}
+	if err != nil {
+		ca.unknown = append(ca.unknown, err.Error())
+		return
+	}
+	sandbox := gawkSandboxed(ca.prog, argStrings(ops))
+	file := func(verb, name string) (string, bool) {
+		p := name
+		if !strings.HasPrefix(p, "/") {
+			if ca.cwd == "" {
+				ca.unknown = append(ca.unknown, "awk "+verb+" the file "+name+" in a directory that is not known")
+				return "", false
+			}
+			p = path.Join(ca.cwd, p)
+		}
+		return cleanPath(p), true
+	}
+	for _, op := range sc.ops {
+		if sandbox && op.kind != awkInclude {
+			continue
+		}
+		switch op.kind {
+		case awkRun:
+			if !op.known {
+				ca.fx = append(ca.fx, Effect{Kind: programs.Exec})
+				continue
+			}
+			for _, v := range op.vals {
+				switch {
+				case v == "":
+				case op.how == "coprocess" && awkNetFile(v):
+					ca.fx = append(ca.fx, Effect{Kind: programs.Network, Target: v})
+				default:
+					ca.fx = append(ca.fx, Effect{Kind: programs.Exec, Target: v})
+				}
+			}
+		case awkWrite, awkRead:
+			verb, kind := "writes", programs.Write
+			if op.kind == awkRead {
+				verb, kind = "reads", programs.Read
+			}
+			if !op.known {
+				a.pathUnknown(ca, verb, arg{s: op.text, unbound: true})
+				continue
+			}
+			for _, v := range op.vals {
+				switch {
+				case v == "" || awkSpecialFile(v):
+				case awkNetFile(v):
+					ca.fx = append(ca.fx, Effect{Kind: programs.Network, Target: v})
+				default:
+					p, ok := file(verb, v)
+					if !ok {
+						continue
+					}
+					ca.fx = append(ca.fx, Effect{Kind: kind, Target: p})
+					if kind == programs.Read {
+						ca.reads = appendPath(ca.reads, p)
+					} else {
+						ca.writes = appendPath(ca.writes, p)
+					}
+				}
+			}
+		case awkLoad:
+			t := op.text
+			if op.known && len(op.vals) == 1 {
+				t = op.vals[0]
+			}
+			ca.fx = append(ca.fx, Effect{Kind: programs.Load, Target: t})
+		case awkInclude:
+			ca.fx = append(ca.fx, Effect{Kind: programs.Unknown, Target: op.text})
+			ca.unknown = append(ca.unknown, "gawk includes awk code from "+op.text+", which is not known here")
+		}
+	}
+	if sc.argv {
+		ca.unknown = append(ca.unknown, "the awk program changes ARGV, so the files it reads are not known")
+	}
+	if sc.indirect {
+		ca.unknown = append(ca.unknown, "the awk program calls a function by a name held in a variable (@f()), which may be system()")
+	}
+}
+
+// awkScriptOf parses a call's awk program: the program operand and every
+// -e/--source value, as one program. Its variables are resolved against
+// the command line's assignments and the environment's HOME; with code
+// from a file (-f, -i, -E, @include) no variable is known.
+func (a *analyzer) awkScriptOf(ca *call, uses []programs.Use, ops []arg) (*awkScript, error) {
+	var parts []string
+	otherCode := false
+	for _, u := range uses {
+		switch {
+		case u.Lang == "awk":
+			if u.Index >= 0 && u.Index < len(ops) && (ops[u.Index].unbound || ops[u.Index].subst) {
+				return nil, errAwkNotLiteral
+			}
+			parts = append(parts, u.Target)
+		case u.Option == "-f" || u.Option == "--file" || u.Option == "-E" || u.Option == "--exec" || u.Option == "-i" || u.Option == "--include":
+			otherCode = true
+		}
+	}
+	src := strings.Join(parts, "\n")
+	sc, err := parseAwk(src)
+	if err != nil {
+		return nil, err
+	}
+	for _, op := range sc.ops {
+		otherCode = otherCode || op.kind == awkInclude
+	}
+	cmdline := awkCommandLineVars(argStrings(ops))
+	if otherCode {
+		cmdline = map[string]bool{"*": true}
+	}
+	env := func(name string) (string, bool) {
+		if name != "HOME" || ca.ctx == nil {
+			return "", false
+		}
+		for _, as := range ca.assigns {
+			if as.name == name {
+				return "", false
+			}
+		}
+		v, ok := a.lookup(name, ca.ctx)
+		return v.s, ok && !v.glob && !v.mktemp
+	}
+	sc.resolve(cmdline, env)
+	return sc, nil
+}
+
+var errAwkNotLiteral = errors.New("the awk program is not a literal")
+
+func argStrings(xs []arg) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = x.s
+	}
+	return out
 }

@@ -44,6 +44,7 @@ var siteTests = map[string]func(*testing.T){
 	"TestUnknownIsNeverReadOnly":    TestUnknownIsNeverReadOnly,
 	"TestScript2KBIsRealistic":      TestScript2KBIsRealistic,
 	"TestCredentialReach":           TestCredentialReach,
+	"TestAwkCalls":                  TestAwkCalls,
 }
 
 // notSiteTests are the package's other tests, with the reason they are not
@@ -57,6 +58,7 @@ var notSiteTests = map[string]string{
 	"TestEvaluatedWithBash":         "needs bash on the machine: coverage must not depend on it",
 	"TestEveryFindingSiteIsReached": "this test",
 	"TestParseSed":                  "calls the sed parser directly: no command, no finding",
+	"TestParseAwk":                  "calls the awk parser directly: no command, no finding",
 	"TestMemoRandomScripts":         "generated scripts that compare the analysis with and without the memo: a property, not examples",
 	"TestMemoUsedByBuildScript":     "the benchmark script, run directly",
 	"TestLazyRegexpLiterals":        "compares the patterns with and without their literals: no finding is judged",
