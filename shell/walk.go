@@ -39,10 +39,7 @@ type analyzer struct {
 	memo   map[string][]*memoEntry
 	recs   []*recording
 	noMemo bool
-	// forkingFuncs holds the functions whose body runs a subshell: their walks
-	// are not remembered (see scope.fork).
-	forkingFuncs map[*funcDef]bool
-	hits         int
+	hits   int
 	// parsed is reused by every call's programs.ParseInto.
 	parsed programs.Result
 }
