@@ -16,7 +16,49 @@ func joinPath(dir, p string) string {
 	if strings.HasPrefix(p, "/") || dir == "" {
 		return cleanPath(p)
 	}
-	return path.Join(dir, p)
+	return joinClean(dir, p)
+}
+
+// joinClean is path.Join(dir, rel) for a non-empty rel: when dir is an
+// absolute clean path and rel a plain relative one (no empty, . or ..
+// component), the join is already clean and is made without path.Clean.
+func joinClean(dir, rel string) string {
+	if !cleanAbs(dir) || !plainRel(rel) {
+		return path.Join(dir, rel)
+	}
+	if dir == "/" {
+		return "/" + rel
+	}
+	return dir + "/" + rel
+}
+
+// cleanAbs reports whether p is what path.Clean returns for it and is
+// absolute.
+func cleanAbs(p string) bool {
+	if p == "/" {
+		return true
+	}
+	return len(p) > 1 && p[0] == '/' && plainRel(p[1:])
+}
+
+// plainRel reports whether p is relative, with no empty, . or ..
+// component (so neither a leading nor a trailing slash).
+func plainRel(p string) bool {
+	if p == "" {
+		return false
+	}
+	start := 0
+	for i := 0; i <= len(p); i++ {
+		if i < len(p) && p[i] != '/' {
+			continue
+		}
+		switch c := p[start:i]; c {
+		case "", ".", "..":
+			return false
+		}
+		start = i + 1
+	}
+	return true
 }
 
 func dirOf(p string) string { return path.Dir(p) }
@@ -47,7 +89,7 @@ func (a *analyzer) resolveString(s, cwd string) string {
 	if cwd == "" {
 		return ""
 	}
-	return path.Join(cwd, s)
+	return joinClean(cwd, s)
 }
 
 // within reports whether p is dir or below it, by path components.
