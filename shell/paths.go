@@ -19,11 +19,37 @@ func joinPath(dir, p string) string {
 	return joinClean(dir, p)
 }
 
-// joinClean is path.Join(dir, rel) for a non-empty rel: when dir is an
-// absolute clean path and rel a plain relative one (no empty, . or ..
-// component), the join is already clean and is made without path.Clean.
+// joinClean is path.Join(dir, rel) for a non-empty rel, without
+// path.Clean when dir is an absolute clean path: leading ./ and ../
+// components of rel are taken off (a ../ takes dir to its parent), and
+// what is left, when it has no empty, . or .. component, is already clean
+// once joined.
 func joinClean(dir, rel string) string {
-	if !cleanAbs(dir) || !plainRel(rel) {
+	if !cleanAbs(dir) {
+		return path.Join(dir, rel)
+	}
+	for {
+		switch {
+		case strings.HasPrefix(rel, "./"):
+			rel = rel[2:]
+			continue
+		case strings.HasPrefix(rel, "../") || rel == "..":
+			if i := strings.LastIndexByte(dir, '/'); i > 0 {
+				dir = dir[:i]
+			} else {
+				dir = "/"
+			}
+			if rel == ".." {
+				return dir
+			}
+			rel = rel[3:]
+			continue
+		case rel == "." || rel == "":
+			return dir
+		}
+		break
+	}
+	if !plainRel(rel) {
 		return path.Join(dir, rel)
 	}
 	if dir == "/" {
