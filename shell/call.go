@@ -169,9 +169,9 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 		if unsafeEnvNames(as.name) {
 			// Everything this command runs, carriers included, inherits
 			// the environment.
-			cp := *c
+			cp := a.newCtx(c)
 			cp.unsafeEnv = true
-			c = &cp
+			c = cp
 			break
 		}
 	}
@@ -262,9 +262,9 @@ func (a *analyzer) wrapperForm(ca *call, args []arg) {
 	}
 	form[0] = programName(form[0])
 	ca.outer = append(ca.outer[:len(ca.outer):len(ca.outer)], form)
-	cp := *ca.ctx
+	cp := a.newCtx(ca.ctx)
 	cp.outer = ca.outer
-	ca.ctx = &cp
+	ca.ctx = cp
 }
 
 // newCall2 returns a zeroed call from a slab. Slabs come from a pool and go
@@ -282,6 +282,25 @@ func (a *analyzer) newCall2() *call {
 }
 
 type callSlab [32]call
+
+// newCtx returns a copy of c from a pooled slab, released with the calls:
+// contexts are kept by the calls made in them, and never outlive the
+// analysis either.
+func (a *analyzer) newCtx(c *ctx) *ctx {
+	if len(a.ctxFree) == 0 {
+		s := ctxSlabs.Get().(*ctxSlab)
+		a.ctxSlabs = append(a.ctxSlabs, s)
+		a.ctxFree = s[:]
+	}
+	cp := &a.ctxFree[0]
+	a.ctxFree = a.ctxFree[1:]
+	*cp = *c
+	return cp
+}
+
+type ctxSlab [32]ctx
+
+var ctxSlabs = sync.Pool{New: func() any { return new(ctxSlab) }}
 
 // newArgs returns an empty slice with room for n args, from a pooled slab
 // like the calls' (appending past n moves it to the heap). Args never
@@ -329,6 +348,15 @@ func (a *analyzer) release() {
 		clear(s[:used])
 		argSlabs.Put(s)
 	}
+	for i, s := range a.ctxSlabs {
+		used := len(s)
+		if i == len(a.ctxSlabs)-1 {
+			used -= len(a.ctxFree)
+		}
+		clear(s[:used])
+		ctxSlabs.Put(s)
+	}
+	a.ctxSlabs, a.ctxFree = nil, nil
 	a.slabs, a.slab, a.calls = nil, nil, nil
 	a.argSlabs, a.argUsed, a.argFree = nil, nil, nil
 }

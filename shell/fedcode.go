@@ -191,13 +191,13 @@ func (a *analyzer) callFunction(def *funcDef, name string, args []arg, c *ctx) {
 	sc.set("@", varVal{s: joined, known: allKnown})
 	sc.set("*", varVal{s: joined, known: allKnown})
 	sc.set("#", varVal{s: itoa(len(args)), known: true, number: true})
-	cp := *c
+	cp := a.newCtx(c)
 	cp.src = def.src
 	cp.depth = c.depth + 1
 	cp.shadow = true
 	cp.funcName = name
 	cp.pipe = nil
-	a.memoWalk(def, &cp)
+	a.memoWalk(def, cp)
 	for i, n := range positionalNames {
 		if had[i] {
 			sc.set(n, saved[i])

@@ -19,6 +19,9 @@ type analyzer struct {
 	calls []*call
 	slab  []call
 	slabs []*callSlab
+	// ctxFree is the room left in the last of ctxSlabs (newCtx).
+	ctxSlabs []*ctxSlab
+	ctxFree  []ctx
 	// argSlabs hold the evaluated words of the calls (argUsed how many
 	// of each), argFree the room left in the last.
 	argSlabs []*argSlab
@@ -222,9 +225,9 @@ func (a *analyzer) walkStmt(s *syntax.Stmt, c *ctx) {
 	rds := a.redirects(s.Redirs, c)
 	cc := c
 	if s.Background && !c.bg {
-		cp := *c
+		cp := a.newCtx(c)
 		cp.bg = true
-		cc = &cp
+		cc = cp
 		// A job in the background runs in a subshell.
 		saved := c.sc.fork()
 		defer c.sc.join(saved, false)
@@ -238,9 +241,9 @@ func (a *analyzer) walkStmt(s *syntax.Stmt, c *ctx) {
 		a.walkCall(s, cmd, rds, cc)
 	default:
 		if len(rds) > 0 {
-			cp := *cc
+			cp := a.newCtx(cc)
 			cp.redirs = append(append([]redir(nil), cc.redirs...), rds...)
-			cc = &cp
+			cc = cp
 		}
 		a.walkCompound(cmd, cc)
 	}
@@ -254,12 +257,12 @@ func (a *analyzer) walkCompound(cmd syntax.Command, c *ctx) {
 			stages = flattenPipe(cmd, stages)
 			p := &pipeline{calls: make([]*call, 0, len(stages))}
 			for i, st := range stages {
-				cp := *c
+				cp := a.newCtx(c)
 				cp.pipe, cp.stage = p, i
 				// Each stage runs in a subshell (in zsh the last one
 				// does not): what it sets is not seen after the pipe.
 				saved := c.sc.fork()
-				a.walkStmt(st, &cp)
+				a.walkStmt(st, cp)
 				c.sc.join(saved, i == len(stages)-1)
 			}
 			return
@@ -278,13 +281,13 @@ func (a *analyzer) walkCompound(cmd syntax.Command, c *ctx) {
 			a.walkStmts(ic.Then, c)
 		}
 	case *syntax.WhileClause:
-		cp := *c
+		cp := a.newCtx(c)
 		cp.loop = infiniteLoop(cmd)
 		cp.unpaced = cp.loop && !pacedLoop(cmd.Do)
-		a.walkStmts(cmd.Cond, &cp)
-		a.walkStmts(cmd.Do, &cp)
+		a.walkStmts(cmd.Cond, cp)
+		a.walkStmts(cmd.Do, cp)
 	case *syntax.ForClause:
-		cp := *c
+		cp := a.newCtx(c)
 		switch l := cmd.Loop.(type) {
 		case *syntax.WordIter:
 			for _, w := range l.Items {
@@ -295,9 +298,9 @@ func (a *analyzer) walkCompound(cmd syntax.Command, c *ctx) {
 				// value; only the first pass lists parts.
 				for i, v := range vals {
 					c.sc.set(l.Name.Value, v)
-					pass := cp
+					pass := a.newCtx(cp)
 					pass.shadow = i > 0
-					a.walkStmts(cmd.Do, &pass)
+					a.walkStmts(cmd.Do, pass)
 				}
 				c.sc.set(l.Name.Value, varVal{})
 				return
@@ -309,7 +312,7 @@ func (a *analyzer) walkCompound(cmd syntax.Command, c *ctx) {
 			a.walkArithm(l.Cond, c)
 			a.walkArithm(l.Post, c)
 		}
-		a.walkStmts(cmd.Do, &cp)
+		a.walkStmts(cmd.Do, cp)
 	case *syntax.CaseClause:
 		a.walkWordSubst(cmd.Word, c)
 		for _, it := range cmd.Items {
@@ -320,10 +323,10 @@ func (a *analyzer) walkCompound(cmd syntax.Command, c *ctx) {
 		}
 	case *syntax.FuncDecl:
 		c.sc.defineFunc(cmd.Name.Value, &funcDef{body: cmd.Body, src: c.src})
-		cp := *c
+		cp := a.newCtx(c)
 		cp.funcName = cmd.Name.Value
 		cp.pipe = nil
-		a.walkStmt(cmd.Body, &cp)
+		a.walkStmt(cmd.Body, cp)
 	case *syntax.ArithmCmd:
 		a.walkArithm(cmd.X, c)
 	case *syntax.TestClause:
@@ -344,11 +347,11 @@ func (a *analyzer) walkCompound(cmd syntax.Command, c *ctx) {
 	case *syntax.TimeClause:
 		if cmd.Stmt != nil {
 			// The keyword is a wrapper as written: Bash(time:*) matches.
-			cp := *c
+			cp := a.newCtx(c)
 			if form := strings.Fields(c.text(cmd)); len(form) > 0 {
 				cp.outer = append(c.outer[:len(c.outer):len(c.outer)], form)
 			}
-			a.walkStmt(cmd.Stmt, &cp)
+			a.walkStmt(cmd.Stmt, cp)
 		}
 	case *syntax.CoprocClause:
 		saved := c.sc.fork()
@@ -456,14 +459,14 @@ func (a *analyzer) walkWordSubst(w *syntax.Word, c *ctx) {
 	syntax.Walk(w, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.CmdSubst:
-			cp := *c
+			cp := a.newCtx(c)
 			cp.pipe, cp.wrappers, cp.redirs, cp.bg, cp.find, cp.xargs = nil, nil, nil, false, nil, false
-			a.walkStmts(n.Stmts, &cp)
+			a.walkStmts(n.Stmts, cp)
 			return false
 		case *syntax.ProcSubst:
-			cp := *c
+			cp := a.newCtx(c)
 			cp.pipe, cp.wrappers, cp.redirs, cp.bg, cp.find, cp.xargs = nil, nil, nil, false, nil, false
-			a.walkStmts(n.Stmts, &cp)
+			a.walkStmts(n.Stmts, cp)
 			return false
 		case *syntax.ArithmExp:
 			a.arithRefs(n.X, c)
@@ -668,17 +671,17 @@ func (a *analyzer) nested(text string, c *ctx, wrappers []string) bool {
 	}
 	n := normalize(text)
 	f, err := parse(n.text)
-	cp := *c
+	cp := a.newCtx(c)
 	cp.src = n.text
 	cp.depth = c.depth + 1
 	cp.wrappers = wrappers
 	if err != nil {
 		// Text that does not parse still runs (and fails) in the real
 		// shell; read its pieces the way the raw scan does.
-		a.rawScanCtx(n.text, &cp)
+		a.rawScanCtx(n.text, cp)
 		return true
 	}
-	a.walkStmts(f.Stmts, &cp)
+	a.walkStmts(f.Stmts, cp)
 	return true
 }
 
