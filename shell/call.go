@@ -357,6 +357,7 @@ func (a *analyzer) release() {
 		ctxSlabs.Put(s)
 	}
 	a.ctxSlabs, a.ctxFree = nil, nil
+	a.releaseRecordings()
 	a.slabs, a.slab, a.calls = nil, nil, nil
 	a.argSlabs, a.argUsed, a.argFree = nil, nil, nil
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unsafe"
 )
 
@@ -291,7 +292,7 @@ func (a *analyzer) memoWalk(def *funcDef, c *ctx) {
 		a.memoReplay(e, sc)
 		return
 	}
-	r := &recording{sc: sc, linksGen0: sc.linksGen, fetchedGen0: sc.fetchedGen, reads: make([]memoRead, 0, 16), done: make([]slot, 0, 16)}
+	r := a.newRecording(sc)
 	sc.recs = append(sc.recs, r)
 	a.recs = append(a.recs, r)
 	budget, nparts, limit, ncalls := a.budget, len(a.an.Parts), a.an.Limit, len(a.calls)
@@ -312,6 +313,33 @@ func (a *analyzer) memoWalk(def *funcDef, c *ctx) {
 		parts:  slices.Clone(a.an.Parts[nparts:]),
 		budget: budget - a.budget,
 	})
+}
+
+// newRecording returns an empty recording from a pool. Recordings go back
+// at release, with the memo that holds their slices: none outlives its
+// analysis.
+func (a *analyzer) newRecording(sc *scope) *recording {
+	r := recordingPool.Get().(*recording)
+	r.sc, r.linksGen0, r.fetchedGen0 = sc, sc.linksGen, sc.fetchedGen
+	a.recorded = append(a.recorded, r)
+	return r
+}
+
+var recordingPool = sync.Pool{New: func() any {
+	return &recording{reads: make([]memoRead, 0, 16), done: make([]slot, 0, 16), writes: make([]memoWrite, 0, 16)}
+}}
+
+// releaseRecordings clears the analysis' recordings and hands them back.
+func (a *analyzer) releaseRecordings() {
+	for _, r := range a.recorded {
+		clear(r.reads)
+		clear(r.writes)
+		clear(r.done)
+		clear(r.sens)
+		*r = recording{reads: r.reads[:0], writes: r.writes[:0], done: r.done[:0], sens: r.sens[:0]}
+		recordingPool.Put(r)
+	}
+	a.recorded, a.memo = nil, nil
 }
 
 // clonePart copies a part, so that no two parts share a slice.

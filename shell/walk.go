@@ -39,10 +39,12 @@ type analyzer struct {
 	// memo holds the function calls remembered (memo.go), recs the
 	// recordings under way; noMemo turns the memo off (tests compare),
 	// hits counts the calls replayed (tests check the memo is used).
-	memo   map[string][]*memoEntry
-	recs   []*recording
-	noMemo bool
-	hits   int
+	memo map[string][]*memoEntry
+	recs []*recording
+	// recorded are all the recordings made, for release.
+	recorded []*recording
+	noMemo   bool
+	hits     int
 	// parsed is reused by every call's programs.ParseInto.
 	parsed programs.Result
 }
