@@ -5,27 +5,40 @@ package programs
 
 var _ = family("archivers", func(add func(...*Spec)) {
 	add(
-		&Spec{Names: n("tar", "gtar", "bsdtar"), Effect: Write, Permute: true, Operands: "-*", Loose: true,
+		// tar: the short options are declared in full, so that a bundle
+		// (-xzvf) is read to its end; -x unpacks into -C or the working
+		// directory.
+		&Spec{Names: n("tar", "gtar", "bsdtar"), Effect: Write, Permute: true, OldStyle: true, Operands: "-*", Loose: true,
 			ReadWith: "-t --list -tf -tzf -tjf -tJf -tvf -tvzf -ztf -tzvf t tf tzf tvf tvzf",
 			Options: "-I=x --use-compress-program=x --to-command=x --checkpoint-action=x --rsh-command=x --info-script=x -F=x --new-volume-script=x --rmt-command=x " +
-				"-T=r --files-from=r -X=r --exclude-from=r -C= --directory= --help:h --version:h --usage:h",
-			Flagged: []string{"tar --to-command='sh -c id' -xf x.tar", "tar -I 'sh -c id' -xf x.tar", "tar --checkpoint=1 --checkpoint-action=exec=id -cf x.tar .", "tar -xzf deps.tgz -C vendor"}},
-		&Spec{Names: n("zip"), Effect: Write, Permute: true, Operands: "-*", Loose: true, Options: "-TT=x --unzip-command=x -h:h --help:h -v:h",
+				"-T=r --files-from=r -X=r --exclude-from=r -C=e --directory=e -x:e --extract:e --get:e -f= --file= " +
+				"-A -c --create -d -r --append -t --list -u --update -a -B -b= -g= -G -h -H= -i -j -J -k -K= -l -L= -m -M -n -N= -o -O -p -P -R -s -S -U -v -V= -w -W -z -Z " +
+				"--help:h --version:h --usage:h",
+			Flagged: []string{"tar --to-command='sh -c id' -xf x.tar", "tar -I 'sh -c id' -xf x.tar", "tar --checkpoint=1 --checkpoint-action=exec=id -cf x.tar .", "tar -xzf deps.tgz -C vendor",
+				"tar xzf x.tgz -C ~/.config", "tar -xf x.tar", "bsdtar -x -f x.tar -C .warden"},
+			ReadOnly: []string{"tar -tf x.tar", "tar tzf x.tgz"}},
+		// zip's options are single-dash names (-TT, -tt): LongDash.
+		&Spec{Names: n("zip"), Effect: Write, Permute: true, LongDash: true, Operands: "w r*", Loose: true,
+			Options: "-TT=x --unzip-command=x -b= -n= -t= -tt= -x= -i= -O=w --output-file=w -P= --password= -Z= -s= -h:h --help:h -v:h",
 			Flagged: []string{"zip x.zip f -T -TT 'sh -c id #'", "zip -r out.zip src"}},
-		&Spec{Names: n("unzip"), Effect: Write, Permute: true, Operands: "-*", Loose: true, ReadWith: "-l -t -v -Z -p -c", Options: "-h:h --help:h",
-			Flagged: []string{"unzip -o x.zip -d ~/"}},
+		&Spec{Names: n("unzip"), Effect: Unpack, Permute: true, Operands: "-*", Loose: true, ReadWith: "-l -t -v -Z -p -c", Options: "-d=e -h:h --help:h",
+			Flagged: []string{"unzip -o x.zip -d ~/", "unzip -o x.zip -d .git/hooks", "unzip x.zip"}, ReadOnly: []string{"unzip -l x.zip"}},
 		&Spec{Names: n("gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4"), Effect: Write, Permute: true, Operands: "r*", Loose: true,
 			ReadWith: "-c --stdout -l --list -t --test -dc -cd -tv", Options: "-h:h --help:h -V:h --version:h -L:h",
 			Flagged: []string{"gzip big.log"}},
 		&Spec{Names: n("7z", "7za", "7zr"), Options: "-h:h --help:h", Subcommands: subs(
 			"l", &Spec{Effect: None, Permute: true, Operands: "r*", Options: "-slt -ba -p= -t= -r -y -bso0 -bsp0"},
 			"t", &Spec{Effect: None, Permute: true, Operands: "r*", Options: "-p= -t= -r -y"},
-			"x", &Spec{Effect: Write, Operands: "-*", Loose: true}, "e", &Spec{Effect: Write, Operands: "-*", Loose: true},
+			"x", &Spec{Effect: Unpack, Operands: "-*", Permute: true, Loose: true, Options: "-o?e"}, "e", &Spec{Effect: Unpack, Operands: "-*", Permute: true, Loose: true, Options: "-o?e"},
 			"a", &Spec{Effect: Write, Operands: "w r*", Loose: true}, "u", &Spec{Effect: Write, Operands: "w r*", Loose: true},
 			"d", &Spec{Effect: Delete, Operands: "-*", Loose: true}),
 			Flagged: []string{"7z x archive.7z -o/tmp/out"}},
 		&Spec{Names: n("dd"), NoOptions: true, Operands: "-*", ReadOnly: []string{"dd if=disk.img count=1"}, Flagged: []string{"dd if=x of=y"}},
-		&Spec{Names: n("split", "csplit"), Effect: Write, Permute: true, Operands: "-*", Loose: true, Options: "--help:h --version:h --filter=x",
+		&Spec{Names: n("split"), Prints: true, Effect: Write, Permute: true, Operands: "r? -?", Loose: true,
+			Options: "-a= --suffix-length= --additional-suffix= -b= --bytes= -C= --line-bytes= -l= --lines= -n= --number= -t= --separator= --help:h --version:h --filter=x",
+			Flagged: []string{"split -l 100 data.csv part_", "split --filter='sh -c id' f"}},
+		&Spec{Names: n("csplit"), Prints: true, Effect: Write, Permute: true, Operands: "r -*", Loose: true,
+			Options: "-b= --suffix-format= -f= --prefix= -n= --digits= --help:h --version:h",
 			Flagged: []string{"split -l 100 data.csv part_", "split --filter='sh -c id' f"}},
 	)
 })

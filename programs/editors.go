@@ -12,8 +12,8 @@ package programs
 
 var _ = family("editors", func(add func(...*Spec)) {
 	add(
-		&Spec{Names: n("vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim", "gview", "rvim", "rview", "evim", "eview", "vimx"),
-			Effect: Exec, Permute: true, Lang: "vim", Operands: "w*",
+		&Spec{Names: n("vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim", "gview", "rvim", "rview", "evim", "eview", "vimx"), Prints: true,
+			Effect: Exec, Permute: true, Lang: "vim", Operands: "E*",
 			// -c, --cmd and +cmd run Ex commands (:!sh, :py, :lua, :redir >
 			// FILE); -u, -U, -S and nvim's -l source a file of them; -s
 			// is scriptin in Normal mode but silent mode after -e, so it

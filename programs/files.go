@@ -14,19 +14,31 @@ var _ = family("files", func(add func(...*Spec)) {
 		&Spec{Names: n("rm"), Abbrev: true, Permute: true, Operands: "d*",
 			Options: "-f --force -i -I --interactive? --one-file-system --no-preserve-root --preserve-root? -r -R --recursive -d --dir -v --verbose -P -W -x" + gnu,
 			Flagged: []string{"rm -rf victim -- --help", "rm -rf ~ --help", "rm x"}, ReadOnly: []string{"rm --help"}},
-		&Spec{Names: n("cp"), Abbrev: true, Permute: true, Operands: "r* w",
+		&Spec{Names: n("cp"), Abbrev: true, Permute: true, Operands: "r* i",
 			Options: "-a --archive --attributes-only -b --backup? --copy-contents -d -f --force -i --interactive -H -l --link -L --dereference -n --no-clobber -P --no-dereference " +
 				"-p --preserve? --no-preserve= --parents -R -r --recursive --reflink? --remove-destination --sparse= --strip-trailing-slashes -s --symbolic-link -S= --suffix= " +
-				"-t=w --target-directory=w -T --no-target-directory -u --update? -v --verbose -x --one-file-system -Z --context? --keep-directory-symlink -c -X" + gnu,
-			Flagged: []string{"cp a b"}},
-		&Spec{Names: n("mv"), Abbrev: true, Permute: true, Operands: "d* w",
-			Options: "-b --backup? -f --force -i --interactive -n --no-clobber --no-copy --strip-trailing-slashes -S= --suffix= -t=w --target-directory=w -T --no-target-directory " +
+				"-t=i --target-directory=i -T --no-target-directory -u --update? -v --verbose -x --one-file-system -Z --context? --keep-directory-symlink -c -X" + gnu,
+			Flagged: []string{"cp a b", "cp -t .claude/ settings.json", "cp -r /tmp/x ~", "cp notes.md CLAUDE.md"}},
+		&Spec{Names: n("mv"), Abbrev: true, Permute: true, Operands: "m* i",
+			Options: "-b --backup? -f --force -i --interactive -n --no-clobber --no-copy --strip-trailing-slashes -S= --suffix= -t=i --target-directory=i -T --no-target-directory " +
 				"-u --update? -v --verbose -Z --context --exchange" + gnu,
 			Flagged: []string{"mv a b"}},
-		&Spec{Names: n("ln"), Abbrev: true, Permute: true, Operands: "-* w",
+		&Spec{Names: n("ln"), Abbrev: true, Permute: true, Operands: "-* i",
 			Options: "-b --backup? -d -F --directory -f --force -i --interactive -L --logical -n --no-dereference -P --physical -r --relative -s --symbolic -S= --suffix= " +
-				"-t=w --target-directory=w -T --no-target-directory -v --verbose -h" + gnu,
+				"-t=i --target-directory=i -T --no-target-directory -v --verbose -h" + gnu,
 			Flagged: []string{"ln -s a b"}},
+		// install copies like cp; -d makes its operands directories.
+		&Spec{Names: n("install"), Abbrev: true, Permute: true, Operands: "r* i",
+			Options: "-b --backup? -C --compare -c -d:W --directory:W -D -g= --group= -m= --mode= -o= --owner= -p --preserve-timestamps -s --strip --strip-program=x " +
+				"-S= --suffix= -t=i --target-directory=i -T --no-target-directory -v --verbose --preserve-context -Z --context?" + gnu,
+			Flagged:  []string{"install -m 755 hook .git/hooks/pre-commit", "install -m 644 dotfiles/.bashrc ~", "install -t ~/.ssh key.pub", "install -s --strip-program=./x a /tmp/b"},
+			ReadOnly: []string{"install --help"}},
+		&Spec{Names: n("shred"), Abbrev: true, Permute: true, Operands: "w*",
+			Options: "-f --force -n= --iterations= --random-source=r -s= --size= -u:D --remove?:D -v --verbose -x --exact -z --zero" + gnu,
+			Flagged: []string{"shred -u data/users.db", "shred -vfz -n 1 /dev/sdb"}},
+		&Spec{Names: n("truncate"), Abbrev: true, Permute: true, Operands: "w*",
+			Options: "-c --no-create -o --io-blocks -r=r --reference=r -s= --size=" + gnu,
+			Flagged: []string{"truncate -s 0 data/customers.csv", "truncate -s0 ~/.bashrc"}},
 		&Spec{Names: n("tee"), Abbrev: true, Permute: true, Operands: "w*", Options: "-a --append -i --ignore-interrupts -p --output-error?" + gnu,
 			Flagged: []string{"tee ~/.bashrc", "tee -a .git/hooks/pre-commit"}},
 		&Spec{Names: n("chmod"), Abbrev: true, Permute: true, Operands: "- w*",

@@ -140,19 +140,24 @@ var _ = family("git", func(add func(...*Spec)) {
 				"expire", gitDoes(Delete, ""), "delete", gitDoes(Delete, "")),
 				ReadOnly: []string{"git reflog", "git reflog show main"}},
 			"worktree", &Spec{Options: "-h:h --help:h", Subcommands: subs("list", git("--porcelain -v --verbose --expire= -z", ""),
-				"add", gitDoes(Write, ""), "remove", gitDoes(Delete, ""), "prune", gitDoes(Delete, ""), "move", gitDoes(Write, ""), "lock", gitDoes(Write, ""), "unlock", gitDoes(Write, ""), "repair", gitDoes(Write, ""))},
+				"add", &Spec{Effect: Unpack, Permute: true, Loose: true, Operands: "e -?", Options: "-b= -B= --reason= -h:h --help:h"},
+				"remove", gitDoes(Delete, ""), "prune", gitDoes(Delete, ""), "move", gitDoes(Write, ""), "lock", gitDoes(Write, ""), "unlock", gitDoes(Write, ""), "repair", gitDoes(Write, ""))},
 
 			// Subcommands that change the work tree or the repository.
-			"add", gitDoes(Write, ""), "mv", gitDoes(Write, ""), "restore", gitDoes(Write, ""), "rm", gitDoes(Delete, ""),
+			"add", gitDoes(Write, ""), "mv", &Spec{Effect: Write, Operands: "m* i", Permute: true, Loose: true, Options: "-h:h --help:h"}, "restore", gitDoes(Write, ""), "rm", gitDoes(Delete, ""),
 			"commit", gitDoes(Write, ""), "merge", gitDoes(Write, "-s= --strategy= -X= --strategy-option="), "cherry-pick", gitDoes(Write, ""), "revert", gitDoes(Write, ""),
 			"rebase", gitDoes(Write, "-x=x --exec=x -s= --strategy= -X= --strategy-option="),
 			"checkout", gitDoes(Write, ""), "switch", gitDoes(Write, ""), "reset", gitDoes(Write, ""), "clean", gitDoes(Delete, ""),
 			"init", gitDoes(Write, "--template=l"), "apply", gitDoes(Write, "--unsafe-paths:u"), "am", gitDoes(Write, ""), "notes", gitDoes(Write, ""),
 			"gc", gitDoes(Write, ""), "prune", gitDoes(Delete, ""), "repack", gitDoes(Write, ""), "fsck", git("--unreachable --dangling --no-dangling --root --tags --cache --no-reflogs --full --no-full --connectivity-only --strict --verbose -v --lost-found:w --name-objects --no-name-objects --progress --no-progress", "-*"), "update-index", gitDoes(Write, ""),
 			"fetch", gitDoes(Network, "--upload-pack=x"), "pull", gitDoes(Network, "--upload-pack=x -s= --strategy= -X= --strategy-option="),
-			"push", gitDoes(Network, "--receive-pack=x --exec=x"), "clone", gitDoes(Network, "-u=x --upload-pack=x --template=l -c=u --config=u"),
+			"push", gitDoes(Network, "--receive-pack=x --exec=x"), "clone", &Spec{Effect: Unpack, Operands: "n e?", Permute: true, Loose: true,
+				Options: "-u=x --upload-pack=x --template=l -c=u --config=u -o= --origin= -b= --branch= -j= --jobs= --depth= --shallow-since= --shallow-exclude= " +
+					"--reference=r --reference-if-able=r --separate-git-dir=w --filter= --server-option= --bundle-uri=n --ref-format= -h:h --help:h",
+				Flagged: []string{"git clone https://example.com/x .claude", "git clone --depth 1 https://example.com/x ~/.config/x", "git clone -b main https://example.com/claude.git"}},
 			"ls-remote", gitDoes(Network, "--upload-pack=x"), "archive", gitDoes(Write, "--exec=x --remote=n -o=w --output=w"),
-			"bisect", gitDoes(Write, ""), "submodule", gitDoes(Network, ""), "format-patch", gitDoes(Write, "-o=w --output-directory=w"),
+			"bisect", gitDoes(Write, ""), "submodule", &Spec{Effect: Network, Permute: true, Loose: true, Operands: "-*", OtherSubcommand: Network, Options: "-q --quiet -h:h --help:h",
+				Subcommands: subs("add", &Spec{Effect: Unpack, Operands: "n e?", Permute: true, Loose: true, Options: "-b= --branch= --name= --reference=r --depth= -h:h --help:h"})}, "format-patch", gitDoes(Write, "-o=w --output-directory=w"),
 			"difftool", gitDoes(Exec, ""), "mergetool", gitDoes(Exec, ""), "filter-branch", gitDoes(Exec, ""), "send-email", gitDoes(Network, ""),
 		),
 	})

@@ -5,6 +5,7 @@ package programs
 // index says which family declares each program name, sorted by name, so
 // that Lookup builds only that family. It is static data: no start-up cost.
 var index = [...]indexEntry{
+	{".", "interpreters"},
 	{"7z", "archivers"},
 	{"7za", "archivers"},
 	{"7zr", "archivers"},
@@ -112,6 +113,7 @@ var index = [...]indexEntry{
 	{"hostname", "coreutils"},
 	{"iconv", "coreutils"},
 	{"id", "coreutils"},
+	{"install", "files"},
 	{"jmacs", "editors"},
 	{"jobs", "coreutils"},
 	{"joe", "editors"},
@@ -222,9 +224,11 @@ var index = [...]indexEntry{
 	{"sha384sum", "coreutils"},
 	{"sha512sum", "coreutils"},
 	{"shasum", "coreutils"},
+	{"shred", "files"},
 	{"sleep", "coreutils"},
 	{"socat", "network"},
 	{"sort", "coreutils"},
+	{"source", "interpreters"},
 	{"split", "archivers"},
 	{"sqlite", "databases"},
 	{"sqlite3", "databases"},
@@ -247,6 +251,7 @@ var index = [...]indexEntry{
 	{"tr", "coreutils"},
 	{"tree", "coreutils"},
 	{"true", "coreutils"},
+	{"truncate", "files"},
 	{"tty", "coreutils"},
 	{"type", "coreutils"},
 	{"uname", "coreutils"},

@@ -11,6 +11,10 @@ func interp(names []string, opts, operands string, flagged ...string) *Spec {
 
 var _ = family("interpreters", func(add func(...*Spec)) {
 	add(
+		// source FILE runs the file in the shell itself: it is read, and
+		// what it does is the file's.
+		&Spec{Names: n("source", "."), Effect: Exec, NoOptions: true, Operands: "r -*",
+			Flagged: []string{"source ./env.sh", ". ~/.bashrc"}},
 		&Spec{Names: n("python", "python3", "python2", "pypy", "pypy3"), Effect: RunsProject, Lang: "python", Operands: "p? -*",
 			// -c runs code; -m runs a module (pytest, http.server, pip…).
 			Options:  "-c=k -m=l -V:h --version:h -h:h --help:h -b -B -d -E -i -I -O -OO -P -q -s -S -u -v -W= -X= -x --check-hash-based-pycs=",

@@ -5,20 +5,20 @@ package programs
 
 var _ = family("langs", func(add func(...*Spec)) {
 	add(
-		&Spec{Names: n("sed", "gsed"), Abbrev: true, Permute: true, Lang: "sed", Operands: "c r*",
+		&Spec{Names: n("sed", "gsed"), Prints: true, Abbrev: true, Permute: true, Lang: "sed", Operands: "c r*",
 			Options: "-n --quiet --silent --debug -e=k:P --expression=k:P -f=u:P --file=u:P --follow-symlinks -i?:W --in-place?:W -l= --line-length= --posix -E -r " +
 				"--regexp-extended -s --separate --sandbox -u --unbuffered -z --null-data -b --binary" + gnu,
 			ReadOnly: []string{"sed -n '1,10p' file.txt", "sed 's/foo/bar/g' file.txt", "sed -e 's/a/b/' -e 's/c/d/' f", "sed -E 's/[0-9]+/N/g' f"},
 			Flagged: []string{"sed --in-pl 's/a/b/' file.txt", "sed -i 's/a/b/' .git/config", "sed -n 'w /tmp/out' file.txt", "sed 's/x/y/w .bashrc' f",
 				"sed '1e id' f", "sed 's/.*/id/e' f", "sed -f script.sed f", "sed -ibak s/a/b/ f", "sed e"}},
-		&Spec{Names: n("awk", "gawk", "mawk", "nawk", "busybox-awk"), Permute: false, Lang: "awk", Operands: "c r*",
+		&Spec{Names: n("awk", "gawk", "mawk", "nawk", "busybox-awk"), Prints: true, Permute: false, Lang: "awk", Operands: "c r*",
 			Options: "-F= -v= -f=u:P --file=u:P --field-separator= --assign= -b --characters-as-bytes -c --traditional -C --copyright -d? --dump-variables? -D? --debug? " +
 				"-e=k:P --source=k:P -E=u:P --exec=u:P -g --gen-pot -h --help:h -i=l --include=l -I --trace -k --csv -l=l --load=l -L? --lint? -M --bignum -N --use-lc-numeric " +
 				"-n --non-decimal-data -o? --pretty-print? -O --optimize -p? --profile? -P --posix -r --re-interval -s --no-optimize -S --sandbox -t --lint-old -V --version:h -W=",
 			ReadOnly: []string{"awk '{print $1}' access.log", "awk -F: '{print $1}' /etc/passwd", "awk 'NR>1 {s+=$3} END {print s}' data.csv"},
 			Flagged: []string{"awk 'BEGIN{print \"id\" | \"sh\"}'", "awk 'BEGIN{system(\"id\")}'", "awk 'BEGIN{\"id\" | getline x}'", "awk 'BEGIN{print \"x\" > \"/tmp/out\"}'",
 				"awk -f prog.awk data.txt", "gawk -i inplace '{gsub(/a/,\"b\")}1' f", "awk -l evil 'BEGIN{}'", "awk \"$PROG\" f"}},
-		&Spec{Names: n("jq", "gojq"), Permute: true, Lang: "jq", Operands: "c r*",
+		&Spec{Names: n("jq", "gojq"), Prints: true, Permute: true, Lang: "jq", Operands: "c r*",
 			Options: "-n --null-input -R --raw-input -s --slurp -c --compact-output -r --raw-output -j --join-output -a --ascii-output -S --sort-keys -C --color-output -M --monochrome-output " +
 				"--tab --indent= --unbuffered --stream --stream-errors --seq -f=u:P --from-file=u:P -L=l -e --exit-status --arg=-2 --argjson=-2 --slurpfile=r2 --rawfile=r2 --args --jsonargs " +
 				"--raw-output0 --binary -b --ascii -h --help:h -V --version:h --build-configuration",

@@ -13,7 +13,9 @@ var _ = family("network", func(add func(...*Spec)) {
 			Options: "-3 -4 -6 -A -B -C -O -p -q -R -r -s -T -v -D=x -S=x -c= -F=u -i=r -J=n -l= -o=k -P= -X=",
 			Flagged: []string{"scp -S ./evil.sh x y:", "scp build.tgz deploy@server:/srv/"}},
 		&Spec{Names: n("rsync"), Effect: Network, Lang: "ssh-option", Permute: true, Operands: "-*", Loose: true,
-			Options: "-e=x --rsh=x --rsync-path=x --files-from=r --exclude-from=r --include-from=r --password-file=r --log-file=w --write-batch=w --only-write-batch=w --read-batch=r -h:h --help:h -V:h --version:h",
+			Options: "-a --archive -r --recursive --exclude= --include= --filter= -f= --chmod= --chown= --backup-dir= --partial-dir= --temp-dir= -T= --timeout= --port= " +
+				"--bwlimit= --max-size= --min-size= --compare-dest= --copy-dest= --link-dest= -B= --block-size= -M= --remote-option= " +
+				"-e=x --rsh=x --rsync-path=x --files-from=r --exclude-from=r --include-from=r --password-file=r --log-file=w --write-batch=w --only-write-batch=w --read-batch=r -h:h --help:h -V:h --version:h",
 			Flagged: []string{"rsync -e 'sh -c id' x y:", "rsync --rsh='sh -c id' a b:", "rsync -av src/ build/"}},
 		&Spec{Names: n("curl"), Effect: Network, Permute: true, Operands: "n*", Loose: true,
 			Options: "-o=w --output=w -K=u --config=u --engine=l -T=r --upload-file=r -c=w --cookie-jar=w -D=w --dump-header=w --trace=w --trace-ascii=w --stderr=w --libcurl=w --etag-save=w --hsts=w --alt-svc=w -h:h --help:h -V:h --version:h",

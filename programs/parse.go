@@ -46,6 +46,11 @@ type Result struct {
 	Help bool
 	// Operands are the indexes of the words read as operands.
 	Operands []int
+	// Options are the options given, in order, each under its declared
+	// name (-C and --directory stay apart): Target is the value ("" for
+	// a flag), Index the value's word (for a flag, the option's word; -1
+	// for a value that is missing), Effect the option's.
+	Options []Use
 }
 
 // Known reports whether every word of the call was placed.
@@ -93,6 +98,7 @@ func (r *Result) hasEffect() bool {
 func Parse(s *Spec, words []Word) Result {
 	r := Result{Uses: make([]Use, 0, len(words)+1)}
 	parse(s, words, 0, &r)
+	r.settleUnpack()
 	return r
 }
 
@@ -100,15 +106,86 @@ func Parse(s *Spec, words []Word) Result {
 // parses many calls in a row allocates them once. What r held before is
 // lost.
 func ParseInto(s *Spec, words []Word, r *Result) {
-	*r = Result{Uses: r.Uses[:0], Unknown: r.Unknown[:0], Operands: r.Operands[:0]}
+	*r = Result{Uses: r.Uses[:0], Unknown: r.Unknown[:0], Operands: r.Operands[:0], Options: r.Options[:0]}
 	parse(s, words, 0, r)
+	r.settleUnpack()
+}
+
+// settleUnpack keeps the Unpack uses that say where the call unpacks: the
+// directories given when a flag or the program's own effect says it
+// unpacks (the bare "it unpacks" use, Target "", then goes), or that bare
+// use alone (into the working directory). A directory given to a call
+// that does not unpack is data (tar -c -C DIR).
+func (r *Result) settleUnpack() {
+	acts, dirs := 0, 0
+	for _, u := range r.Uses {
+		if u.Effect == Unpack {
+			if u.Index < 0 && u.Target == "" {
+				acts++
+			} else {
+				dirs++
+			}
+		}
+	}
+	if acts == 0 && dirs == 0 || acts == 1 && dirs == 0 {
+		return
+	}
+	out := r.Uses[:0]
+	kept := false
+	for _, u := range r.Uses {
+		if u.Effect == Unpack {
+			isAct := u.Index < 0 && u.Target == ""
+			switch {
+			case acts == 0:
+				u.Effect = None
+			case isAct && (dirs > 0 || kept):
+				continue
+			case isAct:
+				kept = true
+			}
+		}
+		out = append(out, u)
+	}
+	r.Uses = out
+}
+
+// Option returns the options given under any of the names, in order.
+func (r *Result) Option(names ...string) []Use {
+	var out []Use
+	for _, o := range r.Options {
+		if slices.Contains(names, o.Option) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// Has reports whether an option is given under one of the names.
+func (r *Result) Has(names ...string) bool {
+	for _, o := range r.Options {
+		if slices.Contains(names, o.Option) {
+			return true
+		}
+	}
+	return false
 }
 
 func parse(s *Spec, words []Word, base int, r *Result) {
 	r.Spec = s
 	var ops []int
-	patternGiven, writeOps, delOps, readOps, endOpts := false, false, false, false, false
+	patternGiven, writeOps, delOps, readOps, endOpts, intoGiven := false, false, false, false, false, false
+	word := 0 // the word being read, for Result.Options
 	apply := func(o *opt, val string, vi int) {
+		oi := vi
+		if vi == -1 {
+			oi = base + word
+		} else if vi < -1 {
+			oi = -1
+		}
+		r.Options = append(r.Options, Use{Effect: o.effect, Target: val, Index: oi, Option: o.name})
+		if o.value != 0 && o.effect == Into && vi >= -1 {
+			intoGiven = true
+		}
 		switch {
 		case o.writeOps:
 			writeOps = true
@@ -136,6 +213,11 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 	for i := 0; i < len(words); i++ {
 		w := words[i]
 		t := w.Text
+		word = i
+		if i == 0 && s.OldStyle && t != "" && t[0] != '-' && !(len(s.Subcommands) > 0) {
+			i = oldStyle(s, words, base, r, apply)
+			continue
+		}
 		if endOpts || s.NoOptions || len(t) < 2 || t[0] != '-' && !(t[0] == '+' && s.hasPlus()) {
 			if !w.Literal && !endOpts && s.risky() && (t == "" || t[0] == '$' || t[0] == '-' || strings.HasPrefix(t, "`")) {
 				r.unknown("a word that is not a literal (" + t + ") stands where an option may")
@@ -269,10 +351,47 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 	for _, i := range ops {
 		r.Operands = append(r.Operands, base+i)
 	}
-	placeOperands(s, words, ops, base, patternGiven, writeOps, delOps, readOps, r)
+	placeOperands(s, words, ops, base, patternGiven, writeOps, delOps, readOps, intoGiven, r)
 	if s.StdinCode && !slices.ContainsFunc(r.Uses, func(u Use) bool { return u.Lang != "" }) {
 		r.use(Exec, "", -1, "")
 	}
+}
+
+// oldStyle reads a first word of short options given without the dash
+// (tar xzf a.tgz): each letter that takes a value takes the next word, in
+// turn. It returns the index of the last word it used.
+func oldStyle(s *Spec, words []Word, base int, r *Result, apply func(*opt, string, int)) int {
+	next := 1
+	t := words[0].Text
+	if !words[0].Literal && s.risky() {
+		r.unknown("a word that is not a literal (" + t + ") stands where an option may")
+	}
+	for j := 0; j < len(t); j++ {
+		o := s.short(t[j])
+		if o == nil {
+			if !s.Loose {
+				r.unknown("unknown option " + string(t[j]) + " of " + s.name)
+			}
+			continue
+		}
+		if o.effect == Help {
+			continue
+		}
+		if o.value == 0 {
+			apply(o, "", -1)
+			continue
+		}
+		if next < len(words) {
+			if !words[next].Literal && o.effect != None {
+				r.unknown("the value of " + string(t[j]) + " is not a literal")
+			}
+			apply(o, words[next].Text, base+next)
+			next++
+		} else {
+			apply(o, "", -2)
+		}
+	}
+	return next - 1
 }
 
 func selectSub(s *Spec, words []Word, i, base int, r *Result) {
@@ -294,10 +413,15 @@ func selectSub(s *Spec, words []Word, i, base int, r *Result) {
 	parse(sub, words[i+1:], base+i+1, r)
 }
 
-func placeOperands(s *Spec, words []Word, ops []int, base int, patternGiven, writeOps, delOps, readOps bool, r *Result) {
+func placeOperands(s *Spec, words []Word, ops []int, base int, patternGiven, writeOps, delOps, readOps, intoGiven bool, r *Result) {
 	toks := s.operands
 	if patternGiven && len(toks) > 0 && (toks[0].effect == None || toks[0].code) && !toks[0].rest {
 		toks = toks[1:]
+	}
+	if intoGiven && len(toks) > 0 && toks[len(toks)-1].effect == Into && !toks[len(toks)-1].rest {
+		// cp -t DIR SRC…: the directory is given, every operand is a
+		// source.
+		toks = toks[:len(toks)-1]
 	}
 	k := 0
 	for ti, tok := range toks {
@@ -344,6 +468,9 @@ func placeOperands(s *Spec, words []Word, ops []int, base int, patternGiven, wri
 					}
 				}
 				continue
+			}
+			if tok.moved || tok.edited {
+				r.use(Read, words[i].Text, base+i, "")
 			}
 			if e == Read && writeOps {
 				r.use(Read, words[i].Text, base+i, "")

@@ -34,9 +34,23 @@ const (
 	Unknown
 	// Help: the option prints help or the version and ends processing.
 	Help
+	// Into: the word is a destination the program writes its sources
+	// (its other operands) to, or into under their own names when it is
+	// a directory (cp SRC… DIR, cp -t DIR SRC…, install -t DIR). A
+	// value of an option with this effect is the directory, and the
+	// operands are then all sources.
+	Into
+	// Unpack: the word is a directory the program writes names from its
+	// input into, names the command line does not give: an archive's
+	// members, a repository's files (tar -x -C DIR, unzip -d DIR, git
+	// clone URL DIR). It counts only when the call unpacks: a flag with
+	// this effect (tar -x) or the program's own Unpack effect says it
+	// does, into the working directory when no directory is given;
+	// otherwise the directory is data (tar -c -C DIR reads there).
+	Unpack
 )
 
-var effectNames = [...]string{"none", "read", "write", "delete", "exec", "load", "network", "config", "runs-project", "unknown", "help"}
+var effectNames = [...]string{"none", "read", "write", "delete", "exec", "load", "network", "config", "runs-project", "unknown", "help", "into", "unpack"}
 
 // String returns the effect's name as JSON and docs spell it.
 func (e Effect) String() string {
@@ -60,10 +74,12 @@ type Spec struct {
 	//	-x=        takes a value (the next word, or attached: -xVAL, --long=VAL)
 	//	-x?        takes an optional value, attached only (-i.bak, --in-place=.bak)
 	//	-x=E / -x?E  the value's effect E: r read, w write, d delete, x exec,
-	//	           l load, n network, c config, u unknown
+	//	           l load, n network, c config, u unknown, i the directory
+	//	           the operands are copied into (Into), e the directory
+	//	           the call unpacks into (Unpack)
 	//	-x:E       a flag with an effect of its own: x exec, n network,
 	//	           c config, p runs the project, u unknown, h help (ends
-	//	           processing), W operands are also written, D operands are
+	//	           processing), e the call unpacks (tar -x), W operands are also written, D operands are
 	//	           deleted, P the pattern is given by this option (the first
 	//	           operand is then a file)
 	//	-x=;E      the value runs to a ";" or "+" word (find -exec)
@@ -75,7 +91,10 @@ type Spec struct {
 	// letter (as above, plus s for a subcommand, c for code in the
 	// program's language, - for data) followed by * (the rest) or ?
 	// (optional). "- r*" is grep: a pattern, then files read. R and W are
-	// a path read or written, or a URL (a host talked to).
+	// a path read or written, or a URL (a host talked to). i is a copy's
+	// destination ("r* i": cp), e the directory an unpacking program
+	// writes into ("n e?": git clone), m a path moved away: read, then
+	// deleted ("m* i": mv), E a path edited: read, then written (vim).
 	Operands string
 	// Abbrev accepts unique prefixes of long options (GNU getopt_long).
 	Abbrev bool
@@ -108,6 +127,15 @@ type Spec struct {
 	NoOptions bool
 	// Numeric accepts -NUM as an option (head -5).
 	Numeric bool
+	// OldStyle accepts a first word of short options without the dash
+	// (tar xzf a.tgz, ar rcs lib.a x.o): each of its letters that takes a
+	// value takes the next word, in turn.
+	OldStyle bool
+	// Prints says the program copies what it reads to its output (cat,
+	// head, grep, sort): a credential it reads reaches the transcript.
+	// Programs that only summarise what they read (wc, sha256sum, stat)
+	// do not print.
+	Prints bool
 	// Loose accepts options the entry does not declare, with no effect:
 	// for subcommands whose own effect already says they are not
 	// read-only (git commit), where the entry declares only the options
@@ -167,9 +195,12 @@ type operand struct {
 	// url: a word with a scheme (s3://bucket/key, gs://…, https://…) is a
 	// host talked to, file://PATH is PATH, any other word is a path (R and
 	// W: aws s3 cp, gsutil cp).
-	url  bool
-	rest bool // *
-	opt  bool // ?
+	url bool
+	// moved: a path read, then deleted (mv's sources); edited: a path
+	// read, then written (an editor's files).
+	moved, edited bool
+	rest          bool // *
+	opt           bool // ?
 }
 
 func effectOf(c byte) (Effect, bool) {
@@ -194,6 +225,10 @@ func effectOf(c byte) (Effect, bool) {
 		return Unknown, true
 	case 'h':
 		return Help, true
+	case 'i':
+		return Into, true
+	case 'e':
+		return Unpack, true
 	case '-':
 		return None, true
 	}
@@ -295,6 +330,10 @@ func (s *Spec) compileNow(name string) {
 			op.object = true
 		case 'f':
 			op.slashPath = true
+		case 'm':
+			op.effect, op.moved = Delete, true
+		case 'E':
+			op.effect, op.edited = Write, true
 		case 'R':
 			op.effect, op.url = Read, true
 		case 'W':

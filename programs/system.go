@@ -17,7 +17,7 @@ var _ = family("system", func(add func(...*Spec)) {
 			ReadOnly: []string{"journalctl -u web", "journalctl -f -n 100"}, Flagged: []string{"journalctl --vacuum-time=1s"}},
 		&Spec{Names: n("dmesg"), Options: "-H -T -k -l= -f= -w -x -L? --color? -t --human --ctime --follow --level= --facility= --kernel --decode --notime -h:h --help:h -V:h -c:c -C:c --clear:c --read-clear:c",
 			ReadOnly: []string{"dmesg", "dmesg -T"}, Flagged: []string{"dmesg -C"}},
-		&Spec{Names: n("crontab"), Effect: Config, ReadWith: "-l", Operands: "-?", Options: "-l -r:c -e:x -i -u= -s -n= -c -T",
+		&Spec{Names: n("crontab"), Effect: Config, ReadWith: "-l", Operands: "r?", Options: "-l -r:c -e:x -i -u= -s -n= -c -T",
 			Flagged: []string{"crontab -r", "crontab evil.cron"}},
 		&Spec{Names: n("chown", "chgrp"), Effect: Write, Permute: true, Operands: "- w*", Loose: true, Options: "--reference=r" + gnu, Flagged: []string{"chown -R user /"}},
 		&Spec{Names: n("top"), Options: "-b -n= -d= -p= -u= -U= -o= -H -i -c -1 -E= -e= -w? -s -S -h:h -v:h", ReadOnly: []string{"top -b -n1"}},

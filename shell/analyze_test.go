@@ -97,7 +97,7 @@ func TestPartFields(t *testing.T) {
 	}{
 		{"cat .env", fields{Reads: w("/home/dev/projects/app/.env"), ReadOnly: true}},
 		{"grep KEY .env", fields{Reads: w("/home/dev/projects/app/.env"), ReadOnly: true}},
-		{"grep -e KEY -f pats.txt src", fields{Reads: w("/home/dev/projects/app/src", "/home/dev/projects/app/pats.txt"), ReadOnly: true}},
+		{"grep -e KEY -f pats.txt src", fields{Reads: w("/home/dev/projects/app/pats.txt", "/home/dev/projects/app/src"), ReadOnly: true}},
 		{"sed -n 1p ~/notes.txt", fields{Reads: w("/home/dev/notes.txt"), ReadOnly: true}},
 		{"sed -i s/a/b/ f.txt", fields{Reads: w("/home/dev/projects/app/f.txt"), Writes: w("/home/dev/projects/app/f.txt")}},
 		{"wc -l < in.txt", fields{Reads: w("/home/dev/projects/app/in.txt"), ReadOnly: true}},
@@ -105,7 +105,7 @@ func TestPartFields(t *testing.T) {
 		{"echo hi > $F", fields{}},
 		{"echo hi > /dev/null 2>&1", fields{ReadOnly: true}},
 		{"cp a.txt ../b.txt", fields{Reads: w("/home/dev/projects/app/a.txt"), Writes: w("/home/dev/projects/b.txt"), FileOp: true}},
-		{"mv a b", fields{Reads: w("/home/dev/projects/app/a"), Writes: w("/home/dev/projects/app/b", "/home/dev/projects/app/a"), FileOp: true}},
+		{"mv a b", fields{Reads: w("/home/dev/projects/app/a"), Writes: w("/home/dev/projects/app/a", "/home/dev/projects/app/b"), FileOp: true}},
 		{"rm old.txt", fields{Writes: w("/home/dev/projects/app/old.txt"), FileOp: true}},
 		{"rm -r old", fields{Writes: w("/home/dev/projects/app/old")}},
 		{"tee -a log.txt", fields{Writes: w("/home/dev/projects/app/log.txt")}},

@@ -746,12 +746,10 @@ func printingProgram(c *call) bool {
 		ops := c.operands()
 		return hasShortFlagStrict(ops, 'c', "") || hasLong(ops, "--stdout") || hasLong(ops, "--to-stdout")
 	}
-	if _, ok := readers[c.prog]; !ok && c.prog != "sqlite3" {
+	if spec := programs.Lookup(c.prog); spec != nil && !spec.Prints || spec == nil && !unlistedReaders[c.prog] {
 		return false
 	}
 	switch c.prog {
-	case "wc", "md5sum", "sha1sum", "sha256sum", "sha512sum", "shasum", "cksum", "b2sum", "md5", "file", "stat", "cmp", "realpath", "readlink", "crontab", "source", ".", "python", "python3":
-		return false
 	case "grep", "egrep", "fgrep", "rg", "zgrep", "ag", "ack":
 		ops := c.operands()
 		return !hasShortFlagStrict(ops, 'c', "efmABCdD") && !hasShortFlagStrict(ops, 'q', "efmABCdD") && !hasShortFlagStrict(ops, 'l', "efmABCdD") &&

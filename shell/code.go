@@ -381,7 +381,8 @@ func checkVim(a *analyzer, c *call) {
 
 // checkProgramFlags flags the options that make a "read-only" program run
 // another program: rg --pre, sort --compress-program, tar
-// --checkpoint-action, zip -TT, man --html, git ... and the like.
+// --checkpoint-action, man --html, git ... and the like. (zip -TT is its
+// entry's exec option, judged by checkEffects.)
 func checkProgramFlags(a *analyzer, c *call) {
 	ops := c.operands()
 	runs := func(flag string, v arg) {
@@ -430,11 +431,6 @@ func checkProgramFlags(a *analyzer, c *call) {
 		}
 		if v, ok := optValue(ops, "-F", "--info-script"); ok {
 			runs("-F", v)
-		}
-	case "zip":
-		for _, v := range optValues(ops, "-TT", "--unzip-command") {
-			a.flag(c, "remote-exec", "zip -TT runs "+v.s, high)
-			a.nested(v.s, c.ctx, c.wrappers)
 		}
 	case "man":
 		for _, x := range ops {

@@ -3,6 +3,7 @@ package shell
 import (
 	"errors"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/wardenhq/warden/programs"
@@ -65,8 +66,17 @@ func (a *analyzer) effects(ca *call) {
 		ca.fx = make([]Effect, 0, len(res.Uses))
 	}
 	awkDone := false
+	var unpack []programs.Use
 	for _, u := range res.Uses {
 		e := Effect{Kind: u.Effect, Target: u.Target, Option: u.Option, Lang: u.Lang}
+		switch u.Effect {
+		case programs.Into:
+			a.copyInto(ca, res, u)
+			continue
+		case programs.Unpack:
+			unpack = append(unpack, u)
+			continue
+		}
 		if u.Lang == "sed" && u.Effect != programs.Unknown {
 			a.sedEffects(ca, e)
 			continue
@@ -117,6 +127,91 @@ func (a *analyzer) effects(ca *call) {
 			}
 		}
 		ca.fx = append(ca.fx, e)
+	}
+	if len(unpack) > 0 {
+		a.unpackUses(ca, res, unpack)
+	}
+}
+
+// copyInto judges a copy's destination (Into): it is written, and when it
+// is a directory each source lands below it under its own name (intoDir).
+// The sources are the call's other operands.
+func (a *analyzer) copyInto(ca *call, res *programs.Result, u programs.Use) {
+	ops := ca.operands()
+	x := arg{s: u.Target, lit: true}
+	if u.Index >= 0 && u.Index < len(ops) && ops[u.Index].s == u.Target {
+		x = ops[u.Index]
+	}
+	if p := a.resolve(x, ca.cwd); p == "" {
+		a.pathUnknown(ca, "writes", x)
+	} else if !harmlessTarget(p) {
+		ca.writes = appendPath(ca.writes, p)
+		ca.fx = append(ca.fx, Effect{Kind: programs.Write, Target: p, Option: u.Option})
+	}
+	var srcs []arg
+	for _, i := range res.Operands {
+		if i != u.Index && i < len(ops) {
+			srcs = append(srcs, ops[i])
+		}
+	}
+	if ca.prog == "ln" && u.Option == "" && len(srcs) == 0 {
+		// ln -s TARGET: a link named after the target, here.
+		srcs, x = []arg{x}, arg{s: ".", raw: ".", lit: true}
+	}
+	recursive := ca.prog == "cp" && res.Has("-r", "-R", "-a", "--recursive", "--archive")
+	a.intoDir(ca, srcs, x, u.Option != "", recursive)
+}
+
+// unpackUses judges where a call unpacks (Unpack): into the directories
+// given, or the working directory — for git clone, the directory named
+// after the repository.
+func (a *analyzer) unpackUses(ca *call, res *programs.Result, us []programs.Use) {
+	what := "extracts an archive"
+	switch res.Spec.Name() {
+	case "git clone":
+		what = "clones a repository"
+	case "git worktree add":
+		what = "checks out a worktree"
+	case "git submodule add":
+		what = "adds a submodule"
+	}
+	ops := ca.operands()
+	var dirs []arg
+	for _, u := range us {
+		if u.Target == "" && u.Index < 0 {
+			if what == "clones a repository" {
+				// git clone URL: the directory is the repository's name.
+				if len(res.Operands) == 0 || res.Operands[0] >= len(ops) || !ops[res.Operands[0]].lit {
+					continue
+				}
+				name := strings.TrimSuffix(path.Base(strings.TrimRight(ops[res.Operands[0]].s, "/")), ".git")
+				if name == "" || name == "." || name == "/" {
+					continue
+				}
+				dirs = append(dirs, arg{s: name, raw: name, lit: true})
+				continue
+			}
+			dirs = append(dirs, arg{s: ".", raw: ".", lit: true})
+			continue
+		}
+		x := arg{s: u.Target, raw: u.Target, lit: true}
+		if u.Index >= 0 && u.Index < len(ops) && ops[u.Index].s == u.Target {
+			x = ops[u.Index]
+		} else if u.Index >= 0 && u.Index < len(ops) {
+			// An attached value (-C.claude, -o/tmp/out).
+			x = ops[u.Index]
+			x.s, x.raw = u.Target, u.Target
+		}
+		dirs = append(dirs, x)
+	}
+	for _, d := range a.unpackInto(ca, dirs, what) {
+		if d == ca.cwd {
+			d = "" // as the program's own write (tar -x here)
+		}
+		e := Effect{Kind: programs.Write, Target: d}
+		if !slices.Contains(ca.fx, e) {
+			ca.fx = append(ca.fx, e)
+		}
 	}
 }
 

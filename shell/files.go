@@ -5,29 +5,15 @@ import (
 	"strings"
 
 	"github.com/wardenhq/warden/pathclass"
+	"github.com/wardenhq/warden/programs"
 
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// readers maps reading programs to the options of theirs that take a value;
-// their other operands are files read.
-var readers = map[string]string{
-	"cat": "", "tac": "", "nl": "-b -i -l -n -s -v -w", "head": "-n -c --lines --bytes", "tail": "-n -c --lines --bytes --pid -s --sleep-interval",
-	"less": "-b -h -j -p -P -t -T -x -y -z", "more": "-n", "bat": "-l -H -r --language --line-range --highlight-line --style --theme --tabs --map-syntax", "batcat": "-l -H -r --language --line-range --style --theme",
-	"wc": "", "strings": "-n -t -e --bytes --radix --encoding", "od": "-A -j -N -t -w -S", "hexdump": "-n -s -e -f", "base64": "-w --wrap", "base32": "-w --wrap",
-	"cut": "-b -c -d -f --bytes --characters --delimiter --fields --output-delimiter", "diff": "-U -C -L -x -X -I -F -S --label --exclude --exclude-from --ignore-matching-lines --starting-file",
-	"cmp": "-i -n --ignore-initial --bytes", "comm": "--output-delimiter", "rev": "", "fold": "-w -b --width", "fmt": "-w -p --width --prefix", "paste": "-d --delimiters", "join": "-1 -2 -j -t -o -e -a -v",
-	"column": "-s -o -c -t -N -R -l -W -H -O -E -d -J -n", "md5sum": "", "sha1sum": "", "sha224sum": "", "sha256sum": "", "sha384sum": "", "sha512sum": "", "b2sum": "", "cksum": "-a --algorithm", "shasum": "-a --algorithm", "md5": "",
-	"file": "-m -f -F -P --magic-file --files-from --separator", "zcat": "", "gzcat": "", "bzcat": "", "xzcat": "", "zstdcat": "", "zless": "", "zmore": "", "lzcat": "",
-	"iconv": "-f -t --from-code --to-code -o --output", "expand": "-t --tabs", "unexpand": "-t --tabs", "look": "-t", "tr": "", "view": "", "split": "-a -b -C -l -n --additional-suffix", "csplit": "-b -f -n --suffix-format --prefix --digits",
-	"xxd": "-c -g -l -o -s -n --cols --groupsize --len --offset --seek --name", "sort": "-k -t -S -T -o --key --field-separator --buffer-size --temporary-directory --output --compress-program --files0-from --parallel --batch-size",
-	"uniq": "-f -s -w --skip-fields --skip-chars --check-chars", "source": "", ".": "", "stat": "-c -f --format --printf", "readlink": "", "realpath": "--relative-to --relative-base",
-	"jq": "", "yq": "", "grep": "", "egrep": "", "fgrep": "", "zgrep": "", "rg": "", "ag": "", "ack": "", "sed": "", "awk": "", "gawk": "", "mawk": "", "nawk": "",
-	"openssl": "", "gpg": "", "sqlite3": "", "crontab": "", "source-file": "", "python": "", "python3": "",
-}
-
-var grepValues = "-e -f -m -A -B -C -d -D --max-count --context --after-context --before-context --regexp --file --label --color --colour --devices --directories --binary-files"
-var rgValues = "-e -f -g -t -T -m -A -B -C -j -M -r -E --regexp --file --glob --iglob --type --type-not --max-count --context --after-context --before-context --threads --max-columns --replace --encoding --pre --pre-glob --sort --sortr --max-depth --max-filesize --colors --type-add --type-clear --path-separator --field-match-separator --field-context-separator --context-separator --ignore-file --engine --dfa-size-limit --regex-size-limit"
+// unlistedReaders are reading programs that have no entry yet (the call
+// is unknown): their operands are still files read, judged against the
+// Read rules, and they print what they read.
+var unlistedReaders = map[string]bool{"yq": true, "openssl": true, "gpg": true, "source-file": true}
 
 // files fills in a call's Reads and Writes: redirections, then the
 // operands of the programs whose operands are files.
@@ -79,6 +65,9 @@ func (a *analyzer) files(ca *call) {
 			}
 		}
 	}
+	if experiment {
+		return
+	}
 	switch ca.prog {
 	case "aws":
 		// Any parameter given as file://PATH or fileb://PATH is read
@@ -96,125 +85,41 @@ func (a *analyzer) files(ca *call) {
 				}
 			}
 		}
-	case "grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack":
-		vals := grepValues
-		if ca.prog == "rg" {
-			vals = rgValues
-		}
-		pos := positional(ops, vals)
-		if _, ok := optValue(ops, "-e", "--regexp"); !ok {
-			if _, ok := optValue(ops, "-f", "--file"); !ok && len(pos) > 0 {
-				pos = pos[1:]
-			}
-		}
-		read(pos)
-		read(optValues(ops, "-f", "--file"))
-	case "sed":
-		pos := positional(ops, "-e -f -l --expression --file --line-length")
-		if _, ok := optValue(ops, "-e", "--expression"); !ok {
-			if _, ok := optValue(ops, "-f", "--file"); !ok && len(pos) > 0 {
-				pos = pos[1:]
-			}
-		}
-		read(pos)
-		if sedInPlace(ops) {
-			write(pos)
-		}
-	case "awk", "gawk", "mawk", "nawk":
-		pos := positional(ops, "-F -v -f --field-separator --assign --file -i --include")
-		if _, ok := optValue(ops, "-f", "--file"); !ok && len(pos) > 0 {
-			pos = pos[1:]
-		}
-		var files []arg
-		for _, p := range pos {
-			if !isAssignWord(p.s) {
-				files = append(files, p)
-			}
-		}
-		read(files)
-		if hasLong(ops, "--inplace") || hasWord(ops, "inplace") {
-			write(files)
-		}
-	case "jq", "yq", "gojq":
-		pos := jqPositional(ops)
-		if _, ok := optValue(ops, "-f", "--from-file"); !ok && len(pos) > 0 {
-			pos = pos[1:]
-		}
-		read(pos)
-		if ca.prog == "yq" && (hasShortFlag(ops, 'i') || hasLong(ops, "--inplace")) {
-			write(pos)
-		}
-	case "sort":
-		read(positional(ops, readers["sort"]))
-		if o, ok := optValue(ops, "-o", "--output"); ok {
-			write([]arg{o})
-		}
-	case "uniq", "xxd":
-		pos := positional(ops, readers[ca.prog])
-		if len(pos) > 0 {
-			read(pos[:1])
-		}
-		if len(pos) > 1 {
-			write(pos[1:2])
-		}
 	case "perl", "ruby":
 		write(inPlaceOperands(ops))
-	case "tee":
-		write(positional(ops, ""))
-	case "cp", "install", "mv", "ln", "rsync", "scp":
-		pos := positional(ops, "-t -S -m -o -g -T --target-directory --suffix --mode --owner --group -e --rsh -i -P -F -c -l -o -J --exclude --include --filter --rsync-path --chmod --chown --log-file --backup-dir --files-from")
-		if t, ok := optValue(ops, "-t", "--target-directory"); ok && ca.prog != "scp" && ca.prog != "rsync" {
-			write([]arg{t})
-			if ca.prog != "ln" {
-				read(pos)
-			}
-			if ca.prog == "mv" {
-				write(pos)
-			}
-			a.intoDir(ca, pos, t, true)
-			return
+	case "rsync", "scp":
+		res := a.entryParse(ca)
+		var pos []arg
+		for _, i := range res.Operands {
+			pos = append(pos, ops[i])
 		}
 		if len(pos) == 0 {
 			return
 		}
 		srcs, dst := pos[:len(pos)-1], pos[len(pos)-1]
-		if ca.prog == "ln" && len(pos) == 1 {
-			dst = arg{s: path.Base(pos[0].s), lit: true}
-			srcs = nil
+		for _, s := range srcs {
+			if !remoteSpec(s.s) {
+				read([]arg{s})
+			}
 		}
-		local := func(x arg) bool { return !remoteSpec(x.s) }
-		if ca.prog != "ln" {
-			for _, s := range srcs {
-				if local(s) {
-					read([]arg{s})
+		if !remoteSpec(dst.s) {
+			write([]arg{dst})
+			a.intoDir(ca, srcs, dst, false, res.Has("-r", "-a", "--recursive", "--archive"))
+		}
+	case "awk", "gawk", "mawk", "nawk":
+		// gawk -i inplace edits its files in place.
+		res := a.entryParse(ca)
+		inplace := false
+		for _, o := range res.Option("-i", "--include") {
+			inplace = inplace || o.Target == "inplace"
+		}
+		if inplace {
+			for _, u := range res.Uses {
+				if u.Effect == programs.Read && u.Option == "" && u.Index >= 0 && u.Index < len(ops) && !isAssignWord(ops[u.Index].s) {
+					write(ops[u.Index : u.Index+1])
 				}
 			}
 		}
-		if local(dst) {
-			write([]arg{dst})
-		}
-		if ca.prog == "mv" {
-			write(srcs)
-		}
-		if local(dst) {
-			a.intoDir(ca, srcs, dst, false)
-		}
-	case "rm", "rmdir", "unlink", "srm", "trash", "trash-put":
-		write(positional(ops, ""))
-	case "touch":
-		write(positional(ops, "-d -t -r --date --reference"))
-	case "mkdir":
-		write(positional(ops, "-m --mode --context"))
-	case "shred":
-		write(positional(ops, "-n -s --iterations --size --random-source"))
-	case "truncate":
-		write(positional(ops, "-s -r --size --reference"))
-	case "chmod", "chown", "chgrp", "setfacl", "chattr":
-		pos := positional(ops, "-m -M -x -X --reference")
-		if !hasPrefixWord(ops, "--reference") && len(pos) > 0 {
-			pos = pos[1:]
-		}
-		write(pos)
 	case "dd":
 		for _, x := range ops {
 			if v, ok := strings.CutPrefix(x.s, "of="); ok {
@@ -261,49 +166,20 @@ func (a *analyzer) files(ca *call) {
 			}
 		}
 		read(optValues(ops, "", "--post-file"))
-	case "vim", "vi", "nvim", "nano", "emacs", "ex", "pico", "micro", "ed":
-		write(positional(ops, "-c -S -u -i -T -t -q -w -W -s --cmd"))
-	case "sqlite3":
-		pos := positional(ops, "-cmd -separator -newline -nullvalue")
-		if len(pos) > 0 {
-			read(pos[:1])
-		}
-	case "crontab", "source", ".":
-		read(positional(ops, "-u"))
-	case "zip":
-		pos := positional(ops, "-TT -x -i -b -n -t -tt --unzip-command")
-		if len(pos) > 0 {
-			write(pos[:1])
-			read(pos[1:])
+	default:
+		if unlistedReaders[ca.prog] {
+			read(positional(ops, ""))
 		}
 	case "tar", "gtar", "bsdtar":
-		if f, ok := tarArchive(ops); ok {
-			if tarCreates(ops) {
+		res := a.entryParse(ca)
+		if fs := res.Option("-f", "--file"); len(fs) > 0 && fs[0].Index >= 0 {
+			f := ops[fs[0].Index]
+			f.s = fs[0].Target
+			if res.Has("-c", "--create", "-r", "--append", "-u", "--update", "-A") {
 				write([]arg{f})
 			} else {
 				read([]arg{f})
 			}
-		}
-		if tarExtracts(ops) {
-			a.unpackInto(ca, optValues(ops, "-C", "--directory"), "extracts an archive")
-		}
-	case "unzip":
-		if !hasWord(ops, "-l", "-t", "-v", "-Z", "-p", "-c", "-h", "--help") {
-			a.unpackInto(ca, optValues(ops, "-d", ""), "extracts an archive")
-		}
-	case "7z", "7za", "7zr":
-		if sub, _ := firstOperand(ops); sub == "x" || sub == "e" {
-			a.unpackInto(ca, optValues(ops, "-o", ""), "extracts an archive")
-		}
-	case "cpio":
-		if hasShortFlag(ops, 'i') || hasLong(ops, "--extract") {
-			a.unpackInto(ca, optValues(ops, "-D", "--directory"), "extracts an archive")
-		}
-	case "git":
-		a.gitWrites(ca, ops)
-	default:
-		if vals, ok := readers[ca.prog]; ok {
-			read(positional(ops, vals))
 		}
 	}
 }
@@ -344,51 +220,6 @@ func remoteSpec(s string) bool {
 	return j < 0 || i < j
 }
 
-func jqPositional(ops []arg) []arg {
-	var out []arg
-	for i := 0; i < len(ops); i++ {
-		s := ops[i].s
-		switch s {
-		case "--arg", "--argjson", "--slurpfile", "--rawfile":
-			i += 2
-			continue
-		case "--indent", "-f", "--from-file", "-L", "--tab":
-			if s != "--tab" {
-				i++
-			}
-			continue
-		}
-		if strings.HasPrefix(s, "-") && len(s) > 1 {
-			continue
-		}
-		out = append(out, ops[i])
-	}
-	return out
-}
-
-func sedInPlace(ops []arg) bool {
-	for _, x := range ops {
-		s := x.s
-		if s == "--" {
-			return false
-		}
-		if strings.HasPrefix(s, "--in-place") {
-			return true
-		}
-		if len(s) > 1 && s[0] == '-' && s[1] != '-' {
-			for i := 1; i < len(s); i++ {
-				if s[i] == 'i' {
-					return true
-				}
-				if s[i] == 'e' || s[i] == 'f' || s[i] == 'l' {
-					break
-				}
-			}
-		}
-	}
-	return false
-}
-
 // curlUploads returns the files curl sends: -d @f, --data-binary @f,
 // -F name=@f, -T f.
 func curlUploads(ops []arg) []arg {
@@ -422,49 +253,6 @@ func curlUploads(ops []arg) []arg {
 	}
 	out = append(out, optValues(ops, "-T", "--upload-file")...)
 	return out
-}
-
-func tarArchive(ops []arg) (arg, bool) {
-	if v, ok := optValue(ops, "", "--file"); ok {
-		return v, true
-	}
-	for i, x := range ops {
-		s := x.s
-		if i == 0 && !strings.HasPrefix(s, "-") && strings.ContainsRune(s, 'f') {
-			// old-style bundled options: tar czf archive.tgz ...
-			if i+1 < len(ops) {
-				return ops[i+1], true
-			}
-		}
-		if len(s) > 1 && s[0] == '-' && s[1] != '-' {
-			if j := strings.IndexByte(s, 'f'); j >= 0 {
-				if j < len(s)-1 {
-					y := x
-					y.s = s[j+1:]
-					return y, true
-				}
-				if i+1 < len(ops) {
-					return ops[i+1], true
-				}
-			}
-		}
-	}
-	return arg{}, false
-}
-
-func tarCreates(ops []arg) bool {
-	for i, x := range ops {
-		s := x.s
-		if s == "--create" || s == "--append" || s == "--update" {
-			return true
-		}
-		if len(s) > 1 && s[0] == '-' && s[1] != '-' || i == 0 && !strings.HasPrefix(s, "-") {
-			if strings.ContainsAny(strings.TrimPrefix(s, "-"), "cru") {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // downloads returns the files a command downloads (curl -o, wget -O, and
@@ -613,7 +401,7 @@ func fileURLs(ops []arg) []arg {
 //
 // dir says the destination is a directory (-t). Otherwise one source and a
 // destination with an extension (notes.md) is taken for a file.
-func (a *analyzer) intoDir(ca *call, srcs []arg, dst arg, dir bool) {
+func (a *analyzer) intoDir(ca *call, srcs []arg, dst arg, dir, recursive bool) {
 	d := a.resolve(dst, ca.cwd)
 	if d == "" || len(srcs) == 0 {
 		return
@@ -621,9 +409,6 @@ func (a *analyzer) intoDir(ca *call, srcs []arg, dst arg, dir bool) {
 	if db := path.Base(d); !dir && len(srcs) == 1 && !strings.HasSuffix(dst.s, "/") && !strings.HasPrefix(db, ".") && path.Ext(db) != "" {
 		return
 	}
-	ops := ca.operands()
-	recursive := ca.prog != "mv" && ca.prog != "ln" && ca.prog != "git" && (hasShortFlag(ops, 'r') || hasShortFlag(ops, 'R') || hasShortFlag(ops, 'a') ||
-		hasLong(ops, "--recursive") || hasLong(ops, "--archive"))
 	unknown := func(what string) {
 		ca.unknown = append(ca.unknown, what+" into "+d+": the names it writes are not known, and one could be an agent control file")
 	}
@@ -697,47 +482,26 @@ func (a *analyzer) controlOrCredential(p string) bool {
 	return a.credentialFile(p)
 }
 
-// tarExtracts reports whether tar is asked to extract (-x, --extract,
-// --get, or an old-style bundle such as xzf).
-func tarExtracts(ops []arg) bool {
-	for i, x := range ops {
-		s := x.s
-		switch {
-		case s == "--":
-			return false
-		case s == "--extract" || s == "--get":
-			return true
-		case strings.HasPrefix(s, "--"):
-		case len(s) > 1 && s[0] == '-' || i == 0:
-			// Letters before the first one that takes a value (f, C, …).
-			flags := strings.TrimPrefix(s, "-")
-			if j := strings.IndexAny(flags, "fCbFgHIKLNTVX"); j >= 0 {
-				flags = flags[:j]
-			}
-			if strings.ContainsRune(flags, 'x') {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // unpackInto judges a program that writes files whose names come from its
 // input (an archive, a repository) into a directory: dirs as given, or the
 // working directory. The directory is written: a control directory, a
 // system one or one outside the working directories is judged as such.
 // Into a working directory or a home, where control files live at known
 // names, the names written are not known.
-func (a *analyzer) unpackInto(ca *call, dirs []arg, what string) {
+//
+// It returns the directories it resolved.
+func (a *analyzer) unpackInto(ca *call, dirs []arg, what string) []string {
 	if len(dirs) == 0 {
 		dirs = []arg{{s: ".", lit: true}}
 	}
+	var out []string
 	for _, x := range dirs {
 		d := a.resolve(x, ca.cwd)
 		if d == "" {
 			ca.unknown = append(ca.unknown, ca.prog+" "+what+" into "+x.raw+", which is not known")
 			continue
 		}
+		out = append(out, d)
 		if d != ca.cwd {
 			ca.writes = appendPath(ca.writes, d)
 		}
@@ -745,47 +509,7 @@ func (a *analyzer) unpackInto(ca *call, dirs []arg, what string) {
 			ca.unknown = append(ca.unknown, ca.prog+" "+what+" into "+d+": the names it writes are not known, and one could be an agent control file")
 		}
 	}
-}
-
-// gitWrites adds the paths git's worktree-changing subcommands write by
-// name: the directory a clone, worktree or submodule is made in, and the
-// destination of git mv.
-func (a *analyzer) gitWrites(ca *call, ops []arg) {
-	sub, rest := subcommand(ops, gitGlobalValue)
-	switch sub {
-	case "clone":
-		pos := positional(rest, "-o -b -u -c -j --origin --branch --upload-pack --template --config --depth --shallow-since --shallow-exclude --reference --reference-if-able --separate-git-dir --jobs --filter --server-option --bundle-uri --ref-format")
-		switch {
-		case len(pos) >= 2:
-			a.unpackInto(ca, pos[1:2], "clones a repository")
-		case len(pos) == 1 && pos[0].lit:
-			name := strings.TrimSuffix(path.Base(strings.TrimRight(pos[0].s, "/")), ".git")
-			if name != "" && name != "." && name != "/" {
-				a.unpackInto(ca, []arg{{s: name, raw: name, lit: true}}, "clones a repository")
-			}
-		}
-	case "worktree":
-		if verb, args := firstOperand(rest); verb == "add" {
-			if pos := positional(args, "-b -B --reason"); len(pos) > 0 {
-				a.unpackInto(ca, pos[:1], "checks out a worktree")
-			}
-		}
-	case "submodule":
-		if verb, args := firstOperand(rest); verb == "add" {
-			if pos := positional(args, "-b --branch --name --reference --depth"); len(pos) >= 2 {
-				a.unpackInto(ca, pos[1:2], "adds a submodule")
-			}
-		}
-	case "mv":
-		pos := positional(rest, "")
-		if len(pos) >= 2 {
-			srcs, dst := pos[:len(pos)-1], pos[len(pos)-1]
-			if p := a.resolve(dst, ca.cwd); p != "" {
-				ca.writes = appendPath(ca.writes, p)
-			}
-			a.intoDir(ca, srcs, dst, false)
-		}
-	}
+	return out
 }
 
 // pathUnknown notes a file the part reads or writes whose path cannot be
@@ -808,3 +532,5 @@ func (a *analyzer) pathUnknown(ca *call, verb string, x arg) {
 	}
 	ca.unknown = append(ca.unknown, verb+tail)
 }
+
+var experiment = false

@@ -47,6 +47,10 @@ type analyzer struct {
 	hits     int
 	// parsed is reused by every call's programs.ParseInto.
 	parsed programs.Result
+	// entry is entryFor's words read with its program's entry, for the
+	// checks that ask about options and operands (entry.go).
+	entry    programs.Result
+	entryFor *call
 }
 
 func newAnalyzer(opts Options, an *Analysis) *analyzer {

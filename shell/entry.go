@@ -1,0 +1,76 @@
+package shell
+
+import "github.com/wardenhq/warden/programs"
+
+// The checks ask a call's program entry which words are operands and what
+// value an option has, rather than keeping option lists of their own: the
+// entry (programs/<family>.go) is the one statement of a program's option
+// grammar.
+
+// entryParse returns the call's words read with its program's entry. A
+// program with no entry has no options and no operands (the call is
+// unknown anyway). The result is kept for the last call asked about and
+// is overwritten by the next: use it before asking about another call.
+func (a *analyzer) entryParse(ca *call) *programs.Result {
+	if a.entryFor == ca {
+		return &a.entry
+	}
+	a.entryFor = ca
+	spec := programs.Lookup(ca.prog)
+	if spec == nil {
+		spec = programs.Lookup(baseName(ca.prog))
+	}
+	if spec == nil {
+		a.entry = programs.Result{Uses: a.entry.Uses[:0], Operands: a.entry.Operands[:0], Options: a.entry.Options[:0]}
+		return &a.entry
+	}
+	ops := ca.operands()
+	words := make([]programs.Word, 0, len(ops))
+	for _, x := range ops {
+		words = append(words, programs.Word{Text: x.s, Literal: !x.unbound && !x.subst && !x.glob})
+	}
+	programs.ParseInto(spec, words, &a.entry)
+	return &a.entry
+}
+
+// entryOperands returns the call's operands, as its entry reads them.
+func (a *analyzer) entryOperands(ca *call) []arg {
+	res := a.entryParse(ca)
+	ops := ca.operands()
+	out := make([]arg, 0, len(res.Operands))
+	for _, i := range res.Operands {
+		if i < len(ops) {
+			out = append(out, ops[i])
+		}
+	}
+	return out
+}
+
+// entryValues returns the values of the options given under any of the
+// names (as the entry declares them: "-o", "--output"), in order.
+func (a *analyzer) entryValues(ca *call, names ...string) []arg {
+	res := a.entryParse(ca)
+	ops := ca.operands()
+	var out []arg
+	for _, o := range res.Options {
+		if o.Index < 0 || o.Index >= len(ops) || !containsName(names, o.Option) {
+			continue
+		}
+		x := ops[o.Index]
+		if x.s != o.Target {
+			x.s = o.Target // attached: -oFILE, --output=FILE
+			x.raw = o.Target
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+func containsName(names []string, n string) bool {
+	for _, m := range names {
+		if m == n {
+			return true
+		}
+	}
+	return false
+}
