@@ -8,24 +8,29 @@ var _ = family("archivers", func(add func(...*Spec)) {
 		// tar: the short options are declared in full, so that a bundle
 		// (-xzvf) is read to its end; -x unpacks into -C or the working
 		// directory.
-		&Spec{Names: n("tar", "gtar", "bsdtar"), Effect: Write, Permute: true, OldStyle: true, Operands: "-*", Loose: true,
+		// GNU tar takes unique prefixes of long options: the real options
+		// that are prefixes of declared ones are declared (--file,
+		// --exclude, --checkpoint) so that they are not read as those.
+		&Spec{Names: n("tar", "gtar", "bsdtar"), Effect: Write, Permute: true, OldStyle: true, Operands: "-*", Loose: true, Abbrev: true,
 			ReadWith: "-t --list -tf -tzf -tjf -tJf -tvf -tvzf -ztf -tzvf t tf tzf tvf tvzf",
 			Options: "-I=x --use-compress-program=x --to-command=x --checkpoint-action=x --rsh-command=x --info-script=x -F=x --new-volume-script=x --rmt-command=x " +
 				"-T=r --files-from=r -X=r --exclude-from=r -C=e --directory=e -x:e --extract:e --get:e -f= --file= " +
 				"-A -c --create -d -r --append -t --list -u --update -a -B -b= -g= -G -h -H= -i -j -J -k -K= -l -L= -m -M -n -N= -o -O -p -P -R -s -S -U -v -V= -w -W -z -Z " +
-				"--help:h --version:h --usage:h",
-			Flagged: []string{"tar --to-command='sh -c id' -xf x.tar", "tar -I 'sh -c id' -xf x.tar", "tar --checkpoint=1 --checkpoint-action=exec=id -cf x.tar .", "tar -xzf deps.tgz -C vendor",
+				"--help:h --version:h --usage:h " +
+				// Files tar writes in every mode, listing included.
+				"--index-file=w --volno-file=w --exclude= --checkpoint?",
+			Flagged: []string{"tar -tvf x.tar --index-file=$HOME/.bashrc", "tar -tf x.tar --to-comm='sh -c id'", "tar --to-command='sh -c id' -xf x.tar", "tar -I 'sh -c id' -xf x.tar", "tar --checkpoint=1 --checkpoint-action=exec=id -cf x.tar .", "tar -xzf deps.tgz -C vendor",
 				"tar xzf x.tgz -C ~/.config", "tar -xf x.tar", "bsdtar -x -f x.tar -C .warden"},
 			ReadOnly: []string{"tar -tf x.tar", "tar tzf x.tgz"}},
 		// zip's options are single-dash names (-TT, -tt): LongDash.
-		&Spec{Names: n("zip"), Effect: Write, Permute: true, LongDash: true, Operands: "w r*", Loose: true,
+		&Spec{Names: n("zip"), Effect: Write, Permute: true, LongDash: true, Operands: "w r*", Loose: true, Abbrev: true,
 			Options: "-TT=x --unzip-command=x -b= -n= -t= -tt= -x= -i= -O=w --output-file=w -P= --password= -Z= -s= -h:h --help:h -v:h",
-			Flagged: []string{"zip x.zip f -T -TT 'sh -c id #'", "zip -r out.zip src"}},
+			Flagged: []string{"zip -r out.zip src -T --unzip-comm='sh -c id #'", "zip x.zip f -T -TT 'sh -c id #'", "zip -r out.zip src"}},
 		&Spec{Names: n("unzip"), Effect: Unpack, Permute: true, Operands: "-*", Loose: true, ReadWith: "-l -t -v -Z -p -c", Options: "-d=e -h:h --help:h",
 			Flagged: []string{"unzip -o x.zip -d ~/", "unzip -o x.zip -d .git/hooks", "unzip x.zip"}, ReadOnly: []string{"unzip -l x.zip"}},
-		&Spec{Names: n("gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4"), Effect: Write, Permute: true, Operands: "r*", Loose: true,
-			ReadWith: "-c --stdout -l --list -t --test -dc -cd -tv", Options: "-h:h --help:h -V:h --version:h -L:h",
-			Flagged: []string{"gzip big.log"}},
+		&Spec{Names: n("gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4"), Effect: Write, Permute: true, Operands: "r*", Loose: true, Abbrev: true,
+			ReadWith: "-c --stdout -l --list -t --test -dc -cd -tv", Options: "-h:h --help:h -V:h --version:h -L:h --files?u --files0?u --filelist=u",
+			Flagged: []string{"gzip big.log", "xz -c --files=list.txt"}},
 		&Spec{Names: n("7z", "7za", "7zr"), Options: "-h:h --help:h", Subcommands: subs(
 			"l", &Spec{Effect: None, Permute: true, Operands: "r*", Options: "-slt -ba -p= -t= -r -y -bso0 -bsp0"},
 			"t", &Spec{Effect: None, Permute: true, Operands: "r*", Options: "-p= -t= -r -y"},
@@ -33,11 +38,14 @@ var _ = family("archivers", func(add func(...*Spec)) {
 			"a", &Spec{Effect: Write, Operands: "w r*", Loose: true}, "u", &Spec{Effect: Write, Operands: "w r*", Loose: true},
 			"d", &Spec{Effect: Delete, Operands: "-*", Loose: true}),
 			Flagged: []string{"7z x archive.7z -o/tmp/out"}},
-		&Spec{Names: n("dd"), NoOptions: true, Operands: "-*", ReadOnly: []string{"dd if=disk.img count=1"}, Flagged: []string{"dd if=x of=y"}},
-		&Spec{Names: n("split"), Prints: true, Effect: Write, Permute: true, Operands: "r? -?", Loose: true,
+		// dd's operands are KEY=VALUE words, judged as dd "code": a key dd
+		// does not have is unknown.
+		&Spec{Names: n("dd"), NoOptions: true, Operands: "c*", Lang: "dd", ReadOnly: []string{"dd if=disk.img count=1", "dd --help"},
+			Flagged: []string{"dd if=x of=y", "dd --frobnicate", "dd foo=bar if=x"}},
+		&Spec{Names: n("split"), Prints: true, Effect: Write, Permute: true, Operands: "r? -?", Loose: true, Abbrev: true,
 			Options: "-a= --suffix-length= --additional-suffix= -b= --bytes= -C= --line-bytes= -l= --lines= -n= --number= -t= --separator= --help:h --version:h --filter=x",
-			Flagged: []string{"split -l 100 data.csv part_", "split --filter='sh -c id' f"}},
-		&Spec{Names: n("csplit"), Prints: true, Effect: Write, Permute: true, Operands: "r -*", Loose: true,
+			Flagged: []string{"split --filt='sh -c id' data.csv", "split -l 100 data.csv part_", "split --filter='sh -c id' f"}},
+		&Spec{Names: n("csplit"), Prints: true, Effect: Write, Permute: true, Operands: "r -*", Loose: true, Abbrev: true,
 			Options: "-b= --suffix-format= -f= --prefix= -n= --digits= --help:h --version:h",
 			Flagged: []string{"split -l 100 data.csv part_", "split --filter='sh -c id' f"}},
 	)

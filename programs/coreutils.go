@@ -90,10 +90,12 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 			Options: "-0 -a -B= -b -c -D -d= -h -H -k -l -L -m -P -s -S -t= -x -X=r --null --all --apparent-size --block-size= --bytes --total --dereference-args --max-depth= --human-readable --inodes --dereference --count-links --no-dereference --separate-dirs --si --summarize --threshold= --time? --time-style= --exclude-from=r --exclude= --one-file-system --files0-from=r" + gnu},
 		&Spec{Names: n("df"), Abbrev: true, Permute: true, Operands: "-*",
 			Options: "-a -B= -h -H -i -k -l -P -t= -T -x= --all --block-size= --human-readable --si --inodes --local --no-sync --output? --portability --print-type --sync --total --type= --exclude-type=" + gnu},
+		// -R with -H writes 00Tree.html into every directory; --fromfile
+		// prints the listing its operands hold.
 		&Spec{Names: n("tree"), Permute: true, Operands: "-*",
-			Options:  "-a -d -l -f -x -L= -R -P= -I= -o=w -i -q -N -Q -p -u -g -s -h -D -F -v -t -c -U -r -C -n -J -X -H= -T= --gitignore --help:h --version:h --noreport --dirsfirst --du --prune --filelimit= --charset= --sort= --matchdirs --ignore-case --info --fromfile:u --metafirst --si --timefmt= -S -A --nolinks --inodes --device",
-			ReadOnly: []string{"tree -L 2"},
-			Flagged:  []string{"tree -o ~/.bashrc"}},
+			Options:  "-a -d -l -f -x -L= -R:u -P= -I= -o=w -i -q -N -Q -p -u -g -s -h -D -F -v -t -c -U -r -C -n -J -X -H= -T= --gitignore --help:h --version:h --noreport --dirsfirst --du --prune --filelimit= --charset= --sort= --matchdirs --ignore-case --info --fromfile:R --metafirst --si --timefmt= -S -A --nolinks --inodes --device",
+			ReadOnly: []string{"tree -L 2", "tree --fromfile listing.txt"},
+			Flagged:  []string{"tree -o ~/.bashrc", "tree -R -H . -L 1", "tree --fromfile ~/.ssh/id_rsa"}},
 		&Spec{Names: n("echo"), NoOptions: true, Operands: "-*",
 			ReadOnly: []string{"echo hello", "echo --help"}},
 		&Spec{Names: n("printf"), Operands: "-*", Options: "-v=u --help:h --version:h",
@@ -105,13 +107,16 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 		&Spec{Names: n("id"), Abbrev: true, Permute: true, Operands: "-?", Options: "-a -Z -g -G -n -r -u -z --context --group --groups --name --real --user --zero" + gnu},
 		&Spec{Names: n("groups"), Operands: "-*", Options: gnu},
 		&Spec{Names: n("uname"), Abbrev: true, Options: "-a -s -n -r -v -m -p -i -o --all --kernel-name --nodename --kernel-release --kernel-version --machine --processor --hardware-platform --operating-system" + gnu},
-		&Spec{Names: n("hostname"), Options: "-a -A -b -d -f -F= -i -I -s -y --alias --all-fqdns --domain --fqdn --long --ip-address --all-ip-addresses --short --yp --nis -h --help:h -V --version:h",
+		// -F/--file sets the name from a file; -b sets it even when given none.
+		&Spec{Names: n("hostname"), Options: "-a -A -b:c --boot:c -d -f -F=c --file=c -i -I -s -y --alias --all-fqdns --domain --fqdn --long --ip-address --all-ip-addresses --short --yp --nis -h --help:h -V --version:h",
 			ReadOnly: []string{"hostname", "hostname -f"},
-			Flagged:  []string{"hostname evil"}},
-		&Spec{Names: n("date"), Abbrev: true, Permute: true, Operands: "-?",
+			Flagged:  []string{"hostname evil", "hostname -F /tmp/name", "hostname --file /tmp/name"}},
+		// An operand is a +FORMAT to print, or the new time to set (date
+		// MMDDhhmm[[CC]YY][.ss]): judged as date "code".
+		&Spec{Names: n("date"), Abbrev: true, Permute: true, Operands: "c?", Lang: "date",
 			Options:  "-d= -f=r -I? -r=r -R -s=c -u --date= --debug --file=r --iso-8601? --resolution --reference=r --rfc-email --rfc-3339= --set=c --universal --utc -j -n -v= -z=" + gnu,
-			ReadOnly: []string{"date +%s", "date -u", "date -d yesterday"},
-			Flagged:  []string{"date -s 2020-01-01", "date --set=2020-01-01"}},
+			ReadOnly: []string{"date +%s", "date -u", "date -d yesterday", "date -u +%FT%TZ"},
+			Flagged:  []string{"date -s 2020-01-01", "date --set=2020-01-01", "date --se=@0", "date 010100002030"}},
 		&Spec{Names: n("cal", "ncal"), Permute: true, Operands: "-*", Options: "-1 -3 -A= -B= -b -C -d= -e -H= -h -J -j -m= -N -o -p -s= -S -w -y -Y -M -v --help:h -V --version:h --months= --span --sunday --monday --julian --year --twelve --color? --vertical --week"},
 		&Spec{Names: n("uptime"), Options: "-p -s --pretty --since -h --help:h -V --version:h"},
 		&Spec{Names: n("free"), Options: "-b -k -m -g --kilo --mega --giga --tera --peta --kibi --mebi --gibi --tebi --pebi -h --human --si -l --lohi -L --line -t --total -v --committed -s= --seconds= -c= --count= -w --wide --help:h -V --version:h"},
@@ -130,7 +135,9 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 		&Spec{Names: n("lsblk", "lscpu", "lsusb", "lspci", "lsmod"), Permute: true, Operands: "-*",
 			Options: "-a -b -d -D -e= -f -h -i -I= -J -l -m -n -o= -O -p -P -r -s -S -t -T -v -V -x= -y -z -k -nn -nnn -tree -vv -vvv --all --bytes --nodeps --discard --exclude= --fs --help:h --include= --json --list --perms --noheadings --output= --output-all --paths --pairs --raw --inverse --topology --scsi --sort= --tree --version:h --extended --parse? --online --offline --physical --hex --cache? --verbose"},
 		&Spec{Names: n("ps"), Permute: true, Operands: "-*",
-			Options: "-A -a -C= -c -d -e -F -f -G= -g= -H -j -L -l -M -N -O= -o= -p= -q= -s= -T -t= -U= -u= -V -w -x -y -Z --cols= --columns= --cumulative --deselect --forest --format= --group= --headers --heading --help:h --lines= --no-headers --noheaders --pid= --ppid= --quick-pid= --rows= --sid= --sort= --tty= --user= --version:h --width="},
+			Options: "-A -a -C= -c -d -e -F -f -G= -g= -H -j -L -l -M -N -O= -o= -p= -q= -s= -T -t= -U= -u= -V -w -x -y -Z --cols= --columns= --cumulative --deselect --forest --format= --group= --headers --heading --help:h --lines= --no-headers --noheaders --pid= --ppid= --quick-pid= --rows= --sid= --sort= --tty= --user= --version:h --width=",
+			// BSD e (a word without a dash) adds every process's environment.
+			ReadOnly: []string{"ps aux", "ps -ef", "ps o pid,etime,cmd -p 1"}, Flagged: []string{"ps eww", "ps auxe"}},
 		&Spec{Names: n("pgrep"), Permute: true, Operands: "-*",
 			Options: "-a -c -d= -f -g= -G= -i -l -n -o -O= -P= -r= -s= -t= -u= -U= -v -w -x -A --count --delimiter= --list-name --list-full --inverse --lightweight --newest --oldest --older= --parent= --pgroup= --group= --session= --terminal= --euid= --uid= --exact --pidfile=r --logpidfile --runstates= --ignore-ancestors --ns= --nslist= --help:h -V --version:h"},
 		&Spec{Names: n("lsof"), Permute: true, Operands: "-*",
@@ -157,9 +164,9 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 		&Spec{Names: n("ssh-add"), Options: "-l -L -v -h:h -E= -c:c -d:c -D:c -x:c -X:c -k:c -K:c -q -s=l -e=l -t=c -T=r -S=l -H=r -h= -C -M",
 			Operands: "c*", ReadOnly: []string{"ssh-add -l", "ssh-add -L"}, Flagged: []string{"ssh-add ~/.ssh/id_rsa", "ssh-add -D"}},
 		&Spec{Names: n("diff"), Prints: true, Abbrev: true, Permute: true, Operands: "r r",
-			Options: "-a -b -B -c -C= -d -D= -e -E -f -F= -i -I= -l -L= -n -N -p -P -q -r -s -S= -t -T -u -U= -v -w -W= -x= -X=r -y -Z " +
+			Options: "-a -b -B -c -C= -d -D= -e -E -f -F= -i -I= -l:u -L= -n -N -p -P -q -r -s -S= -t -T -u -U= -v -w -W= -x= -X=r -y -Z " +
 				"--normal --brief --report-identical-files --context? --unified? --ed --rcs --side-by-side --width= --left-column --suppress-common-lines --show-c-function --show-function-line= " +
-				"--label= --expand-tabs --initial-tab --tabsize= --suppress-blank-empty --paginate:x --recursive --no-dereference --new-file --unidirectional-new-file --ignore-file-name-case --no-ignore-file-name-case " +
+				"--label= --expand-tabs --initial-tab --tabsize= --suppress-blank-empty --paginate:u --recursive --no-dereference --new-file --unidirectional-new-file --ignore-file-name-case --no-ignore-file-name-case " +
 				"--exclude= --exclude-from=r --starting-file= --from-file=r --to-file=r --ignore-case --ignore-tab-expansion --ignore-trailing-space --ignore-space-change --ignore-all-space --ignore-blank-lines " +
 				"--ignore-matching-lines= --text --strip-trailing-cr --ifdef= --old-group-format= --new-group-format= --unchanged-group-format= --changed-group-format= --line-format= --old-line-format= " +
 				"--new-line-format= --unchanged-line-format= --minimal --horizon-lines= --speed-large-files --color? --palette= --no-color --output=w" + gnu,

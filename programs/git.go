@@ -39,6 +39,13 @@ func git(opts, operands string, examples ...[]string) *Spec {
 	return s
 }
 
+// numeric lets a log-like subcommand take -NUM, a limit on the number of
+// commits (git log -5).
+func numeric(s *Spec) *Spec {
+	s.Numeric = true
+	return s
+}
+
 // gitDoes is a subcommand that is not read-only: its own effect, and the
 // options that do more than it.
 func gitDoes(e Effect, opts string) *Spec {
@@ -62,9 +69,9 @@ var _ = family("git", func(add func(...*Spec)) {
 		Subcommands: subs(
 			"status", git("-s --short -b --branch --show-stash --porcelain? --long -v --verbose -u? --untracked-files? --ignore-submodules? --ignored? -z --column? --no-column "+
 				"--ahead-behind --no-ahead-behind --renames --no-renames --find-renames? -uno -unormal -uall", "-*", []string{"git status -sb", "git status --porcelain=v1"}),
-			"log", git(gitLogOpts, readRefs, []string{"git log --format='%H %s' -n 5", "git log -p -- src"}, []string{"git log --output=/tmp/out", "git log --ext-diff"}),
-			"whatchanged", git(gitLogOpts, readRefs),
-			"show", git(gitLogOpts, "g*", []string{"git show HEAD --stat"}),
+			"log", numeric(git(gitLogOpts, readRefs, []string{"git log --format='%H %s' -n 5", "git log -p -- src", "git log -5", "git log -p -3 -- src"}, []string{"git log --output=/tmp/out", "git log --ext-diff"})),
+			"whatchanged", numeric(git(gitLogOpts, readRefs)),
+			"show", numeric(git(gitLogOpts, "g*", []string{"git show HEAD --stat"})),
 			// Outside a repository, or with paths outside the work tree, git
 			// diff compares files as --no-index does: operands are read.
 			"diff", git(gitDiffOpts, "r*", []string{"git diff HEAD~1", "git diff --stat main...HEAD", "git diff --cached"},

@@ -23,7 +23,9 @@ var _ = family("langs", func(add func(...*Spec)) {
 				"--tab --indent= --unbuffered --stream --stream-errors --seq -f=u:P --from-file=u:P -L=l -e --exit-status --arg=-2 --argjson=-2 --slurpfile=r2 --rawfile=r2 --args --jsonargs " +
 				"--raw-output0 --binary -b --ascii -h --help:h -V --version:h --build-configuration",
 			ReadOnly: []string{"jq '.name' package.json", "jq -r '.dependencies | keys[]' package.json", "jq . data.json", "jq -n --arg x 1 '$x'"},
-			Flagged:  []string{"jq --rawfile k ~/.ssh/id_rsa -n '$k'", "jq --slurpfile s .env -n '$s'", "jq -f ~/.aws/credentials"}},
+			// jq's env and $ENV print the environment: a secret's name among
+			// them is judged as printing the secret.
+			Flagged: []string{"jq --rawfile k ~/.ssh/id_rsa -n '$k'", "jq --slurpfile s .env -n '$s'", "jq -f ~/.aws/credentials", "jq -n '$ENV.AWS_SECRET_ACCESS_KEY'", "jq -rn env.GITHUB_TOKEN"}},
 		&Spec{Names: n("find"), LongDash: true, Permute: true, Operands: "-*",
 			// The expression is parsed as options: primaries with their
 			// arguments; -exec and kin run commands, -delete deletes,

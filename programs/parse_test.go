@@ -53,6 +53,21 @@ func TestParse(t *testing.T) {
 		{"jq", "$PROG f", []use{{Exec, "$PROG", ""}, {Read, "f", ""}}, true, false},
 		{"head", "-5 f", []use{{Read, "f", ""}}, false, false},
 		{"less", "+G f", []use{{Exec, "G", "+"}, {Read, "f", ""}}, false, false},
+		// A loose entry's undeclared long option that abbreviates a
+		// declared one that does more than read is that option.
+		{"tar", "-tf x.tar --to-comm=sh", []use{{None, "x.tar", "-f"}, {Exec, "sh", "--to-command"}}, false, false},
+		{"tar", "-tf x.tar --use-compress-prog sh", []use{{None, "x.tar", "-f"}, {Exec, "sh", "--use-compress-program"}}, false, false},
+		{"tar", "-tf x.tar --wildcards", []use{{None, "x.tar", "-f"}}, false, false},                                                               // a prefix of nothing declared: loose, harmless
+		{"tar", "-czf x.tgz src --checkpoint=1000", []use{{None, "x.tgz", "-f"}, {None, "1000", "--checkpoint"}, {Write, "", ""}}, false, false}, // a real option, declared so as not to be --checkpoint-action
+		{"rsync", "--rs=sh a b:", []use{{Network, "", ""}}, false, false},                                                 // rsync takes no prefixes: loose
+		{"go", "test --toolexec=./x ./...", []use{{Exec, "./x", "-toolexec"}, {RunsProject, "", ""}}, false, false},       // --name is -name for go's flags
+		// An optional value not attached: the option still does what it does.
+		{"man", "-H ls", []use{{Unknown, "", "-H"}}, false, false},
+		{"man", "--html ls", []use{{Unknown, "", "--html"}}, false, false},
+		{"man", "-Hfirefox ls", []use{{Exec, "firefox", "-H"}}, false, false},
+		// +X options of their own; an undeclared one is unknown.
+		{"lsof", "+D /srv -i", []use{{None, "/srv", "+D"}}, false, false},
+		{"lsof", "+frobnicate", nil, true, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.prog+" "+tt.args, func(t *testing.T) {

@@ -4,17 +4,18 @@ package programs
 // everything else changes lasting configuration.
 
 var _ = family("system", func(add func(...*Spec)) {
-	sysRead := &Spec{Permute: true, Operands: "-*", Options: "--user --system --all -a --no-pager --full -l --lines= -n= --type= -t= --state= --plain --no-legend --output= -o= --value --property= -p= -H= --host= -M= --machine= -q --quiet"}
+	// -H/--host runs the command on another host over ssh.
+	sysRead := &Spec{Permute: true, Operands: "-*", Options: "--user --system --all -a --no-pager --full -l --lines= -n= --type= -t= --state= --plain --no-legend --output= -o= --value --property= -p= -H=n --host=n -M= --machine= -q --quiet"}
 	add(
-		&Spec{Names: n("systemctl"), OtherSubcommand: Config, Options: "--user --system --no-pager -q --quiet --no-ask-password -h:h --help:h --version:h -H= --host= -M= --machine=",
+		&Spec{Names: n("systemctl"), OtherSubcommand: Config, Options: "--user --system --no-pager -q --quiet --no-ask-password -h:h --help:h --version:h -H=n --host=n -M= --machine=",
 			Subcommands: subs("status", sysRead, "show", sysRead, "list-units", sysRead, "list-unit-files", sysRead, "list-timers", sysRead, "list-sockets", sysRead,
 				"list-dependencies", sysRead, "is-active", sysRead, "is-enabled", sysRead, "is-failed", sysRead, "cat", sysRead, "help", sysRead),
-			ReadOnly: []string{"systemctl status nginx", "systemctl --user list-timers"}, Flagged: []string{"systemctl stop nginx", "systemctl --user enable evil.service"}},
+			ReadOnly: []string{"systemctl status nginx", "systemctl --user list-timers"}, Flagged: []string{"systemctl stop nginx", "systemctl --user enable evil.service", "systemctl -H root@db.example status", "systemctl status --host=root@db.example sshd"}},
 		&Spec{Names: n("journalctl"), Permute: true, Operands: "-*", Loose: false,
 			Options: "-u= --unit= --user-unit= -f --follow -n= --lines= -e --pager-end -r --reverse -o= --output= -b? --boot? -k --dmesg -p= --priority= -S= --since= -U= --until= " +
 				"-g= --grep= --no-pager -x --catalog -q --quiet --user --system -t= --identifier= --list-boots --disk-usage --no-hostname --utc -a --all -h:h --help:h --version:h " +
-				"--vacuum-size=d --vacuum-time=d --vacuum-files=d --rotate:c --flush:c --sync -D= --directory= --file=r --header --verify --output-fields= -l --full",
-			ReadOnly: []string{"journalctl -u web", "journalctl -f -n 100"}, Flagged: []string{"journalctl --vacuum-time=1s"}},
+				"--vacuum-size=d --vacuum-time=d --vacuum-files=d --rotate:c --flush:c --sync:c -D= --directory= --file=r --header --verify --output-fields= -l --full --cursor-file=w",
+			ReadOnly: []string{"journalctl -u web", "journalctl -f -n 100"}, Flagged: []string{"journalctl --vacuum-time=1s", "journalctl --cursor-file=$HOME/.bashrc -n 1"}},
 		&Spec{Names: n("dmesg"), Options: "-H -T -k -l= -f= -w -x -L? --color? -t --human --ctime --follow --level= --facility= --kernel --decode --notime -h:h --help:h -V:h -c:c -C:c --clear:c --read-clear:c",
 			ReadOnly: []string{"dmesg", "dmesg -T"}, Flagged: []string{"dmesg -C"}},
 		&Spec{Names: n("crontab"), Effect: Config, ReadWith: "-l", Operands: "r?", Options: "-l -r:c -e:x -i -u= -s -n= -c -T",

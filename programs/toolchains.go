@@ -20,8 +20,13 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 		Subcommands: subs(
 			"version", &Spec{LongDash: true, Options: "-m -v -json", Operands: "r*"},
 			"env", &Spec{LongDash: true, Options: "-json -changed -u=c -w=c", Operands: "-*"},
-			"list", &Spec{LongDash: true, Permute: true, Operands: "-*", Options: goBuild + " -m -f= -e -deps -export -find -test -compiled -retracted -reuse= -u -versions"},
-			"doc", &Spec{LongDash: true, Permute: true, Operands: "-*", Options: "-all -c -cmd -short -src -u -http= -h:h -help:h"},
+			// -export and -compiled build the packages (cgo runs the C toolchain);
+			// -u asks the module proxy for updates.
+			"list", &Spec{LongDash: true, Permute: true, Operands: "-*", Options: goBuild + " -m -f= -e -deps -export:p -find -test -compiled:p -retracted:n -reuse= -u:n -versions:n",
+				ReadOnly: []string{"go list -m all", "go list -f {{.Dir}} ./..."}, Flagged: []string{"go list -export ./...", "go list -m -u all"}},
+			// -http downloads and runs a documentation server (pkgsite).
+			"doc", &Spec{LongDash: true, Permute: true, Operands: "-*", Options: "-all -c -cmd -short -src -u -http=n -h:h -help:h",
+				ReadOnly: []string{"go doc fmt.Println"}, Flagged: []string{"go doc -http=:6060 net/http"}},
 			"help", &Spec{Operands: "-*"},
 			"vet", &Spec{LongDash: true, Permute: true, Operands: "-*", Options: goBuild + " -vettool=x -json -c= -all -asmdecl -assign -atomic -bools -buildtag -cgocall -composites -copylocks -errorsas -httpresponse -loopclosure -lostcancel -nilfunc -printf -shift -stdmethods -structtag -tests -unmarshal -unreachable -unsafeptr -unusedresult"},
 			"build", goPkgs, "install", goPkgs,
@@ -47,7 +52,7 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 		Subcommands: subs(
 			"ls", npmRead, "list", npmRead, "view", npmRead, "info", npmRead, "show", npmRead, "outdated", npmRead, "root", npmRead, "prefix", npmRead, "bin", npmRead,
 			"whoami", npmRead, "help", npmRead, "doctor", npmRead, "explain", npmRead, "why", npmRead, "fund", npmRead, "search", npmRead, "ping", npmRead,
-			"config", &Spec{Options: "-h:h --help:h", Subcommands: subs("list", npmRead, "ls", npmRead, "get", npmRead, "set", &Spec{Effect: Config, Operands: "-*", Loose: true}, "delete", &Spec{Effect: Config, Operands: "-*", Loose: true}, "edit", &Spec{Effect: Config, Operands: "-*", Loose: true})},
+			"config", &Spec{Options: "-h:h --help:h", Flagged: []string{"npm config get //registry.npmjs.org/:_authToken"}, Subcommands: subs("list", npmRead, "ls", npmRead, "get", npmRead, "set", &Spec{Effect: Config, Operands: "-*", Loose: true}, "delete", &Spec{Effect: Config, Operands: "-*", Loose: true}, "edit", &Spec{Effect: Config, Operands: "-*", Loose: true})},
 			"install", npmNet, "i", npmNet, "ci", npmNet, "add", npmNet, "update", npmNet, "up", npmNet, "uninstall", npmNet, "rm", npmNet, "remove", npmNet, "rebuild", npmNet, "link", npmNet, "dedupe", npmNet, "prune", npmNet, "audit", npmNet, "pack", npmNet,
 			"run", npmRun, "run-script", npmRun, "test", npmRun, "t", npmRun, "start", npmRun, "stop", npmRun, "restart", npmRun, "init", npmRun, "create", npmRun,
 			"exec", &Spec{Effect: Exec, Operands: "x*", Loose: true}, "x", &Spec{Effect: Exec, Operands: "x*", Loose: true},

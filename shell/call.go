@@ -406,8 +406,14 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 			if ca.exported && unsafeEnvNames(as.name) {
 				c.sc.setUnsafeEnv()
 			}
+			if ca.exported && !safeEnvNames(as.name) && !inertEnvNames(as.name) && !unsafeEnvNames(as.name) {
+				// What reads it later is not known: GIT_TRACE names a file
+				// git writes, KUBECONFIG a plugin kubectl runs.
+				ca.unknown = append(ca.unknown, "exports "+as.name+", which later programs may read")
+			}
 		}
 	}
+	a.envWrites(ca)
 	a.files(ca)
 	a.effects(ca)
 	a.throughLinks(ca)

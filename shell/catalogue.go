@@ -334,6 +334,16 @@ func (a *analyzer) judgeAssignment(c *call, name string, v arg) {
 		return
 	case "KUBECONFIG":
 		return
+	case "GOFLAGS":
+		// go build, test, vet and list take these as flags: -toolexec,
+		// -exec and -vettool run a program for every tool or test.
+		for _, w := range strings.Fields(val) {
+			if strings.HasPrefix(w, "-toolexec") || strings.HasPrefix(w, "-exec") || strings.HasPrefix(w, "-vettool") || strings.HasPrefix(w, "--toolexec") || strings.HasPrefix(w, "--exec") || strings.HasPrefix(w, "--vettool") {
+				a.flag(c, "remote-exec", "sets GOFLAGS, which makes go run "+w, high)
+				return
+			}
+		}
+		return
 	case "NODE_TLS_REJECT_UNAUTHORIZED", "GIT_SSL_NO_VERIFY", "PYTHONHTTPSVERIFY", "CURL_CA_BUNDLE", "REQUESTS_CA_BUNDLE", "NPM_CONFIG_STRICT_SSL":
 		if val == "0" || val == "false" || name == "GIT_SSL_NO_VERIFY" && val != "" || name == "CURL_CA_BUNDLE" && val == "" {
 			a.flag(c, "security-disable", "turns off TLS certificate verification", medium)
@@ -387,6 +397,39 @@ func unsafeEnvNames(s string) bool {
 		return true
 	}
 	return false
+}
+
+// inertEnvNames are variables that select what a project's own code or a
+// cloud client works on (the environment, the port, the target platform,
+// the profile) without making a program run, load or write anything else:
+// the built-in classifier may approve a known call they prefix, but they do
+// not keep a read-only call read-only.
+func inertEnvNames(s string) bool {
+	switch s {
+	case "RAILS_ENV", "RACK_ENV", "APP_ENV", "FLASK_ENV", "MIX_ENV", "PORT", "HOST", "GOOS", "GOARCH", "GOARM", "GOAMD64", "CGO_ENABLED",
+		"GO111MODULE", "AWS_PROFILE", "AWS_REGION", "AWS_DEFAULT_REGION", "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE", "LOG_LEVEL", "VERBOSE", "TMPDIR":
+		return true
+	}
+	return false
+}
+
+// envWrites records the files environment variables make programs write:
+// GIT_TRACE* set to an absolute path (git appends its trace there) and
+// SSLKEYLOGFILE (TLS libraries append session keys).
+func (a *analyzer) envWrites(ca *call) {
+	for _, as := range ca.assigns {
+		if !strings.HasPrefix(as.name, "GIT_TRACE") && as.name != "SSLKEYLOGFILE" {
+			continue
+		}
+		if !strings.HasPrefix(as.value.s, "/") && !strings.HasPrefix(as.value.s, "~/") {
+			continue // 1, 2, true: standard error; a descriptor number
+		}
+		if p := a.resolve(as.value, ca.cwd); p != "" {
+			ca.writes = appendPath(ca.writes, p)
+		} else {
+			a.pathUnknown(ca, "writes", as.value)
+		}
+	}
 }
 
 // safeEnvNames may prefix a read-only command without changing what runs.
@@ -745,6 +788,10 @@ func printingProgram(c *call) bool {
 		// an encoding launders nothing (R14).
 		ops := c.operands()
 		return hasShortFlagStrict(ops, 'c', "") || hasLong(ops, "--stdout") || hasLong(ops, "--to-stdout")
+	}
+	if c.prog == "tree" {
+		// tree --fromfile prints the listing its operands hold.
+		return hasLong(c.operands(), "--fromfile")
 	}
 	if spec := programs.Lookup(c.prog); spec != nil && !spec.Prints || spec == nil && !unlistedReaders[c.prog] {
 		return false

@@ -808,8 +808,6 @@ func checkOutputFiles(a *analyzer, c *call) {
 	ops := c.operands()
 	var targets []arg
 	switch c.prog {
-	case "sort":
-		targets = optValues(ops, "-o", "--output")
 	case "tee":
 		if hasShortFlag(ops, 'a') || hasLong(ops, "--append") {
 			return

@@ -19,7 +19,7 @@ func init() {
 	register(checkHTTPServer, "python", "python3", "python2")
 	register(checkStdinExfil, "curl", "wget", "http", "https", "xh", "xhs", "nc", "ncat", "netcat", "socat", "ssh", "telnet", "openssl")
 	register(checkStaticServer, "http-server", "serve", "npx", "bunx", "pnpx", "php")
-	register(checkEnvDump, "env", "printenv", "echo", "printf", "set", "export", "declare", "grep", "egrep", "rg")
+	register(checkEnvDump, "env", "printenv", "echo", "printf", "set", "export", "declare", "grep", "egrep", "rg", "jq", "gojq", "ps", "npm", "pnpm", "yarn")
 }
 
 // fetchers download from the network.
@@ -441,11 +441,10 @@ func (a *analyzer) sensitiveTree(p string) bool {
 // bulk copy of data: credential files, the environment, database dumps,
 // archives of the project or home, shell history.
 func (a *analyzer) sensitiveSource(u *call) string {
+	if what := envPrinter(u); what != "" {
+		return what
+	}
 	switch u.prog {
-	case "env", "printenv", "set", "export", "declare", "compgen":
-		if u.prog == "printenv" || u.prog == "env" && len(positional(u.operands(), "-u -C -S")) == 0 || u.prog != "env" && u.prog != "printenv" && len(u.operands()) <= 1 {
-			return "the environment"
-		}
 	case "mysqldump", "pg_dump", "pg_dumpall", "mongodump", "mongoexport", "redis-dump", "sqlite3", "mariadb-dump":
 		if u.prog != "sqlite3" || strings.Contains(u.text, ".dump") {
 			return "a database dump"
@@ -791,13 +790,41 @@ func checkEnvDump(a *analyzer, c *call) {
 				return
 			}
 		}
+	case "jq", "gojq":
+		if a.outputMasked(c) {
+			return
+		}
+		for _, e := range c.fx {
+			if e.Lang != "jq" {
+				continue
+			}
+			if v := jqSecretVar(e.Target); v != "" {
+				a.flag(c, "credential-access", "prints the secret "+v+" from the environment", high)
+				return
+			}
+		}
+	case "npm", "pnpm", "yarn":
+		// npm config get //registry/:_authToken prints the token.
+		pos := positional(ops, "")
+		if len(pos) >= 3 && pos[0].s == "config" && pos[1].s == "get" && !a.outputMasked(c) {
+			for _, k := range pos[2:] {
+				if l := strings.ToLower(k.s); strings.Contains(l, "_auth") || strings.Contains(l, "token") || strings.Contains(l, "_password") {
+					a.flag(c, "credential-access", c.prog+" config get prints the registry credential "+k.s, high)
+					return
+				}
+			}
+		}
+	case "ps":
+		if !a.outputMasked(c) && psEnv(c) {
+			a.flag(c, "credential-access", "prints every process's environment, secrets included (BSD e)", high)
+		}
 	case "grep", "egrep", "rg":
 		if len(c.reads) > 0 {
 			return
 		}
 		fromEnv := false
 		for _, u := range c.upstream() {
-			if u.prog == "env" || u.prog == "printenv" || u.prog == "set" || u.prog == "export" {
+			if envPrinter(u) != "" {
 				fromEnv = true
 			}
 		}
@@ -811,4 +838,86 @@ func checkEnvDump(a *analyzer, c *call) {
 			}
 		}
 	}
+}
+
+// envPrinter says what environment a call prints ("" when none): env,
+// printenv, set, export -p, declare -x and compgen -v print the shell's,
+// jq's env and $ENV print it as JSON, ps with BSD e prints every
+// process's.
+func envPrinter(u *call) string {
+	prog := u.prog
+	if u.decl && len(u.words) > 0 {
+		prog = u.words[0]
+	}
+	switch prog {
+	case "env", "printenv", "set", "export", "declare", "typeset", "compgen":
+		if prog == "printenv" || prog == "env" && len(positional(u.operands(), "-u -C -S")) == 0 || prog != "env" && prog != "printenv" && len(u.words) <= 2 && len(u.assigns) == 0 {
+			return "the environment"
+		}
+	case "jq", "gojq":
+		for _, e := range u.fx {
+			if e.Lang == "jq" && jqEnv.MatchString(e.Target) {
+				return "the environment"
+			}
+		}
+	case "ps":
+		if psEnv(u) {
+			return "every process's environment"
+		}
+	}
+	return ""
+}
+
+// jqEnv matches jq code that reads the environment: $ENV or the env
+// builtin.
+var jqEnv = lazyCompile(`\$ENV\b|(?:^|[^.$\w])env\b`)
+
+// jqEnvVar matches one variable read through jq's $ENV or env:
+// $ENV.NAME, env.NAME, $ENV["NAME"], $ENV | .NAME.
+var jqEnvVar = lazyCompile(`(?:\$ENV|(?:^|[^.$\w])env)\s*(?:\|\s*)?(?:\.\s*"?|\[\s*")([A-Za-z_][A-Za-z0-9_]*)`)
+
+// jqSecretVar returns the secret-named variable jq code reads from the
+// environment, or "".
+func jqSecretVar(code string) string {
+	for _, m := range jqEnvVar.FindAllStringSubmatch(code, 8) {
+		if secretVarName(m[1]) {
+			return m[1]
+		}
+	}
+	return ""
+}
+
+// psEnv reports ps given BSD-style options (a word without a dash) that
+// include e, which adds each process's environment to its command (ps
+// eww, ps auxe); the value of a BSD option that takes one (o pid,etime)
+// is not an option word.
+func psEnv(c *call) bool {
+	skip := false
+	for _, x := range c.operands() {
+		w := x.s
+		if skip {
+			skip = false
+			continue
+		}
+		if w == "" || w[0] == '-' {
+			continue
+		}
+		letters := true
+		for i := 0; i < len(w); i++ {
+			if !(w[i] >= 'a' && w[i] <= 'z' || w[i] >= 'A' && w[i] <= 'Z') {
+				letters = false
+				break
+			}
+		}
+		if !letters {
+			continue
+		}
+		if strings.ContainsAny(w[len(w)-1:], "oOpqtUk") {
+			skip = true // the next word is this option's value
+		}
+		if strings.ContainsRune(strings.TrimRight(w, "oOpqtUk"), 'e') {
+			return true
+		}
+	}
+	return false
 }

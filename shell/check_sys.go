@@ -2,6 +2,8 @@ package shell
 
 import (
 	"strings"
+
+	"github.com/wardenhq/warden/programs"
 )
 
 func init() {
@@ -147,11 +149,12 @@ func checkSystemSettings(a *analyzer, c *call) {
 			a.flag(c, "system-config", c.prog+" "+first+" changes system settings", high)
 		}
 	case "hostname":
-		if len(positional(ops, "-F --file")) > 0 || hasShortFlag(ops, 'F') {
+		if len(positional(ops, "-F --file")) > 0 || hasEffect(c, programs.Config) {
 			a.flag(c, "system-config", "changes the host name", high)
 		}
 	case "date":
-		if hasShortFlag(ops, 's') || hasPrefixWord(ops, "--set") {
+		// -s, --set (or a prefix of it) or an operand that is not +FORMAT.
+		if hasEffect(c, programs.Config) {
 			a.flag(c, "system-config", "sets the system clock", high)
 		}
 	case "hwclock":

@@ -52,6 +52,7 @@ func (a *analyzer) effects(ca *call) {
 		ca.unknown = append(ca.unknown, "no entry for "+ca.prog)
 		return
 	}
+	defer a.envUnknown(ca)
 	ops := ca.operands()
 	var buf [8]programs.Word
 	words := buf[:0]
@@ -221,6 +222,14 @@ func judgeCode(lang, code string) programs.Effect {
 	switch lang {
 	case "jq":
 		return programs.None
+	case "date":
+		// +FORMAT prints; any other operand is the time to set.
+		if strings.HasPrefix(code, "+") {
+			return programs.None
+		}
+		return programs.Config
+	case "dd":
+		return ddOperand(code)
 	case "psql", "mysql", "sqlite":
 		if plainQuery(code) {
 			return programs.None
@@ -280,6 +289,14 @@ func readOnlyEffects(ca *call) bool {
 // the program-flag route (POLICY.md R14); the command itself is judged as
 // a part of its own.
 func (a *analyzer) checkEffects(c *call) {
+	for _, e := range c.fx {
+		if e.Kind == programs.Write && e.Option != "" && e.Target != "" {
+			// An output option creates or truncates its file (sort -o,
+			// tar --index-file, diff --output): .env or a database
+			// overwritten is lost.
+			a.judgeOverwrite(c, e.Target, c.prog+" "+e.Option)
+		}
+	}
 	for _, e := range c.fx {
 		if e.Kind != programs.Exec || e.Option == "" || e.Lang != "" && e.Lang != "less" && e.Lang != "ssh-option" || carrierOption(c.prog, e.Option) {
 			continue
@@ -534,4 +551,53 @@ func argStrings(xs []arg) []string {
 		out[i] = x.s
 	}
 	return out
+}
+
+// ddOperand judges one of dd's KEY=VALUE operands: if= and of= are the
+// files read and written (shell/files.go), the other keys size and convert;
+// a word dd does not take is unknown.
+func ddOperand(w string) programs.Effect {
+	if w == "--help" || w == "--version" {
+		return programs.None
+	}
+	k, _, ok := strings.Cut(w, "=")
+	if !ok {
+		return programs.Unknown
+	}
+	switch k {
+	case "if", "of", "bs", "ibs", "obs", "cbs", "count", "skip", "seek", "iseek", "oseek", "conv", "iflag", "oflag", "status":
+		return programs.None
+	}
+	return programs.Unknown
+}
+
+// hasEffect reports whether the call's entry found an effect of that kind.
+func hasEffect(c *call, k programs.Effect) bool {
+	for _, e := range c.fx {
+		if e.Kind == k {
+			return true
+		}
+	}
+	return false
+}
+
+// envUnknown makes a call unknown when an assignment before it names a
+// variable whose effect on the program is not known (XDG_CONFIG_HOME=./cfg
+// git status reads another configuration), unless the program runs the
+// project's code or a command anyway, which reads what it likes.
+func (a *analyzer) envUnknown(ca *call) {
+	if ca.decl || ca.unsafeEnv {
+		return
+	}
+	for _, e := range ca.fx {
+		if e.Kind == programs.RunsProject || e.Kind == programs.Exec {
+			return
+		}
+	}
+	for _, as := range ca.assigns {
+		if !safeEnvNames(as.name) && !inertEnvNames(as.name) {
+			ca.unknown = append(ca.unknown, as.name+" is set, and what it changes in "+ca.prog+" is not known")
+			return
+		}
+	}
 }

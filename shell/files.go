@@ -136,11 +136,33 @@ func (a *analyzer) files(ca *call) {
 	case "curl":
 		write(optValues(ops, "-o", "--output"))
 		read(fileURLs(ops))
-		if (hasShortFlagStrict(ops, 'O', "oHXdFTuAebcKxwmrE") || hasLong(ops, "--remote-name")) && ca.cwd != "" {
-			for _, u := range positional(ops, "-o -H -X -d -F -T -u -A -e -b -c -K -x -w -m -r -E --output --header --request --data --form --user --user-agent --referer --cookie --cookie-jar --proxy --max-time --retry --connect-timeout --data-binary --data-raw --config --write-out --resolve") {
+		dir := ca.cwd
+		if d, ok := optValue(ops, "", "--output-dir"); ok {
+			// -O names the file after the URL, in this directory.
+			dir = a.resolve(d, ca.cwd)
+		}
+		if (hasShortFlagStrict(ops, 'O', "oHXdFTuAebcKxwmrE") || hasLong(ops, "--remote-name")) && dir != "" {
+			for _, u := range positional(ops, "-o -H -X -d -F -T -u -A -e -b -c -K -x -w -m -r -E --output --header --request --data --form --user --user-agent --referer --cookie --cookie-jar --proxy --max-time --retry --connect-timeout --data-binary --data-raw --config --write-out --resolve --output-dir --url-query") {
 				if name := urlFile(u.s); name != "" {
-					ca.writes = appendPath(ca.writes, joinPath(ca.cwd, name))
+					ca.writes = appendPath(ca.writes, joinPath(dir, name))
 				}
+			}
+		}
+		// -w %output{FILE} sends what follows into FILE (curl 8.3).
+		for _, v := range optValues(ops, "-w", "--write-out") {
+			for rest := v.s; ; {
+				i := strings.Index(rest, "%output{")
+				if i < 0 {
+					break
+				}
+				rest = rest[i+len("%output{"):]
+				j := strings.IndexByte(rest, '}')
+				if j < 0 {
+					break
+				}
+				f := arg{s: strings.TrimPrefix(rest[:j], ">>"), lit: v.lit, unbound: v.unbound}
+				write([]arg{f})
+				rest = rest[j+1:]
 			}
 		}
 		read(curlUploads(ops))
@@ -252,6 +274,26 @@ func curlUploads(ops []arg) []arg {
 		}
 	}
 	out = append(out, optValues(ops, "-T", "--upload-file")...)
+	// Headers, query parts and cookies read from a file are sent too:
+	// -H @FILE, --url-query [NAME]@FILE, -b FILE (a value with no = is a
+	// cookie file).
+	for _, v := range optValues(ops, "-H", "--header") {
+		if f, ok := strings.CutPrefix(v.s, "@"); ok && f != "-" {
+			v.s = f
+			out = append(out, v)
+		}
+	}
+	for _, v := range optValues(ops, "", "--url-query") {
+		if i := strings.IndexByte(v.s, '@'); i >= 0 && !strings.HasPrefix(v.s, "+") && !strings.Contains(v.s[:i], "=") {
+			v.s = v.s[i+1:]
+			out = append(out, v)
+		}
+	}
+	for _, v := range optValues(ops, "-b", "--cookie") {
+		if v.s != "" && v.s != "-" && !strings.Contains(v.s, "=") {
+			out = append(out, v)
+		}
+	}
 	return out
 }
 

@@ -31,7 +31,7 @@ func init() {
 		"nice":         optsWrapper("-n --adjustment", ""),
 		"ionice":       optsWrapper("-c -n --class --classdata", "-p -P -u --pid --pgid --uid"),
 		"nohup":        optsWrapper("", ""),
-		"time":         optsWrapper("-f -o --format --output", ""),
+		"time":         wrapTime,
 		"stdbuf":       optsWrapper("-i -o -e --input --output --error", ""),
 		"setsid":       optsWrapper("", ""),
 		"command":      optsWrapper("", "-v -V"),
@@ -285,6 +285,59 @@ func wrapTimeout(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 		return nil, false
 	}
 	return args[i:], true
+}
+
+// wrapTime unwraps GNU time: -o/--output FILE (or a unique prefix of
+// --output) writes the timings to FILE, which is a write of the call; an
+// option time does not have is unknown.
+func wrapTime(a *analyzer, ca *call, args []arg) ([]arg, bool) {
+	i := 0
+	for ; i < len(args); i++ {
+		s := args[i].s
+		if s == "--" {
+			i++
+			break
+		}
+		if !strings.HasPrefix(s, "-") || s == "-" {
+			break
+		}
+		name, val, hasVal := strings.Cut(s, "=")
+		switch {
+		case s == "-o" || len(name) >= 3 && strings.HasPrefix("--output", name) && !hasVal:
+			if i+1 < len(args) {
+				i++
+				a.timeOutput(ca, args[i])
+			}
+		case strings.HasPrefix(s, "-o"):
+			x := args[i]
+			x.s = s[2:]
+			a.timeOutput(ca, x)
+		case len(name) >= 3 && strings.HasPrefix("--output", name):
+			x := args[i]
+			x.s = val
+			a.timeOutput(ca, x)
+		case s == "-f" || len(name) >= 3 && strings.HasPrefix("--format", name) && !hasVal:
+			i++
+		case strings.HasPrefix(s, "-f") || strings.HasPrefix(s, "--f"):
+		case s == "-a" || s == "-p" || s == "-q" || s == "-v" || s == "-V" || s == "-h" || len(s) >= 3 && (strings.HasPrefix("--append", s) || strings.HasPrefix("--portability", s) || strings.HasPrefix("--quiet", s) || strings.HasPrefix("--verbose", s) || strings.HasPrefix("--version", s) || strings.HasPrefix("--help", s)):
+		default:
+			ca.unknown = append(ca.unknown, "unknown option "+s+" of time")
+		}
+	}
+	if i >= len(args) {
+		return nil, false
+	}
+	return args[i:], true
+}
+
+// timeOutput records the file GNU time writes its timings to.
+func (a *analyzer) timeOutput(ca *call, x arg) {
+	p := a.resolve(x, ca.cwd)
+	if p == "" {
+		a.pathUnknown(ca, "writes", x)
+		return
+	}
+	ca.writes = appendPath(ca.writes, p)
 }
 
 // wrapSchedulerTool unwraps chrt and taskset: options, one value (the
