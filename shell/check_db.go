@@ -344,8 +344,7 @@ func checkMongo(a *analyzer, c *call) {
 }
 
 func checkRedis(a *analyzer, c *call) {
-	ops := c.operands()
-	cmds := positional(ops, "-h -p -a -n -u -s --user --pass --tls --cacert --cert --key --sni -r -i -d --eval")
+	cmds := a.entryOperands(c)
 	words := make([]string, 0, len(cmds))
 	for _, x := range cmds {
 		words = append(words, strings.ToUpper(x.s))

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/wardenhq/warden/programs"
 )
 
 func init() {
@@ -870,15 +872,12 @@ func parseSize(s string) int64 {
 }
 
 func checkCopyMove(a *analyzer, c *call) {
-	ops := c.operands()
-	noClobber := hasShortFlag(ops, 'n') || hasLong(ops, "--no-clobber") || hasShortFlag(ops, 'i') || hasLong(ops, "--update=none") || hasWord(ops, "--update=none-fail")
-	pos := positional(ops, "-t -S -m -o -g -T --target-directory --suffix --mode --owner --group -Destination -Path")
-	if len(pos) < 2 {
+	srcs, dst, noClobber, ok := a.copyOperands(c)
+	if !ok {
 		return
 	}
-	dst := pos[len(pos)-1]
 	if c.prog == "cp" || c.prog == "copy-item" || c.prog == "install" {
-		for _, s := range pos[:len(pos)-1] {
+		for _, s := range srcs {
 			if p := a.resolve(s, c.cwd); p != "" && a.credentialFile(p) {
 				a.flag(c, "credential-access", "copies the private credential "+p+" out of its protected place", medium)
 			}
@@ -893,7 +892,7 @@ func checkCopyMove(a *analyzer, c *call) {
 		if dp := a.resolve(dst, c.cwd); dp == "/dev/null" {
 			a.flag(c, "recursive-delete", "moves files into /dev/null, destroying them", high)
 		}
-		for _, s := range pos[:len(pos)-1] {
+		for _, s := range srcs {
 			p := a.resolve(s, c.cwd)
 			switch {
 			case p == "":
@@ -906,6 +905,38 @@ func checkCopyMove(a *analyzer, c *call) {
 			}
 		}
 	}
+}
+
+// copyOperands returns a copy's or move's sources and destination: for
+// cp, mv and install as their entries read them (cp -t DIR SRC…, cp -T SRC
+// DST), for PowerShell's Copy-Item and Move-Item the last operand. noClobber
+// says existing files are kept.
+func (a *analyzer) copyOperands(c *call) (srcs []arg, dst arg, noClobber, ok bool) {
+	ops := c.operands()
+	if c.prog == "copy-item" || c.prog == "move-item" {
+		pos := positional(ops, "-Destination -Path")
+		if len(pos) < 2 {
+			return nil, arg{}, false, false
+		}
+		return pos[:len(pos)-1], pos[len(pos)-1], false, true
+	}
+	res := a.entryParse(c)
+	into := -1
+	for _, u := range res.Uses {
+		if u.Effect == programs.Into && u.Index >= 0 && u.Index < len(ops) {
+			into, dst, ok = u.Index, argOf(ops, u), true
+		}
+	}
+	for _, i := range res.Operands {
+		if i != into && i < len(ops) {
+			srcs = append(srcs, ops[i])
+		}
+	}
+	noClobber = res.Has("-n", "--no-clobber", "-i", "--interactive")
+	for _, o := range res.Option("--update") {
+		noClobber = noClobber || o.Target == "none" || o.Target == "none-fail"
+	}
+	return srcs, dst, noClobber, ok && len(srcs) > 0
 }
 
 // checkFiller flags commands that fill the disk: cat /dev/zero > file,

@@ -66,6 +66,19 @@ func (a *analyzer) entryValues(ca *call, names ...string) []arg {
 	return out
 }
 
+// argOf returns the word a use's target stands in, with the target as its
+// value (an attached value: -oFILE, --output=FILE).
+func argOf(ops []arg, u programs.Use) arg {
+	if u.Index < 0 || u.Index >= len(ops) {
+		return arg{s: u.Target, raw: u.Target, lit: true}
+	}
+	x := ops[u.Index]
+	if x.s != u.Target {
+		x.s, x.raw = u.Target, u.Target
+	}
+	return x
+}
+
 func containsName(names []string, n string) bool {
 	for _, m := range names {
 		if m == n {
