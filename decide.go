@@ -387,6 +387,17 @@ func (e *Engine) pipeline(ctx context.Context, ev *evaluation) {
 	for i := range an.Subjects {
 		s := &an.Subjects[i]
 		reason, r, ok := e.allowSubject(ev, s, subjects[i:i+1], grantSet, renv)
+		if !ok && s.LaunchedBy > 0 && s.Finding == nil && !s.Dynamic {
+			// npx tsc under Bash(npx tsc:*): the rule that allows the
+			// launcher (or the launcher that launched it) allows what it
+			// runs.
+			for l, hops := s.LaunchedBy, 0; l > 0 && hops < 16; l, hops = an.Subjects[l-1].LaunchedBy, hops+1 {
+				if lr, lok := e.ruleAllows(ev, subjects[l-1:l], grantSet, renv); lok {
+					reason, r, ok = lr, 4, true
+					break
+				}
+			}
+		}
 		var owner api.Reason // the rule that allows the command writing s
 		ownerOK := false
 		if !ok && s.WrittenBy > 0 {

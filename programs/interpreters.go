@@ -38,7 +38,7 @@ var _ = family("interpreters", func(add func(...*Spec)) {
 		&Spec{Names: n("bun"), Options: "-v:h --version:h -h:h --help:h -e=k --eval=k -p=k --print=k", Lang: "js", Operands: "p? -*", Subcommands: subs(
 			"run", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "test", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},
 			"install", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "i", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "add", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},
-			"x", &Spec{Effect: Exec, Operands: "x*", Loose: true}, "build", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}),
+			"x", &Spec{Effect: Exec, Command: true, Options: "--bun -p= --package= --no-install --silent --verbose -h:h --help:h"}, "exec", &Spec{Effect: Exec, Operands: "c", Lang: "sh"}, "build", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}),
 			Flagged: []string{"bun -e 'Bun.spawn([\"sh\"])'", "bun x evil"}},
 	)
 })

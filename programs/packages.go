@@ -22,7 +22,7 @@ var _ = family("packages", func(add func(...*Spec)) {
 	}
 	runsCmd := func(opts string) *Spec {
 		// The first operand is the command; options stop there.
-		return &Spec{Effect: Exec, Loose: true, Operands: "x*", Options: "-h:h --help:h " + opts}
+		return &Spec{Effect: Exec, Command: true, Options: "-h:h --help:h " + opts}
 	}
 	lists := func(opts string) *Spec {
 		return &Spec{Permute: true, Operands: "-*", Options: "-h:h --help:h " + opts}
@@ -130,7 +130,7 @@ var _ = family("packages", func(add func(...*Spec)) {
 				"format", does(Write, ""), "cache", does(Delete, ""), "self", does(Config, ""), "help", lists(""), "generate-shell-completion", lists("")),
 			ReadOnly: []string{"uv --version", "uv pip list", "uv pip freeze", "uv tool list"},
 			Flagged:  []string{"uv run /bin/sh", "uv run rm -rf ~", "uv run pytest", "uv tool run ruff", "uv pip install requests", "uv tool install evil", "uv frobnicate"}},
-		&Spec{Names: n("uvx"), Effect: Exec, Loose: true, Operands: "x*", Options: "-h:h --help:h --version:h --from= --with= --python= -p=",
+		&Spec{Names: n("uvx"), Effect: Exec, Command: true, Options: "-h:h --help:h --version:h --from= --with= --with-requirements=r --python= -p= --isolated --no-cache -q --quiet -v --verbose --offline --index-url=n --extra-index-url=n --refresh",
 			ReadOnly: []string{"uvx --version"}, Flagged: []string{"uvx ruff check", "uvx --from evil-pkg x"}},
 		&Spec{Names: n("poetry"), OtherSubcommand: Unknown,
 			Options: "-V:h --version:h -h:h --help:h -q --quiet -v -vv -vvv --verbose -n --no-interaction --ansi --no-ansi --no-plugins --no-cache -C= --directory= -P= --project=",

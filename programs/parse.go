@@ -51,6 +51,9 @@ type Result struct {
 	// a flag), Index the value's word (for a flag, the option's word; -1
 	// for a value that is missing), Effect the option's.
 	Options []Use
+	// Command, for a launcher (Spec.Command), is one more than the index
+	// of the word where the command it runs begins; 0 when it runs none.
+	Command int
 }
 
 // Known reports whether every word of the call was placed.
@@ -233,8 +236,22 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 				selectSub(s, words, i, base, r)
 				return
 			}
+			if s.Command && !s.DashCommand && len(ops) == s.fixedOperands() {
+				// The command and its arguments: none of them is ours (scl
+				// enable X -- CMD: a -- after the operands ends them too).
+				if t == "--" && w.Literal {
+					if i+1 < len(words) {
+						r.Command = base + i + 2
+					}
+					break
+				}
+				r.Command = base + i + 1
+				break
+			}
 			ops = append(ops, i)
-			if !s.Permute {
+			if !s.Permute && !s.Command {
+				// A launcher's options may follow its operands (aws-vault
+				// exec PROFILE -d 1h -- CMD): only its command ends them.
 				endOpts = true
 			}
 			continue
@@ -243,6 +260,13 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 			r.unknown("a word that is not a literal (" + t + ") stands where an option may")
 		}
 		if t == "--" {
+			if s.Command && s.DashCommand {
+				// mise exec TOOL@VERSION... -- CMD.
+				if i+1 < len(words) {
+					r.Command = base + i + 2
+				}
+				break
+			}
 			endOpts = true
 			continue
 		}
@@ -672,4 +696,16 @@ func isURL(w string) bool {
 		}
 	}
 	return true
+}
+
+// fixedOperands is the number of operands a launcher takes before the
+// command it runs (direnv exec DIR CMD: one).
+func (s *Spec) fixedOperands() int {
+	n := 0
+	for _, o := range s.operands {
+		if !o.rest && !o.opt {
+			n++
+		}
+	}
+	return n
 }

@@ -152,3 +152,40 @@ func TestParseIntoReuses(t *testing.T) {
 		}
 	}
 }
+
+// TestLauncherCommand: a launcher's command begins after its options and
+// declared operands, at the first operand or after a --, whatever follows.
+func TestLauncherCommand(t *testing.T) {
+	tests := []struct {
+		line string
+		want int // index of the command's first word after the program's name, -1 for none
+	}{
+		{"mise exec -- rm -rf ~", 2},
+		{"mise exec node@20 -- node x.js", 3},
+		{"mise exec node@20", -1},
+		{"npx -y --package=x cowsay hi", 2},
+		{"npx --no-install -- rm -rf x", 2},
+		{"uv run --with requests python x.py", 3},
+		{"scl enable devtoolset -- rm -rf x", 3},
+		{"scl enable devtoolset 'make all'", 2},
+		{"direnv exec . make", 2},
+		{"chronic rm -rf x", 0},
+		{"chronic -e -v rm -rf x", 2},
+		{"aws-vault exec prod -d 1h -- aws s3 ls", 5},
+		{"npx", -1},
+		{"mise exec --", -1},
+		{"npx --version", -1},
+	}
+	for _, tt := range tests {
+		ws := words(tt.line)
+		s := Lookup(ws[0].Text)
+		if s == nil {
+			t.Fatalf("%s: no entry", tt.line)
+		}
+		var r Result
+		ParseInto(s, ws[1:], &r)
+		if got := r.Command - 1; got != tt.want {
+			t.Errorf("%s: command at %d, want %d", tt.line, got, tt.want)
+		}
+	}
+}

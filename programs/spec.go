@@ -141,6 +141,18 @@ type Spec struct {
 	// read-only (git commit), where the entry declares only the options
 	// that do more (git rebase --exec). A read-only entry is never loose.
 	Loose bool
+	// Command marks a launcher: after the operands Operands declares
+	// (none for npx, one for direnv exec DIR), the words are a command and
+	// its arguments, which the program runs (npm exec, uv run, mise exec,
+	// chronic, op run --). The entry's options stop there, whatever
+	// Permute says, and the shell judges the command as a part of its own,
+	// so rules and checks see it as if it were run directly. Effect is
+	// then usually Exec, or Unknown when the launcher also changes what
+	// the command is given (secrets injected, another user).
+	Command bool
+	// DashCommand says the command follows a -- and only then (mise exec
+	// TOOL@VERSION... -- CMD): the operands before it are the entry's.
+	DashCommand bool
 	// Effect is the program's own effect, whatever its operands
 	// (RunsProject for make, Network for curl).
 	Effect Effect

@@ -119,6 +119,13 @@ type Part struct {
 	// without -r, rmdir, ln) that acceptEdits may run when all Writes are
 	// inside the working directories.
 	FileOp bool
+	// Launcher, for a command a launcher runs (npx tsc, uv run pytest,
+	// mise exec -- make), is how many parts back the launcher's part is
+	// (0 for every other part): an allow rule covering the launcher covers
+	// the command it launches, as it did when the command was only words
+	// of the launcher's; deny and ask rules and danger checks see the
+	// command as a part of its own.
+	Launcher int
 	// Reads are the absolute, cleaned paths read: input redirections and
 	// the file operands of reading programs.
 	Reads []string

@@ -147,14 +147,6 @@ func (a *analyzer) check(c *call) {
 		fn(a, c)
 		c.prog = saved
 	}
-	if inner, rest := packageRunner(c, prog); inner != "" {
-		if fn := checkerFor(inner); fn != nil {
-			sub := *c
-			sub.args = rest
-			sub.prog = inner
-			fn(a, &sub)
-		}
-	}
 	if c.ctx.pipe != nil {
 		a.checkStdinCode(c, prog)
 	}
@@ -163,48 +155,17 @@ func (a *analyzer) check(c *call) {
 	a.checkFedCode(c, prog)
 }
 
-// packageRunner returns the program an npx-style runner runs (npx rimraf
-// x → rimraf) and its arguments, for the catalogue only: rules still see
-// npx.
-func packageRunner(c *call, prog string) (string, []arg) {
-	ops := c.operands()
-	switch prog {
-	case "npx", "pnpx", "bunx":
-	case "pnpm", "yarn":
-		if len(ops) == 0 || ops[0].s != "dlx" && ops[0].s != "exec" {
-			return "", nil
+// launches reports a launcher's call (npx, uv run, mise exec, chronic):
+// the command it runs is a part of its own (checkEffects), which the
+// catalogue judges there; checks that used to look inside the launcher's
+// words leave it to that part.
+func (c *call) launches() bool {
+	for _, e := range c.fx {
+		if e.Kind == programs.Exec && e.Lang == launchedCommand {
+			return true
 		}
-		ops = ops[1:]
-	case "uvx":
-	case "uv", "poetry", "pipx", "bundle", "bundler", "gem", "composer":
-		// uv run, uv tool run, poetry run, pipx run, bundle exec, gem
-		// exec, composer exec.
-		if len(ops) > 1 && prog == "uv" && ops[0].s == "tool" {
-			ops = ops[1:]
-		}
-		if len(ops) == 0 || ops[0].s != "run" && ops[0].s != "exec" {
-			return "", nil
-		}
-		ops = ops[1:]
-	default:
-		return "", nil
 	}
-	for i, x := range ops {
-		if strings.HasPrefix(x.s, "-") {
-			continue
-		}
-		name := x.s
-		if at := strings.LastIndexByte(name, '@'); at > 0 {
-			name = name[:at]
-		}
-		name = baseName(name)
-		switch name {
-		case "prisma", "knex", "sequelize", "sequelize-cli", "drizzle-kit", "typeorm", "supabase":
-			return "", nil // judged by the database checker with npx in place
-		}
-		return key(name), ops[i:]
-	}
-	return "", nil
+	return false
 }
 
 func firstWord(c *call) string {

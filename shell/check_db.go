@@ -384,6 +384,9 @@ func dbTool(t string) bool {
 
 // checkDBTools covers schema and migration tools that wipe databases.
 func checkDBTools(a *analyzer, c *call) {
+	if c.launches() {
+		return // npx prisma …, bundle exec rails …: judged as their own part
+	}
 	words := make([]string, 0, len(c.args))
 	for _, x := range c.args {
 		words = append(words, x.s)

@@ -18,7 +18,7 @@ func init() {
 	register(checkXargsRead, "cat", "head", "tail", "less", "more", "grep", "strings", "base64", "xxd")
 	register(checkHTTPServer, "python", "python3", "python2")
 	register(checkStdinExfil, "curl", "wget", "http", "https", "xh", "xhs", "nc", "ncat", "netcat", "socat", "ssh", "telnet", "openssl")
-	register(checkStaticServer, "http-server", "serve", "npx", "bunx", "pnpx", "php")
+	register(checkStaticServer, "http-server", "serve", "php")
 	register(checkEnvDump, "env", "printenv", "echo", "printf", "set", "export", "declare", "grep", "egrep", "rg", "jq", "gojq", "ps", "npm", "pnpm", "yarn")
 }
 
@@ -700,23 +700,6 @@ func checkXargsRead(a *analyzer, c *call) {
 func checkStaticServer(a *analyzer, c *call) {
 	ops := c.operands()
 	prog := c.prog
-	switch prog {
-	case "npx", "bunx", "pnpx":
-		pos := positional(ops, "-p --package")
-		if len(pos) == 0 {
-			return
-		}
-		prog = pos[0].s
-		for i := range ops {
-			if ops[i].s == pos[0].s {
-				ops = ops[i+1:]
-				break
-			}
-		}
-		if prog != "http-server" && prog != "serve" {
-			return
-		}
-	}
 	dir := ""
 	bind := ""
 	if prog == "php" {

@@ -70,6 +70,14 @@ func (a *analyzer) effects(ca *call) {
 	var unpack []programs.Use
 	for _, u := range res.Uses {
 		e := Effect{Kind: u.Effect, Target: u.Target, Option: u.Option, Lang: u.Lang}
+		if u.Lang == "sh" {
+			// Shell code a launcher runs (npx -c, nix-shell --run, sg):
+			// judged as a part of its own, like a launched command.
+			if u.Target != "" {
+				ca.fx = append(ca.fx, Effect{Kind: programs.Exec, Target: u.Target, Option: u.Option, Lang: launchedCommand})
+			}
+			continue
+		}
 		switch u.Effect {
 		case programs.Into:
 			a.copyInto(ca, res, u)
@@ -132,6 +140,30 @@ func (a *analyzer) effects(ca *call) {
 	if len(unpack) > 0 {
 		a.unpackUses(ca, res, unpack)
 	}
+	if res.Command > 0 && res.Command-1 < len(ops) {
+		a.launched(ca, ops[res.Command-1:])
+	}
+}
+
+// launched records the command a launcher (npm exec, uv run, mise exec,
+// chronic) runs, as written, for checkEffects to judge as a part of its
+// own.
+func (a *analyzer) launched(ca *call, rest []arg) {
+	if len(rest) == 1 && rest[0].lit && strings.ContainsAny(rest[0].s, " \t\n;|&") {
+		// One word of shell code (scl enable X 'make all'; an argv
+		// launcher given one would fail to find such a program, and
+		// judging it as code over-flags nothing that runs).
+		ca.fx = append(ca.fx, Effect{Kind: programs.Exec, Target: rest[0].s, Lang: launchedCommand})
+		return
+	}
+	var b strings.Builder
+	for i, x := range rest {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(x.raw)
+	}
+	ca.fx = append(ca.fx, Effect{Kind: programs.Exec, Target: b.String(), Lang: launchedCommand})
 }
 
 // copyInto judges a copy's destination (Into): it is written, and when it
@@ -216,6 +248,10 @@ func (a *analyzer) unpackUses(ca *call, res *programs.Result, us []programs.Use)
 	}
 }
 
+// launchedCommand is the Lang of the Exec effect that holds the command a
+// launcher runs, as written.
+const launchedCommand = "command"
+
 // judgeCode says what code in a small language does: reads at most, or
 // runs commands and writes files.
 func judgeCode(lang, code string) programs.Effect {
@@ -290,6 +326,22 @@ func readOnlyEffects(ca *call) bool {
 // a part of its own.
 func (a *analyzer) checkEffects(c *call) {
 	for _, e := range c.fx {
+		if e.Kind == programs.Exec && e.Lang == launchedCommand {
+			if c.ctx != nil && !c.raw && !c.ctx.remote {
+				first := len(a.an.Parts)
+				a.nested(e.Target, c.ctx, c.wrappers)
+				if c.partIdx >= 0 {
+					// The parts it ran belong to the launcher, unless a
+					// launcher among them already owns them.
+					for i := first; i < len(a.an.Parts); i++ {
+						if a.an.Parts[i].Launcher == 0 {
+							a.an.Parts[i].Launcher = i - c.partIdx
+						}
+					}
+				}
+			}
+			continue
+		}
 		if e.Kind == programs.Write && e.Option != "" && e.Target != "" {
 			// An output option creates or truncates its file (sort -o,
 			// tar --index-file, diff --output): .env or a database

@@ -48,6 +48,7 @@ func (c BashChecker) Check(request api.Request, environment Env) *Analysis {
 			Display: cmd,
 		})
 	}
+	partSubject := make([]int, len(an.Parts)) // each part's own subject
 	for i := range an.Parts {
 		p := &an.Parts[i]
 		readsInside := true
@@ -85,6 +86,10 @@ func (c BashChecker) Check(request api.Request, environment Env) *Analysis {
 		})
 		if len(p.Unknown) > 0 {
 			out.Subjects[owner-1].Unknown = p.Unknown[0]
+		}
+		partSubject[i] = owner
+		if l := p.Launcher; l > 0 && l <= i {
+			out.Subjects[owner-1].LaunchedBy = partSubject[i-l]
 		}
 		for _, w := range p.Writes {
 			for _, ws := range writeSubjects(env, w, p.Text) {

@@ -64,6 +64,10 @@ type Subject struct {
 	// rule covering the command also covers this write when it is inside
 	// the working directories and neither protected nor flagged.
 	WrittenBy int
+	// LaunchedBy, for a command a launcher runs (npx tsc), is one more than
+	// the index of the launcher's subject: an allow rule covering the
+	// launcher also covers the command when nothing flags it.
+	LaunchedBy int
 }
 
 // Analysis is what a checker makes of one call.

