@@ -628,7 +628,7 @@ func metadataProgram(p string) bool {
 
 // judgeWrite flags writes to places where any write is dangerous.
 func (a *analyzer) judgeWrite(c *call, p string) {
-	if e, ok := pathclass.Control(p, a.opts.Home, a.opts.ControlFiles...); ok {
+	if e, ok := a.control(p); ok {
 		a.flagControl(c, p, e)
 		return
 	}

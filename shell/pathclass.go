@@ -104,6 +104,38 @@ func persistencePath(a *analyzer, p string) bool {
 // credentialFile reports private keys, cloud and tool credentials and
 // browser password stores (declared in package pathclass).
 func (a *analyzer) credentialFile(p string) bool {
+	if v, ok := a.credSeen[p]; ok {
+		return v
+	}
+	v := a.credentialFileNow(p)
+	if a.credSeen == nil {
+		a.credSeen = make(map[string]bool, 8)
+	}
+	a.credSeen[p] = v
+	return v
+}
+
+// control is pathclass.Control with the analysis' home and control files,
+// remembered per path like credentialFile: the same few paths are judged
+// again and again in one command (a log appended to, a function's calls).
+func (a *analyzer) control(p string) (pathclass.Entry, bool) {
+	if r, ok := a.controlSeen[p]; ok {
+		return r.e, r.ok
+	}
+	e, ok := pathclass.Control(p, a.opts.Home, a.opts.ControlFiles...)
+	if a.controlSeen == nil {
+		a.controlSeen = make(map[string]controlResult, 8)
+	}
+	a.controlSeen[p] = controlResult{e, ok}
+	return e, ok
+}
+
+type controlResult struct {
+	e  pathclass.Entry
+	ok bool
+}
+
+func (a *analyzer) credentialFileNow(p string) bool {
 	if len(a.opts.Secrets) > 0 {
 		for _, f := range a.opts.Secrets {
 			if f != "" && within(p, f) {

@@ -78,9 +78,17 @@ func plainRel(p string) bool {
 		if i < len(p) && p[i] != '/' {
 			continue
 		}
-		switch c := p[start:i]; c {
-		case "", ".", "..":
+		switch i - start {
+		case 0:
 			return false
+		case 1:
+			if p[start] == '.' {
+				return false
+			}
+		case 2:
+			if p[start] == '.' && p[start+1] == '.' {
+				return false
+			}
 		}
 		start = i + 1
 	}
