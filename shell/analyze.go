@@ -204,36 +204,29 @@ func analyze(command string, opts Options, memo bool) (an *Analysis) {
 		a.release()
 		return an
 	}
-	an.Parts = make([]Part, 0, estimateParts(text))
+	// The parts are gathered in a pooled slice and copied out at the end,
+	// so that the result holds exactly what it needs.
+	ps := partsPool.Get().(*[]Part)
+	an.Parts = (*ps)[:0]
 	sc := newScope(opts.Cwd)
 	a.walkStmts(f.Stmts, &ctx{src: text, sc: sc})
 	a.finish()
 	a.release()
+	scratch := an.Parts
+	an.Parts = make([]Part, len(scratch))
+	copy(an.Parts, scratch)
+	clear(scratch)
+	if cap(scratch) <= 1024 {
+		*ps = scratch[:0]
+		partsPool.Put(ps)
+	}
 	return an
 }
 
-// estimateParts guesses how many parts a command has from its separators
-// (a run of them, such as "&&" or ";\n", counts once), so that the parts
-// slice is allocated once.
-func estimateParts(s string) int {
-	n, run := 1, true
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case ';', '\n', '|', '&', '(', '`':
-			if !run {
-				n++
-			}
-			run = true
-		case ' ', '\t':
-		default:
-			run = false
-		}
-	}
-	if n > 1024 {
-		n = 1024
-	}
-	return n
-}
+var partsPool = sync.Pool{New: func() any {
+	s := make([]Part, 0, 64)
+	return &s
+}}
 
 type internalError struct{ v any }
 
