@@ -76,7 +76,7 @@ func (a *analyzer) appendWord(out []arg, w *syntax.Word, c *ctx) []arg {
 			return a.appendBraces(out, split, w, c)
 		}
 	}
-	return append(out, a.evalFields(w, c, w)...)
+	return a.appendFields(out, w, c, w)
 }
 
 // appendBraces appends the words of a brace expansion (bounded); src is
@@ -89,7 +89,7 @@ func (a *analyzer) appendBraces(out []arg, w, src *syntax.Word, c *ctx) []arg {
 			break
 		}
 		n++
-		out = append(out, a.evalFields(bw, c, src)...)
+		out = a.appendFields(out, bw, c, src)
 	}
 	return out
 }
@@ -123,15 +123,57 @@ type wordEval struct {
 	a *analyzer
 	c *ctx
 	// first is the first field; rest are the fields after a split.
-	first strings.Builder
-	rest  []strings.Builder
+	first field
+	rest  []field
 	arg   arg
+}
+
+// field is the text of one field. A field made of one piece (a quoted
+// string, a variable's value) is that piece, without a copy; a second
+// piece starts a builder.
+type field struct {
+	s string
+	b strings.Builder
+	n int
+}
+
+func (f *field) WriteString(s string) {
+	switch f.n {
+	case 0:
+		f.s = s
+	case 1:
+		f.b.Grow(len(f.s) + len(s))
+		f.b.WriteString(f.s)
+		f.b.WriteString(s)
+	default:
+		f.b.WriteString(s)
+	}
+	f.n++
+}
+
+func (f *field) String() string {
+	if f.n <= 1 {
+		return f.s
+	}
+	return f.b.String()
+}
+
+func (f *field) Len() int {
+	if f.n <= 1 {
+		return len(f.s)
+	}
+	return f.b.Len()
 }
 
 // evalFields evaluates one word. It usually yields one arg; unquoted
 // expansions whose value holds separators yield one per field, as bash's
 // word splitting would (rm$IFS-rf$IFS/).
 func (a *analyzer) evalFields(w *syntax.Word, c *ctx, src *syntax.Word) []arg {
+	return a.appendFields(nil, w, c, src)
+}
+
+// appendFields appends the fields of a word to out (evalFields).
+func (a *analyzer) appendFields(out []arg, w *syntax.Word, c *ctx, src *syntax.Word) []arg {
 	var e wordEval
 	e.a, e.c = a, c
 	e.arg.lit = true
@@ -141,9 +183,9 @@ func (a *analyzer) evalFields(w *syntax.Word, c *ctx, src *syntax.Word) []arg {
 	base.node = src
 	if len(e.rest) == 0 {
 		base.s = e.first.String()
-		return []arg{base}
+		return append(out, base)
 	}
-	out := make([]arg, 0, 1+len(e.rest))
+	n := len(out)
 	for i := -1; i < len(e.rest); i++ {
 		var s string
 		if i < 0 {
@@ -158,14 +200,14 @@ func (a *analyzer) evalFields(w *syntax.Word, c *ctx, src *syntax.Word) []arg {
 		f.s = s
 		out = append(out, f)
 	}
-	if len(out) == 0 {
+	if len(out) == n {
 		base.s = ""
 		out = append(out, base)
 	}
 	return out
 }
 
-func (e *wordEval) cur() *strings.Builder {
+func (e *wordEval) cur() *field {
 	if len(e.rest) > 0 {
 		return &e.rest[len(e.rest)-1]
 	}
@@ -201,7 +243,7 @@ func (e *wordEval) newField() {
 	if e.cur().Len() == 0 {
 		return
 	}
-	e.rest = append(e.rest, strings.Builder{})
+	e.rest = append(e.rest, field{})
 }
 
 func (e *wordEval) parts(parts []syntax.WordPart, quoted, first bool) {
