@@ -3,7 +3,6 @@ package shell
 import (
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"unsafe"
 )
@@ -134,38 +133,41 @@ type memoEntry struct {
 
 // memoKey identifies what a function call's walk depends on besides the
 // scope: the function, the context of its body and the functions being
-// called around it. It is "" when the call is not remembered.
-func (a *analyzer) memoKey(def *funcDef, c *ctx) string {
+// called around it. It is nil when the call is not remembered. The key is
+// built in a buffer the next call of memoKey reuses.
+func (a *analyzer) memoKey(def *funcDef, c *ctx) []byte {
 	if a.noMemo || c.find != nil || c.pipe != nil {
-		return ""
+		return nil
 	}
-	var b strings.Builder
-	b.Grow(64)
+	b := a.keyBuf[:0]
 	ptr := func(p unsafe.Pointer) {
-		b.WriteString(strconv.FormatUint(uint64(uintptr(p)), 36))
-		b.WriteByte(0)
+		b = strconv.AppendUint(b, uint64(uintptr(p)), 36)
+		b = append(b, 0)
+	}
+	num := func(n int) {
+		b = strconv.AppendInt(b, int64(n), 10)
 	}
 	str := func(s string) {
-		b.WriteString(strconv.Itoa(len(s)))
-		b.WriteByte(':')
-		b.WriteString(s)
+		num(len(s))
+		b = append(b, ':')
+		b = append(b, s...)
 	}
 	flag := func(f bool) {
 		if f {
-			b.WriteByte('1')
+			b = append(b, '1')
 		} else {
-			b.WriteByte('0')
+			b = append(b, '0')
 		}
 	}
 	ptr(unsafe.Pointer(def))
 	ptr(unsafe.Pointer(c.sc))
 	ptr(unsafe.Pointer(unsafe.StringData(c.src)))
-	b.WriteString(strconv.Itoa(len(c.src)))
+	num(len(c.src))
 	str(c.funcName)
-	b.WriteString(strconv.Itoa(c.depth))
-	b.WriteByte(0)
-	b.WriteString(strconv.Itoa(c.stage))
-	b.WriteByte(0)
+	num(c.depth)
+	b = append(b, 0)
+	num(c.stage)
+	b = append(b, 0)
 	flag(c.bg)
 	flag(c.remote)
 	flag(c.shadow)
@@ -173,20 +175,20 @@ func (a *analyzer) memoKey(def *funcDef, c *ctx) string {
 	flag(c.unpaced)
 	flag(c.unsafeEnv)
 	flag(c.xargs)
-	b.WriteString(strconv.Itoa(len(c.wrappers)))
+	num(len(c.wrappers))
 	for _, w := range c.wrappers {
 		str(w)
 	}
-	b.WriteString(strconv.Itoa(len(c.outer)))
+	num(len(c.outer))
 	for _, f := range c.outer {
-		b.WriteString(strconv.Itoa(len(f)))
+		num(len(f))
 		for _, w := range f {
 			str(w)
 		}
 	}
-	b.WriteString(strconv.Itoa(len(c.redirs)))
+	num(len(c.redirs))
 	for _, r := range c.redirs {
-		b.WriteString(strconv.Itoa(int(r.op)))
+		num(int(r.op))
 		str(r.fd)
 		str(r.body)
 		flag(r.hasBody)
@@ -201,24 +203,27 @@ func (a *analyzer) memoKey(def *funcDef, c *ctx) string {
 		flag(t.home)
 		ptr(unsafe.Pointer(t.node))
 	}
-	names := make([]string, 0, len(a.calling))
+	names := a.nameBuf[:0]
 	for n, on := range a.calling {
 		if on {
 			names = append(names, n)
 		}
 	}
 	slices.Sort(names)
-	b.WriteString(strconv.Itoa(len(names)))
+	num(len(names))
 	for _, n := range names {
 		str(n)
 	}
-	return b.String()
+	clear(names)
+	a.nameBuf = names[:0]
+	a.keyBuf = b
+	return b
 }
 
 // memoFind returns a remembered call with this key whose reads all hold in
 // the scope now, and that fits in the budget left.
-func (a *analyzer) memoFind(key string, sc *scope) *memoEntry {
-	for _, e := range a.memo[key] {
+func (a *analyzer) memoFind(key []byte, sc *scope) *memoEntry {
+	for _, e := range a.memo[string(key)] {
 		if a.budget-e.budget <= 0 || len(a.an.Parts)+len(e.parts) > a.opts.MaxParts {
 			continue
 		}
@@ -282,16 +287,17 @@ func (a *analyzer) markSensitive(p, src string) {
 // earlier call with the same inputs did.
 func (a *analyzer) memoWalk(def *funcDef, c *ctx) {
 	sc := c.sc
-	key := a.memoKey(def, c)
-	if key == "" {
+	kb := a.memoKey(def, c)
+	if kb == nil {
 		a.walkStmt(def.body, c)
 		return
 	}
-	if e := a.memoFind(key, sc); e != nil {
+	if e := a.memoFind(kb, sc); e != nil {
 		a.hits++
 		a.memoReplay(e, sc)
 		return
 	}
+	key := string(kb) // the buffer is reused by the calls in the body
 	r := a.newRecording(sc)
 	sc.recs = append(sc.recs, r)
 	a.recs = append(a.recs, r)

@@ -41,6 +41,9 @@ type analyzer struct {
 	// hits counts the calls replayed (tests check the memo is used).
 	memo map[string][]*memoEntry
 	recs []*recording
+	// keyBuf and nameBuf are memoKey's buffers.
+	keyBuf  []byte
+	nameBuf []string
 	// recorded are all the recordings made, for release.
 	recorded []*recording
 	noMemo   bool
