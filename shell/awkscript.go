@@ -1433,6 +1433,9 @@ func (p *awkParser) nameRef() *awkExpr {
 		p.noGT, p.noPipe = false, false
 		n := p.exprList(tkRbrack)
 		p.noGT, p.noPipe = saveGT, savePipe
+		if n == 0 {
+			p.fail("an empty subscript")
+		}
 		e.kind = 'a'
 		if n == 1 && first.t == tkString && !first.uncertain && p.tok.start == first.end {
 			e.val = first.text

@@ -1,6 +1,8 @@
 package shell
 
 import (
+	"math/rand"
+	"os/exec"
 	"reflect"
 	"strings"
 	"testing"
@@ -237,6 +239,9 @@ func TestAwkCalls(t *testing.T) {
 		{cmd: `gawk '@include "lib.awk"; BEGIN{}'`, unknown: "includes awk code"},
 		{cmd: `gawk '@load "filefuncs"; BEGIN{}'`},
 		{cmd: `gawk -l filefuncs 'BEGIN{}'`},
+		{cmd: `gawk '@load "./evil"; BEGIN{}'`, want: []string{"remote-exec"}},
+		{cmd: `gawk -l /tmp/evil.so 'BEGIN{}'`, want: []string{"remote-exec"}},
+		{cmd: `gawk --sandbox -l /tmp/evil.so 'BEGIN{}'`, readOnly: false},
 		{cmd: `gawk -E prog.awk`},
 		{cmd: `gawk 'BEGIN{f="system"; @f("id")}'`, unknown: "held in a variable"},
 		// Programs that do not parse.
@@ -274,4 +279,272 @@ func TestAwkCalls(t *testing.T) {
 			t.Errorf("%q: unknown %q, want %q", tt.cmd, joined, tt.unknown)
 		}
 	}
+}
+
+// mawkDump compiles an awk program with mawk -W dump, which lists the
+// compiled program and exits without running it, and counts what the
+// listing does: commands run (system, | getline, print |), files written
+// (print >, >>) and files read (getline <). ok is false when mawk is not
+// installed or rejects the program.
+func mawkDump(prog string) (runs, writes, reads int, ok bool) {
+	path, err := exec.LookPath("mawk")
+	if err != nil {
+		return 0, 0, 0, false
+	}
+	cmd := exec.Command(path, "-W", "dump", "--", prog)
+	cmd.Stdin = strings.NewReader("")
+	out, err := cmd.Output()
+	if err != nil {
+		return 0, 0, 0, false
+	}
+	last := ""
+	for _, line := range strings.Split(string(out), "\n") {
+		f := strings.Split(line, "\t")
+		if len(f) < 2 {
+			continue
+		}
+		switch op := strings.TrimSpace(f[1]); op {
+		case "system":
+			runs++
+		case "print", "printf":
+			switch last {
+			case "-1", "-2":
+				writes++
+			case "-3":
+				runs++
+			}
+		case "getline":
+			switch last {
+			case "-4":
+				runs++
+			case "-5":
+				reads++
+			}
+		}
+		last = ""
+		if strings.TrimSpace(f[1]) == "pushint" && len(f) > 2 {
+			last = strings.TrimSpace(f[2])
+		}
+	}
+	return runs, writes, reads, true
+}
+
+// awkCounts counts parseAwk's ops as mawkDump does.
+func awkCounts(s *awkScript) (runs, writes, reads int) {
+	for _, op := range s.ops {
+		switch op.kind {
+		case awkRun:
+			runs++
+		case awkWrite:
+			writes++
+		case awkRead:
+			reads++
+		}
+	}
+	return
+}
+
+// checkAgainstMawk fails when mawk compiles a program to more commands,
+// writes or reads than parseAwk found: a construct the parser missed.
+func checkAgainstMawk(t *testing.T, prog string) {
+	t.Helper()
+	r, w, rd, ok := mawkDump(prog)
+	if !ok {
+		return
+	}
+	s, err := parseAwk(prog)
+	if err != nil {
+		return // unknown: safe whatever mawk makes of it
+	}
+	r2, w2, rd2 := awkCounts(s)
+	if r2 < r || w2 < w || rd2 < rd {
+		t.Errorf("parseAwk(%q) found %d runs, %d writes, %d reads; mawk compiles %d, %d, %d", prog, r2, w2, rd2, r, w, rd)
+	}
+}
+
+// TestParseAwkAgainstMawk compiles the table's programs, and more, with
+// mawk (never running them) and checks that the parser finds at least
+// every command, write and read mawk compiles.
+func TestParseAwkAgainstMawk(t *testing.T) {
+	if _, err := exec.LookPath("mawk"); err != nil {
+		t.Skip("mawk is not installed")
+	}
+	for _, prog := range awkSeeds {
+		checkAgainstMawk(t, prog)
+	}
+	rng := rand.New(rand.NewSource(1))
+	n := 400
+	if testing.Short() {
+		n = 50
+	}
+	for i := 0; i < n; i++ {
+		checkAgainstMawk(t, randomAwk(rng))
+	}
+}
+
+// randomAwk builds a random awk program from pieces that mix the
+// constructs that run, write and read with their look-alikes: regular
+// expressions and strings holding | and >, comparisons, parentheses.
+func randomAwk(rng *rand.Rand) string {
+	atoms := []string{`$1`, `x`, `a[1]`, `"s"`, `"a|b"`, `"c > d"`, `1`, `NR`, `/a|b/`, `/[/>]/`, `/x\/y/`, `length`, `(x)`, `$NF`, `f(x)`, `substr($0, 2)`, `"cmd"`, `c`}
+	var expr func(d int) string
+	expr = func(d int) string {
+		if d > 1 || rng.Intn(3) == 0 {
+			return atoms[rng.Intn(len(atoms))]
+		}
+		a, b := expr(d+1), expr(d+1)
+		switch rng.Intn(14) {
+		case 0:
+			return a + " " + b
+		case 1:
+			return a + " > " + b
+		case 2:
+			return "(" + a + " > " + b + ")"
+		case 3:
+			return "(" + a + " | getline)"
+		case 4:
+			return "(" + atoms[rng.Intn(len(atoms))] + " | getline v)"
+		case 5:
+			return "(getline v < " + atoms[rng.Intn(len(atoms))] + ")"
+		case 6:
+			return "system(" + a + ")"
+		case 7:
+			return a + " ? " + b + " : " + expr(d+1)
+		case 8:
+			return a + " ~ " + b
+		case 9:
+			return a + " / " + b
+		case 10:
+			return "(" + a + ")"
+		case 11:
+			return a + " in arr"
+		case 12:
+			return "-" + a
+		default:
+			return a + " == " + b
+		}
+	}
+	var stmt func(d int) string
+	stmt = func(d int) string {
+		switch rng.Intn(12) {
+		case 0:
+			return "print " + expr(0) + " > " + atoms[rng.Intn(len(atoms))]
+		case 1:
+			return "print " + expr(0) + ", " + expr(1) + " | " + atoms[rng.Intn(len(atoms))] + " " + atoms[rng.Intn(len(atoms))]
+		case 2:
+			return "printf(" + expr(0) + ") >> " + expr(2)
+		case 9:
+			return expr(0) + " | getline"
+		case 10:
+			return "getline v < " + atoms[rng.Intn(len(atoms))]
+		case 3:
+			return "print (" + expr(0) + ")" + []string{"", " > \"o\"", "(x)", " " + expr(1)}[rng.Intn(4)]
+		case 4:
+			if d < 2 {
+				return "if (" + expr(0) + ") " + stmt(d+1) + "; else " + stmt(d+1)
+			}
+		case 5:
+			if d < 2 {
+				return "while (" + expr(0) + ") { " + stmt(d+1) + " }"
+			}
+		case 6:
+			return "c = " + expr(1)
+		case 7:
+			return "print"
+		case 8:
+			if d < 2 {
+				return "for (i = 0; i < " + expr(1) + "; i++) " + stmt(d+1)
+			}
+		}
+		return expr(0)
+	}
+	var b strings.Builder
+	for r := rng.Intn(3) + 1; r > 0; r-- {
+		switch rng.Intn(4) {
+		case 0:
+			b.WriteString("BEGIN ")
+		case 1:
+			b.WriteString(expr(1) + " ")
+		case 2:
+			b.WriteString("function f(p) ")
+		}
+		b.WriteString("{ ")
+		for k := rng.Intn(3) + 1; k > 0; k-- {
+			b.WriteString(stmt(0))
+			b.WriteString([]string{"; ", "\n"}[rng.Intn(2)])
+		}
+		b.WriteString("}\n")
+	}
+	return b.String()
+}
+
+// awkSeeds are programs for the fuzzer and the mawk comparison.
+var awkSeeds = []string{
+	`{print $1}`, `$3 > 1000 {print $1}`, `NR==FNR{a[$1];next} $1 in a`, `/foo|bar/ {n++} END {print n}`,
+	`{ if ($2 > max) max = $2 } END { print max }`, `{print (a > b)}`, `{ print length($0) > 80 }`,
+	`BEGIN{system("id")}`, `BEGIN{print "cmd" | ("s" "h")}`, `BEGIN{c="sh"; print "id" | c}`, `{system($0)}`,
+	`BEGIN{"date" | getline d}`, `BEGIN{"echo " "date" | getline}`, `BEGIN{getline l < "/etc/shadow"}`,
+	`BEGIN{print > ENVIRON["HOME"] "/.bashrc"}`, `BEGIN{printf("%s", "x") > "out.txt"}`, `{print > $1}`,
+	`BEGIN{while ((getline line < "f") > 0) print line > "g"}`, `{ print $1, $2 > "/tmp/x" }`,
+	`function f(c) { print | c } BEGIN{f("x")}`, `{ a = $1 / 2; b = $2 /2/ 1; print a, b }`,
+	`{sub(/[^/]*$/, ""); print}`, `{ x = /[/]/ }`, "BEGIN {\n x = 1\n}\n/re/ {\n print x > \"o\"\n}",
+	`{ if (x) print "a" > "f"; else print "b" | "sort" }`, `{ for (k in a) print k >> "keys" }`,
+	`BEGIN { do { "cmd" | getline x } while (x) }`, `{ print (1)(2) > "o" }`, `{ print (1,2) > "o" }`,
+	`{ print a ? b : c > "o" }`, `{ print a, (b > c) > "o" }`, `{ print -1 > "o" }`, `{ print !x > "o" }`,
+	`{ getline x < "a" "b" }`, `{ print "x" | "a" "b" }`, `{ printf "%s\n", $0 | "cat 1>&2" }`,
+	`{ print > "o" } { close("o") }`, `length > 10`, `{ n = split($0, a, "|") }`, `$1 ~ "a|b" { print }`,
+}
+
+func FuzzParseAwk(f *testing.F) {
+	for _, s := range awkSeeds {
+		f.Add(s)
+	}
+	_, haveMawk := exec.LookPath("mawk")
+	f.Fuzz(func(t *testing.T, prog string) {
+		s, err := parseAwk(prog)
+		if err != nil {
+			if s != nil {
+				t.Fatalf("parseAwk(%q) returned a program with an error", prog)
+			}
+		} else {
+			s.resolve(nil, nil)
+			for _, op := range s.ops {
+				if op.kind < awkRun || op.kind > awkInclude {
+					t.Fatalf("parseAwk(%q): op kind %d", prog, op.kind)
+				}
+				if op.known && len(op.vals) > maxAwkValues {
+					t.Fatalf("parseAwk(%q): %d values", prog, len(op.vals))
+				}
+			}
+		}
+		// The call is never read-only when the program does not parse
+		// or runs a command.
+		if !strings.ContainsAny(prog, "'\x00") && len(prog) < 512 {
+			an := Analyze("awk '"+prog+"' f", corpusOptions)
+			if len(an.Parts) == 0 {
+				return
+			}
+			for _, e := range an.Parts[0].Effects {
+				if e.Lang != "awk" || !an.Parts[0].ReadOnly {
+					continue
+				}
+				// The program as the analysis saw it, after normalisation
+				// and option parsing.
+				seen := e.Target
+				s, err := parseAwk(seen)
+				if err != nil {
+					t.Fatalf("awk %q: read-only though it does not parse (%v)", seen, err)
+				}
+				s.resolve(nil, nil)
+				for _, op := range s.ops {
+					if op.kind == awkRun && (!op.known || strings.Join(op.vals, "") != "") {
+						t.Fatalf("awk %q: read-only though it runs a command", seen)
+					}
+				}
+			}
+		}
+		if haveMawk == nil {
+			checkAgainstMawk(t, prog)
+		}
+	})
 }

@@ -288,8 +288,9 @@ func checkSed(a *analyzer, c *call) {
 // checkAwk judges the commands an awk program runs: a command the program
 // names with literals is judged as a part of its own, one built at run
 // time is remote code execution; gawk's /inet files are network
-// connections. The files it writes and reads are its effects, judged
-// with every other write and read.
+// connections, and a shared library loaded by path (@load, -l) runs code
+// of its own. The files it writes and reads are its effects, judged with
+// every other write and read.
 func checkAwk(a *analyzer, c *call) {
 	spec := programs.Lookup(c.prog)
 	if spec == nil {
@@ -300,10 +301,19 @@ func checkAwk(a *analyzer, c *call) {
 	for i, x := range ops {
 		words[i] = programs.Word{Text: x.s, Literal: !x.unbound && !x.subst && !x.glob}
 	}
+	if gawkSandboxed(c.prog, argStrings(ops)) {
+		return // gawk disables commands, redirections and extensions
+	}
 	res := programs.Parse(spec, words)
+	var libs []string
+	for _, u := range res.Uses {
+		if u.Option == "-l" || u.Option == "--load" {
+			libs = append(libs, u.Target)
+		}
+	}
 	s, err := a.awkScriptOf(c, res.Uses, ops)
-	if err != nil || gawkSandboxed(c.prog, argStrings(ops)) {
-		return // unknown, or gawk disables commands and redirections
+	if err != nil {
+		s = &awkScript{} // unknown: the effects say so
 	}
 	ran := false
 	var net []string
@@ -336,6 +346,21 @@ func checkAwk(a *analyzer, c *call) {
 	}
 	for _, v := range net {
 		a.flag(c, "remote-access", "gawk opens a network connection ("+v+"), a reverse or bind shell's route", high)
+	}
+	for _, op := range s.ops {
+		if op.kind == awkLoad {
+			libs = append(libs, op.vals...)
+			if !op.known {
+				libs = append(libs, op.text)
+			}
+		}
+	}
+	for _, l := range libs {
+		// A library by path, not one of gawk's own extensions: a shared
+		// object's code runs in the awk process.
+		if strings.Contains(l, "/") {
+			a.flag(c, "remote-exec", "gawk loads the shared library "+l+", which runs code of its own", high)
+		}
 	}
 	if ran && !c.ctx.remote {
 		a.flag(c, "remote-exec", "awk runs shell commands (system() or pipes)", medium)

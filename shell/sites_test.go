@@ -59,6 +59,7 @@ var notSiteTests = map[string]string{
 	"TestEveryFindingSiteIsReached": "this test",
 	"TestParseSed":                  "calls the sed parser directly: no command, no finding",
 	"TestParseAwk":                  "calls the awk parser directly: no command, no finding",
+	"TestParseAwkAgainstMawk":       "compares the awk parser with mawk's compiler: no command, no finding",
 	"TestMemoRandomScripts":         "generated scripts that compare the analysis with and without the memo: a property, not examples",
 	"TestMemoUsedByBuildScript":     "the benchmark script, run directly",
 	"TestLazyRegexpLiterals":        "compares the patterns with and without their literals: no finding is judged",
