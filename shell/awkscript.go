@@ -13,9 +13,8 @@ import (
 // the assignments of every variable, so that a command or file held in a
 // variable assigned only literals is known.
 //
-// Where awks disagree on a program, the reading that does the most is
-// kept: "a" "b" | getline runs "a b" (gawk) or "b" (mawk), so both are
-// kept; /[/]/ is one regular expression to gawk and mawk and not to BWK
+// Where awks disagree on a program, every reading counts: "a" "b" |
+// getline runs "a b" (gawk, BWK awk) or "b" (mawk), so both are kept; /[/]/ is one regular expression to gawk and mawk and not to BWK
 // awk, so a program with a slash inside brackets is also read BWK's way.
 // Anything the parser cannot follow is an error: the call is unknown.
 
@@ -51,7 +50,7 @@ type awkOp struct {
 
 	expr *awkExpr
 	// alt is a second reading of the command: the last operand of an
-	// unparenthesised concatenation before | getline (mawk's).
+	// unparenthesised concatenation before | getline (mawk's reading).
 	alt *awkExpr
 	// ambiguous marks a target awks read differently (getline < "a" "b").
 	ambiguous bool
@@ -1078,12 +1077,9 @@ func (p *awkParser) print() {
 	p.noGT, p.noPipe = true, true
 	e := p.concat()
 	p.noGT, p.noPipe = saveGT, savePipe
+	// print > "a" "b" writes "ab" (gawk, mawk, busybox); BWK awk
+	// rejects it.
 	op.expr = e
-	if e.kind == 'c' && !e.paren {
-		// print > "a" "b": "ab" to gawk and mawk; "a" to an awk that
-		// reads the target as one operand.
-		op.alt = e.kids[0]
-	}
 	p.addOp(op)
 }
 

@@ -580,7 +580,9 @@ func (a *analyzer) awkScriptOf(ca *call, uses []programs.Use, ops []arg) (*awkSc
 		cmdline = map[string]bool{"*": true}
 	}
 	env := func(name string) (string, bool) {
-		if name != "HOME" || ca.ctx == nil {
+		// Only HOME, which every shell exports, and only with no wrapper
+		// (sudo, env, su …) that may change the environment.
+		if name != "HOME" || ca.ctx == nil || len(ca.wrappers) > 0 || ca.ctx.remote {
 			return "", false
 		}
 		for _, as := range ca.assigns {
