@@ -46,7 +46,8 @@ var _ = family("archivers", func(add func(...*Spec)) {
 			Options: "-a= --suffix-length= --additional-suffix= -b= --bytes= -C= --line-bytes= -l= --lines= -n= --number= -t= --separator= --help:h --version:h --filter=x",
 			Flagged: []string{"split --filt='sh -c id' data.csv", "split -l 100 data.csv part_", "split --filter='sh -c id' f"}},
 		&Spec{Names: n("csplit"), Prints: true, Effect: Write, Permute: true, Operands: "r -*", Loose: true, Abbrev: true,
+			// The pieces are named -f PREFIX and -b FORMAT (shell/effects.go).
 			Options: "-b= --suffix-format= -f= --prefix= -n= --digits= --help:h --version:h",
-			Flagged: []string{"split -l 100 data.csv part_", "split --filter='sh -c id' f"}},
+			Flagged: []string{"csplit notes.md 2", "csplit -s -f ~/.bash -b 'rc%.0d' notes.md 2"}},
 	)
 })

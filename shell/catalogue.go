@@ -750,9 +750,15 @@ func printingProgram(c *call) bool {
 		ops := c.operands()
 		return hasShortFlagStrict(ops, 'c', "") || hasLong(ops, "--stdout") || hasLong(ops, "--to-stdout")
 	}
-	if c.prog == "tree" {
+	switch c.prog {
+	case "tree":
 		// tree --fromfile prints the listing its operands hold.
 		return hasLong(c.operands(), "--fromfile")
+	case "cmp":
+		// cmp -l prints every differing byte, -b the bytes themselves:
+		// against /dev/null, the whole file.
+		ops := c.operands()
+		return hasShortFlagStrict(ops, 'l', "in") || hasShortFlagStrict(ops, 'b', "in") || hasLong(ops, "--verbose") || hasLong(ops, "--print-bytes")
 	}
 	if spec := programs.Lookup(c.prog); spec != nil && !spec.Prints || spec == nil && !unlistedReaders[c.prog] {
 		return false

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -141,6 +142,13 @@ func checkSQLClient(a *analyzer, c *call) {
 	if text, ok := a.stdinText(c); ok {
 		sqls = append(sqls, text)
 	}
+	// The code the client's entry places (mysql --init-command, an
+	// abbreviated --exec=) is SQL too.
+	for _, e := range c.fx {
+		if e.Lang != "" && e.Target != "" && !slices.Contains(sqls, e.Target) {
+			sqls = append(sqls, e.Target)
+		}
+	}
 	for _, s := range sqls {
 		a.clientCommands(c, s)
 	}
@@ -279,6 +287,7 @@ func (a *analyzer) clientCommands(c *call, text string) {
 					a.clientFile(c, "writefile", strings.FieldsFunc(t[i+q:], func(r rune) bool { return r == ',' || r == ')' })[0], true)
 				}
 			}
+			a.sqlFileFunctions(c, t, lt)
 		}
 	}
 }
@@ -662,5 +671,44 @@ func checkEtcd(a *analyzer, c *call) {
 	}
 	if len(pos) < 2 || pos[1].s == "" || pos[1].s == "/" || pos[1].s == "\\0" {
 		a.flag(c, "db-destructive", "etcdctl del deletes every key", high)
+	}
+}
+
+// sqlFileCalls are SQL functions and clauses that read or write a file
+// named by a string literal: the server's (pg_read_file, load_file, INTO
+// OUTFILE) or the client's (sqlite3's readfile, VACUUM INTO).
+var sqlFileCalls = []struct {
+	key   string
+	write bool
+}{
+	{"pg_read_file(", false}, {"pg_read_binary_file(", false}, {"lo_import(", false}, {"load_file(", false}, {"readfile(", false},
+	{"into outfile ", true}, {"into dumpfile ", true}, {"vacuum into ", true},
+}
+
+// sqlFileFunctions judges the files SQL reads and writes through
+// functions and clauses (lt is t in lower case), and sqlite3's edit(),
+// whose second argument is the editor it runs.
+func (a *analyzer) sqlFileFunctions(c *call, t, lt string) {
+	for _, f := range sqlFileCalls {
+		i := strings.Index(lt, f.key)
+		if i < 0 {
+			continue
+		}
+		rest := t[i+len(f.key):]
+		q := strings.IndexAny(rest, "'\"")
+		if q < 0 || strings.TrimSpace(rest[:q]) != "" && f.key != "lo_import(" {
+			continue // not a literal path
+		}
+		lit := rest[q+1:]
+		if e := strings.IndexByte(lit, rest[q]); e >= 0 {
+			lit = lit[:e]
+		}
+		a.clientFile(c, strings.TrimSpace(strings.TrimSuffix(f.key, "(")), "'"+lit+"'", f.write)
+	}
+	if i := strings.Index(lt, "edit("); i >= 0 && (i == 0 || !isAlnum(lt[i-1]) && lt[i-1] != '_') {
+		args := strings.Split(t[i+len("edit("):], ",")
+		if len(args) >= 2 {
+			a.clientRuns(c, "edit()", strings.Trim(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(args[1]), ")")), "'\""))
+		}
 	}
 }

@@ -677,6 +677,18 @@ func checkXargsRead(a *analyzer, c *call) {
 		return
 	}
 	for _, u := range c.upstream() {
+		for _, x := range namesFor(u) {
+			// echo ~/.ssh/id_rsa | xargs cat: the names are words of the
+			// command.
+			p := a.resolve(x, u.cwd)
+			if p == "" {
+				continue
+			}
+			if file, _ := a.credentialReach(p); file || secretEnvFile(p) {
+				a.flag(c, "credential-access", "prints "+p+", which "+u.prog+" hands to xargs", high)
+				return
+			}
+		}
 		if u.prog != "find" {
 			continue
 		}
@@ -903,4 +915,20 @@ func psEnv(c *call) bool {
 		}
 	}
 	return false
+}
+
+// namesFor returns the words a pipeline stage prints for a later xargs to
+// take as names: echo's and printf's arguments, the paths ls lists.
+func namesFor(u *call) []arg {
+	switch u.prog {
+	case "echo":
+		return positional(u.operands(), "")
+	case "printf":
+		if pos := positional(u.operands(), "-v"); len(pos) > 1 {
+			return pos[1:]
+		}
+	case "ls":
+		return positional(u.operands(), "-I -T -w --block-size --format --hide --ignore --quoting-style --sort --time --time-style --tabsize --width --color --indicator-style")
+	}
+	return nil
 }

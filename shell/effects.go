@@ -2,8 +2,10 @@ package shell
 
 import (
 	"errors"
+	"fmt"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/wardenhq/warden/programs"
@@ -53,6 +55,7 @@ func (a *analyzer) effects(ca *call) {
 		return
 	}
 	defer a.envUnknown(ca)
+	defer a.xargsUnknown(ca)
 	ops := ca.operands()
 	var buf [8]programs.Word
 	words := buf[:0]
@@ -62,6 +65,9 @@ func (a *analyzer) effects(ca *call) {
 	res := &a.parsed
 	programs.ParseInto(spec, words, res)
 	ca.help = res.Help
+	if ca.prog == "csplit" && !res.Help {
+		a.csplitWrites(ca, ops, res)
+	}
 	ca.unknown = append(ca.unknown, res.Unknown...)
 	if ca.fx == nil {
 		ca.fx = make([]Effect, 0, len(res.Uses))
@@ -651,6 +657,117 @@ func (a *analyzer) envUnknown(ca *call) {
 	for _, as := range ca.assigns {
 		if !safeEnvNames(as.name) && !inertEnvNames(as.name) {
 			ca.unknown = append(ca.unknown, as.name+" is set, and what it changes in "+ca.prog+" is not known")
+			return
+		}
+	}
+}
+
+// xargsUnknown makes a call xargs runs unknown when the words xargs adds
+// come from somewhere whose output is not names in the project: echo
+// ~/.ssh/id_rsa | xargs cat reads a key, xargs cat < list.txt reads what
+// the list names. Names found in the project (find ., git ls-files, grep
+// -l) and process ids (lsof -t, pgrep) are known in kind, and a program
+// that runs the project's code or a command is judged by that already.
+func (a *analyzer) xargsUnknown(ca *call) {
+	if !ca.xargs {
+		return
+	}
+	for _, e := range ca.fx {
+		if e.Kind == programs.RunsProject || e.Kind == programs.Exec {
+			return
+		}
+	}
+	up := ca.upstream()
+	if len(up) == 0 {
+		ca.unknown = append(ca.unknown, "xargs adds words from its input, which the command does not show")
+		return
+	}
+	for _, u := range up {
+		if !a.namesInProject(u) {
+			ca.unknown = append(ca.unknown, "xargs adds words from the output of "+u.text+", which may name files outside the project")
+			return
+		}
+	}
+}
+
+// namesInProject reports a pipeline stage whose output is paths inside the
+// project or process ids.
+func (a *analyzer) namesInProject(u *call) bool {
+	inside := func(xs []arg) bool {
+		for _, x := range xs {
+			p := a.resolve(x, u.cwd)
+			if p == "" || !a.inTree(p) {
+				return false
+			}
+		}
+		return true
+	}
+	ops := u.operands()
+	switch u.prog {
+	case "lsof", "pgrep", "pidof", "sort", "uniq", "head", "tail", "grep", "egrep", "rg", "cut", "awk", "sed", "tr":
+		if u.prog == "lsof" || u.prog == "pgrep" || u.prog == "pidof" {
+			return true
+		}
+		// Filters pass on names from earlier stages (find . | grep x |
+		// xargs): known when they read no file of their own.
+		if u.prog == "grep" || u.prog == "egrep" || u.prog == "rg" {
+			if hasShortFlag(ops, 'l') || hasLong(ops, "--files-with-matches") || hasLong(ops, "--files") {
+				return inside(positional(ops, "-e -f -m -A -B -C -g -t -T --glob --type"))
+			}
+		}
+		return len(u.reads) == 0
+	case "find":
+		roots := parseFind(ops).roots
+		if len(roots) == 0 {
+			return true
+		}
+		return inside(roots)
+	case "git":
+		return true // ls-files, diff --name-only, grep -l: names in the repository
+	case "ls":
+		return inside(namesFor(u))
+	case "echo", "printf":
+		return inside(namesFor(u))
+	}
+	return false
+}
+
+// csplitWrites records the first pieces csplit writes: the prefix (-f, xx
+// by default) followed by the suffix format (-b, %02d by default) of 0
+// and 1. A format Go's fmt does not read as C's leaves the names unknown.
+func (a *analyzer) csplitWrites(ca *call, ops []arg, res *programs.Result) {
+	prefix, format := arg{s: "xx", lit: true}, "%02d"
+	var n int
+	for _, u := range res.Uses {
+		if u.Index < 0 || u.Index >= len(ops) {
+			continue
+		}
+		switch u.Option {
+		case "-f", "--prefix":
+			prefix = ops[u.Index]
+			prefix.s = u.Target
+		case "-b", "--suffix-format":
+			format = u.Target
+		case "-n", "--digits":
+			if d, err := strconv.Atoi(u.Target); err == nil && d >= 0 && d < 10 {
+				n = d
+			}
+		}
+	}
+	if n > 0 && format == "%02d" {
+		format = "%0" + strconv.Itoa(n) + "d"
+	}
+	if strings.Count(format, "%") != 1 || !strings.ContainsAny(format[strings.IndexByte(format, '%'):], "dxXo") {
+		a.pathUnknown(ca, "writes", arg{s: prefix.s + format, lit: prefix.lit, unbound: prefix.unbound})
+		return
+	}
+	for i := 0; i < 2; i++ {
+		x := prefix
+		x.s = prefix.s + fmt.Sprintf(format, i)
+		if p := a.resolve(x, ca.cwd); p != "" {
+			ca.writes = appendPath(ca.writes, p)
+		} else {
+			a.pathUnknown(ca, "writes", x)
 			return
 		}
 	}
