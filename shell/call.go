@@ -406,7 +406,7 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 			if ca.exported && unsafeEnvNames(as.name) {
 				c.sc.setUnsafeEnv()
 			}
-			if ca.exported && !safeEnvNames(as.name) && !inertEnvNames(as.name) && !unsafeEnvNames(as.name) {
+			if ca.exported && !safeEnvNames(as.name) && !inertEnvNames(as.name) && !unsafeEnvNames(as.name) && !knownEnvValue(as.name, as.value.s) {
 				// What reads it later is not known: GIT_TRACE names a file
 				// git writes, KUBECONFIG a plugin kubectl runs.
 				ca.unknown = append(ca.unknown, "exports "+as.name+", which later programs may read")

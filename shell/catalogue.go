@@ -374,6 +374,27 @@ func inertEnvNames(s string) bool {
 	return false
 }
 
+// knownEnvValue reports an assignment whose whole effect Warden knows:
+// GIT_TRACE* (standard error, or the file envWrites records) and GOFLAGS
+// made only of flags that change how go builds, not what it runs or reads.
+func knownEnvValue(name, val string) bool {
+	switch {
+	case strings.HasPrefix(name, "GIT_TRACE"):
+		return true
+	case name == "GOFLAGS":
+		for _, w := range strings.Fields(val) {
+			k, _, _ := strings.Cut(strings.TrimPrefix(w, "-"), "=")
+			switch strings.TrimPrefix(k, "-") {
+			case "mod", "trimpath", "buildvcs", "tags", "race", "v", "p", "count", "ldflags", "gcflags", "cover", "modcacherw", "buildmode":
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
 // envWrites records the files environment variables make programs write:
 // GIT_TRACE* set to an absolute path (git appends its trace there) and
 // SSLKEYLOGFILE (TLS libraries append session keys).

@@ -655,7 +655,7 @@ func (a *analyzer) envUnknown(ca *call) {
 		}
 	}
 	for _, as := range ca.assigns {
-		if !safeEnvNames(as.name) && !inertEnvNames(as.name) {
+		if !safeEnvNames(as.name) && !inertEnvNames(as.name) && !knownEnvValue(as.name, as.value.s) {
 			ca.unknown = append(ca.unknown, as.name+" is set, and what it changes in "+ca.prog+" is not known")
 			return
 		}
