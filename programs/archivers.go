@@ -11,16 +11,17 @@ var _ = family("archivers", func(add func(...*Spec)) {
 		// GNU tar takes unique prefixes of long options: the real options
 		// that are prefixes of declared ones are declared (--file,
 		// --exclude, --checkpoint) so that they are not read as those.
-		&Spec{Names: n("tar", "gtar", "bsdtar"), Effect: Write, Permute: true, OldStyle: true, Operands: "-*", Loose: true, Abbrev: true,
+		&Spec{Names: n("tar", "gtar"), Effect: Write, Permute: true, OldStyle: true, Operands: "-*", Loose: true, Abbrev: true,
 			ReadWith: "-t --list -tf -tzf -tjf -tJf -tvf -tvzf -ztf -tzvf t tf tzf tvf tvzf",
 			Options: "-I=x --use-compress-program=x --to-command=x --checkpoint-action=x --rsh-command=x --info-script=x -F=x --new-volume-script=x --rmt-command=x " +
 				"-T=r --files-from=r -X=r --exclude-from=r -C=e --directory=e -x:e --extract:e --get:e -f= --file= " +
-				"-A -c --create -d -r --append -t --list -u --update -a -B -b= -g= -G -h -H= -i -j -J -k -K= -l -L= -m -M -n -N= -o -O -p -P -R -s -S -U -v -V= -w -W -z -Z " +
+				"-A -c --create -d -r --append -t --list -u --update -a -B -b= -g= -G -h -H= -i -j -J -k -K= -l -L= -m -M -n -N= -o -O -p -P:A --absolute-names:A -R -s -S -U -v -V= -w -W -z -Z " +
+				"--transform=u --xform=u " +
 				"--help:h --version:h --usage:h " +
 				// Files tar writes in every mode, listing included.
 				"--index-file=w --volno-file=w --exclude= --checkpoint?",
 			Flagged: []string{"tar -tvf x.tar --index-file=$HOME/.bashrc", "tar -tf x.tar --to-comm='sh -c id'", "tar --to-command='sh -c id' -xf x.tar", "tar -I 'sh -c id' -xf x.tar", "tar --checkpoint=1 --checkpoint-action=exec=id -cf x.tar .", "tar -xzf deps.tgz -C vendor",
-				"tar xzf x.tgz -C ~/.config", "tar -xf x.tar", "bsdtar -x -f x.tar -C .warden"},
+				"tar xzf x.tgz -C ~/.config", "tar -xf x.tar", "tar -xPf x.tar", "tar -xf x.tar --transform 's,^,/tmp/,'"},
 			ReadOnly: []string{"tar -tf x.tar", "tar tzf x.tgz"}},
 		// zip's options are single-dash names (-TT, -tt): LongDash.
 		&Spec{Names: n("zip"), Effect: Write, Permute: true, LongDash: true, Operands: "w r*", Loose: true, Abbrev: true,
@@ -28,7 +29,7 @@ var _ = family("archivers", func(add func(...*Spec)) {
 			Flagged: []string{"zip -r out.zip src -T --unzip-comm='sh -c id #'", "zip x.zip f -T -TT 'sh -c id #'", "zip -r out.zip src"}},
 		&Spec{Names: n("unzip"), Effect: Unpack, Permute: true, Operands: "-*", Loose: true, ReadWith: "-l -t -v -Z -p -c", Options: "-d=e -h:h --help:h",
 			Flagged: []string{"unzip -o x.zip -d ~/", "unzip -o x.zip -d .git/hooks", "unzip x.zip"}, ReadOnly: []string{"unzip -l x.zip"}},
-		&Spec{Names: n("gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4"), Effect: Write, Permute: true, Operands: "r*", Loose: true, Abbrev: true,
+		&Spec{Names: n("gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz"), Effect: Write, Permute: true, Operands: "r*", Loose: true, Abbrev: true,
 			ReadWith: "-c --stdout -l --list -t --test -dc -cd -tv", Options: "-h:h --help:h -V:h --version:h -L:h --files?u --files0?u --filelist=u",
 			Flagged: []string{"gzip big.log", "xz -c --files=list.txt"}},
 		&Spec{Names: n("7z", "7za", "7zr"), Options: "-h:h --help:h", Subcommands: subs(

@@ -54,6 +54,10 @@ type Result struct {
 	// Command, for a launcher (Spec.Command), is one more than the index
 	// of the word where the command it runs begins; 0 when it runs none.
 	Command int
+
+	// lists, absolute and strips are the unpack modifiers given
+	// (settleUnpack).
+	lists, absolute, strips bool
 }
 
 // Known reports whether every word of the call was placed.
@@ -119,8 +123,20 @@ func ParseInto(s *Spec, words []Word, r *Result) {
 // unpacks (the bare "it unpacks" use, Target "", then goes), or that bare
 // use alone (into the working directory). A directory given to a call
 // that does not unpack is data (tar -c -C DIR).
+//
+// A listing or testing option (cpio -t) means the call does not unpack.
+// An unpack that keeps absolute member names (tar -P, cpio -i without
+// --no-absolute-filenames) writes wherever the archive says: unknown.
 func (r *Result) settleUnpack() {
 	acts, dirs := 0, 0
+	if r.lists {
+		for i := range r.Uses {
+			if r.Uses[i].Effect == Unpack {
+				r.Uses[i].Effect = None
+			}
+		}
+		return
+	}
 	for _, u := range r.Uses {
 		if u.Effect == Unpack {
 			if u.Index < 0 && u.Target == "" {
@@ -129,6 +145,9 @@ func (r *Result) settleUnpack() {
 				dirs++
 			}
 		}
+	}
+	if acts > 0 && r.absolute && !r.strips {
+		r.unknown("it unpacks members under the absolute names the archive gives: what it writes can be anywhere")
 	}
 	if acts == 0 && dirs == 0 || acts == 1 && dirs == 0 {
 		return
@@ -189,6 +208,9 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 		if o.value != 0 && o.effect == Into && vi >= -1 {
 			intoGiven = true
 		}
+		r.lists = r.lists || o.lists
+		r.absolute = r.absolute || o.absolute
+		r.strips = r.strips || o.strips
 		if o.value == '?' && vi == -1 && o.effect == Exec {
 			// An option whose command is optional, given none, runs
 			// the program's default (man -H the browser, git grep -O

@@ -79,7 +79,11 @@ type Spec struct {
 	//	           the call unpacks into (Unpack)
 	//	-x:E       a flag with an effect of its own: x exec, n network,
 	//	           c config, p runs the project, u unknown, h help (ends
-	//	           processing), e the call unpacks (tar -x), W operands are also written, D operands are
+	//	           processing), e the call unpacks (tar -x), L the call
+	//	           lists or tests and does not unpack (cpio -t), A an
+	//	           unpack writes absolute member names as given, anywhere
+	//	           (tar -P, cpio -i), S it strips them (cpio
+	//	           --no-absolute-filenames), W operands are also written, D operands are
 	//	           deleted, P the pattern is given by this option (the first
 	//	           operand is then a file)
 	//	-x=;E      the value runs to a ";" or "+" word (find -exec)
@@ -194,6 +198,9 @@ type opt struct {
 	readOps  bool   // operands are read
 	code     bool   // the value is code in the entry's Lang
 	two      bool   // takes two words: a name, then the value (jq --arg)
+	lists    bool   // the call lists or tests: it does not unpack (cpio -t)
+	absolute bool   // an unpack writes members' absolute names as given (tar -P)
+	strips   bool   // an unpack strips absolute names (cpio --no-absolute-filenames)
 }
 
 type operand struct {
@@ -281,6 +288,12 @@ func (s *Spec) compileNow(name string) {
 						o.delOps = true
 					case 'R':
 						o.readOps = true
+					case 'L':
+						o.lists = true
+					case 'A':
+						o.absolute = true
+					case 'S':
+						o.strips = true
 					default:
 						panic("programs: " + name + ": bad option " + f)
 					}
@@ -316,6 +329,12 @@ func (s *Spec) compileNow(name string) {
 					o.pattern = true
 				case 'R':
 					o.readOps = true
+				case 'L':
+					o.lists = true
+				case 'A':
+					o.absolute = true
+				case 'S':
+					o.strips = true
 				default:
 					e, ok := effectOf(c)
 					if !ok {
