@@ -77,12 +77,13 @@ var _ = family("extractors", func(add func(...*Spec)) {
 			ReadOnly: []string{"ar t lib.a", "ar tv lib.a", "ar p lib.a x.o"}},
 
 		// jar {c|t|u|x|i|d}[vfmne0PM] with or without the dash, or the
-		// long forms: x unpacks into the working directory (--dir DIR);
+		// long forms: x unpacks into the working directory (-C or --dir
+		// DIR, JDK 21);
 		// P keeps absolute names and .. in member names.
 		&Spec{Names: n("jar"), Effect: Write, Permute: true, OldStyle: true, Operands: "-*",
 			ReadWith: "t -t tf -tf tvf -tvf --list -d --describe-module",
 			Options: "-c --create -t --list -u --update -x:e --extract:e -d --describe-module -i= --generate-index= -f= --file= -m=r --manifest=r -e= --main-class= " +
-				"-v --verbose -0 --no-compress -M --no-manifest -P:A -C= --dir=e -n --normalize --release= --module-version= --hash-modules= -p= --module-path= --date= " +
+				"-v --verbose -0 --no-compress -M --no-manifest -P:A -C=e --dir=e -n --normalize --release= --module-version= --hash-modules= -p= --module-path= --date= " +
 				"--do-not-resolve-by-default --warn-if-resolved= -h:h --help:h --help-extra:h --version:h",
 			Flagged:  []string{"jar xf app.jar", "jar -xf app.jar", "jar --extract --file app.jar --dir .claude", "jar cf out.jar -C build .", "jar xfP app.jar"},
 			ReadOnly: []string{"jar tf app.jar", "jar --list --file app.jar", "jar tvf app.jar"}},
@@ -108,7 +109,7 @@ var _ = family("extractors", func(add func(...*Spec)) {
 			Options: "-x:e --extract:e -X:e --vextract:e -R:e --raw-extract:e -e:e --control:e -b:w --build:w -c --contents -I --info -f --field -W --show " +
 				"--fsys-tarfile --ctrl-tarfile -D --debug -v --verbose --showformat= -z= -Z= -S= --root-owner-group --deb-format= --nocheck --uniform-compression " +
 				"--threads-max= -? --help:h --version:h",
-			Flagged: []string{"dpkg-deb -x pkg.deb .claude", "dpkg-deb -R pkg.deb ~/.config/x", "dpkg-deb -e pkg.deb .git/hooks", "dpkg-deb -x pkg.deb .", "dpkg-deb -b pkgdir out.deb"},
+			Flagged:  []string{"dpkg-deb -x pkg.deb .claude", "dpkg-deb -R pkg.deb ~/.config/x", "dpkg-deb -e pkg.deb .git/hooks", "dpkg-deb -x pkg.deb .", "dpkg-deb -b pkgdir out.deb"},
 			ReadOnly: []string{"dpkg-deb -c pkg.deb", "dpkg-deb -I pkg.deb", "dpkg-deb --fsys-tarfile pkg.deb", "dpkg-deb -f pkg.deb Version", "dpkg-deb -W pkg.deb"}},
 
 		// cabextract unpacks into the working directory or -d DIR; -l
