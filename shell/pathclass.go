@@ -104,14 +104,14 @@ func persistencePath(a *analyzer, p string) bool {
 // credentialFile reports private keys, cloud and tool credentials and
 // browser password stores (declared in package pathclass).
 func (a *analyzer) credentialFile(p string) bool {
-	if v, ok := a.credSeen[p]; ok {
-		return v
+	i := a.pathAnswer(p)
+	if i >= 0 && a.answers[i].cred != 0 {
+		return a.answers[i].cred == answerYes
 	}
 	v := a.credentialFileNow(p)
-	if a.credSeen == nil {
-		a.credSeen = make(map[string]bool, 8)
+	if i >= 0 {
+		a.answers[i].cred = answerOf(v)
 	}
-	a.credSeen[p] = v
 	return v
 }
 
@@ -119,21 +119,60 @@ func (a *analyzer) credentialFile(p string) bool {
 // remembered per path like credentialFile: the same few paths are judged
 // again and again in one command (a log appended to, a function's calls).
 func (a *analyzer) control(p string) (pathclass.Entry, bool) {
-	if r, ok := a.controlSeen[p]; ok {
-		return r.e, r.ok
+	i := a.pathAnswer(p)
+	if i >= 0 && a.answers[i].ctl != 0 {
+		if e := a.answers[i].entry; e != nil {
+			return *e, true
+		}
+		return pathclass.Entry{}, false
 	}
 	e, ok := pathclass.Control(p, a.opts.Home, a.opts.ControlFiles...)
-	if a.controlSeen == nil {
-		a.controlSeen = make(map[string]controlResult, 8)
+	if i >= 0 {
+		a.answers[i].ctl = answerOf(ok)
+		if ok {
+			a.answers[i].entry = &e
+		}
 	}
-	a.controlSeen[p] = controlResult{e, ok}
 	return e, ok
 }
 
-type controlResult struct {
-	e  pathclass.Entry
-	ok bool
+// pathAnswer is what credentialFile and control answered for a path (0
+// while not asked).
+type pathAnswer struct {
+	p         string
+	cred, ctl int8
+	entry     *pathclass.Entry
 }
+
+const (
+	answerNo  int8 = 1
+	answerYes int8 = 2
+)
+
+func answerOf(b bool) int8 {
+	if b {
+		return answerYes
+	}
+	return answerNo
+}
+
+// pathAnswer returns the index of p's answers, added if new, or -1 once
+// maxAnswers paths are remembered. A command names few paths: a short
+// list costs a one-liner less than a map.
+func (a *analyzer) pathAnswer(p string) int {
+	for i := range a.answers {
+		if a.answers[i].p == p {
+			return i
+		}
+	}
+	if len(a.answers) >= maxAnswers {
+		return -1
+	}
+	a.answers = append(a.answers, pathAnswer{p: p})
+	return len(a.answers) - 1
+}
+
+const maxAnswers = 64
 
 func (a *analyzer) credentialFileNow(p string) bool {
 	if len(a.opts.Secrets) > 0 {

@@ -48,10 +48,8 @@ type analyzer struct {
 	recorded []*recording
 	noMemo   bool
 	hits     int
-	// credSeen and controlSeen remember credentialFile's and control's
-	// answers per path.
-	credSeen    map[string]bool
-	controlSeen map[string]controlResult
+	// answers remember credentialFile's and control's answers per path.
+	answers []pathAnswer
 	// parsed is reused by every call's programs.ParseInto.
 	parsed programs.Result
 	// entry is entryFor's words read with its program's entry, for the
