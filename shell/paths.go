@@ -28,6 +28,11 @@ func joinClean(dir, rel string) string {
 	if !cleanAbs(dir) {
 		return path.Join(dir, rel)
 	}
+	return joinCleanAbs(dir, rel)
+}
+
+// joinCleanAbs is joinClean for a dir known to be absolute and clean.
+func joinCleanAbs(dir, rel string) string {
 	for {
 		switch {
 		case strings.HasPrefix(rel, "./"):
@@ -123,7 +128,15 @@ func (a *analyzer) resolveString(s, cwd string) string {
 	if cwd == "" {
 		return ""
 	}
-	return joinClean(cwd, s)
+	// Most operands resolve against the same working directory: it is
+	// checked to be clean once.
+	if cwd != a.cleanCwd {
+		if !cleanAbs(cwd) {
+			return path.Join(cwd, s)
+		}
+		a.cleanCwd = cwd
+	}
+	return joinCleanAbs(cwd, s)
 }
 
 // within reports whether p is dir or below it, by path components.

@@ -48,6 +48,8 @@ type analyzer struct {
 	recorded []*recording
 	noMemo   bool
 	hits     int
+	// cleanCwd is the last working directory resolveString found clean.
+	cleanCwd string
 	// answers remember credentialFile's and control's answers per path.
 	answers []pathAnswer
 	// parsed is reused by every call's programs.ParseInto.
