@@ -12,13 +12,16 @@ var _ = family("langs", func(add func(...*Spec)) {
 			Flagged: []string{"sed --in-pl 's/a/b/' file.txt", "sed -i 's/a/b/' .git/config", "sed -n 'w /tmp/out' file.txt", "sed 's/x/y/w .bashrc' f",
 				"sed '1e id' f", "sed 's/.*/id/e' f", "sed -f script.sed f", "sed -ibak s/a/b/ f", "sed e"}},
 		&Spec{Names: n("awk", "gawk", "mawk", "nawk", "busybox-awk"), Prints: true, Permute: false, Lang: "awk", Operands: "c r*",
-			Options: "-F= -v= -f=u:P --file=u:P --field-separator= --assign= -b --characters-as-bytes -c --traditional -C --copyright -d? --dump-variables? -D? --debug? " +
+			Options: "-F= -v= -f=u:P --file=u:P --field-separator= --assign= -b --characters-as-bytes -c --traditional -C --copyright -d?w --dump-variables?w -D?u --debug?u " +
 				"-e=k:P --source=k:P -E=u:P --exec=u:P -g --gen-pot -h --help:h -i=l --include=l -I --trace -k --csv -l=l --load=l -L? --lint? -M --bignum -N --use-lc-numeric " +
-				"-n --non-decimal-data -o? --pretty-print? -O --optimize -p? --profile? -P --posix -r --re-interval -s --no-optimize -S --sandbox -t --lint-old -V --version:h -W=",
+				"-n --non-decimal-data -o?w --pretty-print?w -O --optimize -p?w --profile?w -P --posix -r --re-interval -s --no-optimize -S --sandbox -t --lint-old -V --version:h -W=u",
 			// The program is parsed (shell/awkscript.go): system(), pipes,
 			// coprocesses, > and >> redirections, getline <, @load and
 			// @include are its effects; gawk --sandbox (or -S) disables all
-			// but @include.
+			// but @include. gawk's -d, -o and -p write the variables, the
+			// program or a profile to a file (awkvars.out, awkprof.out with
+			// no value); -D reads debugger commands; mawk's -W exec FILE
+			// reads the program from FILE, and -W takes gawk's long options.
 			ReadOnly: []string{"awk '{print $1}' access.log", "awk -F: '{print $1}' /etc/passwd", "awk 'NR>1 {s+=$3} END {print s}' data.csv",
 				"awk -F: '$3 > 1000 {print $1}' users.txt", "awk '/foo|bar/ {n++} END {print n}' app.log", "awk '{ if ($2 > max) max = $2 } END { print max }' data.txt",
 				"awk 'NR==FNR{a[$1];next} $1 in a' f1 f2", "awk -v n=3 'NR <= n' f", "gawk --sandbox 'BEGIN{system(\"id\")}'"},
@@ -27,7 +30,8 @@ var _ = family("langs", func(add func(...*Spec)) {
 				"awk 'BEGIN{print \"id\" | (\"s\" \"h\")}'", "awk 'BEGIN{c=\"sh\"; print \"id\" | c}'", "gawk 'BEGIN{\"id\" |& getline}'",
 				"awk '{print > ENVIRON[\"HOME\"] \"/.bashrc\"}' f", "awk 'BEGIN{getline l < f}'", "gawk '@include \"lib.awk\"'", "gawk '@load \"./x\"'",
 				"gawk -E prog.awk", "awk 'BEGIN{ARGV[1]=\"x\"; ARGC=2} 1'", "gawk 'BEGIN{f=\"system\"; @f(\"id\")}'", "awk 'BEGIN{print \"x'",
-				"awk --sandbox 'BEGIN{system(\"id\")}'"}},
+				"awk --sandbox 'BEGIN{system(\"id\")}'", "gawk -o/home/dev/.bashrc 'BEGIN{}'", "gawk --dump-variables=.git/hooks/pre-commit 1 f",
+				"gawk -p 'BEGIN{}'", "gawk -D cmds.txt 'BEGIN{}'", "mawk -W exec prog"}},
 		&Spec{Names: n("jq", "gojq"), Prints: true, Permute: true, Lang: "jq", Operands: "c r*",
 			Options: "-n --null-input -R --raw-input -s --slurp -c --compact-output -r --raw-output -j --join-output -a --ascii-output -S --sort-keys -C --color-output -M --monochrome-output " +
 				"--tab --indent= --unbuffered --stream --stream-errors --seq -f=u:P --from-file=u:P -L=l -e --exit-status --arg=-2 --argjson=-2 --slurpfile=r2 --rawfile=r2 --args --jsonargs " +

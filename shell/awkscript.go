@@ -1359,6 +1359,8 @@ func (p *awkParser) unary() *awkExpr {
 }
 
 func (p *awkParser) power() *awkExpr {
+	p.enter()
+	defer p.leave()
 	left := p.postfix()
 	if p.tok.t == tkPow {
 		p.next()
@@ -1736,10 +1738,11 @@ func awkCommandLineVars(words []string) map[string]bool {
 }
 
 // awkSpecialFile reports the file names awk reads and writes itself
-// rather than as files.
+// rather than as files, and the devices that keep nothing; "-" is
+// standard input to getline only.
 func awkSpecialFile(name string) bool {
 	switch name {
-	case "/dev/stdout", "/dev/stderr", "/dev/stdin", "-", "/dev/null":
+	case "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/null", "/dev/tty", "/dev/zero":
 		return true
 	}
 	return strings.HasPrefix(name, "/dev/fd/")

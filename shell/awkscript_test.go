@@ -160,6 +160,9 @@ func TestParseAwk(t *testing.T) {
 		{prog: "BEGIN\n{print}", bad: true},
 		{prog: `{print} }`, bad: true},
 		{prog: strings.Repeat("(", 500) + "1" + strings.Repeat(")", 500), bad: true},
+		{prog: "BEGIN{x = " + strings.Repeat("1^", 500) + "1}", bad: true},
+		{prog: "BEGIN{x = " + strings.Repeat("-", 500) + "1}", bad: true},
+		{prog: "{print " + strings.Repeat("$", 500) + "1}", bad: true},
 		{prog: "BEGIN{print \u00e9}", bad: true},
 	}
 	for _, tt := range tests {
@@ -201,6 +204,9 @@ func TestAwkCalls(t *testing.T) {
 		{cmd: `awk '{sub(/[^/]*$/, ""); print}' paths.txt`, readOnly: true},
 		{cmd: `awk -v n=3 'NR <= n' f`, readOnly: true},
 		{cmd: `awk '{ print > "/dev/stderr" }' f`, readOnly: true},
+		{cmd: `awk '{ print > "/dev/tty"; getline x < "-" }' f`, readOnly: true},
+		{cmd: `awk '{ print $1 > 2 }' f`, writes: []string{"/home/dev/projects/app/2"}},
+		{cmd: `awk '{ print > "-" }' f`, writes: []string{"/home/dev/projects/app/-"}},
 		{cmd: `gawk --sandbox 'BEGIN{system("id")}'`, readOnly: true},
 		{cmd: `gawk -S '{print > "out.txt"}' f`, readOnly: true},
 		{cmd: `ps aux | awk '{print $2}'`, readOnly: true},

@@ -520,7 +520,7 @@ func (a *analyzer) awkEffects(ca *call, uses []programs.Use, ops []arg) {
 			}
 			for _, v := range op.vals {
 				switch {
-				case v == "" || awkSpecialFile(v):
+				case v == "" || awkSpecialFile(v) || v == "-" && op.kind == awkRead:
 				case awkNetFile(v):
 					ca.fx = append(ca.fx, Effect{Kind: programs.Network, Target: v})
 				default:
