@@ -15,13 +15,13 @@ var _ = family("archivers", func(add func(...*Spec)) {
 			ReadWith: "-t --list -tf -tzf -tjf -tJf -tvf -tvzf -ztf -tzvf t tf tzf tvf tvzf",
 			Options: "-I=x --use-compress-program=x --to-command=x --checkpoint-action=x --rsh-command=x --info-script=x -F=x --new-volume-script=x --rmt-command=x " +
 				"-T=r --files-from=r -X=r --exclude-from=r -C=e --directory=e -x:e --extract:e --get:e -f= --file= " +
-				"-A -c --create -d -r --append -t --list -u --update -a -B -b= -g= -G -h -H= -i -j -J -k -K= -l -L= -m -M -n -N= -o -O -p -P:A --absolute-names:A -R -s -S -U -v -V= -w -W -z -Z " +
+				"-A -c:R --create:R -d -r:R --append:R -t --list -u:R --update:R -a -B -b= -g= -G -h -H= -i -j -J -k -K= -l -L= -m -M -n -N= -o -O -p -P:A --absolute-names:A -R -s -S -U -v -V= -w -W -z -Z " +
 				"--transform=u --xform=u " +
 				"--help:h --version:h --usage:h " +
 				// Files tar writes in every mode, listing included.
 				"--index-file=w --volno-file=w --exclude= --checkpoint?",
 			Flagged: []string{"tar -tvf x.tar --index-file=$HOME/.bashrc", "tar -tf x.tar --to-comm='sh -c id'", "tar --to-command='sh -c id' -xf x.tar", "tar -I 'sh -c id' -xf x.tar", "tar --checkpoint=1 --checkpoint-action=exec=id -cf x.tar .", "tar -xzf deps.tgz -C vendor",
-				"tar xzf x.tgz -C ~/.config", "tar -xf x.tar", "tar -xPf x.tar", "tar -xf x.tar --transform 's,^,/tmp/,'"},
+				"tar xzf x.tgz -C ~/.config", "tar -xf x.tar", "tar -xPf x.tar", "tar -xf x.tar --transform 's,^,/tmp/,'", "tar czf keys.tgz ~/.ssh", "tar -rf x.tar ~/.aws/credentials"},
 			ReadOnly: []string{"tar -tf x.tar", "tar tzf x.tgz"}},
 		// zip's options are single-dash names (-TT, -tt): LongDash.
 		&Spec{Names: n("zip"), Effect: Write, Permute: true, LongDash: true, Operands: "w r*", Loose: true, Abbrev: true,

@@ -724,6 +724,9 @@ func (a *analyzer) checkReads(c *call) {
 	if copyingProgram(c) {
 		a.copiesCredentials(c)
 	}
+	if a.redirectsCredential(c) {
+		return
+	}
 	if a.outputMasked(c) {
 		return
 	}
@@ -780,6 +783,11 @@ func printingProgram(c *call) bool {
 		// against /dev/null, the whole file.
 		ops := c.operands()
 		return hasShortFlagStrict(ops, 'l', "in") || hasShortFlagStrict(ops, 'b', "in") || hasLong(ops, "--verbose") || hasLong(ops, "--print-bytes")
+	}
+	if c.prog == "cmp" {
+		// cmp -l lists every differing byte, -b prints them.
+		ops := c.operands()
+		return hasShortFlag(ops, 'l') || hasShortFlag(ops, 'b') || hasLongAbbrev(ops, "--verbose", 3) || hasLongAbbrev(ops, "--print-bytes", 3)
 	}
 	if spec := programs.Lookup(c.prog); spec != nil && !spec.Prints || spec == nil && !unlistedReaders[c.prog] {
 		return false

@@ -3,7 +3,10 @@ package shell
 import (
 	"path"
 
+	"mvdan.cc/sh/v3/syntax"
+
 	"github.com/wardenhq/warden/pathclass"
+	"github.com/wardenhq/warden/programs"
 )
 
 // reachesCredentials judges a path a call reads that is not itself a
@@ -98,4 +101,54 @@ func readsTrees(c *call) bool {
 			hasLong(ops, "--archive") || hasWordFold(ops, "-Recurse")
 	}
 	return false
+}
+
+// redirectsCredential flags a credential file fed through an input
+// redirection to anything but a program that only digests it: the bytes
+// land in a variable, a file descriptor or a loop the agent then prints
+// (while read l; do echo $l; done < ~/.ssh/id_rsa, mapfile -t a < ~/.netrc,
+// echo "$(<~/.ssh/id_rsa)", exec 3< ~/.ssh/id_rsa). It reports whether it
+// flagged.
+func (a *analyzer) redirectsCredential(c *call) bool {
+	if digestProgram(c.prog) {
+		return false
+	}
+	switch c.prog {
+	case "curl", "wget", "http", "https", "xh", "xhs", "nc", "ncat", "netcat", "socat", "ssh", "telnet", "openssl":
+		return false // a sender: what it sends is judged as exfiltration (checkStdinExfil)
+	}
+	for _, e := range c.fx {
+		if e.Kind == programs.Network {
+			return false
+		}
+	}
+	for _, r := range c.redirs {
+		if r.isOutput() || r.hasBody || r.op == syntax.DplIn || r.target.s == "" {
+			continue
+		}
+		p := a.resolve(r.target, c.cwd)
+		if p == "" || !a.credentialFile(p) {
+			continue
+		}
+		a.flag(c, "credential-access", "feeds the credential file "+p+" to "+progOrShell(c)+", which can print it", high)
+		return true
+	}
+	return false
+}
+
+// digestProgram reports programs that read their input only to count,
+// hash or fingerprint it.
+func digestProgram(prog string) bool {
+	switch prog {
+	case "wc", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "shasum", "md5", "sum":
+		return true
+	}
+	return false
+}
+
+func progOrShell(c *call) string {
+	if c.prog == "" {
+		return "the shell"
+	}
+	return c.prog
 }
