@@ -19,7 +19,11 @@ var _ = family("archivers", func(add func(...*Spec)) {
 				"--transform=u --xform=u " +
 				"--help:h --version:h --usage:h " +
 				// Files tar writes in every mode, listing included.
-				"--index-file=w --volno-file=w --exclude= --checkpoint?",
+				"--index-file=w --volno-file=w --exclude= --checkpoint? " +
+				// Long options that only select, name or format what is read.
+				"--wildcards --no-wildcards --anchored --no-anchored --ignore-case --recursion --no-recursion --strip-components= --verbose --full-time --utc --numeric-owner " +
+				"--no-same-owner --no-same-permissions --show-transformed-names --totals? --warning= --exclude-vcs --exclude-vcs-ignores --exclude-caches --gzip --gunzip --bzip2 --xz --zstd --lzma --auto-compress " +
+				"--transform= --xform= --occurrence? --blocking-factor= --record-size= --format= --null --verbatim-files-from --quiet --to-stdout --list --extract --get --create",
 			Flagged: []string{"tar -tvf x.tar --index-file=$HOME/.bashrc", "tar -tf x.tar --to-comm='sh -c id'", "tar --to-command='sh -c id' -xf x.tar", "tar -I 'sh -c id' -xf x.tar", "tar --checkpoint=1 --checkpoint-action=exec=id -cf x.tar .", "tar -xzf deps.tgz -C vendor",
 				"tar xzf x.tgz -C ~/.config", "tar -xf x.tar", "tar -xPf x.tar", "tar -xf x.tar --transform 's,^,/tmp/,'", "tar czf keys.tgz ~/.ssh", "tar -rf x.tar ~/.aws/credentials"},
 			ReadOnly: []string{"tar -tf x.tar", "tar tzf x.tgz"}},
@@ -27,10 +31,19 @@ var _ = family("archivers", func(add func(...*Spec)) {
 		&Spec{Names: n("zip"), Effect: Write, Permute: true, LongDash: true, Operands: "w r*", Loose: true, Abbrev: true,
 			Options: "-TT=x --unzip-command=x -b= -n= -t= -tt= -x= -i= -O=w --output-file=w -P= --password= -Z= -s= -h:h --help:h -v:h",
 			Flagged: []string{"zip -r out.zip src -T --unzip-comm='sh -c id #'", "zip x.zip f -T -TT 'sh -c id #'", "zip -r out.zip src"}},
-		&Spec{Names: n("unzip"), Effect: Unpack, Permute: true, Operands: "-*", Loose: true, ReadWith: "-l -t -v -Z -p -c", Options: "-d=e -h:h --help:h",
+		&Spec{Names: n("unzip"), Effect: Unpack, Permute: true, Operands: "-*", Loose: true, ReadWith: "-l -t -v -Z -p -c",
+			// The reading modes' options are declared (-l, -t, -p, quiet,
+			// case, password): in them an undeclared one is unknown.
+			Options: "-d=e -h:h --help:h -l -t -v -Z -p -c -z -q -qq -a -aa -b -C -L -j -x -P= -o -n -f -u",
 			Flagged: []string{"unzip -o x.zip -d ~/", "unzip -o x.zip -d .git/hooks", "unzip x.zip"}, ReadOnly: []string{"unzip -l x.zip"}},
 		&Spec{Names: n("gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz"), Effect: Write, Permute: true, Operands: "r*", Loose: true, Abbrev: true,
-			ReadWith: "-c --stdout -l --list -t --test -dc -cd -tv", Options: "-h:h --help:h -V:h --version:h -L:h --files?u --files0?u --filelist=u",
+			// The options the reading modes (-c, -l, -t) take are declared: an
+			// undeclared one there makes the call unknown.
+			ReadWith: "-c --stdout -l --list -t --test -dc -cd -tv", Numeric: true,
+			Options: "-h:h --help:h -V:h --version:h -L:h --files?u --files0?u --filelist=u " +
+				"-c --stdout --to-stdout -d --decompress --uncompress -z --compress -f --force -k --keep -l --list -t --test -v --verbose -q --quiet -n --no-name -N --name " +
+				"-r --recursive -S= --suffix= --fast --best --rsyncable -T= --threads= -e --extreme -F= --format= -C= --check= -M= --memlimit= --single-stream --no-sparse " +
+				"-s --small --long? --ultra -D=r --rm:u -o=w --output=w --no-progress --progress --sparse",
 			Flagged: []string{"gzip big.log", "xz -c --files=list.txt"}},
 		&Spec{Names: n("7z", "7za", "7zr"), Options: "-h:h --help:h", Subcommands: subs(
 			"l", &Spec{Effect: None, Permute: true, Operands: "r*", Options: "-slt -ba -p= -t= -r -y -bso0 -bsp0"},

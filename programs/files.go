@@ -39,7 +39,7 @@ var _ = family("files", func(add func(...*Spec)) {
 		&Spec{Names: n("truncate"), Abbrev: true, Permute: true, Operands: "w*",
 			Options: "-c --no-create -o --io-blocks -r=r --reference=r -s= --size=" + gnu,
 			Flagged: []string{"truncate -s 0 data/customers.csv", "truncate -s0 ~/.bashrc"}},
-		&Spec{Names: n("tee"), Abbrev: true, Permute: true, Operands: "w*", Options: "-a --append -i --ignore-interrupts -p --output-error?" + gnu,
+		&Spec{Names: n("tee"), Prints: true, Abbrev: true, Permute: true, Operands: "w*", Options: "-a --append -i --ignore-interrupts -p --output-error?" + gnu,
 			Flagged: []string{"tee ~/.bashrc", "tee -a .git/hooks/pre-commit"}},
 		&Spec{Names: n("chmod"), Abbrev: true, Permute: true, Operands: "- w*",
 			Options: "-c --changes -f --silent --quiet -v --verbose --no-preserve-root --preserve-root -R --recursive --reference=r -h -H -L -P" + gnu,

@@ -140,9 +140,9 @@ var _ = family("git", func(add func(...*Spec)) {
 				ReadOnly: []string{"git stash list", "git stash show -p"}},
 			"config", &Spec{Permute: true, Operands: "-*", Effect: Config, ReadWith: "--get --get-all --get-regexp --get-urlmatch --list -l get list",
 				Options: "--get --get-all --get-regexp --get-urlmatch --list -l --show-origin --show-scope --name-only -z --null --type= --bool --int --path --expiry-date " +
-					"--global --system --local --worktree --file=r -f=r --blob= --includes --no-includes --default= --all --regexp --value= --fixed-value --url= --replace-all --add --unset --unset-all -e --edit:x -h:h --help:h",
+					"--global --system --local --worktree --file=r -f=r --blob=g --includes --no-includes --default= --all --regexp --value= --fixed-value --url= --replace-all --add --unset --unset-all -e --edit:x -h:h --help:h",
 				ReadOnly: []string{"git config --get user.email", "git config --list", "git config get user.name"},
-				Flagged:  []string{"git config core.pager 'sh -c id'", "git config --global alias.x '!sh'"}},
+				Flagged:  []string{"git config core.pager 'sh -c id'", "git config --global alias.x '!sh'", "git config --blob HEAD:.env --list", "git config --file ~/.aws/credentials --list"}},
 			"reflog", &Spec{Permute: true, Operands: "-*", Options: gitLogOpts, Subcommands: subs("show", git(gitLogOpts, "-*"), "exists", git("", "-"),
 				"expire", gitDoes(Delete, ""), "delete", gitDoes(Delete, "")),
 				ReadOnly: []string{"git reflog", "git reflog show main"}},

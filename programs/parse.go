@@ -196,7 +196,8 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 	r.Spec = s
 	var ops []int
 	patternGiven, writeOps, delOps, readOps, endOpts, intoGiven := false, false, false, false, false, false
-	word := 0 // the word being read, for Result.Options
+	word := 0          // the word being read, for Result.Options
+	var loose []string // undeclared options a loose entry let pass
 	apply := func(o *opt, val string, vi int) {
 		oi := vi
 		if vi == -1 {
@@ -230,6 +231,13 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 			patternGiven = true
 		}
 		if o.value != 0 {
+			if o.object {
+				// git config --blob=HEAD:.env reads .env as HEAD has it.
+				if c := strings.IndexByte(val, ':'); c >= 0 && !strings.Contains(val[:c], "/") && val[c+1:] != "" {
+					r.Uses = append(r.Uses, Use{Effect: Read, Target: val[c+1:], Index: -1, Option: o.name})
+				}
+				return
+			}
 			if vi >= -1 {
 				r.Uses = append(r.Uses, Use{Effect: o.effect, Target: val, Index: vi, Option: o.name})
 				if o.code {
@@ -307,6 +315,7 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 				// option, or unknown when it could be several.
 				o, why = s.looseAbbrev(name)
 				if o == nil && why == "" {
+					loose = append(loose, name)
 					continue
 				}
 			}
@@ -392,6 +401,7 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 		for j := 1; j < len(t); j++ {
 			o := s.short(t[j])
 			if o == nil && s.Loose {
+				loose = append(loose, t)
 				break
 			}
 			if o == nil {
@@ -428,8 +438,15 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 			break
 		}
 	}
-	if s.Effect != None && !(s.EffectWithOperands && len(ops) == 0) && !readWith(s, words, ops) {
-		r.use(s.Effect, "", -1, "")
+	if s.Effect != None && !(s.EffectWithOperands && len(ops) == 0) {
+		if !readWith(s, words, ops) {
+			r.use(s.Effect, "", -1, "")
+		} else if len(loose) > 0 {
+			// A loose entry's undeclared options are harmless only
+			// beside its own effect: in the mode that reads (tar -t,
+			// gzip -c), what they do is not known.
+			r.unknown("option " + loose[0] + " of " + s.name + " is not declared")
+		}
 	}
 	r.Operands = make([]int, 0, len(ops))
 	for _, i := range ops {

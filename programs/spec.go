@@ -76,7 +76,8 @@ type Spec struct {
 	//	-x=E / -x?E  the value's effect E: r read, w write, d delete, x exec,
 	//	           l load, n network, c config, u unknown, i the directory
 	//	           the operands are copied into (Into), e the directory
-	//	           the call unpacks into (Unpack)
+	//	           the call unpacks into (Unpack), g a git object (REV:PATH
+	//	           reads PATH: git config --blob)
 	//	-x:E       a flag with an effect of its own: x exec, n network,
 	//	           c config, p runs the project, u unknown, h help (ends
 	//	           processing), e the call unpacks (tar -x), L the call
@@ -197,6 +198,7 @@ type opt struct {
 	pattern  bool   // supplies the pattern
 	readOps  bool   // operands are read
 	code     bool   // the value is code in the entry's Lang
+	object   bool   // the value is a git object: REV:PATH reads PATH
 	two      bool   // takes two words: a name, then the value (jq --arg)
 	lists    bool   // the call lists or tests: it does not unpack (cpio -t)
 	absolute bool   // an unpack writes members' absolute names as given (tar -P)
@@ -310,6 +312,9 @@ func (s *Spec) compileNow(name string) {
 			}
 			if mod == "k" {
 				o.code, o.effect, mod = true, Exec, ""
+			}
+			if mod == "g" {
+				o.object, o.effect, mod = true, Read, ""
 			}
 			if mod != "" {
 				e, ok := effectOf(mod[0])

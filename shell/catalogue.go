@@ -774,7 +774,16 @@ func printingProgram(c *call) bool {
 		ops := c.operands()
 		return hasShortFlagStrict(ops, 'c', "") || hasLong(ops, "--stdout") || hasLong(ops, "--to-stdout")
 	}
+	if c.prog == "" && len(c.args) == 0 {
+		// A statement of redirections only: $(< file) is bash's cat, and
+		// zsh pages < file on its own.
+		return true
+	}
 	switch c.prog {
+	case "read", "mapfile", "readarray":
+		// A file read into shell variables is the agent's to print or
+		// send: read -r k < ~/.ssh/id_rsa; echo "$k".
+		return true
 	case "tree":
 		// tree --fromfile prints the listing its operands hold.
 		return hasLong(c.operands(), "--fromfile")
@@ -805,7 +814,7 @@ func printingProgram(c *call) bool {
 // verbatim: it is counted, hashed or thrown away.
 func (a *analyzer) outputMasked(c *call) bool {
 	for _, r := range c.redirs {
-		if r.isOutput() && (r.fd == "" || r.fd == "1") && !strings.HasPrefix(r.target.s, "/dev/std") {
+		if r.isOutput() && (r.fd == "" || r.fd == "1") && !transcriptDevice(r.target.s) {
 			return true
 		}
 	}
@@ -821,6 +830,17 @@ func (a *analyzer) outputMasked(c *call) bool {
 		return !printingProgram(d)
 	}
 	return false
+}
+
+// transcriptDevice reports an output file that is the terminal or a standard
+// stream, so what is written there reaches the transcript: /dev/stdout,
+// /dev/fd/1, /proc/self/fd/2, /dev/tty.
+func transcriptDevice(p string) bool {
+	switch p {
+	case "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/fd/1", "/dev/fd/2", "/proc/self/fd/1", "/proc/self/fd/2", "/dev/console":
+		return true
+	}
+	return strings.HasPrefix(p, "/dev/std")
 }
 
 // checkBehaviour flags what the shell structure itself does: fork bombs

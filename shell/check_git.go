@@ -88,6 +88,7 @@ func checkGit(a *analyzer, c *call) {
 			a.flag(c, "remote-exec", "git grep -O runs a pager command", medium)
 		}
 	}
+	a.gitPrintsSecrets(c, sub, rest)
 	switch sub {
 	case "reset":
 		if hasLongAbbrev(rest, "--hard", 2) || hasLong(rest, "--merge") {
@@ -318,5 +319,44 @@ func checkGh(a *analyzer, c *call) {
 		a.flag(c, "git-destructive", "gh "+sub+" delete removes it on GitHub", medium)
 	case sub == "api" && hasWordFold(rest, "DELETE", "-XDELETE", "--method=DELETE"):
 		a.flag(c, "git-destructive", "a DELETE request to the GitHub API", high)
+	}
+}
+
+// gitPrintsSecrets flags printing a secrets or credential file as git has
+// it in history: git log -p -- .env, git show HEAD -- .env, git grep .
+// HEAD -- .env. The paths are the pathspecs after --, or operands that
+// name such a file.
+func (a *analyzer) gitPrintsSecrets(c *call, sub string, rest []arg) {
+	switch sub {
+	case "log", "whatchanged", "show":
+		if sub != "show" && !hasShortFlagStrict(rest, 'p', "nSGLlOU") && !hasShortFlagStrict(rest, 'u', "nSGLlOU") && !hasLong(rest, "--patch") && !hasPrefixWord(rest, "-U", "--unified", "--word-diff", "--color-words") {
+			return
+		}
+		if sub == "show" && hasPrefixWord(rest, "--stat", "--name-only", "--name-status", "--no-patch", "--shortstat", "--numstat") || hasShortFlagStrict(rest, 's', "nSGLlOU") {
+			return
+		}
+	case "grep":
+		if hasShortFlagStrict(rest, 'l', "efABCm") || hasShortFlagStrict(rest, 'L', "efABCm") || hasShortFlagStrict(rest, 'c', "efABCm") || hasShortFlagStrict(rest, 'q', "efABCm") ||
+			hasPrefixWord(rest, "--files-with-matches", "--name-only", "--files-without-match", "--count", "--quiet") {
+			return
+		}
+	default:
+		return
+	}
+	paths := pathspecs(rest)
+	if paths == nil {
+		paths = positional(rest, "-n --max-count -e -f -A -B -C -m -U -L -S -G -O --format --pretty --since --until --author --grep")
+	}
+	for _, x := range paths {
+		p := a.resolve(x, c.cwd)
+		switch {
+		case p == "":
+		case a.credentialFile(p):
+			a.flag(c, "credential-access", "git "+sub+" prints "+p+" as the repository holds it", high)
+			return
+		case secretEnvFile(p):
+			a.flag(c, "credential-access", "git "+sub+" prints the secrets in "+p+" as the repository holds them", medium)
+			return
+		}
 	}
 }
