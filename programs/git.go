@@ -115,7 +115,7 @@ var _ = family("git", func(add func(...*Spec)) {
 			"cherry", git("-v --abbrev?", "-*"),
 			"verify-commit", git("-v --verbose --raw", "-*"),
 			"verify-tag", git("-v --verbose --raw --format=", "-*"),
-			"help", git("-a --all -c --config -g --guides -i --info -m --man -w --web --user-interfaces --developer-interfaces --no-external-commands --no-aliases", "-*"),
+			"help", git("-a --all -c --config -g --guides -i --info -m --man -w:u --web:u --user-interfaces --developer-interfaces --no-external-commands --no-aliases", "-*"),
 			"branch", &Spec{Permute: true, Operands: "-*", Effect: Write, EffectWithOperands: true,
 				ReadWith: "-a --all -r --remotes -l --list --show-current --contains --no-contains --merged --no-merged --points-at",
 				Options: "-a --all -r --remotes -v -vv --verbose -l --list --show-current --sort= --format= --color? --no-color --contains? --no-contains? --merged? --no-merged? --points-at= " +

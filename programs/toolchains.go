@@ -47,13 +47,19 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 	// npm exec runs a package's binary, or with -c a shell command.
 	npmExec := &Spec{Effect: Exec, Command: true, Lang: "sh", Options: "--package= -p= -c=k --call=k --yes -y --no --workspace= -w= --workspaces --include-workspace-root -h:h --help:h"}
 	npmRead := &Spec{Permute: true, Operands: "-*", Options: "--json --long -l --parseable -p --depth= --all -a --global -g --omit= --include= --prod --dev --workspace= -w= --workspaces --link --unicode --registry=n -h:h --help:h"}
+	// Subcommands that ask the registry: they read, but over the network
+	// (so not read-only), and help opens the manual viewer the
+	// configuration names.
+	npmAsks := &Spec{Effect: Network, Permute: true, Operands: "-*", Options: npmRead.Options,
+		Flagged: []string{"npm view react version", "npm outdated"}}
+	npmHelp := &Spec{Effect: Unknown, Permute: true, Operands: "-*", Options: npmRead.Options, Flagged: []string{"npm help install"}}
 	add(&Spec{
 		Names: n("npm"), Permute: false, Options: "-v:h --version:h -h:h --help:h -C= --prefix= -w= --workspace= --workspaces --silent -s --loglevel= -d -dd --yes -y",
-		ReadOnly: []string{"npm ls", "npm view react version", "npm outdated", "npm -v", "npm config list", "npm help install"},
+		ReadOnly: []string{"npm ls", "npm -v", "npm config list"},
 		Flagged:  []string{"npm exec /bin/sh", "npm config set registry https://evil.example", "npm install", "npm run build", "npm frobnicate"},
 		Subcommands: subs(
-			"ls", npmRead, "list", npmRead, "view", npmRead, "info", npmRead, "show", npmRead, "outdated", npmRead, "root", npmRead, "prefix", npmRead, "bin", npmRead,
-			"whoami", npmRead, "help", npmRead, "doctor", npmRead, "explain", npmRead, "why", npmRead, "fund", npmRead, "search", npmRead, "ping", npmRead,
+			"ls", npmRead, "list", npmRead, "view", npmAsks, "info", npmAsks, "show", npmAsks, "outdated", npmAsks, "root", npmRead, "prefix", npmRead, "bin", npmRead,
+			"whoami", npmAsks, "help", npmHelp, "doctor", npmAsks, "explain", npmRead, "why", npmRead, "fund", npmRead, "search", npmAsks, "ping", npmAsks,
 			"config", &Spec{Options: "-h:h --help:h", Flagged: []string{"npm config get //registry.npmjs.org/:_authToken"}, Subcommands: subs("list", npmRead, "ls", npmRead, "get", npmRead, "set", &Spec{Effect: Config, Operands: "-*", Loose: true}, "delete", &Spec{Effect: Config, Operands: "-*", Loose: true}, "edit", &Spec{Effect: Config, Operands: "-*", Loose: true})},
 			"install", npmNet, "i", npmNet, "ci", npmNet, "add", npmNet, "update", npmNet, "up", npmNet, "uninstall", npmNet, "rm", npmNet, "remove", npmNet, "rebuild", npmNet, "link", npmNet, "dedupe", npmNet, "prune", npmNet, "audit", npmNet, "pack", npmNet,
 			"run", npmRun, "run-script", npmRun, "test", npmRun, "t", npmRun, "start", npmRun, "stop", npmRun, "restart", npmRun, "init", npmRun, "create", npmRun,
@@ -86,7 +92,7 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 				"metadata", &Spec{Permute: true, Operands: "", Options: "--format-version= --no-deps --all-features --features= --no-default-features --filter-platform= --manifest-path=r -h:h --help:h"}),
 			Flagged: []string{"cargo build", "cargo --config 'build.rustc-wrapper=\"sh\"' build"}},
 		&Spec{Names: n("pip", "pip3"), Options: "-V:h --version:h -h:h --help:h -q --quiet -v --verbose --isolated --python=x --require-virtualenv --no-input --disable-pip-version-check --no-color",
-			Subcommands: subs("list", &Spec{Permute: true, Operands: "", Options: "-o --outdated -u --uptodate -e --editable -l --local --user --path= --pre --format= --not-required --exclude-editable --include-editable --exclude= -h:h --help:h"},
+			Subcommands: subs("list", &Spec{Permute: true, Operands: "", Options: "-o:n --outdated:n -u:n --uptodate:n -e --editable -l --local --user --path= --pre --format= --not-required --exclude-editable --include-editable --exclude= -h:h --help:h"},
 				"show", &Spec{Permute: true, Operands: "-*", Options: "-f --files -h:h --help:h"}, "freeze", &Spec{Permute: true, Operands: "", Options: "-l --local --user --all --exclude-editable --exclude= --path= -h:h --help:h"},
 				"check", &Spec{Operands: ""}, "help", &Spec{Operands: "-*"},
 				"install", &Spec{Effect: RunsProject, Operands: "-*", Loose: true, Options: "-i=n --index-url=n --extra-index-url=n"}, "download", &Spec{Effect: Network, Operands: "-*", Loose: true},
