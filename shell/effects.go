@@ -558,7 +558,7 @@ func (a *analyzer) awkEffects(ca *call, uses []programs.Use, ops []arg) {
 // awkScriptOf parses a call's awk program: the program operand and every
 // -e/--source value, as one program. Its variables are resolved against
 // the command line's assignments and the environment's HOME; with code
-// from a file (-f, -i, -E, @include) no variable is known.
+// from a file (-f, -i, -E, -W exec, @include) no variable is known.
 func (a *analyzer) awkScriptOf(ca *call, uses []programs.Use, ops []arg) (*awkScript, error) {
 	var parts []string
 	otherCode := false
@@ -569,7 +569,7 @@ func (a *analyzer) awkScriptOf(ca *call, uses []programs.Use, ops []arg) (*awkSc
 				return nil, errAwkNotLiteral
 			}
 			parts = append(parts, u.Target)
-		case u.Option == "-f" || u.Option == "--file" || u.Option == "-E" || u.Option == "--exec" || u.Option == "-i" || u.Option == "--include":
+		case u.Option == "-f" || u.Option == "--file" || u.Option == "-E" || u.Option == "--exec" || u.Option == "-i" || u.Option == "--include" || u.Option == "-W":
 			otherCode = true
 		}
 	}
@@ -581,7 +581,18 @@ func (a *analyzer) awkScriptOf(ca *call, uses []programs.Use, ops []arg) (*awkSc
 	for _, op := range sc.ops {
 		otherCode = otherCode || op.kind == awkInclude
 	}
-	cmdline := awkCommandLineVars(argStrings(ops))
+	// The command line's words, the program's own left out.
+	words := make([]string, 0, len(ops))
+	for i, x := range ops {
+		code := false
+		for _, u := range uses {
+			code = code || u.Lang == "awk" && u.Index == i && u.Target == x.s
+		}
+		if !code {
+			words = append(words, x.s)
+		}
+	}
+	cmdline := awkCommandLineVars(words)
 	if otherCode {
 		cmdline = map[string]bool{"*": true}
 	}
