@@ -969,10 +969,7 @@ func (p *awkParser) forIn() {
 	key := p.tok.text
 	p.next()
 	p.expect(tkIn, "in")
-	if p.tok.t != tkName {
-		p.fail("not for-in")
-	}
-	p.next()
+	p.nameRef() // an array, or gawk's subarray a[i]
 	p.expect(tkRparen, ")")
 	p.assignName(key, nil, false)
 }
@@ -1212,12 +1209,8 @@ func (p *awkParser) in() *awkExpr {
 	left := p.match()
 	for p.tok.t == tkIn {
 		p.next()
-		if p.tok.t != tkName {
-			p.fail("in with no array")
-		}
-		end := p.tok.end
-		p.next()
-		left = &awkExpr{kind: 'o', start: left.start, end: end}
+		arr := p.nameRef() // an array, or gawk's subarray a[i]
+		left = &awkExpr{kind: 'o', start: left.start, end: arr.end}
 	}
 	return left
 }
@@ -1425,7 +1418,8 @@ func (p *awkParser) nameRef() *awkExpr {
 		p.s.symtab = true
 	}
 	p.next()
-	if p.tok.t == tkLbrack {
+	// a[i], a[i, j], and gawk's arrays of arrays a[i][j].
+	for p.tok.t == tkLbrack {
 		p.next()
 		first := p.tok
 		saveGT, savePipe := p.noGT, p.noPipe
@@ -1435,12 +1429,12 @@ func (p *awkParser) nameRef() *awkExpr {
 		if n == 0 {
 			p.fail("an empty subscript")
 		}
-		e.kind = 'a'
-		if n == 1 && first.t == tkString && !first.uncertain && p.tok.start == first.end {
+		if e.kind == 'v' && n == 1 && first.t == tkString && !first.uncertain && p.tok.start == first.end {
 			e.val = first.text
 		} else {
-			e.val = "\x00" // not a literal subscript
+			e.val = "\x00" // not one literal subscript
 		}
+		e.kind = 'a'
 		e.end = p.tok.end
 		p.expect(tkRbrack, "]")
 	}
@@ -1489,12 +1483,8 @@ func (p *awkParser) primary() *awkExpr {
 				p.fail("a parenthesised list not before in")
 			}
 			p.next()
-			if p.tok.t != tkName {
-				p.fail("in with no array")
-			}
-			end = p.tok.end
-			p.next()
-			return &awkExpr{kind: 'o', start: t.start, end: end}
+			arr := p.nameRef()
+			return &awkExpr{kind: 'o', start: t.start, end: arr.end}
 		}
 		inner := *first
 		inner.paren = true
@@ -1542,8 +1532,15 @@ func (p *awkParser) primary() *awkExpr {
 		}
 		return &awkExpr{kind: 'o', start: t.start, end: end}
 	case tkAt:
-		// gawk's indirect call: @name(args).
+		// gawk's typed regular expression @/re/, or its indirect call
+		// @name(args).
 		p.next()
+		if p.tok.t == tkSlash || p.tok.t == tkDivAssign {
+			p.tok = p.lx.regexAt(p)
+			end := p.tok.end
+			p.next()
+			return &awkExpr{kind: 'o', start: t.start, end: end}
+		}
 		if p.tok.t != tkFuncName {
 			p.fail("@ not before a call")
 		}

@@ -86,6 +86,10 @@ func TestParseAwk(t *testing.T) {
 		{prog: `{ close("x"); fflush(); fflush("y") }`},
 		{prog: `BEGIN { switch (x) { case 1: print; break; case /a/: print; default: print } }`},
 		{prog: `{ $1 = ""; print substr($0, 2) }`},
+		{prog: `{ a[$1][$2]++ } END { for (i in a) for (j in a[i]) print i, j, a[i][j] }`},
+		{prog: `BEGIN { re = @/a|b/; if ("a" ~ re) print }`},
+		{prog: `{ if ($2 in a[$1]) print; if (($1, $2) in b) print }`},
+		{prog: `@/x>y/ { print }`},
 		{prog: `{ print > "/dev/stderr" }`, want: []string{`write > /dev/stderr`}},
 		// Commands.
 		{prog: `BEGIN{system("id")}`, want: []string{"run system id"}},
