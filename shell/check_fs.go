@@ -360,10 +360,10 @@ func checkFindDelete(a *analyzer, c *call) {
 
 func checkRsync(a *analyzer, c *call) {
 	ops := c.operands()
-	if hasShortFlagStrict(ops, 'n', "eB") || hasLong(ops, "--dry-run") || hasLong(ops, "--list-only") {
+	if a.entryParse(c).Has("-n", "--dry-run", "--list-only") {
 		return
 	}
-	pos := positional(ops, "-e --rsh -f --filter --exclude --include --exclude-from --include-from --files-from --rsync-path --chmod --chown --log-file --backup-dir --partial-dir --temp-dir -T --timeout --port --password-file --bwlimit --max-size --min-size --compare-dest --copy-dest --link-dest -B --block-size")
+	pos := a.entryOperands(c)
 	if len(pos) < 2 {
 		return
 	}
@@ -707,7 +707,7 @@ func checkPartition(a *analyzer, c *call) {
 }
 
 func checkShred(a *analyzer, c *call) {
-	for _, x := range positional(c.operands(), "-n -s --iterations --size --random-source") {
+	for _, x := range a.entryOperands(c) {
 		p := a.resolve(x, c.cwd)
 		switch {
 		case blockDevice(p) || strings.HasPrefix(x.s, "/dev/"):
@@ -824,8 +824,10 @@ func checkOutputFiles(a *analyzer, c *call) {
 }
 
 func checkTruncate(a *analyzer, c *call) {
-	ops := c.operands()
-	size, _ := optValue(ops, "-s", "--size")
+	var size arg
+	if ss := a.entryValues(c, "-s", "--size"); len(ss) > 0 {
+		size = ss[len(ss)-1]
+	}
 	for _, p := range c.writes {
 		if size.s == "0" || strings.HasPrefix(size.s, "-") || strings.HasPrefix(size.s, "<") {
 			a.judgeOverwrite(c, p, "truncate")

@@ -455,7 +455,7 @@ func (a *analyzer) sensitiveSource(u *call) string {
 			return "a database dump"
 		}
 	case "tar", "zip", "7z":
-		for i, x := range positional(u.operands(), "-f -C --file --directory -X --exclude-from -T --files-from") {
+		for i, x := range a.entryOperands(u) {
 			if x.s == "-" || i == 0 && u.prog != "tar" {
 				continue // the archive itself (zip, 7z), or standard output
 			}
@@ -650,8 +650,10 @@ func (a *analyzer) remote(text string, c *call) {
 }
 
 func checkScp(a *analyzer, c *call) {
-	ops := c.operands()
-	pos := positional(ops, "-c -F -i -J -l -o -P -S -D")
+	pos := positional(c.operands(), "-B -b -c -D -F -i -J -l -o -P -R -S -s -X")
+	if c.prog == "scp" {
+		pos = a.entryOperands(c)
+	}
 	if len(pos) < 2 {
 		return
 	}
