@@ -112,9 +112,10 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 			ReadOnly: []string{"hostname", "hostname -f"},
 			Flagged:  []string{"hostname evil", "hostname -F /tmp/name", "hostname --file /tmp/name"}},
 		// An operand is a +FORMAT to print, or the new time to set (date
-		// MMDDhhmm[[CC]YY][.ss]): judged as date "code".
+		// MMDDhhmm[[CC]YY][.ss]): judged as date "code". -r reads only a
+		// file's time, as stat does.
 		&Spec{Names: n("date"), Abbrev: true, Permute: true, Operands: "c?", Lang: "date",
-			Options:  "-d= -f=r -I? -r=r -R -s=c -u --date= --debug --file=r --iso-8601? --resolution --reference=r --rfc-email --rfc-3339= --set=c --universal --utc -j -n -v= -z=" + gnu,
+			Options:  "-d= -f=r -I? -r= -R -s=c -u --date= --debug --file=r --iso-8601? --resolution --reference= --rfc-email --rfc-3339= --set=c --universal --utc -j -n -v= -z=" + gnu,
 			ReadOnly: []string{"date +%s", "date -u", "date -d yesterday", "date -u +%FT%TZ"},
 			Flagged:  []string{"date -s 2020-01-01", "date --set=2020-01-01", "date --se=@0", "date 010100002030"}},
 		&Spec{Names: n("cal", "ncal"), Permute: true, Operands: "-*", Options: "-1 -3 -A= -B= -b -C -d= -e -H= -h -J -j -m= -N -o -p -s= -S -w -y -Y -M -v --help:h -V --version:h --months= --span --sunday --monday --julian --year --twelve --color? --vertical --week"},

@@ -8,7 +8,7 @@ var _ = family("files", func(add func(...*Spec)) {
 	add(
 		&Spec{Names: n("mkdir"), Abbrev: true, Permute: true, Operands: "w*", Options: "-m= --mode= -p --parents -v --verbose -Z --context?" + gnu,
 			Flagged: []string{"mkdir -p build"}},
-		&Spec{Names: n("touch"), Abbrev: true, Permute: true, Operands: "w*", Options: "-a -c --no-create -d= --date= -f -h --no-dereference -m -r=r --reference=r -t= --time=" + gnu,
+		&Spec{Names: n("touch"), Abbrev: true, Permute: true, Operands: "w*", Options: "-a -c --no-create -d= --date= -f -h --no-dereference -m -r= --reference= -t= --time=" + gnu,
 			Flagged: []string{"touch x"}},
 		&Spec{Names: n("rmdir"), Abbrev: true, Permute: true, Operands: "d*", Options: "--ignore-fail-on-non-empty -p --parents -v --verbose" + gnu},
 		&Spec{Names: n("rm"), Abbrev: true, Permute: true, Operands: "d*",
@@ -37,7 +37,7 @@ var _ = family("files", func(add func(...*Spec)) {
 			Options: "-f --force -n= --iterations= --random-source=r -s= --size= -u:D --remove?:D -v --verbose -x --exact -z --zero" + gnu,
 			Flagged: []string{"shred -u data/users.db", "shred -vfz -n 1 /dev/sdb"}},
 		&Spec{Names: n("truncate"), Abbrev: true, Permute: true, Operands: "w*",
-			Options: "-c --no-create -o --io-blocks -r=r --reference=r -s= --size=" + gnu,
+			Options: "-c --no-create -o --io-blocks -r= --reference= -s= --size=" + gnu,
 			Flagged: []string{"truncate -s 0 data/customers.csv", "truncate -s0 ~/.bashrc"}},
 		&Spec{Names: n("tee"), Prints: true, Abbrev: true, Permute: true, Operands: "w*", Options: "-a --append -i --ignore-interrupts -p --output-error?" + gnu,
 			Flagged: []string{"tee ~/.bashrc", "tee -a .git/hooks/pre-commit"}},

@@ -18,7 +18,7 @@ var _ = family("search", func(add func(...*Spec)) {
 				"--color= --colors= --column --no-column -E= --encoding= -F --fixed-strings -g= --glob= --iglob= -H --with-filename -I --no-filename -i --ignore-case " +
 				"-j= --threads= -l --files-with-matches --files-without-match -L --follow -M= --max-columns= -m= --max-count= --max-depth= -d= --max-filesize= -n --line-number " +
 				"-N --no-line-number -o --only-matching -p --pretty -q --quiet -r= --replace= -s --case-sensitive -S --smart-case --sort= --sortr= -t= --type= -T= --type-not= " +
-				"--type-list --type-add= --type-clear= -u -uu -uuu --unrestricted -v --invert-match -w --word-regexp -x --line-regexp -z --search-zip:u -0 --null --json " +
+				"--type-list --type-add= --type-clear= -u -uu -uuu --unrestricted -v --invert-match -w --word-regexp -x --line-regexp -z:u --search-zip:u -0 --null --json " +
 				"--hidden --no-hidden --no-ignore --no-ignore-vcs --no-ignore-dot --no-ignore-parent --no-ignore-global --no-ignore-exclude --no-ignore-files --ignore-file=r " +
 				"--files --heading --no-heading --trim --vimgrep --stats --passthru --multiline -U --multiline-dotall --pcre2 -P --engine= --no-messages --one-file-system " +
 				"--line-buffered --block-buffered --crlf --no-config --debug --trace --path-separator= --max-columns-preview --glob-case-insensitive --binary --no-require-git " +

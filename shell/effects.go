@@ -303,6 +303,11 @@ func judgeCode(lang, code string) programs.Effect {
 		if strings.ContainsAny(code, "!|") || strings.HasPrefix(code, "s") || strings.HasPrefix(code, "o") || strings.HasPrefix(code, "O") || strings.HasPrefix(code, "v") {
 			return programs.Exec
 		}
+		if strings.ContainsAny(code, ":-") && !strings.HasPrefix(code, "/") && !strings.HasPrefix(code, "?") {
+			// :e FILE examines another file, -o FILE sets an option (a
+			// log file among them): not known.
+			return programs.Unknown
+		}
 		return programs.None
 	}
 	return programs.Exec

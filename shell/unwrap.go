@@ -28,16 +28,16 @@ func init() {
 		"pkexec":       optsWrapper("--user", ""),
 		"env":          wrapEnv,
 		"timeout":      wrapTimeout,
-		"nice":         optsWrapper("-n --adjustment", ""),
+		"nice":         strictWrapper("nice", "-n --adjustment", "", ""),
 		"ionice":       optsWrapper("-c -n --class --classdata", "-p -P -u --pid --pgid --uid"),
-		"nohup":        optsWrapper("", ""),
+		"nohup":        strictWrapper("nohup", "", "", ""),
 		"time":         wrapTime,
-		"stdbuf":       optsWrapper("-i -o -e --input --output --error", ""),
+		"stdbuf":       strictWrapper("stdbuf", "-i -o -e --input --output --error", "", ""),
 		"setsid":       optsWrapper("", ""),
-		"command":      optsWrapper("", "-v -V"),
-		"builtin":      optsWrapper("", ""),
+		"command":      strictWrapper("command", "", "-p", "-v -V"),
+		"builtin":      strictWrapper("builtin", "", "", ""),
 		"exec":         optsWrapper("-a", ""),
-		"noglob":       optsWrapper("", ""),
+		"noglob":       strictWrapper("noglob", "", "", ""),
 		"nocorrect":    optsWrapper("", ""),
 		"unbuffer":     optsWrapper("", ""),
 		"caffeinate":   optsWrapper("-t -w", ""),
@@ -124,6 +124,51 @@ func optsWrapper(withValue, noCommand string) wrapperFunc {
 		}
 		return args[i:], true
 	}
+}
+
+// strictWrapper is optsWrapper for the wrappers a read-only call may run
+// under (nice, nohup, stdbuf, command): an option the wrapper does not
+// have makes the call unknown, as any program's would. flags are its
+// options without a value.
+func strictWrapper(name, withValue, flags, noCommand string) wrapperFunc {
+	w := optsWrapper(withValue, noCommand)
+	return func(a *analyzer, ca *call, args []arg) ([]arg, bool) {
+		rest, ok := w(a, ca, args)
+		n := len(args) - len(rest)
+		if !ok {
+			n = len(args)
+		}
+		for i := 0; i < n; i++ {
+			s := args[i].s
+			if s == "--" || !strings.HasPrefix(s, "-") || s == "-" {
+				break
+			}
+			if strings.Contains(" "+withValue+" ", " "+s+" ") {
+				i++ // its value
+				continue
+			}
+			if !knownWrapperOption(s, withValue, flags+" "+noCommand+" --help --version") && !(name == "nice" && len(s) > 1 && s[1] >= '0' && s[1] <= '9') {
+				ca.unknown = append(ca.unknown, "unknown option "+s+" of "+name)
+			}
+		}
+		return rest, ok
+	}
+}
+
+// knownWrapperOption reports a wrapper's option word: a flag, or an option
+// with a value given as -xVALUE or --long=VALUE.
+func knownWrapperOption(s, withValue, flags string) bool {
+	for _, f := range strings.Fields(flags) {
+		if s == f {
+			return true
+		}
+	}
+	for _, v := range strings.Fields(withValue) {
+		if s == v || strings.HasPrefix(v, "--") && strings.HasPrefix(s, v+"=") || !strings.HasPrefix(v, "--") && strings.HasPrefix(s, v) {
+			return true
+		}
+	}
+	return false
 }
 
 // Options of the wrappers whose value is the next word.
@@ -279,7 +324,11 @@ assigns:
 }
 
 func wrapTimeout(a *analyzer, ca *call, args []arg) ([]arg, bool) {
-	i := optionsEnd(args, timeoutValues.has, nil)
+	i := optionsEnd(args, timeoutValues.has, func(s string) {
+		if !knownWrapperOption(s, "-s --signal -k --kill-after", "--foreground --preserve-status -v --verbose") {
+			ca.unknown = append(ca.unknown, "unknown option "+s+" of timeout")
+		}
+	})
 	i++ // the duration
 	if i >= len(args) {
 		return nil, false
