@@ -287,18 +287,25 @@ type callSlab [32]call
 // contexts are kept by the calls made in them, and never outlive the
 // analysis either.
 func (a *analyzer) newCtx(c *ctx) *ctx {
-	if len(a.ctxFree) == 0 {
-		s := ctxSlabs.Get().(*ctxSlab)
-		a.ctxSlabs = append(a.ctxSlabs, s)
-		a.ctxFree = s[:]
+	s := a.ctxs
+	if s == nil || s.n == len(s.c) {
+		s = ctxSlabs.Get().(*ctxSlab)
+		s.prev = a.ctxs
+		a.ctxs = s
 	}
-	cp := &a.ctxFree[0]
-	a.ctxFree = a.ctxFree[1:]
+	cp := &s.c[s.n]
+	s.n++
 	*cp = *c
 	return cp
 }
 
-type ctxSlab [32]ctx
+// ctxSlab holds contexts; n are in use, prev is the analysis' slab
+// before this one.
+type ctxSlab struct {
+	c    [32]ctx
+	n    int
+	prev *ctxSlab
+}
 
 var ctxSlabs = sync.Pool{New: func() any { return new(ctxSlab) }}
 
@@ -348,15 +355,14 @@ func (a *analyzer) release() {
 		clear(s[:used])
 		argSlabs.Put(s)
 	}
-	for i, s := range a.ctxSlabs {
-		used := len(s)
-		if i == len(a.ctxSlabs)-1 {
-			used -= len(a.ctxFree)
-		}
-		clear(s[:used])
+	for s := a.ctxs; s != nil; {
+		prev := s.prev
+		clear(s.c[:s.n])
+		s.n, s.prev = 0, nil
 		ctxSlabs.Put(s)
+		s = prev
 	}
-	a.ctxSlabs, a.ctxFree = nil, nil
+	a.ctxs = nil
 	a.releaseRecordings()
 	a.slabs, a.slab, a.calls = nil, nil, nil
 	a.argSlabs, a.argUsed, a.argFree = nil, nil, nil

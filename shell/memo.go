@@ -139,7 +139,8 @@ func (a *analyzer) memoKey(def *funcDef, c *ctx) []byte {
 	if a.noMemo || c.find != nil || c.pipe != nil {
 		return nil
 	}
-	b := a.keyBuf[:0]
+	ms := a.memoState()
+	b := ms.keyBuf[:0]
 	ptr := func(p unsafe.Pointer) {
 		b = strconv.AppendUint(b, uint64(uintptr(p)), 36)
 		b = append(b, 0)
@@ -203,7 +204,7 @@ func (a *analyzer) memoKey(def *funcDef, c *ctx) []byte {
 		flag(t.home)
 		ptr(unsafe.Pointer(t.node))
 	}
-	names := a.nameBuf[:0]
+	names := ms.nameBuf[:0]
 	for n, on := range a.calling {
 		if on {
 			names = append(names, n)
@@ -215,15 +216,15 @@ func (a *analyzer) memoKey(def *funcDef, c *ctx) []byte {
 		str(n)
 	}
 	clear(names)
-	a.nameBuf = names[:0]
-	a.keyBuf = b
+	ms.nameBuf = names[:0]
+	ms.keyBuf = b
 	return b
 }
 
 // memoFind returns a remembered call with this key whose reads all hold in
 // the scope now, and that fits in the budget left.
 func (a *analyzer) memoFind(key []byte, sc *scope) *memoEntry {
-	for _, e := range a.memo[string(key)] {
+	for _, e := range a.ms.memo[string(key)] {
 		if a.budget-e.budget <= 0 || len(a.an.Parts)+len(e.parts) > a.opts.MaxParts {
 			continue
 		}
@@ -308,10 +309,11 @@ func (a *analyzer) memoWalk(def *funcDef, c *ctx) {
 	if a.an.Limit != limit || a.budget <= 0 {
 		return
 	}
-	if a.memo == nil {
-		a.memo = map[string][]*memoEntry{}
+	ms := a.ms
+	if ms.memo == nil {
+		ms.memo = map[string][]*memoEntry{}
 	}
-	a.memo[key] = append(a.memo[key], &memoEntry{
+	ms.memo[key] = append(ms.memo[key], &memoEntry{
 		reads:  r.reads,
 		writes: r.writes,
 		sens:   r.sens,
@@ -327,7 +329,7 @@ func (a *analyzer) memoWalk(def *funcDef, c *ctx) {
 func (a *analyzer) newRecording(sc *scope) *recording {
 	r := recordingPool.Get().(*recording)
 	r.sc, r.linksGen0, r.fetchedGen0 = sc, sc.linksGen, sc.fetchedGen
-	a.recorded = append(a.recorded, r)
+	a.ms.recorded = append(a.ms.recorded, r)
 	return r
 }
 
@@ -337,7 +339,10 @@ var recordingPool = sync.Pool{New: func() any {
 
 // releaseRecordings clears the analysis' recordings and hands them back.
 func (a *analyzer) releaseRecordings() {
-	for _, r := range a.recorded {
+	if a.ms == nil {
+		return
+	}
+	for _, r := range a.ms.recorded {
 		clear(r.reads)
 		clear(r.writes)
 		clear(r.done)
@@ -345,7 +350,23 @@ func (a *analyzer) releaseRecordings() {
 		*r = recording{reads: r.reads[:0], writes: r.writes[:0], done: r.done[:0], sens: r.sens[:0]}
 		recordingPool.Put(r)
 	}
-	a.recorded, a.memo = nil, nil
+	a.ms = nil
+}
+
+// memoState is the memo of one analysis: the calls remembered, the
+// recordings made (for release) and memoKey's buffers.
+type memoState struct {
+	memo     map[string][]*memoEntry
+	recorded []*recording
+	keyBuf   []byte
+	nameBuf  []string
+}
+
+func (a *analyzer) memoState() *memoState {
+	if a.ms == nil {
+		a.ms = &memoState{}
+	}
+	return a.ms
 }
 
 // clonePart copies a part, so that no two parts share a slice.

@@ -19,9 +19,8 @@ type analyzer struct {
 	calls []*call
 	slab  []call
 	slabs []*callSlab
-	// ctxFree is the room left in the last of ctxSlabs (newCtx).
-	ctxSlabs []*ctxSlab
-	ctxFree  []ctx
+	// ctxs is the last slab of contexts (newCtx), linked to the earlier.
+	ctxs *ctxSlab
 	// argSlabs hold the evaluated words of the calls (argUsed how many
 	// of each), argFree the room left in the last.
 	argSlabs []*argSlab
@@ -36,18 +35,14 @@ type analyzer struct {
 	budget int
 	// calling holds the functions whose bodies are being judged at a call.
 	calling map[string]bool
-	// memo holds the function calls remembered (memo.go), recs the
-	// recordings under way; noMemo turns the memo off (tests compare),
-	// hits counts the calls replayed (tests check the memo is used).
-	memo map[string][]*memoEntry
-	recs []*recording
-	// keyBuf and nameBuf are memoKey's buffers.
-	keyBuf  []byte
-	nameBuf []string
-	// recorded are all the recordings made, for release.
-	recorded []*recording
-	noMemo   bool
-	hits     int
+	// ms holds the function calls remembered (memo.go), made on the
+	// first call; recs are the recordings under way; noMemo turns the
+	// memo off (tests compare), hits counts the calls replayed (tests
+	// check the memo is used).
+	ms     *memoState
+	recs   []*recording
+	noMemo bool
+	hits   int
 	// cleanCwd is the last working directory resolveString found clean.
 	cleanCwd string
 	// answers remember credentialFile's and control's answers per path.
