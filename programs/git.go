@@ -139,7 +139,7 @@ var _ = family("git", func(add func(...*Spec)) {
 				"drop", gitDoes(Delete, ""), "clear", gitDoes(Delete, ""), "branch", gitDoes(Write, ""), "create", gitDoes(Write, ""), "store", gitDoes(Write, "")),
 				ReadOnly: []string{"git stash list", "git stash show -p"}},
 			"config", &Spec{Permute: true, Operands: "-*", Effect: Config, ReadWith: "--get --get-all --get-regexp --get-urlmatch --list -l get list",
-				Options: "--get --get-all --get-regexp --get-urlmatch --list -l --show-origin --show-scope --name-only -z --null --type= --bool --int --path --expiry-date " +
+				Options: "--get --get-all --get-regexp --get-urlmatch --list -l --show-origin --show-scope --name-only -z --null --type= -t= --comment= --bool --int --path --expiry-date " +
 					"--global --system --local --worktree --file=r -f=r --blob=g --includes --no-includes --default= --all --regexp --value= --fixed-value --url= --replace-all --add --unset --unset-all -e --edit:x -h:h --help:h",
 				ReadOnly: []string{"git config --get user.email", "git config --list", "git config get user.name"},
 				Flagged:  []string{"git config core.pager 'sh -c id'", "git config --global alias.x '!sh'", "git config --blob HEAD:.env --list", "git config --file ~/.aws/credentials --list"}},
@@ -151,14 +151,14 @@ var _ = family("git", func(add func(...*Spec)) {
 				"remove", gitDoes(Delete, ""), "prune", gitDoes(Delete, ""), "move", gitDoes(Write, ""), "lock", gitDoes(Write, ""), "unlock", gitDoes(Write, ""), "repair", gitDoes(Write, ""))},
 
 			// Subcommands that change the work tree or the repository.
-			"add", gitDoes(Write, ""), "mv", &Spec{Effect: Write, Operands: "m* i", Permute: true, Loose: true, Options: "-h:h --help:h"}, "restore", gitDoes(Write, ""), "rm", gitDoes(Delete, ""),
+			"add", gitDoes(Write, ""), "mv", &Spec{Effect: Write, Operands: "m* i", Permute: true, Loose: true, Options: "-h:h --help:h"}, "restore", gitDoes(Write, "-s= --source= --pathspec-from-file=r --conflict="), "rm", gitDoes(Delete, ""),
 			"commit", gitDoes(Write, ""), "merge", gitDoes(Write, "-s= --strategy= -X= --strategy-option="), "cherry-pick", gitDoes(Write, ""), "revert", gitDoes(Write, ""),
 			"rebase", gitDoes(Write, "-x=x --exec=x -s= --strategy= -X= --strategy-option="),
-			"checkout", gitDoes(Write, ""), "switch", gitDoes(Write, ""), "reset", gitDoes(Write, ""), "clean", gitDoes(Delete, ""),
+			"checkout", gitDoes(Write, "-b= -B= --orphan= --conflict= --pathspec-from-file=r"), "switch", gitDoes(Write, ""), "reset", gitDoes(Write, ""), "clean", gitDoes(Delete, ""),
 			"init", gitDoes(Write, "--template=l"), "apply", gitDoes(Write, "--unsafe-paths:u"), "am", gitDoes(Write, ""), "notes", gitDoes(Write, ""),
 			"gc", gitDoes(Write, ""), "prune", gitDoes(Delete, ""), "repack", gitDoes(Write, ""), "fsck", git("--unreachable --dangling --no-dangling --root --tags --cache --no-reflogs --full --no-full --connectivity-only --strict --verbose -v --lost-found:w --name-objects --no-name-objects --progress --no-progress", "-*"), "update-index", gitDoes(Write, ""),
 			"fetch", gitDoes(Network, "--upload-pack=x"), "pull", gitDoes(Network, "--upload-pack=x -s= --strategy= -X= --strategy-option="),
-			"push", gitDoes(Network, "--receive-pack=x --exec=x"), "clone", &Spec{Effect: Unpack, Operands: "n e?", Permute: true, Loose: true,
+			"push", gitDoes(Network, "--receive-pack=x --exec=x -o= --push-option= --repo="), "clone", &Spec{Effect: Unpack, Operands: "n e?", Permute: true, Loose: true,
 				Options: "-u=x --upload-pack=x --template=l -c=u --config=u -o= --origin= -b= --branch= -j= --jobs= --depth= --shallow-since= --shallow-exclude= " +
 					"--reference=r --reference-if-able=r --separate-git-dir=w --filter= --server-option= --bundle-uri=n --ref-format= -h:h --help:h",
 				Flagged: []string{"git clone https://example.com/x .claude", "git clone --depth 1 https://example.com/x ~/.config/x", "git clone -b main https://example.com/claude.git"}},

@@ -49,8 +49,8 @@ func checkControlProgram(a *analyzer, c *call) {
 		}
 	case "git":
 		sub, rest := subcommand(ops, gitGlobalValue)
-		if sub == "config" && gitConfigWrites(rest) {
-			if key := gitConfigKey(rest); key == "" || gitKeyRunsCode(key) {
+		if sub == "config" && gitConfigWrites(rest, a.entryOperands(c)) {
+			if key := gitConfigKey(rest, a.entryOperands(c)); key == "" || gitKeyRunsCode(key) {
 				tamper("git config sets " + orUnknown(key) + ", which names a program git runs")
 			}
 		}
@@ -94,8 +94,8 @@ func firstOperand(ops []arg) (string, []arg) {
 }
 
 // gitConfigWrites reports a git config call that changes a setting rather
-// than reading one.
-func gitConfigWrites(ops []arg) bool {
+// than reading one; pos are its operands, as its entry reads them.
+func gitConfigWrites(ops, pos []arg) bool {
 	for _, x := range ops {
 		switch s := x.s; {
 		case s == "--get" || s == "--get-all" || s == "--get-regexp" || s == "--get-urlmatch" || s == "-l" || s == "--list" ||
@@ -107,16 +107,15 @@ func gitConfigWrites(ops []arg) bool {
 		}
 	}
 	// git config NAME VALUE sets; git config NAME reads.
-	return len(positional(ops, "-f --file --blob --type -t --default --comment")) >= 2
+	return len(pos) >= 2
 }
 
 // gitConfigKey returns the key a git config call sets, lower case, or ""
 // when it is not a literal (or the call edits the whole file).
-func gitConfigKey(ops []arg) string {
+func gitConfigKey(ops, pos []arg) string {
 	if hasWord(ops, "-e", "--edit", "edit") {
 		return ""
 	}
-	pos := positional(ops, "-f --file --blob --type -t --default --comment")
 	if len(pos) > 0 && (pos[0].s == "set" || pos[0].s == "unset") {
 		pos = pos[1:]
 	}

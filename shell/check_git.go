@@ -99,14 +99,14 @@ func checkGit(a *analyzer, c *call) {
 			a.flag(c, "git-destructive", "git checkout --force discards uncommitted work", high)
 			return
 		}
-		paths := pathspecs(rest)
+		paths := a.pathspecs(c, rest)
 		if paths != nil {
 			a.judgeDiscard(c, paths, "git checkout")
 		}
 	case "restore":
 		worktree := hasWord(rest, "--worktree", "-W") || !hasWord(rest, "--staged", "-S")
 		if worktree {
-			a.judgeDiscard(c, positional(rest, "-s --source --pathspec-from-file"), "git restore")
+			a.judgeDiscard(c, a.entryOperands(c), "git restore")
 		}
 	case "switch":
 		if hasLongAbbrev(rest, "--discard-changes", 3) || hasShortFlag(rest, 'f') || hasLongAbbrev(rest, "--force", 3) {
@@ -132,7 +132,7 @@ func checkGit(a *analyzer, c *call) {
 		if force {
 			a.flag(c, "git-destructive", "a forced push overwrites published history", high)
 		}
-		pos := positional(rest, "-o --push-option --repo --receive-pack --exec")
+		pos := a.entryOperands(c)
 		if len(pos) > 0 && (strings.Contains(pos[0].s, "://") || scpLikeRemote(pos[0].s)) {
 			a.flag(c, "exfiltration", "pushes the repository to "+pos[0].s+", which no configured remote names", medium)
 		}
@@ -202,13 +202,13 @@ func checkGit(a *analyzer, c *call) {
 
 // pathspecs returns the paths after "--", or the operands when one of them
 // is ".", or nil for a plain branch checkout.
-func pathspecs(rest []arg) []arg {
+func (a *analyzer) pathspecs(c *call, rest []arg) []arg {
 	for i, x := range rest {
 		if x.s == "--" {
 			return rest[i+1:]
 		}
 	}
-	pos := positional(rest, "-b -B --orphan --conflict --pathspec-from-file")
+	pos := a.entryOperands(c)
 	for _, x := range pos {
 		if x.s == "." || x.s == ":/" || x.s == "*" {
 			return pos
@@ -251,7 +251,7 @@ func (a *analyzer) checkGitConfig(c *call, rest []arg) {
 		return
 	}
 	global := hasWord(rest, "--global", "--system")
-	pos := positional(rest, "-f --file --blob --type --default --comment --value")
+	pos := a.entryOperands(c)
 	if len(pos) > 0 && (pos[0].s == "set" || pos[0].s == "unset") {
 		pos = pos[1:]
 	}
@@ -343,9 +343,9 @@ func (a *analyzer) gitPrintsSecrets(c *call, sub string, rest []arg) {
 	default:
 		return
 	}
-	paths := pathspecs(rest)
+	paths := a.pathspecs(c, rest)
 	if paths == nil {
-		paths = positional(rest, "-n --max-count -e -f -A -B -C -m -U -L -S -G -O --format --pretty --since --until --author --grep")
+		paths = a.entryOperands(c)
 	}
 	for _, x := range paths {
 		p := a.resolve(x, c.cwd)
