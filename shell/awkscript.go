@@ -567,31 +567,44 @@ func (lx *awkLexer) str(p *awkParser) awkToken {
 }
 
 // regex reads a regular expression literal starting at the slash at
-// start.
+// start. A slash inside brackets ([^/]) does not end it for gawk and
+// mawk, and does for BWK awk (bwk mode). Brackets holding both a slash
+// and a class, collating element or nested bracket ([[:alpha:]/]) are
+// read differently by each awk: an error.
 func (lx *awkLexer) regex(p *awkParser, start int) awkToken {
 	src := lx.src
 	i := start + 1
-	inBracket := false
+	inBracket, slash, nested := false, false, false
 	for {
 		if i >= len(src) || src[i] == '\n' {
 			p.fail("an unterminated regular expression")
 		}
 		c := src[i]
-		switch {
-		case c == '\\':
+		if c == '\\' {
 			if i+1 >= len(src) || src[i+1] == '\n' {
 				p.fail("an unterminated regular expression")
 			}
 			i += 2
 			continue
+		}
+		if lx.bwk {
+			if c == '/' {
+				break
+			}
+			i++
+			continue
+		}
+		switch {
 		case c == '/' && inBracket:
 			lx.slashInBracket = true
-			if !lx.bwk {
-				i++
-				continue
+			slash = true
+			if nested {
+				p.fail("a slash in brackets awks read differently")
 			}
+			i++
+			continue
 		case c == '[' && !inBracket:
-			inBracket = true
+			inBracket, slash, nested = true, false, false
 			i++
 			// ] first in a bracket (or after ^) is a literal.
 			if i < len(src) && src[i] == '^' {
@@ -601,18 +614,28 @@ func (lx *awkLexer) regex(p *awkParser, start int) awkToken {
 				i++
 			}
 			continue
-		case c == '[' && inBracket && i+1 < len(src) && (src[i+1] == ':' || src[i+1] == '.' || src[i+1] == '='):
-			// [:class:], [.coll.], [=equiv=]
-			end := strings.Index(src[i+2:], string(src[i+1])+"]")
-			if end >= 0 && !strings.Contains(src[i+2:i+2+end], "\n") {
-				i += end + 4
-				continue
+		case c == '[' && inBracket:
+			nested = true
+			if slash {
+				p.fail("a slash in brackets awks read differently")
+			}
+			if i+1 < len(src) && (src[i+1] == ':' || src[i+1] == '.' || src[i+1] == '=') {
+				// [:class:], [.coll.], [=equiv=]
+				end := strings.Index(src[i+2:], string(src[i+1])+"]")
+				if end >= 0 {
+					body := src[i+2 : i+2+end]
+					if strings.ContainsAny(body, "\n/") {
+						p.fail("a slash in brackets awks read differently")
+					}
+					i += end + 4
+					continue
+				}
 			}
 		case c == ']' && inBracket:
 			inBracket = false
-		}
-		if c == '/' {
-			break
+		case c == '/':
+			lx.pos = i + 1
+			return awkToken{t: tkERE, start: start, end: lx.pos, text: src[start+1 : i]}
 		}
 		i++
 	}

@@ -148,8 +148,20 @@ func TestParseAwk(t *testing.T) {
 		// Code loaded.
 		{prog: `@load "filefuncs"` + "\nBEGIN{}", want: []string{"load @load filefuncs"}},
 		{prog: `@include "lib.awk"`, want: []string{"include @include lib.awk"}},
-		// Both readings of a slash in brackets.
+		// Both readings of a slash in brackets: gawk's and mawk's, and BWK
+		// awk's, which ends the regular expression at the first slash.
 		{prog: `{ x = /[/]/ }`},
+		{prog: `{ x = /[^/]+$/ }`},
+		{prog: `{ x = /[a-z/]/ }`},
+		{prog: `{ y = x[/a[]/] / 1; system("id"); z = 1 /2/ 1 }`, bad: true},
+		{prog: `{ x = /a[/]/; system("id") }`, want: []string{"run system id"}},
+		{prog: `{ x = /a[/]/ ~ /]/; system("id") }`, want: []string{"run system id"}},
+		{prog: `{ x = /[/]/ 1; y = "/]/"; system("id") }`, want: []string{"run system id"}},
+		{prog: `{ x = /[[:a/; system("id"); y = /:]]/ }`, bad: true},
+		{prog: `{ x = /[[:alpha:]/]/ }`, bad: true},
+		{prog: `{ x = /[/[:alpha:]]/ }`, bad: true},
+		{prog: `{ y = x[/[[.a/.]/] / 1; system("id") }`, bad: true},
+		{prog: `{ x = /[[:alpha:]]/ }`},
 		// Programs awk rejects, or Warden does not follow.
 		{prog: `BEGIN{print "x`, bad: true},
 		{prog: `/unterminated`, bad: true},
