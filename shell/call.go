@@ -64,6 +64,10 @@ type call struct {
 	// help is set when a help or version option ends processing before
 	// any effect.
 	help bool
+	// ungrammatical marks a call whose words the program's entry could
+	// not place: no entry, an undeclared option, a non-literal where an
+	// option may stand. What its operands are is then not known.
+	ungrammatical bool
 	// function marks a call of a function defined in the command.
 	function bool
 	// checked is set when the catalogue's judgement of the call changed

@@ -116,6 +116,7 @@ func (a *analyzer) check(c *call) {
 	}
 	a.checkWrites(c)
 	a.checkReads(c)
+	a.checkUnknownControl(c)
 	a.checkBehaviour(c)
 	prog := c.prog
 	if c.evaluated != "" {

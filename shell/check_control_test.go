@@ -14,6 +14,17 @@ func TestControlFileRoutes(t *testing.T) {
 		want bool
 	}{
 		{"echo '{}' > .claude/settings.json", true},
+		// A part not understood that is given a control file may write it.
+		{"printf '{}' | sponge .claude/settings.json", true},
+		{"yq -i '.permissions.allow += [\"Bash\"]' .claude/settings.json", true},
+		{"frob --out=.mcp.json data", true},
+		{"cat .claude/settings.json", false},
+		{"jq .permissions .claude/settings.json", false},
+		{"frob notes.md", false},
+		// Perl's and Ruby's open for writing.
+		{"perl -e 'open F, \">.claude/settings.json\"; print F 1'", true},
+		{"perl -e 'open(my $f, \">>\", \".mcp.json\")'", true},
+		{"perl -ne 'print if /x/' .claude/settings.json", false},
 		{"echo x >> ~/.bashrc", true},
 		{"tee -a ~/.zshrc < x", true},
 		{"cp evil.json .warden/settings.local.json", true},

@@ -27,7 +27,7 @@ var (
 	// codeSend matches sending data to a host.
 	codeSend = lazyCompile(`(?i)requests\.(?:post|put|patch|get)|urlopen|urllib|http\.client|httpx|aiohttp|fetch\(|axios|https?\.request|https?\.get|XMLHttpRequest|Net::HTTP|LWP::|HTTP::Tiny|IO::Socket|socket\.|TCPSocket|fsockopen|file_get_contents\(\s*["']https?:|curl_exec|stream_context_create|download\.file|httr::|RCurl|smtplib|ftplib|paramiko|dns\.resolver|\bcurl\b|\bwget\b|Invoke-WebRequest|Invoke-RestMethod|net\.connect|dgram|WebSocket|require\(\s*["'](?:https?|net|dgram|tls|axios|node-fetch)["']\)|\.request\(`)
 	// codeWriteVerb matches writing, moving or deleting a file.
-	codeWriteVerb = lazyCompile(`(?i)open\([^)]*["'][wax]\+?b?["']|writeFile|appendFile|createWriteStream|File\.(?:write|open\([^)]*["'][wa])|IO\.write|file_put_contents|fopen\([^)]*["'][wax]|write_text|write_bytes|os\.(?:remove|unlink|rename|replace)|shutil\.(?:copy|move)|fs\.(?:unlink|rm|rename|copyFile|symlink)|FileUtils\.|File\.(?:delete|unlink|rename|symlink)|unlink\(|rename\(|copy\(|writeLines|cat\([^)]*file\s*=|sink\(|Deno\.(?:writeTextFile|writeFile|remove|rename)|file delete|file rename|spit\b`)
+	codeWriteVerb = lazyCompile(`(?i)open\([^)]*["'][wax]\+?b?["']|\bopen\s*\(?\s*(?:my\s+)?\$?\w+\s*,\s*["']\+?>|sysopen|writeFile|appendFile|createWriteStream|File\.(?:write|open\([^)]*["'][wa])|IO\.write|file_put_contents|fopen\([^)]*["'][wax]|write_text|write_bytes|os\.(?:remove|unlink|rename|replace)|shutil\.(?:copy|move)|fs\.(?:unlink|rm|rename|copyFile|symlink)|FileUtils\.|File\.(?:delete|unlink|rename|symlink)|unlink\(|rename\(|copy\(|writeLines|cat\([^)]*file\s*=|sink\(|Deno\.(?:writeTextFile|writeFile|remove|rename)|file delete|file rename|spit\b`)
 	// codeStringLit finds string literals.
 	codeStringLit = lazyCompile(`"([^"\\\n]{1,300})"|'([^'\\\n]{1,300})'`)
 	// codeURLImport matches loading a module straight from the network.
@@ -48,6 +48,16 @@ func (a *analyzer) checkCodeEffects(c *call, prog, code string) {
 		lit := m[1]
 		if lit == "" {
 			lit = m[2]
+		}
+		if t := strings.TrimLeft(lit, " "); strings.HasPrefix(t, ">") || strings.HasPrefix(t, "+<") || strings.HasPrefix(t, "+>") {
+			// Perl's and Ruby's two-argument open: ">FILE", ">>FILE",
+			// "+<FILE" open FILE for writing, whatever verb surrounds it.
+			for _, p := range a.codePaths(strings.TrimLeft(t, "+<> "), c.cwd, homeRef) {
+				if isControl(a, p) {
+					a.judgeWrite(c, p)
+				}
+			}
+			continue
 		}
 		for _, p := range a.codePaths(lit, c.cwd, homeRef) {
 			switch {

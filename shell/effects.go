@@ -52,6 +52,7 @@ func (a *analyzer) effects(ca *call) {
 	}
 	if spec == nil {
 		ca.unknown = append(ca.unknown, "no entry for "+ca.prog)
+		ca.ungrammatical = true
 		return
 	}
 	defer a.envUnknown(ca)
@@ -69,6 +70,7 @@ func (a *analyzer) effects(ca *call) {
 		a.csplitWrites(ca, ops, res)
 	}
 	ca.unknown = append(ca.unknown, res.Unknown...)
+	ca.ungrammatical = len(res.Unknown) > 0
 	if ca.fx == nil {
 		ca.fx = make([]Effect, 0, len(res.Uses))
 	}
