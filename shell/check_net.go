@@ -534,7 +534,16 @@ func checkNetcat(a *analyzer, c *call) {
 			return
 		}
 	}
-	if hasShortFlagStrict(ops, 'e', "pswiq") || hasShortFlagStrict(ops, 'c', "pswiq") && c.prog != "telnet" || hasPrefixWord(ops, "--exec", "--sh-exec", "--lua-exec") {
+	execs := hasShortFlagStrict(ops, 'e', "pswiq") || hasShortFlagStrict(ops, 'c', "pswiq") && c.prog != "telnet" || hasPrefixWord(ops, "--exec", "--sh-exec", "--lua-exec")
+	scans, listens := hasShortFlag(ops, 'z'), hasShortFlag(ops, 'l')
+	if c.prog == "nc" || c.prog == "ncat" || c.prog == "netcat" {
+		// The entry knows which letters take a value (-p PORT): in
+		// -lvnpe the e is the port, not -e.
+		res := a.entryParse(c)
+		execs = res.Has("-e", "-c", "--exec", "--sh-exec", "--lua-exec")
+		scans, listens = res.Has("-z"), res.Has("-l")
+	}
+	if execs {
 		a.flag(c, "remote-access", c.prog+" hands a shell to the network", high)
 		return
 	}
@@ -546,7 +555,7 @@ func checkNetcat(a *analyzer, c *call) {
 			}
 		}
 	}
-	if hasShortFlag(ops, 'z') || hasShortFlag(ops, 'l') && c.ctx.stage == 0 && c.ctx.pipe == nil {
+	if scans || listens && c.ctx.stage == 0 && c.ctx.pipe == nil {
 		return
 	}
 	for _, u := range c.upstream() {
