@@ -277,6 +277,7 @@ type awkLexer struct {
 type awkParser struct {
 	lx    awkLexer
 	tok   awkToken
+	prev  awkToken   // the token before tok
 	ahead []awkToken // tokens read past tok
 	s     *awkScript
 	depth int
@@ -300,7 +301,10 @@ func (lx *awkLexer) lex(p *awkParser) awkToken {
 	for lx.pos < len(src) {
 		c := src[lx.pos]
 		switch {
-		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
+		case c == ' ' || c == '\t' || c == '\r' && lx.pos+1 < len(src) && src[lx.pos+1] == '\n':
+			// A carriage return only before a newline: awks that take a
+			// lone one (or \f, \v) for a newline would read a slash
+			// after it as a regular expression.
 			lx.pos++
 			continue
 		case c == '\\' && lx.pos+1 < len(src) && src[lx.pos+1] == '\n':
@@ -645,6 +649,7 @@ func (lx *awkLexer) regex(p *awkParser, start int) awkToken {
 
 // next moves to the next token.
 func (p *awkParser) next() {
+	p.prev = p.tok
 	if len(p.ahead) > 0 {
 		p.tok = p.ahead[0]
 		p.ahead = p.ahead[1:]
@@ -664,7 +669,7 @@ func (p *awkParser) peek() awkToken {
 // awkState is where the parser stands, to try one reading and go back.
 type awkState struct {
 	pos                  int
-	tok                  awkToken
+	tok, prev            awkToken
 	ahead                []awkToken
 	ops                  int
 	seenRisky, usedRisky int
@@ -672,14 +677,14 @@ type awkState struct {
 }
 
 func (p *awkParser) save() awkState {
-	return awkState{pos: p.lx.pos, tok: p.tok, ahead: append([]awkToken(nil), p.ahead...), ops: len(p.s.ops),
+	return awkState{pos: p.lx.pos, tok: p.tok, prev: p.prev, ahead: append([]awkToken(nil), p.ahead...), ops: len(p.s.ops),
 		seenRisky: p.seenRisky, usedRisky: p.usedRisky, noGT: p.noGT, noPipe: p.noPipe}
 }
 
 // restore goes back to a saved state. Assignments recorded since stay:
 // more assignments only make fewer values known.
 func (p *awkParser) restore(st awkState) {
-	p.lx.pos, p.tok, p.ahead = st.pos, st.tok, st.ahead
+	p.lx.pos, p.tok, p.prev, p.ahead = st.pos, st.tok, st.prev, st.ahead
 	p.s.ops = p.s.ops[:st.ops]
 	p.seenRisky, p.usedRisky, p.noGT, p.noPipe = st.seenRisky, st.usedRisky, st.noGT, st.noPipe
 }
@@ -1355,6 +1360,12 @@ func (p *awkParser) additive() *awkExpr {
 func (p *awkParser) multiplicative() *awkExpr {
 	left := p.unary()
 	for p.tok.t == tkStar || p.tok.t == tkSlash || p.tok.t == tkPercent {
+		if p.tok.t == tkSlash && (p.prev.t == tkIncr || p.prev.t == tkDecr || p.prev.t == tkBuiltin && p.prev.text == "length") {
+			// mawk decides by the token before a slash: after ++, --
+			// or a bare length it reads a regular expression, which may
+			// hide from it a # or " that hides code here.
+			p.fail("a slash mawk reads as a regular expression")
+		}
 		p.next()
 		right := p.unary()
 		left = &awkExpr{kind: 'o', start: left.start, end: right.end}

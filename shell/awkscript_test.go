@@ -72,7 +72,13 @@ func TestParseAwk(t *testing.T) {
 		{prog: `{ a = $1 / 2; b = $2 /2/ 1; print a, b }`},
 		{prog: `{ printf "%-10s %5d\n", $1, $2 }`},
 		{prog: `END { printf("%d\n", NR) }`},
-		{prog: `{ x += length / 2 }`},
+		{prog: `{ x += length() / 2 }`},
+		{prog: "{ n = length /2 #/; system(\"id\")\n}", bad: true},
+		{prog: "{ n = x++ /2 #/; system(\"id\")\n}", bad: true},
+		{prog: `{ n = x-- / 2 }`, bad: true},
+		{prog: `{ n = (x++) / 2 }`},
+		{prog: "{ print }\r\nEND { print NR }\r\n"},
+		{prog: "{ x = y\r/#/; system(\"id\") }", bad: true},
 		{prog: `{ print length($0) > 80 }`, want: []string{`write > 80`}},
 		{prog: `length($0) > 80`},
 		{prog: "# comment with | and > and system(\"x\")\n{ print }"},
@@ -413,7 +419,8 @@ func TestParseAwkAgainstMawk(t *testing.T) {
 // constructs that run, write and read with their look-alikes: regular
 // expressions and strings holding | and >, comparisons, parentheses.
 func randomAwk(rng *rand.Rand) string {
-	atoms := []string{`$1`, `x`, `a[1]`, `"s"`, `"a|b"`, `"c > d"`, `1`, `NR`, `/a|b/`, `/[/>]/`, `/x\/y/`, `length`, `(x)`, `$NF`, `f(x)`, `substr($0, 2)`, `"cmd"`, `c`}
+	atoms := []string{`$1`, `x`, `a[1]`, `"s"`, `"a|b"`, `"c > d"`, `1`, `NR`, `/a|b/`, `/[/>]/`, `/x\/y/`, `length`, `(x)`, `$NF`, `f(x)`, `substr($0, 2)`, `"cmd"`, `c`,
+		`x++`, `/#/`, `/"/`, `"#"`, `"/"`}
 	var expr func(d int) string
 	expr = func(d int) string {
 		if d > 1 || rng.Intn(3) == 0 {
@@ -498,7 +505,7 @@ func randomAwk(rng *rand.Rand) string {
 		b.WriteString("{ ")
 		for k := rng.Intn(3) + 1; k > 0; k-- {
 			b.WriteString(stmt(0))
-			b.WriteString([]string{"; ", "\n"}[rng.Intn(2)])
+			b.WriteString([]string{"; ", "\n", " # c\n", " #/\n", " #/; system(\"z\")\n"}[rng.Intn(5)])
 		}
 		b.WriteString("}\n")
 	}
