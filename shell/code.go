@@ -147,7 +147,7 @@ func (a *analyzer) checkProcSubstCode(c *call, prog string) {
 }
 
 var (
-	codeShellCall  = lazyCompile(`(?:os\.execute|io\.popen|system2|Deno\.run|pcntl_exec|os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\.getoutput|pty\.spawn|execSync|exec|spawnSync|spawn|execFileSync|system|popen|shell_exec|passthru|proc_open|Kernel\.system|IO\.popen|do shell script)\s*\(?\s*(?:\[\s*)?(["'])((?:\\.|[^\\])*?)(["'])`)
+	codeShellCall  = lazyCompile(`(?:os\.execute|io\.popen|system2|Deno\.run|pcntl_exec|os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\.getoutput|pty\.spawn|execSync|exec|spawnSync|spawn|execFileSync|system|popen|shell_exec|passthru|proc_open|Kernel\.system|IO\.popen|do shell script)\s*\(?\s*(?:\[\s*)?(?:"((?:\\.|[^"\\])*)"|'((?:\\.|[^'\\])*)')`)
 	codeBacktick   = lazyCompile("`([^`]+)`")
 	codeRmTree     = lazyCompile(`(?:shutil\.rmtree|rmSync|rmdirSync|fs\.rm|rimraf|FileUtils\.rm_r[f]?|FileUtils\.remove_dir|rmtree|remove_tree|File::Path|unlink_recursive|fs::remove_dir_all|os\.RemoveAll|deleteRecursively|Deno\.removeSync|Deno\.remove|file delete -force)\s*\(?\s*([^,)]*)`)
 	codeHomeExpr   = lazyCompile(`homedir\(\)|expanduser\(\s*["']~["']\s*\)|Path\.home\(\)|os\.environ\[["']HOME["']\]|ENV\[["']HOME["']\]|\$ENV\{HOME\}|process\.env\.HOME|Dir\.home|getenv\(["']HOME["']\)|Deno\.env\.get\(["']HOME["']\)|path\.expand\(["']~["']\)|\$env\(HOME\)|homedir\(\)|^["']~/?["']$`)
@@ -169,8 +169,13 @@ func (a *analyzer) checkCode(c *call, prog, code string) {
 		return
 	}
 	for _, m := range codeShellCall.FindAllStringSubmatch(code, 8) {
-		cmd := strings.ReplaceAll(m[2], `\'`, `'`)
-		cmd = strings.ReplaceAll(cmd, `\"`, `"`)
+		// The string ends at its own closing quote: os.system("echo 'x' >>
+		// ~/.bashrc") runs all of it.
+		cmd := m[1]
+		if cmd == "" {
+			cmd = m[2]
+		}
+		cmd = unescapeCode(cmd)
 		if strings.HasPrefix(m[0], "subprocess") || strings.Contains(m[0], "[") {
 			// subprocess.run(["rm", "-rf", "x"]): the list's words
 			if list := codeList(code[strings.Index(code, m[0]):]); list != "" {
@@ -557,4 +562,32 @@ func checkProgramFlags(a *analyzer, c *call) {
 			}
 		}
 	}
+}
+
+// unescapeCode undoes the backslash escapes of a string literal in
+// interpreter code (\", \', \\, \n, \t); others keep their backslash.
+func unescapeCode(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 == len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		i++
+		switch s[i] {
+		case '"', '\'', '\\':
+			b.WriteByte(s[i])
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		default:
+			b.WriteByte('\\')
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String()
 }
