@@ -174,22 +174,3 @@ func subs(pairs ...any) map[string]*Spec {
 	}
 	return m
 }
-
-// Takes reports whether the entry declares an option by that name (-o,
-// --output, -name) and whether it takes a value: what a check that reads
-// option values asks instead of keeping its own list.
-func (s *Spec) Takes(name string) (value, declared bool) {
-	if s == nil || s.compiled == nil {
-		return false, false
-	}
-	var o *opt
-	if len(name) == 2 && name[0] == '-' {
-		o = s.short(name[1])
-	} else {
-		o = s.exact(name)
-	}
-	if o == nil {
-		return false, false
-	}
-	return o.value != 0, true
-}

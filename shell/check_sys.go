@@ -149,7 +149,7 @@ func checkSystemSettings(a *analyzer, c *call) {
 			a.flag(c, "system-config", c.prog+" "+first+" changes system settings", high)
 		}
 	case "hostname":
-		if len(positional(ops, "-F --file")) > 0 || hasEffect(c, programs.Config) {
+		if len(a.entryOperands(c)) > 0 || hasEffect(c, programs.Config) {
 			a.flag(c, "system-config", "changes the host name", high)
 		}
 	case "date":
