@@ -179,10 +179,7 @@ func (a *analyzer) launched(ca *call, rest []arg) {
 // The sources are the call's other operands.
 func (a *analyzer) copyInto(ca *call, res *programs.Result, u programs.Use) {
 	ops := ca.operands()
-	x := arg{s: u.Target, lit: true}
-	if u.Index >= 0 && u.Index < len(ops) && ops[u.Index].s == u.Target {
-		x = ops[u.Index]
-	}
+	x := argOf(ops, u)
 	if p := a.resolve(x, ca.cwd); p == "" {
 		a.pathUnknown(ca, "writes", x)
 	} else if !harmlessTarget(p) {
@@ -235,15 +232,7 @@ func (a *analyzer) unpackUses(ca *call, res *programs.Result, us []programs.Use)
 			dirs = append(dirs, arg{s: ".", raw: ".", lit: true})
 			continue
 		}
-		x := arg{s: u.Target, raw: u.Target, lit: true}
-		if u.Index >= 0 && u.Index < len(ops) && ops[u.Index].s == u.Target {
-			x = ops[u.Index]
-		} else if u.Index >= 0 && u.Index < len(ops) {
-			// An attached value (-C.claude, -o/tmp/out).
-			x = ops[u.Index]
-			x.s, x.raw = u.Target, u.Target
-		}
-		dirs = append(dirs, x)
+		dirs = append(dirs, argOf(ops, u)) // an attached value too: -C.claude, -o/tmp/out
 	}
 	for _, d := range a.unpackInto(ca, dirs, what) {
 		if d == ca.cwd {

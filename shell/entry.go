@@ -56,12 +56,7 @@ func (a *analyzer) entryValues(ca *call, names ...string) []arg {
 		if o.Index < 0 || o.Index >= len(ops) || !containsName(names, o.Option) {
 			continue
 		}
-		x := ops[o.Index]
-		if x.s != o.Target {
-			x.s = o.Target // attached: -oFILE, --output=FILE
-			x.raw = o.Target
-		}
-		out = append(out, x)
+		out = append(out, argOf(ops, o)) // attached too: -oFILE, --output=FILE
 	}
 	return out
 }
