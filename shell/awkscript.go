@@ -2,6 +2,7 @@ package shell
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 )
 
@@ -100,7 +101,9 @@ type awkParseError struct {
 	pos int
 }
 
-func (e *awkParseError) Error() string { return errAwk.Error() + ": " + e.msg }
+func (e *awkParseError) Error() string {
+	return errAwk.Error() + ": " + e.msg + " at byte " + strconv.Itoa(e.pos)
+}
 func (e *awkParseError) Unwrap() error { return errAwk }
 
 // maxAwkDepth bounds the parser's recursion.
@@ -292,7 +295,12 @@ type awkParser struct {
 }
 
 func (p *awkParser) fail(msg string) {
-	panic(&awkParseError{msg: msg, pos: p.tok.start})
+	p.failAt(p.tok.start, msg)
+}
+
+// failAt stops the parse with an error at byte pos of the program.
+func (p *awkParser) failAt(pos int, msg string) {
+	panic(&awkParseError{msg: msg, pos: pos})
 }
 
 // lex reads one token from the lexer's position.
@@ -445,7 +453,7 @@ func (lx *awkLexer) lex(p *awkParser) awkToken {
 		if n == '&' {
 			return tk(tkAnd, 2)
 		}
-		p.fail("a lone &")
+		p.failAt(start, "a lone &")
 	case '"':
 		return lx.str(p)
 	}
@@ -497,7 +505,7 @@ func (lx *awkLexer) lex(p *awkParser) awkToken {
 		}
 		return t
 	}
-	p.fail("an unexpected character")
+	p.failAt(start, "an unexpected character")
 	return awkToken{}
 }
 
@@ -512,7 +520,7 @@ func (lx *awkLexer) str(p *awkParser) awkToken {
 	uncertain := false
 	for {
 		if i >= len(src) || src[i] == '\n' {
-			p.fail("an unterminated string")
+			p.failAt(start, "an unterminated string")
 		}
 		c := src[i]
 		if c == '"' {
@@ -528,7 +536,7 @@ func (lx *awkLexer) str(p *awkParser) awkToken {
 			continue
 		}
 		if i+1 >= len(src) {
-			p.fail("an unterminated string")
+			p.failAt(start, "an unterminated string")
 		}
 		e := src[i+1]
 		i += 2
@@ -581,12 +589,12 @@ func (lx *awkLexer) regex(p *awkParser, start int) awkToken {
 	inBracket, slash, nested := false, false, false
 	for {
 		if i >= len(src) || src[i] == '\n' {
-			p.fail("an unterminated regular expression")
+			p.failAt(start, "an unterminated regular expression")
 		}
 		c := src[i]
 		if c == '\\' {
 			if i+1 >= len(src) || src[i+1] == '\n' {
-				p.fail("an unterminated regular expression")
+				p.failAt(start, "an unterminated regular expression")
 			}
 			i += 2
 			continue
@@ -603,7 +611,7 @@ func (lx *awkLexer) regex(p *awkParser, start int) awkToken {
 			lx.slashInBracket = true
 			slash = true
 			if nested {
-				p.fail("a slash in brackets awks read differently")
+				p.failAt(start, "a slash in brackets awks read differently")
 			}
 			i++
 			continue
@@ -621,7 +629,7 @@ func (lx *awkLexer) regex(p *awkParser, start int) awkToken {
 		case c == '[' && inBracket:
 			nested = true
 			if slash {
-				p.fail("a slash in brackets awks read differently")
+				p.failAt(start, "a slash in brackets awks read differently")
 			}
 			if i+1 < len(src) && (src[i+1] == ':' || src[i+1] == '.' || src[i+1] == '=') {
 				// [:class:], [.coll.], [=equiv=]
@@ -629,7 +637,7 @@ func (lx *awkLexer) regex(p *awkParser, start int) awkToken {
 				if end >= 0 {
 					body := src[i+2 : i+2+end]
 					if strings.ContainsAny(body, "\n/") {
-						p.fail("a slash in brackets awks read differently")
+						p.failAt(start, "a slash in brackets awks read differently")
 					}
 					i += end + 4
 					continue

@@ -1,11 +1,14 @@
 package shell
 
 import (
+	"errors"
 	"math/rand"
 	"os/exec"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // awkSummary renders what parseAwk found, one string per op: kind, how,
@@ -197,8 +200,16 @@ func TestParseAwk(t *testing.T) {
 			continue
 		}
 		s.resolve(nil, home)
-		if got := awkSummary(s); !reflect.DeepEqual(got, tt.want) {
-			t.Errorf("parseAwk(%q) = %q, want %q", tt.prog, got, tt.want)
+		if diff := cmp.Diff(tt.want, awkSummary(s)); diff != "" {
+			t.Errorf("parseAwk(%q) (-want +got):\n%s", tt.prog, diff)
+		}
+	}
+	// An error says where reading stopped.
+	for prog, pos := range map[string]int{`BEGIN{print "x`: 12, "{ x = 1 }\n/a": 10, `BEGIN{x = a | b}`: 12} {
+		_, err := parseAwk(prog)
+		var pe *awkParseError
+		if !errors.As(err, &pe) || pe.pos != pos || !errors.Is(err, errAwk) {
+			t.Errorf("parseAwk(%q) error %v, want one at byte %d", prog, err, pos)
 		}
 	}
 }
@@ -586,7 +597,7 @@ func FuzzParseAwk(f *testing.F) {
 func BenchmarkParseAwk(b *testing.B) {
 	prog := `BEGIN { FS = ":"; c = "sort -k2" } $3 > 1000 && /foo|bar/ { n[$1]++; print $1, $3 | c } END { for (k in n) printf "%s %d\n", k, n[k] > "out.txt"; close(c) }`
 	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
+	for b.Loop() {
 		s, err := parseAwk(prog)
 		if err != nil {
 			b.Fatal(err)
@@ -598,7 +609,7 @@ func BenchmarkParseAwk(b *testing.B) {
 func BenchmarkAnalyzeAwk(b *testing.B) {
 	cmd := `awk -F: '$3 > 1000 && /foo|bar/ { n[$1]++ } END { for (k in n) print k, n[k] }' /etc/passwd`
 	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
+	for b.Loop() {
 		Analyze(cmd, corpusOptions)
 	}
 }
