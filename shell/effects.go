@@ -676,8 +676,11 @@ func (a *analyzer) envUnknown(ca *call) {
 // -l) and process ids (lsof -t, pgrep) are known in kind, and a program
 // that runs the project's code or a command is judged by that already.
 func (a *analyzer) xargsUnknown(ca *call) {
-	if !ca.xargs {
+	switch {
+	case !ca.xargs:
 		return
+	case ca.prog == "echo" || ca.prog == "printf" || ca.prog == "basename" || ca.prog == "dirname":
+		return // the words are only printed
 	}
 	for _, e := range ca.fx {
 		if e.Kind == programs.RunsProject || e.Kind == programs.Exec {
