@@ -69,6 +69,9 @@ func (a *analyzer) effects(ca *call) {
 	if ca.prog == "csplit" && !res.Help {
 		a.csplitWrites(ca, ops, res)
 	}
+	if ca.prog == "tar" || ca.prog == "gtar" {
+		tarRemote(ca, ops, res)
+	}
 	ca.unknown = append(ca.unknown, res.Unknown...)
 	ca.ungrammatical = len(res.Unknown) > 0
 	if ca.fx == nil {
@@ -780,5 +783,28 @@ func (a *analyzer) csplitWrites(ca *call, ops []arg, res *programs.Result) {
 			a.pathUnknown(ca, "writes", x)
 			return
 		}
+	}
+}
+
+// tarRemote records GNU tar's remote archives: -f HOST:PATH (or
+// USER@HOST:PATH) is reached through rsh or ssh and the remote rmt, in
+// every mode, listing included, unless --force-local says the colon is
+// part of a local name.
+func tarRemote(ca *call, ops []arg, res *programs.Result) {
+	for _, u := range res.Uses {
+		if u.Option != "-f" && u.Option != "--file" {
+			continue
+		}
+		c := strings.IndexByte(u.Target, ':')
+		if c <= 0 || strings.Contains(u.Target[:c], "/") || hasLong(ops, "--force-local") {
+			continue
+		}
+		host := u.Target[:c]
+		if at := strings.IndexByte(host, '@'); at >= 0 {
+			host = host[at+1:]
+		}
+		ca.fx = append(ca.fx, Effect{Kind: programs.Network, Target: host, Option: u.Option})
+		ca.unknown = append(ca.unknown, "tar reaches the archive on "+host+" through a remote shell")
+		return
 	}
 }
