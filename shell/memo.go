@@ -26,6 +26,14 @@ import (
 // changed since, which would find the same again), so nothing the catalogue
 // sees is skipped. A walk that reaches a limit or runs out of budget is
 // never remembered.
+//
+// A body that runs part of itself in a subshell (( ), $( ), a pipeline, a
+// background job) is remembered too: what a subshell changed is put back at
+// its end (scope.join), and the recording sees each putting back as a
+// change and the value put back as read when it was first replaced
+// (scope.noteVar and its kin), so a replay ends where the walk ended.
+// Recordings, contexts and calls are pooled per analysis and released with
+// it (release).
 
 // recording is what one function body's walk read and changed.
 type recording struct {
