@@ -32,6 +32,7 @@ func TestLaunchedCommands(t *testing.T) {
 		{"a danger behind op run, bypass", "op run -- rimraf ~", api.ModeBypass, api.Ask},
 		{"a danger behind a secret injector, bypass", "aws-vault exec prod -- rimraf ~", api.ModeBypass, api.Ask},
 		{"no rule for the launcher", "pdm run pytest", api.ModeDefault, api.Ask},
+		{"the launcher's here-string feeds its command", "chronic sh <<< 'rm -rf ~'", api.ModeBypass, api.Deny},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

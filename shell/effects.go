@@ -334,7 +334,11 @@ func (a *analyzer) checkEffects(c *call) {
 		if e.Kind == programs.Exec && e.Lang == launchedCommand {
 			if c.ctx != nil && !c.raw && !c.ctx.remote {
 				first := len(a.an.Parts)
-				a.nested(e.Target, c.ctx, c.wrappers)
+				// The command gets the launcher's redirections: chronic sh
+				// <<< 'rm -rf ~' runs what the here-string holds.
+				cp := *c.ctx
+				cp.redirs = c.redirs
+				a.nested(e.Target, &cp, c.wrappers)
 				if c.partIdx >= 0 {
 					// The parts it ran belong to the launcher, unless a
 					// launcher among them already owns them.
