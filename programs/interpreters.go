@@ -15,9 +15,10 @@ var _ = family("interpreters", func(add func(...*Spec)) {
 		// what it does is the file's.
 		&Spec{Names: n("source", "."), Effect: Exec, NoOptions: true, Operands: "r -*",
 			Flagged: []string{"source ./env.sh", ". ~/.bashrc"}},
-		&Spec{Names: n("python", "python3", "python2", "pypy", "pypy3"), Effect: RunsProject, Lang: "python", Operands: "p? -*",
-			// -c runs code; -m runs a module (pytest, http.server, pip…).
-			Options:  "-c=k -m=l -V:h --version:h -h:h --help:h -b -B -d -E -i -I -O -OO -P -q -s -S -u -v -W= -X= -x --check-hash-based-pycs=",
+		&Spec{Names: n("python", "python3", "python2", "pypy", "pypy3"), Effect: RunsProject, Lang: "python", Operands: "S? -*",
+			// -c runs code; -m runs a module (pytest, http.server, pip…);
+			// either takes the script's place. A script is read and run.
+			Options:  "-c=k:P -m=l:P -V:h --version:h -h:h --help:h -b -B -d -E -i -I -O -OO -P -q -s -S -u -v -W= -X= -x --check-hash-based-pycs=",
 			ReadOnly: []string{"python3 --version", "python -V"},
 			Flagged:  []string{"python -c 'import os; os.system(\"id\")'", "python3 -c 'print(1)'", "python3 -m http.server 8000", "python3 script.py"}},
 		interp(n("node", "nodejs"), "-e=k --eval=k -p=k --print=k -r=l --require=l --import=l --loader=l --experimental-loader=l -v:h --version:h -h:h --help:h -i --interactive --inspect? --inspect-brk? --no-warnings --enable-source-maps --test --watch",

@@ -522,7 +522,7 @@ func selectSub(s *Spec, words []Word, i, base int, r *Result) {
 
 func placeOperands(s *Spec, words []Word, ops []int, base int, patternGiven, writeOps, delOps, readOps, intoGiven bool, r *Result) {
 	toks := s.operands
-	if patternGiven && len(toks) > 0 && (toks[0].effect == None || toks[0].code) && !toks[0].rest {
+	if patternGiven && len(toks) > 0 && (toks[0].effect == None || toks[0].code || toks[0].script) && !toks[0].rest {
 		toks = toks[1:]
 	}
 	if intoGiven && len(toks) > 0 && toks[len(toks)-1].effect == Into && !toks[len(toks)-1].rest {
@@ -576,7 +576,7 @@ func placeOperands(s *Spec, words []Word, ops []int, base int, patternGiven, wri
 				}
 				continue
 			}
-			if tok.moved || tok.edited {
+			if tok.moved || tok.edited || tok.script {
 				r.use(Read, words[i].Text, base+i, "")
 			}
 			if e == Read && writeOps {

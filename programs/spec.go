@@ -99,7 +99,8 @@ type Spec struct {
 	// a path read or written, or a URL (a host talked to). i is a copy's
 	// destination ("r* i": cp), e the directory an unpacking program
 	// writes into ("n e?": git clone), m a path moved away: read, then
-	// deleted ("m* i": mv), E a path edited: read, then written (vim).
+	// deleted ("m* i": mv), E a path edited: read, then written (vim), S a script read,
+	// then run as the project's code (python).
 	Operands string
 	// Abbrev accepts unique prefixes of long options (GNU getopt_long).
 	Abbrev bool
@@ -218,10 +219,11 @@ type operand struct {
 	// W: aws s3 cp, gsutil cp).
 	url bool
 	// moved: a path read, then deleted (mv's sources); edited: a path
-	// read, then written (an editor's files).
-	moved, edited bool
-	rest          bool // *
-	opt           bool // ?
+	// read, then written (an editor's files); script: a file read, then
+	// run as the project's code (python script.py).
+	moved, edited, script bool
+	rest                  bool // *
+	opt                   bool // ?
 }
 
 func effectOf(c byte) (Effect, bool) {
@@ -370,6 +372,8 @@ func (s *Spec) compileNow(name string) {
 			op.effect, op.moved = Delete, true
 		case 'E':
 			op.effect, op.edited = Write, true
+		case 'S':
+			op.effect, op.script = RunsProject, true
 		case 'R':
 			op.effect, op.url = Read, true
 		case 'W':
