@@ -19,6 +19,7 @@ func TestEvasionFamilies(t *testing.T) {
 		"shell -c":              {`bash -c "rm -rf ~"`, `sh -c 'cd / && rm -rf *'`, `zsh -c 'rm -rf ~'`, `dash -c 'rm -rf ~'`, `bash -lc 'rm -rf "$HOME"'`, `sh -c "sh -c 'sh -c \"rm -rf ~\"'"`},
 		"env -S":                {`env -S 'rm -rf /'`, `env -S"rm -rf /"`},
 		"xargs":                 {`echo / | xargs rm -rf`, `echo / | xargs -I{} rm -rf {}`, `xargs -0 rm -rf < files`},
+		"GNU parallel":          {`parallel rm -rf {} ::: /`, `parallel ::: 'rm -rf ~'`, `echo / | parallel rm -rf`, `parallel bash -c 'rm -rf {}' ::: build /`, `parallel -j2 sh -c 'git clean -f {2}' ::: x ::: -ffdx`, `parallel -Shost git reset --hard ::: x`, `sem rm -rf ~`},
 		"find -exec/-delete":    {`find / -exec rm -rf {} +`, `find ~ -okdir rm -rf {} \;`, `find ~ -type f -delete`, `find . -maxdepth 1 -execdir rm -rf {} +`},
 		"wrappers":              {`env rm -rf /`, `command rm -rf /`, `nice -n 19 rm -rf ~`, `timeout 5 rm -rf ~`, `ionice -c3 rm -rf ~`, `nohup rm -rf ~ &`, `time rm -rf ~`, `stdbuf -o0 rm -rf ~`, `setsid rm -rf ~`, `watch -n 1 rm -rf ~`, `flock /tmp/l rm -rf ~`, `sudo -u root -- rm -rf /`, `exec rm -rf ~`},
 		"busybox":               {`busybox rm -rf /`, `busybox sh -c 'rm -rf ~'`, `toybox rm -rf /`},
