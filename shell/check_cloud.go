@@ -22,7 +22,7 @@ func init() {
 // cloudVerbDestroys reports an API operation name that deletes or stops.
 func cloudVerbDestroys(op string) bool {
 	op = strings.ToLower(op)
-	for _, p := range []string{"delete", "terminate", "remove", "deregister", "destroy", "purge", "detach", "disable", "revoke", "cancel", "stop", "reset", "rb", "drop", "deprovision", "evict", "abandon"} {
+	for _, p := range []string{"delete", "terminate", "remove", "deregister", "destroy", "purge", "detach", "disable", "revoke", "cancel", "stop", "reset", "rb", "drop", "deprovision", "evict", "abandon", "unsubscribe", "untag"} {
 		if strings.HasPrefix(op, p) {
 			return true
 		}
@@ -71,6 +71,10 @@ func checkAWS(a *analyzer, c *call) {
 		svc == "sts" && (op == "get-session-token" || op == "assume-role" || op == "get-federation-token"),
 		svc == "ecr" && op == "get-login-password", svc == "iam" && op == "create-access-key", svc == "kms" && op == "decrypt":
 		a.flag(c, "credential-access", "aws "+svc+" "+op+" prints secret values", high)
+	case svc == "secretsmanager" && (op == "update-secret" || op == "put-secret-value"):
+		a.flag(c, "cloud-destructive", "aws secretsmanager "+op+" replaces a secret other services read", high)
+	case svc == "route53" && op == "change-resource-record-sets" && strings.Contains(c.text, "DELETE"):
+		a.flag(c, "cloud-destructive", "aws route53 change-resource-record-sets deletes DNS records", high)
 	case svc == "iam" && (strings.HasPrefix(op, "attach-") || strings.HasPrefix(op, "put-") || op == "add-user-to-group" || op == "update-assume-role-policy" || op == "create-login-profile" || op == "update-login-profile"):
 		a.flag(c, "privilege", "aws iam "+op+" grants permissions", high)
 	case svc == "logs" && strings.HasPrefix(op, "delete"), svc == "cloudtrail" && (op == "stop-logging" || op == "delete-trail" || op == "update-trail"):
@@ -678,7 +682,7 @@ func checkObjectStores(a *analyzer, c *call) {
 		}
 	case "rclone":
 		switch first {
-		case "purge", "delete", "deletefile", "rmdir", "rmdirs", "cleanup":
+		case "purge", "delete", "deletefile", "rmdir", "rmdirs", "cleanup", "dedupe":
 			a.flag(c, "cloud-destructive", "rclone "+first+" deletes remote files", high)
 		case "sync", "move":
 			a.flag(c, "cloud-destructive", "rclone "+first+" deletes files at the destination that are not in the source", high)

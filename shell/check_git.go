@@ -95,7 +95,10 @@ func checkGit(a *analyzer, c *call) {
 			a.flag(c, "git-destructive", "git reset --hard discards uncommitted work", high)
 		}
 	case "checkout":
-		if hasShortFlag(rest, 'f') || hasLongAbbrev(rest, "--force", 3) {
+		if hasShortFlagStrict(rest, 'B', "b") || hasLong(rest, "--force-create") {
+			a.flag(c, "git-destructive", "git checkout -B resets a branch that exists, dropping its commits", medium)
+		}
+		if hasShortFlagStrict(rest, 'f', "bB") || hasLongAbbrev(rest, "--force", 3) {
 			a.flag(c, "git-destructive", "git checkout --force discards uncommitted work", high)
 			return
 		}
@@ -109,8 +112,11 @@ func checkGit(a *analyzer, c *call) {
 			a.judgeDiscard(c, a.entryOperands(c), "git restore")
 		}
 	case "switch":
-		if hasLongAbbrev(rest, "--discard-changes", 3) || hasShortFlag(rest, 'f') || hasLongAbbrev(rest, "--force", 3) {
+		if hasLongAbbrev(rest, "--discard-changes", 3) || hasShortFlagStrict(rest, 'f', "cC") || hasLongAbbrev(rest, "--force", 3) && !hasLongAbbrev(rest, "--force-create", 8) {
 			a.flag(c, "git-destructive", "git switch --discard-changes discards uncommitted work", high)
+		}
+		if hasShortFlagStrict(rest, 'C', "c") || hasLongAbbrev(rest, "--force-create", 8) {
+			a.flag(c, "git-destructive", "git switch -C resets a branch that exists, dropping its commits", medium)
 		}
 	case "clean":
 		if (hasShortFlag(rest, 'f') || hasLongAbbrev(rest, "--force", 3)) && !hasShortFlag(rest, 'n') && !hasLong(rest, "--dry-run") {
@@ -123,6 +129,8 @@ func checkGit(a *analyzer, c *call) {
 	case "branch":
 		if hasShortFlag(rest, 'D') || (hasShortFlag(rest, 'd') || hasLong(rest, "--delete")) && (hasShortFlag(rest, 'f') || hasLong(rest, "--force")) {
 			a.flag(c, "git-destructive", "git branch -D deletes a branch even if it is not merged", high)
+		} else if (hasShortFlag(rest, 'f') || hasLong(rest, "--force")) && len(a.entryOperands(c)) > 0 && !hasShortFlag(rest, 'm') && !hasShortFlag(rest, 'c') {
+			a.flag(c, "git-destructive", "git branch --force moves a branch that exists, dropping its commits", medium)
 		}
 	case "push":
 		if dry {
@@ -208,13 +216,48 @@ func (a *analyzer) pathspecs(c *call, rest []arg) []arg {
 			return rest[i+1:]
 		}
 	}
+	for _, x := range rest {
+		if strings.HasPrefix(x.s, "--pathspec-from-file") {
+			return []arg{x}
+		}
+	}
 	pos := a.entryOperands(c)
 	for _, x := range pos {
 		if x.s == "." || x.s == ":/" || x.s == "*" {
 			return pos
 		}
 	}
+	if len(pos) >= 2 && checkoutOptionsKnown(rest) && !hasShortFlagStrict(rest, 'b', "") && !hasShortFlagStrict(rest, 'B', "b") &&
+		!hasShortFlagStrict(rest, 't', "bB") && !hasPrefixWord(rest, "--track", "--orphan", "--detach") && !hasShortFlagStrict(rest, 'd', "bB") {
+		// checkout TREE-ISH PATH...: the words after the commit are paths
+		// (or, when the first is no commit, every word is). Creating,
+		// tracking or detaching a branch takes no paths: git refuses.
+		return pos[1:]
+	}
 	return nil
+}
+
+// checkoutFlags are git checkout's options that take no value; git
+// refuses any other option but the value-taking ones its entry declares.
+var checkoutFlags = newWordSet("-q --quiet -l --guess --no-guess --overlay --no-overlay --recurse-submodules --no-recurse-submodules --progress --no-progress " +
+	"-m --merge --overwrite-ignore --no-overwrite-ignore --ignore-other-worktrees -2 --ours -3 --theirs -p --patch --ignore-skip-worktree-bits --pathspec-file-nul --no-quiet --no-track")
+
+// checkoutOptionsKnown reports that every option of a git checkout is one
+// git accepts, so that its operands are read as git reads them.
+func checkoutOptionsKnown(rest []arg) bool {
+	for _, x := range rest {
+		if x.s == "--" {
+			break
+		}
+		if !strings.HasPrefix(x.s, "-") || x.s == "-" {
+			continue
+		}
+		name, _, _ := strings.Cut(x.s, "=")
+		if !checkoutFlags[name] && name != "--recurse-submodules" && name != "--conflict" && name != "--pathspec-from-file" {
+			return false
+		}
+	}
+	return true
 }
 
 // judgeDiscard flags discarding working-tree changes, except to a single

@@ -397,13 +397,24 @@ func checkCurl(a *analyzer, c *call) {
 			a.checkPipeExfil(c, "sends its input in the URL")
 		}
 	}
-	if len(method) > 0 && strings.EqualFold(method[0].s, "DELETE") || hasWordFold(ops, "-XDELETE") {
+	isDelete := len(method) > 0 && strings.EqualFold(method[0].s, "DELETE") || hasWordFold(ops, "-XDELETE")
+	if c.prog != "curl" && c.prog != "wget" && len(urls) > 1 && strings.ToUpper(urls[0].s) == urls[0].s && strings.Trim(urls[0].s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" {
+		// httpie and xh: METHOD URL
+		isDelete = isDelete || urls[0].s == "DELETE"
+		urls = urls[1:]
+	}
+	flagged := false
+	if isDelete {
 		for _, x := range ops {
 			if strings.Contains(x.s, "_all") || strings.HasSuffix(x.s, "/*") || strings.HasSuffix(x.s, "*") && strings.Contains(x.s, "://") || prodName(x.s) && !strings.HasPrefix(x.s, "-") {
 				a.flag(c, "db-destructive", "sends DELETE to "+x.s, high)
+				flagged = true
 				break
 			}
 		}
+	}
+	if !flagged {
+		a.checkDestructiveRequest(c, isDelete, urls, data)
 	}
 	if c.prog == "wget" || c.prog == "curl" {
 		if hasWord(ops, "--post-file") || hasPrefixWord(ops, "--post-file=") {
@@ -947,4 +958,92 @@ func namesFor(u *call) []arg {
 		return positional(u.operands(), "-I -T -w --block-size --format --hide --ignore --quoting-style --sort --time --time-style --tabsize --width --color --indicator-style")
 	}
 	return nil
+}
+
+// dataStorePorts are the loopback ports of data stores an HTTP API
+// manages: Elasticsearch/OpenSearch, Meilisearch, CouchDB, InfluxDB,
+// Solr, Typesense, Qdrant, Prometheus, ClickHouse.
+var dataStorePorts = newWordSet("9200 9201 9300 7700 5984 8086 8983 8108 6333 9090 8123")
+
+// checkDestructiveRequest judges an HTTP request that deletes: the DELETE
+// method, or a delete action in the URL (_delete_by_query, doDelete,
+// delete_series, delete-batch) or in a GraphQL mutation. Sent to another
+// machine it deletes something the agent cannot restore (R13); sent to a
+// data store on this machine it drops a collection (R4), unless it names
+// one document. A request to the project's own development server on
+// loopback is the project's business.
+func (a *analyzer) checkDestructiveRequest(c *call, isDelete bool, urls, data []arg) {
+	action := ""
+	for _, d := range data {
+		l := strings.ToLower(d.s)
+		if strings.Contains(l, "mutation") && strings.Contains(l, "delete") {
+			action = "a GraphQL delete mutation"
+		}
+	}
+	for _, x := range urls {
+		host, port, p := splitURL(x.s)
+		if host == "" && p == "" {
+			continue
+		}
+		what := action
+		if isDelete {
+			what = "DELETE"
+		}
+		for _, seg := range strings.Split(strings.ToLower(p), "/") {
+			if seg == "_delete_by_query" || seg == "dodelete" || seg == "delete_series" || seg == "delete-batch" || seg == "delete" || strings.HasPrefix(seg, "_delete_by_query?") || strings.HasPrefix(seg, "delete_series?") {
+				what = "a delete action"
+			}
+		}
+		if what == "" {
+			continue
+		}
+		cat := "cloud-destructive"
+		if strings.Contains(p, "/_snapshot/") {
+			cat = "backup-destruction"
+		}
+		if loopbackHost(host) {
+			single := strings.Contains(p, "/_doc/") || strings.Contains(p, "/documents/") && !strings.HasSuffix(strings.TrimSuffix(p, "/"), "/documents") && !strings.Contains(p, "delete-batch")
+			if !dataStorePorts[port] || single && cat != "backup-destruction" {
+				continue
+			}
+			if cat == "cloud-destructive" {
+				cat = "db-destructive"
+			}
+		}
+		a.flag(c, cat, "sends "+what+" to "+x.s, high)
+		return
+	}
+}
+
+// splitURL returns the host, port and path of a URL as curl or httpie
+// take it: with or without a scheme; httpie's :PORT/PATH is localhost.
+func splitURL(u string) (host, port, path string) {
+	if i := strings.Index(u, "://"); i >= 0 {
+		u = u[i+3:]
+	} else if strings.HasPrefix(u, "-") || !strings.ContainsAny(u, "/:.") {
+		return "", "", ""
+	}
+	if strings.HasPrefix(u, ":") {
+		u = "localhost" + u
+	}
+	hp := u
+	if i := strings.IndexAny(u, "/?#"); i >= 0 {
+		hp, path = u[:i], u[i:]
+	}
+	if i := strings.LastIndexByte(hp, '@'); i >= 0 {
+		hp = hp[i+1:]
+	}
+	host = hp
+	if i := strings.LastIndexByte(hp, ':'); i >= 0 && !strings.HasSuffix(hp, "]") {
+		host, port = hp[:i], hp[i+1:]
+	}
+	if path == "" {
+		path = "/"
+	}
+	return strings.ToLower(strings.Trim(host, "[]")), port, path
+}
+
+// loopbackHost reports a host name of this machine.
+func loopbackHost(h string) bool {
+	return h == "localhost" || strings.HasPrefix(h, "127.") || h == "::1" || h == "0.0.0.0" || strings.HasSuffix(h, ".localhost")
 }

@@ -1,0 +1,152 @@
+package shell
+
+import (
+	"path"
+	"strings"
+)
+
+func init() {
+	register(checkServiceCLI, serviceCLIs...)
+	register(checkServiceCLI, backupCLIs...)
+	register(checkJenkinsCLI, "java")
+	register(checkDaemonSignal, "nginx", "haproxy", "apachectl", "apache2ctl", "httpd")
+}
+
+// serviceCLIs are command-line clients of a remote service — secret
+// stores, feature flags, queues and streams, CDNs, API gateways, CI
+// systems, monitoring, payments, search — whose subcommands are words:
+// SERVICE [GROUP...] VERB [NAME]. Deleting, purging, disabling, revoking,
+// archiving, rolling a key or activating a version acts on the service
+// itself, which the agent cannot take back; listing, reading, creating
+// and updating are left to the rest of the catalogue.
+var serviceCLIs = []string{
+	"vault", "op", "doppler", "infisical",
+	"nats", "rabbitmqctl", "rabbitmqadmin", "rpk", "kcat",
+	"kafka-topics", "kafka-topics.sh", "kafka-consumer-groups", "kafka-consumer-groups.sh", "kafka-configs", "kafka-configs.sh",
+	"kafka-acls", "kafka-acls.sh", "kafka-delete-records", "kafka-delete-records.sh",
+	"fastly", "apigeecli", "deck", "circleci", "glab", "gitlab-runner", "gh",
+	"flipt", "ldcli", "split", "unleash", "algolia", "stripe", "square",
+	"newrelic", "pd", "datadog-ci", "splunk", "mc", "wrangler",
+}
+
+// backupCLIs are the backup tools: what they delete is a backup (R18).
+var backupCLIs = []string{"velero", "borg", "borgmatic", "restic", "kopia", "duplicity", "bacula", "tarsnap"}
+
+// serviceVerbDestroys reports a subcommand word of a service CLI that
+// destroys, disables or irreversibly changes something on the service.
+func serviceVerbDestroys(prog, w string) bool {
+	w = strings.ToLower(w)
+	if strings.HasPrefix(w, "cancel") {
+		return false // a run or job cancelled can be run again
+	}
+	switch prog {
+	case "flipt", "ldcli", "split", "unleash", "gh", "glab":
+		if w == "disable" || w == "kill" {
+			return false // a feature flag or workflow toggle, turned back on with one command
+		}
+	}
+	if cloudVerbDestroys(w) {
+		return true
+	}
+	for _, p := range []string{"del", "archive", "kill", "unregister", "uninstall", "roll", "forget", "unsubscribe", "untag", "unset", "clear",
+		"break-lock", "dedupe", "compact", "rdelete", "repo-delete", "force_reset", "force-reset", "prune", "wipe", "erase", "expire"} {
+		if strings.HasPrefix(w, p) {
+			return true
+		}
+	}
+	switch prog {
+	case "fastly":
+		return w == "activate" // puts a service version in production
+	case "deck":
+		return w == "sync" // deletes every entity the file does not hold
+	case "wrangler":
+		return w == "rollback"
+	}
+	return false
+}
+
+// serviceOptionsDestroy are option spellings of the same verbs
+// (kafka-topics --delete, kafka-configs --delete-config, restic unlock
+// --remove-all).
+var serviceOptionsDestroy = []string{"--delete", "--delete-config", "--remove", "--remove-all", "--purge", "--force-delete"}
+
+func checkServiceCLI(a *analyzer, c *call) {
+	ops := c.operands()
+	if hasWord(ops, "--dry-run", "--dryrun") {
+		return
+	}
+	cat := "cloud-destructive"
+	for _, b := range backupCLIs {
+		if c.prog == b {
+			cat = "backup-destruction"
+		}
+	}
+	if strings.Contains(c.prog, "delete") {
+		a.flag(c, cat, c.prog+" deletes data on the service", high)
+		return
+	}
+	if hasWord(ops, serviceOptionsDestroy...) || hasPrefixWord(ops, "--delete=") || hasWord(ops, "--reset-offsets") && hasWord(ops, "--execute") {
+		a.flag(c, cat, c.prog+" deletes or resets data on the service", high)
+		return
+	}
+	n := 0
+	for i, x := range ops {
+		if strings.HasPrefix(x.s, "-") {
+			continue
+		}
+		if n == 0 && x.s == "api" && (c.prog == "glab" || c.prog == "gh") {
+			m := optValues(ops[i+1:], "-X", "--method")
+			if len(m) > 0 && strings.EqualFold(m[0].s, "DELETE") || hasWordFold(ops, "-XDELETE") {
+				a.flag(c, cat, c.prog+" api sends a DELETE request", high)
+			}
+			return
+		}
+		if n++; n > 4 {
+			break
+		}
+		if serviceVerbDestroys(c.prog, x.s) {
+			a.flag(c, cat, c.prog+" "+x.s+" destroys or disables resources on the service", high)
+			return
+		}
+	}
+}
+
+// checkJenkinsCLI reads java -jar jenkins-cli.jar: a service CLI run by
+// the JVM.
+func checkJenkinsCLI(a *analyzer, c *call) {
+	ops := c.operands()
+	for i := 0; i+1 < len(ops); i++ {
+		if ops[i].s != "-jar" || !strings.Contains(path.Base(ops[i+1].s), "jenkins-cli") {
+			continue
+		}
+		for _, x := range ops[i+2:] {
+			if !strings.HasPrefix(x.s, "-") && !strings.Contains(x.s, "://") && serviceVerbDestroys("jenkins-cli", x.s) {
+				a.flag(c, "cloud-destructive", "jenkins-cli "+x.s+" destroys resources on the Jenkins server", high)
+				return
+			}
+		}
+	}
+}
+
+// checkDaemonSignal reads the signal options of web servers and proxies:
+// nginx -s stop|quit, haproxy -sf/-st PID, apachectl stop stop the
+// running daemon (R9).
+func checkDaemonSignal(a *analyzer, c *call) {
+	ops := c.operands()
+	switch c.prog {
+	case "nginx":
+		for _, v := range optValues(ops, "-s", "") {
+			if v.s == "stop" || v.s == "quit" {
+				a.flag(c, "process-kill", "nginx -s "+v.s+" stops the running server", high)
+			}
+		}
+	case "haproxy":
+		if hasWord(ops, "-sf", "-st") {
+			a.flag(c, "process-kill", "haproxy -sf/-st terminates the running proxy's processes", high)
+		}
+	default:
+		if hasWord(ops, "stop", "graceful-stop") {
+			a.flag(c, "process-kill", c.prog+" stops the running server", high)
+		}
+	}
+}
