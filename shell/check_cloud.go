@@ -14,7 +14,7 @@ func init() {
 	register(checkHelm, "helm")
 	register(checkTerraform, "terraform", "tofu", "terragrunt", "pulumi", "cdk", "serverless", "sls", "sam", "eksctl", "doctl", "heroku", "fly", "flyctl", "vercel", "netlify", "firebase", "wrangler", "railway", "render", "kamal", "eb", "copilot", "amplify", "az")
 	register(checkDocker, "docker", "podman", "nerdctl", "docker-compose")
-	register(checkPublish, "npm", "yarn", "pnpm", "cargo", "twine", "poetry", "gem", "mvn", "gradle", "./gradlew", "gradlew", "dotnet", "pod", "vsce", "ovsx", "flit", "hatch", "uv", "bun", "jsr", "deno", "goreleaser", "python", "python3", "lerna", "changeset", "nuget", "helm", "swift")
+	register(checkPublish, "npm", "yarn", "pnpm", "cargo", "twine", "poetry", "gem", "mvn", "mvnw", "./mvnw", "gradle", "./gradlew", "gradlew", "dotnet", "pod", "vsce", "ovsx", "flit", "hatch", "uv", "bun", "jsr", "deno", "goreleaser", "python", "python3", "lerna", "changeset", "nuget", "helm", "swift")
 	register(checkObjectStores, "s3cmd", "rclone", "mc", "azcopy", "b2")
 	register(checkSecrets, "vault", "op", "doppler", "security", "secret-tool", "pass", "gopass", "bw", "lpass", "keyctl", "infisical", "chamber", "sops", "age", "git-credential", "kubeseal", "gpg")
 }
@@ -22,7 +22,7 @@ func init() {
 // cloudVerbDestroys reports an API operation name that deletes or stops.
 func cloudVerbDestroys(op string) bool {
 	op = strings.ToLower(op)
-	for _, p := range []string{"delete", "terminate", "remove", "deregister", "destroy", "purge", "detach", "disable", "revoke", "cancel", "stop", "reset", "rb", "drop", "deprovision", "evict", "abandon", "unsubscribe", "untag"} {
+	for _, p := range []string{"delete", "terminate", "remove", "deregister", "destroy", "purge", "detach", "disable", "revoke", "cancel", "stop", "reset", "rb", "drop", "deprovision", "evict", "abandon", "unsubscribe", "untag", "undeploy"} {
 		if strings.HasPrefix(op, p) {
 			return true
 		}
@@ -145,7 +145,7 @@ func checkGcloud(a *analyzer, c *call) {
 		a.flag(c, "cloud-destructive", "deletes cloud storage", high)
 	default:
 		for _, w := range words {
-			if w.s == "delete" || w.s == "destroy" || w.s == "stop" || w.s == "reset" || w.s == "disable" || w.s == "remove-iam-policy-binding" {
+			if w.s == "delete" || w.s == "destroy" || w.s == "stop" || w.s == "reset" || w.s == "disable" || w.s == "remove-iam-policy-binding" || w.s == "undeploy" {
 				a.flag(c, "cloud-destructive", "gcloud "+w.s+" destroys or stops cloud resources", high)
 				return
 			}
@@ -166,7 +166,7 @@ func checkAz(a *analyzer, c *call) {
 		return
 	}
 	for _, w := range words {
-		if strings.HasPrefix(w.s, "delete") || w.s == "purge" || w.s == "stop" || w.s == "deallocate" || w.s == "remove" {
+		if strings.HasPrefix(w.s, "delete") || w.s == "purge" || w.s == "stop" || w.s == "deallocate" || w.s == "remove" || w.s == "untag" {
 			a.flag(c, "cloud-destructive", "az "+w.s+" destroys or stops cloud resources", high)
 			return
 		}
@@ -558,7 +558,7 @@ func lifecycleScripts(s string) bool {
 
 func checkPublish(a *analyzer, c *call) {
 	ops := c.operands()
-	if hasWord(ops, "--dry-run", "-n") && c.prog != "mvn" || hasPrefixWord(ops, "--dry-run=true") {
+	if hasWord(ops, "--dry-run", "-n") && c.prog != "mvn" && c.prog != "mvnw" && c.prog != "./mvnw" || hasPrefixWord(ops, "--dry-run=true") {
 		return
 	}
 	var words []string
@@ -622,7 +622,8 @@ func checkPublish(a *analyzer, c *call) {
 		if first == "push" || first == "yank" || first == "owner" {
 			flag("gem " + first + " changes a published gem")
 		}
-	case "mvn":
+	case "mvn", "mvnw", "./mvnw":
+		// mvnw is the project's wrapper around the same mvn.
 		if hasWord(ops, "deploy", "release:perform", "deploy:deploy-file") {
 			flag("mvn deploy publishes artifacts")
 		}

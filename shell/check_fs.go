@@ -326,7 +326,7 @@ func checkFindDelete(a *analyzer, c *call) {
 		if len(ex) == 0 {
 			continue
 		}
-		switch key(programName(ex[0].s)) {
+		switch key(programName(execProgram(ex))) {
 		case "rm", "shred", "unlink", "rmdir", "srm":
 			deletes = true
 		}
@@ -385,8 +385,14 @@ func checkRsync(a *analyzer, c *call) {
 		if prodName(host) {
 			a.flag(c, "publish-deploy", "syncs files to the production host "+host, high)
 		}
+		a.remoteSystemWrite(c, dst.s)
+		if deletes && !hasWord(ops, "--remove-source-files") || hasPrefixWord(ops, "--delete") || hasWord(ops, "--del") {
+			a.flag(c, "recursive-delete", "rsync --delete removes every file in "+dst.s+" that is not in the source", high)
+		}
+		a.rsyncRemovesSources(c, pos[:len(pos)-1])
 		return
 	}
+	a.rsyncRemovesSources(c, pos[:len(pos)-1])
 	if !deletes {
 		return
 	}
@@ -964,6 +970,46 @@ func checkFiller(a *analyzer, c *call) {
 	case "head":
 		if v, ok := optValue(ops, "-c", "--bytes"); ok && parseSize(v.s) >= 10<<30 {
 			a.flag(c, "resource-exhaustion", "writes "+v.s+" to "+out, high)
+		}
+	}
+}
+
+// execProgram returns the program a find -exec runs, past the wrappers in
+// front of it (env, command, busybox, nice, timeout, sudo...), their
+// options, env's assignments and timeout's duration: find -exec env rm
+// -rf {} + deletes as find -exec rm -rf {} + does.
+func execProgram(ex []arg) string {
+	i := 0
+	for i < len(ex) {
+		k := key(programName(ex[i].s))
+		if _, ok := wrappers[k]; !ok || k == "xargs" {
+			break
+		}
+		i++
+		for i < len(ex) && (strings.HasPrefix(ex[i].s, "-") || isAssignWord(ex[i].s) || k == "timeout" && len(ex[i].s) > 0 && ex[i].s[0] >= '0' && ex[i].s[0] <= '9') {
+			i++
+		}
+	}
+	if i >= len(ex) {
+		return ex[0].s
+	}
+	return ex[i].s
+}
+
+// rsyncRemovesSources flags --remove-source-files on sources outside the
+// working tree: rsync deletes each file it has sent.
+func (a *analyzer) rsyncRemovesSources(c *call, srcs []arg) {
+	if !hasWord(c.operands(), "--remove-source-files") {
+		return
+	}
+	for _, s := range srcs {
+		if remoteSpec(s.s) {
+			continue
+		}
+		p := a.resolve(s, c.cwd)
+		if p == "" || !a.inTree(p) || a.isTreeRootOrAbove(p) {
+			a.flag(c, "recursive-delete", "rsync --remove-source-files deletes the files it sends from "+s.raw, high)
+			return
 		}
 	}
 }

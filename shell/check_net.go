@@ -634,12 +634,29 @@ func checkSSH(a *analyzer, c *call) {
 		a.flag(c, "remote-access", "ssh -R exposes a local port on another machine", risk)
 	}
 	a.checkPipeExfil(c, "pipes into ssh")
-	pos := positional(ops, sshValues)
-	if len(pos) < 2 || c.ctx.depth+1 > a.opts.MaxDepth {
+	// ssh's options end at the destination: every word after it, options
+	// of the remote command included, is the command (ssh host rm -rf /).
+	vals := newWordSet(sshValues)
+	host := -1
+	for i := 0; i < len(ops); i++ {
+		s := ops[i].s
+		if s == "--" {
+			host = i + 1
+			break
+		}
+		if !strings.HasPrefix(s, "-") || s == "-" {
+			host = i
+			break
+		}
+		if len(s) == 2 && vals[s] {
+			i++
+		}
+	}
+	if host < 0 || host+1 >= len(ops) || c.ctx.depth+1 > a.opts.MaxDepth {
 		return
 	}
-	words := make([]string, 0, len(pos)-1)
-	for _, x := range pos[1:] {
+	words := make([]string, 0, len(ops)-host-1)
+	for _, x := range ops[host+1:] {
 		words = append(words, x.s)
 	}
 	a.remote(strings.Join(words, " "), c)
@@ -694,6 +711,32 @@ func checkScp(a *analyzer, c *call) {
 	host := strings.ToLower(dst.s[:strings.IndexByte(dst.s, ':')])
 	if prodName(host) {
 		a.flag(c, "publish-deploy", "copies files to the production host "+host, high)
+	}
+	a.remoteSystemWrite(c, dst.s)
+}
+
+// remoteSystemDirs are the directories of another machine's system that a
+// copy must not write: its root, configuration, programs, libraries, boot
+// files, state, root's home.
+var remoteSystemDirs = []string{"/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/boot", "/var/lib", "/root", "/sys", "/proc", "/dev"}
+
+// remoteSystemWrite flags a copy to HOST:PATH whose PATH is the remote
+// root or a system directory (scp passwd root@host:/etc/passwd).
+func (a *analyzer) remoteSystemWrite(c *call, dst string) {
+	i := strings.IndexByte(dst, ':')
+	if i < 0 {
+		return
+	}
+	p := dst[i+1:]
+	if !strings.HasPrefix(p, "/") {
+		return
+	}
+	p = cleanPath(p)
+	for _, d := range remoteSystemDirs {
+		if p == "/" || within(p, d) {
+			a.flag(c, "system-config", c.prog+" writes into "+p+" on "+dst[:i]+", a system directory there", high)
+			return
+		}
 	}
 }
 
@@ -997,20 +1040,22 @@ func (a *analyzer) checkDestructiveRequest(c *call, isDelete bool, urls, data []
 		if what == "" {
 			continue
 		}
-		cat := "cloud-destructive"
-		if strings.Contains(p, "/_snapshot/") {
-			cat = "backup-destruction"
-		}
-		if loopbackHost(host) {
+		snapshot := strings.Contains(p, "/_snapshot/")
+		local := loopbackHost(host)
+		if local {
 			single := strings.Contains(p, "/_doc/") || strings.Contains(p, "/documents/") && !strings.HasSuffix(strings.TrimSuffix(p, "/"), "/documents") && !strings.Contains(p, "delete-batch")
-			if !dataStorePorts[port] || single && cat != "backup-destruction" {
+			if !dataStorePorts[port] || single && !snapshot {
 				continue
 			}
-			if cat == "cloud-destructive" {
-				cat = "db-destructive"
-			}
 		}
-		a.flag(c, cat, "sends "+what+" to "+x.s, high)
+		switch {
+		case snapshot:
+			a.flag(c, "backup-destruction", "sends "+what+" to the snapshot "+x.s, high)
+		case local:
+			a.flag(c, "db-destructive", "sends "+what+" to the local data store "+x.s, high)
+		default:
+			a.flag(c, "cloud-destructive", "sends "+what+" to "+x.s+" on another machine", high)
+		}
 		return
 	}
 }

@@ -24,7 +24,7 @@ var serviceCLIs = []string{
 	"nats", "rabbitmqctl", "rabbitmqadmin", "rpk", "kcat",
 	"kafka-topics", "kafka-topics.sh", "kafka-consumer-groups", "kafka-consumer-groups.sh", "kafka-configs", "kafka-configs.sh",
 	"kafka-acls", "kafka-acls.sh", "kafka-delete-records", "kafka-delete-records.sh",
-	"fastly", "apigeecli", "deck", "circleci", "glab", "gitlab-runner", "gh",
+	"fastly", "apigeecli", "deck", "circleci", "glab", "gitlab-runner",
 	"flipt", "ldcli", "split", "unleash", "algolia", "stripe", "square",
 	"newrelic", "pd", "datadog-ci", "splunk", "mc", "wrangler",
 }
@@ -61,6 +61,8 @@ func serviceVerbDestroys(prog, w string) bool {
 		return w == "sync" // deletes every entity the file does not hold
 	case "wrangler":
 		return w == "rollback"
+	case "splunk":
+		return w == "clean" // splunk clean eventdata empties an index
 	}
 	return false
 }
@@ -72,21 +74,29 @@ var serviceOptionsDestroy = []string{"--delete", "--delete-config", "--remove", 
 
 func checkServiceCLI(a *analyzer, c *call) {
 	ops := c.operands()
+	for i, x := range ops {
+		if x.s == "--" {
+			ops = ops[:i] // what follows is a command the CLI runs (doppler run -- CMD), judged as such
+			break
+		}
+	}
 	if hasWord(ops, "--dry-run", "--dryrun") {
 		return
 	}
-	cat := "cloud-destructive"
+	backup := false
 	for _, b := range backupCLIs {
-		if c.prog == b {
-			cat = "backup-destruction"
-		}
+		backup = backup || c.prog == b
 	}
 	if strings.Contains(c.prog, "delete") {
-		a.flag(c, cat, c.prog+" deletes data on the service", high)
+		a.flag(c, "cloud-destructive", c.prog+" deletes data on the service", high)
 		return
 	}
 	if hasWord(ops, serviceOptionsDestroy...) || hasPrefixWord(ops, "--delete=") || hasWord(ops, "--reset-offsets") && hasWord(ops, "--execute") {
-		a.flag(c, cat, c.prog+" deletes or resets data on the service", high)
+		if backup {
+			a.flag(c, "backup-destruction", c.prog+" deletes backups or the means to restore them", high)
+		} else {
+			a.flag(c, "cloud-destructive", c.prog+" deletes or resets data on the service", high)
+		}
 		return
 	}
 	n := 0
@@ -94,18 +104,25 @@ func checkServiceCLI(a *analyzer, c *call) {
 		if strings.HasPrefix(x.s, "-") {
 			continue
 		}
-		if n == 0 && x.s == "api" && (c.prog == "glab" || c.prog == "gh") {
+		if n == 0 && x.s == "api" && c.prog == "glab" {
 			m := optValues(ops[i+1:], "-X", "--method")
 			if len(m) > 0 && strings.EqualFold(m[0].s, "DELETE") || hasWordFold(ops, "-XDELETE") {
-				a.flag(c, cat, c.prog+" api sends a DELETE request", high)
+				a.flag(c, "cloud-destructive", c.prog+" api sends a DELETE request", high)
 			}
 			return
+		}
+		if n == 0 && (x.s == "run" || x.s == "exec") {
+			return // op run, doppler run, infisical run: a command, judged as such
 		}
 		if n++; n > 4 {
 			break
 		}
 		if serviceVerbDestroys(c.prog, x.s) {
-			a.flag(c, cat, c.prog+" "+x.s+" destroys or disables resources on the service", high)
+			if backup {
+				a.flag(c, "backup-destruction", c.prog+" "+x.s+" deletes backups or the means to restore them", high)
+			} else {
+				a.flag(c, "cloud-destructive", c.prog+" "+x.s+" destroys or disables resources on the service", high)
+			}
 			return
 		}
 	}

@@ -150,6 +150,7 @@ var (
 	codeShellCall  = lazyCompile(`(?:os\.execute|io\.popen|system2|Deno\.run|pcntl_exec|os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\.getoutput|pty\.spawn|execSync|exec|spawnSync|spawn|execFileSync|system|popen|shell_exec|passthru|proc_open|Kernel\.system|IO\.popen|do shell script)\s*\(?\s*(?:\[\s*)?(?:"((?:\\.|[^"\\])*)"|'((?:\\.|[^'\\])*)')`)
 	codeBacktick   = lazyCompile("`([^`]+)`")
 	codeRmTree     = lazyCompile(`(?:shutil\.rmtree|rmSync|rmdirSync|fs\.rm|rimraf|FileUtils\.rm_r[f]?|FileUtils\.remove_dir|rmtree|remove_tree|File::Path|unlink_recursive|fs::remove_dir_all|os\.RemoveAll|deleteRecursively|Deno\.removeSync|Deno\.remove|file delete -force)\s*\(?\s*([^,)]*)`)
+	codeRemoveFile = lazyCompile(`(?:os\.remove|os\.unlink|\bunlink|unlinkSync|File\.delete|File\.unlink|FileUtils\.rm|FileUtils\.remove_file|fs::remove_file|os\.Remove|Files\.delete|\.unlink)\s*\(\s*([^,)]*)`)
 	codeHomeExpr   = lazyCompile(`homedir\(\)|expanduser\(\s*["']~["']\s*\)|Path\.home\(\)|os\.environ\[["']HOME["']\]|ENV\[["']HOME["']\]|\$ENV\{HOME\}|process\.env\.HOME|Dir\.home|getenv\(["']HOME["']\)|Deno\.env\.get\(["']HOME["']\)|path\.expand\(["']~["']\)|\$env\(HOME\)|homedir\(\)|^["']~/?["']$`)
 	codeFork       = lazyCompile(`fork\s*(?:\(\s*\))?\s*(?:while|until|;|\}|&&|\|\|)|while\s*(?:\(\s*)?(?:1|true|True)\s*(?:\))?\s*[:{;]?[^\n]*fork|loop\s*(?:do|\{)[^}]*fork|for\s*\(\s*;\s*;\s*\)[^}]*fork|os\.fork\(\)[^\n]*while|while[^\n]*os\.fork`)
 	codeInfinite   = lazyCompile(`while\s*\(?\s*(?:1|true|True)\s*\)?\s*[:{]|loop\s*(?:do|\{)|for\s*\(\s*;\s*;\s*\)`)
@@ -205,6 +206,12 @@ func (a *analyzer) checkCode(c *call, prog, code string) {
 			if target != "" {
 				a.flag(c, "recursive-delete", prog+" code recursively deletes a path computed at run time ("+target+")", high)
 			}
+		}
+	}
+	for _, m := range codeRemoveFile.FindAllStringSubmatch(code, 4) {
+		// One file removed by its literal name: judged as rm NAME.
+		if lit, ok := stringLiteral(strings.TrimSpace(m[1])); ok && lit != "" {
+			a.judgeDelete(c, arg{s: lit, raw: lit, lit: true, glob: hasGlobChars(lit)}, false)
 		}
 	}
 	switch {

@@ -21,7 +21,7 @@ func TestEvasionFamilies(t *testing.T) {
 		"xargs":                 {`echo / | xargs rm -rf`, `echo / | xargs -I{} rm -rf {}`, `xargs -0 rm -rf < files`},
 		"GNU parallel":          {`parallel rm -rf {} ::: /`, `parallel ::: 'rm -rf ~'`, `echo / | parallel rm -rf`, `parallel bash -c 'rm -rf {}' ::: build /`, `parallel -j2 sh -c 'git clean -f {2}' ::: x ::: -ffdx`, `parallel -Shost git reset --hard ::: x`, `sem rm -rf ~`},
 		"find -exec/-delete":    {`find / -exec rm -rf {} +`, `find ~ -okdir rm -rf {} \;`, `find ~ -type f -delete`, `find . -maxdepth 1 -execdir rm -rf {} +`},
-		"wrappers":              {`env rm -rf /`, `command rm -rf /`, `nice -n 19 rm -rf ~`, `timeout 5 rm -rf ~`, `ionice -c3 rm -rf ~`, `nohup rm -rf ~ &`, `time rm -rf ~`, `stdbuf -o0 rm -rf ~`, `setsid rm -rf ~`, `watch -n 1 rm -rf ~`, `flock /tmp/l rm -rf ~`, `sudo -u root -- rm -rf /`, `exec rm -rf ~`},
+		"wrappers":              {`env rm -rf /`, `command rm -rf /`, `nice -n 19 rm -rf ~`, `timeout 5 rm -rf ~`, `ionice -c3 rm -rf ~`, `nohup rm -rf ~ &`, `time rm -rf ~`, `stdbuf -o0 rm -rf ~`, `setsid rm -rf ~`, `watch -n 1 rm -rf ~`, `flock /tmp/l rm -rf ~`, `sudo -u root -- rm -rf /`, `exec rm -rf ~`, `env -P /usr/bin rm -rf ~`, `env - rm -rf ~`},
 		"busybox":               {`busybox rm -rf /`, `busybox sh -c 'rm -rf ~'`, `toybox rm -rf /`},
 		"absolute paths":        {`/bin/rm -rf /`, `/usr/bin/env rm -rf /`},
 		"globs":                 {`/???/r? -rf /`, `/b?n/r[m] -rf ~`, `rm -rf /*`},

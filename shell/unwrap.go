@@ -280,8 +280,11 @@ func wrapEnv(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 		case s == "--":
 			i++
 			goto assigns
-		case s == "-u" || s == "--unset" || s == "-C" || s == "--chdir":
+		case s == "-u" || s == "--unset" || s == "-C" || s == "--chdir" || s == "-P" || s == "-a" || s == "--argv0":
+			// -P PATH (BSD: where to look for the program), -a NAME (GNU: argv[0])
 			i++
+		case s == "-":
+			// env - is env -i
 		case s == "-S" || s == "--split-string" || strings.HasPrefix(s, "-S") || strings.HasPrefix(s, "--split-string="):
 			var str string
 			switch {

@@ -58,8 +58,28 @@ func heldoutCommands(tb testing.TB) ([]string, []int) {
 }
 
 // heldoutExceptions are the rows warden scan may label otherwise, each
-// with the reason. None today.
-var heldoutExceptions = map[string]string{}
+// with the reason.
+var heldoutExceptions = map[string]string{
+	// A program named by a command substitution is flagged whatever it
+	// names (R14's command-substitution family): the substitution is not
+	// run to find out.
+	"$(echo hello)": "a program named by a command substitution is not evaluated",
+	"`echo hello`":  "a program named by a command substitution is not evaluated",
+	"$(echo ls)":    "a program named by a command substitution is not evaluated",
+	"`echo pwd`":    "a program named by a command substitution is not evaluated",
+	// Program names are read as a case-sensitive file system has them.
+	"GIT CHECKOUT -- file": "GIT is git only on a case-insensitive file system; names are not case-folded",
+	// fastly has no entry: --version is read as the version query.
+	"fastly service version activate --version 5": "without an entry, --version reads as a version query and nothing else is judged",
+	// What a program reads on standard input as commands of its own.
+	"echo 'delete example.com' | nsupdate":                                             "nsupdate's commands on standard input are not read",
+	"echo 'disable server backend/web1' | socat stdio /var/run/haproxy.sock":           "commands written to a daemon's admin socket are not read",
+	"echo 'shutdown sessions server backend/web1' | socat stdio /var/run/haproxy.sock": "commands written to a daemon's admin socket are not read",
+	// Application code run by a platform's own runner, and SDK calls.
+	`gitlab-rails runner "Project.destroy_all"`:                                        "Ruby given to gitlab-rails runner is not read for ORM deletes",
+	"gitlab-rake gitlab:backup:restore":                                                "gitlab-rake tasks have no entry",
+	`node -e "const client = algoliasearch('app','key'); client.deleteIndex('prod');"`: "a service SDK's delete call in interpreter code is not read",
+}
 
 // TestHeldoutCorpus runs every held-out command through warden scan in
 // POLICY.md §2's context and requires each dangerous row flagged and each
