@@ -12,13 +12,15 @@ var _ = family("search", func(add func(...*Spec)) {
 		&Spec{Names: n("grep", "egrep", "fgrep", "zgrep", "zegrep", "zfgrep"), Prints: true, Abbrev: true, Permute: true, Numeric: true, Options: grepOpts, Operands: "- r*",
 			ReadOnly: []string{"grep -rn TODO src", "grep -e foo -e bar f", "grep --color=auto -i x f"},
 			Flagged:  []string{"grep --bogus x f", "grep -r password ~/.aws"}},
+		// -z/--search-zip runs the decompressors zcat and zgrep run (gzip,
+		// xz, zstd, …) on the files rg reads: a read, as theirs is.
 		&Spec{Names: n("rg"), Prints: true, Permute: true, Operands: "- r*",
 			// --pre runs a program on every file searched.
 			Options: "-e=:P --regexp=:P -f=r:P --file=r:P -A= -B= -C= --after-context= --before-context= --context= -a --text -b --byte-offset -c --count --count-matches " +
 				"--color= --colors= --column --no-column -E= --encoding= -F --fixed-strings -g= --glob= --iglob= -H --with-filename -I --no-filename -i --ignore-case " +
 				"-j= --threads= -l --files-with-matches --files-without-match -L --follow -M= --max-columns= -m= --max-count= --max-depth= -d= --max-filesize= -n --line-number " +
 				"-N --no-line-number -o --only-matching -p --pretty -q --quiet -r= --replace= -s --case-sensitive -S --smart-case --sort= --sortr= -t= --type= -T= --type-not= " +
-				"--type-list --type-add= --type-clear= -u -uu -uuu --unrestricted -v --invert-match -w --word-regexp -x --line-regexp -z:u --search-zip:u -0 --null --json " +
+				"--type-list --type-add= --type-clear= -u -uu -uuu --unrestricted -v --invert-match -w --word-regexp -x --line-regexp -z --search-zip -0 --null --json " +
 				"--hidden --no-hidden --no-ignore --no-ignore-vcs --no-ignore-dot --no-ignore-parent --no-ignore-global --no-ignore-exclude --no-ignore-files --ignore-file=r " +
 				"--files --heading --no-heading --trim --vimgrep --stats --passthru --multiline -U --multiline-dotall --pcre2 -P --engine= --no-messages --one-file-system " +
 				"--line-buffered --block-buffered --crlf --no-config --debug --trace --path-separator= --max-columns-preview --glob-case-insensitive --binary --no-require-git " +
