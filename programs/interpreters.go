@@ -23,9 +23,11 @@ var _ = family("interpreters", func(add func(...*Spec)) {
 			Flagged:  []string{"python -c 'import os; os.system(\"id\")'", "python3 -c 'print(1)'", "python3 -m http.server 8000", "python3 script.py"}},
 		interp(n("node", "nodejs"), "-e=k --eval=k -p=k --print=k -r=l --require=l --import=l --loader=l --experimental-loader=l -v:h --version:h -h:h --help:h -i --interactive --inspect? --inspect-brk? --no-warnings --enable-source-maps --test --watch",
 			"p? -*", "node -e 'require(\"child_process\").execSync(\"id\")'", "node -p 1+1", "node server.js", "node -r ./evil.js app.js"),
-		interp(n("perl"), "-e=k -E=k -M=l -m=l -I= -n -p -a -l? -0? -i?:W -w -W -X -s -S -T -t -U -c -d? -D= -x? -F= -v:h -V:h --version:h -h:h --help:h", "p? -*",
-			"perl -e 'exec \"/bin/sh\";'", "perl -pi -e 's/a/b/' f"),
-		interp(n("ruby"), "-e=k -r=l -I= -n -p -a -l -i?:W -w -W? -c -d -s -S -x? -C= -E= -F= -0? -v:h --version:h -h:h --help:h --disable= --enable= --jit", "p? -*",
+		// perl and ruby: -e takes the script's place; with -n or -p the
+		// operands are files read, and -i edits them in place.
+		interp(n("perl"), "-e=k:P -E=k:P -M=l -m=l -I= -n:R -p:R -a -l? -0? -i?:W -w -W -X -s -S -T -t -U -c -d? -D= -x? -F= -v:h -V:h --version:h -h:h --help:h", "S? -*",
+			"perl -e 'exec \"/bin/sh\";'", "perl -pi -e 's/a/b/' f", "perl -i -pe 's/a/b/' .claude/settings.json"),
+		interp(n("ruby"), "-e=k:P -r=l -I= -n:R -p:R -a -l -i?:W -w -W? -c -d -s -S -x? -C= -E= -F= -0? -v:h --version:h -h:h --help:h --disable= --enable= --jit", "S? -*",
 			"ruby -e 'exec \"/bin/sh\"'"),
 		interp(n("php"), "-r=k -B=k -R=k -F=k -E=k -f=p -d=u -c=u -n -a -l:h -m:h -i:h -v:h --version:h -h:h --help:h -S=n -t=", "p? -*", "php -r 'system(\"id\");'"),
 		interp(n("lua", "luajit"), "-e=k -l=l -i -v:h -E -W", "p? -*", "lua -e 'os.execute(\"/bin/sh\")'"),

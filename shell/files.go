@@ -85,8 +85,6 @@ func (a *analyzer) files(ca *call) {
 				}
 			}
 		}
-	case "perl", "ruby":
-		write(inPlaceOperands(ops))
 	case "rsync", "scp":
 		res := a.entryParse(ca)
 		var pos []arg
@@ -377,43 +375,6 @@ func parseFind(ops []arg) *findInfo {
 		}
 	}
 	return fi
-}
-
-// inPlaceOperands returns the files perl -i or ruby -i edit in place: the
-// operands after the program (the -e code or the script file).
-func inPlaceOperands(ops []arg) []arg {
-	inPlace, code := false, false
-	var files []arg
-	for i := 0; i < len(ops); i++ {
-		s := ops[i].s
-		switch {
-		case s == "--":
-			continue
-		case strings.HasPrefix(s, "--"):
-			continue
-		case len(s) > 1 && s[0] == '-':
-			body := s[1:]
-			if j := strings.IndexAny(body, "eE"); j >= 0 && !strings.ContainsAny(body[:j], "IMmrCFx") {
-				inPlace = inPlace || strings.Contains(body[:j], "i")
-				code = true
-				if j == len(body)-1 {
-					i++ // the code is the next word
-				}
-				continue
-			}
-			if !strings.ContainsAny(body[:1], "IMmrCFx") && strings.Contains(body, "i") {
-				inPlace = true
-			}
-		case !code:
-			code = true // the script file
-		default:
-			files = append(files, ops[i])
-		}
-	}
-	if !inPlace {
-		return nil
-	}
-	return files
 }
 
 // fileURLs returns the local paths named by file:// URLs among the words: a
