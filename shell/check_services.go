@@ -121,7 +121,7 @@ func checkServiceCLI(a *analyzer, c *call) {
 			if backup {
 				a.flag(c, "backup-destruction", c.prog+" "+x.s+" deletes backups or the means to restore them", high)
 			} else {
-				a.flag(c, "cloud-destructive", c.prog+" "+x.s+" destroys or disables resources on the service", high)
+				a.flag(c, "cloud-destructive", c.prog+" "+x.s+" destroys, disables or replaces resources on the service", high)
 			}
 			return
 		}

@@ -235,9 +235,16 @@ func inList(list, s string) bool {
 // every platform's option parser.
 func helpFirst(args []arg) bool {
 	leading := true
-	for _, x := range args {
+	for i, x := range args {
 		switch x.s {
-		case "--help", "-help", "--version", "-version", "/?", "-?":
+		case "--version", "-version":
+			if i+1 < len(args) && !strings.HasPrefix(args[i+1].s, "-") {
+				// fastly service version activate --version 5: a
+				// version number given as a value, not the query.
+				return false
+			}
+			return true
+		case "--help", "-help", "/?", "-?":
 			return true
 		case "--":
 			return false

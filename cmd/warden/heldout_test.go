@@ -69,8 +69,6 @@ var heldoutExceptions = map[string]string{
 	"`echo pwd`":    "a program named by a command substitution is not evaluated",
 	// Program names are read as a case-sensitive file system has them.
 	"GIT CHECKOUT -- file": "GIT is git only on a case-insensitive file system; names are not case-folded",
-	// fastly has no entry: --version is read as the version query.
-	"fastly service version activate --version 5": "without an entry, --version reads as a version query and nothing else is judged",
 	// What a program reads on standard input as commands of its own.
 	"echo 'delete example.com' | nsupdate":                                             "nsupdate's commands on standard input are not read",
 	"echo 'disable server backend/web1' | socat stdio /var/run/haproxy.sock":           "commands written to a daemon's admin socket are not read",
