@@ -374,6 +374,13 @@ func checkAwk(a *analyzer, c *call) {
 			a.flag(c, "remote-exec", "gawk loads the shared library "+l+", which runs code of its own", high)
 		}
 	}
+	if ran && s.envMod {
+		// gawk passes ENVIRON to the commands it runs: LD_PRELOAD or
+		// PATH set there changes what a known command does.
+		a.flag(c, "remote-exec", "awk changes ENVIRON, which the commands it runs inherit", high)
+	}
+	// Last: a part has one finding per category, and the high ones above
+	// come first.
 	if ran && !c.ctx.remote {
 		a.flag(c, "remote-exec", "awk runs shell commands (system() or pipes)", medium)
 	}
