@@ -659,7 +659,37 @@ func checkSSH(a *analyzer, c *call) {
 	for _, x := range ops[host+1:] {
 		words = append(words, x.s)
 	}
+	name := ops[host].s
+	if i := strings.LastIndexByte(name, '@'); i >= 0 {
+		name = name[i+1:]
+	}
+	if localHost(name) {
+		// ssh localhost CMD runs CMD here, in the home directory: its
+		// pieces are parts like any other's.
+		a.here(strings.Join(words, " "), c)
+		return
+	}
 	a.remote(strings.Join(words, " "), c)
+}
+
+// localHost reports a host name or address that is this machine.
+func localHost(h string) bool {
+	h = strings.ToLower(strings.Trim(h, "[]"))
+	switch h {
+	case "localhost", "localhost.localdomain", "ip6-localhost", "::1", "0.0.0.0", "0", "::":
+		return true
+	}
+	return strings.HasPrefix(h, "127.") || strings.HasSuffix(h, ".localhost")
+}
+
+// here judges a command another program runs on this machine, in the
+// home directory (ssh localhost CMD): its pieces are parts of their own.
+func (a *analyzer) here(text string, c *call) {
+	cp := *c.ctx
+	cp.sc = newScope(a.opts.Home)
+	cp.pipe = nil
+	cp.redirs = nil
+	a.nested(text, &cp, c.wrappers)
 }
 
 // remote judges a command that runs on another machine or in a container:

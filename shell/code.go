@@ -538,6 +538,7 @@ func checkProgramFlags(a *analyzer, c *call) {
 		if hasPrefixWord(ops, "SHELL=") {
 			a.flag(c, "remote-exec", "make runs recipes with another shell", medium)
 		}
+		a.makeText(c, ops)
 	case "mvn", "mvnw":
 		// exec:exec runs the program -Dexec.executable names.
 		for _, x := range ops {
@@ -604,4 +605,57 @@ func unescapeCode(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// makeText walks the recipes of a makefile the command itself holds: one
+// read from standard input (make -f - <<EOF, printf … | make -f -) or given
+// with --eval. Each recipe line, and each $(shell …), is a shell command
+// make runs.
+func (a *analyzer) makeText(c *call, ops []arg) {
+	var texts []string
+	for _, v := range append(optValues(ops, "-f", "--file"), optValues(ops, "", "--makefile")...) {
+		if v.s == "-" || v.s == "/dev/stdin" || v.s == "/dev/fd/0" {
+			if t, ok := a.stdinText(c); ok {
+				texts = append(texts, t)
+			}
+			break
+		}
+	}
+	for _, v := range optValues(ops, "-E", "--eval") {
+		texts = append(texts, v.s)
+	}
+	for _, t := range texts {
+		for _, cmd := range makeRecipes(t) {
+			a.nested(cmd, c.ctx, c.wrappers)
+		}
+	}
+}
+
+var makeShellFunc = lazyCompile(`\$[({]shell\s+([^)}]*)[)}]`)
+
+// makeRecipes returns the shell commands in makefile text: recipe lines
+// (after a tab, without the @ - + prefixes) and $(shell …) calls, with $$
+// read as $.
+func makeRecipes(text string) []string {
+	var out []string
+	text = strings.ReplaceAll(text, "\\\n", " ")
+	for _, line := range strings.Split(text, "\n") {
+		for _, m := range makeShellFunc.FindAllStringSubmatch(line, 4) {
+			out = append(out, strings.ReplaceAll(m[1], "$$", "$"))
+		}
+		cmd := ""
+		if strings.HasPrefix(line, "\t") {
+			cmd = line
+		} else if i := strings.IndexByte(line, ':'); i >= 0 && !strings.HasPrefix(line[i:], ":=") {
+			// target: prerequisites ; recipe
+			if j := strings.IndexByte(line[i:], ';'); j >= 0 {
+				cmd = line[i+j+1:]
+			}
+		}
+		cmd = strings.TrimLeft(cmd, "\t @+-")
+		if cmd != "" {
+			out = append(out, strings.ReplaceAll(cmd, "$$", "$"))
+		}
+	}
+	return out
 }

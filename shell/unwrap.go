@@ -62,6 +62,9 @@ func init() {
 		"cmd":        carryCmd,
 		"powershell": carryPowerShell,
 		"pwsh":       carryPowerShell,
+		"source":     carrySource,
+		".":          carrySource,
+		"trap":       carryTrap,
 	}
 	for _, sh := range shellNames {
 		carriers[sh] = carryShell
@@ -598,6 +601,50 @@ func carryShell(a *analyzer, ca *call, args []arg) bool {
 		}
 	}
 	return false
+}
+
+// carrySource walks what source /dev/stdin (or ., -, /dev/fd/0) reads
+// from a here-document or here-string as the script it is; a file
+// sourced is judged by the fed-code checks.
+func carrySource(a *analyzer, ca *call, args []arg) bool {
+	if len(args) < 2 {
+		return false
+	}
+	switch args[1].s {
+	case "/dev/stdin", "-", "/dev/fd/0", "/proc/self/fd/0":
+	default:
+		return false
+	}
+	for _, r := range ca.redirs {
+		if r.hasBody {
+			a.nested(r.body, ca.ctx, ca.wrappers)
+			return true
+		}
+	}
+	return false
+}
+
+// carryTrap walks the action of trap ACTION SIGNAL...: shell code the
+// shell runs when the signal comes, EXIT included, which is as good as
+// running it now.
+func carryTrap(a *analyzer, ca *call, args []arg) bool {
+	i := 1
+	if i < len(args) && args[i].s == "--" {
+		i++
+	}
+	if i+1 >= len(args) {
+		return false // trap, trap -p, trap -l, or an action with no signal
+	}
+	code := args[i]
+	if code.s == "-" || code.s == "" || strings.HasPrefix(code.s, "-") && code.lit {
+		return false // a reset, ignoring the signal, or an option
+	}
+	if code.unbound || code.subst {
+		ca.hiddenCode(a, code)
+		return false
+	}
+	a.nested(code.s, ca.ctx, ca.wrappers)
+	return true
 }
 
 // hiddenCode records that a carrier runs code that is not a literal.
