@@ -10,6 +10,7 @@ func init() {
 	register(checkServiceCLI, backupCLIs...)
 	register(checkJenkinsCLI, "java")
 	register(checkDaemonSignal, "nginx", "haproxy", "apachectl", "apache2ctl", "httpd")
+	register(checkAdminStdin, "nsupdate", "socat", "nc", "ncat", "netcat")
 }
 
 // serviceCLIs are command-line clients of a remote service — secret
@@ -164,6 +165,40 @@ func checkDaemonSignal(a *analyzer, c *call) {
 	default:
 		if hasWord(ops, "stop", "graceful-stop") {
 			a.flag(c, "process-kill", c.prog+" stops the running server", high)
+		}
+	}
+}
+
+// adminSocketVerbs are the runtime API commands of HAProxy's (and
+// similar proxies') admin socket that take servers out of service or drop
+// their state.
+var adminSocketVerbs = []string{"disable ", "shutdown ", "del ", "clear table", "clear map", "clear acl", "set server"}
+
+// checkAdminStdin reads the commands a program takes on standard input
+// when that input is literal: nsupdate's update delete, and the runtime
+// commands written to a proxy's admin socket through socat or nc.
+func checkAdminStdin(a *analyzer, c *call) {
+	text, ok := a.stdinText(c)
+	if !ok {
+		return
+	}
+	for _, line := range strings.Split(text, "\n") {
+		l := strings.ToLower(strings.TrimSpace(line))
+		if c.prog == "nsupdate" {
+			if strings.HasPrefix(l, "delete ") || strings.HasPrefix(l, "update delete ") || strings.HasPrefix(l, "update del ") || strings.HasPrefix(l, "del ") {
+				a.flag(c, "cloud-destructive", "nsupdate deletes DNS records", high)
+				return
+			}
+			continue
+		}
+		if !strings.Contains(c.text, ".sock") {
+			return
+		}
+		for _, v := range adminSocketVerbs {
+			if strings.HasPrefix(l, v) {
+				a.flag(c, "cloud-destructive", "tells a proxy's admin socket to "+strings.TrimSpace(v)+" a server or its state", high)
+				return
+			}
 		}
 	}
 }

@@ -25,6 +25,8 @@ func TestCatalogueReach(t *testing.T) {
 		{"cloud-destructive", "deck gateway sync kong.yaml"},
 		{"cloud-destructive", "java -jar jenkins-cli.jar -s http://ci.example/ delete-job build"},
 		{"process-kill", "nginx -s quit"},
+		{"cloud-destructive", "printf 'update delete www.example.com A\\nsend\\n' | nsupdate"},
+		{"cloud-destructive", "echo 'disable server web/web1' | socat stdio /run/haproxy/admin.sock"},
 		{"process-kill", "haproxy -f /etc/haproxy/haproxy.cfg -sf 1234"},
 		{"process-kill", "apachectl -k stop"},
 		{"cloud-destructive", "aws s3 rm s3://bucket/report.csv"},
