@@ -23,8 +23,10 @@ var _ = family("archivers", func(add func(...*Spec)) {
 				// Long options that only select, name or format what is read.
 				"--wildcards --no-wildcards --anchored --no-anchored --ignore-case --recursion --no-recursion --strip-components= --verbose --full-time --utc --numeric-owner " +
 				"--no-same-owner --no-same-permissions --show-transformed-names --totals? --warning= --exclude-vcs --exclude-vcs-ignores --exclude-caches --gzip --gunzip --bzip2 --xz --zstd --lzma --auto-compress " +
-				"--transform= --xform= --occurrence? --blocking-factor= --record-size= --format= --null --verbatim-files-from --quiet --to-stdout --list --extract --get --create --force-local",
-			Flagged: []string{"tar -tf backup@db.example:/srv/x.tar", "tar -tvf x.tar --index-file=$HOME/.bashrc", "tar -tf x.tar --to-comm='sh -c id'", "tar --to-command='sh -c id' -xf x.tar", "tar -I 'sh -c id' -xf x.tar", "tar --checkpoint=1 --checkpoint-action=exec=id -cf x.tar .", "tar -xzf deps.tgz -C vendor",
+				"--transform= --xform= --occurrence? --blocking-factor= --record-size= --format= --null --verbatim-files-from --quiet --to-stdout --list --extract --get --create --force-local " +
+				// --remove-files deletes what was archived.
+				"--remove-files:D",
+			Flagged: []string{"tar -cf /tmp/docs.tar --remove-files ~/Documents", "tar -tf backup@db.example:/srv/x.tar", "tar -tvf x.tar --index-file=$HOME/.bashrc", "tar -tf x.tar --to-comm='sh -c id'", "tar --to-command='sh -c id' -xf x.tar", "tar -I 'sh -c id' -xf x.tar", "tar --checkpoint=1 --checkpoint-action=exec=id -cf x.tar .", "tar -xzf deps.tgz -C vendor",
 				"tar xzf x.tgz -C ~/.config", "tar -xf x.tar", "tar -xPf x.tar", "tar -xf x.tar --transform 's,^,/tmp/,'", "tar czf keys.tgz ~/.ssh", "tar -rf x.tar ~/.aws/credentials"},
 			ReadOnly: []string{"tar -tf x.tar", "tar tzf x.tgz"}},
 		// zip's options are single-dash names (-TT, -tt): LongDash.
