@@ -11,6 +11,7 @@ func init() {
 	register(checkJenkinsCLI, "java")
 	register(checkDaemonSignal, "nginx", "haproxy", "apachectl", "apache2ctl", "httpd")
 	register(checkAdminStdin, "nsupdate", "socat", "nc", "ncat", "netcat")
+	register(checkAppRunner, "rails", "bin/rails", "./bin/rails", "gitlab-rails", "gitlab-rake", "rake")
 }
 
 // serviceCLIs are command-line clients of a remote service — secret
@@ -197,6 +198,31 @@ func checkAdminStdin(a *analyzer, c *call) {
 		for _, v := range adminSocketVerbs {
 			if strings.HasPrefix(l, v) {
 				a.flag(c, "cloud-destructive", "tells a proxy's admin socket to "+strings.TrimSpace(v)+" a server or its state", high)
+				return
+			}
+		}
+	}
+}
+
+// checkAppRunner reads an application's own runners: rails runner CODE
+// (and GitLab's gitlab-rails) runs Ruby against the application's
+// database, judged as interpreter code; a rake task that restores a backup
+// (gitlab-rake gitlab:backup:restore) writes it over the live data.
+func checkAppRunner(a *analyzer, c *call) {
+	ops := c.operands()
+	pos := positional(ops, "-e --environment")
+	if len(pos) == 0 {
+		return
+	}
+	switch {
+	case (pos[0].s == "runner" || pos[0].s == "r") && c.prog != "rake" && c.prog != "gitlab-rake":
+		if len(pos) > 1 && !strings.HasSuffix(pos[1].s, ".rb") {
+			a.checkCode(c, "ruby", pos[1].s)
+		}
+	case c.prog == "rake" || c.prog == "gitlab-rake":
+		for _, x := range pos {
+			if strings.HasSuffix(x.s, ":restore") {
+				a.flag(c, "db-destructive", c.prog+" "+x.s+" restores a backup over the live data", high)
 				return
 			}
 		}

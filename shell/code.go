@@ -150,6 +150,7 @@ var (
 	codeShellCall  = lazyCompile(`(?:os\.execute|io\.popen|system2|Deno\.run|pcntl_exec|os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\.getoutput|pty\.spawn|execSync|exec|spawnSync|spawn|execFileSync|system|popen|shell_exec|passthru|proc_open|Kernel\.system|IO\.popen|do shell script)\s*\(?\s*(?:\[\s*)?(?:"((?:\\.|[^"\\])*)"|'((?:\\.|[^'\\])*)')`)
 	codeBacktick   = lazyCompile("`([^`]+)`")
 	codeRmTree     = lazyCompile(`(?:shutil\.rmtree|rmSync|rmdirSync|fs\.rm|rimraf|FileUtils\.rm_r[f]?|FileUtils\.remove_dir|rmtree|remove_tree|File::Path|unlink_recursive|fs::remove_dir_all|os\.RemoveAll|deleteRecursively|Deno\.removeSync|Deno\.remove|file delete -force)\s*\(?\s*([^,)]*)`)
+	codeMassDelete = lazyCompile(`\b[A-Z]\w*\.(?:destroy_all|delete_all)\b|\.objects\.all\(\)\.delete\(\)|\.deleteMany\(\s*(?:\{\s*\})?\s*\)|\.(?:deleteIndex|clearObjects|dropDatabase|drop_database|drop_collection|flushall|flushdb|truncate_all)\s*\(`)
 	codeRemoveFile = lazyCompile(`(?:os\.remove|os\.unlink|\bunlink|unlinkSync|File\.delete|File\.unlink|FileUtils\.rm|FileUtils\.remove_file|fs::remove_file|os\.Remove|Files\.delete|\.unlink)\s*\(\s*([^,)]*)`)
 	codeHomeExpr   = lazyCompile(`homedir\(\)|expanduser\(\s*["']~["']\s*\)|Path\.home\(\)|os\.environ\[["']HOME["']\]|ENV\[["']HOME["']\]|\$ENV\{HOME\}|process\.env\.HOME|Dir\.home|getenv\(["']HOME["']\)|Deno\.env\.get\(["']HOME["']\)|path\.expand\(["']~["']\)|\$env\(HOME\)|homedir\(\)|^["']~/?["']$`)
 	codeFork       = lazyCompile(`fork\s*(?:\(\s*\))?\s*(?:while|until|;|\}|&&|\|\|)|while\s*(?:\(\s*)?(?:1|true|True)\s*(?:\))?\s*[:{;]?[^\n]*fork|loop\s*(?:do|\{)[^}]*fork|for\s*\(\s*;\s*;\s*\)[^}]*fork|os\.fork\(\)[^\n]*while|while[^\n]*os\.fork`)
@@ -207,6 +208,11 @@ func (a *analyzer) checkCode(c *call, prog, code string) {
 				a.flag(c, "recursive-delete", prog+" code recursively deletes a path computed at run time ("+target+")", high)
 			}
 		}
+	}
+	if m := codeMassDelete.FindString(code); m != "" {
+		// Model.destroy_all, objects.all().delete(), deleteMany({}),
+		// an SDK's deleteIndex: every record of a store (R4).
+		a.flag(c, "db-destructive", prog+" code deletes every record or drops a store ("+m+")", high)
 	}
 	for _, m := range codeRemoveFile.FindAllStringSubmatch(code, 4) {
 		// One file removed by its literal name: judged as rm NAME.

@@ -25,6 +25,8 @@ func TestCatalogueReach(t *testing.T) {
 		{"cloud-destructive", "deck gateway sync kong.yaml"},
 		{"cloud-destructive", "java -jar jenkins-cli.jar -s http://ci.example/ delete-job build"},
 		{"process-kill", "nginx -s quit"},
+		{"db-destructive", `rails runner "Order.delete_all"`},
+		{"db-destructive", "gitlab-rake gitlab:backup:restore BACKUP=latest"},
 		{"cloud-destructive", "printf 'update delete www.example.com A\\nsend\\n' | nsupdate"},
 		{"cloud-destructive", "echo 'disable server web/web1' | socat stdio /run/haproxy/admin.sock"},
 		{"process-kill", "haproxy -f /etc/haproxy/haproxy.cfg -sf 1234"},
