@@ -697,12 +697,12 @@ func (a *analyzer) flagControl(c *call, p string, e pathclass.Entry) {
 	}
 	k := pathclass.Category + "\x00" + c.text + "\x00" + p
 	if a.seen == nil {
-		a.seen = make(map[string]struct{}, 4)
+		a.seen = make(map[string]int, 4)
 	}
 	if _, dup := a.seen[k]; dup {
 		return
 	}
-	a.seen[k] = struct{}{}
+	a.seen[k] = len(a.an.Findings)
 	a.an.Findings = append(a.an.Findings, api.Finding{Category: "agent-config-tamper", Risk: high, Part: c.text, Path: p,
 		Description: "writes " + p + ", " + string(e.Kind) + ", which only an allow rule naming it may approve"})
 }

@@ -26,7 +26,7 @@ type analyzer struct {
 	argSlabs []*argSlab
 	argUsed  []int
 	argFree  []arg
-	seen     map[string]struct{}
+	seen     map[string]int // a finding's category and part → its index in an.Findings
 	// sensitiveCopies are files this command fills with secrets (env >
 	// /tmp/e.txt), so that sending them on counts as exfiltration.
 	sensitiveCopies map[string]string
@@ -96,12 +96,17 @@ func (a *analyzer) addFinding(category, description, part string, risk api.Risk)
 	risk = danger.Cap(category, risk)
 	k := category + "\x00" + part
 	if a.seen == nil {
-		a.seen = make(map[string]struct{}, 4)
+		a.seen = make(map[string]int, 4)
 	}
-	if _, dup := a.seen[k]; dup {
+	if i, dup := a.seen[k]; dup {
+		// One finding per category and part: the riskiest, whichever
+		// check came first.
+		if f := &a.an.Findings[i]; risk.Rank() > f.Risk.Rank() {
+			f.Description, f.Risk = description, risk
+		}
 		return
 	}
-	a.seen[k] = struct{}{}
+	a.seen[k] = len(a.an.Findings)
 	a.an.Findings = append(a.an.Findings, api.Finding{Category: category, Description: description, Part: part, Risk: risk})
 }
 
@@ -334,7 +339,12 @@ func (a *analyzer) walkCompound(cmd syntax.Command, c *ctx) {
 		cp := a.newCtx(c)
 		cp.funcName = cmd.Name.Value
 		cp.pipe = nil
+		// The body is walked where it is defined, so that a function never
+		// called is judged too; what it sets happens only when it is called
+		// (D=~; f() { D=build; }; rm -rf "$D" deletes home).
+		saved := c.sc.fork()
 		a.walkStmt(cmd.Body, cp)
+		c.sc.join(saved, false)
 	case *syntax.ArithmCmd:
 		a.walkArithm(cmd.X, c)
 	case *syntax.TestClause:
