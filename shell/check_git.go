@@ -362,7 +362,8 @@ func checkGh(a *analyzer, c *call) {
 		a.flag(c, "git-destructive", "gh "+sub+" delete removes it on GitHub", medium)
 	case sub == "api" && hasWordFold(rest, "DELETE", "-XDELETE", "--method=DELETE"):
 		a.flag(c, "git-destructive", "a DELETE request to the GitHub API", high)
-	case sub != "" && serviceVerbDestroys("gh", verb):
+	case sub != "" && sub != "config" && sub != "extension" && sub != "alias" && serviceVerbDestroys("gh", verb):
+		// gh's own configuration, extensions and aliases are local;
 		// gh gist delete, gh issue delete, gh ssh-key delete, gh repo archive
 		a.flag(c, "git-destructive", "gh "+sub+" "+verb+" deletes or archives it on GitHub", high)
 	}
