@@ -220,3 +220,38 @@ func TestUnknownPaths(t *testing.T) {
 		})
 	}
 }
+
+// TestToolConfigurationIsProtected: configuration that makes commands
+// people allow (git commit, yarn, cargo, ack) run what it names is edited
+// only under a rule naming it or with a person: no mode approves it.
+func TestToolConfigurationIsProtected(t *testing.T) {
+	write := func(p string) api.Request {
+		return api.Request{ToolName: "Write", ToolInput: map[string]any{"file_path": p, "content": "x"}}
+	}
+	naming := `{"permissions":{"allow":["Edit(.pre-commit-config.yaml)"]}}`
+	tests := []struct {
+		settings string
+		req      api.Request
+		mode     api.Mode
+		want     api.Behavior
+	}{
+		{`{}`, write(".pre-commit-config.yaml"), api.ModeAcceptEdits, api.Ask},
+		{`{}`, write(".yarnrc.yml"), api.ModeBypass, api.Ask},
+		{`{}`, write(".cargo/config.toml"), api.ModeAcceptEdits, api.Ask},
+		{`{}`, bash("echo '--pager=sh -c id' >> .ackrc"), api.ModeAcceptEdits, api.Ask},
+		{`{}`, bash("printf 'pre-commit:\\n  commands: {}\\n' > lefthook.yml"), api.ModeBypass, api.Ask},
+		{naming, write(".pre-commit-config.yaml"), api.ModeDefault, api.Allow},
+		{`{}`, write("src/config.toml"), api.ModeAcceptEdits, api.Allow},
+	}
+	for _, tt := range tests {
+		e := projectWith(t, tt.settings)
+		tt.req.PermissionMode = tt.mode
+		d, err := e.Check(context.Background(), tt.req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Behavior != tt.want {
+			t.Errorf("%v in %s: got %s (%s), want %s", tt.req.ToolInput, tt.mode, d.Behavior, d.Reason.Message, tt.want)
+		}
+	}
+}

@@ -202,4 +202,28 @@ var protected = []Entry{
 	{Pattern: "~/.git-credentials", Match: []string{"~/.git-credentials"}},
 	{Pattern: "~/.inputrc", Match: []string{"~/.inputrc"}},
 	{Pattern: "~/.local/bin/", Match: []string{"~/.local/bin/ls"}, Pass: []string{"~/.local/share/x"}},
+	// Configuration that makes commands people allow, or that Warden calls
+	// read-only, run what it names: hooks run by git commit
+	// (pre-commit, lefthook, overcommit), ack's --pager, yarn's yarnPath,
+	// cargo's rustc-wrapper and aliases, mise's hooks and tasks, a dev
+	// container's lifecycle commands, curl's and wget's default options.
+	{Pattern: ".pre-commit-config.yaml", Match: []string{".pre-commit-config.yaml", "svc/.pre-commit-config.yaml"}, Pass: []string{"pre-commit-config.yaml.md"}},
+	{Pattern: "lefthook.yml", Match: []string{"lefthook.yml"}},
+	{Pattern: ".lefthook.yml", Match: []string{".lefthook.yml"}},
+	{Pattern: "lefthook-local.yml", Match: []string{"lefthook-local.yml"}},
+	{Pattern: ".overcommit.yml", Match: []string{".overcommit.yml"}},
+	{Pattern: ".ackrc", Match: []string{".ackrc", "~/.ackrc"}, Pass: []string{"ackrc.txt"}},
+	{Pattern: ".yarnrc.yml", Match: []string{".yarnrc.yml"}},
+	{Pattern: ".yarnrc", Match: []string{".yarnrc"}, Pass: []string{".yarnrc.example"}},
+	{Pattern: ".cargo/config.toml", Match: []string{".cargo/config.toml", "~/.cargo/config.toml"}, Pass: []string{".cargo/registry/x"}},
+	{Pattern: ".cargo/config", Match: []string{".cargo/config"}},
+	{Pattern: "mise.toml", Match: []string{"mise.toml"}},
+	{Pattern: ".mise.toml", Match: []string{".mise.toml"}},
+	{Pattern: "mise.local.toml", Match: []string{"mise.local.toml"}},
+	{Pattern: ".mise/", Match: []string{".mise/config.toml"}},
+	{Pattern: "~/.config/mise/", Match: []string{"~/.config/mise/config.toml"}},
+	{Pattern: ".devcontainer/", Match: []string{".devcontainer/devcontainer.json"}},
+	{Pattern: "~/.curlrc", Match: []string{"~/.curlrc"}, Pass: []string{".curlrc.example"}},
+	{Pattern: "~/.wgetrc", Match: []string{"~/.wgetrc"}},
+	{Pattern: ".gdbinit", Match: []string{".gdbinit", "~/.gdbinit"}},
 }
