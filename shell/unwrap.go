@@ -594,6 +594,12 @@ func carryShell(a *analyzer, ca *call, args []arg) bool {
 	if i < len(args) {
 		return false // a script file
 	}
+	return a.walkHereDoc(ca)
+}
+
+// walkHereDoc walks the here-document or here-string a call reads as its
+// script, reporting whether there was one.
+func (a *analyzer) walkHereDoc(ca *call) bool {
 	for _, r := range ca.redirs {
 		if r.hasBody {
 			a.nested(r.body, ca.ctx, ca.wrappers)
@@ -615,13 +621,7 @@ func carrySource(a *analyzer, ca *call, args []arg) bool {
 	default:
 		return false
 	}
-	for _, r := range ca.redirs {
-		if r.hasBody {
-			a.nested(r.body, ca.ctx, ca.wrappers)
-			return true
-		}
-	}
-	return false
+	return a.walkHereDoc(ca)
 }
 
 // carryTrap walks the action of trap ACTION SIGNAL...: shell code the
