@@ -2,8 +2,6 @@ package shell
 
 import (
 	"strings"
-
-	"github.com/wardenhq/warden/pathclass"
 )
 
 // Inline interpreter code (python -c, node -e, perl -e, R -e, …) always
@@ -138,6 +136,6 @@ func (a *analyzer) codePaths(lit, cwd string, homeRef bool) []string {
 
 // isControl reports an agent control file.
 func isControl(a *analyzer, p string) bool {
-	_, ok := pathclass.Control(p, a.opts.Home, a.opts.ControlFiles...)
+	_, ok := a.control(p)
 	return ok
 }
