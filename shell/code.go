@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/wardenhq/warden/programs"
@@ -605,6 +606,20 @@ func unescapeCode(s string) string {
 			b.WriteByte('\n')
 		case 't':
 			b.WriteByte('\t')
+		case 'u', 'x':
+			// \uXXXX and \xHH: the character itself, so that the command
+			// is normalised as the interpreter hands it to the shell.
+			n := 4
+			if s[i] == 'x' {
+				n = 2
+			}
+			if r, err := strconv.ParseUint(s[i+1:min(i+1+n, len(s))], 16, 32); err == nil && i+n < len(s) {
+				b.WriteRune(rune(r))
+				i += n
+				continue
+			}
+			b.WriteByte('\\')
+			b.WriteByte(s[i])
 		default:
 			b.WriteByte('\\')
 			b.WriteByte(s[i])

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -19,6 +20,8 @@ func TestInterpreterCode(t *testing.T) {
 		{`node -e 'require("child_process").execSync("echo \"rm -rf ~\" | sh")'`, "recursive-delete"},
 		{`python3 -c 'import os; os.system("sqlite3 ~/Library/Application\\ Support/Google/Chrome/Default/Login\\ Data \"select * from logins\"")'`, "credential-access"},
 		{`python3 -c 'import os; os.system("echo '"'"'hello'"'"'")'`, ""},
+		{`node -e 'require("child_process").execSync("\uff52\uff4d -\uff52\uff46 /")'`, "recursive-delete"},
+		{`perl -e 'system("r\x6d -rf ~")'`, "recursive-delete"},
 		// Deletes.
 		{`python3 -c 'import shutil,os; shutil.rmtree(os.path.expanduser("~"))'`, "recursive-delete"},
 		{`node -e 'require("fs").rmSync(require("os").homedir(), {recursive: true, force: true})'`, "recursive-delete"},
@@ -110,4 +113,18 @@ func TestInterpreterCode(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzUnescapeCode: undoing a code string's escapes never panics, and text
+// with no backslash comes back as it was.
+func FuzzUnescapeCode(f *testing.F) {
+	for _, s := range []string{`a\"b`, `\u0072m`, `\x72`, `\u`, `\x7`, `\`, `\\\\`, `plain`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		out := unescapeCode(s)
+		if !strings.Contains(s, `\`) && out != s {
+			t.Fatalf("unescapeCode(%q) = %q", s, out)
+		}
+	})
 }
