@@ -124,7 +124,10 @@ func (a *analyzer) check(c *call) {
 		return
 	}
 	if c.dynamic {
-		a.flag(c, "non-literal-program", "the program to run is not a literal word ("+firstWord(c)+"), so what runs cannot be known", medium)
+		if !knownSubst(c) {
+			a.flag(c, "non-literal-program", "the program to run is not a literal word ("+firstWord(c)+"), so what runs cannot be known", medium)
+		}
+		// The part stays dynamic either way: no rule or mode allows it.
 		prog = c.spec
 	}
 	if prog == "" {
@@ -167,6 +170,25 @@ func (c *call) launches() bool {
 		}
 	}
 	return false
+}
+
+// knownSubst reports a program word that is a command substitution whose
+// output is known exactly ($(echo ls), `printf pwd`): the program it names
+// is judged as if written, so no danger is presumed of the spelling; the
+// part is still not a literal, and nothing but a person allows it.
+func knownSubst(c *call) bool {
+	if len(c.args) == 0 || c.spec == "" {
+		return false
+	}
+	p0 := c.args[0]
+	return p0.subst && !p0.unbound && !p0.glob && onlySubst(p0.raw)
+}
+
+// onlySubst reports a word made of one command substitution and nothing
+// else: $(…) or `…`.
+func onlySubst(raw string) bool {
+	return strings.HasPrefix(raw, "$(") && strings.HasSuffix(raw, ")") && !strings.HasPrefix(raw, "$((") ||
+		strings.HasPrefix(raw, "`") && strings.HasSuffix(raw, "`") && len(raw) > 1
 }
 
 func firstWord(c *call) string {
