@@ -17,10 +17,14 @@ func init() {
 	register(checkScp, "scp", "sftp")
 	register(checkXargsRead, "cat", "head", "tail", "less", "more", "grep", "strings", "base64", "xxd")
 	register(checkHTTPServer, "python", "python3", "python2")
-	register(checkStdinExfil, "curl", "wget", "http", "https", "xh", "xhs", "nc", "ncat", "netcat", "socat", "ssh", "telnet", "openssl")
+	register(checkStdinExfil, stdinSenders...)
 	register(checkStaticServer, "http-server", "serve", "php")
 	register(checkEnvDump, "env", "printenv", "echo", "printf", "set", "export", "declare", "grep", "egrep", "rg", "jq", "gojq", "ps", "npm", "pnpm", "yarn")
 }
+
+// stdinSenders are the programs that send what they read on standard input
+// to another machine: checkStdinExfil judges what they send.
+var stdinSenders = []string{"curl", "wget", "http", "https", "xh", "xhs", "nc", "ncat", "netcat", "socat", "ssh", "telnet", "openssl"}
 
 // fetchers download from the network.
 func fetchers(s string) bool {

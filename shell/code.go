@@ -545,7 +545,7 @@ func checkProgramFlags(a *analyzer, c *call) {
 		if hasPrefixWord(ops, "SHELL=") {
 			a.flag(c, "remote-exec", "make runs recipes with another shell", medium)
 		}
-		a.makeText(c, ops)
+		a.makeText(c)
 	case "mvn", "mvnw":
 		// exec:exec runs the program -Dexec.executable names.
 		for _, x := range ops {
@@ -632,9 +632,9 @@ func unescapeCode(s string) string {
 // read from standard input (make -f - <<EOF, printf … | make -f -) or given
 // with --eval. Each recipe line, and each $(shell …), is a shell command
 // make runs.
-func (a *analyzer) makeText(c *call, ops []arg) {
+func (a *analyzer) makeText(c *call) {
 	var texts []string
-	for _, v := range append(optValues(ops, "-f", "--file"), optValues(ops, "", "--makefile")...) {
+	for _, v := range a.entryValues(c, "-f", "--file", "--makefile") {
 		if v.s == "-" || v.s == "/dev/stdin" || v.s == "/dev/fd/0" {
 			if t, ok := a.stdinText(c); ok {
 				texts = append(texts, t)
@@ -642,7 +642,7 @@ func (a *analyzer) makeText(c *call, ops []arg) {
 			break
 		}
 	}
-	for _, v := range optValues(ops, "-E", "--eval") {
+	for _, v := range a.entryValues(c, "-E", "--eval") {
 		texts = append(texts, v.s)
 	}
 	for _, t := range texts {

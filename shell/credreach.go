@@ -2,6 +2,7 @@ package shell
 
 import (
 	"path"
+	"slices"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -113,8 +114,7 @@ func (a *analyzer) redirectsCredential(c *call) bool {
 	if digestProgram(c.prog) {
 		return false
 	}
-	switch c.prog {
-	case "curl", "wget", "http", "https", "xh", "xhs", "nc", "ncat", "netcat", "socat", "ssh", "telnet", "openssl":
+	if slices.Contains(stdinSenders, c.prog) {
 		return false // a sender: what it sends is judged as exfiltration (checkStdinExfil)
 	}
 	for _, e := range c.fx {

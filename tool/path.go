@@ -203,7 +203,7 @@ func checkFileRead(req api.Request, env Env) *Analysis {
 func credentialRead(toolName string, env *Env, s *Subject) {
 	p := s.Path
 	what := ""
-	if secretFile(p, env.Secrets, toolName == "Grep") {
+	if reachesSecret(p, env.Secrets, toolName == "Grep") {
 		what = "reads " + p + ", which holds Warden's own secrets (the approver's token): whoever reads it can approve its own asks"
 	} else if file, tree := pathclass.CredentialReach(p, env.Home, s.InWorkingDirs); file {
 		what = "reads the credential file " + p
@@ -216,14 +216,14 @@ func credentialRead(toolName string, env *Env, s *Subject) {
 	}
 }
 
-// secretFile reports whether p is one of files, or inside one of them, or
-// for a recursive search (trees) a directory holding one.
-func secretFile(p string, files []string, trees bool) bool {
+// reachesSecret reports whether reading p reaches one of files: p is one
+// of them, or, for a recursive search (trees), a directory holding one.
+func reachesSecret(p string, files []string, trees bool) bool {
 	for _, f := range files {
 		if f == "" {
 			continue
 		}
-		if Within(p, f) || trees && Within(f, p) {
+		if file, tree := pathclass.Reaches(p, f); file || trees && tree {
 			return true
 		}
 	}
