@@ -31,7 +31,7 @@ var _ = family("containers", func(add func(...*Spec)) {
 		"push", change, "tag", change, "commit", change, "save", change, "load", change, "import", change, "export", change, "stop", change, "restart", change, "kill", change, "pause", change, "unpause", change, "update", change, "rename", change,
 		"rm", remove, "rmi", remove, "prune", remove)
 	add(
-		&Spec{Names: n("docker", "podman", "nerdctl"), Options: "-v:h --version:h -h:h --help:h -D --debug -l= --log-level= --config= -c= --context= -H=n --host=n --tls --tlsverify --tlscacert=r --tlscert=r --tlskey=r", Subcommands: docker,
+		&Spec{Names: n("docker", "podman", "nerdctl"), Options: "-v:h --version:h -h:h --help:h -D --debug -l|--log-level= --config= -c|--context= -H|--host=n --tls --tlsverify --tlscacert=r --tlscert=r --tlskey=r", Subcommands: docker,
 			Flagged: []string{"docker run -v /:/mnt --rm -it alpine chroot /mnt sh", "docker exec -it web sh", "docker ps"}},
 		&Spec{Names: n("kubectl", "oc"), Options: "-h:h --help:h" + kubeOpts,
 			Subcommands: subs("get", ktalk, "describe", ktalk, "logs", ktalk, "top", ktalk, "version", ktalk, "explain", ktalk, "api-resources", ktalk, "api-versions", ktalk, "cluster-info", ktalk, "events", ktalk, "auth", ktalk, "diff", ktalk,

@@ -12,7 +12,7 @@ var _ = family("files", func(add func(...*Spec)) {
 			Flagged: []string{"touch x"}},
 		&Spec{Names: n("rmdir"), Abbrev: true, Permute: true, Operands: "d*", Options: "--ignore-fail-on-non-empty -p --parents -v --verbose" + gnu},
 		&Spec{Names: n("rm"), Abbrev: true, Permute: true, Operands: "d*",
-			Options: "-f --force -i -I --interactive? --one-file-system --no-preserve-root --preserve-root? -r -R --recursive -d --dir -v --verbose -P -W -x" + gnu,
+			Options: "-f|--force -i -I --interactive? --one-file-system --no-preserve-root --preserve-root? -r|-R|--recursive -d|--dir -v|--verbose -P -W -x" + gnu,
 			Flagged: []string{"rm -rf victim -- --help", "rm -rf ~ --help", "rm x"}, ReadOnly: []string{"rm --help"}},
 		&Spec{Names: n("cp"), Abbrev: true, Permute: true, Operands: "r* i",
 			Options: "-a --archive --attributes-only -b --backup? --copy-contents -d -f --force -i --interactive -H -l --link -L --dereference -n --no-clobber -P --no-dereference " +

@@ -44,11 +44,14 @@ type Result struct {
 	// Help is true when a help or version option ended processing before
 	// any effect: the program prints and exits.
 	Help bool
-	// Operands are the indexes of the words read as operands.
-	Operands []int
-	// Options are the options given, in order, each under its declared
-	// name (-C and --directory stay apart): Target is the value ("" for
-	// a flag), Index the value's word (for a flag, the option's word; -1
+	// OperandIndexes are the indexes of the words read as operands
+	// (Operands returns the words).
+	OperandIndexes []int
+	// Options are the options given, in order, each under its name
+	// (the first long spelling the entry declares for it: -r, -R and
+	// --recursive are all "--recursive" when declared as one option;
+	// options declared apart stay apart): Target is the value ("" for a
+	// flag), Index the value's word (for a flag, the option's word; -1
 	// for a value that is missing), Effect the option's.
 	Options []Use
 	// Command, for a launcher (Spec.Command), is one more than the index
@@ -58,6 +61,13 @@ type Result struct {
 	// lists, absolute and strips are the unpack modifiers given
 	// (settleUnpack).
 	lists, absolute, strips bool
+	// spellings holds, beside each of Options, every spelling of that
+	// option ("-r|-R|--recursive"), so that Has and Value answer to any.
+	spellings []given
+	// words are the words parsed; subs the indexes of those that
+	// selected a subcommand.
+	words []Word
+	subs  []int
 }
 
 // Known reports whether every word of the call was placed.
@@ -103,7 +113,7 @@ func (r *Result) hasEffect() bool {
 // Parse reads words (the arguments after the program) with the entry's
 // grammar. It never fails: what it cannot place is in Result.Unknown.
 func Parse(s *Spec, words []Word) Result {
-	r := Result{Uses: make([]Use, 0, len(words)+1)}
+	r := Result{Uses: make([]Use, 0, len(words)+1), words: words}
 	parse(s, words, 0, &r)
 	r.settleUnpack()
 	return r
@@ -113,7 +123,7 @@ func Parse(s *Spec, words []Word) Result {
 // parses many calls in a row allocates them once. What r held before is
 // lost.
 func ParseInto(s *Spec, words []Word, r *Result) {
-	*r = Result{Uses: r.Uses[:0], Unknown: r.Unknown[:0], Operands: r.Operands[:0], Options: r.Options[:0]}
+	*r = Result{Uses: r.Uses[:0], Unknown: r.Unknown[:0], OperandIndexes: r.OperandIndexes[:0], Options: r.Options[:0], spellings: r.spellings[:0], words: words, subs: r.subs[:0]}
 	parse(s, words, 0, r)
 	r.settleUnpack()
 }
@@ -171,21 +181,113 @@ func (r *Result) settleUnpack() {
 	r.Uses = out
 }
 
-// Option returns the options given under any of the names, in order.
+// Option returns the options given under any of the names, in order. A
+// name is any spelling the entry declares for an option (-R, -r,
+// --recursive) and answers for all of them.
 func (r *Result) Option(names ...string) []Use {
 	var out []Use
-	for _, o := range r.Options {
-		if slices.Contains(names, o.Option) {
+	for i, o := range r.Options {
+		if r.named(i, names) {
 			out = append(out, o)
 		}
 	}
 	return out
 }
 
-// Has reports whether an option is given under one of the names.
+// Has reports whether an option is given under one of the names, in any
+// of its spellings: bundled (-rf), attached (-Hx), with = (--host=x),
+// abbreviated where the program takes prefixes (--rec), and never after
+// "--".
 func (r *Result) Has(names ...string) bool {
-	for _, o := range r.Options {
-		if slices.Contains(names, o.Option) {
+	for i := range r.Options {
+		if r.named(i, names) {
+			return true
+		}
+	}
+	return false
+}
+
+// Value returns the value of the last of the named options given with
+// one (getopt's last one wins), and whether one was.
+func (r *Result) Value(names ...string) (string, bool) {
+	v, ok := "", false
+	for i, o := range r.Options {
+		if o.Index >= 0 && r.named(i, names) && r.valued(i) {
+			v, ok = o.Target, true
+		}
+	}
+	return v, ok
+}
+
+// Values returns the values of the named options, in order (a repeatable
+// option: -e PATTERN -e PATTERN).
+func (r *Result) Values(names ...string) []string {
+	var out []string
+	for i, o := range r.Options {
+		if o.Index >= 0 && r.named(i, names) && r.valued(i) {
+			out = append(out, o.Target)
+		}
+	}
+	return out
+}
+
+// Sub returns the subcommand path the call selected ("stash drop" for git
+// stash drop), "" when it selected none.
+func (r *Result) Sub() string {
+	switch len(r.subs) {
+	case 0:
+		return ""
+	case 1:
+		return r.words[r.subs[0]].Text
+	}
+	var b strings.Builder
+	for i, w := range r.subs {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(r.words[w].Text)
+	}
+	return b.String()
+}
+
+// Operands returns the words read as operands, in order.
+func (r *Result) Operands() []string {
+	out := make([]string, 0, len(r.OperandIndexes))
+	for _, i := range r.OperandIndexes {
+		if i < len(r.words) {
+			out = append(out, r.words[i].Text)
+		}
+	}
+	return out
+}
+
+// named reports whether Options[i] is the option one of names spells.
+func (r *Result) named(i int, names []string) bool {
+	o := r.Options[i].Option
+	for _, n := range names {
+		if n == o || i < len(r.spellings) && spells(r.spellings[i].group, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// valued reports whether Options[i] was given with a value.
+func (r *Result) valued(i int) bool { return i < len(r.spellings) && r.spellings[i].valued }
+
+// given is what Result keeps of an option given beside Options: every
+// spelling of it, and whether it came with a value.
+type given struct {
+	group  string
+	valued bool
+}
+
+// spells reports whether name is one of group's "|"-separated spellings.
+func spells(group, name string) bool {
+	for group != "" {
+		var g string
+		g, group, _ = strings.Cut(group, "|")
+		if g == name {
 			return true
 		}
 	}
@@ -205,7 +307,8 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 		} else if vi < -1 {
 			oi = -1
 		}
-		r.Options = append(r.Options, Use{Effect: o.effect, Target: val, Index: oi, Option: o.name})
+		r.Options = append(r.Options, Use{Effect: o.effect, Target: val, Index: oi, Option: o.canon})
+		r.spellings = append(r.spellings, given{o.group, o.value != 0 && vi >= 0})
 		if o.value != 0 && o.effect == Into && vi >= -1 {
 			intoGiven = true
 		}
@@ -216,7 +319,7 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 			// An option whose command is optional, given none, runs
 			// the program's default (man -H the browser, git grep -O
 			// the pager): not a command of the caller's, but not known.
-			r.Uses = append(r.Uses, Use{Effect: Unknown, Index: -1, Option: o.name})
+			r.Uses = append(r.Uses, Use{Effect: Unknown, Index: -1, Option: o.canon})
 			return
 		}
 		switch {
@@ -234,12 +337,12 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 			if o.object {
 				// git config --blob=HEAD:.env reads .env as HEAD has it.
 				if c := strings.IndexByte(val, ':'); c >= 0 && !strings.Contains(val[:c], "/") && val[c+1:] != "" {
-					r.Uses = append(r.Uses, Use{Effect: Read, Target: val[c+1:], Index: -1, Option: o.name})
+					r.Uses = append(r.Uses, Use{Effect: Read, Target: val[c+1:], Index: -1, Option: o.canon})
 				}
 				return
 			}
 			if vi >= -1 {
-				r.Uses = append(r.Uses, Use{Effect: o.effect, Target: val, Index: vi, Option: o.name})
+				r.Uses = append(r.Uses, Use{Effect: o.effect, Target: val, Index: vi, Option: o.canon})
 				if o.code {
 					r.Uses[len(r.Uses)-1].Lang = s.Lang
 				}
@@ -247,7 +350,7 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 			return
 		}
 		if o.effect != None && o.effect != Help {
-			r.use(o.effect, "", -1, o.name)
+			r.use(o.effect, "", -1, o.canon)
 		}
 	}
 	for i := 0; i < len(words); i++ {
@@ -338,7 +441,7 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 				for ; j < len(words) && words[j].Text != ";" && words[j].Text != "+"; j++ {
 				}
 				if j > i+1 {
-					r.use(o.effect, joinWords(words[i+1:j]), base+i+1, o.name)
+					r.use(o.effect, joinWords(words[i+1:j]), base+i+1, o.canon)
 				}
 				i = j
 				apply(o, "", -2)
@@ -454,9 +557,8 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 			r.unknown("option " + loose[0] + " of " + s.name + " is not declared")
 		}
 	}
-	r.Operands = make([]int, 0, len(ops))
 	for _, i := range ops {
-		r.Operands = append(r.Operands, base+i)
+		r.OperandIndexes = append(r.OperandIndexes, base+i)
 	}
 	placeOperands(s, words, ops, base, patternGiven, writeOps, delOps, readOps, intoGiven, r)
 	if s.StdinCode && !slices.ContainsFunc(r.Uses, func(u Use) bool { return u.Lang != "" }) {
@@ -517,6 +619,7 @@ func selectSub(s *Spec, words []Word, i, base int, r *Result) {
 		r.use(e, w.Text, base+i, "")
 		return
 	}
+	r.subs = append(r.subs, base+i)
 	parse(sub, words[i+1:], base+i+1, r)
 }
 
@@ -646,7 +749,7 @@ func (s *Spec) long(name string) (*opt, string) {
 			return o, ""
 		}
 		if s.Abbrev && len(name) > 2 && strings.HasPrefix(name, "--") && strings.HasPrefix(o.name, name) {
-			if prefix != nil && prefix.name != o.name {
+			if prefix != nil && prefix.canon != o.canon {
 				ambiguous = true
 			}
 			prefix = o
@@ -662,10 +765,11 @@ func (s *Spec) long(name string) (*opt, string) {
 }
 
 // looseAbbrev finds the declared option a loose entry's undeclared long
-// option abbreviates: nil and "" when it is a prefix of no declared option
-// that does more than read (the entry's loose options are harmless), the
-// option when it is a prefix of one only, and nil with the reason when it
-// is a prefix of several.
+// option abbreviates: the option when it is a prefix of one only (git
+// clean --dry is --dry-run), nil and "" when it is a prefix of none or of
+// several that only read (the entry's loose options are harmless), and
+// nil with the reason when it is a prefix of several, one of which does
+// more than read.
 func (s *Spec) looseAbbrev(name string) (*opt, string) {
 	if !s.Abbrev || len(name) < 4 || !strings.HasPrefix(name, "--") {
 		return nil, ""
@@ -677,14 +781,14 @@ func (s *Spec) looseAbbrev(name string) (*opt, string) {
 		if !strings.HasPrefix(o.name, name) {
 			continue
 		}
-		if found != nil && found.name != o.name {
+		if found != nil && found.canon != o.canon {
 			several = true
 		}
 		found = o
 		risky = risky || o.writeOps || o.delOps || !o.effect.ReadOnly()
 	}
 	switch {
-	case !risky:
+	case several && !risky:
 		return nil, ""
 	case several:
 		return nil, "option " + name + " of " + s.name + " could abbreviate several options"

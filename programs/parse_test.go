@@ -117,10 +117,10 @@ func TestEntries(t *testing.T) {
 
 // FuzzParse: the parser never panics, and every use points at a word.
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"sort -o x --o=y -- z", "git -c a=b grep -O'x' y", "find . -exec rm {} ; -delete", "jq --arg a", "sed -i -e", "less +!sh", "tar -xf"} {
+	for _, s := range []string{"sort -o x --o=y -- z", "git -c a=b grep -O'x' y", "find . -exec rm {} ; -delete", "jq --arg a", "sed -i -e", "less +!sh", "tar -xf", "docker -Hx --context=y rm -f z", "rm -fR --rec -- -r"} {
 		f.Add(s)
 	}
-	names := []string{"sort", "git", "find", "jq", "sed", "less", "awk", "go", "npm", "man", "rm", "cp", "head", "python3", "xxd", "tree"}
+	names := []string{"sort", "git", "find", "jq", "sed", "less", "awk", "go", "npm", "man", "rm", "cp", "head", "python3", "xxd", "tree", "docker"}
 	f.Fuzz(func(t *testing.T, s string) {
 		ws := words(s)
 		for _, n := range names {
@@ -130,6 +130,18 @@ func FuzzParse(f *testing.F) {
 					t.Fatalf("%s %q: use %+v points past the words", n, s, u)
 				}
 			}
+			for i, o := range r.Options {
+				if !r.Has(o.Option) {
+					t.Fatalf("%s %q: option %s given but Has denies it", n, s, o.Option)
+				}
+				if r.valued(i) && (o.Index < 0 || o.Index >= len(ws)) {
+					t.Fatalf("%s %q: option %s has a value with no word", n, s, o.Option)
+				}
+			}
+			if len(r.Operands()) != len(r.OperandIndexes) {
+				t.Fatalf("%s %q: operands %v beside indexes %v", n, s, r.Operands(), r.OperandIndexes)
+			}
+			_ = r.Sub()
 		}
 	})
 }
@@ -146,7 +158,7 @@ func TestParseIntoReuses(t *testing.T) {
 			if want.Spec != r.Spec || want.Help != r.Help {
 				t.Errorf("%s %s: spec or help differ", c[0], c[1])
 			}
-			if diff := cmp.Diff([]any{want.Uses, want.Unknown, want.Operands}, []any{r.Uses, r.Unknown, r.Operands}, cmpopts.EquateEmpty()); diff != "" {
+			if diff := cmp.Diff([]any{want.Uses, want.Unknown, want.OperandIndexes}, []any{r.Uses, r.Unknown, r.OperandIndexes}, cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("%s %s (-Parse +ParseInto):\n%s", c[0], c[1], diff)
 			}
 		}
@@ -187,5 +199,82 @@ func TestLauncherCommand(t *testing.T) {
 		if got := r.Command - 1; got != tt.want {
 			t.Errorf("%s: command at %d, want %d", tt.line, got, tt.want)
 		}
+	}
+}
+
+// TestNamedOptions: an option declared under several spellings answers
+// to any of them, however the call spells it, and never after "--".
+func TestNamedOptions(t *testing.T) {
+	tests := []struct {
+		prog, args string
+		ask        string // the spelling asked about
+		has        bool
+		value      string // "" when no value is expected
+		sub        string
+		operands   string
+	}{
+		{"rm", "-r x", "--recursive", true, "", "", "x"},
+		{"rm", "-R x", "--recursive", true, "", "", "x"},
+		{"rm", "-fR x", "-r", true, "", "", "x"},
+		{"rm", "--rec x", "-R", true, "", "", "x"},         // rm takes prefixes
+		{"rm", "x --recursive", "-r", true, "", "", "x"},   // GNU permutes
+		{"rm", "-- -r", "--recursive", false, "", "", "-r"}, // an operand after --
+		{"rm", "-f x", "--recursive", false, "", "", "x"},  // look-alike: another option
+		{"rm", "-d x", "--dir", true, "", "", "x"},
+		{"docker", "-H tcp://h:2375 ps", "--host", true, "tcp://h:2375", "ps", ""},
+		{"docker", "-Htcp://h:2375 ps", "--host", true, "tcp://h:2375", "ps", ""},
+		{"docker", "--host=tcp://h:2375 ps", "-H", true, "tcp://h:2375", "ps", ""},
+		{"docker", "--host tcp://h:2375 ps", "-H", true, "tcp://h:2375", "ps", ""},
+		{"docker", "-c prod rm -f web", "--context", true, "prod", "rm", "web"},
+		{"docker", "--context=prod rm -f web", "-c", true, "prod", "rm", "web"},
+		{"docker", "--context prod rm -f web", "--context", true, "prod", "rm", "web"},
+		{"docker", "ps -a", "--host", false, "", "ps", ""},
+		{"docker", "--hos=tcp://h ps", "--host", false, "", "ps", ""}, // docker takes no prefixes
+	}
+	for _, tt := range tests {
+		t.Run(tt.prog+" "+tt.args, func(t *testing.T) {
+			r := Parse(Lookup(tt.prog), words(tt.args))
+			if got := r.Has(tt.ask); got != tt.has {
+				t.Errorf("Has(%s) = %v, want %v (options %+v, unknown %v)", tt.ask, got, tt.has, r.Options, r.Unknown)
+			}
+			v, ok := r.Value(tt.ask)
+			if v != tt.value || ok != (tt.value != "") {
+				t.Errorf("Value(%s) = %q, %v; want %q", tt.ask, v, ok, tt.value)
+			}
+			if got := r.Sub(); got != tt.sub {
+				t.Errorf("Sub() = %q, want %q", got, tt.sub)
+			}
+			if got := strings.Join(r.Operands(), " "); got != tt.operands {
+				t.Errorf("Operands() = %q, want %q", got, tt.operands)
+			}
+		})
+	}
+}
+
+// TestOptionGroupCompiles: every spelling of a grouped option is
+// declared, shares the option's modifiers and is recorded under the
+// option's name.
+func TestOptionGroupCompiles(t *testing.T) {
+	s := &Spec{Names: []string{"t"}, Options: "-o|--out|--output=w -q|--quiet"}
+	s.compile("t")
+	for _, n := range []string{"-o", "--out", "--output"} {
+		o := s.exact(n)
+		if o == nil || o.value != '=' || o.effect != Write || o.canon != "--out" {
+			t.Errorf("%s: %+v", n, o)
+		}
+	}
+	r := Parse(s, words("-qofile"))
+	if diff := cmp.Diff([]Use{{Effect: None, Index: 0, Option: "--quiet"}, {Effect: Write, Target: "file", Index: 0, Option: "--out"}}, r.Options); diff != "" {
+		t.Errorf("options (-want +got):\n%s", diff)
+	}
+	for _, bad := range []string{"-o|", "|-o", "-o|x="} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%q compiled", bad)
+				}
+			}()
+			(&Spec{Options: bad}).compile("bad")
+		}()
 	}
 }

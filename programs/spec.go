@@ -89,6 +89,12 @@ type Spec struct {
 	//	           operand is then a file)
 	//	-x=;E      the value runs to a ";" or "+" word (find -exec)
 	//
+	// The spellings of one option are one field joined by "|", the
+	// modifier after the last: "-r|-R|--recursive", "-H|--host=n",
+	// "-n|--dry-run". The parser answers for the option under any of its
+	// spellings (Result.Has("--recursive") for -r, -R, -rf, --rec), and
+	// records it under its name: its first long spelling, else its first.
+	//
 	// Single-dash long names (-name) are declared as such and need
 	// LongDash.
 	Options string
@@ -190,7 +196,9 @@ type compiled struct {
 }
 
 type opt struct {
-	name     string // "-x", "--long", "-name"
+	name     string // "-x", "--long", "-name": this spelling
+	canon    string // the option's name, whatever the spelling: "--recursive"
+	group    string // every spelling of the option: "-r|-R|--recursive"
 	value    byte   // 0 none, '=' required, '?' optional attached
 	effect   Effect // of the value, or of the flag
 	untilSep bool   // value runs to ";" or "+"
@@ -272,11 +280,11 @@ func (s *Spec) compileNow(name string) {
 		var o opt
 		i := strings.IndexAny(f, "=?:")
 		if i < 0 {
-			o.name = f
-			s.opts = append(s.opts, o)
+			o.group = f
+			s.addOption(name, f, o)
 			continue
 		}
-		o.name = f[:i]
+		o.group = f[:i]
 		mod := f[i+1:]
 		switch f[i] {
 		case '=', '?':
@@ -351,10 +359,7 @@ func (s *Spec) compileNow(name string) {
 				}
 			}
 		}
-		if o.name == "" || o.name[0] != '-' && o.name[0] != '+' {
-			panic("programs: " + name + ": bad option " + f)
-		}
-		s.opts = append(s.opts, o)
+		s.addOption(name, f, o)
 	}
 	for _, f := range strings.Fields(s.Operands) {
 		var op operand
@@ -412,6 +417,27 @@ func (s *Spec) compileNow(name string) {
 	s.isRisky = s.isRisky || len(s.Subcommands) > 0
 	for sub, ss := range s.Subcommands {
 		ss.compile(name + " " + sub)
+	}
+}
+
+// addOption declares one option under each of its spellings (o.group,
+// "-r|-R|--recursive"): every spelling shares the option's modifiers and
+// its canonical name, the first long spelling (else the first).
+func (s *Spec) addOption(name, f string, o opt) {
+	names := strings.Split(o.group, "|")
+	o.canon = names[0]
+	for _, n := range names {
+		if strings.HasPrefix(n, "--") {
+			o.canon = n
+			break
+		}
+	}
+	for _, n := range names {
+		if n == "" || n[0] != '-' && n[0] != '+' {
+			panic("programs: " + name + ": bad option " + f)
+		}
+		o.name = n
+		s.opts = append(s.opts, o)
 	}
 }
 

@@ -935,7 +935,7 @@ func (a *analyzer) copyOperands(c *call) (srcs []arg, dst arg, noClobber, ok boo
 			into, dst, ok = u.Index, argOf(ops, u), true
 		}
 	}
-	for _, i := range res.Operands {
+	for _, i := range res.OperandIndexes {
 		if i != into && i < len(ops) {
 			srcs = append(srcs, ops[i])
 		}

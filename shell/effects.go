@@ -190,7 +190,7 @@ func (a *analyzer) copyInto(ca *call, res *programs.Result, u programs.Use) {
 		ca.fx = append(ca.fx, Effect{Kind: programs.Write, Target: p, Option: u.Option})
 	}
 	var srcs []arg
-	for _, i := range res.Operands {
+	for _, i := range res.OperandIndexes {
 		if i != u.Index && i < len(ops) {
 			srcs = append(srcs, ops[i])
 		}
@@ -222,10 +222,10 @@ func (a *analyzer) unpackUses(ca *call, res *programs.Result, us []programs.Use)
 		if u.Target == "" && u.Index < 0 {
 			if what == "clones a repository" {
 				// git clone URL: the directory is the repository's name.
-				if len(res.Operands) == 0 || res.Operands[0] >= len(ops) || !ops[res.Operands[0]].lit {
+				if len(res.OperandIndexes) == 0 || res.OperandIndexes[0] >= len(ops) || !ops[res.OperandIndexes[0]].lit {
 					continue
 				}
-				name := strings.TrimSuffix(path.Base(strings.TrimRight(ops[res.Operands[0]].s, "/")), ".git")
+				name := strings.TrimSuffix(path.Base(strings.TrimRight(ops[res.OperandIndexes[0]].s, "/")), ".git")
 				if name == "" || name == "." || name == "/" {
 					continue
 				}

@@ -21,7 +21,7 @@ func (a *analyzer) entryParse(ca *call) *programs.Result {
 		spec = programs.Lookup(baseName(ca.prog))
 	}
 	if spec == nil {
-		a.entry = programs.Result{Uses: a.entry.Uses[:0], Operands: a.entry.Operands[:0], Options: a.entry.Options[:0]}
+		a.entry = programs.Result{Uses: a.entry.Uses[:0], OperandIndexes: a.entry.OperandIndexes[:0], Options: a.entry.Options[:0]}
 		return &a.entry
 	}
 	ops := ca.operands()
@@ -37,8 +37,8 @@ func (a *analyzer) entryParse(ca *call) *programs.Result {
 func (a *analyzer) entryOperands(ca *call) []arg {
 	res := a.entryParse(ca)
 	ops := ca.operands()
-	out := make([]arg, 0, len(res.Operands))
-	for _, i := range res.Operands {
+	out := make([]arg, 0, len(res.OperandIndexes))
+	for _, i := range res.OperandIndexes {
 		if i < len(ops) {
 			out = append(out, ops[i])
 		}

@@ -88,7 +88,7 @@ func (a *analyzer) files(ca *call) {
 	case "rsync", "scp":
 		res := a.entryParse(ca)
 		var pos []arg
-		for _, i := range res.Operands {
+		for _, i := range res.OperandIndexes {
 			pos = append(pos, ops[i])
 		}
 		if len(pos) == 0 {

@@ -531,10 +531,10 @@ func wrapXargs(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 			ca.fx = append(ca.fx, Effect{Kind: programs.Read, Target: p, Option: u.Option})
 		}
 	}
-	if len(res.Operands) == 0 || res.Help {
+	if len(res.OperandIndexes) == 0 || res.Help {
 		return []arg{{s: "echo", lit: true, raw: "echo"}}, true
 	}
-	return args[res.Operands[0]:], true
+	return args[res.OperandIndexes[0]:], true
 }
 
 // carryShell handles sh, bash, zsh and friends: -c STRING is walked as a
