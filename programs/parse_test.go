@@ -216,10 +216,10 @@ func TestNamedOptions(t *testing.T) {
 		{"rm", "-r x", "--recursive", true, "", "", "x"},
 		{"rm", "-R x", "--recursive", true, "", "", "x"},
 		{"rm", "-fR x", "-r", true, "", "", "x"},
-		{"rm", "--rec x", "-R", true, "", "", "x"},         // rm takes prefixes
-		{"rm", "x --recursive", "-r", true, "", "", "x"},   // GNU permutes
+		{"rm", "--rec x", "-R", true, "", "", "x"},          // rm takes prefixes
+		{"rm", "x --recursive", "-r", true, "", "", "x"},    // GNU permutes
 		{"rm", "-- -r", "--recursive", false, "", "", "-r"}, // an operand after --
-		{"rm", "-f x", "--recursive", false, "", "", "x"},  // look-alike: another option
+		{"rm", "-f x", "--recursive", false, "", "", "x"},   // look-alike: another option
 		{"rm", "-d x", "--dir", true, "", "", "x"},
 		{"docker", "-H tcp://h:2375 ps", "--host", true, "tcp://h:2375", "ps", ""},
 		{"docker", "-Htcp://h:2375 ps", "--host", true, "tcp://h:2375", "ps", ""},
