@@ -87,6 +87,9 @@ type Engine struct {
 	subagentSets map[string]*rule.Set
 	now          func() time.Time
 	newID        func() string
+	// mcpArgs are the MCP tool arguments declared beyond the settings'
+	// (WithMCPArgs).
+	mcpArgs func(server, tool string) settings.MCPArgs
 
 	grantRules sync.Map // rule text → *rule.Rule, parsed once
 }
@@ -204,6 +207,14 @@ func WithSecrets(files ...string) Option {
 	}
 }
 
+// WithMCPArgs declares, beyond what the settings' mcp key declares, which
+// arguments of MCP tools are files, URLs or commands — what the MCP gateway
+// learns from the input schemas a server lists. f is called on every MCP
+// call and must be safe for concurrent use.
+func WithMCPArgs(f func(server, tool string) settings.MCPArgs) Option {
+	return func(e *Engine) error { e.mcpArgs = f; return nil }
+}
+
 // WithClock replaces the clock used to stamp decisions.
 func WithClock(now func() time.Time) Option {
 	return func(e *Engine) error { e.now = now; return nil }
@@ -259,9 +270,23 @@ func New(opts ...Option) (*Engine, error) {
 		}
 	}
 	e.controlFiles = append(e.controlFiles, e.secrets...)
+	if e.settings.MCP != nil || e.mcpArgs != nil {
+		e.checkers.RegisterMCP(tool.MCPChecker{Args: e.declaredMCPArgs})
+	}
 	e.rules = rule.NewSet(e.settings.Rules, rule.Options{AllowManagedRulesOnly: e.settings.AllowManagedPermissionRulesOnly})
 	e.buildSubagentSets()
 	return e, nil
+}
+
+// declaredMCPArgs are the arguments of one MCP tool that the settings and
+// WithMCPArgs declare.
+func (e *Engine) declaredMCPArgs(server, toolName string) settings.MCPArgs {
+	a := e.settings.MCP[server].Args(toolName)
+	if e.mcpArgs != nil {
+		more := e.mcpArgs(server, toolName)
+		a.Add(&more)
+	}
+	return a
 }
 
 // Settings returns the settings the engine decides with.

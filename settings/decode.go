@@ -17,7 +17,7 @@ import (
 var (
 	topKeys = keySet("$schema", "permissions", "hooks", "allowManagedPermissionRulesOnly",
 		"allowManagedHooksOnly", "classifier", "explainer", "autoMode", "approvals", "audit",
-		"grants", "environment", "importClaudeCodeSettings", "subagents")
+		"grants", "environment", "importClaudeCodeSettings", "subagents", "mcp")
 	permissionKeys = keySet("allow", "ask", "deny", "defaultMode", "additionalDirectories",
 		"disableBypassPermissionsMode")
 	modelKeys     = keySet("provider", "model", "baseURL", "apiKeyEnv", "timeoutMs", "minConfidence")
@@ -244,6 +244,11 @@ func (d *fileDecoder) top(n *node) error {
 	}
 	if v := ms["subagents"]; v != nil {
 		if err := d.subagents(v); err != nil {
+			return err
+		}
+	}
+	if v := ms["mcp"]; v != nil {
+		if err := d.mcp(v); err != nil {
 			return err
 		}
 	}

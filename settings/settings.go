@@ -131,6 +131,9 @@ type Settings struct {
 	// Subagents restrict sub-agents by agent type (the "subagents" key);
 	// nil when no source restricts any.
 	Subagents map[string]*Subagent
+	// MCP declares, per MCP server, which tool arguments are files, URLs
+	// or commands (the "mcp" key); nil when no source declares any.
+	MCP map[string]*MCPServer
 	// ProjectRoot is the directory whose .warden/ holds the project files.
 	ProjectRoot string
 	// Home is the user's home directory.

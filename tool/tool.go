@@ -100,13 +100,14 @@ func (f CheckerFunc) Check(req api.Request, env Env) *Analysis { return f(req, e
 type Registry struct {
 	byName  map[string]Checker
 	generic Checker
+	mcp     Checker
 }
 
 // NewRegistry returns the checkers for the built-in tools, chosen by each
 // tool's kind in the tool table (package toolspec). Bash has none here: the
 // engine registers its analysis.
 func NewRegistry() *Registry {
-	r := &Registry{byName: map[string]Checker{}, generic: CheckerFunc(checkGeneric)}
+	r := &Registry{byName: map[string]Checker{}, generic: CheckerFunc(checkGeneric), mcp: MCPChecker{}}
 	for _, t := range toolspec.Tools {
 		var c Checker
 		switch t.Kind {
@@ -138,6 +139,10 @@ func NewRegistry() *Registry {
 // Register sets the checker for a tool name, replacing any other.
 func (r *Registry) Register(name string, c Checker) { r.byName[name] = c }
 
+// RegisterMCP sets the checker of every MCP tool (mcp__SERVER__TOOL) that
+// has none of its own.
+func (r *Registry) RegisterMCP(c Checker) { r.mcp = c }
+
 // Lookup returns the checker for a tool: its own, the MCP checker for
 // mcp__ names, or the generic one.
 func (r *Registry) Lookup(name string) Checker {
@@ -145,7 +150,7 @@ func (r *Registry) Lookup(name string) Checker {
 		return c
 	}
 	if isMCP(name) {
-		return CheckerFunc(checkMCP)
+		return r.mcp
 	}
 	return r.generic
 }

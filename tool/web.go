@@ -101,16 +101,3 @@ func fetchURLs(req *api.Request) ([]string, error) {
 }
 
 func isMCP(name string) bool { return strings.HasPrefix(name, "mcp__") }
-
-// checkMCP judges a call of an MCP tool, named mcp__SERVER__TOOL.
-func checkMCP(req api.Request, env Env) *Analysis {
-	rest := strings.TrimPrefix(req.ToolName, "mcp__")
-	server, tool, ok := strings.Cut(rest, "__")
-	if !ok || server == "" || tool == "" {
-		return problem(&req, "MCP tool name must be mcp__SERVER__TOOL")
-	}
-	return &Analysis{Subjects: []Subject{{
-		Subject: rule.Subject{Tool: req.ToolName, Input: req.ToolInput},
-		Display: req.ToolName,
-	}}}
-}
