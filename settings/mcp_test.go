@@ -22,7 +22,7 @@ func argTexts(a MCPArgs) map[string][]string {
 
 func TestMCPDeclarations(t *testing.T) {
 	opts, _ := layout(t, map[string]string{
-		"home/app/.warden/settings.json": `{"mcp":{"servers":{"fs":{"paths":["path","paths[]"],"tools":{"read_text_file":{"reads":["path"]},"fetch":{"urls":["url"]}}}}}}`,
+		"home/app/.warden/settings.json":    `{"mcp":{"servers":{"fs":{"paths":["path","paths[]"],"tools":{"read_text_file":{"reads":["path"]},"fetch":{"urls":["url"]}}}}}}`,
 		"home/.config/warden/settings.json": `{"mcp":{"servers":{"fs":{"commands":["cmd"]},"web":{"urls":["urls[]"]}}}}`,
 	})
 	s, err := Load(opts)
