@@ -56,7 +56,43 @@ func (e *Engine) Decide(ctx context.Context, req Request) (Decision, error) {
 		return Decision{}, err
 	}
 	if ev.decision.Behavior == api.Ask {
-		e.resolve(ctx, &ev)
+		e.resolve(ctx, &ev, resolveByMode)
+	}
+	e.record(ctx, &ev)
+	return ev.decision, nil
+}
+
+// DecideAuto decides a call in auto mode of an agent that puts what Warden
+// asks to its own person (Claude Code interactive shows its dialog with
+// Warden's reason; in -p the model sees the reason as a denial). Warden's
+// unattended deciders settle the ask where they can — the PermissionRequest
+// hooks, then the classifier, whose allow or deny is final — and what they
+// leave undecided stays ask, handed on. Where handOn says the agent would
+// not put this ask to its person (nil: it always does), the ask goes to
+// the engine's handler as in default mode (the daemon's approval page),
+// and with no handler it is settled as DecideUnattended settles it: by
+// dec, else denied with why and how to get the call approved. In a mode
+// other than auto this is Check. The decision is audited once, final.
+func (e *Engine) DecideAuto(ctx context.Context, req Request, handOn func(Decision) bool, why string, dec handler.Decider) (Decision, error) {
+	var ev evaluation
+	if err := e.evaluate(ctx, req, &ev); err != nil {
+		return Decision{}, err
+	}
+	if ev.decision.Behavior == api.Ask && ev.mode == api.ModeAuto {
+		switch {
+		case handOn == nil || handOn(ev.decision):
+			if e.headless != nil {
+				e.resolve(ctx, &ev, resolveHandOn)
+			}
+		case e.handler != nil:
+			e.resolve(ctx, &ev, resolvePerson)
+		default:
+			e.settle(ctx, &ev, dec)
+			if d := &ev.decision; d.Behavior == api.Ask {
+				d.Behavior = api.Deny
+				d.Reason = unaskedReason(why, ev.mode, req.PermissionMode, d, ev.ruleMatched)
+			}
+		}
 	}
 	e.record(ctx, &ev)
 	return ev.decision, nil
@@ -77,7 +113,7 @@ func (e *Engine) DecideUnattended(ctx context.Context, req Request, why string, 
 	}
 	if ev.decision.Behavior == api.Ask {
 		if ev.mode == api.ModeAuto {
-			e.resolve(ctx, &ev)
+			e.resolve(ctx, &ev, resolveByMode)
 		} else {
 			e.settle(ctx, &ev, dec)
 			if d := &ev.decision; d.Behavior == api.Ask {
@@ -357,7 +393,7 @@ func (e *Engine) pipeline(ctx context.Context, ev *evaluation) {
 			if !s.ReadOnly && !s.Incidental {
 				d.Behavior = api.Deny
 				d.Reason = api.Reason{Type: api.ReasonMode, Mode: api.ModePlan,
-					Message: "plan mode runs read-only tools only: " + s.Display}
+					Message: "plan mode runs read-only tools only: " + s.Display + "; it can be asked for once the plan is approved and plan mode is left"}
 				return
 			}
 		}
@@ -703,12 +739,28 @@ func hookReason(res hook.Result, fallback string) api.Reason {
 	return api.Reason{Type: api.ReasonHook, Hook: res.Hook, Source: res.Source, File: res.File, Message: msg}
 }
 
+// resolution says which handler settles an ask.
+type resolution int
+
+const (
+	// resolveByMode: the engine's handler; in auto mode the headless one.
+	resolveByMode resolution = iota
+	// resolveHandOn: the headless handler, which leaves undecided asks
+	// ask for the agent's person (auto mode, DecideAuto).
+	resolveHandOn
+	// resolvePerson: the engine's handler even in auto mode, for an ask
+	// the agent would not put to its person.
+	resolvePerson
+)
+
 // resolve hands an ask to the handler, or, where no person will be asked,
-// turns it into deny.
-func (e *Engine) resolve(ctx context.Context, ev *evaluation) {
+// turns it into deny. With resolveHandOn the headless handler may leave it
+// ask.
+func (e *Engine) resolve(ctx context.Context, ev *evaluation, how resolution) {
 	d := &ev.decision
 	h := e.handler
-	if ev.mode == api.ModeAuto {
+	handOn := how == resolveHandOn
+	if ev.mode == api.ModeAuto && how != resolvePerson {
 		// No person is asked in auto mode: the classifier decides.
 		h = e.headless
 		if h == nil {
@@ -721,9 +773,13 @@ func (e *Engine) resolve(ctx context.Context, ev *evaluation) {
 	if h == nil {
 		return
 	}
-	ask := &handler.Ask{Request: ev.req, Decision: *d, RuleMatched: ev.ruleMatched, Suggestions: d.Suggestions}
+	ask := &handler.Ask{Request: ev.req, Decision: *d, RuleMatched: ev.ruleMatched, Suggestions: d.Suggestions, HandOn: handOn}
 	ask.Request.PermissionMode = ev.mode
 	res, err := h.Resolve(ctx, ask)
+	if handOn && err == nil && res.Decision.Behavior == api.Ask {
+		d.Warnings = res.Decision.Warnings
+		return // left to the agent's person, with the pipeline's reason
+	}
 	if err != nil || !res.Decision.Behavior.Valid() || res.Decision.Behavior == api.Ask {
 		msg := "the handler did not decide"
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/handler"
 )
 
 // This file is the policy for agents that will not put Warden's ask to a
@@ -78,19 +79,6 @@ func unaskedReason(why string, mode, reported api.Mode, d *api.Decision, ruleAsk
 	b.WriteString(why)
 	b.WriteString(", so Warden denies what it would ask: ")
 	b.WriteString(strings.TrimSpace(d.Reason.Message))
-	switch {
-	case ruleAsked:
-		b.WriteString("; an ask rule covers it, so only a person can allow it (in default mode, or on the approval page of warden serve with WARDEN_SERVER set)")
-	case len(d.Suggestions) > 0:
-		if len(d.Suggestions) == 1 {
-			b.WriteString("; the rule that would allow it: ")
-		} else {
-			b.WriteString("; the rules that would allow it: ")
-		}
-		b.WriteString(strings.Join(d.Suggestions, ", "))
-		b.WriteString(" (or approve it on the page of warden serve with WARDEN_SERVER set)")
-	default:
-		b.WriteString("; no rule can allow it, only a person can (in default mode, or on the approval page of warden serve with WARDEN_SERVER set)")
-	}
+	b.WriteString(handler.HowToApprove(ruleAsked, d.Suggestions))
 	return api.Reason{Type: api.ReasonMode, Mode: mode, Message: b.String()}
 }

@@ -42,6 +42,13 @@ type Call struct {
 	// dontAsk, `codex exec`, Gemini CLI run headless): the front end then
 	// resolves the ask itself.
 	CanAsk bool
+	// HandOn, when set, means the agent runs in auto mode and puts an ask
+	// to its person after Warden's own classifier has had its say: Warden
+	// settles what its unattended deciders can and hands on the rest as
+	// ask (warden.Engine.DecideAuto). It reports whether the ask of one
+	// decision reaches the person with Warden's reason; where it does not,
+	// the front end settles that ask as for CanAsk false.
+	HandOn func(api.Decision) bool
 	// NativeTool is the tool name the agent used.
 	NativeTool string
 	// NativeInput is the tool input the agent sent.

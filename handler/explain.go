@@ -2,6 +2,7 @@ package handler
 
 import (
 	"context"
+	"strings"
 
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/classify"
@@ -37,4 +38,21 @@ func withExplanation(ctx context.Context, ask *Ask, explain ExplainFunc) *Ask {
 		}
 	}()
 	return &cp
+}
+
+// HowToApprove says, for a deny that stands in for an ask nobody answered,
+// how the call can be approved: ruleAsked when an ask rule made the ask
+// (only a person can allow it), else the rules that would allow it, else
+// that only a person can. It begins with "; ".
+func HowToApprove(ruleAsked bool, suggestions []string) string {
+	const page = "on the approval page of warden serve with WARDEN_SERVER set"
+	switch {
+	case ruleAsked:
+		return "; an ask rule covers it, so only a person can allow it (in default mode, or " + page + ")"
+	case len(suggestions) == 1:
+		return "; the rule that would allow it: " + suggestions[0] + " (or approve it " + page + ")"
+	case len(suggestions) > 1:
+		return "; the rules that would allow it: " + strings.Join(suggestions, ", ") + " (or approve it " + page + ")"
+	}
+	return "; no rule can allow it, only a person can (in default mode, or " + page + ")"
 }

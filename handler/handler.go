@@ -24,6 +24,11 @@ type Ask struct {
 	// Explanation, when set, delivers the explainer's account while the
 	// prompt is up; it may never deliver, and is closed when done.
 	Explanation <-chan api.Explanation
+	// HandOn is true when the agent puts what is left undecided to its own
+	// person (Claude Code's dialog in auto mode): a handler with no person
+	// of its own then resolves an ask its deciders leave undecided, or fail
+	// or run out of time on, as ask — never allow — instead of deny.
+	HandOn bool
 }
 
 // Resolution is a handler's final answer to an ask.
@@ -38,7 +43,8 @@ type Resolution struct {
 
 // Handler resolves an ask to allow or deny.
 //
-// Resolve must return allow or deny; on any failure it returns deny with the
+// Resolve must return allow or deny (or, for an Ask with HandOn, ask: the
+// ask handed on unchanged); on any failure it returns deny with the
 // failure as the reason, never allow.
 type Handler interface {
 	Resolve(ctx context.Context, ask *Ask) (Resolution, error)

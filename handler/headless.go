@@ -49,6 +49,9 @@ func NewHeadless(cfg HeadlessConfig) *Headless {
 // Resolve decides without a person.
 func (h *Headless) Resolve(ctx context.Context, ask *Ask) (Resolution, error) {
 	res, err := h.resolve(ctx, ask)
+	if ask.HandOn && err == nil && res.Decision.Behavior == api.Ask {
+		return res, nil // neither an approval nor a denial: the person decides
+	}
 	if h.denials != nil {
 		res.Decision.Handback = h.denials.Record(ask.Request.SessionID, res.Decision.Behavior != api.Allow)
 	}
@@ -74,11 +77,17 @@ func (h *Headless) resolve(ctx context.Context, ask *Ask) (Resolution, error) {
 	if h.hooks != nil {
 		ch := consulting(ctx, func(ctx context.Context) (Verdict, error) { return consultHooks(ctx, h.hooks, ask) })
 		if res, done, err := h.r.settle(ctx, timer, ch, ask, "the PermissionRequest hooks", &notes); done {
+			if err == nil && res.Decision.Reason.Type == api.ReasonTimeout && ask.HandOn {
+				return h.handOn(ask, notes, "the PermissionRequest hooks did not answer in time"), nil
+			}
 			return res, err
 		}
 	}
 
 	if h.classifier == nil {
+		if ask.HandOn {
+			return h.handOn(ask, notes, ""), nil
+		}
 		return h.r.resolve(ask, api.Deny, api.Reason{
 			Type: api.ReasonMode, Mode: mode,
 			Message: "no person can be asked and no classifier is configured, so the ask is denied",
@@ -93,13 +102,20 @@ func (h *Headless) resolve(ctx context.Context, ask *Ask) (Resolution, error) {
 	switch {
 	case err != nil:
 		return h.r.cancelled(ctx, ask, notes)
+	case !ok && ask.HandOn:
+		return h.handOn(ask, notes, "the classifier did not answer in time"), nil
 	case !ok:
 		return h.r.timedOut(ask, "the classifier", notes), nil
+	case s.err != nil && ask.HandOn:
+		return h.handOn(ask, notes, note("the classifier", s.err)), nil
 	case s.err != nil:
 		return h.r.failed(ask, api.Reason{Classifier: s.v.Reason.Classifier},
 			"the classifier failed, so the ask is denied: %v", s.err), nil
 	case s.v.Decided():
 		return h.r.fromVerdict(ask, s.v, notes), nil
+	}
+	if ask.HandOn {
+		return h.handOn(ask, notes, ""), nil
 	}
 	reason := s.v.Reason
 	if reason.Classifier == guardName {
@@ -107,9 +123,24 @@ func (h *Headless) resolve(ctx context.Context, ask *Ask) (Resolution, error) {
 	} else {
 		reason.Message = fmt.Sprintf("the classifier was undecided (%s); with no person to ask, the call is denied", reason.Message)
 	}
+	reason.Message += HowToApprove(ask.RuleMatched, ask.Suggestions)
 	if ask.RuleMatched {
 		r := ask.Decision.Reason
 		reason.Rule, reason.Source, reason.File, reason.Line = r.Rule, r.Source, r.File, r.Line
 	}
 	return h.r.resolve(ask, api.Deny, reason, "", nil, notes), nil
+}
+
+// handOn resolves ask as ask, its reason unchanged, for the agent to put
+// to its person: the deciders left it undecided (why, when set, says what
+// failed).
+func (h *Headless) handOn(ask *Ask, notes []string, why string) Resolution {
+	if why != "" {
+		notes = append(notes, why)
+	}
+	d := ask.Decision
+	d.Behavior = api.Ask
+	d.Findings = append([]api.Finding(nil), d.Findings...)
+	d.Warnings = append(append([]string(nil), d.Warnings...), notes...)
+	return Resolution{Decision: d}
 }

@@ -67,6 +67,16 @@ func (s *Server) handleHook(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		s.metrics.ObserveDecision("decide", call.Request.ToolName, d, s.clock.Now().Sub(start))
+	} else if auto, ok := s.engine.(AutoDecider); ok && call.HandOn != nil {
+		// Auto mode: the daemon's classifier settles what it can, and an
+		// ask the agent would not put to its person waits for the page.
+		decide := func(ctx context.Context, req api.Request) (api.Decision, error) {
+			return auto.DecideAuto(ctx, req, call.HandOn)
+		}
+		if d, ok = s.decideWaiting(w, r, call.Request, decide); !ok {
+			return
+		}
+		s.metrics.ObserveDecision("decide", call.Request.ToolName, d, s.clock.Now().Sub(start))
 	} else {
 		d, err = s.engine.Check(r.Context(), call.Request)
 		if err != nil {

@@ -34,6 +34,14 @@ type Engine interface {
 	Decide(ctx context.Context, req api.Request) (api.Decision, error)
 }
 
+// AutoDecider is implemented by an Engine that settles an auto-mode ask
+// for an agent that puts the rest to its person (*warden.Engine.DecideAuto
+// has the contract). The hook endpoint uses it when the engine has it, and
+// otherwise answers such a call with Check.
+type AutoDecider interface {
+	DecideAuto(ctx context.Context, req api.Request, handOn func(api.Decision) bool) (api.Decision, error)
+}
+
 // EngineFuncs adapts a pair of functions to an Engine.
 type EngineFuncs struct {
 	CheckFunc  func(ctx context.Context, req api.Request) (api.Decision, error)

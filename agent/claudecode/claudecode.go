@@ -5,10 +5,20 @@
 //
 // Claude Code puts an ask to a person, except in bypassPermissions mode
 // (where its own pipeline allows what a hook asks about when its
-// sensitive-file check also objects), dontAsk and auto modes, and a mode
-// Warden does not know (warden.NobodyToAsk): there the call cannot ask
-// (Call.CanAsk is false) and the front end resolves the ask itself. A PermissionRequest is only sent when Claude Code is about to
-// show its dialog, so an ask there means "no decision": the dialog shows.
+// sensitive-file check also objects), dontAsk, and a mode Warden does not
+// know (warden.NobodyToAsk): there the call cannot ask (Call.CanAsk is
+// false) and the front end resolves the ask itself.
+//
+// Auto mode is Claude Code's default, and there a hook's ask shows Claude
+// Code's own dialog with the hook's reason (its classifier is not
+// consulted; in -p the ask is a denial whose reason the model sees). So in
+// auto mode Warden's own classifier settles what it safely can and the
+// rest is asked (Call.HandOn) — except where Claude Code's own check
+// objects to the call (ReachesPerson), whose ask Claude Code hands to its
+// classifier or to its own dialog without Warden's reason.
+//
+// A PermissionRequest is only sent when Claude Code is about to show its
+// dialog, so an ask there means "no decision": the dialog shows.
 package claudecode
 
 import (
@@ -21,6 +31,7 @@ import (
 	"github.com/wardenhq/warden/agent"
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/hook"
+	"github.com/wardenhq/warden/pathclass"
 	"github.com/wardenhq/warden/toolspec"
 )
 
@@ -55,10 +66,31 @@ func (Adapter) Parse(payload []byte) (agent.Call, error) {
 		NativeInput: p.ToolInput,
 	}
 	copilotFields(&c)
-	// bypassPermissions, dontAsk, auto and a mode Warden does not know put
-	// no ask to a person, for a PermissionRequest as for a PreToolUse.
-	c.CanAsk = !warden.NobodyToAsk(req.PermissionMode, false)
+	// bypassPermissions, dontAsk and a mode Warden does not know put no
+	// ask to a person, for a PermissionRequest as for a PreToolUse; auto
+	// puts what Warden's classifier leaves to the person.
+	c.CanAsk = !warden.NobodyToAsk(req.PermissionMode, false) || req.PermissionMode == api.ModeAuto
+	if req.PermissionMode == api.ModeAuto && c.Event == agent.PreToolUse {
+		c.HandOn = ReachesPerson
+	}
 	return c, nil
+}
+
+// ReachesPerson reports whether Claude Code in auto mode puts a hook's ask
+// of the call decided as d to its person with the hook's reason. It does
+// not where its own check objects to the call — a write to its settings,
+// a shell start-up file, .git/ (Warden's agent-config-tamper finding
+// covers each of them, by every route): there Claude Code hands the ask to
+// "the full permission pipeline", whose classifier blocks a flagged call
+// without asking and shows Claude Code's own file dialog, without Warden's
+// reason, for one it does not flag (observed with 2.1.328 and 2.1.332).
+func ReachesPerson(d api.Decision) bool {
+	for _, f := range d.Findings {
+		if f.Category == pathclass.Category {
+			return false
+		}
+	}
+	return true
 }
 
 // copilotFields reads the payload of GitHub Copilot CLI, which runs Claude

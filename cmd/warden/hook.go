@@ -143,6 +143,8 @@ func answerHook(ctx context.Context, env *cliEnv, ef *engineFlags, serverURL str
 	switch {
 	case !call.CanAsk:
 		d, err = e.DecideUnattended(ctx, req, unaskedWhy(call), permissionHooks(e))
+	case call.HandOn != nil:
+		d, err = e.DecideAuto(ctx, req, call.HandOn, unaskedWhy(call), permissionHooks(e))
 	case call.Event == agent.PermissionRequest:
 		d, err = e.CheckWithDecider(ctx, req, permissionHooks(e))
 	default:
@@ -170,6 +172,9 @@ func unaskedWhy(call agent.Call) string {
 	case gemini.Name:
 		return "Gemini CLI runs headless here and cannot ask"
 	case claudecode.Name:
+		if call.Request.PermissionMode == api.ModeAuto {
+			return "in auto mode Claude Code hands an ask about its own control files to its classifier, not to you with Warden's reason"
+		}
 		return "Claude Code does not ask a person in " + string(call.Request.PermissionMode) + " mode"
 	}
 	return "nobody can be asked here"
@@ -210,7 +215,12 @@ func decideThroughDaemon(ctx context.Context, c *server.Client, call agent.Call)
 	if call.Event == agent.PermissionRequest {
 		return c.Decide(ctx, call.Request)
 	}
-	return c.Check(ctx, call.Request)
+	d, err := c.Check(ctx, call.Request)
+	if err == nil && d.Behavior == api.Ask && call.HandOn != nil && !call.HandOn(d) {
+		// An ask the agent would not put to its person: the page answers.
+		return warden.DecideUnattendedThrough(ctx, c, call.Request)
+	}
+	return d, err
 }
 
 // hookEngine builds the engine that decides one hook call, for the project

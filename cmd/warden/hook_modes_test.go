@@ -103,9 +103,12 @@ func (w *hookWorld) hook(t *testing.T, payload map[string]any, args ...string) h
 // TestHookNobodyToAsk runs the real Claude Code payload of each permission
 // mode through warden hook with commands Warden allows, would ask about
 // (no rule, a danger, an ask rule) and denies. Where Claude Code will not
-// put an ask to a person (bypassPermissions, dontAsk, auto) Warden never
-// answers ask: it denies, saying why and which rule would allow the call,
-// or (auto) lets its classifier decide.
+// put an ask to a person (bypassPermissions, dontAsk) Warden never answers
+// ask: it denies, saying why and which rule would allow the call. In auto
+// mode Claude Code shows its own dialog with Warden's reason, so what
+// Warden's classifier leaves undecided is asked — except a write to one of
+// Claude Code's control files, which its own check sends to its classifier
+// instead of the person: that is denied, saying how to get it approved.
 func TestHookNobodyToAsk(t *testing.T) {
 	const settingsJSON = `{"permissions":{"ask":["Bash(git push:*)"],"deny":["Bash(curl:*)"]}}`
 	commands := []struct{ name, command string }{
@@ -114,15 +117,16 @@ func TestHookNobodyToAsk(t *testing.T) {
 		{"danger", `rm -rf "$HOME/precious"`},
 		{"ask rule", "git push origin main"},
 		{"deny rule", "curl https://example.com"},
+		{"control file", "echo 'echo hi' >> ~/.bashrc"},
 	}
 	// The answer per mode, for each command above in order.
 	want := map[string][]string{
-		"default":           {"allow", "ask", "ask", "ask", "deny"},
-		"plan":              {"allow", "deny", "deny", "ask", "deny"},
-		"acceptedits":       {"allow", "allow", "ask", "ask", "deny"},
-		"auto":              {"allow", "allow", "deny", "deny", "deny"},
-		"dontask":           {"allow", "deny", "deny", "deny", "deny"},
-		"bypasspermissions": {"allow", "allow", "deny", "deny", "deny"},
+		"default":           {"allow", "ask", "ask", "ask", "deny", "ask"},
+		"plan":              {"allow", "deny", "deny", "ask", "deny", "deny"},
+		"acceptedits":       {"allow", "allow", "ask", "ask", "deny", "ask"},
+		"auto":              {"allow", "allow", "ask", "ask", "deny", "deny"},
+		"dontask":           {"allow", "deny", "deny", "deny", "deny", "deny"},
+		"bypasspermissions": {"allow", "allow", "deny", "deny", "deny", "deny"},
 	}
 	for mode, answers := range want {
 		for i, c := range commands {
@@ -131,6 +135,7 @@ func TestHookNobodyToAsk(t *testing.T) {
 				p := realPayload(t, "pretooluse-bash-"+mode, w.root)
 				p["tool_input"].(map[string]any)["command"] = c.command
 				got := w.hook(t, p, "--no-audit")
+				t.Logf("%s: %s", got.behavior, got.reason)
 				if got.behavior != answers[i] {
 					t.Fatalf("%s in %s: %s (%s), want %s", c.command, p["permission_mode"], got.behavior, got.reason, answers[i])
 				}
@@ -142,12 +147,29 @@ func TestHookNobodyToAsk(t *testing.T) {
 				if c.name == "no rule" && mode == "dontask" && !strings.Contains(got.reason, "would allow it: Bash(mkdir:*)") {
 					t.Errorf("reason does not name the rule that would allow it: %s", got.reason)
 				}
-				if c.name == "ask rule" && got.behavior == "deny" && mode != "auto" && !strings.Contains(got.reason, "only a person can allow it") {
+				if c.name == "ask rule" && got.behavior == "deny" && !strings.Contains(got.reason, "only a person can allow it") {
 					t.Errorf("reason for an ask rule: %s", got.reason)
+				}
+				if got.behavior == "deny" && c.name != "deny rule" && !approvalSaid(got.reason) {
+					t.Errorf("a deny that does not say how to get the call approved: %s", got.reason)
+				}
+				if mode == "auto" && c.name == "control file" && !strings.Contains(got.reason, "auto mode Claude Code hands an ask about its own control files to its classifier") {
+					t.Errorf("auto-mode deny of a control file does not say why: %s", got.reason)
 				}
 			})
 		}
 	}
+}
+
+// approvalSaid reports whether a deny's reason says how to get the call
+// approved: the rule to add, the page, or another mode.
+func approvalSaid(reason string) bool {
+	for _, s := range []string{"the rule that would allow it", "the rules that would allow it", "approval page", "in default mode", "plan"} {
+		if strings.Contains(reason, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // TestHookBypassRealCaptures replays the captures in which Claude Code in

@@ -364,6 +364,19 @@ func (d *daemonEngines) Decide(ctx context.Context, req api.Request) (api.Decisi
 	return e.Decide(ctx, req)
 }
 
+// DecideAuto settles an auto-mode ask of an agent that asks its person:
+// the project's classifier, and the page for an ask the agent would not
+// put to its person.
+func (d *daemonEngines) DecideAuto(ctx context.Context, req api.Request, handOn func(api.Decision) bool) (api.Decision, error) {
+	e, req, err := d.engineFor(d.modes.bound(req))
+	if err != nil {
+		return api.Decision{}, err
+	}
+	return e.DecideAuto(ctx, req, handOn, "", nil)
+}
+
+var _ server.AutoDecider = (*daemonEngines)(nil)
+
 func (d *daemonEngines) engineFor(req api.Request) (*warden.Engine, api.Request, error) {
 	if req.Cwd == "" {
 		req.Cwd = d.defCwd

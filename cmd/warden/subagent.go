@@ -75,9 +75,13 @@ func answerSubagent(ctx context.Context, env *cliEnv, ef *engineFlags, serverURL
 	// No leader to forward to: the classifier, then the agent's own
 	// prompt where it has one, else deny.
 	var d api.Decision
-	if call.CanAsk {
+	switch {
+	case call.HandOn != nil && req.PermissionMode == api.ModeAuto:
+		// Auto mode: Warden's own classifier first, then the agent's dialog.
+		d, err = e.DecideAuto(ctx, req, call.HandOn, unaskedWhy(call), dec.Classifier)
+	case call.CanAsk:
 		d, err = e.CheckWithDecider(ctx, req, dec.Classifier)
-	} else {
+	default:
 		d, err = e.DecideUnattended(ctx, req, unaskedWhy(call)+" and no leader is configured for its sub-agents (WARDEN_SERVER)", dec.Classifier)
 	}
 	if err != nil {
