@@ -138,3 +138,12 @@ func TestClaudeCodeWithoutWarden(t *testing.T) {
 func TestClaudeCodeMissingHookBlocks(t *testing.T) {
 	runMissingHook(t, claude, "bypassPermissions", claudeBash("touch "+madeFile), "")
 }
+
+// TestClaudeCodeAutoMode plays the scenarios in auto mode, Claude Code's
+// default: in -p an ask is a denial whose reason the model sees, so every
+// call Warden asks about must stay undone with Warden's reason in the
+// tool result, and an ask about Claude Code's own control files (which
+// its check would hand to its classifier) is Warden's deny.
+func TestClaudeCodeAutoMode(t *testing.T) {
+	runScenarios(t, claude, []string{"auto"}, claudeScenarios())
+}
