@@ -455,6 +455,8 @@ func (e *Engine) pipeline(ctx context.Context, ev *evaluation) {
 			if s.Unknown != "" {
 				// Say what kept the mode or read-only from running it.
 				why.Message += " (not understood: " + s.Unknown + ")"
+			} else if s.Cause != "" {
+				why.Message += ": " + s.Cause
 			}
 			switch {
 			case ownerOK:

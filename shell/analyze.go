@@ -115,6 +115,11 @@ type Part struct {
 	// other than bypassPermissions, and never approved by the built-in
 	// classifier.
 	Unknown []string
+	// Cause says, for a part that is not read-only and has nothing
+	// unknown, what makes it more than a read (it writes x, it talks to
+	// a host, it runs the project's own code): the reason a person is
+	// asked.
+	Cause string
 	// FileOp is true for a simple file command (mkdir, touch, cp, mv, rm
 	// without -r, rmdir, ln) that acceptEdits may run when all Writes are
 	// inside the working directories.

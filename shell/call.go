@@ -459,6 +459,9 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 	p.Alternates = append(p.Alternates, ca.outer...)
 	readOnly := a.readOnly(ca)
 	p.ReadOnly = !ca.dynamic && !ca.function && !ca.unsafeEnv && len(ca.writes) == 0 && !hasOutput(ca.redirs) && readOnly
+	if !p.ReadOnly {
+		p.Cause = a.notReadOnly(ca)
+	}
 	// A read-only program whose only effect is the files it writes (echo x >
 	// notes.txt) is a file operation too: those files are judged as edits.
 	p.FileOp = !ca.dynamic && !ca.function && len(ca.unknown) == 0 && (fileOp(ca) ||

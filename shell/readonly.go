@@ -3,6 +3,8 @@ package shell
 import (
 	"path"
 	"strings"
+
+	"github.com/wardenhq/warden/programs"
 )
 
 // readOnly reports whether a call only reads: its program's entry placed
@@ -139,3 +141,119 @@ func (a *analyzer) guessProgram(p0 arg) string {
 // against, most dangerous first.
 var globCandidates = []string{"rm", "dd", "mkfs", "shred", "chmod", "chown", "kill", "pkill", "killall", "shutdown", "reboot", "halt", "poweroff",
 	"wipefs", "curl", "wget", "bash", "sh", "nc", "python3", "python", "perl", "mv", "cp", "cat", "sudo", "su", "find", "xargs", "tee", "truncate", "crontab", "git"}
+
+// notReadOnly says, for a person, why a call is not read-only: the first
+// thing readOnly and the part's own test found that is more than a read.
+// It is "" when the call is read-only or what stops it is already among
+// its unknowns (a program with no entry, an undeclared option).
+func (a *analyzer) notReadOnly(ca *call) string {
+	switch {
+	case len(ca.unknown) > 0 || ca.dynamic:
+		return ""
+	case ca.function:
+		return "it runs a function the command defines"
+	case ca.prog == "" && (ca.decl || ca.assignOnly):
+		names := ca.declNames
+		for _, as := range ca.assigns {
+			names = append(names, as.name)
+		}
+		if len(names) > 0 {
+			return "it sets " + names[0] + ", which later programs may read"
+		}
+		return "it changes the shell's variables"
+	case ca.prog == "":
+		return "it is not a program's call"
+	}
+	for _, e := range ca.fx {
+		if e.Kind.ReadOnly() {
+			continue
+		}
+		by := ""
+		if e.Option != "" {
+			by = " (" + e.Option + ")"
+		}
+		switch e.Kind {
+		case programs.Write, programs.Into, programs.Unpack:
+			if e.Target != "" {
+				return "it writes " + showPath(ca, e.Target) + by
+			}
+			return "it writes files" + by
+		case programs.Delete:
+			if e.Target != "" {
+				return "it deletes " + showPath(ca, e.Target) + by
+			}
+			return "it deletes files" + by
+		case programs.Exec:
+			if e.Target != "" {
+				return "it runs " + quoteCause(e.Target) + by
+			}
+			return "it runs a command" + by
+		case programs.Load:
+			if e.Target != "" {
+				return "it loads " + quoteCause(e.Target) + by
+			}
+			return "it loads a plugin or library" + by
+		case programs.Network:
+			if e.Target != "" {
+				return "it talks to " + quoteCause(e.Target) + by
+			}
+			return "it talks to another host" + by
+		case programs.Config:
+			return "it changes lasting configuration" + by
+		case programs.RunsProject:
+			return "it runs the project's own code (builds, tests or scripts)" + by
+		default:
+			return "what it does" + by + " is not known"
+		}
+	}
+	if len(ca.writes) > 0 {
+		return "it writes " + showPath(ca, ca.writes[0])
+	}
+	if hasOutput(ca.redirs) {
+		return "it redirects its output to a file"
+	}
+	if len(ca.wrappers) > 0 && !onlyHarmlessWrappers(ca.wrappers) {
+		return "it runs under " + ca.wrappers[0]
+	}
+	for _, as := range ca.assigns {
+		if !safeEnvNames(as.name) {
+			return "it sets " + as.name + ", which changes what the program does"
+		}
+	}
+	if ca.unsafeEnv {
+		return "an assignment changes what runs"
+	}
+	switch {
+	case ca.xargs:
+		return "xargs runs it with words read from its input"
+	case ca.find != nil:
+		return "find runs a command of its own"
+	}
+	for _, x := range ca.operands() {
+		if x.subst && strings.HasPrefix(x.s, "/dev/fd/") {
+			return "an operand is the output of a process substitution, which is not known"
+		}
+		if x.subst {
+			return "an operand is the output of " + quoteCause(x.s) + ", which is not known"
+		}
+	}
+	return ""
+}
+
+// showPath is a path as a person reads it in a reason: relative to the
+// call's directory when inside it.
+func showPath(ca *call, p string) string {
+	if ca.cwd != "" && strings.HasPrefix(p, ca.cwd+"/") {
+		return quoteCause(p[len(ca.cwd)+1:])
+	}
+	return quoteCause(p)
+}
+
+// quoteCause shortens a word for a reason a person reads.
+func quoteCause(s string) string {
+	const max = 60
+	if r := []rune(s); len(r) > max {
+		return string(r[:max]) + "…"
+	}
+	return s
+}

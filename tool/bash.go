@@ -86,6 +86,10 @@ func (c BashChecker) Check(request api.Request, environment Env) *Analysis {
 		})
 		if len(p.Unknown) > 0 {
 			out.Subjects[owner-1].Unknown = p.Unknown[0]
+		} else if p.Cause != "" {
+			out.Subjects[owner-1].Cause = p.Cause
+		} else if p.ReadOnly && !readsInside {
+			out.Subjects[owner-1].Cause = "it reads " + outsideRead(env, p) + ", outside the working directories"
 		}
 		partSubject[i] = owner
 		if l := p.Launcher; l > 0 && l <= i {
@@ -152,4 +156,18 @@ func joinAll(alts [][]string) []string {
 		out[i] = strings.Join(a, " ")
 	}
 	return out
+}
+
+// outsideRead is the first path a part reads outside the working
+// directories.
+func outsideRead(env *Env, p *shell.Part) string {
+	for _, r := range p.Reads {
+		if !fileSubject("Read", env, r, false).InWorkingDirs {
+			return r
+		}
+		if real := env.Paths.Real(r); real != r && !fileSubject("Read", env, real, false).InWorkingDirs {
+			return real
+		}
+	}
+	return "a path"
 }

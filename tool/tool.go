@@ -50,6 +50,10 @@ type Subject struct {
 	// not resolve (a program with no entry, copied names not known): why
 	// no mode runs it, for the reason a person reads.
 	Unknown string
+	// Cause, for a Bash command with nothing unknown that is not
+	// read-only, says what it does beyond reading (it writes x, it reads
+	// a path outside the working directories): why no mode runs it.
+	Cause string
 	// InWorkingDirs is true for paths inside the working directories.
 	InWorkingDirs bool
 	// Protected paths are never approved by a mode: only an allow rule with

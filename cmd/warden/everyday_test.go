@@ -272,6 +272,9 @@ func TestEverydayCorpus(t *testing.T) {
 			t.Logf("    everyday.tsv:%s", c)
 		}
 	}
+	if bare > 0 {
+		t.Errorf("%d asks name no cause: each ask says what made the command more than a read", bare)
+	}
 	if share < everydayFloor {
 		t.Errorf("%d.%d%% of the run-unasked commands run unasked, below the floor of %d.%d%%", share/10, share%10, everydayFloor/10, everydayFloor%10)
 	}

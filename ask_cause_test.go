@@ -1,0 +1,50 @@
+package warden_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/wardenhq/warden/api"
+)
+
+// TestAskNamesItsCause checks that an ask with no rule behind it says what
+// made the command more than a read, from the analysis: the part and why
+// it is not read-only, not only that no rule allows it.
+func TestAskNamesItsCause(t *testing.T) {
+	e := projectWith(t, `{}`)
+	for _, tt := range []struct {
+		command, cause string
+	}{
+		{"touch made.txt", "it writes made.txt"},
+		{"echo x > notes.txt", "it writes notes.txt"},
+		{"make", "it runs the project's own code"},
+		{"npm test", "it runs the project's own code"},
+		{"curl -s https://example.com", "it talks to "},
+		{"rm notes.txt", "it deletes "},
+		{"cat /etc/hostname", "outside the working directories"},
+		{"frobnicate --all", "not understood: no entry for frobnicate"},
+		{"ls --frobnicate", "not understood"},
+		{"$CMD list", "the program to run is not a literal word"},
+		{"echo a | xargs touch", "it runs under xargs"},
+		{"f() { touch x; }; f", "it writes x"},
+		{"export NODE_OPTIONS=--require=./x.js", "NODE_OPTIONS"},
+		{"git commit -m wip", "it writes "},
+		{"git fetch", "it talks to "},
+	} {
+		d, err := e.Check(context.Background(), bash(tt.command))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Behavior != api.Ask {
+			t.Errorf("%q: %s (%s), want ask", tt.command, d.Behavior, d.Reason.Message)
+			continue
+		}
+		if !strings.Contains(d.Reason.Message, tt.cause) {
+			t.Errorf("%q: reason %q does not name its cause %q", tt.command, d.Reason.Message, tt.cause)
+		}
+		if m := d.Reason.Message; d.Reason.Type == api.ReasonDefault && strings.HasSuffix(m, " mode") {
+			t.Errorf("%q: reason %q names no cause", tt.command, m)
+		}
+	}
+}
