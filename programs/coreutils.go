@@ -174,7 +174,7 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 			ReadOnly: []string{"diff -u a.txt b.txt", "diff -r src other"},
 			Flagged:  []string{"diff --output=~/.bashrc a b"}},
 		&Spec{Names: n("cmp"), Abbrev: true, Permute: true, Operands: "r r? -? -?",
-			Options:  "-b -i= -l -n= -s --print-bytes --ignore-initial= --verbose --bytes= --quiet --silent" + gnu,
+			Options:  "-b|--print-bytes -i|--ignore-initial= -l|--verbose -n|--bytes= -s|--quiet|--silent" + gnu,
 			ReadOnly: []string{"cmp a.bin b.bin"}, Flagged: []string{"cmp -l ~/.ssh/id_rsa /dev/null"}},
 	)
 })

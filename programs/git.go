@@ -29,7 +29,7 @@ const gitLogOpts = gitDiffOpts + " --follow --no-decorate --decorate? --decorate
 	"--show-linear-break? -t -r --root --no-commit-id --show-root --stdin -q --no-standard-notes --standard-notes -h:h --help:h -v --verbose"
 
 func git(opts, operands string, examples ...[]string) *Spec {
-	s := &Spec{Options: opts + " -h:h --help:h", Operands: operands, Permute: true}
+	s := &Spec{Options: opts + " -h:h --help:h", Operands: operands, Permute: true, Abbrev: true}
 	if len(examples) > 0 {
 		s.ReadOnly = examples[0]
 	}
@@ -49,7 +49,7 @@ func numeric(s *Spec) *Spec {
 // gitDoes is a subcommand that is not read-only: its own effect, and the
 // options that do more than it.
 func gitDoes(e Effect, opts string) *Spec {
-	return &Spec{Effect: e, Options: opts + " -h:h --help:h", Operands: "-*", Permute: true, Loose: true}
+	return &Spec{Effect: e, Options: opts + " -h:h --help:h", Operands: "-*", Permute: true, Loose: true, Abbrev: true}
 }
 
 var _ = family("git", func(add func(...*Spec)) {
@@ -119,7 +119,8 @@ var _ = family("git", func(add func(...*Spec)) {
 			"branch", &Spec{Permute: true, Operands: "-*", Effect: Write, EffectWithOperands: true,
 				ReadWith: "-a --all -r --remotes -l --list --show-current --contains --no-contains --merged --no-merged --points-at",
 				Options: "-a --all -r --remotes -v -vv --verbose -l --list --show-current --sort= --format= --color? --no-color --contains? --no-contains? --merged? --no-merged? --points-at= " +
-					"--column? --no-column -q --quiet -i --ignore-case --abbrev? --no-abbrev --omit-empty -h:h --help:h",
+					"--column? --no-column -q --quiet -i --ignore-case --abbrev? --no-abbrev --omit-empty -h:h --help:h " +
+					"-d|--delete -D -f|--force -m|--move -M -c|--copy -C -u|--set-upstream-to= --unset-upstream -t|--track? --no-track --edit-description --create-reflog",
 				// Without a listing option, operands create branches.
 				ReadOnly: []string{"git branch -a", "git branch --show-current", "git branch --list 'feat*'"},
 				Flagged:  []string{"git branch -D main", "git branch new"}},
@@ -148,23 +149,26 @@ var _ = family("git", func(add func(...*Spec)) {
 				ReadOnly: []string{"git reflog", "git reflog show main"}},
 			"worktree", &Spec{Options: "-h:h --help:h", Subcommands: subs("list", git("--porcelain -v --verbose --expire= -z", ""),
 				"add", &Spec{Effect: Unpack, Permute: true, Loose: true, Operands: "e -?", Options: "-b= -B= --reason= -h:h --help:h"},
-				"remove", gitDoes(Delete, ""), "prune", gitDoes(Delete, ""), "move", gitDoes(Write, ""), "lock", gitDoes(Write, ""), "unlock", gitDoes(Write, ""), "repair", gitDoes(Write, ""))},
+				"remove", gitDoes(Delete, "-f|--force"), "prune", gitDoes(Delete, ""), "move", gitDoes(Write, ""), "lock", gitDoes(Write, ""), "unlock", gitDoes(Write, ""), "repair", gitDoes(Write, ""))},
 
 			// Subcommands that change the work tree or the repository.
-			"add", gitDoes(Write, ""), "mv", &Spec{Effect: Write, Operands: "m* i", Permute: true, Loose: true, Options: "-h:h --help:h"}, "restore", gitDoes(Write, "-s= --source= --pathspec-from-file=r --conflict="), "rm", gitDoes(Delete, ""),
+			"add", gitDoes(Write, ""), "mv", &Spec{Effect: Write, Operands: "m* i", Permute: true, Loose: true, Options: "-h:h --help:h"}, "restore", gitDoes(Write, "-s= --source= --pathspec-from-file=r --conflict="), "rm", gitDoes(Delete, "-r -f|--force --cached -n|--dry-run -q|--quiet"),
 			"commit", gitDoes(Write, ""), "merge", gitDoes(Write, "-s= --strategy= -X= --strategy-option="), "cherry-pick", gitDoes(Write, ""), "revert", gitDoes(Write, ""),
 			"rebase", gitDoes(Write, "-x=x --exec=x -s= --strategy= -X= --strategy-option="),
-			"checkout", gitDoes(Write, "-b= -B= --orphan= --conflict= --pathspec-from-file=r"), "switch", gitDoes(Write, ""), "reset", gitDoes(Write, ""), "clean", gitDoes(Delete, ""),
+			"checkout", gitDoes(Write, "-b= -B= --orphan= --conflict= --pathspec-from-file=r -f|--force -t --track? -d|--detach"),
+			"switch", gitDoes(Write, "-c|--create= -C|--force-create= -d|--detach --discard-changes -f|--force --orphan= -t --track?"),
+			"reset", gitDoes(Write, "--hard --merge --soft --mixed --keep -q|--quiet -p|--patch"),
+			"clean", gitDoes(Delete, "-f|--force -n|--dry-run -d -x -X -i|--interactive -e|--exclude= -q|--quiet"),
 			"init", gitDoes(Write, "--template=l"), "apply", gitDoes(Write, "--unsafe-paths:u"), "am", gitDoes(Write, ""), "notes", gitDoes(Write, ""),
-			"gc", gitDoes(Write, ""), "prune", gitDoes(Delete, ""), "repack", gitDoes(Write, ""), "fsck", git("--unreachable --dangling --no-dangling --root --tags --cache --no-reflogs --full --no-full --connectivity-only --strict --verbose -v --lost-found:w --name-objects --no-name-objects --progress --no-progress", "-*"), "update-index", gitDoes(Write, ""),
+			"gc", gitDoes(Write, ""), "prune", gitDoes(Delete, ""), "repack", gitDoes(Write, ""), "fsck", git("--unreachable --dangling --no-dangling --root --tags --cache --no-reflogs --full --no-full --connectivity-only --strict --verbose -v --lost-found:w --name-objects --no-name-objects --progress --no-progress", "-*"), "update-index", gitDoes(Write, ""), "update-ref", gitDoes(Write, "-d --stdin -m= --no-deref -z --create-reflog"),
 			"fetch", gitDoes(Network, "--upload-pack=x"), "pull", gitDoes(Network, "--upload-pack=x -s= --strategy= -X= --strategy-option="),
-			"push", gitDoes(Network, "--receive-pack=x --exec=x -o= --push-option= --repo="), "clone", &Spec{Effect: Unpack, Operands: "n e?", Permute: true, Loose: true,
+			"push", gitDoes(Network, "--receive-pack=x --exec=x -o|--push-option= --repo= -f|--force --force-with-lease? --force-if-includes -d|--delete --mirror --prune -n|--dry-run -u|--set-upstream --all --tags"), "clone", &Spec{Effect: Unpack, Operands: "n e?", Permute: true, Loose: true,
 				Options: "-u=x --upload-pack=x --template=l -c=u --config=u -o= --origin= -b= --branch= -j= --jobs= --depth= --shallow-since= --shallow-exclude= " +
 					"--reference=r --reference-if-able=r --separate-git-dir=w --filter= --server-option= --bundle-uri=n --ref-format= -h:h --help:h",
 				Flagged: []string{"git clone https://example.com/x .claude", "git clone --depth 1 https://example.com/x ~/.config/x", "git clone -b main https://example.com/claude.git"}},
 			"ls-remote", gitDoes(Network, "--upload-pack=x"), "archive", gitDoes(Write, "--exec=x --remote=n -o=w --output=w"),
 			"bisect", gitDoes(Write, ""), "submodule", &Spec{Effect: Network, Permute: true, Loose: true, Operands: "-*", OtherSubcommand: Network, Options: "-q --quiet -h:h --help:h",
-				Subcommands: subs("add", &Spec{Effect: Unpack, Operands: "n e?", Permute: true, Loose: true, Options: "-b= --branch= --name= --reference=r --depth= -h:h --help:h"})}, "format-patch", gitDoes(Write, "-o=w --output-directory=w"),
+				Subcommands: subs("deinit", gitDoes(Write, "-f|--force --all"), "add", &Spec{Effect: Unpack, Operands: "n e?", Permute: true, Loose: true, Options: "-b= --branch= --name= --reference=r --depth= -h:h --help:h"})}, "format-patch", gitDoes(Write, "-o=w --output-directory=w"),
 			"difftool", gitDoes(Exec, ""), "mergetool", gitDoes(Exec, ""), "filter-branch", gitDoes(Exec, ""), "send-email", gitDoes(Network, ""),
 		),
 	})

@@ -68,6 +68,40 @@ type Result struct {
 	// selected a subcommand.
 	words []Word
 	subs  []int
+	// tried holds the spellings of options the call names in a way the
+	// program refuses: an ambiguous prefix, a value given to a flag.
+	tried []string
+}
+
+// Tried reports whether one of the named options is given (Has), or is
+// named in a way the program refuses: an ambiguous prefix of it (git push
+// --forc), a value given to it as a flag (--force=true). The call is then
+// unknown; a check that judges what the command line means to do asks
+// Tried, for a tool's refusal does not change the label (POLICY R15).
+func (r *Result) Tried(names ...string) bool {
+	if r.Has(names...) {
+		return true
+	}
+	for _, g := range r.tried {
+		for _, n := range names {
+			if spells(g, n) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// tryPrefix records the options an unresolved long name is a prefix of.
+func (r *Result) tryPrefix(s *Spec, name string) {
+	if !s.Abbrev || len(name) < 4 || !strings.HasPrefix(name, "--") {
+		return
+	}
+	for i := range s.opts {
+		if strings.HasPrefix(s.opts[i].name, name) {
+			r.tried = append(r.tried, s.opts[i].group)
+		}
+	}
 }
 
 // Known reports whether every word of the call was placed.
@@ -123,7 +157,7 @@ func Parse(s *Spec, words []Word) Result {
 // parses many calls in a row allocates them once. What r held before is
 // lost.
 func ParseInto(s *Spec, words []Word, r *Result) {
-	*r = Result{Uses: r.Uses[:0], Unknown: r.Unknown[:0], OperandIndexes: r.OperandIndexes[:0], Options: r.Options[:0], spellings: r.spellings[:0], words: words, subs: r.subs[:0]}
+	*r = Result{Uses: r.Uses[:0], Unknown: r.Unknown[:0], OperandIndexes: r.OperandIndexes[:0], Options: r.Options[:0], spellings: r.spellings[:0], words: words, subs: r.subs[:0], tried: r.tried[:0]}
 	parse(s, words, 0, r)
 	r.settleUnpack()
 }
@@ -231,8 +265,13 @@ func (r *Result) Values(names ...string) []string {
 	return out
 }
 
-// Sub returns the subcommand path the call selected ("stash drop" for git
-// stash drop), "" when it selected none.
+// SubIndexes returns the indexes of the words in subcommand position, in
+// order (git -C x stash drop: 2 and 3).
+func (r *Result) SubIndexes() []int { return r.subs }
+
+// Sub returns the words in subcommand position, joined ("stash drop" for
+// git stash drop; "frobnicate" for git frobnicate, which no entry
+// declares), "" when there are none.
 func (r *Result) Sub() string {
 	switch len(r.subs) {
 	case 0:
@@ -424,6 +463,7 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 			}
 			if o == nil {
 				r.unknown(why)
+				r.tryPrefix(s, name)
 				continue
 			}
 			if o.effect == Help && !hasEq {
@@ -436,6 +476,7 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 			switch {
 			case o.value == 0 && hasEq:
 				r.unknown("option " + name + " takes no value")
+				r.tried = append(r.tried, o.group)
 			case o.value == '=' && !hasEq && o.untilSep:
 				j := i + 1
 				for ; j < len(words) && words[j].Text != ";" && words[j].Text != "+"; j++ {
@@ -610,6 +651,7 @@ func selectSub(s *Spec, words []Word, i, base int, r *Result) {
 		r.unknown("the subcommand of " + s.name + " is not a literal")
 		return
 	}
+	r.subs = append(r.subs, base+i)
 	if sub == nil {
 		e := s.OtherSubcommand
 		if e == None || e == Unknown {
@@ -619,7 +661,6 @@ func selectSub(s *Spec, words []Word, i, base int, r *Result) {
 		r.use(e, w.Text, base+i, "")
 		return
 	}
-	r.subs = append(r.subs, base+i)
 	parse(sub, words[i+1:], base+i+1, r)
 }
 
@@ -766,16 +807,15 @@ func (s *Spec) long(name string) (*opt, string) {
 
 // looseAbbrev finds the declared option a loose entry's undeclared long
 // option abbreviates: the option when it is a prefix of one only (git
-// clean --dry is --dry-run), nil and "" when it is a prefix of none or of
-// several that only read (the entry's loose options are harmless), and
-// nil with the reason when it is a prefix of several, one of which does
-// more than read.
+// clean --dry is --dry-run), nil and "" when it is a prefix of none (the
+// entry's loose options are harmless), and nil with the reason when it is
+// a prefix of several (the program refuses it).
 func (s *Spec) looseAbbrev(name string) (*opt, string) {
 	if !s.Abbrev || len(name) < 4 || !strings.HasPrefix(name, "--") {
 		return nil, ""
 	}
 	var found *opt
-	risky, several := false, false
+	several := false
 	for i := range s.opts {
 		o := &s.opts[i]
 		if !strings.HasPrefix(o.name, name) {
@@ -785,12 +825,9 @@ func (s *Spec) looseAbbrev(name string) (*opt, string) {
 			several = true
 		}
 		found = o
-		risky = risky || o.writeOps || o.delOps || !o.effect.ReadOnly()
 	}
-	switch {
-	case several && !risky:
-		return nil, ""
-	case several:
+	if several {
+		// getopt_long and git refuse an ambiguous prefix.
 		return nil, "option " + name + " of " + s.name + " could abbreviate several options"
 	}
 	return found, ""

@@ -813,13 +813,8 @@ func printingProgram(c *call) bool {
 	case "cmp":
 		// cmp -l prints every differing byte, -b the bytes themselves:
 		// against /dev/null, the whole file.
-		ops := c.operands()
-		return hasShortFlagStrict(ops, 'l', "in") || hasShortFlagStrict(ops, 'b', "in") || hasLong(ops, "--verbose") || hasLong(ops, "--print-bytes")
-	}
-	if c.prog == "cmp" {
-		// cmp -l lists every differing byte, -b prints them.
-		ops := c.operands()
-		return hasShortFlag(ops, 'l') || hasShortFlag(ops, 'b') || hasLongAbbrev(ops, "--verbose", 3) || hasLongAbbrev(ops, "--print-bytes", 3)
+		res := entryOf(c)
+		return res.Has("--verbose") || res.Has("--print-bytes")
 	}
 	if spec := programs.Lookup(c.prog); spec != nil && !spec.Prints || spec == nil && !unlistedReaders[c.prog] {
 		return false

@@ -27,6 +27,30 @@ func TestCatalogue(t *testing.T) {
 		cmd  string
 		want []string
 	}{
+		// One parser: an option read through the program's entry is
+		// judged the same in every spelling the program accepts.
+		{"docker -H tcp://10.0.0.9:2375 ps", w("container-destructive")},
+		{"docker -Htcp://10.0.0.9:2375 ps", w("container-destructive")},
+		{"docker --host=tcp://10.0.0.9:2375 ps", w("container-destructive")},
+		{"docker -H unix:///run/docker.sock ps", nil},
+		{"docker -c prod rm -f web", w("container-destructive")},
+		{"docker --context=prod rm -f web", w("container-destructive")},
+		{"docker --context=dev ps", nil},
+		{"git clean --dry -f", nil},
+		{"git clean -f --dry-run", nil},
+		{"git clean -fd", w("git-destructive")},
+		{"git clean --forc -d", w("git-destructive")},
+		{"git -C sub clean --force", w("git-destructive")},
+		{"git clean -n", nil},
+		{"cmp --verb ~/.ssh/id_rsa /dev/zero", w("credential-access")},
+		{"cmp --print ~/.ssh/id_rsa /dev/zero", w("credential-access")},
+		{"cmp -s ~/.ssh/id_rsa /dev/zero", nil},
+		{"git reset --ha HEAD~1", w("git-destructive")},
+		{"git reset --soft HEAD~1", nil},
+		{"git push --force-with-lease origin main", w("git-destructive")},
+		{"git push -nf origin main", nil},
+		{"git branch --delete --force x", w("git-destructive")},
+		{"git switch --discard origin/main", w("git-destructive")},
 		// recursive deletion (R2)
 		{"rm -rf ~/Documents", w("recursive-delete")},
 		{`rm -fr "$HOME"`, w("recursive-delete")},

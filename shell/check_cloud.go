@@ -175,7 +175,7 @@ func checkAz(a *analyzer, c *call) {
 
 func checkKubectl(a *analyzer, c *call) {
 	ops := c.operands()
-	sub, rest := subcommand(ops, globalOptions["kubectl"])
+	sub, rest := a.entrySub(c)
 	prod := false
 	for _, x := range ops {
 		if prodName(x.s) {
@@ -244,7 +244,7 @@ func checkKubectl(a *analyzer, c *call) {
 
 func checkHelm(a *analyzer, c *call) {
 	ops := c.operands()
-	sub, rest := subcommand(ops, globalOptions["helm"])
+	sub, rest := a.entrySub(c)
 	if hasWord(rest, "--dry-run") || hasPrefixWord(rest, "--dry-run=") {
 		return
 	}
@@ -361,26 +361,24 @@ func checkTerraform(a *analyzer, c *call) {
 
 func checkDocker(a *analyzer, c *call) {
 	ops := c.operands()
-	i := 0
-	for ; i < len(ops); i++ {
-		s := ops[i].s
-		if !strings.HasPrefix(s, "-") {
-			break
+	// The global options, as the entry reads them (-Hx, -H x, --host=x,
+	// --host x alike).
+	res := a.entryParse(c)
+	for _, o := range res.Option("--host") {
+		if !strings.HasPrefix(o.Target, "unix://") {
+			a.flag(c, "container-destructive", "points docker at another daemon ("+o.Target+")", high)
 		}
-		if s == "-H" || s == "--host" || strings.HasPrefix(s, "--host=") || strings.HasPrefix(s, "-H=") {
-			host := ""
-			if i+1 < len(ops) {
-				host = ops[i+1].s
-			}
-			if !strings.HasPrefix(host, "unix://") {
-				a.flag(c, "container-destructive", "points docker at another daemon ("+host+")", high)
-			}
+	}
+	for _, ctx := range res.Values("--context") {
+		if prodName(ctx) {
+			a.flag(c, "container-destructive", "runs docker against the production context "+ctx, high)
 		}
-		if (s == "--context" || s == "-c") && i+1 < len(ops) && prodName(ops[i+1].s) {
-			a.flag(c, "container-destructive", "runs docker against the production context "+ops[i+1].s, high)
-		}
-		if !strings.Contains(s, "=") && inList(globalOptions["docker"], s) {
-			i++
+	}
+	i := len(ops)
+	if subs := res.SubIndexes(); len(subs) > 0 {
+		i = subs[0]
+	} else if c.prog == "docker-compose" {
+		for i = 0; i < len(ops) && strings.HasPrefix(ops[i].s, "-"); i++ {
 		}
 	}
 	if i >= len(ops) {

@@ -75,8 +75,7 @@ func checkGit(a *analyzer, c *call) {
 			}
 		}
 	}
-	sub, rest := subcommand(ops, gitGlobalValue)
-	dry := hasWord(rest, "-n", "--dry-run")
+	sub, rest := a.entrySub(c)
 	for _, x := range rest {
 		if strings.HasPrefix(x.s, "--upload-pack") || strings.HasPrefix(x.s, "--receive-pack") || strings.HasPrefix(x.s, "-u") && sub == "ls-remote" || x.s == "--exec" || strings.HasPrefix(x.s, "--exec=") && sub != "rebase" {
 			a.flag(c, "remote-exec", "git "+sub+" "+x.s+" runs a command", high)
@@ -89,16 +88,20 @@ func checkGit(a *analyzer, c *call) {
 		}
 	}
 	a.gitPrintsSecrets(c, sub, rest)
+	// The options of the subcommand, as its entry (programs/git.go)
+	// reads them: bundled, attached, with =, or abbreviated as git
+	// allows.
+	res := a.entryParse(c)
 	switch sub {
 	case "reset":
-		if hasLongAbbrev(rest, "--hard", 2) || hasLong(rest, "--merge") {
+		if res.Has("--hard") || res.Has("--merge") {
 			a.flag(c, "git-destructive", "git reset --hard discards uncommitted work", high)
 		}
 	case "checkout":
-		if hasShortFlagStrict(rest, 'B', "b") || hasLong(rest, "--force-create") {
+		if res.Has("-B") {
 			a.flag(c, "git-destructive", "git checkout -B resets a branch that exists, dropping its commits", medium)
 		}
-		if hasShortFlagStrict(rest, 'f', "bB") || hasLongAbbrev(rest, "--force", 3) {
+		if res.Has("--force") {
 			a.flag(c, "git-destructive", "git checkout --force discards uncommitted work", high)
 			return
 		}
@@ -112,14 +115,14 @@ func checkGit(a *analyzer, c *call) {
 			a.judgeDiscard(c, a.entryOperands(c), "git restore")
 		}
 	case "switch":
-		if hasLongAbbrev(rest, "--discard-changes", 3) || hasShortFlagStrict(rest, 'f', "cC") || hasLongAbbrev(rest, "--force", 3) && !hasLongAbbrev(rest, "--force-create", 8) {
+		if res.Has("--discard-changes") || res.Has("--force") {
 			a.flag(c, "git-destructive", "git switch --discard-changes discards uncommitted work", high)
 		}
-		if hasShortFlagStrict(rest, 'C', "c") || hasLongAbbrev(rest, "--force-create", 8) {
+		if res.Has("--force-create") {
 			a.flag(c, "git-destructive", "git switch -C resets a branch that exists, dropping its commits", medium)
 		}
 	case "clean":
-		if (hasShortFlag(rest, 'f') || hasLongAbbrev(rest, "--force", 3)) && !hasShortFlag(rest, 'n') && !hasLong(rest, "--dry-run") {
+		if res.Has("--force") && !res.Has("--dry-run") {
 			a.flag(c, "git-destructive", "git clean -f deletes untracked files for good", high)
 		}
 	case "stash":
@@ -127,17 +130,16 @@ func checkGit(a *analyzer, c *call) {
 			a.flag(c, "git-destructive", "git stash "+rest[0].s+" discards stashed work", high)
 		}
 	case "branch":
-		if hasShortFlag(rest, 'D') || (hasShortFlag(rest, 'd') || hasLong(rest, "--delete")) && (hasShortFlag(rest, 'f') || hasLong(rest, "--force")) {
+		if res.Has("-D") || res.Has("--delete") && res.Has("--force") {
 			a.flag(c, "git-destructive", "git branch -D deletes a branch even if it is not merged", high)
-		} else if (hasShortFlag(rest, 'f') || hasLong(rest, "--force")) && len(a.entryOperands(c)) > 0 && !hasShortFlag(rest, 'm') && !hasShortFlag(rest, 'c') {
+		} else if res.Has("--force") && len(a.entryOperands(c)) > 0 && !res.Has("--move") && !res.Has("--copy") {
 			a.flag(c, "git-destructive", "git branch --force moves a branch that exists, dropping its commits", medium)
 		}
 	case "push":
-		if dry {
+		if res.Has("--dry-run") {
 			return
 		}
-		force := hasShortFlagStrict(rest, 'f', "o") || hasLongAbbrev(rest, "--force", 4) || hasPrefixWord(rest, "--force-with-lease", "--force-if-includes")
-		if force {
+		if res.Tried("--force", "--force-with-lease", "--force-if-includes") {
 			a.flag(c, "git-destructive", "a forced push overwrites published history", high)
 		}
 		pos := a.entryOperands(c)
@@ -155,7 +157,7 @@ func checkGit(a *analyzer, c *call) {
 				a.flag(c, "git-destructive", "the refspec "+x.s+" deletes a remote branch", high)
 			}
 		}
-		if hasShortFlagStrict(rest, 'd', "o") || hasLong(rest, "--delete") || hasLong(rest, "--mirror") || hasLong(rest, "--prune") {
+		if res.Has("--delete") || res.Has("--mirror") || res.Has("--prune") {
 			a.flag(c, "git-destructive", "git push deletes remote branches", high)
 		}
 	case "filter-branch", "filter-repo":
@@ -169,12 +171,12 @@ func checkGit(a *analyzer, c *call) {
 			a.flag(c, "git-history-rewrite", "pruning now deletes unreachable commits for good", medium)
 		}
 	case "update-ref":
-		if hasShortFlag(rest, 'd') || hasLong(rest, "--stdin") {
+		if res.Has("-d") || res.Has("--stdin") {
 			a.flag(c, "git-destructive", "git update-ref -d deletes a ref", high)
 		}
 	case "rm":
-		if (hasShortFlag(rest, 'r')) && (hasShortFlag(rest, 'f') || hasLong(rest, "--force")) && !hasLong(rest, "--cached") {
-			for _, x := range positional(rest, "") {
+		if res.Has("-r") && res.Has("--force") && !res.Has("--cached") {
+			for _, x := range a.entryOperands(c) {
 				if x.s == "." || x.s == "*" || x.s == ":/" {
 					a.flag(c, "git-destructive", "git rm -rf . removes every file and its changes", high)
 				}
@@ -198,11 +200,11 @@ func checkGit(a *analyzer, c *call) {
 			}
 		}
 	case "worktree":
-		if len(rest) > 0 && rest[0].s == "remove" && (hasShortFlag(rest, 'f') || hasLong(rest, "--force")) {
+		if len(rest) > 0 && rest[0].s == "remove" && res.Has("--force") {
 			a.flag(c, "git-destructive", "git worktree remove --force discards that worktree's changes", medium)
 		}
 	case "submodule":
-		if hasWord(rest, "deinit") && (hasShortFlag(rest, 'f') || hasLong(rest, "--force")) {
+		if res.Sub() == "submodule deinit" && res.Has("--force") {
 			a.flag(c, "git-destructive", "git submodule deinit --force discards submodule changes", medium)
 		}
 	}

@@ -1,6 +1,10 @@
 package shell
 
-import "github.com/wardenhq/warden/programs"
+import (
+	"strings"
+
+	"github.com/wardenhq/warden/programs"
+)
 
 // The checks ask a call's program entry which words are operands and what
 // value an option has, rather than keeping option lists of their own: the
@@ -31,6 +35,24 @@ func (a *analyzer) entryParse(ca *call) *programs.Result {
 	}
 	programs.ParseInto(spec, words, &a.entry)
 	return &a.entry
+}
+
+// entryOf is entryParse for code with no analyzer at hand: the result is
+// the caller's own.
+func entryOf(ca *call) programs.Result {
+	spec := programs.Lookup(ca.prog)
+	if spec == nil {
+		spec = programs.Lookup(baseName(ca.prog))
+	}
+	if spec == nil {
+		return programs.Result{}
+	}
+	ops := ca.operands()
+	words := make([]programs.Word, 0, len(ops))
+	for _, x := range ops {
+		words = append(words, programs.Word{Text: x.s, Literal: !x.unbound && !x.subst && !x.glob})
+	}
+	return programs.Parse(spec, words)
 }
 
 // entryOperands returns the call's operands, as its entry reads them.
@@ -81,4 +103,26 @@ func containsName(names []string, n string) bool {
 		}
 	}
 	return false
+}
+
+// entrySub returns the word in the call's first subcommand position, as
+// its entry reads the command line (global options and their values
+// skipped, in every spelling), and the words after it; "" and nil when
+// the entry finds none.
+func (a *analyzer) entrySub(ca *call) (string, []arg) {
+	res := a.entryParse(ca)
+	subs := res.SubIndexes()
+	ops := ca.operands()
+	if res.Spec == nil {
+		// No entry: the first word that is no option.
+		for i, x := range ops {
+			if !strings.HasPrefix(x.s, "-") {
+				return x.s, ops[i+1:]
+			}
+		}
+	}
+	if len(subs) == 0 || subs[0] >= len(ops) {
+		return "", nil
+	}
+	return ops[subs[0]].s, ops[subs[0]+1:]
 }
