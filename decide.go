@@ -337,7 +337,7 @@ func (e *Engine) pipeline(ctx context.Context, ev *evaluation) {
 		}
 	}
 	// ./ rules are anchored at the project root, wherever the agent cd'd.
-	renv := rule.Env{Cwd: ev.req.Cwd, Root: e.settings.ProjectRoot, Home: ev.env.Home}
+	renv := rule.Env{Cwd: ev.req.Cwd, Root: e.settings.ProjectRoot, Home: ev.env.Home, ReadDir: e.paths.ReadDir}
 	var buf [4]rule.Subject // most calls have a few subjects: no allocation
 	subjects := buf[:0]
 	for i := range an.Subjects {

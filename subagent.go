@@ -106,7 +106,7 @@ func (e *Engine) subagentTighten(ev *evaluation) {
 	for i := range an.Subjects {
 		subjects = append(subjects, an.Subjects[i].Subject)
 	}
-	renv := rule.Env{Cwd: ev.req.Cwd, Home: ev.env.Home}
+	renv := rule.Env{Cwd: ev.req.Cwd, Home: ev.env.Home, ReadDir: e.paths.ReadDir}
 	for _, b := range []api.Behavior{api.Deny, api.Ask} {
 		if b == api.Ask && ev.decision.Behavior == api.Ask {
 			return

@@ -1,8 +1,11 @@
 package pathclass
 
 import (
+	"errors"
+	"io/fs"
 	"path"
 	"strings"
+	"syscall"
 )
 
 // keyNames are names that are credentials by their name alone (see
@@ -111,20 +114,16 @@ func reach(p, homeDir string, inWorkingDirs, glob bool) (file, tree bool) {
 
 // Reaches reports whether reading p (absolute and cleaned, maybe a glob
 // pattern) reaches the file c: file when p is c or matches it; tree when p
-// is, or matches, one of c's directories.
+// is, or matches, one of c's directories. It is Read.Reaches for one file.
 func Reaches(p, c string) (file, tree bool) {
-	glob := strings.ContainsAny(p, "*?[")
-	if p == c || glob && matchPath(p, c) {
-		return true, false
+	if !strings.HasPrefix(c, "/") {
+		return false, false
 	}
-	for d := path.Dir(c); ; d = path.Dir(d) {
-		if d == p || glob && matchPath(p, d) {
-			return false, true
-		}
-		if d == "/" || d == "." {
-			return false, false
-		}
+	var segs []string
+	if c != "/" {
+		segs = strings.Split(c[1:], "/")
 	}
+	return Read{Path: p, Tree: true}.Reaches("/", segs)
 }
 
 // holdsCredentials reports whether the directory p (absolute, cleaned, no
@@ -226,4 +225,177 @@ func matchPath(p, c string) bool {
 		}
 	}
 	return true
+}
+
+// A Read is a path an operation reads, as the question "can this read reach
+// a path that is protected?" needs it: by one function for user rules,
+// credentials, control files and Warden's own secrets.
+type Read struct {
+	// Path is absolute and cleaned; its components may be shell glob
+	// patterns (* ? [...]) that could match more than one name.
+	Path string
+	// Tree is a read of everything below Path as well (grep -r, rg, tar,
+	// cp -r, find -exec, the Grep tool).
+	Tree bool
+	// DotGlob lets a pattern component that starts with a wildcard match
+	// names with a leading dot, as bash does under dotglob or GLOBIGNORE.
+	DotGlob bool
+}
+
+// Reaches reports whether the read can reach a path covered by the
+// gitignore-style components segs below the absolute directory base (a
+// component "**" matches any number of components, none included; a
+// covered directory covers everything inside it). file is set when a path
+// the read names (or could match) is covered, below when the read is a
+// tree and a covered path could lie inside it.
+//
+// It runs the covering pattern as a set of states over the read's
+// components, so the cost is at most components × pattern length. Two
+// wildcard components are taken to overlap: this is the "could match"
+// answer, for patterns that cannot be expanded on disk.
+func (r Read) Reaches(base string, segs []string) (file, below bool) {
+	if !strings.HasPrefix(r.Path, "/") || !strings.HasPrefix(base, "/") {
+		return false, false
+	}
+	cover := make([]string, 0, strings.Count(base, "/")+len(segs))
+	if base != "/" {
+		cover = append(cover, strings.Split(base[1:], "/")...)
+	}
+	cover = append(cover, segs...)
+	if len(cover) > 62 {
+		return true, r.Tree // past what the states can hold: could match
+	}
+	done := uint64(1) << len(cover)
+	cur := globstars(cover, 1)
+	rest := r.Path[1:]
+	for {
+		if cur&done != 0 {
+			return true, false
+		}
+		if rest == "" || cur == 0 {
+			break
+		}
+		c, more, _ := strings.Cut(rest, "/")
+		rest = more
+		cur = step(cover, cur, c, r.DotGlob)
+	}
+	return false, r.Tree && cur != 0
+}
+
+// globstars adds to the states those reached by letting each ** match no
+// component.
+func globstars(cover []string, states uint64) uint64 {
+	for i, s := range cover {
+		if states&(1<<i) != 0 && s == "**" {
+			states |= 1 << (i + 1)
+		}
+	}
+	return states
+}
+
+// overlap reports whether some name could match both the read's component
+// r (a shell glob or a name) and the covering component c (a gitignore
+// glob or a name).
+func overlap(r, c string, dotGlob bool) bool {
+	rg, cg := strings.ContainsAny(r, "*?["), strings.ContainsAny(c, `*?[\`)
+	switch {
+	case !rg && !cg:
+		return r == c
+	case !rg:
+		ok, _ := path.Match(c, r)
+		return ok
+	case !cg:
+		if strings.HasPrefix(c, ".") && !strings.HasPrefix(r, ".") && !dotGlob {
+			return false
+		}
+		ok, err := path.Match(r, c)
+		return ok || err != nil && r == c
+	}
+	// Two patterns: they overlap unless a literal first character tells
+	// them apart.
+	r0, c0 := r[0], c[0]
+	if !strings.ContainsRune(`*?[\`, rune(r0)) && !strings.ContainsRune(`*?[\`, rune(c0)) && r0 != c0 {
+		return false
+	}
+	return true
+}
+
+// MaxListed bounds the directory entries ReachesOnDisk reads for one
+// question; past it a tree is taken to reach what it could.
+const MaxListed = 4096
+
+// ReachesOnDisk answers Reaches for a tree read of a literal directory by
+// what is on disk: whether an existing path below r.Path is covered. It
+// lists directories with readDir (os.ReadDir, or a test's), descending only
+// where the covering pattern can still match and never through symbolic
+// links. A path that does not exist or is not a directory has nothing
+// below it; a directory that cannot be listed, or more than MaxListed
+// entries, answers "could": true.
+func (r Read) ReachesOnDisk(base string, segs []string, readDir func(string) ([]fs.DirEntry, error)) bool {
+	file, below := r.Reaches(base, segs)
+	if file || !below {
+		return file
+	}
+	if strings.ContainsAny(r.Path, "*?[") || readDir == nil {
+		return true
+	}
+	cover := make([]string, 0, strings.Count(base, "/")+len(segs))
+	if base != "/" {
+		cover = append(cover, strings.Split(base[1:], "/")...)
+	}
+	cover = append(cover, segs...)
+	// The states after the read's own components, as Reaches ran them.
+	cur := globstars(cover, 1)
+	if r.Path != "/" {
+		for _, c := range strings.Split(r.Path[1:], "/") {
+			cur = step(cover, cur, c, false)
+		}
+	}
+	done := uint64(1) << len(cover)
+	type dir struct {
+		path   string
+		states uint64
+	}
+	stack := []dir{{r.Path, cur}}
+	listed := 0
+	for len(stack) > 0 {
+		d := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		entries, err := readDir(d.path)
+		switch {
+		case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+			continue // nothing below
+		case err != nil:
+			return true
+		}
+		for _, e := range entries {
+			if listed++; listed > MaxListed {
+				return true
+			}
+			next := step(cover, d.states, e.Name(), false)
+			if next&done != 0 {
+				return true
+			}
+			if next != 0 && e.IsDir() {
+				stack = append(stack, dir{path.Join(d.path, e.Name()), next})
+			}
+		}
+	}
+	return false
+}
+
+// step moves the covering pattern's states over one path component.
+func step(cover []string, cur uint64, c string, dotGlob bool) uint64 {
+	var next uint64
+	for i, s := range cover {
+		if cur&(1<<i) == 0 {
+			continue
+		}
+		if s == "**" {
+			next |= 1 << i
+		} else if overlap(c, s, dotGlob) {
+			next |= 1 << (i + 1)
+		}
+	}
+	return globstars(cover, next)
 }

@@ -110,3 +110,72 @@ func containsGlob(s string) bool {
 	}
 	return false
 }
+
+// TestReadReaches holds the one reach question to rows: each read (a name,
+// a pattern, a tree) against a covering pattern, as user rules, credentials
+// and secrets ask it.
+func TestReadReaches(t *testing.T) {
+	tests := []struct {
+		read        Read
+		base        string
+		segs        []string
+		file, below bool
+	}{
+		{Read{Path: "/p/.env"}, "/p", []string{".env"}, true, false},
+		{Read{Path: "/p/.e*"}, "/p", []string{".env"}, true, false},
+		{Read{Path: "/p/.en?"}, "/p", []string{".env"}, true, false},
+		{Read{Path: "/p/.[e]nv"}, "/p", []string{".env"}, true, false},
+		{Read{Path: "/p/*"}, "/p", []string{".env"}, false, false}, // * does not match a leading dot
+		{Read{Path: "/p/*", DotGlob: true}, "/p", []string{".env"}, true, false},
+		{Read{Path: "/p", Tree: true}, "/p", []string{".env"}, false, true},
+		{Read{Path: "/", Tree: true}, "/p", []string{".env"}, false, true},
+		{Read{Path: "/p"}, "/p", []string{".env"}, false, false}, // listing, not a tree
+		{Read{Path: "/p/src", Tree: true}, "/p", []string{".env"}, false, false},
+		{Read{Path: "/p/s*", Tree: true}, "/p", []string{"secrets", "**"}, true, false},
+		{Read{Path: "/p/secrets/a.json"}, "/p", []string{"secrets", "**"}, true, false},
+		{Read{Path: "/p/secrets"}, "/p", []string{"secrets"}, true, false},
+		{Read{Path: "/p/config", Tree: true}, "/p", []string{"**", "*.pem"}, false, true},
+		{Read{Path: "/p/config/*"}, "/p", []string{"**", "*.pem"}, true, false},
+		{Read{Path: "/p/config/*.yml"}, "/p", []string{"**", "*.pem"}, true, false}, // two patterns are taken to overlap
+		{Read{Path: "/p/config/a.yml"}, "/p", []string{"**", "*.pem"}, false, false},
+		{Read{Path: "/p/x/y/k.pem"}, "/p", []string{"**", "*.pem"}, true, false},
+		{Read{Path: "/q/k.pem"}, "/p", []string{"**", "*.pem"}, false, false},
+		{Read{Path: "/p/.e*"}, "/p", []string{"b*"}, false, false}, // literal first characters differ
+		{Read{Path: "relative"}, "/p", []string{".env"}, false, false},
+	}
+	for _, tt := range tests {
+		file, below := tt.read.Reaches(tt.base, tt.segs)
+		if file != tt.file || below != tt.below {
+			t.Errorf("%+v.Reaches(%s, %q) = %v, %v; want %v, %v", tt.read, tt.base, tt.segs, file, below, tt.file, tt.below)
+		}
+	}
+}
+
+// FuzzReadReaches checks that a literal read reaches exactly what the
+// covering pattern matches, and never panics on any pattern.
+func FuzzReadReaches(f *testing.F) {
+	for _, s := range []string{"/p/.env", "/p/.e*", "/p/[", "/p/**/x", "/", "/p/a/b/c"} {
+		f.Add(s, ".env", true)
+	}
+	f.Fuzz(func(t *testing.T, p, seg string, tree bool) {
+		file, below := Read{Path: p, Tree: tree}.Reaches("/p", []string{seg})
+		if below && !tree {
+			t.Fatalf("%q: below without a tree read", p)
+		}
+		if len(p) > 3 && p[:3] == "/p/" && !containsGlob(p) && !containsGlob(seg) && seg != "" && !containsSlash(seg) {
+			want := p == "/p/"+seg || len(p) > len("/p/"+seg) && p[:len("/p/"+seg)+1] == "/p/"+seg+"/"
+			if file != want {
+				t.Fatalf("Reaches(%q, %q) file = %v, want %v", p, seg, file, want)
+			}
+		}
+	})
+}
+
+func containsSlash(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '/' || s[i] == '\\' {
+			return true
+		}
+	}
+	return false
+}

@@ -122,6 +122,11 @@ func (s *Set) Find(b api.Behavior, subjects []Subject, env Env) (Match, bool) {
 			if e := t.best(&p, &env, best); e.order < best.order {
 				best, bestSub = e, i
 			}
+			if subjects[i].Reach != 0 {
+				if e := s.reachBest(b, &p, &env, best); e.order < best.order {
+					best, bestSub = e, i
+				}
+			}
 		}
 	}
 	if best.r == nil {
@@ -169,6 +174,22 @@ func (s *Set) Matches(subjects []Subject, env Env) []Match {
 }
 
 var noMatch = entry{order: math.MaxInt32}
+
+// reachBest returns the path rule of behaviour b, of higher precedence than
+// best, that a reading subject reaches beyond its own path: the rules are
+// scanned in order, as such reads are few and their answer does not follow
+// the index's literal prefixes.
+func (s *Set) reachBest(b api.Behavior, p *prepared, env *Env, best entry) entry {
+	for i, r := range s.rules {
+		if int32(i) >= best.order {
+			break
+		}
+		if r.Behavior == b && r.reaches(p, env) {
+			return entry{r: r, order: int32(i)}
+		}
+	}
+	return best
+}
 
 // table indexes the rules of one behaviour.
 type table struct {

@@ -1,7 +1,10 @@
 package rule
 
 import (
+	"io/fs"
+
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/pathclass"
 	"github.com/wardenhq/warden/toolspec"
 )
 
@@ -32,11 +35,31 @@ type Subject struct {
 	// Dynamic marks a command whose program is not a literal word
 	// (`$X -rf /`, `$(echo rm)`). No allow rule ever covers it.
 	Dynamic bool
+	// Reach says the part may read more than the one file Path names: a
+	// pattern that could match several (cat .e*), a tree read recursively
+	// (grep -r x .). Deny and ask path rules then match when the read can
+	// reach a path they cover (pathclass.Read); allow rules see Path as
+	// written.
+	Reach Reach
 	// Incidental marks a part that deny and ask rules must see but that needs
 	// no allow rule of its own, such as the file operands of `cat` (a "Read"
 	// subject): Set.Find with allow skips it.
 	Incidental bool
 }
+
+// Reach is how far a read reaches beyond the path it names.
+type Reach uint8
+
+const (
+	// ReachTree: everything below Path is read too.
+	ReachTree Reach = 1 << iota
+	// ReachPattern: Path's glob characters are a shell pattern that could
+	// not be expanded on disk; it could match any name it fits.
+	ReachPattern
+	// ReachDotGlob: the pattern's wildcards may match a leading dot
+	// (dotglob or GLOBIGNORE may be in force).
+	ReachDotGlob
+)
 
 // Env is what path rules are resolved against for one request.
 type Env struct {
@@ -51,6 +74,9 @@ type Env struct {
 	// Home is the user's home directory, for `~/path` rules. When empty,
 	// such rules match nothing.
 	Home string
+	// ReadDir lists a directory (os.ReadDir): with it, a tree read is
+	// judged by what exists below it; without, by what could.
+	ReadDir func(string) ([]fs.DirEntry, error)
 }
 
 // Match is one rule covering one subject.
@@ -158,4 +184,27 @@ func (r *Rule) coversTool(p *prepared) bool {
 		return r.mcp.covers(p.tool)
 	}
 	return p.tool == r.Tool || toolspec.FamilyOf(p.tool) == r.Tool
+}
+
+// reaches reports whether the path rule covers a path the reading subject
+// can reach (see Subject.Reach): one question, pathclass.Read, for rules as
+// for credentials and secrets.
+func (r *Rule) reaches(p *prepared, env *Env) bool {
+	if r.Kind != KindPath || p.path == "" || !r.coversTool(p) {
+		return false
+	}
+	base := r.path.base(r.Root, env)
+	if base == "" {
+		return false
+	}
+	read := pathclass.Read{Path: p.path, Tree: p.s.Reach&ReachTree != 0, DotGlob: p.s.Reach&ReachDotGlob != 0}
+	if p.s.Reach&(ReachPattern|ReachDotGlob) == 0 && !read.Tree {
+		return r.path.match(p.path, r.Root, env)
+	}
+	if p.s.Reach&ReachPattern == 0 {
+		// A literal tree: what exists below it, when the disk can say.
+		return read.ReachesOnDisk(base, r.path.segs, env.ReadDir)
+	}
+	file, below := read.Reaches(base, r.path.segs)
+	return file || below
 }

@@ -134,6 +134,11 @@ type Part struct {
 	// Reads are the absolute, cleaned paths read: input redirections and
 	// the file operands of reading programs.
 	Reads []string
+	// Trees are the directories the part reads recursively, everything
+	// below them included (grep -r x ., rg x with no path, tar czf x.tgz
+	// ., cp -r . out, the roots of find . -exec cat {} +): absolute and
+	// cleaned, maybe glob patterns.
+	Trees []string
 	// Writes are the absolute, cleaned paths written: output redirection
 	// targets (other than /dev/null and the standard streams) and the
 	// targets of cp, mv, touch, tee, sed -i and the like.

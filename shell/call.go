@@ -445,6 +445,7 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 		UnsafeEnv: ca.unsafeEnv,
 		Dynamic:   ca.dynamic,
 		Reads:     ca.reads,
+		Trees:     a.trees(ca, c.pipe != nil && c.stage > 0),
 		Writes:    ca.writes,
 		Effects:   ca.fx,
 		Unknown:   ca.unknown,

@@ -391,6 +391,7 @@ func clonePart(p Part) Part {
 	p.Effects = slices.Clone(p.Effects)
 	p.Unknown = slices.Clone(p.Unknown)
 	p.Reads = slices.Clone(p.Reads)
+	p.Trees = slices.Clone(p.Trees)
 	p.Writes = slices.Clone(p.Writes)
 	return p
 }

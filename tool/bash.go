@@ -49,22 +49,53 @@ func (c BashChecker) Check(request api.Request, environment Env) *Analysis {
 		})
 	}
 	partSubject := make([]int, len(an.Parts)) // each part's own subject
+	// changed is set once a part may have changed what is on disk or how
+	// bash globs (a write, something not understood): later patterns are
+	// judged by what they could match, not by what is there now.
+	changed, unknownBefore := false, false
 	for i := range an.Parts {
 		p := &an.Parts[i]
 		readsInside := true
-		for _, r := range p.Reads {
+		read := func(r string, reach rule.Reach) {
 			s := fileSubject("Read", env, r, false)
 			readsInside = readsInside && s.InWorkingDirs
 			s.Incidental = true
+			s.Reach = reach
 			s.Display = p.Text
 			out.Subjects = append(out.Subjects, s)
-			if real := env.Paths.Real(r); real != r {
+			if real := env.Paths.Real(r); real != r && reach&rule.ReachPattern == 0 {
 				s := fileSubject("Read", env, real, false)
 				readsInside = readsInside && s.InWorkingDirs
 				s.Incidental = true
+				s.Reach = reach
 				s.Display = p.Text
 				out.Subjects = append(out.Subjects, s)
 			}
+		}
+		for _, r := range p.Reads {
+			read(r, 0)
+			if !hasGlob(r) {
+				continue
+			}
+			// A pattern reads what it matches: on disk, when nothing
+			// before it in the command may have changed that.
+			matches, ok := []string(nil), false
+			if !changed {
+				matches, ok = env.Paths.Glob(r)
+			}
+			if !ok {
+				read(r, patternReach(unknownBefore))
+			}
+			for _, m := range matches {
+				read(m, 0)
+			}
+		}
+		for _, t := range p.Trees {
+			reach := rule.ReachTree
+			if hasGlob(t) {
+				reach |= patternReach(unknownBefore)
+			}
+			read(t, reach)
 		}
 		owner := len(out.Subjects) + 1
 		out.Subjects = append(out.Subjects, Subject{
@@ -100,7 +131,30 @@ func (c BashChecker) Check(request api.Request, environment Env) *Analysis {
 				ws.WrittenBy = owner
 				out.Subjects = append(out.Subjects, ws)
 			}
+			if !hasGlob(w) {
+				continue
+			}
+			// A pattern writes what it matches (sed -i s/a/b/ conf*/*.yml):
+			// each match is an edit, for deny and ask rules as for modes.
+			matches, ok := []string(nil), false
+			if !changed {
+				matches, ok = env.Paths.Glob(w)
+			}
+			if !ok {
+				s := fileSubject("Edit", env, w, true)
+				s.Display, s.Incidental, s.Reach = p.Text, true, patternReach(unknownBefore)
+				out.Subjects = append(out.Subjects, s)
+				continue
+			}
+			for _, m := range matches {
+				for _, ws := range writeSubjects(env, m, p.Text) {
+					ws.WrittenBy = owner
+					out.Subjects = append(out.Subjects, ws)
+				}
+			}
 		}
+		changed = changed || len(p.Writes) > 0 || len(p.Unknown) > 0 || !p.ReadOnly
+		unknownBefore = unknownBefore || len(p.Unknown) > 0 || p.Dynamic
 	}
 	out.Findings = settledBySubjects(out)
 	return out
@@ -170,4 +224,16 @@ func outsideRead(env *Env, p *shell.Part) string {
 		}
 	}
 	return "a path"
+}
+
+func hasGlob(p string) bool { return strings.ContainsAny(p, "*?[") }
+
+// patternReach is the reach of a pattern judged by what it could match;
+// after a part not understood (shopt -s dotglob, GLOBIGNORE=…) its
+// wildcards may match a leading dot too.
+func patternReach(unknownBefore bool) rule.Reach {
+	if unknownBefore {
+		return rule.ReachPattern | rule.ReachDotGlob
+	}
+	return rule.ReachPattern
 }

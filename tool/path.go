@@ -18,6 +18,8 @@ type PathResolver struct {
 	// Lstat and Readlink replace the file system in tests.
 	Lstat    func(string) (fs.FileInfo, error)
 	Readlink func(string) (string, error)
+	// ReadDirFunc replaces os.ReadDir (Glob, tree reads).
+	ReadDirFunc func(string) ([]fs.DirEntry, error)
 }
 
 // maxLinks bounds the symlinks followed for one path, as the kernel does.
@@ -184,6 +186,27 @@ func checkFileRead(req api.Request, env Env) *Analysis {
 	subs, err := pathSubjects(&req, &env, raw, false)
 	if err != nil {
 		return problem(&req, req.ToolName+": "+err.Error())
+	}
+	if req.ToolName == "Glob" {
+		// Glob lists the names its pattern matches: a rule covering one of
+		// them is reached.
+		if pat, ok := req.StringInput("pattern"); ok && !filepath.IsAbs(pat) && !strings.HasPrefix(pat, "~") {
+			g := fileSubject("Read", &env, filepath.Join(subs[0].Path, pat), false)
+			g.Reach, g.Incidental = rule.ReachPattern, true
+			subs = append(subs, g)
+		} else if ok {
+			if p, err := ExpandPath(pat, env.Cwd, env.Home); err == nil {
+				g := fileSubject("Read", &env, p, false)
+				g.Reach, g.Incidental = rule.ReachPattern, true
+				subs = append(subs, g)
+			}
+		}
+	} else {
+		// Read, Grep, LS and NotebookRead of a directory reach what is
+		// in it (Grep searches it recursively).
+		for i := range subs {
+			subs[i].Reach = rule.ReachTree
+		}
 	}
 	if req.ToolName != "Glob" && req.ToolName != "LS" {
 		// Glob and LS list names; the others print contents.
