@@ -44,8 +44,8 @@ func TestRuleReach(t *testing.T) {
 		{"Read(./secrets/**)", api.Deny, "Read", ".", ReachTree, true},
 		{"Read(./secrets/**)", api.Deny, "Read", "src", ReachTree, false},
 		{"Read(*.pem)", api.Deny, "Read", "keys", ReachTree, true},
-		{"Read(*.pem)", api.Deny, "Read", "config", ReachTree, false}, // nothing there on disk
-		{"Read(*.pem)", api.Deny, "Read", "nowhere", ReachTree, false}, // nothing there
+		{"Read(*.pem)", api.Deny, "Read", "config", ReachTree, false},         // nothing there on disk
+		{"Read(*.pem)", api.Deny, "Read", "nowhere", ReachTree, false},        // nothing there
 		{"Read(*.pem)", api.Deny, "Read", "config/app.yml", ReachTree, false}, // a file has nothing below
 		{"Edit(./config/**)", api.Deny, "Edit", "conf*/*.yml", ReachPattern, true},
 		{"Edit(./config/**)", api.Deny, "Read", "conf*/*.yml", ReachPattern, false},
