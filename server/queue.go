@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strings"
 	"sync"
@@ -118,18 +119,36 @@ type QueueOptions struct {
 	Timeout time.Duration
 	// Metrics, when set, tracks the number of pending asks.
 	Metrics *Metrics
+	// Store holds the pending asks. Nil means a store in memory, for this
+	// daemon alone; a shared store (package teams) lists the asks of every
+	// daemon of a team here, and lets an answer given on any of them reach
+	// the caller waiting on this one.
+	Store AskStore
+	// Daemon names this daemon in the asks it shares.
+	Daemon string
+	// Logger receives the errors of a shared store; nil discards them.
+	Logger *slog.Logger
 }
 
 // Queue is the approval queue: a [handler.Prompter] that puts each prompt on
-// the list of pending asks, announces it on the event stream, and waits for
-// an answer (POST /v1/pending/{id}), the deadline, the caller's context, or
-// the daemon's shutdown. It also keeps the recent final decisions for the
-// page.
+// the list of pending asks (in its AskStore), announces it on the event
+// stream, and waits for an answer (POST /v1/pending/{id} on this daemon or,
+// with a shared store, on any daemon of the team), the deadline, the
+// caller's context, or the daemon's shutdown. It also keeps the recent final
+// decisions for the page.
+//
+// The queue mirrors the store's pending asks by watching it, so listing
+// them needs no round trip; every resolution goes through the store, whose
+// compare and set lets exactly one of them take effect.
 type Queue struct {
 	clock   Clock
 	timeout time.Duration
 	metrics *Metrics
 	events  *broker
+	store   AskStore
+	shared  bool
+	daemon  string
+	logger  *slog.Logger
 
 	mu      sync.Mutex
 	pending map[string]*pendingEntry
@@ -137,22 +156,49 @@ type Queue struct {
 	closed  bool
 	closing chan struct{}
 	active  sync.WaitGroup // prompts that are waiting
+
+	stopWatch context.CancelFunc
+	watching  sync.WaitGroup
 }
 
 var _ handler.Prompter = (*Queue)(nil)
 
+// pendingEntry is one pending ask in the mirror. Asks prompted on this
+// daemon have an answer channel; asks of other daemons do not.
 type pendingEntry struct {
-	view   PendingAsk
-	answer chan handler.Answer // buffered, receives at most once
+	view     PendingAsk
+	revision uint64
+	answer   chan Resolution // buffered, receives at most once; nil for others' asks
 }
 
-// NewQueue returns an empty queue.
+// The resolvers that are not a person.
+const (
+	byTimeout   = "timeout"
+	byShutdown  = "shutdown"
+	byWithdrawn = "withdrawn"
+)
+
+// storeTimeout bounds one call to the store made without a caller's
+// context (answers, withdrawals).
+const storeTimeout = 10 * time.Second
+
+// sweepGrace is how long past its deadline an ask of another daemon may
+// stay pending before this daemon denies it: that daemon's own timeout
+// normally wins, and the sweep catches the asks of a daemon that died.
+const sweepGrace = 2 * time.Second
+
+// NewQueue returns an empty queue (or, with a shared store, one listing the
+// store's pending asks).
 func NewQueue(opts QueueOptions) *Queue {
 	q := &Queue{
 		clock:   opts.Clock,
 		timeout: opts.Timeout,
 		metrics: opts.Metrics,
 		events:  newBroker(),
+		store:   opts.Store,
+		shared:  opts.Store != nil,
+		daemon:  opts.Daemon,
+		logger:  opts.Logger,
 		pending: make(map[string]*pendingEntry),
 		closing: make(chan struct{}),
 	}
@@ -162,12 +208,163 @@ func NewQueue(opts QueueOptions) *Queue {
 	if q.timeout <= 0 {
 		q.timeout = DefaultPromptTimeout
 	}
+	if q.store == nil {
+		q.store = NewMemoryAskStore(q.clock)
+	}
+	if q.logger == nil {
+		q.logger = slog.New(slog.DiscardHandler)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	q.stopWatch = cancel
+	ch, err := q.store.Watch(ctx)
+	if err != nil {
+		q.logger.Error("watching the pending asks", "err", err)
+	}
+	q.resync(ctx)
+	q.watching.Go(func() { q.watch(ctx, ch) })
+	if q.shared {
+		q.watching.Go(func() { q.sweep(ctx) })
+	}
 	return q
+}
+
+// watch applies the store's changes to the mirror until ctx ends, watching
+// again (and catching up) when a watch breaks off.
+func (q *Queue) watch(ctx context.Context, ch <-chan StoredAsk) {
+	for {
+		if ch != nil {
+			for a := range ch {
+				q.apply(a)
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(time.Second):
+		}
+		var err error
+		if ch, err = q.store.Watch(ctx); err != nil {
+			q.logger.Error("watching the pending asks", "err", err)
+			ch = nil
+			continue
+		}
+		q.resync(ctx)
+	}
+}
+
+// resync brings the mirror up to the store: asks it lacks are added, and
+// asks no longer pending are resolved as the store says.
+func (q *Queue) resync(ctx context.Context) {
+	list, err := q.store.List(ctx)
+	if err != nil {
+		if ctx.Err() == nil {
+			q.logger.Error("listing the pending asks", "err", err)
+		}
+		return
+	}
+	listed := make(map[string]bool, len(list))
+	for _, a := range list {
+		listed[a.ID] = true
+		q.apply(a)
+	}
+	q.mu.Lock()
+	var gone []string
+	for id, e := range q.pending {
+		if !listed[id] && e.revision != 0 {
+			gone = append(gone, id)
+		}
+	}
+	q.mu.Unlock()
+	for _, id := range gone {
+		a, err := q.store.Get(ctx, id)
+		switch {
+		case err == nil:
+			q.apply(a)
+		case errors.Is(err, ErrUnknownAsk):
+			q.apply(StoredAsk{ID: id, Resolution: &Resolution{Behavior: api.Deny, By: byWithdrawn, Time: q.clock.Now()}})
+		}
+	}
+}
+
+// sweep denies, past their deadline, the asks no caller here waits for:
+// those of a daemon that died, or of this daemon before it restarted.
+func (q *Queue) sweep(ctx context.Context) {
+	t := time.NewTicker(time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		now := q.clock.Now()
+		q.mu.Lock()
+		var due []string
+		for id, e := range q.pending {
+			if e.answer == nil && now.After(e.view.Deadline.Add(sweepGrace)) {
+				due = append(due, id)
+			}
+		}
+		q.mu.Unlock()
+		for _, id := range due {
+			a, err := q.store.Resolve(ctx, id, Resolution{Behavior: api.Deny, By: byTimeout, Daemon: q.daemon})
+			if err != nil && !errors.Is(err, ErrAlreadyAnswered) {
+				q.logger.Error("denying an ask past its deadline", "ask", id, "err", err)
+				continue
+			}
+			q.apply(a)
+		}
+	}
+}
+
+// apply brings one change of the store into the mirror, and announces it.
+// It is idempotent: a change already seen is ignored.
+func (q *Queue) apply(a StoredAsk) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	e, ok := q.pending[a.ID]
+	if a.Pending() {
+		if ok && a.Revision <= e.revision {
+			return
+		}
+		var view PendingAsk
+		if err := json.Unmarshal(a.View, &view); err != nil {
+			q.logger.Error("an unreadable pending ask", "ask", a.ID, "err", err)
+			return
+		}
+		view.ID, view.Deadline = a.ID, a.Deadline
+		if !ok {
+			if q.closed {
+				return
+			}
+			e = &pendingEntry{}
+			q.pending[a.ID] = e
+			q.metrics.setPending(len(q.pending))
+		}
+		e.view, e.revision = view, a.Revision
+		q.publishLocked(EventPending, q.snapshotLocked(e))
+		return
+	}
+	if !ok {
+		return
+	}
+	delete(q.pending, a.ID)
+	q.metrics.setPending(len(q.pending))
+	r := *a.Resolution
+	if e.answer != nil {
+		e.answer <- r
+	}
+	res := ResolvedAsk{ID: a.ID, Behavior: r.Behavior, Message: r.Message, By: r.By, Time: r.Time}
+	if r.Behavior == api.Allow {
+		res.Scope = r.Scope
+	}
+	q.publishLocked(EventResolved, res)
 }
 
 // Prompt lists the ask as pending and waits. It returns the person's answer;
 // ErrTimeout at the deadline; ErrShutdown when the daemon stops; ctx.Err()
-// when the context ends first. Only an answer can allow.
+// when the context ends first; an error wrapping ErrStoreUnavailable when
+// the ask cannot be shared. Only an answer can allow.
 func (q *Queue) Prompt(ctx context.Context, p *handler.Prompt) (handler.Answer, error) {
 	if p == nil || p.Ask == nil {
 		return handler.Answer{}, errors.New("server: prompt without an ask")
@@ -204,7 +401,11 @@ func (q *Queue) Prompt(ctx context.Context, p *handler.Prompt) (handler.Answer, 
 		view.Suggestions = nonNil(ask.Decision.Suggestions)
 	}
 	view.Display = DescribeAsk(ask.Request, ask.Decision, view.Suggestions)
-	entry := &pendingEntry{view: view, answer: make(chan handler.Answer, 1)}
+	entry := &pendingEntry{view: view, answer: make(chan Resolution, 1)}
+	data, err := json.Marshal(view)
+	if err != nil {
+		return handler.Answer{}, fmt.Errorf("server: encoding the ask: %w", err)
+	}
 
 	q.mu.Lock()
 	if q.closed {
@@ -213,9 +414,28 @@ func (q *Queue) Prompt(ctx context.Context, p *handler.Prompt) (handler.Answer, 
 	}
 	q.active.Add(1)
 	defer q.active.Done()
+	// In the mirror before the store has it, so the watch finds the
+	// caller waiting.
 	q.pending[view.ID] = entry
-	q.metrics.setPending(len(q.pending))
-	q.publishLocked(EventPending, q.snapshotLocked(entry))
+	q.mu.Unlock()
+	stored, err := q.store.Create(ctx, StoredAsk{
+		ID: view.ID, Daemon: q.daemon, Session: view.SessionID,
+		Created: now, Deadline: deadline, View: data,
+	})
+	if err != nil {
+		q.mu.Lock()
+		delete(q.pending, view.ID)
+		q.mu.Unlock()
+		return handler.Answer{}, fmt.Errorf("server: the ask could not be queued, so it is denied: %w", err)
+	}
+	q.mu.Lock()
+	if entry.revision < stored.Revision {
+		if _, still := q.pending[view.ID]; still {
+			entry.revision = stored.Revision
+			q.metrics.setPending(len(q.pending))
+			q.publishLocked(EventPending, q.snapshotLocked(entry))
+		}
+	}
 	q.mu.Unlock()
 	if c := callFrom(ctx); c != nil {
 		c.setPendingID(view.ID)
@@ -229,40 +449,55 @@ func (q *Queue) Prompt(ctx context.Context, p *handler.Prompt) (handler.Answer, 
 
 	wait := deadline.Sub(now)
 	select {
-	case a := <-entry.answer:
-		return a, nil
+	case r := <-entry.answer:
+		return answerFrom(r)
 	case <-q.clock.After(wait):
-		return q.withdraw(entry, "timeout", ErrTimeout)
+		return q.withdraw(entry, byTimeout, ErrTimeout)
 	case <-ctx.Done():
-		return q.withdraw(entry, "withdrawn", ctx.Err())
+		return q.withdraw(entry, byWithdrawn, ctx.Err())
 	case <-q.closing:
-		return q.withdraw(entry, "shutdown", ErrShutdown)
+		return q.withdraw(entry, byShutdown, ErrShutdown)
 	}
 }
 
-// withdraw takes entry off the queue for a reason other than an answer. If
-// an answer won the race, that answer is returned instead.
+// answerFrom turns the resolution of an ask prompted here into the
+// prompt's result: a person's answer, or the error of a deny without one.
+func answerFrom(r Resolution) (handler.Answer, error) {
+	switch r.By {
+	case byTimeout:
+		return handler.Answer{}, ErrTimeout
+	case byShutdown:
+		return handler.Answer{}, ErrShutdown
+	case byWithdrawn:
+		return handler.Answer{}, context.Canceled
+	}
+	return handler.Answer{Behavior: r.Behavior, Scope: r.Scope, Message: r.Message, Person: r.By, Rule: r.Rule}, nil
+}
+
+// withdraw ends entry for a reason other than an answer. If an answer won
+// the race, that answer is returned instead (except at shutdown).
 func (q *Queue) withdraw(entry *pendingEntry, by string, err error) (handler.Answer, error) {
-	q.mu.Lock()
-	_, still := q.pending[entry.view.ID]
-	if still {
-		delete(q.pending, entry.view.ID)
-		q.metrics.setPending(len(q.pending))
-		res := ResolvedAsk{ID: entry.view.ID, By: by, Time: q.clock.Now()}
-		if by == "timeout" || by == "shutdown" {
-			res.Behavior = api.Deny
-		}
-		q.publishLocked(EventResolved, res)
+	res := Resolution{By: by, Daemon: q.daemon}
+	if by == byTimeout || by == byShutdown {
+		res.Behavior = api.Deny
 	}
-	q.mu.Unlock()
-	if !still {
-		a := <-entry.answer // Answer removed it and sent before unlocking
-		if by == "shutdown" {
-			return handler.Answer{}, err
-		}
-		return a, nil
+	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
+	defer cancel()
+	a, rerr := q.store.Resolve(ctx, entry.view.ID, res)
+	switch {
+	case rerr == nil, errors.Is(rerr, ErrAlreadyAnswered):
+		q.apply(a)
+	default:
+		// The store cannot be reached: this caller is denied all the
+		// same, and the ask leaves this daemon's list.
+		q.logger.Error("withdrawing an ask", "ask", entry.view.ID, "err", rerr)
+		q.apply(StoredAsk{ID: entry.view.ID, Resolution: &Resolution{Behavior: res.Behavior, By: by, Time: q.clock.Now()}})
 	}
-	return handler.Answer{}, err
+	r := <-entry.answer // apply sent the resolution that took effect
+	if r.By == by || by == byShutdown {
+		return handler.Answer{}, err
+	}
+	return answerFrom(r)
 }
 
 func (q *Queue) followExplanation(id string, ch <-chan api.Explanation, done <-chan struct{}) {
@@ -275,7 +510,9 @@ func (q *Queue) followExplanation(id string, ch <-chan api.Explanation, done <-c
 				return
 			}
 			q.mu.Lock()
-			if entry, ok := q.pending[id]; ok {
+			entry, ok := q.pending[id]
+			var data []byte
+			if ok {
 				entry.view.Explanation = &e
 				if e.RiskLevel.Rank() > entry.view.Risk.Rank() {
 					entry.view.Risk = e.RiskLevel
@@ -283,16 +520,25 @@ func (q *Queue) followExplanation(id string, ch <-chan api.Explanation, done <-c
 				d := *entry.view.Display
 				d.Explanation = DescribeExplanation(e)
 				entry.view.Display = &d
+				data, _ = json.Marshal(entry.view)
 				q.publishLocked(EventPending, q.snapshotLocked(entry))
 			}
 			q.mu.Unlock()
+			if ok && q.shared {
+				ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
+				if _, err := q.store.Update(ctx, id, data); err != nil && !errors.Is(err, ErrAlreadyAnswered) {
+					q.logger.Error("sharing an ask's explanation", "ask", id, "err", err)
+				}
+				cancel()
+			}
 		}
 	}
 }
 
 // Answer resolves the pending ask id with a person's answer. It returns
-// ErrNotPending when there is no such ask, and an error for an answer that is
-// neither allow nor deny.
+// ErrNotPending when there is no such ask or it was already answered
+// (then wrapping ErrAlreadyAnswered too), and an error for an answer that
+// is neither allow nor deny.
 func (q *Queue) Answer(id string, a handler.Answer) error {
 	if a.Behavior != api.Allow && a.Behavior != api.Deny {
 		return fmt.Errorf("server: answer must be allow or deny, not %q", a.Behavior)
@@ -303,26 +549,71 @@ func (q *Queue) Answer(id string, a handler.Answer) error {
 	if _, err := api.ParseScope(string(a.Scope)); err != nil {
 		return fmt.Errorf("server: %w", err)
 	}
+	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
+	defer cancel()
 	q.mu.Lock()
 	entry, ok := q.pending[id]
-	if !ok {
-		q.mu.Unlock()
-		return fmt.Errorf("%w: %q", ErrNotPending, id)
+	var view PendingAsk
+	if ok {
+		view = entry.view
 	}
-	if err := answerAllowed(&entry.view, a); err != nil {
-		q.mu.Unlock()
+	q.mu.Unlock()
+	if !ok {
+		// Not in the mirror (yet): the store says whether it is pending.
+		if ValidAskID(id) != nil {
+			return fmt.Errorf("%w: %q", ErrNotPending, id)
+		}
+		stored, err := q.store.Get(ctx, id)
+		switch {
+		case errors.Is(err, ErrUnknownAsk):
+			return fmt.Errorf("%w: %q", ErrNotPending, id)
+		case err != nil:
+			return err
+		case !stored.Pending():
+			return alreadyAnswered(stored)
+		}
+		if err := json.Unmarshal(stored.View, &view); err != nil {
+			return fmt.Errorf("server: ask %q: %w", id, err)
+		}
+	}
+	if err := answerAllowed(&view, a); err != nil {
 		return err
 	}
-	delete(q.pending, id)
-	q.metrics.setPending(len(q.pending))
-	entry.answer <- a
-	res := ResolvedAsk{ID: id, Behavior: a.Behavior, Message: a.Message, By: a.Person, Time: q.clock.Now()}
-	if a.Behavior == api.Allow {
-		res.Scope = a.Scope
+	res := Resolution{Behavior: a.Behavior, Scope: a.Scope, Rule: a.Rule, Message: a.Message, By: a.Person, Daemon: q.daemon}
+	stored, err := q.store.Resolve(ctx, id, res)
+	switch {
+	case errors.Is(err, ErrAlreadyAnswered):
+		q.apply(stored)
+		return alreadyAnswered(stored)
+	case errors.Is(err, ErrUnknownAsk):
+		return fmt.Errorf("%w: %q", ErrNotPending, id)
+	case err != nil:
+		return err
 	}
-	q.publishLocked(EventResolved, res)
-	q.mu.Unlock()
+	q.apply(stored)
 	return nil
+}
+
+// answeredHow extracts, from the error of alreadyAnswered, how the ask
+// was resolved ("allow by alice on d2").
+func answeredHow(err error) string {
+	msg := err.Error()
+	if i := strings.LastIndex(msg, "("); i >= 0 && strings.HasSuffix(msg, ")") {
+		return msg[i+1 : len(msg)-1]
+	}
+	return "resolved"
+}
+
+// alreadyAnswered is the error of an answer that came second.
+func alreadyAnswered(a StoredAsk) error {
+	how := "resolved"
+	if r := a.Resolution; r != nil {
+		how = strings.TrimSpace(string(r.Behavior) + " by " + r.By)
+		if r.Daemon != "" {
+			how += " on " + r.Daemon
+		}
+	}
+	return fmt.Errorf("%w: %w: %q (%s)", ErrNotPending, ErrAlreadyAnswered, a.ID, how)
 }
 
 // answerAllowed reports whether a may answer the ask v: an approval may
@@ -416,8 +707,9 @@ func (q *Queue) Record(pendingID string, req api.Request, d api.Decision) {
 	q.publishLocked(EventDecision, r)
 }
 
-// Close answers every pending ask, and every later prompt, with ErrShutdown,
-// and ends the event streams. It is safe to call more than once.
+// Close answers every pending ask prompted here, and every later prompt,
+// with ErrShutdown, stops watching the store, and ends the event streams.
+// It is safe to call more than once.
 func (q *Queue) Close() {
 	q.mu.Lock()
 	if !q.closed {
@@ -428,6 +720,8 @@ func (q *Queue) Close() {
 	// Wait until every prompt has withdrawn, so their resolved events are
 	// published before the streams end.
 	q.active.Wait()
+	q.stopWatch()
+	q.watching.Wait()
 	q.events.close()
 }
 

@@ -656,8 +656,14 @@ func (s *Server) handleAnswer(w http.ResponseWriter, r *http.Request) {
 	a := handler.Answer{Behavior: body.Behavior, Scope: scope, Message: body.Message, Person: s.opts.Person, Rule: body.Rule}
 	if err := s.queue.Answer(id, a); err != nil {
 		switch {
+		case errors.Is(err, ErrAlreadyAnswered):
+			writeError(w, http.StatusNotFound, "not_pending", fmt.Sprintf("ask %q is not pending: already answered (%s)", id, answeredHow(err)))
+			return
 		case errors.Is(err, ErrNotPending):
 			writeError(w, http.StatusNotFound, "not_pending", fmt.Sprintf("ask %q is not pending (answered, timed out or withdrawn)", id))
+			return
+		case errors.Is(err, ErrStoreUnavailable):
+			writeError(w, http.StatusServiceUnavailable, "store_unavailable", err.Error())
 			return
 		case errors.Is(err, ErrRuleNotOffered):
 			writeError(w, http.StatusBadRequest, "rule_not_offered", err.Error())
