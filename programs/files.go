@@ -26,7 +26,7 @@ var _ = family("files", func(add func(...*Spec)) {
 		&Spec{Names: n("ln"), Abbrev: true, Permute: true, Operands: "-* i",
 			Options: "-b --backup? -d -F --directory -f --force -i --interactive -L --logical -n --no-dereference -P --physical -r --relative -s --symbolic -S= --suffix= " +
 				"-t=i --target-directory=i -T --no-target-directory -v --verbose -h" + gnu,
-			Flagged: []string{"ln -s a b"}},
+			Flagged: []string{"ln -s a b", "ln ~/.ssh/id_rsa k", "ln .env e.txt", "ln .warden/settings.local.json notes.json"}},
 		// install copies like cp; -d makes its operands directories.
 		&Spec{Names: n("install"), Abbrev: true, Permute: true, Operands: "r* i",
 			Options: "-b --backup? -C --compare -c -d:W --directory:W -D -g= --group= -m= --mode= -o= --owner= -p --preserve-timestamps -s --strip --strip-program=x " +

@@ -562,6 +562,9 @@ func (a *analyzer) afterCall(ca *call) {
 			}
 			if link != "" && target != "" {
 				sc.addLink(link, cleanPath(target))
+				if !symbolic {
+					a.judgeHardLink(ca, cleanPath(target), link)
+				}
 			}
 		}
 	case "find":

@@ -71,6 +71,24 @@ func (c BashChecker) Check(request api.Request, environment Env) *Analysis {
 				s.Display = p.Text
 				out.Subjects = append(out.Subjects, s)
 			}
+			if reach != 0 {
+				return
+			}
+			// Another name of a sensitive file is that file.
+			for _, other := range env.sameFiles(r) {
+				s := fileSubject("Read", env, other, false)
+				readsInside = readsInside && s.InWorkingDirs
+				s.Incidental = true
+				s.Display = p.Text
+				credentialRead("Read", env, &s)
+				if s.Finding != nil {
+					f := *s.Finding
+					f.Part, f.Description = p.Text, f.Description+", through its other name "+r
+					out.Findings = append(out.Findings, f)
+					s.Finding = nil
+				}
+				out.Subjects = append(out.Subjects, s)
+			}
 		}
 		for _, r := range p.Reads {
 			read(r, 0)
@@ -195,6 +213,11 @@ func writeSubjects(env *Env, path, display string) []Subject {
 	subs := []Subject{s}
 	if real := env.Paths.Real(path); real != path {
 		t := fileSubject("Edit", env, real, true)
+		t.Display = display
+		subs = append(subs, t)
+	}
+	for _, other := range env.sameFiles(path) {
+		t := fileSubject("Edit", env, other, true)
 		t.Display = display
 		subs = append(subs, t)
 	}

@@ -137,6 +137,8 @@ func pathSubjects(req *api.Request, env *Env, raw string, edit bool) ([]Subject,
 	if real := env.Paths.Real(abs); real != abs {
 		paths = append(paths, real)
 	}
+	// A hard link to a sensitive file is that file.
+	paths = append(paths, env.sameFiles(abs)...)
 	subs := make([]Subject, 0, len(paths))
 	for _, p := range paths {
 		subs = append(subs, fileSubject(req.ToolName, env, p, edit))

@@ -24,6 +24,9 @@ type Env struct {
 	// credential-access; editing one is agent-config-tamper (they are
 	// control files too).
 	Secrets []string
+	// links are the sensitive files with more than one name, found when a
+	// hard-linked path is first met in a call.
+	links *linkIndex
 }
 
 // Subject is one thing a call touches that rules judge: a simple command, a

@@ -1,0 +1,112 @@
+package tool
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/wardenhq/warden/pathclass"
+)
+
+// maxLinkCandidates bounds the entries read when looking for the other
+// names of a hard-linked file.
+const maxLinkCandidates = 4096
+
+// linkIndex holds, for one call, the sensitive files that have more than
+// one name: the declared control, protected and credential paths
+// (pathclass.Places) and the files at the top of the working directories
+// and home. It is built only when a path with a link count above one is
+// met.
+type linkIndex struct {
+	files []linked
+}
+
+type linked struct {
+	path string
+	fi   fs.FileInfo
+}
+
+// sameFiles returns the other names, among the sensitive files, of the
+// regular file at p when it has more than one (a hard link made to a
+// control file or a key): that file is p, and p is judged as it.
+func (env *Env) sameFiles(p string) []string {
+	fi, err := env.Paths.lstat(p)
+	if err != nil || !fi.Mode().IsRegular() || linkCount(fi) < 2 {
+		return nil
+	}
+	if env.links == nil {
+		env.links = env.buildLinks()
+	}
+	var out []string
+	for _, l := range env.links.files {
+		if l.path != p && os.SameFile(fi, l.fi) {
+			out = append(out, l.path)
+		}
+	}
+	return out
+}
+
+func (env *Env) buildLinks() *linkIndex {
+	ix := &linkIndex{}
+	budget := maxLinkCandidates
+	consider := func(p string, fi fs.FileInfo) {
+		if fi.Mode().IsRegular() && linkCount(fi) > 1 {
+			ix.files = append(ix.files, linked{p, fi})
+		}
+	}
+	var list func(dir string, depth int)
+	list = func(dir string, depth int) {
+		entries, err := env.Paths.ReadDir(dir)
+		if err != nil {
+			return
+		}
+		for _, e := range entries {
+			if budget--; budget < 0 {
+				return
+			}
+			p := filepath.Join(dir, e.Name())
+			switch {
+			case e.Type().IsRegular():
+				if fi, err := e.Info(); err == nil {
+					consider(p, fi)
+				}
+			case e.IsDir() && depth > 0:
+				list(p, depth-1)
+			}
+		}
+	}
+	for _, pl := range pathclass.Places(env.Home, env.WorkingDirs) {
+		if budget <= 0 {
+			break
+		}
+		if strings.HasSuffix(pl, "/") {
+			list(strings.TrimSuffix(pl, "/"), 1)
+			continue
+		}
+		if fi, err := env.Paths.lstat(pl); err == nil {
+			budget--
+			consider(pl, fi)
+		}
+	}
+	for _, p := range append(append([]string(nil), env.ControlFiles...), env.Secrets...) {
+		if fi, err := env.Paths.lstat(p); err == nil {
+			consider(p, fi)
+		}
+	}
+	// Files a user's rule may name: the top of each working directory and
+	// of home (.env, .bashrc, .netrc).
+	for _, d := range append(append([]string(nil), env.WorkingDirs...), env.Home) {
+		if d != "" && budget > 0 {
+			list(d, 0)
+		}
+	}
+	return ix
+}
+
+func (r *PathResolver) lstat(p string) (fs.FileInfo, error) {
+	if r != nil && r.Lstat != nil {
+		return r.Lstat(p)
+	}
+	return os.Lstat(p)
+}
