@@ -715,6 +715,8 @@ func (e *Engine) suggest(ev *evaluation) {
 			parts = append(parts, s.Words)
 		case s.WrittenBy > 0 && s.InWorkingDirs:
 			// Covered by the rule offered for the command that writes it.
+		case toolspec.IsMCP(s.Tool):
+			out = append(out, s.Tool) // the one tool of the one server
 		case s.Path != "":
 			toolName := ev.req.ToolName
 			if t, ok := toolspec.Lookup(toolName); toolName == "Bash" || ok && t.Kind == toolspec.KindPatch {

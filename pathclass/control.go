@@ -42,7 +42,7 @@ type Entry struct {
 var control = []Entry{
 	// Warden's own settings at every source; the managed file named by
 	// $WARDEN_MANAGED_SETTINGS and --settings files are added by the caller.
-	{Pattern: ".warden/", Kind: KindWarden, Match: []string{".warden/settings.local.json", ".warden", "sub/.warden/settings.json", ".Warden/settings.json"}, Pass: []string{"warden/settings.json", "docs/warden.md"}},
+	{Pattern: ".warden/", Kind: KindWarden, Match: []string{".warden/settings.local.json", ".warden/mcp-pins.json", ".warden", "sub/.warden/settings.json", ".Warden/settings.json"}, Pass: []string{"warden/settings.json", "docs/warden.md"}},
 	{Pattern: "~/.config/warden/", Kind: KindWarden, Match: []string{"~/.config/warden/settings.json", "~/.config"}, Pass: []string{"~/.config/wardens"}},
 	{Pattern: "~/.local/share/warden/", Kind: KindWarden, Match: []string{"~/.local/share/warden/grants.json"}},
 	{Pattern: "~/.local/state/warden/", Kind: KindWarden, Match: []string{"~/.local/state/warden/audit.jsonl"}},
