@@ -423,7 +423,7 @@ func (e *Engine) pipeline(ctx context.Context, ev *evaluation) {
 	for i := range an.Subjects {
 		s := &an.Subjects[i]
 		reason, r, ok := e.allowSubject(ev, s, subjects[i:i+1], grantSet, renv)
-		if !ok && s.LaunchedBy > 0 && s.Finding == nil && !s.Dynamic {
+		if !ok && s.LaunchedBy > 0 && s.Finding == nil && !s.Dynamic && len(s.Beyond) == 0 {
 			// npx tsc under Bash(npx tsc:*): the rule that allows the
 			// launcher (or the launcher that launched it) allows what it
 			// runs.
@@ -457,6 +457,12 @@ func (e *Engine) pipeline(ctx context.Context, ev *evaluation) {
 				why.Message += " (not understood: " + s.Unknown + ")"
 			} else if s.Cause != "" {
 				why.Message += ": " + s.Cause
+			}
+			if len(s.Beyond) > 0 {
+				if m, ok := e.rules.Find(api.Allow, subjects[i:i+1], renv); ok {
+					why.Message = m.Rule.Text + " allows " + s.Display + " but not " + strings.Join(s.Beyond, " ") +
+						": through it the program runs code or reads configuration the command names, which only a rule naming it allows"
+				}
 			}
 			switch {
 			case ownerOK:
@@ -499,10 +505,10 @@ func (e *Engine) allowSubject(ev *evaluation, s *tool.Subject, one []rule.Subjec
 	}
 	// A subject with a finding (a protected path, an edit outside the
 	// working directories) is settled only by a rule that names it.
-	if m, ok := allowRule(e.rules, one, renv, s.Finding != nil); ok {
+	if m, ok := allowRuleBeyond(e.rules, one, renv, s.Finding != nil, s.Beyond); ok {
 		return m.Reason(), 4, true
 	}
-	if m, ok := allowRule(grants, one, renv, s.Finding != nil); ok && !isTamper(s.Finding) {
+	if m, ok := allowRuleBeyond(grants, one, renv, s.Finding != nil, s.Beyond); ok && !isTamper(s.Finding) {
 		g := grantByRule(ev.grants, m.Rule.Text)
 		return api.Reason{Type: api.ReasonGrant, Grant: g.ID, Rule: g.Rule, Scope: g.Scope,
 			Source: string(rule.SourceSession), Message: "allowed by a " + string(g.Scope) + " grant of " + g.Rule}, 3, true
@@ -545,6 +551,33 @@ func allowRule(set *rule.Set, one []rule.Subject, renv rule.Env, mustName bool) 
 		}
 	}
 	return rule.Match{}, false
+}
+
+// allowRuleBeyond is allowRule for a subject that runs code or reads
+// configuration through the words beyond (tool.Subject.Beyond): only a
+// rule whose specifier names every one of them covers it — Bash(make:*)
+// allows make, not make --eval=….
+func allowRuleBeyond(set *rule.Set, one []rule.Subject, renv rule.Env, mustName bool, beyond []string) (rule.Match, bool) {
+	m, ok := allowRule(set, one, renv, mustName)
+	if !ok || len(beyond) == 0 || namesWords(m.Rule, beyond) {
+		return m, ok
+	}
+	for _, m := range set.Matches(append([]rule.Subject(nil), one...), renv) {
+		if m.Rule.Behavior == api.Allow && namesWords(m.Rule, beyond) && (!mustName || namesPath(m.Rule)) {
+			return m, true
+		}
+	}
+	return rule.Match{}, false
+}
+
+// namesWords reports a rule whose specifier spells every word.
+func namesWords(r *rule.Rule, words []string) bool {
+	for _, w := range words {
+		if !strings.Contains(r.Specifier, w) {
+			return false
+		}
+	}
+	return true
 }
 
 // ruleAllows reports the allow rule or grant that covers one command

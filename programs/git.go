@@ -169,7 +169,10 @@ var _ = family("git", func(add func(...*Spec)) {
 			"ls-remote", gitDoes(Network, "--upload-pack=x"), "archive", gitDoes(Write, "--exec=x --remote=n -o=w --output=w"),
 			"bisect", gitDoes(Write, ""), "submodule", &Spec{Effect: Network, Permute: true, Loose: true, Operands: "-*", OtherSubcommand: Network, Options: "-q --quiet -h:h --help:h",
 				Subcommands: subs("deinit", gitDoes(Write, "-f|--force --all"), "add", &Spec{Effect: Unpack, Operands: "n e?", Permute: true, Loose: true, Options: "-b= --branch= --name= --reference=r --depth= -h:h --help:h"})}, "format-patch", gitDoes(Write, "-o=w --output-directory=w"),
-			"difftool", gitDoes(Exec, ""), "mergetool", gitDoes(Exec, ""), "filter-branch", gitDoes(Exec, ""), "send-email", gitDoes(Network, ""),
+			"difftool", gitDoes(Exec, ""), "mergetool", gitDoes(Exec, ""),
+			// instaweb starts a web server and a browser: --httpd and
+			// --browser name the programs.
+			"instaweb", gitDoes(Exec, "-d|--httpd=x -b|--browser=x -m|--module-path= -p|--port= -l|--local --start --stop --restart"), "filter-branch", gitDoes(Exec, ""), "send-email", gitDoes(Network, ""),
 		),
 	})
 })

@@ -143,6 +143,14 @@ type Part struct {
 	// targets (other than /dev/null and the standard streams) and the
 	// targets of cp, mv, touch, tee, sed -i and the like.
 	Writes []string
+	// Beyond are the words through which the part runs code or reads
+	// configuration its command line names (make --eval=…, pytest -p X,
+	// git rebase -x CMD; programs.Loads): an allow rule on the program
+	// does not cover the part, only one that names each of them.
+	Beyond []string
+	// Repo, for git, is where it finds the repository it works on: that
+	// repository's configuration and hooks are code it may run.
+	Repo *RepoStart
 }
 
 // Program returns the program the part runs (Words[0]), or "".

@@ -467,6 +467,7 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 	// notes.txt) is a file operation too: those files are judged as edits.
 	p.FileOp = !ca.dynamic && !ca.function && len(ca.unknown) == 0 && (fileOp(ca) ||
 		!ca.unsafeEnv && hasOutput(ca.redirs) && outputsKnown(ca.redirs) && readOnly)
+	a.loads(ca, &p)
 	a.an.Parts = append(a.an.Parts, p)
 	a.calls = append(a.calls, ca)
 	if c.pipe != nil {

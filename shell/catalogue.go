@@ -532,20 +532,7 @@ func poisonedValue(name string, v arg) string {
 
 // harmlessProgramValue reports pagers and editors that do not run other
 // commands.
-func harmlessProgramValue(val string) bool {
-	if strings.ContainsAny(val, ";|&$`<>()") {
-		return false
-	}
-	f := strings.Fields(val)
-	if len(f) == 0 {
-		return true
-	}
-	switch baseName(f[0]) {
-	case "cat", "less", "more", "most", "bat", "batcat", "delta", "diff-so-fancy", "vim", "vi", "nvim", "nano", "emacs", "emacsclient", "code", "subl", "true", "mate", "micro", "hx", "helix", "kak", "ed", "joe", "pico", "gedit", "kate", "zed", "cursor", "open", "xdg-open", "firefox", "chromium", "google-chrome":
-		return true
-	}
-	return false
-}
+func harmlessProgramValue(val string) bool { return programs.HarmlessProgram(val) }
 
 // checkWrappers flags commands run with elevated privileges.
 func (a *analyzer) checkWrappers(c *call) {

@@ -1,47 +1,19 @@
 package shell
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/wardenhq/warden/programs"
+)
 
 func init() {
 	register(checkGit, "git")
 	register(checkGh, "gh")
 }
 
-// gitExecKeys are configuration keys whose value is a command git runs.
-var gitExecKeys = []string{"core.sshcommand", "core.pager", "core.editor", "core.fsmonitor", "core.hookspath", "core.askpass", "core.gitproxy",
-	"diff.external", "sequence.editor", "gpg.program", "gpg.ssh.program", "gpg.x509.program", "credential.helper", "uploadpack.packobjectshook",
-	"protocol.ext.allow", "pager.", "alias.", "filter.", "merge.", "diff.", "web.browser", "browser.", "man.", "interactive.difffilter",
-	"ssh.variant", "core.worktree", "include.path", "includeif.", "remote.", "url."}
-
-// gitExecKey says whether setting key to value makes git run a command.
-func gitExecKey(k, value string) bool {
-	k = strings.ToLower(k)
-	switch {
-	case strings.HasPrefix(k, "alias."):
-		return strings.HasPrefix(strings.TrimSpace(value), "!")
-	case strings.HasPrefix(k, "filter.") || strings.HasPrefix(k, "merge.") || strings.HasPrefix(k, "diff."):
-		return strings.HasSuffix(k, ".clean") || strings.HasSuffix(k, ".smudge") || strings.HasSuffix(k, ".process") || strings.HasSuffix(k, ".driver") ||
-			strings.HasSuffix(k, ".command") || strings.HasSuffix(k, ".textconv") || k == "diff.external"
-	case strings.HasPrefix(k, "pager."):
-		return !harmlessProgramValue(value) && value != "false" && value != "true"
-	case strings.HasPrefix(k, "remote.") || strings.HasPrefix(k, "url."):
-		return strings.HasSuffix(k, ".uploadpack") || strings.HasSuffix(k, ".receivepack") || strings.HasPrefix(value, "ext::")
-	case k == "core.pager" || k == "core.editor" || k == "sequence.editor" || k == "web.browser":
-		return !harmlessProgramValue(value)
-	case k == "credential.helper":
-		return strings.HasPrefix(strings.TrimSpace(value), "!") || strings.Contains(value, "/")
-	case k == "include.path" || strings.HasPrefix(k, "includeif."):
-		return tempPath(value)
-	case k == "core.worktree" || k == "ssh.variant":
-		return false
-	}
-	for _, e := range gitExecKeys {
-		if k == e {
-			return true
-		}
-	}
-	return false
-}
+// gitExecKey says whether setting key to value makes git run a command
+// (programs.GitConfigKeys).
+func gitExecKey(k, value string) bool { return programs.GitConfigRunsProgram(k, value) }
 
 func checkGit(a *analyzer, c *call) {
 	ops := c.operands()

@@ -133,6 +133,17 @@ func (c BashChecker) Check(request api.Request, environment Env) *Analysis {
 			ReadOnly: p.ReadOnly && readsInside && len(p.Writes) == 0,
 			FileOp:   p.FileOp,
 		})
+		out.Subjects[owner-1].Beyond = p.Beyond
+		if p.Repo != nil {
+			f, unknown := judgeRepo(env, p.Repo, p.ReadOnly, p.Text)
+			if f != nil {
+				out.Findings = append(out.Findings, *f)
+			}
+			if unknown != "" {
+				out.Subjects[owner-1].ReadOnly = false
+				p.Unknown = append(p.Unknown, unknown)
+			}
+		}
 		if len(p.Unknown) > 0 {
 			out.Subjects[owner-1].Unknown = p.Unknown[0]
 		} else if p.Cause != "" {

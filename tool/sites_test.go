@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -90,6 +91,23 @@ func TestEveryFindingSiteIsReached(t *testing.T) {
 		if !found {
 			t.Errorf("%s %s: no %s finding (problem %q)", ex.tool, ex.path, ex.category, an.Problem)
 		}
+	}
+	// A git command in a repository whose configuration runs a program.
+	dir := t.TempDir()
+	for _, d := range []string{"m/objects", "m/refs"} {
+		if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "m/HEAD"), []byte("ref: refs/heads/main\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "m/config"), []byte("[core]\n\tfsmonitor = ./x.sh\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	genv := Env{Cwd: dir, Home: "/home/u", WorkingDirs: []string{dir}}
+	for _, f := range (BashChecker{}).Check(api.Request{ToolName: "Bash", ToolInput: map[string]any{"command": "git -C m status"}}, genv).Findings {
+		reached[f.Category] = true
 	}
 	for cat, pos := range sites {
 		if !reached[cat] {

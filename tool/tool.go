@@ -75,6 +75,10 @@ type Subject struct {
 	// the index of the launcher's subject: an allow rule covering the
 	// launcher also covers the command when nothing flags it.
 	LaunchedBy int
+	// Beyond, for a Bash command, are the words through which it runs code
+	// or reads configuration its command line names (shell.Part.Beyond):
+	// an allow rule or grant covers it only when it names every one.
+	Beyond []string
 }
 
 // Analysis is what a checker makes of one call.

@@ -1,0 +1,126 @@
+package shell
+
+import (
+	"strings"
+
+	"github.com/wardenhq/warden/programs"
+)
+
+// RepoStart is where a git part finds the repository it works on.
+type RepoStart struct {
+	// Dir is the directory git starts from: the part's working directory
+	// with -C applied ("" when not known: after cd "$D", -C "$D").
+	Dir string
+	// GitDir is the repository --git-dir or GIT_DIR names, resolved; ""
+	// when none is given.
+	GitDir string
+	// Sub is the subcommand.
+	Sub string
+}
+
+// loads applies the program's Loads declaration (programs.LoadsOf) to
+// its part: the words that reach beyond what an allow rule on the program
+// covers, the code it imports from where it runs, and for git the
+// repository it discovers.
+func (a *analyzer) loads(ca *call, p *Part) {
+	if ca.dynamic || ca.prog == "" {
+		return
+	}
+	l := programs.LoadsOf(baseName(ca.prog))
+	if l == nil {
+		return
+	}
+	ops := ca.operands()
+	words := make([]string, len(ops))
+	for i, x := range ops {
+		words[i] = x.s
+	}
+	var names []string
+	for _, as := range ca.assigns {
+		names = append(names, as.name+"="+as.value.s)
+	}
+	p.Beyond = l.BeyondWords(words, names)
+	// Options the entry says run a command or load code: the program runs
+	// something the command line names (git rebase -x CMD, make --eval).
+	res := a.entryParse(ca)
+	for _, u := range res.Options {
+		if (u.Effect == programs.Exec || u.Effect == programs.Load) && u.Index >= 0 && u.Index < len(ops) {
+			p.Beyond = appendNew(p.Beyond, ops[u.Index].s)
+		}
+	}
+	if len(p.Beyond) > 0 {
+		p.ReadOnly = false
+	}
+	if len(l.Code) > 0 {
+		p.ReadOnly = false
+		p.Unknown = append(p.Unknown, baseName(ca.prog)+" imports "+strings.Join(l.Code, " or ")+" from where it runs: code Warden has not judged")
+	}
+	if l.Repository {
+		p.Repo = a.repoStart(ca)
+		if p.Repo.Dir == "" && p.Repo.GitDir == "" {
+			p.ReadOnly = false
+			p.Unknown = append(p.Unknown, "the repository git works on is not known, nor what its configuration runs")
+		}
+	}
+}
+
+// repoStart follows git's global options: each -C changes the directory
+// (relative to the one before), --git-dir and GIT_DIR name the repository.
+func (a *analyzer) repoStart(ca *call) *RepoStart {
+	r := &RepoStart{Dir: ca.cwd}
+	for _, as := range ca.assigns {
+		if as.name == "GIT_DIR" {
+			r.GitDir = a.resolve(as.value, r.Dir)
+		}
+	}
+	ops := ca.operands()
+	for i := 0; i < len(ops); i++ {
+		s := ops[i].s
+		if !strings.HasPrefix(s, "-") {
+			r.Sub = s
+			break
+		}
+		var val *arg
+		name := s
+		switch {
+		case s == "-C" || s == "--git-dir" || s == "--work-tree":
+			if i+1 < len(ops) {
+				i++
+				val = &ops[i]
+			}
+		case strings.HasPrefix(s, "-C"):
+			v := ops[i]
+			v.s, name = s[2:], "-C"
+			val = &v
+		case strings.HasPrefix(s, "--git-dir="), strings.HasPrefix(s, "--work-tree="):
+			v := ops[i]
+			name, v.s, _ = strings.Cut(s, "=")
+			val = &v
+		case inList(gitGlobalValue, s):
+			i++
+		}
+		if val == nil {
+			continue
+		}
+		switch name {
+		case "-C":
+			if r.Dir != "" {
+				r.Dir = a.resolve(*val, r.Dir)
+			}
+		case "--git-dir":
+			if r.GitDir = a.resolve(*val, r.Dir); r.GitDir == "" {
+				r.Dir = "" // not known
+			}
+		}
+	}
+	return r
+}
+
+func appendNew(xs []string, s string) []string {
+	for _, x := range xs {
+		if x == s {
+			return xs
+		}
+	}
+	return append(xs, s)
+}
