@@ -309,7 +309,7 @@ func runProbe(t *testing.T, bin string, p routeProbe) []string {
 		req := api.Request{ToolName: p.tool, ToolInput: p.input, Cwd: project, PermissionMode: c.mode}
 		var d api.Decision
 		if bin != "" {
-			d = decideProbe(t, bin, home, project, req)
+			d = decideRouteProbe(t, bin, home, project, req)
 		} else {
 			e := engines[c.rules]
 			if e == nil {
@@ -332,7 +332,7 @@ func runProbe(t *testing.T, bin string, p routeProbe) []string {
 	return out
 }
 
-func decideProbe(t *testing.T, bin, home, project string, req api.Request) api.Decision {
+func decideRouteProbe(t *testing.T, bin, home, project string, req api.Request) api.Decision {
 	t.Helper()
 	body, err := json.Marshal(req)
 	must(t, err)
