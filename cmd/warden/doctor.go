@@ -19,6 +19,7 @@ import (
 	"github.com/wardenhq/warden/agent/claudecode"
 	"github.com/wardenhq/warden/agent/codex"
 	"github.com/wardenhq/warden/agent/gemini"
+	"github.com/wardenhq/warden/mcp"
 	"github.com/wardenhq/warden/settings"
 )
 
@@ -110,6 +111,7 @@ func runDoctor(ctx context.Context, env *cliEnv, args []string) int {
 	d.claudeCode(home, root)
 	d.codex(root)
 	d.gemini(home, root)
+	d.mcpServers(home, root)
 
 	r.section("Summary")
 	if len(r.agents) == 0 {
@@ -459,5 +461,33 @@ func (d *doctor) gemini(home, root string) {
 	}
 	if working {
 		d.r.agents = append(d.r.agents, "Gemini CLI")
+	}
+}
+
+// mcpServers lists the MCP servers the clients declare, and whether each
+// runs through warden mcp proxy.
+func (d *doctor) mcpServers(home, root string) {
+	d.r.section("MCP servers (warden mcp wrap runs them through the proxy)")
+	n := 0
+	for _, f := range mcp.ClientFiles(home, root) {
+		entries, err := mcp.Inspect(f)
+		if err != nil {
+			d.r.info("%s: %s", f.Path, oneLine(err))
+			continue
+		}
+		for _, e := range entries {
+			n++
+			switch {
+			case e.Wrapped:
+				d.r.ok("%s %s: through warden mcp proxy (%s)", f.Client, e.Name, e.File)
+			case e.Unwrappable != "":
+				d.r.info("%s %s: NOT WRAPPED, cannot be proxied: %s (%s)", f.Client, e.Name, e.Unwrappable, e.File)
+			default:
+				d.r.info("%s %s: NOT WRAPPED: its tool calls reach Warden only through the agent's hook, without pins (%s; run warden mcp wrap)", f.Client, e.Name, e.File)
+			}
+		}
+	}
+	if n == 0 {
+		d.r.info("no MCP servers declared")
 	}
 }

@@ -37,7 +37,7 @@ func init() {
 	})
 }
 
-const initUsage = "init claude-code|codex|gemini [flags] (warden init AGENT -h for each agent's flags)"
+const initUsage = "init claude-code|codex|gemini [--mcp] [flags] (warden init AGENT -h for each agent's flags; --mcp also runs the agent's MCP servers through warden mcp proxy)"
 
 // initFlags are the flags every agent's init takes.
 type initFlags struct {
@@ -97,16 +97,70 @@ func runInit(ctx context.Context, env *cliEnv, args []string) int {
 		}
 		return exitUsage
 	}
+	// --mcp (any agent) also runs the agent's MCP servers through the
+	// proxy once the hook is installed.
+	rest, wrap := withoutFlag(args[1:], "--mcp")
+	var code int
 	switch args[0] {
 	case claudecode.Name:
-		return initClaudeCodeCmd(ctx, env, args[1:])
+		code = initClaudeCodeCmd(ctx, env, rest)
 	case codex.Name:
-		return initCodexCmd(ctx, env, args[1:])
+		code = initCodexCmd(ctx, env, rest)
 	case gemini.Name:
-		return initGeminiCmd(ctx, env, args[1:])
+		code = initGeminiCmd(ctx, env, rest)
+	default:
+		fmt.Fprintf(env.stderr, "warden: init: unknown agent %q (want claude-code, codex or gemini)\n", args[0])
+		return exitUsage
 	}
-	fmt.Fprintf(env.stderr, "warden: init: unknown agent %q (want claude-code, codex or gemini)\n", args[0])
-	return exitUsage
+	if code != exitOK || !wrap {
+		return code
+	}
+	project, _ := flagValue(rest, "--project")
+	if project == "" {
+		project = "."
+	}
+	_, allowTemp := withoutFlag(rest, "--allow-temp")
+	return wrapMCPServers(env, project, []string{args[0]}, "", false, allowTemp)
+}
+
+// withoutFlag returns args without the boolean flag name (--name or
+// -name), and whether it was there.
+func withoutFlag(args []string, name string) ([]string, bool) {
+	bare := strings.TrimLeft(name, "-")
+	out := make([]string, 0, len(args))
+	found := false
+	for i, a := range args {
+		if a == "--" {
+			out = append(out, args[i:]...)
+			break
+		}
+		if a == "--"+bare || a == "-"+bare {
+			found = true
+			continue
+		}
+		out = append(out, a)
+	}
+	return out, found
+}
+
+// flagValue returns the value of a string flag in args (--name V or
+// --name=V, one dash or two).
+func flagValue(args []string, name string) (string, bool) {
+	bare := strings.TrimLeft(name, "-")
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		for _, n := range []string{"-" + bare, "--" + bare} {
+			if a == n && i+1 < len(args) {
+				return args[i+1], true
+			}
+			if v, ok := strings.CutPrefix(a, n+"="); ok {
+				return v, true
+			}
+		}
+	}
+	return "", false
 }
 
 const initClaudeUsage = "init claude-code [--project DIR] [--command CMD | --server URL] [--timeout SECONDS] [--allow-temp] [--skip-check]"

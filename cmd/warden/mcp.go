@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -29,7 +31,9 @@ func init() {
 
 const mcpUsage = `mcp proxy --name NAME [--cwd DIR] [--mode MODE] [--settings FILE]... [--server URL] (-- COMMAND ARGS... | --url URL)
        warden mcp pin NAME [TOOL...]      approve the held definitions of a server's tools
-       warden mcp pin --list              show the held definitions and why they are held`
+       warden mcp pin --list              show the held definitions and why they are held
+       warden mcp wrap [--project DIR] [--client NAME]... [--command PATH] [--dry-run]
+                                          run the MCP servers of Claude Code, Codex, Gemini CLI, Cursor and VS Code through the proxy`
 
 func runMCP(ctx context.Context, env *cliEnv, args []string) int {
 	if len(args) == 0 {
@@ -41,6 +45,8 @@ func runMCP(ctx context.Context, env *cliEnv, args []string) int {
 		return runMCPProxy(ctx, env, args[1:])
 	case "pin":
 		return runMCPPin(ctx, env, args[1:])
+	case "wrap":
+		return runMCPWrap(ctx, env, args[1:])
 	case "-h", "--help", "help":
 		fmt.Fprintf(env.stdout, "usage: warden %s\n", mcpUsage)
 		return exitOK
@@ -177,3 +183,69 @@ func readCloser(r io.Reader) io.ReadCloser {
 type nopWriteCloser struct{ io.Writer }
 
 func (nopWriteCloser) Close() error { return nil }
+
+func runMCPWrap(ctx context.Context, env *cliEnv, args []string) int {
+	fs := newFlagSet(env, "mcp wrap", mcpUsage)
+	project := fs.String("project", ".", "the project `DIR` whose client files are rewritten (with the user's own)")
+	var clients stringList
+	fs.Var(&clients, "client", "only this client's files: claude-code, codex, gemini, cursor, vscode (repeatable)")
+	command := fs.String("command", "", "the warden `PATH` the entries run (default: this program's lasting path)")
+	dry := fs.Bool("dry-run", false, "list what would be wrapped, change nothing")
+	allowTemp := fs.Bool("allow-temp", false, "accept a warden binary inside a temporary directory")
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fs.Usage()
+		return exitUsage
+	}
+	return wrapMCPServers(env, *project, clients, *command, *dry, *allowTemp)
+}
+
+// wrapMCPServers rewrites the MCP server entries of the clients' files
+// (all known clients when clients is empty) to run through the proxy.
+func wrapMCPServers(env *cliEnv, project string, clients []string, command string, dry, allowTemp bool) int {
+	dir, err := filepath.Abs(project)
+	if err != nil {
+		return fail(env, "mcp wrap: %v", err)
+	}
+	if command == "" && !dry {
+		if command, err = hookBinary(env, allowTemp); err != nil {
+			return fail(env, "mcp wrap: %v", err)
+		}
+	}
+	code := exitOK
+	for _, f := range mcp.ClientFiles(env.getenv("HOME"), dir) {
+		if len(clients) > 0 && !slices.Contains(clients, f.Client) {
+			continue
+		}
+		var entries []mcp.Entry
+		if dry {
+			entries, err = mcp.Inspect(f)
+		} else {
+			entries, err = mcp.Wrap(f, command)
+		}
+		if err != nil {
+			fmt.Fprintf(env.stderr, "warden: mcp wrap: %v\n", err)
+			code = exitError
+			continue
+		}
+		for _, e := range entries {
+			switch {
+			case dry && e.Wrapped:
+			case dry && e.Unwrappable != "":
+			case dry:
+				fmt.Fprintf(env.stdout, "would wrap %s %s in %s\n", f.Client, e.Where, e.File)
+			default:
+				fmt.Fprintf(env.stdout, "wrapped %s %s in %s (backup %s.warden-backup)\n", f.Client, e.Where, e.File, e.File)
+			}
+		}
+		all, _ := mcp.Inspect(f)
+		for _, e := range all {
+			if e.Unwrappable != "" {
+				fmt.Fprintf(env.stdout, "cannot wrap %s %s in %s: %s\n", f.Client, e.Where, e.File, e.Unwrappable)
+			}
+		}
+	}
+	return code
+}
