@@ -259,6 +259,14 @@ func nkeyOption(kp nkeys.KeyPair) nats.Option {
 	return nats.Nkey(pub, kp.Sign)
 }
 
+func readKey(file string) (nkeys.KeyPair, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	return nkeys.ParseDecoratedNKey(data)
+}
+
 // LoadOrCreateDaemonKey reads the daemons' key (an nkey seed) from file,
 // or creates it, 0600, when missing. Hand a copy to every daemon of the
 // team (--nats-creds): whoever holds it is a daemon.

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -18,6 +17,7 @@ import (
 
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/audit"
+	"github.com/wardenhq/warden/internal/setup"
 	"github.com/wardenhq/warden/internal/display"
 	"github.com/wardenhq/warden/settings"
 )
@@ -32,38 +32,14 @@ func init() {
 	})
 }
 
-// openAudit returns the audit sink settings configure: the file of
-// audit.path (else the default under $XDG_STATE_HOME), with the settings'
-// redaction patterns and rotation.
+// openAudit returns the audit sink settings configure (setup.OpenAudit).
 func openAudit(env *cliEnv, st *settings.Settings) (audit.Sink, error) {
-	opts := audit.FileOptions{Redact: st.Audit.Redact, Keep: st.Audit.Keep, DigestKeyFile: audit.DefaultKeyPath(env.getenv)}
-	if st.Audit.MaxSizeMB > 0 {
-		opts.MaxBytes = int64(st.Audit.MaxSizeMB) << 20
-	}
-	return audit.NewFileSink(auditPath(env, st), opts)
+	return setup.OpenAudit(env.getenv, st)
 }
 
-// auditPath resolves the audit file: settings' audit.path ("~/" is the
-// home directory, a relative path is relative to the project root), else
-// audit.DefaultPath.
+// auditPath resolves the audit file (setup.AuditPath).
 func auditPath(env *cliEnv, st *settings.Settings) string {
-	p := ""
-	if st != nil {
-		p = st.Audit.Path
-	}
-	switch {
-	case p == "":
-		return audit.DefaultPath(env.getenv)
-	case p == "~" || strings.HasPrefix(p, "~/"):
-		home := st.Home
-		if home == "" {
-			home = env.getenv("HOME")
-		}
-		return filepath.Join(home, strings.TrimPrefix(p, "~"))
-	case filepath.IsAbs(p):
-		return p
-	}
-	return filepath.Join(st.ProjectRoot, p)
+	return setup.AuditPath(env.getenv, st)
 }
 
 // parseSince reads --since: a duration back from now ("90m", "24h", "7d")

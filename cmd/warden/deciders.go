@@ -1,95 +1,18 @@
 package main
 
 import (
-	"fmt"
-	"net/http"
-	"path/filepath"
-	"time"
-
 	"github.com/wardenhq/warden/classify"
-	"github.com/wardenhq/warden/grant"
-	"github.com/wardenhq/warden/handler"
-	"github.com/wardenhq/warden/hook"
+	"github.com/wardenhq/warden/internal/setup"
 	"github.com/wardenhq/warden/settings"
 )
 
-// deciders are the automated deciders of one project's settings — its
-// PermissionRequest hooks, its classifier and its explainer — from which
-// every subcommand builds the handler that fits where it runs: headless for
-// check and hook, interactive for run, the coordinator for serve.
-type deciders struct {
-	Hooks handler.Decider // nil when no PermissionRequest hooks are configured
-	// Classifier is the configured model classifier, nil when none: where a
-	// person is asked, only a model races them.
-	Classifier handler.Decider
-	// Unattended is the classifier where no person is asked (auto mode, no
-	// terminal): the configured model, else the built-in pattern classifier.
-	Unattended handler.Decider
-	Explain    handler.ExplainFunc
-	Timeout    time.Duration // approvals.timeoutSeconds
-}
+// deciders are a project's automated deciders (setup.Deciders).
+type deciders = setup.Deciders
 
-// modelConfig converts a settings model section (nil, or provider
-// "pattern", means the built-in pattern classifier or findings explainer).
-func modelConfig(m *settings.ModelConfig) *classify.Config {
-	if m == nil || m.Provider == "pattern" {
-		return nil
-	}
-	c := classify.Config(*m)
-	return &c
-}
-
-// newDeciders builds the deciders of st. hookLog, when set, receives the
-// hook runner's events.
-//
-// The built-in pattern classifier approves calls whose analysis found
-// nothing above LOW risk. That is what makes auto mode useful without a
-// model; where a person can be asked it would approve calls no rule
-// allows before they could answer, so it decides only unattended calls.
+// newDeciders builds the deciders of st (setup.NewDeciders).
 func newDeciders(env *cliEnv, st *settings.Settings, hookLog func(string, ...any)) (*deciders, error) {
-	client := &http.Client{}
-	cl, err := classify.New(modelConfig(st.Classifier), env.getenv, client)
-	if err != nil {
-		return nil, fmt.Errorf("classifier: %w", err)
-	}
-	x, err := classify.NewExplainer(modelConfig(st.Explainer), env.getenv, client)
-	if err != nil {
-		return nil, fmt.Errorf("explainer: %w", err)
-	}
-	d := &deciders{
-		Unattended: handler.FromClassifier(cl),
-		Explain:    handler.ExplainWith(x),
-		Timeout:    time.Duration(st.Approvals.TimeoutSeconds) * time.Second,
-	}
-	if modelConfig(st.Classifier) != nil {
-		d.Classifier = d.Unattended
-	}
-	if len(st.Hooks.PermissionRequest) > 0 {
-		d.Hooks = &hook.PermissionDecider{
-			Runner:   hook.NewRunner(hook.RunnerOptions{Logf: hookLog}),
-			Matchers: st.Hooks.PermissionRequest,
-		}
-	}
-	return d, nil
+	return setup.NewDeciders(env.getenv, st, hookLog)
 }
 
-// headless is the handler of auto mode: the hooks, then the classifier;
-// undecided is deny, and repeated denials hand control back to a person.
-// Denials are counted per session in the state directory, so they add up
-// across the per-call processes (warden hook, warden check) of a session.
-func (d *deciders) headless(env *cliEnv, st *settings.Settings) handler.Handler {
-	return handler.NewHeadless(handler.HeadlessConfig{
-		Hooks:      d.Hooks,
-		Classifier: d.Unattended,
-		Timeout:    d.Timeout,
-		Denials: &handler.FileDenialCounter{
-			Dir: filepath.Join(filepath.Dir(grant.DefaultDir(env.getenv)), "denials"),
-			Limits: handler.DenialLimits{
-				MaxConsecutive: st.AutoMode.MaxConsecutiveDenials,
-				MaxTotal:       st.AutoMode.MaxTotalDenials,
-			},
-			Idle:    time.Duration(st.Grants.SessionIdleMinutes) * time.Minute,
-			OnError: func(err error) { fmt.Fprintf(env.stderr, "warden: warning: counting denials: %v\n", err) },
-		},
-	})
-}
+// modelConfig converts a settings model section (setup.ModelConfig).
+func modelConfig(m *settings.ModelConfig) *classify.Config { return setup.ModelConfig(m) }

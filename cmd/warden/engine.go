@@ -114,7 +114,7 @@ func (s *engineSet) forRequest(req api.Request) (*warden.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	opts = append(opts, warden.WithHeadless(dec.headless(s.env, st)))
+	opts = append(opts, warden.WithHeadless(dec.Headless(s.env.getenv, s.env.stderr, st)))
 	opts = append(opts, s.extra...)
 	e, err := warden.New(opts...)
 	if err != nil {

@@ -9,6 +9,9 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	// The daemon's tests here run it in process, its state in memory; the
+	// hand-over to warden-daemon is tested in cmd/warden-daemon.
+	serveInProcess = true
 	testscript.Main(m, map[string]func(){
 		"warden": func() {
 			env := &cliEnv{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}

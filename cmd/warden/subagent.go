@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/wardenhq/warden"
@@ -222,35 +221,3 @@ func parentMode(env *cliEnv, session string) api.Mode {
 	return mode
 }
 
-// sessionModes is the daemon's memory of each session's mode, from the
-// parent agent's own calls.
-type sessionModes struct {
-	mu    sync.Mutex
-	modes map[string]api.Mode
-}
-
-// maxSessionModes bounds the memory; past it, it starts afresh (sub-agents
-// of forgotten sessions fall back to default, the strict side).
-const maxSessionModes = 10000
-
-// bound remembers the mode of a parent's call, and gives a sub-agent's
-// call the stricter of its own mode and its parent session's.
-func (m *sessionModes) bound(req api.Request) api.Request {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if !warden.IsSubagent(req) {
-		if req.SessionID != "" {
-			if m.modes == nil || len(m.modes) >= maxSessionModes {
-				m.modes = map[string]api.Mode{}
-			}
-			m.modes[req.SessionID] = req.PermissionMode
-		}
-		return req
-	}
-	parent, ok := m.modes[req.SessionID]
-	if !ok {
-		parent = api.ModeDefault
-	}
-	req.PermissionMode = warden.StricterMode(req.PermissionMode, parent)
-	return req
-}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/grant"
+	"github.com/wardenhq/warden/internal/serve"
 	"github.com/wardenhq/warden/server"
 )
 
@@ -83,10 +84,10 @@ func daemonForTest(t *testing.T, w *hookWorld, wrap func(http.Handler) http.Hand
 	t.Helper()
 	env := &cliEnv{stdout: &strings.Builder{}, stderr: &strings.Builder{}, getenv: func(k string) string { return w.vars[k] }}
 	queue := server.NewQueue(server.QueueOptions{Timeout: time.Minute})
-	daemon := &daemonEngines{
-		env: env, flags: &engineFlags{noAudit: true}, defCwd: w.project, queue: queue, timeout: time.Minute,
-		grants: grant.NewMemoryStore(time.Now, time.Hour), engines: map[string]*daemonEngine{},
-	}
+	daemon := serve.NewEngine(serve.EngineConfig{
+		Env: serveEnv(env), Cwd: w.project, Queue: queue, Timeout: time.Minute,
+		Grants: grant.NewMemoryStore(time.Now, time.Hour),
+	})
 	srv := server.New(daemon, server.Options{Token: approverToken, AgentToken: agentToken, Queue: queue})
 	h := srv.Handler()
 	if wrap != nil {

@@ -55,10 +55,11 @@ func wardenBinary(t *testing.T) string {
 		wardenBin = filepath.Join(dir, "warden")
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 		defer cancel()
-		cmd := exec.CommandContext(ctx, "go", "build", "-o", wardenBin, "./cmd/warden")
+		// warden serve hands over to warden-daemon, found beside warden.
+		cmd := exec.CommandContext(ctx, "go", "build", "-o", dir+string(filepath.Separator), "./cmd/warden", "./cmd/warden-daemon")
 		cmd.Dir = root
 		if out, err := cmd.CombinedOutput(); err != nil {
-			wardenErr = fmt.Errorf("go build ./cmd/warden: %v\n%s", err, out)
+			wardenErr = fmt.Errorf("go build ./cmd/warden ./cmd/warden-daemon: %v\n%s", err, out)
 		}
 	})
 	if wardenErr != nil {

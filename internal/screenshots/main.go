@@ -46,7 +46,8 @@ func run(out string) error {
 	}
 	defer os.RemoveAll(tmp)
 	bin := filepath.Join(tmp, "bin", "warden")
-	if b, err := exec.Command("go", "build", "-o", bin, "./cmd/warden").CombinedOutput(); err != nil {
+	// warden serve hands over to warden-daemon, found beside warden.
+	if b, err := exec.Command("go", "build", "-o", filepath.Dir(bin)+string(filepath.Separator), "./cmd/warden", "./cmd/warden-daemon").CombinedOutput(); err != nil {
 		return fmt.Errorf("building warden: %v\n%s", err, b)
 	}
 	proj, err := project(tmp)

@@ -1,0 +1,141 @@
+package serve
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/wardenhq/warden/audit"
+	"github.com/wardenhq/warden/grant"
+	"github.com/wardenhq/warden/internal/setup"
+	"github.com/wardenhq/warden/server"
+	"github.com/wardenhq/warden/settings"
+)
+
+// Env carries the process's standard streams and environment.
+type Env struct {
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+	Getenv func(string) string
+}
+
+// Backend supplies the state a daemon shares with the other daemons of a
+// team.
+type Backend interface {
+	// Flags adds the backend's flags to serve's.
+	Flags(fs *flag.FlagSet)
+	// Open connects (or starts) the shared state, after the flags are
+	// parsed and the daemon's listener is open.
+	Open(ctx context.Context, info BackendInfo) (*Shared, error)
+}
+
+// BackendInfo is what a Backend is told when it opens.
+type BackendInfo struct {
+	// StateDir is Warden's state directory ($XDG_STATE_HOME/warden).
+	StateDir string
+	// Address is the daemon's HTTP address as clients name it.
+	Address string
+	// AgentToken is the agents' credential, which the backend must never
+	// let answer an ask or write a grant.
+	AgentToken string
+	Stderr     io.Writer
+}
+
+// Shared is a team's state as the daemon uses it.
+type Shared struct {
+	// Name names this daemon in the shared records.
+	Name string
+	// Asks is the team's pending-ask store.
+	Asks server.AskStore
+	// Grants, when set, is the team's session grant store (else the
+	// per-session files of this machine).
+	Grants grant.Store
+	// Audit, when set, receives every record besides the local file.
+	Audit audit.Sink
+	// Close releases the connection (and stops an embedded server).
+	Close func()
+}
+
+// Exit codes.
+const (
+	exitOK    = 0
+	exitError = 1
+	exitUsage = 2
+)
+
+// engineFlags are the flags serve shares with the deciding subcommands.
+type engineFlags struct {
+	cwd      string
+	mode     string
+	settings stringList
+	noAudit  bool
+}
+
+func (f *engineFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.cwd, "cwd", "", "working directory of requests that carry none (default: current directory)")
+	fs.StringVar(&f.mode, "mode", "", "permission mode: default, acceptEdits, plan, auto, dontAsk, bypassPermissions")
+	fs.Var(&f.settings, "settings", "extra settings `FILE` (source cli; repeatable)")
+	fs.BoolVar(&f.noAudit, "no-audit", false, "do not write the audit log (dry run)")
+}
+
+func (f *engineFlags) defaultCwd() (string, error) {
+	if f.cwd == "" {
+		return os.Getwd()
+	}
+	return filepath.Abs(f.cwd)
+}
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (s *stringList) String() string     { return fmt.Sprint(*s) }
+func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
+
+func newFlagSet(env Env, name, usageLine string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(env.Stderr, "usage: warden %s\n", usageLine)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+func parseFlags(fs *flag.FlagSet, args []string) int {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	return -1
+}
+
+func fail(env Env, format string, a ...any) int {
+	fmt.Fprintf(env.Stderr, "warden: "+format+"\n", a...)
+	return exitError
+}
+
+func oneLine(err error) string {
+	return strings.Join(strings.Fields(err.Error()), " ")
+}
+
+func openAudit(env Env, st *settings.Settings) (audit.Sink, error) {
+	return setup.OpenAudit(env.Getenv, st)
+}
+
+func newDeciders(env Env, st *settings.Settings, hookLog func(string, ...any)) (*setup.Deciders, error) {
+	return setup.NewDeciders(env.Getenv, st, hookLog)
+}
+
+// StateDir is Warden's state directory: $XDG_STATE_HOME/warden, or
+// ~/.local/state/warden.
+func StateDir(getenv func(string) string) string {
+	return filepath.Dir(audit.DefaultPath(getenv))
+}
