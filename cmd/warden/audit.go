@@ -17,8 +17,8 @@ import (
 
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/audit"
-	"github.com/wardenhq/warden/internal/setup"
 	"github.com/wardenhq/warden/internal/display"
+	"github.com/wardenhq/warden/internal/setup"
 	"github.com/wardenhq/warden/settings"
 )
 

@@ -220,4 +220,3 @@ func parentMode(env *cliEnv, session string) api.Mode {
 	}
 	return mode
 }
-

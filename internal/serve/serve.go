@@ -31,7 +31,6 @@ import (
 	"github.com/wardenhq/warden/settings"
 )
 
-
 const usageLine = "serve [--addr 127.0.0.1:7878 | --socket PATH] [--token-file FILE] [--agent-token-file FILE] [--allow-remote] [--allow-host NAME]... [--cwd DIR] [--mode MODE] [--settings FILE]... [--no-audit]"
 
 // serveGrace is how long the daemon waits, past the approval timeout, for
