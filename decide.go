@@ -812,6 +812,7 @@ func (e *Engine) resolve(ctx context.Context, ev *evaluation, how resolution) {
 	}
 	ask := &handler.Ask{Request: ev.req, Decision: *d, RuleMatched: ev.ruleMatched, Suggestions: d.Suggestions, HandOn: handOn}
 	ask.Request.PermissionMode = ev.mode
+	ask.Scopes = e.scopes(ctx, ev)
 	res, err := h.Resolve(ctx, ask)
 	if handOn && err == nil && res.Decision.Behavior == api.Ask {
 		d.Warnings = res.Decision.Warnings
@@ -851,10 +852,68 @@ func (e *Engine) resolve(ctx context.Context, ev *evaluation, how resolution) {
 		}
 	}
 	ev.asked = *d
+	if final.Behavior == api.Allow {
+		// What is kept is what is recorded: a scope this ask was not
+		// offered is kept once, and says so.
+		kept, note := grant.Keep(res.Scope, ask.Scopes)
+		if note != "" {
+			final.Warnings = append(final.Warnings, e.unkept(ctx, ev, res.Scope, note))
+		}
+		res.Scope = kept
+		if final.Reason.Type == api.ReasonUser || final.Reason.Scope != "" {
+			final.Reason.Scope = kept
+		}
+	}
 	ev.decision = final
 	if final.Behavior == api.Allow && res.Scope != "" && res.Scope != api.ScopeOnce {
-		e.remember(ctx, ev, res)
+		if !e.remember(ctx, ev, res) && ev.decision.Reason.Scope != "" {
+			ev.decision.Reason.Scope = api.ScopeOnce
+		}
 	}
+}
+
+// unkept says why an approval at scope, which ev's ask did not offer, is
+// kept once (fallback when no more particular cause is known).
+func (e *Engine) unkept(ctx context.Context, ev *evaluation, scope api.Scope, fallback string) string {
+	d := &ev.decision
+	why := ""
+	switch {
+	case ev.ruleMatched:
+		probe := *ev
+		probe.asked = *d
+		why = e.wouldNotCover(ctx, &probe, d.Suggestions, "")
+	case len(d.Suggestions) == 0:
+		why = "no rule would allow this call next time"
+	case scope == api.ScopeSession && (e.grants == nil || ev.req.SessionID == ""):
+		why = "there is no session to remember it in"
+	case scope == api.ScopeAlways && (d.Risk == api.RiskHigh || api.MaxRisk(d.Findings) == api.RiskHigh):
+		why = "a HIGH-risk ask is never remembered always"
+	default:
+		probe := *ev
+		probe.asked = *d
+		why = e.wouldNotCover(ctx, &probe, d.Suggestions, "")
+	}
+	if why == "" {
+		return fallback
+	}
+	return "not remembered (" + string(scope) + "): " + why + "; allowed once"
+}
+
+// scopes are the scopes an approval of ev's ask can be kept at
+// (grant.Scopes): session and always only when the ask's suggestions,
+// granted, would allow the whole call next time.
+func (e *Engine) scopes(ctx context.Context, ev *evaluation) []api.Scope {
+	d := &ev.decision
+	k := grant.Keepable{RuleMatched: ev.ruleMatched, Risk: d.Risk, Findings: d.Findings,
+		Session: e.grants != nil && ev.req.SessionID != ""}
+	if !ev.ruleMatched && len(d.Suggestions) > 0 {
+		probe := *ev
+		probe.asked = *d
+		if e.wouldNotCover(ctx, &probe, d.Suggestions, "") == "" {
+			k.Rules = d.Suggestions
+		}
+	}
+	return grant.Scopes(k)
 }
 
 // recheck runs the rules over a rewritten input. It reports false, with the
@@ -879,18 +938,22 @@ func (e *Engine) recheck(ctx context.Context, ev *evaluation, input map[string]a
 // offered a rule, so a dangerous call is asked again next time; its danger
 // category can be approved for the session only explicitly (warden grants
 // add --category), never by answering one prompt.
-func (e *Engine) remember(ctx context.Context, ev *evaluation, res handler.Resolution) {
+//
+// It reports whether every rule was kept.
+func (e *Engine) remember(ctx context.Context, ev *evaluation, res handler.Resolution) bool {
 	rules := ev.asked.Suggestions
 	if res.Rule != "" {
 		rules = []string{res.Rule}
 	}
 	if len(rules) == 0 {
-		return
+		ev.decision.Warnings = append(ev.decision.Warnings, "not remembered ("+string(res.Scope)+"): no rule would allow this call, so it was allowed once")
+		return false
 	}
 	if why := e.wouldNotCover(ctx, ev, rules, res.Rule); why != "" {
-		ev.decision.Warnings = append(ev.decision.Warnings, "not remembered ("+string(res.Scope)+"): "+why)
-		return
+		ev.decision.Warnings = append(ev.decision.Warnings, "not remembered ("+string(res.Scope)+"): "+why+"; allowed once")
+		return false
 	}
+	kept := true
 	for _, text := range rules {
 		var err error
 		switch res.Scope {
@@ -906,8 +969,10 @@ func (e *Engine) remember(ctx context.Context, ev *evaluation, res handler.Resol
 		}
 		if err != nil {
 			ev.decision.Warnings = append(ev.decision.Warnings, "remembering "+text+": "+err.Error())
+			kept = false
 		}
 	}
+	return kept
 }
 
 // wouldNotCover says why remembering rules would not allow this call the

@@ -2,6 +2,7 @@ package handler
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/wardenhq/warden/api"
@@ -29,6 +30,28 @@ type Ask struct {
 	// of its own then resolves an ask its deciders leave undecided, or fail
 	// or run out of time on, as ask — never allow — instead of deny.
 	HandOn bool
+	// Scopes are the scopes an approval of this ask can be kept at
+	// (grant.Scopes), computed once by the engine; every surface offers
+	// exactly these (Offered).
+	Scopes []api.Scope
+}
+
+// Offered returns the scopes an approval of ask can be kept at: Scopes,
+// or only once when they were not computed — a scope nobody checked can
+// be kept is never offered.
+func (a *Ask) Offered() []api.Scope {
+	if len(a.Scopes) > 0 {
+		return a.Scopes
+	}
+	return []api.Scope{api.ScopeOnce}
+}
+
+// Offers reports whether s is one of the scopes ask offers.
+func (a *Ask) Offers(s api.Scope) bool {
+	if s == "" {
+		s = api.ScopeOnce
+	}
+	return slices.Contains(a.Offered(), s)
 }
 
 // Resolution is a handler's final answer to an ask.

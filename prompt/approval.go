@@ -39,12 +39,17 @@ const (
 	messaging
 )
 
-// choice is one answer on the list.
+// choice is one answer on the list; its key is its number.
 type choice struct {
 	key   string
 	label string
 	ans   handler.Answer
 }
+
+// BurstGap is the least time between two keys for the second to answer: a
+// digit or Enter that comes sooner after another key (typed words, a
+// paste, a terminal replaying input) is taken for typing, not an answer.
+const BurstGap = 250 * time.Millisecond
 
 // tickMsg redraws the countdown.
 type tickMsg struct{}
@@ -75,12 +80,16 @@ type approvalModel struct {
 	top                         int // first line shown in the view
 	message                     []rune
 
-	expl      *api.Explanation
-	explDone  bool
-	answer    handler.Answer
-	result    outcome
-	signal    os.Signal
-	firstDraw bool
+	expl     *api.Explanation
+	explDone bool
+	answer   handler.Answer
+	// confirming is set when a digit picked an allowing answer to a HIGH
+	// ask: only Enter then answers.
+	confirming bool
+	lastKey    time.Time
+	result     outcome
+	signal     os.Signal
+	firstDraw  bool
 }
 
 func newApprovalModel(t *Terminal, p *handler.Prompt, deadline time.Time) *approvalModel {
@@ -98,24 +107,40 @@ func newApprovalModel(t *Terminal, p *handler.Prompt, deadline time.Time) *appro
 	if d, ok := p.Ask.Request.StringInput("description"); ok {
 		m.description = d
 	}
-	always := "Yes, always"
-	if len(p.Ask.Suggestions) > 0 {
-		always += ": " + p.Ask.Suggestions[0]
-	} else if len(p.Ask.Decision.Suggestions) > 0 {
-		always += ": " + p.Ask.Decision.Suggestions[0]
-	}
-	m.choices = []choice{
-		{"o", "Yes, once", handler.Answer{Behavior: api.Allow, Scope: api.ScopeOnce}},
-		{"s", "Yes, for this session", handler.Answer{Behavior: api.Allow, Scope: api.ScopeSession}},
-		{"a", always, handler.Answer{Behavior: api.Allow, Scope: api.ScopeAlways}},
-		{"d", "No", handler.Answer{Behavior: api.Deny, Scope: api.ScopeOnce}},
-	}
+	m.choices = approvalChoices(p.Ask)
 	// A high-risk call starts with the cursor on No, so a stray Enter denies.
 	if m.risk() == api.RiskHigh {
-		m.cursor = 3
+		m.cursor = len(m.choices) - 1
 	}
 	return m
 }
+
+// approvalChoices are the answers offered for ask, numbered as Claude
+// Code numbers its dialog's: "Yes" (once), then the scopes the ask can be
+// kept at (handler.Ask.Offered), then "No". A scope that cannot be kept
+// is not offered.
+func approvalChoices(ask *handler.Ask) []choice {
+	var out []choice
+	add := func(label string, a handler.Answer) {
+		out = append(out, choice{key: fmt.Sprint(len(out) + 1), label: label, ans: a})
+	}
+	rule := strings.Join(ask.Suggestions, ", ")
+	for _, sc := range ask.Offered() {
+		switch sc {
+		case api.ScopeOnce:
+			add("Yes", handler.Answer{Behavior: api.Allow, Scope: api.ScopeOnce})
+		case api.ScopeSession:
+			add("Yes, for this session: "+rule, handler.Answer{Behavior: api.Allow, Scope: api.ScopeSession})
+		case api.ScopeAlways:
+			add("Yes, always: "+rule, handler.Answer{Behavior: api.Allow, Scope: api.ScopeAlways})
+		}
+	}
+	add("No", handler.Answer{Behavior: api.Deny, Scope: api.ScopeOnce})
+	return out
+}
+
+// deny is the choice that denies (the last).
+func (m *approvalModel) deny() handler.Answer { return m.choices[len(m.choices)-1].ans }
 
 func (m *approvalModel) setRenderer(th theme) { m.th = th }
 func (m *approvalModel) outcome() outcome     { return m.result }
@@ -254,12 +279,17 @@ func (t *Terminal) inGrace(shownAt, now time.Time) bool {
 }
 
 // key handles one keystroke. Keys in the grace period are dropped and do
-// not count as interaction.
+// not count as interaction. An answer needs a deliberate key: a digit or
+// Enter that comes within BurstGap of the key before it (typing, a paste)
+// does not answer, nor does anything pasted; on a HIGH ask a digit that
+// allows only selects, and Enter confirms.
 func (m *approvalModel) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	now := m.t.now()
 	if m.t.inGrace(m.shownAt, now) {
 		return m, nil
 	}
+	burst := msg.Burst || !m.lastKey.IsZero() && now.Sub(m.lastKey) < BurstGap
+	m.lastKey = now
 	m.now = now
 	if m.p.OnInteract != nil {
 		m.p.OnInteract()
@@ -268,23 +298,45 @@ func (m *approvalModel) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	if m.screen == messaging {
 		switch msg.Type {
 		case tea.KeyEnter:
-			a := m.choices[3].ans
+			if msg.Paste || burst {
+				return m, nil
+			}
+			a := m.deny()
 			a.Message = strings.TrimSpace(string(m.message))
 			return m.finish(a)
 		case tea.KeyEsc:
 			m.screen = choosing
 			m.message = nil
 		case tea.KeyCtrlC:
-			return m.finish(m.choices[3].ans)
+			return m.finish(m.deny())
 		default:
 			m.message = editText(m.message, msg)
 		}
 		return m, nil
 	}
-	for _, c := range m.choices {
-		if k == c.key {
-			return m.finish(c.ans)
+	if m.confirming && (k != "enter" || burst || msg.Paste) {
+		// Anything but a deliberate Enter drops the allowing answer a
+		// digit picked on a HIGH ask: back to No.
+		m.confirming, m.cursor = false, len(m.choices)-1
+		if k == "enter" || msg.Paste {
+			return m, nil
 		}
+	}
+	if msg.Paste {
+		return m, nil // pasted text never answers
+	}
+	for i, c := range m.choices {
+		if k != c.key {
+			continue
+		}
+		if burst {
+			return m, nil
+		}
+		if c.ans.Behavior == api.Allow && m.risk() == api.RiskHigh {
+			m.screen, m.cursor, m.confirming = choosing, i, true
+			return m, nil
+		}
+		return m.finish(c.ans)
 	}
 	switch k {
 	case "ctrl+c", "esc":
@@ -292,7 +344,7 @@ func (m *approvalModel) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.screen = choosing
 			return m, nil
 		}
-		return m.finish(m.choices[3].ans)
+		return m.finish(m.deny())
 	case "m":
 		m.screen = messaging
 	case "v":
@@ -306,13 +358,13 @@ func (m *approvalModel) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		if m.screen == viewing {
 			m.screen = choosing
 		}
-	case "up", "left", "k", "shift+tab":
+	case "up", "shift+tab":
 		if m.screen == viewing {
 			m.top = max(0, m.top-1)
 		} else if m.cursor > 0 {
 			m.cursor--
 		}
-	case "down", "right", "j", "tab":
+	case "down", "tab":
 		if m.screen == viewing {
 			m.top++
 		} else if m.cursor < len(m.choices)-1 {
@@ -325,6 +377,9 @@ func (m *approvalModel) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.top += m.height - 3
 		}
 	case "enter":
+		if burst {
+			return m, nil
+		}
 		if m.screen == choosing {
 			return m.finish(m.choices[m.cursor].ans)
 		}
@@ -372,14 +427,27 @@ func (m *approvalModel) summary(w int) string {
 	a := m.answer
 	var verdict string
 	switch {
+	case a.Behavior == api.Allow && (a.Scope == "" || a.Scope == api.ScopeOnce):
+		verdict = "allowed once"
 	case a.Behavior == api.Allow:
-		verdict = "allowed " + string(a.Scope)
+		verdict = "allowed " + string(a.Scope) + " (" + oneLine(m.ruleOf(a)) + ")"
 	case a.Message != "":
 		verdict = "denied (" + oneLine(a.Message) + ")"
 	default:
 		verdict = "denied"
 	}
 	return fit(fmt.Sprintf("warden: %s: %s", verdict, oneLine(m.subject)), w)
+}
+
+// ruleOf is the rule an approval keeps.
+func (m *approvalModel) ruleOf(a handler.Answer) string {
+	if a.Rule != "" {
+		return a.Rule
+	}
+	if len(m.p.Ask.Suggestions) > 0 {
+		return strings.Join(m.p.Ask.Suggestions, ", ")
+	}
+	return "no rule"
 }
 
 func (m *approvalModel) header(w int) []string {
@@ -458,19 +526,22 @@ func (m *approvalModel) viewMain(w, h int) string {
 
 	tail = append(tail, "")
 	for i, c := range m.choices {
-		line := fmt.Sprintf("  %s  (%s)", c.label, c.key)
+		line := fmt.Sprintf("  %s. %s", c.key, oneLine(c.label))
 		if i == m.cursor {
-			line = m.th.selected(fit(fmt.Sprintf("> %s  (%s)", c.label, c.key), w))
+			line = m.th.selected(fit(fmt.Sprintf("> %s. %s", c.key, oneLine(c.label)), w))
 		} else {
 			line = fit(line, w)
 		}
 		tail = append(tail, line)
 	}
-	if m.screen == messaging {
+	switch {
+	case m.screen == messaging:
 		tail = append(tail, fit("No, because: "+displayText(string(m.message), false)+"_", w),
 			m.th.dim(fit("Enter: deny with this message · Esc: back · "+m.countdown(), w)))
-	} else {
-		tail = append(tail, m.th.dim(fit("↑↓ Enter · m: no, with a message · v: view · "+m.countdown(), w)))
+	case m.confirming:
+		tail = append(tail, m.th.risk(api.RiskHigh, fit("HIGH risk: press Enter to confirm "+oneLine(m.choices[m.cursor].label)+" · Esc: no · "+m.countdown(), w)))
+	default:
+		tail = append(tail, m.th.dim(fit(fmt.Sprintf("1-%d or ↑↓ Enter · m: no, with a message · v: view · %s", len(m.choices), m.countdown()), w)))
 	}
 
 	room := h - 1 - len(head) - len(tail)
@@ -583,7 +654,7 @@ func (m *approvalModel) viewWhole(w, h int) string {
 	if maxTop > 0 {
 		more = fmt.Sprintf("lines %d-%d of %d · ↑↓ scroll · ", m.top+1, end, len(body))
 	}
-	lines = append(lines, m.th.dim(fit(more+"v: back · o s a d: answer · "+m.countdown(), w)))
+	lines = append(lines, m.th.dim(fit(fmt.Sprintf("%sv: back · 1-%d: answer · %s", more, len(m.choices), m.countdown()), w)))
 	return strings.Join(lines, "\n")
 }
 

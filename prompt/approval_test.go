@@ -67,38 +67,57 @@ func keys(s ...string) []tea.KeyMsg {
 	return out
 }
 
+// allScopes marks an ask whose approval can be kept at every scope.
+var allScopes = []api.Scope{api.ScopeOnce, api.ScopeSession, api.ScopeAlways}
+
+// highScopes are a HIGH ask's: never always.
+var highScopes = []api.Scope{api.ScopeOnce, api.ScopeSession}
+
 func TestApprovalKeys(t *testing.T) {
 	high := api.Finding{Category: "recursive-delete", Description: "deletes a tree", Part: "rm -rf /", Risk: api.RiskHigh}
+	once := handler.Answer{Behavior: api.Allow, Scope: api.ScopeOnce}
+	deny := handler.Answer{Behavior: api.Deny, Scope: api.ScopeOnce}
 	tests := []struct {
 		name     string
 		findings []api.Finding
+		scopes   []api.Scope
 		keys     []string
 		want     handler.Answer
 	}{
-		{"o is once", nil, []string{"o"}, handler.Answer{Behavior: api.Allow, Scope: api.ScopeOnce}},
-		{"s is session", nil, []string{"s"}, handler.Answer{Behavior: api.Allow, Scope: api.ScopeSession}},
-		{"a is always", nil, []string{"a"}, handler.Answer{Behavior: api.Allow, Scope: api.ScopeAlways}},
-		{"d is deny", nil, []string{"d"}, handler.Answer{Behavior: api.Deny, Scope: api.ScopeOnce}},
-		{"esc is deny", nil, []string{"esc"}, handler.Answer{Behavior: api.Deny, Scope: api.ScopeOnce}},
-		{"ctrl+c is deny", nil, []string{"ctrl+c"}, handler.Answer{Behavior: api.Deny, Scope: api.ScopeOnce}},
-		{"enter takes the first choice", nil, []string{"enter"}, handler.Answer{Behavior: api.Allow, Scope: api.ScopeOnce}},
-		{"arrows move", nil, []string{"down", "down", "enter"}, handler.Answer{Behavior: api.Allow, Scope: api.ScopeAlways}},
-		{"arrows stop at the ends", nil, []string{"up", "down", "down", "down", "down", "down", "enter"}, handler.Answer{Behavior: api.Deny, Scope: api.ScopeOnce}},
-		{"high risk starts on No", []api.Finding{high}, []string{"enter"}, handler.Answer{Behavior: api.Deny, Scope: api.ScopeOnce}},
-		{"deny with a message", nil, []string{"m", "use ", "make", "x", "backspace", "enter"}, handler.Answer{Behavior: api.Deny, Scope: api.ScopeOnce, Message: "use make"}},
-		{"esc leaves the message", nil, []string{"m", "oops", "esc", "s"}, handler.Answer{Behavior: api.Allow, Scope: api.ScopeSession}},
-		{"view then answer", nil, []string{"v", "down", "o"}, handler.Answer{Behavior: api.Allow, Scope: api.ScopeOnce}},
-		{"esc leaves the view", nil, []string{"v", "esc", "d"}, handler.Answer{Behavior: api.Deny, Scope: api.ScopeOnce}},
-		{"enter in the view does not answer", nil, []string{"v", "enter", "v", "s"}, handler.Answer{Behavior: api.Allow, Scope: api.ScopeSession}},
+		{"1 is once", nil, allScopes, []string{"1"}, once},
+		{"2 is session", nil, allScopes, []string{"2"}, handler.Answer{Behavior: api.Allow, Scope: api.ScopeSession}},
+		{"3 is always", nil, allScopes, []string{"3"}, handler.Answer{Behavior: api.Allow, Scope: api.ScopeAlways}},
+		{"4 is deny", nil, allScopes, []string{"4"}, deny},
+		{"letters do not answer", nil, allScopes, []string{"o", "s", "a", "y", "j", "k", "4"}, deny},
+		{"esc is deny", nil, allScopes, []string{"esc"}, deny},
+		{"ctrl+c is deny", nil, allScopes, []string{"ctrl+c"}, deny},
+		{"enter takes the first choice", nil, allScopes, []string{"enter"}, once},
+		{"arrows move", nil, allScopes, []string{"down", "down", "enter"}, handler.Answer{Behavior: api.Allow, Scope: api.ScopeAlways}},
+		{"arrows stop at the ends", nil, allScopes, []string{"up", "down", "down", "down", "down", "down", "enter"}, deny},
+		{"high risk starts on No", []api.Finding{high}, allScopes, []string{"enter"}, deny},
+		{"high risk: a digit that allows waits for Enter", []api.Finding{high}, highScopes, []string{"1", "enter"}, once},
+		{"high risk: a digit then another key cancels the confirmation", []api.Finding{high}, highScopes, []string{"1", "x", "enter"}, deny},
+		{"high risk: No needs no confirmation", []api.Finding{high}, highScopes, []string{"3"}, deny},
+		{"only once offered: 2 is No", nil, []api.Scope{api.ScopeOnce}, []string{"2"}, deny},
+		{"no session offered: 2 is always", nil, []api.Scope{api.ScopeOnce, api.ScopeAlways}, []string{"2"}, handler.Answer{Behavior: api.Allow, Scope: api.ScopeAlways}},
+		{"nothing computed: once only", nil, nil, []string{"3", "2"}, deny},
+		{"deny with a message", nil, allScopes, []string{"m", "use ", "make", "x", "backspace", "enter"}, handler.Answer{Behavior: api.Deny, Scope: api.ScopeOnce, Message: "use make"}},
+		{"esc leaves the message", nil, allScopes, []string{"m", "oops", "esc", "2"}, handler.Answer{Behavior: api.Allow, Scope: api.ScopeSession}},
+		{"view then answer", nil, allScopes, []string{"v", "down", "1"}, once},
+		{"esc leaves the view", nil, allScopes, []string{"v", "esc", "4"}, deny},
+		{"enter in the view does not answer", nil, allScopes, []string{"v", "enter", "v", "2"}, handler.Answer{Behavior: api.Allow, Scope: api.ScopeSession}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m, _, touched := newTestModel(t, bashAsk("npm test", tt.findings...))
+			ask := bashAsk("npm test", tt.findings...)
+			ask.Scopes = tt.scopes
+			m, clock, touched := newTestModel(t, ask)
 			var cmd tea.Cmd
 			for _, k := range keys(tt.keys...) {
 				if m.result != pending {
 					t.Fatalf("answered before key %v", k)
 				}
+				clock.advance(time.Second) // a person's pace
 				_, cmd = m.Update(k)
 			}
 			if m.result != answered {
@@ -117,18 +136,83 @@ func TestApprovalKeys(t *testing.T) {
 	}
 }
 
+// TestApprovalBursts: keys that come faster than a person reads — a word
+// typed into the pane, a paste, bracketed or not — never answer; the same
+// key alone, at a person's pace, does.
+func TestApprovalBursts(t *testing.T) {
+	tests := []struct {
+		name  string
+		keys  []tea.KeyMsg
+		gap   time.Duration
+		still bool // no answer after the keys
+	}{
+		{"clear and Enter typed fast", keys("c", "l", "e", "a", "r", "enter"), 80 * time.Millisecond, true},
+		{"a digit typed after a letter", keys("x", "1"), 50 * time.Millisecond, true},
+		{"a digit in one read with others", []tea.KeyMsg{{Type: tea.KeyRunes, Runes: []rune("1"), Burst: true}, {Type: tea.KeyEnter, Burst: true}}, time.Second, true},
+		{"keys at no interval", keys("1", "2", "3"), 0, false},
+		{"a bracketed paste of a digit", []tea.KeyMsg{{Type: tea.KeyRunes, Runes: []rune("1"), Paste: true}}, time.Second, true},
+		{"a bracketed paste of a line", []tea.KeyMsg{{Type: tea.KeyRunes, Runes: []rune("1\r"), Paste: true}}, time.Second, true},
+		{"a digit at a person's pace", keys("x", "1"), time.Second, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ask := bashAsk("npm test")
+			ask.Scopes = allScopes
+			m, clock, _ := newTestModel(t, ask)
+			for _, k := range tt.keys {
+				clock.advance(tt.gap)
+				m.Update(k)
+			}
+			if got := m.result == pending; got != tt.still {
+				t.Fatalf("pending = %v (answer %+v), want %v", got, m.answer, tt.still)
+			}
+			if tt.still {
+				// The person's own key, after a pause, still answers.
+				clock.advance(time.Second)
+				m.Update(keys("4")[0])
+				if m.result != answered || m.answer.Behavior != api.Deny {
+					t.Fatalf("a deliberate key after the burst: outcome %v, answer %+v", m.result, m.answer)
+				}
+			}
+		})
+	}
+}
+
+// TestApprovalOffersWhatIsKept: the list holds exactly the scopes the ask
+// can be kept at, and the summary says what was kept.
+func TestApprovalOffersWhatIsKept(t *testing.T) {
+	ask := bashAsk("npm test")
+	ask.Scopes = []api.Scope{api.ScopeOnce}
+	m, clock, _ := newTestModel(t, ask)
+	v := m.View()
+	if strings.Contains(v, "always") || strings.Contains(v, "session") {
+		t.Errorf("an ask that can be kept only once offers more:\n%s", v)
+	}
+	if !strings.Contains(v, "1. Yes") || !strings.Contains(v, "2. No") {
+		t.Errorf("choices are not numbered 1. Yes, 2. No:\n%s", v)
+	}
+	ask = bashAsk("npm test")
+	ask.Scopes = allScopes
+	m, clock, _ = newTestModel(t, ask)
+	clock.advance(time.Second)
+	m.Update(keys("3")[0])
+	if got := ansi.Strip(m.View()); !strings.Contains(got, "allowed always (Bash(npm test *))") {
+		t.Errorf("summary does not say what is kept: %q", got)
+	}
+}
+
 func TestApprovalGrace(t *testing.T) {
 	clock := &fakeClock{t: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
 	touched := 0
 	term := &Terminal{Now: clock.now, Grace: 500 * time.Millisecond}
 	m := newApprovalModel(term, &handler.Prompt{Ask: bashAsk("ls"), OnInteract: func() { touched++ }}, clock.t.Add(time.Minute))
 	clock.advance(100 * time.Millisecond)
-	m.Update(keys("a")[0])
+	m.Update(keys("1")[0])
 	if m.result != pending || touched != 0 {
 		t.Fatalf("a key in the grace period counted: outcome %v, touched %d", m.result, touched)
 	}
 	clock.advance(400 * time.Millisecond)
-	m.Update(keys("d")[0])
+	m.Update(keys("2")[0])
 	if m.result != answered || m.answer.Behavior != api.Deny || touched != 1 {
 		t.Fatalf("after the grace period: outcome %v, answer %+v, touched %d", m.result, m.answer, touched)
 	}
@@ -157,7 +241,7 @@ func TestApprovalTimeout(t *testing.T) {
 		t.Fatalf("outcome = %v, want timedOut", m.result)
 	}
 	// Keys after the end change nothing.
-	m.Update(keys("o")[0])
+	m.Update(keys("1")[0])
 	if m.result != timedOut {
 		t.Fatalf("a key after the timeout changed the outcome to %v", m.result)
 	}

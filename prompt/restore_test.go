@@ -26,7 +26,7 @@ func TestTerminalRestored(t *testing.T) {
 		summary  string
 		behavior string
 	}{
-		{name: "answered", keys: []string{"o"}, summary: "warden: allowed once: ls -la", behavior: "allow"},
+		{name: "answered", keys: []string{"1"}, summary: "warden: allowed once: ls -la", behavior: "allow"},
 		{name: "timed out", timeout: "2s", summary: "warden: no answer, denied: ls -la", behavior: "deny"},
 		{name: "ctrl-c", keys: []string{"C-c"}, summary: "warden: denied: ls -la", behavior: "deny"},
 		{name: "sigterm", signal: syscall.SIGTERM, summary: "warden: interrupted (terminated), denied: ls -la"},
@@ -47,7 +47,7 @@ func TestTerminalRestored(t *testing.T) {
 			sh, _ := s.script(name, helper{mode: "interactive", command: "ls -la", timeout: timeout, ready: ready})
 			script := "stty -a > " + shellQuote(before) + "; " + sh + "; echo \"helper exited\"; stty -a > " + shellQuote(after+".tmp") + "; mv " + shellQuote(after+".tmp") + " " + shellQuote(after)
 			p := s.start(name, script)
-			p.waitFor("Yes, once")
+			p.waitFor("1. Yes")
 			waitFile(t, ready)
 			switch {
 			case tt.signal != 0:

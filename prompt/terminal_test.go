@@ -24,10 +24,10 @@ func TestTerminalChoices(t *testing.T) {
 		keys [][]string // each entry: tmux send-keys arguments; "-l" first means literal text
 		want handler.Answer
 	}{
-		{"once", [][]string{{"o"}}, handler.Answer{Behavior: api.Allow, Scope: api.ScopeOnce, Person: "tester"}},
-		{"session", [][]string{{"s"}}, handler.Answer{Behavior: api.Allow, Scope: api.ScopeSession, Person: "tester"}},
-		{"always", [][]string{{"a"}}, handler.Answer{Behavior: api.Allow, Scope: api.ScopeAlways, Person: "tester"}},
-		{"deny", [][]string{{"d"}}, handler.Answer{Behavior: api.Deny, Scope: api.ScopeOnce, Person: "tester"}},
+		{"once", [][]string{{"1"}}, handler.Answer{Behavior: api.Allow, Scope: api.ScopeOnce, Person: "tester"}},
+		{"session", [][]string{{"2"}}, handler.Answer{Behavior: api.Allow, Scope: api.ScopeSession, Person: "tester"}},
+		{"always", [][]string{{"3"}}, handler.Answer{Behavior: api.Allow, Scope: api.ScopeAlways, Person: "tester"}},
+		{"deny", [][]string{{"4"}}, handler.Answer{Behavior: api.Deny, Scope: api.ScopeOnce, Person: "tester"}},
 		{"arrows", [][]string{{"Down"}, {"Enter"}}, handler.Answer{Behavior: api.Allow, Scope: api.ScopeSession, Person: "tester"}},
 		{"escape", [][]string{{"Escape"}}, handler.Answer{Behavior: api.Deny, Scope: api.ScopeOnce, Person: "tester"}},
 		{"message", [][]string{{"m"}, {"-l", "use make test"}, {"Enter"}}, handler.Answer{Behavior: api.Deny, Scope: api.ScopeOnce, Message: "use make test", Person: "tester"}},
@@ -37,7 +37,7 @@ func TestTerminalChoices(t *testing.T) {
 			s := s.with(t)
 			sh, result := s.script(tt.name, helper{command: "ls -la src"})
 			p := s.start(tt.name, sh+"; "+ttyState)
-			p.waitFor("Yes, once")
+			p.waitFor("1. Yes")
 			for _, k := range tt.keys {
 				if k[0] == "-l" {
 					p.waitFor("No, because:")
@@ -58,7 +58,7 @@ func TestTerminalChoices(t *testing.T) {
 			if !strings.Contains(scr, "icanon echo TTY-CHECKED") {
 				t.Errorf("terminal not restored after the prompt:\n%s", scr)
 			}
-			if strings.Contains(scr, "Yes, once") {
+			if strings.Contains(scr, "1. Yes") {
 				t.Errorf("the prompt is still drawn after the answer:\n%s", scr)
 			}
 		})
@@ -81,7 +81,7 @@ func TestTerminalView(t *testing.T) {
 	}
 	p.keys("v")
 	p.waitFor("press v to view it whole")
-	p.keys("o")
+	p.keys("1")
 	got := readResult(t, result)
 	if got.Answer.Behavior != api.Allow || got.Answer.Scope != api.ScopeOnce {
 		t.Errorf("answer = %+v, want allow once", got.Answer)
@@ -138,12 +138,12 @@ func TestTerminalQueue(t *testing.T) {
 	if scr := p.screen(false); strings.Contains(scr, "second-call") {
 		t.Fatalf("the second prompt is drawn while the first is up:\n%s", scr)
 	}
-	p.keys("o")
+	p.keys("1")
 	if got := readResult(t, firstResult); got.Answer.Behavior != api.Allow {
 		t.Errorf("first answer = %+v, want allow", got.Answer)
 	}
 	p.waitFor("echo second-call")
-	p.keys("d")
+	p.keys("4")
 	if got := readResult(t, secondResult); got.Answer.Behavior != api.Deny || got.Error != "" {
 		t.Errorf("second answer = %+v (%s), want deny", got.Answer, got.Error)
 	}
@@ -156,18 +156,61 @@ func TestTerminalGrace(t *testing.T) {
 	sh, result := s.script("grace", helper{command: "rm -rf build", grace: "1500ms", timeout: "30s"})
 	p := s.start("grace", "echo WAITING; sleep 1; "+sh)
 	p.waitFor("WAITING")
-	p.keys("a")
-	p.waitFor("Yes, once")
+	p.keys("1")
+	p.waitFor("1. Yes")
 	// The countdown has moved more than the grace period on.
 	p.waitFor("denies in 27s")
-	p.keys("d")
+	p.keys("4")
 	got := readResult(t, result)
 	if got.Answer.Behavior != api.Deny {
-		t.Errorf("answer = %+v, want deny (the early a must not count)", got.Answer)
+		t.Errorf("answer = %+v, want deny (the early 1 must not count)", got.Answer)
 	}
 	if got.Ignored != 1 || got.Touched != 1 {
 		t.Errorf("ignored %d keys and counted %d, want 1 and 1", got.Ignored, got.Touched)
 	}
+}
+
+// TestTerminalBursts types into the pane as a person at the terminal
+// might while a prompt is up: a word and Enter typed in one go, and a
+// bracketed paste holding a digit and a newline. Neither answers; the
+// person's own digit, a moment later, does. On a HIGH ask a digit that
+// allows asks for Enter.
+func TestTerminalBursts(t *testing.T) {
+	s := newTmux(t)
+	t.Run("typing and pasting", func(t *testing.T) {
+		s := s.with(t)
+		sh, result := s.script("burst", helper{command: "rm -rf build", timeout: "30s"})
+		p := s.start("burst", sh)
+		p.waitFor("1. Yes")
+		p.burst("c", "l", "e", "a", "r", "Enter")
+		s.tmux("set-buffer", "1\r")
+		s.tmux("paste-buffer", "-p", "-t", p.name)
+		time.Sleep(500 * time.Millisecond)
+		if _, err := os.Stat(result); err == nil {
+			t.Fatalf("a burst answered the prompt: %+v", readResult(t, result))
+		}
+		p.keys("4")
+		got := readResult(t, result)
+		if got.Answer.Behavior != api.Deny {
+			t.Errorf("answer = %+v, want the deliberate deny", got.Answer)
+		}
+	})
+	t.Run("HIGH needs Enter", func(t *testing.T) {
+		s := s.with(t)
+		sh, result := s.script("high", helper{command: "rm -rf /", risk: "HIGH", timeout: "30s"})
+		p := s.start("high", sh)
+		p.waitFor("3. No")
+		p.keys("1")
+		p.waitFor("press Enter to confirm")
+		if _, err := os.Stat(result); err == nil {
+			t.Fatalf("a digit answered a HIGH ask without Enter: %+v", readResult(t, result))
+		}
+		p.keys("Enter")
+		got := readResult(t, result)
+		if got.Answer.Behavior != api.Allow || got.Answer.Scope != api.ScopeOnce {
+			t.Errorf("answer = %+v, want allow once after Enter", got.Answer)
+		}
+	})
 }
 
 func TestTerminalCancel(t *testing.T) {
@@ -175,7 +218,7 @@ func TestTerminalCancel(t *testing.T) {
 	trigger := filepath.Join(s.dir, "cancel")
 	sh, result := s.script("cancel", helper{command: "make", trigger: trigger, onTrigger: "cancel"})
 	p := s.start("cancel", sh+"; "+ttyState)
-	p.waitFor("Yes, once")
+	p.waitFor("1. Yes")
 	os.WriteFile(trigger, nil, 0o600)
 	got := readResult(t, result)
 	if got.Error != "context canceled" {
@@ -196,7 +239,7 @@ func TestTerminalExplanationArrives(t *testing.T) {
 	os.WriteFile(trigger, nil, 0o600)
 	p.waitFor("What:  Prints the files.")
 	p.waitFor("LOW RISK")
-	p.keys("s")
+	p.keys("2")
 	if got := readResult(t, result); got.Answer.Scope != api.ScopeSession {
 		t.Errorf("answer = %+v, want allow session", got.Answer)
 	}
@@ -218,7 +261,7 @@ func TestTerminalColour(t *testing.T) {
 		if got := sgrColour.MatchString(scr); got == noColor {
 			t.Errorf("NO_COLOR=%v: colour codes present = %v:\n%q", noColor, got, scr)
 		}
-		if !strings.Contains(scr, "> No") {
+		if !strings.Contains(scr, "> 3. No") {
 			t.Errorf("a high-risk prompt does not start on No:\n%s", scr)
 		}
 		p.keys("Enter")
@@ -283,7 +326,7 @@ func TestTerminalWithInteractiveHandler(t *testing.T) {
 		wantScope     api.Scope
 		wantReason    api.ReasonType
 	}{
-		{"answered", "60s", []string{"a"}, api.Allow, api.ScopeAlways, api.ReasonUser},
+		{"answered", "60s", []string{"3"}, api.Allow, api.ScopeAlways, api.ReasonUser},
 		{"timeout", "2s", nil, api.Deny, "", api.ReasonTimeout},
 	}
 	for _, tt := range tests {
@@ -291,7 +334,7 @@ func TestTerminalWithInteractiveHandler(t *testing.T) {
 			s := s.with(t)
 			sh, result := s.script("ih-"+tt.name, helper{mode: "interactive", command: "ls -la", timeout: tt.timeout})
 			p := s.start("ih-"+tt.name, sh)
-			p.waitFor("Yes, once")
+			p.waitFor("1. Yes")
 			if len(tt.keys) > 0 {
 				p.keys(tt.keys...)
 			}

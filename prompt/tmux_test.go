@@ -92,9 +92,11 @@ func helperMain(mode string) int {
 			Decision:    api.Decision{Behavior: api.Ask, Reason: api.Reason{Type: api.ReasonDefault, Message: "no rule allows this command"}},
 			Suggestions: []string{"Bash(ls *)"},
 		}
+		ask.Scopes = []api.Scope{api.ScopeOnce, api.ScopeSession, api.ScopeAlways}
 		if env("WARDEN_PROMPT_RISK") == "HIGH" {
 			ask.Decision.Findings = []api.Finding{{Category: "recursive-delete", Description: "deletes a directory tree", Part: "rm -rf /", Risk: api.RiskHigh}}
 			ask.Decision.Risk = api.RiskHigh
+			ask.Scopes = []api.Scope{api.ScopeOnce, api.ScopeSession}
 		}
 		if env("WARDEN_PROMPT_ON_TRIGGER") == "explain" {
 			ask.Explanation = explain
@@ -119,6 +121,7 @@ func helperMain(mode string) int {
 			Request:     api.Request{ToolName: "Bash", ToolInput: map[string]any{"command": env("WARDEN_PROMPT_COMMAND")}},
 			Decision:    api.Decision{Behavior: api.Ask, Reason: api.Reason{Type: api.ReasonDefault, Message: "no rule allows this command"}},
 			Suggestions: []string{"Bash(ls *)"},
+			Scopes:      []api.Scope{api.ScopeOnce, api.ScopeSession, api.ScopeAlways},
 		}
 		var h *handler.Interactive
 		h, err = handler.NewInteractive(handler.InteractiveConfig{Prompter: term, Timeout: term.Timeout, Grace: -1})
@@ -212,7 +215,18 @@ type pane struct {
 	name string
 }
 
+// keys presses keys, each after a pause longer than BurstGap, as a person
+// does (keys that come faster never answer).
 func (p *pane) keys(keys ...string) {
+	p.s.t.Helper()
+	for _, k := range keys {
+		time.Sleep(BurstGap + 50*time.Millisecond)
+		p.s.tmux("send-keys", "-t", p.name, k)
+	}
+}
+
+// burst sends keys in one go, as a paste or fast typing does.
+func (p *pane) burst(keys ...string) {
 	p.s.t.Helper()
 	p.s.tmux(append([]string{"send-keys", "-t", p.name}, keys...)...)
 }

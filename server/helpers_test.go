@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/grant"
 	"github.com/wardenhq/warden/handler"
 )
 
@@ -118,7 +119,7 @@ func (e *fakeEngine) Decide(ctx context.Context, req api.Request) (api.Decision,
 	if err != nil || d.Behavior != api.Ask {
 		return d, err
 	}
-	a, err := e.queue.Prompt(ctx, &handler.Prompt{Ask: &handler.Ask{Request: req, Decision: d, Suggestions: d.Suggestions}})
+	a, err := e.queue.Prompt(ctx, &handler.Prompt{Ask: &handler.Ask{Request: req, Decision: d, Suggestions: d.Suggestions, Scopes: testScopes(d)}})
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
 		d.Behavior, d.Reason = api.Deny, api.Reason{Type: api.ReasonTimeout, Message: "timed out"}
@@ -304,3 +305,8 @@ func errorCode(t *testing.T, data []byte) string {
 }
 
 var bashRequest = api.Request{ToolName: "Bash", ToolInput: map[string]any{"command": "rm -rf build"}, SessionID: "s1", AgentID: "worker-1", AgentType: "tester"}
+
+// testScopes are the scopes the engine would offer for d, with a session.
+func testScopes(d api.Decision) []api.Scope {
+	return grant.Scopes(grant.Keepable{Rules: d.Suggestions, Risk: d.Risk, Findings: d.Findings, Session: true})
+}

@@ -48,14 +48,19 @@ func TestForwardedAskShowsOnThePage(t *testing.T) {
 	if diff := cmp.Diff([]any{"sub-agent-7", "npm publish", api.RiskHigh}, []any{p.AgentID, p.Summary, p.Risk}); diff != "" {
 		t.Errorf("pending ask (-want +got):\n%s", diff)
 	}
-	if err := f.client.Answer(ctx, p.ID, AnswerRequest{Behavior: api.Allow, Scope: api.ScopeSession}); err != nil {
+	// The worker's hook keeps nothing the leader grants: a forwarded ask
+	// is offered, and approved, once only.
+	if err := f.client.Answer(ctx, p.ID, AnswerRequest{Behavior: api.Allow, Scope: api.ScopeSession}); err == nil {
+		t.Fatal("a forwarded ask was approved for the session, which nothing keeps")
+	}
+	if err := f.client.Answer(ctx, p.ID, AnswerRequest{Behavior: api.Allow, Scope: api.ScopeOnce}); err != nil {
 		t.Fatal(err)
 	}
 	resp, err := worker.Await(ctx, "fwd-1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := mailbox.Response{ID: "fwd-1", Behavior: api.Allow, Scope: api.ScopeSession, Leader: "warden (web)"}
+	want := mailbox.Response{ID: "fwd-1", Behavior: api.Allow, Scope: api.ScopeOnce, Leader: "warden (web)"}
 	if diff := cmp.Diff(want, resp); diff != "" {
 		t.Errorf("response (-want +got):\n%s", diff)
 	}

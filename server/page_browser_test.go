@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/classify"
@@ -86,7 +87,7 @@ func explainingEngine(q *Queue, clock Clock) Engine {
 				Source:      "findings",
 			}
 			close(x)
-			a, err := q.Prompt(ctx, &handler.Prompt{Ask: &handler.Ask{Request: req, Decision: d, Suggestions: d.Suggestions, Explanation: x}})
+			a, err := q.Prompt(ctx, &handler.Prompt{Ask: &handler.Ask{Request: req, Decision: d, Suggestions: d.Suggestions, Explanation: x, Scopes: testScopes(d)}})
 			if err != nil {
 				d.Behavior, d.Reason = api.Deny, api.Reason{Type: api.ReasonError, Message: err.Error()}
 				return d, nil
@@ -212,7 +213,7 @@ func analysingEngine(q *Queue, clock Clock) Engine {
 			x := make(chan api.Explanation, 1)
 			x <- classify.ExplainFindings(&classify.Input{Request: req, Findings: d.Findings})
 			close(x)
-			a, err := q.Prompt(ctx, &handler.Prompt{Ask: &handler.Ask{Request: req, Decision: d, Suggestions: d.Suggestions, Explanation: x}})
+			a, err := q.Prompt(ctx, &handler.Prompt{Ask: &handler.Ask{Request: req, Decision: d, Suggestions: d.Suggestions, Explanation: x, Scopes: testScopes(d)}})
 			if err != nil {
 				d.Behavior, d.Reason = api.Deny, api.Reason{Type: api.ReasonError, Message: err.Error()}
 				return d, nil
@@ -344,14 +345,15 @@ func TestPageKeys(t *testing.T) {
 		scope    string
 		next     string
 	}{
-		{"j", -1, "", "", "echo 1"},
-		{"o", 1, api.Allow, "scope once", "echo 2"},
-		{"s", 2, api.Allow, "scope session", "echo 3"},
-		{"d", 3, api.Deny, "scope once", "echo 0"},
-		{"a", 0, api.Allow, "scope always", ""},
+		{kb.ArrowDown, -1, "", "", "echo 1"},
+		{"1", 1, api.Allow, "scope once", "echo 2"},
+		{"2", 2, api.Allow, "scope session", "echo 3"},
+		{"4", 3, api.Deny, "scope once", "echo 0"},
+		{"3", 0, api.Allow, "scope always", ""},
 	}
 	left := 4
 	for _, st := range steps {
+		time.Sleep(300 * time.Millisecond) // a person's pace: keys in a burst never answer
 		if err := chromedp.Do(ctx, chromedp.KeyEvent(st.key)); err != nil {
 			t.Fatal(err)
 		}
@@ -400,10 +402,55 @@ func TestPageShowsSpoofedCommand(t *testing.T) {
 	if !eval[bool](t, ctx, `!document.querySelector(".ask .hidden-note").hidden`) {
 		t.Error("the page does not say the command holds hidden characters")
 	}
-	if err := chromedp.Do(ctx, chromedp.KeyEvent("d")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("3")); err != nil { // HIGH: 1. once, 2. session, 3. No
 		t.Fatal(err)
 	}
 	<-got
+}
+
+// TestPageKeysTypingCannotTrigger types into the page as into a terminal
+// — a word and Enter in one go — and presses a digit that allows a HIGH
+// ask: neither answers; the digit's answer waits for Enter, and the
+// buttons offer exactly the scopes the ask can be kept at.
+func TestPageKeysTypingCannotTrigger(t *testing.T) {
+	f, ctx := openPage(t, 960, 900, analysingEngine)
+	got := decideAsync(t, f, api.Request{ToolName: "Bash", SessionID: "s1", ToolInput: map[string]any{"command": "echo hello"}})
+	waitAsks(t, ctx, 1)
+	time.Sleep(300 * time.Millisecond)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("clear\r")); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if n := eval[int](t, ctx, `document.querySelectorAll("#pending > li").length`); n != 1 {
+		t.Fatalf("typing answered the ask (%d left)", n)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("4")); err != nil {
+		t.Fatal(err)
+	}
+	if d := <-got; d.Behavior != api.Deny {
+		t.Errorf("4 after the burst: %+v, want deny", d)
+	}
+
+	got = decideAsync(t, f, api.Request{ToolName: "Bash", SessionID: "s1", ToolInput: map[string]any{"command": "rm -rf ~/projects"}})
+	waitAsks(t, ctx, 1)
+	if eval[bool](t, ctx, `!document.querySelector(".ask button.allow-always").hidden`) {
+		t.Error("a HIGH ask offers Always allow, which cannot be kept")
+	}
+	time.Sleep(300 * time.Millisecond)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("1")); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if n := eval[int](t, ctx, `document.querySelectorAll("#pending > li").length`); n != 1 {
+		t.Fatalf("a digit answered a HIGH ask without Enter (%d left)", n)
+	}
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("\r")); err != nil {
+		t.Fatal(err)
+	}
+	if d := <-got; d.Behavior != api.Allow || d.Reason.Scope != api.ScopeOnce {
+		t.Errorf("1 then Enter on a HIGH ask: %+v, want allow once", d)
+	}
 }
 
 // TestPageShowsTheChange checks that an Edit ask shows where it happens and
@@ -450,10 +497,11 @@ func TestPageShowsTheChange(t *testing.T) {
 	if open() {
 		t.Error("v did not collapse the diff")
 	}
-	if err := chromedp.Do(ctx, chromedp.KeyEvent("o")); err != nil {
+	time.Sleep(300 * time.Millisecond)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("1")); err != nil {
 		t.Fatal(err)
 	}
 	if d := <-got; d.Behavior != api.Allow {
-		t.Errorf("o: %+v, want allow", d)
+		t.Errorf("1: %+v, want allow", d)
 	}
 }

@@ -38,6 +38,10 @@ var (
 	// ErrAlwaysRefused is returned by Answer for an "always" approval of a
 	// HIGH-risk ask, which may be approved once or for the session only.
 	ErrAlwaysRefused = errors.New("a HIGH-risk ask can be approved once or for the session, never always")
+	// ErrScopeNotOffered is returned by Answer for an approval at a scope
+	// the ask cannot be kept at (PendingAsk.Scopes): an ask rule, no rule
+	// that covers the whole call, or no session.
+	ErrScopeNotOffered = errors.New("this ask cannot be remembered at that scope")
 )
 
 // DefaultPromptTimeout bounds a prompt whose Deadline is unset.
@@ -69,10 +73,14 @@ type PendingAsk struct {
 	// Explanation is the explainer's account, once it has arrived.
 	Explanation *api.Explanation `json:"explanation,omitempty"`
 	// Suggestions are the grant rules an approval may record.
-	Suggestions []string    `json:"suggestions"`
-	Request     api.Request `json:"request"`
-	Created     time.Time   `json:"created"`
-	Deadline    time.Time   `json:"deadline"`
+	Suggestions []string `json:"suggestions"`
+	// Scopes are the scopes an approval can be kept at, computed by the
+	// engine (handler.Ask.Offered); the page offers exactly these, and an
+	// answer at another scope is refused.
+	Scopes   []api.Scope `json:"scopes"`
+	Request  api.Request `json:"request"`
+	Created  time.Time   `json:"created"`
+	Deadline time.Time   `json:"deadline"`
 	// ExpiresInMS is the time left when this copy was made, so a page on a
 	// device with a skewed clock still counts down correctly.
 	ExpiresInMS int64 `json:"expires_in_ms"`
@@ -387,6 +395,7 @@ func (q *Queue) Prompt(ctx context.Context, p *handler.Prompt) (handler.Answer, 
 		Findings:    nonNil(ask.Decision.Findings),
 		Risk:        ask.Decision.Risk,
 		Suggestions: nonNil(ask.Suggestions),
+		Scopes:      ask.Offered(),
 		Request:     ask.Request,
 		Created:     now,
 		Deadline:    deadline,
@@ -629,18 +638,32 @@ func answerAllowed(v *PendingAsk, a handler.Answer) error {
 		}
 		return fmt.Errorf("%w: %q (pick one of %s)", ErrRuleNotOffered, a.Rule, strings.Join(v.Suggestions, ", "))
 	}
-	if a.Scope != api.ScopeAlways {
-		return nil
-	}
-	if v.Risk == api.RiskHigh {
-		return ErrAlwaysRefused
-	}
-	for _, f := range v.Findings {
-		if err := grant.CheckScope(f.Category, f.Risk, api.ScopeAlways); err != nil {
-			return fmt.Errorf("%w: %w", ErrAlwaysRefused, err)
+	if a.Scope == api.ScopeAlways {
+		if v.Risk == api.RiskHigh {
+			return ErrAlwaysRefused
+		}
+		for _, f := range v.Findings {
+			if err := grant.CheckScope(f.Category, f.Risk, api.ScopeAlways); err != nil {
+				return fmt.Errorf("%w: %w", ErrAlwaysRefused, err)
+			}
 		}
 	}
+	if a.Scope != api.ScopeOnce && !slices.Contains(v.Scopes, a.Scope) {
+		return fmt.Errorf("%w: %s (this ask can be approved %s)", ErrScopeNotOffered, a.Scope, scopeList(v.Scopes))
+	}
 	return nil
+}
+
+// scopeList names the scopes offered, for an error.
+func scopeList(scopes []api.Scope) string {
+	names := make([]string, len(scopes))
+	for i, s := range scopes {
+		names[i] = string(s)
+	}
+	if len(names) == 1 {
+		return names[0] + " only"
+	}
+	return strings.Join(names, ", ")
 }
 
 // Pending returns the asks waiting now, oldest first.

@@ -39,6 +39,7 @@ func TestQueueAnswer(t *testing.T) {
 	sub := q.subscribe()
 	prompt := promptFor(bashRequest)
 	prompt.Ask.Suggestions = []string{"Bash(rm -rf build)"}
+	prompt.Ask.Scopes = []api.Scope{api.ScopeOnce, api.ScopeAlways}
 	res := startPrompt(q, context.Background(), prompt)
 	e := <-sub.ch
 	p := decode[PendingAsk](t, e.Data)
@@ -104,6 +105,7 @@ func TestQueueAnswerPolicy(t *testing.T) {
 		{"high risk for the session", high, []string{"Bash(rm -rf build)"}, handler.Answer{Behavior: api.Allow, Scope: api.ScopeSession}, nil},
 		{"high risk once", high, nil, handler.Answer{Behavior: api.Allow}, nil},
 		{"deny with any rule", low, nil, handler.Answer{Behavior: api.Deny, Rule: "Bash"}, nil},
+		{"a scope not offered", low, nil, handler.Answer{Behavior: api.Allow, Scope: api.ScopeSession}, ErrScopeNotOffered},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -111,7 +113,9 @@ func TestQueueAnswerPolicy(t *testing.T) {
 			sub := q.subscribe()
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
-			res := startPrompt(q, ctx, &handler.Prompt{Ask: &handler.Ask{Request: bashRequest, Decision: tt.decision, Suggestions: tt.suggestions}})
+			d := tt.decision
+			d.Suggestions = tt.suggestions
+			res := startPrompt(q, ctx, &handler.Prompt{Ask: &handler.Ask{Request: bashRequest, Decision: tt.decision, Suggestions: tt.suggestions, Scopes: testScopes(d)}})
 			p := decode[PendingAsk](t, (<-sub.ch).Data)
 			err := q.Answer(p.ID, tt.answer)
 			if !errors.Is(err, tt.want) || (tt.want == nil) != (err == nil) {

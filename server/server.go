@@ -671,6 +671,9 @@ func (s *Server) handleAnswer(w http.ResponseWriter, r *http.Request) {
 		case errors.Is(err, ErrAlwaysRefused):
 			writeError(w, http.StatusForbidden, "always_refused", err.Error())
 			return
+		case errors.Is(err, ErrScopeNotOffered):
+			writeError(w, http.StatusBadRequest, "scope_not_offered", err.Error())
+			return
 		}
 		writeError(w, http.StatusBadRequest, "invalid_answer", err.Error())
 		return

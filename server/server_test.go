@@ -386,6 +386,7 @@ func TestDecideWaitsForTheAnswer(t *testing.T) {
 				Findings:    []api.Finding{{Category: "recursive-delete", Description: "deletes a tree", Part: "rm -rf build", Risk: api.RiskHigh}},
 				Risk:        api.RiskHigh,
 				Suggestions: []string{"Bash(rm -rf build)"},
+				Scopes:      []api.Scope{api.ScopeOnce, api.ScopeSession},
 				Request:     bashRequest,
 				Created:     f.clock.Now(),
 				Deadline:    f.clock.Now().Add(time.Minute),

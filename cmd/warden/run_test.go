@@ -145,42 +145,55 @@ func (s *runTmux) exists(name string) bool {
 }
 
 // TestRunAskOnTerminal answers the prompt of "warden run" each way. An ask
-// rule makes the command wait for a person: no classifier may approve it.
+// rule makes the command wait for a person: no classifier may approve it,
+// and no answer can be remembered, so only "1. Yes" and "2. No" are
+// offered. A command no rule covers is offered "always" too, and that
+// answer writes the rule.
 func TestRunAskOnTerminal(t *testing.T) {
 	s := newRunTmux(t)
 	s.settings(`{"permissions": {"ask": ["Bash(touch *)"]}}`)
 	tests := []struct {
 		name    string
+		command string
 		keys    []string
 		runs    bool
 		exit    string
 		printed string
 	}{
-		{"deny", []string{"d"}, false, "EXIT=126", "warden: denied: "},
-		{"deny with a message", []string{"m", "-l", "not now", "Enter"}, false, "EXIT=126", "warden: denied (not now)"},
-		{"once", []string{"o"}, true, "EXIT=0", "warden: allowed once"},
-		{"session", []string{"s"}, true, "EXIT=0", "warden: allowed session"},
-		{"always", []string{"a"}, true, "EXIT=0", "warden: allowed always"},
+		{"deny", "touch", []string{"2"}, false, "EXIT=126", "warden: denied: "},
+		{"deny with a message", "touch", []string{"m", "-l", "not now", "Enter"}, false, "EXIT=126", "warden: denied (not now)"},
+		{"once", "touch", []string{"1"}, true, "EXIT=0", "warden: allowed once"},
+		{"typing does not answer", "touch", []string{"-l", "clear\r", "2"}, false, "EXIT=126", "warden: denied: "},
+		{"always", "mkdir", []string{"3"}, true, "EXIT=0", "warden: allowed always (Bash(mkdir:*))"},
 	}
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := s.with(t)
 			file := "created-" + string(rune('a'+i))
 			name := strings.ReplaceAll(tt.name, " ", "-")
-			s.start(name, name, "warden run --no-audit -c 'touch "+file+"'")
-			s.waitFor(name, "Yes, once")
-			s.waitFor(name, "$ touch "+file)
+			s.start(name, name, "warden run --no-audit -c '"+tt.command+" "+file+"'")
+			scr := s.waitFor(name, "1. Yes")
+			s.waitFor(name, "$ "+tt.command+" "+file)
+			if tt.command == "touch" && (strings.Contains(scr, "Yes, always") || strings.Contains(scr, "for this session")) {
+				t.Errorf("an ask rule's ask offers a scope that cannot be kept:\n%s", scr)
+			}
 			s.pastGrace(name)
-			if tt.keys[0] == "m" {
+			switch {
+			case tt.keys[0] == "m":
 				s.keys(name, "m")
 				s.waitFor(name, "No, because:")
 				s.keys(name, tt.keys[1:3]...)
 				s.waitFor(name, tt.keys[2])
+				time.Sleep(300 * time.Millisecond)
 				s.keys(name, tt.keys[3:]...)
-			} else {
+			case tt.keys[0] == "-l":
+				s.keys(name, tt.keys[:2]...) // typed in one go
+				time.Sleep(300 * time.Millisecond)
+				s.keys(name, tt.keys[2:]...)
+			default:
 				s.keys(name, tt.keys...)
 			}
-			scr := s.waitFor(name, "EXIT=")
+			scr = s.waitFor(name, "EXIT=")
 			if !strings.Contains(scr, tt.exit) || !strings.Contains(scr, tt.printed) {
 				t.Errorf("want %s and %q on the screen:\n%s", tt.exit, tt.printed, scr)
 			}
@@ -189,10 +202,12 @@ func TestRunAskOnTerminal(t *testing.T) {
 			}
 		})
 	}
-	// The always answer allowed the call once but wrote no allow rule: the
-	// ask rule would override it, so it would never take effect.
-	if local, err := os.ReadFile(filepath.Join(s.dir, ".warden", "settings.local.json")); strings.Contains(string(local), `"Bash(touch`) {
-		t.Errorf("an always answer under an ask rule was written (%v):\n%s", err, local)
+	local, err := os.ReadFile(filepath.Join(s.dir, ".warden", "settings.local.json"))
+	if strings.Contains(string(local), `"Bash(touch`) {
+		t.Errorf("a rule under an ask rule was written (%v):\n%s", err, local)
+	}
+	if !strings.Contains(string(local), `"Bash(mkdir:*)"`) {
+		t.Errorf("the always answer wrote no rule (%v):\n%s", err, local)
 	}
 }
 
@@ -227,7 +242,7 @@ func TestRunJSONOnTerminal(t *testing.T) {
 		if flag == "--gateway" {
 			want = `"status":"approval_required"`
 		}
-		if !strings.Contains(scr, want) || !strings.Contains(scr, "EXIT=126") || strings.Contains(scr, "Yes, once") {
+		if !strings.Contains(scr, want) || !strings.Contains(scr, "EXIT=126") || strings.Contains(scr, "1. Yes") {
 			t.Errorf("%s: screen:\n%s", flag, scr)
 		}
 		if s.exists("created") {
@@ -296,7 +311,7 @@ func TestRunNoPromptWhenDecided(t *testing.T) {
 	s := newRunTmux(t)
 	s.start("mkdir", "mkdir", "warden run --no-audit --mode acceptEdits -c 'mkdir made'")
 	scr := s.waitFor("mkdir", "EXIT=")
-	if !strings.Contains(scr, "EXIT=0") || strings.Contains(scr, "Yes, once") || !s.exists("made") {
+	if !strings.Contains(scr, "EXIT=0") || strings.Contains(scr, "1. Yes") || !s.exists("made") {
 		t.Errorf("made exists: %v; screen:\n%q", s.exists("made"), scr)
 	}
 }
@@ -319,7 +334,7 @@ func TestRunRestoresTheTerminal(t *testing.T) {
 			pidFile := filepath.Join(s.dir, tt.name+".pid")
 			script := fmt.Sprintf("stty -a > %s; warden run --no-audit -c 'touch x' & echo $! > %s; wait $!; echo code=$?; stty -a > %s", before, pidFile, after)
 			s.start(tt.name, tt.name, script)
-			s.waitFor(tt.name, "Yes, once")
+			s.waitFor(tt.name, "1. Yes")
 			if tt.kill != "" {
 				pid, err := os.ReadFile(pidFile)
 				if err != nil {

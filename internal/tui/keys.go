@@ -46,6 +46,9 @@ type KeyMsg struct {
 	Alt bool
 	// Paste is set on text that arrived as a bracketed paste.
 	Paste bool
+	// Burst is set on a key that arrived in one read with other keys:
+	// pasted without brackets, or sent faster than anyone types.
+	Burst bool
 }
 
 // String names the key as Bubble Tea does: the characters for KeyRunes
@@ -130,6 +133,11 @@ func (p *parser) feed(b []byte) []KeyMsg {
 		}
 		out = append(out, k)
 		buf = buf[n:]
+	}
+	if len(out) > 1 {
+		for i := range out {
+			out[i].Burst = true
+		}
 	}
 	return out
 }

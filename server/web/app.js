@@ -90,9 +90,22 @@
       text(el.querySelector(".x-risk"), x.risk);
       text(el.querySelector(".x-level"), (x.level || "") + (x.source ? " (" + x.source + ")" : ""));
     }
-    text(el.querySelector(".suggestion"), v.suggestion ? "Session / always approval records: " + v.suggestion : "");
-    el.querySelector(".allow-session").hidden = !v.suggestion;
-    el.querySelector(".allow-always").hidden = !v.suggestion;
+    // Exactly the scopes this ask can be kept at (the daemon computed
+    // them), numbered as the terminal numbers them: 1 once, then session
+    // and always where offered, then No.
+    const scopes = a.scopes && a.scopes.length ? a.scopes : ["once"];
+    const keep = scopes.filter((s) => s !== "once");
+    text(el.querySelector(".suggestion"), keep.length && v.suggestion ? "Allow for " + keep.join(" / ") + " records: " + v.suggestion : "");
+    entry.choices = [];
+    for (const sc of ["once", "session", "always"]) {
+      const b = el.querySelector(".allow-" + sc);
+      b.hidden = scopes.indexOf(sc) === -1;
+      if (!b.hidden) entry.choices.push(b);
+    }
+    entry.choices.push(el.querySelector("button.deny"));
+    entry.choices.forEach((b, i) => text(b.querySelector("kbd"), String(i + 1)));
+    entry.confirm = null;
+    el.classList.remove("confirming");
     // On a HIGH-risk ask, Deny is the primary button and Enter's default.
     el.querySelector("button.deny").classList.toggle("primary", high);
     el.querySelector("button.allow-once").classList.toggle("primary", !high);
@@ -225,7 +238,18 @@
       });
       if (res.ok || res.status === 404) {
         remove(id);
-        if (res.status === 404) show("That ask was already resolved.");
+        if (res.status === 404) {
+          show("That ask was already resolved.");
+        } else {
+          // Say what was kept, as the daemon recorded it.
+          const r = await res.json().catch(() => ({}));
+          const v = entry.data.display || {};
+          if (r.behavior === "allow") {
+            show(r.scope && r.scope !== "once" ? "Allowed " + r.scope + ": " + (v.suggestion || "") : "Allowed once.");
+          } else {
+            show("Denied.");
+          }
+        }
         return;
       }
       const body = await res.json().catch(() => ({}));
@@ -236,9 +260,28 @@
     for (const b of entry.el.querySelectorAll("button")) b.disabled = false;
   }
 
-  // The keys are the terminal prompt's: o once, s session, a always,
-  // d deny, m deny with a message, v view the change.
+  // The keys are the terminal prompt's: digits for the choices (1 allow
+  // once, then the scopes offered, the last one deny), m deny with a
+  // message, v view the change. On a HIGH ask a digit that allows only
+  // selects its button, and Enter confirms. A key that comes within
+  // BURST_GAP of the one before it (typing, a paste, a held key) never
+  // answers.
+  const BURST_GAP = 250;
+  let lastKey = 0;
   let messageKeyDown = false;
+
+  function pick(entry, n, burst) {
+    const b = entry.choices && entry.choices[n - 1];
+    if (!b || burst) return;
+    const allows = b.classList.contains("allow");
+    if (allows && entry.data.risk === "HIGH") {
+      entry.confirm = b;
+      entry.el.classList.add("confirming");
+      show("HIGH risk: press Enter to confirm " + b.textContent.replace(/\s*\d+$/, "") + ", or Esc.");
+      return;
+    }
+    b.click();
+  }
   document.addEventListener("keyup", (ev) => {
     if (ev.key !== "m" || !messageKeyDown) return;
     messageKeyDown = false;
@@ -249,19 +292,31 @@
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const t = ev.target;
     if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA")) return;
-    const el = selected && asks.has(selected) ? asks.get(selected).el : null;
+    const entry = selected && asks.has(selected) ? asks.get(selected) : null;
+    const el = entry ? entry.el : null;
     const shown = (sel) => el && !el.querySelector(sel).hidden;
+    const now = ev.timeStamp || Date.now();
+    const burst = ev.repeat || now - lastKey < BURST_GAP;
+    lastKey = now;
+    if (entry && entry.confirm && ev.key !== "Enter") {
+      entry.confirm = null;
+      el.classList.remove("confirming");
+    }
+    if (/^[1-9]$/.test(ev.key)) {
+      if (entry) pick(entry, Number(ev.key), burst);
+      ev.preventDefault();
+      return;
+    }
     switch (ev.key) {
-      case "j": case "ArrowDown": move(1); break;
-      case "k": case "ArrowUp": move(-1); break;
-      case "o": if (el) answer(selected, "allow", "once", ""); break;
-      case "s": if (shown(".allow-session")) answer(selected, "allow", "session", ""); break;
-      case "a": if (shown(".allow-always")) answer(selected, "allow", "always", ""); break;
-      case "d": if (el) answer(selected, "deny", "once", ""); break;
+      case "ArrowDown": move(1); break;
+      case "ArrowUp": move(-1); break;
+      case "Escape": if (entry && entry.confirm) { entry.confirm = null; el.classList.remove("confirming"); } break;
       case "m": messageKeyDown = !!el; break; // focus on keyup, so the "m" is not typed into the field
       case "v": if (shown(".change")) { const c = el.querySelector(".change"); c.open = !c.open; } break;
       case "Enter":
         if (!el || (t && t.tagName === "BUTTON") || (t && t.tagName === "SUMMARY")) return;
+        if (burst) break;
+        if (entry.confirm) { const b = entry.confirm; entry.confirm = null; b.click(); break; }
         el.querySelector("button.primary").click();
         break;
       default: return;
