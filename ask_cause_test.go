@@ -18,7 +18,7 @@ func TestAskNamesItsCause(t *testing.T) {
 	}{
 		{"touch made.txt", "it writes made.txt"},
 		{"echo x > notes.txt", "it writes notes.txt"},
-		{"make", "it runs the project's own code"},
+		{"make", "not understood: make imports"},
 		{"npm test", "it runs the project's own code"},
 		{"curl -s https://example.com", "it talks to "},
 		{"rm notes.txt", "it deletes "},

@@ -98,7 +98,9 @@ var _ = family("cloud", func(add func(...*Spec)) {
 		// console evaluates expressions read from standard input, and
 		// file() reads any file.
 		"console", tfRuns(Exec, "-var-file=r -state=r -plan -h:h -help:h"),
-		"fmt", tfRuns(Write, "-h:h -help:h"),
+		// -check only says whether the files are formatted.
+		"fmt", &Spec{Effect: Write, ReadWith: "-check", LongDash: true, Permute: true, Operands: "r*", Options: "-check -diff -list= -write= -recursive -no-color -h:h -help:h --help:h",
+			ReadOnly: []string{"terraform fmt -check", "terraform fmt -check -recursive -diff"}, Flagged: []string{"terraform fmt", "terraform fmt -recursive"}},
 		"get", tfRuns(Network, "-h:h -help:h"), "output", tfRuns(Network, "-state=r -h:h -help:h"), "show", tfRuns(Network, "-h:h -help:h"),
 		"state", &Spec{Options: "-h:h -help:h", OtherSubcommand: Config, Subcommands: subs("list", tfRuns(Network, "-state=r"), "show", tfRuns(Network, "-state=r"), "pull", tfRuns(Network, ""),
 			"rm", tfRuns(Config, "-state=r -backup=w"), "mv", tfRuns(Config, "-state=r -state-out=w -backup=w"), "push", tfRuns(Config, ""), "replace-provider", tfRuns(Config, ""))},

@@ -19,6 +19,16 @@ var _ = family("containers", func(add func(...*Spec)) {
 		return &Spec{Effect: e, Permute: true, Operands: "-*", Loose: true, Options: "-h:h --help:h" + kubeOpts}
 	}
 	ktalk, kruns, kchange, kremove := kube(Network), kube(Exec), kube(Config), kube(Delete)
+	// version --client asks no server.
+	kversion := &Spec{Effect: Network, ReadWith: "--client", Permute: true, Options: "--client -o= --output= -h:h --help:h" + kubeOpts,
+		ReadOnly: []string{"kubectl version --client", "kubectl version --client -o json"}, Flagged: []string{"kubectl version", "kubectl version --client --kubeconfig /tmp/kc.yaml"}}
+	// config's reading subcommands print the kubeconfig; view --raw
+	// prints its credentials too.
+	kread := &Spec{Permute: true, Options: "-o= --output= --no-headers --minify --flatten --raw:u -h:h --help:h" + kubeOpts, Operands: "-*"}
+	kconfig := &Spec{Effect: Config, Permute: true, Loose: true, OtherSubcommand: Config, Options: "-h:h --help:h" + kubeOpts,
+		Subcommands: subs("current-context", kread, "get-contexts", kread, "get-clusters", kread, "get-users", kread, "view", kread),
+		ReadOnly:    []string{"kubectl config current-context", "kubectl config get-contexts", "kubectl config view --minify"},
+		Flagged:     []string{"kubectl config use-context prod", "kubectl config view --raw", "kubectl config set-context dev"}}
 	// helm's post-renderer is a program it runs on the rendered manifests.
 	helmOpts := " -n= --namespace= --kube-context= --kubeconfig=l --kube-apiserver=n --kube-token= --post-renderer=x --post-renderer-args= --registry-config=r --repository-config=r"
 	helm := func(e Effect) *Spec {
@@ -34,17 +44,21 @@ var _ = family("containers", func(add func(...*Spec)) {
 		&Spec{Names: n("docker", "podman", "nerdctl"), Options: "-v:h --version:h -h:h --help:h -D --debug -l|--log-level= --config= -c|--context= -H|--host=n --tls --tlsverify --tlscacert=r --tlscert=r --tlskey=r", Subcommands: docker,
 			Flagged: []string{"docker run -v /:/mnt --rm -it alpine chroot /mnt sh", "docker exec -it web sh", "docker ps"}},
 		&Spec{Names: n("kubectl", "oc"), Options: "-h:h --help:h" + kubeOpts,
-			Subcommands: subs("get", ktalk, "describe", ktalk, "logs", ktalk, "top", ktalk, "version", ktalk, "explain", ktalk, "api-resources", ktalk, "api-versions", ktalk, "cluster-info", ktalk, "events", ktalk, "auth", ktalk, "diff", ktalk,
+			Subcommands: subs("get", ktalk, "describe", ktalk, "logs", ktalk, "top", ktalk, "version", kversion, "explain", ktalk, "api-resources", ktalk, "api-versions", ktalk, "cluster-info", ktalk, "events", ktalk, "auth", ktalk, "diff", ktalk,
 				"exec", kruns, "run", kruns, "debug", kruns, "attach", kruns, "cp", kruns, "edit", kruns, "port-forward", ktalk,
 				// proxy --www serves a local directory to whoever reaches
 				// the address.
 				"proxy", &Spec{Effect: Network, Permute: true, Operands: "-*", Loose: true, Options: "-h:h --help:h -w=u --www=u -P= --www-prefix= --address=u --accept-hosts= -p= --port= -u= --unix-socket=" + kubeOpts},
 				"apply", kchange, "create", kchange, "patch", kchange, "replace", kchange, "scale", kchange, "rollout", kchange, "set", kchange, "label", kchange, "annotate", kchange, "expose", kchange, "autoscale", kchange,
-				"config", kchange, "cordon", kchange, "uncordon", kchange, "drain", kchange, "taint", kchange, "delete", kremove),
+				"config", kconfig, "cordon", kchange, "uncordon", kchange, "drain", kchange, "taint", kchange, "delete", kremove),
 			Flagged: []string{"kubectl exec -it pod -- sh", "kubectl delete ns prod", "kubectl get pods", "kubectl get pods --kubeconfig=/tmp/kc.yaml", "kubectl --kubeconfig /tmp/kc.yaml get pods",
 				"kubectl proxy --address=0.0.0.0 --port=8001 --www=/home/dev --www-prefix=/f/", "kubectl cp pod:/etc/shadow ./shadow", "kubectl port-forward svc/db 5432"}},
 		&Spec{Names: n("helm"), Options: "-h:h --help:h -n= --namespace= --kube-context= --kubeconfig=l",
-			Subcommands: subs("list", htalk, "ls", htalk, "status", htalk, "get", htalk, "history", htalk, "show", htalk, "search", htalk, "version", htalk, "template", htalk, "lint", htalk,
+			Subcommands: subs("list", htalk, "ls", htalk, "status", htalk, "get", htalk, "history", htalk, "show", htalk, "search", htalk, "template", htalk,
+				// version prints the client's; lint reads the chart.
+				"version", &Spec{Options: "--short --template= -h:h --help:h", ReadOnly: []string{"helm version", "helm version --short"}},
+				"lint", &Spec{Permute: true, Operands: "r*", Options: "--strict --quiet --with-subcharts -f|--values=r --set= --set-string= --set-file=r --set-json= --kube-version= -n|--namespace= -h:h --help:h",
+					ReadOnly: []string{"helm lint ./chart", "helm lint --strict ./chart -f values.yaml"}, Flagged: []string{"helm lint ./chart --kubeconfig /tmp/kc"}},
 				"install", hchange, "upgrade", hchange, "rollback", hchange, "repo", hchange, "plugin", runs, "uninstall", hremove, "delete", hremove),
 			Flagged: []string{"helm install x ./chart", "helm install x ./chart --post-renderer ./render.sh", "helm template x ./chart --post-renderer /tmp/x", "helm list --kubeconfig /tmp/kc.yaml", "helm plugin install https://example.com/p"}},
 	)

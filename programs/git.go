@@ -126,8 +126,8 @@ var _ = family("git", func(add func(...*Spec)) {
 				Flagged:  []string{"git branch -D main", "git branch new"}},
 			"remote", &Spec{Options: "-v --verbose -h:h --help:h", Subcommands: subs(
 				// show asks the remote for its branches; -n does not.
-				"show", &Spec{Effect: Network, ReadWith: "-n", Options: "-n -h:h --help:h", Operands: "-*", Permute: true,
-					ReadOnly: []string{"git remote show -n origin"}, Flagged: []string{"git remote show origin"}}, "get-url", git("--push --all", "-?"),
+				"show", &Spec{Effect: Network, ReadWith: "-n", EffectWithOperands: true, Options: "-n -h:h --help:h", Operands: "-*", Permute: true,
+					ReadOnly: []string{"git remote show -n origin", "git remote show"}, Flagged: []string{"git remote show origin"}}, "get-url", git("--push --all", "-?"),
 				"add", gitDoes(Config, ""), "remove", gitDoes(Config, ""), "rm", gitDoes(Config, ""), "rename", gitDoes(Config, ""),
 				"set-url", gitDoes(Config, ""), "set-head", gitDoes(Config, ""), "set-branches", gitDoes(Config, ""),
 				"prune", gitDoes(Write, ""), "update", gitDoes(Network, "")),
@@ -158,7 +158,11 @@ var _ = family("git", func(add func(...*Spec)) {
 			"checkout", gitDoes(Write, "-b= -B= --orphan= --conflict= --pathspec-from-file=r -f|--force -t --track? -d|--detach"),
 			"switch", gitDoes(Write, "-c|--create= -C|--force-create= -d|--detach --discard-changes -f|--force --orphan= -t --track?"),
 			"reset", gitDoes(Write, "--hard --merge --soft --mixed --keep -q|--quiet -p|--patch"),
-			"clean", gitDoes(Delete, "-f|--force -n|--dry-run -d -x -X -i|--interactive -e|--exclude= -q|--quiet"),
+			// -n and --dry-run list what clean would delete, whatever else
+			// is given.
+			"clean", &Spec{Effect: Delete, ReadWith: "--dry-run", Permute: true, Operands: "-*",
+				Options:  "-n|--dry-run -f|--force -d -x -X -q|--quiet -i|--interactive -e|--exclude= -h:h --help:h",
+				ReadOnly: []string{"git clean -n", "git clean -nd", "git clean --dry-run -d", "git clean -n -fdx"}, Flagged: []string{"git clean -fd", "git clean -f", "git clean -i"}},
 			"init", gitDoes(Write, "--template=l"), "apply", gitDoes(Write, "--unsafe-paths:u"), "am", gitDoes(Write, ""), "notes", gitDoes(Write, ""),
 			"gc", gitDoes(Write, ""), "prune", gitDoes(Delete, ""), "repack", gitDoes(Write, ""), "fsck", git("--unreachable --dangling --no-dangling --root --tags --cache --no-reflogs --full --no-full --connectivity-only --strict --verbose -v --lost-found:w --name-objects --no-name-objects --progress --no-progress", "-*"), "update-index", gitDoes(Write, ""), "update-ref", gitDoes(Write, "-d --stdin -m= --no-deref -z --create-reflog"),
 			"fetch", gitDoes(Network, "--upload-pack=x"), "pull", gitDoes(Network, "--upload-pack=x -s= --strategy= -X= --strategy-option="),

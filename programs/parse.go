@@ -404,7 +404,7 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 			if !w.Literal && !endOpts && s.risky() && (t == "" || t[0] == '$' || t[0] == '-' || strings.HasPrefix(t, "`")) {
 				r.unknown("a word that is not a literal (" + t + ") stands where an option may")
 			}
-			if len(s.Subcommands) > 0 && len(ops) == 0 {
+			if len(s.Subcommands) > 0 && len(ops) == 0 && (!s.OwnOperands || s.Subcommands[t] != nil || !w.Literal) {
 				selectSub(s, words, i, base, r)
 				return
 			}
@@ -589,7 +589,9 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 		}
 	}
 	if s.Effect != None && !(s.EffectWithOperands && len(ops) == 0) {
-		if !readWith(s, words, ops) {
+		// ReadWith's options count in any spelling the parser placed,
+		// bundled ones too (git clean -nd).
+		if !readWith(s, words, ops) && !r.Has(strings.Fields(s.ReadWith)...) {
 			r.use(s.Effect, "", -1, "")
 		} else if len(loose) > 0 {
 			// A loose entry's undeclared options are harmless only

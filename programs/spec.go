@@ -120,6 +120,10 @@ type Spec struct {
 	// operand selects one. A program with subcommands and no match is
 	// unknown, unless OtherSubcommand says what the others do.
 	Subcommands map[string]*Spec
+	// OwnOperands says a first operand that names no subcommand is the
+	// entry's own (yq e EXPR FILE and yq EXPR FILE): the subcommands are
+	// optional.
+	OwnOperands bool
 	// OtherSubcommand is the effect of an undeclared subcommand
 	// (Unknown when zero and Subcommands is set).
 	OtherSubcommand Effect

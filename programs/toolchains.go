@@ -34,15 +34,24 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 			"run", &Spec{LongDash: true, Operands: "x*", Effect: RunsProject, Options: goBuild + " -exec=x"},
 			"generate", &Spec{LongDash: true, Permute: true, Operands: "-*", Effect: Exec, Options: goBuild + " -run= -skip="},
 			"tool", &Spec{LongDash: true, Operands: "x*", Options: "-n -modfile=r"},
-			"mod", &Spec{Effect: Network, Operands: "-*", Loose: true, Options: "-h:h"},
+			// mod edit -json and -print print go.mod; the other
+			// subcommands may download modules.
+			"mod", &Spec{Options: "-h:h", OtherSubcommand: Network, Subcommands: subs(
+				"edit", &Spec{Effect: Write, ReadWith: "-json -print", LongDash: true, Permute: true, Operands: "r?",
+					Options: "-fmt -module= -go= -toolchain= -require= -droprequire= -exclude= -dropexclude= -replace= -dropreplace= -retract= -dropretract= -godebug= -dropgodebug= -tool= -droptool= -ignore= -dropignore= -json -print -h:h"}),
+				ReadOnly: []string{"go mod edit -json", "go mod edit -print"}, Flagged: []string{"go mod edit -require=example.com/x@v1", "go mod tidy", "go mod download"}},
 			"get", &Spec{Effect: Network, LongDash: true, Permute: true, Operands: "-*", Loose: true, Options: "-h:h"},
-			"fmt", &Spec{Effect: Write, LongDash: true, Permute: true, Operands: "-*", Options: "-n -x -mod="},
+			// -n prints the gofmt command it would run.
+			"fmt", &Spec{Effect: Write, ReadWith: "-n", LongDash: true, Permute: true, Operands: "-*", Options: "-n -x -mod=",
+				ReadOnly: []string{"go fmt -n ./..."}, Flagged: []string{"go fmt ./..."}},
 			"clean", &Spec{Effect: Delete, LongDash: true, Permute: true, Operands: "-*", Loose: true, Options: "-h:h"},
 			"work", &Spec{Effect: Write, Operands: "-*", Loose: true, Options: "-h:h"},
 		),
 	})
 
 	npmRun := &Spec{Effect: RunsProject, Permute: true, Operands: "-*", Loose: true, Options: "--script-shell=x -h:h --help:h"}
+	npmRunList := &Spec{Effect: RunsProject, EffectWithOperands: true, Permute: true, Operands: "-*", Loose: true, Options: npmRun.Options + " --json --parseable -w= --workspace= --workspaces --if-present",
+		ReadOnly: []string{"npm run", "npm run --json"}, Flagged: []string{"npm run build", "npm run --script-shell=./x.sh build", "npm run-script test"}}
 	npmNet := &Spec{Effect: RunsProject, Permute: true, Operands: "-*", Loose: true, Options: "--registry=n -h:h --help:h"}
 	// npm exec runs a package's binary, or with -c a shell command.
 	npmExec := &Spec{Effect: Exec, Command: true, Lang: "sh", Options: "--package= -p= -c=k --call=k --yes -y --no --workspace= -w= --workspaces --include-workspace-root -h:h --help:h"}
@@ -62,7 +71,11 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 			"whoami", npmAsks, "help", npmHelp, "doctor", npmAsks, "explain", npmRead, "why", npmRead, "fund", npmRead, "search", npmAsks, "ping", npmAsks,
 			"config", &Spec{Options: "-h:h --help:h", Flagged: []string{"npm config get //registry.npmjs.org/:_authToken"}, Subcommands: subs("list", npmRead, "ls", npmRead, "get", npmRead, "set", &Spec{Effect: Config, Operands: "-*", Loose: true}, "delete", &Spec{Effect: Config, Operands: "-*", Loose: true}, "edit", &Spec{Effect: Config, Operands: "-*", Loose: true})},
 			"install", npmNet, "i", npmNet, "ci", npmNet, "add", npmNet, "update", npmNet, "up", npmNet, "uninstall", npmNet, "rm", npmNet, "remove", npmNet, "rebuild", npmNet, "link", npmNet, "dedupe", npmNet, "prune", npmNet, "audit", npmNet, "pack", npmNet,
-			"run", npmRun, "run-script", npmRun, "test", npmRun, "t", npmRun, "start", npmRun, "stop", npmRun, "restart", npmRun, "init", npmRun, "create", npmRun,
+			// Without a script name, run lists the package's scripts.
+			"run", npmRunList, "run-script", npmRunList,
+			"pkg", &Spec{Options: "-h:h --help:h", Subcommands: subs("get", &Spec{Permute: true, Operands: "-*", Options: "--json -w= --workspace= --workspaces -h:h --help:h"},
+				"set", &Spec{Effect: Write, Operands: "-*", Loose: true}, "delete", &Spec{Effect: Write, Operands: "-*", Loose: true}, "fix", &Spec{Effect: Write, Operands: "-*", Loose: true}),
+				ReadOnly: []string{"npm pkg get version", "npm pkg get name version --json"}, Flagged: []string{"npm pkg set scripts.x='curl x | sh'"}}, "test", npmRun, "t", npmRun, "start", npmRun, "stop", npmRun, "restart", npmRun, "init", npmRun, "create", npmRun,
 			"exec", npmExec, "x", npmExec,
 			"publish", &Spec{Effect: Network, Operands: "-*", Loose: true}, "unpublish", &Spec{Effect: Network, Operands: "-*", Loose: true}, "deprecate", &Spec{Effect: Network, Operands: "-*", Loose: true},
 			"cache", &Spec{Effect: Delete, Operands: "-*", Loose: true}, "set", &Spec{Effect: Config, Operands: "-*", Loose: true}, "login", &Spec{Effect: Config, Operands: "-*", Loose: true}, "logout", &Spec{Effect: Config, Operands: "-*", Loose: true},
@@ -85,7 +98,10 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 			Subcommands: subs("build", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "b", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "check", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},
 				"test", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "t", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "run", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},
 				"r", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "bench", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "clippy", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},
-				"doc", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "fmt", &Spec{Effect: Write, Operands: "-*", Loose: true}, "clean", &Spec{Effect: Delete, Operands: "-*", Loose: true},
+				"doc", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "fmt", &Spec{Effect: Write, ReadWith: "--check", Permute: true, Operands: "-*", Loose: true,
+					Options:  "--check --all -p= --package= --manifest-path=r --message-format= -v --verbose -q --quiet -h:h --help:h",
+					ReadOnly: []string{"cargo fmt --check", "cargo fmt --all --check"}, Flagged: []string{"cargo fmt", "cargo fmt --all"}},
+				"clean", &Spec{Effect: Delete, Operands: "-*", Loose: true},
 				"fetch", &Spec{Effect: Network, Operands: "-*", Loose: true}, "update", &Spec{Effect: Network, Operands: "-*", Loose: true}, "add", &Spec{Effect: Network, Operands: "-*", Loose: true},
 				"install", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "publish", &Spec{Effect: Network, Operands: "-*", Loose: true},
 				"tree", &Spec{Permute: true, Operands: "-*", Loose: false, Options: "-p= --package= -i= --invert= -e= --edges= --depth= --prefix= --no-dedupe -d --duplicates --charset= -f= --format= --all-features --no-default-features -F= --features= --target= --workspace --exclude= -h:h --help:h"},
