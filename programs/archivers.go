@@ -13,7 +13,7 @@ var _ = family("archivers", func(add func(...*Spec)) {
 		// --exclude, --checkpoint) so that they are not read as those.
 		&Spec{Names: n("tar", "gtar"), Effect: Write, Permute: true, OldStyle: true, Operands: "-*", Loose: true, Abbrev: true,
 			ReadWith: "-t --list -tf -tzf -tjf -tJf -tvf -tvzf -ztf -tzvf t tf tzf tvf tvzf",
-			Options: "-I=x --use-compress-program=x --to-command=x --checkpoint-action=x --rsh-command=x --info-script=x -F=x --new-volume-script=x --rmt-command=x " +
+			Options: "-I|--use-compress-program=x --to-command=x --checkpoint-action=x --rsh-command=x -F|--info-script|--new-volume-script=x --rmt-command=x " +
 				"-T=r --files-from=r -X=r --exclude-from=r -C=e --directory=e -x:e --extract:e --get:e -f= --file= " +
 				"-A -c:R --create:R -d -r:R --append:R -t --list -u:R --update:R -a -B -b= -g= -G -h -H= -i -j -J -k -K= -l -L= -m -M -n -N= -o -O -p -P:A --absolute-names:A -R -s -S -U -v -V= -w -W -z -Z " +
 				"--transform=u --xform=u " +

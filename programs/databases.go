@@ -19,10 +19,10 @@ var _ = family("databases", func(add func(...*Spec)) {
 			// them; -o and -L write the output (-o '|cmd' pipes it to a
 			// command, so its value is unknown); the operands are the
 			// database (a name or a connection URI) and the user.
-			Options: "-c=k --command=k -d=n --dbname=n -f=r --file=r -l --list -v= --set= --variable= -V:h --version:h -X --no-psqlrc -1 --single-transaction --help?h " +
-				"-a --echo-all -b --echo-errors -e --echo-queries -E --echo-hidden -L=w --log-file=w -n --no-readline -o=u --output=u -q --quiet -s --single-step -S --single-line " +
+			Options: "-c|--command=k -d|--dbname=n -f|--file=r -l --list -v= --set= --variable= -V:h --version:h -X --no-psqlrc -1 --single-transaction --help?h " +
+				"-a --echo-all -b --echo-errors -e --echo-queries -E --echo-hidden -L|--log-file=w -n --no-readline -o|--output=u -q --quiet -s --single-step -S --single-line " +
 				"-A --no-align --csv -F= --field-separator= -H --html -P= --pset= -R= --record-separator= -t --tuples-only -T= --table-attr= -x --expanded " +
-				"-z --field-separator-zero -0 --record-separator-zero -h=n --host=n -p= --port= -U= --username= -w --no-password -W --password",
+				"-z --field-separator-zero -0 --record-separator-zero -h|--host=n -p|--port= -U|--username= -w --no-password -W --password",
 			ReadOnly: []string{"psql --version", "psql -V"},
 			Flagged: []string{"psql -c '\\! /bin/bash'", "psql -h db.example.com -c 'SELECT 1'", "psql -f ~/.pgpass", "psql -c 'DROP TABLE users'",
 				"psql -o '|sh' -c 'SELECT 1'", "psql -L /tmp/log -l", "psql -c '\\o /tmp/out' -c 'SELECT 1'", "psql -c '\\copy t TO PROGRAM '\\''sh -c id'\\'''", "psql"}},

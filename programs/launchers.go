@@ -174,11 +174,11 @@ var _ = family("launchers", func(add func(...*Spec)) {
 				"version", &Spec{Options: "-v --verbose -h:h --help:h"}),
 			ReadOnly: []string{"devbox version"},
 			Flagged:  []string{"devbox run rm -rf ~", "devbox shell"}},
-		&Spec{Names: n("script"), Effect: Write, Lang: "sh", Operands: "w?", StdinCode: true,
+		&Spec{Names: n("script"), Effect: Write, Lang: "sh", Operands: "w?", StdinCode: true, Permute: true,
 			// script records a session into a file (typescript by default);
 			// -c runs a command instead of a shell, which without it reads
 			// its commands from standard input (StdinCode).
-			Options: "-c=k --command=k -a --append -e --return -f --flush -q --quiet -E= --echo= -I=w --log-in=w -O=w --log-out=w -B=w --log-io=w -T=w --log-timing=w -t? --timing? -m= --logging-format= -h:h --help:h -V:h --version:h",
+			Options: "-c|--command=k -a --append -e --return -f --flush -q --quiet -E= --echo= -I=w --log-in=w -O=w --log-out=w -B=w --log-io=w -T=w --log-timing=w -t? --timing? -m= --logging-format= -h:h --help:h -V:h --version:h",
 			Flagged: []string{"script -qc 'rm -rf ~' /dev/null", "script", "script -q /dev/null"}},
 		&Spec{Names: n("sg"), Effect: Exec, Lang: "sh", Operands: "- c?", Options: "-c=k -h:h --help:h",
 			Flagged: []string{"sg users 'rm -rf ~'", "sg docker -c 'docker run --privileged x'"}},

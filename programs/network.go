@@ -18,7 +18,7 @@ var _ = family("network", func(add func(...*Spec)) {
 			Options: "-v -q -c -b -u -l -L -k -K -H -p -E -o -g -D -t -O -J -S -n --dry-run --list-only -W -x -C -y -z -P -i -8 -4 -6 -0 -s -d -m -X -A -U -N -R -h " +
 				"-a --archive -r --recursive --exclude= --include= --filter= -f= --chmod= --chown= --backup-dir= --partial-dir= --temp-dir= -T= --timeout= --port= " +
 				"--bwlimit= --max-size= --min-size= --compare-dest= --copy-dest= --link-dest= -B= --block-size= -M= --remote-option= " +
-				"-e=x --rsh=x --rsync-path=x --files-from=r --exclude-from=r --include-from=r --password-file=r --log-file=w --write-batch=w --only-write-batch=w --read-batch=r --help:h -V:h --version:h",
+				"-e|--rsh=x --rsync-path=x --files-from=r --exclude-from=r --include-from=r --password-file=r --log-file=w --write-batch=w --only-write-batch=w --read-batch=r --help:h -V:h --version:h",
 			Flagged: []string{"rsync -avh src/ build/", "rsync -avze 'sh -c id' x y:", "rsync -e 'sh -c id' x y:", "rsync --rsh='sh -c id' a b:", "rsync -av src/ build/"}},
 		// curl: every short option is declared, so that a bundle (-sSLo
 		// FILE) is read to its end; the long ones that take a value are

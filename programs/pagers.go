@@ -36,8 +36,8 @@ var _ = family("pagers", func(add func(...*Spec)) {
 			// preprocessors; -t and -T run troff.
 			Options: "-C=u --config-file=u -d --debug -D --default --warnings? -f --whatis -k --apropos -K --global-apropos -l:R --local-file:R -w --where --path -W --where-cat --location-cat " +
 				"-c --catman -R= --recode= -L= --locale= -m= --systems= -M= --manpath= -S= -s= --sections= -e= --extension= -i --ignore-case -I --match-case --regex --wildcard --names-only " +
-				"-a --all -u --update --no-subpages -P=x --pager=x -r= --prompt= -7 --ascii -E= --encoding= --no-hyphenation --nh --no-justification --nj -p=u --preprocessor=u " +
-				"-t:u --troff -T?u --troff-device?u -H?x --html?x -X? --gxditview? -Z --ditroff -h --help:h -V --version:h",
+				"-a --all -u --update --no-subpages -P|--pager=x -r= --prompt= -7 --ascii -E= --encoding= --no-hyphenation --nh --no-justification --nj -p|--preprocessor=u " +
+				"-t:u --troff -T?u --troff-device?u -H|--html?x -X? --gxditview? -Z --ditroff -h --help:h -V --version:h",
 			ReadOnly: []string{"man ls", "man 5 crontab", "man -k printf"},
 			Flagged:  []string{"man -C /tmp/evil.conf ls", "man -P 'sh -c id' ls", "man --pager='sh -c id' ls", "man -H'sh -c id' ls", "man --html='sh -c id' ls", "man -l ~/.ssh/id_rsa"}},
 	)

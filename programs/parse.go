@@ -319,6 +319,10 @@ func (r *Result) valued(i int) bool { return i < len(r.spellings) && r.spellings
 type given struct {
 	group  string
 	valued bool
+	o      *opt
+	spec   *Spec // the entry (or subcommand) that declares it
+	word   int   // the option's own word
+	value  int   // the value's word; -1 none, -2 missing
 }
 
 // spells reports whether name is one of group's "|"-separated spellings.
@@ -347,7 +351,7 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 			oi = -1
 		}
 		r.Options = append(r.Options, Use{Effect: o.effect, Target: val, Index: oi, Option: o.canon})
-		r.spellings = append(r.spellings, given{o.group, o.value != 0 && vi >= 0})
+		r.spellings = append(r.spellings, given{group: o.group, valued: o.value != 0 && vi >= 0, o: o, spec: s, word: base + word, value: vi})
 		if o.value != 0 && o.effect == Into && vi >= -1 {
 			intoGiven = true
 		}

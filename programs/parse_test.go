@@ -62,9 +62,9 @@ func TestParse(t *testing.T) {
 		{"rsync", "--rs=sh a b:", []use{{Network, "", ""}}, false, false},                                                                                           // rsync takes no prefixes: loose
 		{"go", "test --toolexec=./x ./...", []use{{Exec, "./x", "-toolexec"}, {RunsProject, "", ""}}, false, false},                                                 // --name is -name for go's flags
 		// An optional value not attached: the option still does what it does.
-		{"man", "-H ls", []use{{Unknown, "", "-H"}}, false, false},
+		{"man", "-H ls", []use{{Unknown, "", "--html"}}, false, false},
 		{"man", "--html ls", []use{{Unknown, "", "--html"}}, false, false},
-		{"man", "-Hfirefox ls", []use{{Exec, "firefox", "-H"}}, false, false},
+		{"man", "-Hfirefox ls", []use{{Exec, "firefox", "--html"}}, false, false},
 		// +X options of their own; an undeclared one is unknown.
 		{"lsof", "+D /srv -i", []use{{None, "/srv", "+D"}}, false, false},
 		{"lsof", "+frobnicate", nil, true, false},

@@ -41,7 +41,7 @@ func checkAWS(a *analyzer, c *call) {
 	if hasWord(ops, "--dryrun", "--dry-run") {
 		return
 	}
-	prod := false
+	prod := a.optionValueIs(c, prodName)
 	for _, x := range ops {
 		if prodName(x.s) {
 			prod = true
@@ -176,7 +176,7 @@ func checkAz(a *analyzer, c *call) {
 func checkKubectl(a *analyzer, c *call) {
 	ops := c.operands()
 	sub, rest := a.entrySub(c)
-	prod := false
+	prod := a.optionValueIs(c, prodName)
 	for _, x := range ops {
 		if prodName(x.s) {
 			prod = true
@@ -248,7 +248,7 @@ func checkHelm(a *analyzer, c *call) {
 	if hasWord(rest, "--dry-run") || hasPrefixWord(rest, "--dry-run=") {
 		return
 	}
-	prod := false
+	prod := a.optionValueIs(c, func(s string) bool { return prodName(s) || s == "kube-system" })
 	for _, x := range ops {
 		if prodName(x.s) || x.s == "kube-system" {
 			prod = true
@@ -276,7 +276,7 @@ func checkTerraform(a *analyzer, c *call) {
 		words = append(words, x.s)
 	}
 	has := func(ws ...string) bool { return hasWord(ops, ws...) }
-	prod := false
+	prod := a.optionValueIs(c, prodName)
 	for _, x := range ops {
 		if prodName(x.s) {
 			prod = true

@@ -152,7 +152,7 @@ func checkSQLClient(a *analyzer, c *call) {
 	for _, s := range sqls {
 		a.clientCommands(c, s)
 	}
-	prod := false
+	prod := a.optionValueIs(c, prodName)
 	for _, x := range ops {
 		if prodName(x.s) && !strings.HasPrefix(x.s, "-c") {
 			prod = true
@@ -174,20 +174,20 @@ func checkSQLClient(a *analyzer, c *call) {
 			disposable = true
 		}
 	}
-	if v, ok := optValue(ops, "-d", "--dbname"); ok && disposableDB(v.s) {
+	if a.optionValueIs(c, func(v string) bool { return disposableDB(v) && !prodName(v) }) && !a.optionValueIs(c, prodName) {
 		disposable = true
 	}
 	for _, s := range sqls {
 		if disposable && recreates(s) || rolledBack(s) {
 			continue
 		}
-		if what, bad := sqlFinding(s, prod && !sqlOnly(ops, s)); bad {
+		if what, bad := sqlFinding(s, prod && (!sqlOnly(ops, s) || a.optionValueIs(c, prodName))); bad {
 			a.flag(c, "sql-destructive", "the SQL "+what, high)
 			return
 		}
 	}
 	if prod && len(sqls) == 0 {
-		if _, ok := optValue(ops, "-f", "--file"); ok {
+		if a.entryParse(c).Has("--file") || hasWord(ops, "-f") {
 			a.flag(c, "sql-destructive", "runs an SQL file against a production database", high)
 		}
 	}

@@ -190,10 +190,10 @@ func (a *analyzer) pathspecs(c *call, rest []arg) []arg {
 			return rest[i+1:]
 		}
 	}
-	for _, x := range rest {
-		if strings.HasPrefix(x.s, "--pathspec-from-file") {
-			return []arg{x}
-		}
+	if vs := a.entryValues(c, "--pathspec-from-file"); len(vs) > 0 {
+		x := vs[0]
+		x.s = "--pathspec-from-file=" + x.s
+		return []arg{x}
 	}
 	pos := a.entryOperands(c)
 	for _, x := range pos {

@@ -421,7 +421,7 @@ func checkCurl(a *analyzer, c *call) {
 		a.checkDestructiveRequest(c, isDelete, urls, data)
 	}
 	if c.prog == "wget" || c.prog == "curl" {
-		if hasWord(ops, "--post-file") || hasPrefixWord(ops, "--post-file=") {
+		if a.entryParse(c).Has("--post-file") {
 			// judged with the uploads above for curl; wget here
 			for _, p := range c.reads {
 				if a.sensitiveFile(p) {

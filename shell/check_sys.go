@@ -716,7 +716,8 @@ func checkHistory(a *analyzer, c *call) {
 	ops := c.operands()
 	switch c.prog {
 	case "history":
-		if hasShortFlag(ops, 'c') || hasShortFlag(ops, 'd') || hasShortFlag(ops, 'w') && len(positional(ops, "")) > 0 {
+		res := a.entryParse(c)
+		if _, file := res.Value("-w"); res.Has("-c") || res.Has("-d") || file {
 			a.flag(c, "log-tampering", "clears the shell history", high)
 		}
 	case "unset":

@@ -446,54 +446,40 @@ func checkProgramFlags(a *analyzer, c *call) {
 		}
 		p := first[0]
 		if strings.Contains(p, "/") || shellProgram(baseName(p)) || isInterpreter(baseName(p)) || strings.ContainsAny(v.s, ";|&$`") || v.unbound {
+			// The command itself is a part of its own already: the
+			// entry says the option's value is run (checkEffects).
 			a.flag(c, "remote-exec", c.prog+" "+flag+" runs "+v.s, high)
-			if strings.ContainsAny(v.s, " ") {
-				a.nested(v.s, c.ctx, c.wrappers)
-			}
 		}
 	}
+	// The options that run a program, as each entry declares and reads
+	// them: -Ix, -I x, --use-compress-program=x, --use-comp x alike.
 	switch c.prog {
 	case "rg":
-		for _, v := range optValues(ops, "", "--pre") {
+		for _, v := range a.entryValues(c, "--pre") {
 			runs("--pre", v)
 		}
 	case "sort":
-		for _, v := range optValues(ops, "", "--compress-program") {
+		for _, v := range a.entryValues(c, "--compress-program") {
 			runs("--compress-program", v)
 		}
 	case "tar", "gtar", "bsdtar":
-		for _, x := range ops {
-			s := x.s
-			switch {
-			case strings.HasPrefix(s, "--checkpoint-action=exec") || strings.HasPrefix(s, "--checkpoint-action=\"exec"):
-				cmd := strings.TrimPrefix(strings.TrimPrefix(s, "--checkpoint-action=exec="), "--checkpoint-action=exec")
+		for _, v := range a.entryValues(c, "--checkpoint-action") {
+			if cmd, ok := strings.CutPrefix(v.s, "exec="); ok {
 				a.flag(c, "remote-exec", "tar --checkpoint-action=exec runs a command ("+cmd+")", high)
-				a.nested(cmd, c.ctx, c.wrappers)
-			case strings.HasPrefix(s, "--to-command") || strings.HasPrefix(s, "--info-script") || strings.HasPrefix(s, "--new-volume-script") || strings.HasPrefix(s, "--rsh-command"):
-				a.flag(c, "remote-exec", "tar "+s+" runs a command", high)
-			case strings.HasPrefix(s, "--use-compress-program=") || strings.HasPrefix(s, "-I"):
-				v := x
-				v.s = strings.TrimPrefix(strings.TrimPrefix(s, "--use-compress-program="), "-I")
-				runs("--use-compress-program", v)
 			}
 		}
-		if v, ok := optValue(ops, "", "--use-compress-program"); ok {
+		for _, o := range []string{"--to-command", "--info-script", "--rsh-command", "--rmt-command"} {
+			for _, v := range a.entryValues(c, o) {
+				a.flag(c, "remote-exec", "tar "+o+"="+v.s+" runs a command", high)
+			}
+		}
+		for _, v := range a.entryValues(c, "--use-compress-program") {
 			runs("--use-compress-program", v)
 		}
-		if v, ok := optValue(ops, "-F", "--info-script"); ok {
-			runs("-F", v)
-		}
 	case "man":
-		for _, x := range ops {
-			if strings.HasPrefix(x.s, "--html=") || strings.HasPrefix(x.s, "--pager=") || strings.HasPrefix(x.s, "--preprocessor=") {
-				v := x
-				v.s = x.s[strings.IndexByte(x.s, '=')+1:]
-				runs(x.s[:strings.IndexByte(x.s, '=')], v)
-			}
-		}
-		for _, f := range []string{"-P", "-H"} {
-			if v, ok := optValue(ops, f, ""); ok {
-				runs(f, v)
+		for _, o := range []string{"--html", "--pager", "--preprocessor"} {
+			for _, v := range a.entryValues(c, o) {
+				runs(o, v)
 			}
 		}
 	case "less", "more":
@@ -505,15 +491,13 @@ func checkProgramFlags(a *analyzer, c *call) {
 	case "git":
 		// handled in checkGit
 	case "rsync", "ssh":
-		for _, v := range optValues(ops, "-e", "--rsh") {
-			if c.prog == "rsync" {
+		if c.prog == "rsync" {
+			for _, v := range a.entryValues(c, "--rsh") {
 				if f := strings.Fields(v.s); len(f) > 0 && baseName(f[0]) != "ssh" {
 					runs("-e", v)
 				}
 			}
-		}
-		if c.prog == "rsync" {
-			for _, v := range optValues(ops, "", "--rsync-path") {
+			for _, v := range a.entryValues(c, "--rsync-path") {
 				if strings.ContainsAny(v.s, ";|&$`") {
 					a.flag(c, "remote-exec", "rsync --rsync-path runs "+v.s, medium)
 				}
@@ -522,10 +506,6 @@ func checkProgramFlags(a *analyzer, c *call) {
 	case "tcpdump":
 		for _, v := range optValues(ops, "-z", "") {
 			runs("-z", v)
-		}
-	case "script":
-		if v, ok := optValue(ops, "-c", "--command"); ok {
-			a.nested(v.s, c.ctx, c.wrappers)
 		}
 	case "gdb":
 		for _, v := range optValues(ops, "-ex", "--eval-command") {
@@ -548,8 +528,8 @@ func checkProgramFlags(a *analyzer, c *call) {
 		a.makeText(c)
 	case "mvn", "mvnw":
 		// exec:exec runs the program -Dexec.executable names.
-		for _, x := range ops {
-			if v, ok := strings.CutPrefix(x.s, "-Dexec.executable="); ok {
+		for _, x := range a.entryValues(c, "-D") {
+			if v, ok := strings.CutPrefix(x.s, "exec.executable="); ok {
 				y := x
 				y.s = v
 				if strings.Contains(v, "/") || shellProgram(baseName(v)) || isInterpreter(baseName(v)) || strings.ContainsAny(v, ";|&$`") || x.unbound {

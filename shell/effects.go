@@ -603,8 +603,8 @@ func (a *analyzer) awkScriptOf(ca *call, uses []programs.Use, ops []arg) (*awkSc
 	}
 	env := func(name string) (string, bool) {
 		// Only HOME, which every shell exports, and only with no wrapper
-		// (sudo, env, su …) that may change the environment.
-		if name != "HOME" || ca.ctx == nil || len(ca.wrappers) > 0 || ca.ctx.remote {
+		// (sudo, env with options, su …) that may change the environment.
+		if name != "HOME" || ca.ctx == nil || len(ca.wrappers) > 0 && !onlyHarmlessWrappers(ca.wrappers) || ca.ctx.remote {
 			return "", false
 		}
 		for _, as := range ca.assigns {

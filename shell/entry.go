@@ -126,3 +126,15 @@ func (a *analyzer) entrySub(ca *call) (string, []arg) {
 	}
 	return ops[subs[0]].s, ops[subs[0]+1:]
 }
+
+// optionValueIs reports whether the value of an option the call gives,
+// as its entry reads it (-nprod, -n prod, --namespace=prod alike), is
+// one test accepts. Values that are code (psql -c SQL) are not names.
+func (a *analyzer) optionValueIs(ca *call, test func(string) bool) bool {
+	for _, o := range a.entryParse(ca).Options {
+		if o.Target != "" && o.Lang == "" && o.Effect != programs.Exec && test(o.Target) {
+			return true
+		}
+	}
+	return false
+}
