@@ -24,7 +24,7 @@ import (
 
 // rig is a client, the proxy and a server, connected.
 type rig struct {
-	t       *testing.T
+	t       testing.TB
 	project string
 	home    string
 	pins    *mcp.Pins
@@ -37,14 +37,14 @@ type rigOptions struct {
 	client   *sdk.ClientOptions
 	server   *sdk.Server
 	// upstream, when set, replaces the in-memory server.
-	upstream func(t *testing.T, r *rig) sdk.Transport
+	upstream func(t testing.TB, r *rig) sdk.Transport
 	remote   mcp.Remote
 	// protocol is the version the client asks for (default the SDK's
 	// latest).
 	protocol string
 }
 
-func start(t *testing.T, o rigOptions) *rig {
+func start(t testing.TB, o rigOptions) *rig {
 	t.Helper()
 	dir := t.TempDir()
 	r := &rig{t: t, project: filepath.Join(dir, "project"), home: filepath.Join(dir, "home"), done: make(chan error, 1)}
@@ -257,13 +257,13 @@ func TestTransports(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, upstream := range map[string]func(t *testing.T, r *rig) sdk.Transport{
-		"stdio": func(t *testing.T, r *rig) sdk.Transport {
+	for name, upstream := range map[string]func(t testing.TB, r *rig) sdk.Transport{
+		"stdio": func(t testing.TB, r *rig) sdk.Transport {
 			cmd := exec.Command(exe)
 			cmd.Env = append(os.Environ(), serverEnv+"=1")
 			return &sdk.CommandTransport{Command: cmd}
 		},
-		"http": func(t *testing.T, r *rig) sdk.Transport {
+		"http": func(t testing.TB, r *rig) sdk.Transport {
 			srv := newTestServer()
 			hs := httptest.NewServer(sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return srv }, nil))
 			t.Cleanup(hs.Close)
