@@ -120,7 +120,7 @@ func runInit(ctx context.Context, env *cliEnv, args []string) int {
 		project = "."
 	}
 	_, allowTemp := withoutFlag(rest, "--allow-temp")
-	return wrapMCPServers(env, project, []string{args[0]}, "", false, allowTemp)
+	return wrapMCPServers(env, project, []string{args[0]}, nil, "", false, allowTemp)
 }
 
 // withoutFlag returns args without the boolean flag name (--name or

@@ -32,7 +32,7 @@ func init() {
 const mcpUsage = `mcp proxy --name NAME [--cwd DIR] [--mode MODE] [--settings FILE]... [--server URL] (-- COMMAND ARGS... | --url URL)
        warden mcp pin NAME [TOOL...]      approve the held definitions of a server's tools
        warden mcp pin --list              show the held definitions and why they are held
-       warden mcp wrap [--project DIR] [--client NAME]... [--command PATH] [--dry-run]
+       warden mcp wrap [--project DIR] [--client NAME]... [--file FILE] [--command PATH] [--dry-run]
                                           run the MCP servers of Claude Code, Codex, Gemini CLI, Cursor and VS Code through the proxy`
 
 func runMCP(ctx context.Context, env *cliEnv, args []string) int {
@@ -192,19 +192,31 @@ func runMCPWrap(ctx context.Context, env *cliEnv, args []string) int {
 	command := fs.String("command", "", "the warden `PATH` the entries run (default: this program's lasting path)")
 	dry := fs.Bool("dry-run", false, "list what would be wrapped, change nothing")
 	allowTemp := fs.Bool("allow-temp", false, "accept a warden binary inside a temporary directory")
+	file := fs.String("file", "", "wrap the servers of this `FILE` only, in the format of --client (default claude-code's: mcpServers; a .toml file is Codex's)")
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
-	if fs.NArg() > 0 {
+	if fs.NArg() > 0 || *file != "" && len(clients) > 1 {
 		fs.Usage()
 		return exitUsage
 	}
-	return wrapMCPServers(env, *project, clients, *command, *dry, *allowTemp)
+	var files []mcp.ClientFile
+	if *file != "" {
+		f := mcp.ClientFile{Client: "claude-code", Path: *file, Key: "mcpServers"}
+		if len(clients) == 1 {
+			f.Client = clients[0]
+			if f.Client == "vscode" {
+				f.Key = "servers"
+			}
+		}
+		files = []mcp.ClientFile{f}
+	}
+	return wrapMCPServers(env, *project, clients, files, *command, *dry, *allowTemp)
 }
 
 // wrapMCPServers rewrites the MCP server entries of the clients' files
 // (all known clients when clients is empty) to run through the proxy.
-func wrapMCPServers(env *cliEnv, project string, clients []string, command string, dry, allowTemp bool) int {
+func wrapMCPServers(env *cliEnv, project string, clients []string, files []mcp.ClientFile, command string, dry, allowTemp bool) int {
 	dir, err := filepath.Abs(project)
 	if err != nil {
 		return fail(env, "mcp wrap: %v", err)
@@ -215,7 +227,10 @@ func wrapMCPServers(env *cliEnv, project string, clients []string, command strin
 		}
 	}
 	code := exitOK
-	for _, f := range mcp.ClientFiles(env.getenv("HOME"), dir) {
+	if files == nil {
+		files = mcp.ClientFiles(env.getenv("HOME"), dir)
+	}
+	for _, f := range files {
 		if len(clients) > 0 && !slices.Contains(clients, f.Client) {
 			continue
 		}

@@ -119,12 +119,15 @@ func mcpServersJSON() (map[string]any, error) {
 // writeMCPConfig writes Claude Code's --mcp-config file and returns its
 // path.
 func (w *world) writeMCPConfig() string {
+	path := filepath.Join(w.root, "mcp.json")
+	if _, err := os.Stat(path); err == nil {
+		return path // written already (and wrapped by the gateway's tests)
+	}
 	servers, err := mcpServersJSON()
 	if err != nil {
 		w.t.Fatal(err)
 	}
 	b, _ := json.Marshal(map[string]any{"mcpServers": servers})
-	path := filepath.Join(w.root, "mcp.json")
 	w.write(path, string(b))
 	return path
 }
