@@ -2,11 +2,13 @@ package warden_test
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/wardenhq/warden"
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/policytest"
 )
 
 // TestCredentialReadsEveryRoute checks that credentials, and the approval
@@ -66,7 +68,16 @@ func TestCredentialReadsEveryRoute(t *testing.T) {
 			if tt.secret {
 				opts = append(opts, secrets)
 			}
-			e := projectWith(t, tt.settings, opts...)
+			// The files the patterns match are on disk: a pattern is judged
+			// by what it matches there.
+			if err := os.MkdirAll(dir, 0o700); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(token, []byte("approver-token"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			f := &policytest.File{Settings: []byte(tt.settings), Files: map[string]string{"../../.ssh/id_ed25519": "key", "../../.ssh/id_ed25519.pub": "ssh-ed25519 AAAA"}}
+			e, _ := scratchProject(t, f, opts...)
 			tt.req.PermissionMode = tt.mode
 			d, err := e.Check(context.Background(), tt.req)
 			if err != nil {

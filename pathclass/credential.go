@@ -31,6 +31,19 @@ func credentials() []Entry {
 		"~/.m2/settings.xml", "~/.m2/settings-security.xml", "~/.gradle/gradle.properties", "~/.composer/auth.json", "~/.config/composer/auth.json",
 		"~/.config/Code/User/globalStorage/state.vscdb", "~/Library/Application Support/Code/User/globalStorage/state.vscdb", "~/.nuget/NuGet/NuGet.Config",
 		"~/.config/gh/config.yml", "~/.config/glab-cli/config.yml", "~/.config/rclone/rclone.conf", "~/.wrangler/config/default.toml",
+		// Other tools' tokens: git's XDG credential store and cookies,
+		// container registries, clouds, hosting and deploy CLIs, model
+		// hubs, agents' own sign-ins, secret managers' keys.
+		"~/.config/git/credentials", "~/.gitcookies", "~/.config/containers/auth.json", "~/.config/helm/registry/config.json",
+		"~/.terraformrc", "~/.pulumi/credentials.json", "~/.oci/config", "~/.aliyun/config.json", "~/.bluemix/config.json",
+		"~/.config/hcloud/cli.toml", "~/.config/linode-cli", "~/.config/scaleway/config.yaml", "~/.fly/config.yml",
+		"~/.local/share/com.vercel.cli/auth.json", "~/.vercel/auth.json", "~/.railway/config.json", "~/.supabase/access-token",
+		"~/.config/configstore/firebase-tools.json", "~/.config/stripe/config.toml", "~/.config/ngrok/ngrok.yml", "~/.ngrok2/ngrok.yml",
+		"~/.config/.wrangler/config/default.toml", "~/.cloudflared/cert.pem", "~/.sentryclirc", "~/.circleci/cli.yml", "~/.jfrog/",
+		"~/.mc/config.json", "~/.snowflake/connections.toml", "~/.dbt/profiles.yml", "~/.ivy2/.credentials", "~/.config/tea/config.yml",
+		"~/.cache/huggingface/token", "~/.huggingface/token", "~/.config/github-copilot/hosts.json", "~/.config/github-copilot/apps.json",
+		"~/.gemini/oauth_creds.json", "~/.local/share/opencode/auth.json", "~/.config/sops/age/keys.txt", "~/.config/Bitwarden CLI/data.json",
+		"~/.doppler/", "~/.expo/state.json", "~/.config/twilio-cli/config.json",
 	} {
 		out = append(out, credentialEntry(p))
 	}

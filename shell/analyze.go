@@ -43,6 +43,13 @@ type Options struct {
 	// approval daemon's approver token): printing or copying one is
 	// credential-access.
 	Secrets []string
+	// Glob expands an absolute glob pattern on disk as bash would (ok
+	// false when the disk cannot say). With it, a pattern a command reads
+	// is judged by what it matches — jq -s length data/*.json is not taken
+	// to print a browser's logins.json that is not there — unless an
+	// earlier part may have changed what is there; without it, or past
+	// its bounds, by what it could match. Analyze does no I/O of its own.
+	Glob func(pattern string) (matches []string, ok bool)
 	// MaxLength bounds the command's length in bytes, MaxDepth the nesting
 	// of carriers (bash -c inside eval inside ...), MaxParts the number of
 	// parts. Zero means the default.

@@ -34,6 +34,22 @@ func (a *analyzer) reachesCredentials(c *call, p string) bool {
 		}
 		return false
 	}
+	if hasGlobChars(p) {
+		if matches, ok := a.globNow(c, p); ok {
+			// What the pattern matches on disk is what is read.
+			for _, m := range matches {
+				if a.credentialFile(m) {
+					a.flag(c, "credential-access", "prints the credential file "+m+", which "+p+" matches", high)
+					return true
+				}
+				if file, tree := a.credentialReach(m); file || tree && readsTrees(c) {
+					a.flag(c, "credential-access", "searches "+m+", which holds credential files, and prints what it finds", high)
+					return true
+				}
+			}
+			return false
+		}
+	}
 	file, tree := a.credentialReach(p)
 	switch {
 	case file:
@@ -44,6 +60,23 @@ func (a *analyzer) reachesCredentials(c *call, p string) bool {
 		return false
 	}
 	return true
+}
+
+// globNow expands the pattern p on disk (Options.Glob) when no call before
+// c may have changed what it matches: none wrote, none is not understood.
+func (a *analyzer) globNow(c *call, p string) ([]string, bool) {
+	if a.opts.Glob == nil {
+		return nil, false
+	}
+	for _, o := range a.calls {
+		if o == c {
+			break
+		}
+		if len(o.writes) > 0 || len(o.unknown) > 0 || o.dynamic || o.function {
+			return nil, false
+		}
+	}
+	return a.opts.Glob(p)
 }
 
 // credentialReach is pathclass.CredentialReach for the declared

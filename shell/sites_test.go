@@ -45,6 +45,7 @@ var siteTests = map[string]func(*testing.T){
 	"TestScript2KBIsRealistic":      TestScript2KBIsRealistic,
 	"TestCredentialReach":           TestCredentialReach,
 	"TestAwkCalls":                  TestAwkCalls,
+	"TestGlobOnDisk":                TestGlobOnDisk,
 }
 
 // notSiteTests are the package's other tests, with the reason they are not

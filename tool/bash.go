@@ -29,7 +29,7 @@ func (c BashChecker) Check(request api.Request, environment Env) *Analysis {
 	}
 	an := shell.Analyze(cmd, shell.Options{
 		Cwd: env.Cwd, Home: env.Home, WorkingDirs: env.WorkingDirs, ControlFiles: env.ControlFiles, Secrets: env.Secrets,
-		MaxLength: c.MaxLength, MaxDepth: c.MaxDepth, MaxParts: c.MaxParts,
+		MaxLength: c.MaxLength, MaxDepth: c.MaxDepth, MaxParts: c.MaxParts, Glob: env.Paths.Glob,
 	})
 	out := &Analysis{Findings: an.Findings}
 	switch {
@@ -73,6 +73,9 @@ func (c BashChecker) Check(request api.Request, environment Env) *Analysis {
 			}
 			if reach != 0 {
 				return
+			}
+			if !pathclass.Credential(r, env.Home, s.InWorkingDirs) && env.privateKey(r) {
+				out.Findings = append(out.Findings, *credentialFinding(p.Text, r, "reads "+r+", whose content is a private key"))
 			}
 			// Another name of a sensitive file is that file.
 			for _, other := range env.sameFiles(r) {

@@ -37,10 +37,13 @@ func (r *PathResolver) Glob(p string) (matches []string, ok bool) {
 		return nil, false
 	}
 	dirs := []string{"/"}
-	listed := 0
+	listed, globbed := 0, false
 	for _, comp := range strings.Split(p[1:], "/") {
 		if comp == "" {
 			continue
+		}
+		if extglob(comp) {
+			return nil, false
 		}
 		if !strings.ContainsAny(comp, "*?[") {
 			for i, d := range dirs {
@@ -48,12 +51,13 @@ func (r *PathResolver) Glob(p string) (matches []string, ok bool) {
 			}
 			continue
 		}
-		if comp == "**" || strings.Contains(comp, "[:") || extglob(comp) {
+		if comp == "**" || strings.Contains(comp, "[:") {
 			return nil, false
 		}
 		if _, err := path.Match(comp, ""); err != nil {
 			return nil, false // bash takes it literally; let it be judged as written
 		}
+		globbed = true
 		var next []string
 		for _, d := range dirs {
 			entries, err := r.ReadDir(d)
@@ -83,7 +87,17 @@ func (r *PathResolver) Glob(p string) (matches []string, ok bool) {
 			return nil, true
 		}
 	}
-	return dirs, true
+	if !globbed {
+		return dirs, true
+	}
+	// Names after the last pattern are matched only where they exist.
+	kept := dirs[:0]
+	for _, d := range dirs {
+		if _, err := r.lstat(d); err == nil {
+			kept = append(kept, d)
+		}
+	}
+	return kept, true
 }
 
 // extglob reports a component holding extglob syntax: one of ?*+@! before

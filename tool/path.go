@@ -234,11 +234,19 @@ func credentialRead(toolName string, env *Env, s *Subject) {
 		what = "reads the credential file " + p
 	} else if tree && toolName == "Grep" {
 		what = "searches " + p + ", which holds credential files"
+	} else if toolName != "Grep" && env.privateKey(p) {
+		what = "reads " + p + ", whose content is a private key"
 	}
 	if what != "" {
 		s.ReadOnly = false
-		s.Finding = &api.Finding{Category: "credential-access", Risk: api.RiskHigh, Part: p, Path: p, Description: what}
+		s.Finding = credentialFinding(p, p, what)
 	}
+}
+
+// credentialFinding is the finding of a read of secrets: part is the call
+// or path shown, p the path read.
+func credentialFinding(part, p, what string) *api.Finding {
+	return &api.Finding{Category: "credential-access", Risk: api.RiskHigh, Part: part, Path: p, Description: what}
 }
 
 // reachesSecret reports whether reading p reaches one of files: p is one

@@ -27,6 +27,8 @@ type Env struct {
 	// links are the sensitive files with more than one name, found when a
 	// hard-linked path is first met in a call.
 	links *linkIndex
+	// sniffed counts the files looked into for private keys in this call.
+	sniffed int
 }
 
 // Subject is one thing a call touches that rules judge: a simple command, a

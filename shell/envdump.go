@@ -1,0 +1,61 @@
+package shell
+
+func init() {
+	register(checkEnvPrint, "env", "printenv", "set", "export", "declare", "typeset")
+}
+
+// checkEnvPrint flags printing the whole environment into the transcript:
+// env, printenv, export -p, declare -x or -p, typeset -p and a bare set
+// print every variable, tokens included (GITHUB_TOKEN, AWS_SECRET_ACCESS_KEY,
+// WARDEN_TOKEN). Output that is counted, hashed, thrown away or written to
+// a file is not printed; a search of it is judged by what it searches for
+// (checkEnvDump); options that change the shell (set -e) and declarations
+// (export X=1) print nothing.
+func checkEnvPrint(a *analyzer, c *call) {
+	if !dumpsEnvironment(c) || a.outputMasked(c) || hasOutput(c.redirs) {
+		return
+	}
+	if down := c.downstream(); len(down) > 0 {
+		switch down[0].prog {
+		case "cat", "sort", "head", "tail", "less", "more", "tee", "column", "uniq", "nl", "bat":
+			// Shown as it is, or reordered.
+		default:
+			// A filter or a sender: what it keeps or sends is judged
+			// where it is (grep for a secret's name, curl --data @-).
+			return
+		}
+	}
+	a.flag(c, "credential-access", "prints the whole environment, every token in it included, into the transcript", high)
+}
+
+// dumpsEnvironment reports a call that prints every variable of the
+// environment or the shell.
+func dumpsEnvironment(c *call) bool {
+	prog := c.prog
+	if c.decl && len(c.words) > 0 {
+		prog = c.words[0]
+	}
+	ops := c.operands()
+	switch prog {
+	case "printenv":
+		return len(positional(ops, "")) == 0
+	case "env":
+		return len(c.assigns) == 0 && len(positional(ops, "-u --unset -C --chdir -S --split-string")) == 0 &&
+			!hasShortFlag(ops, 'i') && !hasLong(ops, "--ignore-environment")
+	case "set":
+		return len(c.words) == 1
+	case "export", "declare", "typeset":
+		if len(c.words) == 1 {
+			return prog == "export"
+		}
+		for _, w := range c.words[1:] {
+			switch w {
+			case "-p", "-x", "-px", "-xp":
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
