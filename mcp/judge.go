@@ -125,7 +125,7 @@ func (p *Proxy) decide(ctx context.Context, req api.Request) api.Decision {
 func refusalText(what string, d api.Decision) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Warden denied %s: %s", what, d.Reason.Message)
-	if r := d.Reason; r.Rule != "" {
+	if r := d.Reason; r.Rule != "" && !strings.Contains(r.Message, r.Rule) {
 		fmt.Fprintf(&b, " (rule %s", r.Rule)
 		if r.File != "" {
 			fmt.Fprintf(&b, " in %s", r.File)
@@ -224,8 +224,14 @@ func (p *Proxy) elicitAnswer(ctx context.Context, ask *handler.Ask) handler.Reso
 		return deny(api.ReasonError, "the MCP client's answer does not decode: "+err.Error())
 	}
 	choice, _ := res.Content["decision"].(string)
-	if res.Action != "accept" {
-		return deny(api.ReasonUser, "the person "+res.Action+"d the ask")
+	switch res.Action {
+	case "accept":
+	case "decline":
+		return deny(api.ReasonUser, "the person declined the ask")
+	case "cancel":
+		return deny(api.ReasonUser, "the ask was cancelled (dismissed, or the client cannot show it)")
+	default:
+		return deny(api.ReasonError, fmt.Sprintf("the MCP client answered the ask with %q", res.Action))
 	}
 	person := api.Reason{Type: api.ReasonUser, Person: "mcp-client"}
 	switch choice {
