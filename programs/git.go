@@ -160,7 +160,7 @@ var _ = family("git", func(add func(...*Spec)) {
 			"reset", gitDoes(Write, "--hard --merge --soft --mixed --keep -q|--quiet -p|--patch"),
 			// -n and --dry-run list what clean would delete, whatever else
 			// is given.
-			"clean", &Spec{Effect: Delete, ReadWith: "--dry-run", Permute: true, Operands: "-*",
+			"clean", &Spec{Effect: Delete, ReadWith: "--dry-run", Permute: true, Abbrev: true, Operands: "-*",
 				Options:  "-n|--dry-run -f|--force -d -x -X -q|--quiet -i|--interactive -e|--exclude= -h:h --help:h",
 				ReadOnly: []string{"git clean -n", "git clean -nd", "git clean --dry-run -d", "git clean -n -fdx"}, Flagged: []string{"git clean -fd", "git clean -f", "git clean -i"}},
 			"init", gitDoes(Write, "--template=l"), "apply", gitDoes(Write, "--unsafe-paths:u"), "am", gitDoes(Write, ""), "notes", gitDoes(Write, ""),

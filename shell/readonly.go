@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/wardenhq/warden/programs"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // readOnly reports whether a call only reads: its program's entry placed
@@ -20,11 +21,43 @@ func (a *analyzer) readOnly(ca *call) bool {
 		}
 	}
 	for _, x := range ca.operands() {
-		if x.subst {
+		if x.subst && !substSafe(x, allData(ca.prog)) {
 			return false
 		}
 	}
 	return readOnlyEffects(ca)
+}
+
+// substSafe reports an operand whose substitutions cannot change what the
+// call does by themselves. Each substitution's commands are parts of their
+// own, judged as such, so what is left is the text they print: as a
+// process substitution it is a pipe's name; inside double quotes it stays
+// one word. A path read or written from such a word is not known
+// (files.go), so the call is read-only only where the text is data: echo
+// "Branch: $(git branch --show-current)", diff <(jq . a) <(jq . b).
+// Unquoted, the text splits into words that could be options or, shifted,
+// paths read; only where every operand is data (allData: echo $(date))
+// and the word starts with the substitution, so that a program whose
+// options do more than read finds its options unknown there, does that
+// change nothing.
+func substSafe(x arg, allData bool) bool {
+	if x.node == nil {
+		return false
+	}
+	for i, p := range x.node.Parts {
+		switch p := p.(type) {
+		case *syntax.CmdSubst:
+			if i != 0 || !allData {
+				return false
+			}
+		case *syntax.ProcSubst, *syntax.DblQuoted, *syntax.Lit, *syntax.SglQuoted:
+		default:
+			if wordHasSubst(&syntax.Word{Parts: []syntax.WordPart{p}}) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func onlyHarmlessWrappers(ws []string) bool {
@@ -256,4 +289,11 @@ func quoteCause(s string) string {
 		return string(r[:max]) + "…"
 	}
 	return s
+}
+
+// allData reports a program whose entry makes every operand data and has
+// no subcommands: words split from a substitution cannot become a path.
+func allData(prog string) bool {
+	s := programs.Lookup(prog)
+	return s != nil && (s.Operands == "-*" || s.Operands == "") && len(s.Subcommands) == 0 && s.Lang == "" && !s.Command
 }

@@ -52,6 +52,7 @@ var siteTests = map[string]func(*testing.T){
 // run for coverage.
 var notSiteTests = map[string]string{
 	"TestProgramExamples":                       "its examples (programs.All) are run directly",
+	"TestSubstitutionsAsData":                   "it asserts read-only parts, and no finding",
 	"TestCategoryExamples":                      "its examples (danger.All) are run directly",
 	"TestCorpus":                                "its rows (the dev corpus) are run directly",
 	"TestFindingsUseTheRegistry":                "its rows (the dev corpus) are run directly",
