@@ -64,10 +64,11 @@ type Result struct {
 	// spellings holds, beside each of Options, every spelling of that
 	// option ("-r|-R|--recursive"), so that Has and Value answer to any.
 	spellings []given
-	// words are the words parsed; subs the indexes of those that
-	// selected a subcommand.
-	words []Word
-	subs  []int
+	// subs are the indexes of the words in subcommand position, and
+	// subText and operandText the words themselves (the words are not
+	// kept: a caller's buffer stays its own).
+	subs                 []int
+	subText, operandText []string
 	// tried holds the spellings of options the call names in a way the
 	// program refuses: an ambiguous prefix, a value given to a flag.
 	tried []string
@@ -147,7 +148,7 @@ func (r *Result) hasEffect() bool {
 // Parse reads words (the arguments after the program) with the entry's
 // grammar. It never fails: what it cannot place is in Result.Unknown.
 func Parse(s *Spec, words []Word) Result {
-	r := Result{Uses: make([]Use, 0, len(words)+1), words: words}
+	r := Result{Uses: make([]Use, 0, len(words)+1)}
 	parse(s, words, 0, &r)
 	r.settleUnpack()
 	return r
@@ -157,7 +158,7 @@ func Parse(s *Spec, words []Word) Result {
 // parses many calls in a row allocates them once. What r held before is
 // lost.
 func ParseInto(s *Spec, words []Word, r *Result) {
-	*r = Result{Uses: r.Uses[:0], Unknown: r.Unknown[:0], OperandIndexes: r.OperandIndexes[:0], Options: r.Options[:0], spellings: r.spellings[:0], words: words, subs: r.subs[:0], tried: r.tried[:0]}
+	*r = Result{Uses: r.Uses[:0], Unknown: r.Unknown[:0], OperandIndexes: r.OperandIndexes[:0], Options: r.Options[:0], spellings: r.spellings[:0], subs: r.subs[:0], subText: r.subText[:0], operandText: r.operandText[:0], tried: r.tried[:0]}
 	parse(s, words, 0, r)
 	r.settleUnpack()
 }
@@ -277,28 +278,14 @@ func (r *Result) Sub() string {
 	case 0:
 		return ""
 	case 1:
-		return r.words[r.subs[0]].Text
+		return r.subText[0]
 	}
-	var b strings.Builder
-	for i, w := range r.subs {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(r.words[w].Text)
-	}
-	return b.String()
+	return strings.Join(r.subText, " ")
 }
 
-// Operands returns the words read as operands, in order.
-func (r *Result) Operands() []string {
-	out := make([]string, 0, len(r.OperandIndexes))
-	for _, i := range r.OperandIndexes {
-		if i < len(r.words) {
-			out = append(out, r.words[i].Text)
-		}
-	}
-	return out
-}
+// Operands returns the words read as operands, in order. The slice is
+// the result's own: a caller must not change it.
+func (r *Result) Operands() []string { return r.operandText }
 
 // named reports whether Options[i] is the option one of names spells.
 func (r *Result) named(i int, names []string) bool {
@@ -606,6 +593,7 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 	}
 	for _, i := range ops {
 		r.OperandIndexes = append(r.OperandIndexes, base+i)
+		r.operandText = append(r.operandText, words[i].Text)
 	}
 	placeOperands(s, words, ops, base, patternGiven, writeOps, delOps, readOps, intoGiven, r)
 	if s.StdinCode && !slices.ContainsFunc(r.Uses, func(u Use) bool { return u.Lang != "" }) {
@@ -658,6 +646,7 @@ func selectSub(s *Spec, words []Word, i, base int, r *Result) {
 		return
 	}
 	r.subs = append(r.subs, base+i)
+	r.subText = append(r.subText, w.Text)
 	if sub == nil {
 		e := s.OtherSubcommand
 		if e == None || e == Unknown {

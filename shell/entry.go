@@ -29,10 +29,11 @@ func (a *analyzer) entryParse(ca *call) *programs.Result {
 		return &a.entry
 	}
 	ops := ca.operands()
-	words := make([]programs.Word, 0, len(ops))
+	words := a.entryWords[:0]
 	for _, x := range ops {
 		words = append(words, programs.Word{Text: x.s, Literal: !x.unbound && !x.subst && !x.glob})
 	}
+	a.entryWords = words
 	programs.ParseInto(spec, words, &a.entry)
 	return &a.entry
 }

@@ -51,8 +51,9 @@ type analyzer struct {
 	parsed programs.Result
 	// entry is entryFor's words read with its program's entry, for the
 	// checks that ask about options and operands (entry.go).
-	entry    programs.Result
-	entryFor *call
+	entry      programs.Result
+	entryFor   *call
+	entryWords []programs.Word // entry's words, reused
 }
 
 func newAnalyzer(opts Options, an *Analysis) *analyzer {
