@@ -8,8 +8,11 @@ import (
 	"time"
 
 	"github.com/wardenhq/warden"
+	"github.com/wardenhq/warden/agent/claudecode"
+	"github.com/wardenhq/warden/agent/gemini"
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/grant"
+	"github.com/wardenhq/warden/internal/project"
 	"github.com/wardenhq/warden/settings"
 )
 
@@ -63,6 +66,31 @@ func newEngineSet(env *cliEnv, f *engineFlags, extra ...warden.Option) (*engineS
 	return &engineSet{env: env, flags: f, extra: extra, engines: map[string]*warden.Engine{}, warned: map[string]bool{}}, nil
 }
 
+// agentProject is the project of a request that names none: the one the
+// agent's environment names (CLAUDE_PROJECT_DIR, GEMINI_PROJECT_DIR), else,
+// when cwd belongs to no project of its own (the agent cd'd to its home
+// directory or /tmp), the project Warden was started in (--cwd, or the
+// process's directory). A call whose cwd is elsewhere keeps every rule of
+// its project.
+func (s *engineSet) agentProject(cwd string) string {
+	for _, v := range []string{projectDirEnv[claudecode.Name], projectDirEnv[gemini.Name]} {
+		if d := s.env.getenv(v); filepath.IsAbs(d) {
+			return filepath.Clean(d)
+		}
+	}
+	if _, own := project.Find(cwd); own {
+		return ""
+	}
+	def, err := s.flags.defaultCwd()
+	if err != nil {
+		return ""
+	}
+	if root, ok := project.Find(def); ok {
+		return root
+	}
+	return ""
+}
+
 // forCwd returns the engine for requests running in cwd.
 func (s *engineSet) forCwd(cwd string) (*warden.Engine, error) {
 	return s.forRequest(api.Request{Cwd: cwd})
@@ -72,6 +100,9 @@ func (s *engineSet) forCwd(cwd string) (*warden.Engine, error) {
 // project the agent names (req.ProjectDir), else the one cwd belongs to.
 func (s *engineSet) forRequest(req api.Request) (*warden.Engine, error) {
 	cwd := req.Cwd
+	if req.ProjectDir == "" {
+		req.ProjectDir = s.agentProject(cwd)
+	}
 	key := req.ProjectDir + "\x00" + cwd
 	if e, ok := s.engines[key]; ok {
 		return e, nil

@@ -13,11 +13,19 @@ import (
 // root of the git work tree holding cwd (the nearest ancestor holding .git),
 // else cwd itself.
 func Root(cwd string) string {
+	root, _ := Find(cwd)
+	return root
+}
+
+// Find is Root, and whether cwd belongs to a project at all (an ancestor
+// holds .warden or .git): a directory that does not, such as a home
+// directory the agent cd'd to, has no rules of its own.
+func Find(cwd string) (string, bool) {
 	cwd = filepath.Clean(cwd)
 	gitRoot := ""
 	for dir := cwd; ; {
 		if st, err := os.Stat(filepath.Join(dir, ".warden")); err == nil && st.IsDir() {
-			return dir
+			return dir, true
 		}
 		if gitRoot == "" {
 			if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
@@ -31,7 +39,7 @@ func Root(cwd string) string {
 		dir = parent
 	}
 	if gitRoot != "" {
-		return gitRoot
+		return gitRoot, true
 	}
-	return cwd
+	return cwd, false
 }
