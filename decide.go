@@ -200,6 +200,9 @@ type evaluation struct {
 	extra []string
 	// asked is the pipeline's ask, kept when a handler settles it.
 	asked api.Decision
+	// withdrawn is set when the caller gave up on the ask before anyone
+	// answered it.
+	withdrawn bool
 }
 
 // evaluate runs the pipeline for req into ev (the caller's, so that a
@@ -820,7 +823,13 @@ func (e *Engine) resolve(ctx context.Context, ev *evaluation, how resolution) {
 	}
 	if err != nil || !res.Decision.Behavior.Valid() || res.Decision.Behavior == api.Ask {
 		msg := "the handler did not decide"
-		if err != nil {
+		switch {
+		case err != nil && ctx.Err() != nil:
+			// Nobody waits for the answer any more: the hook was killed or
+			// the client went away. Not a failure of anyone's: withdrawn.
+			ev.withdrawn = true
+			msg = "withdrawn: the caller stopped waiting before anyone answered"
+		case err != nil:
 			msg = "the handler failed: " + err.Error()
 		}
 		d.Behavior = api.Deny
@@ -1011,6 +1020,9 @@ func (e *Engine) record(ctx context.Context, ev *evaluation) {
 	rec := audit.NewRecord(ev.req, ev.decision)
 	rec.Mode = ev.mode
 	rec.Via = e.via
+	if ev.withdrawn {
+		rec.Outcome = audit.OutcomeWithdrawn
+	}
 	if err := e.audit.Write(ctx, rec); err != nil {
 		ev.decision.Warnings = append(ev.decision.Warnings, "audit: "+err.Error())
 	}

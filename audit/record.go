@@ -46,9 +46,21 @@ type Record struct {
 	// PermissionRequest), when the call came through a hook.
 	Event string `json:"event,omitempty"`
 	// Via names the front end that decided: check, hook, run, serve.
-	Via      string   `json:"via,omitempty"`
+	Via string `json:"via,omitempty"`
+	// Outcome is what became of the call, when known: OutcomeWithdrawn for
+	// an ask abandoned before anyone answered it (the hook killed, the
+	// client gone), OutcomeRan for a call the agent reports it ran
+	// (PostToolUse, recorded as a record of its own with the call's
+	// ToolUseID).
+	Outcome  string   `json:"outcome,omitempty"`
 	Warnings []string `json:"warnings,omitempty"`
 }
+
+// The outcomes a record can tell.
+const (
+	OutcomeWithdrawn = "withdrawn"
+	OutcomeRan       = "ran"
+)
 
 // NewRecord builds the record of decision d on request req. The input is
 // copied (the sink digests and redacts the copy).
@@ -190,6 +202,7 @@ func (r *Record) appendJSON(b []byte) ([]byte, error) {
 	b = optString(b, `,"tool_use_id":`, r.ToolUseID)
 	b = optString(b, `,"event":`, r.Event)
 	b = optString(b, `,"via":`, r.Via)
+	b = optString(b, `,"outcome":`, r.Outcome)
 	if len(r.Warnings) > 0 {
 		b = append(b, `,"warnings":[`...)
 		for i, w := range r.Warnings {

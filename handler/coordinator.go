@@ -2,7 +2,9 @@ package handler
 
 import (
 	"context"
+	"errors"
 	"github.com/wardenhq/warden/api"
+	"strings"
 	"time"
 )
 
@@ -137,8 +139,8 @@ func sequence(ctx context.Context, r *resolver, timer Timer, deadline time.Time,
 	if prompter == nil {
 		return r.failed(ask, api.Reason{}, "no person to ask and no automated decision: %s", joinNotes(notes)), nil
 	}
-	promptCtx, cancelPrompt := context.WithCancel(ctx)
-	defer cancelPrompt()
+	promptCtx, cancelPrompt := context.WithCancelCause(ctx)
+	defer cancelPrompt(nil)
 	ask = withExplanation(promptCtx, ask, r.explain)
 	ch := make(chan step, 1)
 	go func() {
@@ -150,7 +152,12 @@ func sequence(ctx context.Context, r *resolver, timer Timer, deadline time.Time,
 	case err != nil:
 		return r.cancelled(ctx, ask, notes)
 	case !ok:
+		cancelPrompt(ErrNoAnswer)
 		return r.timedOut(ask, "the person", notes), nil
+	case errors.Is(s.err, ErrNobodyToAsk):
+		return r.resolve(ask, api.Deny, api.Reason{Type: api.ReasonMode, Mode: ask.Request.PermissionMode,
+			Message: s.err.Error() + ", so the call is blocked: " + strings.TrimSpace(ask.Decision.Reason.Message) +
+				HowToApprove(ask.RuleMatched, ask.Suggestions)}, "", nil, notes), nil
 	case s.err != nil:
 		return r.failed(ask, api.Reason{}, "the prompt failed: %v", s.err), nil
 	}

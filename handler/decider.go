@@ -252,8 +252,19 @@ func (r *resolver) fromAnswer(ask *Ask, a Answer, notes []string) Resolution {
 func (r *resolver) timedOut(ask *Ask, waitingFor string, notes []string) Resolution {
 	return r.resolve(ask, api.Deny, api.Reason{
 		Type:    api.ReasonTimeout,
-		Message: fmt.Sprintf("no answer from %s within %s", waitingFor, r.timeout),
+		Message: TimeoutMessage(r.timeout, waitingFor),
 	}, "", nil, notes)
+}
+
+// TimeoutMessage is what every ending by timeout says: "no answer in N s,
+// denied", and whose answer was awaited when known.
+func TimeoutMessage(timeout time.Duration, waitingFor string) string {
+	secs := int((timeout + time.Second/2) / time.Second)
+	msg := fmt.Sprintf("no answer in %d s, denied", secs)
+	if waitingFor != "" {
+		msg += " (waiting for " + waitingFor + ")"
+	}
+	return msg
 }
 
 // failed resolves ask as denied because of an error.

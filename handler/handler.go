@@ -2,6 +2,7 @@ package handler
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"time"
 
@@ -100,6 +101,17 @@ type Prompt struct {
 	// started answering.
 	OnInteract func()
 }
+
+// ErrNoAnswer is the cause with which a handler withdraws a prompt whose
+// time ran out (context.Cause of the prompt's context), so the prompt says
+// "no answer" rather than "answered elsewhere".
+var ErrNoAnswer = errors.New("no answer before the deadline")
+
+// ErrNobodyToAsk is wrapped by a Prompter that has nobody to put the ask
+// to (no terminal, a machine-readable run): the ask then ends as a deny
+// for want of a person (reason type mode, saying how to get the call
+// approved), not as a failure.
+var ErrNobodyToAsk = errors.New("nobody to ask")
 
 // Prompter shows a prompt to a person and waits for their answer. It returns
 // ctx.Err() when the context is cancelled first (another racer won).

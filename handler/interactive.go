@@ -89,7 +89,8 @@ func (h *Interactive) Resolve(ctx context.Context, ask *Ask) (Resolution, error)
 
 	autoCtx, cancelAuto := context.WithCancel(ctx)
 	defer cancelAuto()
-	promptCtx, cancelPrompt := context.WithCancel(ctx)
+	promptCtx, cancelPromptCause := context.WithCancelCause(ctx)
+	cancelPrompt := func() { cancelPromptCause(nil) }
 	defer cancelPrompt()
 
 	timer := h.r.clock.NewTimer(h.r.timeout)
@@ -187,6 +188,7 @@ func (h *Interactive) Resolve(ctx context.Context, ask *Ask) (Resolution, error)
 				return h.r.fromVerdict(ask, o.verdict, notes), nil
 			}
 		case <-timer.C():
+			cancelPromptCause(ErrNoAnswer)
 			return h.r.timedOut(ask, "the person", notes), nil
 		case <-ctx.Done():
 			return h.r.cancelled(ctx, ask, notes)

@@ -114,7 +114,7 @@ func (h *SwarmWorker) Resolve(ctx context.Context, ask *Ask) (Resolution, error)
 	req := mailbox.Request{
 		ID: h.newID(), Leader: h.leader, Worker: h.worker,
 		Request: ask.Request, Reason: ask.Decision.Reason, Findings: ask.Decision.Findings,
-		Suggestions: ask.Suggestions, Sent: h.r.clock.Now(),
+		Suggestions: ask.Suggestions, Sent: h.r.clock.Now(), Deadline: deadline,
 	}
 	if req.Worker == "" {
 		req.Worker = ask.Request.AgentID

@@ -25,6 +25,10 @@ type Request struct {
 	Suggestions []string `json:"suggestions,omitempty"`
 	// Sent is when the worker sent the request.
 	Sent time.Time `json:"sent,omitzero"`
+	// Deadline is when the worker stops waiting (its approvals timeout):
+	// the leader's prompt ends then too, so one deadline holds for the ask
+	// whoever answers it.
+	Deadline time.Time `json:"deadline,omitzero"`
 }
 
 // Response is the leader's answer to one request.

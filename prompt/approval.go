@@ -238,6 +238,9 @@ func (m *approvalModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case cancelMsg:
 		m.now = m.t.now()
 		m.result = cancelled
+		if msg.noAnswer {
+			m.result = timedOut
+		}
 		m.signal = msg.sig
 		return m, tea.Quit
 	case tea.KeyMsg:
@@ -407,13 +410,13 @@ func (m *approvalModel) View() string {
 	case answered:
 		return m.summary(w) + "\n"
 	case timedOut:
-		return fit(fmt.Sprintf("warden: no answer, denied: %s", oneLine(m.subject)), w) + "\n"
+		return fit(fmt.Sprintf("warden: %s: %s", m.noAnswer(), oneLine(m.subject)), w) + "\n"
 	case cancelled:
 		if m.signal != nil {
 			return fit(fmt.Sprintf("warden: interrupted (%s), denied: %s", m.signal, oneLine(m.subject)), w) + "\n"
 		}
 		if !m.now.Before(m.deadline) {
-			return fit(fmt.Sprintf("warden: no answer, denied: %s", oneLine(m.subject)), w) + "\n"
+			return fit(fmt.Sprintf("warden: %s: %s", m.noAnswer(), oneLine(m.subject)), w) + "\n"
 		}
 		return fit(fmt.Sprintf("warden: answered elsewhere: %s", oneLine(m.subject)), w) + "\n"
 	}
@@ -421,6 +424,12 @@ func (m *approvalModel) View() string {
 		return m.viewWhole(w, h)
 	}
 	return m.viewMain(w, h)
+}
+
+// noAnswer says the prompt timed out: "no answer in N s, denied", N the
+// time it gave the person.
+func (m *approvalModel) noAnswer() string {
+	return handler.TimeoutMessage(m.deadline.Sub(m.shownAt), "")
 }
 
 func (m *approvalModel) summary(w int) string {

@@ -27,7 +27,7 @@ func TestTerminalRestored(t *testing.T) {
 		behavior string
 	}{
 		{name: "answered", keys: []string{"1"}, summary: "warden: allowed once: ls -la", behavior: "allow"},
-		{name: "timed out", timeout: "2s", summary: "warden: no answer, denied: ls -la", behavior: "deny"},
+		{name: "timed out", timeout: "2s", summary: "warden: no answer in 2 s, denied: ls -la", behavior: "deny"},
 		{name: "ctrl-c", keys: []string{"C-c"}, summary: "warden: denied: ls -la", behavior: "deny"},
 		{name: "sigterm", signal: syscall.SIGTERM, summary: "warden: interrupted (terminated), denied: ls -la"},
 		{name: "sighup", signal: syscall.SIGHUP, summary: "warden: interrupted (hangup), denied: ls -la"},

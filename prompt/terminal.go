@@ -213,7 +213,12 @@ type finisher interface {
 }
 
 // cancelMsg tells a model that ctx ended, or that sig ended the prompt.
-type cancelMsg struct{ sig os.Signal }
+type cancelMsg struct {
+	sig os.Signal
+	// noAnswer is set when the handler withdrew the prompt because its
+	// time ran out (handler.ErrNoAnswer).
+	noAnswer bool
+}
 
 // run waits for the terminal's turn and runs the model on it.
 func (t *Terminal) run(ctx context.Context, deadline time.Time, m finisher) (tea.Model, error) {
@@ -257,7 +262,7 @@ func (t *Terminal) run(ctx context.Context, deadline time.Time, m finisher) (tea
 	go func() {
 		select {
 		case <-ctx.Done():
-			prog.Send(cancelMsg{})
+			prog.Send(cancelMsg{noAnswer: errors.Is(context.Cause(ctx), handler.ErrNoAnswer)})
 		case sig := <-sigs:
 			gotMu.Lock()
 			got = sig

@@ -101,7 +101,7 @@ func TestTerminalTimeout(t *testing.T) {
 	if got.Error != ErrTimeout.Error() {
 		t.Errorf("error = %q, want %q", got.Error, ErrTimeout)
 	}
-	p.waitFor("warden: no answer, denied: make deploy")
+	p.waitFor("warden: no answer in 2 s, denied: make deploy")
 }
 
 // TestTerminalQueue runs two prompting processes on one terminal: the

@@ -145,6 +145,10 @@ func writeMailboxError(w http.ResponseWriter, err error) {
 	writeError(w, http.StatusInternalServerError, "mailbox_error", err.Error())
 }
 
+// maxForwardedWait bounds how long a forwarded ask waits on the page,
+// whatever deadline the worker sent.
+const maxForwardedWait = time.Hour
+
 // mailboxBridge answers the requests addressed to the daemon's own leader
 // name by putting them on the approval queue, so the page shows forwarded
 // asks with the worker that sent them.
@@ -189,25 +193,42 @@ func (b *mailboxBridge) answer(ctx context.Context, req mailbox.Request) {
 		Suggestions: req.Suggestions,
 	}
 	c := &call{}
-	a, err := b.queue.Prompt(withCall(ctx, c), &handler.Prompt{Ask: ask})
+	// The worker's deadline is the ask's: the page counts down to it, not
+	// to the daemon's own timeout.
+	start := b.queue.clock.Now()
+	p := &handler.Prompt{Ask: ask, Deadline: req.Deadline}
+	if limit := start.Add(maxForwardedWait); p.Deadline.After(limit) {
+		p.Deadline = limit
+	}
+	a, err := b.queue.Prompt(withCall(ctx, c), p)
 	resp := mailbox.Response{ID: req.ID, Behavior: a.Behavior, Scope: a.Scope, Message: a.Message, Leader: b.leader}
 	if a.Person != "" {
 		resp.Leader = b.leader + " (" + a.Person + ")"
 	}
+	timedOut := false
 	if err != nil {
 		if ctx.Err() != nil {
 			return // withdrawn by the worker, or the daemon is stopping
 		}
-		resp = mailbox.Response{ID: req.ID, Behavior: api.Deny, Message: err.Error(), Leader: b.leader}
+		msg := err.Error()
+		if timedOut = errors.Is(err, ErrTimeout); timedOut {
+			wait := b.queue.timeout
+			if !req.Deadline.IsZero() {
+				wait = req.Deadline.Sub(start)
+			}
+			msg = handler.TimeoutMessage(wait, "")
+		}
+		resp = mailbox.Response{ID: req.ID, Behavior: api.Deny, Message: msg, Leader: b.leader}
 	}
 	if resp.Behavior != api.Allow {
 		resp.Behavior, resp.Scope = api.Deny, ""
 	}
 	// The page's recent list shows what the leader answered the worker.
-	b.queue.Record(c.pendingID(), fwd, api.Decision{
-		ID: req.ID, Behavior: resp.Behavior, Findings: req.Findings,
-		Reason: api.Reason{Type: api.ReasonLeader, Leader: resp.Leader, Scope: resp.Scope, Message: resp.Message},
-	})
+	reason := api.Reason{Type: api.ReasonLeader, Leader: resp.Leader, Scope: resp.Scope, Message: resp.Message}
+	if timedOut {
+		reason = api.Reason{Type: api.ReasonTimeout, Message: resp.Message} // nobody answered: no leader decided
+	}
+	b.queue.Record(c.pendingID(), fwd, api.Decision{ID: req.ID, Behavior: resp.Behavior, Findings: req.Findings, Reason: reason})
 	_ = b.box.Answer(context.WithoutCancel(ctx), resp) // the worker may have withdrawn meanwhile
 }
 

@@ -3,7 +3,9 @@ package server
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -124,5 +126,42 @@ func TestForwardedAskDeniedAtShutdown(t *testing.T) {
 		t.Log("the worker got a deny")
 	} else if err.Error() == "allowed at shutdown" {
 		t.Fatal(err)
+	}
+}
+
+// TestForwardedAskKeepsTheWorkersDeadline: a sub-agent's ask waits on the
+// page until the worker's own deadline (its project's approvals timeout),
+// not the daemon's, and a timeout is told as one — "no answer in N s,
+// denied" — never as the leader's decision.
+func TestForwardedAskKeepsTheWorkersDeadline(t *testing.T) {
+	f := newFixture(t, Options{})
+	events := f.events()
+	worker, err := NewHTTPMailbox(f.http.URL, testToken, f.http.Client())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	deadline := f.clock.Now().Add(300 * time.Second)
+	req := mailbox.Request{ID: "fwd-9", Leader: DefaultLeader, Worker: "w", Deadline: deadline,
+		Request: api.Request{ToolName: "Bash", ToolInput: map[string]any{"command": "make"}}}
+	if err := worker.Send(ctx, req); err != nil {
+		t.Fatal(err)
+	}
+	p := decode[PendingAsk](t, events.next(t, EventPending))
+	if !p.Deadline.Equal(deadline) {
+		t.Errorf("the page's deadline is %v, want the worker's %v", p.Deadline, deadline)
+	}
+	f.clock.waitTimers(1)
+	f.clock.advance(301 * time.Second)
+	resp, err := worker.Await(ctx, "fwd-9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.Behavior != api.Deny || resp.Message != "no answer in 300 s, denied" {
+		t.Errorf("response %+v, want deny saying no answer in 300 s", resp)
+	}
+	rec := decode[RecentDecision](t, events.next(t, EventDecision))
+	if rec.Decision.Reason.Type != api.ReasonTimeout || strings.Contains(rec.Decision.Reason.Message, "context") {
+		t.Errorf("recent decision reason %+v, want a timeout in words", rec.Decision.Reason)
 	}
 }

@@ -47,6 +47,7 @@ func TestSharedQueueAnswerOnAnotherDaemon(t *testing.T) {
 			a, b, _ := sharedQueues(t, newFakeClock())
 			prompt := promptFor(bashRequest)
 			prompt.Ask.Suggestions = []string{"Bash(rm -rf build)"}
+			prompt.Ask.Scopes = []api.Scope{api.ScopeOnce, api.ScopeSession}
 			res := startPrompt(a, context.Background(), prompt)
 			listed := waitListed(t, b, 1)
 			if listed[0].Tool != "Bash" || listed[0].Summary == "" {

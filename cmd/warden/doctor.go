@@ -263,7 +263,12 @@ func (d *doctor) claudeCode(home, root string) {
 			case h.Timeout == 0:
 				d.r.info("%s: Claude Code's default timeout (600s)", where)
 			case int(h.Timeout) <= d.approval:
-				d.r.problem("%s: timeout %gs is not above Warden's approval timeout (%ds): Claude Code gives up while a person decides, and runs the call", where, h.Timeout, d.approval)
+				outcome := "runs the call"
+				if h.OnFailure == "block" {
+					outcome = "blocks the call (onFailure: block), so a slow answer is lost"
+				}
+				d.r.problem("%s: timeout %gs is not above Warden's approval timeout (%ds): Claude Code cuts Warden off while a person decides and %s; re-run `warden init claude-code` to set it to %ds",
+					where, h.Timeout, d.approval, outcome, d.approval+hookTimeoutMargin)
 			}
 		}
 	}
@@ -425,7 +430,7 @@ func (d *doctor) gemini(home, root string) {
 				continue
 			}
 			if h.Timeout > 0 && int(h.Timeout) <= d.approval*1000 {
-				d.r.problem("%s: timeout %gms is not above Warden's approval timeout (%ds); past it Gemini runs the call", where, h.Timeout, d.approval)
+				d.r.problem("%s: timeout %gms is not above Warden's approval timeout (%ds); past it Gemini runs the call (re-run `warden init gemini`)", where, h.Timeout, d.approval)
 			}
 			if d.runs(gemini.Adapter{}, h.Command) {
 				installed = append(installed, h)

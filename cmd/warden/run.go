@@ -142,7 +142,7 @@ func runRun(ctx context.Context, env *cliEnv, args []string) int {
 		h = handler.NewCoordinator(handler.CoordinatorConfig{
 			Prompter: handler.PrompterFunc(func(_ context.Context, p *handler.Prompt) (handler.Answer, error) {
 				unasked = p.Ask
-				return handler.Answer{Behavior: api.Deny, Scope: api.ScopeOnce}, errors.New(why)
+				return handler.Answer{Behavior: api.Deny, Scope: api.ScopeOnce}, fmt.Errorf("%s (%w)", why, handler.ErrNobodyToAsk)
 			}),
 			Hooks:   dec.Hooks,
 			Timeout: dec.Timeout,

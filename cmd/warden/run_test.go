@@ -324,7 +324,7 @@ func TestRunRestoresTheTerminal(t *testing.T) {
 	s := newRunTmux(t)
 	s.settings(`{"permissions": {"ask": ["Bash(touch *)"]}, "approvals": {"timeoutSeconds": 2}}`)
 	for _, tt := range []struct{ name, kill, summary string }{
-		{"timeout", "", "warden: no answer, denied: touch x"},
+		{"timeout", "", "warden: no answer in 2 s, denied: touch x"},
 		{"sigterm", "TERM", "warden: interrupted (terminated), denied: touch x"},
 		{"sighup", "HUP", "warden: interrupted (hangup), denied: touch x"},
 	} {
