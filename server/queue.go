@@ -188,7 +188,7 @@ const (
 
 // storeTimeout bounds one call to the store made without a caller's
 // context (answers, withdrawals).
-const storeTimeout = 10 * time.Second
+const storeTimeout = 5 * time.Second
 
 // sweepGrace is how long past its deadline an ask of another daemon may
 // stay pending before this daemon denies it: that daemon's own timeout

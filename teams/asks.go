@@ -75,7 +75,7 @@ func (s *AskStore) Create(ctx context.Context, a server.StoredAsk) (server.Store
 	defer cancel()
 	rev, err := s.kv.Create(ctx, a.ID, data)
 	if err != nil {
-		if errors.Is(err, jetstream.ErrKeyExists) {
+		if casConflict(err) {
 			return server.StoredAsk{}, fmt.Errorf("%w: %q", server.ErrDuplicateAsk, a.ID)
 		}
 		return server.StoredAsk{}, unavailable(err)
@@ -137,7 +137,7 @@ func (s *AskStore) change(ctx context.Context, id string, f func(*server.StoredA
 			a.Revision = rev
 			return a, nil
 		}
-		if !errors.Is(err, jetstream.ErrKeyExists) {
+		if !casConflict(err) {
 			return server.StoredAsk{}, unavailable(err)
 		}
 		// Someone changed the entry since we read it: read it again.
@@ -213,6 +213,13 @@ func (s *AskStore) Watch(ctx context.Context) (<-chan server.StoredAsk, error) {
 		}
 	}()
 	return out, nil
+}
+
+// casConflict reports whether err says the entry is not at the revision
+// written against (one server reports it as "key exists", a replicated
+// bucket as a revision mismatch).
+func casConflict(err error) bool {
+	return errors.Is(err, jetstream.ErrKeyExists) || errors.Is(err, jetstream.ErrKeyRevisionMismatch)
 }
 
 func decodeAsk(e jetstream.KeyValueEntry) (server.StoredAsk, error) {

@@ -97,16 +97,22 @@ func StartNode(opts NodeOptions) (*Node, error) {
 			Permissions: AgentPermissions(),
 		}}
 	}
-	if opts.Listen == "" {
+	clustered := opts.ClusterListen != "" || len(opts.Routes) > 0
+	switch {
+	case opts.Listen == "" && clustered:
+		// A clustered server routes only once its client port is open:
+		// it gets one on loopback, which only daemons can sign in to.
+		so.Host, so.Port = "127.0.0.1", -1
+	case opts.Listen == "":
 		so.DontListen = true
-	} else {
+	default:
 		host, port, err := splitHostPort(opts.Listen)
 		if err != nil {
 			return nil, fmt.Errorf("teams: --nats-listen %q: %w", opts.Listen, err)
 		}
 		so.Host, so.Port = host, port
 	}
-	if opts.ClusterListen != "" || len(opts.Routes) > 0 {
+	if clustered {
 		if opts.ClusterListen == "" {
 			return nil, errors.New("teams: routes need a cluster address of this server to listen on")
 		}
@@ -143,13 +149,15 @@ func StartNode(opts NodeOptions) (*Node, error) {
 }
 
 // AgentPermissions are the NATS permissions of the agents' credential:
-// nothing to publish, nothing to read but replies to itself. Every
-// subject of the shared state — the asks' bucket, answers, grants, the
-// audit, JetStream's API — is closed to it.
+// nothing to publish and nothing to read. Agents ask through the daemon's
+// HTTP API; on NATS every subject of the shared state — the asks' bucket,
+// answers, grants, the audit, JetStream's API — is closed to them, and so
+// are the reply subjects (_INBOX.>) on which the daemons' own reads come
+// back, which would otherwise show an agent every session's asks.
 func AgentPermissions() *natsserver.Permissions {
 	return &natsserver.Permissions{
 		Publish:   &natsserver.SubjectPermission{Deny: []string{">"}},
-		Subscribe: &natsserver.SubjectPermission{Allow: []string{"_INBOX.>"}},
+		Subscribe: &natsserver.SubjectPermission{Deny: []string{">"}},
 	}
 }
 
