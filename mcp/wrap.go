@@ -347,7 +347,7 @@ func rewriteTOML(path string, data []byte, warden string, report func(Entry)) ([
 		} else {
 			proxy = []string{"mcp", "proxy", "--name", t.name, "--url", t.urlV}
 		}
-		newLines := "command = " + strconv.Quote(warden) + "\nargs = " + tomlList(proxy) + "\n"
+		newLines := "command = " + tomlQuote(warden) + "\nargs = " + tomlList(proxy) + "\n"
 		first := t.command
 		if first < 0 {
 			first = t.url
@@ -438,7 +438,34 @@ func tomlStrings(s string) ([]string, error) {
 func tomlList(l []string) string {
 	q := make([]string, len(l))
 	for i, s := range l {
-		q[i] = strconv.Quote(s)
+		q[i] = tomlQuote(s)
 	}
 	return "[" + strings.Join(q, ", ") + "]"
+}
+
+// tomlQuote writes s as a TOML basic string: only the escapes TOML knows
+// (strconv.Quote's \a, \v and \x are not among them). Invalid UTF-8
+// becomes U+FFFD, which TOML can hold.
+func tomlQuote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range strings.ToValidUTF8(s, "\uFFFD") {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, `\u%04X`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }

@@ -155,3 +155,25 @@ hooks = true
 		}
 	}
 }
+
+// FuzzTOMLStrings checks that the one-line TOML array reader never
+// panics and that what it reads is written back as the same strings.
+func FuzzTOMLStrings(f *testing.F) {
+	for _, s := range []string{`["a", 'b', "c\"d"]`, `[]`, `["x" # c`, `['a''b']`, `["\u00e9", "\\"]`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		l, err := tomlStrings(s)
+		if err != nil {
+			return
+		}
+		again, err := tomlStrings(tomlList(l))
+		want := make([]string, len(l))
+		for i, v := range l {
+			want[i] = strings.ToValidUTF8(v, "\uFFFD") // TOML holds UTF-8 only
+		}
+		if err != nil || !slices.Equal(again, want) {
+			t.Fatalf("%q read as %q, written as %s, read back as %q (%v)", s, l, tomlList(l), again, err)
+		}
+	})
+}
