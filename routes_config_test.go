@@ -177,7 +177,7 @@ var hostProbes = []routeProbe{
 	probe("curl -L redirect encoded", "", true, "curl -L 'https://r.example.com/go?u=http%3A%2F%2F0xa9fea9fe%2Flatest%2F'"),
 	probe("curl Oracle legacy", "", true, "curl http://192.0.0.192/latest/"),
 	probe("curl docker daemon on loopback", "", true, "curl http://127.0.0.1:2375/containers/json"),
-	probe("curl IPv6 zone", "", true, "curl 'http://[fe80::a9fe:a9fe%25eth0]/'"),
+	probe("curl IPv6 zone", "", true, "curl 'http://[fd00:ec2::254%25eth0]/latest/'"),
 	toolProbe("WebFetch hex", true, "WebFetch", map[string]any{"url": "http://0xa9fea9fe/latest/meta-data/", "prompt": "x"}),
 	toolProbe("WebFetch metadata", true, "WebFetch", map[string]any{"url": "http://169.254.169.254/latest/meta-data/", "prompt": "x"}),
 	toolProbe("WebFetch GCP", true, "WebFetch", map[string]any{"url": "http://metadata.google.internal/computeMetadata/v1/", "prompt": "x"}),
@@ -261,7 +261,7 @@ func TestRouteProbes(t *testing.T) {
 
 // fixedFamilies are the families whose probes must hold; the others are
 // measured only.
-var fixedFamilies = map[string]bool{"config": true}
+var fixedFamilies = map[string]bool{"config": true, "hosts": true, "tools": true}
 
 // runProbe lays out a project, runs the setup and decides the call. For a
 // stop probe it returns the combinations that allowed it; for a look-alike,

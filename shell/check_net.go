@@ -310,26 +310,6 @@ func (a *analyzer) substFetches(x arg) bool {
 	return found
 }
 
-var metadataHosts = []string{"169.254.169.254", "metadata.google.internal", "169.254.170.2", "100.100.100.200", "fd00:ec2::254", "metadata.azure.com", "169.254.169.123"}
-
-// containsHost reports whether text names host h as a whole host name:
-// metadata.google.internal, not metadata.google.internal.example.com.
-func containsHost(text, h string) bool {
-	for i := 0; ; {
-		j := strings.Index(text[i:], h)
-		if j < 0 {
-			return false
-		}
-		start, end := i+j, i+j+len(h)
-		before := start == 0 || strings.IndexByte("/@[ \t'\"=", text[start-1]) >= 0
-		after := end == len(text) || strings.IndexByte("/:]? \t'\"#", text[end]) >= 0
-		if before && after {
-			return true
-		}
-		i = start + 1
-	}
-}
-
 // secretVarName reports variable names that hold secrets.
 func secretVarName(s string) bool {
 	u := strings.ToUpper(s)
@@ -365,13 +345,6 @@ func secretExpansion(s string) bool {
 
 func checkCurl(a *analyzer, c *call) {
 	ops := c.operands()
-	lower := strings.ToLower(c.text)
-	for _, h := range metadataHosts {
-		if containsHost(lower, h) {
-			a.flag(c, "credential-access", "reads the cloud metadata service, which hands out credentials", high)
-			break
-		}
-	}
 	for _, f := range a.curlUploads(c) {
 		p := a.resolve(f, c.cwd)
 		if f.s == "-" {
@@ -387,6 +360,7 @@ func checkCurl(a *analyzer, c *call) {
 		// Their entries say which words are values and which URLs.
 		urls, data, method = a.entryOperands(c), a.entryValues(c, "-d", "--data", "--data-binary", "--post-data"), a.entryValues(c, "-X", "--request", "--method")
 	}
+	a.checkHosts(c, urls)
 	for _, d := range data {
 		if secretExpansion(d.raw) || d.subst && (strings.Contains(d.raw, "env") || strings.Contains(d.raw, ".ssh") || strings.Contains(d.raw, "cat ")) {
 			a.flag(c, "exfiltration", "sends secrets or the environment in the request body", high)

@@ -48,10 +48,12 @@ func (a *analyzer) loads(ca *call, p *Part) {
 			p.Beyond = appendNew(p.Beyond, ops[u.Index].s)
 		}
 	}
+	wasReadOnly := p.ReadOnly
 	if len(p.Beyond) > 0 {
 		p.ReadOnly = false
 	}
-	if len(l.Code) > 0 {
+	if len(l.Code) > 0 && wasReadOnly {
+		// Even its help or version (pytest --version imports conftest.py).
 		p.ReadOnly = false
 		p.Unknown = append(p.Unknown, baseName(ca.prog)+" imports "+strings.Join(l.Code, " or ")+" from where it runs: code Warden has not judged")
 	}

@@ -46,6 +46,7 @@ var siteTests = map[string]func(*testing.T){
 	"TestCredentialReach":           TestCredentialReach,
 	"TestAwkCalls":                  TestAwkCalls,
 	"TestGlobOnDisk":                TestGlobOnDisk,
+	"TestHostsByValue":              TestHostsByValue,
 }
 
 // notSiteTests are the package's other tests, with the reason they are not

@@ -163,7 +163,10 @@ func (r *Registry) Lookup(name string) Checker {
 		return c
 	}
 	if isMCP(name) {
-		return r.mcp
+		return mcpFields{r, r.mcp}
+	}
+	if _, ok := r.generic.(CheckerFunc); ok {
+		return genericChecker{r}
 	}
 	return r.generic
 }

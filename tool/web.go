@@ -8,6 +8,7 @@ import (
 	"golang.org/x/net/idna"
 
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/netclass"
 	"github.com/wardenhq/warden/rule"
 )
 
@@ -36,6 +37,11 @@ func normalizeHostname(h string) (string, error) {
 	h = strings.TrimRight(strings.ToLower(h), ".")
 	if h == "" {
 		return "", errors.New("URL has no host")
+	}
+	if ip, ok := netclass.ParseIP(strings.Trim(h, "[]")); ok {
+		// Every spelling of an address as the one it reaches:
+		// 0xa9fea9fe, 2852039166 and [::ffff:a9fe:a9fe] are 169.254.169.254.
+		return ip.String(), nil
 	}
 	if strings.HasPrefix(h, "[") || strings.Contains(h, ":") {
 		return h, nil // an IPv6 literal
@@ -66,12 +72,26 @@ func checkWebFetch(req api.Request, env Env) *Analysis {
 			continue
 		}
 		seen[host] = true
+		an.Findings = append(an.Findings, hostFindings(raw)...)
 		an.Subjects = append(an.Subjects, Subject{
 			Subject: rule.Subject{Tool: "WebFetch", Domain: host, Input: req.ToolInput},
 			Display: host,
 		})
 	}
 	return an
+}
+
+// hostFindings judges a fetched URL's host by value (netclass), and the
+// URLs in its query string, where a redirect may send the fetch.
+func hostFindings(raw string) []api.Finding {
+	var out []api.Finding
+	for _, u := range append([]string{raw}, netclass.Redirects(raw)...) {
+		if cls, h := netclass.ClassifyURL(u); cls != nil {
+			out = append(out, cls.Finding(raw, h.Name))
+			break
+		}
+	}
+	return out
 }
 
 // fetchURLs returns the URLs a fetch call fetches: the urls list when

@@ -1,0 +1,62 @@
+package shell
+
+import (
+	"strings"
+
+	"github.com/wardenhq/warden/netclass"
+)
+
+// checkHosts judges the hosts an HTTP client talks to by value
+// (netclass): every URL operand, the URLs in their query strings when the
+// client follows redirects, and the addresses in option values that
+// route a request elsewhere (curl --resolve HOST:PORT:ADDR,
+// --connect-to, -x/--proxy).
+func (a *analyzer) checkHosts(c *call, urls []arg) {
+	follows := c.prog == "wget" || c.prog == "aria2c" || hasWord(c.operands(), "-L", "--location", "--location-trusted", "--follow", "-F") ||
+		hasShortFlagStrict(c.operands(), 'L', "oOdHXuAeTbcrwxyzE")
+	for _, u := range urls {
+		if a.classifiedHost(c, u.s, "") {
+			return
+		}
+		if follows {
+			for _, r := range netclass.Redirects(u.s) {
+				if a.classifiedHost(c, r, " (a redirect in "+u.s+")") {
+					return
+				}
+			}
+		}
+	}
+	for _, x := range c.operands() {
+		if !strings.ContainsAny(x.s, ":.") || strings.Contains(x.s, "://") {
+			continue
+		}
+		for _, piece := range strings.FieldsFunc(x.s, func(r rune) bool { return r == ':' || r == ',' || r == '=' || r == ' ' || r == '[' || r == ']' }) {
+			if ip, ok := netclass.ParseIP(piece); ok && strings.Contains(piece, ".") {
+				if cls := netclass.Classify(netclass.Host{Name: ip.String(), Addr: ip}); cls != nil && len(cls.Loopback) == 0 {
+					a.flagHost(c, cls, "routes the request to "+cls.Name+" ("+x.s+")")
+					return
+				}
+			}
+		}
+	}
+}
+
+// classifiedHost flags a request to a URL whose host is in a class.
+func (a *analyzer) classifiedHost(c *call, raw, how string) bool {
+	cls, h := netclass.ClassifyURL(raw)
+	if cls == nil {
+		return false
+	}
+	a.flagHost(c, cls, "talks to "+cls.Name+": "+h.Name+how)
+	return true
+}
+
+// flagHost flags a request to a host of the class, in the class's category.
+func (a *analyzer) flagHost(c *call, cls *netclass.Class, description string) {
+	switch cls.Category {
+	case "privilege":
+		a.flag(c, "privilege", description, high)
+	default:
+		a.flag(c, "credential-access", description, high)
+	}
+}
