@@ -359,6 +359,57 @@ func probeEngine(t *testing.T, home, project string) *warden.Engine {
 	return e
 }
 
+// provenProbes are probes that really run their marker (touch pwned) when
+// bash runs them with real git, pytest and make: the danger is not
+// hypothetical.
+var provenProbes = []string{"nested .git fsmonitor, deep cd", "gitdir file to a store", "includeIf in a nested repo", "alias ! in a nested repo", "hook of a nested repo, commit", "hooksPath of a nested repo, commit", "-c trailer.command", "-c core.editor commit", "pytest --version imports conftest.py", "python -m pytest --version imports conftest.py", "make -n runs $(shell)", "make -f /dev/stdin", "make --eval"}
+
+// TestProbesRunCode runs the proven probes under real bash, in the
+// project their setup makes, and checks that each left its marker.
+func TestProbesRunCode(t *testing.T) {
+	for _, tool := range []string{"git", "make", "pytest", "python3"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skip(tool + " is not installed")
+		}
+	}
+	for _, name := range provenProbes {
+		var p *routeProbe
+		for i := range configProbes {
+			if configProbes[i].name == name {
+				p = &configProbes[i]
+			}
+		}
+		if p == nil {
+			t.Fatalf("no probe %q", name)
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			home := filepath.Join(dir, "home")
+			project := filepath.Join(home, "projects", "app")
+			must(t, os.MkdirAll(project, 0o755))
+			script := "git init -q . && " + strings.TrimSuffix(strings.TrimSpace(p.setup), "&&") + "\n" + p.input["command"].(string) + " >/dev/null 2>&1; true"
+			cmd := exec.Command("bash", "-c", script)
+			cmd.Dir = project
+			cmd.Env = append(os.Environ(), "HOME="+home, "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null",
+				"PATH=/usr/bin:"+os.Getenv("PATH"), "GIT_AUTHOR_NAME=a", "GIT_AUTHOR_EMAIL=a@example.com", "GIT_COMMITTER_NAME=a", "GIT_COMMITTER_EMAIL=a@example.com")
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("%v\n%s", err, out)
+			}
+			found := false
+			_ = filepath.WalkDir(project, func(path string, d os.DirEntry, err error) error {
+				if err == nil && d.Name() == "pwned" {
+					found = true
+				}
+				return nil
+			})
+			if !found {
+				t.Errorf("%s: nothing ran", p.input["command"])
+			}
+		})
+	}
+}
+
 // TestLoadsExamples runs the examples of every Loads declaration: under
 // an allow rule on the program, each Flagged line is not allowed in
 // default mode and each Covered line is.

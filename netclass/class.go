@@ -36,12 +36,12 @@ func pfx(ss ...string) []netip.Prefix {
 // Classes are the declared classes, in the order they are tried.
 var Classes = []Class{
 	{Name: "the cloud metadata service, which hands out credentials", Category: "credential-access",
-		// Link-local IPv4 is where AWS, GCP, Azure, Oracle and
+		// 169.254.169.254 is where AWS, GCP, Azure, Oracle and
 		// OpenStack (169.254.169.254), ECS (169.254.170.2) and EKS pod
 		// identity (169.254.170.23) answer; Alibaba on 100.100.100.200;
 		// Oracle's legacy 192.0.0.192; AWS over IPv6 on fd00:ec2::254
 		// (and fd00:ec2::23 for EKS).
-		Prefixes: pfx("169.254.0.0/16", "100.100.100.200/32", "192.0.0.192/32", "fd00:ec2::254/128", "fd00:ec2::23/128"),
+		Prefixes: pfx("169.254.169.254/32", "169.254.170.2/32", "169.254.170.23/32", "100.100.100.200/32", "192.0.0.192/32", "fd00:ec2::254/128", "fd00:ec2::23/128"),
 		Names: []string{"metadata.google.internal", "metadata.goog", "metadata", "instance-data", "instance-data.ec2.internal",
 			"metadata.azure.com", "metadata.tencentyun.com", "metadata.platformequinix.com"},
 		Reached: []string{"http://169.254.169.254/latest/meta-data/", "http://0xa9fea9fe/", "http://2852039166/", "http://0251.0376.0251.0376/",
@@ -49,7 +49,7 @@ var Classes = []Class{
 			"http://a@169.254.169.254/", "http://%31%36%39.254.169.254/", "http://[fd00:ec2::254]/", "http://[fd00:ec2::254%25eth0]/",
 			"http://METADATA.GOOGLE.INTERNAL./computeMetadata/v1/", "http://100.100.100.200/latest/meta-data/", "http://169.254.170.2/v2/credentials",
 			"http://[64:ff9b::a9fe:a9fe]/", "http://[::169.254.169.254]/", "0xa9fea9fe/latest/meta-data/"},
-		Passes: []string{"https://169.254.169.254.nip.example.com/", "https://metadata.google.internal.example.com/", "http://10.0.0.5/", "https://example.com/"}},
+		Passes: []string{"http://169.254.1.1/status", "https://169.254.169.254.nip.example.com/", "https://metadata.google.internal.example.com/", "http://10.0.0.5/", "https://example.com/"}},
 	{Name: "a daemon on this machine that hands out the machine (the Docker API, the kubelet, etcd, a browser's debugging port)", Category: "privilege",
 		Loopback: []string{"2375", "2376", "10250", "10255", "2379", "9222"},
 		Reached:  []string{"http://127.0.0.1:2375/containers/json", "http://localhost:2375/v1.41/containers/create", "http://0x7f000001:10250/pods", "http://[::1]:9222/json"},
@@ -141,5 +141,5 @@ func Redirects(raw string) []string {
 
 // Finding is the finding about a request to a host of the class.
 func (c *Class) Finding(part, host string) api.Finding {
-	return api.Finding{Category: c.Category, Risk: api.RiskHigh, Part: part, Description: "talks to " + c.Name + ": " + host}
+	return api.Finding{Category: c.Category, Risk: api.RiskHigh, Part: part, Description: "reads " + c.Name + " (" + host + ")"}
 }

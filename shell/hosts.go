@@ -33,7 +33,7 @@ func (a *analyzer) checkHosts(c *call, urls []arg) {
 		for _, piece := range strings.FieldsFunc(x.s, func(r rune) bool { return r == ':' || r == ',' || r == '=' || r == ' ' || r == '[' || r == ']' }) {
 			if ip, ok := netclass.ParseIP(piece); ok && strings.Contains(piece, ".") {
 				if cls := netclass.Classify(netclass.Host{Name: ip.String(), Addr: ip}); cls != nil && len(cls.Loopback) == 0 {
-					a.flagHost(c, cls, "routes the request to "+cls.Name+" ("+x.s+")")
+					a.flagHost(c, cls, "reads "+cls.Name+", where "+x.s+" routes the request")
 					return
 				}
 			}
@@ -43,11 +43,11 @@ func (a *analyzer) checkHosts(c *call, urls []arg) {
 
 // classifiedHost flags a request to a URL whose host is in a class.
 func (a *analyzer) classifiedHost(c *call, raw, how string) bool {
-	cls, h := netclass.ClassifyURL(raw)
+	cls, _ := netclass.ClassifyURL(raw)
 	if cls == nil {
 		return false
 	}
-	a.flagHost(c, cls, "talks to "+cls.Name+": "+h.Name+how)
+	a.flagHost(c, cls, "reads "+cls.Name+how)
 	return true
 }
 
