@@ -90,6 +90,9 @@ var _ = family("devtools", func(add func(...*Spec)) {
 		&Spec{Names: n("eslint", "prettier", "mypy", "pylint", "flake8", "golangci-lint", "tflint", "markdownlint", "stylelint"), Permute: true, Operands: "-*", Effect: RunsProject, Loose: true,
 			Options:  "-v:h --version:h -V:h -h:h --help:h",
 			ReadOnly: []string{"eslint --version", "mypy --version", "prettier --version"}, Flagged: []string{"eslint src", "prettier --check .", "mypy .", "pylint tests", "flake8 tests", "golangci-lint run"}},
+		// cmake runs the project's CMake scripts, and -E any command.
+		&Spec{Names: n("cmake", "ctest"), Permute: true, Operands: "-*", Effect: RunsProject, Loose: true, Options: "--version:h -h:h --help:h -E:x",
+			ReadOnly: []string{"cmake --version", "ctest --version"}, Flagged: []string{"cmake -B build", "cmake --build build", "cmake -E rm -rf build"}},
 		&Spec{Names: n("staticcheck"), LongDash: true, Permute: true, Operands: "-*", Options: "-checks= -f= -fail= -go= -matrix -merge -show-ignored -tags= -tests -explain= -list-checks -version:h -h:h -help:h --help:h",
 			ReadOnly: []string{"staticcheck ./...", "staticcheck -checks all ./internal/..."}, Flagged: []string{"staticcheck -debug.cpuprofile x ./..."}},
 		&Spec{Names: n("yamllint"), Permute: true, Operands: "r*", Options: "-c=r --config-file=r -d= --config-data= -f= --format= -s --strict --no-warnings --list-files -v --version:h -h:h --help:h",

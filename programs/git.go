@@ -172,7 +172,9 @@ var _ = family("git", func(add func(...*Spec)) {
 				Flagged: []string{"git clone https://example.com/x .claude", "git clone --depth 1 https://example.com/x ~/.config/x", "git clone -b main https://example.com/claude.git"}},
 			"ls-remote", gitDoes(Network, "--upload-pack=x"), "archive", gitDoes(Write, "--exec=x --remote=n -o=w --output=w"),
 			"bisect", gitDoes(Write, ""), "submodule", &Spec{Effect: Network, Permute: true, Loose: true, Operands: "-*", OtherSubcommand: Network, Options: "-q --quiet -h:h --help:h",
-				Subcommands: subs("deinit", gitDoes(Write, "-f|--force --all"), "add", &Spec{Effect: Unpack, Operands: "n e?", Permute: true, Loose: true, Options: "-b= --branch= --name= --reference=r --depth= -h:h --help:h"})}, "format-patch", gitDoes(Write, "-o=w --output-directory=w"),
+				// status lists the submodules' commits, asking no remote.
+				Subcommands: subs("status", &Spec{Permute: true, Operands: "-*", Options: "--cached --recursive -q --quiet -h:h --help:h",
+					ReadOnly: []string{"git submodule status", "git submodule status --recursive"}, Flagged: []string{"git submodule update --init"}}, "deinit", gitDoes(Write, "-f|--force --all"), "add", &Spec{Effect: Unpack, Operands: "n e?", Permute: true, Loose: true, Options: "-b= --branch= --name= --reference=r --depth= -h:h --help:h"})}, "format-patch", gitDoes(Write, "-o=w --output-directory=w"),
 			"difftool", gitDoes(Exec, ""), "mergetool", gitDoes(Exec, ""),
 			// instaweb starts a web server and a browser: --httpd and
 			// --browser name the programs.
