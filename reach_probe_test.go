@@ -207,6 +207,60 @@ var reachProbes = []reachProbe{
 	{name: "project deny rule, cwd /tmp", files: with(envFiles, ".warden/settings.json", `{"permissions":`+denyEnv+`}`), cwd: "/tmp", cmd: "cat ~/proj/.env", want: "deny"},
 }
 
+// reachProbes2 are a second wave, written after the first fixes, of members
+// of the same families the first did not name.
+var reachProbes2 = []reachProbe{
+	{name: "2: sed over a glob", files: envFiles, rules: denyEnv, cmd: "sed -n p .e*", want: "deny"},
+	{name: "2: diff over a glob", files: envFiles, rules: denyEnv, cmd: "diff .e* /dev/null", want: "deny"},
+	{name: "2: .env.* rule", files: with(envFiles, ".env.local", "K=1"), rules: `{"deny":["Read(./.env.*)"]}`, cmd: "cat .env*", want: "deny"},
+	{name: "2: grep -rl ./", files: envFiles, rules: denyEnv, cmd: "grep -rl sk_ ./", want: "deny"},
+	{name: "2: grep -r --include", files: envFiles, rules: denyEnv, cmd: "grep -r --include=.env sk .", want: "deny"},
+	{name: "2: ag, no operand", files: envFiles, rules: denyEnv, cmd: "ag sk_live", want: "deny"},
+	{name: "2: find -exec grep", files: envFiles, rules: denyEnv, cmd: "find . -type f -exec grep -l sk {} +", want: "deny"},
+	{name: "2: find -name -exec head", files: envFiles, rules: denyEnv, cmd: "find . -name .env -exec head {} \\;", want: "deny"},
+	{name: "2: tar to a pipe", files: envFiles, rules: denyEnv, mode: api.ModeAcceptEdits, cmd: "tar -cf - . | gzip > ../x.tgz", want: "deny"},
+	{name: "2: rsync ./", files: envFiles, rules: denyEnv, cmd: "rsync -a ./ ../bak/", want: "deny"},
+	{name: "2: cp -a .", files: envFiles, rules: denyEnv, cmd: "cp -a . ../bak", want: "deny"},
+	{name: "2: Grep tool, climbing path", files: envFiles, rules: denyEnv, tool: "Grep", input: map[string]any{"pattern": "sk", "path": "src/.."}, want: "deny"},
+	{name: "2: head -c over ./.e*", files: envFiles, rules: denyEnv, cmd: "head -c 100 ./.e*", want: "deny"},
+	{name: "2: cat ./.??v", files: envFiles, rules: denyEnv, cmd: "cat ./.??v", want: "deny"},
+	{name: "2: xxd over a class", files: envFiles, rules: denyEnv, cmd: "xxd .[a-z]nv", want: "deny"},
+	{name: "2: glob in dontAsk", files: envFiles, rules: denyEnv, mode: api.ModeDontAsk, cmd: "cat .e*", want: "deny"},
+	{name: "2: nl over a glob", files: envFiles, rules: denyEnv, cmd: "nl -ba .e*", want: "deny"},
+	{name: "2: grep -r in secrets", files: with(envFiles, "secrets/a/b.json", "{}"), rules: denySecret, cmd: "grep -r key secrets", want: "deny"},
+	{name: "2: cat secrets/*/*", files: with(envFiles, "secrets/a/b.json", "{}"), rules: denySecret, cmd: "cat secrets/*/*", want: "deny"},
+	{name: "2: look-alike: grep -r src tests", files: with(envFiles, "tests/a_test.go", "package a"), rules: denyEnv, cmd: "grep -r TODO src tests", want: "allow"},
+	{name: "2: look-alike: cat src/*.go", files: envFiles, rules: denyEnv, cmd: "cat src/*.go", want: "allow"},
+	{name: "2: look-alike: find src -exec wc", files: envFiles, rules: denyEnv, mode: api.ModeBypass, cmd: "find src -name '*.go' -exec wc -l {} +", want: "allow"},
+	{name: "2: look-alike: tar of src", files: envFiles, rules: denyEnv, mode: api.ModeBypass, cmd: "tar czf src.tgz src", want: "allow"},
+	{name: "2: look-alike: rg in src", files: envFiles, rules: denySecret, cmd: "rg TODO src", want: "allow"},
+
+	{name: "2: hard link to claude settings, sed -i", files: map[string]string{".claude/settings.json": "{}", "n.json": "@hard:.claude/settings.json"}, mode: api.ModeAcceptEdits, cmd: "sed -i s/a/b/ n.json", want: "stop"},
+	{name: "2: hard link to local settings, cp onto it", files: map[string]string{".warden/settings.local.json": "{}", "n.json": "@hard:.warden/settings.local.json", "x.json": "{}"}, mode: api.ModeAcceptEdits, cmd: "cp x.json n.json", want: "stop"},
+	{name: "2: hard link to aws credentials, base64", files: map[string]string{"~/.aws/credentials": "[default]\n", "c2": "@hard:~/.aws/credentials"}, mode: api.ModeBypass, cmd: "base64 c2", want: "stop"},
+	{name: "2: hard link to a key, deeper", files: map[string]string{"~/.ssh/id_ed25519": opensshKey, "tests/fixture": "@hard:~/.ssh/id_ed25519"}, mode: api.ModeBypass, cmd: "cat tests/fixture", want: "stop"},
+	{name: "2: hard link to user settings, Write in bypass", files: map[string]string{"~/.config/warden/settings.json": "{}", "u.json": "@hard:~/.config/warden/settings.json"}, mode: api.ModeBypass, tool: "Write", input: map[string]any{"file_path": "u.json", "content": "{}"}, want: "stop"},
+	{name: "2: look-alike: hard-linked dependency", files: map[string]string{"store/lodash.js": "x", "node_modules/lodash/index.js": "@hard:store/lodash.js"}, cmd: "cat node_modules/lodash/index.js", want: "allow"},
+
+	{name: "2: EC key by content", files: map[string]string{"~/.ssh/gitlab": "-----BEGIN EC PRIVATE KEY-----\nMHc\n"}, mode: api.ModeBypass, cmd: "cat ~/.ssh/gitlab", want: "stop"},
+	{name: "2: key by content, copied in", files: map[string]string{"~/backup/server": opensshKey}, mode: api.ModeAcceptEdits, cmd: "cp ~/backup/server ./s", want: "stop"},
+	{name: "2: key by content, base64", files: map[string]string{"ops/key": pemKey}, cmd: "base64 ops/key", want: "stop"},
+	{name: "2: age keys", files: map[string]string{"~/.config/sops/age/keys.txt": "AGE-SECRET-KEY-1X"}, mode: api.ModeBypass, cmd: "cat ~/.config/sops/age/keys.txt", want: "stop"},
+	{name: "2: opencode auth", files: map[string]string{"~/.local/share/opencode/auth.json": "{}"}, mode: api.ModeBypass, cmd: "cat ~/.local/share/opencode/auth.json", want: "stop"},
+	{name: "2: env | sort", cmd: "env | sort", want: "stop"},
+	{name: "2: printenv | less", cmd: "printenv | less", want: "stop"},
+	{name: "2: set in posix mode", cmd: "(set -o posix; set)", want: "stop"},
+	{name: "2: declare -px", cmd: "declare -px", want: "stop"},
+	{name: "2: export -p | cat", cmd: "export -p | cat", want: "stop"},
+	{name: "2: echo an anthropic key", cmd: "echo \"$ANTHROPIC_API_KEY\"", want: "stop"},
+	{name: "2: printenv a stripe key", cmd: "printenv STRIPE_SECRET_KEY", want: "stop"},
+	{name: "2: env | grep -v", cmd: "env | grep -v PATH", want: "stop"},
+	{name: "2: look-alike: env | grep -c", mode: api.ModeBypass, cmd: "env | grep -c .", want: "allow"},
+	{name: "2: look-alike: printenv PATH", cmd: "printenv PATH", want: "allow"},
+	{name: "2: look-alike: env | wc -l", cmd: "env | wc -l", want: "allow"},
+	{name: "2: look-alike: env FOO=1 printenv FOO", mode: api.ModeBypass, cmd: "env FOO=1 printenv FOO", want: "allow"},
+}
+
 // scratch builds the probe's filesystem and returns the home and project
 // directories.
 func (pr *reachProbe) scratch(t *testing.T) (root, home, proj string) {
@@ -365,8 +419,9 @@ func probeHolds(want string, got api.Behavior) bool {
 func TestReachProbes(t *testing.T) {
 	measure := os.Getenv("WARDEN_PROBE_BIN") != ""
 	var stops, past, looks, stopped int
-	for i := range reachProbes {
-		pr := &reachProbes[i]
+	probes := append(append([]reachProbe(nil), reachProbes...), reachProbes2...)
+	for i := range probes {
+		pr := &probes[i]
 		t.Run(pr.name, func(t *testing.T) {
 			got, why := decideProbe(t, pr)
 			ok := probeHolds(pr.want, got)

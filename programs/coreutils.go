@@ -126,7 +126,7 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 		&Spec{Names: n("env"), Abbrev: true,
 			Options:  "-0 --null -i --ignore-environment -u= --unset= -C= --chdir= -S=x --split-string=x -v --debug --block-signal? --default-signal? --ignore-signal? --list-signal-handling" + gnu,
 			ReadOnly: []string{"env -i"},
-			Flagged:  []string{"env -S 'sh -c id'", "env sh -c id", "env", "env -0", "env | sort"}},
+			Flagged:  []string{"env -S 'sh -c id'", "env sh -c id", "env", "env -0", "env | sort", "env | grep -v PATH"}},
 		&Spec{Names: n("sleep"), Operands: "-*", Options: gnu},
 		&Spec{Names: n("seq"), Operands: "- -? -?", Options: "-f= -s= -w --format= --separator= --equal-width" + gnu},
 		&Spec{Names: n("expr"), Operands: "-*", NoOptions: true},

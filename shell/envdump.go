@@ -19,6 +19,11 @@ func checkEnvPrint(a *analyzer, c *call) {
 		switch down[0].prog {
 		case "cat", "sort", "head", "tail", "less", "more", "tee", "column", "uniq", "nl", "bat":
 			// Shown as it is, or reordered.
+		case "grep", "egrep", "fgrep", "rg":
+			if ops := down[0].operands(); !hasShortFlag(ops, 'v') && !hasLong(ops, "--invert-match") {
+				return // judged by what it searches for (checkEnvDump)
+			}
+			// Everything but what it names.
 		default:
 			// A filter or a sender: what it keeps or sends is judged
 			// where it is (grep for a secret's name, curl --data @-).
