@@ -1,0 +1,293 @@
+package warden_test
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/policytest"
+)
+
+// stateProbe is one command whose meaning depends on the shell's state or
+// on what a program's name is on disk. want is the decision it must not
+// fall below: "stop" (anything but allow), "deny", or "allow" for a
+// look-alike that must run unasked.
+type stateProbe struct {
+	family, cmd, want string
+	// settings, when set, are the project's settings file.
+	settings string
+}
+
+// stateProbes are the families of the shell-state and program-identity
+// routes. Every probe runs in a project laid out by stateLayout, in default
+// mode. The look-alikes ("allow") are the everyday forms the same state
+// takes, which must stay unasked.
+var stateProbes = []stateProbe{
+	// PATH, however it is set, decides what a later bare name runs.
+	{"path", `PATH=bin; ls -c 'touch pwned'`, "stop", ""},
+	{"path", `PATH=bin:$PATH; ls -c 'touch pwned'`, "stop", ""},
+	{"path", `PATH="$PWD/bin:$PATH"; ls -c 'touch pwned'`, "stop", ""},
+	{"path", `for PATH in bin; do ls -c 'touch pwned'; done`, "stop", ""},
+	{"path", `read PATH <<< bin; ls -c 'touch pwned'`, "stop", ""},
+	{"path", `IFS=: read -r PATH rest <<< bin:x; ls -c 'touch pwned'`, "stop", ""},
+	{"path", `printf -v PATH bin; ls -c 'touch pwned'`, "stop", ""},
+	{"path", `declare PATH=bin; ls -c 'touch pwned'`, "stop", ""},
+	{"path", `typeset PATH=bin; ls -c 'touch pwned'`, "stop", ""},
+	{"path", `export PATH=bin; ls -c 'touch pwned'`, "stop", ""},
+	{"path", `declare -x PATH=bin; ls -c 'touch pwned'`, "stop", ""},
+	{"path", `readonly PATH=bin; ls -c 'touch pwned'`, "stop", ""},
+	{"path", `f() { local PATH=bin; ls -c 'touch pwned'; }; f`, "stop", ""},
+	{"path", `mapfile -t PATH <<< bin; ls -c 'touch pwned'`, "stop", ""},
+	{"path", `readarray PATH <<< bin; ls -c 'touch pwned'`, "stop", ""},
+	{"path", `eval PATH=bin; ls -c 'touch pwned'`, "stop", ""},
+	{"path", `eval "PATH=bin"; ls -c 'touch pwned'`, "stop", ""},
+	{"path", `declare -n p=PATH; p=bin; ls -c 'touch pwned'`, "stop", ""},
+	{"path", `PATH=bin${PATH:+:$PATH}; ls -c 'touch pwned'`, "stop", ""},
+	{"path", `cd bin && PATH=.; ls -c 'touch pwned'`, "stop", ""},
+	{"path", `PATH=:$PATH; cd bin; ls -c 'touch pwned'`, "stop", ""},
+	{"path", `PATH=$(echo bin); ls`, "stop", ""},
+	{"path", `PATH=$HOME/bin2:$PATH; ls -c 'touch pwned'`, "stop", ""},
+	{"path", `PATH=bin command ls -c 'touch pwned'`, "stop", ""},
+	{"path", `PATH=$PATH:$PWD/bin; EXECIGNORE='/usr/bin/*:/bin/*'; ls -c 'touch pwned'`, "stop", ""},
+	{"path", `PATH=/usr/bin:/bin; ls -la`, "allow", ""},
+	{"path", `export PATH="/usr/local/bin:$PATH"; ls -la`, "allow", ""},
+	{"path", `PATH=$PATH:/usr/sbin; ls`, "allow", ""},
+	{"path", `ls -c notes.txt`, "allow", ""},
+	// The hash table names the file a bare name runs.
+	{"hash", `hash -p /bin/sh ls; ls -c 'touch pwned'`, "stop", ""},
+	{"hash", `hash -p ./bin/ls ls; ls -c 'touch pwned'`, "stop", ""},
+	{"hash", `hash -p /bin/sh grep; grep -c 'touch pwned' notes.txt`, "stop", ""},
+	{"hash", `BASH_CMDS[ls]=/bin/sh; ls -c 'touch pwned'`, "stop", ""},
+	{"hash", `BASH_CMDS=([ls]=/bin/sh); ls -c 'touch pwned'`, "stop", ""},
+	{"hash", `declare -A BASH_CMDS=([cat]=/bin/sh); cat notes.txt`, "stop", ""},
+	{"hash", `hash -r; ls`, "allow", ""},
+	{"hash", `hash ls; ls`, "allow", ""},
+	// Aliases.
+	{"alias", "shopt -s expand_aliases\nalias ls=sh\nls -c 'touch pwned'", "stop", ""},
+	{"alias", "shopt -s expand_aliases; BASH_ALIASES[ls]=sh\nls -c 'touch pwned'", "stop", ""},
+	{"alias", `BASH_ALIASES=([ls]=sh); shopt -s expand_aliases; eval "ls -c 'touch pwned'"`, "stop", ""},
+	{"alias", `bash -i -c 'git status'`, "stop", ""},
+	{"alias", `bash -ic ls`, "stop", ""},
+	{"alias", `alias ll='ls -l'`, "allow", ""},
+	// Builtins loaded or turned off.
+	{"enable", `enable -f ./bin/x.so cat; cat notes.txt`, "stop", ""},
+	{"enable", `BASH_LOADABLES_PATH=bin; enable -f x.so ls; ls`, "stop", ""},
+	{"enable", `PATH=bin:$PATH; enable -n echo; echo -c 'touch pwned'`, "stop", ""},
+	{"enable", `enable -n test; test -c id`, "allow", ""},
+	// CDPATH sends a relative cd elsewhere.
+	{"cdpath", `CDPATH=..; cd other && cat f`, "stop", ""},
+	{"cdpath", `export CDPATH=..; cd other; cat f`, "stop", ""},
+	{"cdpath", `CDPATH=.. cd other; cat f`, "stop", ""},
+	{"cdpath", `CDPATH=$HOME; cd .aws && cat credentials`, "stop", ""},
+	{"cdpath", `cd src && cat main.go`, "allow", ""},
+	// Globbing options that make a glob reach hidden or other files.
+	{"glob", `GLOBIGNORE=x; cat *`, "stop", ""},
+	{"glob", `GLOBIGNORE=.; grep -h K *`, "stop", ""},
+	{"glob", `shopt -s dotglob; cat *`, "stop", ""},
+	{"glob", `shopt -s dotglob; head -5 *`, "stop", ""},
+	{"glob", `shopt -s nocaseglob; cat .E*`, "stop", ""},
+	{"glob", `shopt -s dotglob nullglob; cat *`, "stop", ""},
+	{"glob", `BASHOPTS=dotglob bash -c 'cat *'`, "stop", ""},
+	{"glob", `shopt -s globstar; ls **/*.go`, "allow", ""},
+	{"glob", `shopt -s nullglob; ls *.txt`, "allow", ""},
+	{"glob", `cat *`, "allow", ""},
+	// $"…" is translated with TEXTDOMAIN and TEXTDOMAINDIR.
+	{"textdomain", `TEXTDOMAINDIR=$PWD/l; TEXTDOMAIN=t; $"ls" -c 'touch pwned'`, "stop", ""},
+	{"textdomain", `export TEXTDOMAINDIR=l TEXTDOMAIN=t; $"cat" notes.txt`, "stop", ""},
+	{"textdomain", `TEXTDOMAIN=t; $"cat" notes.txt`, "stop", ""},
+	{"textdomain", `echo $"hello"`, "allow", ""},
+	// Options and variables that run code later.
+	{"options", `PS4='$(touch pwned)'; set -x; ls`, "stop", ""},
+	{"options", `set -o xtrace; PS4='$(id)'; ls`, "stop", ""},
+	{"options", `shopt -s extdebug; trap 'touch pwned' DEBUG; ls`, "stop", ""},
+	{"options", `SHELLOPTS=xtrace PS4='$(touch x)' bash -c ls`, "stop", ""},
+	{"options", `declare -x BASH_ENV=bin/env.sh; bash -c ls`, "stop", ""},
+	{"options", `ENV=bin/env.sh sh -i -c ls`, "stop", ""},
+	{"options", `set -euo pipefail; ls`, "allow", ""},
+	{"options", `set -x; ls`, "allow", ""},
+	{"options", `set +e; ls`, "allow", ""},
+	{"options", `set -o errexit -o nounset; ls`, "allow", ""},
+	// Arithmetic and subscripts run substitutions.
+	{"arith", `x='a[$(touch pwned)]'; (( x ))`, "stop", ""},
+	{"arith", `[[ -v 'a[$(touch pwned)]' ]]`, "stop", ""},
+	{"arith", `printf -v 'a[$(touch pwned)]' x`, "stop", ""},
+	{"arith", `declare -n r='a[$(touch pwned)]'; : $r`, "stop", ""},
+	// A program named by a path is what is on disk there.
+	{"identity", `bin/ls -c 'touch pwned'`, "stop", ""},
+	{"identity", `./bin/ls -c 'touch pwned'`, "stop", ""},
+	{"identity", `$PWD/bin/ls -c 'touch pwned'`, "stop", ""},
+	{"identity", `bin/cat notes.txt`, "stop", ""},
+	{"identity", `tools/make -n`, "stop", ""},
+	{"identity", `./ls`, "stop", ""},
+	{"identity", `./true`, "stop", ""},
+	{"identity", `./node_modules/.bin/tsc --version`, "stop", ""},
+	{"identity", `vendor/bin/grep -r x .`, "stop", ""},
+	{"identity", `scripts/git status`, "stop", ""},
+	{"identity", `cd bin && ./ls -c 'touch pwned'`, "stop", ""},
+	{"identity", `command bin/ls -c 'touch pwned'`, "stop", ""},
+	{"identity", `env bin/ls -c 'touch pwned'`, "stop", ""},
+	{"identity", `timeout 5 bin/ls -c 'touch pwned'`, "stop", ""},
+	{"identity", `nice bin/cat notes.txt`, "stop", ""},
+	{"identity", `~/bin2/ls -c 'touch pwned'`, "stop", ""},
+	{"identity", `$HOME/bin2/ls -c 'touch pwned'`, "stop", ""},
+	{"identity", `/bin/ls -la`, "allow", ""},
+	{"identity", `/usr/bin/git status`, "allow", ""},
+	{"identity", `ls -c 'touch pwned'`, "allow", ""},
+	// Bounded analysis: a deny rule still denies past the length limit.
+	{"bounded", "rm -rf build; " + strings.Repeat("true; ", 20_000), "deny", `{"permissions":{"deny":["Bash(rm:*)"]}}`},
+	{"bounded", strings.Repeat("true; ", 20_000) + "rm -rf build", "deny", `{"permissions":{"deny":["Bash(rm:*)"]}}`},
+	// Everyday setup runs unasked.
+	{"everyday", `exit 0`, "allow", ""},
+	{"everyday", `ls && exit 0`, "allow", ""},
+	{"everyday", `return 0`, "allow", ""},
+	{"everyday", `ulimit -n 4096`, "allow", ""},
+	{"everyday", `ulimit -n 4096 && ls`, "allow", ""},
+	{"everyday", `export X=1`, "allow", ""},
+	{"everyday", `export NODE_ENV=test; ls`, "allow", ""},
+	{"everyday", `unset X`, "allow", ""},
+	{"everyday", `f() { local x=1; echo "$x"; }; f`, "allow", ""},
+	{"everyday", `pushd src && ls && popd`, "allow", ""},
+	{"everyday", `true`, "allow", ""},
+	{"everyday", `:`, "allow", ""},
+	{"everyday", `type ls`, "allow", ""},
+	{"everyday", `command -v git`, "allow", ""},
+	{"everyday", `declare -p HOME`, "allow", ""},
+	{"everyday", `read -r x <<< hi`, "allow", ""},
+	{"everyday", `shopt -s globstar`, "allow", ""},
+	{"everyday", `shopt -s nullglob extglob`, "allow", ""},
+	{"everyday", `set -e`, "allow", ""},
+	{"everyday", `export LD_PRELOAD=./x.so; ls`, "stop", ""},
+	{"everyday", `export GIT_DIR=/tmp/x; git status`, "stop", ""},
+	{"everyday", `unset PATH; ls`, "stop", ""},
+}
+
+// stateLayout lays out the project the probes run in: programs named like
+// harmless ones that are shells or the project's own scripts, files inside
+// and outside the project.
+func stateLayout(t testing.TB, home, project string) {
+	t.Helper()
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	script := "#!/bin/sh\necho ran\n"
+	files := map[string]string{
+		"tools/make": script, "ls": script, "true": script, "node_modules/.bin/tsc": script,
+		"vendor/bin/grep": script, "scripts/git": script, "bin/x.so": "", "bin/env.sh": "touch pwned\n",
+		"notes.txt": "hi\n", ".env": "STRIPE_KEY=sk_live_0000\n", "src/main.go": "package main\n",
+		"../other/f": "outside\n", home + "/.aws/credentials": "[default]\n",
+	}
+	for p, body := range files {
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(project, p)
+		}
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for link, target := range map[string]string{
+		project + "/bin/ls": sh, project + "/bin/cat": sh, project + "/bin/grep": sh, project + "/bin/echo": sh, home + "/bin2/ls": sh,
+	} {
+		if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(target, link); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestStateProbes runs every probe through the library in default mode
+// with no rules (or the probe's own). With WARDEN_PROBE_BIN set to a
+// warden binary it runs them through that binary's check instead, to
+// measure a build (the counts are logged).
+func TestStateProbes(t *testing.T) {
+	bin := os.Getenv("WARDEN_PROBE_BIN")
+	held, total := map[string]int{}, map[string]int{}
+	for _, p := range stateProbes {
+		name := p.family + "/" + p.cmd
+		if len(name) > 80 {
+			name = name[:80]
+		}
+		t.Run(name, func(t *testing.T) {
+			settings := p.settings
+			if settings == "" {
+				settings = "{}"
+			}
+			f := &policytest.File{Settings: []byte(settings)}
+			var got api.Behavior
+			var why string
+			if bin == "" {
+				e, project := scratchProject(t, f)
+				stateLayout(t, filepath.Dir(filepath.Dir(project)), project)
+				d, err := e.Decide(context.Background(), bash(p.cmd))
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, why = d.Behavior, d.Reason.Message
+			} else {
+				got, why = probeBinary(t, bin, f, p.cmd)
+			}
+			total[p.want]++
+			ok := false
+			switch p.want {
+			case "stop":
+				ok = got != api.Allow
+			case "deny":
+				ok = got == api.Deny
+			case "allow":
+				ok = got == api.Allow
+			}
+			if ok {
+				held[p.want]++
+			}
+			if !ok && bin == "" {
+				t.Errorf("%s: got %s (%s), want %s", p.cmd, got, why, p.want)
+			}
+		})
+	}
+	if bin != "" {
+		for _, w := range []string{"stop", "deny", "allow"} {
+			t.Logf("%s: want %s: %d of %d hold", bin, w, held[w], total[w])
+		}
+	}
+}
+
+// probeBinary decides one command with a warden binary's check, in a
+// scratch project laid out as the library's probes are.
+func probeBinary(t *testing.T, bin string, f *policytest.File, cmd string) (api.Behavior, string) {
+	t.Helper()
+	dir := t.TempDir()
+	sc, err := f.NewScratch(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stateLayout(t, sc.Home, sc.Project)
+	req, _ := json.Marshal(map[string]any{"tool_name": "Bash", "tool_input": map[string]any{"command": cmd}})
+	c := exec.Command(bin, "check", "--cwd", sc.Project, "--mode", "default", string(req))
+	c.Dir = sc.Project
+	c.Env = []string{"HOME=" + sc.Home, "XDG_CONFIG_HOME=" + filepath.Join(sc.Home, ".config"),
+		"WARDEN_MANAGED_SETTINGS=" + filepath.Join(dir, "managed-settings.json"), "PATH=" + os.Getenv("PATH")}
+	out, err := c.Output()
+	if err != nil {
+		t.Fatalf("%s check: %v", bin, err)
+	}
+	var d struct {
+		Behavior api.Behavior `json:"behavior"`
+		Reason   struct {
+			Message string `json:"message"`
+		} `json:"reason"`
+	}
+	if err := json.Unmarshal(out, &d); err != nil {
+		t.Fatalf("%s check: %v: %s", bin, err, out)
+	}
+	return d.Behavior, d.Reason.Message
+}
