@@ -250,7 +250,7 @@ func TestStateProbes(t *testing.T) {
 				held[p.want]++
 			}
 			if !ok && bin == "" {
-				t.Errorf("%s: got %s (%s), want %s", p.cmd, got, why, p.want)
+				t.Errorf("%.200s: got %s (%.300s), want %s", p.cmd, got, why, p.want)
 			}
 		})
 	}

@@ -146,15 +146,15 @@ var _ = family("packages", func(add func(...*Spec)) {
 		&Spec{Names: n("gradle", "gradlew"), Effect: RunsProject, Permute: true, Loose: true, Operands: "-*",
 			// The build scripts are code; an init script runs before them.
 			Options:  "-v:h --version:h -h:h --help:h -I=l --init-script=l -b= --build-file= -c= --settings-file= -p= --project-dir= -g= --gradle-user-home= -D= -P= -x= --exclude-task= --console= --scan:n",
-			ReadOnly: []string{"gradle --version", "./gradlew --help"},
-			Flagged:  []string{"gradle build", "./gradlew test", "gradle -I /tmp/evil.gradle help", "gradle tasks"}},
+			ReadOnly: []string{"gradle --version"},
+			Flagged:  []string{"gradle build", "./gradlew test", "./gradlew --help", "gradle -I /tmp/evil.gradle help", "gradle tasks"}},
 		&Spec{Names: n("mvn", "mvnw"), Effect: RunsProject, Permute: true, Loose: true, Operands: "-*",
 			// The pom's plugins are code; exec:exec and exec:java run
 			// what -Dexec.executable and -Dexec.mainClass name, which
 			// shell/code.go judges.
 			Options:  "-v:h --version:h -h:h --help:h -f= --file= -s=u --settings=u --global-settings=u -D= -P= -pl= -am -amd -q -B -o -e -X -U -T= -rf=",
-			ReadOnly: []string{"mvn --version", "./mvnw -v"},
-			Flagged:  []string{"mvn package", "mvn exec:exec -Dexec.executable=/bin/sh", "mvn exec:exec -Dexec.executable=curl", "mvn -s /tmp/settings.xml deploy", "./mvnw test"}},
+			ReadOnly: []string{"mvn --version"},
+			Flagged:  []string{"mvn package", "mvn exec:exec -Dexec.executable=/bin/sh", "mvn exec:exec -Dexec.executable=curl", "mvn -s /tmp/settings.xml deploy", "./mvnw test", "./mvnw -v"}},
 		&Spec{Names: n("ant"), Effect: RunsProject, LongDash: true, Permute: true, Operands: "-*",
 			Options: "-help:h -h:h -version:h -diagnostics -q -quiet -silent -S -v -verbose -d -debug -e -emacs -lib=l -logfile=w -l=w -logger=l -listener=l -noinput -buildfile= -file= -f= " +
 				"-D= -keep-going -k -propertyfile=r -inputhandler=l -find= -s= -nice= -nouserlib -noclasspath -autoproxy -main=l",

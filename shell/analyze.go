@@ -16,6 +16,11 @@ const (
 	DefaultMaxParts  = 4096
 )
 
+// ScanFactor is how many times MaxLength a command too long to parse is
+// still read by the raw scan, for deny and ask rules; past that it is
+// judged by its first ScanFactor*MaxLength bytes and is never allowed.
+const ScanFactor = 10
+
 // The values of Analysis.Limit.
 const (
 	LimitLength = "length"
@@ -50,6 +55,12 @@ type Options struct {
 	// earlier part may have changed what is there; without it, or past
 	// its bounds, by what it could match. Analyze does no I/O of its own.
 	Glob func(pattern string) (matches []string, ok bool)
+	// Path is the environment's PATH, where a bare program name is looked
+	// up; empty means the usual system directories. A PATH holding the
+	// working directory (an empty entry or .), a relative directory or one
+	// inside the project makes every bare name looked up on disk: one found
+	// in the project is the project's own code.
+	Path string
 	// MaxLength bounds the command's length in bytes, MaxDepth the nesting
 	// of carriers (bash -c inside eval inside ...), MaxParts the number of
 	// parts. Zero means the default.
@@ -215,8 +226,16 @@ func analyze(command string, opts Options, memo bool) (an *Analysis) {
 	}
 	text := n.text
 	if len(text) > opts.MaxLength {
+		// Too long to parse, but a deny rule must still deny: the raw
+		// scan reads ScanFactor times the limit, each distinct statement
+		// once, so that repetition costs nothing and a deny-matching part
+		// anywhere in that stretch is a part.
 		an.Limit = LimitLength
-		a.rawScan(text[:opts.MaxLength])
+		if n := ScanFactor * opts.MaxLength; len(text) > n {
+			text = text[:n]
+		}
+		a.distinct = map[string]bool{}
+		a.rawScan(text)
 		a.finish()
 		a.release()
 		return an

@@ -42,6 +42,10 @@ type call struct {
 	// what could not be known.
 	fx      []Effect
 	unknown []string
+	// globs are the globbing options in force where the call runs, set
+	// when an operand is a glob and the command changed them (the zero
+	// value is bash's defaults).
+	globs GlobOptions
 	// evaluated says why a part stands for text the shell evaluates as
 	// code that the analysis cannot read (x=$(cat f); echo $((x))).
 	evaluated string
@@ -139,7 +143,16 @@ func (a *analyzer) walkCall(s *syntax.Stmt, ce *syntax.CallExpr, rds []redir, c 
 	}
 	if len(ce.Args) == 0 {
 		ca := &call{ctx: c, cwd: c.sc.cwd(), text: text, assigns: assigns, assignOnly: true, partIdx: -1}
+		allexport := false
+		if c.sc.touched {
+			on, known := c.sc.option("allexport")
+			allexport = on || !known
+		}
 		for i, as := range assigns {
+			if allexport && unsafeEnvNames(as.name) && !modelledState(as.name) {
+				// set -a: the assignment is exported.
+				c.sc.setUnsafeEnv()
+			}
 			number := false
 			if i < len(ce.Assigns) && ce.Assigns[i].Name != nil && ce.Assigns[i].Name.Value == as.name {
 				number = numericWord(ce.Assigns[i].Value)
@@ -213,6 +226,25 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 			a.nested(strings.Join(rest, " "), c, ca.wrappers)
 			c.sc.setAlias(k, body)
 			return
+		}
+		if file, why := a.programIdentity(p0, c); why != "" {
+			if strings.Contains(p0.s, "/") && !strings.Contains(p0.s, ":") {
+				// A file of the project's (or one not known): it runs as
+				// itself, whatever it is called, and is not unwrapped.
+				ca.unknown = append(ca.unknown, why)
+				break
+			}
+			// A bare name the shell's state sends elsewhere: a part that
+			// stands for what really runs; what the words say is still
+			// judged, for deny and ask rules.
+			a.unknownEval(c, text, why)
+		} else if file != "" {
+			// A link to another program: it is that program.
+			rest := make([]arg, len(args))
+			copy(rest, args)
+			rest[0] = arg{s: file, raw: p0.raw, lit: true}
+			args = rest
+			continue
 		}
 		if w, ok := wrappers[k]; ok {
 			a.wrapperForm(ca, args)
@@ -404,7 +436,7 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 		}
 	}
 	for _, as := range ca.assigns {
-		if unsafeEnvNames(as.name) {
+		if unsafeEnvNames(as.name) && !(ca.decl && modelledState(as.name)) {
 			ca.unsafeEnv = true
 		}
 	}
@@ -413,15 +445,18 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 	}
 	if ca.decl {
 		for _, as := range ca.assigns {
-			if ca.exported && unsafeEnvNames(as.name) {
+			if ca.exported && unsafeEnvNames(as.name) && !modelledState(as.name) {
 				c.sc.setUnsafeEnv()
 			}
-			if ca.exported && !safeEnvNames(as.name) && !inertEnvNames(as.name) && !unsafeEnvNames(as.name) && !knownEnvValue(as.name, as.value.s) {
+			if ca.exported && !safeEnvNames(as.name) && !inertEnvNames(as.name) && !unsafeEnvNames(as.name) && !knownEnvValue(as.name, as.value.s) && readByPrograms(as.name) {
 				// What reads it later is not known: GIT_TRACE names a file
 				// git writes, KUBECONFIG a plugin kubectl runs.
 				ca.unknown = append(ca.unknown, "exports "+as.name+", which later programs may read")
 			}
 		}
+	}
+	if ca.decl || !ca.dynamic && ca.prog != "" {
+		a.judgeState(ca)
 	}
 	a.envWrites(ca)
 	a.files(ca)
@@ -459,7 +494,7 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 	// match it.
 	p.Alternates = append(p.Alternates, ca.outer...)
 	readOnly := a.readOnly(ca)
-	p.ReadOnly = !ca.dynamic && !ca.function && !ca.unsafeEnv && len(ca.writes) == 0 && !hasOutput(ca.redirs) && readOnly
+	p.ReadOnly = !ca.dynamic && !ca.unsafeEnv && len(ca.writes) == 0 && !hasOutput(ca.redirs) && readOnly
 	if !p.ReadOnly {
 		p.Cause = a.notReadOnly(ca)
 	}
@@ -535,8 +570,15 @@ func (a *analyzer) afterCall(ca *call) {
 		}
 		switch {
 		case dir == nil:
-			sc.setCwd(a.opts.Home)
-		case dir.unbound || dir.s == "-":
+			home := a.opts.Home
+			if v, ok := sc.variable("HOME"); ok {
+				home = ""
+				if v.known {
+					home = a.resolveString(v.s, sc.cwd())
+				}
+			}
+			sc.setCwd(home)
+		case dir.unbound || dir.s == "-" || sc.touched && a.cdState(ca, dir.s) != "":
 			sc.setCwd("")
 		default:
 			sc.setCwd(a.resolve(*dir, sc.cwd()))
@@ -595,6 +637,12 @@ func (a *analyzer) afterCall(ca *call) {
 			if !strings.HasPrefix(o.s, "-") {
 				sc.set(o.s, varVal{})
 			}
+		}
+	case "printf":
+		// printf -v NAME assigns its output.
+		if v, ok := optValue(ops, "-v", ""); ok {
+			name, _, _ := strings.Cut(v.s, "[")
+			sc.set(name, varVal{})
 		}
 	}
 	if len(ca.writes) > 0 && ca.prog != "" {

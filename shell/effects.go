@@ -39,6 +39,13 @@ func (a *analyzer) effects(ca *call) {
 		return
 	case ca.prog == "" || ca.lang != "":
 		return
+	case ca.function:
+		// A function defined in the command: its body's commands are
+		// parts of their own, judged where it is called.
+		if ca.unsafeEnv {
+			ca.unknown = append(ca.unknown, "an assignment changes what runs")
+		}
+		return
 	}
 	if ca.unsafeEnv {
 		ca.unknown = append(ca.unknown, "an assignment changes what runs")

@@ -17,6 +17,12 @@ func (a *analyzer) rawScanCtx(text string, c *ctx) {
 			a.setLimit(LimitParts)
 			return
 		}
+		if a.distinct != nil {
+			if a.distinct[stmt] {
+				continue
+			}
+			a.distinct[stmt] = true
+		}
 		words := rawWords(stmt)
 		if len(words) == 0 {
 			continue

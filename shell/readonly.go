@@ -12,6 +12,12 @@ import (
 // every word and found reads at most, it runs under harmless wrappers only,
 // its assignments are harmless, and no operand runs a substitution.
 func (a *analyzer) readOnly(ca *call) bool {
+	if ca.decl {
+		// export, declare, local, typeset, readonly: their assignments are
+		// followed through the command (state.go); the builtin itself
+		// reads nothing unless the table or the names say otherwise.
+		return len(ca.unknown) == 0 && len(ca.wrappers) == 0 && ca.find == nil && !ca.xargs
+	}
 	if ca.prog == "" || ca.xargs || ca.find != nil || len(ca.wrappers) > 0 && !onlyHarmlessWrappers(ca.wrappers) {
 		return false
 	}

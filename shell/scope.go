@@ -16,6 +16,10 @@ type scope struct {
 	fnmap   map[string]*funcDef
 	wmap    map[string]written
 	envFlag bool
+	// touched is set once the command changes a piece of the shell's
+	// state that stateRows declares (state.go): until then no later word
+	// needs the table.
+	touched bool
 	// linksGen and fetchedGen count the changes to links and fetched,
 	// which are read whole.
 	linksGen, fetchedGen int
@@ -217,6 +221,9 @@ func (s *scope) ifs() string {
 }
 
 func (s *scope) set(name string, v varVal) {
+	if !s.touched && (name != "" && name[0] == 0 || stateVarName(name)) {
+		s.touched = true
+	}
 	s.noteVar(name)
 	if s.vmap == nil {
 		s.vmap = make(map[string]varVal, 4)
@@ -231,6 +238,9 @@ func (s *scope) set(name string, v varVal) {
 }
 
 func (s *scope) unset(name string) {
+	if !s.touched && stateVarName(name) {
+		s.touched = true
+	}
 	s.noteVar(name)
 	delete(s.vmap, name)
 	if len(s.recs) > 0 {

@@ -59,6 +59,8 @@ var notSiteTests = map[string]string{
 	"TestFindingsUseTheRegistry":                "its rows (the dev corpus) are run directly",
 	"TestConfirmWithBash":                       "needs bash on the machine: coverage must not depend on it",
 	"TestEvaluatedWithBash":                     "needs bash on the machine: coverage must not depend on it",
+	"TestStateRowsWithBash":                     "needs bash on the machine: coverage must not depend on it",
+	"TestGlobOptionsFollowTheCommand":           "reads the scope's globbing options: no finding",
 	"TestEveryFindingSiteIsReached":             "this test",
 	"TestSpellingEquivalence":                   "respells the examples and corpus the other tests run: it compares verdicts, it adds no finding site",
 	"TestParseSed":                              "calls the sed parser directly: no command, no finding",

@@ -253,6 +253,12 @@ func wrapSudo(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 		v := args[i]
 		v.s = args[i].s[len(name)+1:]
 		ca.assigns = append(ca.assigns, assignment{name: name, value: v, text: args[i].raw})
+		if unsafeEnvNames(name) && !ca.ctx.unsafeEnv {
+			// What it runs, carriers included, inherits the variable.
+			cp := a.newCtx(ca.ctx)
+			cp.unsafeEnv = true
+			ca.ctx = cp
+		}
 		i++
 	}
 	if i >= len(args) {
@@ -321,6 +327,12 @@ assigns:
 		v := args[i]
 		v.s = args[i].s[len(name)+1:]
 		ca.assigns = append(ca.assigns, assignment{name: name, value: v, text: args[i].raw})
+		if unsafeEnvNames(name) && !ca.ctx.unsafeEnv {
+			// What it runs, carriers included, inherits the variable.
+			cp := a.newCtx(ca.ctx)
+			cp.unsafeEnv = true
+			ca.ctx = cp
+		}
 		i++
 	}
 	if i >= len(args) {
@@ -548,6 +560,7 @@ func carryShell(a *analyzer, ca *call, args []arg) bool {
 	}
 	cFlag := false
 	noExec := false
+	interactive := false
 	i := 1
 	for ; i < len(args); i++ {
 		s := args[i].s
@@ -561,11 +574,17 @@ func carryShell(a *analyzer, ca *call, args []arg) bool {
 		if strings.HasPrefix(s, "--") {
 			switch s {
 			case "--rcfile", "--init-file":
+				interactive = true
 				i++
+			case "--interactive":
+				interactive = true
 			}
 			continue
 		}
 		letters := s[1:]
+		if strings.ContainsRune(letters, 'i') && s[0] == '-' {
+			interactive = true
+		}
 		if strings.ContainsRune(letters, 'c') {
 			cFlag = true
 		}
@@ -578,6 +597,12 @@ func carryShell(a *analyzer, ca *call, args []arg) bool {
 	}
 	if noExec {
 		return false
+	}
+	if interactive && cFlag {
+		// An interactive shell reads its start-up file (~/.bashrc, $ENV)
+		// and expands the aliases it defines: what the code's names run
+		// is not known.
+		a.unknownEval(ca.ctx, ca.text, "an interactive shell reads its start-up file and expands its aliases")
 	}
 	if cFlag {
 		if i >= len(args) {

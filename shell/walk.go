@@ -54,6 +54,9 @@ type analyzer struct {
 	entry      programs.Result
 	entryFor   *call
 	entryWords []programs.Word // entry's words, reused
+	// distinct, for a command too long to parse, holds the statements
+	// the raw scan has read: each is a part once.
+	distinct map[string]bool
 }
 
 func newAnalyzer(opts Options, an *Analysis) *analyzer {
@@ -629,6 +632,15 @@ func (a *analyzer) walkDecl(d *syntax.DeclClause, c *ctx) {
 			case nameref:
 				for _, f := range a.evalFields(as.Value, c, as.Value) {
 					a.evaluatedName(f, c)
+					// Assignments through the reference go to the variable
+					// it names: that one is no longer known.
+					if target, _, _ := strings.Cut(f.s, "["); !f.lit || stateVarName(target) {
+						if f.lit {
+							c.sc.set(target, varVal{})
+						} else {
+							c.sc.set("PATH", varVal{})
+						}
+					}
 				}
 			}
 		}

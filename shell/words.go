@@ -224,6 +224,13 @@ func (e *wordEval) expanded(s string, quoted bool) {
 		return
 	}
 	ifs := e.c.sc.ifs()
+	if e.c.sc.touched {
+		if v, ok := e.c.sc.variable("IFS"); ok && !v.known {
+			// Split on separators that are not known: the fields are
+			// not known either.
+			e.arg.unbound = true
+		}
+	}
 	if strings.ContainsAny(s, ifs) {
 		for i, f := range strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(ifs, r) }) {
 			if i > 0 || strings.IndexAny(s[:1], ifs) == 0 {
@@ -271,6 +278,14 @@ func (e *wordEval) parts(parts []syntax.WordPart, quoted, first bool) {
 				e.write(p.Value)
 			}
 		case *syntax.DblQuoted:
+			if p.Dollar && e.c.sc.touched && e.c.sc.translated() {
+				// $"…" under a catalogue the command chose: the text is
+				// whatever the catalogue says.
+				e.arg.lit = false
+				e.arg.unbound = true
+				e.write(e.c.text(p))
+				continue
+			}
 			e.parts(p.Parts, true, false)
 		case *syntax.ParamExp:
 			e.arg.lit = false
@@ -447,6 +462,8 @@ func (a *analyzer) lookup(name string, c *ctx) (varVal, bool) {
 		if a.opts.Home != "" {
 			return varVal{s: a.opts.Home, known: true}, true
 		}
+	case "PATH":
+		return varVal{s: a.envPath(), known: true}, true
 	case "PWD":
 		if d := c.sc.cwd(); d != "" {
 			return varVal{s: d, known: true}, true

@@ -1,0 +1,37 @@
+package programs
+
+// The shell's builtins that change its own state. Their grammar is here;
+// what each setting changes for the words after it (PATH, the hash table,
+// globbing and tracing options, builtins loaded or turned off) is the shell
+// package's table of state (shell/state.go), which makes a later part
+// unknown where the setting is not harmless.
+var _ = family("builtins", func(add func(...*Spec)) {
+	add(
+		// set and shopt: every word is read by the state table.
+		&Spec{Names: n("set"), NoOptions: true, Operands: "-*",
+			ReadOnly: []string{"set -euo pipefail", "set -x", "set +e", "set -o errexit -o nounset", "set -- a b"},
+			Flagged:  []string{"set -k", "set -o keyword", "set -a", "set", "set -o $opt"}},
+		&Spec{Names: n("shopt"), NoOptions: true, Operands: "-*",
+			ReadOnly: []string{"shopt -s globstar", "shopt -s nullglob extglob", "shopt -u dotglob", "shopt -q extglob"},
+			Flagged:  []string{"shopt -s dotglob", "shopt -s nocaseglob", "shopt -s cdable_vars", "shopt -s $o"}},
+		&Spec{Names: n("exit", "return", "logout", "break", "continue", "shift"), NoOptions: true, Operands: "-?",
+			ReadOnly: []string{"exit 0", "exit", "return 1", "shift 2"}},
+		&Spec{Names: n("ulimit"), Operands: "-?", Options: "-a -b -c -d -e -f -H -i -k -l -m -n -p -q -r -s -S -t -u -v -x -P -R -T",
+			ReadOnly: []string{"ulimit -n 4096", "ulimit -a", "ulimit -Sn"}},
+		&Spec{Names: n("unset"), Operands: "-*", Options: "-f -v -n",
+			ReadOnly: []string{"unset X", "unset -f build", "unset -v a b"},
+			Flagged:  []string{"unset PATH", "unset $x"}},
+		// hash -p FILE NAME makes NAME run FILE.
+		&Spec{Names: n("hash"), Operands: "-*", Options: "-d -l -r -t -p=",
+			ReadOnly: []string{"hash -r", "hash ls", "hash -t git"},
+			Flagged:  []string{"hash -p ./x ls; ls"}},
+		// enable -f FILE NAME loads a builtin from a shared object.
+		&Spec{Names: n("enable"), Operands: "-*", Options: "-a -d -n -p -s -f=l",
+			ReadOnly: []string{"enable -a", "enable -n test"},
+			Flagged:  []string{"enable -f ./x.so ls"}},
+		&Spec{Names: n("alias"), Operands: "-*", Options: "-p",
+			ReadOnly: []string{"alias ll='ls -l'", "alias"}},
+		&Spec{Names: n("unalias"), Operands: "-*", Options: "-a",
+			ReadOnly: []string{"unalias ll", "unalias -a"}},
+	)
+})
