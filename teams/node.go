@@ -171,10 +171,28 @@ func (n *Node) Connect(name string) (*nats.Conn, error) {
 // ClientURL is the address other daemons connect to (empty when the node
 // has no client port).
 func (n *Node) ClientURL() string {
-	if n.srv.Addr() == nil {
+	a, ok := n.srv.Addr().(*net.TCPAddr)
+	if !ok || a == nil {
 		return ""
 	}
-	return n.srv.ClientURL()
+	host := a.IP.String()
+	if a.IP.IsUnspecified() {
+		host = reachableHost()
+	}
+	return "nats://" + net.JoinHostPort(host, strconv.Itoa(a.Port))
+}
+
+// reachableHost is an address of this machine other machines can reach.
+func reachableHost() string {
+	addrs, err := net.InterfaceAddrs()
+	if err == nil {
+		for _, a := range addrs {
+			if ipn, ok := a.(*net.IPNet); ok && !ipn.IP.IsLoopback() && ipn.IP.IsGlobalUnicast() && ipn.IP.To4() != nil {
+				return ipn.IP.String()
+			}
+		}
+	}
+	return "127.0.0.1"
 }
 
 // ClusterURL is the address other embedded servers route to (empty when

@@ -97,7 +97,7 @@ func Open(ctx context.Context, cfg Config) (*Team, error) {
 		if len(cfg.Routes) > 0 {
 			replicas = min(3, len(cfg.Routes)+1)
 		}
-		if cfg.Log != nil && node.ClientURL() != "" {
+		if cfg.Log != nil && cfg.Listen != "" {
 			fmt.Fprintf(cfg.Log, "warden: nats: other daemons join with --nats %s --nats-creds %s (a copy of this daemons' key)\n", node.ClientURL(), t.KeyFile)
 		}
 	}

@@ -245,7 +245,13 @@ func serveListener(env Env, addr, socket string, allowRemote bool) (net.Listener
 	}
 	shown := ln.Addr().String()
 	if h, p, err := net.SplitHostPort(shown); err == nil && (h == "0.0.0.0" || h == "::") {
-		shown = net.JoinHostPort("127.0.0.1", p)
+		// Listening everywhere: show an address people can reach from
+		// elsewhere (with --allow-remote), else loopback.
+		host := "127.0.0.1"
+		if allowRemote {
+			host = ReachableHost()
+		}
+		shown = net.JoinHostPort(host, p)
 	}
 	return ln, "http://" + shown, nil
 }
@@ -589,4 +595,31 @@ func NewEngine(cfg EngineConfig) server.Engine {
 		env: cfg.Env, flags: &engineFlags{noAudit: true}, defCwd: cfg.Cwd, queue: cfg.Queue,
 		timeout: cfg.Timeout, grants: cfg.Grants, engines: map[string]*daemonEngine{},
 	}
+}
+
+// ReachableHost is an address of this machine that other machines can
+// reach: its first non-loopback unicast IPv4 address (else IPv6), or
+// 127.0.0.1 when it has none.
+func ReachableHost() string {
+	addrs, err := net.InterfaceAddrs()
+	if err != nil {
+		return "127.0.0.1"
+	}
+	var v6 string
+	for _, a := range addrs {
+		ipn, ok := a.(*net.IPNet)
+		if !ok || ipn.IP.IsLoopback() || !ipn.IP.IsGlobalUnicast() {
+			continue
+		}
+		if ip4 := ipn.IP.To4(); ip4 != nil {
+			return ip4.String()
+		}
+		if v6 == "" {
+			v6 = ipn.IP.String()
+		}
+	}
+	if v6 != "" {
+		return v6
+	}
+	return "127.0.0.1"
 }
