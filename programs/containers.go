@@ -35,9 +35,21 @@ var _ = family("containers", func(add func(...*Spec)) {
 		return &Spec{Effect: e, Permute: true, Operands: "-*", Loose: true, Options: "-h:h --help:h" + helmOpts}
 	}
 	htalk, hchange, hremove := helm(Network), helm(Config), helm(Delete)
+	// docker run, create and exec: the options stop at the image (or the
+	// container), after which the words are the command it runs inside.
+	// Every option that takes a value is declared, so that the image is
+	// found where docker finds it; the check (shell) reads the mounts,
+	// namespaces, capabilities and devices given.
+	dockerRunOpts := "-h:h --help:h -v|--volume= --mount= -e|--env= --env-file= -p|--publish= -P|--publish-all --name= -w|--workdir= -u|--user= --network|--net= -l|--label= " +
+		"--entrypoint= --platform= --cap-add= --cap-drop= --security-opt= --device= --pid= --ipc= --uts= --userns= -m|--memory= --cpus= --restart= --add-host= --dns= " +
+		"--hostname= --log-driver= --log-opt= --tmpfs= --ulimit= --gpus= --runtime= --cidfile= --label-file= --health-cmd= --stop-signal= --volumes-from= --link= " +
+		"--mac-address= --ip= --shm-size= -a|--attach= --detach-keys= -c|--cpu-shares= --group-add= --init-path= --isolation= --kernel-memory= --pull= --sysctl= --cgroupns= " +
+		"--privileged? -d|--detach -i|--interactive -t|--tty --rm? --init? --read-only? -q|--quiet --no-healthcheck? --oom-kill-disable? --sig-proxy?"
+	dockerRun := &Spec{Effect: Exec, Operands: "-*", Loose: true, Options: dockerRunOpts}
 	docker := subs("ps", talk, "images", talk, "logs", talk, "inspect", talk, "version", talk, "info", talk, "top", talk, "stats", talk, "port", talk, "history", talk, "diff", talk, "events", talk, "search", talk,
-		"run", runs, "exec", runs, "create", runs, "start", runs, "attach", runs, "cp", runs,
-		"build", project, "compose", project, "buildx", project, "pull", talk, "login", change, "logout", change, "context", change, "network", change, "volume", change, "image", change, "container", change, "system", change, "builder", change,
+		"run", dockerRun, "exec", dockerRun, "create", dockerRun, "start", runs, "attach", runs, "cp", runs,
+		"build", project, "compose", project, "buildx", project, "pull", talk, "login", change, "logout", change, "context", change, "network", change, "volume", change, "image", change, "container", &Spec{Effect: Config, Permute: true, Operands: "-*", Loose: true, Options: "-h:h --help:h", OtherSubcommand: Config,
+			Subcommands: subs("run", dockerRun, "create", dockerRun, "exec", dockerRun)}, "system", change, "builder", change,
 		"push", change, "tag", change, "commit", change, "save", change, "load", change, "import", change, "export", change, "stop", change, "restart", change, "kill", change, "pause", change, "unpause", change, "update", change, "rename", change,
 		"rm", remove, "rmi", remove, "prune", remove)
 	add(

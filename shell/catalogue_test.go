@@ -51,6 +51,13 @@ func TestCatalogue(t *testing.T) {
 		{"git push -nf origin main", nil},
 		{"git branch --delete --force x", w("git-destructive")},
 		{"git switch --discard origin/main", w("git-destructive")},
+		{"docker run -v/:/mnt alpine", w("privilege")},
+		{"docker run --volume=/:/mnt alpine", w("privilege")},
+		{"docker container run -v /:/h alpine", w("privilege")},
+		{"docker run --privileged=true alpine", w("privilege")},
+		{"docker run --privileged=false alpine", nil},
+		{"docker run -it --rm alpine sh", nil},
+		{"docker run -e X=1 -v /:/mnt alpine", w("privilege")},
 		// recursive deletion (R2)
 		{"rm -rf ~/Documents", w("recursive-delete")},
 		{`rm -fr "$HOME"`, w("recursive-delete")},

@@ -472,25 +472,25 @@ func checkDocker(a *analyzer, c *call) {
 // dockerRun flags privileged containers and host mounts, and judges the
 // command the container runs.
 func (a *analyzer) dockerRun(c *call, sub string, rest []arg) {
-	valued := " -v --volume --mount -e --env --env-file -p --publish --name -w --workdir -u --user --network --net -l --label --entrypoint --platform --cap-add --cap-drop --security-opt --device --pid --ipc --uts --userns -m --memory --cpus --restart --add-host --dns -h --hostname --log-driver --log-opt --tmpfs --ulimit --gpus --runtime --cidfile --label-file --health-cmd --stop-signal --volumes-from --link --mac-address --ip --shm-size -a --attach --detach-keys -c --cpu-shares --group-add --init-path --isolation --kernel-memory --pull --sysctl --cgroupns "
-	i := 0
-	for ; i < len(rest); i++ {
-		s := rest[i].s
-		if !strings.HasPrefix(s, "-") {
-			break
-		}
-		v := ""
-		if eq := strings.IndexByte(s, '='); eq >= 0 {
-			v = s[eq+1:]
-			s = s[:eq]
-		} else if strings.Contains(valued, " "+s+" ") && i+1 < len(rest) {
-			v = rest[i+1].s
-			i++
-		}
+	// The options as the entry of docker run reads them (-v/:/mnt, -v
+	// /:/mnt, --volume=/:/mnt alike); they end at the image.
+	words := make([]programs.Word, len(rest))
+	for j, x := range rest {
+		words[j] = programs.Word{Text: x.s, Literal: x.lit}
+	}
+	res := programs.Parse(programs.Lookup("docker").Subcommands["run"], words)
+	i := len(rest)
+	if len(res.OperandIndexes) > 0 {
+		i = res.OperandIndexes[0]
+	}
+	for _, o := range res.Options {
+		s, v := o.Option, o.Target
 		switch s {
 		case "--privileged":
-			a.flag(c, "privilege", "runs a privileged container, which is root on the host", high)
-		case "-v", "--volume", "--mount":
+			if v != "false" {
+				a.flag(c, "privilege", "runs a privileged container, which is root on the host", high)
+			}
+		case "--volume", "--mount":
 			host := v
 			if strings.HasPrefix(v, "type=") || strings.Contains(v, "source=") || strings.Contains(v, "src=") {
 				for _, kv := range strings.Split(v, ",") {
@@ -508,8 +508,8 @@ func (a *analyzer) dockerRun(c *call, sub string, rest []arg) {
 			case hp == "/" || hp != "" && (a.critical(hp) && hp != a.opts.Home || within(hp, "/etc") || within(hp, "/root") || within(hp, "/var/run") || within(hp, "/proc")):
 				a.flag(c, "privilege", "mounts the host's "+hp+" into the container", high)
 			}
-		case "--pid", "--net", "--network", "--ipc", "--userns", "--uts":
-			if v == "host" && s != "--net" && s != "--network" {
+		case "--pid", "--network", "--ipc", "--userns", "--uts":
+			if v == "host" && s != "--network" {
 				a.flag(c, "privilege", "shares the host's "+strings.TrimPrefix(s, "--")+" namespace", high)
 			}
 		case "--cap-add":
