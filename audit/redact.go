@@ -39,6 +39,44 @@ var builtinPatterns = []struct {
 	{`\bnpm_[A-Za-z0-9]{36}`, []string{"npm_"}},
 	{`\bpypi-[A-Za-z0-9_-]{50,}`, []string{"pypi-"}},
 	{`\bhf_[A-Za-z0-9]{30,}`, []string{"hf_"}},
+	// More providers' tokens, each by its documented prefix: GitLab's
+	// runner, deploy and other tokens; Slack app tokens and webhooks;
+	// Google OAuth access tokens; Azure storage keys and SAS signatures;
+	// SendGrid, Mailgun, DigitalOcean, Shopify, Databricks, Doppler,
+	// Linear, Notion, Atlassian, Postman, Grafana, Telegram bots, Discord
+	// webhooks, age keys, PuTTY keys, Groq, Replicate, Perplexity, xAI,
+	// Stripe webhook secrets, Twilio API keys, Square.
+	{`\bgl(?:rt|dt|cbt|ptt|ft|imt|agent|oas|soat)-[A-Za-z0-9_-]{20,}`, []string{"gl"}},
+	{`\bxapp-\d-[A-Za-z0-9-]{20,}`, []string{"xapp-"}},
+	{`https://hooks\.slack\.com/(?:services|workflows|triggers)/(?P<secret>[A-Za-z0-9/_-]{20,})`, []string{"hooks.slack.com"}},
+	{`\bya29\.[A-Za-z0-9_-]{20,}`, []string{"ya29."}},
+	{`(?i)\bAccountKey=(?P<secret>[A-Za-z0-9+/=]{20,})`, []string{"accountkey="}},
+	{`(?i)[?&]sig=(?P<secret>[A-Za-z0-9%+/=_-]{10,})`, []string{"sig="}},
+	{`\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}`, []string{"sg."}},
+	{`\bkey-[0-9a-f]{32}\b`, []string{"key-"}},
+	{`\bdo[opr]_v1_[a-f0-9]{64}\b`, []string{"_v1_"}},
+	{`\bshp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}\b`, []string{"shp"}},
+	{`\bdapi[a-f0-9]{32}\b`, []string{"dapi"}},
+	{`\bdp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,}`, []string{"dp."}},
+	{`\blin_(?:api|oauth)_[A-Za-z0-9]{40,}`, []string{"lin_"}},
+	{`\bntn_[A-Za-z0-9]{40,}`, []string{"ntn_"}},
+	{`\bATATT[A-Za-z0-9_=-]{30,}`, []string{"atatt"}},
+	{`\bPMAK-[a-f0-9]{24}-[a-f0-9]{34}\b`, []string{"pmak-"}},
+	{`\bgl(?:sa|c)_[A-Za-z0-9_+/=]{32,}`, []string{"glsa_", "glc_"}},
+	{`\d{8,10}:(?P<secret>AA[A-Za-z0-9_-]{32,})`, []string{":aa"}},
+	{`https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d+/(?P<secret>[A-Za-z0-9_-]{30,})`, []string{"discord"}},
+	{`\bAGE-SECRET-KEY-1[0-9A-Z]{50,}`, []string{"age-secret-key-"}},
+	{`PuTTY-User-Key-File-\d:[^\n]*\n(?P<secret>[\s\S]*?)(?:Private-MAC:[^\n]*|$)`, []string{"putty-user-key-file"}},
+	{`\bgsk_[A-Za-z0-9]{40,}`, []string{"gsk_"}},
+	{`\br8_[A-Za-z0-9]{30,}`, []string{"r8_"}},
+	{`\bpplx-[A-Za-z0-9]{40,}`, []string{"pplx-"}},
+	{`\bxai-[A-Za-z0-9]{40,}`, []string{"xai-"}},
+	{`\bwhsec_[A-Za-z0-9+/=]{24,}`, []string{"whsec_"}},
+	{`\bSK[0-9a-fA-F]{32}\b`, []string{"sk"}},
+	{`\bsq0(?:atp|csp)-[A-Za-z0-9_-]{22,}`, []string{"sq0"}},
+	{`\bEAAA[A-Za-z0-9_-]{56,}`, []string{"eaaa"}},
+	// a .netrc line: machine HOST login USER password PASSWORD
+	{`(?i)\bmachine\s+\S+\s+(?:login\s+\S+\s+)?password\s+(?P<secret>\S+)`, []string{"machine"}},
 	// JSON Web Tokens
 	{`\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`, []string{"eyj"}},
 	// bearer and basic credentials in headers
