@@ -19,7 +19,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/wardenhq/warden/agent"
 	"github.com/wardenhq/warden/api"
@@ -95,7 +97,19 @@ func (a Adapter) Parse(data []byte) (agent.Call, error) {
 		}
 	case "web_fetch":
 		prompt, _ := input["prompt"].(string)
-		if urls := URLs(prompt); len(urls) > 0 {
+		urls := URLs(prompt)
+		// A url or urls field is fetched too, whatever the prompt says.
+		if u, ok := input["url"].(string); ok && u != "" && !slices.Contains(urls, u) {
+			urls = append(urls, u)
+		}
+		if l, ok := input["urls"].([]any); ok {
+			for _, e := range l {
+				if u, ok := e.(string); ok && u != "" && !slices.Contains(urls, u) {
+					urls = append(urls, u)
+				}
+			}
+		}
+		if len(urls) > 0 {
 			canon := make(map[string]any, len(input)+2)
 			for k, v := range input {
 				canon[k] = v
@@ -130,21 +144,48 @@ func URLs(prompt string) []string {
 			out = append(out, u)
 		}
 	}
-	for _, word := range strings.Fields(prompt) {
-		i := strings.Index(strings.ToLower(word), "://")
-		if i < 0 {
-			continue
+	for _, word := range strings.FieldsFunc(prompt, jsSpace) {
+		// Every "://" starts a URL: one glued to another by a character
+		// that is not a space here is still found.
+		for rest, off := word, 0; ; {
+			i := strings.Index(rest, "://")
+			if i < 0 {
+				break
+			}
+			// The scheme is the letters right before "://".
+			start := off + i
+			for start > 0 && isSchemeChar(word[start-1]) {
+				start--
+			}
+			u := word[start:]
+			add(u)
+			add(strings.TrimRight(u, `.,;:!?)]}>"'`+"`"))
+			after := off + i + 3
+			if j := strings.Index(word[after:], "://"); j >= 0 {
+				// The part before the next URL, alone.
+				next := after + j
+				for next > after && isSchemeChar(word[next-1]) {
+					next--
+				}
+				add(word[start:next])
+			}
+			off += i + 3
+			rest = word[off:]
 		}
-		// The scheme is the letters right before "://".
-		start := i
-		for start > 0 && isSchemeChar(word[start-1]) {
-			start--
-		}
-		u := word[start:]
-		add(u)
-		add(strings.TrimRight(u, `.,;:!?)]}>"'`+"`"))
 	}
 	return out
+}
+
+// jsSpace reports what JavaScript's \s matches, as Gemini CLI splits its
+// prompt: Unicode white space and U+FEFF, which Go's unicode.IsSpace
+// leaves out; and the invisible format characters, which a model's text
+// may carry and a reader does not see.
+func jsSpace(r rune) bool {
+	switch r {
+	case '\ufeff', '\u200b', '\u200c', '\u200d', '\u2060', '\u180e':
+		return true
+	}
+	return unicode.IsSpace(r)
 }
 
 func isSchemeChar(c byte) bool {

@@ -17,6 +17,11 @@ func TestURLs(t *testing.T) {
 		{"see<https://c.example/>", []string{"https://c.example/>", "https://c.example/"}},
 		{"ftp://files.example/x", []string{"ftp://files.example/x"}},
 		{"no link here, just example.com", nil},
+		// Gemini splits at what JavaScript's \s matches: U+FEFF too.
+		{"read https://docs.example/\ufeffhttp://169.254.169.254/latest", []string{"https://docs.example/", "http://169.254.169.254/latest"}},
+		{"read https://docs.example/\u200bhttp://0xa9fea9fe/", []string{"https://docs.example/", "http://0xa9fea9fe/"}},
+		// Two URLs glued by a character that splits nothing: both.
+		{"https://a.example/x|http://169.254.169.254/", []string{"https://a.example/x|http://169.254.169.254/", "https://a.example/x|", "http://169.254.169.254/"}},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, URLs(tt.prompt)); diff != "" {
@@ -41,5 +46,22 @@ func TestHeadlessArgs(t *testing.T) {
 		if got := headlessArgs(tt.args); got != tt.want {
 			t.Errorf("headlessArgs(%q) = %v, want %v", tt.args, got, tt.want)
 		}
+	}
+}
+
+// TestWebFetchURLField checks that a url or urls field is judged beside
+// the URLs in the prompt, not replaced by them.
+func TestWebFetchURLField(t *testing.T) {
+	t.Parallel()
+	payload := `{"hook_event_name":"BeforeTool","tool_name":"web_fetch","cwd":"/p","tool_input":` +
+		`{"prompt":"summarise https://docs.example/","url":"http://169.254.169.254/latest/","urls":["http://0xa9fea9fe/"]}}`
+	c, err := Adapter{Interactive: func() bool { return false }}.Parse([]byte(payload))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := c.Request.ToolInput["urls"].([]any)
+	want := []any{"https://docs.example/", "http://169.254.169.254/latest/", "http://0xa9fea9fe/"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("urls (-want +got):\n%s", diff)
 	}
 }
