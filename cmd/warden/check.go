@@ -21,7 +21,35 @@ func init() {
 	})
 }
 
-const checkUsage = "check [--cwd DIR] [--mode MODE] [--settings FILE]... [--jsonl] [--no-audit] [--server URL] [REQUEST]"
+const checkUsage = "check [--cwd DIR] [--mode MODE] [--settings FILE]... [--jsonl] [--exit-code] [--no-audit] [--server URL] [REQUEST]"
+
+// With --exit-code, check's exit status tells the decision: 0 allow,
+// exitDeny deny, exitAsk ask (for --jsonl, the strictest line: deny over
+// ask over allow; an error, 1, over all).
+const (
+	exitDeny = 3
+	exitAsk  = 4
+)
+
+// decisionExit is the exit status --exit-code gives d.
+func decisionExit(d api.Decision) int {
+	switch d.Behavior {
+	case api.Allow:
+		return exitOK
+	case api.Ask:
+		return exitAsk
+	}
+	return exitDeny
+}
+
+// stricterExit is the stricter of two --exit-code statuses.
+func stricterExit(a, b int) int {
+	rank := map[int]int{exitOK: 0, exitAsk: 1, exitDeny: 2, exitError: 3}
+	if rank[b] > rank[a] {
+		return b
+	}
+	return a
+}
 
 func runCheck(ctx context.Context, env *cliEnv, args []string) int {
 	fs := newFlagSet(env, "check", checkUsage)
@@ -29,6 +57,7 @@ func runCheck(ctx context.Context, env *cliEnv, args []string) int {
 	ef.register(fs)
 	jsonl := fs.Bool("jsonl", false, "read one request per line and print one decision per line, in order")
 	serverURL := fs.String("server", "", "decide through a running `warden serve` at `URL` (default $WARDEN_SERVER; token from $WARDEN_TOKEN)")
+	exitCode := fs.Bool("exit-code", false, "exit 3 for deny and 4 for ask (0 for allow), for scripts")
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
@@ -90,6 +119,9 @@ func runCheck(ctx context.Context, env *cliEnv, args []string) int {
 		if err := out.Encode(d); err != nil {
 			return fail(env, "%v", err)
 		}
+		if *exitCode {
+			return decisionExit(d)
+		}
 		return exitOK
 	}
 
@@ -115,6 +147,9 @@ func runCheck(ctx context.Context, env *cliEnv, args []string) int {
 		}
 		if err := out.Encode(d); err != nil {
 			return fail(env, "%v", err)
+		}
+		if *exitCode {
+			code = stricterExit(code, decisionExit(d))
 		}
 	}
 	if err := sc.Err(); err != nil {

@@ -125,19 +125,38 @@ func versionLine() string {
 
 // newFlagSet returns a flag set that reports errors on stderr and never
 // exits the process.
+// Asked for with -h or --help, the usage goes to stdout (exit 0), so it
+// can be paged or grepped; after a bad flag, to stderr (exit 2).
 func newFlagSet(env *cliEnv, name, usageLine string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(env.stderr)
+	out := &flagOutput{Writer: env.stderr, stdout: env.stdout}
+	fs.SetOutput(out)
 	fs.Usage = func() {
-		fmt.Fprintf(env.stderr, "usage: warden %s\n", usageLine)
+		w := out.Writer
+		if out.help {
+			w = out.stdout
+		}
+		fmt.Fprintf(w, "usage: warden %s\n", usageLine)
+		fs.SetOutput(w)
 		fs.PrintDefaults()
+		fs.SetOutput(out)
 	}
 	return fs
+}
+
+// flagOutput is a flag set's output: stderr, and stdout for asked-for help.
+type flagOutput struct {
+	io.Writer
+	stdout io.Writer
+	help   bool
 }
 
 // parseFlags parses args and returns the exit code to use when parsing
 // failed (-1 when it succeeded).
 func parseFlags(fs *flag.FlagSet, args []string) int {
+	if out, ok := fs.Output().(*flagOutput); ok {
+		out.help = asksHelp(args)
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
@@ -145,6 +164,20 @@ func parseFlags(fs *flag.FlagSet, args []string) int {
 		return exitUsage
 	}
 	return -1
+}
+
+// asksHelp reports whether args ask for help (-h, -help, --help before
+// "--").
+func asksHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-h", "-help", "--help":
+			return true
+		}
+	}
+	return false
 }
 
 // fail prints a one-line error and returns exitError.
