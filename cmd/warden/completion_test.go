@@ -28,7 +28,7 @@ func TestCompletionBash(t *testing.T) {
 		{"warden init c", "claude-code codex"},
 	} {
 		words := strings.Fields(tt.words)
-		script := out.String() + "\nCOMP_WORDS=(" + tt.words + "); COMP_CWORD=" + itoa(len(words)-1) + "; _warden; echo \"${COMPREPLY[*]}\""
+		script := out.String() + "\nCOMP_WORDS=(" + tt.words + "); COMP_CWORD=" + strconv.Itoa(len(words)-1) + "; _warden; echo \"${COMPREPLY[*]}\""
 		got, err := exec.Command(bash, "-c", script).CombinedOutput()
 		if err != nil {
 			t.Fatalf("%s: %v\n%s", tt.words, err, got)
