@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"io/fs"
 	"strings"
 	"sync"
 
@@ -61,6 +62,11 @@ type Options struct {
 	// inside the project makes every bare name looked up on disk: one found
 	// in the project is the project's own code.
 	Path string
+	// Lstat and Readlink read the disk for a program named by a path or
+	// found through a PATH the command changed: a link is judged as the
+	// program it leads to. Without them a link is judged by its name.
+	Lstat    func(path string) (fs.FileInfo, error)
+	Readlink func(path string) (string, error)
 	// MaxLength bounds the command's length in bytes, MaxDepth the nesting
 	// of carriers (bash -c inside eval inside ...), MaxParts the number of
 	// parts. Zero means the default.

@@ -380,7 +380,8 @@ func TestCatalogue(t *testing.T) {
 		{"ls | xargs -I{} bash -c 'wc -l {}'", nil},
 		{`icacls C:\Users\dev /grant Everyone:F /T`, w("permissions")},
 		{`icacls C:\Users\dev\proj\run.ps1 /grant dev:R`, nil},
-		{`export PATH="./node_modules/.bin:$PATH" && aws s3 rm s3://b/k --dryrun`, nil},
+		// aws found through the project's node_modules/.bin is the project's own code.
+		{`export PATH="./node_modules/.bin:$PATH" && aws s3 rm s3://b/k --dryrun`, []string{"non-literal-program"}},
 		{`ROOT=$(cd "$(dirname "$0")/.." && pwd); rm -rf ./build`, nil},
 		{"for d in dist build .next; do rm -rf $d; done", nil},
 		{"for d in dist ~; do rm -rf $d; done", w("recursive-delete")},

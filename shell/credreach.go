@@ -65,7 +65,8 @@ func (a *analyzer) reachesCredentials(c *call, p string) bool {
 // globNow expands the pattern p on disk (Options.Glob) when no call before
 // c may have changed what it matches: none wrote, none is not understood.
 func (a *analyzer) globNow(c *call, p string) ([]string, bool) {
-	if a.opts.Glob == nil {
+	if a.opts.Glob == nil || !c.globs.defaults() {
+		// Options.Glob expands as bash does with its default options.
 		return nil, false
 	}
 	for _, o := range a.calls {

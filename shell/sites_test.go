@@ -60,6 +60,7 @@ var notSiteTests = map[string]string{
 	"TestConfirmWithBash":                       "needs bash on the machine: coverage must not depend on it",
 	"TestEvaluatedWithBash":                     "needs bash on the machine: coverage must not depend on it",
 	"TestStateRowsWithBash":                     "needs bash on the machine: coverage must not depend on it",
+	"TestProgramIdentityOnDisk":                 "needs files on disk: coverage must not depend on them",
 	"TestGlobOptionsFollowTheCommand":           "reads the scope's globbing options: no finding",
 	"TestEveryFindingSiteIsReached":             "this test",
 	"TestSpellingEquivalence":                   "respells the examples and corpus the other tests run: it compares verdicts, it adds no finding site",

@@ -1,7 +1,8 @@
 package shell
 
 import (
-	"os"
+	"errors"
+	"io/fs"
 	"path/filepath"
 	"strings"
 )
@@ -545,7 +546,7 @@ func (a *analyzer) nameState(name string, c *ctx) (file, why string) {
 		}
 		f := joinPath(abs, name)
 		if a.inTree(abs) {
-			if made || isFile(f) {
+			if made || a.mayBeFile(f) {
 				return "", "PATH puts the project's directory " + d + " in the search: " + name + " there is the project's own code"
 			}
 			continue
@@ -554,8 +555,10 @@ func (a *analyzer) nameState(name string, c *ctx) (file, why string) {
 		if !trusted && made {
 			return "", "PATH holds " + d + ", and the command writes files that could be found there as " + name
 		}
-		if isFile(f) {
+		if fi, err := a.lstat(f); err == nil && !fi.IsDir() {
 			return a.fileIdentity(f, name, c, !trusted)
+		} else if errors.Is(err, errNoDisk) && !trusted {
+			return "", "PATH holds " + d + ", and what " + name + " is there is not known"
 		}
 	}
 	return "", ""
@@ -580,16 +583,16 @@ func (a *analyzer) riskyEnvPath() bool {
 // one in a directory of the system's programs: the system's own links
 // there (sh to dash, python3 to python3.12) are the system's names for its
 // programs, the same on every machine.
-func linkTarget(p string) (string, error) {
+func (a *analyzer) linkTarget(p string) (string, error) {
 	for range 40 {
-		fi, err := os.Lstat(p)
+		fi, err := a.lstat(p)
 		if err != nil {
 			return "", err
 		}
-		if fi.Mode()&os.ModeSymlink == 0 {
+		if fi.Mode()&fs.ModeSymlink == 0 {
 			return p, nil
 		}
-		t, err := os.Readlink(p)
+		t, err := a.opts.Readlink(p)
 		if err != nil {
 			return "", err
 		}
@@ -601,11 +604,26 @@ func linkTarget(p string) (string, error) {
 			return p, nil
 		}
 	}
-	return "", os.ErrInvalid
+	return "", fs.ErrInvalid
 }
 
-func isFile(p string) bool {
-	fi, err := os.Stat(p)
+// errNoDisk is lstat's answer when the analysis was given no disk.
+var errNoDisk = errors.New("no disk to read")
+
+func (a *analyzer) lstat(p string) (fs.FileInfo, error) {
+	if a.opts.Lstat == nil || a.opts.Readlink == nil {
+		return nil, errNoDisk
+	}
+	return a.opts.Lstat(p)
+}
+
+// mayBeFile reports whether p may be a file a program could run from:
+// it is one on disk, or the disk cannot say.
+func (a *analyzer) mayBeFile(p string) bool {
+	fi, err := a.lstat(p)
+	if errors.Is(err, errNoDisk) {
+		return true
+	}
 	return err == nil && !fi.IsDir()
 }
 
@@ -629,6 +647,16 @@ func (a *analyzer) fileIdentity(p, name string, c *ctx, strict bool) (file, why 
 		return "", ""
 	}
 	if a.inTree(p) {
+		// A link in the project to a program outside it is that program
+		// (bin/ls to /bin/sh is sh); anything else there is the project's.
+		if fi, err := a.lstat(p); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			if t, err := a.linkTarget(p); err == nil && !a.inTree(t) && programDir(dirOf(t)) {
+				if !sameProgram(name, baseName(t)) {
+					return t, ""
+				}
+				return "", ""
+			}
+		}
 		return "", p + " is the project's own code, whatever it is called"
 	}
 	if programDir(dirOf(p)) {
@@ -638,20 +666,20 @@ func (a *analyzer) fileIdentity(p, name string, c *ctx, strict bool) (file, why 
 		}
 		return "", ""
 	}
-	fi, err := os.Lstat(p)
+	fi, err := a.lstat(p)
 	if err != nil {
 		if strict {
 			return "", name + " is " + p + ", which is not on disk yet"
 		}
 		return "", ""
 	}
-	if fi.Mode()&os.ModeSymlink == 0 {
+	if fi.Mode()&fs.ModeSymlink == 0 {
 		if strict && !programDir(dirOf(p)) {
 			return "", p + " is not the system's " + name
 		}
 		return "", ""
 	}
-	t, err := linkTarget(p)
+	t, err := a.linkTarget(p)
 	if err != nil {
 		return "", p + " is a link that does not resolve"
 	}
@@ -976,4 +1004,11 @@ func readByPrograms(name string) bool {
 		}
 	}
 	return false
+}
+
+// defaults reports options under which a glob matches what it does with
+// bash's defaults (nullglob, failglob and noglob only drop or keep the
+// word: they never match other files).
+func (g GlobOptions) defaults() bool {
+	return !g.Unknown && !g.Dotglob && !g.Nocaseglob && !g.Extglob && !g.Globstar && g.Globignore == ""
 }

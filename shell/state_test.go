@@ -95,7 +95,7 @@ func runState(t *testing.T, bashPath, root, work, cmdText string) [][]string {
 // bash really ran from the environment's PATH read-only.
 func TestStateRowsWithBash(t *testing.T) {
 	bashPath, root, work := stateSandbox(t)
-	opts := Options{Cwd: work, Home: root, Path: filepath.Join(root, "bin")}
+	opts := Options{Cwd: work, Home: root, Path: filepath.Join(root, "bin"), Lstat: os.Lstat, Readlink: os.Readlink}
 	seen := map[string]bool{}
 	for _, row := range stateRows {
 		t.Run(row.name, func(t *testing.T) {
@@ -184,6 +184,99 @@ func TestGlobOptionsFollowTheCommand(t *testing.T) {
 			}
 			if *got != tt.want {
 				t.Errorf("globs = %+v, want %+v", *got, tt.want)
+			}
+		})
+	}
+}
+
+// TestProgramIdentityOnDisk lays out real files and links and checks that
+// a program named by a path is what is on disk there: a link to a shell is
+// judged as the shell (what it runs is a part, and a danger is found), a
+// file inside the project is the project's own code whatever it is
+// called, and a bare name found through a PATH that holds the project is
+// too. The look-alikes stay read-only.
+func TestProgramIdentityOnDisk(t *testing.T) {
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	root := t.TempDir()
+	home, work := filepath.Join(root, "home"), filepath.Join(root, "home", "proj")
+	for _, d := range []string{work + "/bin", work + "/tools", work + "/node_modules/.bin", home + "/bin2", home + "/tools"} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{work + "/ls", work + "/tools/make", work + "/node_modules/.bin/tsc", home + "/tools/rg"} {
+		if err := os.WriteFile(f, []byte("#!/bin/sh\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for link, target := range map[string]string{work + "/bin/ls": sh, home + "/bin2/ls": sh, home + "/bin2/cat": work + "/ls"} {
+		if err := os.Symlink(target, link); err != nil {
+			t.Fatal(err)
+		}
+	}
+	opts := Options{Cwd: work, Home: home, Lstat: os.Lstat, Readlink: os.Readlink}
+	tests := []struct {
+		cmd string
+		// want: "danger" (a finding), "writes" (a part writes a file),
+		// "unknown" (a part not read-only
+		// with something unknown), "readonly" (every part read-only).
+		want string
+		path string // the environment's PATH, when set
+	}{
+		{"bin/ls -c 'rm -rf ~'", "danger", ""},
+		{"./bin/ls -c 'rm -rf ~'", "danger", ""},
+		{"~/bin2/ls -c 'rm -rf ~'", "danger", ""},
+		{"timeout 5 ~/bin2/ls -c 'rm -rf ~'", "danger", ""},
+		{"hash -p /bin/sh ls; ls -c 'rm -rf ~'", "danger", ""},
+		{"bin/ls -c 'touch x'", "writes", ""},
+		{"./ls", "unknown", ""},
+		{"tools/make -n", "unknown", ""},
+		{"./node_modules/.bin/tsc --version", "unknown", ""},
+		{"~/bin2/cat notes", "unknown", ""},
+		{"cd bin && ./ls", "unknown", ""},
+		{"PATH=bin:$PATH; ls", "unknown", ""},
+		{"ls", "unknown", ".:/usr/bin:/bin"},
+		{"ls", "unknown", work + ":/usr/bin:/bin"},
+		{"ls", "unknown", ":/usr/bin:/bin"},
+		{"ls", "readonly", ""},
+		{"ls", "readonly", "/usr/bin:/bin"},
+		{"/bin/ls -la", "readonly", ""},
+		{"~/tools/rg TODO", "readonly", ""},
+		{"PATH=/usr/local/bin:$PATH; ls", "readonly", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.cmd+" "+tt.path, func(t *testing.T) {
+			o := opts
+			o.Path = tt.path
+			an := Analyze(tt.cmd, o)
+			switch tt.want {
+			case "danger":
+				if !an.Dangerous() {
+					t.Errorf("not flagged: parts %q", partWords(an))
+				}
+			case "writes":
+				for i := range an.Parts {
+					if p := &an.Parts[i]; !p.ReadOnly && len(p.Writes) > 0 {
+						return
+					}
+				}
+				t.Errorf("nothing writes: parts %q", partWords(an))
+			case "unknown":
+				for i := range an.Parts {
+					if p := &an.Parts[i]; !p.ReadOnly && (len(p.Unknown) > 0 || p.Dynamic) {
+						return
+					}
+				}
+				t.Errorf("nothing unknown: parts %q", partWords(an))
+			case "readonly":
+				for i := range an.Parts {
+					if p := &an.Parts[i]; !p.ReadOnly {
+						t.Errorf("%q is not read-only: %q %s", p.Words, p.Unknown, p.Cause)
+					}
+				}
 			}
 		})
 	}

@@ -104,6 +104,13 @@ func (env *Env) buildLinks() *linkIndex {
 	return ix
 }
 
+func (r *PathResolver) readlink(p string) (string, error) {
+	if r != nil && r.Readlink != nil {
+		return r.Readlink(p)
+	}
+	return os.Readlink(p)
+}
+
 func (r *PathResolver) lstat(p string) (fs.FileInfo, error) {
 	if r != nil && r.Lstat != nil {
 		return r.Lstat(p)
