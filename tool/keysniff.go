@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 )
 
 // Bounds of looking into files for private keys: the bytes read from one
@@ -29,7 +31,7 @@ var keyMarkers = [][]byte{
 // credential is what the content says, not only what the name says
 // (~/.ssh/github_rsa, deploy/prod).
 func (env *Env) privateKey(p string) bool {
-	if env.sniffed >= sniffMaxFiles {
+	if env.sniffed >= sniffMaxFiles || sourceFile(p) {
 		return false
 	}
 	fi, err := env.Paths.lstat(p)
@@ -72,4 +74,16 @@ func HoldsPrivateKey(content []byte) bool {
 		}
 	}
 	return false
+}
+
+// sourceExts are the extensions of files read every day that hold source,
+// documents or data, never a key by themselves: they are not looked into.
+var sourceExts = map[string]bool{".go": true, ".js": true, ".mjs": true, ".cjs": true, ".ts": true, ".tsx": true, ".jsx": true, ".py": true,
+	".rb": true, ".rs": true, ".java": true, ".kt": true, ".c": true, ".h": true, ".cc": true, ".cpp": true, ".hpp": true, ".cs": true,
+	".swift": true, ".php": true, ".md": true, ".rst": true, ".html": true, ".css": true, ".scss": true, ".svg": true, ".lock": true,
+	".sum": true, ".mod": true, ".json": true, ".yaml": true, ".yml": true, ".toml": true, ".xml": true, ".csv": true, ".sql": true,
+	".sh": true, ".log": true, ".png": true, ".jpg": true, ".gif": true, ".pdf": true}
+
+func sourceFile(p string) bool {
+	return sourceExts[strings.ToLower(filepath.Ext(p))]
 }
