@@ -38,7 +38,9 @@ func BenchmarkReach(b *testing.B) {
 		b.Fatal(err)
 	}
 	st, err := settings.Load(settings.LoadOptions{Cwd: proj, ProjectDir: proj, Home: home, Files: []string{rules},
-		Getenv: func(k string) string { return map[string]string{"WARDEN_MANAGED_SETTINGS": filepath.Join(root, "none.json")}[k] }})
+		Getenv: func(k string) string {
+			return map[string]string{"WARDEN_MANAGED_SETTINGS": filepath.Join(root, "none.json")}[k]
+		}})
 	if err != nil {
 		b.Fatal(err)
 	}
