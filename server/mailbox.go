@@ -53,11 +53,43 @@ func (s *Server) handleMailboxSend(w http.ResponseWriter, r *http.Request) {
 		writeBodyError(w, err)
 		return
 	}
+	if got, _ := s.authenticate(r); got != roleApprover {
+		// The agents' credential is shared by every agent: what it sends
+		// is the agent's word. The rules a person may grant in answer,
+		// and the reason and findings shown, are the daemon's own
+		// judgement of the call, so an agent cannot put "always allow
+		// Bash" in front of a person as its sub-agent's ask; a call the
+		// daemon's rules deny is not put to anyone.
+		if !s.judgeForwarded(w, r, &req) {
+			return
+		}
+	}
 	if err := s.box.Send(r.Context(), req); err != nil {
 		writeMailboxError(w, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"id": req.ID})
+}
+
+// judgeForwarded decides a request an agent forwards with the daemon's
+// own pipeline and replaces what the agent said about it; it writes the
+// error and reports false when the request is refused.
+func (s *Server) judgeForwarded(w http.ResponseWriter, r *http.Request, req *mailbox.Request) bool {
+	if s.engine == nil {
+		writeError(w, http.StatusServiceUnavailable, "no_engine", "the daemon cannot judge forwarded requests")
+		return false
+	}
+	d, err := s.engine.Check(r.Context(), req.Request)
+	if err != nil {
+		writeEngineError(w, err)
+		return false
+	}
+	if d.Behavior == api.Deny {
+		writeError(w, http.StatusForbidden, "denied", "the daemon's rules deny this call: "+d.Reason.Message)
+		return false
+	}
+	req.Reason, req.Findings, req.Suggestions = d.Reason, d.Findings, d.Suggestions
+	return true
 }
 
 func (s *Server) handleMailboxPending(w http.ResponseWriter, r *http.Request) {
