@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"crypto/tls"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -31,7 +32,7 @@ import (
 	"github.com/wardenhq/warden/settings"
 )
 
-const usageLine = "serve [--addr 127.0.0.1:7878 | --socket PATH] [--token-file FILE] [--agent-token-file FILE] [--allow-remote] [--allow-host NAME]... [--cwd DIR] [--mode MODE] [--settings FILE]... [--no-audit]"
+const usageLine = "serve [--addr 127.0.0.1:7878 | --socket PATH] [--tls-cert FILE --tls-key FILE] [--token-file FILE] [--agent-token-file FILE] [--allow-remote] [--allow-host NAME]... [--cwd DIR] [--mode MODE] [--settings FILE]... [--no-audit]"
 
 // serveGrace is how long the daemon waits, past the approval timeout, for
 // the hooks and the classifier before it denies a decide call itself.
@@ -53,6 +54,8 @@ func Run(ctx context.Context, env Env, args []string, backend Backend) int {
 	allowRemote := fs.Bool("allow-remote", false, "allow --addr on a non-loopback address (anyone who can reach it and holds the token can approve)")
 	var allowHosts stringList
 	fs.Var(&allowHosts, "allow-host", "host `NAME` browsers may use to reach the daemon, besides IP addresses and localhost (repeatable)")
+	tlsCert := fs.String("tls-cert", "", "serve HTTPS with the certificate `FILE` (PEM; with --tls-key), for approvers on other machines")
+	tlsKey := fs.String("tls-key", "", "the private key `FILE` (PEM) of --tls-cert")
 	if backend != nil {
 		backend.Flags(fs)
 	}
@@ -89,6 +92,11 @@ func Run(ctx context.Context, env Env, args []string, backend Backend) int {
 		return fail(env, "%v", err)
 	}
 	defer ln.Close()
+	if *tlsCert != "" || *tlsKey != "" {
+		if ln, addrURL, err = serveTLS(ln, addrURL, *tlsCert, *tlsKey); err != nil {
+			return fail(env, "%v", err)
+		}
+	}
 
 	timeout := time.Duration(base.Approvals.TimeoutSeconds) * time.Second
 	if timeout <= 0 {
@@ -622,4 +630,21 @@ func ReachableHost() string {
 		return v6
 	}
 	return "127.0.0.1"
+}
+
+// serveTLS wraps ln in TLS with the certificate and key files; the
+// daemon's address becomes https.
+func serveTLS(ln net.Listener, addrURL, certFile, keyFile string) (net.Listener, string, error) {
+	if certFile == "" || keyFile == "" {
+		return nil, "", errors.New("--tls-cert and --tls-key go together")
+	}
+	if !strings.HasPrefix(addrURL, "http://") {
+		return nil, "", errors.New("--tls-cert serves TCP: it cannot be combined with --socket")
+	}
+	cert, err := tls.LoadX509KeyPair(certFile, keyFile)
+	if err != nil {
+		return nil, "", fmt.Errorf("--tls-cert/--tls-key: %w", err)
+	}
+	cfg := &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
+	return tls.NewListener(ln, cfg), "https://" + strings.TrimPrefix(addrURL, "http://"), nil
 }
