@@ -172,6 +172,8 @@ var index = [...]indexEntry{
 	{"id", "coreutils"},
 	{"infisical", "launchers"},
 	{"install", "files"},
+	{"ip6tables", "system"},
+	{"iptables", "system"},
 	{"isort", "devtools"},
 	{"jar", "extractors"},
 	{"java", "devtools"},

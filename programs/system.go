@@ -7,6 +7,13 @@ var _ = family("system", func(add func(...*Spec)) {
 	// -H/--host runs the command on another host over ssh.
 	sysRead := &Spec{Permute: true, Operands: "-*", Options: "--user --system --all -a --no-pager --full -l --lines= -n= --type= -t= --state= --plain --no-legend --output= -o= --value --property= -p= -H=n --host=n -M= --machine= -q --quiet"}
 	add(
+		// iptables changes the firewall's rules; the check (shell) reads
+		// which: -F/--flush, -X/--delete-chain, -D/--delete and a policy
+		// of ACCEPT open it. getopt_long: prefixes are taken.
+		&Spec{Names: n("iptables", "ip6tables"), Effect: Config, Loose: true, Abbrev: true, Permute: true, Operands: "-*",
+			Options: "-F|--flush -X|--delete-chain -Z|--zero -P|--policy= -D|--delete= -A|--append= -I|--insert= -R|--replace= -N|--new-chain= -E|--rename-chain= " +
+				"-t|--table= -j|--jump= -g|--goto= -p|--protocol= -s|--source= -d|--destination= -i|--in-interface= -o|--out-interface= -m|--match= -L|--list -S|--list-rules -n|--numeric -v|--verbose -w|--wait? -h:h --help:h",
+			Flagged: []string{"iptables -F", "iptables --policy INPUT ACCEPT", "iptables -L"}},
 		&Spec{Names: n("systemctl"), OtherSubcommand: Config, Options: "--user --system --no-pager -q --quiet --no-ask-password -h:h --help:h --version:h -H=n --host=n -M= --machine=",
 			Subcommands: subs("status", sysRead, "show", sysRead, "list-units", sysRead, "list-unit-files", sysRead, "list-timers", sysRead, "list-sockets", sysRead,
 				"list-dependencies", sysRead, "is-active", sysRead, "is-enabled", sysRead, "is-failed", sysRead, "cat", sysRead, "help", sysRead),

@@ -325,7 +325,8 @@ func checkSecurity(a *analyzer, c *call) {
 			a.flag(c, "security-disable", "ufw "+first+" turns the firewall off or opens it", high)
 		}
 	case "iptables", "ip6tables":
-		if hasShortFlag(ops, 'F') || hasShortFlag(ops, 'X') || hasLong(ops, "--flush") || hasLong(ops, "--delete-chain") || hasShortFlag(ops, 'P') && hasWord(ops, "ACCEPT") || hasWord(ops, "-D", "--delete") {
+		res := a.entryParse(c)
+		if res.Has("--flush") || res.Has("--delete-chain") || res.Has("--policy") && hasWord(ops, "ACCEPT") || res.Has("--delete") {
 			a.flag(c, "security-disable", "flushes or opens the firewall rules", high)
 		}
 	case "nft":
