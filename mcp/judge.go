@@ -42,10 +42,21 @@ func (p *Proxy) judgeCall(ctx context.Context, m *jsonrpc.Request) jsonrpc.Messa
 		}
 	}
 	full := toolspec.MCPName(p.name, name)
+	req := api.Request{ToolName: full, ToolInput: args}
 	if v := p.verdict(ctx, name); !v.OK {
-		return toolRefusal(m.ID, "Warden refused "+full+": "+v.Reason)
+		// Held (or not checkable against its pin): refused, and audited.
+		req.Cwd, req.SessionID, req.ProjectDir = p.opts.Cwd, p.opts.SessionID, p.opts.ProjectDir
+		reason := api.Reason{Type: api.ReasonSafety, Message: v.Reason}
+		if len(v.Findings) == 0 {
+			reason.Type = api.ReasonError
+		}
+		d, err := p.engine.Refuse(ctx, req, reason, v.Findings)
+		if err != nil {
+			d = api.Decision{Behavior: api.Deny, Reason: reason}
+		}
+		return toolRefusal(m.ID, refusalText(full, d))
 	}
-	d := p.decide(ctx, api.Request{ToolName: full, ToolInput: args})
+	d := p.decide(ctx, req)
 	if d.Behavior != api.Allow {
 		return toolRefusal(m.ID, refusalText(full, d))
 	}

@@ -16,6 +16,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/wardenhq/warden"
+	"github.com/wardenhq/warden/audit"
 	"github.com/wardenhq/warden/grant"
 	"github.com/wardenhq/warden/handler"
 	"github.com/wardenhq/warden/mcp"
@@ -28,6 +29,7 @@ type rig struct {
 	project string
 	home    string
 	pins    *mcp.Pins
+	audit   *audit.MemorySink
 	client  *sdk.ClientSession
 	done    chan error
 }
@@ -68,12 +70,13 @@ func start(t testing.TB, o rigOptions) *rig {
 		t.Fatal(err)
 	}
 	r.pins = mcp.NewPins(filepath.Join(r.project, ".warden", mcp.PinFileName), nil)
+	r.audit = audit.NewMemorySink(nil, 1000)
 	p, err := mcp.New(mcp.Options{
 		Name: "t",
 		NewEngine: func(asks handler.Handler, args func(string, string) settings.MCPArgs) (*warden.Engine, error) {
 			return warden.New(warden.WithSettings(st), warden.WithCwd(r.project), warden.WithHome(r.home),
 				warden.WithHandler(asks), warden.WithMCPArgs(args), warden.WithHooks(nil),
-				warden.WithGrants(grant.NewMemoryStore(nil, time.Hour)))
+				warden.WithGrants(grant.NewMemoryStore(nil, time.Hour)), warden.WithAudit(r.audit))
 		},
 		Log: os.Stderr, Pins: r.pins, Cwd: r.project, SessionID: "s1", Remote: o.remote,
 	})
@@ -363,6 +366,18 @@ func TestPoisonedDefinitions(t *testing.T) {
 	}
 	if res := r.call("plain", map[string]any{"text": "1"}); res.IsError {
 		t.Errorf("plain: %q", textOf(res))
+	}
+	// Every refusal is a final decision, audited with its findings.
+	refused := map[string]bool{}
+	for _, rec := range r.audit.Records() {
+		if rec.Behavior == "deny" && rec.Reason.Type == "safety" && len(rec.Findings) > 0 {
+			refused[rec.Tool] = true
+		}
+	}
+	for _, tool := range []string{"add", "hidden", "bidi", "Bash"} {
+		if !refused["mcp__t__"+tool] {
+			t.Errorf("no audit record of the refusal of %s: %v", tool, r.audit.Records())
+		}
 	}
 }
 
