@@ -140,16 +140,30 @@ func runAudit(ctx context.Context, env *cliEnv, args []string) int {
 // when the decision was made (for a person's answer, when they answered),
 // its id, the behaviour, the tool, who decided, and the input. Every cell
 // is escaped (package display), so a session id or a command cannot draw
-// on the terminal. Wider terminals get a session column and longer cells.
+// on the terminal. Wider terminals get a session column and longer cells;
+// width 0 (output to a pipe or a file) truncates nothing.
 func printAuditTable(w io.Writer, records []audit.Record, width int, now time.Time) error {
 	if len(records) == 0 {
 		_, err := fmt.Fprintln(w, "no decisions")
 		return err
 	}
+	whole := width <= 0
+	if whole {
+		width = 1 << 20
+	}
 	width = max(width, 60)
 	idW, toolW, byW, sessW := 8, 8, 18, 0
 	if width >= 120 {
 		idW, toolW, byW, sessW = 12, 10, min(18+(width-80)/2, 60), 10
+	}
+	if whole {
+		idW, toolW, byW, sessW = 8, 4, 10, 7
+		for _, r := range records {
+			idW = max(idW, utf8.RuneCountInString(display.Line(strings.TrimPrefix(r.ID, "dec-"))))
+			toolW = max(toolW, utf8.RuneCountInString(display.Line(r.Tool)))
+			byW = max(byW, utf8.RuneCountInString(display.Line(auditDecider(r))))
+			sessW = max(sessW, utf8.RuneCountInString(display.Line(r.Session)))
+		}
 	}
 	const whenW, behW = 11, 5
 	gaps := 5
@@ -183,10 +197,7 @@ func printAuditTable(w io.Writer, records []audit.Record, width int, now time.Ti
 		return err
 	}
 	for _, r := range records {
-		by := audit.Decider(r.Reason)
-		if where := audit.Where(r.Reason); where != "" && r.Reason.Type == api.ReasonRule {
-			by += " (" + where + ")"
-		}
+		by := auditDecider(r)
 		t := r.Time.Local()
 		when := t.Format("01-02 15:04")
 		if y, m, d := t.Date(); y == now.Year() && m == now.Month() && d == now.Day() {
@@ -208,8 +219,22 @@ func printAuditTable(w io.Writer, records []audit.Record, width int, now time.Ti
 	return nil
 }
 
+// auditDecider is the DECIDED BY cell: who decided, with the rule's file
+// and line.
+func auditDecider(r audit.Record) string {
+	by := audit.Decider(r.Reason)
+	if where := audit.Where(r.Reason); where != "" && r.Reason.Type == api.ReasonRule {
+		by += " (" + where + ")"
+	}
+	if r.Outcome != "" {
+		by += " [" + r.Outcome + "]"
+	}
+	return by
+}
+
 // tableWidth is the width the audit table fits: $COLUMNS, else the
-// terminal's, else 80.
+// terminal's; 0 (no limit) when the output is not a terminal, so a pipe
+// or a file gets every cell whole.
 func tableWidth(env *cliEnv) int {
 	if n, err := strconv.Atoi(env.getenv("COLUMNS")); err == nil && n > 0 {
 		return n
@@ -219,7 +244,7 @@ func tableWidth(env *cliEnv) int {
 			return w
 		}
 	}
-	return 80
+	return 0
 }
 
 // inputSummary is the part of an input a person recognises a call by.
