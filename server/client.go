@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"syscall"
 
 	"github.com/wardenhq/warden/api"
 )
@@ -134,6 +135,9 @@ func (c *Client) do(ctx context.Context, method, path string, in, out any) error
 	}
 	res, err := c.http.Do(req)
 	if err != nil {
+		if down := unreachable(err); down != "" && ctx.Err() == nil {
+			return fmt.Errorf("server: the warden daemon at %s %s: is `warden serve` running there? Start it, or unset WARDEN_SERVER (and --server) to decide without it: %w", req.URL.Host, down, err)
+		}
 		return fmt.Errorf("server: %s %s: %w", method, path, err)
 	}
 	defer res.Body.Close()
@@ -158,4 +162,22 @@ func (c *Client) do(ctx context.Context, method, path string, in, out any) error
 		return fmt.Errorf("server: the daemon answered %s with behaviour %q", path, d.Behavior)
 	}
 	return nil
+}
+
+// unreachable says how a request failed to reach the daemon — refused,
+// no such socket, no route — or "" for any other failure.
+func unreachable(err error) string {
+	switch {
+	case errors.Is(err, syscall.ECONNREFUSED):
+		return "refuses connections"
+	case errors.Is(err, syscall.ENOENT):
+		return "has no socket"
+	case errors.Is(err, syscall.EHOSTUNREACH), errors.Is(err, syscall.ENETUNREACH):
+		return "cannot be reached"
+	}
+	var dns *net.DNSError
+	if errors.As(err, &dns) {
+		return "names a host that does not resolve"
+	}
+	return ""
 }

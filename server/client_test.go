@@ -6,6 +6,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -65,8 +66,15 @@ func TestClientErrors(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := c.Decide(ctx, bashRequest); err == nil {
+		_, err = c.Decide(ctx, bashRequest)
+		if err == nil {
 			t.Fatal("no error from a daemon that is not there")
+		}
+		// Say what to do, not only Go's "dial tcp … connection refused".
+		for _, want := range []string{"refuses connections", "warden serve", "unset WARDEN_SERVER"} {
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("error %q does not say %q", err, want)
+			}
 		}
 	})
 	for _, bad := range []string{"", "ftp://x", "unix:", "localhost:7878", "http://"} {
