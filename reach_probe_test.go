@@ -229,6 +229,8 @@ var reachProbes2 = []reachProbe{
 	{name: "2: nl over a glob", files: envFiles, rules: denyEnv, cmd: "nl -ba .e*", want: "deny"},
 	{name: "2: grep -r in secrets", files: with(envFiles, "secrets/a/b.json", "{}"), rules: denySecret, cmd: "grep -r key secrets", want: "deny"},
 	{name: "2: cat secrets/*/*", files: with(envFiles, "secrets/a/b.json", "{}"), rules: denySecret, cmd: "cat secrets/*/*", want: "deny"},
+	{name: "2: GLOBIGNORE turns dotglob on", files: envFiles, rules: denyEnv, cmd: "GLOBIGNORE=x; cat *", want: "deny"},
+	{name: "2: dotglob, head", files: envFiles, rules: denyEnv, mode: api.ModeBypass, cmd: "shopt -s dotglob; head -n 5 *", want: "deny"},
 	{name: "2: look-alike: grep -r src tests", files: with(envFiles, "tests/a_test.go", "package a"), rules: denyEnv, cmd: "grep -r TODO src tests", want: "allow"},
 	{name: "2: look-alike: cat src/*.go", files: envFiles, rules: denyEnv, cmd: "cat src/*.go", want: "allow"},
 	{name: "2: look-alike: find src -exec wc", files: envFiles, rules: denyEnv, mode: api.ModeBypass, cmd: "find src -name '*.go' -exec wc -l {} +", want: "allow"},

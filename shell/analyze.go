@@ -158,6 +158,9 @@ type Part struct {
 	// Reads are the absolute, cleaned paths read: input redirections and
 	// the file operands of reading programs.
 	Reads []string
+	// Globs are the globbing options in force for the part's patterns,
+	// where the command changed them (bash's defaults otherwise).
+	Globs GlobOptions
 	// Trees are the directories the part reads recursively, everything
 	// below them included (grep -r x ., rg x with no path, tar czf x.tgz
 	// ., cp -r . out, the roots of find . -exec cat {} +): absolute and

@@ -481,6 +481,7 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 		Dynamic:   ca.dynamic,
 		Reads:     ca.reads,
 		Trees:     a.trees(ca, c.pipe != nil && c.stage > 0),
+		Globs:     ca.globs,
 		Writes:    ca.writes,
 		Effects:   ca.fx,
 		Unknown:   ca.unknown,

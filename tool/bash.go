@@ -102,11 +102,12 @@ func (c BashChecker) Check(request api.Request, environment Env) *Analysis {
 			// A pattern reads what it matches: on disk, when nothing
 			// before it in the command may have changed that.
 			matches, ok := []string(nil), false
-			if !changed {
-				matches, ok = env.Paths.Glob(r)
+			dotGlob, known := globbing(p.Globs)
+			if !changed && known {
+				matches, ok = env.Paths.glob(r, dotGlob)
 			}
 			if !ok {
-				read(r, patternReach(unknownBefore))
+				read(r, patternReach(unknownBefore || dotGlob || !known))
 			}
 			for _, m := range matches {
 				read(m, 0)
@@ -274,4 +275,12 @@ func patternReach(unknownBefore bool) rule.Reach {
 		return rule.ReachPattern | rule.ReachDotGlob
 	}
 	return rule.ReachPattern
+}
+
+// globbing says how the part's patterns match on disk: with hidden files
+// (dotglob, or GLOBIGNORE, whose skipped names only make the matches
+// fewer), and whether the options are ones the expansion models at all
+// (not with nocaseglob or options set by words the analysis cannot read).
+func globbing(g shell.GlobOptions) (dotGlob, known bool) {
+	return g.Dotglob || g.Globignore != "", !g.Unknown && !g.Nocaseglob
 }

@@ -33,6 +33,11 @@ func (r *PathResolver) ReadDir(dir string) ([]fs.DirEntry, error) {
 // globstar's **), or more than the bounds allow; then the pattern is
 // judged by what it could match.
 func (r *PathResolver) Glob(p string) (matches []string, ok bool) {
+	return r.glob(p, false)
+}
+
+// glob is Glob, with dotglob's hidden files matched too when dotGlob.
+func (r *PathResolver) glob(p string, dotGlob bool) (matches []string, ok bool) {
 	if !strings.HasPrefix(p, "/") {
 		return nil, false
 	}
@@ -72,7 +77,7 @@ func (r *PathResolver) Glob(p string) (matches []string, ok bool) {
 					return nil, false
 				}
 				name := e.Name()
-				if strings.HasPrefix(name, ".") && !strings.HasPrefix(comp, ".") {
+				if strings.HasPrefix(name, ".") && !strings.HasPrefix(comp, ".") && !dotGlob {
 					continue
 				}
 				if m, _ := path.Match(comp, name); m {
