@@ -4,8 +4,12 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -79,6 +83,7 @@ func spellingExamples(t *testing.T) []string {
 	for _, s := range programs.All() {
 		walk(s)
 	}
+	out = append(out, catalogueCommands(t)...)
 	for _, name := range []string{"dev.golden.jsonl", "heldout.golden.jsonl"} {
 		f, err := os.Open("../cmd/warden/testdata/scan/" + name)
 		if err != nil {
@@ -94,6 +99,39 @@ func spellingExamples(t *testing.T) []string {
 			out = append(out, row.Command)
 		}
 		f.Close()
+	}
+	return out
+}
+
+// catalogueCommands returns the commands of TestCatalogue's table, read
+// from its source: the first string of each row.
+func catalogueCommands(t *testing.T) []string {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "catalogue_test.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, d := range f.Decls {
+		fn, ok := d.(*ast.FuncDecl)
+		if !ok || fn.Name.Name != "TestCatalogue" {
+			continue
+		}
+		ast.Inspect(fn, func(n ast.Node) bool {
+			cl, ok := n.(*ast.CompositeLit)
+			if !ok || len(cl.Elts) != 2 {
+				return true
+			}
+			if lit, ok := cl.Elts[0].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+				if s, err := strconv.Unquote(lit.Value); err == nil {
+					out = append(out, s)
+				}
+			}
+			return true
+		})
+	}
+	if len(out) < 100 {
+		t.Fatalf("only %d rows read from TestCatalogue", len(out))
 	}
 	return out
 }
