@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -148,6 +149,11 @@ func (p *Proxy) Serve(ctx context.Context, client, upstream sdk.Transport) error
 	errc := make(chan error, 2)
 	go func() { errc <- fmt.Errorf("client: %w", p.fromClient(ctx)) }()
 	go func() { errc <- fmt.Errorf("server %s: %w", p.name, p.fromUpstream(ctx)) }()
+	p.wg.Add(1)
+	go func() {
+		defer p.wg.Done()
+		p.watchPins(ctx)
+	}()
 	first := <-errc
 	cancel()
 	cerr := cl.Close()
@@ -380,4 +386,46 @@ func (p *Proxy) write(ctx context.Context, conn sdk.Connection, m jsonrpc.Messag
 
 func errorResponse(id jsonrpc.ID, code int64, msg string) *jsonrpc.Response {
 	return &jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Code: code, Message: msg}}
+}
+
+// pinPoll is how often the proxy looks for approvals of held definitions.
+const pinPoll = 2 * time.Second
+
+// watchPins tells the client that the tool list changed when a person
+// approves a held definition, so that it lists the tools again and sees
+// the approved one.
+func (p *Proxy) watchPins(ctx context.Context) {
+	t := time.NewTicker(pinPoll)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		if p.pins.Current() {
+			continue
+		}
+		p.tools.mu.Lock()
+		var defs []Definition
+		held := map[string]bool{}
+		for name, d := range p.tools.defs {
+			defs = append(defs, d)
+			held[name] = !p.tools.verdicts[name].OK
+		}
+		p.tools.mu.Unlock()
+		if len(defs) == 0 {
+			continue
+		}
+		verdicts, err := p.observe(ctx, defs, false)
+		if err != nil {
+			continue
+		}
+		for name, v := range verdicts {
+			if v.OK && held[name] {
+				p.write(ctx, p.client, notification("notifications/tools/list_changed", map[string]any{}))
+				break
+			}
+		}
+	}
 }

@@ -298,7 +298,10 @@ func TestTransports(t *testing.T) {
 // that the approval takes effect in the running proxy.
 func TestPinning(t *testing.T) {
 	srv := newTestServer()
-	r := start(t, rigOptions{settings: `{"permissions":{"allow":["mcp__t__*"]}}`, server: srv})
+	changed := make(chan struct{}, 16)
+	r := start(t, rigOptions{settings: `{"permissions":{"allow":["mcp__t__*"]}}`, server: srv, client: &sdk.ClientOptions{
+		ToolListChangedHandler: func(context.Context, *sdk.ToolListChangedRequest) { changed <- struct{}{} },
+	}})
 	if got := r.listed(); !slices.Equal(got, []string{"echo", "touch", "wait"}) {
 		t.Fatalf("tools/list: %v", got)
 	}
@@ -327,9 +330,18 @@ func TestPinning(t *testing.T) {
 	if err != nil || len(held["t"]) != 1 {
 		t.Fatalf("held: %v %v", held, err)
 	}
+	for len(changed) > 0 {
+		<-changed // the server's own notices of the change
+	}
 	approved, err := r.pins.Approve(context.Background(), "t", nil)
 	if err != nil || !slices.Equal(approved, []string{"echo"}) {
 		t.Fatalf("approve: %v %v", approved, err)
+	}
+	// The running proxy notices the approval and tells the client.
+	select {
+	case <-changed:
+	case <-time.After(10 * time.Second):
+		t.Error("the client was not told that the tool list changed after the approval")
 	}
 	if res := r.call("echo", map[string]any{"text": "x"}); res.IsError || textOf(res) != "leaked x" {
 		t.Errorf("after approval: %q", textOf(res))
