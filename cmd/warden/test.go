@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/wardenhq/warden"
 	"github.com/wardenhq/warden/api"
@@ -48,7 +49,15 @@ func runTest(ctx context.Context, env *cliEnv, args []string) int {
 		if err != nil {
 			return fail(env, "%v", err)
 		}
+		// A file that brings no settings is judged against the project it
+		// lives in (found from its directory, as for a call made there),
+		// not the one the command happens to run in; --cwd says otherwise.
 		project := defCwd
+		if ef.cwd == "" {
+			if abs, err := filepath.Abs(path); err == nil {
+				project = filepath.Dir(abs)
+			}
+		}
 		engineFor := engines.forCwd
 		if len(f.Settings) > 0 || len(f.Files) > 0 {
 			// A self-contained file brings its own settings and files: lay
