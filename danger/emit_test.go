@@ -19,6 +19,11 @@ import (
 // its callers.
 var forwarders = map[string]bool{"flag": true, "addFinding": true}
 
+// tableEmitters are the functions that emit the category of a declared
+// table's row (X.Category); the table's own test checks every row's
+// category against the registry.
+var tableEmitters = map[string]string{"netclass/class.go": "Finding"}
+
 // riskNames maps the spellings of risk levels at emit sites to levels.
 var riskNames = map[string]api.Risk{
 	"low": api.RiskLow, "medium": api.RiskMedium, "high": api.RiskHigh,
@@ -129,6 +134,13 @@ func check(t *testing.T, fset *token.FileSet, cat, risk ast.Expr, fn string) {
 	if !ok {
 		if id, isIdent := cat.(*ast.Ident); isIdent && forwarders[fn] && id.Name == "category" {
 			return
+		}
+		if sel, isSel := cat.(*ast.SelectorExpr); isSel && sel.Sel.Name == "Category" {
+			for file, emitter := range tableEmitters {
+				if strings.HasSuffix(filepath.ToSlash(pos.Filename), "/"+file) && fn == emitter {
+					return
+				}
+			}
 		}
 		t.Errorf("%s: a finding's category is not a literal slug, so it cannot be checked against the registry", pos)
 		return
