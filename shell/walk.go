@@ -54,6 +54,9 @@ type analyzer struct {
 	entry      programs.Result
 	entryFor   *call
 	entryWords []programs.Word // entry's words, reused
+	// nest is how deeply the statement being walked is nested in others;
+	// substDepth how deeply substValue is evaluating substitutions.
+	nest, substDepth int
 	// distinct, for a command too long to parse, holds the statements
 	// the raw scan has read: each is a part once.
 	distinct map[string]bool
@@ -228,6 +231,10 @@ func isFD(s string) bool {
 	return true
 }
 
+// nestLimit is how deeply statements may nest before the rest is read
+// raw: four times the carriers' depth.
+func nestLimit(o Options) int { return 4 * o.MaxDepth }
+
 func (a *analyzer) walkStmts(stmts []*syntax.Stmt, c *ctx) {
 	for _, s := range stmts {
 		if a.budget <= 0 {
@@ -239,6 +246,17 @@ func (a *analyzer) walkStmts(stmts []*syntax.Stmt, c *ctx) {
 }
 
 func (a *analyzer) walkStmt(s *syntax.Stmt, c *ctx) {
+	// Statements nest through substitutions, subshells, groups, loops and
+	// conditionals: past a depth no command needs, the statement is read
+	// raw, once, so that the work stays linear in the command's length
+	// (a word at each level holds the text of every level inside it).
+	a.nest++
+	defer func() { a.nest-- }()
+	if a.nest > nestLimit(a.opts) {
+		a.setLimit(LimitDepth)
+		a.rawScanCtx(c.text(s), c)
+		return
+	}
 	rds := a.redirects(s.Redirs, c)
 	cc := c
 	if s.Background && !c.bg {
@@ -284,8 +302,11 @@ func (a *analyzer) walkCompound(cmd syntax.Command, c *ctx) {
 			}
 			return
 		}
+		// A list (a && b || c) is a sequence, however the parser nests it.
+		a.nest--
 		a.walkStmt(cmd.X, c)
 		a.walkStmt(cmd.Y, c)
+		a.nest++
 	case *syntax.Subshell:
 		saved := c.sc.fork()
 		a.walkStmts(cmd.Stmts, c)

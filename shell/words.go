@@ -51,6 +51,27 @@ type varVal struct {
 
 const maxBraceFields = 256
 
+// maxBraceGroups bounds the brace groups of one word that are expanded.
+const maxBraceGroups = 16
+
+// braceGroups counts the brace expansions in a split word, nested ones
+// included.
+func braceGroups(w *syntax.Word) int {
+	n := 0
+	for _, p := range w.Parts {
+		if b, ok := p.(*syntax.BraceExp); ok {
+			n++
+			for _, e := range b.Elems {
+				if n > maxBraceGroups {
+					return n
+				}
+				n += braceGroups(e)
+			}
+		}
+	}
+	return n
+}
+
 // evalWords evaluates a list of words into args, performing brace
 // expansion and the field splitting of unquoted expansions.
 func (a *analyzer) evalWords(words []*syntax.Word, c *ctx) []arg {
@@ -73,6 +94,18 @@ func (a *analyzer) appendWord(out []arg, w *syntax.Word, c *ctx) []arg {
 		// tree keeps its source text and positions.
 		split := &syntax.Word{Parts: slices.Clone(w.Parts)}
 		if syntax.SplitBraces(split) {
+			if braceGroups(split) > maxBraceGroups {
+				// Expanding builds every word from all the groups: more
+				// groups than any command needs make the word unknown,
+				// at a cost linear in its length.
+				a.setLimit(LimitParts)
+				n := len(out)
+				out = a.appendFields(out, w, c, w)
+				for i := n; i < len(out); i++ {
+					out[i].lit, out[i].unbound = false, true
+				}
+				return out
+			}
 			return a.appendBraces(out, split, w, c)
 		}
 	}
@@ -485,6 +518,13 @@ const (
 // literal text (the spelling $(printf "\162m") uses to hide rm).
 func (a *analyzer) substValue(cs *syntax.CmdSubst, c *ctx) (string, substKind) {
 	if len(cs.Stmts) != 1 || len(cs.Stmts[0].Redirs) > 0 {
+		return "", substUnknown
+	}
+	// Each level of nested substitutions evaluates the ones inside it:
+	// bounded, so that the walk's levels cost linear time together.
+	a.substDepth++
+	defer func() { a.substDepth-- }()
+	if a.substDepth > nestLimit(a.opts) {
 		return "", substUnknown
 	}
 	ce, ok := cs.Stmts[0].Cmd.(*syntax.CallExpr)
