@@ -15,7 +15,9 @@ var boundShapes = map[string]func(n int) string{
 	"procsubst": func(n int) string { return strings.Repeat("cat <(", n/7) + "ls" + strings.Repeat(")", n/7) },
 	"cmdsubst":  func(n int) string { return strings.Repeat("echo $(", n/8) + "ls" + strings.Repeat(")", n/8) },
 	"quoted":    func(n int) string { return strings.Repeat(`echo "$(`, n/10) + "ls" + strings.Repeat(`)"`, n/10) },
-	"if":        func(n int) string { return strings.Repeat("if true; then ", n/18) + "ls" + strings.Repeat("; fi", n/18) },
+	"if": func(n int) string {
+		return strings.Repeat("if true; then ", n/18) + "ls" + strings.Repeat("; fi", n/18)
+	},
 	"braces":    func(n int) string { return "echo " + strings.Repeat("{a,b}", n/5) },
 	"list":      func(n int) string { return strings.Repeat("ls && ", n/6) + "ls" },
 	"carrier":   func(n int) string { return `bash -c "` + strings.Repeat("ls; ", n/4) + `"` },
