@@ -15,13 +15,13 @@ var _ = family("files", func(add func(...*Spec)) {
 			Options: "-f|--force -i -I --interactive? --one-file-system --no-preserve-root --preserve-root? -r|-R|--recursive -d|--dir -v|--verbose -P -W -x" + gnu,
 			Flagged: []string{"rm -rf victim -- --help", "rm -rf ~ --help", "rm x"}, ReadOnly: []string{"rm --help"}},
 		&Spec{Names: n("cp"), Abbrev: true, Permute: true, Operands: "r* i",
-			Options: "-a --archive --attributes-only -b --backup? --copy-contents -d -f --force -i --interactive -H -l --link -L --dereference -n --no-clobber -P --no-dereference " +
-				"-p --preserve? --no-preserve= --parents -R -r --recursive --reflink? --remove-destination --sparse= --strip-trailing-slashes -s --symbolic-link -S= --suffix= " +
-				"-t=i --target-directory=i -T --no-target-directory -u --update? -v --verbose -x --one-file-system -Z --context? --keep-directory-symlink -c -X" + gnu,
+			Options: "-a|--archive --attributes-only -b --backup? --copy-contents -d -f|--force -i|--interactive -H -l|--link -L|--dereference -n|--no-clobber -P|--no-dereference " +
+				"-p --preserve? --no-preserve= --parents -r|-R|--recursive --reflink? --remove-destination --sparse= --strip-trailing-slashes -s|--symbolic-link -S|--suffix= " +
+				"-t|--target-directory=i -T|--no-target-directory -u --update? -v|--verbose -x|--one-file-system -Z --context? --keep-directory-symlink -c -X" + gnu,
 			Flagged: []string{"cp a b", "cp -t .claude/ settings.json", "cp -r /tmp/x ~", "cp notes.md CLAUDE.md"}},
 		&Spec{Names: n("mv"), Abbrev: true, Permute: true, Operands: "m* i",
-			Options: "-b --backup? -f --force -i --interactive -n --no-clobber --no-copy --strip-trailing-slashes -S= --suffix= -t=i --target-directory=i -T --no-target-directory " +
-				"-u --update? -v --verbose -Z --context --exchange" + gnu,
+			Options: "-b --backup? -f|--force -i|--interactive -n|--no-clobber --no-copy --strip-trailing-slashes -S|--suffix= -t|--target-directory=i -T|--no-target-directory " +
+				"-u --update? -v|--verbose -Z --context --exchange" + gnu,
 			Flagged: []string{"mv a b"}},
 		&Spec{Names: n("ln"), Abbrev: true, Permute: true, Operands: "-* i",
 			Options: "-b --backup? -d -F --directory -f --force -i --interactive -L --logical -n --no-dereference -P --physical -r --relative -s --symbolic -S= --suffix= " +
@@ -42,7 +42,7 @@ var _ = family("files", func(add func(...*Spec)) {
 		&Spec{Names: n("tee"), Prints: true, Abbrev: true, Permute: true, Operands: "w*", Options: "-a --append -i --ignore-interrupts -p --output-error?" + gnu,
 			Flagged: []string{"tee ~/.bashrc", "tee -a .git/hooks/pre-commit"}},
 		&Spec{Names: n("chmod"), Abbrev: true, Permute: true, Operands: "- w*",
-			Options: "-c --changes -f --silent --quiet -v --verbose --no-preserve-root --preserve-root -R --recursive --reference=r -h -H -L -P" + gnu,
+			Options: "-c|--changes -f|--silent|--quiet -v|--verbose --no-preserve-root --preserve-root -R|--recursive --reference=r -h -H -L -P" + gnu,
 			Flagged: []string{"chmod +x build.sh"}},
 	)
 })
