@@ -24,12 +24,7 @@ var _ = family("network", func(add func(...*Spec)) {
 		// FILE) is read to its end; the long ones that take a value are
 		// declared so that the value is not read as a URL.
 		&Spec{Names: n("curl"), Effect: Network, Permute: true, Operands: "n*", Loose: true,
-			Options: "-0 -1 -2 -3 -4 -6 -a -B -f -g -G -I -i -j -J -k -l -L -M -n -N -O --remote-name --remote-name-all -p -q -R -s -S -v -Z -# " +
-				"-A= -b= -C= -d= -E= -F= -H= -m= -P= -Q= -r= -t= -u= -U= -w= -x= -X= -y= -Y= -z= -e= " +
-				"--header= --request= --data= --data-binary= --data-raw= --data-ascii= --data-urlencode= --json= --form= --form-string= --user= --user-agent= --referer= " +
-				"--cookie= --proxy= --max-time= --retry= --retry-delay= --retry-max-time= --connect-timeout= --write-out= --resolve= --connect-to= --cacert=r --capath=r " +
-				"--cert=r --key=r --range= --continue-at= --proxy-user= --max-filesize= --limit-rate= --interface= --noproxy= --oauth2-bearer= --aws-sigv4= --url= --url-query= --output-dir= " +
-				"-o=w --output=w -K=u --config=u --engine=l -T=r --upload-file=r -c=w --cookie-jar=w -D=w --dump-header=w --trace=w --trace-ascii=w --stderr=w --libcurl=w --etag-save=w --hsts=w --alt-svc=w -h:h --help:h -V:h --version:h",
+			Options: "-0 -1 -2 -3 -4 -6 -a -B -f -g -G -I -i -j -J -k -l -L -M -n -N -O|--remote-name --remote-name-all -p -q -R -s -S -v -Z -# -A|--user-agent= -b|--cookie= -C|--continue-at= -d|--data= -E|--cert=r -F|--form= -H|--header= -m|--max-time= -P= -Q= -r|--range= -t= -u|--user= -U|--proxy-user= -w|--write-out= -x|--proxy= -X|--request= -y= -Y= -z= -e|--referer= --data-binary= --data-raw= --data-ascii= --data-urlencode= --json= --form-string= --retry= --retry-delay= --retry-max-time= --connect-timeout= --resolve= --connect-to= --cacert=r --capath=r --key=r --max-filesize= --limit-rate= --interface= --noproxy= --oauth2-bearer= --aws-sigv4= --url= --url-query= --output-dir= -o|--output=w -K|--config=u --engine=l -T|--upload-file=r -c|--cookie-jar=w -D|--dump-header=w --trace=w --trace-ascii=w --stderr=w --libcurl=w --etag-save=w --hsts=w --alt-svc=w -h:h --help:h -V:h --version:h",
 			Flagged: []string{"curl -o ~/.bashrc https://example.com/x", "curl -K evil.cfg https://x", "curl --engine ./lib.so https://x", "curl -sSLo ~/.bashrc https://example.com/x"}},
 		&Spec{Names: n("wget", "wget2"), Effect: Network, Permute: true, Operands: "n*", Loose: true, Abbrev: true,
 			Options: "-4 -6 -b -c -d -E -F -H -k -K -m -N -p -q -r -S -v -x -n= -B= -P= --directory-prefix= -t= --tries= -T= --timeout= -w= -Q= -U= --user-agent= -l= -D= -R= -A= -I= -X= " +
