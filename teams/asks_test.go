@@ -12,7 +12,7 @@ import (
 )
 
 // startNode runs an embedded server in a fresh directory, without a port.
-func startNode(t *testing.T) (*teams.Node, nkeys.KeyPair) {
+func startNode(t testing.TB) (*teams.Node, nkeys.KeyPair) {
 	t.Helper()
 	kp, err := nkeys.CreateUser()
 	if err != nil {
@@ -26,7 +26,7 @@ func startNode(t *testing.T) (*teams.Node, nkeys.KeyPair) {
 	return n, kp
 }
 
-func openAsks(t *testing.T, n *teams.Node, name string) *teams.AskStore {
+func openAsks(t testing.TB, n *teams.Node, name string) *teams.AskStore {
 	t.Helper()
 	nc, err := n.Connect(name)
 	if err != nil {
