@@ -277,7 +277,7 @@ func (e *Engine) prepare(req Request, ev *evaluation) error {
 	if req.Cwd != e.cwd {
 		dirs = e.settings.WorkingDirs(req.Cwd)
 	}
-	ev.env = tool.Env{Cwd: req.Cwd, Home: e.home, WorkingDirs: dirs, Paths: e.paths, ControlFiles: e.controlFiles, Secrets: e.secrets}
+	ev.env = tool.Env{Cwd: req.Cwd, Home: e.home, WorkingDirs: dirs, Paths: e.paths, ControlFiles: e.controlFiles, Secrets: e.secrets, Path: e.envPath}
 	return nil
 }
 

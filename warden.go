@@ -73,8 +73,11 @@ type Engine struct {
 	controlFiles []string
 	// secrets are files holding Warden's own credentials (WithSecrets):
 	// control files that reads must not reach either.
-	secrets  []string
-	home     string
+	secrets []string
+	home    string
+	// envPath is the environment's PATH, where a bare program name is
+	// looked up.
+	envPath  string
 	handler  handler.Handler
 	headless handler.Handler
 	via      string
@@ -255,6 +258,9 @@ func New(opts ...Option) (*Engine, error) {
 	if e.home == "" {
 		e.home = os.Getenv("HOME")
 	}
+	// The hook runs in the agent's environment, so its PATH is the one the
+	// agent's shell looks bare program names up in.
+	e.envPath = os.Getenv("PATH")
 	if e.cwd == "" {
 		wd, err := os.Getwd()
 		if err != nil {

@@ -30,7 +30,7 @@ func (c BashChecker) Check(request api.Request, environment Env) *Analysis {
 	an := shell.Analyze(cmd, shell.Options{
 		Cwd: env.Cwd, Home: env.Home, WorkingDirs: env.WorkingDirs, ControlFiles: env.ControlFiles, Secrets: env.Secrets,
 		MaxLength: c.MaxLength, MaxDepth: c.MaxDepth, MaxParts: c.MaxParts, Glob: env.Paths.Glob,
-		Lstat: env.Paths.lstat, Readlink: env.Paths.readlink,
+		Lstat: env.Paths.lstat, Readlink: env.Paths.readlink, Path: env.Path,
 	})
 	out := &Analysis{Findings: an.Findings}
 	switch {

@@ -24,6 +24,12 @@ type Env struct {
 	// credential-access; editing one is agent-config-tamper (they are
 	// control files too).
 	Secrets []string
+	// Path is the PATH of the agent's environment, where a bare program
+	// name is looked up (empty: the usual system directories). One holding
+	// the working directory (an empty entry or .), a relative directory or
+	// one inside the project makes a bare name the project's own code when
+	// it is found there.
+	Path string
 	// links are the sensitive files with more than one name, found when a
 	// hard-linked path is first met in a call.
 	links *linkIndex
