@@ -126,7 +126,8 @@ func (c *cluster) kill(i int) {
 
 func ask(cmd, session string) *handler.Prompt {
 	req := api.Request{ToolName: "Bash", ToolInput: map[string]any{"command": cmd}, SessionID: session, Cwd: "/repo"}
-	return &handler.Prompt{Ask: &handler.Ask{Request: req, Decision: api.Decision{Behavior: api.Ask}, Suggestions: []string{"Bash(" + cmd + ")"}}}
+	return &handler.Prompt{Ask: &handler.Ask{Request: req, Decision: api.Decision{Behavior: api.Ask}, Suggestions: []string{"Bash(" + cmd + ")"},
+		Scopes: []api.Scope{api.ScopeOnce, api.ScopeSession}}}
 }
 
 type result struct {
