@@ -3,8 +3,12 @@ package prompt
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
+	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -147,5 +151,67 @@ func TestTicketQueueCancel(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"00000000000000000001.ticket"}, tickets(t, dir)); diff != "" {
 		t.Errorf("the cancelled ticket was left behind (-want +got):\n%s", diff)
+	}
+}
+
+// TestTicketQueueForeground checks the terminal's foreground process group
+// in the queue: a ticket whose owner is outside it is passed over, and a
+// prompt outside it waits, saying for whom, until it is its own.
+func TestTicketQueueForeground(t *testing.T) {
+	me := syscall.Getpgrp()
+	tests := []struct {
+		name string
+		// owner is the process group written in a held ticket ahead; 0
+		// means no ticket ahead.
+		owner int
+		// fg is what the terminal reports: first until the queue has said
+		// it waits, then fgAfter.
+		fg, fgAfter int
+		wantWait    []string
+	}{
+		{"free", 0, me, me, nil},
+		{"cannot tell", 0, -1, -1, nil},
+		{"behind a job in the background", me + 1000, me, me, nil},
+		{"behind a prompt in the foreground", me, me, me, []string{"the prompt of PID " + strconv.Itoa(os.Getpid())}},
+		{"behind a prompt when the group cannot tell", me, -1, -1, []string{"the prompt of PID " + strconv.Itoa(os.Getpid())}},
+		{"in the background until brought forward", 0, me + 1000, me, []string{"job " + strconv.Itoa(me+1000) + " to leave the terminal", ""}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if tt.owner != 0 {
+				f, err := os.OpenFile(filepath.Join(dir, "00000000000000000001.ticket"), os.O_RDWR|os.O_CREATE, 0o600)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer f.Close()
+				fmt.Fprintf(f, "%d %d\n", os.Getpid(), tt.owner)
+				if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var mu sync.Mutex
+			var said []string
+			fg := tt.fg
+			tq := ticketQueue{dir: dir, poll: time.Millisecond,
+				foreground: func() int { mu.Lock(); defer mu.Unlock(); return fg },
+				waiting:    func(why string) { mu.Lock(); defer mu.Unlock(); said = append(said, why); fg = tt.fgAfter },
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+			defer cancel()
+			release, err := tq.take(ctx)
+			wantServed := tt.wantWait == nil || tt.wantWait[len(tt.wantWait)-1] == ""
+			if wantServed != (err == nil) {
+				t.Fatalf("take = %v, want served %v", err, wantServed)
+			}
+			if release != nil {
+				release()
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if diff := cmp.Diff(tt.wantWait, said); diff != "" {
+				t.Errorf("said it waited for (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

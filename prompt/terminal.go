@@ -67,11 +67,37 @@ type Terminal struct {
 	// OnShown, when set, is called each time a prompt is drawn (after it
 	// waited its turn), so a caller knows the person saw it.
 	OnShown func()
+	// HoldTurn keeps the terminal after an allowing answer until
+	// ReleaseTurn, so that the command run on the answer prints its output
+	// before the next queued prompt draws below it.
+	HoldTurn bool
+	// Stderr is where a queued prompt says whom it waits for; nil means
+	// os.Stderr. Nothing is written there when it is the prompt's own
+	// terminal: the line would draw over the prompt or program in front.
+	Stderr *os.File
+
+	mu   sync.Mutex
+	held func()
 
 	// shown and ignored, when set (by tests), are called once the prompt is
 	// drawn and for each key dropped in the grace period.
 	shown   func()
 	ignored func()
+	// waitingFor, when set (by tests), is told what a queued prompt waits
+	// for, and "" when the wait is over.
+	waitingFor func(string)
+}
+
+// ReleaseTurn gives up the terminal kept by HoldTurn; without one it does
+// nothing.
+func (t *Terminal) ReleaseTurn() {
+	t.mu.Lock()
+	release := t.held
+	t.held = nil
+	t.mu.Unlock()
+	if release != nil {
+		release()
+	}
 }
 
 var _ handler.Prompter = (*Terminal)(nil)
@@ -150,19 +176,57 @@ func (t *Terminal) open() (*os.File, error) {
 }
 
 // turn waits for this terminal to be free, first come, first served,
-// within the process and across processes. The returned function frees it.
-func (t *Terminal) turn(ctx context.Context) (release func(), err error) {
+// within the process and across processes, and for its foreground process
+// group to be this process's. The returned function frees it.
+func (t *Terminal) turn(ctx context.Context, tty *os.File) (release func(), err error) {
+	t.mu.Lock()
+	held := t.held
+	t.held = nil
+	t.mu.Unlock()
+	if held != nil {
+		return held, nil
+	}
 	key := terminalKey(t.ttyPath())
 	q := terminalFIFO(key)
 	if err := q.acquire(ctx); err != nil {
 		return nil, err
 	}
-	done, err := takeTicket(ctx, filepath.Join(t.lockDir(), key))
+	done, err := takeTicket(ctx, filepath.Join(t.lockDir(), key), tty, t.waitLine(tty))
 	if err != nil {
 		q.release()
 		return nil, err
 	}
 	return func() { done(); q.release() }, nil
+}
+
+// waitLine returns what tells the person whom a queued prompt waits for:
+// one line on stderr, unless stderr is the prompt's terminal, where it
+// would draw over the output of whoever holds it. On another terminal the
+// line is cleared when the wait ends.
+func (t *Terminal) waitLine(tty *os.File) func(string) {
+	w := t.Stderr
+	if w == nil {
+		w = os.Stderr
+	}
+	quiet := sameTerminal(w, tty)
+	onTTY := term.IsTerminal(w.Fd())
+	return func(why string) {
+		if t.waitingFor != nil {
+			t.waitingFor(why)
+		}
+		if quiet {
+			return
+		}
+		switch {
+		case why == "" && onTTY:
+			fmt.Fprint(w, "\r\x1b[K")
+		case why == "":
+		case onTTY:
+			fmt.Fprintf(w, "\r\x1b[Kwarden: waiting for %s", why)
+		default:
+			fmt.Fprintf(w, "warden: waiting for %s\n", why)
+		}
+	}
 }
 
 // Prompt shows p on the terminal and waits for the person's answer, the
@@ -230,7 +294,7 @@ func (t *Terminal) run(ctx context.Context, deadline time.Time, m finisher) (tea
 
 	wctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
-	release, err := t.turn(wctx)
+	release, err := t.turn(wctx, tty)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -240,7 +304,12 @@ func (t *Terminal) run(ctx context.Context, deadline time.Time, m finisher) (tea
 		}
 		return nil, err
 	}
-	defer release()
+	kept := false
+	defer func() {
+		if !kept {
+			release()
+		}
+	}()
 	if ctx.Err() != nil {
 		// Another decider won while this prompt waited its turn: draw nothing.
 		return nil, ctx.Err()
@@ -294,6 +363,12 @@ func (t *Terminal) run(ctx context.Context, deadline time.Time, m finisher) (tea
 	}
 	switch fm.outcome() {
 	case answered:
+		if a, ok := fm.(*approvalModel); ok && t.HoldTurn && a.answer.Behavior == api.Allow {
+			t.ReleaseTurn()
+			t.mu.Lock()
+			t.held, kept = release, true
+			t.mu.Unlock()
+		}
 		return fm, nil
 	case timedOut:
 		return nil, ErrTimeout

@@ -8,12 +8,39 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
-// takeTicket waits for this process's turn on the terminal whose queue
-// lives in dir.
-func takeTicket(ctx context.Context, dir string) (release func(), err error) {
-	return ticketQueue{dir: dir}.take(ctx)
+// takeTicket waits for this process's turn on the terminal tty, whose
+// queue lives in dir: no earlier prompt in the foreground ahead of it, and
+// the terminal's foreground process group its own. waiting is told what it
+// waits for.
+func takeTicket(ctx context.Context, dir string, tty *os.File, waiting func(string)) (release func(), err error) {
+	return ticketQueue{dir: dir, foreground: func() int { return foregroundGroup(tty) }, waiting: waiting}.take(ctx)
+}
+
+// foregroundGroup is the foreground process group of tty, or -1 when it
+// cannot tell (tty is not this process's controlling terminal).
+func foregroundGroup(tty *os.File) int {
+	pgrp, err := unix.IoctlGetInt(int(tty.Fd()), unix.TIOCGPGRP)
+	if err != nil || pgrp <= 0 {
+		return -1
+	}
+	return pgrp
+}
+
+// sameTerminal reports whether f is the terminal tty: the same device, or
+// both this process's controlling terminal (which /dev/tty stands for).
+func sameTerminal(f, tty *os.File) bool {
+	if foregroundGroup(f) > 0 && foregroundGroup(tty) > 0 {
+		return true
+	}
+	var a, b syscall.Stat_t
+	if syscall.Fstat(int(f.Fd()), &a) != nil || syscall.Fstat(int(tty.Fd()), &b) != nil {
+		return false
+	}
+	return a.Mode&syscall.S_IFMT == syscall.S_IFCHR && a.Rdev == b.Rdev
 }
 
 // terminalKey names the terminal behind path, so that every process

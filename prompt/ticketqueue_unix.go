@@ -21,14 +21,24 @@ import (
 // dir/queue.lock. A prompt's turn comes when no lower ticket is held. A
 // ticket whose owner died is no longer locked, and is removed by the next
 // process that looks, so a crash never blocks the terminal.
+//
+// A ticket file holds its owner's PID and process group. When the terminal
+// reports its foreground process group (foreground returns it; -1 means it
+// cannot tell), a prompt waits until that group is its own, and the tickets
+// of owners outside it are passed over: a prompt in a stopped or background
+// job cannot draw, so it must not hold the terminal from the prompt in
+// front. waiting, when set, is told each time what the prompt waits for.
 type ticketQueue struct {
-	dir  string
-	poll time.Duration
+	dir        string
+	poll       time.Duration
+	foreground func() int
+	waiting    func(why string)
 }
 
 // take enqueues a ticket and waits for its turn. The returned function
 // gives the turn up.
 func (tq ticketQueue) take(ctx context.Context) (release func(), err error) {
+	pgrp := syscall.Getpgrp()
 	if err := os.MkdirAll(tq.dir, 0o700); err != nil {
 		return nil, fmt.Errorf("prompt: queue directory: %w", err)
 	}
@@ -52,6 +62,11 @@ func (tq ticketQueue) take(ctx context.Context) (release func(), err error) {
 			os.Remove(f.Name())
 			return fmt.Errorf("prompt: locking queue ticket: %w", err)
 		}
+		if _, err := fmt.Fprintf(f, "%d %d\n", os.Getpid(), pgrp); err != nil {
+			f.Close()
+			os.Remove(f.Name())
+			return fmt.Errorf("prompt: queue ticket: %w", err)
+		}
 		mine = f
 		return nil
 	})
@@ -66,20 +81,41 @@ func (tq ticketQueue) take(ctx context.Context) (release func(), err error) {
 	if poll <= 0 {
 		poll = 20 * time.Millisecond
 	}
+	said := ""
 	for {
-		var ahead bool
+		fg := -1
+		if tq.foreground != nil {
+			fg = tq.foreground()
+		}
+		var ahead int
 		err := tq.locked(func() error {
 			var err error
-			ahead, err = tq.anyAhead(seq)
+			ahead, err = tq.firstAhead(seq, fg)
 			return err
 		})
 		if err != nil {
 			release()
 			return nil, err
 		}
-		if !ahead {
+		why := ""
+		switch {
+		case ahead > 0:
+			why = "the prompt of PID " + strconv.Itoa(ahead)
+		case ahead < 0:
+			why = "another prompt"
+		case fg > 0 && fg != pgrp:
+			why = "job " + strconv.Itoa(fg) + " to leave the terminal"
+		}
+		if why == "" {
+			if said != "" && tq.waiting != nil {
+				tq.waiting("")
+			}
 			return release, nil
 		}
+		if why != said && tq.waiting != nil {
+			tq.waiting(why)
+		}
+		said = why
 		t := time.NewTimer(poll)
 		select {
 		case <-ctx.Done():
@@ -91,12 +127,14 @@ func (tq ticketQueue) take(ctx context.Context) (release func(), err error) {
 	}
 }
 
-// anyAhead reports whether a live ticket lower than seq exists, removing
-// the tickets of owners that are gone. It runs under the queue lock.
-func (tq ticketQueue) anyAhead(seq uint64) (bool, error) {
+// firstAhead returns the PID of the owner of the first live ticket lower
+// than seq, or 0 when there is none, removing the tickets of owners that
+// are gone. With fg > 0, tickets whose owner is outside process group fg
+// are passed over. It runs under the queue lock.
+func (tq ticketQueue) firstAhead(seq uint64, fg int) (int, error) {
 	tickets, err := tq.tickets()
 	if err != nil {
-		return false, err
+		return 0, err
 	}
 	for _, s := range tickets {
 		if s >= seq {
@@ -107,7 +145,7 @@ func (tq ticketQueue) anyAhead(seq uint64) (bool, error) {
 			continue
 		}
 		if err != nil {
-			return false, fmt.Errorf("prompt: queue ticket: %w", err)
+			return 0, fmt.Errorf("prompt: queue ticket: %w", err)
 		}
 		err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
 		if err == nil {
@@ -116,13 +154,35 @@ func (tq ticketQueue) anyAhead(seq uint64) (bool, error) {
 			f.Close()
 			continue
 		}
-		f.Close()
-		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return true, nil
+		if !errors.Is(err, syscall.EWOULDBLOCK) {
+			f.Close()
+			return 0, fmt.Errorf("prompt: queue ticket: %w", err)
 		}
-		return false, fmt.Errorf("prompt: queue ticket: %w", err)
+		pid, owner := readOwner(f)
+		f.Close()
+		if fg > 0 && owner > 0 && owner != fg {
+			// Its owner is not in the foreground, so it cannot draw.
+			continue
+		}
+		if pid <= 0 {
+			pid = -1
+		}
+		return pid, nil
 	}
-	return false, nil
+	return 0, nil
+}
+
+// readOwner reads a ticket's "PID PGRP" line; zeros for a ticket written
+// before it was filled in.
+func readOwner(f *os.File) (pid, pgrp int) {
+	var b [64]byte
+	n, _ := f.ReadAt(b[:], 0)
+	fields := strings.Fields(string(b[:n]))
+	if len(fields) == 2 {
+		pid, _ = strconv.Atoi(fields[0])
+		pgrp, _ = strconv.Atoi(fields[1])
+	}
+	return pid, pgrp
 }
 
 // locked runs fn under the exclusive flock of the queue's lock file. The

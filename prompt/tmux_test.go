@@ -38,6 +38,8 @@ type helperResult struct {
 	Touched  int                `json:"touched"`
 	Ignored  int                `json:"ignored"`
 	Finished time.Time          `json:"finished"`
+	// Waited is what the prompt said it waited for, in order.
+	Waited []string `json:"waited,omitempty"`
 }
 
 func helperMain(mode string) int {
@@ -54,6 +56,7 @@ func helperMain(mode string) int {
 		Grace:          dur("WARDEN_PROMPT_GRACE"),
 		LockDir:        env("WARDEN_PROMPT_LOCKDIR"),
 		Person:         "tester",
+		HoldTurn:       env("WARDEN_PROMPT_RUN") != "",
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -84,6 +87,7 @@ func helperMain(mode string) int {
 		}()
 	}
 	term.ignored = func() { mu.Lock(); res.Ignored++; mu.Unlock() }
+	term.waitingFor = func(why string) { mu.Lock(); res.Waited = append(res.Waited, why); mu.Unlock() }
 	var err error
 	switch mode {
 	case "approval":
@@ -116,6 +120,14 @@ func helperMain(mode string) int {
 		}
 		p := &handler.Prompt{Ask: ask, OnInteract: func() { mu.Lock(); res.Touched++; mu.Unlock() }}
 		res.Answer, err = term.Prompt(ctx, p)
+		// Like warden run, run the approved command while holding the
+		// terminal.
+		if env("WARDEN_PROMPT_RUN") != "" && err == nil && res.Answer.Behavior == api.Allow {
+			cmd := exec.Command("sh", "-c", env("WARDEN_PROMPT_COMMAND"))
+			cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+			cmd.Run()
+		}
+		term.ReleaseTurn()
 	case "interactive":
 		ask := &handler.Ask{
 			Request:     api.Request{ToolName: "Bash", ToolInput: map[string]any{"command": env("WARDEN_PROMPT_COMMAND")}},
@@ -281,6 +293,8 @@ func waitFile(t *testing.T, path string) {
 type helper struct {
 	mode, command, timeout, grace, risk, trigger, onTrigger, question, ready string
 	noColor                                                                  bool
+	// run runs the command once approved, holding the terminal meanwhile.
+	run bool
 }
 
 // script returns the shell command that runs the helper, and its result
@@ -316,6 +330,9 @@ func (s *tmuxServer) script(name string, h helper) (string, string) {
 	}
 	if h.noColor {
 		vars["NO_COLOR"] = "1"
+	}
+	if h.run {
+		vars["WARDEN_PROMPT_RUN"] = "1"
 	}
 	var b strings.Builder
 	b.WriteString("env")

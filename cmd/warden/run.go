@@ -115,7 +115,11 @@ func runRun(ctx context.Context, env *cliEnv, args []string) int {
 		TTYPath: env.getenv("WARDEN_TTY"),
 		Timeout: time.Duration(st.Approvals.TimeoutSeconds) * time.Second,
 		Getenv:  env.getenv,
+		// The approved command prints its output before the next prompt
+		// queued on this terminal draws.
+		HoldTurn: true,
 	}
+	defer term.ReleaseTurn()
 	var promptShown atomic.Bool
 	term.OnShown = func() { promptShown.Store(true) }
 	noTTY := term.Available() != nil
