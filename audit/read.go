@@ -121,12 +121,19 @@ type Stats struct {
 	ByBehavior map[string]int `json:"by_behavior"`
 	ByTool     map[string]int `json:"by_tool"`
 	ByDecider  map[string]int `json:"by_decider"`
+	// Ran counts the records that tell a call ran; they repeat the
+	// decision they follow and are not counted as decisions.
+	Ran int `json:"ran,omitempty"`
 }
 
 // Summarize counts records.
 func Summarize(records []Record) Stats {
 	s := Stats{ByBehavior: map[string]int{}, ByTool: map[string]int{}, ByDecider: map[string]int{}}
 	for _, r := range records {
+		if r.Outcome == OutcomeRan {
+			s.Ran++
+			continue
+		}
 		s.Total++
 		s.ByBehavior[string(r.Behavior)]++
 		s.ByTool[r.Tool]++

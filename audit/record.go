@@ -52,8 +52,11 @@ type Record struct {
 	// client gone), OutcomeRan for a call the agent reports it ran
 	// (PostToolUse, recorded as a record of its own with the call's
 	// ToolUseID).
-	Outcome  string   `json:"outcome,omitempty"`
-	Warnings []string `json:"warnings,omitempty"`
+	Outcome string `json:"outcome,omitempty"`
+	// ToolError is the error the agent reports the tool ended with, on a
+	// record of Outcome OutcomeRan ("" when it reports success or nothing).
+	ToolError string   `json:"tool_error,omitempty"`
+	Warnings  []string `json:"warnings,omitempty"`
 }
 
 // The outcomes a record can tell.
@@ -141,6 +144,9 @@ func Where(r api.Reason) string {
 const (
 	EventPreToolUse        = "PreToolUse"
 	EventPermissionRequest = "PermissionRequest"
+	// EventPostToolUse marks a record that tells a call ran (Outcome
+	// OutcomeRan), whichever agent event reported it.
+	EventPostToolUse = "PostToolUse"
 )
 
 // appendJSON appends r as encoding/json's Marshal writes it, without the
@@ -203,6 +209,7 @@ func (r *Record) appendJSON(b []byte) ([]byte, error) {
 	b = optString(b, `,"event":`, r.Event)
 	b = optString(b, `,"via":`, r.Via)
 	b = optString(b, `,"outcome":`, r.Outcome)
+	b = optString(b, `,"tool_error":`, r.ToolError)
 	if len(r.Warnings) > 0 {
 		b = append(b, `,"warnings":[`...)
 		for i, w := range r.Warnings {

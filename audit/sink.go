@@ -161,7 +161,10 @@ func (s *FileSink) Write(ctx context.Context, r Record) error {
 		return err
 	}
 	r.InputDigest = key.Digest(r.Input)
-	if r.ToolUseID == "" && r.Event == EventPermissionRequest {
+	switch {
+	case r.Event == EventPostToolUse:
+		linkRan(s.path, &r)
+	case r.ToolUseID == "" && r.Event == EventPermissionRequest:
 		r.ToolUseID = findToolUse(s.path, r)
 	}
 	line, err := Encode(r, s.redactor, s.maxValue)

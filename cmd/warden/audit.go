@@ -292,5 +292,8 @@ func printStats(w io.Writer, s audit.Stats) error {
 	section("behavior", s.ByBehavior)
 	section("tool", s.ByTool)
 	section("who decided", s.ByDecider)
+	if s.Ran > 0 {
+		fmt.Fprintf(w, "\n%d calls reported as run\n", s.Ran)
+	}
 	return nil
 }

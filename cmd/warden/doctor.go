@@ -245,6 +245,12 @@ func (d *doctor) claudeCode(home, root string) {
 		for _, h := range hooks {
 			found = true
 			where := fmt.Sprintf("%s %s: %s hook", f.scope, f.path, h.event)
+			if h.event == initRanEvent {
+				// It records that a call ran; it decides nothing, so it
+				// needs neither onFailure block nor a long timeout.
+				d.r.ok("%s: %s (records whether the call ran)", where, hookTarget(h))
+				continue
+			}
 			if h.Type == "http" {
 				d.r.ok("%s: HTTP %s", where, h.URL)
 				if d.httpRuns(h.URL) {
@@ -495,4 +501,12 @@ func (d *doctor) mcpServers(home, root string) {
 	if n == 0 {
 		d.r.info("no MCP servers declared")
 	}
+}
+
+// hookTarget is what a hook runs: its command, or its URL.
+func hookTarget(h jsonHook) string {
+	if h.Type == "http" {
+		return "HTTP " + h.URL
+	}
+	return h.Command
 }

@@ -23,7 +23,7 @@ import (
 func init() {
 	register(&command{
 		name:    "hook",
-		summary: "answer an agent's PreToolUse or PermissionRequest hook (Claude Code, Codex, Gemini CLI; payload on stdin)",
+		summary: "answer an agent's PreToolUse or PermissionRequest hook, record its PostToolUse (Claude Code, Codex, Gemini CLI; payload on stdin)",
 		run:     runHook,
 	})
 }
@@ -86,6 +86,10 @@ func runHook(ctx context.Context, env *cliEnv, args []string) int {
 
 // answerHook decides one payload and returns the agent's answer.
 func answerHook(ctx context.Context, env *cliEnv, ef *engineFlags, serverURL string, ad agent.Adapter, data []byte) agent.Answer {
+	if ran, ok, err := agent.ParseRan(ad, data); ok {
+		recordRan(ctx, env, ef, ran, err)
+		return agent.Answer{} // never blocks nor changes the call
+	}
 	call, err := ad.Parse(data)
 	if errors.Is(err, agent.ErrUnsupportedEvent) {
 		return ad.Unsupported(err)

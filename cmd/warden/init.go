@@ -13,6 +13,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -28,6 +29,15 @@ import (
 // initEvents are the Claude Code hook events Warden answers, in the order
 // they are added.
 var initEvents = []string{"PreToolUse", "PermissionRequest"}
+
+// initRanEvent is the Claude Code hook event that tells Warden a call ran
+// (the audit records the outcome). Its handler never blocks: the call has
+// run, and a slow or failing recorder must not stand in the agent's way.
+const initRanEvent = "PostToolUse"
+
+// ranHookTimeout is the PostToolUse handler's timeout in seconds: it
+// appends one line to the audit log.
+const ranHookTimeout = 10
 
 func init() {
 	register(&command{
@@ -188,6 +198,7 @@ func initClaudeCodeCmd(ctx context.Context, env *cliEnv, args []string) int {
 	path := filepath.Join(*project, ".claude", "settings.json")
 	var entry *orderedObject
 	var want string
+	var ranEntry *orderedObject // the daemon records nothing for PostToolUse
 	if *serverURL != "" {
 		u, err := claudeHookURL(*serverURL)
 		if err != nil {
@@ -208,10 +219,30 @@ func initClaudeCodeCmd(ctx context.Context, env *cliEnv, args []string) int {
 		}
 		want = cmd
 		entry = claudeCommandEntry(cmd, *timeout)
+		ranEntry = claudeRanEntry(cmd)
+	}
+	events := initEvents
+	if ranEntry != nil {
+		events = append(slices.Clip(events), initRanEvent)
 	}
 	return editJSONFile(env, path, func(root *orderedObject) ([]string, error) {
-		return addWardenHooks(root, initEvents, entry, "*")
-	}, fmt.Sprintf("%s already runs %s for %s; nothing changed", path, want, strings.Join(initEvents, " and ")))
+		changes, err := addWardenHooks(root, initEvents, entry, "*")
+		if err != nil || ranEntry == nil {
+			return changes, err
+		}
+		more, err := addWardenHooks(root, []string{initRanEvent}, ranEntry, "*")
+		return append(changes, more...), err
+	}, fmt.Sprintf("%s already runs %s for %s; nothing changed", path, want, strings.Join(events, ", ")))
+}
+
+// claudeRanEntry is the PostToolUse handler: the same command with a short
+// timeout and no onFailure, since recording that a call ran never blocks.
+func claudeRanEntry(cmd string) *orderedObject {
+	h := &orderedObject{}
+	h.set("type", "command")
+	h.set("command", cmd)
+	h.set("timeout", json.Number(strconv.Itoa(ranHookTimeout)))
+	return h
 }
 
 // claudeCommandEntry is the hook handler Claude Code runs: the command,
