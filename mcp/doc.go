@@ -24,7 +24,7 @@
 // declares it, else through the approval daemon (WARDEN_SERVER), else it is
 // denied with the reason and the rule that would allow the call.
 //
-// Pins live in the project's .warden/mcp-pins.json (Pins), written
+// Pins live in the project's .warden/mcp-pins.json (package pins), written
 // atomically under a lock; the file is an agent control file, so an agent
 // cannot approve its own definitions.
 package mcp

@@ -281,3 +281,11 @@ func notification(method string, params any) *jsonrpc.Request {
 	raw, _ := json.Marshal(params)
 	return &jsonrpc.Request{Method: method, Params: raw}
 }
+
+// clip shortens s to n bytes for a message.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/wardenhq/warden"
 	"github.com/wardenhq/warden/handler"
+	"github.com/wardenhq/warden/mcp/pins"
 	"github.com/wardenhq/warden/settings"
 )
 
@@ -40,7 +41,7 @@ type Options struct {
 	Remote Remote
 	// Pins keeps the pinned definitions (default: the project's
 	// .warden/mcp-pins.json).
-	Pins *Pins
+	Pins *pins.Pins
 	// Cwd, SessionID and ProjectDir are those of every request.
 	Cwd, SessionID, ProjectDir string
 	// Log receives problems the proxy survives (default: discarded).
@@ -54,7 +55,7 @@ type Proxy struct {
 	name     string
 	opts     Options
 	engine   *warden.Engine
-	pins     *Pins
+	pins     *pins.Pins
 	log      io.Writer
 	deadline func() int // the ask timeout in seconds
 
@@ -112,18 +113,9 @@ func New(opts Options) (*Proxy, error) {
 	p.deadline = func() int { return e.Settings().Approvals.TimeoutSeconds }
 	p.pins = opts.Pins
 	if p.pins == nil {
-		p.pins = NewPins(DefaultPinFile(e.Settings()), nil)
+		p.pins = pins.New(pins.DefaultFile(e.Settings()), nil)
 	}
 	return p, nil
-}
-
-// DefaultPinFile is the pin file of the project the settings belong to.
-func DefaultPinFile(s *settings.Settings) string {
-	root := s.ProjectRoot
-	if root == "" {
-		root = "."
-	}
-	return root + "/.warden/" + PinFileName
 }
 
 // Engine returns the engine deciding the calls.
@@ -407,7 +399,7 @@ func (p *Proxy) watchPins(ctx context.Context) {
 			continue
 		}
 		p.tools.mu.Lock()
-		var defs []Definition
+		var defs []pins.Definition
 		held := map[string]bool{}
 		for name, d := range p.tools.defs {
 			defs = append(defs, d)

@@ -20,6 +20,7 @@ import (
 	"github.com/wardenhq/warden/grant"
 	"github.com/wardenhq/warden/handler"
 	"github.com/wardenhq/warden/mcp"
+	"github.com/wardenhq/warden/mcp/pins"
 	"github.com/wardenhq/warden/settings"
 )
 
@@ -28,7 +29,7 @@ type rig struct {
 	t       testing.TB
 	project string
 	home    string
-	pins    *mcp.Pins
+	pins    *pins.Pins
 	audit   *audit.MemorySink
 	client  *sdk.ClientSession
 	done    chan error
@@ -69,7 +70,7 @@ func start(t testing.TB, o rigOptions) *rig {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.pins = mcp.NewPins(filepath.Join(r.project, ".warden", mcp.PinFileName), nil)
+	r.pins = pins.New(filepath.Join(r.project, ".warden", pins.PinFileName), nil)
 	r.audit = audit.NewMemorySink(nil, 1000)
 	p, err := mcp.New(mcp.Options{
 		Name: "t",
@@ -323,7 +324,7 @@ func TestPinning(t *testing.T) {
 	}
 	res := r.call("echo", map[string]any{"text": "x"})
 	if !res.IsError || !strings.Contains(textOf(res), "description") || !strings.Contains(textOf(res), "collector.example") ||
-		!strings.Contains(textOf(res), mcp.CategoryChanged) {
+		!strings.Contains(textOf(res), pins.CategoryChanged) {
 		t.Fatalf("call of a changed tool: %q", textOf(res))
 	}
 	held, err := r.pins.Held()
@@ -370,7 +371,7 @@ func TestPoisonedDefinitions(t *testing.T) {
 	if got := r.listed(); !slices.Equal(got, []string{"plain"}) {
 		t.Fatalf("tools/list: %v; want only plain", got)
 	}
-	for tool, want := range map[string]string{"add": mcp.CategoryPoisoning, "hidden": mcp.CategoryHidden, "bidi": mcp.CategoryHidden, "Bash": mcp.CategoryShadowing} {
+	for tool, want := range map[string]string{"add": pins.CategoryPoisoning, "hidden": pins.CategoryHidden, "bidi": pins.CategoryHidden, "Bash": pins.CategoryShadowing} {
 		res := r.call(tool, map[string]any{"text": "1"})
 		if !res.IsError || !strings.Contains(textOf(res), want) || !strings.Contains(textOf(res), "warden mcp pin t") {
 			t.Errorf("%s: %q; want a refusal with %s", tool, textOf(res), want)

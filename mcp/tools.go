@@ -9,6 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/mcp/pins"
 	"github.com/wardenhq/warden/rule"
 	"github.com/wardenhq/warden/settings"
 	"github.com/wardenhq/warden/toolspec"
@@ -19,15 +20,15 @@ import (
 type toolTable struct {
 	mu       sync.Mutex
 	complete bool // a full listing was taken since the last list_changed
-	defs     map[string]Definition
+	defs     map[string]pins.Definition
 	args     map[string]settings.MCPArgs
-	verdicts map[string]Verdict
+	verdicts map[string]pins.Verdict
 }
 
 func (t *toolTable) init() {
-	t.defs = map[string]Definition{}
+	t.defs = map[string]pins.Definition{}
 	t.args = map[string]settings.MCPArgs{}
-	t.verdicts = map[string]Verdict{}
+	t.verdicts = map[string]pins.Verdict{}
 }
 
 // stale forgets that the listing is complete: the server said its tools
@@ -51,7 +52,7 @@ func (p *Proxy) schemaArgs(server, tool string) settings.MCPArgs {
 
 // observe records definitions the server listed, pins them and returns
 // the verdicts. replace drops definitions not in defs (a full listing).
-func (p *Proxy) observe(ctx context.Context, defs []Definition, replace bool) (map[string]Verdict, error) {
+func (p *Proxy) observe(ctx context.Context, defs []pins.Definition, replace bool) (map[string]pins.Verdict, error) {
 	verdicts, err := p.pins.Observe(ctx, p.name, defs)
 	t := &p.tools
 	t.mu.Lock()
@@ -66,7 +67,7 @@ func (p *Proxy) observe(ctx context.Context, defs []Definition, replace bool) (m
 		v, ok := verdicts[d.Name]
 		if err != nil || !ok {
 			// Pins that cannot be read or written judge nothing: hold.
-			v = Verdict{Reason: fmt.Sprintf("tool %s of MCP server %s cannot be checked against its pin: %v", d.Name, p.name, err)}
+			v = pins.Verdict{Reason: fmt.Sprintf("tool %s of MCP server %s cannot be checked against its pin: %v", d.Name, p.name, err)}
 		}
 		t.verdicts[d.Name] = v
 	}
@@ -76,7 +77,7 @@ func (p *Proxy) observe(ctx context.Context, defs []Definition, replace bool) (m
 // verdict returns whether a tool may be called, listing the tools first
 // when no full listing was seen, and reading the pins again when they
 // changed (an approval).
-func (p *Proxy) verdict(ctx context.Context, tool string) Verdict {
+func (p *Proxy) verdict(ctx context.Context, tool string) pins.Verdict {
 	t := &p.tools
 	t.mu.Lock()
 	complete := t.complete
@@ -84,11 +85,11 @@ func (p *Proxy) verdict(ctx context.Context, tool string) Verdict {
 	t.mu.Unlock()
 	if !complete || !known {
 		if err := p.listAll(ctx); err != nil {
-			return Verdict{Reason: fmt.Sprintf("the tools of MCP server %s cannot be listed to check tool %s against its pin: %v", p.name, tool, err)}
+			return pins.Verdict{Reason: fmt.Sprintf("the tools of MCP server %s cannot be listed to check tool %s against its pin: %v", p.name, tool, err)}
 		}
 	} else if !p.pins.Current() {
 		t.mu.Lock()
-		defs := make([]Definition, 0, len(t.defs))
+		defs := make([]pins.Definition, 0, len(t.defs))
 		for _, d := range t.defs {
 			defs = append(defs, d)
 		}
@@ -99,14 +100,14 @@ func (p *Proxy) verdict(ctx context.Context, tool string) Verdict {
 	defer t.mu.Unlock()
 	v, ok := t.verdicts[tool]
 	if !ok {
-		return Verdict{Reason: fmt.Sprintf("MCP server %s does not list a tool %s", p.name, tool)}
+		return pins.Verdict{Reason: fmt.Sprintf("MCP server %s does not list a tool %s", p.name, tool)}
 	}
 	return v
 }
 
 // listAll takes a full listing of the server's tools, page by page.
 func (p *Proxy) listAll(ctx context.Context) error {
-	var all []Definition
+	var all []pins.Definition
 	cursor := ""
 	for page := 0; page < 1000; page++ {
 		params := map[string]any{}
@@ -140,8 +141,8 @@ func (p *Proxy) listAll(ctx context.Context) error {
 	return fmt.Errorf("tools/list: more than 1000 pages")
 }
 
-func decodeDefinition(raw json.RawMessage) (Definition, error) {
-	var d Definition
+func decodeDefinition(raw json.RawMessage) (pins.Definition, error) {
+	var d pins.Definition
 	if err := json.Unmarshal(raw, &d); err != nil {
 		return d, fmt.Errorf("a tool definition: %w", err)
 	}
@@ -163,7 +164,7 @@ func (p *Proxy) filterList(ctx context.Context, m *jsonrpc.Response) *jsonrpc.Re
 	if err := json.Unmarshal(res["tools"], &raws); err != nil {
 		return errorResponse(m.ID, jsonrpc.CodeInternalError, "warden: the tools of MCP server "+p.name+" do not decode: "+err.Error())
 	}
-	defs := make([]Definition, 0, len(raws))
+	defs := make([]pins.Definition, 0, len(raws))
 	for _, raw := range raws {
 		d, err := decodeDefinition(raw)
 		if err != nil {

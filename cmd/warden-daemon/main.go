@@ -7,6 +7,10 @@
 // directory, with no port of its own; --nats-listen opens one for other
 // daemons, --nats joins an existing server or cluster, and --nats-cluster
 // with --nats-routes forms a cluster of embedded servers.
+//
+// warden-daemon mcp-proxy … is the MCP gateway's proxy, to which warden mcp
+// proxy hands over: it links the MCP SDK, which the hook must not pay for
+// either.
 package main
 
 import (
@@ -17,12 +21,17 @@ import (
 	"os"
 	"strings"
 
+	"github.com/wardenhq/warden/internal/mcpproxy"
 	"github.com/wardenhq/warden/internal/serve"
 	"github.com/wardenhq/warden/teams"
 )
 
 func main() {
 	args := os.Args[1:]
+	if len(args) > 0 && args[0] == "mcp-proxy" {
+		env := mcpproxy.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv}
+		os.Exit(mcpproxy.Run(context.Background(), env, args[1:]))
+	}
 	if len(args) > 0 && args[0] == "serve" {
 		args = args[1:]
 	}

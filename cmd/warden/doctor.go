@@ -19,7 +19,7 @@ import (
 	"github.com/wardenhq/warden/agent/claudecode"
 	"github.com/wardenhq/warden/agent/codex"
 	"github.com/wardenhq/warden/agent/gemini"
-	"github.com/wardenhq/warden/mcp"
+	"github.com/wardenhq/warden/mcp/wrap"
 	"github.com/wardenhq/warden/settings"
 )
 
@@ -480,8 +480,8 @@ func (d *doctor) gemini(home, root string) {
 func (d *doctor) mcpServers(home, root string) {
 	d.r.section("MCP servers (warden mcp wrap runs them through the proxy)")
 	n := 0
-	for _, f := range mcp.ClientFiles(home, root) {
-		entries, err := mcp.Inspect(f)
+	for _, f := range wrap.ClientFiles(home, root) {
+		entries, err := wrap.Inspect(f)
 		if err != nil {
 			d.r.info("%s: %s", f.Path, oneLine(err))
 			continue

@@ -2,22 +2,13 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
-	"io"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"sort"
-	"strings"
 
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-
-	"github.com/wardenhq/warden"
-	"github.com/wardenhq/warden/api"
-	"github.com/wardenhq/warden/handler"
-	"github.com/wardenhq/warden/mcp"
+	"github.com/wardenhq/warden/mcp/pins"
+	"github.com/wardenhq/warden/mcp/wrap"
 	"github.com/wardenhq/warden/settings"
 )
 
@@ -55,59 +46,15 @@ func runMCP(ctx context.Context, env *cliEnv, args []string) int {
 	return exitUsage
 }
 
+// runMCPProxy hands over to warden-daemon mcp-proxy, as warden serve
+// does: the proxy links the MCP SDK, which the hook, starting once per tool
+// call, must not pay for. The client then talks straight to the proxy.
 func runMCPProxy(ctx context.Context, env *cliEnv, args []string) int {
-	fs := newFlagSet(env, "mcp proxy", mcpUsage)
-	var ef engineFlags
-	ef.register(fs)
-	name := fs.String("name", "", "the server's `NAME`: its tools are judged as mcp__NAME__TOOL")
-	url := fs.String("url", "", "a streamable-HTTP MCP server at `URL` (instead of a command)")
-	serverURL := fs.String("server", "", "put asks the client cannot show to a running `warden serve` at `URL` (default $WARDEN_SERVER)")
-	if code := parseFlags(fs, args); code >= 0 {
-		return code
-	}
-	if *name == "" || strings.Contains(*name, "__") || (*url == "") == (fs.NArg() == 0) {
-		fs.Usage()
-		return exitUsage
-	}
-	cwd, err := ef.defaultCwd()
+	bin, err := findDaemon("warden mcp proxy")
 	if err != nil {
 		return fail(env, "%v", err)
 	}
-	remote, useRemote, err := remoteFromEnv(env, *serverURL)
-	if err != nil {
-		return fail(env, "%v", err)
-	}
-	projectDir := env.getenv("CLAUDE_PROJECT_DIR")
-	opts := mcp.Options{
-		Name: *name, Cwd: cwd, ProjectDir: projectDir, SessionID: "mcp-" + *name + "-" + randomHex(6), Log: env.stderr,
-		NewEngine: func(asks handler.Handler, schemaArgs func(string, string) settings.MCPArgs) (*warden.Engine, error) {
-			engines, err := newEngineSet(env, &ef, warden.WithFrontEnd("mcp"), warden.WithHandler(asks), warden.WithMCPArgs(schemaArgs))
-			if err != nil {
-				return nil, err
-			}
-			return engines.forRequest(api.Request{Cwd: cwd, ProjectDir: projectDir})
-		},
-	}
-	if useRemote {
-		opts.Remote = remote
-	}
-	p, err := mcp.New(opts)
-	if err != nil {
-		return fail(env, "%v", err)
-	}
-	var upstream sdk.Transport
-	if *url != "" {
-		upstream = mcp.NewHTTPTransport(*url, nil)
-	} else {
-		cmd := exec.CommandContext(ctx, fs.Arg(0), fs.Args()[1:]...)
-		cmd.Stderr = env.stderr
-		upstream = &sdk.CommandTransport{Command: cmd}
-	}
-	client := &sdk.IOTransport{Reader: readCloser(env.stdin), Writer: nopWriteCloser{env.stdout}}
-	if err := p.Serve(ctx, client, upstream); err != nil {
-		return fail(env, "mcp proxy %s: %v", *name, err)
-	}
-	return exitOK
+	return handOver(ctx, env, bin, append([]string{"mcp-proxy"}, args...))
 }
 
 func runMCPPin(ctx context.Context, env *cliEnv, args []string) int {
@@ -130,9 +77,9 @@ func runMCPPin(ctx context.Context, env *cliEnv, args []string) int {
 	if err != nil {
 		return fail(env, "%v", err)
 	}
-	pins := mcp.NewPins(mcp.DefaultPinFile(st), nil)
+	store := pins.New(pins.DefaultFile(st), nil)
 	if *list {
-		held, err := pins.Held()
+		held, err := store.Held()
 		if err != nil {
 			return fail(env, "%v", err)
 		}
@@ -156,7 +103,7 @@ func runMCPPin(ctx context.Context, env *cliEnv, args []string) int {
 		}
 		return exitOK
 	}
-	approved, err := pins.Approve(ctx, fs.Arg(0), fs.Args()[1:])
+	approved, err := store.Approve(ctx, fs.Arg(0), fs.Args()[1:])
 	if err != nil {
 		return fail(env, "%v", err)
 	}
@@ -165,24 +112,6 @@ func runMCPPin(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	return exitOK
 }
-
-func randomHex(n int) string {
-	b := make([]byte, n)
-	rand.Read(b)
-	return hex.EncodeToString(b)
-}
-
-// readCloser gives the client's stream a Close when it has none.
-func readCloser(r io.Reader) io.ReadCloser {
-	if rc, ok := r.(io.ReadCloser); ok {
-		return rc
-	}
-	return io.NopCloser(r)
-}
-
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }
 
 func runMCPWrap(ctx context.Context, env *cliEnv, args []string) int {
 	fs := newFlagSet(env, "mcp wrap", mcpUsage)
@@ -200,23 +129,23 @@ func runMCPWrap(ctx context.Context, env *cliEnv, args []string) int {
 		fs.Usage()
 		return exitUsage
 	}
-	var files []mcp.ClientFile
+	var files []wrap.ClientFile
 	if *file != "" {
-		f := mcp.ClientFile{Client: "claude-code", Path: *file, Key: "mcpServers"}
+		f := wrap.ClientFile{Client: "claude-code", Path: *file, Key: "mcpServers"}
 		if len(clients) == 1 {
 			f.Client = clients[0]
 			if f.Client == "vscode" {
 				f.Key = "servers"
 			}
 		}
-		files = []mcp.ClientFile{f}
+		files = []wrap.ClientFile{f}
 	}
 	return wrapMCPServers(env, *project, clients, files, *command, *dry, *allowTemp)
 }
 
 // wrapMCPServers rewrites the MCP server entries of the clients' files
 // (all known clients when clients is empty) to run through the proxy.
-func wrapMCPServers(env *cliEnv, project string, clients []string, files []mcp.ClientFile, command string, dry, allowTemp bool) int {
+func wrapMCPServers(env *cliEnv, project string, clients []string, files []wrap.ClientFile, command string, dry, allowTemp bool) int {
 	dir, err := filepath.Abs(project)
 	if err != nil {
 		return fail(env, "mcp wrap: %v", err)
@@ -228,17 +157,17 @@ func wrapMCPServers(env *cliEnv, project string, clients []string, files []mcp.C
 	}
 	code := exitOK
 	if files == nil {
-		files = mcp.ClientFiles(env.getenv("HOME"), dir)
+		files = wrap.ClientFiles(env.getenv("HOME"), dir)
 	}
 	for _, f := range files {
 		if len(clients) > 0 && !slices.Contains(clients, f.Client) {
 			continue
 		}
-		var entries []mcp.Entry
+		var entries []wrap.Entry
 		if dry {
-			entries, err = mcp.Inspect(f)
+			entries, err = wrap.Inspect(f)
 		} else {
-			entries, err = mcp.Wrap(f, command)
+			entries, err = wrap.Wrap(f, command)
 		}
 		if err != nil {
 			fmt.Fprintf(env.stderr, "warden: mcp wrap: %v\n", err)
@@ -255,7 +184,7 @@ func wrapMCPServers(env *cliEnv, project string, clients []string, files []mcp.C
 				fmt.Fprintf(env.stdout, "wrapped %s %s in %s (backup %s.warden-backup)\n", f.Client, e.Where, e.File, e.File)
 			}
 		}
-		all, _ := mcp.Inspect(f)
+		all, _ := wrap.Inspect(f)
 		for _, e := range all {
 			if e.Unwrappable != "" {
 				fmt.Fprintf(env.stdout, "cannot wrap %s %s in %s: %s\n", f.Client, e.Where, e.File, e.Unwrappable)

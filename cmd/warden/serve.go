@@ -19,8 +19,9 @@ func init() {
 	})
 }
 
-// daemonBinary is the daemon's own binary: it links NATS, which the hook
-// must never pay for, so warden serve hands over to it.
+// daemonBinary is the daemon's own binary: it links NATS and the MCP SDK,
+// which the hook must never pay for, so warden serve and warden mcp proxy
+// hand over to it.
 const daemonBinary = "warden-daemon"
 
 // daemonInstall is the command that installs the daemon binary.
@@ -34,7 +35,7 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 	if serveInProcess {
 		return serve.Run(ctx, serveEnv(env), args, nil)
 	}
-	bin, err := findDaemon()
+	bin, err := findDaemon("warden serve")
 	if err != nil {
 		return fail(env, "%v", err)
 	}
@@ -42,8 +43,8 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 }
 
 // findDaemon finds warden-daemon beside the running executable, else on
-// PATH.
-func findDaemon() (string, error) {
+// PATH; what names the command that needs it, for the error.
+func findDaemon(what string) (string, error) {
 	if self, err := os.Executable(); err == nil {
 		if p := filepath.Join(filepath.Dir(self), daemonBinary); isExecutable(p) {
 			return p, nil
@@ -52,8 +53,8 @@ func findDaemon() (string, error) {
 	if p, err := exec.LookPath(daemonBinary); err == nil {
 		return p, nil
 	}
-	return "", errors.New(fmt.Sprintf("warden serve runs the daemon binary %s, which is not installed beside %s or on PATH: install it with %s (or, from a clone: CGO_ENABLED=0 go install ./cmd/...)",
-		daemonBinary, selfName(), daemonInstall))
+	return "", errors.New(fmt.Sprintf("%s runs in the daemon binary %s, which is not installed beside %s or on PATH: install it with %s (or, from a clone: CGO_ENABLED=0 go install ./cmd/...)",
+		what, daemonBinary, selfName(), daemonInstall))
 }
 
 func selfName() string {

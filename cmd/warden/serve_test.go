@@ -10,7 +10,7 @@ import (
 func TestServeFindsTheDaemonBinary(t *testing.T) {
 	empty := t.TempDir()
 	t.Setenv("PATH", empty)
-	_, err := findDaemon()
+	_, err := findDaemon("warden serve")
 	if err == nil {
 		t.Fatal("found a daemon binary on an empty PATH")
 	}
@@ -26,13 +26,13 @@ func TestServeFindsTheDaemonBinary(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Setenv("PATH", dir)
-	if _, err := findDaemon(); err == nil {
+	if _, err := findDaemon("warden serve"); err == nil {
 		t.Error("a warden-daemon that is not executable was taken")
 	}
 	if err := os.Chmod(bin, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	got, err := findDaemon()
+	got, err := findDaemon("warden serve")
 	if err != nil || got != bin {
 		t.Errorf("findDaemon = %q, %v; want %q", got, err, bin)
 	}

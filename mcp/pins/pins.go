@@ -1,4 +1,4 @@
-package mcp
+package pins
 
 import (
 	"context"
@@ -16,6 +16,7 @@ import (
 
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/internal/atomicfile"
+	"github.com/wardenhq/warden/settings"
 )
 
 // PinFileName is the pin file's name inside a project's .warden directory.
@@ -81,8 +82,8 @@ type Pins struct {
 	cache   *pinFile
 }
 
-// NewPins returns the pins kept in the file at path (it need not exist).
-func NewPins(path string, now func() time.Time) *Pins {
+// New returns the pins kept in the file at path (it need not exist).
+func New(path string, now func() time.Time) *Pins {
 	if now == nil {
 		now = time.Now
 	}
@@ -293,4 +294,13 @@ func Diff(old, cur Definition) string {
 		return "no visible difference"
 	}
 	return strings.Join(parts, "; ")
+}
+
+// DefaultFile is the pin file of the project the settings belong to.
+func DefaultFile(s *settings.Settings) string {
+	root := s.ProjectRoot
+	if root == "" {
+		root = "."
+	}
+	return root + "/.warden/" + PinFileName
 }
