@@ -62,7 +62,7 @@ func lineOf(scr, s string) int {
 func TestTerminalQueueAfterOutput(t *testing.T) {
 	s := newTmux(t)
 	ready := filepath.Join(s.dir, "first-ready")
-	first, firstResult := s.script("first", helper{command: "sleep 0.4; printf 'out-one\\nout-two\\nout-three\\n'", ready: ready, run: true})
+	first, firstResult := s.script("first", helper{command: "sleep 0.4; printf 'out-one\\nout-two\\nout-three'", ready: ready, run: true})
 	second, secondResult := s.script("second", helper{command: "echo second-call"})
 	p := s.start("queue", "("+first+") & while [ ! -e "+shellQuote(ready)+" ]; do sleep 0.05; done; "+second+"; wait")
 	p.waitFor("1. Yes")

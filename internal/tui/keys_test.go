@@ -46,8 +46,10 @@ func TestParse(t *testing.T) {
 	}
 }
 
-// TestRender: frames are drawn in place, unchanged lines skipped, long
-// lines cut to the width, and a shorter frame erases what is left below.
+// TestRender: the first frame starts on a line of its own (a width of
+// spaces, then a carriage return), frames are drawn in place, unchanged
+// lines skipped, long lines cut to the width, and a shorter frame erases
+// what is left below.
 func TestRender(t *testing.T) {
 	var out []byte
 	w := writerFunc(func(b []byte) (int, error) { out = append(out, b...); return len(b), nil })
@@ -55,7 +57,7 @@ func TestRender(t *testing.T) {
 	r.render("one\ntwo")
 	r.render("one\nthree is long")
 	r.render("x")
-	want := "\rone\x1b[K\r\ntwo\x1b[K\r" +
+	want := "          \r" + "\rone\x1b[K\r\ntwo\x1b[K\r" +
 		"\x1b[1A\nthree is l\r" +
 		"\x1b[1Ax\x1b[K\x1b[J\r"
 	if diff := cmp.Diff(want, string(out)); diff != "" {

@@ -230,6 +230,14 @@ func (r *renderer) render(view string) {
 		return
 	}
 	var buf bytes.Buffer
+	if r.linesRendered == 0 && r.width > 0 {
+		// Start on a line of our own: a line's width of spaces from the
+		// start of an empty line stays on it (the cursor waits at the
+		// margin), while from the middle of a line that a program left
+		// unfinished it wraps, so the carriage return lands below that
+		// output instead of drawing over it.
+		buf.WriteString(strings.Repeat(" ", r.width) + "\r")
+	}
 	if r.linesRendered > 1 {
 		buf.WriteString("\x1b[" + strconv.Itoa(r.linesRendered-1) + "A")
 	}
