@@ -316,7 +316,15 @@ func checkFileEdit(req api.Request, env Env) *Analysis {
 	if err != nil {
 		return problem(&req, req.ToolName+": "+err.Error())
 	}
-	return &Analysis{Subjects: subs}
+	out := &Analysis{Subjects: subs}
+	seen := map[string]bool{}
+	for _, s := range subs {
+		if s.Path != "" && !seen[s.Path] {
+			seen[s.Path] = true
+			out.Findings = append(out.Findings, scriptFindings(&req, &env, s.Path)...)
+		}
+	}
+	return out
 }
 
 func requiredString(req *api.Request, key string) (string, error) {
