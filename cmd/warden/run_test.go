@@ -362,3 +362,48 @@ func TestRunRestoresTheTerminal(t *testing.T) {
 		})
 	}
 }
+
+// TestRunQueuedAsks runs two asking "warden run"s on one terminal: the
+// second prompt waits while the first approved command runs, and draws below
+// its output, which stays intact.
+func TestRunQueuedAsks(t *testing.T) {
+	s := newRunTmux(t)
+	s.settings(`{"permissions": {"ask": ["Bash(touch *)"]}}`)
+	tickets := `"$XDG_RUNTIME_DIR"/warden/prompts/*/*.ticket`
+	s.start("queued", "queued",
+		"warden run --no-audit -c 'touch first; sleep 0.4; echo out-one; echo out-two' & "+
+			"while ! ls "+tickets+" >/dev/null 2>&1; do sleep 0.05; done; "+
+			"warden run --no-audit -c 'touch second'; wait")
+	s.waitFor("queued", "$ touch first")
+	s.pastGrace("queued")
+	s.keys("queued", "1")
+	scr := s.waitFor("queued", "$ touch second")
+	lines := strings.Split(scr, "\n")
+	at := func(want string) int {
+		for i, l := range lines {
+			if strings.TrimSpace(l) == want {
+				return i
+			}
+		}
+		return -1
+	}
+	one, two := at("out-one"), at("out-two")
+	prompt := -1
+	for i, l := range lines {
+		if strings.Contains(l, "$ touch second") {
+			prompt = i
+		}
+	}
+	if one < 0 || two != one+1 || prompt <= two {
+		t.Errorf("the second prompt is not below the first command's intact output:\n%s", scr)
+	}
+	s.pastGrace("queued")
+	s.keys("queued", "2")
+	scr = s.waitFor("queued", "EXIT=")
+	if !s.exists("first") || s.exists("second") {
+		t.Errorf("first ran = %v, second ran = %v; want the first only:\n%s", s.exists("first"), s.exists("second"), scr)
+	}
+	if !strings.Contains(scr, "out-one") || !strings.Contains(scr, "out-two") {
+		t.Errorf("the output was drawn over:\n%s", scr)
+	}
+}
