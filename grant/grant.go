@@ -33,7 +33,10 @@ type Grant struct {
 	// Category is the canonical slug of a granted danger category.
 	Category string `json:"category,omitempty"`
 	// Person is who approved, when known.
-	Person    string    `json:"person,omitempty"`
+	Person string `json:"person,omitempty"`
+	// Daemon names the daemon the grant was made on, in a team whose
+	// daemons share their grants.
+	Daemon    string    `json:"daemon,omitempty"`
 	CreatedAt time.Time `json:"created_at,omitzero"`
 	// ExpiresAt is when a session grant lapses if the session stays idle;
 	// zero when it does not expire.
@@ -131,6 +134,21 @@ func (g Grant) matches(idOrRule string) bool {
 	}
 	return g.Category != "" && CanonicalCategory(g.Category) == CanonicalCategory(idOrRule)
 }
+
+// Names reports whether idOrRule names g, as Store.Revoke matches it: its
+// ID, its rule, or its category (through aliases).
+func (g Grant) Names(idOrRule string) bool { return g.matches(idOrRule) }
+
+// SameTarget reports whether a and b grant the same thing (the same rule,
+// or the same category through aliases), as Store.Add compares them.
+func SameTarget(a, b Grant) bool { return sameTarget(a, b) }
+
+// NewID returns a fresh random session grant ID ("g-…"), for stores
+// outside this package.
+func NewID() string { return newID() }
+
+// SortGrants orders grants as Store.List returns those of every session.
+func SortGrants(gs []Grant) { sortGrants(gs) }
 
 // sameTarget reports whether a and b grant the same thing.
 func sameTarget(a, b Grant) bool {

@@ -98,7 +98,7 @@ func TestAgentCredentialOnNATS(t *testing.T) {
 			denied(t, "publish "+subj)
 		})
 	}
-	for _, subj := range []string{"$KV.warden_asks.>", "_INBOX.>", ">"} {
+	for _, subj := range []string{"$KV.warden_asks.>", "$KV.warden_grants.>", "_INBOX.>", ">"} {
 		t.Run("subscribe/"+subj, func(t *testing.T) {
 			sub, err := agent.SubscribeSync(subj)
 			if err != nil {
@@ -116,8 +116,10 @@ func TestAgentCredentialOnNATS(t *testing.T) {
 		}
 		cctx, cancel := context.WithTimeout(ctx, 3*time.Second)
 		defer cancel()
-		if _, err := js.KeyValue(cctx, teams.AsksBucket); err == nil {
-			t.Error("the agent opened the asks' bucket")
+		for _, bucket := range []string{teams.AsksBucket, teams.GrantsBucket} {
+			if _, err := js.KeyValue(cctx, bucket); err == nil {
+				t.Errorf("the agent opened the bucket %s", bucket)
+			}
 		}
 	})
 	got, err := asks.Get(ctx, "ask-secret")

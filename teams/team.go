@@ -36,6 +36,9 @@ type Config struct {
 	Routes        []string
 	// AgentToken is the agents' credential (see NodeOptions.AgentToken).
 	AgentToken string
+	// SessionIdle is how long a session's grants last without use
+	// (settings: grants.sessionIdleMinutes); zero means the default.
+	SessionIdle time.Duration
 	// Log receives the lines a person needs (how others join).
 	Log io.Writer
 }
@@ -45,6 +48,8 @@ type Team struct {
 	Conn *nats.Conn
 	Node *Node // nil when connected to an existing server
 	Asks *AskStore
+	// Grants is the team's session grants.
+	Grants *GrantStore
 	// KeyFile is the daemons' key file of an embedded server.
 	KeyFile string
 }
@@ -109,6 +114,14 @@ func Open(ctx context.Context, cfg Config) (*Team, error) {
 		return nil, err
 	}
 	t.Asks = asks
+	grants, err := openWithRetry(ctx, func(ctx context.Context) (*GrantStore, error) {
+		return OpenGrantStore(ctx, t.Conn, GrantOptions{StoreOptions: StoreOptions{Replicas: replicas}, Idle: cfg.SessionIdle, Daemon: cfg.Name})
+	})
+	if err != nil {
+		t.Close()
+		return nil, err
+	}
+	t.Grants = grants
 	return t, nil
 }
 
@@ -132,6 +145,9 @@ func openWithRetry[T any](ctx context.Context, open func(context.Context) (T, er
 
 // Close drains the connection and stops the embedded server.
 func (t *Team) Close() {
+	if t.Grants != nil {
+		t.Grants.Close()
+	}
 	if t.Conn != nil {
 		t.Conn.Close()
 	}

@@ -236,6 +236,33 @@ func TestThreeDaemons(t *testing.T) {
 		}
 	})
 
+	t.Run("SessionGrantHonouredOnAnotherDaemon", func(t *testing.T) {
+		// Allowed for the session on c, for the hook waiting on b: the
+		// grant is the team's, so the session's next call through a is
+		// allowed without asking anyone.
+		out := hook(t, bin, homes[1], b, "make release")
+		id := c.pendingOn(t, "make release")
+		if code, body := c.call(t, "POST", "/v1/pending/"+id, c.approver, `{"behavior":"allow","scope":"session"}`); code != http.StatusOK {
+			t.Fatalf("answer on c: %d %s", code, body)
+		}
+		select {
+		case got := <-out:
+			if behaviorOf(t, got) != "allow" {
+				t.Fatalf("the hook waiting on b got %s, want allow", got)
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatal("the hook never ended")
+		}
+		select {
+		case got := <-hook(t, bin, homes[0], a, "make release"):
+			if behaviorOf(t, got) != "allow" {
+				t.Errorf("the session's next call through a got %s, want allow by the grant made on b", got)
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatal("the session's next call through a was not allowed by its grant: it waits")
+		}
+	})
+
 	t.Run("KilledDaemonMidAsk", func(t *testing.T) {
 		out := hook(t, bin, homes[1], b, "git push --force")
 		id := c.pendingOn(t, "git push --force")

@@ -80,11 +80,11 @@ func (b *backend) Open(ctx context.Context, info serve.BackendInfo) (*serve.Shar
 		Name: name, StateDir: info.StateDir, URLs: b.urls, CredsFile: b.creds,
 		RootCAs: b.ca, CertFile: b.cert, KeyFile: b.key,
 		Listen: b.listen, ClusterListen: b.clusterListen, Routes: b.routes,
-		AgentToken: info.AgentToken, Log: info.Stderr,
+		AgentToken: info.AgentToken, SessionIdle: info.SessionIdle, Log: info.Stderr,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("nats: %w", err)
 	}
 	b.team = t
-	return &serve.Shared{Name: name, Asks: t.Asks, Close: t.Close}, nil
+	return &serve.Shared{Name: name, Asks: t.Asks, Grants: t.Grants, Close: t.Close}, nil
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/wardenhq/warden/audit"
 	"github.com/wardenhq/warden/grant"
@@ -44,7 +45,9 @@ type BackendInfo struct {
 	// AgentToken is the agents' credential, which the backend must never
 	// let answer an ask or write a grant.
 	AgentToken string
-	Stderr     io.Writer
+	// SessionIdle is how long a session's grants last without use.
+	SessionIdle time.Duration
+	Stderr      io.Writer
 }
 
 // Shared is a team's state as the daemon uses it.
@@ -54,7 +57,8 @@ type Shared struct {
 	// Asks is the team's pending-ask store.
 	Asks server.AskStore
 	// Grants, when set, is the team's session grant store (else the
-	// per-session files of this machine).
+	// per-session files of this machine). It must fail, never answer "no
+	// grants" silently, while it cannot reach the team.
 	Grants grant.Store
 	// Audit, when set, receives every record besides the local file.
 	Audit audit.Sink

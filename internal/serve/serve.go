@@ -103,9 +103,14 @@ func Run(ctx context.Context, env Env, args []string, backend Backend) int {
 		timeout = settings.DefaultApprovalTimeoutSeconds * time.Second
 	}
 	logger := slog.New(slog.NewTextHandler(env.Stderr, nil))
+	idle := time.Duration(base.Grants.SessionIdleMinutes) * time.Minute
+	if idle <= 0 {
+		idle = settings.DefaultSessionIdleMinutes * time.Minute
+	}
 	var shared Shared
 	if backend != nil {
-		sh, err := backend.Open(ctx, BackendInfo{StateDir: StateDir(env.Getenv), Address: addrURL, AgentToken: agentToken, Stderr: env.Stderr})
+		sh, err := backend.Open(ctx, BackendInfo{StateDir: StateDir(env.Getenv), Address: addrURL, AgentToken: agentToken,
+			SessionIdle: idle, Stderr: env.Stderr})
 		if err != nil {
 			return fail(env, "%s", oneLine(err))
 		}
@@ -116,10 +121,6 @@ func Run(ctx context.Context, env Env, args []string, backend Backend) int {
 	}
 	metrics := server.NewMetrics()
 	queue := server.NewQueue(server.QueueOptions{Timeout: timeout, Metrics: metrics, Store: shared.Asks, Daemon: shared.Name, Logger: logger})
-	idle := time.Duration(base.Grants.SessionIdleMinutes) * time.Minute
-	if idle <= 0 {
-		idle = settings.DefaultSessionIdleMinutes * time.Minute
-	}
 	daemon := &daemonEngines{
 		env:     env,
 		flags:   &ef,
