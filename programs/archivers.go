@@ -11,7 +11,7 @@ var _ = family("archivers", func(add func(...*Spec)) {
 		// GNU tar takes unique prefixes of long options: the real options
 		// that are prefixes of declared ones are declared (--file,
 		// --exclude, --checkpoint) so that they are not read as those.
-		&Spec{Names: n("tar", "gtar"), Effect: Write, Permute: true, OldStyle: true, Operands: "-*", Loose: true, Abbrev: true,
+		&Spec{Names: n("tar", "gtar"), Grant: Grant{ExactWith: "*to-command* *checkpoint-action* *use-compress-program* -I -T -TT --unzip-command* -F*", Offers: []string{"tar to-command x => Bash(tar to-command x)"}}, Effect: Write, Permute: true, OldStyle: true, Operands: "-*", Loose: true, Abbrev: true,
 			ReadWith: "-t --list -tf -tzf -tjf -tJf -tvf -tvzf -ztf -tzvf t tf tzf tvf tvzf",
 			Options: "-I|--use-compress-program=x --to-command=x --checkpoint-action=x --rsh-command=x -F|--info-script|--new-volume-script=x --rmt-command=x " +
 				"-T=r --files-from=r -X=r --exclude-from=r -C=e --directory=e -x:e --extract:e --get:e -f= --file= " +
@@ -30,7 +30,7 @@ var _ = family("archivers", func(add func(...*Spec)) {
 				"tar xzf x.tgz -C ~/.config", "tar -xf x.tar", "tar -xPf x.tar", "tar -xf x.tar --transform 's,^,/tmp/,'", "tar czf keys.tgz ~/.ssh", "tar -rf x.tar ~/.aws/credentials"},
 			ReadOnly: []string{"tar -tf x.tar", "tar tzf x.tgz"}},
 		// zip's options are single-dash names (-TT, -tt): LongDash.
-		&Spec{Names: n("zip"), Effect: Write, Permute: true, LongDash: true, Operands: "w r*", Loose: true, Abbrev: true,
+		&Spec{Names: n("zip"), Grant: Grant{ExactWith: "*to-command* *checkpoint-action* *use-compress-program* -I -T -TT --unzip-command* -F*", Offers: []string{"zip to-command x => Bash(zip to-command x)"}}, Effect: Write, Permute: true, LongDash: true, Operands: "w r*", Loose: true, Abbrev: true,
 			Options: "-TT=x --unzip-command=x -b= -n= -t= -tt= -x= -i= -O=w --output-file=w -P= --password= -Z= -s= -h:h --help:h -v:h",
 			Flagged: []string{"zip -r out.zip src -T --unzip-comm='sh -c id #'", "zip x.zip f -T -TT 'sh -c id #'", "zip -r out.zip src"}},
 		&Spec{Names: n("unzip"), Effect: Unpack, Permute: true, Operands: "-*", Loose: true, ReadWith: "-l -t -v -Z -p -c",
@@ -56,7 +56,7 @@ var _ = family("archivers", func(add func(...*Spec)) {
 			Flagged: []string{"7z x archive.7z -o/tmp/out"}},
 		// dd's operands are KEY=VALUE words, judged as dd "code": a key dd
 		// does not have is unknown.
-		&Spec{Names: n("dd"), NoOptions: true, Operands: "c*", Lang: "dd", ReadOnly: []string{"dd if=disk.img count=1", "dd --help"},
+		&Spec{Names: n("dd"), Grant: Grant{Exact: true, Offers: []string{"dd x => Bash(dd x)"}}, NoOptions: true, Operands: "c*", Lang: "dd", ReadOnly: []string{"dd if=disk.img count=1", "dd --help"},
 			Flagged: []string{"dd if=x of=y", "dd --frobnicate", "dd foo=bar if=x"}},
 		&Spec{Names: n("split"), Prints: true, Effect: Write, Permute: true, Operands: "r? -?", Loose: true, Abbrev: true,
 			Options: "-a= --suffix-length= --additional-suffix= -b= --bytes= -C= --line-bytes= -l= --lines= -n= --number= -t= --separator= --help:h --version:h --filter=x",

@@ -14,7 +14,7 @@ package programs
 
 var _ = family("databases", func(add func(...*Spec)) {
 	add(
-		&Spec{Names: n("psql"), Effect: Network, StdinCode: true, Abbrev: true, Permute: true, Lang: "psql", Operands: "n? -?",
+		&Spec{Names: n("psql"), Grant: Grant{Exact: true, Offers: []string{"psql x => Bash(psql x)"}}, Effect: Network, StdinCode: true, Abbrev: true, Permute: true, Lang: "psql", Operands: "n? -?",
 			// -c runs SQL or a backslash command; -f runs a file of
 			// them; -o and -L write the output (-o '|cmd' pipes it to a
 			// command, so its value is unknown); the operands are the
@@ -26,7 +26,7 @@ var _ = family("databases", func(add func(...*Spec)) {
 			ReadOnly: []string{"psql --version", "psql -V"},
 			Flagged: []string{"psql -c '\\! /bin/bash'", "psql -h db.example.com -c 'SELECT 1'", "psql -f ~/.pgpass", "psql -c 'DROP TABLE users'",
 				"psql -o '|sh' -c 'SELECT 1'", "psql -L /tmp/log -l", "psql -c '\\o /tmp/out' -c 'SELECT 1'", "psql -c '\\copy t TO PROGRAM '\\''sh -c id'\\'''", "psql"}},
-		&Spec{Names: n("mysql", "mariadb"), Effect: Network, StdinCode: true, Abbrev: true, Permute: true, Lang: "mysql", Operands: "-?",
+		&Spec{Names: n("mysql", "mariadb"), Grant: Grant{Exact: true, Offers: []string{"mysql x => Bash(mysql x)"}}, Effect: Network, StdinCode: true, Abbrev: true, Permute: true, Lang: "mysql", Operands: "-?",
 			// -e runs SQL and client commands (\! and system run a
 			// shell, tee writes a file, source runs a file); --pager runs
 			// a command; --default-auth and --plugin-dir load a plugin
@@ -44,7 +44,7 @@ var _ = family("databases", func(add func(...*Spec)) {
 			ReadOnly: []string{"mysql --version", "mariadb -V"},
 			Flagged: []string{"mysql -e '\\! /bin/bash'", "mysql -e 'system id'", "mysql --default-auth ../../../tmp/evil", "mysql --plugin-dir=/tmp/plugins -e 'SELECT 1'",
 				"mysql --pager='sh -c id' -e 'SELECT 1'", "mysql --tee=/tmp/log -e 'SELECT 1'", "mysql --defaults-file=/tmp/my.cnf", "mysql -e 'DROP DATABASE shop'", "mysql"}},
-		&Spec{Names: n("sqlite3", "sqlite"), Prints: true, StdinCode: true, LongDash: true, Permute: true, Lang: "sqlite", Operands: "r? c*",
+		&Spec{Names: n("sqlite3", "sqlite"), Grant: Grant{Exact: true, Offers: []string{"sqlite3 x => Bash(sqlite3 x)"}}, Prints: true, StdinCode: true, LongDash: true, Permute: true, Lang: "sqlite", Operands: "r? c*",
 			// The first operand is the database file; the others are SQL
 			// or dot-commands (.shell and .system run a command, .output
 			// and .once write a file, .import and .read read one, .load
@@ -57,7 +57,7 @@ var _ = family("databases", func(add func(...*Spec)) {
 			Flagged: []string{"sqlite3 /dev/null '.shell /bin/bash'", "sqlite3 app.db '.system id'", "sqlite3 /dev/null -cmd '.output /tmp/out' 'select 1;'",
 				"sqlite3 /dev/null '.import ~/.ssh/id_rsa t'", "sqlite3 app.db '.load /tmp/evil.so'", "sqlite3 app.db \"select load_extension('/tmp/evil.so')\"", "sqlite3 app.db \"select writefile('/tmp/x', 'data')\"",
 				"sqlite3 app.db 'DROP TABLE users'", "sqlite3 -init /tmp/evil.sql app.db", "sqlite3 app.db"}},
-		&Spec{Names: n("redis-cli", "valkey-cli", "keydb-cli"), Effect: Network, StdinCode: true, Lang: "redis", Operands: "c? -*",
+		&Spec{Names: n("redis-cli", "valkey-cli", "keydb-cli"), Grant: Grant{Exact: true, Offers: []string{"redis-cli x => Bash(redis-cli x)"}}, Effect: Network, StdinCode: true, Lang: "redis", Operands: "c? -*",
 			// The first operand is a Redis command (CONFIG SET with SAVE
 			// writes files on the server, MODULE LOAD loads a library,
 			// EVAL runs Lua); --rdb writes a dump of the server to a
@@ -70,7 +70,7 @@ var _ = family("databases", func(add func(...*Spec)) {
 			ReadOnly: []string{"redis-cli --version"},
 			Flagged: []string{"redis-cli FLUSHALL", "redis-cli CONFIG SET dir /home/dev/.ssh", "redis-cli MODULE LOAD /tmp/evil.so", "redis-cli EVAL 'return 1' 0",
 				"redis-cli --rdb /tmp/dump.rdb", "redis-cli -h cache.example.com GET key", "redis-cli"}},
-		&Spec{Names: n("mongosh", "mongo"), Effect: Network, StdinCode: true, Lang: "mongo", Operands: "n? p*",
+		&Spec{Names: n("mongosh", "mongo"), Grant: Grant{Exact: true, Offers: []string{"mongosh x => Bash(mongosh x)"}}, Effect: Network, StdinCode: true, Lang: "mongo", Operands: "n? p*",
 			// --eval runs JavaScript (which can start processes); -f and
 			// file operands run script files; the first operand is the
 			// database or its URI.

@@ -27,7 +27,7 @@ var _ = family("devtools", func(add func(...*Spec)) {
 			Options: "-o=w --out-dir=w --edition= -O -g --crate-type= --crate-name= -C= --codegen= --emit= --cfg= -L= -l= --test --target= -W= -A= -D= -F= --cap-lints= " +
 				"--extern=l -Z=u --print= --explain= -v --verbose -V:h --version:h -h:h --help:h",
 			ReadOnly: []string{"rustc --version", "rustc -V", "rustc --explain E0308"}, Flagged: []string{"rustc src/main.rs", "rustc -o app src/main.rs", "rustc --extern m=./libm.so main.rs"}},
-		&Spec{Names: n("rustup"), Options: "-V:h --version:h -h:h --help:h -v --verbose -q --quiet",
+		&Spec{Names: n("rustup"), Grant: Grant{Depth: 1, Offers: []string{"rustup build x => Bash(rustup build:*)"}}, Options: "-V:h --version:h -h:h --help:h -v --verbose -q --quiet",
 			Subcommands: subs("show", &Spec{Operands: "-*", Options: "-v --verbose -h:h --help:h"}, "which", &Spec{Operands: "-*", Options: "--toolchain= -h:h --help:h"},
 				"toolchain", &Spec{Options: "-h:h --help:h", OtherSubcommand: Network, Subcommands: subs("list", &Spec{Options: "-v --verbose -q --quiet -h:h --help:h"})},
 				"target", &Spec{Options: "-h:h --help:h", OtherSubcommand: Network, Subcommands: subs("list", &Spec{Options: "--installed --toolchain= -q --quiet -h:h --help:h"})},
@@ -39,7 +39,7 @@ var _ = family("devtools", func(add func(...*Spec)) {
 		&Spec{Names: n("javac"), LongDash: true, Permute: true, Operands: "r*", Effect: RunsProject, Loose: true,
 			Options:  "-version:h --version:h -help:h --help:h -h:h -d=w -s=w -cp= -classpath= --class-path= -processor=x -processorpath=l --processor-path=l",
 			ReadOnly: []string{"javac -version"}, Flagged: []string{"javac Main.java", "javac -d out Main.java"}},
-		&Spec{Names: n("java"), LongDash: true, Operands: "S -*", Effect: RunsProject, Loose: true,
+		&Spec{Names: n("java"), Grant: Grant{Exact: true, Offers: []string{"java x => Bash(java x)"}}, LongDash: true, Operands: "S -*", Effect: RunsProject, Loose: true,
 			Options:  "-version:h --version:h -help:h --help:h -h:h -showversion -jar -cp= -classpath= --class-path= -javaagent=l -agentpath=l -agentlib=l",
 			ReadOnly: []string{"java -version", "java --version"}, Flagged: []string{"java Main", "java -jar app.jar", "java -showversion Main"}},
 		&Spec{Names: n("tsc"), Permute: true, Operands: "r*", Effect: Write, ReadWith: "--noEmit --showConfig --listFilesOnly",
@@ -57,7 +57,7 @@ var _ = family("devtools", func(add func(...*Spec)) {
 				"-s= --shell= -S= --severity= -W= --wiki-link-count= -x --external-sources --norc --rcfile=r -V:h --version:h -h:h --help:h",
 			ReadOnly: []string{"shellcheck script.sh", "shellcheck -x -s bash script.sh", "shellcheck -f gcc *.sh"}, Flagged: []string{"shellcheck --frobnicate x.sh"}},
 		// yq's expression is read for what it reaches (load, env).
-		&Spec{Names: n("yq"), Prints: true, Permute: true, Lang: "yq", Operands: "c r*", Options: "-i:W --inplace:W -o= --output-format= -p= --input-format= -P --prettyPrint -r --unwrapScalar? " +
+		&Spec{Names: n("yq"), Grant: Grant{Exact: true, Offers: []string{"yq x => Bash(yq x)"}}, Prints: true, Permute: true, Lang: "yq", Operands: "c r*", Options: "-i:W --inplace:W -o= --output-format= -p= --input-format= -P --prettyPrint -r --unwrapScalar? " +
 			"-n --null-input -e --exit-status -C --colors -M --no-colors -I= --indent= -N --no-doc -s=u --split-exp=u --from-file=u:P --front-matter= --header-preprocess? " +
 			"--expression=c:P -0 --nul-output -V:h --version:h -h:h --help:h -v --verbose",
 			OwnOperands: true, Subcommands: subs("e", yqEval, "eval", yqEval, "ea", yqEval, "eval-all", yqEval),
@@ -91,7 +91,7 @@ var _ = family("devtools", func(add func(...*Spec)) {
 			Options:  "-v:h --version:h -V:h -h:h --help:h",
 			ReadOnly: []string{"eslint --version", "mypy --version", "prettier --version"}, Flagged: []string{"eslint src", "prettier --check .", "mypy .", "pylint tests", "flake8 tests", "golangci-lint run"}},
 		// cmake runs the project's CMake scripts, and -E any command.
-		&Spec{Names: n("cmake", "ctest"), Permute: true, Operands: "-*", Effect: RunsProject, Loose: true, Options: "--version:h -h:h --help:h -E:x",
+		&Spec{Names: n("cmake", "ctest"), Grant: Grant{Depth: 1, Offers: []string{"cmake build x => Bash(cmake build:*)"}}, Permute: true, Operands: "-*", Effect: RunsProject, Loose: true, Options: "--version:h -h:h --help:h -E:x",
 			ReadOnly: []string{"cmake --version", "ctest --version"}, Flagged: []string{"cmake -B build", "cmake --build build", "cmake -E rm -rf build"}},
 		&Spec{Names: n("staticcheck"), LongDash: true, Permute: true, Operands: "-*", Options: "-checks= -f= -fail= -go= -matrix -merge -show-ignored -tags= -tests -explain= -list-checks -version:h -h:h -help:h --help:h",
 			ReadOnly: []string{"staticcheck ./...", "staticcheck -checks all ./internal/..."}, Flagged: []string{"staticcheck -debug.cpuprofile x ./..."}},

@@ -12,7 +12,7 @@ package programs
 
 var _ = family("editors", func(add func(...*Spec)) {
 	add(
-		&Spec{Names: n("vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim", "gview", "rvim", "rview", "evim", "eview", "vimx"), Prints: true,
+		&Spec{Names: n("vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim", "gview", "rvim", "rview", "evim", "eview", "vimx"), Grant: Grant{Exact: true, Offers: []string{"vim x => Bash(vim x)"}}, Prints: true,
 			Effect: Exec, Permute: true, Lang: "vim", Operands: "E*",
 			// -c, --cmd and +cmd run Ex commands (:!sh, :py, :lua, :redir >
 			// FILE); -u, -U, -S and nvim's -l source a file of them; -s
@@ -46,7 +46,7 @@ var _ = family("editors", func(add func(...*Spec)) {
 				"vim -W /tmp/keys notes.txt",
 				"vim --remote-send ':!id<CR>'",
 			}},
-		&Spec{Names: n("emacs", "emacs-nox"), Effect: Exec, LongDash: true, Abbrev: true, Permute: true, Lang: "elisp", Operands: "w*",
+		&Spec{Names: n("emacs", "emacs-nox"), Grant: Grant{Exact: true, Offers: []string{"emacs x => Bash(emacs x)"}}, Effect: Exec, LongDash: true, Abbrev: true, Permute: true, Lang: "elisp", Operands: "w*",
 			// --eval runs Lisp, -f calls a function (shell, eshell,
 			// term), -l and --script load a Lisp file; -u and
 			// --init-directory choose whose init file runs; --insert
@@ -76,7 +76,7 @@ var _ = family("editors", func(add func(...*Spec)) {
 				"-r --reuse-frame -t --tty -nw -n --no-wait -q --quiet -u --suppress-output -d= --display= -F= --frame-parameters= -w= --timeout= -T= --tramp= --parent-id= +?",
 			ReadOnly: []string{"emacsclient --version"},
 			Flagged:  []string{"emacsclient -e '(shell-command-to-string \"id\")'", "emacsclient -a 'sh -c id' notes.txt", "emacsclient -t ~/.profile"}},
-		&Spec{Names: n("nano", "pico"), Effect: Exec, Abbrev: true, Permute: true, Operands: "w*",
+		&Spec{Names: n("nano", "pico"), Grant: Grant{Exact: true, Offers: []string{"nano x => Bash(nano x)"}}, Effect: Exec, Abbrev: true, Permute: true, Operands: "w*",
 			// -s names the spell checker, run on ^T; ^R^X runs any command;
 			// -f loads an rc file, whose formatter and linter settings are
 			// commands; -C and -o name where backups and files go.
@@ -89,7 +89,7 @@ var _ = family("editors", func(add func(...*Spec)) {
 				"-0 --zero -! --magic +?",
 			ReadOnly: []string{"nano --version", "pico -h"},
 			Flagged:  []string{"nano -s /bin/bash notes.txt", "nano --speller='sh -c id' notes.txt", "nano /etc/hosts", "nano notes.txt", "nano -f /tmp/evil.nanorc notes.txt"}},
-		&Spec{Names: n("ed"), Effect: Exec, Abbrev: true, Permute: true, Operands: "w?",
+		&Spec{Names: n("ed"), Grant: Grant{Exact: true, Offers: []string{"ed x => Bash(ed x)"}}, Effect: Exec, Abbrev: true, Permute: true, Operands: "w?",
 			// Commands come from standard input: !cmd runs one, w FILE
 			// writes anywhere, r FILE and e FILE read anywhere.
 			Options: "-G --traditional -l --loose-exit-status -p= --prompt= -r --restricted -s --quiet --silent -v --verbose -E --extended-regexp " +

@@ -56,6 +56,15 @@ var _ = family("git", func(add func(...*Spec)) {
 	readRefs := "-*"
 	add(&Spec{
 		Names: n("git"),
+		// git's subcommand is kept in the offer (git commit:*), one word
+		// more for those with their own subcommands (git stash pop:*);
+		// configuration set on the command line, programs it runs and
+		// git config itself get the exact command.
+		Grant: Grant{ExactWith: "-c --config* --exec* --upload-pack* --receive-pack* -x --extcmd* --ext-diff* --tool*", Depth: 1,
+			Deeper: "config lfs notes remote stash submodule worktree", ExactSubs: "config filter-branch filter-repo",
+			Offers: []string{"git commit -m fix => Bash(git commit:*)", "git stash pop => Bash(git stash pop:*)", "git status => Bash(git status:*)",
+				"git config --global user.email x@y => Bash(git config --global user.email x@y)", "git -c core.pager=sh log => Bash(git -c core.pager=sh log)",
+				"git log --ext-diff => Bash(git log --ext-diff)", "git -C /tmp status => Bash(git -C /tmp status)", "git => Bash(git)"}},
 		// -c and --config-env set any configuration for this run,
 		// including the pager, ssh command, aliases and hooks: unknown.
 		// -C, --git-dir and --work-tree read another repository.

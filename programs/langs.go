@@ -5,13 +5,13 @@ package programs
 
 var _ = family("langs", func(add func(...*Spec)) {
 	add(
-		&Spec{Names: n("sed", "gsed"), Prints: true, Abbrev: true, Permute: true, Lang: "sed", Operands: "c r*",
+		&Spec{Names: n("sed", "gsed"), Grant: Grant{Exact: true, Offers: []string{"sed x => Bash(sed x)"}}, Prints: true, Abbrev: true, Permute: true, Lang: "sed", Operands: "c r*",
 			Options: "-n --quiet --silent --debug -e=k:P --expression=k:P -f=u:P --file=u:P --follow-symlinks -i?:W --in-place?:W -l= --line-length= --posix -E -r " +
 				"--regexp-extended -s --separate --sandbox -u --unbuffered -z --null-data -b --binary" + gnu,
 			ReadOnly: []string{"sed -n '1,10p' file.txt", "sed 's/foo/bar/g' file.txt", "sed -e 's/a/b/' -e 's/c/d/' f", "sed -E 's/[0-9]+/N/g' f"},
 			Flagged: []string{"sed --in-pl 's/a/b/' file.txt", "sed -i 's/a/b/' .git/config", "sed -n 'w /tmp/out' file.txt", "sed 's/x/y/w .bashrc' f",
 				"sed '1e id' f", "sed 's/.*/id/e' f", "sed -f script.sed f", "sed -ibak s/a/b/ f", "sed e"}},
-		&Spec{Names: n("awk", "gawk", "mawk", "nawk", "busybox-awk"), Prints: true, Permute: false, Lang: "awk", Operands: "c r*",
+		&Spec{Names: n("awk", "gawk", "mawk", "nawk", "busybox-awk"), Grant: Grant{Exact: true, Offers: []string{"awk x => Bash(awk x)"}}, Prints: true, Permute: false, Lang: "awk", Operands: "c r*",
 			Options: "-F= -v= -f=u:P --file=u:P --field-separator= --assign= -b --characters-as-bytes -c --traditional -C --copyright -d?w --dump-variables?w -D?u --debug?u " +
 				"-e=k:P --source=k:P -E=u:P --exec=u:P -g --gen-pot -h --help:h -i=l --include=l -I --trace -k --csv -l=l --load=l -L? --lint? -M --bignum -N --use-lc-numeric " +
 				"-n --non-decimal-data -o?w --pretty-print?w -O --optimize -p?w --profile?w -P --posix -r --re-interval -s --no-optimize -S --sandbox -t --lint-old -V --version:h -W=u",
@@ -32,7 +32,7 @@ var _ = family("langs", func(add func(...*Spec)) {
 				"gawk -E prog.awk", "awk 'BEGIN{ARGV[1]=\"x\"; ARGC=2} 1'", "gawk 'BEGIN{f=\"system\"; @f(\"id\")}'", "awk 'BEGIN{print \"x'",
 				"awk --sandbox 'BEGIN{system(\"id\")}'", "gawk -o/home/dev/.bashrc 'BEGIN{}'", "gawk --dump-variables=.git/hooks/pre-commit 1 f",
 				"gawk -p 'BEGIN{}'", "gawk -D cmds.txt 'BEGIN{}'", "mawk -W exec prog"}},
-		&Spec{Names: n("jq", "gojq"), Prints: true, Permute: true, Lang: "jq", Operands: "c r*",
+		&Spec{Names: n("jq", "gojq"), Grant: Grant{Exact: true, Offers: []string{"jq x => Bash(jq x)"}}, Prints: true, Permute: true, Lang: "jq", Operands: "c r*",
 			Options: "-n --null-input -R --raw-input -s --slurp -c --compact-output -r --raw-output -j --join-output -a --ascii-output -S --sort-keys -C --color-output -M --monochrome-output " +
 				"--tab --indent= --unbuffered --stream --stream-errors --seq -f=u:P --from-file=u:P -L=l -e --exit-status --arg=-2 --argjson=-2 --slurpfile=r2 --rawfile=r2 --args --jsonargs " +
 				"--raw-output0 --binary -b --ascii -h --help:h -V --version:h --build-configuration",
@@ -40,7 +40,7 @@ var _ = family("langs", func(add func(...*Spec)) {
 			// jq's env and $ENV print the environment: a secret's name among
 			// them is judged as printing the secret.
 			Flagged: []string{"jq --rawfile k ~/.ssh/id_rsa -n '$k'", "jq --slurpfile s .env -n '$s'", "jq -f ~/.aws/credentials", "jq -n '$ENV.AWS_SECRET_ACCESS_KEY'", "jq -rn env.GITHUB_TOKEN"}},
-		&Spec{Names: n("find"), LongDash: true, Permute: true, Operands: "-*",
+		&Spec{Names: n("find"), Grant: Grant{Exact: true, Offers: []string{"find x => Bash(find x)"}}, LongDash: true, Permute: true, Operands: "-*",
 			// The expression is parsed as options: primaries with their
 			// arguments; -exec and kin run commands, -delete deletes,
 			// -fprint and kin write files.
@@ -57,7 +57,7 @@ var _ = family("langs", func(add func(...*Spec)) {
 		// carrier where the options end and which file -a reads. GNU
 		// options stop at the first operand; -e, -i and -l take an
 		// attached value only; -J, -R and -S are BSD's.
-		&Spec{Names: n("xargs"), Abbrev: true, Operands: "x*",
+		&Spec{Names: n("xargs"), Grant: Grant{Exact: true, Offers: []string{"xargs x => Bash(xargs x)"}}, Abbrev: true, Operands: "x*",
 			Options: "-a=r --arg-file=r -d= --delimiter= -E= -e? --eof? -I= -i? --replace? -L= -l? --max-lines? -n= --max-args= -P= --max-procs= -s= --max-chars= " +
 				"--process-slot-var= -0 --null -o --open-tty -p --interactive -r --no-run-if-empty -t --verbose -x --exit --show-limits -J= -R= -S=" + gnu,
 			Flagged: []string{"xargs -a ~/.ssh/id_rsa -0 echo", "xargs --arg-file=.env echo", "xargs -a /dev/null sh", "echo x | xargs -o -a /dev/null bash", "xargs -I{} sh -c 'echo {}'", "xargs rm -rf"}},

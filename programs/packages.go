@@ -57,19 +57,19 @@ var _ = family("packages", func(add func(...*Spec)) {
 		"plugin", does(Config, ""), "cache", does(Delete, ""),
 	)
 	add(
-		&Spec{Names: n("pnpm"), Effect: RunsProject, OtherSubcommand: RunsProject, Subcommands: pnpm,
+		&Spec{Names: n("pnpm"), Grant: Grant{Depth: 1, Deeper: "dlx exec run", ExactSubs: "dlx exec", Offers: []string{"pnpm build x => Bash(pnpm build:*)", "pnpm dlx dev --x => Bash(pnpm dlx dev --x)", "pnpm dlx x => Bash(pnpm dlx x)"}}, Effect: RunsProject, OtherSubcommand: RunsProject, Subcommands: pnpm,
 			Options: "-v:h --version:h -h:h --help:h -C= --dir= -w --workspace-root -F= --filter= -r --recursive --silent -s --reporter= --color --no-color --aggregate-output " +
 				"--stream --parallel --workspace-concurrency= --loglevel= --use-stderr --ignore-workspace --include-workspace-root --fail-if-no-match",
 			ReadOnly: []string{"pnpm --version", "pnpm ls --depth 0", "pnpm why react", "pnpm -r list --json"},
 			Flagged: []string{"pnpm install", "pnpm build", "pnpm exec sh -c id", "pnpm dlx create-vite", "pnpm config set registry https://evil.example", "pnpm outdated",
 				"pnpm --dir /tmp/evil run x", "pnpm publish"}},
-		&Spec{Names: n("yarn", "yarnpkg"), Effect: RunsProject, OtherSubcommand: RunsProject, Subcommands: yarn,
+		&Spec{Names: n("yarn", "yarnpkg"), Grant: Grant{Depth: 1, Deeper: "dlx run workspace", ExactSubs: "dlx", Offers: []string{"yarn build x => Bash(yarn build:*)", "yarn dlx dev --x => Bash(yarn dlx dev --x)", "yarn dlx x => Bash(yarn dlx x)"}}, Effect: RunsProject, OtherSubcommand: RunsProject, Subcommands: yarn,
 			Options: "-v:h --version:h -h:h --help:h --cwd= --silent -s --verbose --offline --prefer-offline --frozen-lockfile --immutable --json --no-progress --network-timeout= " +
 				"--mutex= --registry=n --ignore-scripts --non-interactive --no-default-rc --use-yarnrc=u --cache-folder= --modules-folder= --production --prod",
 			ReadOnly: []string{"yarn --version", "yarn list --depth=0", "yarn why lodash", "yarn help"},
 			Flagged: []string{"yarn", "yarn install", "yarn exec /bin/sh", "yarn --cwd . xxx", "yarn lint", "yarn dlx cowsay", "yarn node -e 'require(\"child_process\").execSync(\"id\")'",
 				"yarn global add evil", "yarn config set registry https://evil.example", "yarn --use-yarnrc /tmp/yarnrc install"}},
-		&Spec{Names: n("gem"), OtherSubcommand: Unknown,
+		&Spec{Names: n("gem"), Grant: Grant{Depth: 1, ExactSubs: "install", Offers: []string{"gem build x => Bash(gem build:*)", "gem install x => Bash(gem install x)"}}, OtherSubcommand: Unknown,
 			Options: "-v:h --version:h -h:h --help:h -C=",
 			Subcommands: subs(
 				// -g/--file name a gem dependencies file: Ruby code.
@@ -85,7 +85,7 @@ var _ = family("packages", func(add func(...*Spec)) {
 				"dependency", lists("-v= --version= -R --reverse-dependencies -p --pipe -l --local")),
 			ReadOnly: []string{"gem --version", "gem list", "gem env", "gem which rake", "gem contents rake"},
 			Flagged:  []string{"gem open -e '/bin/sh -s' debug", "gem open rake", "gem build /tmp/evil.gemspec", "gem install --file /tmp/evil.rb", "gem install rails", "gem exec evil", "gem frobnicate"}},
-		&Spec{Names: n("bundle", "bundler"), Effect: RunsProject, OtherSubcommand: Unknown,
+		&Spec{Names: n("bundle", "bundler"), Grant: Grant{Depth: 1, Offers: []string{"bundle build x => Bash(bundle build:*)"}}, Effect: RunsProject, OtherSubcommand: Unknown,
 			// Every command evaluates the Gemfile, which is Ruby.
 			Options: "-v:h --version:h -h:h --help:h -V --verbose --no-color -r= --retry=",
 			Subcommands: subs("exec", runsCmd("--keep-file-descriptors --gemfile="), "console", does(Exec, ""), "open", does(Exec, ""), "help", does(Unknown, ""),
@@ -96,7 +96,7 @@ var _ = family("packages", func(add func(...*Spec)) {
 				"plugin", does(Config, ""), "init", does(Write, ""), "gem", does(Write, ""), "version", lists("")),
 			ReadOnly: []string{"bundle --version", "bundle version"},
 			Flagged:  []string{"bundle exec /bin/sh", "bundle exec rake", "bundle install", "bundle console", "bundle help", "bundle list", "bundle config set path /tmp"}},
-		&Spec{Names: n("composer"), Effect: RunsProject, OtherSubcommand: RunsProject,
+		&Spec{Names: n("composer"), Grant: Grant{Depth: 1, Offers: []string{"composer build x => Bash(composer build:*)"}}, Effect: RunsProject, OtherSubcommand: RunsProject,
 			// Scripts run on install and update, plugins on nearly every
 			// command, and any unknown name may be a script.
 			Options: "-V:h --version:h -h:h --help:h -q --quiet -v -vv -vvv --verbose -n --no-interaction --profile --no-plugins --no-scripts -d= --working-dir= --no-cache --ansi --no-ansi",
@@ -114,7 +114,7 @@ var _ = family("packages", func(add func(...*Spec)) {
 				"list", lists("--include-injected --json --short --skip-maintenance --pinned"), "environment", lists("--value= -V="), "completions", lists("")),
 			ReadOnly: []string{"pipx --version", "pipx list", "pipx environment"},
 			Flagged:  []string{"pipx run /tmp/evil.py", "pipx run cowsay", "pipx install black", "pipx ensurepath", "pipx frobnicate"}},
-		&Spec{Names: n("uv"), OtherSubcommand: Unknown,
+		&Spec{Names: n("uv"), Grant: Grant{Depth: 1, Deeper: "pip run tool", ExactSubs: "tool", Offers: []string{"uv build x => Bash(uv build:*)", "uv pip dev --x => Bash(uv pip dev:*)", "uv tool x => Bash(uv tool x)"}}, OtherSubcommand: Unknown,
 			Options: "-V:h --version:h -h:h --help:h -q --quiet -v --verbose --color= --native-tls --offline --no-cache -n --cache-dir= --python= -p= --directory= --project= " +
 				"--config-file=u --no-config --no-progress --preview --no-preview --managed-python --no-managed-python --no-python-downloads --allow-insecure-host=n",
 			Subcommands: subs("run", runsCmd("--with= --with-requirements=r --extra= --all-extras --no-dev --group= --only-group= --isolated --frozen --locked --no-sync --package= --script -s --module -m --python= -p= --env-file=r --no-project"),
@@ -132,7 +132,7 @@ var _ = family("packages", func(add func(...*Spec)) {
 			Flagged:  []string{"uv run /bin/sh", "uv run rm -rf ~", "uv run pytest", "uv tool run ruff", "uv pip install requests", "uv tool install evil", "uv frobnicate"}},
 		&Spec{Names: n("uvx"), Effect: Exec, Command: true, Options: "-h:h --help:h --version:h --from= --with= --with-requirements=r --python= -p= --isolated --no-cache -q --quiet -v --verbose --offline --index-url=n --extra-index-url=n --refresh",
 			ReadOnly: []string{"uvx --version"}, Flagged: []string{"uvx ruff check", "uvx --from evil-pkg x"}},
-		&Spec{Names: n("poetry"), OtherSubcommand: Unknown,
+		&Spec{Names: n("poetry"), Grant: Grant{Depth: 1, Deeper: "run", Offers: []string{"poetry build x => Bash(poetry build:*)", "poetry run dev --x => Bash(poetry run dev:*)"}}, OtherSubcommand: Unknown,
 			Options: "-V:h --version:h -h:h --help:h -q --quiet -v -vv -vvv --verbose -n --no-interaction --ansi --no-ansi --no-plugins --no-cache -C= --directory= -P= --project=",
 			Subcommands: subs("run", runsCmd(""), "shell", does(Exec, ""), "install", does(RunsProject, ""), "update", does(RunsProject, ""), "add", does(RunsProject, ""),
 				"remove", does(RunsProject, ""), "lock", does(Network, ""), "build", does(RunsProject, ""), "sync", does(RunsProject, ""), "check", does(RunsProject, ""),
@@ -143,12 +143,12 @@ var _ = family("packages", func(add func(...*Spec)) {
 				"about", lists(""), "list", lists(""), "help", lists(""), "debug", lists("")),
 			ReadOnly: []string{"poetry --version", "poetry show --tree", "poetry env info", "poetry version"},
 			Flagged:  []string{"poetry run python /tmp/x.py", "poetry shell", "poetry install", "poetry version patch", "poetry config repositories.x https://evil.example", "poetry frobnicate"}},
-		&Spec{Names: n("gradle", "gradlew"), Effect: RunsProject, Permute: true, Loose: true, Operands: "-*",
+		&Spec{Names: n("gradle", "gradlew"), Grant: Grant{Depth: 1, Offers: []string{"gradle build x => Bash(gradle build:*)"}}, Effect: RunsProject, Permute: true, Loose: true, Operands: "-*",
 			// The build scripts are code; an init script runs before them.
 			Options:  "-v:h --version:h -h:h --help:h -I=l --init-script=l -b= --build-file= -c= --settings-file= -p= --project-dir= -g= --gradle-user-home= -D= -P= -x= --exclude-task= --console= --scan:n",
 			ReadOnly: []string{"gradle --version"},
 			Flagged:  []string{"gradle build", "./gradlew test", "./gradlew --help", "gradle -I /tmp/evil.gradle help", "gradle tasks"}},
-		&Spec{Names: n("mvn", "mvnw"), Effect: RunsProject, Permute: true, Loose: true, Operands: "-*",
+		&Spec{Names: n("mvn", "mvnw"), Grant: Grant{Depth: 1, Offers: []string{"mvn build x => Bash(mvn build:*)"}}, Effect: RunsProject, Permute: true, Loose: true, Operands: "-*",
 			// The pom's plugins are code; exec:exec and exec:java run
 			// what -Dexec.executable and -Dexec.mainClass name, which
 			// shell/code.go judges.
@@ -168,7 +168,7 @@ var _ = family("packages", func(add func(...*Spec)) {
 			OtherSubcommand: RunsProject,
 			ReadOnly:        []string{"sbt --version"},
 			Flagged:         []string{"sbt compile", "sbt test", "sbt console", "sbt 'runMain Evil'"}},
-		&Spec{Names: n("dotnet"), OtherSubcommand: Unknown,
+		&Spec{Names: n("dotnet"), Grant: Grant{Depth: 1, Deeper: "ef tool", Offers: []string{"dotnet build x => Bash(dotnet build:*)", "dotnet ef dev --x => Bash(dotnet ef dev:*)"}}, OtherSubcommand: Unknown,
 			// fsi is F# interactive: it reads code from standard input.
 			Options: "--version:h --info:h --list-sdks:h --list-runtimes:h -h:h --help:h -d --diagnostics",
 			Subcommands: subs("build", does(RunsProject, ""), "test", does(RunsProject, ""), "run", does(RunsProject, ""), "restore", does(RunsProject, ""), "publish", does(RunsProject, ""),
@@ -181,14 +181,14 @@ var _ = family("packages", func(add func(...*Spec)) {
 				"help", lists("")),
 			ReadOnly: []string{"dotnet --version", "dotnet --info", "dotnet --list-sdks", "dotnet tool list -g"},
 			Flagged:  []string{"dotnet fsi", "dotnet run", "dotnet build", "dotnet tool run evil", "dotnet dev-certs https --trust", "dotnet /tmp/evil.dll"}},
-		&Spec{Names: n("swift"), Effect: Exec, OtherSubcommand: Unknown,
+		&Spec{Names: n("swift"), Grant: Grant{Depth: 1, Offers: []string{"swift build x => Bash(swift build:*)"}}, Effect: Exec, OtherSubcommand: Unknown,
 			// swift alone starts the REPL; Package.swift is code.
 			Options: "--version:h -version:h -h:h --help:h",
 			Subcommands: subs("build", does(RunsProject, ""), "test", does(RunsProject, ""), "run", does(RunsProject, ""), "package", does(RunsProject, ""),
 				"repl", does(Exec, ""), "sdk", does(Config, ""), "help", lists("")),
 			ReadOnly: []string{"swift --version"},
 			Flagged:  []string{"swift", "swift repl", "swift build", "swift package resolve", "swift /tmp/evil.swift"}},
-		&Spec{Names: n("mix"), Effect: RunsProject, OtherSubcommand: RunsProject, Lang: "elixir",
+		&Spec{Names: n("mix"), Grant: Grant{Depth: 1, Offers: []string{"mix build x => Bash(mix build:*)"}}, Effect: RunsProject, OtherSubcommand: RunsProject, Lang: "elixir",
 			// mix.exs and every task are code; mix run -e and mix eval
 			// run code given on the command line, mix cmd a command.
 			Options: "-v:h --version:h -h:h --help:h",

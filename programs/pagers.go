@@ -6,7 +6,7 @@ package programs
 
 var _ = family("pagers", func(add func(...*Spec)) {
 	add(
-		&Spec{Names: n("less", "zless", "lessfile"), Prints: true, Permute: true, Operands: "r*",
+		&Spec{Names: n("less", "zless", "lessfile"), Grant: Grant{Exact: true, Offers: []string{"less x => Bash(less x)"}}, Prints: true, Permute: true, Operands: "r*",
 			// +CMD and -p/--pattern run less commands at start-up
 			// (+!sh runs a shell); -o/--log-file and -O write a file;
 			// -k/--lesskey-file loads key bindings that may run commands.
@@ -19,7 +19,7 @@ var _ = family("pagers", func(add func(...*Spec)) {
 				"--status-col-width= --follow-name --header= --no-number-headers --no-keypad --no-histdups --redraw-on-quit --rscroll= --save-marks --search-options= --exit-follow-on-close",
 			ReadOnly: []string{"less README.md", "less -R build.log", "less -N +G f"},
 			Flagged:  []string{"less +'!sh' README.md", "less -o /tmp/log f", "less --log-file=.bashrc f", "less -k keys f", "less '+|sh' f"}},
-		&Spec{Names: n("more", "zmore"), Prints: true, Permute: true, Operands: "r*",
+		&Spec{Names: n("more", "zmore"), Grant: Grant{Exact: true, Offers: []string{"more x => Bash(more x)"}}, Prints: true, Permute: true, Operands: "r*",
 			Lang: "less", Options: "+?k -d -l -f -p -c -s -u -n= --lines= --silent --logical --no-pause --print-over --clean-print --squeeze --plain --help:h -V --version:h",
 			ReadOnly: []string{"more README.md"}, Flagged: []string{"more +'!sh' f"}},
 		&Spec{Names: n("bat", "batcat"), Prints: true, Permute: true, Operands: "r*",
@@ -29,7 +29,7 @@ var _ = family("pagers", func(add func(...*Spec)) {
 				"--style= -r= --line-range= -L --list-languages -u --unbuffered --completion= --acknowledgements --set-terminal-title --config-file --config-dir --cache-dir -h --help:h -V --version:h",
 			ReadOnly: []string{"bat src/main.go"}, Flagged: []string{"bat --pager='sh -c id' f"}},
 		&Spec{Names: n("zcat", "gzcat", "bzcat", "xzcat", "zstdcat", "lzcat"), Prints: true, Permute: true, Operands: "r*", Options: "-f --force -q --quiet -v --verbose -S= --suffix= -k -c" + gnu},
-		&Spec{Names: n("man"), Permute: true, Operands: "f*",
+		&Spec{Names: n("man"), Grant: Grant{Exact: true, Offers: []string{"man x => Bash(man x)"}}, Permute: true, Operands: "f*",
 			// -C names a configuration file (which may set the pager or
 			// any formatter); -P/--pager, -H/--html run a command; -l
 			// and operands with a slash read files; -p names

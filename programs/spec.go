@@ -175,6 +175,9 @@ type Spec struct {
 	// Lang names the language of operands marked c ("awk", "sed", "jq",
 	// "python"): the shell package judges that text.
 	Lang string
+	// Grant says which allow rule a person is offered for a call of the
+	// program (grant.SuggestBash): by default its name as a prefix.
+	Grant Grant
 	// Flagged are command lines that must not pass as read-only: each is
 	// flagged, unknown or has an effect beyond reading.
 	Flagged []string

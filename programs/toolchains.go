@@ -13,7 +13,7 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 		"-test.run= -test.v -test.count= -test.timeout= -test.short -test.bench="
 	goPkgs := &Spec{LongDash: true, Permute: true, Operands: "-*", Effect: RunsProject, Options: goBuild}
 	add(&Spec{
-		Names: n("go"), LongDash: true, Options: "-C= -h:h -help:h --help:h -version:h",
+		Names: n("go"), Grant: Grant{Depth: 1, Deeper: "mod tool work", ExactSubs: "run", Offers: []string{"go build x => Bash(go build:*)", "go mod dev --x => Bash(go mod dev:*)", "go run x => Bash(go run x)"}}, LongDash: true, Options: "-C= -h:h -help:h --help:h -version:h",
 		ReadOnly: []string{"go version", "go env GOPATH", "go list ./...", "go doc fmt.Println", "go list -m all", "go list -json ./...", "go help build", "go vet ./..."},
 		Flagged: []string{"go list -toolexec='sh -c id' ./...", "go list -export -toolexec=./x.sh ./...", "go build -toolexec=./x.sh ./...", "go test -exec='sh -c id' ./...",
 			"go run main.go", "go generate ./...", "go vet -vettool=./x ./...", "go env -w GOFLAGS=-toolexec=./x", "go tool x"},
@@ -63,7 +63,7 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 		Flagged: []string{"npm view react version", "npm outdated"}}
 	npmHelp := &Spec{Effect: Unknown, Permute: true, Operands: "-*", Options: npmRead.Options, Flagged: []string{"npm help install"}}
 	add(&Spec{
-		Names: n("npm"), Permute: false, Options: "-v:h --version:h -h:h --help:h -C= --prefix= -w= --workspace= --workspaces --silent -s --loglevel= -d -dd --yes -y",
+		Names: n("npm"), Grant: Grant{Depth: 1, Deeper: "exec run run-script", ExactSubs: "exec x", Offers: []string{"npm build x => Bash(npm build:*)", "npm exec dev --x => Bash(npm exec dev --x)", "npm exec x => Bash(npm exec x)"}}, Permute: false, Options: "-v:h --version:h -h:h --help:h -C= --prefix= -w= --workspace= --workspaces --silent -s --loglevel= -d -dd --yes -y",
 		ReadOnly: []string{"npm ls", "npm -v", "npm config list"},
 		Flagged:  []string{"npm exec /bin/sh", "npm config set registry https://evil.example", "npm install", "npm run build", "npm frobnicate"},
 		Subcommands: subs(
@@ -82,7 +82,7 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 		),
 	})
 	add(
-		&Spec{Names: n("make", "gmake"), Effect: RunsProject, Lang: "make", Permute: true, Operands: "-*",
+		&Spec{Names: n("make", "gmake"), Grant: Grant{ExactWith: "-f* --file* --makefile* --eval* -E* *=* --justfile", Depth: 1, Offers: []string{"make build x => Bash(make build:*)", "make -f x => Bash(make -f x)"}}, Effect: RunsProject, Lang: "make", Permute: true, Operands: "-*",
 			// --eval and the makefile run any command.
 			Options: "-B --always-make -C= --directory= -d --debug? -e --environment-overrides -E=k --eval=k -f= --file= --makefile= -i --ignore-errors -I= --include-dir= -j? --jobs? " +
 				"-k --keep-going -l? --load-average? --max-load? -L --check-symlink-times -n --just-print --dry-run --recon -o= --old-file= --assume-old= -O? --output-sync? -p --print-data-base " +
@@ -94,7 +94,7 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 			// name more.
 			Options: "-p=l -c=r --confcutdir= --override-ini=u -o=u --pyargs -h --help:h --version:h -V:h",
 			Flagged: []string{"pytest", "pytest -p evilplugin", "pytest -x tests/"}},
-		&Spec{Names: n("cargo"), Options: "-V:h --version:h -h:h --help:h --list -v -vv -q --quiet --color= -C= --locked --offline --frozen --config=u -Z=u",
+		&Spec{Names: n("cargo"), Grant: Grant{Depth: 1, Deeper: "run", ExactSubs: "install", Offers: []string{"cargo build x => Bash(cargo build:*)", "cargo run dev --x => Bash(cargo run dev:*)", "cargo install x => Bash(cargo install x)"}}, Options: "-V:h --version:h -h:h --help:h --list -v -vv -q --quiet --color= -C= --locked --offline --frozen --config=u -Z=u",
 			Subcommands: subs("build", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "b", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "check", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},
 				"test", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "t", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "run", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},
 				"r", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "bench", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "clippy", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},
@@ -107,7 +107,7 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 				"tree", &Spec{Permute: true, Operands: "-*", Loose: false, Options: "-p= --package= -i= --invert= -e= --edges= --depth= --prefix= --no-dedupe -d --duplicates --charset= -f= --format= --all-features --no-default-features -F= --features= --target= --workspace --exclude= -h:h --help:h"},
 				"metadata", &Spec{Permute: true, Operands: "", Options: "--format-version= --no-deps --all-features --features= --no-default-features --filter-platform= --manifest-path=r -h:h --help:h"}),
 			Flagged: []string{"cargo build", "cargo --config 'build.rustc-wrapper=\"sh\"' build"}},
-		&Spec{Names: n("pip", "pip3"), Options: "-V:h --version:h -h:h --help:h -q --quiet -v --verbose --isolated --python=x --require-virtualenv --no-input --disable-pip-version-check --no-color",
+		&Spec{Names: n("pip", "pip3"), Grant: Grant{Depth: 1, ExactSubs: "install", Offers: []string{"pip build x => Bash(pip build:*)", "pip install x => Bash(pip install x)"}}, Options: "-V:h --version:h -h:h --help:h -q --quiet -v --verbose --isolated --python=x --require-virtualenv --no-input --disable-pip-version-check --no-color",
 			Subcommands: subs("list", &Spec{Permute: true, Operands: "", Options: "-o:n --outdated:n -u:n --uptodate:n -e --editable -l --local --user --path= --pre --format= --not-required --exclude-editable --include-editable --exclude= -h:h --help:h"},
 				"show", &Spec{Permute: true, Operands: "-*", Options: "-f --files -h:h --help:h"}, "freeze", &Spec{Permute: true, Operands: "", Options: "-l --local --user --all --exclude-editable --exclude= --path= -h:h --help:h"},
 				"check", &Spec{Operands: ""}, "help", &Spec{Operands: "-*"},

@@ -1,0 +1,130 @@
+package programs
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode"
+)
+
+// homedDirs are the packages that must read what they know of programs
+// from the entries: a string literal in one of their non-test files that
+// names a program with an entry is a second home for that program's
+// knowledge.
+var homedDirs = []string{"../grant"}
+
+// TestNoProgramListsOutside fails when a non-test file of a homed package
+// holds a string literal naming a program that has an entry: the fact
+// belongs in the entry, as a declared field.
+func TestNoProgramListsOutside(t *testing.T) {
+	for _, dir := range homedDirs {
+		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			for _, hit := range programLiterals(t, f) {
+				t.Errorf("%s names the program %s: declare the fact in its entry and read it from there", hit.pos, hit.name)
+			}
+		}
+	}
+}
+
+type literalHit struct{ pos, name string }
+
+// programLiterals returns the string literals of a Go file that are the
+// name of a program with an entry.
+func programLiterals(t *testing.T, file string) []literalHit {
+	t.Helper()
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, file, src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hits []literalHit
+	ast.Inspect(f, func(n ast.Node) bool {
+		// Import paths name packages, not programs.
+		if _, ok := n.(*ast.ImportSpec); ok {
+			return false
+		}
+		lit, ok := n.(*ast.BasicLit)
+		if !ok || lit.Kind != token.STRING {
+			return true
+		}
+		s, err := strconv.Unquote(lit.Value)
+		if err != nil {
+			return true
+		}
+		// A literal with no letter (".", ":", "[") is punctuation in code,
+		// not a program's name, even where a builtin is spelled so.
+		if strings.IndexFunc(s, unicode.IsLetter) >= 0 && Lookup(s) != nil {
+			hits = append(hits, literalHit{fset.Position(lit.Pos()).String(), s})
+		}
+		return true
+	})
+	sort.Slice(hits, func(i, j int) bool { return hits[i].pos < hits[j].pos })
+	return hits
+}
+
+// TestProgramLiteralsSeen checks the scanner itself: a file that lists
+// programs is caught, one that names none is not.
+func TestProgramLiteralsSeen(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		src  string
+		want int
+	}{
+		{"package x\nvar l = []string{\"git\", \"rm\"}\n", 2},
+		{"package x\nfunc f(s string) bool { return s == \"curl\" }\n", 1},
+		{"package x\nimport \"strings\"\nvar s = strings.ToUpper(\"no program here\")\n", 0},
+		{"package x\nvar tool = \"Bash\"\n", 0},
+	} {
+		p := filepath.Join(dir, "x.go")
+		if err := os.WriteFile(p, []byte(tt.src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got := programLiterals(t, p); len(got) != tt.want {
+			t.Errorf("%q: %d hits %v, want %d", tt.src, len(got), got, tt.want)
+		}
+	}
+}
+
+// TestUnlistedHaveNoEntry keeps each fact in one place: a program with an
+// entry declares its Grant there, not in the rows of programs with no
+// entry.
+func TestUnlistedHaveNoEntry(t *testing.T) {
+	seen := map[string]bool{}
+	for _, u := range UnlistedPrograms() {
+		for _, n := range u.Names {
+			if Lookup(n) != nil {
+				t.Errorf("%s has an entry: move its Grant into the entry", n)
+			}
+			if seen[n] {
+				t.Errorf("%s is in two rows", n)
+			}
+			seen[n] = true
+		}
+	}
+}
+
+func TestUnversioned(t *testing.T) {
+	for in, want := range map[string]string{"python3.12": "python3", "pip3.11": "pip3", "python3.": "", "nc.openbsd": "", "manage.py": "", "x": "", "a1.2b": ""} {
+		got, ok := unversioned(in)
+		if ok != (want != "") || got != want {
+			t.Errorf("unversioned(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+}

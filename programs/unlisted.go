@@ -1,0 +1,64 @@
+package programs
+
+// unlisted are the programs Warden has no entry for yet, with what grant
+// offers for them. Each row's names are not in any entry: when one gets an
+// entry, the row's facts move into it (TestUnlistedHaveNoEntry).
+var unlisted = []Unlisted{
+	// shells and evaluation: a prefix would run anything
+	{Names: n("sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "csh", "tcsh", "busybox", "eval", "exec", "builtin"),
+		Grant: Grant{Exact: true, Offers: []string{"bash -c ls => Bash(bash -c ls)", "sh script.sh => Bash(sh script.sh)", "eval x => Bash(eval x)"}}},
+	// privilege and identity
+	{Names: n("sudo", "doas", "su", "pkexec", "runuser", "chroot"),
+		Grant: Grant{Exact: true, Offers: []string{"sudo apt-get install jq => Bash(sudo apt-get install jq)"}}},
+	// wrappers that run another program
+	{Names: n("nohup", "timeout", "nice", "ionice", "time", "stdbuf", "setsid", "watch", "flock", "parallel", "strace", "ltrace", "gdb"),
+		Grant: Grant{Exact: true, Offers: []string{"timeout 5 make => Bash(timeout 5 make)", "nice -n 10 make => Bash(nice -n 10 make)"}}},
+	// interpreters and shells of other systems
+	{Names: n("osascript", "tclsh", "wish", "jshell", "groovy", "powershell", "pwsh", "cmd", "cmd.exe"),
+		Grant: Grant{Exact: true, Offers: []string{"pwsh -File x.ps1 => Bash(pwsh -File x.ps1)"}}},
+	// remote execution and transfer
+	{Names: n("sftp", "telnet", "ftp"),
+		Grant: Grant{Exact: true, Offers: []string{"sftp host => Bash(sftp host)"}}},
+	// destructive or privileged single programs: every call is its own
+	// decision
+	{Names: n("chattr", "kill", "pkill", "killall", "mkfs", "fdisk", "parted", "mount", "umount", "at", "launchctl",
+		"shutdown", "reboot", "halt", "poweroff", "ufw", "useradd", "userdel", "usermod", "passwd", "visudo"),
+		Grant: Grant{Exact: true, Offers: []string{"kill 1234 => Bash(kill 1234)"}}},
+	// database shells: SQL (and their shell escapes) on the command line
+	{Names: n("pgcli", "mycli", "mysqlsh", "litecli", "duckdb", "cqlsh", "clickhouse", "clickhouse-client", "sqlcmd",
+		"isql", "usql", "influx", "snowsql", "bq", "sqlplus", "cockroach", "neo4j", "cypher-shell", "trino", "presto",
+		"spark-sql", "beeline", "hive", "impala-shell", "surreal", "etcdctl"),
+		Grant: Grant{Exact: true, Offers: []string{"duckdb -c x => Bash(duckdb -c x)"}}},
+	// language runtimes and REPLs
+	{Names: n("julia", "scala", "kotlin", "kotlinc", "clojure", "clj", "elixir", "iex", "erl", "escript", "ghc", "ghci",
+		"runghc", "runhaskell", "stack", "ocaml", "racket", "guile", "sbcl", "clisp", "swipl", "gst", "tsx", "ts-node",
+		"expect", "dotnet-script", "cargo-script", "irb", "pry", "jrunscript", "rhino", "qjs", "octave", "matlab",
+		"maxima", "gnuplot", "bc", "dc"),
+		Grant: Grant{Exact: true, Offers: []string{"julia -e x => Bash(julia -e x)", "tsx app.ts => Bash(tsx app.ts)"}}},
+	// tools with a shell escape or scripting
+	{Names: n("tmux", "screen", "ansible", "ansible-playbook", "m4", "openssl", "gpg"),
+		Grant: Grant{Exact: true, Offers: []string{"ansible-playbook site.yml => Bash(ansible-playbook site.yml)", "openssl x => Bash(openssl x)"}}},
+	// just runs the project's recipes, unless told to read another file
+	// or given variables that replace what its recipes run
+	{Names: n("just"),
+		Grant: Grant{ExactWith: "-f* --file* --makefile* --eval* -E* *=* --justfile", Depth: 1,
+			Offers: []string{"just test => Bash(just test:*)", "just -f x => Bash(just -f x)", "just --justfile j test => Bash(just --justfile j test)"}}},
+	// tools whose first word says what they do
+	{Names: n("artisan", "bazel", "dart", "django-admin", "dnf", "flutter", "lerna", "manage.py", "meson", "next", "ng",
+		"ninja", "nox", "nx", "pacman", "rake", "task", "tox", "turbo", "vite", "yum"),
+		Grant: Grant{Depth: 1, Offers: []string{"bazel test //... => Bash(bazel test:*)", "./manage.py migrate => Bash(./manage.py migrate:*)", "tox => Bash(tox)"}}},
+	{Names: n("gh", "glab"),
+		Grant: Grant{Depth: 2, Offers: []string{"gh pr list --state open => Bash(gh pr list:*)", "gh pr => Bash(gh pr)"}}},
+	{Names: n("rails"),
+		Grant: Grant{Depth: 1, Deeper: "db generate", Offers: []string{"rails test => Bash(rails test:*)", "rails db migrate => Bash(rails db migrate:*)"}}},
+	{Names: n("supabase"),
+		Grant: Grant{Depth: 1, ExactSubs: "db", Offers: []string{"supabase start => Bash(supabase start:*)", "supabase db reset => Bash(supabase db reset)"}}},
+	{Names: n("vercel"),
+		Grant: Grant{Depth: 1, ExactSubs: "deploy remove rm", Offers: []string{"vercel dev => Bash(vercel dev:*)", "vercel deploy x => Bash(vercel deploy x)", "vercel --prod => Bash(vercel --prod)"}}},
+	{Names: n("firebase", "netlify"),
+		Grant: Grant{Depth: 1, ExactSubs: "deploy", Offers: []string{"firebase emulators:start => Bash(firebase emulators:start:*)", "netlify deploy => Bash(netlify deploy)"}}},
+	{Names: n("apt", "apt-get"),
+		Grant: Grant{Depth: 1, ExactSubs: "install purge remove", Offers: []string{"apt list --installed => Bash(apt list:*)", "apt-get install jq => Bash(apt-get install jq)"}}},
+	{Names: n("brew"),
+		Grant: Grant{Depth: 1, ExactSubs: "install uninstall", Offers: []string{"brew list => Bash(brew list:*)", "brew install jq => Bash(brew install jq)"}}},
+}
