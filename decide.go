@@ -11,10 +11,10 @@ import (
 
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/audit"
+	"github.com/wardenhq/warden/danger"
 	"github.com/wardenhq/warden/grant"
 	"github.com/wardenhq/warden/handler"
 	"github.com/wardenhq/warden/hook"
-	"github.com/wardenhq/warden/pathclass"
 	"github.com/wardenhq/warden/rule"
 	"github.com/wardenhq/warden/tool"
 	"github.com/wardenhq/warden/toolspec"
@@ -619,7 +619,7 @@ func namesPath(r *rule.Rule) bool {
 
 // isTamper reports a finding about a write to an agent control file.
 func isTamper(f *api.Finding) bool {
-	return f != nil && grant.CanonicalCategory(f.Category) == pathclass.Category
+	return f != nil && grant.CanonicalCategory(f.Category) == danger.AgentConfigTamper.Slug()
 }
 
 // tamperUnsettled reports a write to an agent control file that no allow

@@ -9,6 +9,8 @@ import (
 
 // Category is one kind of danger a finding can name.
 type Category struct {
+	// Kind is the constant that names the category in code.
+	Kind Kind
 	// Slug is the canonical name findings carry (recursive-delete).
 	Slug string
 	// Risk is the highest risk a finding of this category can carry. A
@@ -29,69 +31,69 @@ type Category struct {
 	Passes []string
 }
 
-// index holds every category by slug and every slug and alias by its
-// canonical slug, built on first use so that a short-lived process (warden
-// hook) whose call has no finding never pays for it. It panics on a
-// category with no valid risk or a slug declared twice; the package's
-// tests look categories up, so they catch both.
+// index maps every slug and alias to its category's kind, built on first
+// use so that a short-lived process (warden hook) that never reads a slug
+// from outside never pays for it: making a finding from a Kind is an index
+// into the registry. It panics on a category with no valid risk or a slug
+// declared twice; the package's tests look categories up, so they catch
+// both.
 type index struct {
-	bySlug map[string]*Category
-	// canonical maps every slug and alias to the canonical slug.
-	canonical map[string]string
+	kind map[string]Kind
 }
 
 var lookup = sync.OnceValue(func() *index {
-	ix := &index{bySlug: make(map[string]*Category, len(categories)), canonical: make(map[string]string, 2*len(categories))}
+	ix := &index{kind: make(map[string]Kind, 2*len(categories))}
 	for i := range categories {
 		c := &categories[i]
 		if c.Risk.Rank() == 0 {
 			panic("danger: category " + c.Slug + " has no valid highest risk")
 		}
 		for _, s := range append([]string{c.Slug}, c.Aliases...) {
-			if _, dup := ix.canonical[s]; dup {
+			if _, dup := ix.kind[s]; dup {
 				panic("danger: slug " + s + " is declared twice")
 			}
-			ix.canonical[s] = c.Slug
+			ix.kind[s] = Kind(i)
 		}
-		ix.bySlug[c.Slug] = c
 	}
 	return ix
 })
 
 // find returns the category a slug or alias names.
-func (ix *index) find(slug string) (*Category, bool) {
-	c, ok := ix.bySlug[ix.canonical[slug]]
-	return c, ok
+func (ix *index) find(slug string) (Category, bool) {
+	k, ok := ix.kind[slug]
+	if !ok {
+		return Category{}, false
+	}
+	return k.Category(), true
 }
 
 // Lookup returns the category a slug or alias names, and whether it is
 // known.
 func Lookup(slug string) (Category, bool) {
-	c, ok := lookup().find(slug)
-	if !ok {
-		return Category{}, false
-	}
-	return *c, true
+	return lookup().find(slug)
 }
 
 // Known reports whether slug is a category's slug or alias.
 func Known(slug string) bool {
-	_, ok := lookup().canonical[slug]
+	_, ok := lookup().kind[slug]
 	return ok
 }
 
 // Canonical returns the canonical slug of slug: its category's slug for an
 // alias, slug itself when it is canonical or unknown.
 func Canonical(slug string) string {
-	if c, ok := lookup().canonical[slug]; ok {
-		return c
+	if k, ok := lookup().kind[slug]; ok {
+		return k.Slug()
 	}
 	return slug
 }
 
 // All returns every category, sorted by slug.
 func All() []Category {
-	out := append([]Category(nil), categories...)
+	out := make([]Category, len(categories))
+	for i := range categories {
+		out[i] = Kind(i).Category()
+	}
 	slices.SortFunc(out, func(a, b Category) int {
 		switch {
 		case a.Slug < b.Slug:
@@ -107,8 +109,8 @@ func All() []Category {
 // Aliases returns every alias with the canonical slug it stands for.
 func Aliases() map[string]string {
 	out := map[string]string{}
-	for s, c := range lookup().canonical {
-		if s != c {
+	for s, k := range lookup().kind {
+		if c := k.Slug(); s != c {
 			out[s] = c
 		}
 	}

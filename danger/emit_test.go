@@ -6,22 +6,22 @@ import (
 	"go/token"
 	"io/fs"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/danger"
+	"github.com/wardenhq/warden/danger/dangertest"
 )
 
 // forwarders are the functions allowed to pass a category they were given
-// rather than a literal: each is itself an emit site this test checks at
+// rather than a constant: each is itself an emit site this test checks at
 // its callers.
 var forwarders = map[string]bool{"flag": true, "addFinding": true}
 
 // tableEmitters are the functions that emit the category of a declared
-// table's row (X.Category); the table's own test checks every row's
-// category against the registry.
+// table's row (X.Category); the table's own test checks every row's risk
+// against the registry.
 var tableEmitters = map[string]string{"netclass/class.go": "Finding"}
 
 // riskNames maps the spellings of risk levels at emit sites to levels.
@@ -32,8 +32,10 @@ var riskNames = map[string]api.Risk{
 
 // TestEmitSitesUseKnownCategories walks the source of every package and
 // checks each place that makes a finding — a call of the shell catalogue's
-// flag or addFinding, an api.Finding literal — names a category the
-// registry knows, with a risk no higher than the category's.
+// flag or addFinding, an api.Finding literal — names its category by a
+// danger constant (danger.RecursiveDelete, or its .Slug() where a string
+// is wanted), never by a slug typed by hand, with a risk no higher than
+// the category's.
 func TestEmitSitesUseKnownCategories(t *testing.T) {
 	fset := token.NewFileSet()
 	sites := 0
@@ -130,36 +132,95 @@ func isFinding(e ast.Expr) bool {
 func check(t *testing.T, fset *token.FileSet, cat, risk ast.Expr, fn string) {
 	t.Helper()
 	pos := fset.Position(cat.Pos())
-	lit, ok := cat.(*ast.BasicLit)
-	if !ok {
-		if id, isIdent := cat.(*ast.Ident); isIdent && forwarders[fn] && id.Name == "category" {
-			return
+	k, ok := dangertest.Resolve(cat)
+	if call, isCall := cat.(*ast.CallExpr); isCall && len(call.Args) == 0 {
+		if sel, isSel := call.Fun.(*ast.SelectorExpr); isSel && sel.Sel.Name == "Slug" {
+			cat = sel.X // X.Slug() where a string is wanted
 		}
-		if sel, isSel := cat.(*ast.SelectorExpr); isSel && sel.Sel.Name == "Category" {
+	}
+	switch e := cat.(type) {
+	case *ast.SelectorExpr:
+		if ok {
+			break
+		}
+		if e.Sel.Name == "Category" {
 			for file, emitter := range tableEmitters {
 				if strings.HasSuffix(filepath.ToSlash(pos.Filename), "/"+file) && fn == emitter {
 					return
 				}
 			}
 		}
-		t.Errorf("%s: a finding's category is not a literal slug, so it cannot be checked against the registry", pos)
+		t.Errorf("%s: a finding's category is not a danger constant, so it cannot be checked against the registry", pos)
 		return
-	}
-	slug, _ := strconv.Unquote(lit.Value)
-	if !danger.Known(slug) {
-		t.Errorf("%s: category %q is not declared in package danger", pos, slug)
+	case *ast.Ident:
+		if forwarders[fn] && (e.Name == "category" || e.Name == "kind") {
+			return
+		}
+		t.Errorf("%s: a finding's category is not a danger constant, so it cannot be checked against the registry", pos)
 		return
-	}
-	if slug != danger.Canonical(slug) {
-		t.Errorf("%s: category %q is an alias; emit %q", pos, slug, danger.Canonical(slug))
+	default:
+		t.Errorf("%s: a finding's category is not a danger constant (a slug typed by hand?); name it danger.X", pos)
+		return
 	}
 	name := callName(risk)
 	r, ok := riskNames[name]
 	if !ok {
 		return // computed risks are capped at run time by the registry
 	}
-	if max, _ := danger.MaxRisk(slug); r.Rank() > max.Rank() {
-		t.Errorf("%s: risk %s exceeds category %s's highest, %s", pos, r, slug, max)
+	if max := k.Risk(); r.Rank() > max.Rank() {
+		t.Errorf("%s: risk %s exceeds category %s's highest, %s", pos, r, k, max)
+	}
+}
+
+// camel is a slug's constant name: recursive-delete is RecursiveDelete,
+// sql-destructive SQLDestructive.
+func camel(slug string) string {
+	var b strings.Builder
+	for _, p := range strings.Split(slug, "-") {
+		switch p {
+		case "sql", "db", "mcp":
+			b.WriteString(strings.ToUpper(p))
+		default:
+			b.WriteString(strings.ToUpper(p[:1]) + p[1:])
+		}
+	}
+	return b.String()
+}
+
+// TestKinds holds the constants and the registry together: every category
+// has the constant its slug names, every constant (but the count) names a
+// category whose Kind is itself, and Parse finds each by slug and alias.
+func TestKinds(t *testing.T) {
+	kinds := dangertest.Kinds()
+	all := danger.All()
+	if len(kinds) != len(all) {
+		t.Errorf("%d constants for %d categories", len(kinds)-1, len(all))
+	}
+	for _, c := range all {
+		k, ok := kinds[camel(c.Slug)]
+		if !ok {
+			t.Errorf("category %s has no constant %s", c.Slug, camel(c.Slug))
+			continue
+		}
+		if k != c.Kind || k.Slug() != c.Slug || k.String() != c.Slug || k.Risk() != c.Risk || k.Category().Kind != k {
+			t.Errorf("constant %s (%d) is not category %s (kind %d)", camel(c.Slug), k, c.Slug, c.Kind)
+		}
+		for _, s := range append([]string{c.Slug}, c.Aliases...) {
+			if got, ok := danger.Parse(s); !ok || got != k {
+				t.Errorf("Parse(%q) = %v, %v; want %v", s, got, ok, k)
+			}
+		}
+		if k.Cap(api.RiskHigh).Rank() > c.Risk.Rank() || k.Cap(api.RiskLow) != api.RiskLow {
+			t.Errorf("%s: Cap does not hold risks to %s", c.Slug, c.Risk)
+		}
+	}
+	for name, k := range kinds {
+		if camel(k.Slug()) != name {
+			t.Errorf("constant %s names category %s", name, k.Slug())
+		}
+	}
+	if _, ok := danger.Parse("never-heard-of"); ok {
+		t.Error("Parse accepts an unknown slug")
 	}
 }
 

@@ -8,7 +8,7 @@ import (
 
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/classify"
-	"github.com/wardenhq/warden/pathclass"
+	"github.com/wardenhq/warden/danger"
 )
 
 // Verdict is an automated decider's answer to an ask.
@@ -153,7 +153,7 @@ func consultHooks(ctx context.Context, h Decider, ask *Ask) (Verdict, error) {
 // agent control file.
 func writesControlFile(ask *Ask) bool {
 	for _, f := range ask.Decision.Findings {
-		if f.Category == pathclass.Category {
+		if f.Category == danger.AgentConfigTamper.Slug() {
 			return true
 		}
 	}

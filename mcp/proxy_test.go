@@ -17,6 +17,7 @@ import (
 
 	"github.com/wardenhq/warden"
 	"github.com/wardenhq/warden/audit"
+	"github.com/wardenhq/warden/danger"
 	"github.com/wardenhq/warden/grant"
 	"github.com/wardenhq/warden/handler"
 	"github.com/wardenhq/warden/mcp"
@@ -324,7 +325,7 @@ func TestPinning(t *testing.T) {
 	}
 	res := r.call("echo", map[string]any{"text": "x"})
 	if !res.IsError || !strings.Contains(textOf(res), "description") || !strings.Contains(textOf(res), "collector.example") ||
-		!strings.Contains(textOf(res), pins.CategoryChanged) {
+		!strings.Contains(textOf(res), danger.MCPDefinitionChanged.Slug()) {
 		t.Fatalf("call of a changed tool: %q", textOf(res))
 	}
 	held, err := r.pins.Held()
@@ -371,7 +372,7 @@ func TestPoisonedDefinitions(t *testing.T) {
 	if got := r.listed(); !slices.Equal(got, []string{"plain"}) {
 		t.Fatalf("tools/list: %v; want only plain", got)
 	}
-	for tool, want := range map[string]string{"add": pins.CategoryPoisoning, "hidden": pins.CategoryHidden, "bidi": pins.CategoryHidden, "Bash": pins.CategoryShadowing} {
+	for tool, want := range map[string]string{"add": danger.MCPToolPoisoning.Slug(), "hidden": danger.MCPHiddenText.Slug(), "bidi": danger.MCPHiddenText.Slug(), "Bash": danger.MCPToolShadowing.Slug()} {
 		res := r.call(tool, map[string]any{"text": "1"})
 		if !res.IsError || !strings.Contains(textOf(res), want) || !strings.Contains(textOf(res), "warden mcp pin t") {
 			t.Errorf("%s: %q; want a refusal with %s", tool, textOf(res), want)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/danger"
 )
 
 // Class is one kind of host an agent must not reach unasked.
@@ -12,7 +13,7 @@ type Class struct {
 	// Name says what it is, for a finding's description.
 	Name string
 	// Category is the danger category a request to it raises.
-	Category string
+	Category danger.Kind
 	// Prefixes are the addresses, Names the host names (a name matches
 	// itself and, with a leading ".", its subdomains).
 	Prefixes []netip.Prefix
@@ -35,7 +36,7 @@ func pfx(ss ...string) []netip.Prefix {
 
 // Classes are the declared classes, in the order they are tried.
 var Classes = []Class{
-	{Name: "the cloud metadata service, which hands out credentials", Category: "credential-access",
+	{Name: "the cloud metadata service, which hands out credentials", Category: danger.CredentialAccess,
 		// 169.254.169.254 is where AWS, GCP, Azure, Oracle and
 		// OpenStack (169.254.169.254), ECS (169.254.170.2) and EKS pod
 		// identity (169.254.170.23) answer; Alibaba on 100.100.100.200;
@@ -50,7 +51,7 @@ var Classes = []Class{
 			"http://METADATA.GOOGLE.INTERNAL./computeMetadata/v1/", "http://100.100.100.200/latest/meta-data/", "http://169.254.170.2/v2/credentials",
 			"http://[64:ff9b::a9fe:a9fe]/", "http://[::169.254.169.254]/", "0xa9fea9fe/latest/meta-data/"},
 		Passes: []string{"http://169.254.1.1/status", "https://169.254.169.254.nip.example.com/", "https://metadata.google.internal.example.com/", "http://10.0.0.5/", "https://example.com/"}},
-	{Name: "a daemon on this machine that hands out the machine (the Docker API, the kubelet, etcd, a browser's debugging port)", Category: "privilege",
+	{Name: "a daemon on this machine that hands out the machine (the Docker API, the kubelet, etcd, a browser's debugging port)", Category: danger.Privilege,
 		Loopback: []string{"2375", "2376", "10250", "10255", "2379", "9222"},
 		Reached:  []string{"http://127.0.0.1:2375/containers/json", "http://localhost:2375/v1.41/containers/create", "http://0x7f000001:10250/pods", "http://[::1]:9222/json"},
 		Passes:   []string{"http://localhost:3000/", "http://127.0.0.1:8080/health", "https://example.com:2375/"}},
@@ -141,5 +142,5 @@ func Redirects(raw string) []string {
 
 // Finding is the finding about a request to a host of the class.
 func (c *Class) Finding(part, host string) api.Finding {
-	return api.Finding{Category: c.Category, Risk: api.RiskHigh, Part: part, Description: "reads " + c.Name + " (" + host + ")"}
+	return api.Finding{Category: c.Category.Slug(), Risk: api.RiskHigh, Part: part, Description: "reads " + c.Name + " (" + host + ")"}
 }

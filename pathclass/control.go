@@ -1,8 +1,5 @@
 package pathclass
 
-// Category is the finding category of a write to an agent control file.
-const Category = "agent-config-tamper"
-
 // Kind says what a control file controls.
 type Kind string
 

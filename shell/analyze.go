@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/danger"
 	"github.com/wardenhq/warden/internal/display"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -231,7 +232,7 @@ func analyze(command string, opts Options, memo bool) (an *Analysis) {
 	n := normalize(command)
 	an.Normalized = n.text
 	if n.hidden || display.Suspicious(command) {
-		a.addFinding("obfuscation", "the command contains escape sequences, control, invisible or fullwidth characters that hide what it runs", command, api.RiskHigh)
+		a.addFinding(danger.Obfuscation, "the command contains escape sequences, control, invisible or fullwidth characters that hide what it runs", command, api.RiskHigh)
 	}
 	text := n.text
 	if len(text) > opts.MaxLength {

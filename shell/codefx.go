@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"github.com/wardenhq/warden/danger"
 	"strings"
 )
 
@@ -78,26 +79,26 @@ func (a *analyzer) checkCodeEffects(c *call, prog, code string) {
 
 	switch {
 	case sends && len(credPaths) > 0:
-		a.flag(c, "exfiltration", prog+" code sends the credential file "+credPaths[0]+" over the network", high)
+		a.flag(c, danger.Exfiltration, prog+" code sends the credential file "+credPaths[0]+" over the network", high)
 	case sends && envDump:
-		a.flag(c, "exfiltration", prog+" code sends the environment, secrets included, over the network", high)
+		a.flag(c, danger.Exfiltration, prog+" code sends the environment, secrets included, over the network", high)
 	case sends && secretVar != "":
-		a.flag(c, "exfiltration", prog+" code sends the secret "+secretVar+" over the network", high)
+		a.flag(c, danger.Exfiltration, prog+" code sends the secret "+secretVar+" over the network", high)
 	case len(credPaths) > 0:
-		a.flag(c, "credential-access", prog+" code reads the credential file "+credPaths[0], high)
+		a.flag(c, danger.CredentialAccess, prog+" code reads the credential file "+credPaths[0], high)
 	case secretVar != "":
-		a.flag(c, "credential-access", prog+" code reads the secret "+secretVar, medium)
+		a.flag(c, danger.CredentialAccess, prog+" code reads the secret "+secretVar, medium)
 	case envDump:
-		a.flag(c, "credential-access", prog+" code reads the whole environment, secrets included", medium)
+		a.flag(c, danger.CredentialAccess, prog+" code reads the whole environment, secrets included", medium)
 	}
 	if codeURLImport.MatchString(code) {
-		a.flag(c, "remote-exec", prog+" code loads and runs a module straight from the network", high)
+		a.flag(c, danger.RemoteExec, prog+" code loads and runs a module straight from the network", high)
 	}
 	if codeDecode.MatchString(code) && codeRunsText.MatchString(code) {
-		a.flag(c, "remote-exec", prog+" code decodes a hidden payload and runs it", high)
+		a.flag(c, danger.RemoteExec, prog+" code decodes a hidden payload and runs it", high)
 	}
 	if codeSpawnShell.MatchString(code) && !codeSocket.MatchString(code) {
-		a.flag(c, "remote-exec", prog+" code opens a shell, escaping what the command shows", medium)
+		a.flag(c, danger.RemoteExec, prog+" code opens a shell, escaping what the command shows", medium)
 	}
 	if codeWriteVerb.MatchString(code) {
 		for _, p := range controlPaths {
@@ -108,11 +109,11 @@ func (a *analyzer) checkCodeEffects(c *call, prog, code string) {
 		target := strings.TrimSpace(m[1])
 		switch lit, ok := stringLiteral(target); {
 		case codeHomeExpr.MatchString(target):
-			a.flag(c, "recursive-delete", prog+" code recursively deletes the home directory", high)
+			a.flag(c, danger.RecursiveDelete, prog+" code recursively deletes the home directory", high)
 		case ok:
 			a.judgeDelete(c, arg{s: lit, raw: lit, lit: true, glob: hasGlobChars(lit)}, true)
 		case target != "":
-			a.flag(c, "recursive-delete", prog+" code recursively deletes a path computed at run time ("+target+")", high)
+			a.flag(c, danger.RecursiveDelete, prog+" code recursively deletes a path computed at run time ("+target+")", high)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/wardenhq/warden/danger"
 	"github.com/wardenhq/warden/programs"
 )
 
@@ -386,7 +387,7 @@ func (a *analyzer) checkEffects(c *call) {
 		if e.Target != "" {
 			desc += ": " + e.Target
 		}
-		a.flag(c, "remote-exec", desc, high)
+		a.flag(c, danger.RemoteExec, desc, high)
 	}
 }
 

@@ -1,5 +1,7 @@
 package shell
 
+import "github.com/wardenhq/warden/danger"
+
 func init() {
 	register(checkEnvPrint, "env", "printenv", "set", "export", "declare", "typeset")
 }
@@ -30,7 +32,7 @@ func checkEnvPrint(a *analyzer, c *call) {
 			return
 		}
 	}
-	a.flag(c, "credential-access", "prints the whole environment, every token in it included, into the transcript", high)
+	a.flag(c, danger.CredentialAccess, "prints the whole environment, every token in it included, into the transcript", high)
 }
 
 // dumpsEnvironment reports a call that prints every variable of the

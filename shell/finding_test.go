@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/danger"
 )
 
 // TestOneFindingPerCategoryKeepsTheRiskiest: a part carries one finding
@@ -22,7 +23,7 @@ func TestOneFindingPerCategoryKeepsTheRiskiest(t *testing.T) {
 	for _, tt := range tests {
 		a := &analyzer{an: &Analysis{}}
 		for i, r := range tt.risks {
-			a.addFinding("recursive-delete", "d"+string(rune('0'+i)), "rm -rf x", r)
+			a.addFinding(danger.RecursiveDelete, "d"+string(rune('0'+i)), "rm -rf x", r)
 		}
 		if len(a.an.Findings) != 1 {
 			t.Fatalf("%v: %d findings, want 1", tt.risks, len(a.an.Findings))

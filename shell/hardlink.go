@@ -1,5 +1,7 @@
 package shell
 
+import "github.com/wardenhq/warden/danger"
+
 // judgeHardLink flags making a hard link to a file that is protected by
 // what it is: the new name is that file (ln .warden/settings.local.json
 // notes.json makes every later write of notes.json a write of Warden's
@@ -13,9 +15,9 @@ func (a *analyzer) judgeHardLink(c *call, target, link string) {
 		e, _ := a.control(target)
 		a.flagControl(c, target, e)
 	case a.credentialFile(target):
-		a.flag(c, "credential-access", "makes "+link+" a hard link to the credential file "+target+": another name to read it by", high)
+		a.flag(c, danger.CredentialAccess, "makes "+link+" a hard link to the credential file "+target+": another name to read it by", high)
 	case secretEnvFile(target):
-		a.flag(c, "credential-access", "makes "+link+" a hard link to the secrets in "+target+": another name to read them by", medium)
+		a.flag(c, danger.CredentialAccess, "makes "+link+" a hard link to the secrets in "+target+": another name to read them by", medium)
 	}
 }
 

@@ -3,6 +3,7 @@ package shell
 import (
 	"strings"
 
+	"github.com/wardenhq/warden/danger"
 	"github.com/wardenhq/warden/netclass"
 )
 
@@ -54,9 +55,9 @@ func (a *analyzer) classifiedHost(c *call, raw, how string) bool {
 // flagHost flags a request to a host of the class, in the class's category.
 func (a *analyzer) flagHost(c *call, cls *netclass.Class, description string) {
 	switch cls.Category {
-	case "privilege":
-		a.flag(c, "privilege", description, high)
+	case danger.Privilege:
+		a.flag(c, danger.Privilege, description, high)
 	default:
-		a.flag(c, "credential-access", description, high)
+		a.flag(c, danger.CredentialAccess, description, high)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/wardenhq/warden/danger"
+	"github.com/wardenhq/warden/danger/dangertest"
 	"github.com/wardenhq/warden/programs"
 )
 
@@ -268,7 +269,7 @@ func sitesIn(fset *token.FileSet, src map[string][]byte, fd *ast.FuncDecl, named
 		}
 		cat := e.category
 		if e.catArg >= 0 && e.catArg < len(call.Args) {
-			cat = stringLit(call.Args[e.catArg])
+			cat = categoryOf(call.Args[e.catArg])
 		}
 		start, end := fset.Position(call.Pos()), fset.Position(call.End())
 		text := strings.Join(strings.Fields(string(src[start.Filename][start.Offset:end.Offset])), " ")
@@ -310,6 +311,11 @@ func forwarded(ft *ast.FuncType, call *ast.CallExpr, inner emitter) emitter {
 		return emitter{category: inner.category, catArg: -1}
 	}
 	arg := call.Args[inner.catArg]
+	if c, ok := arg.(*ast.CallExpr); ok && len(c.Args) == 0 {
+		if sel, ok := c.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Slug" {
+			arg = sel.X // kind.Slug(): the parameter kind
+		}
+	}
 	if id, ok := arg.(*ast.Ident); ok {
 		i := 0
 		for _, fl := range ft.Params.List {
@@ -321,7 +327,7 @@ func forwarded(ft *ast.FuncType, call *ast.CallExpr, inner emitter) emitter {
 			}
 		}
 	}
-	return emitter{category: stringLit(arg), catArg: -1}
+	return emitter{category: categoryOf(arg), catArg: -1}
 }
 
 // buildsFinding says whether fd builds an api.Finding, and with which
@@ -361,6 +367,16 @@ func calleeName(call *ast.CallExpr) string {
 		return f.Sel.Name
 	}
 	return ""
+}
+
+// categoryOf is the slug a site's category argument names: a danger
+// constant (danger.RecursiveDelete, or danger.RecursiveDelete.Slug()), or
+// "?" for anything else.
+func categoryOf(e ast.Expr) string {
+	if k, ok := dangertest.Resolve(e); ok {
+		return k.Slug()
+	}
+	return "?"
 }
 
 // stringLit is the value of a string literal, or "?" for anything else.

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf16"
 
+	"github.com/wardenhq/warden/danger"
 	"github.com/wardenhq/warden/programs"
 )
 
@@ -747,7 +748,7 @@ func carryPowerShell(a *analyzer, ca *call, args []arg) bool {
 			if code, ok := decodePowerShell(args[i+1].s); ok {
 				a.foreign(code, ca, "powershell")
 				ca.encoded = true
-				a.addFinding("remote-exec", "runs an encoded PowerShell command", ca.text, "HIGH")
+				a.addFinding(danger.RemoteExec, "runs an encoded PowerShell command", ca.text, "HIGH")
 				return true
 			}
 		case s == "-file" || s == "-f":

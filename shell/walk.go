@@ -93,14 +93,14 @@ func (a *analyzer) setLimit(l string) {
 var findingHook func(category string)
 
 // addFinding records a finding once per category and part. The category is
-// one the danger registry declares (TestEmitSitesUseKnownCategories walks
-// every call) and the risk never exceeds the category's highest.
-func (a *analyzer) addFinding(category, description, part string, risk api.Risk) {
+// a danger.Kind, so the compiler holds it to the registry, and the risk
+// never exceeds the category's highest.
+func (a *analyzer) addFinding(kind danger.Kind, description, part string, risk api.Risk) {
+	category := kind.Slug()
 	if findingHook != nil {
 		findingHook(category)
 	}
-	category = danger.Canonical(category)
-	risk = danger.Cap(category, risk)
+	risk = kind.Cap(risk)
 	k := category + "\x00" + part
 	if a.seen == nil {
 		a.seen = make(map[string]int, 4)
@@ -114,7 +114,7 @@ func (a *analyzer) addFinding(category, description, part string, risk api.Risk)
 		return
 	}
 	a.seen[k] = len(a.an.Findings)
-	a.an.Findings = append(a.an.Findings, api.Finding{Category: category, Description: description, Part: part, Risk: risk})
+	a.an.Findings = append(a.an.Findings, api.Finding{Category: kind.Slug(), Description: description, Part: part, Risk: risk})
 }
 
 // finish runs the danger catalogue over every call once all of them, and

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/danger"
 	"github.com/wardenhq/warden/pathclass"
 	"github.com/wardenhq/warden/rule"
 	"github.com/wardenhq/warden/shell"
@@ -202,7 +203,7 @@ func settledBySubjects(out *Analysis) []api.Finding {
 	fs := out.Findings
 	keep := fs[:0:0]
 	for _, f := range fs {
-		if f.Path == "" || f.Category != pathclass.Category || !hasFindingSubject(out.Subjects, f) {
+		if f.Path == "" || f.Category != danger.AgentConfigTamper.Slug() || !hasFindingSubject(out.Subjects, f) {
 			keep = append(keep, f)
 		}
 	}

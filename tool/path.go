@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/danger"
 	"github.com/wardenhq/warden/pathclass"
 	"github.com/wardenhq/warden/rule"
 )
@@ -164,16 +165,16 @@ func fileSubject(toolName string, env *Env, p string, edit bool) Subject {
 	if e, ok := pathclass.Control(p, env.Home, env.ControlFiles...); ok {
 		// Only an allow rule that names the path settles this: no mode,
 		// classifier, hook or grant.
-		s.Finding = &api.Finding{Category: "agent-config-tamper", Risk: api.RiskHigh, Part: p, Path: p,
+		s.Finding = &api.Finding{Category: danger.AgentConfigTamper.Slug(), Risk: api.RiskHigh, Part: p, Path: p,
 			Description: "edits " + p + ", " + string(e.Kind)}
 		return s
 	}
 	switch {
 	case s.Protected:
-		s.Finding = &api.Finding{Category: "protected-path", Risk: api.RiskHigh, Part: p,
+		s.Finding = &api.Finding{Category: danger.ProtectedPath.Slug(), Risk: api.RiskHigh, Part: p,
 			Description: "edits a protected path (version control, agent or shell configuration, credentials)"}
 	case !in:
-		s.Finding = &api.Finding{Category: "outside-working-dirs", Risk: api.RiskMedium, Part: p,
+		s.Finding = &api.Finding{Category: danger.OutsideWorkingDirs.Slug(), Risk: api.RiskMedium, Part: p,
 			Description: "edits a file outside the working directories"}
 	}
 	return s
@@ -246,7 +247,7 @@ func credentialRead(toolName string, env *Env, s *Subject) {
 // credentialFinding is the finding of a read of secrets: part is the call
 // or path shown, p the path read.
 func credentialFinding(part, p, what string) *api.Finding {
-	return &api.Finding{Category: "credential-access", Risk: api.RiskHigh, Part: part, Path: p, Description: what}
+	return &api.Finding{Category: danger.CredentialAccess.Slug(), Risk: api.RiskHigh, Part: part, Path: p, Description: what}
 }
 
 // reachesSecret reports whether reading p reaches one of files: p is one

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/danger"
 	"github.com/wardenhq/warden/internal/gitrepo"
 	"github.com/wardenhq/warden/programs"
 	"github.com/wardenhq/warden/shell"
@@ -42,7 +43,7 @@ func judgeRepo(env *Env, r *shell.RepoStart, readOnly bool, part string) (f *api
 		}
 	}
 	if why != "" {
-		return &api.Finding{Category: "remote-exec", Risk: api.RiskHigh, Part: part, Description: why}, ""
+		return &api.Finding{Category: danger.RemoteExec.Slug(), Risk: api.RiskHigh, Part: part, Description: why}, ""
 	}
 	return nil, ""
 }

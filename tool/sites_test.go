@@ -6,16 +6,16 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/danger/dangertest"
 )
 
 // TestEveryFindingSiteIsReached fails for every place in the package's
 // source that builds an api.Finding and that no example below produces.
-// Here each site names its category as a literal and no two sites share
+// Here each site names its category by a danger constant and no two sites share
 // one (the test checks both), so the category a finding carries tells
 // which site built it; the shell package, where categories repeat, needs
 // its recorder instead (shell/sites_test.go).
@@ -47,15 +47,15 @@ func TestEveryFindingSiteIsReached(t *testing.T) {
 			for _, el := range cl.Elts {
 				if kv, ok := el.(*ast.KeyValueExpr); ok {
 					if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Category" {
-						if bl, ok := kv.Value.(*ast.BasicLit); ok {
-							cat, _ = strconv.Unquote(bl.Value)
+						if k, ok := dangertest.Resolve(kv.Value); ok {
+							cat = k.Slug()
 						}
 					}
 				}
 			}
 			switch {
 			case cat == "":
-				t.Errorf("%s: a finding's category is not a literal", pos)
+				t.Errorf("%s: a finding's category is not a danger constant", pos)
 			case sites[cat] != "":
 				t.Errorf("%s: category %s is also built at %s: categories no longer tell the sites apart", pos, cat, sites[cat])
 			default:

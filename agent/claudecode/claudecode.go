@@ -30,8 +30,8 @@ import (
 	"github.com/wardenhq/warden"
 	"github.com/wardenhq/warden/agent"
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/danger"
 	"github.com/wardenhq/warden/hook"
-	"github.com/wardenhq/warden/pathclass"
 	"github.com/wardenhq/warden/toolspec"
 )
 
@@ -86,7 +86,7 @@ func (Adapter) Parse(payload []byte) (agent.Call, error) {
 // reason, for one it does not flag (observed with 2.1.328 and 2.1.332).
 func ReachesPerson(d api.Decision) bool {
 	for _, f := range d.Findings {
-		if f.Category == pathclass.Category {
+		if f.Category == danger.AgentConfigTamper.Slug() {
 			return false
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/danger"
 	"github.com/wardenhq/warden/internal/atomicfile"
 	"github.com/wardenhq/warden/settings"
 )
@@ -155,7 +156,7 @@ func (p *Pins) Observe(ctx context.Context, server string, defs []Definition) (m
 				out[d.Name] = Verdict{OK: true}
 				continue
 			case havePin:
-				f := api.Finding{Category: "mcp-definition-changed", Risk: api.RiskHigh, Part: "mcp__" + server + "__" + d.Name,
+				f := api.Finding{Category: danger.MCPDefinitionChanged.Slug(), Risk: api.RiskHigh, Part: "mcp__" + server + "__" + d.Name,
 					Description: "the definition changed since it was approved: " + Diff(pinned.Definition, d)}
 				findings := append([]api.Finding{f}, Scan(server, d, others)...)
 				out[d.Name] = Verdict{Findings: findings, Reason: heldReason(server, d.Name, findings)}

@@ -8,15 +8,8 @@ import (
 	"unicode"
 
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/danger"
 	"github.com/wardenhq/warden/toolspec"
-)
-
-// Finding categories of tool definitions (declared in package danger).
-const (
-	CategoryChanged   = "mcp-definition-changed"
-	CategoryHidden    = "mcp-hidden-text"
-	CategoryPoisoning = "mcp-tool-poisoning"
-	CategoryShadowing = "mcp-tool-shadowing"
 )
 
 // addressedToModel is what marks a tool description as instructions to the
@@ -107,13 +100,13 @@ func Scan(server string, def Definition, others map[string][]string) []api.Findi
 			}
 			if m := modelPatterns()[i].FindString(stripHidden(t)); m != "" {
 				seen[e.Why] = true
-				out = append(out, api.Finding{Category: "mcp-tool-poisoning", Risk: api.RiskHigh, Part: part,
+				out = append(out, api.Finding{Category: danger.MCPToolPoisoning.Slug(), Risk: api.RiskHigh, Part: part,
 					Description: fmt.Sprintf("the description %s: %q", e.Why, clip(m, 80))})
 			}
 		}
 	}
 	if t, ok := toolspec.LookupFold(def.Name); ok {
-		out = append(out, api.Finding{Category: "mcp-tool-shadowing", Risk: api.RiskMedium, Part: part,
+		out = append(out, api.Finding{Category: danger.MCPToolShadowing.Slug(), Risk: api.RiskMedium, Part: part,
 			Description: fmt.Sprintf("the tool is named like the built-in tool %s", t.Name)})
 	}
 	for name, servers := range others {
@@ -122,7 +115,7 @@ func Scan(server string, def Definition, others map[string][]string) []api.Findi
 		}
 		for _, s := range servers {
 			if s != server {
-				out = append(out, api.Finding{Category: "mcp-tool-shadowing", Risk: api.RiskMedium, Part: part,
+				out = append(out, api.Finding{Category: danger.MCPToolShadowing.Slug(), Risk: api.RiskMedium, Part: part,
 					Description: fmt.Sprintf("the tool is named like server %s's tool %s", s, name)})
 				break
 			}
@@ -134,7 +127,7 @@ func Scan(server string, def Definition, others map[string][]string) []api.Findi
 func hidden(s, part string) (api.Finding, bool) {
 	for i, r := range s {
 		if what := hiddenRune(r); what != "" {
-			return api.Finding{Category: "mcp-hidden-text", Risk: api.RiskHigh, Part: part,
+			return api.Finding{Category: danger.MCPHiddenText.Slug(), Risk: api.RiskHigh, Part: part,
 				Description: fmt.Sprintf("the definition holds %s (U+%04X at byte %d): text a person does not see but the model reads", what, r, i)}, true
 		}
 	}
