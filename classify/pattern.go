@@ -224,28 +224,6 @@ func recipes(s string) bool {
 	return false
 }
 
-// hostTalkers are the programs whose talk with a host is more than a
-// fetch: a remote command, a copy to another machine, a raw socket, a
-// listener.
-func hostTalkers(s string) bool {
-	switch s {
-	case "ssh", "scp", "sftp", "nc", "ncat", "netcat", "nc.openbsd", "nc.traditional",
-		"socat", "telnet", "ftp", "tftp", "rsh", "rlogin", "ssh-copy-id", "mosh",
-		"lftp":
-		return true
-	}
-	return false
-}
-
-// sendOptions are the options of fetching programs that send a body, a
-// file or a method other than a read to the host.
-var sendOptions = map[string][]string{
-	"curl": {"-d", "--data", "--data-binary", "--data-raw", "--data-ascii", "--data-urlencode", "--json", "-F", "--form",
-		"--form-string", "-T", "--upload-file", "--mail-rcpt", "--mail-from", "-X", "--request"},
-	"wget":  {"--post-data", "--post-file", "--body-data", "--body-file", "--method"},
-	"wget2": {"--post-data", "--post-file", "--body-data", "--body-file", "--method"},
-}
-
 // networkNotLowRisk says why a part's talk with a host is not low risk, or
 // "": sending data or files (curl -d, wget --post-file), a scheme other
 // than a web or FTP fetch (gopher://, dict://, telnet://), a program whose
@@ -256,13 +234,14 @@ func networkNotLowRisk(p *shell.Part) string {
 		return ""
 	}
 	prog := p.Program()
-	if hostTalkers(prog) {
+	talk := programs.TalkOf(prog)
+	if talk.Beyond {
 		return prog + " does more with a host than fetch from it"
 	}
-	if prog == "rsync" {
+	if talk.RemoteOperand {
 		for _, w := range p.Words[1:] {
 			if !strings.HasPrefix(w, "-") && strings.Contains(w, ":") {
-				return "rsync copies to or from another machine"
+				return prog + " copies to or from another machine"
 			}
 		}
 	}
@@ -272,8 +251,8 @@ func networkNotLowRisk(p *shell.Part) string {
 			return "it listens on every network interface"
 		}
 	}
-	opts, ok := sendOptions[prog]
-	if !ok || onlyLoopback(p.Words[1:]) {
+	opts := talk.SendOptions()
+	if len(opts) == 0 || onlyLoopback(p.Words[1:]) {
 		// Sending to the project's own server on this machine is testing
 		// it, not talking to a host.
 		return ""
@@ -282,7 +261,7 @@ func networkNotLowRisk(p *shell.Part) string {
 		if w == "--" {
 			break
 		}
-		if i > 0 && isMethodOption(p.Words[i]) {
+		if i > 0 && talk.IsMethod(p.Words[i]) {
 			if readMethod(w) {
 				continue
 			}
@@ -297,10 +276,10 @@ func networkNotLowRisk(p *shell.Part) string {
 		}
 		for _, o := range opts {
 			if w == o || strings.HasPrefix(w, o+"=") || len(o) == 2 && strings.HasPrefix(w, o) && !strings.HasPrefix(w, "--") {
-				if v, ok := strings.CutPrefix(w, o); ok && isMethodOption(o) && readMethod(strings.TrimPrefix(v, "=")) {
+				if v, ok := strings.CutPrefix(w, o); ok && talk.IsMethod(o) && readMethod(strings.TrimPrefix(v, "=")) {
 					continue
 				}
-				if isMethodOption(o) && w == o {
+				if talk.IsMethod(o) && w == o {
 					continue // judged with its value, the next word
 				}
 				return "it sends data to the host (" + o + ")"
@@ -310,38 +289,17 @@ func networkNotLowRisk(p *shell.Part) string {
 	return ""
 }
 
-func isMethodOption(w string) bool { return w == "-X" || w == "--request" || w == "--method" }
-
 func readMethod(m string) bool {
 	m = strings.ToUpper(m)
 	return m == "GET" || m == "HEAD" || m == "OPTIONS"
 }
 
-// apiClients are the programs whose every command is a call to a
-// provider's or a cluster's API: the call is low risk only when it reads.
-func apiClients(s string) bool {
-	switch s {
-	case "aws", "gcloud", "gsutil", "az", "doctl", "heroku", "fly", "flyctl",
-		"vercel", "netlify", "firebase", "wrangler", "railway", "linode-cli", "oci", "ibmcloud",
-		"hcloud", "scw", "eksctl", "kubectl", "oc", "helm", "gh", "glab",
-		"stripe", "twilio", "supabase", "render", "kamal", "cdk", "sam":
-		return true
-	}
-	return false
-}
-
-// readVerbs begin the names of API operations that only read (aws ec2
-// describe-instances, gcloud compute instances list, kubectl get pods).
-var readVerbs = []string{"describe", "list", "ls", "get", "show", "view", "head", "lookup", "search", "scan", "query",
-	"filter", "validate", "estimate", "simulate", "whoami", "version", "status", "info", "logs", "log", "tail", "diff",
-	"top", "explain", "api-resources", "api-versions", "cluster-info", "history", "inspect", "check", "verify", "ping", "template", "lint", "preview", "plan"}
-
-// apiCallChanges says why a call of an API client is not low risk — its
-// operation is not one that only reads — or "" when it reads. Creating,
-// changing, starting and granting act on the provider, beyond the project
-// and beyond undo by the agent.
+// apiCallChanges says why a call of an API client (programs.Talk's API)
+// is not low risk — its operation is not one that only reads — or "" when
+// it reads. Creating, changing, starting and granting act on the
+// provider, beyond the project and beyond undo by the agent.
 func apiCallChanges(p *shell.Part) string {
-	if len(p.Words) == 0 || !apiClients(p.Program()) {
+	if len(p.Words) == 0 || !programs.TalkOf(p.Program()).API {
 		return ""
 	}
 	for _, w := range p.Words[1:] {
@@ -357,11 +315,8 @@ func apiCallChanges(p *shell.Part) string {
 		if n++; n > 4 {
 			break
 		}
-		lw := strings.ToLower(w)
-		for _, v := range readVerbs {
-			if lw == v || strings.HasPrefix(lw, v+"-") || strings.HasPrefix(lw, v+":") {
-				return ""
-			}
+		if programs.ReadVerb(w) {
+			return ""
 		}
 	}
 	return p.Program() + " calls an API operation that is not known to only read"

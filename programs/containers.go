@@ -55,7 +55,7 @@ var _ = family("containers", func(add func(...*Spec)) {
 	add(
 		&Spec{Names: n("docker", "podman", "nerdctl"), Grant: Grant{Depth: 1, Deeper: "builder buildx compose container context image network system volume", ExactSubs: "exec kill rm rmi run system volume", Offers: []string{"docker build x => Bash(docker build:*)", "docker builder dev --x => Bash(docker builder dev:*)", "docker exec x => Bash(docker exec x)"}}, Options: "-v:h --version:h -h:h --help:h -D --debug -l|--log-level= --config= -c|--context= -H|--host=n --tls --tlsverify --tlscacert=r --tlscert=r --tlskey=r", Subcommands: docker,
 			Flagged: []string{"docker run -v /:/mnt --rm -it alpine chroot /mnt sh", "docker exec -it web sh", "docker ps"}},
-		&Spec{Names: n("kubectl", "oc"), Grant: Grant{Depth: 1, Deeper: "auth certificate config rollout", ExactSubs: "apply cp debug delete drain exec patch replace run", Offers: []string{"kubectl build x => Bash(kubectl build:*)", "kubectl auth dev --x => Bash(kubectl auth dev:*)", "kubectl apply x => Bash(kubectl apply x)"}}, Options: "-h:h --help:h" + kubeOpts,
+		&Spec{Names: n("kubectl", "oc"), Talk: Talk{API: true, Examples: []string{"kubectl get pods => allow", "oc get pods => allow", "kubectl delete pod x => undecided", "kubectl --help => allow"}}, Grant: Grant{Depth: 1, Deeper: "auth certificate config rollout", ExactSubs: "apply cp debug delete drain exec patch replace run", Offers: []string{"kubectl build x => Bash(kubectl build:*)", "kubectl auth dev --x => Bash(kubectl auth dev:*)", "kubectl apply x => Bash(kubectl apply x)"}}, Options: "-h:h --help:h" + kubeOpts,
 			Subcommands: subs("get", ktalk, "describe", ktalk, "logs", ktalk, "top", ktalk, "version", kversion, "explain", ktalk, "api-resources", ktalk, "api-versions", ktalk, "cluster-info", ktalk, "events", ktalk, "auth", ktalk, "diff", ktalk,
 				"exec", kruns, "run", kruns, "debug", kruns, "attach", kruns, "cp", kruns, "edit", kruns, "port-forward", ktalk,
 				// proxy --www serves a local directory to whoever reaches
@@ -65,7 +65,7 @@ var _ = family("containers", func(add func(...*Spec)) {
 				"config", kconfig, "cordon", kchange, "uncordon", kchange, "drain", kchange, "taint", kchange, "delete", kremove),
 			Flagged: []string{"kubectl exec -it pod -- sh", "kubectl delete ns prod", "kubectl get pods", "kubectl get pods --kubeconfig=/tmp/kc.yaml", "kubectl --kubeconfig /tmp/kc.yaml get pods",
 				"kubectl proxy --address=0.0.0.0 --port=8001 --www=/home/dev --www-prefix=/f/", "kubectl cp pod:/etc/shadow ./shadow", "kubectl port-forward svc/db 5432"}},
-		&Spec{Names: n("helm"), Grant: Grant{Depth: 1, ExactSubs: "delete install uninstall upgrade", Offers: []string{"helm build x => Bash(helm build:*)", "helm delete x => Bash(helm delete x)"}}, Options: "-h:h --help:h -n= --namespace= --kube-context= --kubeconfig=l",
+		&Spec{Names: n("helm"), Talk: Talk{API: true, Examples: []string{"helm list => allow", "helm install x ./chart => undecided"}}, Grant: Grant{Depth: 1, ExactSubs: "delete install uninstall upgrade", Offers: []string{"helm build x => Bash(helm build:*)", "helm delete x => Bash(helm delete x)"}}, Options: "-h:h --help:h -n= --namespace= --kube-context= --kubeconfig=l",
 			Subcommands: subs("list", htalk, "ls", htalk, "status", htalk, "get", htalk, "history", htalk, "show", htalk, "search", htalk, "template", htalk,
 				// version prints the client's; lint reads the chart.
 				"version", &Spec{Options: "--short --template= -h:h --help:h", ReadOnly: []string{"helm version", "helm version --short"}},

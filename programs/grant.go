@@ -102,12 +102,8 @@ func GrantOf(name string) (g Grant, ok bool) {
 		if s := Lookup(name); s != nil {
 			return s.Grant, !s.Grant.zero()
 		}
-		for i := range unlisted {
-			for _, n := range unlisted[i].Names {
-				if n == name {
-					return unlisted[i].Grant, true
-				}
-			}
+		if u := unlistedRow(name); u != nil && !u.Grant.zero() {
+			return u.Grant, true
 		}
 		base, ok := unversioned(name)
 		if !ok {
@@ -142,6 +138,19 @@ func (g *Grant) zero() bool {
 type Unlisted struct {
 	Names []string
 	Grant Grant
+	Talk  Talk
+}
+
+// unlistedRow returns the row of a program with no entry, or nil.
+func unlistedRow(name string) *Unlisted {
+	for i := range unlisted {
+		for _, n := range unlisted[i].Names {
+			if n == name {
+				return &unlisted[i]
+			}
+		}
+	}
+	return nil
 }
 
 // UnlistedPrograms returns the rows of programs with no entry.

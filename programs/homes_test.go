@@ -17,7 +17,11 @@ import (
 // from the entries: a string literal in one of their non-test files that
 // names a program with an entry is a second home for that program's
 // knowledge.
-var homedDirs = []string{"../grant"}
+var homedDirs = []string{"../grant", "../classify"}
+
+// notYetHomed are files of homed packages whose program facts have not
+// moved into the entries yet.
+var notYetHomed = map[string]bool{"../classify/builtin.go": true}
 
 // TestNoProgramListsOutside fails when a non-test file of a homed package
 // holds a string literal naming a program that has an entry: the fact
@@ -29,7 +33,7 @@ func TestNoProgramListsOutside(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, f := range files {
-			if strings.HasSuffix(f, "_test.go") {
+			if strings.HasSuffix(f, "_test.go") || notYetHomed[filepath.ToSlash(f)] {
 				continue
 			}
 			for _, hit := range programLiterals(t, f) {
@@ -55,13 +59,42 @@ func programLiterals(t *testing.T, file string) []literalHit {
 		t.Fatal(err)
 	}
 	var hits []literalHit
+	// A tool input's field name (ToolInput["command"],
+	// StringInput("command")) names a field, not a program.
+	field := map[*ast.BasicLit]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IndexExpr:
+			if sel, ok := n.X.(*ast.SelectorExpr); ok && sel.Sel.Name == "ToolInput" {
+				if lit, ok := n.Index.(*ast.BasicLit); ok {
+					field[lit] = true
+				}
+			}
+		case *ast.CallExpr:
+			name := ""
+			switch fn := n.Fun.(type) {
+			case *ast.SelectorExpr:
+				name = fn.Sel.Name
+			case *ast.Ident:
+				name = fn.Name
+			}
+			if name == "StringInput" || name == "inputString" {
+				for _, a := range n.Args {
+					if lit, ok := a.(*ast.BasicLit); ok {
+						field[lit] = true
+					}
+				}
+			}
+		}
+		return true
+	})
 	ast.Inspect(f, func(n ast.Node) bool {
 		// Import paths name packages, not programs.
 		if _, ok := n.(*ast.ImportSpec); ok {
 			return false
 		}
 		lit, ok := n.(*ast.BasicLit)
-		if !ok || lit.Kind != token.STRING {
+		if !ok || lit.Kind != token.STRING || field[lit] {
 			return true
 		}
 		s, err := strconv.Unquote(lit.Value)
@@ -91,6 +124,8 @@ func TestProgramLiteralsSeen(t *testing.T) {
 		{"package x\nfunc f(s string) bool { return s == \"curl\" }\n", 1},
 		{"package x\nimport \"strings\"\nvar s = strings.ToUpper(\"no program here\")\n", 0},
 		{"package x\nvar tool = \"Bash\"\n", 0},
+		{"package x\nfunc f(r R) any { return r.ToolInput[\"command\"] }\n", 0},
+		{"package x\nfunc f(r R) any { return r.Other[\"command\"] }\n", 1},
 	} {
 		p := filepath.Join(dir, "x.go")
 		if err := os.WriteFile(p, []byte(tt.src), 0o644); err != nil {

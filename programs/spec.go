@@ -178,6 +178,9 @@ type Spec struct {
 	// Grant says which allow rule a person is offered for a call of the
 	// program (grant.SuggestBash): by default its name as a prefix.
 	Grant Grant
+	// Talk says whether the program's talk with a host is only a fetch
+	// (classify.Pattern).
+	Talk Talk
 	// Flagged are command lines that must not pass as read-only: each is
 	// flagged, unknown or has an effect beyond reading.
 	Flagged []string

@@ -18,7 +18,7 @@ var unlisted = []Unlisted{
 		Grant: Grant{Exact: true, Offers: []string{"pwsh -File x.ps1 => Bash(pwsh -File x.ps1)"}}},
 	// remote execution and transfer
 	{Names: n("sftp", "telnet", "ftp"),
-		Grant: Grant{Exact: true, Offers: []string{"sftp host => Bash(sftp host)"}}},
+		Grant: Grant{Exact: true, Offers: []string{"sftp host => Bash(sftp host)"}}, Talk: Talk{Beyond: true, Examples: []string{"sftp host => undecided"}}},
 	// destructive or privileged single programs: every call is its own
 	// decision
 	{Names: n("chattr", "kill", "pkill", "killall", "mkfs", "fdisk", "parted", "mount", "umount", "at", "launchctl",
@@ -48,17 +48,24 @@ var unlisted = []Unlisted{
 		"ninja", "nox", "nx", "pacman", "rake", "task", "tox", "turbo", "vite", "yum"),
 		Grant: Grant{Depth: 1, Offers: []string{"bazel test //... => Bash(bazel test:*)", "./manage.py migrate => Bash(./manage.py migrate:*)", "tox => Bash(tox)"}}},
 	{Names: n("gh", "glab"),
-		Grant: Grant{Depth: 2, Offers: []string{"gh pr list --state open => Bash(gh pr list:*)", "gh pr => Bash(gh pr)"}}},
+		Grant: Grant{Depth: 2, Offers: []string{"gh pr list --state open => Bash(gh pr list:*)", "gh pr => Bash(gh pr)"}}, Talk: Talk{API: true, Examples: []string{"gh pr list => undecided", "gh pr create => undecided"}}},
 	{Names: n("rails"),
 		Grant: Grant{Depth: 1, Deeper: "db generate", Offers: []string{"rails test => Bash(rails test:*)", "rails db migrate => Bash(rails db migrate:*)"}}},
 	{Names: n("supabase"),
-		Grant: Grant{Depth: 1, ExactSubs: "db", Offers: []string{"supabase start => Bash(supabase start:*)", "supabase db reset => Bash(supabase db reset)"}}},
+		Grant: Grant{Depth: 1, ExactSubs: "db", Offers: []string{"supabase start => Bash(supabase start:*)", "supabase db reset => Bash(supabase db reset)"}}, Talk: Talk{API: true, Examples: []string{"supabase db reset => undecided"}}},
 	{Names: n("vercel"),
-		Grant: Grant{Depth: 1, ExactSubs: "deploy remove rm", Offers: []string{"vercel dev => Bash(vercel dev:*)", "vercel deploy x => Bash(vercel deploy x)", "vercel --prod => Bash(vercel --prod)"}}},
+		Grant: Grant{Depth: 1, ExactSubs: "deploy remove rm", Offers: []string{"vercel dev => Bash(vercel dev:*)", "vercel deploy x => Bash(vercel deploy x)", "vercel --prod => Bash(vercel --prod)"}}, Talk: Talk{API: true, Examples: []string{"vercel deploy => undecided"}}},
 	{Names: n("firebase", "netlify"),
-		Grant: Grant{Depth: 1, ExactSubs: "deploy", Offers: []string{"firebase emulators:start => Bash(firebase emulators:start:*)", "netlify deploy => Bash(netlify deploy)"}}},
+		Grant: Grant{Depth: 1, ExactSubs: "deploy", Offers: []string{"firebase emulators:start => Bash(firebase emulators:start:*)", "netlify deploy => Bash(netlify deploy)"}}, Talk: Talk{API: true, Examples: []string{"netlify deploy => undecided"}}},
 	{Names: n("apt", "apt-get"),
 		Grant: Grant{Depth: 1, ExactSubs: "install purge remove", Offers: []string{"apt list --installed => Bash(apt list:*)", "apt-get install jq => Bash(apt-get install jq)"}}},
 	{Names: n("brew"),
 		Grant: Grant{Depth: 1, ExactSubs: "install uninstall", Offers: []string{"brew list => Bash(brew list:*)", "brew install jq => Bash(brew install jq)"}}},
+	// programs whose talk with a host is more than a fetch
+	{Names: n("tftp", "rsh", "rlogin", "ssh-copy-id", "mosh", "lftp"),
+		Talk: Talk{Beyond: true, Examples: []string{"mosh host => undecided", "lftp host => undecided"}}},
+	// clients whose every command is a call to a provider's API
+	{Names: n("doctl", "heroku", "fly", "flyctl", "wrangler", "railway", "linode-cli", "oci", "ibmcloud", "hcloud", "scw",
+		"eksctl", "stripe", "twilio", "render", "kamal", "cdk", "sam"),
+		Talk: Talk{API: true, Examples: []string{"doctl compute droplet list => undecided", "heroku apps:destroy x => undecided"}}},
 }
