@@ -17,7 +17,7 @@ import (
 // forwarders are the functions allowed to pass a category they were given
 // rather than a constant: each is itself an emit site this test checks at
 // its callers.
-var forwarders = map[string]bool{"flag": true, "addFinding": true}
+var forwarders = map[string]bool{"flag": true, "flagAt": true, "addFinding": true}
 
 // tableEmitters are the functions that emit the category of a declared
 // table's row (X.Category); the table's own test checks every row's risk
@@ -66,15 +66,21 @@ func TestEmitSitesUseKnownCategories(t *testing.T) {
 				catIdx, riskIdx := -1, -1
 				switch name {
 				case "flag":
+					catIdx, riskIdx = 1, -1 // the category's own risk
+				case "flagAt":
 					catIdx, riskIdx = 1, 3
 				case "addFinding":
 					catIdx, riskIdx = 0, 3
 				}
-				if catIdx < 0 || len(n.Args) <= riskIdx {
+				if catIdx < 0 || len(n.Args) <= max(catIdx, riskIdx) {
 					return true
 				}
 				sites++
-				check(t, fset, n.Args[catIdx], n.Args[riskIdx], fn)
+				var risk ast.Expr
+				if riskIdx >= 0 {
+					risk = n.Args[riskIdx]
+				}
+				check(t, fset, n.Args[catIdx], risk, fn)
 			case *ast.CompositeLit:
 				if !isFinding(n.Type) {
 					return true

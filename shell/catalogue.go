@@ -100,7 +100,16 @@ func chain(cs []checker) checker {
 	}
 }
 
-func (a *analyzer) flag(c *call, category danger.Kind, description string, risk api.Risk) {
+// flag records a finding of the category on the call, at the category's
+// own risk.
+func (a *analyzer) flag(c *call, category danger.Kind, description string) {
+	a.addFinding(category, description, c.text, category.Risk())
+}
+
+// flagAt records a finding of the category on the call at a risk the
+// check chose deliberately, lower than the category's (never higher: the
+// registry caps it).
+func (a *analyzer) flagAt(c *call, category danger.Kind, description string, risk api.Risk) {
 	a.addFinding(category, description, c.text, risk)
 }
 
@@ -121,12 +130,12 @@ func (a *analyzer) check(c *call) {
 	a.checkBehaviour(c)
 	prog := c.prog
 	if c.evaluated != "" {
-		a.flag(c, danger.NonLiteralProgram, c.evaluated, medium)
+		a.flag(c, danger.NonLiteralProgram, c.evaluated)
 		return
 	}
 	if c.dynamic {
 		if !knownSubst(c) {
-			a.flag(c, danger.NonLiteralProgram, "the program to run is not a literal word ("+firstWord(c)+"), so what runs cannot be known", medium)
+			a.flag(c, danger.NonLiteralProgram, "the program to run is not a literal word ("+firstWord(c)+"), so what runs cannot be known")
 		}
 		// The part stays dynamic either way: no rule or mode allows it.
 		prog = c.spec
@@ -302,19 +311,19 @@ func (a *analyzer) judgeAssignment(c *call, name string, v arg) {
 	switch name {
 	case "HISTFILE":
 		if val == "" || val == "/dev/null" {
-			a.flag(c, danger.LogTampering, "turns off the shell history", high)
+			a.flag(c, danger.LogTampering, "turns off the shell history")
 		}
 		return
 	case "HISTSIZE", "HISTFILESIZE", "SAVEHIST":
 		if val == "0" {
-			a.flag(c, danger.LogTampering, "turns off the shell history", high)
+			a.flag(c, danger.LogTampering, "turns off the shell history")
 		}
 		return
 	case "HISTCONTROL":
 		return
 	case "DOCKER_HOST", "CONTAINER_HOST", "DOCKER_CONTEXT":
 		if val != "" && !strings.HasPrefix(val, "unix:///var/run/docker.sock") {
-			a.flag(c, danger.ContainerDestructive, "points docker at another daemon ("+val+")", high)
+			a.flag(c, danger.ContainerDestructive, "points docker at another daemon ("+val+")")
 		}
 		return
 	case "KUBECONFIG":
@@ -324,30 +333,30 @@ func (a *analyzer) judgeAssignment(c *call, name string, v arg) {
 		// -exec and -vettool run a program for every tool or test.
 		for _, w := range strings.Fields(val) {
 			if strings.HasPrefix(w, "-toolexec") || strings.HasPrefix(w, "-exec") || strings.HasPrefix(w, "-vettool") || strings.HasPrefix(w, "--toolexec") || strings.HasPrefix(w, "--exec") || strings.HasPrefix(w, "--vettool") {
-				a.flag(c, danger.RemoteExec, "sets GOFLAGS, which makes go run "+w, high)
+				a.flag(c, danger.RemoteExec, "sets GOFLAGS, which makes go run "+w)
 				return
 			}
 		}
 		return
 	case "NODE_TLS_REJECT_UNAUTHORIZED", "GIT_SSL_NO_VERIFY", "PYTHONHTTPSVERIFY", "CURL_CA_BUNDLE", "REQUESTS_CA_BUNDLE", "NPM_CONFIG_STRICT_SSL":
 		if val == "0" || val == "false" || name == "GIT_SSL_NO_VERIFY" && val != "" || name == "CURL_CA_BUNDLE" && val == "" {
-			a.flag(c, danger.SecurityDisable, "turns off TLS certificate verification", medium)
+			a.flagAt(c, danger.SecurityDisable, "turns off TLS certificate verification", medium)
 		}
 		return
 	case "DISABLE_DATABASE_ENVIRONMENT_CHECK":
 		if val != "" && val != "0" {
-			a.flag(c, danger.DBDestructive, "disables the database's production safety check", high)
+			a.flag(c, danger.DBDestructive, "disables the database's production safety check")
 		}
 		return
 	case "NPM_CONFIG_REGISTRY", "PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL", "UV_INDEX_URL", "YARN_REGISTRY", "GOPROXY", "CARGO_REGISTRIES_CRATES_IO_PROTOCOL":
 		if val != "" && !localURL(val) {
-			a.flag(c, danger.SystemConfig, "redirects the package registry to "+val, medium)
+			a.flagAt(c, danger.SystemConfig, "redirects the package registry to "+val, medium)
 		}
 		return
 	}
 	if strings.Contains(strings.ToUpper(name), "YOLO") || name == "CLAUDE_CODE_DANGEROUSLY_SKIP_PERMISSIONS" || name == "CODEX_UNSAFE_ALLOW_NO_SANDBOX" {
 		if val != "" && val != "0" && val != "false" {
-			a.flag(c, danger.AgentConfigTamper, "turns off an agent's approvals ("+name+")", high)
+			a.flag(c, danger.AgentConfigTamper, "turns off an agent's approvals ("+name+")")
 		}
 		return
 	}
@@ -355,7 +364,7 @@ func (a *analyzer) judgeAssignment(c *call, name string, v arg) {
 		return
 	}
 	if reason := poisonedValue(name, v); reason != "" {
-		a.flag(c, danger.RemoteExec, "sets "+name+", which makes later programs run "+reason, high)
+		a.flag(c, danger.RemoteExec, "sets "+name+", which makes later programs run "+reason)
 	}
 }
 
@@ -541,9 +550,9 @@ func (a *analyzer) checkWrappers(c *call) {
 		switch w {
 		case "sudo", "doas", "pkexec", "su", "runuser", "chroot":
 			if w == "sudo" && c.sudoStdin {
-				a.flag(c, danger.Privilege, "feeds a password to sudo -S and runs the command as root", high)
+				a.flag(c, danger.Privilege, "feeds a password to sudo -S and runs the command as root")
 			}
-			a.flag(c, danger.Privilege, "runs the command with elevated privileges ("+w+")", high)
+			a.flag(c, danger.Privilege, "runs the command with elevated privileges ("+w+")")
 			return
 		}
 	}
@@ -553,13 +562,13 @@ func (a *analyzer) checkWrappers(c *call) {
 // literal: code computed at run time, and worse, code from the network.
 func (a *analyzer) checkHiddenCode(c *call, code arg) {
 	if code.node != nil && a.substFetches(code) {
-		a.flag(c, danger.RemoteExec, "runs code downloaded from the network", high)
+		a.flag(c, danger.RemoteExec, "runs code downloaded from the network")
 		return
 	}
 	if shellSetupOutput(code.raw) {
 		return
 	}
-	a.flag(c, danger.NonLiteralProgram, "runs code that is only known at run time ("+code.raw+")", medium)
+	a.flag(c, danger.NonLiteralProgram, "runs code that is only known at run time ("+code.raw+")")
 }
 
 // shellSetupTools print shell code meant to be evaluated in the current
@@ -603,7 +612,7 @@ func (a *analyzer) checkWrites(c *call) {
 		}
 		t := r.target.s
 		if strings.HasPrefix(t, "/dev/tcp/") || strings.HasPrefix(t, "/dev/udp/") {
-			a.flag(c, danger.RemoteAccess, "connects the shell to a network socket ("+t+")", high)
+			a.flag(c, danger.RemoteAccess, "connects the shell to a network socket ("+t+")")
 		}
 		if r.target.unbound && !r.target.mktemp && !harmlessTarget(t) && !strings.HasPrefix(t, "/dev/") {
 			if r.target.subst {
@@ -632,7 +641,7 @@ func (a *analyzer) checkWrites(c *call) {
 		if r.isOutput() && r.target.subst && r.target.unbound {
 			// > "$(python3 -c 'print(site...)')/x.pth": the target is computed.
 			if strings.HasSuffix(r.target.s, ".pth") {
-				a.flag(c, danger.Persistence, "writes a Python .pth file, which runs code at every interpreter start", high)
+				a.flag(c, danger.Persistence, "writes a Python .pth file, which runs code at every interpreter start")
 			}
 		}
 	}
@@ -668,34 +677,34 @@ func (a *analyzer) judgeWrite(c *call, p string) {
 		// Inside the working tree, only hidden paths (.git/hooks, .claude,
 		// .vscode, ...) and key files are special.
 		if a.credentialFile(p) {
-			a.flag(c, danger.FileOverwrite, "overwrites the credential file "+p, high)
+			a.flag(c, danger.FileOverwrite, "overwrites the credential file "+p)
 		}
 		return
 	}
 	lp := strings.ToLower(p)
 	switch {
 	case blockDevice(p):
-		a.flag(c, danger.DiskWipe, "writes to the raw disk device "+p, high)
+		a.flag(c, danger.DiskWipe, "writes to the raw disk device "+p)
 	case strings.HasPrefix(p, "/dev/tcp/") || strings.HasPrefix(p, "/dev/udp/"):
 	case p == "/proc/sysrq-trigger":
-		a.flag(c, danger.SystemPower, "triggers a kernel sysrq action (reboot, crash)", high)
+		a.flag(c, danger.SystemPower, "triggers a kernel sysrq action (reboot, crash)")
 	case securityPath(p):
-		a.flag(c, danger.SecurityDisable, "changes a kernel or system security control ("+p+")", high)
+		a.flag(c, danger.SecurityDisable, "changes a kernel or system security control ("+p+")")
 	case logPath(a, p):
-		a.flag(c, danger.LogTampering, "modifies logs or history ("+p+")", high)
+		a.flag(c, danger.LogTampering, "modifies logs or history ("+p+")")
 	case persistencePath(a, p):
-		a.flag(c, danger.Persistence, "writes "+p+", which runs code automatically later", high)
+		a.flag(c, danger.Persistence, "writes "+p+", which runs code automatically later")
 	case within(p, "/etc/sudoers") || within(p, "/etc/sudoers.d") || p == "/etc/passwd" || p == "/etc/shadow" || p == "/etc/group" || p == "/etc/gshadow":
-		a.flag(c, danger.Privilege, "changes users, groups or sudo rules ("+p+")", high)
+		a.flag(c, danger.Privilege, "changes users, groups or sudo rules ("+p+")")
 	case p == "/dev/null" || strings.HasPrefix(p, "/dev/fd/") || p == "/dev/stdout" || p == "/dev/stderr":
 	case within(p, "/proc") || within(p, "/sys"):
-		a.flag(c, danger.SystemConfig, "writes a kernel setting ("+p+")", high)
+		a.flag(c, danger.SystemConfig, "writes a kernel setting ("+p+")")
 	case a.systemPath(p) && !tempPath(p) && !within(p, "/dev") && !within(p, "/var/folders") && !within(p, "/Volumes") && !within(p, "/mnt") && !within(p, "/media"):
-		a.flag(c, danger.SystemConfig, "writes the system location "+p, high)
+		a.flag(c, danger.SystemConfig, "writes the system location "+p)
 	case a.credentialFile(p):
-		a.flag(c, danger.FileOverwrite, "overwrites the credential file "+p, high)
+		a.flag(c, danger.FileOverwrite, "overwrites the credential file "+p)
 	case strings.HasSuffix(lp, ".pth") && strings.Contains(lp, "site-packages"):
-		a.flag(c, danger.Persistence, "writes a Python .pth file, which runs code at every interpreter start", high)
+		a.flag(c, danger.Persistence, "writes a Python .pth file, which runs code at every interpreter start")
 	}
 }
 
@@ -721,9 +730,9 @@ func (a *analyzer) flagControl(c *call, p string, e pathclass.Entry) {
 func (a *analyzer) judgeOverwrite(c *call, p, how string) {
 	switch {
 	case secretEnvFile(p):
-		a.flag(c, danger.FileOverwrite, how+" overwrites the secrets file "+p, medium)
+		a.flagAt(c, danger.FileOverwrite, how+" overwrites the secrets file "+p, medium)
 	case dataFile(p):
-		a.flag(c, danger.FileOverwrite, how+" overwrites the database file "+p, high)
+		a.flag(c, danger.FileOverwrite, how+" overwrites the database file "+p)
 	}
 }
 
@@ -763,9 +772,9 @@ func (a *analyzer) checkReads(c *call) {
 	for _, p := range reads {
 		switch {
 		case a.credentialFile(p):
-			a.flag(c, danger.CredentialAccess, "prints the credential file "+p, high)
+			a.flag(c, danger.CredentialAccess, "prints the credential file "+p)
 		case secretEnvFile(p):
-			a.flag(c, danger.CredentialAccess, "prints the secrets in "+p, medium)
+			a.flagAt(c, danger.CredentialAccess, "prints the secrets in "+p, medium)
 		default:
 			a.reachesCredentials(c, p)
 		}
@@ -854,18 +863,18 @@ func transcriptDevice(p string) bool {
 func (a *analyzer) checkBehaviour(c *call) {
 	ctx := c.ctx
 	if ctx.funcName != "" && c.prog == key(ctx.funcName) && (ctx.pipe != nil || ctx.bg) {
-		a.flag(c, danger.ForkBomb, "a function that calls itself in the background or a pipe multiplies processes without bound", high)
+		a.flag(c, danger.ForkBomb, "a function that calls itself in the background or a pipe multiplies processes without bound")
 	}
 	if ctx.loop && ctx.bg {
-		a.flag(c, danger.ForkBomb, "starts background processes in an endless loop", high)
+		a.flag(c, danger.ForkBomb, "starts background processes in an endless loop")
 	}
 	if ctx.unpaced && !ctx.bg && (c.prog == "mkdir" || c.prog == "touch" || c.prog == "cp" || c.prog == "fallocate" || c.prog == "dd") {
-		a.flag(c, danger.ResourceExhaustion, "creates files in an endless loop with nothing to slow or stop it", high)
+		a.flag(c, danger.ResourceExhaustion, "creates files in an endless loop with nothing to slow or stop it")
 	}
 	if ctx.loop && !ctx.bg && c.prog != "sleep" {
 		for _, r := range c.redirs {
 			if r.op.String() == ">>" && !harmlessTarget(r.target.s) && (c.prog == "cat" || c.prog == "yes" || c.prog == "head" || c.prog == "echo") {
-				a.flag(c, danger.ResourceExhaustion, "appends to a file in an endless loop", high)
+				a.flag(c, danger.ResourceExhaustion, "appends to a file in an endless loop")
 			}
 		}
 	}

@@ -51,19 +51,19 @@ func checkAWS(a *analyzer, c *call) {
 	switch {
 	case svc == "s3" && (op == "rm" || op == "rb"):
 		if op == "rb" || hasWord(ops, "--recursive") || prod {
-			a.flag(c, danger.CloudDestructive, "deletes S3 objects or buckets", high)
+			a.flag(c, danger.CloudDestructive, "deletes S3 objects or buckets")
 		} else {
-			a.flag(c, danger.CloudDestructive, "deletes an S3 object", medium)
+			a.flagAt(c, danger.CloudDestructive, "deletes an S3 object", medium)
 		}
 	case svc == "s3" && (op == "sync" || op == "mv") && hasPrefixWord(ops, "--delete") || svc == "s3" && op == "mv":
 		if !hasWord(ops, "--dryrun") {
-			a.flag(c, danger.CloudDestructive, "aws s3 "+op+" deletes objects at the destination", high)
+			a.flag(c, danger.CloudDestructive, "aws s3 "+op+" deletes objects at the destination")
 		}
 	case svc == "s3" && (op == "cp" || op == "sync"):
 		for _, x := range pos[2:] {
 			p := a.resolve(x, c.cwd)
 			if p != "" && (a.credentialFile(p) || p == a.opts.Home || within(p, a.opts.Home+"/.ssh")) {
-				a.flag(c, danger.Exfiltration, "uploads "+p+" to S3", high)
+				a.flag(c, danger.Exfiltration, "uploads "+p+" to S3")
 			}
 		}
 	case svc == "secretsmanager" && (op == "get-secret-value" || op == "batch-get-secret-value"),
@@ -71,22 +71,22 @@ func checkAWS(a *analyzer, c *call) {
 		svc == "configure" && (op == "get" && len(pos) > 2 && strings.Contains(pos[2].s, "secret") || op == "export-credentials"),
 		svc == "sts" && (op == "get-session-token" || op == "assume-role" || op == "get-federation-token"),
 		svc == "ecr" && op == "get-login-password", svc == "iam" && op == "create-access-key", svc == "kms" && op == "decrypt":
-		a.flag(c, danger.CredentialAccess, "aws "+svc+" "+op+" prints secret values", high)
+		a.flag(c, danger.CredentialAccess, "aws "+svc+" "+op+" prints secret values")
 	case svc == "secretsmanager" && (op == "update-secret" || op == "put-secret-value"):
-		a.flag(c, danger.CloudDestructive, "aws secretsmanager "+op+" replaces a secret other services read", high)
+		a.flag(c, danger.CloudDestructive, "aws secretsmanager "+op+" replaces a secret other services read")
 	case svc == "route53" && op == "change-resource-record-sets" && strings.Contains(c.text, "DELETE"):
-		a.flag(c, danger.CloudDestructive, "aws route53 change-resource-record-sets deletes DNS records", high)
+		a.flag(c, danger.CloudDestructive, "aws route53 change-resource-record-sets deletes DNS records")
 	case svc == "iam" && (strings.HasPrefix(op, "attach-") || strings.HasPrefix(op, "put-") || op == "add-user-to-group" || op == "update-assume-role-policy" || op == "create-login-profile" || op == "update-login-profile"):
-		a.flag(c, danger.Privilege, "aws iam "+op+" grants permissions", high)
+		a.flag(c, danger.Privilege, "aws iam "+op+" grants permissions")
 	case svc == "logs" && strings.HasPrefix(op, "delete"), svc == "cloudtrail" && (op == "stop-logging" || op == "delete-trail" || op == "update-trail"):
-		a.flag(c, danger.LogTampering, "aws "+svc+" "+op+" deletes or stops audit logs", high)
+		a.flag(c, danger.LogTampering, "aws "+svc+" "+op+" deletes or stops audit logs")
 	case (svc == "rds" || svc == "ec2" || svc == "redshift" || svc == "dynamodb" || svc == "backup" || svc == "lightsail") && strings.Contains(op, "snapshot") && strings.HasPrefix(op, "delete"),
 		svc == "backup" && strings.HasPrefix(op, "delete"):
-		a.flag(c, danger.BackupDestruction, "aws "+svc+" "+op+" deletes backups", high)
+		a.flag(c, danger.BackupDestruction, "aws "+svc+" "+op+" deletes backups")
 	case cloudVerbDestroys(op):
-		a.flag(c, danger.CloudDestructive, "aws "+svc+" "+op+" destroys or stops cloud resources", high)
+		a.flag(c, danger.CloudDestructive, "aws "+svc+" "+op+" destroys or stops cloud resources")
 	case prod && (strings.HasPrefix(op, "update") || strings.HasPrefix(op, "put") || strings.HasPrefix(op, "modify") || strings.HasPrefix(op, "create") || strings.HasPrefix(op, "run") || strings.HasPrefix(op, "reboot") || strings.HasPrefix(op, "set")):
-		a.flag(c, danger.CloudDestructive, "aws "+svc+" "+op+" changes production resources", high)
+		a.flag(c, danger.CloudDestructive, "aws "+svc+" "+op+" changes production resources")
 	}
 }
 
@@ -102,7 +102,7 @@ func (a *analyzer) cloudFileParams(c *call, prefixes ...string) {
 		for _, pre := range prefixes {
 			if p, ok := strings.CutPrefix(v, pre); ok && p != "" {
 				if r := a.resolve(arg{s: p, lit: x.lit, raw: p}, c.cwd); r != "" && (a.credentialFile(r) || secretEnvFile(r)) {
-					a.flag(c, danger.CredentialAccess, c.prog+" reads the credential file "+r+" as a parameter ("+pre+")", high)
+					a.flag(c, danger.CredentialAccess, c.prog+" reads the credential file "+r+" as a parameter ("+pre+")")
 				}
 			}
 		}
@@ -120,7 +120,7 @@ func (a *analyzer) cloudUploads(c *call) {
 	}
 	for _, e := range c.fx {
 		if url != "" && e.Kind == programs.Read && e.Option == "" && e.Target != "" && (a.credentialFile(e.Target) || secretEnvFile(e.Target)) {
-			a.flag(c, danger.Exfiltration, c.prog+" uploads "+e.Target+" to "+url, high)
+			a.flag(c, danger.Exfiltration, c.prog+" uploads "+e.Target+" to "+url)
 			return
 		}
 	}
@@ -132,22 +132,22 @@ func checkGcloud(a *analyzer, c *call) {
 	a.cloudUploads(c)
 	if c.prog == "gsutil" {
 		if len(words) > 0 && (words[0].s == "rm" || words[0].s == "rb") || len(words) > 1 && words[0].s == "rsync" && hasShortFlag(ops, 'd') {
-			a.flag(c, danger.CloudDestructive, "gsutil deletes objects or buckets", high)
+			a.flag(c, danger.CloudDestructive, "gsutil deletes objects or buckets")
 		}
 		return
 	}
 	text := " " + strings.Join(c.words, " ") + " "
 	switch {
 	case strings.Contains(text, " secrets versions access "), strings.Contains(text, " auth print-access-token"), strings.Contains(text, " auth print-identity-token"), strings.Contains(text, " auth application-default print-access-token"):
-		a.flag(c, danger.CredentialAccess, "prints a secret or access token", high)
+		a.flag(c, danger.CredentialAccess, "prints a secret or access token")
 	case strings.Contains(text, " logging ") && (strings.Contains(text, " delete ") || strings.Contains(text, " sinks delete")):
-		a.flag(c, danger.LogTampering, "deletes cloud logs", high)
+		a.flag(c, danger.LogTampering, "deletes cloud logs")
 	case strings.Contains(text, " storage rm ") || strings.Contains(text, " storage buckets delete"):
-		a.flag(c, danger.CloudDestructive, "deletes cloud storage", high)
+		a.flag(c, danger.CloudDestructive, "deletes cloud storage")
 	default:
 		for _, w := range words {
 			if w.s == "delete" || w.s == "destroy" || w.s == "stop" || w.s == "reset" || w.s == "disable" || w.s == "remove-iam-policy-binding" || w.s == "undeploy" {
-				a.flag(c, danger.CloudDestructive, "gcloud "+w.s+" destroys or stops cloud resources", high)
+				a.flag(c, danger.CloudDestructive, "gcloud "+w.s+" destroys or stops cloud resources")
 				return
 			}
 		}
@@ -163,12 +163,12 @@ func checkAz(a *analyzer, c *call) {
 	text := " " + strings.Join(c.words, " ") + " "
 	switch {
 	case strings.Contains(text, " keyvault secret show") || strings.Contains(text, " account get-access-token"):
-		a.flag(c, danger.CredentialAccess, "prints a secret or access token", high)
+		a.flag(c, danger.CredentialAccess, "prints a secret or access token")
 		return
 	}
 	for _, w := range words {
 		if strings.HasPrefix(w.s, "delete") || w.s == "purge" || w.s == "stop" || w.s == "deallocate" || w.s == "remove" || w.s == "untag" {
-			a.flag(c, danger.CloudDestructive, "az "+w.s+" destroys or stops cloud resources", high)
+			a.flag(c, danger.CloudDestructive, "az "+w.s+" destroys or stops cloud resources")
 			return
 		}
 	}
@@ -185,12 +185,12 @@ func checkKubectl(a *analyzer, c *call) {
 	}
 	if c.prog == "kubectx" {
 		if prod {
-			a.flag(c, danger.CloudDestructive, "points kubectl at a production cluster: the commands after it change production", high)
+			a.flag(c, danger.CloudDestructive, "points kubectl at a production cluster: the commands after it change production")
 		}
 		return
 	}
 	if sub == "config" && len(rest) > 1 && (rest[0].s == "use-context" || rest[0].s == "use" || rest[0].s == "set-context") && prod {
-		a.flag(c, danger.CloudDestructive, "points kubectl at a production cluster: the commands after it change production", high)
+		a.flag(c, danger.CloudDestructive, "points kubectl at a production cluster: the commands after it change production")
 		return
 	}
 	dry := hasPrefixWord(rest, "--dry-run")
@@ -207,38 +207,38 @@ func checkKubectl(a *analyzer, c *call) {
 		switch {
 		case hasWord(rest, "--all", "-A", "--all-namespaces") || kind == "all" || strings.HasPrefix(kind, "namespace") || kind == "ns" || strings.HasPrefix(kind, "pv") || strings.HasPrefix(kind, "persistentvolume") ||
 			strings.HasPrefix(kind, "node") || strings.HasPrefix(kind, "crd") || strings.HasPrefix(kind, "customresourcedefinition") || strings.HasPrefix(kind, "deploy") || strings.HasPrefix(kind, "statefulset") || strings.HasPrefix(kind, "sts") || strings.HasPrefix(kind, "secret") || strings.HasPrefix(kind, "service") || strings.HasPrefix(kind, "svc") || strings.HasPrefix(kind, "ingress") || strings.HasPrefix(kind, "daemonset") || strings.HasPrefix(kind, "configmap") || strings.HasPrefix(kind, "cm") || prod:
-			a.flag(c, danger.CloudDestructive, "kubectl delete removes cluster resources ("+kind+")", high)
+			a.flag(c, danger.CloudDestructive, "kubectl delete removes cluster resources ("+kind+")")
 		case kind == "pod" || kind == "pods" || kind == "po" || strings.HasPrefix(kind, "pod/") || strings.HasPrefix(kind, "job"):
 		default:
-			a.flag(c, danger.CloudDestructive, "kubectl delete removes cluster resources", medium)
+			a.flagAt(c, danger.CloudDestructive, "kubectl delete removes cluster resources", medium)
 		}
 	case "scale":
 		if hasPrefixWord(rest, "--replicas=0") || hasWord(rest, "--all") || prod {
-			a.flag(c, danger.CloudDestructive, "scales workloads down (to zero or in production)", high)
+			a.flag(c, danger.CloudDestructive, "scales workloads down (to zero or in production)")
 		}
 	case "drain", "cordon", "taint":
-		a.flag(c, danger.CloudDestructive, "kubectl "+sub+" takes nodes out of service", high)
+		a.flag(c, danger.CloudDestructive, "kubectl "+sub+" takes nodes out of service")
 	case "apply", "patch", "replace", "edit", "set", "rollout", "create", "label", "annotate", "autoscale", "expose":
 		if sub == "rollout" && len(rest) > 0 && (rest[0].s == "status" || rest[0].s == "history") {
 			return
 		}
 		if prod {
-			a.flag(c, danger.CloudDestructive, "kubectl "+sub+" changes production resources", high)
+			a.flag(c, danger.CloudDestructive, "kubectl "+sub+" changes production resources")
 		}
 	case "exec", "run", "debug", "cp":
 		if prod {
-			a.flag(c, danger.CloudDestructive, "kubectl "+sub+" runs commands in production", medium)
+			a.flagAt(c, danger.CloudDestructive, "kubectl "+sub+" runs commands in production", medium)
 		}
 	case "get", "describe":
 		if len(rest) > 0 && strings.HasPrefix(strings.ToLower(rest[0].s), "secret") && (hasPrefixWord(rest, "-o", "--output", "-ojson", "-oyaml", "-ojsonpath")) {
-			a.flag(c, danger.CredentialAccess, "prints Kubernetes secret values", high)
+			a.flag(c, danger.CredentialAccess, "prints Kubernetes secret values")
 		}
 	case "config":
 		if len(rest) > 0 && (rest[0].s == "view" && hasPrefixWord(rest, "--raw", "--flatten")) {
-			a.flag(c, danger.CredentialAccess, "prints cluster credentials", high)
+			a.flag(c, danger.CredentialAccess, "prints cluster credentials")
 		}
 		if len(rest) > 0 && (rest[0].s == "delete-context" || rest[0].s == "delete-cluster") {
-			a.flag(c, danger.CloudDestructive, "deletes cluster access configuration", medium)
+			a.flagAt(c, danger.CloudDestructive, "deletes cluster access configuration", medium)
 		}
 	}
 }
@@ -257,15 +257,15 @@ func checkHelm(a *analyzer, c *call) {
 	}
 	switch sub {
 	case "uninstall", "delete", "del", "un":
-		a.flag(c, danger.CloudDestructive, "helm uninstall removes a release and its resources", high)
+		a.flag(c, danger.CloudDestructive, "helm uninstall removes a release and its resources")
 	case "rollback":
-		a.flag(c, danger.CloudDestructive, "helm rollback changes a running release", medium)
+		a.flagAt(c, danger.CloudDestructive, "helm rollback changes a running release", medium)
 	case "upgrade", "install":
 		if prod {
-			a.flag(c, danger.PublishDeploy, "helm "+sub+" deploys to production", high)
+			a.flag(c, danger.PublishDeploy, "helm "+sub+" deploys to production")
 		}
 	case "push":
-		a.flag(c, danger.PublishDeploy, "helm push publishes a chart", high)
+		a.flag(c, danger.PublishDeploy, "helm push publishes a chart")
 	}
 }
 
@@ -287,75 +287,75 @@ func checkTerraform(a *analyzer, c *call) {
 	case "terraform", "tofu", "terragrunt":
 		switch sub {
 		case "destroy":
-			a.flag(c, danger.CloudDestructive, c.prog+" destroy deletes the infrastructure", high)
+			a.flag(c, danger.CloudDestructive, c.prog+" destroy deletes the infrastructure")
 		case "apply", "run-all":
 			if has("-destroy", "--destroy") {
-				a.flag(c, danger.CloudDestructive, c.prog+" apply -destroy deletes the infrastructure", high)
+				a.flag(c, danger.CloudDestructive, c.prog+" apply -destroy deletes the infrastructure")
 			} else if has("-auto-approve", "--auto-approve", "-auto-approve=true") {
-				a.flag(c, danger.CloudDestructive, c.prog+" apply -auto-approve changes infrastructure without review", high)
+				a.flag(c, danger.CloudDestructive, c.prog+" apply -auto-approve changes infrastructure without review")
 			} else if prod {
-				a.flag(c, danger.CloudDestructive, c.prog+" apply changes production infrastructure", high)
+				a.flag(c, danger.CloudDestructive, c.prog+" apply changes production infrastructure")
 			}
 		case "state":
 			if len(rest) > 0 && (rest[0].s == "rm" || rest[0].s == "push" || rest[0].s == "replace-provider") {
-				a.flag(c, danger.CloudDestructive, c.prog+" state "+rest[0].s+" rewrites the state", medium)
+				a.flagAt(c, danger.CloudDestructive, c.prog+" state "+rest[0].s+" rewrites the state", medium)
 			}
 		case "workspace":
 			if len(rest) > 0 && rest[0].s == "delete" {
-				a.flag(c, danger.CloudDestructive, "deletes a workspace", medium)
+				a.flagAt(c, danger.CloudDestructive, "deletes a workspace", medium)
 			}
 		case "force-unlock", "taint", "import":
-			a.flag(c, danger.CloudDestructive, c.prog+" "+sub+" changes state", medium)
+			a.flagAt(c, danger.CloudDestructive, c.prog+" "+sub+" changes state", medium)
 		}
 	case "pulumi":
 		if sub == "destroy" || sub == "down" || sub == "stack" && has("rm") {
-			a.flag(c, danger.CloudDestructive, "pulumi destroy deletes the stack's resources", high)
+			a.flag(c, danger.CloudDestructive, "pulumi destroy deletes the stack's resources")
 		} else if (sub == "up" || sub == "update") && (has("--yes", "-y", "--skip-preview") || prod) {
-			a.flag(c, danger.CloudDestructive, "pulumi up applies changes without review", high)
+			a.flag(c, danger.CloudDestructive, "pulumi up applies changes without review")
 		}
 	case "cdk":
 		if sub == "destroy" {
-			a.flag(c, danger.CloudDestructive, "cdk destroy deletes stacks", high)
+			a.flag(c, danger.CloudDestructive, "cdk destroy deletes stacks")
 		} else if sub == "deploy" && (hasPrefixWord(ops, "--require-approval") && has("never") || hasPrefixWord(ops, "--require-approval=never") || prod) {
-			a.flag(c, danger.PublishDeploy, "cdk deploy without approval", high)
+			a.flag(c, danger.PublishDeploy, "cdk deploy without approval")
 		}
 	case "serverless", "sls":
 		if sub == "remove" {
-			a.flag(c, danger.CloudDestructive, "serverless remove deletes the service", high)
+			a.flag(c, danger.CloudDestructive, "serverless remove deletes the service")
 		} else if sub == "deploy" && prod {
-			a.flag(c, danger.PublishDeploy, "deploys to production", high)
+			a.flag(c, danger.PublishDeploy, "deploys to production")
 		}
 	case "sam":
 		if sub == "delete" {
-			a.flag(c, danger.CloudDestructive, "sam delete deletes the stack", high)
+			a.flag(c, danger.CloudDestructive, "sam delete deletes the stack")
 		} else if sub == "deploy" && (has("--no-confirm-changeset") || prod) {
-			a.flag(c, danger.PublishDeploy, "sam deploy without confirmation", high)
+			a.flag(c, danger.PublishDeploy, "sam deploy without confirmation")
 		}
 	case "eksctl", "doctl", "heroku", "fly", "flyctl", "railway", "render", "amplify", "copilot", "eb":
 		if c.prog == "heroku" && (sub == "config" || sub == "config:get") {
-			a.flag(c, danger.CredentialAccess, "heroku "+sub+" prints the app's config vars, its secrets among them", high)
+			a.flag(c, danger.CredentialAccess, "heroku "+sub+" prints the app's config vars, its secrets among them")
 			return
 		}
 		for _, w := range words {
 			lw := strings.ToLower(w)
 			if lw == "delete" || lw == "destroy" || strings.HasSuffix(lw, ":destroy") || strings.HasSuffix(lw, ":delete") || lw == "terminate" || lw == "remove" || lw == "rm" {
-				a.flag(c, danger.CloudDestructive, c.prog+" "+w+" deletes cloud resources", high)
+				a.flag(c, danger.CloudDestructive, c.prog+" "+w+" deletes cloud resources")
 				return
 			}
 		}
 		if sub == "deploy" || sub == "release" || sub == "up" {
-			a.flag(c, danger.PublishDeploy, c.prog+" "+sub+" deploys the application", high)
+			a.flag(c, danger.PublishDeploy, c.prog+" "+sub+" deploys the application")
 		}
 	case "vercel", "netlify", "firebase", "wrangler", "kamal":
 		for _, w := range words {
 			lw := strings.ToLower(w)
 			if lw == "remove" || lw == "rm" || lw == "delete" || strings.HasSuffix(lw, ":delete") || lw == "destroy" {
-				a.flag(c, danger.CloudDestructive, c.prog+" "+w+" deletes deployments or projects", high)
+				a.flag(c, danger.CloudDestructive, c.prog+" "+w+" deletes deployments or projects")
 				return
 			}
 		}
 		if has("--prod", "--production") || sub == "deploy" && c.prog != "vercel" && c.prog != "netlify" || c.prog == "wrangler" && (sub == "deploy" || sub == "publish") || c.prog == "kamal" && sub == "deploy" {
-			a.flag(c, danger.PublishDeploy, c.prog+" deploys to production", high)
+			a.flag(c, danger.PublishDeploy, c.prog+" deploys to production")
 		}
 	}
 }
@@ -367,12 +367,12 @@ func checkDocker(a *analyzer, c *call) {
 	res := a.entryParse(c)
 	for _, o := range res.Option("--host") {
 		if !strings.HasPrefix(o.Target, "unix://") {
-			a.flag(c, danger.ContainerDestructive, "points docker at another daemon ("+o.Target+")", high)
+			a.flag(c, danger.ContainerDestructive, "points docker at another daemon ("+o.Target+")")
 		}
 	}
 	for _, ctx := range res.Values("--context") {
 		if prodName(ctx) {
-			a.flag(c, danger.ContainerDestructive, "runs docker against the production context "+ctx, high)
+			a.flag(c, danger.ContainerDestructive, "runs docker against the production context "+ctx)
 		}
 	}
 	i := len(ops)
@@ -433,17 +433,17 @@ func checkDocker(a *analyzer, c *call) {
 	switch sub {
 	case "system prune":
 		if hasShortFlag(rest, 'a') || hasLong(rest, "--all") || hasLong(rest, "--volumes") {
-			a.flag(c, danger.ContainerDestructive, "docker system prune -a/--volumes removes every unused image and volume", high)
+			a.flag(c, danger.ContainerDestructive, "docker system prune -a/--volumes removes every unused image and volume")
 		}
 	case "volume prune", "volume rm", "volume remove":
-		a.flag(c, danger.ContainerDestructive, "removes docker volumes and their data", high)
+		a.flag(c, danger.ContainerDestructive, "removes docker volumes and their data")
 	case "image prune":
 		if hasShortFlag(rest, 'a') || hasLong(rest, "--all") {
-			a.flag(c, danger.ContainerDestructive, "removes every unused image", medium)
+			a.flagAt(c, danger.ContainerDestructive, "removes every unused image", medium)
 		}
 	case "rm", "container rm", "rmi", "image rm", "kill", "container kill", "stop", "container stop", "container prune", "network prune", "network rm":
 		if mass || hasWord(rest, "--all") {
-			a.flag(c, danger.ContainerDestructive, "docker "+sub+" on every container or image", high)
+			a.flag(c, danger.ContainerDestructive, "docker "+sub+" on every container or image")
 		}
 	case "context use", "context rm", "context update":
 		target := ""
@@ -451,20 +451,20 @@ func checkDocker(a *analyzer, c *call) {
 			target = rest[0].s
 		}
 		if target != "default" && target != "desktop-linux" && target != "colima" && target != "orbstack" && target != "rootless" {
-			a.flag(c, danger.ContainerDestructive, "switches docker to another daemon ("+target+")", high)
+			a.flag(c, danger.ContainerDestructive, "switches docker to another daemon ("+target+")")
 		}
 	case "compose down", "compose rm":
 		if hasShortFlag(rest, 'v') || hasLong(rest, "--volumes") || hasPrefixWord(rest, "--rmi") {
-			a.flag(c, danger.ContainerDestructive, "docker compose down -v deletes the project's volumes", high)
+			a.flag(c, danger.ContainerDestructive, "docker compose down -v deletes the project's volumes")
 		}
 	case "push", "image push", "buildx build", "build", "compose push", "buildx bake":
 		if sub == "push" || sub == "image push" || sub == "compose push" || hasWord(rest, "--push") || hasPrefixWord(rest, "--output=type=registry") {
-			a.flag(c, danger.PublishDeploy, "pushes an image to a registry", high)
+			a.flag(c, danger.PublishDeploy, "pushes an image to a registry")
 		}
 	case "swarm leave", "stack rm", "service rm", "stack remove", "service remove", "node rm", "secret rm", "machine rm":
-		a.flag(c, danger.ContainerDestructive, "docker "+sub+" removes running services", high)
+		a.flag(c, danger.ContainerDestructive, "docker "+sub+" removes running services")
 	case "system reset":
-		a.flag(c, danger.ContainerDestructive, c.prog+" system reset deletes every container, image and volume", high)
+		a.flag(c, danger.ContainerDestructive, c.prog+" system reset deletes every container, image and volume")
 	case "run", "container run", "create", "exec", "container exec":
 		a.dockerRun(c, sub, rest)
 	}
@@ -489,7 +489,7 @@ func (a *analyzer) dockerRun(c *call, sub string, rest []arg) {
 		switch s {
 		case "--privileged":
 			if v != "false" {
-				a.flag(c, danger.Privilege, "runs a privileged container, which is root on the host", high)
+				a.flag(c, danger.Privilege, "runs a privileged container, which is root on the host")
 			}
 		case "--volume", "--mount":
 			host := v
@@ -505,25 +505,25 @@ func (a *analyzer) dockerRun(c *call, sub string, rest []arg) {
 			hp := a.resolveString(host, c.cwd)
 			switch {
 			case strings.HasSuffix(host, "docker.sock"):
-				a.flag(c, danger.Privilege, "mounts the docker socket, which gives root on the host", high)
+				a.flag(c, danger.Privilege, "mounts the docker socket, which gives root on the host")
 			case hp == "/" || hp != "" && (a.critical(hp) && hp != a.opts.Home || within(hp, "/etc") || within(hp, "/root") || within(hp, "/var/run") || within(hp, "/proc")):
-				a.flag(c, danger.Privilege, "mounts the host's "+hp+" into the container", high)
+				a.flag(c, danger.Privilege, "mounts the host's "+hp+" into the container")
 			}
 		case "--pid", "--network", "--ipc", "--userns", "--uts":
 			if v == "host" && s != "--network" {
-				a.flag(c, danger.Privilege, "shares the host's "+strings.TrimPrefix(s, "--")+" namespace", high)
+				a.flag(c, danger.Privilege, "shares the host's "+strings.TrimPrefix(s, "--")+" namespace")
 			}
 		case "--cap-add":
 			if u := strings.ToUpper(v); u == "ALL" || u == "SYS_ADMIN" || u == "SYS_PTRACE" || u == "SYS_MODULE" || u == "DAC_READ_SEARCH" {
-				a.flag(c, danger.Privilege, "gives the container the "+v+" capability", high)
+				a.flag(c, danger.Privilege, "gives the container the "+v+" capability")
 			}
 		case "--security-opt":
 			if strings.Contains(v, "unconfined") || strings.Contains(v, "label=disable") || strings.Contains(v, "label:disable") {
-				a.flag(c, danger.Privilege, "turns off the container's security profile", high)
+				a.flag(c, danger.Privilege, "turns off the container's security profile")
 			}
 		case "--device":
 			if blockDevice(v) || strings.HasPrefix(v, "/dev/sd") {
-				a.flag(c, danger.Privilege, "gives the container a raw disk device", high)
+				a.flag(c, danger.Privilege, "gives the container a raw disk device")
 			}
 		}
 	}
@@ -572,7 +572,7 @@ func checkPublish(a *analyzer, c *call) {
 	if len(words) > 1 {
 		second = words[1]
 	}
-	flag := func(what string) { a.flag(c, danger.PublishDeploy, what, high) }
+	flag := func(what string) { a.flag(c, danger.PublishDeploy, what) }
 	switch c.prog {
 	case "npm", "pnpm", "bun", "jsr":
 		switch first {
@@ -582,7 +582,7 @@ func checkPublish(a *analyzer, c *call) {
 				name := strings.TrimPrefix(w, "scripts.")
 				name, _, _ = strings.Cut(name, "=")
 				if lifecycleScripts(name) && (first == "set-script" || strings.HasPrefix(w, "scripts.")) {
-					a.flag(c, danger.Persistence, "sets the package's "+name+" script, which runs on every install", high)
+					a.flag(c, danger.Persistence, "sets the package's "+name+" script, which runs on every install")
 					return
 				}
 			}
@@ -678,31 +678,31 @@ func checkObjectStores(a *analyzer, c *call) {
 	switch c.prog {
 	case "s3cmd":
 		if first == "del" || first == "rm" || first == "rb" || first == "sync" && hasPrefixWord(ops, "--delete") {
-			a.flag(c, danger.CloudDestructive, "s3cmd "+first+" deletes objects or buckets", high)
+			a.flag(c, danger.CloudDestructive, "s3cmd "+first+" deletes objects or buckets")
 		}
 	case "rclone":
 		switch first {
 		case "purge", "delete", "deletefile", "rmdir", "rmdirs", "cleanup", "dedupe":
-			a.flag(c, danger.CloudDestructive, "rclone "+first+" deletes remote files", high)
+			a.flag(c, danger.CloudDestructive, "rclone "+first+" deletes remote files")
 		case "sync", "move":
-			a.flag(c, danger.CloudDestructive, "rclone "+first+" deletes files at the destination that are not in the source", high)
+			a.flag(c, danger.CloudDestructive, "rclone "+first+" deletes files at the destination that are not in the source")
 		}
 		switch first {
 		case "copy", "copyto", "sync", "move", "moveto":
 			pos := positional(ops, "--config --transfers --checkers --include --exclude --filter --max-age --min-age")
 			if len(pos) > 1 {
 				if p := a.resolve(pos[1], c.cwd); p != "" && (a.sensitiveTree(p) || a.sensitiveFile(p)) {
-					a.flag(c, danger.Exfiltration, "rclone "+first+" sends "+p+" to a remote", high)
+					a.flag(c, danger.Exfiltration, "rclone "+first+" sends "+p+" to a remote")
 				}
 			}
 		}
 	case "mc":
 		if first == "rm" || first == "rb" || first == "mirror" && hasPrefixWord(ops, "--remove") {
-			a.flag(c, danger.CloudDestructive, "mc "+first+" deletes objects or buckets", high)
+			a.flag(c, danger.CloudDestructive, "mc "+first+" deletes objects or buckets")
 		}
 	case "azcopy", "b2":
 		if first == "remove" || first == "rm" || first == "delete-bucket" || first == "sync" && hasPrefixWord(ops, "--delete-destination=true", "--delete") {
-			a.flag(c, danger.CloudDestructive, c.prog+" "+first+" deletes remote objects", high)
+			a.flag(c, danger.CloudDestructive, c.prog+" "+first+" deletes remote objects")
 		}
 	}
 }
@@ -718,7 +718,7 @@ func checkSecrets(a *analyzer, c *call) {
 	}
 	flag := func(what string) {
 		if !a.outputMasked(c) && !hasOutput(c.redirs) {
-			a.flag(c, danger.CredentialAccess, what, high)
+			a.flag(c, danger.CredentialAccess, what)
 		}
 	}
 	switch c.prog {
@@ -739,7 +739,7 @@ func checkSecrets(a *analyzer, c *call) {
 			flag("reads passwords from the macOS keychain")
 		}
 		if first == "delete-keychain" {
-			a.flag(c, danger.CredentialAccess, "deletes a keychain", high)
+			a.flag(c, danger.CredentialAccess, "deletes a keychain")
 		}
 	case "secret-tool":
 		if first == "lookup" || first == "search" {

@@ -16,7 +16,7 @@ func init() {
 func checkControlProgram(a *analyzer, c *call) {
 	ops := c.operands()
 	tamper := func(what string) {
-		a.flag(c, danger.AgentConfigTamper, what+": only a person or an allow rule naming it may approve that", high)
+		a.flag(c, danger.AgentConfigTamper, what+": only a person or an allow rule naming it may approve that")
 	}
 	prog := c.prog
 	if prog == "go" {
@@ -172,7 +172,7 @@ func (a *analyzer) checkUnknownControl(c *call) {
 		if p == "" || !isControl(a, p) {
 			continue
 		}
-		a.flag(c, danger.AgentConfigTamper, c.prog+" is not understood ("+c.unknown[0]+") and is given the agent control file "+p+", which it may write", high)
+		a.flag(c, danger.AgentConfigTamper, c.prog+" is not understood ("+c.unknown[0]+") and is given the agent control file "+p+", which it may write")
 		return
 	}
 }

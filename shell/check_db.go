@@ -183,13 +183,13 @@ func checkSQLClient(a *analyzer, c *call) {
 			continue
 		}
 		if what, bad := sqlFinding(s, prod && (!sqlOnly(ops, s) || a.optionValueIs(c, prodName))); bad {
-			a.flag(c, danger.SQLDestructive, "the SQL "+what, high)
+			a.flag(c, danger.SQLDestructive, "the SQL "+what)
 			return
 		}
 	}
 	if prod && len(sqls) == 0 {
 		if a.entryParse(c).Has("--file") || hasWord(ops, "-f") {
-			a.flag(c, danger.SQLDestructive, "runs an SQL file against a production database", high)
+			a.flag(c, danger.SQLDestructive, "runs an SQL file against a production database")
 		}
 	}
 }
@@ -268,7 +268,7 @@ func (a *analyzer) clientCommands(c *call, text string) {
 				a.clientFile(c, name, restRaw, false)
 				continue
 			case name == ".load" || strings.Contains(lt, "load_extension("):
-				a.flag(c, danger.RemoteExec, c.prog+" loads a library ("+t+")", high)
+				a.flag(c, danger.RemoteExec, c.prog+" loads a library ("+t+")")
 				continue
 			}
 			// psql: \o, \g, \w take a file or |command, \i a file, anywhere
@@ -297,7 +297,7 @@ func (a *analyzer) clientCommands(c *call, text string) {
 // cmd as a part of its own.
 func (a *analyzer) clientRuns(c *call, what, cmd string) {
 	cmd = strings.TrimSpace(cmd)
-	a.flag(c, danger.RemoteExec, c.prog+" "+what+" runs a command ("+cmd+")", high)
+	a.flag(c, danger.RemoteExec, c.prog+" "+what+" runs a command ("+cmd+")")
 	if cmd != "" {
 		a.nested(cmd, c.ctx, c.wrappers)
 	}
@@ -330,7 +330,7 @@ func (a *analyzer) clientFile(c *call, what, rest string, write bool) {
 	case write:
 		a.judgeWrite(c, p)
 	case a.credentialFile(p):
-		a.flag(c, danger.CredentialAccess, c.prog+" "+what+" reads the credential file "+p, high)
+		a.flag(c, danger.CredentialAccess, c.prog+" "+what+" reads the credential file "+p)
 	}
 }
 
@@ -347,7 +347,7 @@ func checkMongo(a *analyzer, c *call) {
 	}
 	for _, t := range texts {
 		if mongoDestructive.MatchString(t) {
-			a.flag(c, danger.DBDestructive, "drops a MongoDB database or collection, or deletes every document", high)
+			a.flag(c, danger.DBDestructive, "drops a MongoDB database or collection, or deletes every document")
 			return
 		}
 	}
@@ -365,17 +365,17 @@ func checkRedis(a *analyzer, c *call) {
 	for i, w := range words {
 		switch w {
 		case "FLUSHALL", "FLUSHDB", "SHUTDOWN", "SWAPDB":
-			a.flag(c, danger.DBDestructive, "redis "+w+" wipes the database", high)
+			a.flag(c, danger.DBDestructive, "redis "+w+" wipes the database")
 			return
 		case "CONFIG":
 			if i+1 < len(words) && words[i+1] == "SET" {
-				a.flag(c, danger.SystemConfig, "changes the Redis server configuration", medium)
+				a.flagAt(c, danger.SystemConfig, "changes the Redis server configuration", medium)
 			}
 		case "DEBUG":
-			a.flag(c, danger.DBDestructive, "redis DEBUG can crash or alter the server", medium)
+			a.flagAt(c, danger.DBDestructive, "redis DEBUG can crash or alter the server", medium)
 		case "DEL", "UNLINK":
 			if c.xargs {
-				a.flag(c, danger.DBDestructive, "deletes every Redis key piped in", high)
+				a.flag(c, danger.DBDestructive, "deletes every Redis key piped in")
 				return
 			}
 		}
@@ -440,7 +440,7 @@ func checkDBTools(a *analyzer, c *call) {
 		}
 		return false
 	}
-	flag := func(what string) { a.flag(c, danger.DBDestructive, what, high) }
+	flag := func(what string) { a.flag(c, danger.DBDestructive, what) }
 	prod := false
 	for _, as := range c.assigns {
 		switch as.name {
@@ -471,7 +471,7 @@ func checkDBTools(a *analyzer, c *call) {
 		for _, r := range rest {
 			switch r {
 			case "db:rollback", "db:migrate:down", "db:migrate:redo":
-				a.flag(c, danger.DBDestructive, tool+" "+r+" reverts migrations, which can drop data", medium)
+				a.flagAt(c, danger.DBDestructive, tool+" "+r+" reverts migrations, which can drop data", medium)
 				return
 			case "db:drop", "db:reset", "db:purge", "db:schema:load", "db:structure:load", "db:drop:all", "db:migrate:reset", "db:truncate_all", "db:seed:replant":
 				flag(tool + " " + r + " wipes the database")
@@ -492,13 +492,13 @@ func checkDBTools(a *analyzer, c *call) {
 		if has("downgrade") && has("base") {
 			flag("alembic downgrade base drops every migration")
 		} else if has("downgrade") {
-			a.flag(c, danger.DBDestructive, "alembic downgrade reverts migrations, which can drop data", medium)
+			a.flagAt(c, danger.DBDestructive, "alembic downgrade reverts migrations, which can drop data", medium)
 		}
 	case "knex":
 		if has("migrate:rollback") && has("--all") {
 			flag("knex migrate:rollback --all rolls back every migration")
 		} else if has("migrate:rollback", "migrate:down") {
-			a.flag(c, danger.DBDestructive, "knex rolls back migrations, which can drop data", medium)
+			a.flagAt(c, danger.DBDestructive, "knex rolls back migrations, which can drop data", medium)
 		}
 	case "sequelize", "sequelize-cli":
 		if has("db:drop", "db:migrate:undo:all", "db:seed:undo:all") {
@@ -671,7 +671,7 @@ func checkEtcd(a *analyzer, c *call) {
 		return
 	}
 	if len(pos) < 2 || pos[1].s == "" || pos[1].s == "/" || pos[1].s == "\\0" {
-		a.flag(c, danger.DBDestructive, "etcdctl del deletes every key", high)
+		a.flag(c, danger.DBDestructive, "etcdctl del deletes every key")
 	}
 }
 

@@ -43,7 +43,7 @@ func checkRm(a *analyzer, c *call) {
 			if recursive {
 				risk = high
 			}
-			a.flag(c, danger.RecursiveDelete, "deletes every path read from its input, which cannot be known", risk)
+			a.flagAt(c, danger.RecursiveDelete, "deletes every path read from its input, which cannot be known", risk)
 		}
 		return
 	}
@@ -157,7 +157,7 @@ func (a *analyzer) judgeDelete(c *call, t arg, recursive bool) {
 	}
 	if t.unbound {
 		if recursive {
-			a.flag(c, danger.RecursiveDelete, "recursively deletes a path built from a value not set in this command ("+t.raw+")", high)
+			a.flag(c, danger.RecursiveDelete, "recursively deletes a path built from a value not set in this command ("+t.raw+")")
 		}
 		return
 	}
@@ -169,7 +169,7 @@ func (a *analyzer) judgeDelete(c *call, t arg, recursive bool) {
 	p := a.resolve(t, c.cwd)
 	if p == "" {
 		if recursive {
-			a.flag(c, danger.RecursiveDelete, "recursively deletes "+raw+" in an unknown directory", high)
+			a.flag(c, danger.RecursiveDelete, "recursively deletes "+raw+" in an unknown directory")
 		}
 		return
 	}
@@ -177,7 +177,7 @@ func (a *analyzer) judgeDelete(c *call, t arg, recursive bool) {
 	if t.glob {
 		dir, pat := splitGlob(p)
 		if backupPath(pat) {
-			a.flag(c, danger.BackupDestruction, "deletes the backups matching "+raw, high)
+			a.flag(c, danger.BackupDestruction, "deletes the backups matching "+raw)
 			return
 		}
 		if artifactPattern(pat) && (a.inTree(dir) || tempPath(dir)) {
@@ -193,7 +193,7 @@ func (a *analyzer) judgeDelete(c *call, t arg, recursive bool) {
 			return
 		}
 		if recursive || pat == "*" || pat == ".*" || pat == "*.*" {
-			a.flag(c, danger.RecursiveDelete, "deletes everything matching "+raw+" (in "+dir+")", high)
+			a.flag(c, danger.RecursiveDelete, "deletes everything matching "+raw+" (in "+dir+")")
 			return
 		}
 		p = dir
@@ -204,43 +204,43 @@ func (a *analyzer) judgeDelete(c *call, t arg, recursive bool) {
 func (a *analyzer) judgeDeletePath(c *call, p, raw string, recursive bool) {
 	switch {
 	case backupPath(p):
-		a.flag(c, danger.BackupDestruction, "deletes the backup "+p, high)
+		a.flag(c, danger.BackupDestruction, "deletes the backup "+p)
 	case logPath(a, p):
-		a.flag(c, danger.LogTampering, "deletes logs or history ("+p+")", high)
+		a.flag(c, danger.LogTampering, "deletes logs or history ("+p+")")
 	case a.inTree(p):
 		switch {
 		case a.isTreeRootOrAbove(p):
 			if recursive {
-				a.flag(c, danger.RecursiveDelete, "recursively deletes the working tree itself ("+raw+")", high)
+				a.flag(c, danger.RecursiveDelete, "recursively deletes the working tree itself ("+raw+")")
 			}
 		case strings.Contains(p+"/", "/.git/"):
-			a.flag(c, danger.GitDestructive, "deletes the repository's history ("+raw+")", high)
+			a.flag(c, danger.GitDestructive, "deletes the repository's history ("+raw+")")
 		case a.artifactInTree(p), generatedFile(p):
 		case recursive:
-			a.flag(c, danger.RecursiveDelete, "recursively deletes "+raw+", which is not a regenerable build artifact", high)
+			a.flag(c, danger.RecursiveDelete, "recursively deletes "+raw+", which is not a regenerable build artifact")
 		case secretEnvFile(p):
-			a.flag(c, danger.FileOverwrite, "deletes the secrets file "+raw, medium)
+			a.flagAt(c, danger.FileOverwrite, "deletes the secrets file "+raw, medium)
 		case dataFile(p):
-			a.flag(c, danger.FileOverwrite, "deletes the database file "+raw, high)
+			a.flag(c, danger.FileOverwrite, "deletes the database file "+raw)
 		}
 	case a.critical(p) || a.isTreeRootOrAbove(p):
 		if recursive {
-			a.flag(c, danger.RecursiveDelete, "recursively deletes "+p, high)
+			a.flag(c, danger.RecursiveDelete, "recursively deletes "+p)
 		} else if p != "/" && strings.Count(p, "/") > 1 && !a.isTreeRootOrAbove(p) {
-			a.flag(c, danger.RecursiveDelete, "deletes "+p, high)
+			a.flag(c, danger.RecursiveDelete, "deletes "+p)
 		}
 	case tempPath(p) && !within(p, a.opts.Home):
 		if recursive && !uniqueTempName(p) {
-			a.flag(c, danger.RecursiveDelete, "recursively deletes the shared temporary path "+p, medium)
+			a.flagAt(c, danger.RecursiveDelete, "recursively deletes the shared temporary path "+p, medium)
 		}
 	case a.credentialFile(p):
-		a.flag(c, danger.FileOverwrite, "deletes the credential file "+p, high)
+		a.flag(c, danger.FileOverwrite, "deletes the credential file "+p)
 	case a.systemPath(p):
-		a.flag(c, danger.RecursiveDelete, "deletes the system path "+p, high)
+		a.flag(c, danger.RecursiveDelete, "deletes the system path "+p)
 	case recursive:
-		a.flag(c, danger.RecursiveDelete, "recursively deletes "+p+", outside the working tree", high)
+		a.flag(c, danger.RecursiveDelete, "recursively deletes "+p+", outside the working tree")
 	default:
-		a.flag(c, danger.RecursiveDelete, "deletes "+p+", outside the working tree", medium)
+		a.flagAt(c, danger.RecursiveDelete, "deletes "+p+", outside the working tree", medium)
 	}
 }
 
@@ -265,7 +265,7 @@ func (a *analyzer) judgeForeignDelete(c *call, raw string, recursive bool) {
 			}
 		}
 		if recursive {
-			a.flag(c, danger.RecursiveDelete, "recursively deletes "+raw, high)
+			a.flag(c, danger.RecursiveDelete, "recursively deletes "+raw)
 		}
 		return
 	}
@@ -343,18 +343,18 @@ func checkFindDelete(a *analyzer, c *call) {
 		p := a.resolve(r, c.cwd)
 		switch {
 		case p == "":
-			a.flag(c, danger.RecursiveDelete, "find deletes under "+r.raw+", whose value is not known", high)
+			a.flag(c, danger.RecursiveDelete, "find deletes under "+r.raw+", whose value is not known")
 		case backupPath(p):
-			a.flag(c, danger.BackupDestruction, "find deletes backups under "+p, high)
+			a.flag(c, danger.BackupDestruction, "find deletes backups under "+p)
 		case logPath(a, p):
-			a.flag(c, danger.LogTampering, "find deletes logs under "+p, high)
+			a.flag(c, danger.LogTampering, "find deletes logs under "+p)
 		case a.inTree(p) && !a.isTreeRootOrAbove(p) && a.artifactInTree(p):
 		case a.inTree(p) && len(fi.names) > 0 && !a.isTreeRootOrAbove(p):
-			a.flag(c, danger.RecursiveDelete, "find deletes every file matching "+strings.Join(fi.names, ", ")+" under "+r.s, medium)
+			a.flagAt(c, danger.RecursiveDelete, "find deletes every file matching "+strings.Join(fi.names, ", ")+" under "+r.s, medium)
 		case a.inTree(p) && len(fi.names) > 0:
-			a.flag(c, danger.RecursiveDelete, "find deletes every file matching "+strings.Join(fi.names, ", ")+" in the working tree", medium)
+			a.flagAt(c, danger.RecursiveDelete, "find deletes every file matching "+strings.Join(fi.names, ", ")+" in the working tree", medium)
 		default:
-			a.flag(c, danger.RecursiveDelete, "find deletes everything it finds under "+p, high)
+			a.flag(c, danger.RecursiveDelete, "find deletes everything it finds under "+p)
 		}
 	}
 }
@@ -378,17 +378,17 @@ func checkRsync(a *analyzer, c *call) {
 	if remoteSpec(dst.s) {
 		for _, s := range pos[:len(pos)-1] {
 			if p := a.resolve(s, c.cwd); p != "" && a.sensitiveTree(p) {
-				a.flag(c, danger.Exfiltration, "copies "+p+" to another machine", high)
+				a.flag(c, danger.Exfiltration, "copies "+p+" to another machine")
 				return
 			}
 		}
 		host := strings.ToLower(dst.s[:strings.IndexByte(dst.s, ':')])
 		if prodName(host) {
-			a.flag(c, danger.PublishDeploy, "syncs files to the production host "+host, high)
+			a.flag(c, danger.PublishDeploy, "syncs files to the production host "+host)
 		}
 		a.remoteSystemWrite(c, dst.s)
 		if deletes && !hasWord(ops, "--remove-source-files") || hasPrefixWord(ops, "--delete") || hasWord(ops, "--del") {
-			a.flag(c, danger.RecursiveDelete, "rsync --delete removes every file in "+dst.s+" that is not in the source", high)
+			a.flag(c, danger.RecursiveDelete, "rsync --delete removes every file in "+dst.s+" that is not in the source")
 		}
 		a.rsyncRemovesSources(c, pos[:len(pos)-1])
 		return
@@ -400,12 +400,12 @@ func checkRsync(a *analyzer, c *call) {
 	p := a.resolve(dst, c.cwd)
 	switch {
 	case p == "":
-		a.flag(c, danger.RecursiveDelete, "rsync --delete into a path that is not known ("+dst.raw+")", high)
+		a.flag(c, danger.RecursiveDelete, "rsync --delete into a path that is not known ("+dst.raw+")")
 	case a.inTree(p) && !a.isTreeRootOrAbove(p):
 	case backupPath(p):
-		a.flag(c, danger.BackupDestruction, "rsync --delete removes files from the backup "+p, high)
+		a.flag(c, danger.BackupDestruction, "rsync --delete removes files from the backup "+p)
 	default:
-		a.flag(c, danger.RecursiveDelete, "rsync --delete removes every file in "+p+" that is not in the source", high)
+		a.flag(c, danger.RecursiveDelete, "rsync --delete removes every file in "+p+" that is not in the source")
 	}
 }
 
@@ -438,7 +438,7 @@ func checkWinDelete(a *analyzer, c *call) {
 		}
 	}
 	if recursive && len(targets) == 0 && c.lang == "powershell" {
-		a.flag(c, danger.RecursiveDelete, "Remove-Item -Recurse deletes whatever is piped into it", high)
+		a.flag(c, danger.RecursiveDelete, "Remove-Item -Recurse deletes whatever is piped into it")
 		return
 	}
 	for _, t := range targets {
@@ -508,7 +508,7 @@ func checkChmod(a *analyzer, c *call) {
 	for _, t := range targets {
 		if t.unbound {
 			if recursive {
-				a.flag(c, danger.Permissions, "recursively changes permissions on a path not known here ("+t.raw+")", high)
+				a.flag(c, danger.Permissions, "recursively changes permissions on a path not known here ("+t.raw+")")
 			}
 			continue
 		}
@@ -516,7 +516,7 @@ func checkChmod(a *analyzer, c *call) {
 			// A Windows path (C:\Users\dev, which bash reads as
 			// C:Usersdev) is outside any POSIX working tree.
 			if recursive || broadGrant(ops) {
-				a.flag(c, danger.Permissions, "loosens ownership or permissions of the Windows path "+t.s, high)
+				a.flag(c, danger.Permissions, "loosens ownership or permissions of the Windows path "+t.s)
 			}
 			continue
 		}
@@ -525,26 +525,26 @@ func checkChmod(a *analyzer, c *call) {
 			continue
 		}
 		if setuid {
-			a.flag(c, danger.Privilege, "sets the setuid/setgid bit on "+p, high)
+			a.flag(c, danger.Privilege, "sets the setuid/setgid bit on "+p)
 			continue
 		}
 		switch {
 		case a.inTree(p) && !a.isTreeRootOrAbove(p) || a.inTree(p) && c.prog == "chmod" && !recursive:
 			if worldWritable && c.prog == "chmod" {
-				a.flag(c, danger.Permissions, "makes "+t.s+" writable by every user", medium)
+				a.flagAt(c, danger.Permissions, "makes "+t.s+" writable by every user", medium)
 			}
 		case recursive && (a.systemPath(p) || p == "/" || a.opts.Home != "" && within(a.opts.Home, p) || a.underHome(p) || worldWritable):
-			a.flag(c, danger.Permissions, "recursively changes ownership or permissions of "+p+", outside the working tree", high)
+			a.flag(c, danger.Permissions, "recursively changes ownership or permissions of "+p+", outside the working tree")
 		case a.credentialFile(p) && (readable || worldWritable) && c.prog == "chmod":
-			a.flag(c, danger.Permissions, "makes the private key "+p+" readable by other users", high)
+			a.flag(c, danger.Permissions, "makes the private key "+p+" readable by other users")
 		case a.systemPath(p) || p == "/" || a.opts.Home != "" && within(a.opts.Home, p) || blockDevice(p) || strings.HasSuffix(p, ".sock"):
 			if worldWritable || c.prog != "chmod" {
-				a.flag(c, danger.Permissions, "loosens ownership or permissions of the system path "+p, high)
+				a.flag(c, danger.Permissions, "loosens ownership or permissions of the system path "+p)
 			} else {
-				a.flag(c, danger.Permissions, "changes permissions of the system path "+p, medium)
+				a.flagAt(c, danger.Permissions, "changes permissions of the system path "+p, medium)
 			}
 		case worldWritable:
-			a.flag(c, danger.Permissions, "makes "+p+" writable by every user", medium)
+			a.flagAt(c, danger.Permissions, "makes "+p+" writable by every user", medium)
 		}
 	}
 }
@@ -622,7 +622,7 @@ func checkDD(a *analyzer, c *call) {
 		}
 	}
 	if count && n > 0 && bs > 0 && n <= (1<<62)/bs && n*bs >= 10<<30 && (in == "/dev/zero" || in == "/dev/urandom" || in == "/dev/random") && out != "" && !harmlessTarget(out) {
-		a.flag(c, danger.ResourceExhaustion, fmt.Sprintf("writes %d GiB from %s to %s", n*bs>>30, in, out), high)
+		a.flag(c, danger.ResourceExhaustion, fmt.Sprintf("writes %d GiB from %s to %s", n*bs>>30, in, out))
 	}
 	if out == "" || harmlessTarget(out) {
 		return
@@ -636,7 +636,7 @@ func checkDD(a *analyzer, c *call) {
 	}
 	a.judgeOverwrite(c, p, "dd")
 	if !count && (in == "/dev/zero" || in == "/dev/urandom" || in == "/dev/random") {
-		a.flag(c, danger.ResourceExhaustion, "fills "+p+" from "+in+" until the disk is full", high)
+		a.flag(c, danger.ResourceExhaustion, "fills "+p+" from "+in+" until the disk is full")
 	}
 }
 
@@ -659,17 +659,17 @@ func pathExt(p string) string {
 func checkMkfs(a *analyzer, c *call) {
 	for _, x := range c.operands() {
 		if strings.HasPrefix(x.s, "/dev/") && !harmlessTarget(x.s) {
-			a.flag(c, danger.DiskWipe, "creates a file system on "+x.s+", erasing it", high)
+			a.flag(c, danger.DiskWipe, "creates a file system on "+x.s+", erasing it")
 			return
 		}
 	}
 	for _, x := range positional(c.operands(), "-t -L -b -C -E -g -G -i -I -J -l -m -M -N -o -O -r -T -U -e -z -d") {
 		if x.unbound {
-			a.flag(c, danger.DiskWipe, "creates a file system on "+x.raw+", which is not known here", high)
+			a.flag(c, danger.DiskWipe, "creates a file system on "+x.raw+", which is not known here")
 			return
 		}
 		if rp := a.resolve(x, c.cwd); rp != "" && !(a.inTree(rp) || tempPath(rp)) {
-			a.flag(c, danger.DiskWipe, "creates a file system on "+rp, high)
+			a.flag(c, danger.DiskWipe, "creates a file system on "+rp)
 			return
 		}
 	}
@@ -680,22 +680,22 @@ func checkPartition(a *analyzer, c *call) {
 	switch c.prog {
 	case "wipefs":
 		if hasShortFlag(ops, 'a') || hasLong(ops, "--all") || len(positional(ops, "-o -t --offset --types")) > 0 && !hasShortFlag(ops, 'n') {
-			a.flag(c, danger.DiskWipe, "erases file system signatures from a device", high)
+			a.flag(c, danger.DiskWipe, "erases file system signatures from a device")
 		}
 		return
 	case "hdparm":
 		if hasPrefixWord(ops, "--security-erase", "--security-erase-enhanced", "--trim-sector-ranges", "--make-bad-sector", "--security-set-pass", "--fwdownload") {
-			a.flag(c, danger.DiskWipe, "erases or damages a disk through its firmware", high)
+			a.flag(c, danger.DiskWipe, "erases or damages a disk through its firmware")
 		}
 		return
 	case "nvme":
 		if hasWord(ops, "format", "sanitize") {
-			a.flag(c, danger.DiskWipe, "formats or sanitizes an NVMe device", high)
+			a.flag(c, danger.DiskWipe, "formats or sanitizes an NVMe device")
 		}
 		return
 	case "cryptsetup":
 		if hasWord(ops, "luksFormat", "erase", "luksErase", "reencrypt", "luksKillSlot", "luksRemoveKey") {
-			a.flag(c, danger.DiskWipe, "destroys encrypted volume keys or formats a device", high)
+			a.flag(c, danger.DiskWipe, "destroys encrypted volume keys or formats a device")
 		}
 		return
 	}
@@ -704,12 +704,12 @@ func checkPartition(a *analyzer, c *call) {
 	}
 	for _, x := range ops {
 		if strings.HasPrefix(x.s, "/dev/") || x.unbound && c.prog != "parted" {
-			a.flag(c, danger.DiskWipe, "changes the partition table of "+x.s, high)
+			a.flag(c, danger.DiskWipe, "changes the partition table of "+x.s)
 			return
 		}
 	}
 	if c.prog == "blkdiscard" && len(ops) > 0 {
-		a.flag(c, danger.DiskWipe, "discards every block of a device", high)
+		a.flag(c, danger.DiskWipe, "discards every block of a device")
 	}
 }
 
@@ -718,12 +718,12 @@ func checkShred(a *analyzer, c *call) {
 		p := a.resolve(x, c.cwd)
 		switch {
 		case blockDevice(p) || strings.HasPrefix(x.s, "/dev/"):
-			a.flag(c, danger.DiskWipe, "overwrites the device "+x.s, high)
+			a.flag(c, danger.DiskWipe, "overwrites the device "+x.s)
 		case p != "" && (logPath(a, p)):
-			a.flag(c, danger.LogTampering, "shreds logs or history ("+p+")", high)
+			a.flag(c, danger.LogTampering, "shreds logs or history ("+p+")")
 		case p != "" && a.artifactInTree(p):
 		default:
-			a.flag(c, danger.FileOverwrite, "irrecoverably overwrites "+x.s, medium)
+			a.flagAt(c, danger.FileOverwrite, "irrecoverably overwrites "+x.s, medium)
 		}
 	}
 }
@@ -738,22 +738,22 @@ func checkVolumes(a *analyzer, c *call) {
 	}
 	switch c.prog {
 	case "pvremove", "vgremove", "lvremove":
-		a.flag(c, danger.DiskWipe, "removes LVM volumes and their data", high)
+		a.flag(c, danger.DiskWipe, "removes LVM volumes and their data")
 	case "zpool":
 		if sub := low(0); sub == "destroy" || sub == "labelclear" {
-			a.flag(c, danger.DiskWipe, "destroys a ZFS pool", high)
+			a.flag(c, danger.DiskWipe, "destroys a ZFS pool")
 		}
 	case "zfs":
 		if low(0) == "destroy" {
 			if strings.Contains(c.text, "@") {
-				a.flag(c, danger.BackupDestruction, "destroys ZFS snapshots", high)
+				a.flag(c, danger.BackupDestruction, "destroys ZFS snapshots")
 			} else {
-				a.flag(c, danger.DiskWipe, "destroys a ZFS dataset", high)
+				a.flag(c, danger.DiskWipe, "destroys a ZFS dataset")
 			}
 		}
 	case "btrfs":
 		if low(0) == "subvolume" && low(1) == "delete" {
-			a.flag(c, danger.BackupDestruction, "deletes a btrfs subvolume or snapshot", high)
+			a.flag(c, danger.BackupDestruction, "deletes a btrfs subvolume or snapshot")
 		}
 	case "diskutil":
 		sub := low(0)
@@ -762,51 +762,51 @@ func checkVolumes(a *analyzer, c *call) {
 		}
 		switch sub {
 		case "erasedisk", "erasevolume", "zerodisk", "randomdisk", "secureerase", "partitiondisk", "reformat", "deletecontainer", "deletevolume", "eraseoptical", "splitpartition", "mergepartitions":
-			a.flag(c, danger.DiskWipe, "erases or repartitions a disk ("+ops[0].s+")", high)
+			a.flag(c, danger.DiskWipe, "erases or repartitions a disk ("+ops[0].s+")")
 		}
 	case "format":
 		for _, x := range ops {
 			if len(x.s) == 2 && x.s[1] == ':' {
-				a.flag(c, danger.DiskWipe, "formats the drive "+x.s, high)
+				a.flag(c, danger.DiskWipe, "formats the drive "+x.s)
 			}
 		}
 	case "diskpart":
-		a.flag(c, danger.DiskWipe, "runs the Windows disk partitioner", high)
+		a.flag(c, danger.DiskWipe, "runs the Windows disk partitioner")
 	case "clear-disk", "format-volume", "initialize-disk", "remove-partition":
-		a.flag(c, danger.DiskWipe, "erases or formats a disk ("+c.prog+")", high)
+		a.flag(c, danger.DiskWipe, "erases or formats a disk ("+c.prog+")")
 	case "tmutil":
 		switch low(0) {
 		case "delete", "deletelocalsnapshots", "thinlocalsnapshots", "deleteinprogress", "disable", "removeexclusion", "disablelocal":
-			a.flag(c, danger.BackupDestruction, "deletes or disables Time Machine backups", high)
+			a.flag(c, danger.BackupDestruction, "deletes or disables Time Machine backups")
 		}
 	case "borg", "borgbackup":
 		switch low(0) {
 		case "delete", "prune", "compact", "recreate":
-			a.flag(c, danger.BackupDestruction, "deletes borg backup archives ("+ops[0].s+")", high)
+			a.flag(c, danger.BackupDestruction, "deletes borg backup archives ("+ops[0].s+")")
 		}
 	case "restic", "kopia", "duplicacy":
 		for _, x := range ops {
 			switch strings.ToLower(x.s) {
 			case "forget", "prune", "delete":
-				a.flag(c, danger.BackupDestruction, "deletes "+c.prog+" snapshots ("+x.s+")", high)
+				a.flag(c, danger.BackupDestruction, "deletes "+c.prog+" snapshots ("+x.s+")")
 				return
 			}
 		}
 	case "duplicity":
 		if strings.HasPrefix(low(0), "remove-") || low(0) == "cleanup" && hasWord(ops, "--force") {
-			a.flag(c, danger.BackupDestruction, "deletes duplicity backups ("+ops[0].s+")", high)
+			a.flag(c, danger.BackupDestruction, "deletes duplicity backups ("+ops[0].s+")")
 		}
 	case "vssadmin":
 		if low(0) == "delete" || low(0) == "resize" {
-			a.flag(c, danger.BackupDestruction, "deletes Windows shadow copies", high)
+			a.flag(c, danger.BackupDestruction, "deletes Windows shadow copies")
 		}
 	case "wbadmin":
 		if strings.HasPrefix(low(0), "delete") {
-			a.flag(c, danger.BackupDestruction, "deletes Windows backups", high)
+			a.flag(c, danger.BackupDestruction, "deletes Windows backups")
 		}
 	case "wmic":
 		if strings.Contains(strings.ToLower(c.text), "shadowcopy") && strings.Contains(strings.ToLower(c.text), "delete") {
-			a.flag(c, danger.BackupDestruction, "deletes Windows shadow copies", high)
+			a.flag(c, danger.BackupDestruction, "deletes Windows shadow copies")
 		}
 	}
 }
@@ -839,7 +839,7 @@ func checkTruncate(a *analyzer, c *call) {
 		if size.s == "0" || strings.HasPrefix(size.s, "-") || strings.HasPrefix(size.s, "<") {
 			a.judgeOverwrite(c, p, "truncate")
 			if tableFile(p) {
-				a.flag(c, danger.FileOverwrite, "truncate empties the data table "+p, high)
+				a.flag(c, danger.FileOverwrite, "truncate empties the data table "+p)
 			}
 		}
 	}
@@ -848,7 +848,7 @@ func checkTruncate(a *analyzer, c *call) {
 func checkFallocate(a *analyzer, c *call) {
 	if v, ok := optValue(c.operands(), "-l", "--length"); ok {
 		if n := parseSize(v.s); n >= 10<<30 {
-			a.flag(c, danger.ResourceExhaustion, "allocates "+v.s+" of disk", high)
+			a.flag(c, danger.ResourceExhaustion, "allocates "+v.s+" of disk")
 		}
 	}
 }
@@ -888,7 +888,7 @@ func checkCopyMove(a *analyzer, c *call) {
 	if c.prog == "cp" || c.prog == "copy-item" || c.prog == "install" {
 		for _, s := range srcs {
 			if p := a.resolve(s, c.cwd); p != "" && a.credentialFile(p) {
-				a.flag(c, danger.CredentialAccess, "copies the private credential "+p+" out of its protected place", medium)
+				a.flagAt(c, danger.CredentialAccess, "copies the private credential "+p+" out of its protected place", medium)
 			}
 		}
 	}
@@ -899,18 +899,18 @@ func checkCopyMove(a *analyzer, c *call) {
 	}
 	if c.prog == "mv" || c.prog == "move-item" {
 		if dp := a.resolve(dst, c.cwd); dp == "/dev/null" {
-			a.flag(c, danger.RecursiveDelete, "moves files into /dev/null, destroying them", high)
+			a.flag(c, danger.RecursiveDelete, "moves files into /dev/null, destroying them")
 		}
 		for _, s := range srcs {
 			p := a.resolve(s, c.cwd)
 			switch {
 			case p == "":
 			case a.credentialFile(p):
-				a.flag(c, danger.FileOverwrite, "moves the credential file "+p+" away", high)
+				a.flag(c, danger.FileOverwrite, "moves the credential file "+p+" away")
 			case a.critical(p) || a.isTreeRootOrAbove(p):
-				a.flag(c, danger.RecursiveDelete, "moves "+p+" away", high)
+				a.flag(c, danger.RecursiveDelete, "moves "+p+" away")
 			case backupPath(p) && !a.inTree(p):
-				a.flag(c, danger.BackupDestruction, "moves the backup "+p, medium)
+				a.flagAt(c, danger.BackupDestruction, "moves the backup "+p, medium)
 			}
 		}
 	}
@@ -963,14 +963,14 @@ func checkFiller(a *analyzer, c *call) {
 	ops := c.operands()
 	switch c.prog {
 	case "yes":
-		a.flag(c, danger.ResourceExhaustion, "writes to "+out+" until the disk is full", high)
+		a.flag(c, danger.ResourceExhaustion, "writes to "+out+" until the disk is full")
 	case "cat":
 		if hasWord(ops, "/dev/zero", "/dev/urandom", "/dev/random") {
-			a.flag(c, danger.ResourceExhaustion, "writes to "+out+" until the disk is full", high)
+			a.flag(c, danger.ResourceExhaustion, "writes to "+out+" until the disk is full")
 		}
 	case "head":
 		if v, ok := optValue(ops, "-c", "--bytes"); ok && parseSize(v.s) >= 10<<30 {
-			a.flag(c, danger.ResourceExhaustion, "writes "+v.s+" to "+out, high)
+			a.flag(c, danger.ResourceExhaustion, "writes "+v.s+" to "+out)
 		}
 	}
 }
@@ -1009,7 +1009,7 @@ func (a *analyzer) rsyncRemovesSources(c *call, srcs []arg) {
 		}
 		p := a.resolve(s, c.cwd)
 		if p == "" || !a.inTree(p) || a.isTreeRootOrAbove(p) {
-			a.flag(c, danger.RecursiveDelete, "rsync --remove-source-files deletes the files it sends from "+s.raw, high)
+			a.flag(c, danger.RecursiveDelete, "rsync --remove-source-files deletes the files it sends from "+s.raw)
 			return
 		}
 	}

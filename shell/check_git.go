@@ -32,32 +32,32 @@ func checkGit(a *analyzer, c *call) {
 		case strings.HasPrefix(s, "-c") && !strings.HasPrefix(s, "--"):
 			kv = s[2:]
 		case s == "--config-env" || strings.HasPrefix(s, "--config-env="):
-			a.flag(c, danger.RemoteExec, "git reads configuration from an environment variable, which can make it run commands", medium)
+			a.flagAt(c, danger.RemoteExec, "git reads configuration from an environment variable, which can make it run commands", medium)
 		case strings.HasPrefix(s, "--exec-path="):
-			a.flag(c, danger.RemoteExec, "git runs its subcommands from "+s[len("--exec-path="):], high)
+			a.flag(c, danger.RemoteExec, "git runs its subcommands from "+s[len("--exec-path="):])
 		case s == "-C" || s == "--git-dir" || s == "--work-tree" || s == "--namespace":
 			i++
 		}
 		if kv != "" {
 			k, v, _ := strings.Cut(kv, "=")
 			if gitExecKey(k, v) {
-				a.flag(c, danger.RemoteExec, "git -c "+k+" makes git run a command ("+v+")", high)
+				a.flag(c, danger.RemoteExec, "git -c "+k+" makes git run a command ("+v+")")
 			}
 			if lv := strings.ToLower(v); strings.EqualFold(k, "http.sslVerify") && (lv == "false" || lv == "0" || lv == "no" || lv == "off") {
-				a.flag(c, danger.SecurityDisable, "git -c http.sslVerify=false turns off TLS certificate verification", high)
+				a.flag(c, danger.SecurityDisable, "git -c http.sslVerify=false turns off TLS certificate verification")
 			}
 		}
 	}
 	sub, rest := a.entrySub(c)
 	for _, x := range rest {
 		if strings.HasPrefix(x.s, "--upload-pack") || strings.HasPrefix(x.s, "--receive-pack") || strings.HasPrefix(x.s, "-u") && sub == "ls-remote" || x.s == "--exec" || strings.HasPrefix(x.s, "--exec=") && sub != "rebase" {
-			a.flag(c, danger.RemoteExec, "git "+sub+" "+x.s+" runs a command", high)
+			a.flag(c, danger.RemoteExec, "git "+sub+" "+x.s+" runs a command")
 		}
 		if strings.HasPrefix(x.s, "ext::") {
-			a.flag(c, danger.RemoteExec, "the ext:: transport runs a command", high)
+			a.flag(c, danger.RemoteExec, "the ext:: transport runs a command")
 		}
 		if strings.HasPrefix(x.s, "--open-files-in-pager") || x.s == "-O" && sub == "grep" {
-			a.flag(c, danger.RemoteExec, "git grep -O runs a pager command", medium)
+			a.flagAt(c, danger.RemoteExec, "git grep -O runs a pager command", medium)
 		}
 	}
 	a.gitPrintsSecrets(c, sub, rest)
@@ -68,14 +68,14 @@ func checkGit(a *analyzer, c *call) {
 	switch sub {
 	case "reset":
 		if res.Has("--hard") || res.Has("--merge") {
-			a.flag(c, danger.GitDestructive, "git reset --hard discards uncommitted work", high)
+			a.flag(c, danger.GitDestructive, "git reset --hard discards uncommitted work")
 		}
 	case "checkout":
 		if res.Has("-B") {
-			a.flag(c, danger.GitDestructive, "git checkout -B resets a branch that exists, dropping its commits", medium)
+			a.flagAt(c, danger.GitDestructive, "git checkout -B resets a branch that exists, dropping its commits", medium)
 		}
 		if res.Has("--force") {
-			a.flag(c, danger.GitDestructive, "git checkout --force discards uncommitted work", high)
+			a.flag(c, danger.GitDestructive, "git checkout --force discards uncommitted work")
 			return
 		}
 		paths := a.pathspecs(c, rest)
@@ -89,69 +89,69 @@ func checkGit(a *analyzer, c *call) {
 		}
 	case "switch":
 		if res.Has("--discard-changes") || res.Has("--force") {
-			a.flag(c, danger.GitDestructive, "git switch --discard-changes discards uncommitted work", high)
+			a.flag(c, danger.GitDestructive, "git switch --discard-changes discards uncommitted work")
 		}
 		if res.Has("--force-create") {
-			a.flag(c, danger.GitDestructive, "git switch -C resets a branch that exists, dropping its commits", medium)
+			a.flagAt(c, danger.GitDestructive, "git switch -C resets a branch that exists, dropping its commits", medium)
 		}
 	case "clean":
 		if res.Has("--force") && !res.Has("--dry-run") {
-			a.flag(c, danger.GitDestructive, "git clean -f deletes untracked files for good", high)
+			a.flag(c, danger.GitDestructive, "git clean -f deletes untracked files for good")
 		}
 	case "stash":
 		if len(rest) > 0 && (rest[0].s == "clear" || rest[0].s == "drop") {
-			a.flag(c, danger.GitDestructive, "git stash "+rest[0].s+" discards stashed work", high)
+			a.flag(c, danger.GitDestructive, "git stash "+rest[0].s+" discards stashed work")
 		}
 	case "branch":
 		if res.Has("-D") || res.Has("--delete") && res.Has("--force") {
-			a.flag(c, danger.GitDestructive, "git branch -D deletes a branch even if it is not merged", high)
+			a.flag(c, danger.GitDestructive, "git branch -D deletes a branch even if it is not merged")
 		} else if res.Has("--force") && len(a.entryOperands(c)) > 0 && !res.Has("--move") && !res.Has("--copy") {
-			a.flag(c, danger.GitDestructive, "git branch --force moves a branch that exists, dropping its commits", medium)
+			a.flagAt(c, danger.GitDestructive, "git branch --force moves a branch that exists, dropping its commits", medium)
 		}
 	case "push":
 		if res.Has("--dry-run") {
 			return
 		}
 		if res.Tried("--force", "--force-with-lease", "--force-if-includes") {
-			a.flag(c, danger.GitDestructive, "a forced push overwrites published history", high)
+			a.flag(c, danger.GitDestructive, "a forced push overwrites published history")
 		}
 		pos := a.entryOperands(c)
 		if len(pos) > 0 && (strings.Contains(pos[0].s, "://") || scpLikeRemote(pos[0].s)) {
-			a.flag(c, danger.Exfiltration, "pushes the repository to "+pos[0].s+", which no configured remote names", medium)
+			a.flagAt(c, danger.Exfiltration, "pushes the repository to "+pos[0].s+", which no configured remote names", medium)
 		}
 		for i, x := range pos {
 			if i == 0 && len(pos) > 1 {
 				continue // the remote
 			}
 			if strings.HasPrefix(x.s, "+") {
-				a.flag(c, danger.GitDestructive, "the refspec "+x.s+" force-pushes", high)
+				a.flag(c, danger.GitDestructive, "the refspec "+x.s+" force-pushes")
 			}
 			if strings.HasPrefix(x.s, ":") && len(x.s) > 1 {
-				a.flag(c, danger.GitDestructive, "the refspec "+x.s+" deletes a remote branch", high)
+				a.flag(c, danger.GitDestructive, "the refspec "+x.s+" deletes a remote branch")
 			}
 		}
 		if res.Has("--delete") || res.Has("--mirror") || res.Has("--prune") {
-			a.flag(c, danger.GitDestructive, "git push deletes remote branches", high)
+			a.flag(c, danger.GitDestructive, "git push deletes remote branches")
 		}
 	case "filter-branch", "filter-repo":
-		a.flag(c, danger.GitHistoryRewrite, "git "+sub+" rewrites the whole history", high)
+		a.flag(c, danger.GitHistoryRewrite, "git "+sub+" rewrites the whole history")
 	case "reflog":
 		if len(rest) > 0 && (rest[0].s == "expire" && hasPrefixWord(rest, "--expire=now", "--expire=all", "--expire-unreachable=now", "--expire-unreachable=all") || rest[0].s == "delete") {
-			a.flag(c, danger.GitHistoryRewrite, "expiring the reflog makes discarded commits unrecoverable", high)
+			a.flag(c, danger.GitHistoryRewrite, "expiring the reflog makes discarded commits unrecoverable")
 		}
 	case "gc", "prune":
 		if hasPrefixWord(rest, "--prune=now", "--prune=all") || sub == "prune" && hasWord(rest, "--expire=now") {
-			a.flag(c, danger.GitHistoryRewrite, "pruning now deletes unreachable commits for good", medium)
+			a.flagAt(c, danger.GitHistoryRewrite, "pruning now deletes unreachable commits for good", medium)
 		}
 	case "update-ref":
 		if res.Has("-d") || res.Has("--stdin") {
-			a.flag(c, danger.GitDestructive, "git update-ref -d deletes a ref", high)
+			a.flag(c, danger.GitDestructive, "git update-ref -d deletes a ref")
 		}
 	case "rm":
 		if res.Has("-r") && res.Has("--force") && !res.Has("--cached") {
 			for _, x := range a.entryOperands(c) {
 				if x.s == "." || x.s == "*" || x.s == ":/" {
-					a.flag(c, danger.GitDestructive, "git rm -rf . removes every file and its changes", high)
+					a.flag(c, danger.GitDestructive, "git rm -rf . removes every file and its changes")
 				}
 			}
 		}
@@ -159,7 +159,7 @@ func checkGit(a *analyzer, c *call) {
 		a.checkGitConfig(c, rest)
 	case "credential", "credential-store", "credential-cache":
 		if len(rest) > 0 && (rest[0].s == "fill" || rest[0].s == "get") {
-			a.flag(c, danger.CredentialAccess, "git credential fill prints stored credentials", high)
+			a.flag(c, danger.CredentialAccess, "git credential fill prints stored credentials")
 		}
 	case "remote":
 		if len(rest) >= 3 && rest[0].s == "add" {
@@ -168,17 +168,17 @@ func checkGit(a *analyzer, c *call) {
 			name := rest[1].s
 			for _, o := range a.calls {
 				if o.prog == "git" && o != c && strings.Contains(o.text, "push") && hasWord(o.operands(), name) {
-					a.flag(c, danger.Exfiltration, "adds the remote "+rest[2].s+" and pushes the code to it", high)
+					a.flag(c, danger.Exfiltration, "adds the remote "+rest[2].s+" and pushes the code to it")
 				}
 			}
 		}
 	case "worktree":
 		if len(rest) > 0 && rest[0].s == "remove" && res.Has("--force") {
-			a.flag(c, danger.GitDestructive, "git worktree remove --force discards that worktree's changes", medium)
+			a.flagAt(c, danger.GitDestructive, "git worktree remove --force discards that worktree's changes", medium)
 		}
 	case "submodule":
 		if res.Sub() == "submodule deinit" && res.Has("--force") {
-			a.flag(c, danger.GitDestructive, "git submodule deinit --force discards submodule changes", medium)
+			a.flagAt(c, danger.GitDestructive, "git submodule deinit --force discards submodule changes", medium)
 		}
 	}
 }
@@ -244,7 +244,7 @@ func (a *analyzer) judgeDiscard(c *call, paths []arg, how string) {
 	if len(paths) == 1 && generatedFile(paths[0].s) {
 		return
 	}
-	a.flag(c, danger.GitDestructive, how+" discards uncommitted changes to "+joinArgs(paths), high)
+	a.flag(c, danger.GitDestructive, how+" discards uncommitted changes to "+joinArgs(paths))
 }
 
 func generatedFile(s string) bool {
@@ -286,13 +286,13 @@ func (a *analyzer) checkGitConfig(c *call, rest []arg) {
 	lk := strings.ToLower(k)
 	switch {
 	case lk == "core.hookspath" || lk == "core.fsmonitor" || strings.HasPrefix(lk, "alias.") && strings.HasPrefix(v, "!"):
-		a.flag(c, danger.Persistence, "git config "+k+" makes git run a command on later git commands", high)
+		a.flag(c, danger.Persistence, "git config "+k+" makes git run a command on later git commands")
 	case gitExecKey(k, v):
-		a.flag(c, danger.RemoteExec, "git config "+k+" makes git run a command ("+v+")", high)
+		a.flag(c, danger.RemoteExec, "git config "+k+" makes git run a command ("+v+")")
 	case lk == "http.sslverify" && (v == "false" || v == "0" || v == "no" || v == "off"):
-		a.flag(c, danger.SecurityDisable, "turns off TLS certificate verification for git", high)
+		a.flag(c, danger.SecurityDisable, "turns off TLS certificate verification for git")
 	case global:
-		a.flag(c, danger.SystemConfig, "changes the user-global git configuration ("+k+")", medium)
+		a.flagAt(c, danger.SystemConfig, "changes the user-global git configuration ("+k+")", medium)
 	}
 }
 
@@ -312,35 +312,35 @@ func checkGh(a *analyzer, c *call) {
 	}
 	switch {
 	case (sub == "repo" || sub == "release") && (verb == "delete" || verb == "delete-asset"):
-		a.flag(c, danger.GitDestructive, "gh "+sub+" "+verb+" deletes it on GitHub", high)
+		a.flag(c, danger.GitDestructive, "gh "+sub+" "+verb+" deletes it on GitHub")
 	case sub == "release" && verb == "create" && !hasWord(rest, "--draft", "-d"):
-		a.flag(c, danger.PublishDeploy, "gh release create publishes a release", high)
+		a.flag(c, danger.PublishDeploy, "gh release create publishes a release")
 	case sub == "repo" && verb == "edit" && hasPrefixWord(rest, "--visibility=public", "--visibility"):
 		if hasWord(rest, "public") || hasPrefixWord(rest, "--visibility=public") {
-			a.flag(c, danger.Exfiltration, "makes the repository public", high)
+			a.flag(c, danger.Exfiltration, "makes the repository public")
 		}
 	case sub == "gist" && verb == "create":
 		for _, x := range positional(rest[1:], "-d --desc -f --filename") {
 			p := a.resolve(x, c.cwd)
 			if p != "" && (a.credentialFile(p) || secretEnvFile(p)) {
-				a.flag(c, danger.Exfiltration, "uploads "+p+" to a gist", high)
+				a.flag(c, danger.Exfiltration, "uploads "+p+" to a gist")
 			}
 		}
 		if hasWord(rest, "-p", "--public") {
-			a.flag(c, danger.PublishDeploy, "publishes a public gist", medium)
+			a.flagAt(c, danger.PublishDeploy, "publishes a public gist", medium)
 		}
 	case sub == "auth" && verb == "token":
-		a.flag(c, danger.CredentialAccess, "prints the GitHub token", high)
+		a.flag(c, danger.CredentialAccess, "prints the GitHub token")
 	case sub == "secret" && (verb == "delete" || verb == "remove"):
-		a.flag(c, danger.CloudDestructive, "deletes a GitHub secret", medium)
+		a.flagAt(c, danger.CloudDestructive, "deletes a GitHub secret", medium)
 	case sub == "run" && verb == "delete", sub == "cache" && verb == "delete", sub == "variable" && verb == "delete", sub == "label" && verb == "delete":
-		a.flag(c, danger.GitDestructive, "gh "+sub+" delete removes it on GitHub", medium)
+		a.flagAt(c, danger.GitDestructive, "gh "+sub+" delete removes it on GitHub", medium)
 	case sub == "api" && hasWordFold(rest, "DELETE", "-XDELETE", "--method=DELETE"):
-		a.flag(c, danger.GitDestructive, "a DELETE request to the GitHub API", high)
+		a.flag(c, danger.GitDestructive, "a DELETE request to the GitHub API")
 	case sub != "" && sub != "config" && sub != "extension" && sub != "alias" && serviceVerbDestroys("gh", verb):
 		// gh's own configuration, extensions and aliases are local;
 		// gh gist delete, gh issue delete, gh ssh-key delete, gh repo archive
-		a.flag(c, danger.GitDestructive, "gh "+sub+" "+verb+" deletes or archives it on GitHub", high)
+		a.flag(c, danger.GitDestructive, "gh "+sub+" "+verb+" deletes or archives it on GitHub")
 	}
 }
 
@@ -374,10 +374,10 @@ func (a *analyzer) gitPrintsSecrets(c *call, sub string, rest []arg) {
 		switch {
 		case p == "":
 		case a.credentialFile(p):
-			a.flag(c, danger.CredentialAccess, "git "+sub+" prints "+p+" as the repository holds it", high)
+			a.flag(c, danger.CredentialAccess, "git "+sub+" prints "+p+" as the repository holds it")
 			return
 		case secretEnvFile(p):
-			a.flag(c, danger.CredentialAccess, "git "+sub+" prints the secrets in "+p+" as the repository holds them", medium)
+			a.flagAt(c, danger.CredentialAccess, "git "+sub+" prints the secrets in "+p+" as the repository holds them", medium)
 			return
 		}
 	}

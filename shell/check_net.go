@@ -244,12 +244,12 @@ func (a *analyzer) checkStdinCode(c *call, prog string) {
 	}
 	for _, u := range up {
 		if fetchers(u.prog) && !(u.prog == "scp" || u.prog == "rsync") || u.dynamic && fetchers(u.spec) {
-			a.flag(c, danger.RemoteExec, "pipes content from the network into "+prog+", running code that cannot be checked", high)
+			a.flag(c, danger.RemoteExec, "pipes content from the network into "+prog+", running code that cannot be checked")
 			return
 		}
 		for _, x := range u.operands() {
 			if x.subst && a.substFetches(x) {
-				a.flag(c, danger.RemoteExec, "pipes content from the network into "+prog+", running code that cannot be checked", high)
+				a.flag(c, danger.RemoteExec, "pipes content from the network into "+prog+", running code that cannot be checked")
 				return
 			}
 		}
@@ -262,7 +262,7 @@ func (a *analyzer) checkStdinCode(c *call, prog string) {
 		}
 	}
 	if decoded {
-		a.flag(c, danger.RemoteExec, "runs a payload decoded on the fly ("+up[len(up)-1].prog+" | "+prog+"), hiding what it does", high)
+		a.flag(c, danger.RemoteExec, "runs a payload decoded on the fly ("+up[len(up)-1].prog+" | "+prog+"), hiding what it does")
 	}
 	switch {
 	case known && (shellProgram(prog) || prog == "source" || prog == "."):
@@ -353,7 +353,7 @@ func checkCurl(a *analyzer, c *call) {
 			continue
 		}
 		if p != "" && a.sensitiveFile(p) {
-			a.flag(c, danger.Exfiltration, "uploads "+p+" to another machine", high)
+			a.flag(c, danger.Exfiltration, "uploads "+p+" to another machine")
 		}
 	}
 	urls, data, method := positional(ops, ""), append(optValues(ops, "-d", "--data"), optValues(ops, "", "--data-binary")...), optValues(ops, "-X", "--request")
@@ -364,13 +364,13 @@ func checkCurl(a *analyzer, c *call) {
 	a.checkHosts(c, urls)
 	for _, d := range data {
 		if secretExpansion(d.raw) || d.subst && (strings.Contains(d.raw, "env") || strings.Contains(d.raw, ".ssh") || strings.Contains(d.raw, "cat ")) {
-			a.flag(c, danger.Exfiltration, "sends secrets or the environment in the request body", high)
+			a.flag(c, danger.Exfiltration, "sends secrets or the environment in the request body")
 		}
 	}
 	for _, x := range urls {
 		u := x.raw
 		if q := strings.IndexByte(u, '?'); q >= 0 && secretExpansion(u[q:]) {
-			a.flag(c, danger.Exfiltration, "puts a secret in the query string of "+x.s, high)
+			a.flag(c, danger.Exfiltration, "puts a secret in the query string of "+x.s)
 		}
 		if c.xargs && strings.Contains(x.s, "{}") {
 			a.checkPipeExfil(c, "sends its input in the URL")
@@ -386,7 +386,7 @@ func checkCurl(a *analyzer, c *call) {
 	if isDelete {
 		for _, x := range ops {
 			if strings.Contains(x.s, "_all") || strings.HasSuffix(x.s, "/*") || strings.HasSuffix(x.s, "*") && strings.Contains(x.s, "://") || prodName(x.s) && !strings.HasPrefix(x.s, "-") {
-				a.flag(c, danger.DBDestructive, "sends DELETE to "+x.s, high)
+				a.flag(c, danger.DBDestructive, "sends DELETE to "+x.s)
 				flagged = true
 				break
 			}
@@ -400,7 +400,7 @@ func checkCurl(a *analyzer, c *call) {
 			// judged with the uploads above for curl; wget here
 			for _, p := range c.reads {
 				if a.sensitiveFile(p) {
-					a.flag(c, danger.Exfiltration, "uploads "+p+" to another machine", high)
+					a.flag(c, danger.Exfiltration, "uploads "+p+" to another machine")
 				}
 			}
 		}
@@ -486,7 +486,7 @@ func checkStdinExfil(a *analyzer, c *call) {
 			continue
 		}
 		if p := a.resolve(r.target, c.cwd); p != "" && a.sensitiveFile(p) {
-			a.flag(c, danger.Exfiltration, c.prog+" sends "+p+", its standard input, to another machine", high)
+			a.flag(c, danger.Exfiltration, c.prog+" sends "+p+", its standard input, to another machine")
 			return
 		}
 	}
@@ -495,7 +495,7 @@ func checkStdinExfil(a *analyzer, c *call) {
 func (a *analyzer) checkPipeExfil(c *call, how string) {
 	for _, u := range c.upstream() {
 		if src := a.sensitiveSource(u); src != "" {
-			a.flag(c, danger.Exfiltration, how+": "+src+" leaves the machine", high)
+			a.flag(c, danger.Exfiltration, how+": "+src+" leaves the machine")
 			return
 		}
 	}
@@ -504,7 +504,7 @@ func (a *analyzer) checkPipeExfil(c *call, how string) {
 func checkDNS(a *analyzer, c *call) {
 	for _, x := range c.operands() {
 		if x.subst && x.unbound || secretExpansion(x.raw) {
-			a.flag(c, danger.Exfiltration, "looks up a name built from command output or secrets, which leaks it over DNS", high)
+			a.flag(c, danger.Exfiltration, "looks up a name built from command output or secrets, which leaks it over DNS")
 			return
 		}
 	}
@@ -516,7 +516,7 @@ func checkNetcat(a *analyzer, c *call) {
 	case "socat":
 		text := strings.ToLower(strings.Join(c.words[1:], " "))
 		if strings.Contains(text, "exec:") || strings.Contains(text, "system:") {
-			a.flag(c, danger.RemoteAccess, "socat connects a shell or command to the network", high)
+			a.flag(c, danger.RemoteAccess, "socat connects a shell or command to the network")
 		}
 		return
 	case "openssl":
@@ -534,13 +534,13 @@ func checkNetcat(a *analyzer, c *call) {
 		scans, listens = res.Has("-z"), res.Has("-l")
 	}
 	if execs {
-		a.flag(c, danger.RemoteAccess, c.prog+" hands a shell to the network", high)
+		a.flag(c, danger.RemoteAccess, c.prog+" hands a shell to the network")
 		return
 	}
 	if p := c.ctx.pipe; p != nil {
 		for _, o := range p.calls {
 			if o != c && shellProgram(o.prog) && (hasWord(o.operands(), "-i") || len(o.operands()) == 0) {
-				a.flag(c, danger.RemoteAccess, "a shell's input and output are wired to "+c.prog+": a reverse shell", high)
+				a.flag(c, danger.RemoteAccess, "a shell's input and output are wired to "+c.prog+": a reverse shell")
 				return
 			}
 		}
@@ -550,17 +550,17 @@ func checkNetcat(a *analyzer, c *call) {
 	}
 	for _, u := range c.upstream() {
 		if src := a.sensitiveSource(u); src != "" {
-			a.flag(c, danger.Exfiltration, "sends "+src+" to another machine with "+c.prog, high)
+			a.flag(c, danger.Exfiltration, "sends "+src+" to another machine with "+c.prog)
 			return
 		}
 		if u.prog == "cat" || u.prog == "tar" || u.prog == "zip" {
-			a.flag(c, danger.Exfiltration, "sends file contents to another machine with "+c.prog, high)
+			a.flag(c, danger.Exfiltration, "sends file contents to another machine with "+c.prog)
 			return
 		}
 	}
 	for _, r := range c.redirs {
 		if r.op == syntax.RdrIn {
-			a.flag(c, danger.Exfiltration, "sends "+r.target.s+" to another machine with "+c.prog, high)
+			a.flag(c, danger.Exfiltration, "sends "+r.target.s+" to another machine with "+c.prog)
 			return
 		}
 	}
@@ -575,22 +575,22 @@ func checkTunnel(a *analyzer, c *call) {
 	switch c.prog {
 	case "cloudflared":
 		if first == "tunnel" || first == "access" && hasWord(ops, "tcp") {
-			a.flag(c, danger.RemoteAccess, "opens a public tunnel to a local service", high)
+			a.flag(c, danger.RemoteAccess, "opens a public tunnel to a local service")
 		}
 	case "ngrok":
 		if first == "http" || first == "tcp" || first == "tls" || first == "start" || first == "tunnel" {
-			a.flag(c, danger.RemoteAccess, "opens a public tunnel to a local service", high)
+			a.flag(c, danger.RemoteAccess, "opens a public tunnel to a local service")
 		}
 	case "tailscale":
 		if first == "funnel" {
-			a.flag(c, danger.RemoteAccess, "exposes a local service to the internet (tailscale funnel)", high)
+			a.flag(c, danger.RemoteAccess, "exposes a local service to the internet (tailscale funnel)")
 		}
 	case "bore":
 		if first == "local" {
-			a.flag(c, danger.RemoteAccess, "opens a public tunnel to a local service", high)
+			a.flag(c, danger.RemoteAccess, "opens a public tunnel to a local service")
 		}
 	default:
-		a.flag(c, danger.RemoteAccess, "opens a public tunnel to a local service ("+c.prog+")", high)
+		a.flag(c, danger.RemoteAccess, "opens a public tunnel to a local service ("+c.prog+")")
 	}
 }
 
@@ -601,7 +601,7 @@ func checkSSH(a *analyzer, c *call) {
 	for _, o := range optValues(ops, "-o", "") {
 		lo := strings.ToLower(o.s)
 		if strings.HasPrefix(lo, "proxycommand") || strings.HasPrefix(lo, "localcommand") || strings.HasPrefix(lo, "knownhostscommand") {
-			a.flag(c, danger.RemoteExec, "ssh -o "+o.s+" runs a local command", high)
+			a.flag(c, danger.RemoteExec, "ssh -o "+o.s+" runs a local command")
 		}
 	}
 	if _, ok := optValue(ops, "-R", ""); ok {
@@ -610,7 +610,7 @@ func checkSSH(a *analyzer, c *call) {
 		if strings.Contains(lower, "serveo") || strings.Contains(lower, "localhost.run") || strings.Contains(lower, "pinggy") || strings.Contains(lower, "ngrok") {
 			risk = high
 		}
-		a.flag(c, danger.RemoteAccess, "ssh -R exposes a local port on another machine", risk)
+		a.flagAt(c, danger.RemoteAccess, "ssh -R exposes a local port on another machine", risk)
 	}
 	a.checkPipeExfil(c, "pipes into ssh")
 	// ssh's options end at the destination: every word after it, options
@@ -713,13 +713,13 @@ func checkScp(a *analyzer, c *call) {
 			continue
 		}
 		if a.sensitiveTree(p) {
-			a.flag(c, danger.Exfiltration, "copies "+p+" to another machine", high)
+			a.flag(c, danger.Exfiltration, "copies "+p+" to another machine")
 			return
 		}
 	}
 	host := strings.ToLower(dst.s[:strings.IndexByte(dst.s, ':')])
 	if prodName(host) {
-		a.flag(c, danger.PublishDeploy, "copies files to the production host "+host, high)
+		a.flag(c, danger.PublishDeploy, "copies files to the production host "+host)
 	}
 	a.remoteSystemWrite(c, dst.s)
 }
@@ -743,7 +743,7 @@ func (a *analyzer) remoteSystemWrite(c *call, dst string) {
 	p = cleanPath(p)
 	for _, d := range remoteSystemDirs {
 		if p == "/" || within(p, d) {
-			a.flag(c, danger.SystemConfig, c.prog+" writes into "+p+" on "+dst[:i]+", a system directory there", high)
+			a.flag(c, danger.SystemConfig, c.prog+" writes into "+p+" on "+dst[:i]+", a system directory there")
 			return
 		}
 	}
@@ -764,7 +764,7 @@ func checkXargsRead(a *analyzer, c *call) {
 				continue
 			}
 			if file, _ := a.credentialReach(p); file || secretEnvFile(p) {
-				a.flag(c, danger.CredentialAccess, "prints "+p+", which "+u.prog+" hands to xargs", high)
+				a.flag(c, danger.CredentialAccess, "prints "+p+", which "+u.prog+" hands to xargs")
 				return
 			}
 		}
@@ -778,7 +778,7 @@ func checkXargsRead(a *analyzer, c *call) {
 				probe = "/x/key" + strings.TrimPrefix(n, "*")
 			}
 			if a.credentialFile(probe) || secretEnvFile(probe) || strings.Contains(n, "id_rsa") || strings.Contains(n, "id_ed25519") || strings.HasSuffix(n, ".pem") || strings.HasSuffix(n, ".key") {
-				a.flag(c, danger.CredentialAccess, "prints every file named "+n+" that find locates", high)
+				a.flag(c, danger.CredentialAccess, "prints every file named "+n+" that find locates")
 				return
 			}
 		}
@@ -821,7 +821,7 @@ func checkStaticServer(a *analyzer, c *call) {
 		return
 	}
 	if dir != "" && !a.inTree(dir) && (a.sensitiveTree(dir) || a.isTreeRootOrAbove(dir)) {
-		a.flag(c, danger.Exfiltration, "serves "+dir+" to the network", high)
+		a.flag(c, danger.Exfiltration, "serves "+dir+" to the network")
 	}
 }
 
@@ -838,7 +838,7 @@ func checkHTTPServer(a *analyzer, c *call) {
 		dir = a.resolve(d, c.cwd)
 	}
 	if dir == "" || !a.inTree(dir) {
-		a.flag(c, danger.Exfiltration, "serves "+dir+" to the whole network", high)
+		a.flag(c, danger.Exfiltration, "serves "+dir+" to the whole network")
 	}
 }
 
@@ -850,7 +850,7 @@ func checkEnvDump(a *analyzer, c *call) {
 	case "printenv":
 		for _, x := range positional(ops, "") {
 			if secretVarName(x.s) {
-				a.flag(c, danger.CredentialAccess, "prints the secret "+x.s, high)
+				a.flag(c, danger.CredentialAccess, "prints the secret "+x.s)
 				return
 			}
 		}
@@ -860,7 +860,7 @@ func checkEnvDump(a *analyzer, c *call) {
 		}
 		for _, x := range ops {
 			if secretExpansion(x.raw) {
-				a.flag(c, danger.CredentialAccess, "prints a secret from the environment ("+x.raw+")", high)
+				a.flag(c, danger.CredentialAccess, "prints a secret from the environment ("+x.raw+")")
 				return
 			}
 		}
@@ -873,7 +873,7 @@ func checkEnvDump(a *analyzer, c *call) {
 				continue
 			}
 			if v := jqSecretVar(e.Target); v != "" {
-				a.flag(c, danger.CredentialAccess, "prints the secret "+v+" from the environment", high)
+				a.flag(c, danger.CredentialAccess, "prints the secret "+v+" from the environment")
 				return
 			}
 		}
@@ -883,14 +883,14 @@ func checkEnvDump(a *analyzer, c *call) {
 		if len(pos) >= 3 && pos[0].s == "config" && pos[1].s == "get" && !a.outputMasked(c) {
 			for _, k := range pos[2:] {
 				if l := strings.ToLower(k.s); strings.Contains(l, "_auth") || strings.Contains(l, "token") || strings.Contains(l, "_password") {
-					a.flag(c, danger.CredentialAccess, c.prog+" config get prints the registry credential "+k.s, high)
+					a.flag(c, danger.CredentialAccess, c.prog+" config get prints the registry credential "+k.s)
 					return
 				}
 			}
 		}
 	case "ps":
 		if !a.outputMasked(c) && psEnv(c) {
-			a.flag(c, danger.CredentialAccess, "prints every process's environment, secrets included (BSD e)", high)
+			a.flag(c, danger.CredentialAccess, "prints every process's environment, secrets included (BSD e)")
 		}
 	case "grep", "egrep", "rg":
 		if len(c.reads) > 0 {
@@ -907,7 +907,7 @@ func checkEnvDump(a *analyzer, c *call) {
 		}
 		for _, x := range ops {
 			if secretVarName(x.s) {
-				a.flag(c, danger.CredentialAccess, "prints secrets from the environment", high)
+				a.flag(c, danger.CredentialAccess, "prints secrets from the environment")
 				return
 			}
 		}
@@ -1059,11 +1059,11 @@ func (a *analyzer) checkDestructiveRequest(c *call, isDelete bool, urls, data []
 		}
 		switch {
 		case snapshot:
-			a.flag(c, danger.BackupDestruction, "sends "+what+" to the snapshot "+x.s, high)
+			a.flag(c, danger.BackupDestruction, "sends "+what+" to the snapshot "+x.s)
 		case local:
-			a.flag(c, danger.DBDestructive, "sends "+what+" to the local data store "+x.s, high)
+			a.flag(c, danger.DBDestructive, "sends "+what+" to the local data store "+x.s)
 		default:
-			a.flag(c, danger.CloudDestructive, "sends "+what+" to "+x.s+" on another machine", high)
+			a.flag(c, danger.CloudDestructive, "sends "+what+" to "+x.s+" on another machine")
 		}
 		return
 	}

@@ -91,14 +91,14 @@ func checkServiceCLI(a *analyzer, c *call) {
 		backup = backup || c.prog == b
 	}
 	if strings.Contains(c.prog, "delete") {
-		a.flag(c, danger.CloudDestructive, c.prog+" deletes data on the service", high)
+		a.flag(c, danger.CloudDestructive, c.prog+" deletes data on the service")
 		return
 	}
 	if hasWord(ops, serviceOptionsDestroy...) || hasPrefixWord(ops, "--delete=") || hasWord(ops, "--reset-offsets") && hasWord(ops, "--execute") {
 		if backup {
-			a.flag(c, danger.BackupDestruction, c.prog+" deletes backups or the means to restore them", high)
+			a.flag(c, danger.BackupDestruction, c.prog+" deletes backups or the means to restore them")
 		} else {
-			a.flag(c, danger.CloudDestructive, c.prog+" deletes or resets data on the service", high)
+			a.flag(c, danger.CloudDestructive, c.prog+" deletes or resets data on the service")
 		}
 		return
 	}
@@ -110,7 +110,7 @@ func checkServiceCLI(a *analyzer, c *call) {
 		if n == 0 && x.s == "api" && c.prog == "glab" {
 			m := optValues(ops[i+1:], "-X", "--method")
 			if len(m) > 0 && strings.EqualFold(m[0].s, "DELETE") || hasWordFold(ops, "-XDELETE") {
-				a.flag(c, danger.CloudDestructive, c.prog+" api sends a DELETE request", high)
+				a.flag(c, danger.CloudDestructive, c.prog+" api sends a DELETE request")
 			}
 			return
 		}
@@ -122,9 +122,9 @@ func checkServiceCLI(a *analyzer, c *call) {
 		}
 		if serviceVerbDestroys(c.prog, x.s) {
 			if backup {
-				a.flag(c, danger.BackupDestruction, c.prog+" "+x.s+" deletes backups or the means to restore them", high)
+				a.flag(c, danger.BackupDestruction, c.prog+" "+x.s+" deletes backups or the means to restore them")
 			} else {
-				a.flag(c, danger.CloudDestructive, c.prog+" "+x.s+" destroys, disables or replaces resources on the service", high)
+				a.flag(c, danger.CloudDestructive, c.prog+" "+x.s+" destroys, disables or replaces resources on the service")
 			}
 			return
 		}
@@ -141,7 +141,7 @@ func checkJenkinsCLI(a *analyzer, c *call) {
 		}
 		for _, x := range ops[i+2:] {
 			if !strings.HasPrefix(x.s, "-") && !strings.Contains(x.s, "://") && serviceVerbDestroys("jenkins-cli", x.s) {
-				a.flag(c, danger.CloudDestructive, "jenkins-cli "+x.s+" destroys resources on the Jenkins server", high)
+				a.flag(c, danger.CloudDestructive, "jenkins-cli "+x.s+" destroys resources on the Jenkins server")
 				return
 			}
 		}
@@ -157,16 +157,16 @@ func checkDaemonSignal(a *analyzer, c *call) {
 	case "nginx":
 		for _, v := range optValues(ops, "-s", "") {
 			if v.s == "stop" || v.s == "quit" {
-				a.flag(c, danger.ProcessKill, "nginx -s "+v.s+" stops the running server", high)
+				a.flag(c, danger.ProcessKill, "nginx -s "+v.s+" stops the running server")
 			}
 		}
 	case "haproxy":
 		if hasWord(ops, "-sf", "-st") {
-			a.flag(c, danger.ProcessKill, "haproxy -sf/-st terminates the running proxy's processes", high)
+			a.flag(c, danger.ProcessKill, "haproxy -sf/-st terminates the running proxy's processes")
 		}
 	default:
 		if hasWord(ops, "stop", "graceful-stop") {
-			a.flag(c, danger.ProcessKill, c.prog+" stops the running server", high)
+			a.flag(c, danger.ProcessKill, c.prog+" stops the running server")
 		}
 	}
 }
@@ -188,7 +188,7 @@ func checkAdminStdin(a *analyzer, c *call) {
 		l := strings.ToLower(strings.TrimSpace(line))
 		if c.prog == "nsupdate" {
 			if strings.HasPrefix(l, "delete ") || strings.HasPrefix(l, "update delete ") || strings.HasPrefix(l, "update del ") || strings.HasPrefix(l, "del ") {
-				a.flag(c, danger.CloudDestructive, "nsupdate deletes DNS records", high)
+				a.flag(c, danger.CloudDestructive, "nsupdate deletes DNS records")
 				return
 			}
 			continue
@@ -198,7 +198,7 @@ func checkAdminStdin(a *analyzer, c *call) {
 		}
 		for _, v := range adminSocketVerbs {
 			if strings.HasPrefix(l, v) {
-				a.flag(c, danger.CloudDestructive, "tells a proxy's admin socket to "+strings.TrimSpace(v)+" a server or its state", high)
+				a.flag(c, danger.CloudDestructive, "tells a proxy's admin socket to "+strings.TrimSpace(v)+" a server or its state")
 				return
 			}
 		}
@@ -223,7 +223,7 @@ func checkAppRunner(a *analyzer, c *call) {
 	case c.prog == "rake" || c.prog == "gitlab-rake":
 		for _, x := range pos {
 			if strings.HasSuffix(x.s, ":restore") {
-				a.flag(c, danger.DBDestructive, c.prog+" "+x.s+" restores a backup over the live data", high)
+				a.flag(c, danger.DBDestructive, c.prog+" "+x.s+" restores a backup over the live data")
 				return
 			}
 		}

@@ -28,39 +28,39 @@ func checkPrivilegeTools(a *analyzer, c *call) {
 		text := " " + strings.Join(c.words, " ") + " "
 		for _, g := range []string{"sudo", "wheel", "admin", "root", "docker", "adm", "lxd", "disk", "shadow"} {
 			if strings.Contains(text, " "+g+" ") || strings.Contains(text, ","+g+" ") || strings.Contains(text, " "+g+",") {
-				a.flag(c, danger.Privilege, "adds a user to the privileged group "+g, high)
+				a.flag(c, danger.Privilege, "adds a user to the privileged group "+g)
 				return
 			}
 		}
 		if c.prog == "usermod" || c.prog == "useradd" {
 			if hasShortFlag(ops, 'o') || hasWord(ops, "-u") && hasWord(ops, "0") {
-				a.flag(c, danger.Privilege, "creates or changes a user with root's id", high)
+				a.flag(c, danger.Privilege, "creates or changes a user with root's id")
 			}
 		}
 	case "newgrp", "sg":
 		if hasWord(ops, "docker", "sudo", "wheel", "root", "admin", "lxd", "disk") {
-			a.flag(c, danger.Privilege, c.prog+" switches into a group with root-equivalent rights", high)
+			a.flag(c, danger.Privilege, c.prog+" switches into a group with root-equivalent rights")
 		}
 	case "passwd", "chpasswd":
-		a.flag(c, danger.Privilege, c.prog+" changes account passwords", high)
+		a.flag(c, danger.Privilege, c.prog+" changes account passwords")
 	case "visudo", "sudoedit":
-		a.flag(c, danger.Privilege, "edits sudo rules or files as root", high)
+		a.flag(c, danger.Privilege, "edits sudo rules or files as root")
 	case "setcap":
-		a.flag(c, danger.Privilege, "grants file capabilities", high)
+		a.flag(c, danger.Privilege, "grants file capabilities")
 	case "dscl":
 		if hasWord(ops, "-append", "-create") && strings.Contains(c.text, "admin") {
-			a.flag(c, danger.Privilege, "adds a user to the admin group", high)
+			a.flag(c, danger.Privilege, "adds a user to the admin group")
 		}
 	case "net":
 		if hasWordFold(ops, "localgroup") && hasWordFold(ops, "administrators") && hasWordFold(ops, "/add") {
-			a.flag(c, danger.Privilege, "adds a user to the Administrators group", high)
+			a.flag(c, danger.Privilege, "adds a user to the Administrators group")
 		}
 		if hasWordFold(ops, "user") && hasWordFold(ops, "/add") {
-			a.flag(c, danger.Privilege, "creates a Windows user", high)
+			a.flag(c, danger.Privilege, "creates a Windows user")
 		}
 	case "nsenter":
 		if hasPrefixWord(ops, "-t", "--target") {
-			a.flag(c, danger.Privilege, "enters another process's namespaces", high)
+			a.flag(c, danger.Privilege, "enters another process's namespaces")
 		}
 	case "sudo", "doas", "su", "pkexec", "runas":
 		// Reached only when they run nothing (sudo -k, sudo -l): a root
@@ -69,10 +69,10 @@ func checkPrivilegeTools(a *analyzer, c *call) {
 			return
 		}
 		if c.prog == "sudo" && hasWord(ops, "-v", "--validate") {
-			a.flag(c, danger.Privilege, "refreshes cached sudo credentials", medium)
+			a.flagAt(c, danger.Privilege, "refreshes cached sudo credentials", medium)
 			return
 		}
-		a.flag(c, danger.Privilege, c.prog+" opens a root shell or runs as another user", high)
+		a.flag(c, danger.Privilege, c.prog+" opens a root shell or runs as another user")
 	}
 }
 
@@ -90,11 +90,11 @@ func checkSystemctl(a *analyzer, c *call) {
 	if c.prog == "launchctl" {
 		switch verb {
 		case "load", "bootstrap", "submit", "enable":
-			a.flag(c, danger.Persistence, "launchctl "+verb+" installs a job that runs automatically", high)
+			a.flag(c, danger.Persistence, "launchctl "+verb+" installs a job that runs automatically")
 		case "unload", "bootout", "disable", "remove", "kill", "stop":
-			a.flag(c, danger.SystemConfig, "launchctl "+verb+" stops or removes a system job", high)
+			a.flag(c, danger.SystemConfig, "launchctl "+verb+" stops or removes a system job")
 		case "setenv", "config":
-			a.flag(c, danger.SystemConfig, "launchctl "+verb+" changes the session environment", medium)
+			a.flagAt(c, danger.SystemConfig, "launchctl "+verb+" changes the session environment", medium)
 		}
 		return
 	}
@@ -102,23 +102,23 @@ func checkSystemctl(a *analyzer, c *call) {
 	case "status", "show", "cat", "list-units", "list-unit-files", "list-timers", "list-sockets", "list-dependencies", "is-active", "is-enabled", "is-failed", "help", "--version", "list-jobs", "show-environment", "get-default", "list-machines":
 		return
 	case "poweroff", "reboot", "halt", "suspend", "hibernate", "hybrid-sleep", "kexec", "rescue", "emergency", "soft-reboot", "suspend-then-hibernate":
-		a.flag(c, danger.SystemPower, "systemctl "+verb+" changes the machine's power state", high)
+		a.flag(c, danger.SystemPower, "systemctl "+verb+" changes the machine's power state")
 		return
 	case "isolate", "default":
-		a.flag(c, danger.SystemPower, "systemctl "+verb+" switches the system target", high)
+		a.flag(c, danger.SystemPower, "systemctl "+verb+" switches the system target")
 		return
 	}
 	for _, u := range units {
 		if securityUnit(u.s) && (verb == "stop" || verb == "disable" || verb == "mask" || verb == "kill") {
-			a.flag(c, danger.SecurityDisable, "systemctl "+verb+" "+u.s+" turns off a security control", high)
+			a.flag(c, danger.SecurityDisable, "systemctl "+verb+" "+u.s+" turns off a security control")
 			return
 		}
 	}
 	if verb == "enable" || verb == "link" || verb == "edit" || verb == "set-property" || verb == "add-wants" || verb == "preset" || verb == "revert" {
-		a.flag(c, danger.Persistence, "systemctl "+verb+" makes a service start automatically or changes it", high)
+		a.flag(c, danger.Persistence, "systemctl "+verb+" makes a service start automatically or changes it")
 		return
 	}
-	a.flag(c, danger.SystemConfig, "systemctl "+verb+" changes running services", high)
+	a.flag(c, danger.SystemConfig, "systemctl "+verb+" changes running services")
 }
 
 func securityUnit(u string) bool {
@@ -140,95 +140,95 @@ func checkSystemSettings(a *analyzer, c *call) {
 	case "sysctl":
 		if hasShortFlag(ops, 'w') || hasShortFlag(ops, 'p') || hasPrefixWord(ops, "--write", "--load", "--system") || anyContains(ops, "=") {
 			if anyContains(ops, "randomize_va_space") || anyContains(ops, "ptrace_scope") || anyContains(ops, "kptr_restrict") {
-				a.flag(c, danger.SecurityDisable, "changes a kernel security setting", high)
+				a.flag(c, danger.SecurityDisable, "changes a kernel security setting")
 				return
 			}
-			a.flag(c, danger.SystemConfig, "changes kernel parameters", high)
+			a.flag(c, danger.SystemConfig, "changes kernel parameters")
 		}
 	case "hostnamectl", "timedatectl", "localectl":
 		if strings.HasPrefix(first, "set-") || first == "hostname" && len(ops) > 1 {
-			a.flag(c, danger.SystemConfig, c.prog+" "+first+" changes system settings", high)
+			a.flag(c, danger.SystemConfig, c.prog+" "+first+" changes system settings")
 		}
 	case "hostname":
 		if len(a.entryOperands(c)) > 0 || hasEffect(c, programs.Config) {
-			a.flag(c, danger.SystemConfig, "changes the host name", high)
+			a.flag(c, danger.SystemConfig, "changes the host name")
 		}
 	case "date":
 		// -s, --set (or a prefix of it) or an operand that is not +FORMAT.
 		if hasEffect(c, programs.Config) {
-			a.flag(c, danger.SystemConfig, "sets the system clock", high)
+			a.flag(c, danger.SystemConfig, "sets the system clock")
 		}
 	case "hwclock":
 		if hasPrefixWord(ops, "--set", "-w", "--systohc", "--hctosys") {
-			a.flag(c, danger.SystemConfig, "sets the hardware clock", high)
+			a.flag(c, danger.SystemConfig, "sets the hardware clock")
 		}
 	case "bcdedit":
 		if len(ops) > 0 && !hasWordFold(ops, "/enum") {
-			a.flag(c, danger.SystemConfig, "changes Windows boot configuration", high)
+			a.flag(c, danger.SystemConfig, "changes Windows boot configuration")
 		}
 	case "reg":
 		lf := strings.ToLower(first)
 		if lf == "add" || lf == "delete" || lf == "import" || lf == "restore" || lf == "copy" || lf == "load" {
 			if strings.Contains(strings.ToLower(c.text), `\currentversion\run`) || strings.Contains(strings.ToLower(c.text), "winlogon") {
-				a.flag(c, danger.Persistence, "reg "+lf+" changes a Run key that starts programs at login", high)
+				a.flag(c, danger.Persistence, "reg "+lf+" changes a Run key that starts programs at login")
 				return
 			}
-			a.flag(c, danger.SystemConfig, "reg "+lf+" changes the Windows registry", high)
+			a.flag(c, danger.SystemConfig, "reg "+lf+" changes the Windows registry")
 		}
 	case "set-itemproperty", "new-itemproperty":
 		if strings.Contains(strings.ToLower(c.text), `currentversion\run`) {
-			a.flag(c, danger.Persistence, "adds a Run key that starts a program at login", high)
+			a.flag(c, danger.Persistence, "adds a Run key that starts a program at login")
 			return
 		}
 		if strings.Contains(strings.ToLower(c.text), "hklm:") || strings.Contains(strings.ToLower(c.text), "hkcu:") {
-			a.flag(c, danger.SystemConfig, "changes the Windows registry", high)
+			a.flag(c, danger.SystemConfig, "changes the Windows registry")
 		}
 	case "set-executionpolicy":
 		if hasWordFold(ops, "bypass", "unrestricted") {
-			a.flag(c, danger.SecurityDisable, "turns off PowerShell's script execution policy", high)
+			a.flag(c, danger.SecurityDisable, "turns off PowerShell's script execution policy")
 		}
 	case "netsh":
 		if strings.Contains(strings.ToLower(c.text), "firewall") && (hasWordFold(ops, "off") || strings.Contains(strings.ToLower(c.text), "state off")) {
-			a.flag(c, danger.SecurityDisable, "turns the Windows firewall off", high)
+			a.flag(c, danger.SecurityDisable, "turns the Windows firewall off")
 		}
 	case "sc":
 		if lf := strings.ToLower(first); lf == "stop" || lf == "delete" || lf == "config" || lf == "create" {
-			a.flag(c, danger.SystemConfig, "sc "+lf+" changes Windows services", high)
+			a.flag(c, danger.SystemConfig, "sc "+lf+" changes Windows services")
 		}
 	case "defaults":
 		if first == "write" || first == "delete" {
 			if strings.Contains(c.text, "LSQuarantine") || strings.Contains(c.text, "com.apple.security") || strings.Contains(c.text, "alf") {
-				a.flag(c, danger.SecurityDisable, "changes a macOS security setting", high)
+				a.flag(c, danger.SecurityDisable, "changes a macOS security setting")
 				return
 			}
 			if len(ops) > 1 && (strings.HasPrefix(ops[1].s, "/Library") || ops[1].s == "-g" || ops[1].s == "NSGlobalDomain") {
-				a.flag(c, danger.SystemConfig, "changes global macOS defaults", medium)
+				a.flagAt(c, danger.SystemConfig, "changes global macOS defaults", medium)
 			}
 		}
 	case "scutil":
 		if first == "--set" {
-			a.flag(c, danger.SystemConfig, "changes macOS system names", high)
+			a.flag(c, danger.SystemConfig, "changes macOS system names")
 		}
 	case "nvram":
 		if len(ops) > 0 && !hasShortFlag(ops, 'p') && !hasShortFlag(ops, 'x') {
-			a.flag(c, danger.SystemConfig, "changes firmware variables", high)
+			a.flag(c, danger.SystemConfig, "changes firmware variables")
 		}
 	case "modprobe", "insmod", "rmmod":
 		if c.prog == "modprobe" && (hasShortFlag(ops, 'n') || hasLong(ops, "--dry-run") || hasShortFlag(ops, 'c') || len(ops) == 0) {
 			return
 		}
-		a.flag(c, danger.SystemConfig, "loads or unloads kernel modules", high)
+		a.flag(c, danger.SystemConfig, "loads or unloads kernel modules")
 	case "swapoff", "update-alternatives", "ldconfig", "update-grub", "grub-install", "efibootmgr":
 		if c.prog == "update-alternatives" && (hasWord(ops, "--display", "--query", "--list", "--get-selections")) || c.prog == "efibootmgr" && len(ops) == 0 || c.prog == "ldconfig" && hasShortFlag(ops, 'p') {
 			return
 		}
-		a.flag(c, danger.SystemConfig, c.prog+" changes system configuration", high)
+		a.flag(c, danger.SystemConfig, c.prog+" changes system configuration")
 	case "mount", "umount":
 		if len(positional(ops, "-t -o -O -L -U")) > 0 && !hasShortFlag(ops, 'l') || c.prog == "umount" && len(ops) > 0 {
-			a.flag(c, danger.SystemConfig, c.prog+" changes mounted file systems", medium)
+			a.flagAt(c, danger.SystemConfig, c.prog+" changes mounted file systems", medium)
 		}
 	case "chsh":
-		a.flag(c, danger.SystemConfig, "changes the login shell", medium)
+		a.flagAt(c, danger.SystemConfig, "changes the login shell", medium)
 	case "npm", "pnpm", "yarn":
 		a.checkPackageConfig(c, ops)
 	case "pip", "pip3", "uv":
@@ -236,30 +236,30 @@ func checkSystemSettings(a *analyzer, c *call) {
 			text := strings.Join(c.words, " ")
 			switch {
 			case strings.Contains(text, "trusted-host") || strings.Contains(text, "cert"):
-				a.flag(c, danger.SecurityDisable, "turns off TLS checking for pip", high)
+				a.flag(c, danger.SecurityDisable, "turns off TLS checking for pip")
 			case strings.Contains(text, "index-url"):
-				a.flag(c, danger.SystemConfig, "redirects the Python package index", high)
+				a.flag(c, danger.SystemConfig, "redirects the Python package index")
 			default:
-				a.flag(c, danger.SystemConfig, "changes pip's user-global configuration", medium)
+				a.flagAt(c, danger.SystemConfig, "changes pip's user-global configuration", medium)
 			}
 		}
 		for _, x := range ops {
 			if x.s == "--trusted-host" || strings.HasPrefix(x.s, "--trusted-host=") {
-				a.flag(c, danger.SecurityDisable, "installs packages without TLS verification", medium)
+				a.flagAt(c, danger.SecurityDisable, "installs packages without TLS verification", medium)
 			}
 		}
 		if first == "install" && hasWord(ops, "--break-system-packages") {
-			a.flag(c, danger.SystemConfig, "installs into the system Python", medium)
+			a.flagAt(c, danger.SystemConfig, "installs into the system Python", medium)
 		}
 	case "gem":
 		if first == "sources" && hasWord(ops, "--add", "-a") {
-			a.flag(c, danger.SystemConfig, "adds a gem source", medium)
+			a.flagAt(c, danger.SystemConfig, "adds a gem source", medium)
 		}
 	case "cargo", "go":
 		if c.prog == "go" && first == "env" && hasWord(ops, "-w") {
 			for _, x := range ops {
 				if strings.HasPrefix(x.s, "GOPROXY=") || strings.HasPrefix(x.s, "GOINSECURE=") || strings.HasPrefix(x.s, "GONOSUMDB=") || strings.HasPrefix(x.s, "GOFLAGS=") || strings.HasPrefix(x.s, "GONOSUMCHECK=") || strings.HasPrefix(x.s, "GOSUMDB=off") {
-					a.flag(c, danger.SystemConfig, "changes Go's user-global module settings ("+x.s+")", medium)
+					a.flagAt(c, danger.SystemConfig, "changes Go's user-global module settings ("+x.s+")", medium)
 				}
 			}
 		}
@@ -288,14 +288,14 @@ func (a *analyzer) checkPackageConfig(c *call, ops []arg) {
 		}
 		switch {
 		case k == "strict-ssl" && (v == "false" || v == "0"), k == "ca" && v == "null", k == "cafile" && v == "", k == "enableStrictSsl" && v == "false":
-			a.flag(c, danger.SecurityDisable, c.prog+" config set "+k+" turns off TLS verification", high)
+			a.flag(c, danger.SecurityDisable, c.prog+" config set "+k+" turns off TLS verification")
 		case strings.Contains(k, "registry"):
-			a.flag(c, danger.SystemConfig, c.prog+" config set "+k+" redirects the package registry", high)
+			a.flag(c, danger.SystemConfig, c.prog+" config set "+k+" redirects the package registry")
 		case k == "ignore-scripts" && v == "false":
 		case k == "script-shell" || k == "shell" || k == "node-options":
-			a.flag(c, danger.RemoteExec, c.prog+" config set "+k+" changes what runs for every script", high)
+			a.flag(c, danger.RemoteExec, c.prog+" config set "+k+" changes what runs for every script")
 		default:
-			a.flag(c, danger.SystemConfig, c.prog+" config set "+k+" changes user-global configuration", medium)
+			a.flagAt(c, danger.SystemConfig, c.prog+" config set "+k+" changes user-global configuration", medium)
 		}
 		return
 	}
@@ -304,13 +304,13 @@ func (a *analyzer) checkPackageConfig(c *call, ops []arg) {
 			k, _, _ := strings.Cut(x.s, "=")
 			switch k {
 			case "scripts.preinstall", "scripts.install", "scripts.postinstall", "scripts.prepare", "scripts.prepublish", "scripts.preprepare", "scripts.postprepare", "scripts.prepack", "scripts.postpack", "scripts.dependencies":
-				a.flag(c, danger.Persistence, "adds a package lifecycle script ("+k+") that runs on every install", high)
+				a.flag(c, danger.Persistence, "adds a package lifecycle script ("+k+") that runs on every install")
 				return
 			}
 		}
 	}
 	if first == "set" && c.prog == "npm" && len(ops) > 1 {
-		a.flag(c, danger.SystemConfig, "changes npm's user-global configuration", medium)
+		a.flagAt(c, danger.SystemConfig, "changes npm's user-global configuration", medium)
 	}
 }
 
@@ -323,66 +323,66 @@ func checkSecurity(a *analyzer, c *call) {
 	switch c.prog {
 	case "ufw":
 		if first == "disable" || first == "reset" || first == "default" && hasWord(ops, "allow") {
-			a.flag(c, danger.SecurityDisable, "ufw "+first+" turns the firewall off or opens it", high)
+			a.flag(c, danger.SecurityDisable, "ufw "+first+" turns the firewall off or opens it")
 		}
 	case "iptables", "ip6tables":
 		res := a.entryParse(c)
 		if res.Has("--flush") || res.Has("--delete-chain") || res.Has("--policy") && hasWord(ops, "ACCEPT") || res.Has("--delete") {
-			a.flag(c, danger.SecurityDisable, "flushes or opens the firewall rules", high)
+			a.flag(c, danger.SecurityDisable, "flushes or opens the firewall rules")
 		}
 	case "nft":
 		if hasWord(ops, "flush") || hasWord(ops, "delete") {
-			a.flag(c, danger.SecurityDisable, "flushes or deletes firewall rules", high)
+			a.flag(c, danger.SecurityDisable, "flushes or deletes firewall rules")
 		}
 	case "firewall-cmd":
 		if hasWord(ops, "--panic-off") || hasPrefixWord(ops, "--set-default-zone=trusted") {
-			a.flag(c, danger.SecurityDisable, "opens the firewall", high)
+			a.flag(c, danger.SecurityDisable, "opens the firewall")
 		}
 	case "setenforce":
 		if first == "0" || strings.EqualFold(first, "permissive") {
-			a.flag(c, danger.SecurityDisable, "turns SELinux enforcement off", high)
+			a.flag(c, danger.SecurityDisable, "turns SELinux enforcement off")
 		}
 	case "setsebool":
-		a.flag(c, danger.SecurityDisable, "changes SELinux policy booleans", medium)
+		a.flagAt(c, danger.SecurityDisable, "changes SELinux policy booleans", medium)
 	case "spctl":
 		if hasPrefixWord(ops, "--master-disable", "--global-disable", "--disable") {
-			a.flag(c, danger.SecurityDisable, "turns Gatekeeper off", high)
+			a.flag(c, danger.SecurityDisable, "turns Gatekeeper off")
 		}
 	case "csrutil":
 		if first == "disable" || first == "authenticated-root" && hasWord(ops, "disable") {
-			a.flag(c, danger.SecurityDisable, "turns System Integrity Protection off", high)
+			a.flag(c, danger.SecurityDisable, "turns System Integrity Protection off")
 		}
 	case "set-mppreference":
 		for _, x := range ops {
 			lx := strings.ToLower(x.s)
 			if strings.HasPrefix(lx, "-disable") || strings.HasPrefix(lx, "-exclusion") {
-				a.flag(c, danger.SecurityDisable, "turns Microsoft Defender protection off", high)
+				a.flag(c, danger.SecurityDisable, "turns Microsoft Defender protection off")
 				return
 			}
 		}
 	case "add-mppreference":
-		a.flag(c, danger.SecurityDisable, "adds a Microsoft Defender exclusion", high)
+		a.flag(c, danger.SecurityDisable, "adds a Microsoft Defender exclusion")
 	case "aa-disable", "aa-complain":
-		a.flag(c, danger.SecurityDisable, "turns an AppArmor profile off", high)
+		a.flag(c, danger.SecurityDisable, "turns an AppArmor profile off")
 	case "auditctl":
 		if hasShortFlag(ops, 'D') || hasWord(ops, "-e") && hasWord(ops, "0") {
-			a.flag(c, danger.SecurityDisable, "deletes audit rules or stops auditing", high)
+			a.flag(c, danger.SecurityDisable, "deletes audit rules or stops auditing")
 		}
 	case "xattr":
 		if hasShortFlag(ops, 'd') && anyContains(ops, "quarantine") || hasShortFlag(ops, 'c') && hasShortFlag(ops, 'r') {
-			a.flag(c, danger.SecurityDisable, "removes macOS quarantine flags from downloaded files", medium)
+			a.flagAt(c, danger.SecurityDisable, "removes macOS quarantine flags from downloaded files", medium)
 		}
 	case "pfctl":
 		if hasShortFlag(ops, 'd') || hasShortFlag(ops, 'F') {
-			a.flag(c, danger.SecurityDisable, "turns the packet filter off or flushes it", high)
+			a.flag(c, danger.SecurityDisable, "turns the packet filter off or flushes it")
 		}
 	case "systemsetup":
 		if hasWordFold(ops, "-setremotelogin") {
-			a.flag(c, danger.SecurityDisable, "changes remote login", high)
+			a.flag(c, danger.SecurityDisable, "changes remote login")
 		}
 	case "semanage":
 		if hasWord(ops, "permissive") {
-			a.flag(c, danger.SecurityDisable, "makes an SELinux domain permissive", high)
+			a.flag(c, danger.SecurityDisable, "makes an SELinux domain permissive")
 		}
 	}
 }
@@ -405,26 +405,26 @@ func checkKill(a *analyzer, c *call) {
 		if hasWord(ops, "-l", "--list", "-V") {
 			return
 		}
-		a.flag(c, danger.ProcessKill, c.prog+" kills every process matching a name or pattern", high)
+		a.flag(c, danger.ProcessKill, c.prog+" kills every process matching a name or pattern")
 		return
 	case "killall5", "xkill":
-		a.flag(c, danger.ProcessKill, c.prog+" kills processes wholesale", high)
+		a.flag(c, danger.ProcessKill, c.prog+" kills processes wholesale")
 		return
 	case "taskkill":
 		if hasWordFold(ops, "/im") || hasWordFold(ops, "/fi") {
-			a.flag(c, danger.ProcessKill, "taskkill /IM kills every process with that name", high)
+			a.flag(c, danger.ProcessKill, "taskkill /IM kills every process with that name")
 		}
 		return
 	case "stop-process", "spps":
 		for _, u := range c.upstream() {
 			if (u.prog == "get-process" || u.prog == "gps" || u.prog == "ps") && len(positional(u.operands(), "")) > 0 {
-				a.flag(c, danger.ProcessKill, "Stop-Process kills every process Get-Process names", high)
+				a.flag(c, danger.ProcessKill, "Stop-Process kills every process Get-Process names")
 				return
 			}
 		}
 		for _, x := range ops {
 			if lx := strings.ToLower(x.s); strings.HasPrefix(lx, "-n") || strings.HasPrefix(lx, "-pr") {
-				a.flag(c, danger.ProcessKill, "Stop-Process -Name kills every process with that name", high)
+				a.flag(c, danger.ProcessKill, "Stop-Process -Name kills every process with that name")
 				return
 			}
 		}
@@ -437,7 +437,7 @@ func checkKill(a *analyzer, c *call) {
 					continue
 				}
 				if !devPorts(port) {
-					a.flag(c, danger.ProcessKill, "kills whatever holds "+x.s, high)
+					a.flag(c, danger.ProcessKill, "kills whatever holds "+x.s)
 				}
 			}
 		}
@@ -457,7 +457,7 @@ func checkKill(a *analyzer, c *call) {
 		switch {
 		case strings.HasPrefix(t.raw, "$!") || strings.HasPrefix(s, "%") || strings.HasPrefix(t.raw, "\"$!"):
 		case s == "-1" || s == "1" || s == "0" || strings.HasPrefix(s, "-") && len(s) > 1 && isDigits(s[1:]):
-			a.flag(c, danger.ProcessKill, "kill "+s+" signals every process, init, or a whole process group", high)
+			a.flag(c, danger.ProcessKill, "kill "+s+" signals every process, init, or a whole process group")
 			return
 		case t.subst:
 			a.judgeKillSubst(c, t)
@@ -509,14 +509,14 @@ func (a *analyzer) judgeKillSubst(c *call, t arg) {
 	case strings.Contains(raw, "cat ") && strings.Contains(raw, ".pid"):
 		return
 	case strings.Contains(raw, "pgrep") || strings.Contains(raw, "pidof") || strings.Contains(raw, "ps "):
-		a.flag(c, danger.ProcessKill, "kills processes selected by name ("+raw+")", high)
+		a.flag(c, danger.ProcessKill, "kills processes selected by name ("+raw+")")
 	case strings.Contains(raw, "lsof") || strings.Contains(raw, "fuser") || strings.Contains(raw, "ss ") || strings.Contains(raw, "netstat"):
 		if port := portIn(raw); port != "" && !devPorts(port) {
-			a.flag(c, danger.ProcessKill, "kills the process listening on port "+port+", which is not the project's dev server", high)
+			a.flag(c, danger.ProcessKill, "kills the process listening on port "+port+", which is not the project's dev server")
 		}
 	case strings.Contains(raw, "docker ps"):
 	default:
-		a.flag(c, danger.ProcessKill, "kills processes chosen at run time ("+raw+")", medium)
+		a.flagAt(c, danger.ProcessKill, "kills processes chosen at run time ("+raw+")", medium)
 	}
 }
 
@@ -525,11 +525,11 @@ func (a *analyzer) judgeKillSource(c *call, up []*call) {
 		switch u.prog {
 		case "lsof", "fuser", "ss", "netstat":
 			if port := portIn(u.text); port != "" && !devPorts(port) {
-				a.flag(c, danger.ProcessKill, "kills the process listening on port "+port+", which is not the project's dev server", high)
+				a.flag(c, danger.ProcessKill, "kills the process listening on port "+port+", which is not the project's dev server")
 			}
 			return
 		case "pgrep", "pidof", "ps", "grep", "awk":
-			a.flag(c, danger.ProcessKill, "kills processes selected by name", high)
+			a.flag(c, danger.ProcessKill, "kills processes selected by name")
 			return
 		case "cat":
 			return
@@ -598,7 +598,7 @@ func checkPower(a *analyzer, c *call) {
 			return
 		}
 	}
-	a.flag(c, danger.SystemPower, c.prog+" changes the machine's power state", high)
+	a.flag(c, danger.SystemPower, c.prog+" changes the machine's power state")
 }
 
 func checkPersistence(a *analyzer, c *call) {
@@ -609,21 +609,21 @@ func checkPersistence(a *analyzer, c *call) {
 			return
 		}
 		if hasShortFlag(ops, 'r') {
-			a.flag(c, danger.Persistence, "crontab -r removes every scheduled job", high)
+			a.flag(c, danger.Persistence, "crontab -r removes every scheduled job")
 			return
 		}
-		a.flag(c, danger.Persistence, "crontab installs or edits scheduled jobs", high)
+		a.flag(c, danger.Persistence, "crontab installs or edits scheduled jobs")
 	case "at", "batch":
 		if hasShortFlag(ops, 'l') {
 			return
 		}
-		a.flag(c, danger.Persistence, c.prog+" schedules a command to run later", high)
+		a.flag(c, danger.Persistence, c.prog+" schedules a command to run later")
 	case "schtasks":
 		if hasWordFold(ops, "/create", "/change", "/delete", "/run") {
-			a.flag(c, danger.Persistence, "schtasks creates or changes a scheduled task", high)
+			a.flag(c, danger.Persistence, "schtasks creates or changes a scheduled task")
 		}
 	case "register-scheduledtask", "new-service":
-		a.flag(c, danger.Persistence, c.prog+" installs something that runs automatically", high)
+		a.flag(c, danger.Persistence, c.prog+" installs something that runs automatically")
 	}
 }
 
@@ -637,7 +637,7 @@ func checkNestedAgent(a *analyzer, c *call) {
 		s := x.s
 		for _, f := range unguardedFlags {
 			if s == f && !(f == "--force" && c.prog != "cursor-agent") {
-				a.flag(c, danger.AgentConfigTamper, "launches "+c.prog+" with its approvals turned off ("+s+")", high)
+				a.flag(c, danger.AgentConfigTamper, "launches "+c.prog+" with its approvals turned off ("+s+")")
 				return
 			}
 		}
@@ -647,16 +647,16 @@ func checkNestedAgent(a *analyzer, c *call) {
 		}
 		switch {
 		case (s == "-y" || s == "--yes") && (c.prog == "gemini" || c.prog == "aider" || c.prog == "qwen"):
-			a.flag(c, danger.AgentConfigTamper, "launches "+c.prog+" auto-approving every action", high)
+			a.flag(c, danger.AgentConfigTamper, "launches "+c.prog+" auto-approving every action")
 			return
 		case (s == "--approval-mode" || s == "--permission-mode" || s == "-a" || s == "--ask-for-approval") && (next == "yolo" || next == "bypassPermissions" || next == "never"):
-			a.flag(c, danger.AgentConfigTamper, "launches "+c.prog+" with approvals set to "+next, high)
+			a.flag(c, danger.AgentConfigTamper, "launches "+c.prog+" with approvals set to "+next)
 			return
 		case (s == "--sandbox" || s == "-s") && next == "danger-full-access", strings.HasPrefix(s, "--sandbox=danger"):
-			a.flag(c, danger.AgentConfigTamper, "launches "+c.prog+" without a sandbox", high)
+			a.flag(c, danger.AgentConfigTamper, "launches "+c.prog+" without a sandbox")
 			return
 		case (s == "-c" || s == "--config") && (strings.Contains(next, "approval_policy") && strings.Contains(next, "never") || strings.Contains(next, "danger-full-access")):
-			a.flag(c, danger.AgentConfigTamper, "launches "+c.prog+" with approvals or sandbox turned off", high)
+			a.flag(c, danger.AgentConfigTamper, "launches "+c.prog+" with approvals or sandbox turned off")
 			return
 		}
 	}
@@ -675,41 +675,41 @@ func checkServices(a *analyzer, c *call) {
 	switch c.prog {
 	case "brew":
 		if first == "services" && (second == "stop" || second == "restart" || second == "kill" || second == "cleanup") {
-			a.flag(c, danger.SystemConfig, "brew services "+second+" stops or restarts a background service", medium)
+			a.flagAt(c, danger.SystemConfig, "brew services "+second+" stops or restarts a background service", medium)
 		}
 	case "pm2":
 		switch first {
 		case "kill":
-			a.flag(c, danger.ProcessKill, "pm2 kill stops every managed process and the daemon", high)
+			a.flag(c, danger.ProcessKill, "pm2 kill stops every managed process and the daemon")
 		case "delete", "stop":
 			if second == "all" {
-				a.flag(c, danger.ProcessKill, "pm2 "+first+" all stops every managed process", high)
+				a.flag(c, danger.ProcessKill, "pm2 "+first+" all stops every managed process")
 			}
 		}
 	case "supervisorctl":
 		if (first == "stop" || first == "restart" || first == "remove" || first == "shutdown") && (second == "all" || first == "shutdown") {
-			a.flag(c, danger.ProcessKill, "supervisorctl "+first+" affects every supervised process", high)
+			a.flag(c, danger.ProcessKill, "supervisorctl "+first+" affects every supervised process")
 		}
 	case "networksetup", "scselect":
 		lf := strings.ToLower(first)
 		if strings.HasPrefix(lf, "-set") || strings.HasPrefix(lf, "-remove") || strings.HasPrefix(lf, "-delete") || c.prog == "scselect" && first != "" {
-			a.flag(c, danger.SystemConfig, "changes network settings", high)
+			a.flag(c, danger.SystemConfig, "changes network settings")
 		}
 	case "nmcli":
 		if hasWord(ops, "modify", "delete", "down", "off", "disconnect") {
-			a.flag(c, danger.SystemConfig, "changes network connections", high)
+			a.flag(c, danger.SystemConfig, "changes network connections")
 		}
 	case "ip":
 		if hasWord(ops, "add", "del", "delete", "flush", "set", "change", "replace") {
-			a.flag(c, danger.SystemConfig, "changes network interfaces or routes", high)
+			a.flag(c, danger.SystemConfig, "changes network interfaces or routes")
 		}
 	case "ifconfig", "route":
 		if hasWord(ops, "down", "add", "del", "delete", "flush", "up") || c.prog == "ifconfig" && len(ops) > 1 {
-			a.flag(c, danger.SystemConfig, "changes network interfaces or routes", high)
+			a.flag(c, danger.SystemConfig, "changes network interfaces or routes")
 		}
 	case "resolvectl":
 		if first == "dns" && len(ops) > 2 || first == "revert" {
-			a.flag(c, danger.SystemConfig, "changes DNS settings", high)
+			a.flag(c, danger.SystemConfig, "changes DNS settings")
 		}
 	}
 }
@@ -720,29 +720,29 @@ func checkHistory(a *analyzer, c *call) {
 	case "history":
 		res := a.entryParse(c)
 		if _, file := res.Value("-w"); res.Has("-c") || res.Has("-d") || file {
-			a.flag(c, danger.LogTampering, "clears the shell history", high)
+			a.flag(c, danger.LogTampering, "clears the shell history")
 		}
 	case "unset":
 		if hasWord(ops, "HISTFILE", "HISTSIZE", "HISTFILESIZE") {
-			a.flag(c, danger.LogTampering, "turns off the shell history", high)
+			a.flag(c, danger.LogTampering, "turns off the shell history")
 		}
 	case "set":
 		if hasWord(ops, "+o") && hasWord(ops, "history") {
-			a.flag(c, danger.LogTampering, "turns off the shell history", high)
+			a.flag(c, danger.LogTampering, "turns off the shell history")
 		}
 	case "journalctl":
 		if hasPrefixWord(ops, "--vacuum", "--rotate", "--flush", "--relinquish-var") && !hasPrefixWord(ops, "--flush") {
-			a.flag(c, danger.LogTampering, "deletes journal logs", high)
+			a.flag(c, danger.LogTampering, "deletes journal logs")
 		}
 	case "wevtutil":
 		if len(ops) > 0 && (strings.EqualFold(ops[0].s, "cl") || strings.EqualFold(ops[0].s, "clear-log")) {
-			a.flag(c, danger.LogTampering, "clears a Windows event log", high)
+			a.flag(c, danger.LogTampering, "clears a Windows event log")
 		}
 	case "clear-eventlog", "remove-eventlog":
-		a.flag(c, danger.LogTampering, c.prog+" clears Windows event logs", high)
+		a.flag(c, danger.LogTampering, c.prog+" clears Windows event logs")
 	case "logrotate":
 		if hasShortFlag(ops, 'f') {
-			a.flag(c, danger.LogTampering, "forces log rotation", low)
+			a.flagAt(c, danger.LogTampering, "forces log rotation", low)
 		}
 	}
 }

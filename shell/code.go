@@ -77,7 +77,7 @@ func checkInterpreter(a *analyzer, c *call) {
 					continue
 				}
 				if strings.HasPrefix(x.s, "https://") || strings.HasPrefix(x.s, "http://") {
-					a.flag(c, danger.RemoteExec, "deno "+sub+" runs code straight from "+x.s, high)
+					a.flag(c, danger.RemoteExec, "deno "+sub+" runs code straight from "+x.s)
 				}
 				break
 			}
@@ -87,9 +87,9 @@ func checkInterpreter(a *analyzer, c *call) {
 	if ok {
 		if code.unbound || code.subst {
 			if a.substFetches(code) {
-				a.flag(c, danger.RemoteExec, c.prog+" runs code downloaded from the network", high)
+				a.flag(c, danger.RemoteExec, c.prog+" runs code downloaded from the network")
 			} else {
-				a.flag(c, danger.NonLiteralProgram, c.prog+" runs code only known at run time", medium)
+				a.flag(c, danger.NonLiteralProgram, c.prog+" runs code only known at run time")
 			}
 		}
 		a.checkCode(c, c.prog, code.s)
@@ -123,12 +123,12 @@ func (a *analyzer) checkFetchedRun(c *call) {
 	for _, p := range cands {
 		for f := range fetched {
 			if strings.HasSuffix(f, "/") && p != "" && within(p, strings.TrimSuffix(f, "/")) {
-				a.flag(c, danger.RemoteExec, "runs "+p+" from a repository cloned in the same command, without review", high)
+				a.flag(c, danger.RemoteExec, "runs "+p+" from a repository cloned in the same command, without review")
 				return
 			}
 		}
 		if p != "" && fetched[p] {
-			a.flag(c, danger.RemoteExec, "runs "+p+", downloaded in the same command without review", high)
+			a.flag(c, danger.RemoteExec, "runs "+p+", downloaded in the same command without review")
 			return
 		}
 	}
@@ -142,7 +142,7 @@ func (a *analyzer) checkProcSubstCode(c *call, prog string) {
 	}
 	for _, x := range c.operands() {
 		if x.subst && strings.HasPrefix(x.s, "/dev/fd/") && a.substFetches(x) {
-			a.flag(c, danger.RemoteExec, c.prog+" runs a script read from the network through a process substitution", high)
+			a.flag(c, danger.RemoteExec, c.prog+" runs a script read from the network through a process substitution")
 			return
 		}
 	}
@@ -194,12 +194,12 @@ func (a *analyzer) checkCode(c *call, prog, code string) {
 		}
 	}
 	if codeHomeDelete.MatchString(code) {
-		a.flag(c, danger.RecursiveDelete, prog+" code recursively deletes the home directory or root", high)
+		a.flag(c, danger.RecursiveDelete, prog+" code recursively deletes the home directory or root")
 	} else {
 		for _, m := range codeRmTree.FindAllStringSubmatch(code, 4) {
 			target := strings.TrimSpace(m[1])
 			if codeHomeExpr.MatchString(target) {
-				a.flag(c, danger.RecursiveDelete, prog+" code recursively deletes the home directory", high)
+				a.flag(c, danger.RecursiveDelete, prog+" code recursively deletes the home directory")
 				continue
 			}
 			if lit, ok := stringLiteral(target); ok {
@@ -207,14 +207,14 @@ func (a *analyzer) checkCode(c *call, prog, code string) {
 				continue
 			}
 			if target != "" {
-				a.flag(c, danger.RecursiveDelete, prog+" code recursively deletes a path computed at run time ("+target+")", high)
+				a.flag(c, danger.RecursiveDelete, prog+" code recursively deletes a path computed at run time ("+target+")")
 			}
 		}
 	}
 	if m := codeMassDelete.FindString(code); m != "" {
 		// Model.destroy_all, objects.all().delete(), deleteMany({}),
 		// an SDK's deleteIndex: every record of a store (R4).
-		a.flag(c, danger.DBDestructive, prog+" code deletes every record or drops a store ("+m+")", high)
+		a.flag(c, danger.DBDestructive, prog+" code deletes every record or drops a store ("+m+")")
 	}
 	for _, m := range codeRemoveFile.FindAllStringSubmatch(code, 4) {
 		// One file removed by its literal name: judged as rm NAME.
@@ -224,15 +224,15 @@ func (a *analyzer) checkCode(c *call, prog, code string) {
 	}
 	switch {
 	case codeFork.MatchString(code) || strings.Contains(code, ":(){") || strings.Contains(code, "fork while fork"):
-		a.flag(c, danger.ForkBomb, prog+" code forks processes without bound", high)
+		a.flag(c, danger.ForkBomb, prog+" code forks processes without bound")
 	case codeInfinite.MatchString(code) && codeHog.MatchString(code) && !strings.Contains(code, "break") && !strings.Contains(code, "sleep"):
-		a.flag(c, danger.ResourceExhaustion, prog+" code allocates memory in an endless loop", high)
+		a.flag(c, danger.ResourceExhaustion, prog+" code allocates memory in an endless loop")
 	}
 	if codeNetFetch.MatchString(code) && codeEval.MatchString(code) {
-		a.flag(c, danger.RemoteExec, prog+" code downloads code and runs it", high)
+		a.flag(c, danger.RemoteExec, prog+" code downloads code and runs it")
 	}
 	if codeSocket.MatchString(code) && codeShellSpawn.MatchString(code) {
-		a.flag(c, danger.RemoteAccess, prog+" code connects a shell to a network socket (a reverse shell)", high)
+		a.flag(c, danger.RemoteAccess, prog+" code connects a shell to a network socket (a reverse shell)")
 	}
 	a.checkCodeEffects(c, prog, code)
 }
@@ -291,14 +291,14 @@ func checkSed(a *analyzer, c *call) {
 			switch {
 			case op.kind != 'e':
 			case op.subst && (op.arg == "" || strings.ContainsAny(op.arg, "&\\")):
-				a.flag(c, danger.RemoteExec, "sed's s///e runs the edited text as a shell command", high)
+				a.flag(c, danger.RemoteExec, "sed's s///e runs the edited text as a shell command")
 			case op.subst:
-				a.flag(c, danger.RemoteExec, "sed's s///e runs a shell command ("+op.arg+")", high)
+				a.flag(c, danger.RemoteExec, "sed's s///e runs a shell command ("+op.arg+")")
 				a.nested(op.arg, c.ctx, c.wrappers)
 			case op.arg == "":
-				a.flag(c, danger.RemoteExec, "sed's e command runs the text being edited as a shell command", high)
+				a.flag(c, danger.RemoteExec, "sed's e command runs the text being edited as a shell command")
 			default:
-				a.flag(c, danger.RemoteExec, "sed's e command runs "+op.arg, high)
+				a.flag(c, danger.RemoteExec, "sed's e command runs "+op.arg)
 				a.nested(op.arg, c.ctx, c.wrappers)
 			}
 		}
@@ -352,10 +352,10 @@ func checkAwk(a *analyzer, c *call) {
 			}
 		case op.kind == awkRun && op.how == "system":
 			ran = true
-			a.flag(c, danger.RemoteExec, "awk's system() runs a command built from its input", high)
+			a.flag(c, danger.RemoteExec, "awk's system() runs a command built from its input")
 		case op.kind == awkRun:
 			ran = true
-			a.flag(c, danger.RemoteExec, "awk pipes to a command built at run time", high)
+			a.flag(c, danger.RemoteExec, "awk pipes to a command built at run time")
 		case (op.kind == awkWrite || op.kind == awkRead) && op.known:
 			for _, v := range op.vals {
 				if awkNetFile(v) {
@@ -365,7 +365,7 @@ func checkAwk(a *analyzer, c *call) {
 		}
 	}
 	for _, v := range net {
-		a.flag(c, danger.RemoteAccess, "gawk opens a network connection ("+v+"), a reverse or bind shell's route", high)
+		a.flag(c, danger.RemoteAccess, "gawk opens a network connection ("+v+"), a reverse or bind shell's route")
 	}
 	for _, op := range s.ops {
 		if op.kind == awkLoad {
@@ -379,18 +379,18 @@ func checkAwk(a *analyzer, c *call) {
 		// A library by path, not one of gawk's own extensions: a shared
 		// object's code runs in the awk process.
 		if strings.Contains(l, "/") {
-			a.flag(c, danger.RemoteExec, "gawk loads the shared library "+l+", which runs code of its own", high)
+			a.flag(c, danger.RemoteExec, "gawk loads the shared library "+l+", which runs code of its own")
 		}
 	}
 	if ran && s.envMod {
 		// gawk passes ENVIRON to the commands it runs: LD_PRELOAD or
 		// PATH set there changes what a known command does.
-		a.flag(c, danger.RemoteExec, "awk changes ENVIRON, which the commands it runs inherit", high)
+		a.flag(c, danger.RemoteExec, "awk changes ENVIRON, which the commands it runs inherit")
 	}
 	// Last: a part has one finding per category, and the high ones above
 	// come first.
 	if ran && !c.ctx.remote {
-		a.flag(c, danger.RemoteExec, "awk runs shell commands (system() or pipes)", medium)
+		a.flagAt(c, danger.RemoteExec, "awk runs shell commands (system() or pipes)", medium)
 	}
 }
 
@@ -414,7 +414,7 @@ func checkVim(a *analyzer, c *call) {
 			lt := strings.ToLower(t)
 			switch {
 			case strings.HasPrefix(t, "!"):
-				a.flag(c, danger.RemoteExec, "vim runs a shell command ("+t+")", high)
+				a.flag(c, danger.RemoteExec, "vim runs a shell command ("+t+")")
 				a.nested(t[1:], c.ctx, c.wrappers)
 			case strings.HasPrefix(lt, "py") || strings.HasPrefix(lt, "lua") || strings.HasPrefix(lt, "perl") || strings.HasPrefix(lt, "ruby") || strings.HasPrefix(lt, "tcl") || strings.HasPrefix(lt, "mz"):
 				sp := strings.IndexAny(t, " \t")
@@ -422,10 +422,10 @@ func checkVim(a *analyzer, c *call) {
 				if sp > 0 {
 					code = t[sp+1:]
 				}
-				a.flag(c, danger.RemoteExec, "vim runs "+strings.Fields(lt)[0]+" code", high)
+				a.flag(c, danger.RemoteExec, "vim runs "+strings.Fields(lt)[0]+" code")
 				a.checkCode(c, "python", code)
 			case lt == "sh" || lt == "shell" || strings.HasPrefix(lt, "term") || strings.HasPrefix(lt, "call system") || strings.Contains(lt, "system(") || strings.HasPrefix(lt, "r !") || strings.HasPrefix(lt, "r!") || strings.HasPrefix(lt, "w !") || strings.HasPrefix(lt, "w!") && len(lt) > 2 && lt[2] != ' ' && false:
-				a.flag(c, danger.RemoteExec, "vim runs a shell ("+t+")", high)
+				a.flag(c, danger.RemoteExec, "vim runs a shell ("+t+")")
 			}
 		}
 	}
@@ -449,7 +449,7 @@ func checkProgramFlags(a *analyzer, c *call) {
 		if strings.Contains(p, "/") || shellProgram(baseName(p)) || isInterpreter(baseName(p)) || strings.ContainsAny(v.s, ";|&$`") || v.unbound {
 			// The command itself is a part of its own already: the
 			// entry says the option's value is run (checkEffects).
-			a.flag(c, danger.RemoteExec, c.prog+" "+flag+" runs "+v.s, high)
+			a.flag(c, danger.RemoteExec, c.prog+" "+flag+" runs "+v.s)
 		}
 	}
 	// The options that run a program, as each entry declares and reads
@@ -466,12 +466,12 @@ func checkProgramFlags(a *analyzer, c *call) {
 	case "tar", "gtar", "bsdtar":
 		for _, v := range a.entryValues(c, "--checkpoint-action") {
 			if cmd, ok := strings.CutPrefix(v.s, "exec="); ok {
-				a.flag(c, danger.RemoteExec, "tar --checkpoint-action=exec runs a command ("+cmd+")", high)
+				a.flag(c, danger.RemoteExec, "tar --checkpoint-action=exec runs a command ("+cmd+")")
 			}
 		}
 		for _, o := range []string{"--to-command", "--info-script", "--rsh-command", "--rmt-command"} {
 			for _, v := range a.entryValues(c, o) {
-				a.flag(c, danger.RemoteExec, "tar "+o+"="+v.s+" runs a command", high)
+				a.flag(c, danger.RemoteExec, "tar "+o+"="+v.s+" runs a command")
 			}
 		}
 		for _, v := range a.entryValues(c, "--use-compress-program") {
@@ -486,7 +486,7 @@ func checkProgramFlags(a *analyzer, c *call) {
 	case "less", "more":
 		for _, as := range c.assigns {
 			if as.name == "LESSOPEN" || as.name == "LESSCLOSE" {
-				a.flag(c, danger.RemoteExec, "less runs the input filter in "+as.name, high)
+				a.flag(c, danger.RemoteExec, "less runs the input filter in "+as.name)
 			}
 		}
 	case "git":
@@ -500,7 +500,7 @@ func checkProgramFlags(a *analyzer, c *call) {
 			}
 			for _, v := range a.entryValues(c, "--rsync-path") {
 				if strings.ContainsAny(v.s, ";|&$`") {
-					a.flag(c, danger.RemoteExec, "rsync --rsync-path runs "+v.s, medium)
+					a.flagAt(c, danger.RemoteExec, "rsync --rsync-path runs "+v.s, medium)
 				}
 			}
 		}
@@ -511,20 +511,20 @@ func checkProgramFlags(a *analyzer, c *call) {
 	case "gdb":
 		for _, v := range optValues(ops, "-ex", "--eval-command") {
 			if strings.HasPrefix(strings.TrimSpace(v.s), "shell") || strings.HasPrefix(strings.TrimSpace(v.s), "!") || strings.HasPrefix(strings.TrimSpace(v.s), "python") {
-				a.flag(c, danger.RemoteExec, "gdb runs a command ("+v.s+")", high)
+				a.flag(c, danger.RemoteExec, "gdb runs a command ("+v.s+")")
 			}
 		}
 	case "nmap":
 		if hasPrefixWord(ops, "--script") && strings.Contains(c.text, "exec") {
-			a.flag(c, danger.RemoteExec, "nmap runs a script", medium)
+			a.flagAt(c, danger.RemoteExec, "nmap runs a script", medium)
 		}
 	case "ssh-keygen":
 		if hasShortFlag(ops, 'D') {
-			a.flag(c, danger.RemoteExec, "ssh-keygen -D loads a library", high)
+			a.flag(c, danger.RemoteExec, "ssh-keygen -D loads a library")
 		}
 	case "make":
 		if hasPrefixWord(ops, "SHELL=") {
-			a.flag(c, danger.RemoteExec, "make runs recipes with another shell", medium)
+			a.flagAt(c, danger.RemoteExec, "make runs recipes with another shell", medium)
 		}
 		a.makeText(c)
 	case "mvn", "mvnw":
@@ -536,17 +536,17 @@ func checkProgramFlags(a *analyzer, c *call) {
 				if strings.Contains(v, "/") || shellProgram(baseName(v)) || isInterpreter(baseName(v)) || strings.ContainsAny(v, ";|&$`") || x.unbound {
 					runs("-Dexec.executable", y)
 				} else {
-					a.flag(c, danger.RemoteExec, c.prog+" runs the program -Dexec.executable names ("+v+")", medium)
+					a.flagAt(c, danger.RemoteExec, c.prog+" runs the program -Dexec.executable names ("+v+")", medium)
 				}
 			}
 		}
 	case "mail":
 		if hasShortFlag(ops, 'u') || strings.Contains(c.text, "~!") {
-			a.flag(c, danger.RemoteExec, "mail can run commands", medium)
+			a.flagAt(c, danger.RemoteExec, "mail can run commands", medium)
 		}
 	case "dpkg":
 		if hasShortFlag(ops, 'i') || hasLong(ops, "--install") {
-			a.flag(c, danger.SystemConfig, "installs a package (its scripts run as root)", medium)
+			a.flagAt(c, danger.SystemConfig, "installs a package (its scripts run as root)", medium)
 		}
 	case "npx":
 		for _, x := range ops {
@@ -554,14 +554,14 @@ func checkProgramFlags(a *analyzer, c *call) {
 				continue
 			}
 			if strings.HasPrefix(x.s, "http://") || strings.HasPrefix(x.s, "https://") || strings.HasPrefix(x.s, "github:") || strings.HasPrefix(x.s, "git+") {
-				a.flag(c, danger.RemoteExec, "npx runs a package straight from "+x.s, high)
+				a.flag(c, danger.RemoteExec, "npx runs a package straight from "+x.s)
 			}
 			break
 		}
 	case "pip", "pip3":
 		for _, x := range ops {
 			if strings.HasPrefix(x.s, "http://") {
-				a.flag(c, danger.RemoteExec, "installs a package over plain HTTP", medium)
+				a.flagAt(c, danger.RemoteExec, "installs a package over plain HTTP", medium)
 			}
 		}
 	}

@@ -79,26 +79,26 @@ func (a *analyzer) checkCodeEffects(c *call, prog, code string) {
 
 	switch {
 	case sends && len(credPaths) > 0:
-		a.flag(c, danger.Exfiltration, prog+" code sends the credential file "+credPaths[0]+" over the network", high)
+		a.flag(c, danger.Exfiltration, prog+" code sends the credential file "+credPaths[0]+" over the network")
 	case sends && envDump:
-		a.flag(c, danger.Exfiltration, prog+" code sends the environment, secrets included, over the network", high)
+		a.flag(c, danger.Exfiltration, prog+" code sends the environment, secrets included, over the network")
 	case sends && secretVar != "":
-		a.flag(c, danger.Exfiltration, prog+" code sends the secret "+secretVar+" over the network", high)
+		a.flag(c, danger.Exfiltration, prog+" code sends the secret "+secretVar+" over the network")
 	case len(credPaths) > 0:
-		a.flag(c, danger.CredentialAccess, prog+" code reads the credential file "+credPaths[0], high)
+		a.flag(c, danger.CredentialAccess, prog+" code reads the credential file "+credPaths[0])
 	case secretVar != "":
-		a.flag(c, danger.CredentialAccess, prog+" code reads the secret "+secretVar, medium)
+		a.flagAt(c, danger.CredentialAccess, prog+" code reads the secret "+secretVar, medium)
 	case envDump:
-		a.flag(c, danger.CredentialAccess, prog+" code reads the whole environment, secrets included", medium)
+		a.flagAt(c, danger.CredentialAccess, prog+" code reads the whole environment, secrets included", medium)
 	}
 	if codeURLImport.MatchString(code) {
-		a.flag(c, danger.RemoteExec, prog+" code loads and runs a module straight from the network", high)
+		a.flag(c, danger.RemoteExec, prog+" code loads and runs a module straight from the network")
 	}
 	if codeDecode.MatchString(code) && codeRunsText.MatchString(code) {
-		a.flag(c, danger.RemoteExec, prog+" code decodes a hidden payload and runs it", high)
+		a.flag(c, danger.RemoteExec, prog+" code decodes a hidden payload and runs it")
 	}
 	if codeSpawnShell.MatchString(code) && !codeSocket.MatchString(code) {
-		a.flag(c, danger.RemoteExec, prog+" code opens a shell, escaping what the command shows", medium)
+		a.flagAt(c, danger.RemoteExec, prog+" code opens a shell, escaping what the command shows", medium)
 	}
 	if codeWriteVerb.MatchString(code) {
 		for _, p := range controlPaths {
@@ -109,11 +109,11 @@ func (a *analyzer) checkCodeEffects(c *call, prog, code string) {
 		target := strings.TrimSpace(m[1])
 		switch lit, ok := stringLiteral(target); {
 		case codeHomeExpr.MatchString(target):
-			a.flag(c, danger.RecursiveDelete, prog+" code recursively deletes the home directory", high)
+			a.flag(c, danger.RecursiveDelete, prog+" code recursively deletes the home directory")
 		case ok:
 			a.judgeDelete(c, arg{s: lit, raw: lit, lit: true, glob: hasGlobChars(lit)}, true)
 		case target != "":
-			a.flag(c, danger.RecursiveDelete, prog+" code recursively deletes a path computed at run time ("+target+")", high)
+			a.flag(c, danger.RecursiveDelete, prog+" code recursively deletes a path computed at run time ("+target+")")
 		}
 	}
 }

@@ -29,7 +29,7 @@ func (a *analyzer) reachesCredentials(c *call, p string) bool {
 				continue
 			}
 			if file, tree := a.credentialReach(rp); file || tree {
-				a.flag(c, danger.CredentialAccess, "prints the files find reaches below "+rp+", credential files among them", high)
+				a.flag(c, danger.CredentialAccess, "prints the files find reaches below "+rp+", credential files among them")
 				return true
 			}
 		}
@@ -40,11 +40,11 @@ func (a *analyzer) reachesCredentials(c *call, p string) bool {
 			// What the pattern matches on disk is what is read.
 			for _, m := range matches {
 				if a.credentialFile(m) {
-					a.flag(c, danger.CredentialAccess, "prints the credential file "+m+", which "+p+" matches", high)
+					a.flag(c, danger.CredentialAccess, "prints the credential file "+m+", which "+p+" matches")
 					return true
 				}
 				if file, tree := a.credentialReach(m); file || tree && readsTrees(c) {
-					a.flag(c, danger.CredentialAccess, "searches "+m+", which holds credential files, and prints what it finds", high)
+					a.flag(c, danger.CredentialAccess, "searches "+m+", which holds credential files, and prints what it finds")
 					return true
 				}
 			}
@@ -54,9 +54,9 @@ func (a *analyzer) reachesCredentials(c *call, p string) bool {
 	file, tree := a.credentialReach(p)
 	switch {
 	case file:
-		a.flag(c, danger.CredentialAccess, "prints what "+p+" matches, credential files among them", high)
+		a.flag(c, danger.CredentialAccess, "prints what "+p+" matches, credential files among them")
 	case tree && readsTrees(c):
-		a.flag(c, danger.CredentialAccess, "searches "+p+", which holds credential files, and prints what it finds", high)
+		a.flag(c, danger.CredentialAccess, "searches "+p+", which holds credential files, and prints what it finds")
 	default:
 		return false
 	}
@@ -103,7 +103,7 @@ func (a *analyzer) copiesCredentials(c *call) {
 		}
 		file, tree := a.credentialReach(p)
 		if file || tree && recursive {
-			a.flag(c, danger.CredentialAccess, "copies the credential files in "+p+" out of their protected place", medium)
+			a.flagAt(c, danger.CredentialAccess, "copies the credential files in "+p+" out of their protected place", medium)
 			return
 		}
 	}
@@ -165,7 +165,7 @@ func (a *analyzer) redirectsCredential(c *call) bool {
 		if p == "" || !a.credentialFile(p) {
 			continue
 		}
-		a.flag(c, danger.CredentialAccess, "feeds the credential file "+p+" to "+progOrShell(c)+", which can print it", high)
+		a.flag(c, danger.CredentialAccess, "feeds the credential file "+p+" to "+progOrShell(c)+", which can print it")
 		return true
 	}
 	return false

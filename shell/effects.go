@@ -387,7 +387,7 @@ func (a *analyzer) checkEffects(c *call) {
 		if e.Target != "" {
 			desc += ": " + e.Target
 		}
-		a.flag(c, danger.RemoteExec, desc, high)
+		a.flag(c, danger.RemoteExec, desc)
 	}
 }
 

@@ -32,7 +32,7 @@ func checkEnvPrint(a *analyzer, c *call) {
 			return
 		}
 	}
-	a.flag(c, danger.CredentialAccess, "prints the whole environment, every token in it included, into the transcript", high)
+	a.flag(c, danger.CredentialAccess, "prints the whole environment, every token in it included, into the transcript")
 }
 
 // dumpsEnvironment reports a call that prints every variable of the

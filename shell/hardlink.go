@@ -15,9 +15,9 @@ func (a *analyzer) judgeHardLink(c *call, target, link string) {
 		e, _ := a.control(target)
 		a.flagControl(c, target, e)
 	case a.credentialFile(target):
-		a.flag(c, danger.CredentialAccess, "makes "+link+" a hard link to the credential file "+target+": another name to read it by", high)
+		a.flag(c, danger.CredentialAccess, "makes "+link+" a hard link to the credential file "+target+": another name to read it by")
 	case secretEnvFile(target):
-		a.flag(c, danger.CredentialAccess, "makes "+link+" a hard link to the secrets in "+target+": another name to read them by", medium)
+		a.flagAt(c, danger.CredentialAccess, "makes "+link+" a hard link to the secrets in "+target+": another name to read them by", medium)
 	}
 }
 

@@ -56,8 +56,8 @@ func (a *analyzer) classifiedHost(c *call, raw, how string) bool {
 func (a *analyzer) flagHost(c *call, cls *netclass.Class, description string) {
 	switch cls.Category {
 	case danger.Privilege:
-		a.flag(c, danger.Privilege, description, high)
+		a.flag(c, danger.Privilege, description)
 	default:
-		a.flag(c, danger.CredentialAccess, description, high)
+		a.flag(c, danger.CredentialAccess, description)
 	}
 }
