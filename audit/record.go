@@ -47,6 +47,9 @@ type Record struct {
 	Event string `json:"event,omitempty"`
 	// Via names the front end that decided: check, hook, run, serve.
 	Via string `json:"via,omitempty"`
+	// Daemon names the daemon that decided, in a team of daemons (its
+	// --name).
+	Daemon string `json:"daemon,omitempty"`
 	// Outcome is what became of the call, when known: OutcomeWithdrawn for
 	// an ask abandoned before anyone answered it (the hook killed, the
 	// client gone), OutcomeRan for a call the agent reports it ran
@@ -208,6 +211,7 @@ func (r *Record) appendJSON(b []byte) ([]byte, error) {
 	b = optString(b, `,"tool_use_id":`, r.ToolUseID)
 	b = optString(b, `,"event":`, r.Event)
 	b = optString(b, `,"via":`, r.Via)
+	b = optString(b, `,"daemon":`, r.Daemon)
 	b = optString(b, `,"outcome":`, r.Outcome)
 	b = optString(b, `,"tool_error":`, r.ToolError)
 	if len(r.Warnings) > 0 {

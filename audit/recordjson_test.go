@@ -31,7 +31,7 @@ func TestRecordJSON(t *testing.T) {
 		Reason: api.Reason{Type: api.ReasonRule, Rule: "Bash(ls:*)", Source: "project", File: "/p/.warden/settings.json", Line: 14,
 			Hook: "h", Mode: api.Mode("default"), Classifier: "c", Person: "p", Leader: "l", Grant: "g", Scope: api.ScopeSession, Message: odd},
 		Findings: []api.Finding{{Category: "recursive-delete", Description: odd, Part: "rm -rf x", Risk: api.RiskHigh, Path: "/x"}, {Category: "c", Description: "", Risk: api.RiskLow}},
-		Risk:     api.RiskHigh, Mode: api.Mode("bypassPermissions"), Cwd: "/p", ToolUseID: "toolu_1", Event: "PreToolUse", Via: "hook",
+		Risk:     api.RiskHigh, Mode: api.Mode("bypassPermissions"), Cwd: "/p", ToolUseID: "toolu_1", Event: "PreToolUse", Via: "hook", Daemon: "host/10.0.0.5:7878",
 		Warnings: []string{"w1", odd},
 	}
 	for _, tt := range []struct {

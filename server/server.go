@@ -138,6 +138,9 @@ type Options struct {
 	// Logger receives errors the server cannot report to a caller; nil means
 	// slog.Default().
 	Logger *slog.Logger
+	// Audit is the audit log GET /v1/audit reads (the approver's only);
+	// nil means the daemon serves none.
+	Audit AuditReader
 }
 
 // Server is the daemon's HTTP side: the API of DESIGN §6, the event stream
@@ -320,6 +323,7 @@ func (s *Server) routes() {
 	method("/healthz", http.MethodGet, s.forAgents(s.handleHealth))
 	method("/v1/hooks/{agent}", http.MethodPost, s.forAgents(s.longLived(s.handleHook)))
 	method("/metrics", http.MethodGet, s.forApprover(s.metrics.Handler().ServeHTTP))
+	method("/v1/audit", http.MethodGet, s.forApprover(s.handleAudit))
 	s.mailboxRoutes(method)
 	method("/{$}", http.MethodGet, s.handlePage)
 	assets, err := fs.Sub(webFiles, "web")

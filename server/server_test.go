@@ -110,6 +110,8 @@ func TestAuthentication(t *testing.T) {
 		func() endpoint { return endpoint{"POST", "/v1/pending/ask-x", `{"behavior":"allow"}`, false, 404} },
 		func() endpoint { return endpoint{"GET", "/v1/events", "", false, 200} },
 		func() endpoint { return endpoint{"GET", "/metrics", "", false, 200} },
+		// The fixture keeps no audit log: past authentication, no_audit.
+		func() endpoint { return endpoint{"GET", "/v1/audit", "", false, 404} },
 		func() endpoint { return endpoint{"GET", "/v1/mailbox/requests?leader=lead", "", false, 200} },
 		func() endpoint {
 			return endpoint{"PUT", "/v1/mailbox/requests/nope/response", `{"id":"nope","behavior":"allow"}`, false, 404}

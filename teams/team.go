@@ -39,6 +39,9 @@ type Config struct {
 	// SessionIdle is how long a session's grants last without use
 	// (settings: grants.sessionIdleMinutes); zero means the default.
 	SessionIdle time.Duration
+	// Audit, when set, opens the team's audit stream, with these options
+	// (Daemon and Replicas are filled in).
+	Audit *AuditOptions
 	// Log receives the lines a person needs (how others join).
 	Log io.Writer
 }
@@ -50,6 +53,8 @@ type Team struct {
 	Asks *AskStore
 	// Grants is the team's session grants.
 	Grants *GrantStore
+	// Audit is the team's audit log (nil unless Config.Audit is set).
+	Audit *AuditLog
 	// KeyFile is the daemons' key file of an embedded server.
 	KeyFile string
 }
@@ -122,6 +127,16 @@ func Open(ctx context.Context, cfg Config) (*Team, error) {
 		return nil, err
 	}
 	t.Grants = grants
+	if cfg.Audit != nil {
+		opts := *cfg.Audit
+		opts.Daemon, opts.Replicas = cfg.Name, replicas
+		log, err := openWithRetry(ctx, func(ctx context.Context) (*AuditLog, error) { return OpenAuditLog(ctx, t.Conn, opts) })
+		if err != nil {
+			t.Close()
+			return nil, err
+		}
+		t.Audit = log
+	}
 	return t, nil
 }
 

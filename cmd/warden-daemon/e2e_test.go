@@ -46,7 +46,7 @@ func buildBoth(t *testing.T) string {
 func startDaemon(t *testing.T, bin, home string, args ...string) *daemonProc {
 	t.Helper()
 	d := &daemonProc{stderr: &bytes.Buffer{}}
-	d.cmd = exec.Command(filepath.Join(bin, "warden"), append([]string{"serve", "--addr", "127.0.0.1:0", "--no-audit"}, args...)...)
+	d.cmd = exec.Command(filepath.Join(bin, "warden"), append([]string{"serve", "--addr", "127.0.0.1:0"}, args...)...)
 	d.cmd.Env = append(os.Environ(), "HOME="+home, "XDG_STATE_HOME="+filepath.Join(home, "state"), "XDG_CONFIG_HOME="+filepath.Join(home, "config"),
 		"WARDEN_MANAGED_SETTINGS="+filepath.Join(home, "managed.json"), "WARDEN_SERVER=", "WARDEN_TOKEN=")
 	d.cmd.Dir = home
@@ -260,6 +260,54 @@ func TestThreeDaemons(t *testing.T) {
 			}
 		case <-time.After(30 * time.Second):
 			t.Fatal("the session's next call through a was not allowed by its grant: it waits")
+		}
+	})
+
+	t.Run("AuditThroughAnyDaemon", func(t *testing.T) {
+		// The decisions made on b are in the team's audit stream, read
+		// through a with the approver's link, each naming b; the agents'
+		// token is refused.
+		audit := func(args ...string) (string, error) {
+			cmd := exec.Command(filepath.Join(bin, "warden"), append([]string{"audit", "--json"}, args...)...)
+			cmd.Env = append(os.Environ(), "HOME="+homes[0], "WARDEN_SERVER=", "WARDEN_TOKEN=")
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			out, err := cmd.Output()
+			if err != nil {
+				return stderr.String(), err
+			}
+			return string(out), nil
+		}
+		out, err := audit("--server", a.url+"/?token="+a.approver, "--tool", "Bash")
+		if err != nil {
+			t.Fatalf("warden audit --server: %v\n%s", err, out)
+		}
+		bName := "/" + strings.TrimPrefix(b.url, "http://")
+		found := false
+		for line := range strings.SplitSeq(strings.TrimSpace(out), "\n") {
+			var r struct {
+				Input  map[string]any `json:"input"`
+				Daemon string         `json:"daemon"`
+			}
+			if err := json.Unmarshal([]byte(line), &r); err != nil {
+				t.Fatalf("record %q: %v", line, err)
+			}
+			if r.Daemon == "" {
+				t.Errorf("a record names no daemon: %s", line)
+			}
+			if r.Input["command"] == "make release" && strings.HasSuffix(r.Daemon, bName) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("the audit read through a holds no record of b's decision on make release (b is %s):\n%s", bName, out)
+		}
+		agentFile := filepath.Join(t.TempDir(), "agent.token")
+		if err := os.WriteFile(agentFile, []byte(a.agent+"\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := audit("--server", a.url, "--token-file", agentFile); err == nil || !strings.Contains(out, "403") {
+			t.Errorf("the agents' token read the audit: %v %s", err, out)
 		}
 	})
 

@@ -76,15 +76,23 @@ func (b *backend) Open(ctx context.Context, info serve.BackendInfo) (*serve.Shar
 		}
 		name = host + "/" + addr
 	}
+	var auditOpts *teams.AuditOptions
+	if info.Audit != nil {
+		auditOpts = &teams.AuditOptions{Redact: info.Audit.Redact, DigestKey: info.Audit.DigestKey}
+	}
 	t, err := teams.Open(ctx, teams.Config{
 		Name: name, StateDir: info.StateDir, URLs: b.urls, CredsFile: b.creds,
 		RootCAs: b.ca, CertFile: b.cert, KeyFile: b.key,
 		Listen: b.listen, ClusterListen: b.clusterListen, Routes: b.routes,
-		AgentToken: info.AgentToken, SessionIdle: info.SessionIdle, Log: info.Stderr,
+		AgentToken: info.AgentToken, SessionIdle: info.SessionIdle, Audit: auditOpts, Log: info.Stderr,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("nats: %w", err)
 	}
 	b.team = t
-	return &serve.Shared{Name: name, Asks: t.Asks, Grants: t.Grants, Close: t.Close}, nil
+	sh := &serve.Shared{Name: name, Asks: t.Asks, Grants: t.Grants, Close: t.Close}
+	if t.Audit != nil {
+		sh.Audit, sh.AuditLog = t.Audit, t.Audit
+	}
+	return sh, nil
 }

@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"sort"
 	"strconv"
@@ -19,10 +21,11 @@ import (
 	"github.com/wardenhq/warden/audit"
 	"github.com/wardenhq/warden/internal/display"
 	"github.com/wardenhq/warden/internal/setup"
+	"github.com/wardenhq/warden/server"
 	"github.com/wardenhq/warden/settings"
 )
 
-const auditUsage = "audit [--since DURATION] [--behavior B] [--tool T] [--session S] [--json] [--stats] [--file PATH] [--cwd DIR]"
+const auditUsage = "audit [--since DURATION] [--behavior B] [--tool T] [--session S] [--json] [--stats] [--file PATH | --server URL [--token-file FILE] [--limit N]] [--cwd DIR]"
 
 func init() {
 	register(&command{
@@ -72,6 +75,9 @@ func runAudit(ctx context.Context, env *cliEnv, args []string) int {
 	stats := fs.Bool("stats", false, "print counts by behaviour, tool and who decided")
 	file := fs.String("file", "", "the audit file (default: settings' audit.path, else $XDG_STATE_HOME/warden/audit.jsonl)")
 	cwd := fs.String("cwd", "", "working directory whose settings name the audit file (default: current directory)")
+	serverURL := fs.String("server", "", "read the audit log of the daemon at `URL` (the approver's link warden serve prints, or its address with --token-file): a team's daemons share one")
+	tokenFile := fs.String("token-file", "", "with --server: the `FILE` holding the approver's token (warden serve --token-file); the agents' token is refused")
+	limit := fs.Int("limit", 0, "with --server: at most the last `N` records (default: the daemon's, 1000)")
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
@@ -90,22 +96,23 @@ func runAudit(ctx context.Context, env *cliEnv, args []string) int {
 		return exitUsage
 	}
 	f.Since = t
-	path := *file
-	if path == "" {
-		ef := engineFlags{cwd: *cwd}
-		dir, err := ef.defaultCwd()
+	if *serverURL != "" && *file != "" {
+		fmt.Fprintln(env.stderr, "warden: audit: --server and --file name two logs: give one")
+		return exitUsage
+	}
+	if *serverURL == "" && (*tokenFile != "" || *limit != 0) {
+		fmt.Fprintln(env.stderr, "warden: audit: --token-file and --limit go with --server")
+		return exitUsage
+	}
+	var records []audit.Record
+	var bad []error
+	if *serverURL != "" {
+		records, err = remoteAudit(ctx, env, *serverURL, *tokenFile, f, *limit)
 		if err != nil {
 			return fail(env, "audit: %v", err)
 		}
-		st, err := settings.Load(settings.LoadOptions{Cwd: dir, Home: env.getenv("HOME"), Getenv: env.getenv})
-		if err != nil {
-			return fail(env, "audit: %s (name the file with --file)", oneLine(err))
-		}
-		path = auditPath(env, st)
-	}
-	records, bad, err := audit.Read(path, f)
-	if err != nil {
-		return fail(env, "audit: %v", err)
+	} else if records, bad, err = localAudit(env, *file, *cwd, f); err != nil {
+		return fail(env, "audit: %s", oneLine(err))
 	}
 	for i, b := range bad {
 		if i == 5 {
@@ -134,6 +141,47 @@ func runAudit(ctx context.Context, env *cliEnv, args []string) int {
 		return fail(env, "audit: %v", err)
 	}
 	return exitOK
+}
+
+// localAudit reads the audit file: path, or the one the settings of cwd
+// name.
+func localAudit(env *cliEnv, path, cwd string, f audit.Filter) ([]audit.Record, []error, error) {
+	if path == "" {
+		ef := engineFlags{cwd: cwd}
+		dir, err := ef.defaultCwd()
+		if err != nil {
+			return nil, nil, err
+		}
+		st, err := settings.Load(settings.LoadOptions{Cwd: dir, Home: env.getenv("HOME"), Getenv: env.getenv})
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s (name the file with --file)", oneLine(err))
+		}
+		path = auditPath(env, st)
+	}
+	return audit.Read(path, f)
+}
+
+// remoteAudit reads the audit log of the daemon at rawURL with the
+// approver's token: the ?token= of the link, or the token file's.
+func remoteAudit(ctx context.Context, env *cliEnv, rawURL, tokenFile string, f audit.Filter, limit int) ([]audit.Record, error) {
+	token := ""
+	if tokenFile != "" {
+		data, err := os.ReadFile(tokenFile)
+		if err != nil {
+			return nil, fmt.Errorf("--token-file: %w", err)
+		}
+		token = strings.TrimSpace(string(data))
+	}
+	c, err := server.NewClient(rawURL, token, &http.Client{Timeout: time.Minute})
+	if err != nil {
+		return nil, fmt.Errorf("--server: %w", err)
+	}
+	records, err := c.Audit(ctx, f, limit)
+	var apiErr *server.APIError
+	if errors.As(err, &apiErr) && (apiErr.Status == http.StatusForbidden || apiErr.Status == http.StatusUnauthorized) {
+		return nil, fmt.Errorf("%w (the audit log takes the approver's token: the link warden serve prints first, or --token-file)", err)
+	}
+	return records, err
 }
 
 // printAuditTable prints records as a table that fits width columns:

@@ -47,7 +47,20 @@ type BackendInfo struct {
 	AgentToken string
 	// SessionIdle is how long a session's grants last without use.
 	SessionIdle time.Duration
-	Stderr      io.Writer
+	// Audit, when set, says how the team's audit log must treat records
+	// (nil: the daemon keeps no audit, and the backend must not either).
+	Audit  *AuditInfo
+	Stderr io.Writer
+}
+
+// AuditInfo is what a backend's audit sink needs to keep records as the
+// daemon's file does.
+type AuditInfo struct {
+	// Redact are the settings' extra patterns (audit.redact), masked on
+	// top of the built-in ones.
+	Redact []string
+	// DigestKey keys the input digests (the install's audit.key).
+	DigestKey audit.DigestKey
 }
 
 // Shared is a team's state as the daemon uses it.
@@ -62,6 +75,9 @@ type Shared struct {
 	Grants grant.Store
 	// Audit, when set, receives every record besides the local file.
 	Audit audit.Sink
+	// AuditLog, when set, is what GET /v1/audit reads (the team's log)
+	// instead of the local file.
+	AuditLog server.AuditReader
 	// Close releases the connection (and stops an embedded server).
 	Close func()
 }

@@ -109,8 +109,16 @@ func Run(ctx context.Context, env Env, args []string, backend Backend) int {
 	}
 	var shared Shared
 	if backend != nil {
-		sh, err := backend.Open(ctx, BackendInfo{StateDir: StateDir(env.Getenv), Address: addrURL, AgentToken: agentToken,
-			SessionIdle: idle, Stderr: env.Stderr})
+		info := BackendInfo{StateDir: StateDir(env.Getenv), Address: addrURL, AgentToken: agentToken,
+			SessionIdle: idle, Stderr: env.Stderr}
+		if !ef.noAudit && !base.Audit.Disabled {
+			key, err := audit.LoadDigestKey(audit.DefaultKeyPath(env.Getenv))
+			if err != nil {
+				return fail(env, "%v", err)
+			}
+			info.Audit = &AuditInfo{Redact: base.Audit.Redact, DigestKey: key}
+		}
+		sh, err := backend.Open(ctx, info)
 		if err != nil {
 			return fail(env, "%s", oneLine(err))
 		}
@@ -140,15 +148,29 @@ func Run(ctx context.Context, env Env, args []string, backend Backend) int {
 	if *tokenFile != "" {
 		daemon.secrets = []string{*tokenFile}
 	}
+	var auditLog server.AuditReader
 	if !ef.noAudit && !base.Audit.Disabled {
 		sink, err := openAudit(env, base)
 		if err != nil {
 			return fail(env, "%v", err)
 		}
 		daemon.audit = sink
+		auditLog = server.FileAuditReader(setup.AuditPath(env.Getenv, base))
 		if shared.Audit != nil {
 			daemon.audit = audit.SinkFunc(func(ctx context.Context, r audit.Record) error {
 				return errors.Join(sink.Write(ctx, r), shared.Audit.Write(ctx, r))
+			})
+		}
+		if shared.AuditLog != nil {
+			auditLog = shared.AuditLog
+		}
+		if name := shared.Name; name != "" {
+			// Every record names the daemon that decided, in the file as
+			// in the team's stream.
+			inner := daemon.audit
+			daemon.audit = audit.SinkFunc(func(ctx context.Context, r audit.Record) error {
+				r.Daemon = name
+				return inner.Write(ctx, r)
 			})
 		}
 	}
@@ -169,6 +191,7 @@ func Run(ctx context.Context, env Env, args []string, backend Backend) int {
 		AllowedHosts:  allowHosts,
 		Logger:        logger,
 		Agents:        map[string]agent.Adapter{claudecode.Name: claudecode.Adapter{}},
+		Audit:         auditLog,
 	})
 
 	// The first line is the approver's (the page's link); the second is
