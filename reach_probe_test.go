@@ -31,6 +31,9 @@ type reachProbe struct {
 	want  string
 	// pending marks a row not yet held: reported, not failed.
 	pending bool
+	// git makes the project a real git repository with every file of the
+	// row tracked (links as links).
+	git bool
 }
 
 const (
@@ -305,6 +308,16 @@ func (pr *reachProbe) scratch(t *testing.T) (root, home, proj string) {
 			}
 			if err != nil {
 				t.Fatal(err)
+			}
+		}
+	}
+	if pr.git {
+		for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "init"}} {
+			cmd := exec.Command("git", args...)
+			cmd.Dir = proj
+			cmd.Env = append(os.Environ(), "HOME="+home, "GIT_CONFIG_NOSYSTEM=1")
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("git %v: %v\n%s", args, err, out)
 			}
 		}
 	}

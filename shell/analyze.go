@@ -57,6 +57,13 @@ type Options struct {
 	// earlier part may have changed what is there; without it, or past
 	// its bounds, by what it could match. Analyze does no I/O of its own.
 	Glob func(pattern string) (matches []string, ok bool)
+	// List reads from the disk what a listing (git ls-files, find with
+	// literal roots) would print, within a bound: the names as the
+	// program prints them, ok false when the disk cannot say. With it, a
+	// read-only command given those names ($(git ls-files), xargs, a loop
+	// over them) is judged by the files they are, where the whole command
+	// only reads; without it the names are not known.
+	List func(l Listing) (names []string, ok bool)
 	// Path is the environment's PATH, where a bare program name is looked
 	// up; empty means the usual system directories. A PATH holding the
 	// working directory (an empty entry or .), a relative directory or one
@@ -265,6 +272,7 @@ func analyze(command string, opts Options, memo bool) (an *Analysis) {
 	sc := newScope(opts.Cwd)
 	a.walkStmts(f.Stmts, &ctx{src: text, sc: sc})
 	a.finish()
+	a.settleListings()
 	a.release()
 	scratch := an.Parts
 	an.Parts = make([]Part, len(scratch))

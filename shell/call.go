@@ -58,6 +58,9 @@ type call struct {
 	// assignOnly marks NAME=value statements without a command.
 	assignOnly bool
 	xargs      bool
+	// xargsFed and findFed mark a call xargs or find -exec runs with the
+	// names a listing printed in its words (listing.go).
+	xargsFed, findFed bool
 	// sudoStdin is set when sudo reads its password from stdin (-S).
 	sudoStdin bool
 	unsafeEnv bool
@@ -465,6 +468,9 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 	if c.remote || c.shadow {
 		// Runs elsewhere, or a repeated loop pass: judged, but not a
 		// part of its own.
+		if c.shadow && c.loopFrom > 0 && !c.remote {
+			a.mergePass(ca, c.loopFrom-1)
+		}
 		ca.partIdx = -1
 		a.calls = append(a.calls, ca)
 		a.afterCall(ca)
@@ -504,6 +510,9 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 	p.FileOp = !ca.dynamic && !ca.function && len(ca.unknown) == 0 && (fileOp(ca) ||
 		!ca.unsafeEnv && hasOutput(ca.redirs) && outputsKnown(ca.redirs) && readOnly)
 	a.loads(ca, &p)
+	if listedArgs(ca) {
+		a.listedParts = append(a.listedParts, ca.partIdx)
+	}
 	a.an.Parts = append(a.an.Parts, p)
 	a.calls = append(a.calls, ca)
 	if c.pipe != nil {

@@ -612,7 +612,7 @@ func (a *analyzer) awkScriptOf(ca *call, uses []programs.Use, ops []arg) (*awkSc
 	env := func(name string) (string, bool) {
 		// Only HOME, which every shell exports, and only with no wrapper
 		// (sudo, env with options, su …) that may change the environment.
-		if name != "HOME" || ca.ctx == nil || len(ca.wrappers) > 0 && !onlyHarmlessWrappers(ca.wrappers) || ca.ctx.remote {
+		if name != "HOME" || ca.ctx == nil || len(ca.wrappers) > 0 && !onlyHarmlessWrappers(ca.wrappers, false) || ca.ctx.remote {
 			return "", false
 		}
 		for _, as := range ca.assigns {
@@ -694,7 +694,7 @@ func (a *analyzer) envUnknown(ca *call) {
 // that runs the project's code or a command is judged by that already.
 func (a *analyzer) xargsUnknown(ca *call) {
 	switch {
-	case !ca.xargs:
+	case !ca.xargs || ca.xargsFed:
 		return
 	case ca.prog == "echo" || ca.prog == "printf" || ca.prog == "basename" || ca.prog == "dirname":
 		return // the words are only printed

@@ -18,7 +18,7 @@ func (a *analyzer) readOnly(ca *call) bool {
 		// reads nothing unless the table or the names say otherwise.
 		return len(ca.unknown) == 0 && len(ca.wrappers) == 0 && ca.find == nil && !ca.xargs
 	}
-	if ca.prog == "" || ca.xargs || ca.find != nil || len(ca.wrappers) > 0 && !onlyHarmlessWrappers(ca.wrappers) {
+	if ca.prog == "" || ca.xargs && !ca.xargsFed || ca.find != nil && !ca.findFed || len(ca.wrappers) > 0 && !onlyHarmlessWrappers(ca.wrappers, ca.xargsFed) {
 		return false
 	}
 	for _, as := range ca.assigns {
@@ -27,7 +27,7 @@ func (a *analyzer) readOnly(ca *call) bool {
 		}
 	}
 	for _, x := range ca.operands() {
-		if x.subst && !substSafe(x, allData(ca.prog)) {
+		if x.subst && !(x.listed && !x.unbound) && !substSafe(x, allData(ca.prog)) {
 			return false
 		}
 	}
@@ -66,8 +66,13 @@ func substSafe(x arg, allData bool) bool {
 	return true
 }
 
-func onlyHarmlessWrappers(ws []string) bool {
+// onlyHarmlessWrappers reports wrappers that change nothing the command
+// does; xargs too when fed, where the words it adds are known.
+func onlyHarmlessWrappers(ws []string, xargsFed bool) bool {
 	for _, w := range ws {
+		if w == "xargs" && xargsFed {
+			continue
+		}
 		switch w {
 		case "timeout", "nice", "time", "nohup", "stdbuf", "command", "builtin", "noglob":
 		default:
@@ -251,7 +256,7 @@ func (a *analyzer) notReadOnly(ca *call) string {
 	if hasOutput(ca.redirs) {
 		return "it redirects its output to a file"
 	}
-	if len(ca.wrappers) > 0 && !onlyHarmlessWrappers(ca.wrappers) {
+	if len(ca.wrappers) > 0 && !onlyHarmlessWrappers(ca.wrappers, ca.xargsFed) {
 		return "it runs under " + ca.wrappers[0]
 	}
 	for _, as := range ca.assigns {

@@ -547,7 +547,15 @@ func wrapXargs(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 	if len(res.OperandIndexes) == 0 || res.Help {
 		return []arg{{s: "echo", lit: true, raw: "echo"}}, true
 	}
-	return args[res.OperandIndexes[0]:], true
+	cmd := args[res.OperandIndexes[0]:]
+	if len(res.Unknown) == 0 {
+		if names, ok := a.xargsListing(ca, &res); ok {
+			// The words xargs adds are the names its input lists.
+			ca.xargsFed = true
+			return append(cmd[:len(cmd):len(cmd)], names...), true
+		}
+	}
+	return cmd, true
 }
 
 // carryShell handles sh, bash, zsh and friends: -c STRING is walked as a

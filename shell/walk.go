@@ -43,6 +43,10 @@ type analyzer struct {
 	recs   []*recording
 	noMemo bool
 	hits   int
+	// listings are the listings whose names the command was given
+	// (listing.go); listedParts the parts given them.
+	listings    []string
+	listedParts []int
 	// cleanCwd is the last working directory resolveString found clean.
 	cleanCwd string
 	// answers remember credentialFile's and control's answers per path.
@@ -165,6 +169,9 @@ type ctx struct {
 	remote bool
 	// shadow marks a repeated pass over a loop body: judged, not listed.
 	shadow bool
+	// loopFrom, in a pass over a for loop's body, is one more than the
+	// index of the first part the loop's first pass listed.
+	loopFrom int
 	// loop marks the body of an endless loop; unpaced, one that nothing in
 	// it slows down or ends (no sleep, read, wait, break, exit).
 	loop    bool
@@ -334,10 +341,12 @@ func (a *analyzer) walkCompound(cmd syntax.Command, c *ctx) {
 			if vals, ok := a.literalItems(l.Items, c); ok && len(vals) > 0 {
 				// A loop over literal words: the body is judged once per
 				// value; only the first pass lists parts.
+				from := len(a.an.Parts) + 1
 				for i, v := range vals {
 					c.sc.set(l.Name.Value, v)
 					pass := a.newCtx(cp)
 					pass.shadow = i > 0
+					pass.loopFrom = from
 					a.walkStmts(cmd.Do, pass)
 				}
 				c.sc.set(l.Name.Value, varVal{})
@@ -406,20 +415,24 @@ func (a *analyzer) walkCompound(cmd syntax.Command, c *ctx) {
 }
 
 // literalItems returns the values of a for loop's word list when every
-// item is a plain literal (no globs, no expansions) and there are few.
+// item is a plain literal (no globs, no expansions) or a name a listing
+// printed ($(git ls-files '*.go')), and there are few.
 func (a *analyzer) literalItems(items []*syntax.Word, c *ctx) ([]varVal, bool) {
 	if len(items) == 0 || len(items) > 16 {
 		return nil, false
 	}
 	args := a.evalWords(items, c)
+	if len(args) > maxListingItems {
+		return nil, false
+	}
 	out := make([]varVal, 0, len(args))
 	for _, x := range args {
-		if !x.lit {
+		if !x.lit && !(x.listed && !x.unbound && !x.glob) || len(args) > 16 && !x.listed {
 			return nil, false
 		}
-		out = append(out, varVal{s: x.s, known: true, glob: x.glob})
+		out = append(out, varVal{s: x.s, known: true, glob: x.glob, listed: x.listed})
 	}
-	return out, len(out) <= 16
+	return out, true
 }
 
 func flattenPipe(b *syntax.BinaryCmd, out []*syntax.Stmt) []*syntax.Stmt {

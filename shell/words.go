@@ -30,6 +30,9 @@ type arg struct {
 	// mktemp is true when the value is a directory made by mktemp in this
 	// command.
 	mktemp bool
+	// listed is true when the value holds names a listing printed
+	// (listing.go): known, where the whole command only reads.
+	listed bool
 	// home is true when the value starts with the home directory, from ~
 	// or $HOME.
 	home bool
@@ -47,6 +50,8 @@ type varVal struct {
 	// number marks a value not known exactly but surely a number
 	// (arithmetic expansion, wc -l): evaluating it runs nothing.
 	number bool
+	// listed marks a loop variable that holds a name a listing printed.
+	listed bool
 }
 
 const maxBraceFields = 256
@@ -333,6 +338,9 @@ func (e *wordEval) parts(parts []syntax.WordPart, quoted, first bool) {
 				e.write(v)
 			case ok == substKnown:
 				e.expanded(v, quoted)
+			case ok == substListed:
+				e.arg.listed = true
+				e.expanded(v, quoted)
 			default:
 				e.arg.unbound = true
 				e.write(e.c.text(p))
@@ -482,6 +490,9 @@ func (e *wordEval) param(p *syntax.ParamExp, quoted, atStart bool) {
 	if val.glob {
 		e.arg.glob = true
 	}
+	if val.listed {
+		e.arg.listed = true
+	}
 	e.expanded(val.s, quoted)
 }
 
@@ -511,6 +522,8 @@ const (
 	substUnknown substKind = iota
 	substKnown
 	substMktemp
+	// substListed is a listing's names (listing.go).
+	substListed
 )
 
 // substValue returns the value of a command substitution when it can be
@@ -530,6 +543,17 @@ func (a *analyzer) substValue(cs *syntax.CmdSubst, c *ctx) (string, substKind) {
 	ce, ok := cs.Stmts[0].Cmd.(*syntax.CallExpr)
 	if !ok || len(ce.Args) == 0 || len(ce.Assigns) > 0 {
 		return "", substUnknown
+	}
+	if a.opts.List != nil && !cs.Stmts[0].Background && !cs.Stmts[0].Negated {
+		if l, ok := a.listingOf(a.evalWords(ce.Args, c), c); ok && !l.Null {
+			if names, ok := a.list(l); ok {
+				words := make([]string, len(names))
+				for i, n := range names {
+					words[i] = n.s
+				}
+				return strings.Join(words, "\n"), substListed
+			}
+		}
 	}
 	name := ce.Args[0].Lit()
 	switch baseName(name) {

@@ -32,6 +32,7 @@ func (c BashChecker) Check(request api.Request, environment Env) *Analysis {
 		Cwd: env.Cwd, Home: env.Home, WorkingDirs: env.WorkingDirs, ControlFiles: env.ControlFiles, Secrets: env.Secrets,
 		MaxLength: c.MaxLength, MaxDepth: c.MaxDepth, MaxParts: c.MaxParts, Glob: env.Paths.Glob,
 		Lstat: env.Paths.lstat, Readlink: env.Paths.readlink, Path: env.Path,
+		List: func(l shell.Listing) ([]string, bool) { return env.Paths.List(l, env.Home) },
 	})
 	out := &Analysis{Findings: an.Findings}
 	switch {

@@ -1,0 +1,374 @@
+package shell
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/wardenhq/warden/programs"
+)
+
+// Listing is a read-only command whose output is names of files in the
+// working tree, as the analysis read it: git ls-files, or find with
+// literal roots and tests that only select. What it prints is read from
+// the disk (Options.List), so that a reader given those names (wc -l
+// $(git ls-files), git ls-files | xargs wc -l, for f in $(find . -name
+// '*.json')) is judged by the files it opens, links included, not by
+// what a name could be.
+type Listing struct {
+	// Program is "git ls-files" or "find".
+	Program string
+	// Cwd is the absolute directory it runs in: names it prints are
+	// relative to it.
+	Cwd string
+	// Pathspecs are git ls-files's pathspecs, relative to Cwd, as given
+	// (none: every tracked file under Cwd). Only plain ones are read:
+	// literal paths and the wildcards * and ?.
+	Pathspecs []string
+	// Roots are find's starting points, as written and resolved.
+	Roots []ListRoot
+	// Names are find's -name (Fold false) and -iname (Fold true) tests;
+	// Type is -type's letter (f, d or l; 0 for none); MinDepth and
+	// MaxDepth are -mindepth and -maxdepth (-1 for none). All must hold.
+	Names              []NameTest
+	Type               byte
+	MinDepth, MaxDepth int
+	// Null is find's -print0: the names end with NUL, not newline.
+	Null bool
+}
+
+// ListRoot is one of find's starting points.
+type ListRoot struct {
+	Written, Path string
+}
+
+// NameTest is a -name or -iname pattern: * and ? only.
+type NameTest struct {
+	Pattern string
+	Fold    bool
+}
+
+// String is the listing as a command, for messages.
+func (l Listing) String() string {
+	return l.Program
+}
+
+// maxListingItems bounds the words of a loop over a listing's names
+// (each is a pass over the body).
+const maxListingItems = 64
+
+// gitListingEnv are the variables that change which repository or index
+// git ls-files reads: set in the command, the listing is not read.
+var gitListingEnv = []string{"GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR", "GIT_CEILING_DIRECTORIES", "GIT_DISCOVERY_ACROSS_FILESYSTEM", "GIT_NAMESPACE"}
+
+// listingOf recognises a listing among a command's evaluated words (the
+// program first), run in c. Every word must be a literal the analysis
+// reads whole.
+func (a *analyzer) listingOf(args []arg, c *ctx) (Listing, bool) {
+	if a.opts.List == nil || len(args) == 0 {
+		return Listing{}, false
+	}
+	cwd := c.sc.cwd()
+	if cwd == "" || !a.inTree(cwd) {
+		return Listing{}, false
+	}
+	for _, x := range args {
+		if !x.lit || x.glob || x.subst || x.unbound {
+			return Listing{}, false
+		}
+	}
+	if _, ok := c.sc.alias(key(args[0].s)); ok {
+		return Listing{}, false
+	}
+	switch programName(args[0].s) {
+	case "git":
+		return a.gitListing(args[1:], c, cwd)
+	case "find":
+		return a.findListing(args[1:], cwd)
+	}
+	return Listing{}, false
+}
+
+func (a *analyzer) gitListing(ops []arg, c *ctx, cwd string) (Listing, bool) {
+	if len(ops) == 0 || ops[0].s != "ls-files" {
+		return Listing{}, false
+	}
+	for _, name := range gitListingEnv {
+		if _, set := c.sc.variable(name); set {
+			return Listing{}, false
+		}
+	}
+	l := Listing{Program: "git ls-files", Cwd: cwd}
+	dashdash := false
+	for _, x := range ops[1:] {
+		s := x.s
+		switch {
+		case !dashdash && s == "--":
+			dashdash = true
+		case !dashdash && (s == "-c" || s == "--cached"):
+		case !dashdash && strings.HasPrefix(s, "-"):
+			return Listing{}, false // -z, --others, --stage, --format=…: other output
+		case s == "" || strings.HasPrefix(s, ":") || strings.HasPrefix(s, "/") || strings.Contains(s, "[") || strings.Contains(s, `\`):
+			return Listing{}, false // magic, absolute, classes, escapes
+		default:
+			for _, seg := range strings.Split(s, "/") {
+				if seg == ".." {
+					return Listing{}, false
+				}
+			}
+			l.Pathspecs = append(l.Pathspecs, s)
+		}
+	}
+	return l, true
+}
+
+func (a *analyzer) findListing(ops []arg, cwd string) (Listing, bool) {
+	l := Listing{Program: "find", Cwd: cwd, MinDepth: -1, MaxDepth: -1}
+	i := 0
+	for ; i < len(ops); i++ {
+		s := ops[i].s
+		if strings.HasPrefix(s, "-") || s == "(" || s == "!" || s == ")" || s == "," {
+			break
+		}
+		p := a.resolve(ops[i], cwd)
+		if p == "" || !a.inTree(p) {
+			return Listing{}, false
+		}
+		l.Roots = append(l.Roots, ListRoot{Written: s, Path: p})
+	}
+	if len(l.Roots) == 0 {
+		l.Roots = []ListRoot{{Written: ".", Path: cwd}}
+	}
+	printed := false
+	for ; i < len(ops); i++ {
+		s := ops[i].s
+		if printed {
+			return Listing{}, false // an action then more: not one list
+		}
+		switch s {
+		case "-print", "-print0":
+			printed, l.Null = true, s == "-print0"
+			continue
+		}
+		if i+1 >= len(ops) {
+			return Listing{}, false
+		}
+		v := ops[i+1].s
+		i++
+		switch s {
+		case "-name", "-iname":
+			if v == "" || strings.ContainsAny(v, `[\`) {
+				return Listing{}, false
+			}
+			l.Names = append(l.Names, NameTest{Pattern: v, Fold: s == "-iname"})
+		case "-type":
+			if v != "f" && v != "d" && v != "l" {
+				return Listing{}, false
+			}
+			l.Type = v[0]
+		case "-maxdepth", "-mindepth":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 || n > 64 {
+				return Listing{}, false
+			}
+			if s == "-maxdepth" {
+				l.MaxDepth = n
+			} else {
+				l.MinDepth = n
+			}
+		default:
+			return Listing{}, false
+		}
+	}
+	return l, true
+}
+
+// findExecListing is findListing for a find whose tests end in -exec
+// CMD {} + or -exec CMD {} \;, with {} a word of its own: the listing of
+// the tests before it, and the command's words. A find that does more
+// (-delete, another action, {} inside a word) is none.
+func (a *analyzer) findExecListing(ops []arg, c *ctx) (Listing, []arg, bool) {
+	if a.opts.List == nil {
+		return Listing{}, nil, false
+	}
+	at := -1
+	for i, x := range ops {
+		if x.s == "-exec" {
+			at = i
+			break
+		}
+	}
+	if at < 0 {
+		return Listing{}, nil, false
+	}
+	end := -1
+	for j := at + 1; j < len(ops); j++ {
+		if ops[j].s == ";" || ops[j].s == "+" {
+			end = j
+			break
+		}
+	}
+	if end != len(ops)-1 || end < at+3 || ops[end-1].s != "{}" {
+		return Listing{}, nil, false
+	}
+	cmd := ops[at+1 : end]
+	for _, x := range cmd[:len(cmd)-1] {
+		if strings.Contains(x.s, "{}") {
+			return Listing{}, nil, false
+		}
+	}
+	words := make([]arg, 0, at+1)
+	words = append(words, arg{s: "find", raw: "find", lit: true})
+	words = append(words, ops[:at]...)
+	l, ok := a.listingOf(words, c)
+	if !ok || l.Program != "find" || l.Null {
+		return Listing{}, nil, false
+	}
+	return l, cmd[:len(cmd)-1], true
+}
+
+// list reads what a listing prints (Options.List), as words the program
+// hands on: names, each a literal marked as coming from the listing.
+func (a *analyzer) list(l Listing) ([]arg, bool) {
+	names, ok := a.opts.List(l)
+	if !ok {
+		return nil, false
+	}
+	a.listings = appendNew(a.listings, l.String())
+	out := make([]arg, len(names))
+	for i, n := range names {
+		out[i] = arg{s: n, raw: n, lit: true, listed: true}
+	}
+	return out, true
+}
+
+// listedArgs reports a call given names a listing printed.
+func listedArgs(ca *call) bool {
+	for _, x := range ca.args {
+		if x.listed {
+			return true
+		}
+	}
+	return false
+}
+
+// xargsListing feeds xargs the names its upstream listing prints: the
+// words it adds to the command are then those names. Only for xargs
+// options that hand on names whole (-0 matched to -print0, -n, -L, -r,
+// -P, -s, -t, -x).
+func (a *analyzer) xargsListing(ca *call, res *programs.Result) ([]arg, bool) {
+	up := ca.upstream()
+	if len(up) != 1 || up[0].ctx.pipe != ca.ctx.pipe || up[0].ctx.stage != ca.ctx.stage-1 {
+		return nil, false
+	}
+	null := false
+	for _, o := range res.Options {
+		switch o.Option {
+		case "-0", "--null":
+			null = true
+		case "-n", "--max-args", "-L", "--max-lines", "-l", "-r", "--no-run-if-empty", "-P", "--max-procs", "-s", "--max-chars", "-t", "--verbose", "-x", "--exit":
+		default:
+			return nil, false
+		}
+	}
+	l, ok := a.listingOf(up[0].args, up[0].ctx)
+	if !ok || l.Null != null {
+		return nil, false
+	}
+	return a.list(l)
+}
+
+// settleListings keeps a listing's names only where the whole command
+// only reads: a part that writes, runs something or is not understood
+// could change what the listing prints before it runs (a pipeline's
+// stages run together), so the parts given its names are not known.
+func (a *analyzer) settleListings() {
+	if len(a.listedParts) == 0 {
+		return
+	}
+	other := a.an.Limit != ""
+	for i, p := range a.an.Parts {
+		if !p.ReadOnly && !slices.Contains(a.listedParts, i) {
+			other = true
+		}
+	}
+	what := strings.Join(a.listings, " and ")
+	for _, i := range a.listedParts {
+		if i < 0 || i >= len(a.an.Parts) {
+			continue
+		}
+		p := &a.an.Parts[i]
+		var why string
+		switch {
+		case other:
+			why = "it is given the names " + what + " prints, which another part of the command may change first"
+		case !p.ReadOnly:
+			// Names stand for the files they are only for a reader: find's
+			// order is not known, and a writer's last name may be where it
+			// writes.
+			why = "it is given the names " + what + " prints, which are known only to a command that reads them"
+		default:
+			continue
+		}
+		p.ReadOnly, p.FileOp = false, false
+		p.Unknown = append(p.Unknown[:len(p.Unknown):len(p.Unknown)], why)
+	}
+}
+
+// mergePass adds what a repeated pass over a loop body found to the part
+// the first pass listed for the same statement: every value's reads and
+// writes are judged (for f in a.txt link.txt; do cat "$f"; done reads
+// where link.txt leads), and a pass that is not read-only makes the part
+// not read-only.
+func (a *analyzer) mergePass(ca *call, from int) {
+	for i := from; i < len(a.an.Parts); i++ {
+		p := &a.an.Parts[i]
+		if p.Text != ca.text {
+			continue
+		}
+		for _, r := range ca.reads {
+			if !hasString(p.Reads, r) {
+				p.Reads = append(p.Reads[:len(p.Reads):len(p.Reads)], r)
+			}
+		}
+		for _, w := range ca.writes {
+			if !hasString(p.Writes, w) {
+				p.Writes = append(p.Writes[:len(p.Writes):len(p.Writes)], w)
+			}
+		}
+		for _, u := range ca.unknown {
+			if !hasString(p.Unknown, u) {
+				p.Unknown = append(p.Unknown[:len(p.Unknown):len(p.Unknown)], u)
+			}
+			p.FileOp = false
+		}
+		if p.ReadOnly && !(!ca.dynamic && !ca.unsafeEnv && len(ca.writes) == 0 && !hasOutput(ca.redirs) && a.readOnly(ca)) {
+			p.ReadOnly = false
+			if p.Cause == "" {
+				p.Cause = a.notReadOnly(ca)
+			}
+		}
+		if listedArgs(ca) {
+			a.listedParts = appendInt(a.listedParts, i)
+		}
+		return
+	}
+}
+
+func hasString(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func appendInt(xs []int, n int) []int {
+	for _, x := range xs {
+		if x == n {
+			return xs
+		}
+	}
+	return append(xs, n)
+}
