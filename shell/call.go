@@ -77,13 +77,11 @@ type call struct {
 	ungrammatical bool
 	// function marks a call of a function defined in the command.
 	function bool
-	// checked is set when the catalogue's judgement of the call changed
-	// nothing the catalogue reads (the analysis was at epoch ck before
-	// and after); orig is the call a remembered function call repeats
-	// (memo.go), judged again only when something changed since.
-	checked bool
-	ck      int
-	orig    *call
+	// searched is set once findCode has looked for the code the call
+	// runs; orig is the call a remembered function call repeats
+	// (memo.go), which judging judges in its stead.
+	searched bool
+	orig     *call
 }
 
 // assignment is NAME=value, as a prefix, given to env, or in a declaration.
@@ -410,6 +408,9 @@ func (a *analyzer) release() {
 // addCall completes a call (program, words, files, read-only) and records
 // it with its Part.
 func (a *analyzer) addCall(ca *call, _ []redir) {
+	if a.judgingAdds("call: " + ca.text) {
+		return
+	}
 	a.budget--
 	if a.budget <= 0 {
 		a.setLimit(LimitParts)
@@ -680,4 +681,5 @@ func (a *analyzer) afterCall(ca *call) {
 	for _, f := range downloads(ca, a) {
 		sc.setFetched(f)
 	}
+	a.findCode(ca)
 }

@@ -215,6 +215,13 @@ func (a *analyzer) evaluatedOperands(ca *call) {
 // read: a part of its own that is never read-only and never allowed by a
 // rule, a mode or the built-in classifier.
 func (a *analyzer) unknownEval(c *ctx, text, why string) {
+	if a.judgingAdds("unknown: " + why) {
+		return
+	}
+	if a.muted {
+		a.muted = false
+		defer func() { a.muted = true }()
+	}
 	if text == "" {
 		text = "<evaluated text>"
 	}

@@ -21,11 +21,11 @@ import (
 // the context it runs in (wrappers, redirections, loop, depth, ...) and the
 // functions being called around it. A later call with the same key whose
 // recorded reads all still hold makes the same changes, and adds copies of
-// the same calls and parts; the copies are judged at the end like any other
-// call (finish skips a copy only when its original was judged with nothing
-// changed since, which would find the same again), so nothing the catalogue
-// sees is skipped. A walk that reaches a limit or runs out of budget is
-// never remembered.
+// the same calls and parts. The code the calls run was found while the
+// body was walked (findCode), so the copies hold it too; judging reads only
+// a call and the finished walk, so a copy is judged as its original is
+// (finish judges the original alone). A walk that reaches a limit or runs
+// out of budget is never remembered.
 //
 // A body that runs part of itself in a subshell (( ), $( ), a pipeline, a
 // background job) is remembered too: what a subshell changed is put back at
@@ -252,7 +252,7 @@ func (a *analyzer) memoFind(key []byte, sc *scope) *memoEntry {
 
 // memoReplay does again what a remembered call did: the recordings under
 // way around it read what it read, its changes are made again, its calls
-// are added again (to be judged like the first ones), and its budget is
+// are added again (copies, judged as their originals), and its budget is
 // spent.
 func (a *analyzer) memoReplay(e *memoEntry, sc *scope) {
 	for _, r := range e.reads {

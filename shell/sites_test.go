@@ -53,6 +53,8 @@ var siteTests = map[string]func(*testing.T){
 // notSiteTests are the package's other tests, with the reason they are not
 // run for coverage.
 var notSiteTests = map[string]string{
+	"TestJudgingAddsNothing":                    "it asserts how judging adds code, not findings; its commands are the scan goldens' and the everyday corpus'",
+	"TestJudgingRefusesToAdd":                   "it asserts refusals, and no finding",
 	"TestProgramExamples":                       "its examples (programs.All) are run directly",
 	"TestSubstitutionsAsData":                   "it asserts read-only parts, and no finding",
 	"TestCategoryExamples":                      "its examples (danger.All) are run directly",

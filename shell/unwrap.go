@@ -812,6 +812,7 @@ func (a *analyzer) foreign(text string, ca *call, lang string) {
 		sub.words = words
 		sub.prog = key(programName(words[0]))
 		a.calls = append(a.calls, sub)
+		a.findCode(sub)
 		if foreignCarrier(sub.prog) {
 			// cmd /c "powershell -c …": the inner carrier's code is judged
 			// too.

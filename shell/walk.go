@@ -64,6 +64,12 @@ type analyzer struct {
 	// distinct, for a command too long to parse, holds the statements
 	// the raw scan has read: each is a part once.
 	distinct map[string]bool
+	// phase is walking, then judging; judged is the call being judged.
+	phase  phase
+	judged *call
+	// muted is set while findCode runs the checks over a call to find
+	// the code in it: their findings are made when judging.
+	muted bool
 }
 
 func newAnalyzer(opts Options, an *Analysis) *analyzer {
@@ -100,6 +106,9 @@ var findingHook func(category string)
 // a danger.Kind, so the compiler holds it to the registry, and the risk
 // never exceeds the category's highest.
 func (a *analyzer) addFinding(kind danger.Kind, description, part string, risk api.Risk) {
+	if a.muted {
+		return // findCode looks for code only: the call is judged later
+	}
 	category := kind.Slug()
 	if findingHook != nil {
 		findingHook(category)
@@ -121,36 +130,79 @@ func (a *analyzer) addFinding(kind danger.Kind, description, part string, risk a
 	a.an.Findings = append(a.an.Findings, api.Finding{Category: kind.Slug(), Description: description, Part: part, Risk: risk})
 }
 
-// finish runs the danger catalogue over every call once all of them, and
-// the pipelines they sit in, are known.
-func (a *analyzer) finish() {
-	// Checking can add calls (code found inside interpreters' strings), so
-	// the list is walked by index until it stops growing.
-	for i := 0; i < len(a.calls); i++ {
-		c := a.calls[i]
-		e := a.epoch()
-		if o := c.orig; o != nil && o.checked && o.ck == e {
-			// A copy of a call judged with nothing changed since:
-			// judging it again would find what was found.
-			c.checked, c.ck = true, e
-			continue
-		}
-		a.check(c)
-		if a.epoch() == e {
-			c.checked, c.ck = true, e
-		}
+// The analysis has two phases. While walking, every piece of code the
+// command runs is found and walked: the statements themselves, what
+// wrappers and carriers run (unwrap.go), and what a program runs through
+// its options, operands, standard input or here-documents, which the
+// catalogue's checks know how to read (findCode). Judging, after the walk,
+// runs the catalogue over the finished list of calls once each: it adds no
+// call and no part (nested, remote, unknownEval and addCall refuse).
+type phase uint8
+
+const (
+	walking phase = iota
+	judging
+)
+
+// judgeAddHook, when set, is called whenever judging tries to add code to
+// the analysis, with what tried. Only tests set it: a call reaches it when
+// its code was not looked for while walking.
+var judgeAddHook func(what string)
+
+// judgingAdds reports whether code that is about to be walked arrives while
+// judging, and so is not walked. Code a judged call's checks find was found
+// while walking, when the same checks ran over the call (findCode); code
+// found only now was missed, and the analysis is then incomplete: it says
+// so with a limit, which no rule or mode allows.
+func (a *analyzer) judgingAdds(what string) bool {
+	if a.phase != judging {
+		return false
 	}
+	if j := a.judged; j == nil || !j.searched {
+		if judgeAddHook != nil {
+			judgeAddHook(what)
+		}
+		a.setLimit(LimitParts)
+	}
+	return true
 }
 
-// epoch changes whenever the catalogue changes something it reads: every
-// walk it starts (code found in an argument) spends budget first, and a
-// walk refused for depth sets the limit.
-func (a *analyzer) epoch() int {
-	e := a.budget * 2
-	if a.an.Limit != "" {
-		e++
+// finish judges every call once the walk is over: the danger catalogue
+// runs over each, in the order the walk listed them.
+func (a *analyzer) finish() {
+	a.phase = judging
+	for _, c := range a.calls {
+		if c.orig != nil {
+			// A copy of a call (a remembered function call's, memo.go):
+			// judging reads only the call and the finished walk, so the
+			// copy is judged as its original was.
+			continue
+		}
+		a.judged = c
+		a.check(c)
 	}
-	return e
+	a.judged = nil
+}
+
+// findCode runs the catalogue's checks over a call while walking, with
+// their findings not recorded, so that the code they find in it (an
+// interpreter's string, a command an option runs, what ssh localhost or
+// docker exec runs, a database client's shell escape, code fed on
+// standard input) is walked where it runs, before any judgement. What that
+// code changes in the shell's state stays in it: it runs in a process of
+// its own.
+func (a *analyzer) findCode(ca *call) {
+	if ca.searched {
+		return
+	}
+	ca.searched = true
+	muted := a.muted
+	a.muted = true
+	sc := ca.ctx.sc
+	saved := sc.fork()
+	a.check(ca)
+	sc.join(saved, false)
+	a.muted = muted
 }
 
 // ctx is where a statement sits: its source text, the wrappers and
@@ -725,6 +777,13 @@ func (a *analyzer) assignValue(as *syntax.Assign, c *ctx) arg {
 // nested parses text given to a carrier (bash -c, eval, su -c, ...) and
 // walks it as a script of its own.
 func (a *analyzer) nested(text string, c *ctx, wrappers []string) bool {
+	if a.judgingAdds("nested: " + text) {
+		return false
+	}
+	if a.muted {
+		a.muted = false
+		defer func() { a.muted = true }()
+	}
 	if c.depth+1 > a.opts.MaxDepth {
 		a.setLimit(LimitDepth)
 		return false

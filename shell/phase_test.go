@@ -1,0 +1,110 @@
+package shell
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// phaseCommands are the commands of the scan goldens (dev corpus, held-out
+// corpus, probes) and of the everyday corpus: every construct the analysis
+// is frozen on.
+func phaseCommands(t *testing.T) []string {
+	t.Helper()
+	var cmds []string
+	files, err := filepath.Glob("../cmd/warden/testdata/scan/*.golden.jsonl")
+	if err != nil || len(files) < 3 {
+		t.Fatalf("scan goldens: %v %v", files, err)
+	}
+	for _, f := range files {
+		fh, err := os.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(fh)
+		sc.Buffer(make([]byte, 1<<22), 1<<22)
+		for sc.Scan() {
+			var row struct{ Command string }
+			if err := json.Unmarshal(sc.Bytes(), &row); err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			cmds = append(cmds, row.Command)
+		}
+		fh.Close()
+		if err := sc.Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, err := os.ReadFile("../testdata/everyday.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if f := strings.Split(line, "\t"); len(f) >= 3 {
+			cmds = append(cmds, f[2])
+		}
+	}
+	return cmds
+}
+
+// TestJudgingAddsNothing proves the walk finds all the code a command runs
+// before judging: over every frozen command, judging never tries to add a
+// call or a part (nested, remote, unknownEval, addCall) for a call whose
+// code was not looked for while walking. A row here is code that a check
+// finds only when judging, and that judging would therefore not walk.
+func TestJudgingAddsNothing(t *testing.T) {
+	cmds := phaseCommands(t)
+	var tried []string
+	judgeAddHook = func(what string) { tried = append(tried, what) }
+	defer func() { judgeAddHook = nil }()
+	for _, o := range []Options{corpusOptions, {Home: "/root", Cwd: "/"}} {
+		for _, cmd := range cmds {
+			tried = tried[:0]
+			Analyze(cmd, o)
+			for _, w := range tried {
+				t.Errorf("%q: judging tried to add %s", cmd, w)
+			}
+		}
+	}
+	if len(cmds) < 4000 {
+		t.Fatalf("only %d commands", len(cmds))
+	}
+}
+
+// TestJudgingRefusesToAdd: while judging, the entry points that add code
+// refuse, and a call whose code was never looked for makes the analysis
+// incomplete rather than silently short.
+func TestJudgingRefusesToAdd(t *testing.T) {
+	var tried []string
+	judgeAddHook = func(what string) { tried = append(tried, what) }
+	defer func() { judgeAddHook = nil }()
+	an := &Analysis{}
+	a := newAnalyzer(testOpts, an)
+	sc := newScope("/w")
+	c := &ctx{src: "true", sc: sc}
+	a.phase = judging
+	if a.nested("rm -rf /", c, nil) {
+		t.Error("nested walked while judging")
+	}
+	a.unknownEval(c, "x", "why")
+	a.addCall(&call{ctx: c, text: "ls", args: []arg{{s: "ls", raw: "ls", lit: true}}}, nil)
+	if len(a.calls) != 0 || len(an.Parts) != 0 {
+		t.Errorf("judging added %d calls, %d parts", len(a.calls), len(an.Parts))
+	}
+	if len(tried) != 3 || an.Limit != LimitParts {
+		t.Errorf("tried %q, limit %q: want 3 refusals and the parts limit", tried, an.Limit)
+	}
+	// Code of a call searched while walking is not reported: it was walked.
+	tried, an.Limit = nil, ""
+	a.judged = &call{searched: true}
+	a.nested("rm -rf /", c, nil)
+	if len(tried) != 0 || an.Limit != "" {
+		t.Errorf("a searched call's code: tried %q, limit %q", tried, an.Limit)
+	}
+}
