@@ -339,63 +339,46 @@ func (x *explaining) shortTarget(t string) string {
 
 // irreversibleWords recognises, from a part's words, the actions whose
 // effect leaves the machine and cannot be taken back, and says what the
-// part does ("" when none is recognised).
+// part does ("" when none is recognised). Which calls those are is the
+// program's entry's (programs.Lasting).
 func (x *explaining) irreversibleWords(w []string) (act string) {
 	if len(w) == 0 {
 		return ""
 	}
-	prog := path.Base(w[0])
 	args := w[1:]
-	has := func(words ...string) bool {
-		for _, a := range args {
-			if slices.Contains(words, a) {
-				return true
+	if l := programs.LastingOf(path.Base(w[0])); l.Applies(args) {
+		switch l.Does {
+		case programs.Pushes:
+			if l.ForcedBy(args[1:]) {
+				x.cannotUndo("rewritten history")
+				x.level = api.RiskHigh
+				act = "force-pushes, overwriting the remote's history"
+			} else {
+				x.cannotUndo("pushed commits, once others have fetched them")
+				act = "pushes commits to a remote repository"
 			}
-		}
-		return false
-	}
-	sub := ""
-	if len(args) > 0 {
-		sub = args[0]
-	}
-	switch {
-	case prog == "git" && sub == "push":
-		force := has("-f", "--force", "--force-with-lease", "--mirror", "--delete", "-d")
-		for _, a := range args[1:] {
-			force = force || strings.HasPrefix(a, "+") || strings.HasPrefix(a, "--force") || strings.HasPrefix(a, ":")
-		}
-		if force {
-			x.cannotUndo("rewritten history")
+			x.changes = append(x.changes, "it publishes commits to a remote repository")
+		case programs.Publishes:
+			x.cannotUndo("publishing or deploying for others")
+			x.changes = append(x.changes, "it publishes to a registry")
 			x.level = api.RiskHigh
-			act = "force-pushes, overwriting the remote's history"
-		} else {
-			x.cannotUndo("pushed commits, once others have fetched them")
-			act = "pushes commits to a remote repository"
+			act = "publishes a package or release"
+		case programs.Mails:
+			x.cannotUndo("sending email")
+			x.changes = append(x.changes, "it sends email")
+			x.level = api.RiskHigh
+			act = "sends email"
+		case programs.Pays:
+			x.cannotUndo("a payment")
+			x.changes = append(x.changes, "it moves money")
+			x.level = api.RiskHigh
+			act = "makes a payment"
+		case programs.DeletesCloud:
+			x.cannotUndo("deleting cloud resources")
+			x.changes = append(x.changes, "it deletes cloud resources")
+			x.level = api.RiskHigh
+			act = "deletes cloud resources"
 		}
-		x.changes = append(x.changes, "it publishes commits to a remote repository")
-	case (prog == "npm" || prog == "pnpm" || prog == "yarn" || prog == "bun") && (sub == "publish" || sub == "unpublish"),
-		prog == "cargo" && sub == "publish", prog == "twine" && sub == "upload", prog == "gem" && sub == "push",
-		prog == "poetry" && sub == "publish", prog == "docker" && sub == "push", prog == "gh" && sub == "release":
-		x.cannotUndo("publishing or deploying for others")
-		x.changes = append(x.changes, "it publishes to a registry")
-		x.level = api.RiskHigh
-		act = "publishes a package or release"
-	case prog == "sendmail" || prog == "mail" || prog == "mailx" || prog == "mutt" || prog == "swaks" || prog == "msmtp":
-		x.cannotUndo("sending email")
-		x.changes = append(x.changes, "it sends email")
-		x.level = api.RiskHigh
-		act = "sends email"
-	case prog == "stripe" && (has("create", "capture", "confirm", "pay") || strings.Contains(strings.Join(args, " "), "payment")):
-		x.cannotUndo("a payment")
-		x.changes = append(x.changes, "it moves money")
-		x.level = api.RiskHigh
-		act = "makes a payment"
-	case (prog == "aws" || prog == "gcloud" || prog == "az" || prog == "doctl" || prog == "kubectl" || prog == "heroku") && cloudDelete(args),
-		(prog == "terraform" || prog == "pulumi" || prog == "tofu") && has("destroy"):
-		x.cannotUndo("deleting cloud resources")
-		x.changes = append(x.changes, "it deletes cloud resources")
-		x.level = api.RiskHigh
-		act = "deletes cloud resources"
 	}
 	for _, a := range args {
 		if strings.Contains(a, "api.stripe.com") || strings.Contains(a, "smtp://") || strings.Contains(a, "smtps://") {
@@ -404,17 +387,6 @@ func (x *explaining) irreversibleWords(w []string) (act string) {
 		}
 	}
 	return act
-}
-
-func cloudDelete(args []string) bool {
-	for _, a := range args {
-		switch {
-		case a == "rm" || a == "rb" || a == "delete" || a == "destroy" || a == "terminate-instances",
-			strings.HasPrefix(a, "delete-"), strings.HasSuffix(a, ":destroy"), strings.HasSuffix(a, ":delete"):
-			return true
-		}
-	}
-	return false
 }
 
 // irreversibleCategories are the finding categories whose effect cannot be

@@ -69,3 +69,47 @@ func TestTalkSpelling(t *testing.T) {
 		}
 	}
 }
+
+// TestLastingExamples runs every entry's declared Lasting examples
+// ("COMMAND => WHAT"), and those of the programs with no entry: the
+// explanation of the command must say WHAT it does.
+func TestLastingExamples(t *testing.T) {
+	type row struct {
+		name string
+		l    programs.Lasting
+	}
+	var rows []row
+	for _, s := range programs.All() {
+		rows = append(rows, row{s.Names[0], s.Lasting})
+	}
+	for _, u := range programs.UnlistedPrograms() {
+		rows = append(rows, row{u.Names[0], u.Lasting})
+	}
+	n := 0
+	for _, r := range rows {
+		if r.l.Does != programs.NoLasting && len(r.l.Examples) == 0 {
+			t.Errorf("%s declares a Lasting with no example", r.name)
+		}
+		for _, ex := range r.l.Examples {
+			cmd, want, ok := strings.Cut(ex, " => ")
+			if !ok {
+				t.Errorf("%s: example %q is not COMMAND => WHAT", r.name, ex)
+				continue
+			}
+			n++
+			got := classify.ExplainFindings(&classify.Input{Request: bash(cmd)})
+			if !strings.Contains(got.Explanation, want) || !strings.Contains(got.Risk, "Cannot be undone") {
+				t.Errorf("%s: %s is explained %q / %q, its entry says it %s", r.name, cmd, got.Explanation, got.Risk, want)
+			}
+		}
+	}
+	if n < 20 {
+		t.Errorf("only %d examples ran", n)
+	}
+	// Look-alikes that do nothing beyond undo.
+	for _, cmd := range []string{"git status", "npm test", "terraform plan", "docker build .", "aws s3 ls", "gh pr list"} {
+		if got := classify.ExplainFindings(&classify.Input{Request: bash(cmd)}); strings.Contains(got.Risk, "Cannot be undone") {
+			t.Errorf("%s is explained as beyond undo: %q", cmd, got.Risk)
+		}
+	}
+}

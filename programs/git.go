@@ -55,7 +55,7 @@ func gitDoes(e Effect, opts string) *Spec {
 var _ = family("git", func(add func(...*Spec)) {
 	readRefs := "-*"
 	add(&Spec{
-		Names: n("git"),
+		Names: n("git"), Lasting: Lasting{Does: Pushes, Subs: "push", Forced: "-f --force* --mirror --delete -d +* :*", Examples: []string{"git push => pushes commits to a remote repository", "git push -f origin main => force-pushes", "git push origin +main => force-pushes", "git push --force-with-lease => force-pushes"}},
 		// git's subcommand is kept in the offer (git commit:*), one word
 		// more for those with their own subcommands (git stash pop:*);
 		// configuration set on the command line, programs it runs and

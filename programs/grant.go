@@ -55,23 +55,19 @@ func (g *Grant) ExactWithin(args []string) bool {
 	if g.ExactWith == "" {
 		return false
 	}
-	for _, pat := range strings.Fields(g.ExactWith) {
-		for _, w := range args {
-			if wordMatches(pat, w) {
-				return true
-			}
-		}
-	}
-	return false
+	return anyMatches(g.ExactWith, args)
 }
 
-// wordMatches matches ExactWith's patterns: "w", "w*", "*w*".
+// wordMatches matches a word pattern: "w" the word, "w*" a prefix, "*w"
+// a suffix, "*w*" a word holding w.
 func wordMatches(pat, w string) bool {
 	switch {
 	case len(pat) > 2 && pat[0] == '*' && pat[len(pat)-1] == '*':
 		return strings.Contains(w, pat[1:len(pat)-1])
 	case len(pat) > 1 && pat[len(pat)-1] == '*':
 		return strings.HasPrefix(w, pat[:len(pat)-1])
+	case len(pat) > 1 && pat[0] == '*':
+		return strings.HasSuffix(w, pat[1:])
 	}
 	return w == pat
 }
@@ -136,9 +132,10 @@ func (g *Grant) zero() bool {
 // it outside its grammar. When an entry is added for one of its names, the
 // row moves into the entry (a test refuses a name in both).
 type Unlisted struct {
-	Names []string
-	Grant Grant
-	Talk  Talk
+	Names   []string
+	Grant   Grant
+	Talk    Talk
+	Lasting Lasting
 }
 
 // unlistedRow returns the row of a program with no entry, or nil.

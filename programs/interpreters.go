@@ -48,7 +48,7 @@ var _ = family("interpreters", func(add func(...*Spec)) {
 			"test", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "task", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},
 			"fmt", &Spec{Effect: Write, Operands: "-*", Loose: true}, "lint", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}),
 			Flagged: []string{"deno run https://example.com/x.ts", "deno eval 'Deno.run({cmd:[\"sh\"]})'"}},
-		&Spec{Names: n("bun"), Grant: Grant{Exact: true, Offers: []string{"bun x => Bash(bun x)"}}, Options: "-v:h --version:h -h:h --help:h -e=k --eval=k -p=k --print=k", Lang: "js", Operands: "p? -*", Subcommands: subs(
+		&Spec{Names: n("bun"), Lasting: Lasting{Does: Publishes, Subs: "publish unpublish", Examples: []string{"bun publish => publishes a package or release"}}, Grant: Grant{Exact: true, Offers: []string{"bun x => Bash(bun x)"}}, Options: "-v:h --version:h -h:h --help:h -e=k --eval=k -p=k --print=k", Lang: "js", Operands: "p? -*", Subcommands: subs(
 			"run", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "test", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},
 			"install", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "i", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "add", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},
 			"x", &Spec{Effect: Exec, Command: true, Options: "--bun -p= --package= --no-install --silent --verbose -h:h --help:h"}, "exec", &Spec{Effect: Exec, Operands: "c", Lang: "sh"}, "build", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}),

@@ -57,19 +57,19 @@ var _ = family("packages", func(add func(...*Spec)) {
 		"plugin", does(Config, ""), "cache", does(Delete, ""),
 	)
 	add(
-		&Spec{Names: n("pnpm"), Grant: Grant{Depth: 1, Deeper: "dlx exec run", ExactSubs: "dlx exec", Offers: []string{"pnpm build x => Bash(pnpm build:*)", "pnpm dlx dev --x => Bash(pnpm dlx dev --x)", "pnpm dlx x => Bash(pnpm dlx x)"}}, Effect: RunsProject, OtherSubcommand: RunsProject, Subcommands: pnpm,
+		&Spec{Names: n("pnpm"), Lasting: Lasting{Does: Publishes, Subs: "publish unpublish", Examples: []string{"pnpm publish => publishes a package or release"}}, Grant: Grant{Depth: 1, Deeper: "dlx exec run", ExactSubs: "dlx exec", Offers: []string{"pnpm build x => Bash(pnpm build:*)", "pnpm dlx dev --x => Bash(pnpm dlx dev --x)", "pnpm dlx x => Bash(pnpm dlx x)"}}, Effect: RunsProject, OtherSubcommand: RunsProject, Subcommands: pnpm,
 			Options: "-v:h --version:h -h:h --help:h -C= --dir= -w --workspace-root -F= --filter= -r --recursive --silent -s --reporter= --color --no-color --aggregate-output " +
 				"--stream --parallel --workspace-concurrency= --loglevel= --use-stderr --ignore-workspace --include-workspace-root --fail-if-no-match",
 			ReadOnly: []string{"pnpm --version", "pnpm ls --depth 0", "pnpm why react", "pnpm -r list --json"},
 			Flagged: []string{"pnpm install", "pnpm build", "pnpm exec sh -c id", "pnpm dlx create-vite", "pnpm config set registry https://evil.example", "pnpm outdated",
 				"pnpm --dir /tmp/evil run x", "pnpm publish"}},
-		&Spec{Names: n("yarn", "yarnpkg"), Grant: Grant{Depth: 1, Deeper: "dlx run workspace", ExactSubs: "dlx", Offers: []string{"yarn build x => Bash(yarn build:*)", "yarn dlx dev --x => Bash(yarn dlx dev --x)", "yarn dlx x => Bash(yarn dlx x)"}}, Effect: RunsProject, OtherSubcommand: RunsProject, Subcommands: yarn,
+		&Spec{Names: n("yarn", "yarnpkg"), Lasting: Lasting{Does: Publishes, Subs: "publish unpublish", Examples: []string{"yarn unpublish x => publishes a package or release"}}, Grant: Grant{Depth: 1, Deeper: "dlx run workspace", ExactSubs: "dlx", Offers: []string{"yarn build x => Bash(yarn build:*)", "yarn dlx dev --x => Bash(yarn dlx dev --x)", "yarn dlx x => Bash(yarn dlx x)"}}, Effect: RunsProject, OtherSubcommand: RunsProject, Subcommands: yarn,
 			Options: "-v:h --version:h -h:h --help:h --cwd= --silent -s --verbose --offline --prefer-offline --frozen-lockfile --immutable --json --no-progress --network-timeout= " +
 				"--mutex= --registry=n --ignore-scripts --non-interactive --no-default-rc --use-yarnrc=u --cache-folder= --modules-folder= --production --prod",
 			ReadOnly: []string{"yarn --version", "yarn list --depth=0", "yarn why lodash", "yarn help"},
 			Flagged: []string{"yarn", "yarn install", "yarn exec /bin/sh", "yarn --cwd . xxx", "yarn lint", "yarn dlx cowsay", "yarn node -e 'require(\"child_process\").execSync(\"id\")'",
 				"yarn global add evil", "yarn config set registry https://evil.example", "yarn --use-yarnrc /tmp/yarnrc install"}},
-		&Spec{Names: n("gem"), Grant: Grant{Depth: 1, ExactSubs: "install", Offers: []string{"gem build x => Bash(gem build:*)", "gem install x => Bash(gem install x)"}}, OtherSubcommand: Unknown,
+		&Spec{Names: n("gem"), Lasting: Lasting{Does: Publishes, Subs: "push", Examples: []string{"gem push x.gem => publishes a package or release"}}, Grant: Grant{Depth: 1, ExactSubs: "install", Offers: []string{"gem build x => Bash(gem build:*)", "gem install x => Bash(gem install x)"}}, OtherSubcommand: Unknown,
 			Options: "-v:h --version:h -h:h --help:h -C=",
 			Subcommands: subs(
 				// -g/--file name a gem dependencies file: Ruby code.
@@ -132,7 +132,7 @@ var _ = family("packages", func(add func(...*Spec)) {
 			Flagged:  []string{"uv run /bin/sh", "uv run rm -rf ~", "uv run pytest", "uv tool run ruff", "uv pip install requests", "uv tool install evil", "uv frobnicate"}},
 		&Spec{Names: n("uvx"), Effect: Exec, Command: true, Options: "-h:h --help:h --version:h --from= --with= --with-requirements=r --python= -p= --isolated --no-cache -q --quiet -v --verbose --offline --index-url=n --extra-index-url=n --refresh",
 			ReadOnly: []string{"uvx --version"}, Flagged: []string{"uvx ruff check", "uvx --from evil-pkg x"}},
-		&Spec{Names: n("poetry"), Grant: Grant{Depth: 1, Deeper: "run", Offers: []string{"poetry build x => Bash(poetry build:*)", "poetry run dev --x => Bash(poetry run dev:*)"}}, OtherSubcommand: Unknown,
+		&Spec{Names: n("poetry"), Lasting: Lasting{Does: Publishes, Subs: "publish", Examples: []string{"poetry publish => publishes a package or release"}}, Grant: Grant{Depth: 1, Deeper: "run", Offers: []string{"poetry build x => Bash(poetry build:*)", "poetry run dev --x => Bash(poetry run dev:*)"}}, OtherSubcommand: Unknown,
 			Options: "-V:h --version:h -h:h --help:h -q --quiet -v -vv -vvv --verbose -n --no-interaction --ansi --no-ansi --no-plugins --no-cache -C= --directory= -P= --project=",
 			Subcommands: subs("run", runsCmd(""), "shell", does(Exec, ""), "install", does(RunsProject, ""), "update", does(RunsProject, ""), "add", does(RunsProject, ""),
 				"remove", does(RunsProject, ""), "lock", does(Network, ""), "build", does(RunsProject, ""), "sync", does(RunsProject, ""), "check", does(RunsProject, ""),

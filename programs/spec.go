@@ -181,6 +181,9 @@ type Spec struct {
 	// Talk says whether the program's talk with a host is only a fetch
 	// (classify.Pattern).
 	Talk Talk
+	// Lasting says which calls act beyond the machine and cannot be
+	// taken back (classify.ExplainFindings).
+	Lasting Lasting
 	// Flagged are command lines that must not pass as read-only: each is
 	// flagged, unknown or has an effect beyond reading.
 	Flagged []string

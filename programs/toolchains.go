@@ -63,7 +63,7 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 		Flagged: []string{"npm view react version", "npm outdated"}}
 	npmHelp := &Spec{Effect: Unknown, Permute: true, Operands: "-*", Options: npmRead.Options, Flagged: []string{"npm help install"}}
 	add(&Spec{
-		Names: n("npm"), Grant: Grant{Depth: 1, Deeper: "exec run run-script", ExactSubs: "exec x", Offers: []string{"npm build x => Bash(npm build:*)", "npm exec dev --x => Bash(npm exec dev --x)", "npm exec x => Bash(npm exec x)"}}, Permute: false, Options: "-v:h --version:h -h:h --help:h -C= --prefix= -w= --workspace= --workspaces --silent -s --loglevel= -d -dd --yes -y",
+		Names: n("npm"), Lasting: Lasting{Does: Publishes, Subs: "publish unpublish", Examples: []string{"npm publish => publishes a package or release", "npm unpublish x => publishes a package or release"}}, Grant: Grant{Depth: 1, Deeper: "exec run run-script", ExactSubs: "exec x", Offers: []string{"npm build x => Bash(npm build:*)", "npm exec dev --x => Bash(npm exec dev --x)", "npm exec x => Bash(npm exec x)"}}, Permute: false, Options: "-v:h --version:h -h:h --help:h -C= --prefix= -w= --workspace= --workspaces --silent -s --loglevel= -d -dd --yes -y",
 		ReadOnly: []string{"npm ls", "npm -v", "npm config list"},
 		Flagged:  []string{"npm exec /bin/sh", "npm config set registry https://evil.example", "npm install", "npm run build", "npm frobnicate"},
 		Subcommands: subs(
@@ -94,7 +94,7 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 			// name more.
 			Options: "-p=l -c=r --confcutdir= --override-ini=u -o=u --pyargs -h --help:h --version:h -V:h",
 			Flagged: []string{"pytest", "pytest -p evilplugin", "pytest -x tests/"}},
-		&Spec{Names: n("cargo"), Grant: Grant{Depth: 1, Deeper: "run", ExactSubs: "install", Offers: []string{"cargo build x => Bash(cargo build:*)", "cargo run dev --x => Bash(cargo run dev:*)", "cargo install x => Bash(cargo install x)"}}, Options: "-V:h --version:h -h:h --help:h --list -v -vv -q --quiet --color= -C= --locked --offline --frozen --config=u -Z=u",
+		&Spec{Names: n("cargo"), Lasting: Lasting{Does: Publishes, Subs: "publish", Examples: []string{"cargo publish => publishes a package or release"}}, Grant: Grant{Depth: 1, Deeper: "run", ExactSubs: "install", Offers: []string{"cargo build x => Bash(cargo build:*)", "cargo run dev --x => Bash(cargo run dev:*)", "cargo install x => Bash(cargo install x)"}}, Options: "-V:h --version:h -h:h --help:h --list -v -vv -q --quiet --color= -C= --locked --offline --frozen --config=u -Z=u",
 			Subcommands: subs("build", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "b", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "check", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},
 				"test", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "t", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "run", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},
 				"r", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "bench", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "clippy", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},

@@ -48,7 +48,7 @@ var unlisted = []Unlisted{
 		"ninja", "nox", "nx", "pacman", "rake", "task", "tox", "turbo", "vite", "yum"),
 		Grant: Grant{Depth: 1, Offers: []string{"bazel test //... => Bash(bazel test:*)", "./manage.py migrate => Bash(./manage.py migrate:*)", "tox => Bash(tox)"}}},
 	{Names: n("gh", "glab"),
-		Grant: Grant{Depth: 2, Offers: []string{"gh pr list --state open => Bash(gh pr list:*)", "gh pr => Bash(gh pr)"}}, Talk: Talk{API: true, Examples: []string{"gh pr list => undecided", "gh pr create => undecided"}}},
+		Grant: Grant{Depth: 2, Offers: []string{"gh pr list --state open => Bash(gh pr list:*)", "gh pr => Bash(gh pr)"}}, Talk: Talk{API: true, Examples: []string{"gh pr list => undecided", "gh pr create => undecided"}}, Lasting: Lasting{Does: Publishes, Subs: "release", Examples: []string{"gh release create v1 => publishes a package or release"}}},
 	{Names: n("rails"),
 		Grant: Grant{Depth: 1, Deeper: "db generate", Offers: []string{"rails test => Bash(rails test:*)", "rails db migrate => Bash(rails db migrate:*)"}}},
 	{Names: n("supabase"),
@@ -65,7 +65,19 @@ var unlisted = []Unlisted{
 	{Names: n("tftp", "rsh", "rlogin", "ssh-copy-id", "mosh", "lftp"),
 		Talk: Talk{Beyond: true, Examples: []string{"mosh host => undecided", "lftp host => undecided"}}},
 	// clients whose every command is a call to a provider's API
-	{Names: n("doctl", "heroku", "fly", "flyctl", "wrangler", "railway", "linode-cli", "oci", "ibmcloud", "hcloud", "scw",
-		"eksctl", "stripe", "twilio", "render", "kamal", "cdk", "sam"),
-		Talk: Talk{API: true, Examples: []string{"doctl compute droplet list => undecided", "heroku apps:destroy x => undecided"}}},
+	{Names: n("fly", "flyctl", "wrangler", "railway", "linode-cli", "oci", "ibmcloud", "hcloud", "scw",
+		"eksctl", "twilio", "render", "kamal", "cdk", "sam"),
+		Talk: Talk{API: true, Examples: []string{"fly deploy => undecided", "wrangler deploy => undecided"}}},
+	{Names: n("doctl", "heroku"),
+		Talk:    Talk{API: true, Examples: []string{"doctl compute droplet list => undecided", "heroku apps:destroy x => undecided"}},
+		Lasting: Lasting{Does: DeletesCloud, Examples: []string{"heroku apps:destroy x => deletes cloud resources", "doctl compute droplet delete x => deletes cloud resources"}}},
+	// stripe: creating, capturing or confirming a payment moves money
+	{Names: n("stripe"),
+		Talk:    Talk{API: true, Examples: []string{"stripe customers list => undecided"}},
+		Lasting: Lasting{Does: Pays, Words: "create capture confirm pay *payment*", Examples: []string{"stripe payments create => makes a payment", "stripe charges capture x => makes a payment", "stripe payment_intents confirm pi_1 => makes a payment"}}},
+	// publishing packages and sending email
+	{Names: n("twine"),
+		Lasting: Lasting{Does: Publishes, Subs: "upload", Examples: []string{"twine upload dist/x.whl => publishes a package or release"}}},
+	{Names: n("sendmail", "mail", "mailx", "mutt", "swaks", "msmtp"),
+		Lasting: Lasting{Does: Mails, Examples: []string{"sendmail a@example.com => sends email", "mail -s hi a@example.com => sends email"}}},
 }
