@@ -53,7 +53,7 @@ func (s *Server) handleMailboxSend(w http.ResponseWriter, r *http.Request) {
 		writeBodyError(w, err)
 		return
 	}
-	if got, _ := s.authenticate(r); got != roleApprover {
+	if got, _, _ := s.authenticate(r); got != roleApprover {
 		// The agents' credential is shared by every agent: what it sends
 		// is the agent's word. The rules a person may grant in answer,
 		// and the reason and findings shown, are the daemon's own

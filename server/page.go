@@ -22,8 +22,8 @@ const pageCSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-sr
 func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 	if tok := r.URL.Query().Get("token"); tok != "" {
 		if s.approverKey != nil {
-			switch s.roleOf(tok) {
-			case roleApprover:
+			switch ro, _ := s.roleOf(tok); ro {
+			case roleApprover, roleNamed:
 			case roleAgent:
 				s.loginPage(w, http.StatusForbidden, "That is the agents' token, which cannot answer asks: open the link warden serve printed on its first line.")
 				return
@@ -35,7 +35,7 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 		if s.opts.Token != "" {
 			http.SetCookie(w, &http.Cookie{
 				Name:     CookieName,
-				Value:    s.opts.Token,
+				Value:    tok,
 				Path:     "/",
 				HttpOnly: true,
 				SameSite: http.SameSiteStrictMode,
@@ -45,12 +45,12 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/", http.StatusSeeOther)
 		return
 	}
-	ro, _ := s.authenticate(r)
+	ro, _, _ := s.authenticate(r)
 	if ro == roleAgent {
 		s.loginPage(w, http.StatusForbidden, "This browser holds the agents' token, which cannot answer asks: open the link warden serve printed on its first line.")
 		return
 	}
-	if ro != roleApprover {
+	if ro != roleApprover && ro != roleNamed {
 		s.loginPage(w, http.StatusUnauthorized, "Open the link printed by warden serve (it carries the token) to log this browser in.")
 		return
 	}

@@ -42,7 +42,25 @@ var (
 	// the ask cannot be kept at (PendingAsk.Scopes): an ask rule, no rule
 	// that covers the whole call, or no session.
 	ErrScopeNotOffered = errors.New("this ask cannot be remembered at that scope")
+	// ErrNotRouted is returned by AnswerAs for an answerer outside the
+	// ask's route (PendingAsk.Approvers).
+	ErrNotRouted = errors.New("this ask is routed to other approvers")
 )
+
+// Route is who may answer an ask, as the settings' approvals.route decided
+// when it was queued.
+type Route struct {
+	// Approvers are the names of the approvers who may answer; empty
+	// means no route claims the ask: every approver and the daemon's own
+	// token may.
+	Approvers []string
+	// Where names the route that decided, for the person refused.
+	Where string
+}
+
+// RouteFunc returns the route of an ask about req of risk risk. An error
+// denies the ask: an ask whose answerers are unknown is not put to anyone.
+type RouteFunc func(req api.Request, risk api.Risk) (Route, error)
 
 // DefaultPromptTimeout bounds a prompt whose Deadline is unset.
 const DefaultPromptTimeout = 5 * time.Minute
@@ -77,10 +95,17 @@ type PendingAsk struct {
 	// Scopes are the scopes an approval can be kept at, computed by the
 	// engine (handler.Ask.Offered); the page offers exactly these, and an
 	// answer at another scope is refused.
-	Scopes   []api.Scope `json:"scopes"`
-	Request  api.Request `json:"request"`
-	Created  time.Time   `json:"created"`
-	Deadline time.Time   `json:"deadline"`
+	Scopes []api.Scope `json:"scopes"`
+	// Routed is set when a route claims the ask: then the Approvers it
+	// names, and only they, may answer it (none at all when its route
+	// could not be known). Unrouted, every approver and the daemon's own
+	// token may. Route names the route.
+	Routed    bool        `json:"routed,omitempty"`
+	Approvers []string    `json:"approvers,omitempty"`
+	Route     string      `json:"route,omitempty"`
+	Request   api.Request `json:"request"`
+	Created   time.Time   `json:"created"`
+	Deadline  time.Time   `json:"deadline"`
 	// ExpiresInMS is the time left when this copy was made, so a page on a
 	// device with a skewed clock still counts down correctly.
 	ExpiresInMS int64 `json:"expires_in_ms"`
@@ -136,6 +161,12 @@ type QueueOptions struct {
 	Daemon string
 	// Logger receives the errors of a shared store; nil discards them.
 	Logger *slog.Logger
+	// Route, when set, says who may answer each ask (approvals.route);
+	// nil means anyone with an approver's credential.
+	Route RouteFunc
+	// OnQueued, when set, is called (on a goroutine of its own) with each
+	// ask this daemon queues, once it is shared: the notifications.
+	OnQueued func(PendingAsk)
 }
 
 // Queue is the approval queue: a [handler.Prompter] that puts each prompt on
@@ -157,6 +188,8 @@ type Queue struct {
 	shared  bool
 	daemon  string
 	logger  *slog.Logger
+	route   RouteFunc
+	queued  func(PendingAsk)
 
 	mu      sync.Mutex
 	pending map[string]*pendingEntry
@@ -207,6 +240,8 @@ func NewQueue(opts QueueOptions) *Queue {
 		shared:  opts.Store != nil,
 		daemon:  opts.Daemon,
 		logger:  opts.Logger,
+		route:   opts.Route,
+		queued:  opts.OnQueued,
 		pending: make(map[string]*pendingEntry),
 		closing: make(chan struct{}),
 	}
@@ -410,6 +445,9 @@ func (q *Queue) Prompt(ctx context.Context, p *handler.Prompt) (handler.Answer, 
 		view.Suggestions = nonNil(ask.Decision.Suggestions)
 	}
 	view.Display = DescribeAsk(ask.Request, ask.Decision, view.Suggestions)
+	if err := q.routeView(&view); err != nil {
+		return handler.Answer{}, err
+	}
 	entry := &pendingEntry{view: view, answer: make(chan Resolution, 1)}
 	data, err := json.Marshal(view)
 	if err != nil {
@@ -448,6 +486,9 @@ func (q *Queue) Prompt(ctx context.Context, p *handler.Prompt) (handler.Answer, 
 	q.mu.Unlock()
 	if c := callFrom(ctx); c != nil {
 		c.setPendingID(view.ID)
+	}
+	if q.queued != nil {
+		go q.queued(view)
 	}
 
 	done := make(chan struct{})
@@ -526,6 +567,11 @@ func (q *Queue) followExplanation(id string, ch <-chan api.Explanation, done <-c
 				if e.RiskLevel.Rank() > entry.view.Risk.Rank() {
 					entry.view.Risk = e.RiskLevel
 				}
+				if err := q.routeView(&entry.view); err != nil {
+					// The route of the raised risk is unknown: nobody
+					// may answer, so the ask ends at its deadline.
+					entry.view.Routed, entry.view.Approvers, entry.view.Route = true, nil, err.Error()
+				}
 				d := *entry.view.Display
 				d.Explanation = DescribeExplanation(e)
 				entry.view.Display = &d
@@ -544,11 +590,31 @@ func (q *Queue) followExplanation(id string, ch <-chan api.Explanation, done <-c
 	}
 }
 
-// Answer resolves the pending ask id with a person's answer. It returns
-// ErrNotPending when there is no such ask or it was already answered
-// (then wrapping ErrAlreadyAnswered too), and an error for an answer that
-// is neither allow nor deny.
+// routeView sets the view's route from its request and risk.
+func (q *Queue) routeView(v *PendingAsk) error {
+	if q.route == nil {
+		return nil
+	}
+	r, err := q.route(v.Request, v.Risk)
+	if err != nil {
+		return fmt.Errorf("server: the ask's approvers are unknown, so it is denied: %w", err)
+	}
+	v.Routed, v.Approvers, v.Route = len(r.Approvers) > 0, r.Approvers, r.Where
+	return nil
+}
+
+// Answer resolves the pending ask id with an answer given with the
+// daemon's own approver's token (AnswerAs has the contract).
 func (q *Queue) Answer(id string, a handler.Answer) error {
+	return q.AnswerAs(id, a, Answerer{})
+}
+
+// AnswerAs resolves the pending ask id with who's answer. It returns
+// ErrNotPending when there is no such ask or it was already answered
+// (then wrapping ErrAlreadyAnswered too), ErrNotRouted when the ask's
+// route gives it to other approvers, and an error for an answer that is
+// neither allow nor deny.
+func (q *Queue) AnswerAs(id string, a handler.Answer, who Answerer) error {
 	if a.Behavior != api.Allow && a.Behavior != api.Deny {
 		return fmt.Errorf("server: answer must be allow or deny, not %q", a.Behavior)
 	}
@@ -584,6 +650,9 @@ func (q *Queue) Answer(id string, a handler.Answer) error {
 		if err := json.Unmarshal(stored.View, &view); err != nil {
 			return fmt.Errorf("server: ask %q: %w", id, err)
 		}
+	}
+	if err := routeAllows(&view, who); err != nil {
+		return err
 	}
 	if err := answerAllowed(&view, a); err != nil {
 		return err
@@ -623,6 +692,30 @@ func alreadyAnswered(a StoredAsk) error {
 		}
 	}
 	return fmt.Errorf("%w: %w: %q (%s)", ErrNotPending, ErrAlreadyAnswered, a.ID, how)
+}
+
+// routeAllows reports whether who may answer the ask v: anyone holding an
+// approver's credential when no route claims it, else only the route's
+// approvers — never the daemon's own token, never another approver.
+func routeAllows(v *PendingAsk, who Answerer) error {
+	if !v.Routed {
+		return nil
+	}
+	if who.Approver != "" && slices.Contains(v.Approvers, who.Approver) {
+		return nil
+	}
+	to := "nobody"
+	if len(v.Approvers) > 0 {
+		to = strings.Join(v.Approvers, ", ")
+	}
+	where := ""
+	if v.Route != "" {
+		where = " by " + v.Route
+	}
+	if who.Approver == "" {
+		return fmt.Errorf("%w: ask %q is routed to %s%s; the daemon's own token cannot answer it, only their tokens can", ErrNotRouted, v.ID, to, where)
+	}
+	return fmt.Errorf("%w: ask %q is routed to %s%s, and %s is not among them", ErrNotRouted, v.ID, to, where, who.Approver)
 }
 
 // answerAllowed reports whether a may answer the ask v: an approval may

@@ -20,6 +20,7 @@ import (
 
 	"github.com/wardenhq/warden/agent"
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/approvers"
 	"github.com/wardenhq/warden/handler"
 	"github.com/wardenhq/warden/mailbox"
 )
@@ -141,6 +142,13 @@ type Options struct {
 	// Audit is the audit log GET /v1/audit reads (the approver's only);
 	// nil means the daemon serves none.
 	Audit AuditReader
+	// Approvers are the named approvers (warden serve --approvers): each
+	// token opens the page, the pending asks, their answers and the event
+	// stream, and nothing else; an answer is recorded under the approver's
+	// name, and an ask a route gives to some approvers is answered only by
+	// them. Nil means none: the approver's Token answers everything. They
+	// need Token to be set.
+	Approvers *approvers.Set
 }
 
 // Server is the daemon's HTTP side: the API of DESIGN §6, the event stream
@@ -317,9 +325,10 @@ func (s *Server) routes() {
 	}
 	method("/v1/check", http.MethodPost, s.forAgents(s.handleCheck))
 	method("/v1/decide", http.MethodPost, s.forAgents(s.longLived(s.handleDecide)))
-	method("/v1/pending", http.MethodGet, s.forApprover(s.handlePending))
-	method("/v1/pending/{id}", http.MethodPost, s.forApprover(s.handleAnswer))
-	method("/v1/events", http.MethodGet, s.forApprover(s.longLived(s.handleEvents)))
+	method("/v1/pending", http.MethodGet, s.forAnswerer(s.handlePending))
+	method("/v1/pending/{id}", http.MethodPost, s.forAnswerer(s.handleAnswer))
+	method("/v1/events", http.MethodGet, s.forAnswerer(s.longLived(s.handleEvents)))
+	method("/v1/whoami", http.MethodGet, s.forAnswerer(s.handleWhoami))
 	method("/healthz", http.MethodGet, s.forAgents(s.handleHealth))
 	method("/v1/hooks/{agent}", http.MethodPost, s.forAgents(s.longLived(s.handleHook)))
 	method("/metrics", http.MethodGet, s.forApprover(s.metrics.Handler().ServeHTTP))
@@ -396,16 +405,47 @@ type role int
 const (
 	roleNone     role = iota // no credential, or a wrong one
 	roleAgent                // the agents' token
+	roleNamed                // a named approver's token
 	roleApprover             // the approver's token (or no authentication)
 )
+
+// Answerer is who gives an answer: a named approver, or (Approver empty)
+// the holder of the daemon's own approver's token.
+type Answerer struct {
+	// Approver is the named approver's name; empty for the daemon's token.
+	Approver string
+}
+
+// principalKey carries the request's Answerer in its context.
+type principalKey struct{}
+
+// answererOf returns who the request's credential is.
+func answererOf(r *http.Request) Answerer {
+	a, _ := r.Context().Value(principalKey{}).(Answerer)
+	return a
+}
+
+// person is the name an answer of who is recorded under.
+func (s *Server) person(who Answerer) string {
+	if who.Approver != "" {
+		return who.Approver
+	}
+	return s.opts.Person
+}
 
 // forAgents wraps h so it runs with the agents' token or the approver's.
 func (s *Server) forAgents(h http.HandlerFunc) http.HandlerFunc {
 	return s.requireRole(roleAgent, h)
 }
 
+// forAnswerer wraps h so it runs with a named approver's token or the
+// approver's: the page's own endpoints.
+func (s *Server) forAnswerer(h http.HandlerFunc) http.HandlerFunc {
+	return s.requireRole(roleNamed, h)
+}
+
 // forApprover wraps h so it runs only with the approver's token (or the
-// page's cookie); the agents' token gets 403.
+// page's cookie); the agents' token and the named approvers' get 403.
 func (s *Server) forApprover(h http.HandlerFunc) http.HandlerFunc {
 	return s.requireRole(roleApprover, h)
 }
@@ -416,7 +456,7 @@ func (s *Server) authed(h http.HandlerFunc) http.HandlerFunc { return s.forAppro
 
 func (s *Server) requireRole(need role, h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		got, res := s.authenticate(r)
+		got, name, res := s.authenticate(r)
 		switch {
 		case res == authMissing:
 			w.Header().Set("WWW-Authenticate", `Bearer realm="warden"`)
@@ -424,9 +464,14 @@ func (s *Server) requireRole(need role, h http.HandlerFunc) http.HandlerFunc {
 		case res == authWrong:
 			w.Header().Set("WWW-Authenticate", `Bearer realm="warden", error="invalid_token"`)
 			writeError(w, http.StatusUnauthorized, "unauthorized", "wrong token")
+		case got < need && got == roleNamed:
+			writeError(w, http.StatusForbidden, "forbidden", fmt.Sprintf("%s %s needs the daemon's approver's token; approver %q may open the page, list and answer asks and follow the event stream", r.Method, r.URL.Path, name))
 		case got < need:
 			writeError(w, http.StatusForbidden, "forbidden", fmt.Sprintf("%s %s needs the approver's token; the agents' token may only check, decide, ask through the mailbox and read /healthz", r.Method, r.URL.Path))
 		default:
+			if got == roleNamed {
+				r = r.WithContext(context.WithValue(r.Context(), principalKey{}, Answerer{Approver: name}))
+			}
 			h(w, r)
 		}
 	}
@@ -440,46 +485,50 @@ const (
 	authWrong
 )
 
-// authenticate returns the role of the request's credential: the bearer
-// token, else the page's cookie.
-func (s *Server) authenticate(r *http.Request) (role, authResult) {
+// authenticate returns the role of the request's credential (the bearer
+// token, else the page's cookie) and, for a named approver, the name.
+func (s *Server) authenticate(r *http.Request) (role, string, authResult) {
 	if s.approverKey == nil {
-		return roleApprover, authOK
+		return roleApprover, "", authOK
 	}
 	var tok string
 	if h := r.Header.Get("Authorization"); h != "" {
 		t, ok := strings.CutPrefix(h, "Bearer ")
 		if !ok {
-			return roleNone, authWrong
+			return roleNone, "", authWrong
 		}
 		tok = t
 	} else if c, err := r.Cookie(CookieName); err == nil {
 		tok = c.Value
 	} else {
-		return roleNone, authMissing
+		return roleNone, "", authMissing
 	}
-	if ro := s.roleOf(tok); ro != roleNone {
-		return ro, authOK
+	if ro, name := s.roleOf(tok); ro != roleNone {
+		return ro, name, authOK
 	}
-	return roleNone, authWrong
+	return roleNone, "", authWrong
 }
 
-// roleOf compares tok with both tokens in constant time (digests of equal
-// length, both always compared).
-func (s *Server) roleOf(tok string) role {
+// roleOf compares tok with every token in constant time (digests of equal
+// length, all always compared), and returns its role and, for a named
+// approver, the name.
+func (s *Server) roleOf(tok string) (role, string) {
 	k := tokenKey(tok)
 	approver := subtle.ConstantTimeCompare(k, s.approverKey)
 	agent := 0
 	if s.agentKey != nil {
 		agent = subtle.ConstantTimeCompare(k, s.agentKey)
 	}
+	name, named := s.opts.Approvers.Lookup(tok)
 	switch {
 	case approver == 1:
-		return roleApprover
+		return roleApprover, ""
 	case agent == 1:
-		return roleAgent
+		return roleAgent, ""
+	case named:
+		return roleNamed, name
 	}
-	return roleNone
+	return roleNone, ""
 }
 
 // tokenKey is the digest tokens are compared by; nil for no token.
@@ -657,9 +706,13 @@ func (s *Server) handleAnswer(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "invalid_answer", err.Error())
 		return
 	}
-	a := handler.Answer{Behavior: body.Behavior, Scope: scope, Message: body.Message, Person: s.opts.Person, Rule: body.Rule}
-	if err := s.queue.Answer(id, a); err != nil {
+	who := answererOf(r)
+	a := handler.Answer{Behavior: body.Behavior, Scope: scope, Message: body.Message, Person: s.person(who), Rule: body.Rule}
+	if err := s.queue.AnswerAs(id, a, who); err != nil {
 		switch {
+		case errors.Is(err, ErrNotRouted):
+			writeError(w, http.StatusForbidden, "not_your_ask", err.Error())
+			return
 		case errors.Is(err, ErrAlreadyAnswered):
 			writeError(w, http.StatusNotFound, "not_pending", fmt.Sprintf("ask %q is not pending: already answered (%s)", id, answeredHow(err)))
 			return
@@ -683,6 +736,19 @@ func (s *Server) handleAnswer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, ResolvedAsk{ID: id, Behavior: a.Behavior, Scope: scope, Message: a.Message, By: a.Person, Time: s.clock.Now()})
+}
+
+// Whoami is the answer of GET /v1/whoami: the name answers given with the
+// request's credential are recorded under, and whether it is a named
+// approver's (whom routes may keep from an ask).
+type Whoami struct {
+	Name     string `json:"name"`
+	Approver bool   `json:"approver"`
+}
+
+func (s *Server) handleWhoami(w http.ResponseWriter, r *http.Request) {
+	who := answererOf(r)
+	writeJSON(w, http.StatusOK, Whoami{Name: s.person(who), Approver: who.Approver != ""})
 }
 
 func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {

@@ -22,7 +22,6 @@ var (
 		"disableBypassPermissionsMode")
 	modelKeys     = keySet("provider", "model", "baseURL", "apiKeyEnv", "timeoutMs", "minConfidence")
 	autoModeKeys  = keySet("maxConsecutiveDenials", "maxTotalDenials")
-	approvalKeys  = keySet("timeoutSeconds")
 	auditKeys     = keySet("path", "redact", "maxSizeMB", "keep", "disabled")
 	grantsKeys    = keySet("sessionIdleMinutes", "categories")
 	matcherKeys   = keySet("matcher", "hooks")
@@ -210,15 +209,8 @@ func (d *fileDecoder) top(n *node) error {
 		}
 	}
 	if v := ms["approvals"]; v != nil {
-		var c ApprovalsConfig
-		if err := d.object(v, "approvals", approvalKeys, &c); err != nil {
+		if err := d.approvals(v); err != nil {
 			return err
-		}
-		if c.TimeoutSeconds < 0 {
-			return d.errAt(v, "approvals.timeoutSeconds must not be negative")
-		}
-		if c.TimeoutSeconds != 0 && d.takeScalar("approvals") {
-			d.m.s.Approvals = c
 		}
 	}
 	if v := ms["audit"]; v != nil {

@@ -71,9 +71,16 @@ type AutoModeConfig struct {
 	MaxTotalDenials       int `json:"maxTotalDenials"`
 }
 
-// ApprovalsConfig configures how long a person has to answer.
+// ApprovalsConfig configures how long a person has to answer, who may
+// answer which ask, and where new asks are announced.
 type ApprovalsConfig struct {
 	TimeoutSeconds int `json:"timeoutSeconds"`
+	// Route are the routes of every source, strongest source first (Route
+	// has the semantics).
+	Route []*Route `json:"-"`
+	// Notify are the receivers of new asks, from the user's, the
+	// organisation's and --settings files.
+	Notify []*Notifier `json:"-"`
 }
 
 // AuditConfig configures the decision log.
@@ -439,6 +446,7 @@ func (m *merger) finish() {
 		}
 	}
 	sortStable(s.Files, func(a, b File) bool { return sourceRank(a.Source) < sourceRank(b.Source) })
+	sortRoutes(s.Approvals.Route)
 	if s.DefaultMode == "" {
 		s.DefaultMode = api.ModeDefault
 	}

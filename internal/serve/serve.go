@@ -24,6 +24,7 @@ import (
 	"github.com/wardenhq/warden/agent"
 	"github.com/wardenhq/warden/agent/claudecode"
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/approvers"
 	"github.com/wardenhq/warden/audit"
 	"github.com/wardenhq/warden/grant"
 	"github.com/wardenhq/warden/handler"
@@ -32,7 +33,7 @@ import (
 	"github.com/wardenhq/warden/settings"
 )
 
-const usageLine = "serve [--addr 127.0.0.1:7878 | --socket PATH] [--tls-cert FILE --tls-key FILE] [--token-file FILE] [--agent-token-file FILE] [--allow-remote] [--allow-host NAME]... [--cwd DIR] [--mode MODE] [--settings FILE]... [--no-audit]"
+const usageLine = "serve [--addr 127.0.0.1:7878 | --socket PATH] [--tls-cert FILE --tls-key FILE] [--token-file FILE] [--agent-token-file FILE] [--approvers FILE] [--allow-remote] [--allow-host NAME]... [--cwd DIR] [--mode MODE] [--settings FILE]... [--no-audit]"
 
 // serveGrace is how long the daemon waits, past the approval timeout, for
 // the hooks and the classifier before it denies a decide call itself.
@@ -56,6 +57,7 @@ func Run(ctx context.Context, env Env, args []string, backend Backend) int {
 	fs.Var(&allowHosts, "allow-host", "host `NAME` browsers may use to reach the daemon, besides IP addresses and localhost (repeatable)")
 	tlsCert := fs.String("tls-cert", "", "serve HTTPS with the certificate `FILE` (PEM; with --tls-key), for approvers on other machines")
 	tlsKey := fs.String("tls-key", "", "the private key `FILE` (PEM) of --tls-cert")
+	approversFile := fs.String("approvers", "", "the named approvers' `FILE` (warden approvers add NAME): each answers with a token of its own, recorded by name; approvals.route in the settings says who answers which ask")
 	if backend != nil {
 		backend.Flags(fs)
 	}
@@ -86,6 +88,12 @@ func Run(ctx context.Context, env Env, args []string, backend Backend) int {
 	token, agentToken, err := serveTokens(*tokenFile, *agentTokenFile)
 	if err != nil {
 		return fail(env, "%v", err)
+	}
+	var named *approvers.Set
+	if *approversFile != "" {
+		if named, err = approvers.Load(*approversFile); err != nil {
+			return fail(env, "--approvers: %v", err)
+		}
 	}
 	ln, addrURL, err := serveListener(env, *addr, *socket, *allowRemote)
 	if err != nil {
@@ -128,8 +136,13 @@ func Run(ctx context.Context, env Env, args []string, backend Backend) int {
 		shared = *sh
 	}
 	metrics := server.NewMetrics()
-	queue := server.NewQueue(server.QueueOptions{Timeout: timeout, Metrics: metrics, Store: shared.Asks, Daemon: shared.Name, Logger: logger})
-	daemon := &daemonEngines{
+	var daemon *daemonEngines
+	queue := server.NewQueue(server.QueueOptions{
+		Timeout: timeout, Metrics: metrics, Store: shared.Asks, Daemon: shared.Name, Logger: logger,
+		// Asks are prompted only once the daemon's engines exist.
+		Route: func(req api.Request, risk api.Risk) (server.Route, error) { return daemon.route(req, risk) },
+	})
+	daemon = &daemonEngines{
 		env:     env,
 		flags:   &ef,
 		defCwd:  defCwd,
@@ -147,6 +160,10 @@ func Run(ctx context.Context, env Env, args []string, backend Backend) int {
 	}
 	if *tokenFile != "" {
 		daemon.secrets = []string{*tokenFile}
+	}
+	if *approversFile != "" {
+		daemon.secrets = append(daemon.secrets, *approversFile)
+		daemon.approvers = named
 	}
 	var auditLog server.AuditReader
 	if !ef.noAudit && !base.Audit.Disabled {
@@ -192,12 +209,16 @@ func Run(ctx context.Context, env Env, args []string, backend Backend) int {
 		Logger:        logger,
 		Agents:        map[string]agent.Adapter{claudecode.Name: claudecode.Adapter{}},
 		Audit:         auditLog,
+		Approvers:     named,
 	})
 
 	// The first line is the approver's (the page's link); the second is
 	// what agents are given, and holds only the agents' token.
 	fmt.Fprintf(env.Stdout, "listening on %s\n", approverLink(addrURL, token))
 	fmt.Fprintf(env.Stdout, "agents: WARDEN_SERVER=%s WARDEN_TOKEN=%s\n", addrURL, agentToken)
+	if named != nil {
+		fmt.Fprintf(env.Stderr, "warden: approvers: %s (each opens %s/?token=THEIR_TOKEN)\n", orNone(named.Names()), strings.TrimSuffix(addrURL, "/"))
+	}
 	if f, ok := env.Stdout.(interface{ Sync() error }); ok {
 		_ = f.Sync()
 	}
@@ -379,6 +400,9 @@ type daemonEngines struct {
 	// secrets are the files holding the approver's token: no agent call
 	// may read or edit them.
 	secrets []string
+	// approvers are the named approvers (nil: none); the routes of every
+	// project's settings must name only them.
+	approvers *approvers.Set
 
 	mu      sync.Mutex
 	engines map[string]*daemonEngine // by cwd
@@ -392,6 +416,7 @@ var _ server.Engine = (*daemonEngines)(nil)
 // daemonEngine is one project's engine and the state of its settings files.
 type daemonEngine struct {
 	engine  *warden.Engine
+	st      *settings.Settings
 	opts    settings.LoadOptions
 	stamp   string
 	checked atomic.Int64 // unix nanoseconds of the last look at the files
@@ -437,6 +462,71 @@ func (d *daemonEngines) DecideAuto(ctx context.Context, req api.Request, handOn 
 var _ server.AutoDecider = (*daemonEngines)(nil)
 
 func (d *daemonEngines) engineFor(req api.Request) (*warden.Engine, api.Request, error) {
+	de, req, err := d.projectFor(req)
+	if err != nil {
+		return nil, req, err
+	}
+	return de.engine, req, nil
+}
+
+// route is the queue's RouteFunc: the first approvals.route of the ask's
+// project that matches it.
+func (d *daemonEngines) route(req api.Request, risk api.Risk) (server.Route, error) {
+	de, req, err := d.projectFor(req)
+	if err != nil {
+		return server.Route{}, err
+	}
+	dir := req.ProjectDir
+	if dir == "" {
+		dir = de.st.ProjectRoot
+	}
+	if dir == "" {
+		dir = req.Cwd
+	}
+	r := de.st.RouteFor(risk, dir)
+	if r == nil {
+		return server.Route{}, nil
+	}
+	return server.Route{Approvers: r.Approvers, Where: r.Where()}, nil
+}
+
+// checkApprovers fails settings whose routes or receivers name an
+// approver the daemon does not have.
+func (d *daemonEngines) checkApprovers(st *settings.Settings) error {
+	known := func(name, where string) error {
+		switch {
+		case d.approvers == nil:
+			return fmt.Errorf("%s names approver %q, but this daemon has no approvers: start it with --approvers FILE (warden approvers add %s)", where, name, name)
+		case !d.approvers.Has(name):
+			return fmt.Errorf("%s names approver %q, who is not in the approvers file (the approvers are %s; warden approvers add %s)", where, name, orNone(d.approvers.Names()), name)
+		}
+		return nil
+	}
+	for _, r := range st.Approvals.Route {
+		for _, a := range r.Approvers {
+			if err := known(a, r.Where()); err != nil {
+				return err
+			}
+		}
+	}
+	for _, n := range st.Approvals.Notify {
+		if n.Approver != "" {
+			if err := known(n.Approver, n.Where()); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func orNone(names []string) string {
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}
+
+func (d *daemonEngines) projectFor(req api.Request) (*daemonEngine, api.Request, error) {
 	if req.Cwd == "" {
 		req.Cwd = d.defCwd
 	}
@@ -455,10 +545,10 @@ func (d *daemonEngines) engineFor(req api.Request) (*warden.Engine, api.Request,
 	if de != nil {
 		last := de.checked.Load()
 		if now.UnixNano()-last < int64(settingsRecheck) || !de.checked.CompareAndSwap(last, now.UnixNano()) {
-			return de.engine, req, nil
+			return de, req, nil
 		}
 		if settingsStamp(de.opts) == de.stamp {
-			return de.engine, req, nil
+			return de, req, nil
 		}
 	}
 	de, err := d.build(req.Cwd, req.ProjectDir)
@@ -472,7 +562,7 @@ func (d *daemonEngines) engineFor(req api.Request) (*warden.Engine, api.Request,
 	}
 	d.engines[key] = de
 	d.mu.Unlock()
-	return de.engine, req, nil
+	return de, req, nil
 }
 
 func (d *daemonEngines) build(cwd, projectDir string) (*daemonEngine, error) {
@@ -480,6 +570,9 @@ func (d *daemonEngines) build(cwd, projectDir string) (*daemonEngine, error) {
 	stamp := settingsStamp(opts)
 	st, err := settings.Load(opts)
 	if err != nil {
+		return nil, err
+	}
+	if err := d.checkApprovers(st); err != nil {
 		return nil, err
 	}
 	dec, err := newDeciders(d.env, st, d.hookLog)
@@ -511,7 +604,7 @@ func (d *daemonEngines) build(cwd, projectDir string) (*daemonEngine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &daemonEngine{engine: e, opts: opts, stamp: stamp}, nil
+	return &daemonEngine{engine: e, st: st, opts: opts, stamp: stamp}, nil
 }
 
 // coordinator is the handler of DESIGN §1 for one project: its

@@ -16,6 +16,10 @@
   const notice = document.getElementById("notice");
   const template = document.getElementById("ask-template");
 
+  const whoami = document.getElementById("whoami");
+  // Who this browser answers as (GET /v1/whoami): a named approver, or the
+  // daemon's own token. Until it is known, routed asks offer no answers.
+  let me = null;
   const asks = new Map(); // id → {data, el, deadline}
   const recentIDs = new Set();
   let selected = null;
@@ -104,6 +108,16 @@
     }
     entry.choices.push(el.querySelector("button.deny"));
     entry.choices.forEach((b, i) => text(b.querySelector("kbd"), String(i + 1)));
+    // A routed ask is answered only by its route's approvers (the daemon
+    // refuses anyone else); the page says whose it is and, when it is not
+    // this browser's, offers no answer. Names are plain approver names.
+    const route = el.querySelector(".route");
+    const approvers = a.approvers || [];
+    const mine = !a.routed || (me !== null && me.approver && approvers.indexOf(me.name) !== -1);
+    route.hidden = !a.routed;
+    text(route, a.routed ? "For " + (approvers.length ? approvers.join(", ") : "nobody") + (mine ? "" : " — not yours to answer") : "");
+    el.querySelector(".actions").hidden = !mine;
+    if (!mine) entry.choices = [];
     entry.confirm = null;
     el.classList.remove("confirming");
     // On a HIGH-risk ask, Deny is the primary button and Enter's default.
@@ -348,5 +362,11 @@
     });
   }
   updateCount();
+  fetch("/v1/whoami").then((r) => r.ok ? r.json() : null).then((w) => {
+    if (!w) return;
+    me = w;
+    text(whoami, "as " + w.name);
+    for (const id of asks.keys()) render(id);
+  }).catch(() => {});
   connect();
 })();
