@@ -100,7 +100,7 @@ var _ = family("git", func(add func(...*Spec)) {
 			"annotate", git("-b --root -L= -l -t -S=r --reverse= -p --porcelain --incremental --encoding= --contents=r --date= -M? -C? -w --abbrev?", "-*"),
 			"shortlog", git(gitLogOpts+" -n --numbered -s --summary -e --email --group= -c --committer -w?", "-*"),
 			"describe", git("--dirty? --broken? --all --tags --contains --abbrev= --candidates= --exact-match --debug --long --match= --exclude= --always --first-parent", "-*"),
-			"grep", &Spec{Permute: true, Operands: "- -*",
+			"grep", &Spec{Permute: true, Abbrev: true, Operands: "- -*",
 				// -O runs the pager (or the given command) on the matching files.
 				Options: "--cached --untracked --no-index --no-exclude-standard --exclude-standard --recurse-submodules -a --text --textconv:u --no-textconv -i --ignore-case -I --max-depth= " +
 					"-r --recursive --no-recursive -w --word-regexp -v --invert-match -h -H --full-name -E --extended-regexp -G --basic-regexp -P --perl-regexp -F --fixed-strings " +
@@ -137,7 +137,7 @@ var _ = family("git", func(add func(...*Spec)) {
 				// show asks the remote for its branches; -n does not.
 				"show", &Spec{Effect: Network, ReadWith: "-n", EffectWithOperands: true, Options: "-n -h:h --help:h", Operands: "-*", Permute: true,
 					ReadOnly: []string{"git remote show -n origin", "git remote show"}, Flagged: []string{"git remote show origin"}}, "get-url", git("--push --all", "-?"),
-				"add", gitDoes(Config, ""), "remove", gitDoes(Config, ""), "rm", gitDoes(Config, ""), "rename", gitDoes(Config, ""),
+				"add", gitDoes(Config, "-t|--track= -m|--master= --mirror? -f|--fetch --tags --no-tags"), "remove", gitDoes(Config, ""), "rm", gitDoes(Config, ""), "rename", gitDoes(Config, ""),
 				"set-url", gitDoes(Config, ""), "set-head", gitDoes(Config, ""), "set-branches", gitDoes(Config, ""),
 				"prune", gitDoes(Write, ""), "update", gitDoes(Network, "")),
 				ReadOnly: []string{"git remote -v", "git remote", "git remote show -n origin"}},
@@ -148,22 +148,22 @@ var _ = family("git", func(add func(...*Spec)) {
 				"push", gitDoes(Write, ""), "save", gitDoes(Write, ""), "pop", gitDoes(Write, ""), "apply", gitDoes(Write, ""),
 				"drop", gitDoes(Delete, ""), "clear", gitDoes(Delete, ""), "branch", gitDoes(Write, ""), "create", gitDoes(Write, ""), "store", gitDoes(Write, "")),
 				ReadOnly: []string{"git stash list", "git stash show -p"}},
-			"config", &Spec{Permute: true, Operands: "-*", Effect: Config, ReadWith: "--get --get-all --get-regexp --get-urlmatch --list -l get list",
+			"config", &Spec{Permute: true, Abbrev: true, Operands: "-*", Effect: Config, ReadWith: "--get --get-all --get-regexp --get-urlmatch --list -l get list",
 				Options: "--get --get-all --get-regexp --get-urlmatch --list -l --show-origin --show-scope --name-only -z --null --type= -t= --comment= --bool --int --path --expiry-date " +
-					"--global --system --local --worktree --file=r -f=r --blob=g --includes --no-includes --default= --all --regexp --value= --fixed-value --url= --replace-all --add --unset --unset-all -e --edit:x -h:h --help:h",
+					"--global --system --local --worktree --file=r -f=r --blob=g --includes --no-includes --default= --all --regexp --value= --fixed-value --url= --replace-all --add --unset --unset-all --remove-section --rename-section -e --edit:x -h:h --help:h",
 				ReadOnly: []string{"git config --get user.email", "git config --list", "git config get user.name"},
 				Flagged:  []string{"git config core.pager 'sh -c id'", "git config --global alias.x '!sh'", "git config --blob HEAD:.env --list", "git config --file ~/.aws/credentials --list"}},
 			"reflog", &Spec{Permute: true, Operands: "-*", Options: gitLogOpts, Subcommands: subs("show", git(gitLogOpts, "-*"), "exists", git("", "-"),
-				"expire", gitDoes(Delete, ""), "delete", gitDoes(Delete, "")),
+				"expire", gitDoes(Delete, "--expire= --expire-unreachable= --all --single-worktree -n|--dry-run --rewrite --updateref --stale-fix --verbose"), "delete", gitDoes(Delete, "")),
 				ReadOnly: []string{"git reflog", "git reflog show main"}},
 			"worktree", &Spec{Options: "-h:h --help:h", Subcommands: subs("list", git("--porcelain -v --verbose --expire= -z", ""),
 				"add", &Spec{Effect: Unpack, Permute: true, Loose: true, Operands: "e -?", Options: "-b= -B= --reason= -h:h --help:h"},
 				"remove", gitDoes(Delete, "-f|--force"), "prune", gitDoes(Delete, ""), "move", gitDoes(Write, ""), "lock", gitDoes(Write, ""), "unlock", gitDoes(Write, ""), "repair", gitDoes(Write, ""))},
 
 			// Subcommands that change the work tree or the repository.
-			"add", gitDoes(Write, ""), "mv", &Spec{Effect: Write, Operands: "m* i", Permute: true, Loose: true, Options: "-h:h --help:h"}, "restore", gitDoes(Write, "-s= --source= --pathspec-from-file=r --conflict="), "rm", gitDoes(Delete, "-r -f|--force --cached -n|--dry-run -q|--quiet"),
+			"add", gitDoes(Write, ""), "mv", &Spec{Effect: Write, Operands: "m* i", Permute: true, Loose: true, Options: "-h:h --help:h"}, "restore", gitDoes(Write, "-s|--source= --pathspec-from-file=r --conflict= -W|--worktree -S|--staged"), "rm", gitDoes(Delete, "-r -f|--force --cached -n|--dry-run -q|--quiet"),
 			"commit", gitDoes(Write, ""), "merge", gitDoes(Write, "-s= --strategy= -X= --strategy-option="), "cherry-pick", gitDoes(Write, ""), "revert", gitDoes(Write, ""),
-			"rebase", gitDoes(Write, "-x=x --exec=x -s= --strategy= -X= --strategy-option="),
+			"rebase", gitDoes(Write, "-x|--exec=x -s= --strategy= -X= --strategy-option="),
 			"checkout", gitDoes(Write, "-b= -B= --orphan= --conflict= --pathspec-from-file=r -f|--force -t --track? -d|--detach"),
 			"switch", gitDoes(Write, "-c|--create= -C|--force-create= -d|--detach --discard-changes -f|--force --orphan= -t --track?"),
 			"reset", gitDoes(Write, "--hard --merge --soft --mixed --keep -q|--quiet -p|--patch"),
@@ -173,13 +173,13 @@ var _ = family("git", func(add func(...*Spec)) {
 				Options:  "-n|--dry-run -f|--force -d -x -X -q|--quiet -i|--interactive -e|--exclude= -h:h --help:h",
 				ReadOnly: []string{"git clean -n", "git clean -nd", "git clean --dry-run -d", "git clean -n -fdx"}, Flagged: []string{"git clean -fd", "git clean -f", "git clean -i"}},
 			"init", gitDoes(Write, "--template=l"), "apply", gitDoes(Write, "--unsafe-paths:u"), "am", gitDoes(Write, ""), "notes", gitDoes(Write, ""),
-			"gc", gitDoes(Write, ""), "prune", gitDoes(Delete, ""), "repack", gitDoes(Write, ""), "fsck", git("--unreachable --dangling --no-dangling --root --tags --cache --no-reflogs --full --no-full --connectivity-only --strict --verbose -v --lost-found:w --name-objects --no-name-objects --progress --no-progress", "-*"), "update-index", gitDoes(Write, ""), "update-ref", gitDoes(Write, "-d --stdin -m= --no-deref -z --create-reflog"),
+			"gc", gitDoes(Write, "--prune? --no-prune --aggressive --auto --quiet --force --keep-largest-pack"), "prune", gitDoes(Delete, "-n|--dry-run -v|--verbose --progress --expire="), "repack", gitDoes(Write, ""), "fsck", git("--unreachable --dangling --no-dangling --root --tags --cache --no-reflogs --full --no-full --connectivity-only --strict --verbose -v --lost-found:w --name-objects --no-name-objects --progress --no-progress", "-*"), "update-index", gitDoes(Write, ""), "update-ref", gitDoes(Write, "-d --stdin -m= --no-deref -z --create-reflog"),
 			"fetch", gitDoes(Network, "--upload-pack=x"), "pull", gitDoes(Network, "--upload-pack=x -s= --strategy= -X= --strategy-option="),
 			"push", gitDoes(Network, "--receive-pack=x --exec=x -o|--push-option= --repo= -f|--force --force-with-lease? --force-if-includes -d|--delete --mirror --prune -n|--dry-run -u|--set-upstream --all --tags"), "clone", &Spec{Effect: Unpack, Operands: "n e?", Permute: true, Loose: true,
 				Options: "-u=x --upload-pack=x --template=l -c=u --config=u -o= --origin= -b= --branch= -j= --jobs= --depth= --shallow-since= --shallow-exclude= " +
 					"--reference=r --reference-if-able=r --separate-git-dir=w --filter= --server-option= --bundle-uri=n --ref-format= -h:h --help:h",
 				Flagged: []string{"git clone https://example.com/x .claude", "git clone --depth 1 https://example.com/x ~/.config/x", "git clone -b main https://example.com/claude.git"}},
-			"ls-remote", gitDoes(Network, "--upload-pack=x"), "archive", gitDoes(Write, "--exec=x --remote=n -o=w --output=w"),
+			"ls-remote", gitDoes(Network, "-u|--upload-pack=x"), "archive", gitDoes(Write, "--exec=x --remote=n -o=w --output=w"),
 			"bisect", gitDoes(Write, ""), "submodule", &Spec{Effect: Network, Permute: true, Loose: true, Operands: "-*", OtherSubcommand: Network, Options: "-q --quiet -h:h --help:h",
 				// status lists the submodules' commits, asking no remote.
 				Subcommands: subs("status", &Spec{Permute: true, Operands: "-*", Options: "--cached --recursive -q --quiet -h:h --help:h",

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/wardenhq/warden/danger"
@@ -17,26 +18,31 @@ func init() {
 func gitExecKey(k, value string) bool { return programs.GitConfigRunsProgram(k, value) }
 
 func checkGit(a *analyzer, c *call) {
-	ops := c.operands()
-	// Global -c key=value: configuration that runs commands.
-	for i := 0; i < len(ops); i++ {
-		s := ops[i].s
-		if !strings.HasPrefix(s, "-") {
-			break
+	// Global -c key=value: configuration that runs commands. The global
+	// options are those before the subcommand, in any spelling the entry
+	// reads (-ckey=value, -c key=value).
+	res := a.entryParse(c)
+	first := len(c.operands())
+	if subs := res.SubIndexes(); len(subs) > 0 {
+		first = subs[0]
+	}
+	var globals []programs.Use
+	for _, o := range res.Options {
+		if o.Index < first {
+			globals = append(globals, o)
 		}
-		var kv string
-		switch {
-		case s == "-c" && i+1 < len(ops):
-			kv = ops[i+1].s
-			i++
-		case strings.HasPrefix(s, "-c") && !strings.HasPrefix(s, "--"):
-			kv = s[2:]
-		case s == "--config-env" || strings.HasPrefix(s, "--config-env="):
+	}
+	for _, o := range globals {
+		kv := ""
+		switch o.Option {
+		case "-c":
+			kv = o.Target
+		case "--config-env":
 			a.flagAt(c, danger.RemoteExec, "git reads configuration from an environment variable, which can make it run commands", medium)
-		case strings.HasPrefix(s, "--exec-path="):
-			a.flag(c, danger.RemoteExec, "git runs its subcommands from "+s[len("--exec-path="):])
-		case s == "-C" || s == "--git-dir" || s == "--work-tree" || s == "--namespace":
-			i++
+		case "--exec-path":
+			if o.Target != "" {
+				a.flag(c, danger.RemoteExec, "git runs its subcommands from "+o.Target)
+			}
 		}
 		if kv != "" {
 			k, v, _ := strings.Cut(kv, "=")
@@ -50,13 +56,21 @@ func checkGit(a *analyzer, c *call) {
 	}
 	sub, rest := a.entrySub(c)
 	for _, x := range rest {
-		if strings.HasPrefix(x.s, "--upload-pack") || strings.HasPrefix(x.s, "--receive-pack") || strings.HasPrefix(x.s, "-u") && sub == "ls-remote" || x.s == "--exec" || strings.HasPrefix(x.s, "--exec=") && sub != "rebase" {
-			a.flag(c, danger.RemoteExec, "git "+sub+" "+x.s+" runs a command")
-		}
 		if strings.HasPrefix(x.s, "ext::") {
 			a.flag(c, danger.RemoteExec, "the ext:: transport runs a command")
 		}
-		if strings.HasPrefix(x.s, "--open-files-in-pager") || x.s == "-O" && sub == "grep" {
+	}
+	// Options that name a program git runs, in any spelling the
+	// subcommand's entry reads (--upload-pack=x, --upload-pack x, --upl x).
+	res = a.entryParse(c)
+	for _, o := range res.Options {
+		if o.Index < first {
+			continue
+		}
+		switch {
+		case o.Option == "--upload-pack" || o.Option == "--receive-pack" || o.Option == "--exec":
+			a.flag(c, danger.RemoteExec, "git "+sub+" "+o.Option+" runs a command")
+		case o.Option == "--open-files-in-pager" || o.Option == "-O" && sub == "grep":
 			a.flagAt(c, danger.RemoteExec, "git grep -O runs a pager command", medium)
 		}
 	}
@@ -64,7 +78,7 @@ func checkGit(a *analyzer, c *call) {
 	// The options of the subcommand, as its entry (programs/git.go)
 	// reads them: bundled, attached, with =, or abbreviated as git
 	// allows.
-	res := a.entryParse(c)
+	res = a.entryParse(c)
 	switch sub {
 	case "reset":
 		if res.Has("--hard") || res.Has("--merge") {
@@ -83,7 +97,7 @@ func checkGit(a *analyzer, c *call) {
 			a.judgeDiscard(c, paths, "git checkout")
 		}
 	case "restore":
-		worktree := hasWord(rest, "--worktree", "-W") || !hasWord(rest, "--staged", "-S")
+		worktree := res.Has("--worktree") || !res.Has("--staged")
 		if worktree {
 			a.judgeDiscard(c, a.entryOperands(c), "git restore")
 		}
@@ -99,8 +113,8 @@ func checkGit(a *analyzer, c *call) {
 			a.flag(c, danger.GitDestructive, "git clean -f deletes untracked files for good")
 		}
 	case "stash":
-		if len(rest) > 0 && (rest[0].s == "clear" || rest[0].s == "drop") {
-			a.flag(c, danger.GitDestructive, "git stash "+rest[0].s+" discards stashed work")
+		if verb := res.Sub(); verb == "stash clear" || verb == "stash drop" {
+			a.flag(c, danger.GitDestructive, "git "+verb+" discards stashed work")
 		}
 	case "branch":
 		if res.Has("-D") || res.Has("--delete") && res.Has("--force") {
@@ -136,11 +150,11 @@ func checkGit(a *analyzer, c *call) {
 	case "filter-branch", "filter-repo":
 		a.flag(c, danger.GitHistoryRewrite, "git "+sub+" rewrites the whole history")
 	case "reflog":
-		if len(rest) > 0 && (rest[0].s == "expire" && hasPrefixWord(rest, "--expire=now", "--expire=all", "--expire-unreachable=now", "--expire-unreachable=all") || rest[0].s == "delete") {
+		if res.Sub() == "reflog expire" && (nowOrAll(res.Values("--expire")) || nowOrAll(res.Values("--expire-unreachable"))) || res.Sub() == "reflog delete" {
 			a.flag(c, danger.GitHistoryRewrite, "expiring the reflog makes discarded commits unrecoverable")
 		}
 	case "gc", "prune":
-		if hasPrefixWord(rest, "--prune=now", "--prune=all") || sub == "prune" && hasWord(rest, "--expire=now") {
+		if sub == "gc" && nowOrAll(res.Values("--prune")) || sub == "prune" && slices.Contains(res.Values("--expire"), "now") {
 			a.flagAt(c, danger.GitHistoryRewrite, "pruning now deletes unreachable commits for good", medium)
 		}
 	case "update-ref":
@@ -162,18 +176,18 @@ func checkGit(a *analyzer, c *call) {
 			a.flag(c, danger.CredentialAccess, "git credential fill prints stored credentials")
 		}
 	case "remote":
-		if len(rest) >= 3 && rest[0].s == "add" {
+		if pos := a.entryOperands(c); res.Sub() == "remote add" && len(pos) >= 2 {
 			// A remote added and pushed to in the same command sends the
 			// code somewhere new.
-			name := rest[1].s
+			name := pos[0].s
 			for _, o := range a.calls {
 				if o.prog == "git" && o != c && strings.Contains(o.text, "push") && hasWord(o.operands(), name) {
-					a.flag(c, danger.Exfiltration, "adds the remote "+rest[2].s+" and pushes the code to it")
+					a.flag(c, danger.Exfiltration, "adds the remote "+pos[1].s+" and pushes the code to it")
 				}
 			}
 		}
 	case "worktree":
-		if len(rest) > 0 && rest[0].s == "remove" && res.Has("--force") {
+		if res.Sub() == "worktree remove" && res.Has("--force") {
 			a.flagAt(c, danger.GitDestructive, "git worktree remove --force discards that worktree's changes", medium)
 		}
 	case "submodule":
@@ -202,8 +216,7 @@ func (a *analyzer) pathspecs(c *call, rest []arg) []arg {
 			return pos
 		}
 	}
-	if len(pos) >= 2 && checkoutOptionsKnown(rest) && !hasShortFlagStrict(rest, 'b', "") && !hasShortFlagStrict(rest, 'B', "b") &&
-		!hasShortFlagStrict(rest, 't', "bB") && !hasPrefixWord(rest, "--track", "--orphan", "--detach") && !hasShortFlagStrict(rest, 'd', "bB") {
+	if res := a.entryParse(c); len(pos) >= 2 && checkoutOptionsKnown(rest) && !res.Has("-b", "-B", "-t", "--track", "--orphan", "--detach") {
 		// checkout TREE-ISH PATH...: the words after the commit are paths
 		// (or, when the first is no commit, every word is). Creating,
 		// tracking or detaching a branch takes no paths: git refuses.
@@ -265,15 +278,20 @@ func joinArgs(xs []arg) string {
 }
 
 func (a *analyzer) checkGitConfig(c *call, rest []arg) {
-	if hasWord(rest, "--get", "--get-all", "--list", "-l", "--get-regexp", "get", "list", "--show-origin") && !hasWord(rest, "set") {
+	res := a.entryParse(c)
+	pos := a.entryOperands(c)
+	verb := ""
+	if len(pos) > 0 {
+		verb = pos[0].s
+	}
+	if (res.Has("--get", "--get-all", "--list", "-l", "--get-regexp", "--show-origin") || verb == "get" || verb == "list") && verb != "set" {
 		return
 	}
-	global := hasWord(rest, "--global", "--system")
-	pos := a.entryOperands(c)
+	global := res.Has("--global", "--system")
 	if len(pos) > 0 && (pos[0].s == "set" || pos[0].s == "unset") {
 		pos = pos[1:]
 	}
-	if len(pos) == 0 && !hasWord(rest, "--unset", "--unset-all", "--remove-section", "--rename-section") {
+	if len(pos) == 0 && !res.Has("--unset", "--unset-all", "--remove-section", "--rename-section") {
 		return
 	}
 	k, v := "", ""
@@ -294,6 +312,12 @@ func (a *analyzer) checkGitConfig(c *call, rest []arg) {
 	case global:
 		a.flagAt(c, danger.SystemConfig, "changes the user-global git configuration ("+k+")", medium)
 	}
+}
+
+// nowOrAll reports an expiry of now or all among vs: nothing unreachable
+// is kept.
+func nowOrAll(vs []string) bool {
+	return slices.Contains(vs, "now") || slices.Contains(vs, "all")
 }
 
 // scpLikeRemote reports a git remote written as user@host:path.
@@ -351,15 +375,15 @@ func checkGh(a *analyzer, c *call) {
 func (a *analyzer) gitPrintsSecrets(c *call, sub string, rest []arg) {
 	switch sub {
 	case "log", "whatchanged", "show":
-		if sub != "show" && !hasShortFlagStrict(rest, 'p', "nSGLlOU") && !hasShortFlagStrict(rest, 'u', "nSGLlOU") && !hasLong(rest, "--patch") && !hasPrefixWord(rest, "-U", "--unified", "--word-diff", "--color-words") {
+		res := a.entryParse(c)
+		if sub != "show" && !res.Has("-p", "-u", "--patch", "-U", "--unified", "--word-diff", "--color-words") {
 			return
 		}
-		if sub == "show" && hasPrefixWord(rest, "--stat", "--name-only", "--name-status", "--no-patch", "--shortstat", "--numstat") || hasShortFlagStrict(rest, 's', "nSGLlOU") {
+		if sub == "show" && res.Has("--stat", "--name-only", "--name-status", "--no-patch", "--shortstat", "--numstat") || res.Has("-s") {
 			return
 		}
 	case "grep":
-		if hasShortFlagStrict(rest, 'l', "efABCm") || hasShortFlagStrict(rest, 'L', "efABCm") || hasShortFlagStrict(rest, 'c', "efABCm") || hasShortFlagStrict(rest, 'q', "efABCm") ||
-			hasPrefixWord(rest, "--files-with-matches", "--name-only", "--files-without-match", "--count", "--quiet") {
+		if a.entryParse(c).Has("-l", "-L", "-c", "-q", "--files-with-matches", "--name-only", "--files-without-match", "--count", "--quiet") {
 			return
 		}
 	default:
