@@ -851,15 +851,9 @@ func (a *analyzer) outputMasked(c *call) bool {
 }
 
 // transcriptDevice reports an output file that is the terminal or a standard
-// stream, so what is written there reaches the transcript: /dev/stdout,
-// /dev/fd/1, /proc/self/fd/2, /dev/tty.
-func transcriptDevice(p string) bool {
-	switch p {
-	case "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/fd/1", "/dev/fd/2", "/proc/self/fd/1", "/proc/self/fd/2", "/dev/console":
-		return true
-	}
-	return strings.HasPrefix(p, "/dev/std")
-}
+// stream, so what is written there reaches the transcript
+// (pathclass.TranscriptDevice).
+func transcriptDevice(p string) bool { return pathclass.TranscriptDevice.Is(p, "") }
 
 // checkBehaviour flags what the shell structure itself does: fork bombs
 // and unbounded spawning.

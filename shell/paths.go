@@ -3,6 +3,8 @@ package shell
 import (
 	"path"
 	"strings"
+
+	"github.com/wardenhq/warden/pathclass"
 )
 
 func cleanPath(p string) string {
@@ -193,21 +195,14 @@ func harmlessTarget(s string) bool {
 	return strings.HasPrefix(s, "/dev/fd/") || isFD(s)
 }
 
-var systemDirs = []string{"/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/boot", "/proc", "/sys", "/dev", "/opt", "/var", "/srv", "/root", "/System", "/Library", "/Applications", "/private", "/snap", "/run", "/Volumes", "/mnt", "/media"}
-
-// systemPath reports whether p is a system location (not a user's files).
-// A home inside a system directory (root's /root, a service user's
-// /var/lib/x) holds the user's files, not the system's.
+// systemPath reports whether p is a system location (not a user's files,
+// pathclass.System). A home inside a system directory (root's /root, a
+// service user's /var/lib/x) holds the user's files, not the system's.
 func (a *analyzer) systemPath(p string) bool {
 	if h := a.opts.Home; h != "" && h != "/" && within(p, h) {
 		return false
 	}
-	for _, d := range systemDirs {
-		if within(p, d) {
-			return true
-		}
-	}
-	return false
+	return pathclass.System.Is(p, "")
 }
 
 // critical reports a path whose removal is always catastrophic: the root,

@@ -1,0 +1,67 @@
+package pathclass
+
+import "testing"
+
+// TestClassExamples runs every class's examples: Match must be of the
+// class and Pass must not. A path example is made absolute ("~" is a home
+// directory, a relative path is inside a project); a name is given as is.
+func TestClassExamples(t *testing.T) {
+	n := 0
+	seen := map[string]bool{}
+	for _, c := range Classes() {
+		if seen[c.Name] {
+			t.Errorf("class %q is declared twice", c.Name)
+		}
+		seen[c.Name] = true
+		if len(c.Match) == 0 || len(c.Pass) == 0 {
+			t.Errorf("class %q needs examples that match and look-alikes that pass", c.Name)
+		}
+		arg := abs
+		if c.Names {
+			arg = func(s string) string { return s }
+		}
+		for _, m := range c.Match {
+			n++
+			if !c.Is(arg(m), testHome) {
+				t.Errorf("%s: %s is not of the class", c.Name, arg(m))
+			}
+		}
+		for _, m := range c.Pass {
+			n++
+			if c.Is(arg(m), testHome) {
+				t.Errorf("%s: look-alike %s is of the class", c.Name, arg(m))
+			}
+		}
+	}
+	t.Logf("%d examples", n)
+}
+
+// TestClassesBelowHome shows that the classes below a home directory need
+// one: with no home, ~/.bashrc is a file like any other.
+func TestClassesBelowHome(t *testing.T) {
+	for _, c := range []*Class{Log, Persistence} {
+		for _, p := range []string{"/home/u/.bashrc", "/home/u/.bash_history"} {
+			if c.Is(p, "") {
+				t.Errorf("%s: %s matches with no home", c.Name, p)
+			}
+		}
+	}
+	if !Persistence.Is("/home/u/.bashrc", "/home/u") || !Log.Is("/root/.bash_history", "/root") {
+		t.Error("a home's start-up file or history is not matched")
+	}
+}
+
+func FuzzClasses(f *testing.F) {
+	for _, c := range Classes() {
+		for _, m := range append(append([]string(nil), c.Match...), c.Pass...) {
+			f.Add(abs(m), testHome)
+		}
+	}
+	f.Add("", "")
+	f.Add("/", "/")
+	f.Fuzz(func(t *testing.T, p, home string) {
+		for _, c := range Classes() {
+			c.Is(p, home) // must not panic, whatever it is given
+		}
+	})
+}
