@@ -130,6 +130,35 @@ func (a *analyzer) addFinding(kind danger.Kind, description, part string, risk a
 	a.an.Findings = append(a.an.Findings, api.Finding{Category: kind.Slug(), Description: description, Part: part, Risk: risk})
 }
 
+// mayRunCode reports whether a call can hold code of its own to find: its
+// program's entry says it runs, loads or talks to something (the effects
+// Exec, RunsProject, Unknown, Load, Network, Config, or any word in a
+// language), or there is no entry to say, or the call reads standard input
+// another command writes, or it is a statement of another language. A
+// call whose words are only data, paths read, written or deleted (ls, cat
+// f, rm -rf x) runs nothing the walk has not seen.
+func mayRunCode(ca *call) bool {
+	if len(ca.fx) == 0 || ca.lang != "" || len(ca.hidden) > 0 || ca.ctx.pipe != nil && ca.ctx.stage > 0 {
+		return true
+	}
+	for _, r := range ca.redirs {
+		if !r.isOutput() && r.op != syntax.DplOut {
+			return true // standard input, a here-document
+		}
+	}
+	for _, e := range ca.fx {
+		switch e.Kind {
+		case programs.None, programs.Read, programs.Write, programs.Delete:
+			if e.Lang != "" {
+				return true
+			}
+		default:
+			return true
+		}
+	}
+	return false
+}
+
 // The analysis has two phases. While walking, every piece of code the
 // command runs is found and walked: the statements themselves, what
 // wrappers and carriers run (unwrap.go), and what a program runs through
@@ -196,6 +225,9 @@ func (a *analyzer) findCode(ca *call) {
 		return
 	}
 	ca.searched = true
+	if !mayRunCode(ca) {
+		return
+	}
 	muted := a.muted
 	a.muted = true
 	sc := ca.ctx.sc
