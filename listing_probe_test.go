@@ -26,6 +26,9 @@ var listingProbes = []reachProbe{
 	{name: "find -print0 into xargs -0", git: true, files: goTree, cmd: "find . -name '*.go' -print0 | xargs -0 wc -l", want: "allow"},
 	{name: "loop over find", git: true, files: goTree, cmd: "for f in $(find . -name '*.json'); do jq . \"$f\" > /dev/null && echo \"$f ok\"; done", want: "allow"},
 	{name: "find under a subdirectory", git: true, files: goTree, cmd: "wc -l $(find internal -type f)", want: "allow"},
+	{name: "find -exec grep +", git: true, files: goTree, cmd: "find . -name '*.go' -exec grep -l TODO {} +", want: "allow"},
+	{name: "find -exec head \\;", git: true, files: goTree, cmd: "find . -type f -name '*.json' -exec head -1 {} \\;", want: "allow"},
+	{name: "while read over ls-files", git: true, files: goTree, cmd: "git ls-files '*.go' | while read f; do wc -l \"$f\"; done", want: "allow"},
 	{name: "a tracked link inside the tree", git: true, files: with(goTree, "alias.go", "@sym:main.go"), cmd: "wc -l $(git ls-files)", want: "allow"},
 
 	// Rows that must be stopped.
@@ -36,6 +39,11 @@ var listingProbes = []reachProbe{
 	{name: "symlink to a key, find", git: true, files: with(goTree, "~/.ssh/id_rsa", pemKey, "x.go", "@sym:~/.ssh/id_rsa"), cmd: "cat $(find . -name '*.go')", want: "stop"},
 	{name: "symlink to a key, find -print0", git: true, files: with(goTree, "~/.ssh/id_rsa", pemKey, "x.go", "@sym:~/.ssh/id_rsa"), cmd: "find . -name '*.go' -print0 | xargs -0 cat", want: "stop"},
 	{name: "symlinked directory of keys", git: true, files: with(goTree, "~/.ssh/id_rsa", pemKey, "keys", "@sym:~/.ssh"), cmd: "grep -r BEGIN $(git ls-files)", want: "stop"},
+	{name: "symlink to a key, find -exec", git: true, files: with(goTree, "~/.ssh/id_rsa", pemKey, "x.go", "@sym:~/.ssh/id_rsa"), cmd: "find . -name '*.go' -exec cat {} +", want: "stop"},
+	{name: "symlink to a key, while read", git: true, files: with(goTree, "~/.ssh/id_rsa", pemKey, "x.go", "@sym:~/.ssh/id_rsa"), cmd: "git ls-files | while read -r f; do head -1 \"$f\"; done", want: "stop"},
+	{name: "find -exec that deletes nothing yet", git: true, files: goTree, cmd: "find . -name '*.orig' -exec rm {} +", want: "stop"},
+	{name: "find -exec that deletes", git: true, files: goTree, mode: "acceptEdits", cmd: "find . -name '*.go' -exec rm {} +", want: "stop"},
+	{name: "find -exec with {} inside a word", git: true, files: goTree, cmd: "find . -name '*.go' -exec sh -c 'cat {}' \\;", want: "stop"},
 	{name: "hard link to a key", git: true, files: with(goTree, "~/.ssh/id_rsa", pemKey, "k.go", "@hard:~/.ssh/id_rsa"), cmd: "cat $(git ls-files '*.go')", want: "stop"},
 	{name: "hard link to a key, find", git: true, files: with(goTree, "~/.ssh/id_rsa", pemKey, "k.go", "@hard:~/.ssh/id_rsa"), cmd: "find . -name '*.go' | xargs cat", want: "stop"},
 	{name: "tracked .env under a deny rule", git: true, files: with(goTree, ".env", "STRIPE_KEY=sk_live_abc\n"), rules: denyEnv, cmd: "cat $(git ls-files)", want: "deny"},

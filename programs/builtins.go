@@ -18,6 +18,16 @@ var _ = family("builtins", func(add func(...*Spec)) {
 			ReadOnly: []string{"exit 0", "exit", "return 1", "shift 2"}},
 		&Spec{Names: n("ulimit"), Operands: "-?", Options: "-a -b -c -d -e -f -H -i -k -l -m -n -p -q -r -s -S -t -u -v -x -P -R -T",
 			ReadOnly: []string{"ulimit -n 4096", "ulimit -a", "ulimit -Sn"}},
+		// umask prints the mask; setting one changes the mode of every
+		// file the command creates later, which is not declared here.
+		&Spec{Names: n("umask"), Options: "-p -S",
+			ReadOnly: []string{"umask", "umask -S", "umask -p"},
+			Flagged:  []string{"umask 000", "umask $m"}},
+		// trap with code is a carrier (the shell walks the code); what
+		// is left resets or ignores signals, or prints.
+		&Spec{Names: n("trap"), Operands: "-*", Options: "-l -p",
+			ReadOnly: []string{"trap - EXIT", "trap -p", "trap -l", "trap '' INT", "trap"},
+			Flagged:  []string{"trap \"$x\" EXIT"}},
 		&Spec{Names: n("unset"), Operands: "-*", Options: "-f -v -n",
 			ReadOnly: []string{"unset X", "unset -f build", "unset -v a b"},
 			Flagged:  []string{"unset PATH", "unset $x"}},

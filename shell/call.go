@@ -200,6 +200,7 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 		ca.redirs = append(append([]redir(nil), c.redirs...), rds...)
 	}
 	ca.find = c.find
+	ca.findFed = c.findFed
 	ca.xargs = c.xargs
 	ca.outer = c.outer
 	if p0 := args[0]; p0.lit && c.sc.function(p0.s) != nil {
@@ -623,6 +624,9 @@ func (a *analyzer) afterCall(ca *call) {
 		}
 	case "find":
 		fi := parseFind(ops)
+		if a.findExec(ca, fi, ops) {
+			break
+		}
 		for _, ex := range fi.execs {
 			cp := *ca.ctx
 			cp.find = fi

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/wardenhq/warden/programs"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // Listing is a read-only command whose output is names of files in the
@@ -227,11 +228,125 @@ func (a *analyzer) findExecListing(ops []arg, c *ctx) (Listing, []arg, bool) {
 	return l, cmd[:len(cmd)-1], true
 }
 
+// findExec runs find -exec CMD {} + (or \;) as CMD given the names find
+// lists, where they can be read: the command is a part of its own, with
+// those names, and find itself only reads when that part does. It reports
+// false when the names are not known, leaving -exec to be judged as
+// running a command with names of its own.
+func (a *analyzer) findExec(ca *call, fi *findInfo, ops []arg) bool {
+	l, cmd, ok := a.findExecListing(ops, ca.ctx)
+	if !ok || ca.partIdx < 0 || ca.ctx.remote {
+		return false
+	}
+	names, ok := a.list(l)
+	if !ok {
+		return false
+	}
+	cp := *ca.ctx
+	cp.find, cp.findFed = fi, true
+	cp.pipe, cp.redirs, cp.xargs = nil, nil, false
+	words := make([]string, len(cmd))
+	for i, x := range cmd {
+		words[i] = x.raw
+	}
+	first := len(a.an.Parts)
+	a.dispatch(strings.Join(words, " ")+" {}", append(cmd[:len(cmd):len(cmd)], names...), nil, nil, &cp)
+	a.listedParts = appendInt(a.listedParts, ca.partIdx)
+	p := &a.an.Parts[ca.partIdx]
+	if p.ReadOnly || len(p.Unknown) > 0 || len(p.Writes) > 0 || len(a.an.Parts) == first {
+		return true
+	}
+	for _, q := range a.an.Parts[first:] {
+		if !q.ReadOnly {
+			return true
+		}
+	}
+	for _, e := range ca.fx {
+		if !e.Kind.ReadOnly() && !(e.Kind == programs.Exec && (e.Option == "-exec" || e.Option == "")) {
+			return true
+		}
+	}
+	// What find runs only reads, and so does find.
+	p.ReadOnly, p.Cause = true, ""
+	return true
+}
+
+// readLoop recognises while read [-r] NAME as a pipeline stage fed by a
+// listing alone: the name it reads and the values it takes, one a line.
+func (a *analyzer) readLoop(w *syntax.WhileClause, c *ctx) (string, []varVal, bool) {
+	if w.Until || len(w.Cond) != 1 || c.pipe == nil || c.stage == 0 || a.opts.List == nil {
+		return "", nil, false
+	}
+	s := w.Cond[0]
+	ce, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || s.Negated || s.Background || len(s.Redirs) > 0 || len(ce.Assigns) > 0 {
+		return "", nil, false
+	}
+	var words []string
+	for _, x := range ce.Args {
+		l := x.Lit()
+		if l == "" {
+			return "", nil, false
+		}
+		words = append(words, l)
+	}
+	if len(words) > 1 && words[1] == "-r" {
+		words = append(words[:1], words[2:]...)
+	}
+	if len(words) != 2 || words[0] != "read" || !isVarName(words[1]) || c.sc.envUnsafe() {
+		return "", nil, false
+	}
+	if _, ok := c.sc.alias("read"); ok {
+		return "", nil, false
+	}
+	if v, set := c.sc.variable("IFS"); set && (!v.known || v.s != " \t\n") {
+		return "", nil, false
+	}
+	var up *call
+	for _, o := range c.pipe.calls {
+		if o.ctx.stage == c.stage-1 {
+			if up != nil {
+				return "", nil, false
+			}
+			up = o
+		}
+	}
+	if up == nil {
+		return "", nil, false
+	}
+	l, ok := a.listingOf(up.args, up.ctx)
+	if !ok || l.Null {
+		return "", nil, false
+	}
+	names, ok := a.list(l)
+	if !ok || len(names) == 0 || len(names) > maxListingItems {
+		return "", nil, false
+	}
+	vals := make([]varVal, len(names))
+	for i, n := range names {
+		vals[i] = varVal{s: n.s, known: true, listed: true}
+	}
+	return words[1], vals, true
+}
+
+func isVarName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9' {
+			continue
+		}
+		return false
+	}
+	return s != ""
+}
+
 // list reads what a listing prints (Options.List), as words the program
-// hands on: names, each a literal marked as coming from the listing.
+// hands on: names, each a literal marked as coming from the listing. A
+// listing that prints nothing is not used: what the command does with no
+// names (rm with none is no delete) holds only until a name appears.
 func (a *analyzer) list(l Listing) ([]arg, bool) {
 	names, ok := a.opts.List(l)
-	if !ok {
+	if !ok || len(names) == 0 {
 		return nil, false
 	}
 	a.listings = appendNew(a.listings, l.String())

@@ -264,8 +264,10 @@ type ctx struct {
 	// runs (BASH_ENV=... bash -c ...).
 	unsafeEnv bool
 	funcName  string
-	// findRoots is set for the command find runs through -exec.
-	find *findInfo
+	// findRoots is set for the command find runs through -exec; findFed
+	// when that command is given the names find lists (listing.go).
+	find    *findInfo
+	findFed bool
 	// xargs is set for the command xargs runs.
 	xargs bool
 	// outer are the forms of the wrappers and carriers around this
@@ -414,6 +416,20 @@ func (a *analyzer) walkCompound(cmd syntax.Command, c *ctx) {
 		cp.loop = infiniteLoop(cmd)
 		cp.unpaced = cp.loop && !pacedLoop(cmd.Do)
 		a.walkStmts(cmd.Cond, cp)
+		if name, vals, ok := a.readLoop(cmd, c); ok {
+			// while read f, fed the names a listing prints: the body is
+			// judged once per name, as a for loop's.
+			from := len(a.an.Parts) + 1
+			for i, v := range vals {
+				c.sc.set(name, v)
+				pass := a.newCtx(cp)
+				pass.shadow = i > 0
+				pass.loopFrom = from
+				a.walkStmts(cmd.Do, pass)
+			}
+			c.sc.set(name, varVal{})
+			return
+		}
 		a.walkStmts(cmd.Do, cp)
 	case *syntax.ForClause:
 		cp := a.newCtx(c)
