@@ -88,6 +88,11 @@ func TestAgentCredentialOnNATS(t *testing.T) {
 		"$JS.API.STREAM.INFO.KV_warden_asks",    // JetStream's API
 		"$JS.API.DIRECT.GET.KV_warden_asks",     // a direct read of an ask
 		"$JS.API.STREAM.MSG.GET.KV_warden_asks", // a read of an ask
+		"$KV.warden_mailbox.L.x.y",              // a leader's answer to a sub-agent
+		"warden.audit",                          // an audit record
+		"$JS.API.STREAM.MSG.GET.WARDEN_AUDIT",   // a read of the audit
+		"$JS.API.CONSUMER.CREATE.WARDEN_AUDIT",  // a reader of the audit
+		"$JS.API.DIRECT.GET.KV_warden_grants",   // a read of a grant
 		"warden.answer.ask-secret",              // anything else
 	} {
 		t.Run("publish/"+subj, func(t *testing.T) {
@@ -98,7 +103,7 @@ func TestAgentCredentialOnNATS(t *testing.T) {
 			denied(t, "publish "+subj)
 		})
 	}
-	for _, subj := range []string{"$KV.warden_asks.>", "$KV.warden_grants.>", "_INBOX.>", ">"} {
+	for _, subj := range []string{"$KV.warden_asks.>", "$KV.warden_grants.>", "$KV.warden_mailbox.>", "warden.audit", "_INBOX.>", ">"} {
 		t.Run("subscribe/"+subj, func(t *testing.T) {
 			sub, err := agent.SubscribeSync(subj)
 			if err != nil {
@@ -116,10 +121,13 @@ func TestAgentCredentialOnNATS(t *testing.T) {
 		}
 		cctx, cancel := context.WithTimeout(ctx, 3*time.Second)
 		defer cancel()
-		for _, bucket := range []string{teams.AsksBucket, teams.GrantsBucket} {
+		for _, bucket := range []string{teams.AsksBucket, teams.GrantsBucket, teams.MailboxBucket} {
 			if _, err := js.KeyValue(cctx, bucket); err == nil {
 				t.Errorf("the agent opened the bucket %s", bucket)
 			}
+		}
+		if _, err := js.Stream(cctx, teams.AuditStream); err == nil {
+			t.Error("the agent opened the audit stream")
 		}
 	})
 	got, err := asks.Get(ctx, "ask-secret")

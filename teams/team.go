@@ -55,6 +55,8 @@ type Team struct {
 	Grants *GrantStore
 	// Audit is the team's audit log (nil unless Config.Audit is set).
 	Audit *AuditLog
+	// Mailbox is the sub-agents' mailbox of the team.
+	Mailbox *Mailbox
 	// KeyFile is the daemons' key file of an embedded server.
 	KeyFile string
 }
@@ -127,6 +129,14 @@ func Open(ctx context.Context, cfg Config) (*Team, error) {
 		return nil, err
 	}
 	t.Grants = grants
+	box, err := openWithRetry(ctx, func(ctx context.Context) (*Mailbox, error) {
+		return OpenMailbox(ctx, t.Conn, StoreOptions{Replicas: replicas})
+	})
+	if err != nil {
+		t.Close()
+		return nil, err
+	}
+	t.Mailbox = box
 	if cfg.Audit != nil {
 		opts := *cfg.Audit
 		opts.Daemon, opts.Replicas = cfg.Name, replicas
@@ -162,6 +172,9 @@ func openWithRetry[T any](ctx context.Context, open func(context.Context) (T, er
 func (t *Team) Close() {
 	if t.Grants != nil {
 		t.Grants.Close()
+	}
+	if t.Mailbox != nil {
+		t.Mailbox.Close()
 	}
 	if t.Conn != nil {
 		t.Conn.Close()

@@ -311,6 +311,33 @@ func TestThreeDaemons(t *testing.T) {
 		}
 	})
 
+	t.Run("SubAgentAskReachesItsLeaderThroughAnyDaemon", func(t *testing.T) {
+		// A sub-agent forwards its ask through b; its leader's session
+		// receives it through c and answers through a; the sub-agent's
+		// wait on b gets that answer, and a second answer is refused.
+		body := fmt.Sprintf(`{"id":"fwd-1","leader":"lead-7","worker":"w-1","request":{"tool_name":"Bash","tool_input":{"command":"make lint"},"cwd":%q,"session_id":"s-e2e"}}`, homes[1])
+		if code, out := b.call(t, "POST", "/v1/mailbox/requests", b.agent, body); code != http.StatusOK {
+			t.Fatalf("send through b: %d %s", code, out)
+		}
+		if code, out := c.call(t, "GET", "/v1/mailbox/next?leader=lead-7", c.agent, ""); code != http.StatusForbidden {
+			t.Errorf("the agents' token received the leader's ask: %d %s", code, out)
+		}
+		code, out := c.call(t, "GET", "/v1/mailbox/next?leader=lead-7", c.approver, "")
+		if code != http.StatusOK || !strings.Contains(out, `"fwd-1"`) || !strings.Contains(out, "make lint") {
+			t.Fatalf("the leader's receive through c: %d %s", code, out)
+		}
+		if code, out := a.call(t, "PUT", "/v1/mailbox/requests/fwd-1/response", a.approver, `{"id":"fwd-1","behavior":"deny","message":"not in CI","leader":"lead-7"}`); code != http.StatusOK {
+			t.Fatalf("the leader's answer through a: %d %s", code, out)
+		}
+		if code, out := c.call(t, "PUT", "/v1/mailbox/requests/fwd-1/response", c.approver, `{"id":"fwd-1","behavior":"allow"}`); code != http.StatusConflict {
+			t.Errorf("a second answer through c: %d %s, want 409 already answered", code, out)
+		}
+		code, out = b.call(t, "GET", "/v1/mailbox/requests/fwd-1/response", b.agent, "")
+		if code != http.StatusOK || !strings.Contains(out, `"deny"`) || !strings.Contains(out, "not in CI") {
+			t.Errorf("the sub-agent's wait on b: %d %s, want the leader's deny", code, out)
+		}
+	})
+
 	t.Run("KilledDaemonMidAsk", func(t *testing.T) {
 		out := hook(t, bin, homes[1], b, "git push --force")
 		id := c.pendingOn(t, "git push --force")

@@ -78,6 +78,9 @@ type Shared struct {
 	// AuditLog, when set, is what GET /v1/audit reads (the team's log)
 	// instead of the local file.
 	AuditLog server.AuditReader
+	// Mailbox, when set, is the team's sub-agent mailbox (else one in
+	// this daemon's memory).
+	Mailbox server.MailboxStore
 	// Close releases the connection (and stops an embedded server).
 	Close func()
 }

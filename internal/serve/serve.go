@@ -210,6 +210,7 @@ func Run(ctx context.Context, env Env, args []string, backend Backend) int {
 		Agents:        map[string]agent.Adapter{claudecode.Name: claudecode.Adapter{}},
 		Audit:         auditLog,
 		Approvers:     named,
+		Mailbox:       shared.Mailbox,
 	})
 
 	// The first line is the approver's (the page's link); the second is
