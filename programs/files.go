@@ -14,6 +14,14 @@ var _ = family("files", func(add func(...*Spec)) {
 		&Spec{Names: n("rm"), Grant: Grant{Exact: true, Offers: []string{"rm x => Bash(rm x)"}}, Abbrev: true, Permute: true, Operands: "d*",
 			Options: "-f|--force -i -I --interactive? --one-file-system --no-preserve-root --preserve-root? -r|-R|--recursive -d|--dir -v|--verbose -P -W -x" + gnu,
 			Flagged: []string{"rm -rf victim -- --help", "rm -rf ~ --help", "rm x"}, ReadOnly: []string{"rm --help"}},
+		&Spec{Names: n("unlink"), Abbrev: true, Operands: "d", Options: "--help:h --version:h", Flagged: []string{"unlink x"}},
+		// srm overwrites, then deletes.
+		&Spec{Names: n("srm"), Abbrev: true, Permute: true, Operands: "d*",
+			Options: "-r|-R|--recursive -f|--force -s|--simple -P|--openbsd -D|--dod -E|--doe -m|--medium -z|--zero -n|--nounlink -i|--interactive -x|--one-file-system -v|--verbose -d|--dir" + gnu,
+			Flagged: []string{"srm -r old", "srm x"}},
+		// rimraf and del-cli (node) delete their operands recursively.
+		&Spec{Names: n("rimraf", "del-cli"), Permute: true, Loose: true, Effect: Delete, Operands: "d*", Options: "-h:h --help:h",
+			Flagged: []string{"rimraf dist", "del-cli build"}},
 		&Spec{Names: n("cp"), Grant: Grant{Exact: true, Offers: []string{"cp x => Bash(cp x)"}}, Abbrev: true, Permute: true, Operands: "r* i",
 			Options: "-a|--archive --attributes-only -b --backup? --copy-contents -d -f|--force -i|--interactive -H -l|--link -L|--dereference -n|--no-clobber -P|--no-dereference " +
 				"-p --preserve? --no-preserve= --parents -r|-R|--recursive --reflink? --remove-destination --sparse= --strip-trailing-slashes -s|--symbolic-link -S|--suffix= " +

@@ -28,15 +28,13 @@ func init() {
 	register(checkFiller, "cat", "yes", "head")
 }
 
-// recursiveRm reports rm -r, -R, --recursive (or an abbreviation).
-func recursiveRm(ops []arg) bool {
-	return hasShortFlag(ops, 'r') || hasShortFlag(ops, 'R') || hasLongAbbrev(ops, "--recursive", 1)
-}
+// recursiveRm reports a deleting call given -r, -R or --recursive in any
+// spelling its entry reads (-rf, --rec).
+func recursiveRm(res *programs.Result) bool { return res.Has("--recursive") }
 
 func checkRm(a *analyzer, c *call) {
-	ops := c.operands()
-	recursive := c.prog != "rmdir" && c.prog != "unlink" && recursiveRm(ops) || c.prog == "rimraf"
-	targets := positional(ops, "")
+	recursive := c.prog != "rmdir" && c.prog != "unlink" && recursiveRm(a.entryParse(c)) || c.prog == "rimraf"
+	targets := a.entryOperands(c)
 	if (c.prog == "rm" || c.prog == "rimraf") && len(targets) == 0 && c.xargs {
 		if !a.upstreamArtifacts(c) {
 			risk := medium

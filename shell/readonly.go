@@ -92,8 +92,8 @@ func fileOp(ca *call) bool {
 	case "mkdir", "touch", "cp", "mv", "rmdir", "ln":
 		return len(ca.wrappers) == 0
 	case "rm":
-		ops := ca.operands()
-		return len(ca.wrappers) == 0 && !recursiveRm(ops)
+		res := entryOf(ca)
+		return len(ca.wrappers) == 0 && !recursiveRm(&res)
 	}
 	return false
 }
