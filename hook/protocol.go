@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/wardenhq/warden/agent"
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/internal/jsonerr"
 	"github.com/wardenhq/warden/internal/jsonw"
@@ -34,9 +33,8 @@ type Payload struct {
 	PermissionSuggestions []any `json:"permission_suggestions,omitempty"`
 }
 
-// ErrUnsupportedEvent is returned by ParsePayload for a payload of a hook
-// event Warden does not answer (anything but PreToolUse and
-// PermissionRequest).
+// ErrUnsupportedEvent is returned for a hook's output for an event Warden
+// does not run hooks for (anything but PreToolUse and PermissionRequest).
 var ErrUnsupportedEvent = errors.New("unsupported hook event")
 
 // NewPayload returns the stdin payload for a hook run for event.
@@ -67,57 +65,6 @@ func NewPayload(event string, req api.Request, suggestions []any) Payload {
 	return p
 }
 
-// ParsePayload reads a hook payload as Claude Code sends it. The payload
-// must be one JSON object with a tool_name, a tool_input object (an absent
-// one counts as empty) and a hook_event_name of PreToolUse or PermissionRequest; an absent event name
-// counts as PreToolUse. Unknown fields are ignored, as Claude Code adds
-// fields over time. A payload of another event gives an error wrapping
-// ErrUnsupportedEvent.
-func ParsePayload(data []byte) (Payload, error) {
-	var p Payload
-	trimmed := bytes.TrimSpace(data)
-	if len(trimmed) == 0 {
-		return p, errors.New("hook payload is empty")
-	}
-	if trimmed[0] != '{' {
-		return p, errors.New("hook payload is not a JSON object")
-	}
-	if err := json.Unmarshal(trimmed, &p); err != nil {
-		return Payload{}, fmt.Errorf("hook payload: %w", jsonError(trimmed, err))
-	}
-	switch p.HookEventName {
-	case "":
-		p.HookEventName = EventPreToolUse
-	case EventPreToolUse, EventPermissionRequest:
-	default:
-		return Payload{}, fmt.Errorf("hook payload: event %q: %w", p.HookEventName, ErrUnsupportedEvent)
-	}
-	if p.ToolName == "" {
-		return Payload{}, errors.New("hook payload: tool_name is missing")
-	}
-	if p.ToolInput == nil {
-		if raw := rawField(trimmed, "tool_input"); raw != "" && raw != "null" {
-			return Payload{}, errors.New("hook payload: tool_input is not an object")
-		}
-		p.ToolInput = map[string]any{}
-	}
-	// An unknown permission_mode (a mode newer than this Warden) is kept:
-	// the engine decides such a call in default mode with a warning, and
-	// treats the agent as one that may not ask anyone. Refusing the
-	// payload would block every call.
-	return p, nil
-}
-
-// rawField returns the raw JSON of a top-level field of an object that is
-// known to decode, or "" when it is absent.
-func rawField(obj []byte, name string) string {
-	var m map[string]json.RawMessage
-	if json.Unmarshal(obj, &m) != nil {
-		return ""
-	}
-	return string(bytes.TrimSpace(m[name]))
-}
-
 // jsonError adds a line and column to a JSON syntax error.
 func jsonError(data []byte, err error) error {
 	var se *json.SyntaxError
@@ -126,22 +73,6 @@ func jsonError(data []byte, err error) error {
 		return fmt.Errorf("line %d column %d: %w", line, col, err)
 	}
 	return err
-}
-
-// Request returns the tool call the payload describes.
-func (p Payload) Request() api.Request {
-	return api.Request{
-		ToolName:       p.ToolName,
-		ToolInput:      p.ToolInput,
-		Cwd:            p.Cwd,
-		SessionID:      p.SessionID,
-		AgentID:        p.AgentID,
-		AgentType:      p.AgentType,
-		PermissionMode: api.Mode(p.PermissionMode),
-		TranscriptPath: p.TranscriptPath,
-		ToolUseID:      p.ToolUseID,
-		HookEventName:  p.HookEventName,
-	}
 }
 
 // Output is the JSON object a hook writes to stdout, as Claude Code reads
@@ -279,50 +210,6 @@ func parseOutput(event string, stdout []byte) (verdict, error) {
 	}
 	return v, nil
 }
-
-// PreToolUseAnswer returns Warden's decision as a PreToolUse hook answer:
-// permissionDecision allow, deny or ask, the reason saying who decided, and
-// the rewritten input when a hook changed it.
-func PreToolUseAnswer(d api.Decision) Output {
-	behavior := d.Behavior
-	if !behavior.Valid() {
-		behavior = api.Deny
-	}
-	spec := &SpecificOutput{
-		HookEventName:            EventPreToolUse,
-		PermissionDecision:       string(behavior),
-		PermissionDecisionReason: Describe(d),
-	}
-	if behavior != api.Deny {
-		spec.UpdatedInput = d.UpdatedInput
-	}
-	return Output{HookSpecificOutput: spec}
-}
-
-// PermissionRequestAnswer returns Warden's decision as a PermissionRequest
-// hook answer: decision.behavior allow or deny when Warden decided, and no
-// decision when Warden would ask, so Claude Code shows its own dialog.
-func PermissionRequestAnswer(d api.Decision) Output {
-	switch d.Behavior {
-	case api.Allow:
-		return Output{HookSpecificOutput: &SpecificOutput{
-			HookEventName: EventPermissionRequest,
-			Decision:      &PermissionDecision{Behavior: "allow", UpdatedInput: d.UpdatedInput},
-		}}
-	case api.Ask:
-		return Output{}
-	default:
-		return Output{HookSpecificOutput: &SpecificOutput{
-			HookEventName: EventPermissionRequest,
-			Decision:      &PermissionDecision{Behavior: "deny", Message: Describe(d)},
-		}}
-	}
-}
-
-// Describe returns a one-line account of a decision for a person or a
-// model (agent.Describe): the behaviour, the reason's message, and in
-// brackets who decided, where it was configured and the decision's id.
-func Describe(d api.Decision) string { return agent.Describe(d) }
 
 // MarshalJSON writes o as encoding/json would from its field tags, without
 // the reflection encoding/json spends, once per process, learning the

@@ -23,7 +23,6 @@ package claudecode
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -46,16 +45,13 @@ var _ agent.Adapter = Adapter{}
 // Name returns "claude-code".
 func (Adapter) Name() string { return Name }
 
-// Parse reads a PreToolUse or PermissionRequest payload (hook.ParsePayload).
+// Parse reads a PreToolUse or PermissionRequest payload (parsePayload).
 func (Adapter) Parse(payload []byte) (agent.Call, error) {
-	p, err := hook.ParsePayload(payload)
+	p, err := parsePayload(payload)
 	if err != nil {
-		if errors.Is(err, hook.ErrUnsupportedEvent) {
-			return agent.Call{}, fmt.Errorf("%w: %w", agent.ErrUnsupportedEvent, err)
-		}
 		return agent.Call{}, err
 	}
-	req := p.Request()
+	req := request(p)
 	req.ToolName = toolspec.Canonical(req.ToolName)
 	c := agent.Call{
 		Agent:       Name,
@@ -131,9 +127,9 @@ func (Adapter) Answer(c agent.Call, d api.Decision) agent.Answer {
 	}
 	var out hook.Output
 	if c.Event == agent.PermissionRequest {
-		out = hook.PermissionRequestAnswer(d)
+		out = permissionRequestAnswer(d)
 	} else {
-		out = hook.PreToolUseAnswer(d)
+		out = preToolUseAnswer(d)
 	}
 	if len(d.Warnings) > 0 {
 		out.SystemMessage = "Warden: " + strings.Join(d.Warnings, "; ")

@@ -147,8 +147,8 @@ func runAudit(ctx context.Context, env *cliEnv, args []string) int {
 // name.
 func localAudit(env *cliEnv, path, cwd string, f audit.Filter) ([]audit.Record, []error, error) {
 	if path == "" {
-		ef := engineFlags{cwd: cwd}
-		dir, err := ef.defaultCwd()
+		ef := engineFlags{Cwd: cwd}
+		dir, err := ef.DefaultCwd()
 		if err != nil {
 			return nil, nil, err
 		}

@@ -54,7 +54,7 @@ func stricterExit(a, b int) int {
 func runCheck(ctx context.Context, env *cliEnv, args []string) int {
 	fs := newFlagSet(env, "check", checkUsage)
 	var ef engineFlags
-	ef.register(fs)
+	ef.Register(fs)
 	jsonl := fs.Bool("jsonl", false, "read one request per line and print one decision per line, in order")
 	serverURL := fs.String("server", "", "decide through a running `warden serve` at `URL` (default $WARDEN_SERVER; token from $WARDEN_TOKEN)")
 	exitCode := fs.Bool("exit-code", false, "exit 3 for deny and 4 for ask (0 for allow), for scripts")
@@ -65,7 +65,7 @@ func runCheck(ctx context.Context, env *cliEnv, args []string) int {
 		fs.Usage()
 		return exitUsage
 	}
-	defCwd, err := ef.defaultCwd()
+	defCwd, err := ef.DefaultCwd()
 	if err != nil {
 		return fail(env, "%v", err)
 	}

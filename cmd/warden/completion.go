@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/wardenhq/warden/agent/agents"
 )
 
 func init() {
@@ -75,6 +77,6 @@ func runCompletion(_ context.Context, env *cliEnv, args []string) int {
 	}
 	names = append(names, "help")
 	sort.Strings(names)
-	fmt.Fprintf(env.stdout, script, strings.Join(names, " "), strings.ReplaceAll(agentNames(), ", ", " "))
+	fmt.Fprintf(env.stdout, script, strings.Join(names, " "), agents.Names(" "))
 	return exitOK
 }

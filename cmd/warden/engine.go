@@ -1,49 +1,20 @@
 package main
 
 import (
-	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
-	"time"
 
 	"github.com/wardenhq/warden"
-	"github.com/wardenhq/warden/agent/claudecode"
-	"github.com/wardenhq/warden/agent/gemini"
+	"github.com/wardenhq/warden/agent/agents"
 	"github.com/wardenhq/warden/api"
-	"github.com/wardenhq/warden/grant"
 	"github.com/wardenhq/warden/internal/project"
-	"github.com/wardenhq/warden/settings"
+	"github.com/wardenhq/warden/internal/setup"
 )
 
 // engineFlags are the flags every deciding subcommand shares.
-type engineFlags struct {
-	cwd      string
-	mode     string
-	settings stringList
-	noAudit  bool
-}
-
-func (f *engineFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.cwd, "cwd", "", "working directory of requests that carry none (default: current directory)")
-	fs.StringVar(&f.mode, "mode", "", "permission mode: default, acceptEdits, plan, auto, dontAsk, bypassPermissions")
-	fs.Var(&f.settings, "settings", "extra settings `FILE` (source cli; repeatable)")
-	fs.BoolVar(&f.noAudit, "no-audit", false, "do not write the audit log (dry run)")
-}
+type engineFlags = setup.Flags
 
 // stringList is a repeatable string flag.
-type stringList []string
-
-func (s *stringList) String() string     { return fmt.Sprint(*s) }
-func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
-
-// defaultCwd resolves --cwd against the process's directory.
-func (f *engineFlags) defaultCwd() (string, error) {
-	if f.cwd == "" {
-		return os.Getwd()
-	}
-	return filepath.Abs(f.cwd)
-}
+type stringList = setup.StringList
 
 // engineSet builds and caches one engine per project working directory, so
 // a stream of requests from several directories each gets its own
@@ -58,10 +29,8 @@ type engineSet struct {
 }
 
 func newEngineSet(env *cliEnv, f *engineFlags, extra ...warden.Option) (*engineSet, error) {
-	if f.mode != "" {
-		if _, err := api.ParseMode(f.mode); err != nil {
-			return nil, err
-		}
+	if err := f.CheckMode(); err != nil {
+		return nil, err
 	}
 	return &engineSet{env: env, flags: f, extra: extra, engines: map[string]*warden.Engine{}, warned: map[string]bool{}}, nil
 }
@@ -73,15 +42,13 @@ func newEngineSet(env *cliEnv, f *engineFlags, extra ...warden.Option) (*engineS
 // process's directory). A call whose cwd is elsewhere keeps every rule of
 // its project.
 func (s *engineSet) agentProject(cwd string) string {
-	for _, v := range []string{projectDirEnv[claudecode.Name], projectDirEnv[gemini.Name]} {
-		if d := s.env.getenv(v); filepath.IsAbs(d) {
-			return filepath.Clean(d)
-		}
+	if d := agents.ProjectDir(s.env.getenv, ""); d != "" {
+		return d
 	}
 	if _, own := project.Find(cwd); own {
 		return ""
 	}
-	def, err := s.flags.defaultCwd()
+	def, err := s.flags.DefaultCwd()
 	if err != nil {
 		return ""
 	}
@@ -107,13 +74,7 @@ func (s *engineSet) forRequest(req api.Request) (*warden.Engine, error) {
 	if e, ok := s.engines[key]; ok {
 		return e, nil
 	}
-	st, err := settings.Load(settings.LoadOptions{
-		Cwd:        cwd,
-		ProjectDir: req.ProjectDir,
-		Home:       s.env.getenv("HOME"),
-		Getenv:     s.env.getenv,
-		Files:      s.flags.settings,
-	})
+	st, err := s.flags.Load(s.env.getenv, cwd, req.ProjectDir)
 	if err != nil {
 		return nil, err
 	}
@@ -123,31 +84,9 @@ func (s *engineSet) forRequest(req api.Request) (*warden.Engine, error) {
 			fmt.Fprintf(s.env.stderr, "warden: warning: %s\n", key)
 		}
 	}
-	opts := []warden.Option{warden.WithSettings(st), warden.WithCwd(cwd)}
-	if s.flags.mode != "" {
-		opts = append(opts, warden.WithMode(api.Mode(s.flags.mode)))
-	}
-	if !s.flags.noAudit && !st.Audit.Disabled {
-		sink, err := openAudit(s.env, st)
-		if err != nil {
-			return nil, err
-		}
-		opts = append(opts, warden.WithAudit(sink))
-	}
 	// Per-call processes keep session grants in a state file, so an
 	// approval for the session survives to the session's next call.
-	idle := time.Duration(st.Grants.SessionIdleMinutes) * time.Minute
-	opts = append(opts, warden.WithGrants(grant.NewFileStore(grant.DefaultDir(s.env.getenv), idle, nil)))
-	if h := s.env.getenv("HOME"); h != "" {
-		opts = append(opts, warden.WithHome(h))
-	}
-	dec, err := newDeciders(s.env, st, nil)
-	if err != nil {
-		return nil, err
-	}
-	opts = append(opts, warden.WithHeadless(dec.Headless(s.env.getenv, s.env.stderr, st)))
-	opts = append(opts, s.extra...)
-	e, err := warden.New(opts...)
+	e, err := s.flags.Engine(s.env.getenv, s.env.stderr, st, cwd, s.extra...)
 	if err != nil {
 		return nil, err
 	}

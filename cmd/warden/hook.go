@@ -5,15 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
-	"sort"
-	"strings"
 
 	"github.com/wardenhq/warden"
 	"github.com/wardenhq/warden/agent"
-	"github.com/wardenhq/warden/agent/claudecode"
-	"github.com/wardenhq/warden/agent/codex"
-	"github.com/wardenhq/warden/agent/gemini"
+	"github.com/wardenhq/warden/agent/agents"
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/handler"
 	"github.com/wardenhq/warden/hook"
@@ -34,23 +29,6 @@ const hookUsage = "hook [--agent claude-code|codex|gemini] [--settings FILE]... 
 // Warden speaks to (with a reason on stderr).
 const exitHookBlock = 2
 
-// agents are the adapters `warden hook --agent NAME` speaks, by name.
-var agents = map[string]agent.Adapter{
-	claudecode.Name: claudecode.Adapter{},
-	codex.Name:      codex.Adapter{},
-	gemini.Name:     gemini.Adapter{},
-}
-
-// agentNames lists the adapters' names for messages.
-func agentNames() string {
-	names := make([]string, 0, len(agents))
-	for n := range agents {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return strings.Join(names, ", ")
-}
-
 // runHook reads one hook payload of the agent named by --agent (Claude Code
 // by default) from stdin, decides it with the settings discovered from the
 // payload's cwd, and answers in the agent's format. Whatever fails, the
@@ -58,8 +36,8 @@ func agentNames() string {
 func runHook(ctx context.Context, env *cliEnv, args []string) int {
 	fs := newFlagSet(env, "hook", hookUsage)
 	var ef engineFlags
-	ef.register(fs)
-	agentName := fs.String("agent", claudecode.Name, "the `AGENT` whose hook protocol the payload speaks: "+agentNames())
+	ef.Register(fs)
+	agentName := fs.String("agent", agents.Default().Name(), "the `AGENT` whose hook protocol the payload speaks: "+agents.Names(", "))
 	serverURL := fs.String("server", "", "decide through a running `warden serve` at `URL` (default $WARDEN_SERVER; token from $WARDEN_TOKEN)")
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
@@ -68,11 +46,11 @@ func runHook(ctx context.Context, env *cliEnv, args []string) int {
 		fs.Usage()
 		return exitUsage
 	}
-	ad, ok := agents[*agentName]
+	ad, ok := agents.Lookup(*agentName)
 	if !ok {
-		fmt.Fprintf(env.stderr, "warden: hook: unknown agent %q (want one of %s)\n", *agentName, agentNames())
+		fmt.Fprintf(env.stderr, "warden: hook: unknown agent %q (want one of %s)\n", *agentName, agents.Names(", "))
 		// Still an answer that blocks, whatever the caller reads.
-		return writeAgentAnswer(env, claudecode.Adapter{}.Fail(fmt.Errorf("hook: unknown agent %q", *agentName)))
+		return writeAgentAnswer(env, agents.Default().Fail(fmt.Errorf("hook: unknown agent %q", *agentName)))
 	}
 	data, err := io.ReadAll(io.LimitReader(env.stdin, api.MaxRequestSize+1))
 	if err != nil {
@@ -85,7 +63,7 @@ func runHook(ctx context.Context, env *cliEnv, args []string) int {
 }
 
 // answerHook decides one payload and returns the agent's answer.
-func answerHook(ctx context.Context, env *cliEnv, ef *engineFlags, serverURL string, ad agent.Adapter, data []byte) agent.Answer {
+func answerHook(ctx context.Context, env *cliEnv, ef *engineFlags, serverURL string, ad agents.Agent, data []byte) agent.Answer {
 	if ran, ok, err := agent.ParseRan(ad, data); ok {
 		recordRan(ctx, env, ef, ran, err)
 		return agent.Answer{} // never blocks nor changes the call
@@ -106,7 +84,7 @@ func answerHook(ctx context.Context, env *cliEnv, ef *engineFlags, serverURL str
 	}
 	req := call.Request
 	if req.Cwd == "" {
-		if req.Cwd, err = ef.defaultCwd(); err != nil {
+		if req.Cwd, err = ef.DefaultCwd(); err != nil {
 			return ad.Fail(fmt.Errorf("hook: %w", err))
 		}
 		call.Request.Cwd = req.Cwd
@@ -114,12 +92,8 @@ func answerHook(ctx context.Context, env *cliEnv, ef *engineFlags, serverURL str
 	if req.ProjectDir == "" {
 		// The agent's project, from the environment it gives its hooks:
 		// settings and ./ rules come from there, wherever the agent cd'd.
-		if v := projectDirEnv[call.Agent]; v != "" {
-			if dir := env.getenv(v); filepath.IsAbs(dir) {
-				req.ProjectDir = filepath.Clean(dir)
-				call.Request.ProjectDir = req.ProjectDir
-			}
-		}
+		req.ProjectDir = agents.ProjectDir(env.getenv, ad.Name())
+		call.Request.ProjectDir = req.ProjectDir
 	}
 	if warden.IsSubagent(req) {
 		return answerSubagent(ctx, env, ef, serverURL, ad, call)
@@ -146,9 +120,9 @@ func answerHook(ctx context.Context, env *cliEnv, ef *engineFlags, serverURL str
 	var d api.Decision
 	switch {
 	case !call.CanAsk:
-		d, err = e.DecideUnattended(ctx, req, unaskedWhy(call), permissionHooks(e))
+		d, err = e.DecideUnattended(ctx, req, ad.Unasked(call), permissionHooks(e))
 	case call.HandOn != nil:
-		d, err = e.DecideAuto(ctx, req, call.HandOn, unaskedWhy(call), permissionHooks(e))
+		d, err = e.DecideAuto(ctx, req, call.HandOn, ad.Unasked(call), permissionHooks(e))
 	case call.Event == agent.PermissionRequest:
 		d, err = e.CheckWithDecider(ctx, req, permissionHooks(e))
 	default:
@@ -158,30 +132,6 @@ func answerHook(ctx context.Context, env *cliEnv, ef *engineFlags, serverURL str
 		return ad.Fail(fmt.Errorf("hook: %w", err))
 	}
 	return ad.Answer(call, d)
-}
-
-// projectDirEnv names, per agent, the environment variable in which the
-// agent gives its hooks its project root.
-var projectDirEnv = map[string]string{
-	claudecode.Name: "CLAUDE_PROJECT_DIR",
-	gemini.Name:     "GEMINI_PROJECT_DIR",
-}
-
-// unaskedWhy says why an ask of call reaches nobody, for the deny that
-// replaces it.
-func unaskedWhy(call agent.Call) string {
-	switch call.Agent {
-	case codex.Name:
-		return "Codex cannot put a hook's question to a person"
-	case gemini.Name:
-		return "Gemini CLI runs headless here and cannot ask"
-	case claudecode.Name:
-		if call.Request.PermissionMode == api.ModeAuto {
-			return "in auto mode Claude Code hands an ask about its own control files to its classifier, not to you with Warden's reason"
-		}
-		return "Claude Code does not ask a person in " + string(call.Request.PermissionMode) + " mode"
-	}
-	return "nobody can be asked here"
 }
 
 // writeAgentAnswer writes an answer and returns its exit code.

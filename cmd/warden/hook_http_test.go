@@ -17,9 +17,6 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/wardenhq/warden/agent"
-	"github.com/wardenhq/warden/agent/codex"
 )
 
 // daemon is a `warden serve` running in this process on a loopback port.
@@ -285,32 +282,4 @@ func TestInitClaudeCodeServer(t *testing.T) {
 	if strings.Contains(string(data), d.agentToken) || strings.Contains(string(data), "leak") {
 		t.Error("a token was written into the settings file")
 	}
-}
-
-// TestCodexHookBlocksWhenBinaryMissing: the command warden init codex
-// writes blocks the call (exit 2 with a reason) when the binary is gone,
-// where Codex would run the call on the shell's exit 127.
-func TestCodexHookBlocksWhenBinaryMissing(t *testing.T) {
-	dir := t.TempDir()
-	cmd := codexBlockOnFailure(shellQuote(filepath.Join(dir, "gone", "warden")) + " hook --agent codex")
-	if codexBlockOnFailure(cmd) != cmd {
-		t.Error("the suffix is added twice")
-	}
-	ad := codexAdapterForTest()
-	r, err := runHookCommand(context.Background(), cmd, dir, ad.Probe(dir, false))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.exit != 2 || len(bytes.TrimSpace(r.stderr)) == 0 {
-		t.Fatalf("missing binary: exit %d, stderr %q; want exit 2 with a reason", r.exit, r.stderr)
-	}
-	if err := ad.Verify(agentAnswer(r), true); err != nil {
-		t.Errorf("Codex would not block it: %v", err)
-	}
-}
-
-func codexAdapterForTest() codex.Adapter { return codex.Adapter{} }
-
-func agentAnswer(r hookRun) agent.Answer {
-	return agent.Answer{Stdout: r.stdout, Stderr: string(r.stderr), Exit: r.exit}
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -11,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/wardenhq/warden/agent"
+	"github.com/wardenhq/warden/agent/hookconf"
 	"github.com/wardenhq/warden/settings"
 )
 
@@ -121,7 +120,7 @@ func goBinDir(env *cliEnv) string {
 // checkCommandProgram checks the program a hook command line runs: it must
 // be found (an absolute path that exists, or a name on PATH) and lasting.
 func checkCommandProgram(env *cliEnv, cmd string, allowTemp bool) error {
-	words := splitCommandWords(cmd)
+	words := hookconf.SplitCommandWords(cmd)
 	if len(words) == 0 {
 		return errors.New("the hook command is empty")
 	}
@@ -149,40 +148,6 @@ func checkCommandProgram(env *cliEnv, cmd string, allowTemp bool) error {
 	return nil
 }
 
-// hookRun is the outcome of running a hook command once.
-type hookRun struct {
-	stdout, stderr []byte
-	exit           int
-	took           time.Duration
-}
-
-// runHookCommand runs a hook command line the way agents do (through the
-// shell, in dir, payload on stdin) and returns what it answered. An error
-// means it could not be started or did not finish in time.
-func runHookCommand(ctx context.Context, cmd, dir string, payload []byte) (hookRun, error) {
-	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
-	defer cancel()
-	c := exec.CommandContext(ctx, "/bin/sh", "-c", cmd)
-	c.Dir = dir
-	c.Stdin = bytes.NewReader(payload)
-	var out, errb bytes.Buffer
-	c.Stdout, c.Stderr = &out, &errb
-	start := time.Now()
-	err := c.Run()
-	r := hookRun{stdout: out.Bytes(), stderr: errb.Bytes(), took: time.Since(start)}
-	var ee *exec.ExitError
-	switch {
-	case errors.As(err, &ee):
-		r.exit = ee.ExitCode()
-	case err != nil:
-		return r, err
-	}
-	if ctx.Err() != nil {
-		return r, fmt.Errorf("no answer within 20s")
-	}
-	return r, nil
-}
-
 // approvalTimeout is the approval timeout of the project's Warden settings
 // (the default when they cannot be read): a hook entry's timeout must be
 // above it, or the agent gives up on Warden while a person is deciding.
@@ -196,27 +161,4 @@ func approvalTimeout(env *cliEnv, project string) int {
 		return settings.DefaultApprovalTimeoutSeconds
 	}
 	return st.Approvals.TimeoutSeconds
-}
-
-// hookTimeoutMargin is how much longer than Warden's approval timeout an
-// agent waits for the hook: time to start, decide and answer.
-const hookTimeoutMargin = 30
-
-// probeHook proves a hook command is Warden answering as the agent needs:
-// a payload it cannot read must block, and a harmless call must get a
-// decision. It returns how long the harmless call took.
-func probeHook(ctx context.Context, ad agent.Adapter, cmd, dir string) (time.Duration, error) {
-	for _, broken := range []bool{true, false} {
-		r, err := runHookCommand(ctx, cmd, dir, ad.Probe(dir, broken))
-		if err != nil {
-			return 0, fmt.Errorf("the hook command %s did not answer: %w", cmd, err)
-		}
-		if err := ad.Verify(agent.Answer{Stdout: r.stdout, Stderr: string(r.stderr), Exit: r.exit}, broken); err != nil {
-			return 0, fmt.Errorf("the hook command %s does not answer as %s needs: %w", cmd, ad.Name(), err)
-		}
-		if !broken {
-			return r.took, nil
-		}
-	}
-	return 0, nil
 }

@@ -3,13 +3,12 @@ package main
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 
 	"github.com/wardenhq/warden/agent"
+	"github.com/wardenhq/warden/agent/agents"
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/audit"
 	"github.com/wardenhq/warden/hook"
-	"github.com/wardenhq/warden/settings"
 )
 
 // recordRan appends the record that a call ran (PostToolUse, AfterTool) to
@@ -22,12 +21,12 @@ func recordRan(ctx context.Context, env *cliEnv, ef *engineFlags, ran agent.Ran,
 		fmt.Fprintf(env.stderr, "warden: hook: %s (the call's outcome is not recorded)\n", oneLine(perr))
 		return
 	}
-	if ef.noAudit || env.getenv(hook.EnvRunningHook) != "" {
+	if ef.NoAudit || env.getenv(hook.EnvRunningHook) != "" {
 		return
 	}
 	req := ran.Call.Request
 	if req.Cwd == "" {
-		cwd, err := ef.defaultCwd()
+		cwd, err := ef.DefaultCwd()
 		if err != nil {
 			fmt.Fprintf(env.stderr, "warden: hook: %s (the call's outcome is not recorded)\n", oneLine(err))
 			return
@@ -35,14 +34,9 @@ func recordRan(ctx context.Context, env *cliEnv, ef *engineFlags, ran agent.Ran,
 		req.Cwd = cwd
 	}
 	if req.ProjectDir == "" {
-		if v := projectDirEnv[ran.Call.Agent]; v != "" {
-			if dir := env.getenv(v); filepath.IsAbs(dir) {
-				req.ProjectDir = filepath.Clean(dir)
-			}
-		}
+		req.ProjectDir = agents.ProjectDir(env.getenv, ran.Call.Agent)
 	}
-	st, err := settings.Load(settings.LoadOptions{Cwd: req.Cwd, ProjectDir: req.ProjectDir,
-		Home: env.getenv("HOME"), Getenv: env.getenv, Files: ef.settings})
+	st, err := ef.Load(env.getenv, req.Cwd, req.ProjectDir)
 	if err != nil {
 		fmt.Fprintf(env.stderr, "warden: hook: %s (the call's outcome is not recorded)\n", oneLine(err))
 		return

@@ -7,9 +7,9 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/wardenhq/warden/agent/agents"
 	"github.com/wardenhq/warden/mcp/pins"
 	"github.com/wardenhq/warden/mcp/wrap"
-	"github.com/wardenhq/warden/settings"
 )
 
 func init() {
@@ -60,7 +60,7 @@ func runMCPProxy(ctx context.Context, env *cliEnv, args []string) int {
 func runMCPPin(ctx context.Context, env *cliEnv, args []string) int {
 	fs := newFlagSet(env, "mcp pin", mcpUsage)
 	var ef engineFlags
-	ef.register(fs)
+	ef.Register(fs)
 	list := fs.Bool("list", false, "list the held definitions instead of approving")
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
@@ -69,11 +69,11 @@ func runMCPPin(ctx context.Context, env *cliEnv, args []string) int {
 		fs.Usage()
 		return exitUsage
 	}
-	cwd, err := ef.defaultCwd()
+	cwd, err := ef.DefaultCwd()
 	if err != nil {
 		return fail(env, "%v", err)
 	}
-	st, err := settings.Load(settings.LoadOptions{Cwd: cwd, ProjectDir: env.getenv("CLAUDE_PROJECT_DIR"), Home: env.getenv("HOME"), Getenv: env.getenv, Files: ef.settings})
+	st, err := ef.Load(env.getenv, cwd, agents.ProjectDir(env.getenv, ""))
 	if err != nil {
 		return fail(env, "%v", err)
 	}

@@ -65,7 +65,7 @@ type runResult struct {
 func runRun(ctx context.Context, env *cliEnv, args []string) int {
 	fs := newFlagSet(env, "run", runUsage)
 	var ef engineFlags
-	ef.register(fs)
+	ef.Register(fs)
 	script := fs.String("c", "", "the shell `STRING` to check and run with bash -c")
 	asJSON := fs.Bool("json", false, "never prompt: print one JSON object when the command does not run")
 	gateway := fs.Bool("gateway", false, "never prompt: report a command a person could approve as approval_required, for a chat gateway to ask and retry")
@@ -88,11 +88,11 @@ func runRun(ctx context.Context, env *cliEnv, args []string) int {
 			return fail(env, "%v", err)
 		}
 	}
-	cwd, err := ef.defaultCwd()
+	cwd, err := ef.DefaultCwd()
 	if err != nil {
 		return fail(env, "%v", err)
 	}
-	st, err := settings.Load(settings.LoadOptions{Cwd: cwd, Home: env.getenv("HOME"), Getenv: env.getenv, Files: ef.settings})
+	st, err := ef.Load(env.getenv, cwd, "")
 	if err != nil {
 		return fail(env, "%s", oneLine(err))
 	}
@@ -315,7 +315,7 @@ func oneLineText(s string) string {
 
 // recordForced writes the audit record of a run that skipped the checks.
 func recordForced(ctx context.Context, env *cliEnv, ef *engineFlags, st *settings.Settings, req api.Request) error {
-	if ef.noAudit || st.Audit.Disabled {
+	if ef.NoAudit || st.Audit.Disabled {
 		return nil
 	}
 	sink, err := openAudit(env, st)

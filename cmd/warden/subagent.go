@@ -14,6 +14,7 @@ import (
 
 	"github.com/wardenhq/warden"
 	"github.com/wardenhq/warden/agent"
+	"github.com/wardenhq/warden/agent/agents"
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/handler"
 	"github.com/wardenhq/warden/server"
@@ -35,13 +36,13 @@ import (
 // small state file written as the parent's calls pass through.
 
 // answerSubagent decides a sub-agent's call.
-func answerSubagent(ctx context.Context, env *cliEnv, ef *engineFlags, serverURL string, ad agent.Adapter, call agent.Call) agent.Answer {
+func answerSubagent(ctx context.Context, env *cliEnv, ef *engineFlags, serverURL string, ad agents.Agent, call agent.Call) agent.Answer {
 	remote, useRemote, err := remoteFromEnv(env, serverURL)
 	if err != nil {
 		return ad.Fail(fmt.Errorf("hook: %w", err))
 	}
 	req := call.Request
-	st, err := settings.Load(settings.LoadOptions{Cwd: req.Cwd, ProjectDir: req.ProjectDir, Home: env.getenv("HOME"), Getenv: env.getenv, Files: ef.settings})
+	st, err := ef.Load(env.getenv, req.Cwd, req.ProjectDir)
 	if err != nil {
 		return ad.Fail(fmt.Errorf("hook: %w", err))
 	}
@@ -62,7 +63,7 @@ func answerSubagent(ctx context.Context, env *cliEnv, ef *engineFlags, serverURL
 		if err != nil {
 			return ad.Fail(fmt.Errorf("hook: %w", err))
 		}
-		return ad.Answer(call, resolveSubagentAsk(ctx, call, d, dec.Classifier, box, workerTimeout(st)))
+		return ad.Answer(call, resolveSubagentAsk(ctx, call, ad.Unasked(call), d, dec.Classifier, box, workerTimeout(st)))
 	}
 
 	call.Request.PermissionMode = warden.StricterMode(req.PermissionMode, parentMode(env, req.SessionID))
@@ -77,11 +78,11 @@ func answerSubagent(ctx context.Context, env *cliEnv, ef *engineFlags, serverURL
 	switch {
 	case call.HandOn != nil && req.PermissionMode == api.ModeAuto:
 		// Auto mode: Warden's own classifier first, then the agent's dialog.
-		d, err = e.DecideAuto(ctx, req, call.HandOn, unaskedWhy(call), dec.Classifier)
+		d, err = e.DecideAuto(ctx, req, call.HandOn, ad.Unasked(call), dec.Classifier)
 	case call.CanAsk:
 		d, err = e.CheckWithDecider(ctx, req, dec.Classifier)
 	default:
-		d, err = e.DecideUnattended(ctx, req, unaskedWhy(call)+" and no leader is configured for its sub-agents (WARDEN_SERVER)", dec.Classifier)
+		d, err = e.DecideUnattended(ctx, req, ad.Unasked(call)+" and no leader is configured for its sub-agents (WARDEN_SERVER)", dec.Classifier)
 	}
 	if err != nil {
 		return ad.Fail(fmt.Errorf("hook: %w", err))
@@ -105,7 +106,7 @@ func (f *fallback) Prompt(context.Context, *handler.Prompt) (handler.Answer, err
 
 // resolveSubagentAsk runs the swarm worker for a sub-agent's ask d: the
 // classifier, then the leader through box, waiting up to timeout.
-func resolveSubagentAsk(ctx context.Context, call agent.Call, d api.Decision, classifier handler.Decider, box *server.HTTPMailbox, timeout time.Duration) api.Decision {
+func resolveSubagentAsk(ctx context.Context, call agent.Call, unasked string, d api.Decision, classifier handler.Decider, box *server.HTTPMailbox, timeout time.Duration) api.Decision {
 	fb := &fallback{}
 	w, err := handler.NewSwarmWorker(handler.SwarmWorkerConfig{
 		Mailbox: box, Leader: server.DefaultLeader, Worker: call.Request.AgentID,
@@ -121,7 +122,7 @@ func resolveSubagentAsk(ctx context.Context, call agent.Call, d api.Decision, cl
 			d.Warnings = append(d.Warnings, why+": the agent asks its person")
 			return d
 		}
-		return denyWith(d, api.ReasonLeader, why+", and "+unaskedWhy(call)+": denied ("+strings.TrimSpace(d.Reason.Message)+")")
+		return denyWith(d, api.ReasonLeader, why+", and "+unasked+": denied ("+strings.TrimSpace(d.Reason.Message)+")")
 	}
 	out := res.Decision
 	if out.ID == "" {

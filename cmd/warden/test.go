@@ -24,7 +24,7 @@ const testUsage = "test [--cwd DIR] [--settings FILE]... [-v] FILE..."
 func runTest(ctx context.Context, env *cliEnv, args []string) int {
 	fs := newFlagSet(env, "test", testUsage)
 	var ef engineFlags
-	ef.register(fs)
+	ef.Register(fs)
 	verbose := fs.Bool("v", false, "print every case, not only failures")
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
@@ -34,8 +34,8 @@ func runTest(ctx context.Context, env *cliEnv, args []string) int {
 		return exitUsage
 	}
 	// Policy tests are dry runs: nothing they decide is a real decision.
-	ef.noAudit = true
-	defCwd, err := ef.defaultCwd()
+	ef.NoAudit = true
+	defCwd, err := ef.DefaultCwd()
 	if err != nil {
 		return fail(env, "%v", err)
 	}
@@ -53,7 +53,7 @@ func runTest(ctx context.Context, env *cliEnv, args []string) int {
 		// lives in (found from its directory, as for a call made there),
 		// not the one the command happens to run in; --cwd says otherwise.
 		project := defCwd
-		if ef.cwd == "" {
+		if ef.Cwd == "" {
 			if abs, err := filepath.Abs(path); err == nil {
 				project = filepath.Dir(abs)
 			}
@@ -69,7 +69,7 @@ func runTest(ctx context.Context, env *cliEnv, args []string) int {
 			}
 			defer os.RemoveAll(scratch)
 			var engine *warden.Engine
-			project, engine, err = scratchEngine(scratch, f, ef.mode)
+			project, engine, err = scratchEngine(scratch, f, ef.Mode)
 			if err != nil {
 				return fail(env, "%s: %v", path, err)
 			}

@@ -9,17 +9,13 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
-	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/wardenhq/warden"
-	"github.com/wardenhq/warden/api"
-	"github.com/wardenhq/warden/grant"
+	"github.com/wardenhq/warden/agent/agents"
 	"github.com/wardenhq/warden/handler"
 	"github.com/wardenhq/warden/internal/setup"
 	"github.com/wardenhq/warden/mcp"
@@ -44,21 +40,11 @@ const (
 	exitUsage = 2
 )
 
-// projectDirEnv are the environment variables in which agents give their
-// hooks, and the MCP servers they start, the project root.
-var projectDirEnv = []string{"CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR"}
-
-// stringList is a repeatable string flag.
-type stringList []string
-
-func (s *stringList) String() string     { return fmt.Sprint(*s) }
-func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
-
-// flags are the proxy's flags.
+// flags are the proxy's flags: the deciding front ends' own, and the
+// server's.
 type flags struct {
-	cwd, mode, name, url, server string
-	settings                     stringList
-	noAudit                      bool
+	setup.Flags
+	name, url, server string
 }
 
 // Run runs the proxy with args (those after "mcp proxy") until the client
@@ -67,10 +53,7 @@ func Run(ctx context.Context, env Env, args []string) int {
 	fs := flag.NewFlagSet("mcp proxy", flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
 	var f flags
-	fs.StringVar(&f.cwd, "cwd", "", "working directory of the calls (default: current directory)")
-	fs.StringVar(&f.mode, "mode", "", "permission mode: default, acceptEdits, plan, auto, dontAsk, bypassPermissions")
-	fs.Var(&f.settings, "settings", "extra settings `FILE` (source cli; repeatable)")
-	fs.BoolVar(&f.noAudit, "no-audit", false, "do not write the audit log (dry run)")
+	f.Register(fs)
 	fs.StringVar(&f.name, "name", "", "the server's `NAME`: its tools are judged as mcp__NAME__TOOL")
 	fs.StringVar(&f.url, "url", "", "a streamable-HTTP MCP server at `URL` (instead of a command)")
 	fs.StringVar(&f.server, "server", "", "put asks the client cannot show to a running `warden serve` at `URL` (default $WARDEN_SERVER)")
@@ -103,15 +86,10 @@ func Run(ctx context.Context, env Env, args []string) int {
 		fs.Usage()
 		return exitUsage
 	}
-	if f.mode != "" {
-		if _, err := api.ParseMode(f.mode); err != nil {
-			return fail(env, "%v", err)
-		}
+	if err := f.CheckMode(); err != nil {
+		return fail(env, "%v", err)
 	}
-	cwd, err := os.Getwd()
-	if f.cwd != "" {
-		cwd, err = filepath.Abs(f.cwd)
-	}
+	cwd, err := f.DefaultCwd()
 	if err != nil {
 		return fail(env, "%v", err)
 	}
@@ -119,7 +97,7 @@ func Run(ctx context.Context, env Env, args []string) int {
 	if err != nil {
 		return fail(env, "%v", err)
 	}
-	projectDir := env.Getenv("CLAUDE_PROJECT_DIR")
+	projectDir := agents.ProjectDir(env.Getenv, "")
 	opts := mcp.Options{
 		Name: f.name, Cwd: cwd, ProjectDir: projectDir, SessionID: "mcp-" + f.name + "-" + randomHex(6), Log: env.Stderr,
 		NewEngine: func(asks handler.Handler, schemaArgs func(string, string) settings.MCPArgs) (*warden.Engine, error) {
@@ -149,62 +127,19 @@ func Run(ctx context.Context, env Env, args []string) int {
 }
 
 // newEngine builds the engine of the calls, as the hook builds the engine
-// of a request running in cwd: the settings of its project (the one the
-// agent names, else the one cwd belongs to), the audit log, session grants
-// kept in the state directory, and the deciders the settings configure.
+// of a request running in cwd (setup.Flags.Engine): the settings of its
+// project (the one the agent's environment names, else the one cwd
+// belongs to), the audit log, session grants kept in the state directory,
+// and the deciders the settings configure.
 func newEngine(env Env, f *flags, cwd string, extra ...warden.Option) (*warden.Engine, error) {
-	projectDir := env.Getenv("CLAUDE_PROJECT_DIR")
-	if projectDir == "" {
-		projectDir = agentProject(env, cwd)
-	}
-	st, err := settings.Load(settings.LoadOptions{
-		Cwd:        cwd,
-		ProjectDir: projectDir,
-		Home:       env.Getenv("HOME"),
-		Getenv:     env.Getenv,
-		Files:      f.settings,
-	})
+	st, err := f.Load(env.Getenv, cwd, agents.ProjectDir(env.Getenv, ""))
 	if err != nil {
 		return nil, err
 	}
 	for _, w := range st.Warnings {
 		fmt.Fprintf(env.Stderr, "warden: warning: %s\n", w.String())
 	}
-	opts := []warden.Option{warden.WithSettings(st), warden.WithCwd(cwd)}
-	if f.mode != "" {
-		opts = append(opts, warden.WithMode(api.Mode(f.mode)))
-	}
-	if !f.noAudit && !st.Audit.Disabled {
-		sink, err := setup.OpenAudit(env.Getenv, st)
-		if err != nil {
-			return nil, err
-		}
-		opts = append(opts, warden.WithAudit(sink))
-	}
-	idle := time.Duration(st.Grants.SessionIdleMinutes) * time.Minute
-	opts = append(opts, warden.WithGrants(grant.NewFileStore(grant.DefaultDir(env.Getenv), idle, nil)))
-	if h := env.Getenv("HOME"); h != "" {
-		opts = append(opts, warden.WithHome(h))
-	}
-	dec, err := setup.NewDeciders(env.Getenv, st, nil)
-	if err != nil {
-		return nil, err
-	}
-	opts = append(opts, warden.WithHeadless(dec.Headless(env.Getenv, env.Stderr, st)))
-	opts = append(opts, extra...)
-	return warden.New(opts...)
-}
-
-// agentProject is the project the agent's environment names, else none, and
-// settings take the project cwd belongs to. (The hook falls back to the
-// project it was started in, which for the proxy is cwd's own.)
-func agentProject(env Env, cwd string) string {
-	for _, v := range projectDirEnv {
-		if d := env.Getenv(v); filepath.IsAbs(d) {
-			return filepath.Clean(d)
-		}
-	}
-	return ""
+	return f.Engine(env.Getenv, env.Stderr, st, cwd, extra...)
 }
 
 // remoteFromEnv returns the client of the approval daemon named by

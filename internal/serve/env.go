@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -93,32 +92,10 @@ const (
 )
 
 // engineFlags are the flags serve shares with the deciding subcommands.
-type engineFlags struct {
-	cwd      string
-	mode     string
-	settings stringList
-	noAudit  bool
-}
-
-func (f *engineFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.cwd, "cwd", "", "working directory of requests that carry none (default: current directory)")
-	fs.StringVar(&f.mode, "mode", "", "permission mode: default, acceptEdits, plan, auto, dontAsk, bypassPermissions")
-	fs.Var(&f.settings, "settings", "extra settings `FILE` (source cli; repeatable)")
-	fs.BoolVar(&f.noAudit, "no-audit", false, "do not write the audit log (dry run)")
-}
-
-func (f *engineFlags) defaultCwd() (string, error) {
-	if f.cwd == "" {
-		return os.Getwd()
-	}
-	return filepath.Abs(f.cwd)
-}
+type engineFlags = setup.Flags
 
 // stringList is a repeatable string flag.
-type stringList []string
-
-func (s *stringList) String() string     { return fmt.Sprint(*s) }
-func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
+type stringList = setup.StringList
 
 func newFlagSet(env Env, name, usageLine string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)

@@ -21,8 +21,7 @@ import (
 	"time"
 
 	"github.com/wardenhq/warden"
-	"github.com/wardenhq/warden/agent"
-	"github.com/wardenhq/warden/agent/claudecode"
+	"github.com/wardenhq/warden/agent/agents"
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/approvers"
 	"github.com/wardenhq/warden/audit"
@@ -47,7 +46,7 @@ const serveGrace = 30 * time.Second
 func Run(ctx context.Context, env Env, args []string, backend Backend) int {
 	fs := newFlagSet(env, "serve", usageLine)
 	var ef engineFlags
-	ef.register(fs)
+	ef.Register(fs)
 	addr := fs.String("addr", "127.0.0.1:7878", "TCP `address` to listen on; port 0 picks a free one; loopback unless --allow-remote")
 	socket := fs.String("socket", "", "listen on a Unix socket at `PATH` (mode 0600) instead of TCP; the tokens are required there too")
 	tokenFile := fs.String("token-file", "", "keep the approver's token in `FILE` (created 0600 with a fresh token if missing) instead of a fresh one per start")
@@ -68,16 +67,14 @@ func Run(ctx context.Context, env Env, args []string, backend Backend) int {
 		fs.Usage()
 		return exitUsage
 	}
-	if ef.mode != "" {
-		if _, err := api.ParseMode(ef.mode); err != nil {
-			return fail(env, "%v", err)
-		}
+	if err := ef.CheckMode(); err != nil {
+		return fail(env, "%v", err)
 	}
-	defCwd, err := ef.defaultCwd()
+	defCwd, err := ef.DefaultCwd()
 	if err != nil {
 		return fail(env, "%v", err)
 	}
-	base, err := settings.Load(settings.LoadOptions{Cwd: defCwd, Home: env.Getenv("HOME"), Getenv: env.Getenv, Files: ef.settings})
+	base, err := ef.Load(env.Getenv, defCwd, "")
 	if err != nil {
 		return fail(env, "%s", oneLine(err))
 	}
@@ -119,7 +116,7 @@ func Run(ctx context.Context, env Env, args []string, backend Backend) int {
 	if backend != nil {
 		info := BackendInfo{StateDir: StateDir(env.Getenv), Address: addrURL, AgentToken: agentToken,
 			SessionIdle: idle, Stderr: env.Stderr}
-		if !ef.noAudit && !base.Audit.Disabled {
+		if !ef.NoAudit && !base.Audit.Disabled {
 			key, err := audit.LoadDigestKey(audit.DefaultKeyPath(env.Getenv))
 			if err != nil {
 				return fail(env, "%v", err)
@@ -166,7 +163,7 @@ func Run(ctx context.Context, env Env, args []string, backend Backend) int {
 		daemon.approvers = named
 	}
 	var auditLog server.AuditReader
-	if !ef.noAudit && !base.Audit.Disabled {
+	if !ef.NoAudit && !base.Audit.Disabled {
 		sink, err := openAudit(env, base)
 		if err != nil {
 			return fail(env, "%v", err)
@@ -207,7 +204,7 @@ func Run(ctx context.Context, env Env, args []string, backend Backend) int {
 		DecideTimeout: max(timeout, maxReloadedTimeout) + serveGrace,
 		AllowedHosts:  allowHosts,
 		Logger:        logger,
-		Agents:        map[string]agent.Adapter{claudecode.Name: claudecode.Adapter{}},
+		Agents:        agents.Adapters(),
 		Audit:         auditLog,
 		Approvers:     named,
 		Mailbox:       shared.Mailbox,
@@ -567,7 +564,7 @@ func (d *daemonEngines) projectFor(req api.Request) (*daemonEngine, api.Request,
 }
 
 func (d *daemonEngines) build(cwd, projectDir string) (*daemonEngine, error) {
-	opts := settings.LoadOptions{Cwd: cwd, ProjectDir: projectDir, Home: d.env.Getenv("HOME"), Getenv: d.env.Getenv, Files: d.flags.settings}
+	opts := d.flags.LoadOptions(d.env.Getenv, cwd, projectDir)
 	stamp := settingsStamp(opts)
 	st, err := settings.Load(opts)
 	if err != nil {
@@ -587,17 +584,9 @@ func (d *daemonEngines) build(cwd, projectDir string) (*daemonEngine, error) {
 		Denials: handler.NewDenialCounter(handler.DenialLimits{
 			MaxConsecutive: st.AutoMode.MaxConsecutiveDenials, MaxTotal: st.AutoMode.MaxTotalDenials}),
 	})
-	wopts := []warden.Option{
-		warden.WithSettings(st), warden.WithCwd(cwd), warden.WithHandler(d.coordinator(dec)),
-		warden.WithHeadless(headless), warden.WithGrants(d.grants), warden.WithFrontEnd("serve"),
-		warden.WithSecrets(d.secrets...),
-	}
-	if d.flags.mode != "" {
-		wopts = append(wopts, warden.WithMode(api.Mode(d.flags.mode)))
-	}
-	if home := d.env.Getenv("HOME"); home != "" {
-		wopts = append(wopts, warden.WithHome(home))
-	}
+	wopts := append(d.flags.Options(d.env.Getenv, st, cwd),
+		warden.WithHandler(d.coordinator(dec)), warden.WithHeadless(headless), warden.WithGrants(d.grants),
+		warden.WithFrontEnd("serve"), warden.WithSecrets(d.secrets...))
 	if d.audit != nil {
 		wopts = append(wopts, warden.WithAudit(d.audit))
 	}
@@ -718,7 +707,7 @@ type EngineConfig struct {
 // cfg's queue and grants, with no audit.
 func NewEngine(cfg EngineConfig) server.Engine {
 	return &daemonEngines{
-		env: cfg.Env, flags: &engineFlags{noAudit: true}, defCwd: cfg.Cwd, queue: cfg.Queue,
+		env: cfg.Env, flags: &engineFlags{NoAudit: true}, defCwd: cfg.Cwd, queue: cfg.Queue,
 		timeout: cfg.Timeout, grants: cfg.Grants, engines: map[string]*daemonEngine{},
 	}
 }
