@@ -2,6 +2,7 @@ package warden_test
 
 import (
 	"context"
+	"os"
 	"strings"
 	"testing"
 
@@ -47,5 +48,41 @@ func TestAskNamesItsCause(t *testing.T) {
 		if m := d.Reason.Message; d.Reason.Type == api.ReasonDefault && strings.HasSuffix(m, " mode") {
 			t.Errorf("%q: reason %q names no cause", tt.command, m)
 		}
+	}
+}
+
+// TestEverydayAsksNameTheirCause runs every command of the everyday corpus
+// (testdata/everyday.tsv, both labels) in default mode with no rules and
+// requires each ask to say what made the command more than a read: the
+// part and why, never only that no rule allows it.
+func TestEverydayAsksNameTheirCause(t *testing.T) {
+	data, err := os.ReadFile("testdata/everyday.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	unescape := strings.NewReplacer(`\n`, "\n", `\x00`, "\x00", `\x1b`, "\x1b")
+	e := projectWith(t, `{}`)
+	asks := 0
+	for i, l := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+		f := strings.Split(l, "\t")
+		if strings.HasPrefix(l, "#") || len(f) != 4 || f[0] == "label" {
+			continue
+		}
+		command := unescape.Replace(f[2])
+		d, err := e.Check(context.Background(), bash(command))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Behavior != api.Ask {
+			continue
+		}
+		asks++
+		m := d.Reason.Message
+		if d.Reason.Type == api.ReasonDefault && strings.HasPrefix(m, "no rule allows ") && strings.HasSuffix(m, " mode") {
+			t.Errorf("everyday.tsv:%d %q: reason %q names no cause", i+1, command, m)
+		}
+	}
+	if asks == 0 {
+		t.Fatal("no command of the everyday corpus asks: the test checks nothing")
 	}
 }
