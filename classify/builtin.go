@@ -11,6 +11,7 @@ import (
 
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/internal/askview"
+	"github.com/wardenhq/warden/internal/display"
 	"github.com/wardenhq/warden/internal/project"
 	"github.com/wardenhq/warden/programs"
 	"github.com/wardenhq/warden/shell"
@@ -98,6 +99,10 @@ type explaining struct {
 	parts         []string // what each part does
 	outsideSeen   map[string]bool
 	irreversibleS map[string]bool
+	// hidden is set for a command holding characters the analysis reads
+	// past (display.Suspicious): the names it found are not the ones the
+	// command uses, so none is shown.
+	hidden bool
 }
 
 func newExplaining(in *Input) *explaining {
@@ -130,7 +135,7 @@ func (x *explaining) show(p string) string {
 
 // touch notes a path the call uses, and whether it lies outside the project.
 func (x *explaining) touch(p string) {
-	if x.root == "" || p == "" || p == unspecified || x.outsideSeen[p] {
+	if x.root == "" || p == "" || p == unspecified || x.outsideSeen[p] || x.hidden {
 		return
 	}
 	abs := p
@@ -185,6 +190,12 @@ func (x *explaining) edit(p string) {
 func (x *explaining) bash() {
 	cmd, _ := x.in.Request.StringInput("command")
 	an := shell.Analyze(cmd, shell.Options{Cwd: x.cwd, Home: x.home})
+	// The analysis reads the command with its hidden characters taken out
+	// (cat a<U+200B>b.txt reads as cat ab.txt), but bash runs them: a
+	// file named from that reading is another file. Such a command is
+	// shown as the command box shows it, escaped, and no name is taken
+	// from the analysis.
+	x.hidden = display.Suspicious(cmd)
 	var lines []string
 	allRead := len(an.Parts) > 0
 	for i, p := range an.Parts {
@@ -200,6 +211,9 @@ func (x *explaining) bash() {
 		allRead = false
 	}
 	switch {
+	case x.hidden:
+		x.what = fmt.Sprintf("Runs `%s`, which holds hidden characters (shown escaped): the files and programs it names are not the ones it appears to name.", LimitWords(display.Line(cmd), 8))
+		x.unknown = append(x.unknown, "the command holds hidden characters, so what it names is not what it shows")
 	case len(an.Parts) == 0:
 		x.what = "Runs an empty shell command."
 	case len(an.Parts) == 1:

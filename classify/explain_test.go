@@ -216,3 +216,31 @@ func TestLLMExplainerLevelOnlyRises(t *testing.T) {
 		})
 	}
 }
+
+// TestExplainHiddenCharacters: a command holding characters the command box
+// escapes is explained with them escaped the same way, never with the
+// name the analysis reads once they are taken out (cat a<ZWSP>b.txt opens
+// a file that is not ab.txt); a plain command still names its files.
+func TestExplainHiddenCharacters(t *testing.T) {
+	for _, tt := range []struct {
+		cmd      string
+		want     string
+		notWants []string
+	}{
+		{"cat a\u200bb.txt", "`cat a\\u200bb.txt`", []string{"ab.txt", "\u200b"}},
+		{"rm -rf ~/\u202ebuild", "`rm -rf ~/\\u202ebuild`", []string{"~/build", "\u202e"}},
+		{"cat notes\u00a0.txt", "`cat notes\\u00a0.txt`", []string{"notes.txt", "\u00a0"}},
+		{"cat ab.txt", "Runs `cat ab.txt`, which reads ab.txt", nil},
+	} {
+		e := classify.ExplainFindings(&classify.Input{Request: bashReq(tt.cmd)})
+		all := e.Explanation + "\n" + e.Risk
+		if !strings.Contains(e.Explanation, tt.want) {
+			t.Errorf("%q: explanation %q does not show %q", tt.cmd, e.Explanation, tt.want)
+		}
+		for _, n := range tt.notWants {
+			if strings.Contains(all, n) {
+				t.Errorf("%q: explanation %q names %q", tt.cmd, all, n)
+			}
+		}
+	}
+}
