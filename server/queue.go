@@ -139,6 +139,8 @@ type RecentDecision struct {
 	Decision  api.Decision `json:"decision"`
 	// DecidedBy names who decided, e.g. "rule Bash(rm:*) (project)".
 	DecidedBy string `json:"decided_by"`
+	// Daemon names the daemon that decided, in a team.
+	Daemon string `json:"daemon,omitempty"`
 	// Display is the decision's text as the page draws it, escaped.
 	Display RecentDisplay `json:"display"`
 }
@@ -167,6 +169,21 @@ type QueueOptions struct {
 	// OnQueued, when set, is called (on a goroutine of its own) with each
 	// ask this daemon queues, once it is shared: the notifications.
 	OnQueued func(PendingAsk)
+	// Decisions, when set, fans the recent decisions out to the other
+	// daemons of a team, and theirs in to this page.
+	Decisions DecisionFeed
+}
+
+// DecisionFeed carries the recent decisions between the daemons of a team,
+// so every page lists the decisions of all of them. It is the page's view,
+// not the record: a decision lost on the way is missing from a page's
+// recent list, never from the audit.
+type DecisionFeed interface {
+	// Publish sends a decision made on this daemon to the others.
+	Publish(RecentDecision)
+	// Subscribe calls f with each decision another daemon publishes,
+	// until ctx ends.
+	Subscribe(ctx context.Context, f func(RecentDecision)) error
 }
 
 // Queue is the approval queue: a [handler.Prompter] that puts each prompt on
@@ -190,6 +207,7 @@ type Queue struct {
 	logger  *slog.Logger
 	route   RouteFunc
 	queued  func(PendingAsk)
+	feed    DecisionFeed
 
 	mu      sync.Mutex
 	pending map[string]*pendingEntry
@@ -242,6 +260,7 @@ func NewQueue(opts QueueOptions) *Queue {
 		logger:  opts.Logger,
 		route:   opts.Route,
 		queued:  opts.OnQueued,
+		feed:    opts.Decisions,
 		pending: make(map[string]*pendingEntry),
 		closing: make(chan struct{}),
 	}
@@ -267,6 +286,11 @@ func NewQueue(opts QueueOptions) *Queue {
 	q.watching.Go(func() { q.watch(ctx, ch) })
 	if q.shared {
 		q.watching.Go(func() { q.sweep(ctx) })
+	}
+	if q.feed != nil {
+		if err := q.feed.Subscribe(ctx, q.addRecent); err != nil {
+			q.logger.Error("listening to the team's decisions", "err", err)
+		}
 	}
 	return q
 }
@@ -813,6 +837,17 @@ func (q *Queue) Record(pendingID string, req api.Request, d api.Decision) {
 			Session:   display.Line(req.SessionID),
 		},
 	}
+	if q.shared {
+		r.Daemon = q.daemon
+	}
+	q.addRecent(r)
+	if q.feed != nil {
+		q.feed.Publish(r)
+	}
+}
+
+// addRecent keeps r among the recent decisions and announces it.
+func (q *Queue) addRecent(r RecentDecision) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if len(q.recent) == recentLimit {

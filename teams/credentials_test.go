@@ -93,6 +93,7 @@ func TestAgentCredentialOnNATS(t *testing.T) {
 		"$JS.API.STREAM.MSG.GET.WARDEN_AUDIT",   // a read of the audit
 		"$JS.API.CONSUMER.CREATE.WARDEN_AUDIT",  // a reader of the audit
 		"$JS.API.DIRECT.GET.KV_warden_grants",   // a read of a grant
+		"warden.decisions",                      // a decision on every page
 		"warden.answer.ask-secret",              // anything else
 	} {
 		t.Run("publish/"+subj, func(t *testing.T) {
@@ -103,7 +104,7 @@ func TestAgentCredentialOnNATS(t *testing.T) {
 			denied(t, "publish "+subj)
 		})
 	}
-	for _, subj := range []string{"$KV.warden_asks.>", "$KV.warden_grants.>", "$KV.warden_mailbox.>", "warden.audit", "_INBOX.>", ">"} {
+	for _, subj := range []string{"$KV.warden_asks.>", "$KV.warden_grants.>", "$KV.warden_mailbox.>", "warden.audit", "warden.decisions", "_INBOX.>", ">"} {
 		t.Run("subscribe/"+subj, func(t *testing.T) {
 			sub, err := agent.SubscribeSync(subj)
 			if err != nil {

@@ -57,6 +57,8 @@ type Team struct {
 	Audit *AuditLog
 	// Mailbox is the sub-agents' mailbox of the team.
 	Mailbox *Mailbox
+	// Decisions carries the recent decisions between the pages.
+	Decisions *DecisionFeed
 	// KeyFile is the daemons' key file of an embedded server.
 	KeyFile string
 }
@@ -137,6 +139,7 @@ func Open(ctx context.Context, cfg Config) (*Team, error) {
 		return nil, err
 	}
 	t.Mailbox = box
+	t.Decisions = NewDecisionFeed(t.Conn)
 	if cfg.Audit != nil {
 		opts := *cfg.Audit
 		opts.Daemon, opts.Replicas = cfg.Name, replicas

@@ -90,7 +90,7 @@ func (b *backend) Open(ctx context.Context, info serve.BackendInfo) (*serve.Shar
 		return nil, fmt.Errorf("nats: %w", err)
 	}
 	b.team = t
-	sh := &serve.Shared{Name: name, Asks: t.Asks, Grants: t.Grants, Mailbox: t.Mailbox, Close: t.Close}
+	sh := &serve.Shared{Name: name, Asks: t.Asks, Grants: t.Grants, Mailbox: t.Mailbox, Decisions: t.Decisions, Close: t.Close}
 	if t.Audit != nil {
 		sh.Audit, sh.AuditLog = t.Audit, t.Audit
 	}

@@ -80,6 +80,9 @@ type Shared struct {
 	// Mailbox, when set, is the team's sub-agent mailbox (else one in
 	// this daemon's memory).
 	Mailbox server.MailboxStore
+	// Decisions, when set, fans the recent decisions out to the team's
+	// pages.
+	Decisions server.DecisionFeed
 	// Close releases the connection (and stops an embedded server).
 	Close func()
 }

@@ -135,7 +135,7 @@ func Run(ctx context.Context, env Env, args []string, backend Backend) int {
 	metrics := server.NewMetrics()
 	var daemon *daemonEngines
 	queue := server.NewQueue(server.QueueOptions{
-		Timeout: timeout, Metrics: metrics, Store: shared.Asks, Daemon: shared.Name, Logger: logger,
+		Timeout: timeout, Metrics: metrics, Store: shared.Asks, Daemon: shared.Name, Decisions: shared.Decisions, Logger: logger,
 		// Asks are prompted only once the daemon's engines exist.
 		Route: func(req api.Request, risk api.Risk) (server.Route, error) { return daemon.route(req, risk) },
 	})
