@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/wardenhq/warden/danger"
+	"github.com/wardenhq/warden/internal/lang/sed"
 	"github.com/wardenhq/warden/programs"
 )
 
@@ -286,20 +287,20 @@ func sedScripts(ops []arg) []string {
 func checkSed(a *analyzer, c *call) {
 	ops := c.operands()
 	for _, script := range sedScripts(ops) {
-		parsed, _ := parseSed(script)
+		parsed, _ := sed.Parse(script)
 		for _, op := range parsed {
 			switch {
-			case op.kind != 'e':
-			case op.subst && (op.arg == "" || strings.ContainsAny(op.arg, "&\\")):
+			case op.Kind != sed.Run:
+			case op.Subst && (op.Arg == "" || strings.ContainsAny(op.Arg, "&\\")):
 				a.flag(c, danger.RemoteExec, "sed's s///e runs the edited text as a shell command")
-			case op.subst:
-				a.flag(c, danger.RemoteExec, "sed's s///e runs a shell command ("+op.arg+")")
-				a.nested(op.arg, c.ctx, c.wrappers)
-			case op.arg == "":
+			case op.Subst:
+				a.flag(c, danger.RemoteExec, "sed's s///e runs a shell command ("+op.Arg+")")
+				a.nested(op.Arg, c.ctx, c.wrappers)
+			case op.Arg == "":
 				a.flag(c, danger.RemoteExec, "sed's e command runs the text being edited as a shell command")
 			default:
-				a.flag(c, danger.RemoteExec, "sed's e command runs "+op.arg)
-				a.nested(op.arg, c.ctx, c.wrappers)
+				a.flag(c, danger.RemoteExec, "sed's e command runs "+op.Arg)
+				a.nested(op.Arg, c.ctx, c.wrappers)
 			}
 		}
 	}

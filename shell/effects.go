@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/wardenhq/warden/danger"
+	"github.com/wardenhq/warden/internal/lang/sed"
 	"github.com/wardenhq/warden/programs"
 )
 
@@ -425,7 +426,7 @@ func carrierOption(prog, option string) bool {
 // GNU sed takes file names as written, with no ~ expansion. A script sed
 // would reject is unknown.
 func (a *analyzer) sedEffects(ca *call, e Effect) {
-	ops, err := parseSed(e.Target)
+	ops, err := sed.Parse(e.Target)
 	if err != nil {
 		ca.unknown = append(ca.unknown, err.Error())
 		e.Kind = programs.Unknown
@@ -436,23 +437,23 @@ func (a *analyzer) sedEffects(ca *call, e Effect) {
 	ca.fx = append(ca.fx, e)
 	for _, op := range ops {
 		fx := Effect{Option: e.Option}
-		switch op.kind {
-		case 'e':
-			fx.Kind, fx.Target = programs.Exec, op.arg
+		switch op.Kind {
+		case sed.Run:
+			fx.Kind, fx.Target = programs.Exec, op.Arg
 			ca.fx = append(ca.fx, fx)
 			continue
-		case 'r':
+		case sed.Read:
 			fx.Kind = programs.Read
 		default:
 			fx.Kind = programs.Write
 		}
-		if sedStream(op.arg) {
+		if sed.Stream(op.Arg) {
 			continue
 		}
-		p := op.arg
+		p := op.Arg
 		if !strings.HasPrefix(p, "/") {
 			if ca.cwd == "" {
-				ca.unknown = append(ca.unknown, "sed names the file "+op.arg+" in a directory that is not known")
+				ca.unknown = append(ca.unknown, "sed names the file "+op.Arg+" in a directory that is not known")
 				continue
 			}
 			p = path.Join(ca.cwd, p)

@@ -1,31 +1,45 @@
-package shell
+package sed
 
 import (
 	"errors"
 	"strings"
 )
 
-// sedOp is one thing a sed script does beyond editing its input: a file
-// it reads (r, R) or writes (w, W, s///w), or a command it runs (e,
-// s///e).
-type sedOp struct {
-	// kind is 'r' (read a file), 'w' (write a file) or 'e' (run a
-	// command).
-	kind byte
-	// arg is the file, or the command; for e with no command and s///e it
-	// is "" and subst is set: the text being edited is what runs.
-	arg string
-	// subst marks s///e: the replacement is run, arg holds it.
-	subst bool
+// Kind is what an Op does.
+type Kind byte
+
+// The kinds of Op, spelled as the sed command that does each.
+const (
+	// Read reads a file (r, R).
+	Read Kind = 'r'
+	// Write writes a file (w, W, s///w).
+	Write Kind = 'w'
+	// Run runs a shell command (e, s///e).
+	Run Kind = 'e'
+)
+
+// Op is one thing a sed script does beyond editing its input: a file it
+// reads or writes, or a command it runs.
+type Op struct {
+	// Kind is what it does.
+	Kind Kind
+	// Arg is the file, or the command; for e with no command it is ""
+	// (the text being edited is what runs), and for s///e it is the
+	// replacement (Subst).
+	Arg string
+	// Subst marks s///e: the replacement, after substitution, is run.
+	Subst bool
 }
 
-var errSed = errors.New("the sed script does not parse")
+// ErrParse is the error of a script sed would reject or Warden cannot
+// follow.
+var ErrParse = errors.New("the sed script does not parse")
 
-// parseSed reads a GNU sed script the way sed does and returns what it
+// Parse reads a GNU sed script the way sed does and returns what it
 // does to files and programs. An error means sed would reject the script
 // or Warden cannot follow it: the call is then unknown.
-func parseSed(s string) ([]sedOp, error) {
-	var ops []sedOp
+func Parse(s string) ([]Op, error) {
+	var ops []Op
 	i := 0
 	eol := func() string { // the rest of the line, for file names and e
 		j := strings.IndexByte(s[i:], '\n')
@@ -105,7 +119,7 @@ func parseSed(s string) ([]sedOp, error) {
 			continue
 		}
 		if !address() {
-			return nil, errSed
+			return nil, ErrParse
 		}
 		spaces()
 		if i < len(s) && s[i] == ',' {
@@ -115,7 +129,7 @@ func parseSed(s string) ([]sedOp, error) {
 				i++
 			}
 			if !address() {
-				return nil, errSed
+				return nil, ErrParse
 			}
 		}
 		spaces()
@@ -124,7 +138,7 @@ func parseSed(s string) ([]sedOp, error) {
 			spaces()
 		}
 		if i >= len(s) {
-			return nil, errSed
+			return nil, ErrParse
 		}
 		cmd := s[i]
 		i++
@@ -154,28 +168,28 @@ func parseSed(s string) ([]sedOp, error) {
 			spaces()
 			name := eol()
 			if name == "" {
-				return nil, errSed
+				return nil, ErrParse
 			}
-			k := byte('r')
+			k := Read
 			if cmd == 'w' || cmd == 'W' {
-				k = 'w'
+				k = Write
 			}
-			ops = append(ops, sedOp{kind: k, arg: name})
+			ops = append(ops, Op{Kind: k, Arg: name})
 		case 'e':
 			spaces()
-			ops = append(ops, sedOp{kind: 'e', arg: strings.TrimSpace(eol())})
+			ops = append(ops, Op{Kind: Run, Arg: strings.TrimSpace(eol())})
 		case 's', 'y':
 			if i >= len(s) || s[i] == '\n' || s[i] == '\\' {
-				return nil, errSed
+				return nil, ErrParse
 			}
 			d := s[i]
 			i++
 			if _, ok := delimited(d); !ok {
-				return nil, errSed
+				return nil, ErrParse
 			}
 			repl, ok := delimited(d)
 			if !ok {
-				return nil, errSed
+				return nil, ErrParse
 			}
 			if cmd == 'y' {
 				break
@@ -187,31 +201,31 @@ func parseSed(s string) ([]sedOp, error) {
 					i++
 				case c == 'e':
 					i++
-					ops = append(ops, sedOp{kind: 'e', arg: repl, subst: true})
+					ops = append(ops, Op{Kind: Run, Arg: repl, Subst: true})
 				case c == 'w':
 					i++
 					spaces()
 					name := eol()
 					if name == "" {
-						return nil, errSed
+						return nil, ErrParse
 					}
-					ops = append(ops, sedOp{kind: 'w', arg: name})
+					ops = append(ops, Op{Kind: Write, Arg: name})
 					break flags
 				case c == ' ' || c == '\t' || c == ';' || c == '\n' || c == '}' || c == '#':
 					break flags
 				default:
-					return nil, errSed
+					return nil, ErrParse
 				}
 			}
 		default:
-			return nil, errSed
+			return nil, ErrParse
 		}
 	}
 }
 
-// sedStream reports the special file names GNU sed reads and writes
+// Stream reports the special file names GNU sed reads and writes
 // itself rather than as files.
-func sedStream(name string) bool {
+func Stream(name string) bool {
 	switch name {
 	case "/dev/stdout", "/dev/stderr", "/dev/stdin", "-":
 		return true
