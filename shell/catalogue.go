@@ -794,8 +794,8 @@ func printingProgram(c *call) bool {
 	case "gzip", "bzip2", "xz", "zstd", "lz4", "brotli", "lzma":
 		// With -c the file, compressed or not, goes to standard output:
 		// an encoding launders nothing (R14).
-		ops := c.operands()
-		return hasShortFlagStrict(ops, 'c', "") || hasLong(ops, "--stdout") || hasLong(ops, "--to-stdout")
+		res := entryOf(c)
+		return res.Has("-c", "--stdout", "--to-stdout")
 	}
 	if c.prog == "" && len(c.args) == 0 {
 		// A statement of redirections only: $(< file) is bash's cat, and
@@ -809,7 +809,8 @@ func printingProgram(c *call) bool {
 		return true
 	case "tree":
 		// tree --fromfile prints the listing its operands hold.
-		return hasLong(c.operands(), "--fromfile")
+		res := entryOf(c)
+		return res.Has("--fromfile")
 	case "cmp":
 		// cmp -l prints every differing byte, -b the bytes themselves:
 		// against /dev/null, the whole file.
@@ -821,9 +822,8 @@ func printingProgram(c *call) bool {
 	}
 	switch c.prog {
 	case "grep", "egrep", "fgrep", "rg", "zgrep", "ag", "ack":
-		ops := c.operands()
-		return !hasShortFlagStrict(ops, 'c', "efmABCdD") && !hasShortFlagStrict(ops, 'q', "efmABCdD") && !hasShortFlagStrict(ops, 'l', "efmABCdD") &&
-			!hasShortFlagStrict(ops, 'L', "efmABCdD") && !hasLong(ops, "--count") && !hasLong(ops, "--quiet") && !hasLong(ops, "--files-with-matches")
+		res := entryOf(c)
+		return !res.Has("-c", "-q", "-l", "-L", "--count", "--quiet", "--files-with-matches")
 	}
 	return true
 }

@@ -3,6 +3,7 @@ package shell
 import (
 	"path"
 	"slices"
+	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -123,18 +124,31 @@ func copyingProgram(c *call) bool {
 // recursively: grep -r, the searchers that recurse by default, diff -r,
 // and copies and archives of trees.
 func readsTrees(c *call) bool {
-	ops := c.operands()
 	switch c.prog {
 	case "grep", "egrep", "fgrep", "zgrep":
-		return hasShortFlagStrict(ops, 'r', "efmABCdD") || hasShortFlagStrict(ops, 'R', "efmABCdD") || hasLong(ops, "--recursive") ||
-			hasLong(ops, "--dereference-recursive") || hasWord(ops, "--directories=recurse", "recurse")
+		res := entryOf(c)
+		return res.Has("-r", "-R", "--recursive", "--dereference-recursive") || slices.Contains(res.Values("-d", "--directories"), "recurse")
 	case "rg", "ag", "ack", "ugrep", "rsync", "7z", "7za", "7zz", "tar", "bsdtar", "ditto":
 		return true
 	case "diff":
-		return hasShortFlag(ops, 'r') || hasLong(ops, "--recursive")
-	case "cp", "zip", "copy-item":
-		return hasShortFlag(ops, 'r') || hasShortFlag(ops, 'R') || hasShortFlag(ops, 'a') || hasLong(ops, "--recursive") ||
-			hasLong(ops, "--archive") || hasWordFold(ops, "-Recurse")
+		res := entryOf(c)
+		return res.Has("-r", "--recursive")
+	case "cp":
+		res := entryOf(c)
+		return res.Has("--recursive", "--archive")
+	case "zip":
+		// zip -r recurses; a directory given without it is stored as
+		// an entry. Its bundles (-qr9) and single-dash long options
+		// (-TT) are not told apart here: a tree is read.
+		return true
+	case "copy-item":
+		// PowerShell takes any unique prefix of a parameter, in any
+		// case: -Recurse, -rec.
+		for _, x := range c.operands() {
+			if len(x.s) >= 4 && strings.HasPrefix("-recurse", strings.ToLower(x.s)) {
+				return true
+			}
+		}
 	}
 	return false
 }

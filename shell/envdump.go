@@ -22,7 +22,7 @@ func checkEnvPrint(a *analyzer, c *call) {
 		case "cat", "sort", "head", "tail", "less", "more", "tee", "column", "uniq", "nl", "bat":
 			// Shown as it is, or reordered.
 		case "grep", "egrep", "fgrep", "rg":
-			if ops := down[0].operands(); !hasShortFlag(ops, 'v') && !hasLong(ops, "--invert-match") {
+			if res := entryOf(down[0]); !res.Has("-v", "--invert-match") {
 				return // judged by what it searches for (checkEnvDump)
 			}
 			// Everything but what it names.
@@ -42,13 +42,13 @@ func dumpsEnvironment(c *call) bool {
 	if c.decl && len(c.words) > 0 {
 		prog = c.words[0]
 	}
-	ops := c.operands()
 	switch prog {
 	case "printenv":
-		return len(positional(ops, "")) == 0
+		res := entryOf(c)
+		return len(res.Operands()) == 0
 	case "env":
-		return len(c.assigns) == 0 && len(positional(ops, "-u --unset -C --chdir -S --split-string")) == 0 &&
-			!hasShortFlag(ops, 'i') && !hasLong(ops, "--ignore-environment")
+		res := entryOf(c)
+		return len(c.assigns) == 0 && len(res.Operands()) == 0 && !res.Has("-S", "--split-string") && !res.Has("-i", "--ignore-environment")
 	case "set":
 		return len(c.words) == 1
 	case "export", "declare", "typeset":
