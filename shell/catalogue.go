@@ -2,10 +2,7 @@ package shell
 
 import (
 	"path"
-	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/danger"
@@ -19,86 +16,6 @@ const (
 	medium = api.RiskMedium
 	high   = api.RiskHigh
 )
-
-// A checker judges one call of the program it is registered for.
-type checker func(a *analyzer, c *call)
-
-// registrations are the catalogue's checkers in the order the catalogue's
-// files register them, at package initialisation.
-var registrations []registration
-
-type registration struct {
-	c     checker
-	names []string
-}
-
-func register(c checker, names ...string) {
-	registrations = append(registrations, registration{c, names})
-}
-
-// checkerFor returns the checker for a catalogue key (a program name): a
-// program registered twice runs both checkers, in registration order. The
-// first lookups of a process scan the registrations, which for the few
-// programs of one command costs less than building the map (a warden hook
-// process looks up one to three); a process that keeps looking (scan,
-// serve) builds the map once and uses it.
-func checkerFor(name string) checker {
-	if checkerLookups.Add(1) > scanLookups {
-		return checkerMap()[name]
-	}
-	return checkerScan(name)
-}
-
-// checkerScan finds name's checker by scanning the registrations.
-func checkerScan(name string) checker {
-	var found []checker
-	for _, r := range registrations {
-		if slices.Contains(r.names, name) {
-			found = append(found, r.c)
-		}
-	}
-	return chain(found)
-}
-
-// scanLookups is how many lookups scan the registrations before the map is
-// built.
-const scanLookups = 32
-
-var checkerLookups atomic.Int32
-
-// checkerMap maps every catalogue key to its checker.
-var checkerMap = sync.OnceValue(func() map[string]checker {
-	n := 0
-	for _, r := range registrations {
-		n += len(r.names)
-	}
-	all := make(map[string][]checker, n)
-	for _, r := range registrations {
-		for _, name := range r.names {
-			all[name] = append(all[name], r.c)
-		}
-	}
-	m := make(map[string]checker, len(all))
-	for name, cs := range all {
-		m[name] = chain(cs)
-	}
-	return m
-})
-
-// chain returns one checker running cs in order (nil for none).
-func chain(cs []checker) checker {
-	switch len(cs) {
-	case 0:
-		return nil
-	case 1:
-		return cs[0]
-	}
-	return func(a *analyzer, c *call) {
-		for _, f := range cs {
-			f(a, c)
-		}
-	}
-}
 
 // flag records a finding of the category on the call, at the category's
 // own risk.
@@ -150,15 +67,15 @@ func (a *analyzer) check(c *call) {
 		// option comes before any operand and not after "--".
 		return
 	}
-	fn := checkerFor(prog)
-	if fn == nil && strings.Contains(prog, "/") {
-		fn = checkerFor(baseName(prog))
+	idx := checksFor(prog)
+	if idx == nil && strings.Contains(prog, "/") {
+		idx = checksFor(baseName(prog))
 		prog = baseName(prog)
 	}
-	if fn != nil {
+	if idx != nil {
 		saved := c.prog
 		c.prog = prog
-		fn(a, c)
+		a.runChecks(c, idx)
 		c.prog = saved
 	}
 	if c.ctx.pipe != nil {

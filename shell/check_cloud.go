@@ -7,19 +7,6 @@ import (
 	"github.com/wardenhq/warden/programs"
 )
 
-func init() {
-	register(checkAWS, "aws")
-	register(checkGcloud, "gcloud", "gsutil")
-	register(checkAz, "az")
-	register(checkKubectl, "kubectl", "oc", "kubectx")
-	register(checkHelm, "helm")
-	register(checkTerraform, "terraform", "tofu", "terragrunt", "pulumi", "cdk", "serverless", "sls", "sam", "eksctl", "doctl", "heroku", "fly", "flyctl", "vercel", "netlify", "firebase", "wrangler", "railway", "render", "kamal", "eb", "copilot", "amplify", "az")
-	register(checkDocker, "docker", "podman", "nerdctl", "docker-compose")
-	register(checkPublish, "npm", "yarn", "pnpm", "cargo", "twine", "poetry", "gem", "mvn", "mvnw", "./mvnw", "gradle", "./gradlew", "gradlew", "dotnet", "pod", "vsce", "ovsx", "flit", "hatch", "uv", "bun", "jsr", "deno", "goreleaser", "python", "python3", "lerna", "changeset", "nuget", "helm", "swift")
-	register(checkObjectStores, "s3cmd", "rclone", "mc", "azcopy", "b2")
-	register(checkSecrets, "vault", "op", "doppler", "security", "secret-tool", "pass", "gopass", "bw", "lpass", "keyctl", "infisical", "chamber", "sops", "age", "git-credential", "kubeseal", "gpg")
-}
-
 // cloudVerbDestroys reports an API operation name that deletes or stops.
 func cloudVerbDestroys(op string) bool {
 	op = strings.ToLower(op)

@@ -5,10 +5,6 @@ import (
 	"strings"
 )
 
-func init() {
-	register(checkControlProgram, "warden", "go", "crontab", "git", "systemctl", "claude", "codex", "gemini", "copilot", "opencode", "cursor-agent", "qwen", "amp")
-}
-
 // checkControlProgram flags programs that write agent control files by
 // their own means rather than through a path Warden sees: Warden's own
 // grants and init, crontab, git config, systemctl --user enable, and the

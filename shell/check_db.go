@@ -6,14 +6,6 @@ import (
 	"strings"
 )
 
-func init() {
-	register(checkSQLClient, "psql", "mysql", "mariadb", "sqlite3", "sqlite", "sqlcmd", "duckdb", "clickhouse-client", "clickhouse", "cockroach", "usql", "pgcli", "mycli", "litecli", "snowsql", "bq", "trino", "presto", "cqlsh", "sqlplus", "isql")
-	register(checkMongo, "mongo", "mongosh")
-	register(checkRedis, "redis-cli", "valkey-cli", "keydb-cli")
-	register(checkEtcd, "etcdctl")
-	register(checkDBTools, "prisma", "rails", "rake", "alembic", "knex", "sequelize", "sequelize-cli", "supabase", "drizzle-kit", "typeorm", "dropdb", "mysqladmin", "flyway", "liquibase", "influx", "php", "npx", "bunx", "pnpx", "bundle", "python", "python3", "dotnet", "mix", "diesel", "sqlx", "atlas", "goose", "migrate", "dbmate", "yarn", "pnpm", "npm", "bin/rails", "manage.py")
-}
-
 var (
 	// SQL comments and string literals are removed before the statements
 	// are judged, so text inside them never counts.

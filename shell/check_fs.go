@@ -10,24 +10,6 @@ import (
 	"github.com/wardenhq/warden/programs"
 )
 
-func init() {
-	register(checkRm, "rm", "unlink", "srm", "rmdir", "rimraf", "del-cli")
-	register(checkFindDelete, "find")
-	register(checkRsync, "rsync")
-	register(checkWinDelete, "remove-item", "ri", "del", "erase", "rd", "rmdir", "rm")
-	register(checkChmod, "chmod", "chown", "chgrp", "setfacl", "icacls", "takeown", "chattr", "chflags")
-	register(checkDD, "dd")
-	register(checkOutputFiles, "sort", "tee")
-	register(checkMkfs, "mkfs", "mke2fs", "mkswap", "mkdosfs", "mkntfs", "newfs", "newfs_apfs", "newfs_hfs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkfs.xfs", "mkfs.btrfs", "mkfs.vfat", "mkfs.fat", "mkfs.ntfs", "mkfs.exfat", "mkfs.f2fs", "mkfs.minix")
-	register(checkPartition, "wipefs", "sgdisk", "sfdisk", "fdisk", "gdisk", "parted", "cfdisk", "blkdiscard", "hdparm", "nvme", "cryptsetup")
-	register(checkShred, "shred")
-	register(checkVolumes, "pvremove", "vgremove", "lvremove", "zpool", "zfs", "btrfs", "diskutil", "format", "diskpart", "clear-disk", "format-volume", "initialize-disk", "remove-partition", "tmutil", "vssadmin", "wbadmin", "wmic", "borg", "borgbackup", "restic", "kopia", "duplicacy", "duplicity")
-	register(checkTruncate, "truncate")
-	register(checkFallocate, "fallocate")
-	register(checkCopyMove, "cp", "mv", "install", "copy-item", "move-item")
-	register(checkFiller, "cat", "yes", "head")
-}
-
 // recursiveRm reports a deleting call given -r, -R or --recursive in any
 // spelling its entry reads (-rf, --rec).
 func recursiveRm(res *programs.Result) bool { return res.Has("--recursive") }

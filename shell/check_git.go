@@ -8,11 +8,6 @@ import (
 	"github.com/wardenhq/warden/programs"
 )
 
-func init() {
-	register(checkGit, "git")
-	register(checkGh, "gh")
-}
-
 // gitExecKey says whether setting key to value makes git run a command
 // (programs.GitConfigKeys).
 func gitExecKey(k, value string) bool { return programs.GitConfigRunsProgram(k, value) }

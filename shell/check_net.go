@@ -9,20 +9,6 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-func init() {
-	register(checkCurl, "curl", "wget", "http", "https", "xh", "httpie", "aria2c", "invoke-webrequest", "iwr", "invoke-restmethod", "irm")
-	register(checkDNS, "dig", "nslookup", "host", "drill", "resolvectl")
-	register(checkNetcat, "nc", "ncat", "netcat", "telnet", "socat", "openssl")
-	register(checkTunnel, "cloudflared", "ngrok", "lt", "localtunnel", "bore", "tailscale", "frpc", "pinggy", "zrok", "tunnelto", "expose")
-	register(checkSSH, "ssh", "autossh")
-	register(checkScp, "scp", "sftp")
-	register(checkXargsRead, "cat", "head", "tail", "less", "more", "grep", "strings", "base64", "xxd")
-	register(checkHTTPServer, "python", "python3", "python2")
-	register(checkStdinExfil, stdinSenders...)
-	register(checkStaticServer, "http-server", "serve", "php")
-	register(checkEnvDump, "env", "printenv", "echo", "printf", "set", "export", "declare", "grep", "egrep", "rg", "jq", "gojq", "ps", "npm", "pnpm", "yarn")
-}
-
 // stdinSenders are the programs that send what they read on standard input
 // to another machine: checkStdinExfil judges what they send.
 var stdinSenders = []string{"curl", "wget", "http", "https", "xh", "xhs", "nc", "ncat", "netcat", "socat", "ssh", "telnet", "openssl"}

@@ -6,15 +6,6 @@ import (
 	"strings"
 )
 
-func init() {
-	register(checkServiceCLI, serviceCLIs...)
-	register(checkServiceCLI, backupCLIs...)
-	register(checkJenkinsCLI, "java")
-	register(checkDaemonSignal, "nginx", "haproxy", "apachectl", "apache2ctl", "httpd")
-	register(checkAdminStdin, "nsupdate", "socat", "nc", "ncat", "netcat")
-	register(checkAppRunner, "rails", "bin/rails", "./bin/rails", "gitlab-rails", "gitlab-rake", "rake")
-}
-
 // serviceCLIs are command-line clients of a remote service — secret
 // stores, feature flags, queues and streams, CDNs, API gateways, CI
 // systems, monitoring, payments, search — whose subcommands are words:

@@ -7,20 +7,6 @@ import (
 	"github.com/wardenhq/warden/programs"
 )
 
-func init() {
-	register(checkPrivilegeTools, "usermod", "gpasswd", "adduser", "useradd", "passwd", "chpasswd", "visudo", "setcap", "newgrp", "sg", "sudoedit", "pkexec", "doas", "su", "dscl", "net", "nsenter", "sudo", "runas")
-	register(checkSystemctl, "systemctl", "service", "launchctl", "rc-service", "sv", "initctl", "update-rc.d", "chkconfig")
-	register(checkSystemSettings, "sysctl", "hostnamectl", "hostname", "timedatectl", "date", "hwclock", "bcdedit", "reg", "defaults", "scutil", "nvram", "modprobe", "insmod", "rmmod",
-		"swapoff", "mount", "umount", "update-alternatives", "localectl", "npm", "pnpm", "yarn", "pip", "pip3", "uv", "gem", "cargo", "go", "set-itemproperty", "new-itemproperty", "set-executionpolicy", "netsh", "sc", "chsh", "ldconfig", "update-grub", "grub-install", "efibootmgr", "apt", "apt-get", "dpkg", "yum", "dnf", "rpm", "pacman", "apk", "snap", "zypper", "brew", "port")
-	register(checkSecurity, "ufw", "iptables", "ip6tables", "nft", "setenforce", "spctl", "csrutil", "set-mppreference", "add-mppreference", "aa-disable", "aa-complain", "auditctl", "firewall-cmd", "xattr", "pfctl", "systemsetup", "sestatus", "semanage", "setsebool")
-	register(checkKill, "kill", "pkill", "killall", "killall5", "taskkill", "stop-process", "spps", "fuser", "skill", "slay", "xkill")
-	register(checkPower, "shutdown", "reboot", "halt", "poweroff", "init", "telinit", "stop-computer", "restart-computer", "pmset", "loginctl", "systemd-run", "osascript", "suspend", "hibernate", "kexec")
-	register(checkPersistence, "crontab", "at", "batch", "schtasks", "register-scheduledtask", "new-service", "launchd", "systemd-run", "anacron")
-	register(checkNestedAgent, "claude", "codex", "gemini", "hermes", "aider", "cursor-agent", "amp", "qwen", "opencode", "goose", "crush", "copilot", "cline", "droid", "kiro", "auggie", "q")
-	register(checkServices, "brew", "pm2", "supervisorctl", "networksetup", "nmcli", "ip", "ifconfig", "route", "resolvectl", "scselect")
-	register(checkHistory, "history", "unset", "set", "journalctl", "wevtutil", "clear-eventlog", "remove-eventlog", "logrotate")
-}
-
 func checkPrivilegeTools(a *analyzer, c *call) {
 	ops := c.operands()
 	switch c.prog {

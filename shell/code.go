@@ -9,14 +9,6 @@ import (
 	"github.com/wardenhq/warden/programs"
 )
 
-func init() {
-	register(checkInterpreter, "python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "deno", "bun", "perl", "ruby", "php", "lua", "luajit", "rscript", "r", "osascript", "tclsh", "wish", "jshell", "groovy", "julia", "elixir", "clojure", "clj", "racket", "guile", "sbcl", "erl", "scala", "kotlin")
-	register(checkSed, "sed", "gsed")
-	register(checkAwk, "awk", "gawk", "mawk", "nawk")
-	register(checkVim, "vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim", "rvim")
-	register(checkProgramFlags, "rg", "sort", "tar", "gtar", "bsdtar", "zip", "man", "less", "more", "find", "git", "rsync", "ssh", "xargs", "tcpdump", "strace", "gdb", "script", "flock", "timeout", "nmap", "openssl", "ssh-keygen", "make", "mail", "ed", "emacs", "dpkg", "pip", "pip3", "npx", "env", "mvn", "mvnw")
-}
-
 // inlineCode returns the code given to an interpreter on its command line
 // (python -c, node -e/-p, perl -e, ruby -e, php -r, ...).
 func inlineCode(prog string, ops []arg) (arg, bool) {

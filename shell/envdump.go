@@ -2,10 +2,6 @@ package shell
 
 import "github.com/wardenhq/warden/danger"
 
-func init() {
-	register(checkEnvPrint, "env", "printenv", "set", "export", "declare", "typeset")
-}
-
 // checkEnvPrint flags printing the whole environment into the transcript:
 // env, printenv, export -p, declare -x or -p, typeset -p and a bare set
 // print every variable, tokens included (GITHUB_TOKEN, AWS_SECRET_ACCESS_KEY,

@@ -48,6 +48,7 @@ var siteTests = map[string]func(*testing.T){
 	"TestAwkCalls":                  TestAwkCalls,
 	"TestGlobOnDisk":                TestGlobOnDisk,
 	"TestHostsByValue":              TestHostsByValue,
+	"TestCheckExamples":             TestCheckExamples,
 }
 
 // notSiteTests are the package's other tests, with the reason they are not
@@ -77,7 +78,10 @@ var notSiteTests = map[string]string{
 	"TestMemoUsedByBuildScript":                 "the benchmark script, run directly",
 	"TestLazyRegexpLiterals":                    "compares the patterns with and without their literals: no finding is judged",
 	"TestOneFindingPerCategoryKeepsTheRiskiest": "calls addFinding directly: no command",
-	"TestCheckerLookup":                         "compares the two ways of finding a checker; analyses no command",
+	"TestCheckLookup":                           "compares the two ways of finding a program's checks; analyses no command",
+	"TestCheckTable":                            "reads the catalogue's declarations; analyses no command",
+	"TestCheckOrder":                            "runs each program's checks on a placeholder operand to see their order: not examples",
+	"TestCheckRaises":                           "reruns the examples and the corpus other tests run, to attribute findings to checks",
 	"TestJoinClean":                             "compares the path join with path.Join; analyses no command",
 	"TestPathAnswers":                           "compares the remembered path answers with pathclass; analyses no command",
 }

@@ -13,12 +13,14 @@ import (
 
 // analyzer holds the state of one Analyze call.
 type analyzer struct {
-	opts  Options
-	an    *Analysis
-	wdirs []string
-	calls []*call
-	slab  []call
-	slabs []*callSlab
+	opts Options
+	// running is the catalogue check judging a call, plus one (0: none).
+	running int
+	an      *Analysis
+	wdirs   []string
+	calls   []*call
+	slab    []call
+	slabs   []*callSlab
 	// ctxs is the last slab of contexts (newCtx), linked to the earlier.
 	ctxs *ctxSlab
 	// argSlabs hold the evaluated words of the calls (argUsed how many
@@ -112,6 +114,9 @@ func (a *analyzer) addFinding(kind danger.Kind, description, part string, risk a
 	category := kind.Slug()
 	if findingHook != nil {
 		findingHook(category)
+	}
+	if checkHook != nil && a.running > 0 {
+		checkHook(a.running-1, kind)
 	}
 	risk = kind.Cap(risk)
 	k := category + "\x00" + part
