@@ -146,7 +146,7 @@ func (a *analyzer) walkCall(s *syntax.Stmt, ce *syntax.CallExpr, rds []redir, c 
 		ca := &call{ctx: c, cwd: c.sc.cwd(), text: text, assigns: assigns, assignOnly: true, partIdx: -1}
 		allexport := false
 		if c.sc.touched {
-			on, known := c.sc.option("allexport")
+			on, known := c.sc.option(optKey + "allexport")
 			allexport = on || !known
 		}
 		for i, as := range assigns {
@@ -370,6 +370,43 @@ func (a *analyzer) newArgs(n int) []arg {
 
 type argSlab [256]arg
 
+// strs returns n empty strings for a part's words, cut from a block the
+// analysis' parts share: they live as long as the result, and one
+// allocation serves many parts. Blocks grow with the command.
+func (a *analyzer) strs(n int) []string {
+	if n == 0 {
+		return []string{}
+	}
+	if len(a.strFree) < n {
+		if n > 64 {
+			return make([]string, n)
+		}
+		a.strBlock = min(max(2*a.strBlock, 16), 256)
+		a.strFree = make([]string, max(a.strBlock, n))
+	}
+	out := a.strFree[:n:n]
+	a.strFree = a.strFree[n:]
+	return out
+}
+
+// effs returns an empty slice with room for n effects, cut from a shared
+// block like strs.
+func (a *analyzer) effs(n int) []Effect {
+	if n == 0 {
+		return []Effect{}
+	}
+	if len(a.fxFree) < n {
+		if n > 32 {
+			return make([]Effect, 0, n)
+		}
+		a.fxBlock = min(max(2*a.fxBlock, 8), 128)
+		a.fxFree = make([]Effect, max(a.fxBlock, n))
+	}
+	out := a.fxFree[:0:n]
+	a.fxFree = a.fxFree[n:]
+	return out
+}
+
 var argSlabs = sync.Pool{New: func() any { return new(argSlab) }}
 
 var callSlabs = sync.Pool{New: func() any { return new(callSlab) }}
@@ -409,7 +446,7 @@ func (a *analyzer) release() {
 // addCall completes a call (program, words, files, read-only) and records
 // it with its Part.
 func (a *analyzer) addCall(ca *call, _ []redir) {
-	if a.judgingAdds("call: " + ca.text) {
+	if a.phase == judging && a.judgingAdds("call: "+ca.text) {
 		return
 	}
 	a.budget--
@@ -419,7 +456,7 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 	c := ca.ctx
 	ca.cwd = c.sc.cwd()
 	if ca.words == nil {
-		ca.words = make([]string, len(ca.args))
+		ca.words = a.strs(len(ca.args))
 		for i, x := range ca.args {
 			if x.lit {
 				ca.words[i] = x.s

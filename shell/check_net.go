@@ -660,7 +660,7 @@ func (a *analyzer) here(text string, c *call) {
 // remote judges a command that runs on another machine or in a container:
 // its findings count, but its pieces are not parts of this command.
 func (a *analyzer) remote(text string, c *call) {
-	if a.judgingAdds("remote: " + text) {
+	if a.phase == judging && a.judgingAdds("remote: "+text) {
 		return
 	}
 	if a.muted {

@@ -84,7 +84,7 @@ func (a *analyzer) effects(ca *call) {
 	ca.unknown = append(ca.unknown, res.Unknown...)
 	ca.ungrammatical = len(res.Unknown) > 0
 	if ca.fx == nil {
-		ca.fx = make([]Effect, 0, len(res.Uses))
+		ca.fx = a.effs(len(res.Uses))
 	}
 	awkDone := false
 	var unpack []programs.Use

@@ -215,7 +215,7 @@ func (a *analyzer) evaluatedOperands(ca *call) {
 // read: a part of its own that is never read-only and never allowed by a
 // rule, a mode or the built-in classifier.
 func (a *analyzer) unknownEval(c *ctx, text, why string) {
-	if a.judgingAdds("unknown: " + why) {
+	if a.phase == judging && a.judgingAdds("unknown: "+why) {
 		return
 	}
 	if a.muted {

@@ -213,6 +213,16 @@ func (s *scope) variable(name string) (varVal, bool) {
 	return v, ok
 }
 
+// variableKey is variable(prefix + name), the key made on the heap only
+// for the recordings under way.
+func (s *scope) variableKey(prefix, name string) (varVal, bool) {
+	v, ok := s.vmap[prefix+name]
+	if len(s.recs) > 0 {
+		s.observe(slotVar, prefix+name, varSlot(v, ok))
+	}
+	return v, ok
+}
+
 func (s *scope) ifs() string {
 	if v, ok := s.variable("IFS"); ok && v.known {
 		return v.s

@@ -380,10 +380,10 @@ func (a *analyzer) setOptions(ca *call) string {
 	return why
 }
 
-// option reports whether an option is on as the command leaves it here,
-// and whether that is known.
-func (s *scope) option(name string) (on, known bool) {
-	if v, ok := s.variable(optKey + name); ok {
+// option reports whether an option (key is optKey and its name) is on as
+// the command leaves it here, and whether that is known.
+func (s *scope) option(key string) (on, known bool) {
+	if v, ok := s.variable(key); ok {
 		return v.s == "on", true
 	}
 	if _, ok := s.variable(optAny); ok {
@@ -409,13 +409,13 @@ type GlobOptions struct {
 func (s *scope) globOptions() GlobOptions {
 	var g GlobOptions
 	ok := true
-	opt := func(name string) bool {
-		on, known := s.option(name)
+	opt := func(key string) bool {
+		on, known := s.option(key)
 		ok = ok && known
 		return on
 	}
-	g.Dotglob, g.Nullglob, g.Failglob = opt("dotglob"), opt("nullglob"), opt("failglob")
-	g.Extglob, g.Nocaseglob, g.Globstar, g.Noglob = opt("extglob"), opt("nocaseglob"), opt("globstar"), opt("noglob")
+	g.Dotglob, g.Nullglob, g.Failglob = opt(optKey+"dotglob"), opt(optKey+"nullglob"), opt(optKey+"failglob")
+	g.Extglob, g.Nocaseglob, g.Globstar, g.Noglob = opt(optKey+"extglob"), opt(optKey+"nocaseglob"), opt(optKey+"globstar"), opt(optKey+"noglob")
 	if v, set := s.variable("GLOBIGNORE"); set {
 		if !v.known {
 			ok = false
@@ -489,19 +489,19 @@ func (a *analyzer) nameState(name string, c *ctx) (file, why string) {
 		return "", ""
 	}
 	if shellBuiltins[name] {
-		if _, ok := sc.variable(loadKey + name); ok {
+		if _, ok := sc.variableKey(loadKey, name); ok {
 			return "", name + " is a builtin loaded from a shared object by enable -f"
 		}
 		if _, ok := sc.variable(loadKey + "?"); ok {
 			return "", "enable -f loaded builtins whose names are not known"
 		}
-		if _, off := sc.variable(offKey + name); !off {
+		if _, off := sc.variableKey(offKey, name); !off {
 			return "", ""
 		}
-	} else if _, ok := sc.variable(loadKey + name); ok {
+	} else if _, ok := sc.variableKey(loadKey, name); ok {
 		return "", name + " is a builtin loaded from a shared object by enable -f"
 	}
-	if v, ok := sc.variable(hashKey + name); ok {
+	if v, ok := sc.variableKey(hashKey, name); ok {
 		if !v.known {
 			return "", "hash -p makes " + name + " run a file that is not known"
 		}
@@ -747,12 +747,12 @@ func (a *analyzer) stateUnknown(ca *call) []string {
 			}
 		}
 	}
-	if on, known := sc.option("xtrace"); on || !known {
+	if on, known := sc.option(optKey + "xtrace"); on || !known {
 		if v, ok := sc.variable("PS4"); ok && (!v.known || strings.ContainsAny(v.s, "$`")) {
 			out = append(out, "xtrace expands PS4 ("+v.s+") before this command")
 		}
 	}
-	if on, known := sc.option("keyword"); on || !known {
+	if on, known := sc.option(optKey + "keyword"); on || !known {
 		for _, x := range ca.operands() {
 			if name, _, ok := strings.Cut(x.s, "="); ok && isIdent(name) {
 				out = append(out, "set -k makes "+x.s+" an assignment to the environment")
@@ -781,7 +781,7 @@ func (a *analyzer) cdState(ca *call, dir string) string {
 	if v, ok := sc.variable("CDPATH"); ok && (v.s != "" || !v.known) {
 		return "CDPATH is set, and cd searches it"
 	}
-	if on, known := sc.option("cdable_vars"); on || !known {
+	if on, known := sc.option(optKey + "cdable_vars"); on || !known {
 		return "cdable_vars may send cd to the directory a variable holds"
 	}
 	return ""

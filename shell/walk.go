@@ -66,6 +66,11 @@ type analyzer struct {
 	// distinct, for a command too long to parse, holds the statements
 	// the raw scan has read: each is a part once.
 	distinct map[string]bool
+	// strFree and fxFree are what is left of the blocks strs and effs
+	// cut parts' words and effects from; strBlock and fxBlock their sizes.
+	strFree           []string
+	fxFree            []Effect
+	strBlock, fxBlock int
 	// phase is walking, then judging; judged is the call being judged.
 	phase  phase
 	judged *call
@@ -386,8 +391,8 @@ func (a *analyzer) walkCompound(cmd syntax.Command, c *ctx) {
 	switch cmd := cmd.(type) {
 	case *syntax.BinaryCmd:
 		if cmd.Op == syntax.Pipe || cmd.Op == syntax.PipeAll {
-			var stages []*syntax.Stmt
-			stages = flattenPipe(cmd, stages)
+			var buf [8]*syntax.Stmt
+			stages := flattenPipe(cmd, buf[:0])
 			p := &pipeline{calls: make([]*call, 0, len(stages))}
 			for i, st := range stages {
 				cp := a.newCtx(c)
@@ -830,7 +835,7 @@ func (a *analyzer) assignValue(as *syntax.Assign, c *ctx) arg {
 // nested parses text given to a carrier (bash -c, eval, su -c, ...) and
 // walks it as a script of its own.
 func (a *analyzer) nested(text string, c *ctx, wrappers []string) bool {
-	if a.judgingAdds("nested: " + text) {
+	if a.phase == judging && a.judgingAdds("nested: "+text) {
 		return false
 	}
 	if a.muted {
