@@ -13,11 +13,20 @@ import (
 	"github.com/wardenhq/warden/api"
 )
 
+// RanRecorder is implemented by an Engine that records a report that a
+// call ran (a PostToolUse, an AfterTool) in its audit log, linked to the
+// decision it follows. The hook endpoint answers such a report with no
+// decision whether or not the engine records it.
+type RanRecorder interface {
+	RecordRan(ctx context.Context, ran agent.Ran) error
+}
+
 // POST /v1/hooks/{agent} answers an agent's hook payload in the agent's own
 // format, for agents that call a hook over HTTP instead of running a
 // command (Claude Code's "type": "http" hooks): the same adapter and the
 // same decision as `warden hook --agent NAME --server` gives, without a
-// process per tool call. An ask the agent can put to a person is answered
+// process per tool call; a report that a call ran is recorded
+// (RanRecorder) and answered with no decision. An ask the agent can put to a person is answered
 // at once; a PermissionRequest, and an ask nobody at the agent can answer,
 // wait for the approval page. A payload Warden cannot decide gets an error
 // status, which the agent's hook treats as a failure (and, with onFailure
@@ -37,6 +46,18 @@ func (s *Server) handleHook(w http.ResponseWriter, r *http.Request) {
 	defer putBuffer(buf)
 	if _, err := buf.ReadFrom(r.Body); err != nil {
 		writeBodyError(w, err)
+		return
+	}
+	if ran, ok, err := agent.ParseRan(ad, buf.Bytes()); ok {
+		// The call has run: record it, and answer nothing that could
+		// block or change it, whatever fails.
+		if rr, can := s.engine.(RanRecorder); can && err == nil {
+			err = rr.RecordRan(r.Context(), ran)
+		}
+		if err != nil {
+			s.log.Warn("hook: the call's outcome is not recorded", "agent", ad.Name(), "error", err)
+		}
+		writeAnswer(w, agent.Answer{})
 		return
 	}
 	call, err := ad.Parse(buf.Bytes())

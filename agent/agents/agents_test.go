@@ -1,9 +1,15 @@
 package agents
 
 import (
+	"bytes"
+	"context"
 	"flag"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/wardenhq/warden/agent/hookconf"
 )
 
 // TestRegistry: every agent has its own name, a title, a usage line of its
@@ -58,5 +64,55 @@ func TestProjectDir(t *testing.T) {
 		if got := ProjectDir(getenv, tt.agent); got != tt.want {
 			t.Errorf("ProjectDir(%q) = %q, want %q", tt.agent, got, tt.want)
 		}
+	}
+}
+
+// TestInitRecordsRan: every agent's init installs, besides the hooks that
+// decide, the hook that reports a call ran, and its doctor finds it (for
+// Codex, trusted); a second init changes nothing.
+func TestInitRecordsRan(t *testing.T) {
+	for _, a := range All {
+		t.Run(a.Name(), func(t *testing.T) {
+			dir := t.TempDir()
+			home, proj := filepath.Join(dir, "home"), filepath.Join(dir, "proj")
+			for _, d := range []string{home, proj} {
+				if err := os.MkdirAll(d, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			env := map[string]string{"HOME": home, "CODEX_HOME": filepath.Join(home, ".codex"),
+				"GEMINI_CLI_SYSTEM_SETTINGS_PATH": filepath.Join(dir, "none.json")}
+			getenv := func(k string) string { return env[k] }
+			install := func() string {
+				fs := flag.NewFlagSet("init", flag.ContinueOnError)
+				run := a.Init(fs)
+				if fs.Lookup("project") != nil {
+					if err := fs.Set("project", proj); err != nil {
+						t.Fatal(err)
+					}
+				}
+				var out bytes.Buffer
+				s := &hookconf.Setup{Stdout: &out, Stderr: &out, Getenv: getenv, SkipCheck: true,
+					Command:         func(args string) (string, error) { return "/opt/warden/bin/warden " + args, nil },
+					ApprovalTimeout: func(string) int { return 60 }}
+				if err := run(context.Background(), s); err != nil {
+					t.Fatalf("init: %v\n%s", err, out.String())
+				}
+				return out.String()
+			}
+			first := install()
+			if !strings.Contains(first, "added") {
+				t.Fatalf("init added nothing:\n%s", first)
+			}
+			if again := install(); strings.Contains(again, "added") || strings.Contains(again, "updated") {
+				t.Errorf("a second init changed the files:\n%s", again)
+			}
+			var report bytes.Buffer
+			c := &hookconf.Checkup{W: &report, Getenv: getenv, Home: home, Dir: proj, Root: proj, Approval: 60}
+			a.Doctor(context.Background(), c)
+			if !strings.Contains(report.String(), "records whether the call ran") || strings.Contains(report.String(), "not trusted") {
+				t.Errorf("doctor does not find the hook that records the call ran:\n%s", report.String())
+			}
+		})
 	}
 }

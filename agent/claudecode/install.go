@@ -51,9 +51,9 @@ func (Agent) InitUsage() string {
 
 // Init adds Warden's PreToolUse and PermissionRequest hooks, with
 // onFailure block and a timeout above Warden's approval timeout, and a
-// PostToolUse hook that records the call ran, to the project's
-// .claude/settings.json; with --server, an HTTP hook to the daemon
-// instead (which records no PostToolUse of its own).
+// PostToolUse hook that records the call ran (short, and never blocking),
+// to the project's .claude/settings.json; with --server, HTTP hooks to
+// the daemon instead, which answers and records the same.
 func (Agent) Init(fs *flag.FlagSet) func(context.Context, *hookconf.Setup) error {
 	project := fs.String("project", ".", "project `DIR` whose .claude/settings.json is edited")
 	serverURL := fs.String("server", "", "install an HTTP hook to the `URL` of a running warden serve instead of a command (token from $WARDEN_TOKEN)")
@@ -72,7 +72,8 @@ func (Agent) Init(fs *flag.FlagSet) func(context.Context, *hookconf.Setup) error
 				return err
 			}
 			want = u
-			entry = httpEntry(u, t)
+			entry = httpEntry(u, t, "block")
+			ranEntry = httpEntry(u, hookconf.RanTimeout, "")
 		} else {
 			cmd, err := s.Command("hook")
 			if err != nil {
@@ -85,13 +86,10 @@ func (Agent) Init(fs *flag.FlagSet) func(context.Context, *hookconf.Setup) error
 			entry = hookconf.CommandEntry(cmd, t, "onFailure", "block")
 			ranEntry = hookconf.CommandEntry(cmd, hookconf.RanTimeout)
 		}
-		all := events
-		if ranEntry != nil {
-			all = append(slices.Clip(all), ranEvent)
-		}
+		all := append(slices.Clip(events), ranEvent)
 		return hookconf.EditFile(s.Stdout, path, func(root *hookconf.Object) ([]string, error) {
 			changes, err := hookconf.AddWardenHooks(root, events, entry, "*")
-			if err != nil || ranEntry == nil {
+			if err != nil {
 				return changes, err
 			}
 			more, err := hookconf.AddWardenHooks(root, []string{ranEvent}, ranEntry, "*")
@@ -100,15 +98,18 @@ func (Agent) Init(fs *flag.FlagSet) func(context.Context, *hookconf.Setup) error
 	}
 }
 
-// httpEntry is the HTTP hook handler: Claude Code POSTs the payload to the
-// daemon with the agent token from $WARDEN_TOKEN; onFailure block, so a
-// daemon that is down blocks the call instead of letting it run.
-func httpEntry(url string, timeout int) *hookconf.Object {
+// httpEntry is an HTTP hook handler: Claude Code POSTs the payload to the
+// daemon with the agent token from $WARDEN_TOKEN. A deciding hook has
+// onFailure block, so a daemon that is down blocks the call instead of
+// letting it run; the one that records a call ran has none.
+func httpEntry(url string, timeout int, onFailure string) *hookconf.Object {
 	h := &hookconf.Object{}
 	h.Set("type", "http")
 	h.Set("url", url)
 	h.Set("timeout", json.Number(strconv.Itoa(timeout)))
-	h.Set("onFailure", "block")
+	if onFailure != "" {
+		h.Set("onFailure", onFailure)
+	}
 	headers := &hookconf.Object{}
 	headers.Set("Authorization", "Bearer $WARDEN_TOKEN")
 	h.Set("headers", headers)

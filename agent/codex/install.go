@@ -36,6 +36,15 @@ func (Agent) Unasked(agent.Call) string { return "Codex cannot put a hook's ques
 // events are the Codex hook events Warden answers.
 var events = []string{"PreToolUse", "PermissionRequest"}
 
+// ranEvent is the Codex hook event that reports a call ran (the audit
+// records the outcome). Its command has no blocking || branch and a short
+// timeout: the call has run, and a failing recorder must not stand in its
+// way.
+const ranEvent = "PostToolUse"
+
+// allEvents are the events init installs, in order.
+var allEvents = append(append([]string(nil), events...), ranEvent)
+
 // DefaultRequirementsFile is Codex's managed requirements file: hooks there
 // need no trust, and `[features] hooks = true` there keeps hooks on against
 // a project's or the command line's switch.
@@ -46,10 +55,12 @@ func (Agent) InitUsage() string {
 	return "init codex [--codex-home DIR] [--managed [--requirements FILE]] [--command CMD] [--timeout SECONDS] [--allow-temp] [--skip-check]"
 }
 
-// Init adds Warden's hooks to Codex's hooks.json and trusts them in its
-// config.toml, or with --managed writes them to the managed requirements
-// file. Every hook command ends in an || branch that exits 2: Codex runs
-// the call when a hook fails any other way.
+// Init adds Warden's PreToolUse and PermissionRequest hooks, and the
+// PostToolUse hook that records the call ran, to Codex's hooks.json and
+// trusts them in its config.toml, or with --managed writes them to the
+// managed requirements file. Every deciding hook command ends in an ||
+// branch that exits 2: Codex runs the call when a hook fails any other
+// way.
 func (Agent) Init(fs *flag.FlagSet) func(context.Context, *hookconf.Setup) error {
 	home := fs.String("codex-home", "", "Codex's home `DIR` (default $CODEX_HOME, else ~/.codex)")
 	managed := fs.Bool("managed", false, "install through Codex's managed requirements file (no trust step; needs root)")
@@ -57,16 +68,16 @@ func (Agent) Init(fs *flag.FlagSet) func(context.Context, *hookconf.Setup) error
 	timeout := fs.Int("timeout", 0, "hook timeout in `SECONDS` (default: Warden's approval timeout plus 30)")
 	return func(ctx context.Context, s *hookconf.Setup) error {
 		t := s.HookTimeout(*timeout, ".")
-		cmd, err := s.Command("hook --agent " + Name)
+		ranCmd, err := s.Command("hook --agent " + Name)
 		if err != nil {
 			return err
 		}
-		cmd = BlockOnFailure(cmd)
+		cmd := BlockOnFailure(ranCmd)
 		if err := s.Prove(ctx, Adapter{}, cmd, "."); err != nil {
 			return err
 		}
 		if *managed {
-			return installManaged(s.Stdout, s.Stderr, *reqFile, cmd, t)
+			return installManaged(s.Stdout, s.Stderr, *reqFile, cmd, t, ranCmd)
 		}
 		dir := *home
 		if dir == "" {
@@ -78,9 +89,15 @@ func (Agent) Init(fs *flag.FlagSet) func(context.Context, *hookconf.Setup) error
 		}
 		hooksFile := filepath.Join(dir, "hooks.json")
 		entry := hookconf.CommandEntry(cmd, t)
+		ranEntry := hookconf.CommandEntry(ranCmd, hookconf.RanTimeout)
 		err = hookconf.EditFile(s.Stdout, hooksFile, func(root *hookconf.Object) ([]string, error) {
-			return hookconf.AddWardenHooks(root, events, entry, "")
-		}, fmt.Sprintf("%s already runs %s for %s; hooks unchanged", hooksFile, cmd, strings.Join(events, " and ")))
+			changes, err := hookconf.AddWardenHooks(root, events, entry, "")
+			if err != nil {
+				return changes, err
+			}
+			more, err := hookconf.AddWardenHooks(root, []string{ranEvent}, ranEntry, "")
+			return append(changes, more...), err
+		}, fmt.Sprintf("%s already runs %s for %s; hooks unchanged", hooksFile, cmd, strings.Join(allEvents, ", ")))
 		if err != nil {
 			return err
 		}
@@ -161,7 +178,7 @@ func trustHooks(out io.Writer, dir, hooksFile string) error {
 	if err != nil {
 		return err
 	}
-	found, err := wardenHooks(data, events)
+	found, err := wardenHooks(data, allEvents)
 	if err != nil {
 		return fmt.Errorf("%s: %w", hooksFile, err)
 	}
@@ -207,7 +224,7 @@ func trustHooks(out io.Writer, dir, hooksFile string) error {
 // installManaged adds Warden's hooks, and `[features] hooks = true`, to
 // Codex's managed requirements file: managed hooks need no trust, and the
 // pinned feature keeps them on against a project's `hooks = false`.
-func installManaged(out, stderr io.Writer, file, cmd string, timeout int) error {
+func installManaged(out, stderr io.Writer, file, cmd string, timeout int, ranCmd string) error {
 	old, err := os.ReadFile(file)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
@@ -226,8 +243,12 @@ func installManaged(out, stderr io.Writer, file, cmd string, timeout int) error 
 		b.WriteByte('\n')
 	}
 	b.WriteString("\n# Warden decides every tool call (warden init codex --managed).\n")
-	for _, ev := range events {
-		fmt.Fprintf(&b, "[[hooks.%s]]\n[[hooks.%s.hooks]]\ntype = \"command\"\ncommand = %s\ntimeout = %d\n\n", ev, ev, TOMLString(cmd), timeout)
+	for _, ev := range allEvents {
+		c, t := cmd, timeout
+		if ev == ranEvent {
+			c, t = ranCmd, hookconf.RanTimeout
+		}
+		fmt.Fprintf(&b, "[[hooks.%s]]\n[[hooks.%s.hooks]]\ntype = \"command\"\ncommand = %s\ntimeout = %d\n\n", ev, ev, TOMLString(c), t)
 	}
 	pinned := false
 	if hasTOMLTable(text, "features") {
@@ -248,6 +269,7 @@ func installManaged(out, stderr io.Writer, file, cmd string, timeout int) error 
 		return fmt.Errorf("%w (installing a managed file needs root: sudo warden init codex --managed)", err)
 	}
 	fmt.Fprintf(out, "%s: added managed %s hooks: %s (no trust step: managed hooks always run)\n", file, strings.Join(events, " and "), cmd)
+	fmt.Fprintf(out, "%s: added managed %s hook: %s (records whether the call ran)\n", file, ranEvent, ranCmd)
 	if pinned {
 		fmt.Fprintf(out, "%s: pinned [features] hooks = true, so no project or --disable hooks turns them off\n", file)
 	}
@@ -310,10 +332,22 @@ func (Agent) Doctor(ctx context.Context, c *hookconf.Checkup) {
 			c.Info("%s: no Warden hook", hooksFile)
 		}
 	}
+	recorded := false
 	for _, h := range hooks {
 		found = true
 		where := fmt.Sprintf("%s: %s hook", hooksFile, h.Event)
 		c.OK("%s: %s", where, h.Command)
+		if h.Event == ranEvent {
+			// It records that a call ran and decides nothing: untrusted,
+			// the audit lacks the outcome, but the calls are guarded.
+			if got := TrustedHash(string(config), TrustKey(hooksFile, h.Event, h.Group, h.Index)); got != TrustHash(h.Event, handler(h, data)) {
+				c.Info("%s is not trusted as it stands: Codex skips it, so the audit does not show whether a call ran (run `warden init codex`)", where)
+			} else {
+				recorded = true
+				c.OK("trusted; records whether the call ran")
+			}
+			continue
+		}
 		key := TrustKey(hooksFile, h.Event, h.Group, h.Index)
 		want := TrustHash(h.Event, handler(h, data))
 		switch got := TrustedHash(string(config), key); {
@@ -326,9 +360,16 @@ func (Agent) Doctor(ctx context.Context, c *hookconf.Checkup) {
 		default:
 			c.OK("trusted (%s)", key)
 		}
+		if h.Timeout > 0 && int(h.Timeout) <= c.Approval {
+			c.Problem("%s: timeout %gs is not above Warden's approval timeout (%ds): Codex kills the hook while the approval page waits for a person, and then runs the call; re-run `warden init codex` to set it to %ds",
+				where, h.Timeout, c.Approval, c.Approval+hookconf.TimeoutMargin)
+		}
 		if c.Runs(ctx, Adapter{}, h.Command) && h.Event == "PreToolUse" {
 			working = true
 		}
+	}
+	if working && !recorded {
+		c.Info("no trusted Warden %s hook in %s: the audit does not show whether a call ran (run `warden init codex`)", ranEvent, hooksFile)
 	}
 	if bytes.Contains(config, []byte("warden hook")) {
 		found = true

@@ -33,14 +33,19 @@ const hookName = "warden"
 // event is the hook event Warden answers.
 const event = "BeforeTool"
 
+// ranEvent is the hook event that reports a call ran (the audit records
+// the outcome). Warden answers it with no decision, which leaves the
+// tool's result as it is, and gives it a short timeout.
+const ranEvent = "AfterTool"
+
 // InitUsage is the usage of `warden init gemini`.
 func (Agent) InitUsage() string {
 	return "init gemini [--project DIR] [--command CMD] [--timeout SECONDS] [--allow-temp] [--skip-check]"
 }
 
-// Init adds Warden's BeforeTool hook to the user's ~/.gemini/settings.json,
-// or the project's with --project; Gemini takes the timeout in
-// milliseconds.
+// Init adds Warden's BeforeTool hook, and the AfterTool hook that records
+// the call ran, to the user's ~/.gemini/settings.json, or the project's
+// with --project; Gemini takes timeouts in milliseconds.
 func (Agent) Init(fs *flag.FlagSet) func(context.Context, *hookconf.Setup) error {
 	project := fs.String("project", "", "edit the project `DIR`'s .gemini/settings.json instead of the user's ~/.gemini/settings.json")
 	timeout := fs.Int("timeout", 0, "hook timeout in `SECONDS` (default: Warden's approval timeout plus 30; written in milliseconds)")
@@ -61,16 +66,28 @@ func (Agent) Init(fs *flag.FlagSet) func(context.Context, *hookconf.Setup) error
 		if *project != "" {
 			path = filepath.Join(*project, ".gemini", "settings.json")
 		}
-		entry := &hookconf.Object{}
-		entry.Set("name", hookName)
-		for _, k := range []string{"type", "command", "timeout"} {
-			v, _ := hookconf.CommandEntry(cmd, t*1000).Get(k)
-			entry.Set(k, v)
-		}
+		entry, ranEntry := named(cmd, t*1000), named(cmd, hookconf.RanTimeout*1000)
 		return hookconf.EditFile(s.Stdout, path, func(root *hookconf.Object) ([]string, error) {
-			return hookconf.AddWardenHooks(root, []string{event}, entry, "*")
-		}, fmt.Sprintf("%s already runs %s for %s; nothing changed", path, cmd, event))
+			changes, err := hookconf.AddWardenHooks(root, []string{event}, entry, "*")
+			if err != nil {
+				return changes, err
+			}
+			more, err := hookconf.AddWardenHooks(root, []string{ranEvent}, ranEntry, "*")
+			return append(changes, more...), err
+		}, fmt.Sprintf("%s already runs %s for %s and %s; nothing changed", path, cmd, event, ranEvent))
 	}
+}
+
+// named is the command hook cmd with Warden's name first and the timeout
+// in milliseconds.
+func named(cmd string, timeoutMS int) *hookconf.Object {
+	entry := &hookconf.Object{}
+	entry.Set("name", hookName)
+	for _, k := range []string{"type", "command", "timeout"} {
+		v, _ := hookconf.CommandEntry(cmd, timeoutMS).Get(k)
+		entry.Set(k, v)
+	}
+	return entry
 }
 
 // Doctor checks Gemini CLI's system, user and project settings: each
@@ -83,7 +100,7 @@ func (Agent) Doctor(ctx context.Context, c *hookconf.Checkup) {
 		system = "/etc/gemini-cli/settings.json"
 	}
 	projectFile := filepath.Join(c.Root, ".gemini", "settings.json")
-	var installed []hookconf.Hook
+	var installed, recorders []hookconf.Hook
 	found := false
 	for _, f := range []struct{ scope, path string }{
 		{"system", system},
@@ -103,9 +120,14 @@ func (Agent) Doctor(ctx context.Context, c *hookconf.Checkup) {
 		for _, h := range hooks {
 			found = true
 			where := fmt.Sprintf("%s %s: %s hook", f.scope, f.path, h.Event)
+			if h.Event == ranEvent {
+				recorders = append(recorders, h)
+				c.OK("%s %q: %s (records whether the call ran)", where, h.Name, h.Command)
+				continue
+			}
 			c.OK("%s %q: %s", where, h.Name, h.Command)
 			if h.Event != event {
-				c.Problem("%s: Warden answers %s only", where, event)
+				c.Problem("%s: Warden answers %s only (and records %s)", where, event, ranEvent)
 				continue
 			}
 			if h.Timeout > 0 && int(h.Timeout) <= c.Approval*1000 {
@@ -127,7 +149,7 @@ func (Agent) Doctor(ctx context.Context, c *hookconf.Checkup) {
 	if data, err := os.ReadFile(projectFile); err == nil && json.Unmarshal(data, &proj) == nil {
 		if e := proj.HooksConfig.Enabled; e != nil && !*e {
 			c.Problem("%s sets hooksConfig.enabled false: Gemini runs no hook there unless the system settings pin enabled: true", projectFile)
-			installed = nil
+			installed, recorders = nil, nil
 		}
 		for _, name := range proj.HooksConfig.Disabled {
 			for i := 0; i < len(installed); i++ {
@@ -144,5 +166,8 @@ func (Agent) Doctor(ctx context.Context, c *hookconf.Checkup) {
 	}
 	if len(installed) > 0 {
 		c.Guarded(Agent{}.Title())
+		if len(recorders) == 0 {
+			c.Info("no Warden %s hook: the audit does not show whether a call ran (re-run `warden init gemini`)", ranEvent)
+		}
 	}
 }

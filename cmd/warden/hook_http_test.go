@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"maps"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -17,6 +18,9 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/audit"
 )
 
 // daemon is a `warden serve` running in this process on a loopback port.
@@ -279,7 +283,63 @@ func TestInitClaudeCodeServer(t *testing.T) {
 			t.Errorf("%s hook (-want +got):\n%s", event, diff)
 		}
 	}
+	ran := file.Hooks["PostToolUse"][0].Hooks[0]
+	wantRan := map[string]any{"type": "http", "url": d.url + "/v1/hooks/claude-code", "timeout": float64(10),
+		"headers": map[string]any{"Authorization": "Bearer $WARDEN_TOKEN"}, "allowedEnvVars": []any{"WARDEN_TOKEN"}}
+	if diff := cmp.Diff(wantRan, ran); diff != "" {
+		t.Errorf("PostToolUse hook (-want +got):\n%s", diff)
+	}
 	if strings.Contains(string(data), d.agentToken) || strings.Contains(string(data), "leak") {
 		t.Error("a token was written into the settings file")
+	}
+}
+
+// TestHookHTTPRecordsRan: the daemon's hook endpoint records Claude Code's
+// PostToolUse and PostToolUseFailure as the hook command does — linked to
+// the decision, outcome ran, the tool's error — and answers them with no
+// decision; one it cannot read is answered the same.
+func TestHookHTTPRecordsRan(t *testing.T) {
+	dir := t.TempDir()
+	vars := hookEnv(dir)
+	proj := filepath.Join(dir, "home", "proj")
+	if err := os.MkdirAll(proj, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	d := startDaemon(t, vars, "--cwd", proj)
+	c := &http.Client{}
+	pre := map[string]any{"session_id": "s-ran", "cwd": proj, "permission_mode": "default", "hook_event_name": "PreToolUse",
+		"tool_name": "Read", "tool_input": map[string]any{"file_path": filepath.Join(proj, "a.txt")}, "tool_use_id": "toolu_ran_1"}
+	body, _ := json.Marshal(pre)
+	if code, out := d.post(t, c, body); code != http.StatusOK || !bytes.Contains(out, []byte(`"permissionDecision":"allow"`)) {
+		t.Fatalf("PreToolUse: %d %s", code, out)
+	}
+	for _, tc := range []struct {
+		event   string
+		extra   map[string]any
+		toolErr string
+	}{
+		{"PostToolUse", map[string]any{"tool_response": map[string]any{"type": "text"}}, ""},
+		{"PostToolUseFailure", map[string]any{"error": "File does not exist."}, "File does not exist."},
+	} {
+		post := maps.Clone(pre)
+		post["hook_event_name"] = tc.event
+		maps.Copy(post, tc.extra)
+		body, _ := json.Marshal(post)
+		if code, out := d.post(t, c, body); code != http.StatusOK || strings.TrimSpace(string(out)) != "{}" {
+			t.Errorf("%s answered %d %s; want 200 {}", tc.event, code, out)
+		}
+		recs, _, err := audit.Read(audit.DefaultPath(func(k string) string { return vars[k] }), audit.Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := recs[len(recs)-1]
+		if last.Event != audit.EventPostToolUse || last.Outcome != audit.OutcomeRan || last.ToolError != tc.toolErr ||
+			last.ID != recs[0].ID || last.Behavior != api.Allow || last.Via != "serve" {
+			t.Errorf("%s recorded %s %s %q id %s %s via %s; want PostToolUse ran %q, the decision %s allow, via serve",
+				tc.event, last.Event, last.Outcome, last.ToolError, last.ID, last.Behavior, last.Via, tc.toolErr, recs[0].ID)
+		}
+	}
+	if code, out := d.post(t, c, []byte(`{"hook_event_name":"PostToolUse","tool_name":"Read","tool_input":"x"}`)); code != http.StatusOK || strings.TrimSpace(string(out)) != "{}" {
+		t.Errorf("an unreadable PostToolUse answered %d %s; want 200 {}", code, out)
 	}
 }

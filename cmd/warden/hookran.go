@@ -6,9 +6,8 @@ import (
 
 	"github.com/wardenhq/warden/agent"
 	"github.com/wardenhq/warden/agent/agents"
-	"github.com/wardenhq/warden/api"
-	"github.com/wardenhq/warden/audit"
 	"github.com/wardenhq/warden/hook"
+	"github.com/wardenhq/warden/internal/setup"
 )
 
 // recordRan appends the record that a call ran (PostToolUse, AfterTool) to
@@ -46,10 +45,8 @@ func recordRan(ctx context.Context, env *cliEnv, ef *engineFlags, ran agent.Ran,
 	}
 	sink, err := openAudit(env, st)
 	if err == nil {
-		rec := audit.NewRecord(req, api.Decision{})
-		rec.Event, rec.Via = audit.EventPostToolUse, "hook"
-		rec.Outcome, rec.ToolError = audit.OutcomeRan, ran.ToolError
-		err = sink.Write(ctx, rec)
+		ran.Call.Request = req
+		err = sink.Write(ctx, setup.RanRecord(ran, "hook"))
 	}
 	if err != nil {
 		fmt.Fprintf(env.stderr, "warden: hook: %s (the call's outcome is not recorded)\n", oneLine(err))

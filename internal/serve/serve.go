@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/wardenhq/warden"
+	"github.com/wardenhq/warden/agent"
 	"github.com/wardenhq/warden/agent/agents"
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/approvers"
@@ -755,3 +756,17 @@ func serveTLS(ln net.Listener, addrURL, certFile, keyFile string) (net.Listener,
 	cfg := &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
 	return tls.NewListener(ln, cfg), "https://" + strings.TrimPrefix(addrURL, "http://"), nil
 }
+
+// RecordRan records in the daemon's audit log a report, through the hook
+// endpoint, that a call ran (server.RanRecorder).
+func (d *daemonEngines) RecordRan(ctx context.Context, ran agent.Ran) error {
+	if d.audit == nil {
+		return nil
+	}
+	if ran.Call.Request.Cwd == "" {
+		ran.Call.Request.Cwd = d.defCwd
+	}
+	return d.audit.Write(ctx, setup.RanRecord(ran, "serve"))
+}
+
+var _ server.RanRecorder = (*daemonEngines)(nil)

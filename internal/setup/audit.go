@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/wardenhq/warden/agent"
+	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/audit"
 	"github.com/wardenhq/warden/settings"
 )
@@ -40,4 +42,15 @@ func AuditPath(getenv func(string) string, st *settings.Settings) string {
 		return p
 	}
 	return filepath.Join(st.ProjectRoot, p)
+}
+
+// RanRecord is the audit record of a report that a call ran (a
+// PostToolUse, an AfterTool) received by the front end via: the call, the
+// outcome ran and the tool's error; the audit sink links it to the
+// decision it follows (audit.EventPostToolUse).
+func RanRecord(ran agent.Ran, via string) audit.Record {
+	rec := audit.NewRecord(ran.Call.Request, api.Decision{})
+	rec.Event, rec.Via = audit.EventPostToolUse, via
+	rec.Outcome, rec.ToolError = audit.OutcomeRan, ran.ToolError
+	return rec
 }
