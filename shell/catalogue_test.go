@@ -110,6 +110,12 @@ func TestCatalogue(t *testing.T) {
 		{"grep --coun TOKEN .env", nil},
 		{"grep -Hc TOKEN .env", nil},
 		{"grep TOKEN .env", w("credential-access")},
+		// Inline code, found where the interpreter's entry places it.
+		{"python3 -c'import os; os.system(\"rm -rf ~\")'", w("recursive-delete")},
+		{"python3 -Ic 'import os; os.system(\"rm -rf ~\")'", w("recursive-delete")},
+		{"node --eval='require(\"child_process\").execSync(\"rm -rf ~\")'", w("recursive-delete")},
+		{"perl -we 'system(\"rm -rf ~\")'", w("recursive-delete")},
+		{"perl -MPOSIX -e 'print 1'", nil},
 		{"docker run -v/:/mnt alpine", w("privilege")},
 		{"docker run --volume=/:/mnt alpine", w("privilege")},
 		{"docker container run -v /:/h alpine", w("privilege")},

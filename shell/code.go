@@ -10,43 +10,34 @@ import (
 )
 
 // inlineCode returns the code given to an interpreter on its command line
-// (python -c, node -e/-p, perl -e, ruby -e, php -r, ...).
-func inlineCode(prog string, ops []arg) (arg, bool) {
-	switch {
-	case strings.HasPrefix(prog, "python") || strings.HasPrefix(prog, "pypy"):
-		return optValue(ops, "-c", "")
-	case prog == "node" || prog == "nodejs" || prog == "bun":
-		if v, ok := optValue(ops, "-e", "--eval"); ok {
-			return v, true
-		}
-		return optValue(ops, "-p", "--print")
-	case prog == "deno":
+// (python -c, node -e/-p, perl -e, ruby -e, php -r, ...): for a program
+// with an entry, the first value of an option the entry declares as code
+// in the program's language, in any spelling (-c CODE, -cCODE, -pe CODE).
+func (a *analyzer) inlineCode(c *call) (arg, bool) {
+	prog, ops := c.prog, c.operands()
+	if prog == "deno" {
 		if len(ops) >= 2 && ops[0].s == "eval" {
 			return ops[1], true
 		}
-	case prog == "perl" || prog == "ruby":
-		for i, x := range ops {
-			s := x.s
-			if len(s) >= 2 && s[0] == '-' && s[1] != '-' && strings.ContainsAny(s[1:], "eE") {
-				j := strings.IndexAny(s, "eE")
-				if j == len(s)-1 && i+1 < len(ops) {
-					return ops[i+1], true
-				}
-				// Options before e that take the rest of the word as a value
-				// (perl -MModule, ruby -rlib) hide no code.
-				if j < len(s)-1 && !strings.ContainsAny(s[1:j], "IMmrCFx") {
-					v := x
-					v.s = s[j+1:]
-					return v, true
-				}
+		return arg{}, false
+	}
+	if res := a.entryParse(c); res.Spec != nil {
+		for _, u := range res.Uses {
+			// php -F runs its code once per line of a file's input; it
+			// is read as a file, as before.
+			if u.Lang != "" && u.Option != "" && u.Index >= 0 && u.Index < len(ops) && !(prog == "php" && u.Option == "-F") {
+				return argOf(ops, u), true
 			}
 		}
-	case prog == "php":
-		for _, f := range []string{"-r", "-R", "-B", "-E", "-F"} {
-			if v, ok := optValue(ops, f, ""); ok && f != "-F" {
-				return v, true
-			}
-		}
+		return arg{}, false
+	}
+	return inlineCodeUnlisted(prog, ops)
+}
+
+// inlineCodeUnlisted is inlineCode for the interpreters no entry declares
+// yet: their one code option, read by hand.
+func inlineCodeUnlisted(prog string, ops []arg) (arg, bool) {
+	switch {
 	case prog == "lua" || prog == "luajit" || prog == "rscript" || prog == "r" || prog == "osascript" || prog == "julia" || prog == "elixir" ||
 		prog == "groovy" || prog == "clojure" || prog == "clj" || prog == "racket" || prog == "scala" || prog == "kotlin":
 		return optValue(ops, "-e", "--eval")
@@ -76,7 +67,7 @@ func checkInterpreter(a *analyzer, c *call) {
 			}
 		}
 	}
-	code, ok := inlineCode(c.prog, ops)
+	code, ok := a.inlineCode(c)
 	if ok {
 		if code.unbound || code.subst {
 			if a.substFetches(code) {
