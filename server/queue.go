@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/wardenhq/warden/api"
@@ -100,12 +101,15 @@ type PendingAsk struct {
 	// names, and only they, may answer it (none at all when its route
 	// could not be known). Unrouted, every approver and the daemon's own
 	// token may. Route names the route.
-	Routed    bool        `json:"routed,omitempty"`
-	Approvers []string    `json:"approvers,omitempty"`
-	Route     string      `json:"route,omitempty"`
-	Request   api.Request `json:"request"`
-	Created   time.Time   `json:"created"`
-	Deadline  time.Time   `json:"deadline"`
+	Routed    bool     `json:"routed,omitempty"`
+	Approvers []string `json:"approvers,omitempty"`
+	Route     string   `json:"route,omitempty"`
+	// InputDigest is the digest of the ask's tool and input that its
+	// answer links are bound to (InputDigest).
+	InputDigest string      `json:"input_digest"`
+	Request     api.Request `json:"request"`
+	Created     time.Time   `json:"created"`
+	Deadline    time.Time   `json:"deadline"`
 	// ExpiresInMS is the time left when this copy was made, so a page on a
 	// device with a skewed clock still counts down correctly.
 	ExpiresInMS int64 `json:"expires_in_ms"`
@@ -206,7 +210,7 @@ type Queue struct {
 	daemon  string
 	logger  *slog.Logger
 	route   RouteFunc
-	queued  func(PendingAsk)
+	queued  atomic.Pointer[func(PendingAsk)]
 	feed    DecisionFeed
 
 	mu      sync.Mutex
@@ -259,7 +263,6 @@ func NewQueue(opts QueueOptions) *Queue {
 		daemon:  opts.Daemon,
 		logger:  opts.Logger,
 		route:   opts.Route,
-		queued:  opts.OnQueued,
 		feed:    opts.Decisions,
 		pending: make(map[string]*pendingEntry),
 		closing: make(chan struct{}),
@@ -275,6 +278,9 @@ func NewQueue(opts QueueOptions) *Queue {
 	}
 	if q.logger == nil {
 		q.logger = slog.New(slog.DiscardHandler)
+	}
+	if opts.OnQueued != nil {
+		q.OnQueued(opts.OnQueued)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	q.stopWatch = cancel
@@ -456,6 +462,7 @@ func (q *Queue) Prompt(ctx context.Context, p *handler.Prompt) (handler.Answer, 
 		Suggestions: nonNil(ask.Suggestions),
 		Scopes:      ask.Offered(),
 		Request:     ask.Request,
+		InputDigest: InputDigest(ask.Request),
 		Created:     now,
 		Deadline:    deadline,
 	}
@@ -511,8 +518,8 @@ func (q *Queue) Prompt(ctx context.Context, p *handler.Prompt) (handler.Answer, 
 	if c := callFrom(ctx); c != nil {
 		c.setPendingID(view.ID)
 	}
-	if q.queued != nil {
-		go q.queued(view)
+	if f := q.queued.Load(); f != nil {
+		go (*f)(view)
 	}
 
 	done := make(chan struct{})
@@ -614,6 +621,10 @@ func (q *Queue) followExplanation(id string, ch <-chan api.Explanation, done <-c
 	}
 }
 
+// OnQueued sets (replacing QueueOptions.OnQueued) what is called, on a
+// goroutine of its own, with each ask this daemon queues once it is shared.
+func (q *Queue) OnQueued(f func(PendingAsk)) { q.queued.Store(&f) }
+
 // routeView sets the view's route from its request and risk.
 func (q *Queue) routeView(v *PendingAsk) error {
 	if q.route == nil {
@@ -625,6 +636,41 @@ func (q *Queue) routeView(v *PendingAsk) error {
 	}
 	v.Routed, v.Approvers, v.Route = len(r.Approvers) > 0, r.Approvers, r.Where
 	return nil
+}
+
+// lookup returns the pending ask id: from the mirror, else the store. An
+// ask no longer pending is ErrNotPending (wrapping ErrAlreadyAnswered when
+// it was answered).
+func (q *Queue) lookup(id string) (PendingAsk, error) {
+	q.mu.Lock()
+	e, ok := q.pending[id]
+	var v PendingAsk
+	if ok {
+		v = q.snapshotLocked(e)
+	}
+	q.mu.Unlock()
+	if ok {
+		return v, nil
+	}
+	if ValidAskID(id) != nil {
+		return PendingAsk{}, fmt.Errorf("%w: %q", ErrNotPending, id)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
+	defer cancel()
+	stored, err := q.store.Get(ctx, id)
+	switch {
+	case errors.Is(err, ErrUnknownAsk):
+		return PendingAsk{}, fmt.Errorf("%w: %q", ErrNotPending, id)
+	case err != nil:
+		return PendingAsk{}, err
+	case !stored.Pending():
+		return PendingAsk{}, alreadyAnswered(stored)
+	}
+	if err := json.Unmarshal(stored.View, &v); err != nil {
+		return PendingAsk{}, fmt.Errorf("server: ask %q: %w", id, err)
+	}
+	v.ID, v.Deadline = stored.ID, stored.Deadline
+	return v, nil
 }
 
 // Answer resolves the pending ask id with an answer given with the

@@ -149,6 +149,9 @@ type Options struct {
 	// them. Nil means none: the approver's Token answers everything. They
 	// need Token to be set.
 	Approvers *approvers.Set
+	// Links, when set, signs and checks the answer links notifications
+	// carry (GET and POST /v1/link/{id}); nil means no link answers.
+	Links *LinkSigner
 }
 
 // Server is the daemon's HTTP side: the API of DESIGN §6, the event stream
@@ -167,6 +170,7 @@ type Server struct {
 	// compared in constant time.
 	approverKey, agentKey []byte
 	bridge                *mailboxBridge
+	links                 *LinkSigner
 	// stopCtx ends the long waits (mailbox polls, the bridge) at shutdown.
 	stopCtx context.Context
 	stopAll context.CancelFunc
@@ -220,6 +224,7 @@ func New(engine Engine, opts Options) *Server {
 	if s.opts.BodyTimeout <= 0 {
 		s.opts.BodyTimeout = DefaultBodyTimeout
 	}
+	s.links = opts.Links
 	s.approverKey = tokenKey(opts.Token)
 	s.agentKey = tokenKey(opts.AgentToken)
 	s.box = opts.Mailbox
@@ -329,6 +334,9 @@ func (s *Server) routes() {
 	method("/v1/pending/{id}", http.MethodPost, s.forAnswerer(s.handleAnswer))
 	method("/v1/events", http.MethodGet, s.forAnswerer(s.longLived(s.handleEvents)))
 	method("/v1/whoami", http.MethodGet, s.forAnswerer(s.handleWhoami))
+	// A link's signature is its credential: it answers one ask, once.
+	mux.HandleFunc("GET /v1/link/{id}", s.handleLinkPage)
+	mux.HandleFunc("POST /v1/link/{id}", s.handleLinkAnswer)
 	method("/healthz", http.MethodGet, s.forAgents(s.handleHealth))
 	method("/v1/hooks/{agent}", http.MethodPost, s.forAgents(s.longLived(s.handleHook)))
 	method("/metrics", http.MethodGet, s.forApprover(s.metrics.Handler().ServeHTTP))

@@ -390,6 +390,7 @@ func TestDecideWaitsForTheAnswer(t *testing.T) {
 				Suggestions: []string{"Bash(rm -rf build)"},
 				Scopes:      []api.Scope{api.ScopeOnce, api.ScopeSession},
 				Request:     bashRequest,
+				InputDigest: InputDigest(bashRequest),
 				Created:     f.clock.Now(),
 				Deadline:    f.clock.Now().Add(time.Minute),
 				ExpiresInMS: 60000,

@@ -69,39 +69,8 @@ func TestServeRoutesNameKnownApprovers(t *testing.T) {
 // agents' and the daemon's own tokens are refused, alice's answer counts.
 func TestServeRoutedAsk(t *testing.T) {
 	env, file, tokens := approversHome(t, `{"approvals":{"timeoutSeconds":30,"route":[{"risk":"HIGH","approvers":["alice"]}]}}`)
-	pr, pw := io.Pipe()
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan int, 1)
-	go func() {
-		done <- Run(ctx, Env{Stdout: pw, Stderr: io.Discard, Getenv: func(k string) string { return env[k] }},
-			[]string{"--addr", "127.0.0.1:0", "--no-audit", "--cwd", env["HOME"], "--approvers", file}, nil)
-		pw.Close()
-	}()
-	t.Cleanup(func() { cancel(); <-done })
-	lines := bufio.NewScanner(pr)
-	var base, owner, agent string
-	for lines.Scan() {
-		l := lines.Text()
-		if rest, ok := strings.CutPrefix(l, "listening on "); ok {
-			base, owner, _ = strings.Cut(rest, "/?token=")
-		}
-		if rest, ok := strings.CutPrefix(l, "agents: "); ok {
-			_, agent, _ = strings.Cut(rest, "WARDEN_TOKEN=")
-			break
-		}
-	}
-	go func() { _, _ = io.Copy(io.Discard, pr) }()
-	do := func(method, path, tok, body string) (int, string) {
-		req, _ := http.NewRequest(method, base+path, strings.NewReader(body))
-		req.Header.Set("Authorization", "Bearer "+tok)
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		data, _ := io.ReadAll(res.Body)
-		return res.StatusCode, string(data)
-	}
+	base, owner, agent := startDaemon(t, env, "--approvers", file)
+	do := func(method, path, tok, body string) (int, string) { return call(t, method, base+path, tok, body) }
 	decided := make(chan string, 1)
 	go func() {
 		_, body := do("POST", "/v1/decide", agent, `{"tool_name":"Bash","tool_input":{"command":"rm -rf ~/"},"cwd":"`+env["HOME"]+`","session_id":"s1"}`)
@@ -141,4 +110,57 @@ func TestServeRoutedAsk(t *testing.T) {
 	if !strings.Contains(body, `"behavior":"deny"`) || !strings.Contains(body, `"person":"alice"`) {
 		t.Errorf("decision %s, want a deny by alice", body)
 	}
+}
+
+// startDaemon runs the daemon in this process with env and the extra
+// args, until the test ends, and returns its address and two tokens.
+func startDaemon(t *testing.T, env map[string]string, args ...string) (base, owner, agent string) {
+	t.Helper()
+	pr, pw := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan int, 1)
+	go func() {
+		done <- Run(ctx, Env{Stdout: pw, Stderr: io.Discard, Getenv: func(k string) string { return env[k] }},
+			append([]string{"--addr", "127.0.0.1:0", "--no-audit", "--cwd", env["HOME"]}, args...), nil)
+		pw.Close()
+	}()
+	t.Cleanup(func() { cancel(); <-done })
+	lines := bufio.NewScanner(pr)
+	for lines.Scan() {
+		l := lines.Text()
+		if rest, ok := strings.CutPrefix(l, "listening on "); ok {
+			base, owner, _ = strings.Cut(rest, "/?token=")
+		}
+		if rest, ok := strings.CutPrefix(l, "agents: "); ok {
+			_, agent, _ = strings.Cut(rest, "WARDEN_TOKEN=")
+			break
+		}
+	}
+	go func() { _, _ = io.Copy(io.Discard, pr) }()
+	if agent == "" {
+		t.Fatal("the daemon did not start")
+	}
+	return base, owner, agent
+}
+
+// call makes one request with the bearer token tok (none when empty).
+func call(t *testing.T, method, url, tok, body string) (int, string) {
+	t.Helper()
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tok != "" {
+		req.Header.Set("Authorization", "Bearer "+tok)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	data, _ := io.ReadAll(res.Body)
+	return res.StatusCode, string(data)
 }

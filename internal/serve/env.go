@@ -83,6 +83,10 @@ type Shared struct {
 	// Decisions, when set, fans the recent decisions out to the team's
 	// pages.
 	Decisions server.DecisionFeed
+	// LinkKey, when set, is the team's key for answer links, the same on
+	// every daemon, so a link a notification carries answers its ask on
+	// any of them.
+	LinkKey []byte
 	// Close releases the connection (and stops an embedded server).
 	Close func()
 }

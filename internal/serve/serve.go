@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net"
+	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -29,6 +30,7 @@ import (
 	"github.com/wardenhq/warden/grant"
 	"github.com/wardenhq/warden/handler"
 	"github.com/wardenhq/warden/internal/setup"
+	"github.com/wardenhq/warden/notify"
 	"github.com/wardenhq/warden/server"
 	"github.com/wardenhq/warden/settings"
 )
@@ -57,6 +59,8 @@ func Run(ctx context.Context, env Env, args []string, backend Backend) int {
 	fs.Var(&allowHosts, "allow-host", "host `NAME` browsers may use to reach the daemon, besides IP addresses and localhost (repeatable)")
 	tlsCert := fs.String("tls-cert", "", "serve HTTPS with the certificate `FILE` (PEM; with --tls-key), for approvers on other machines")
 	tlsKey := fs.String("tls-key", "", "the private key `FILE` (PEM) of --tls-cert")
+	publicURL := fs.String("public-url", "", "the daemon's address as phones and other machines reach it (`URL`, e.g. https://warden.example.com), for the links notifications carry; default: the address it listens on")
+	linkKeyFile := fs.String("link-key-file", "", "the key `FILE` answer links are signed with (hex, 0600; created when missing); default: the team's key on NATS, else link.key in the state directory")
 	approversFile := fs.String("approvers", "", "the named approvers' `FILE` (warden approvers add NAME): each answers with a token of its own, recorded by name; approvals.route in the settings says who answers which ask")
 	if backend != nil {
 		backend.Flags(fs)
@@ -86,6 +90,13 @@ func Run(ctx context.Context, env Env, args []string, backend Backend) int {
 	token, agentToken, err := serveTokens(*tokenFile, *agentTokenFile)
 	if err != nil {
 		return fail(env, "%v", err)
+	}
+	if *publicURL != "" {
+		u, err := url.Parse(*publicURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return fail(env, "--public-url %q: want an http or https URL", *publicURL)
+		}
+		allowHosts = append(allowHosts, u.Hostname())
 	}
 	var named *approvers.Set
 	if *approversFile != "" {
@@ -163,6 +174,20 @@ func Run(ctx context.Context, env Env, args []string, backend Backend) int {
 		daemon.secrets = append(daemon.secrets, *approversFile)
 		daemon.approvers = named
 	}
+	links, keyFile, err := linkSigner(*linkKeyFile, shared.LinkKey, StateDir(env.Getenv))
+	if err != nil {
+		return fail(env, "%v", err)
+	}
+	if keyFile != "" {
+		daemon.secrets = append(daemon.secrets, keyFile)
+	}
+	notifyCtx, stopNotify := context.WithCancel(context.Background())
+	notes := &notifier{
+		daemon: daemon, links: links, base: linkBase(*publicURL, addrURL),
+		sender: &notify.Sender{Logger: logger, Backoff: notifyBackoff}, getenv: env.Getenv, log: logger, ctx: notifyCtx,
+	}
+	defer func() { stopNotify(); notes.wg.Wait() }()
+	queue.OnQueued(notes.queued)
 	var auditLog server.AuditReader
 	if !ef.NoAudit && !base.Audit.Disabled {
 		sink, err := openAudit(env, base)
@@ -209,6 +234,7 @@ func Run(ctx context.Context, env Env, args []string, backend Backend) int {
 		Audit:         auditLog,
 		Approvers:     named,
 		Mailbox:       shared.Mailbox,
+		Links:         links,
 	})
 
 	// The first line is the approver's (the page's link); the second is
@@ -247,6 +273,33 @@ func Run(ctx context.Context, env Env, args []string, backend Backend) int {
 		_ = os.Remove(*socket)
 	}
 	return exitOK
+}
+
+// notifyBackoff is the notifications' retry backoff; nil means
+// notify.DefaultBackoff (tests shorten it).
+var notifyBackoff []time.Duration
+
+// linkSigner returns the signer of answer links: the key of file when
+// given, else the team's (shared by its daemons), else the state
+// directory's link.key. It returns the file the key is kept in, a secret
+// no agent call may read.
+func linkSigner(file string, teamKey []byte, stateDir string) (*server.LinkSigner, string, error) {
+	key := teamKey
+	if file != "" || key == nil {
+		if file == "" {
+			file = filepath.Join(stateDir, "link.key")
+		}
+		k, err := server.LoadLinkKey(file)
+		if err != nil {
+			return nil, "", fmt.Errorf("--link-key-file: %w", err)
+		}
+		key = k
+	}
+	ls, err := server.NewLinkSigner(key)
+	if err != nil {
+		return nil, "", err
+	}
+	return ls, file, nil
 }
 
 // The daemon's garbage collector trades a little memory for throughput: a
