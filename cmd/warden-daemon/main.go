@@ -94,5 +94,11 @@ func (b *backend) Open(ctx context.Context, info serve.BackendInfo) (*serve.Shar
 	if t.Audit != nil {
 		sh.Audit, sh.AuditLog = t.Audit, t.Audit
 	}
+	// Answer links are signed with the team's key, so a link made on one
+	// daemon answers its ask on any.
+	if sh.LinkKey, err = t.LinkKey(ctx); err != nil {
+		t.Close()
+		return nil, fmt.Errorf("nats: %w", err)
+	}
 	return sh, nil
 }
