@@ -1,7 +1,8 @@
 // Command warden-load measures the daemon's POST /v1/check against the floor
 // of a Go HTTP server that only echoes JSON, on this machine, in one run.
 //
-//	warden-load compare -warden ./warden [-rules 10000] [-c 16] [-n 200000] [-d 20s]
+//	warden-load compare -warden ./warden [-baseline ./warden-old] [-rules 10000] [-c 16] [-n 200000] [-d 20s]
+//	warden-load relay -warden ./warden [-n 200] [-d 60s]
 //	warden-load run -url http://127.0.0.1:7878/v1/check -token T [-c 16] [-n N] [-d D]
 //	warden-load echo [-addr 127.0.0.1:0]
 //	warden-load rules [-n 10000] > settings.json
@@ -43,7 +44,7 @@ func main() {
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: warden-load compare|run|echo|rules [flags]")
+		fmt.Fprintln(stderr, "usage: warden-load compare|relay|run|echo|rules [flags]")
 		return 2
 	}
 	var err error
@@ -56,6 +57,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = runEcho(ctx, args[1:], stdout, stderr)
 	case "rules":
 		err = runRules(args[1:], stdout, stderr)
+	case "relay":
+		err = runRelay(ctx, args[1:], stdout, stderr)
 	default:
 		err = fmt.Errorf("unknown command %q", args[0])
 	}
@@ -252,6 +255,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	lf.register(fs)
 	wardenBin := fs.String("warden", "warden", "the warden binary")
 	nRules := fs.Int("rules", 10000, "static rules in the daemon's settings")
+	baseline := fs.String("baseline", "", "a second warden binary to load the same way in the same run (say, a build whose daemon keeps its state in memory), for the ratio")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -290,40 +294,56 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 
-	env := append(os.Environ(), "HOME="+dir, "XDG_CONFIG_HOME="+filepath.Join(dir, "config"), "XDG_STATE_HOME="+filepath.Join(dir, "state"), "WARDEN_MANAGED_SETTINGS="+filepath.Join(dir, "none.json"))
-	daemon, err := startWithEnv(ctx, stderr, env, *wardenBin, "serve", "--addr", "127.0.0.1:0", "--settings", settingsFile, "--no-audit", "--cwd", project)
+	measure := func(bin, state string) (loadgen.Result, [3]int64, error) {
+		env := append(os.Environ(), "HOME="+dir, "XDG_CONFIG_HOME="+filepath.Join(dir, "config"), "XDG_STATE_HOME="+filepath.Join(dir, state), "WARDEN_MANAGED_SETTINGS="+filepath.Join(dir, "none.json"))
+		var mem [3]int64
+		daemon, err := startWithEnv(ctx, stderr, env, bin, "serve", "--addr", "127.0.0.1:0", "--settings", settingsFile, "--no-audit", "--cwd", project)
+		if err != nil {
+			return loadgen.Result{}, mem, err
+		}
+		defer daemon.stop()
+		link := strings.TrimPrefix(daemon.line, "listening on ")
+		u, err := url.Parse(link)
+		if err != nil {
+			return loadgen.Result{}, mem, fmt.Errorf("the daemon's start-up line %q: %w", daemon.line, err)
+		}
+		token := u.Query().Get("token")
+		if mem[0], _, err = memory(daemon.cmd.Process.Pid); err != nil {
+			return loadgen.Result{}, mem, err
+		}
+		res, err := loadgen.Run(ctx, lf.config("http://"+u.Host+"/v1/check", token, reqs))
+		if err != nil {
+			return loadgen.Result{}, mem, err
+		}
+		if mem[1], mem[2], err = memory(daemon.cmd.Process.Pid); err != nil {
+			return loadgen.Result{}, mem, err
+		}
+		if res.Errors > 0 {
+			return res, mem, fmt.Errorf("%d requests to %s serve failed", res.Errors, bin)
+		}
+		return res, mem, nil
+	}
+	wardenRes, mem, err := measure(*wardenBin, "state")
 	if err != nil {
 		return err
 	}
-	defer daemon.stop()
-	link := strings.TrimPrefix(daemon.line, "listening on ")
-	u, err := url.Parse(link)
-	if err != nil {
-		return fmt.Errorf("the daemon's start-up line %q: %w", daemon.line, err)
-	}
-	token := u.Query().Get("token")
-	idleRSS, _, err := memory(daemon.cmd.Process.Pid)
-	if err != nil {
-		return err
-	}
-	wardenRes, err := loadgen.Run(ctx, lf.config("http://"+u.Host+"/v1/check", token, reqs))
-	if err != nil {
-		return err
-	}
-	rss, peak, err := memory(daemon.cmd.Process.Pid)
-	if err != nil {
-		return err
-	}
-
 	fmt.Fprintf(stdout, "POST /v1/check, %d connections, %d static rules, %d request kinds\n", lf.concurrency, *nRules, len(reqs))
 	fmt.Fprintf(stdout, "%-14s %s\n", "echo floor:", echoRes)
 	fmt.Fprintf(stdout, "%-14s %s\n", "warden serve:", wardenRes)
 	if echoRes.PerSecond > 0 {
 		fmt.Fprintf(stdout, "%-14s %.0f%% of the echo floor\n", "ratio:", 100*wardenRes.PerSecond/echoRes.PerSecond)
 	}
-	fmt.Fprintf(stdout, "%-14s idle %.1f MB, after load %.1f MB, peak %.1f MB\n", "daemon RSS:", mb(idleRSS), mb(rss), mb(peak))
-	if wardenRes.Errors > 0 {
-		return fmt.Errorf("%d requests to the daemon failed", wardenRes.Errors)
+	fmt.Fprintf(stdout, "%-14s idle %.1f MB, after load %.1f MB, peak %.1f MB\n", "daemon RSS:", mb(mem[0]), mb(mem[1]), mb(mem[2]))
+	if *baseline != "" {
+		baseRes, baseMem, err := measure(*baseline, "state-baseline")
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%-14s %s\n", "baseline:", baseRes)
+		fmt.Fprintf(stdout, "%-14s idle %.1f MB, after load %.1f MB, peak %.1f MB\n", "baseline RSS:", mb(baseMem[0]), mb(baseMem[1]), mb(baseMem[2]))
+		if baseRes.PerSecond > 0 {
+			fmt.Fprintf(stdout, "%-14s %.0f%% of the baseline's throughput\n", "vs baseline:", 100*wardenRes.PerSecond/baseRes.PerSecond)
+		}
 	}
 	return nil
 }

@@ -67,3 +67,10 @@ func TestRunRefusesRemoteTargets(t *testing.T) {
 		t.Errorf("stderr %q", errOut.String())
 	}
 }
+
+func TestRelayRefusesNoAsks(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := run(context.Background(), []string{"relay", "-n", "0"}, &out, &errOut); code != 1 || !strings.Contains(errOut.String(), "-n must be positive") {
+		t.Errorf("relay -n 0: exit %d, %q", code, errOut.String())
+	}
+}
