@@ -25,9 +25,9 @@ import (
 // daemon is a `warden serve` child: its address, its two tokens, and how
 // other daemons join its NATS server when it opened one.
 type daemon struct {
-	cmd                  *exec.Cmd
+	cmd                   *exec.Cmd
 	base, approver, agent string
-	natsURL, creds       string
+	natsURL, creds        string
 }
 
 var (
