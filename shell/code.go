@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/wardenhq/warden/danger"
+	"github.com/wardenhq/warden/internal/lang/awk"
 	"github.com/wardenhq/warden/internal/lang/sed"
 	"github.com/wardenhq/warden/programs"
 )
@@ -317,32 +318,32 @@ func checkAwk(a *analyzer, c *call) {
 	}
 	s, err := a.awkScriptOf(c, res.Uses, ops)
 	if err != nil {
-		s = &awkScript{} // unknown: the effects say so
+		s = &awk.Script{} // unknown: the effects say so
 	}
 	ran := false
 	var net []string
-	for _, op := range s.ops {
+	for _, op := range s.Ops {
 		switch {
-		case op.kind == awkRun && op.known:
-			for _, v := range op.vals {
+		case op.Kind == awk.Run && op.Known:
+			for _, v := range op.Vals {
 				switch {
 				case v == "":
-				case op.how == "coprocess" && awkNetFile(v):
+				case op.How == "coprocess" && awk.NetFile(v):
 					net = append(net, v)
 				default:
 					ran = true
 					a.nested(v, c.ctx, c.wrappers)
 				}
 			}
-		case op.kind == awkRun && op.how == "system":
+		case op.Kind == awk.Run && op.How == "system":
 			ran = true
 			a.flag(c, danger.RemoteExec, "awk's system() runs a command built from its input")
-		case op.kind == awkRun:
+		case op.Kind == awk.Run:
 			ran = true
 			a.flag(c, danger.RemoteExec, "awk pipes to a command built at run time")
-		case (op.kind == awkWrite || op.kind == awkRead) && op.known:
-			for _, v := range op.vals {
-				if awkNetFile(v) {
+		case (op.Kind == awk.Write || op.Kind == awk.Read) && op.Known:
+			for _, v := range op.Vals {
+				if awk.NetFile(v) {
 					net = append(net, v)
 				}
 			}
@@ -351,11 +352,11 @@ func checkAwk(a *analyzer, c *call) {
 	for _, v := range net {
 		a.flag(c, danger.RemoteAccess, "gawk opens a network connection ("+v+"), a reverse or bind shell's route")
 	}
-	for _, op := range s.ops {
-		if op.kind == awkLoad {
-			libs = append(libs, op.vals...)
-			if !op.known {
-				libs = append(libs, op.text)
+	for _, op := range s.Ops {
+		if op.Kind == awk.Load {
+			libs = append(libs, op.Vals...)
+			if !op.Known {
+				libs = append(libs, op.Text)
 			}
 		}
 	}
@@ -366,7 +367,7 @@ func checkAwk(a *analyzer, c *call) {
 			a.flag(c, danger.RemoteExec, "gawk loads the shared library "+l+", which runs code of its own")
 		}
 	}
-	if ran && s.envMod {
+	if ran && s.EnvMod {
 		// gawk passes ENVIRON to the commands it runs: LD_PRELOAD or
 		// PATH set there changes what a known command does.
 		a.flag(c, danger.RemoteExec, "awk changes ENVIRON, which the commands it runs inherit")

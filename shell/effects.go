@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/wardenhq/warden/danger"
+	"github.com/wardenhq/warden/internal/lang/awk"
 	"github.com/wardenhq/warden/internal/lang/sed"
 	"github.com/wardenhq/warden/programs"
 )
@@ -504,38 +505,38 @@ func (a *analyzer) awkEffects(ca *call, uses []programs.Use, ops []arg) {
 		}
 		return cleanPath(p), true
 	}
-	for _, op := range sc.ops {
-		if sandbox && op.kind != awkInclude {
+	for _, op := range sc.Ops {
+		if sandbox && op.Kind != awk.Include {
 			continue
 		}
-		switch op.kind {
-		case awkRun:
-			if !op.known {
+		switch op.Kind {
+		case awk.Run:
+			if !op.Known {
 				ca.fx = append(ca.fx, Effect{Kind: programs.Exec})
 				continue
 			}
-			for _, v := range op.vals {
+			for _, v := range op.Vals {
 				switch {
 				case v == "":
-				case op.how == "coprocess" && awkNetFile(v):
+				case op.How == "coprocess" && awk.NetFile(v):
 					ca.fx = append(ca.fx, Effect{Kind: programs.Network, Target: v})
 				default:
 					ca.fx = append(ca.fx, Effect{Kind: programs.Exec, Target: v})
 				}
 			}
-		case awkWrite, awkRead:
+		case awk.Write, awk.Read:
 			verb, kind := "writes", programs.Write
-			if op.kind == awkRead {
+			if op.Kind == awk.Read {
 				verb, kind = "reads", programs.Read
 			}
-			if !op.known {
-				a.pathUnknown(ca, verb, arg{s: op.text, unbound: true})
+			if !op.Known {
+				a.pathUnknown(ca, verb, arg{s: op.Text, unbound: true})
 				continue
 			}
-			for _, v := range op.vals {
+			for _, v := range op.Vals {
 				switch {
-				case v == "" || awkSpecialFile(v) || v == "-" && op.kind == awkRead:
-				case awkNetFile(v):
+				case v == "" || awk.SpecialFile(v) || v == "-" && op.Kind == awk.Read:
+				case awk.NetFile(v):
 					ca.fx = append(ca.fx, Effect{Kind: programs.Network, Target: v})
 				default:
 					p, ok := file(verb, v)
@@ -550,21 +551,21 @@ func (a *analyzer) awkEffects(ca *call, uses []programs.Use, ops []arg) {
 					}
 				}
 			}
-		case awkLoad:
-			t := op.text
-			if op.known && len(op.vals) == 1 {
-				t = op.vals[0]
+		case awk.Load:
+			t := op.Text
+			if op.Known && len(op.Vals) == 1 {
+				t = op.Vals[0]
 			}
 			ca.fx = append(ca.fx, Effect{Kind: programs.Load, Target: t})
-		case awkInclude:
-			ca.fx = append(ca.fx, Effect{Kind: programs.Unknown, Target: op.text})
-			ca.unknown = append(ca.unknown, "gawk includes awk code from "+op.text+", which is not known here")
+		case awk.Include:
+			ca.fx = append(ca.fx, Effect{Kind: programs.Unknown, Target: op.Text})
+			ca.unknown = append(ca.unknown, "gawk includes awk code from "+op.Text+", which is not known here")
 		}
 	}
-	if sc.argv {
+	if sc.Argv {
 		ca.unknown = append(ca.unknown, "the awk program changes ARGV, so the files it reads are not known")
 	}
-	if sc.indirect {
+	if sc.Indirect {
 		ca.unknown = append(ca.unknown, "the awk program calls a function by a name held in a variable (@f()), which may be system()")
 	}
 }
@@ -573,7 +574,7 @@ func (a *analyzer) awkEffects(ca *call, uses []programs.Use, ops []arg) {
 // -e/--source value, as one program. Its variables are resolved against
 // the command line's assignments and the environment's HOME; with code
 // from a file (-f, -i, -E, -W exec, @include) no variable is known.
-func (a *analyzer) awkScriptOf(ca *call, uses []programs.Use, ops []arg) (*awkScript, error) {
+func (a *analyzer) awkScriptOf(ca *call, uses []programs.Use, ops []arg) (*awk.Script, error) {
 	var parts []string
 	otherCode := false
 	for _, u := range uses {
@@ -588,12 +589,12 @@ func (a *analyzer) awkScriptOf(ca *call, uses []programs.Use, ops []arg) (*awkSc
 		}
 	}
 	src := strings.Join(parts, "\n")
-	sc, err := parseAwk(src)
+	sc, err := awk.Parse(src)
 	if err != nil {
 		return nil, err
 	}
-	for _, op := range sc.ops {
-		otherCode = otherCode || op.kind == awkInclude
+	for _, op := range sc.Ops {
+		otherCode = otherCode || op.Kind == awk.Include
 	}
 	// The command line's words, the program's own left out.
 	words := make([]string, 0, len(ops))
@@ -606,7 +607,7 @@ func (a *analyzer) awkScriptOf(ca *call, uses []programs.Use, ops []arg) (*awkSc
 			words = append(words, x.s)
 		}
 	}
-	cmdline := awkCommandLineVars(words)
+	cmdline := awk.CommandLineVars(words)
 	if otherCode {
 		cmdline = map[string]bool{"*": true}
 	}
@@ -624,7 +625,7 @@ func (a *analyzer) awkScriptOf(ca *call, uses []programs.Use, ops []arg) (*awkSc
 		v, ok := a.lookup(name, ca.ctx)
 		return v.s, ok && !v.glob && !v.mktemp
 	}
-	sc.resolve(cmdline, env)
+	sc.Resolve(cmdline, env)
 	return sc, nil
 }
 
