@@ -13,11 +13,13 @@ func FuzzAnalyze(f *testing.F) {
 		f.Add(r.command)
 	}
 	for _, s := range []string{"", "$(", "`", "'", "\"$(\"", "a <<", "{a,b}{c,d}", "${x:-${y:-$(z)}}", "eval eval eval", "f(){ f|f& };f",
-		"find . -exec", "xargs -I", "sudo -u", "env -S", "bash -c", "git -c", "docker run -v", "awk 'BEGIN{system(\"", "sed 's/a/b/e", "cat <<'E'\nx"} {
+		"find . -exec", "xargs -I", "sudo -u", "env -S", "bash -c", "git -c", "docker run -v", "awk 'BEGIN{system(\"", "sed 's/a/b/e", "cat <<'E'\nx",
+		"wc -l $(git ls-files)", "git ls-files | xargs wc -l", "find . -name '*.go' -exec grep -l x {} +", "git ls-files | while read f; do cat \"$f\"; done",
+		"for f in $(find . -type f -print); do cat $f; done", "find . -print0 | xargs -0 cat"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, cmd string) {
-		opts := Options{Cwd: "/home/dev/projects/app", Home: "/home/dev", MaxLength: 4096}
+		opts := Options{Cwd: "/home/dev/projects/app", Home: "/home/dev", MaxLength: 4096, List: fakeList}
 		an := Analyze(cmd, opts)
 		var ie *internalError
 		if errors.As(an.ParseError, &ie) {

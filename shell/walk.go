@@ -479,6 +479,12 @@ func (a *analyzer) walkCompound(cmd syntax.Command, c *ctx) {
 			a.walkStmts(it.Stmts, c)
 		}
 	case *syntax.FuncDecl:
+		if cmd.Name == nil {
+			// A function with no name (()"" parses so): nothing can call
+			// it; its body is judged where it stands.
+			a.walkStmt(cmd.Body, c)
+			break
+		}
 		c.sc.defineFunc(cmd.Name.Value, &funcDef{body: cmd.Body, src: c.src})
 		cp := a.newCtx(c)
 		cp.funcName = cmd.Name.Value

@@ -1,0 +1,86 @@
+package shell
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// fakeList prints two names for any listing, as git ls-files or find
+// would (find's under its first root), and nothing it cannot read for a
+// root named unreadable.
+func fakeList(l Listing) ([]string, bool) {
+	if l.Program == "find" {
+		if l.Roots[0].Written == "unreadable" {
+			return nil, false
+		}
+		return []string{l.Roots[0].Written + "/a.go", l.Roots[0].Written + "/b/c.go"}, true
+	}
+	return []string{"a.go", "b/c.go"}, true
+}
+
+// TestListings: a command given the names a listing prints reads those
+// names, and is read-only where the whole command only reads; a listing
+// the analysis cannot read, or a command that may change it first, leaves
+// the names unknown.
+func TestListings(t *testing.T) {
+	const cwd = "/home/dev/projects/app"
+	for _, tt := range []struct {
+		cmd      string
+		part     string // the part given the names
+		readOnly bool
+		reads    []string // some of what that part reads
+		unknown  string   // part of an Unknown of that part
+	}{
+		{cmd: "wc -l $(git ls-files)", part: "wc -l $(git ls-files)", readOnly: true, reads: []string{cwd + "/a.go", cwd + "/b/c.go"}},
+		{cmd: "grep -n TODO $(git ls-files '*.go')", part: "grep -n TODO $(git ls-files '*.go')", readOnly: true, reads: []string{cwd + "/b/c.go"}},
+		{cmd: "git ls-files | xargs wc -l", part: "xargs wc -l", readOnly: true, reads: []string{cwd + "/a.go"}},
+		{cmd: "find src -name '*.go' -print0 | xargs -0 wc -l", part: "xargs -0 wc -l", readOnly: true, reads: []string{cwd + "/src/b/c.go"}},
+		{cmd: "for f in $(git ls-files); do cat \"$f\"; done", part: "cat \"$f\"", readOnly: true, reads: []string{cwd + "/a.go", cwd + "/b/c.go"}},
+		{cmd: "git ls-files | while read -r f; do head -1 \"$f\"; done", part: "head -1 \"$f\"", readOnly: true, reads: []string{cwd + "/a.go", cwd + "/b/c.go"}},
+		{cmd: "find . -name '*.go' -exec grep -l TODO {} +", part: "grep -l TODO {}", readOnly: true, reads: []string{cwd + "/b/c.go"}},
+		{cmd: "find . -name '*.go' -exec grep -l TODO {} +", part: "find . -name '*.go' -exec grep -l TODO {} +", readOnly: true},
+
+		// Not read: forms whose output is not one name a line, other
+		// repositories or indexes, roots outside the tree or unreadable.
+		{cmd: "cat $(git ls-files -z)", part: "cat $(git ls-files -z)", unknown: "not known"},
+		{cmd: "cat $(git ls-files --others)", part: "cat $(git ls-files --others)", unknown: "not known"},
+		{cmd: "GIT_INDEX_FILE=/tmp/i; cat $(git ls-files)", part: "cat $(git ls-files)", unknown: "not known"},
+		{cmd: "cat $(git -C /tmp ls-files)", part: "cat $(git -C /tmp ls-files)", unknown: "not known"},
+		{cmd: "cat $(find /etc -type f)", part: "cat $(find /etc -type f)", unknown: "not known"},
+		{cmd: "cat $(find unreadable -type f)", part: "cat $(find unreadable -type f)", unknown: "not known"},
+		{cmd: "cat $(find . -newer x)", part: "cat $(find . -newer x)", unknown: "not known"},
+		{cmd: "find . -print | xargs -0 cat", part: "xargs -0 cat"},
+		{cmd: "git ls-files | xargs -I{} cat {}", part: "xargs -I{} cat {}"},
+		{cmd: "find . -exec sh -c 'cat {}' \\;", part: "cat {}"},
+
+		// The whole command must only read.
+		{cmd: "touch x.go; wc -l $(git ls-files)", part: "wc -l $(git ls-files)", unknown: "another part of the command may change first"},
+		{cmd: "wc -l $(git ls-files) | tee out.txt", part: "wc -l $(git ls-files)", unknown: "another part of the command may change first"},
+		{cmd: "git ls-files | xargs rm", part: "xargs rm", unknown: "known only to a command that reads them"},
+		{cmd: "cp $(find . -name '*.go')", part: "cp $(find . -name '*.go')", unknown: "known only to a command that reads them"},
+	} {
+		an := Analyze(tt.cmd, Options{Cwd: cwd, Home: "/home/dev", List: fakeList})
+		i := slices.IndexFunc(an.Parts, func(p Part) bool { return p.Text == tt.part })
+		if i < 0 {
+			var texts []string
+			for _, p := range an.Parts {
+				texts = append(texts, p.Text)
+			}
+			t.Errorf("%q: no part %q among %q", tt.cmd, tt.part, texts)
+			continue
+		}
+		p := an.Parts[i]
+		if p.ReadOnly != tt.readOnly {
+			t.Errorf("%q: part %q read-only %v, want %v (unknown %q, cause %q)", tt.cmd, tt.part, p.ReadOnly, tt.readOnly, p.Unknown, p.Cause)
+		}
+		for _, r := range tt.reads {
+			if !slices.Contains(p.Reads, r) {
+				t.Errorf("%q: part %q reads %q, not %q", tt.cmd, tt.part, p.Reads, r)
+			}
+		}
+		if tt.unknown != "" && !slices.ContainsFunc(p.Unknown, func(u string) bool { return strings.Contains(u, tt.unknown) }) {
+			t.Errorf("%q: part %q unknown %q, want one with %q", tt.cmd, tt.part, p.Unknown, tt.unknown)
+		}
+	}
+}
