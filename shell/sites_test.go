@@ -59,6 +59,7 @@ var notSiteTests = map[string]string{
 	"TestJudgingRefusesToAdd":                   "it asserts refusals, and no finding",
 	"TestProgramExamples":                       "its examples (programs.All) are run directly",
 	"TestSubstitutionsAsData":                   "it asserts read-only parts, and no finding",
+	"TestListings":                              "it asserts read-only parts and reads given a listing's names, and no finding",
 	"TestCategoryExamples":                      "its examples (danger.All) are run directly",
 	"TestCorpus":                                "its rows (the dev corpus) are run directly",
 	"TestFindingsUseTheRegistry":                "its rows (the dev corpus) are run directly",
