@@ -1,5 +1,7 @@
 package programs
 
+import "github.com/wardenhq/warden/danger"
+
 // Cloud and infrastructure CLIs. Almost every command talks to the
 // provider's API (Network): listing and describing are known and low risk,
 // never read-only. What the danger catalogue judges by the operation's name
@@ -86,6 +88,10 @@ var _ = family("cloud", func(add func(...*Spec)) {
 	tfRuns := func(e Effect, opts string) *Spec {
 		return &Spec{Effect: e, LongDash: true, Permute: true, Loose: true, Operands: "-*", Options: opts + " --help:h"}
 	}
+	tfDestroy := tfRuns(Delete, tfApply)
+	tfDestroy.Raises = []Raise{{Kind: danger.CloudDestructive, Why: "{prog} destroy deletes the infrastructure",
+		Flagged: []string{"terraform destroy", "tofu destroy -auto-approve", "terraform -chdir=infra destroy -target=aws_instance.web"},
+		Passes:  []string{"terraform plan", "terraform destroy -help", "terraform state list"}}}
 	tf := subs(
 		// plan, apply and kin run the providers (plugin programs) and the
 		// configuration's external programs and provisioners.
@@ -94,7 +100,7 @@ var _ = family("cloud", func(add func(...*Spec)) {
 		"refresh", tfRuns(RunsProject, tfApply), "graph", tfRuns(RunsProject, "-plan=r -h:h -help:h"), "providers", tfRuns(RunsProject, "-h:h -help:h"),
 		"apply", tfRuns(Config, tfApply), "import", tfRuns(Config, tfApply), "taint", tfRuns(Config, tfApply), "untaint", tfRuns(Config, tfApply),
 		"force-unlock", tfRuns(Config, "-force -h:h -help:h"), "login", tfRuns(Config, "-h:h -help:h"), "logout", tfRuns(Config, "-h:h -help:h"),
-		"destroy", tfRuns(Delete, tfApply),
+		"destroy", tfDestroy,
 		// console evaluates expressions read from standard input, and
 		// file() reads any file.
 		"console", tfRuns(Exec, "-var-file=r -state=r -plan -h:h -help:h"),

@@ -1,5 +1,7 @@
 package programs
 
+import "github.com/wardenhq/warden/danger"
+
 // Container and cluster CLIs. Listing and inspecting talk to the daemon or
 // the cluster (network, known, low risk); running or exec'ing a container
 // runs code; applying, deleting and pushing change lasting state.
@@ -30,11 +32,14 @@ var _ = family("containers", func(add func(...*Spec)) {
 		ReadOnly:    []string{"kubectl config current-context", "kubectl config get-contexts", "kubectl config view --minify"},
 		Flagged:     []string{"kubectl config use-context prod", "kubectl config view --raw", "kubectl config set-context dev"}}
 	// helm's post-renderer is a program it runs on the rendered manifests.
-	helmOpts := " -n= --namespace= --kube-context= --kubeconfig=l --kube-apiserver=n --kube-token= --post-renderer=x --post-renderer-args= --registry-config=r --repository-config=r"
+	helmOpts := " --dry-run? -n= --namespace= --kube-context= --kubeconfig=l --kube-apiserver=n --kube-token= --post-renderer=x --post-renderer-args= --registry-config=r --repository-config=r"
 	helm := func(e Effect) *Spec {
 		return &Spec{Effect: e, Permute: true, Operands: "-*", Loose: true, Options: "-h:h --help:h" + helmOpts}
 	}
 	htalk, hchange, hremove := helm(Network), helm(Config), helm(Delete)
+	hremove.Raises = []Raise{{Kind: danger.CloudDestructive, Why: "helm uninstall removes a release and its resources", Unless: "--dry-run",
+		Flagged: []string{"helm uninstall api", "helm delete api -n prod", "helm un api", "helm --kube-context prod del api"},
+		Passes:  []string{"helm uninstall api --dry-run", "helm delete api --dry-run=server", "helm list", "helm uninstall --help"}}}
 	// docker run, create and exec: the options stop at the image (or the
 	// container), after which the words are the command it runs inside.
 	// Every option that takes a value is declared, so that the image is
@@ -71,7 +76,7 @@ var _ = family("containers", func(add func(...*Spec)) {
 				"version", &Spec{Options: "--short --template= -h:h --help:h", ReadOnly: []string{"helm version", "helm version --short"}},
 				"lint", &Spec{Permute: true, Operands: "r*", Options: "--strict --quiet --with-subcharts -f|--values=r --set= --set-string= --set-file=r --set-json= --kube-version= -n|--namespace= -h:h --help:h",
 					ReadOnly: []string{"helm lint ./chart", "helm lint --strict ./chart -f values.yaml"}, Flagged: []string{"helm lint ./chart --kubeconfig /tmp/kc"}},
-				"install", hchange, "upgrade", hchange, "rollback", hchange, "repo", hchange, "plugin", runs, "uninstall", hremove, "delete", hremove),
+				"install", hchange, "upgrade", hchange, "rollback", hchange, "repo", hchange, "plugin", runs, "uninstall", hremove, "delete", hremove, "del", hremove, "un", hremove),
 			Flagged: []string{"helm install x ./chart", "helm install x ./chart --post-renderer ./render.sh", "helm template x ./chart --post-renderer /tmp/x", "helm list --kubeconfig /tmp/kc.yaml", "helm plugin install https://example.com/p"}},
 	)
 })

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/wardenhq/warden/danger"
 )
 
 // Effect is what an option or operand does.
@@ -184,6 +186,12 @@ type Spec struct {
 	// Lasting says which calls act beyond the machine and cannot be
 	// taken back (classify.ExplainFindings).
 	Lasting Lasting
+	// Raises are the dangers a call of this entry (a program's, or a
+	// subcommand's: terraform destroy, helm uninstall) is, whatever else
+	// it does: where a danger is just "this subcommand is that category",
+	// it is declared here and judged by the shell package's one generic
+	// check, with no code of its own.
+	Raises []Raise
 	// Flagged are command lines that must not pass as read-only: each is
 	// flagged, unknown or has an effect beyond reading.
 	Flagged []string
@@ -206,6 +214,7 @@ type compiled struct {
 	byShort [128]int16 // short option letter → index+1 in opts
 	plus    bool       // has a +X option
 	isRisky bool       // some option does more than read
+	raises  bool       // the entry or one of its subcommands declares Raises
 }
 
 type opt struct {
@@ -288,7 +297,7 @@ func (s *Spec) compile(name string) {
 }
 
 func (s *Spec) compileNow(name string) {
-	s.compiled = &compiled{name: name}
+	s.compiled = &compiled{name: name, raises: declaresRaises(s, 0)}
 	for _, f := range strings.Fields(s.Options) {
 		var o opt
 		i := strings.IndexAny(f, "=?:")
@@ -461,4 +470,48 @@ func (s *Spec) Name() string {
 		return ""
 	}
 	return s.name
+}
+
+// Raise is one danger an entry declares: a call the entry judges is a
+// finding of Kind, described by Why, unless one of the options Unless
+// names is given.
+type Raise struct {
+	Kind danger.Kind
+	// Why is the finding's description; "{prog}" in it stands for the
+	// program's name as the call spells it (terraform, tofu).
+	Why string
+	// Unless lists, space separated, options by name whose presence makes
+	// the call harmless (--dry-run): they must be declared in the entry's
+	// Options, so that every spelling counts.
+	Unless string
+	// Flagged are commands that must carry the finding, Passes
+	// look-alikes that must not; the shell package's tests run both.
+	Flagged, Passes []string
+}
+
+// MayRaise reports whether the entry or one of its subcommands declares
+// Raises: the only calls the generic check needs to parse.
+func (s *Spec) MayRaise() bool {
+	if len(s.Names) == 0 {
+		return declaresRaises(s, 0)
+	}
+	s.compile(s.Names[0])
+	return s.compiled.raises
+}
+
+// declaresRaises reports whether s or a subcommand of it, to a few levels,
+// declares Raises.
+func declaresRaises(s *Spec, depth int) bool {
+	if len(s.Raises) > 0 {
+		return true
+	}
+	if depth > 4 {
+		return false
+	}
+	for _, sub := range s.Subcommands {
+		if declaresRaises(sub, depth+1) {
+			return true
+		}
+	}
+	return false
 }

@@ -72,12 +72,13 @@ func (a *analyzer) check(c *call) {
 		idx = checksFor(baseName(prog))
 		prog = baseName(prog)
 	}
+	saved := c.prog
+	c.prog = prog
+	a.checkEntryRaises(c)
 	if idx != nil {
-		saved := c.prog
-		c.prog = prog
 		a.runChecks(c, idx)
-		c.prog = saved
 	}
+	c.prog = saved
 	if c.ctx.pipe != nil {
 		a.checkStdinCode(c, prog)
 	}

@@ -243,8 +243,6 @@ func checkHelm(a *analyzer, c *call) {
 		}
 	}
 	switch sub {
-	case "uninstall", "delete", "del", "un":
-		a.flag(c, danger.CloudDestructive, "helm uninstall removes a release and its resources")
 	case "rollback":
 		a.flagAt(c, danger.CloudDestructive, "helm rollback changes a running release", medium)
 	case "upgrade", "install":
@@ -274,7 +272,11 @@ func checkTerraform(a *analyzer, c *call) {
 	case "terraform", "tofu", "terragrunt":
 		switch sub {
 		case "destroy":
-			a.flag(c, danger.CloudDestructive, c.prog+" destroy deletes the infrastructure")
+			// terraform and tofu destroy are their entry's Raises; terragrunt
+			// has no entry.
+			if c.prog == "terragrunt" {
+				a.flag(c, danger.CloudDestructive, c.prog+" destroy deletes the infrastructure")
+			}
 		case "apply", "run-all":
 			if has("-destroy", "--destroy") {
 				a.flag(c, danger.CloudDestructive, c.prog+" apply -destroy deletes the infrastructure")

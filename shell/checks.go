@@ -2,10 +2,12 @@ package shell
 
 import (
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 
 	"github.com/wardenhq/warden/danger"
+	"github.com/wardenhq/warden/programs"
 )
 
 // A checker judges one call of a program its check names.
@@ -113,7 +115,7 @@ var catalogue = [...]checkDef{
 	{Name: "terraform", Rule: "R13", Run: checkTerraform,
 		Raises:   []danger.Kind{danger.CloudDestructive, danger.CredentialAccess, danger.PublishDeploy},
 		Programs: []string{"terraform", "tofu", "terragrunt", "pulumi", "cdk", "serverless", "sls", "sam", "eksctl", "doctl", "heroku", "fly", "flyctl", "vercel", "netlify", "firebase", "wrangler", "railway", "render", "kamal", "eb", "copilot", "amplify", "az"},
-		Flagged:  []string{"fly deploy", "vercel --prod"},
+		Flagged:  []string{"terragrunt destroy", "fly deploy", "vercel --prod"},
 		Passes:   []string{"az login", "pulumi login"}},
 	{Name: "docker", Rule: "R13", Run: checkDocker,
 		Raises:   []danger.Kind{danger.ContainerDestructive, danger.Privilege, danger.PublishDeploy},
@@ -456,3 +458,30 @@ var (
 	runHook   func(check int)
 	checkHook func(check int, kind danger.Kind)
 )
+
+// checkEntryRaises is the one check of the dangers entries declare
+// (programs.Spec.Raises): where a danger is just "this subcommand is that
+// category" (terraform destroy, helm uninstall), the entry the call's
+// parse ends in says so, and this flags it unless one of the raise's
+// Unless options is given. Only entries that declare some Raises are
+// parsed here.
+func (a *analyzer) checkEntryRaises(c *call) {
+	spec := programs.Lookup(c.prog)
+	if spec == nil {
+		spec = programs.Lookup(baseName(c.prog))
+	}
+	if spec == nil || !spec.MayRaise() {
+		return
+	}
+	res := a.entryParse(c)
+	if res.Spec == nil || res.Help {
+		return
+	}
+	for i := range res.Spec.Raises {
+		r := &res.Spec.Raises[i]
+		if r.Unless != "" && res.Has(strings.Fields(r.Unless)...) {
+			continue
+		}
+		a.flag(c, r.Kind, strings.ReplaceAll(r.Why, "{prog}", c.prog))
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/wardenhq/warden/danger"
+	"github.com/wardenhq/warden/programs"
 )
 
 // checkRecorder collects, while Analyze runs, which catalogue checks ran
@@ -201,5 +202,46 @@ func TestCheckRaises(t *testing.T) {
 	}
 	for what, cmd := range bad {
 		t.Errorf("%s (%q), which its Raises does not declare", what, cmd)
+	}
+}
+
+// TestEntryRaises runs the examples of every danger an entry declares
+// (programs.Spec.Raises), through Analyze: each Flagged command carries a
+// finding of the raise's category with its description, no Passes command
+// one of that category.
+func TestEntryRaises(t *testing.T) {
+	n := 0
+	var walk func(name string, s *programs.Spec, depth int)
+	walk = func(name string, s *programs.Spec, depth int) {
+		for _, r := range s.Raises {
+			n++
+			if len(r.Flagged) == 0 || len(r.Passes) == 0 || r.Why == "" {
+				t.Errorf("%s: a raise needs a description, an example to flag and one to pass", name)
+			}
+			for _, cmd := range r.Flagged {
+				if !hasCategory(Analyze(cmd, corpusOptions), r.Kind.Slug()) {
+					t.Errorf("%s: %q is not flagged %s", name, cmd, r.Kind)
+				}
+			}
+			for _, cmd := range r.Passes {
+				if hasCategory(Analyze(cmd, corpusOptions), r.Kind.Slug()) {
+					t.Errorf("%s: %q is flagged %s", name, cmd, r.Kind)
+				}
+			}
+		}
+		if depth < 4 {
+			for sub, ss := range s.Subcommands {
+				walk(name+" "+sub, ss, depth+1)
+			}
+		}
+		if !s.MayRaise() && len(s.Raises) > 0 {
+			t.Errorf("%s declares Raises but MayRaise says not", name)
+		}
+	}
+	for _, s := range programs.All() {
+		walk(s.Names[0], s, 0)
+	}
+	if n == 0 {
+		t.Fatal("no entry declares a danger: the walk is broken")
 	}
 }
