@@ -42,8 +42,9 @@ var events = []string{"PreToolUse", "PermissionRequest"}
 // way.
 const ranEvent = "PostToolUse"
 
-// allEvents are the events init installs, in order.
-var allEvents = append(append([]string(nil), events...), ranEvent)
+// allEvents are the events init installs, in order (a literal: the hook
+// process builds nothing for it at start).
+var allEvents = []string{"PreToolUse", "PermissionRequest", ranEvent}
 
 // DefaultRequirementsFile is Codex's managed requirements file: hooks there
 // need no trust, and `[features] hooks = true` there keeps hooks on against
