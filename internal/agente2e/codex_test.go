@@ -65,7 +65,7 @@ func codexScenarios() []scenario {
 		{
 			name:  "allow-touch",
 			calls: func(*world) []Call { return []Call{codexShell("touch " + madeFile)} },
-			want:  madeCreated,
+			want:  madeCreatedRan,
 		},
 		{
 			name: "deny-patch",

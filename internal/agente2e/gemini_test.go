@@ -60,7 +60,7 @@ func geminiScenarios() []scenario {
 		{
 			name:  "allow-touch",
 			calls: func(*world) []Call { return []Call{geminiShell("touch " + madeFile)} },
-			want:  madeCreated,
+			want:  madeCreatedRan,
 		},
 		{
 			name: "deny-replace",

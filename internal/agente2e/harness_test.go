@@ -277,10 +277,13 @@ func (c check) failures(w *world) []string {
 
 // Checks shared by every agent.
 var (
-	victimKept   = check{present: []string{victimFile}}
-	madeCreated  = check{present: []string{madeFile}}
-	keepUnedited = check{same: map[string]string{keepFile: keepContent}}
-	bashrcKept   = check{same: map[string]string{"~/" + bashrc: rcContent}}
+	victimKept  = check{present: []string{victimFile}}
+	madeCreated = check{present: []string{madeFile}}
+	// madeCreatedRan is madeCreated, and the audit log records that the
+	// call ran: the post-call hook init installs fired and was read.
+	madeCreatedRan = check{present: []string{madeFile}, contains: map[string]string{"~/.local/state/warden/audit.jsonl": `"outcome":"ran"`}}
+	keepUnedited   = check{same: map[string]string{keepFile: keepContent}}
+	bashrcKept     = check{same: map[string]string{"~/" + bashrc: rcContent}}
 )
 
 // outcome reports a scenario's result, honouring a pending mark: a
