@@ -213,6 +213,17 @@ func (s *scope) variable(name string) (varVal, bool) {
 	return v, ok
 }
 
+// inertOption reports the key of a shell option no later word depends on
+// (set -euo pipefail, the start of most scripts): setting it leaves the
+// scope untouched, so the state table is not read for every call after it.
+func inertOption(key string) bool {
+	switch key {
+	case optKey + "errexit", optKey + "nounset", optKey + "pipefail", optKey + "errtrace", optKey + "functrace", optKey + "inherit_errexit":
+		return true
+	}
+	return false
+}
+
 // variableKey is variable(prefix + name), the key made on the heap only
 // for the recordings under way.
 func (s *scope) variableKey(prefix, name string) (varVal, bool) {
@@ -231,7 +242,7 @@ func (s *scope) ifs() string {
 }
 
 func (s *scope) set(name string, v varVal) {
-	if !s.touched && (name != "" && name[0] == 0 || stateVarName(name)) {
+	if !s.touched && (name != "" && name[0] == 0 && !inertOption(name) || stateVarName(name)) {
 		s.touched = true
 	}
 	s.noteVar(name)
