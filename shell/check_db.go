@@ -107,30 +107,8 @@ func isAlnum(c byte) bool { return isAlpha(c) || c >= '0' && c <= '9' }
 func checkSQLClient(a *analyzer, c *call) {
 	ops := c.operands()
 	var sqls []string
-	for _, v := range optValues(ops, "-c", "--command") {
-		sqls = append(sqls, v.s)
-	}
-	for _, v := range optValues(ops, "-e", "--execute") {
-		sqls = append(sqls, v.s)
-	}
-	for _, v := range optValues(ops, "-Q", "--query") {
-		sqls = append(sqls, v.s)
-	}
-	if c.prog == "sqlite3" || c.prog == "sqlite" || c.prog == "duckdb" || c.prog == "litecli" {
-		pos := positional(ops, "-cmd -separator -newline -nullvalue -init")
-		if len(pos) > 1 {
-			for _, p := range pos[1:] {
-				sqls = append(sqls, p.s)
-			}
-		}
-		for _, v := range optValues(ops, "", "-cmd") {
-			sqls = append(sqls, v.s)
-		}
-	}
-	if c.prog == "cqlsh" {
-		for _, v := range optValues(ops, "-e", "--execute") {
-			sqls = append(sqls, v.s)
-		}
+	if a.entryParse(c).Spec == nil {
+		sqls = sqlUnlisted(c.prog, ops)
 	}
 	if text, ok := a.stdinText(c); ok {
 		sqls = append(sqls, text)
@@ -180,10 +158,40 @@ func checkSQLClient(a *analyzer, c *call) {
 		}
 	}
 	if prod && len(sqls) == 0 {
-		if a.entryParse(c).Has("--file") || hasWord(ops, "-f") {
+		if res := a.entryParse(c); res.Has("--file") || res.Spec == nil && hasWord(ops, "-f") {
 			a.flag(c, danger.SQLDestructive, "runs an SQL file against a production database")
 		}
 	}
+}
+
+// sqlUnlisted returns the SQL given on the command line of a client no
+// entry declares yet (sqlcmd -Q, clickhouse-client --query, duckdb's
+// operands), its query options read by hand until it has one; a client
+// with an entry has its SQL placed by the entry (its code options and
+// operands, in every spelling).
+func sqlUnlisted(prog string, ops []arg) []string {
+	var sqls []string
+	for _, v := range optValues(ops, "-c", "--command") {
+		sqls = append(sqls, v.s)
+	}
+	for _, v := range optValues(ops, "-e", "--execute") {
+		sqls = append(sqls, v.s)
+	}
+	for _, v := range optValues(ops, "-Q", "--query") {
+		sqls = append(sqls, v.s)
+	}
+	if prog == "duckdb" || prog == "litecli" {
+		pos := positional(ops, "-cmd -separator -newline -nullvalue -init")
+		if len(pos) > 1 {
+			for _, p := range pos[1:] {
+				sqls = append(sqls, p.s)
+			}
+		}
+		for _, v := range optValues(ops, "", "-cmd") {
+			sqls = append(sqls, v.s)
+		}
+	}
+	return sqls
 }
 
 // recreates reports SQL that creates again what it drops or empties (the

@@ -248,29 +248,21 @@ func stringLiteral(s string) (string, bool) {
 	return "", false
 }
 
-// sedScripts returns a sed call's scripts (-e, --expression or the first
-// operand).
-func sedScripts(ops []arg) []string {
+// sedScripts returns a sed call's scripts, as its entry places them: the
+// values of -e and --expression in any spelling (-es/a/b/, --expr=…), or
+// else the first operand (none when -f names a file of them).
+func (a *analyzer) sedScripts(c *call) []string {
 	var out []string
-	for _, v := range optValues(ops, "-e", "--expression") {
-		out = append(out, v.s)
-	}
-	if len(out) > 0 {
-		return out
-	}
-	if _, ok := optValue(ops, "-f", "--file"); ok {
-		return nil
-	}
-	pos := positional(ops, "-e -f -l --expression --file --line-length")
-	if len(pos) > 0 {
-		out = append(out, pos[0].s)
+	for _, u := range a.entryParse(c).Uses {
+		if u.Lang == "sed" && u.Index >= 0 {
+			out = append(out, u.Target)
+		}
 	}
 	return out
 }
 
 func checkSed(a *analyzer, c *call) {
-	ops := c.operands()
-	for _, script := range sedScripts(ops) {
+	for _, script := range a.sedScripts(c) {
 		parsed, _ := sed.Parse(script)
 		for _, op := range parsed {
 			switch {
@@ -384,7 +376,7 @@ func checkAwk(a *analyzer, c *call) {
 func checkVim(a *analyzer, c *call) {
 	ops := c.operands()
 	var cmds []string
-	for _, v := range optValues(ops, "-c", "--cmd") {
+	for _, v := range a.entryValues(c, "-c", "--cmd") {
 		cmds = append(cmds, v.s)
 	}
 	for _, x := range ops {
