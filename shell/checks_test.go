@@ -2,6 +2,7 @@ package shell
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -244,4 +245,40 @@ func TestEntryRaises(t *testing.T) {
 	if n == 0 {
 		t.Fatal("no entry declares a danger: the walk is broken")
 	}
+}
+
+// TestCheckProgramsHaveEntries: every program a check names has an entry
+// in programs/, but for the names listed in
+// testdata/checks-without-entry.txt, which may only shrink. A check that
+// names a new program without an entry fails, and so does a listed name
+// that has gained one (take it off the list).
+func TestCheckProgramsHaveEntries(t *testing.T) {
+	b, err := os.ReadFile("testdata/checks-without-entry.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]bool{}
+	for _, l := range strings.Split(string(b), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			listed[l] = true
+		}
+	}
+	named := map[string]bool{}
+	for _, ch := range catalogue {
+		for _, p := range ch.Programs {
+			named[p] = true
+			switch has := programs.Lookup(p) != nil; {
+			case !has && !listed[p]:
+				t.Errorf("check %s names %s, which has no entry in programs/: add one", ch.Name, p)
+			case has && listed[p]:
+				t.Errorf("%s has an entry now: take it off testdata/checks-without-entry.txt", p)
+			}
+		}
+	}
+	for p := range listed {
+		if !named[p] {
+			t.Errorf("%s is listed in testdata/checks-without-entry.txt but no check names it", p)
+		}
+	}
+	t.Logf("%d programs named by checks, %d without an entry", len(named), len(listed))
 }
