@@ -33,6 +33,8 @@ func TestAskNamesItsCause(t *testing.T) {
 		{"export NODE_OPTIONS=--require=./x.js", "NODE_OPTIONS"},
 		{"git commit -m wip", "it writes "},
 		{"git fetch", "it talks to "},
+		{"make --version -f /dev/stdin", "it is given -f"},
+		{"make -n", "it runs the project's own code"},
 	} {
 		d, err := e.Check(context.Background(), bash(tt.command))
 		if err != nil {

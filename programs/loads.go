@@ -38,6 +38,10 @@ type Loads struct {
 	// only before its subcommand (docker -c is a context, docker run -c
 	// a CPU share).
 	GlobalOnly bool
+	// HelpSkipsCode says the program's help and version options end it
+	// before it imports Code (make --version reads no makefile; pytest
+	// --version still imports conftest.py).
+	HelpSkipsCode bool
 	// Flagged are command lines an allow rule on the program does not
 	// cover; Covered are look-alikes it does (both run as tests).
 	Flagged, Covered []string
@@ -52,7 +56,7 @@ var loads = map[string]*Loads{
 		Beyond:  []string{"-p", "-c", "--config-file", "--rootdir", "--confcutdir", "-o", "--override-ini", "--pyargs", "PYTEST_ADDOPTS", "PYTEST_PLUGINS"},
 		Flagged: []string{"pytest -p evil", "pytest -c /tmp/x.ini", "pytest --rootdir=/tmp/x", "PYTEST_ADDOPTS='-p x' pytest", "pytest -o addopts='-p x'"},
 		Covered: []string{"pytest", "pytest -k smoke -x tests/", "pytest --version"}},
-	"make": {Code: []string{"GNUmakefile", "makefile", "Makefile"},
+	"make": {Code: []string{"GNUmakefile", "makefile", "Makefile"}, HelpSkipsCode: true,
 		Beyond:  []string{"-f", "--file", "--makefile", "-E", "--eval", "-I", "--include-dir", "SHELL=", ".SHELLFLAGS=", "MAKEFLAGS=", "MAKEFILES=", "MAKEFLAGS", "MAKEFILES", "MFLAGS"},
 		Flagged: []string{"make -f /dev/stdin", "make --eval='$(shell id)'", "make SHELL=/tmp/x all", "MAKEFLAGS=--eval=x make", "make -I /tmp/inc"},
 		Covered: []string{"make", "make build", "make -n test", "make -j4 CFLAGS=-O2"}},

@@ -86,8 +86,8 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 			// --eval and the makefile run any command.
 			Options: "-B --always-make -C= --directory= -d --debug? -e --environment-overrides -E=k --eval=k -f= --file= --makefile= -i --ignore-errors -I= --include-dir= -j? --jobs? " +
 				"-k --keep-going -l? --load-average? --max-load? -L --check-symlink-times -n --just-print --dry-run --recon -o= --old-file= --assume-old= -O? --output-sync? -p --print-data-base " +
-				"-q --question -r --no-builtin-rules -R --no-builtin-variables -s --silent --quiet --no-silent -S --no-keep-going --stop -t --touch --trace -v --version:h -w --print-directory " +
-				"--no-print-directory -W= --what-if= --new-file= --assume-new= --warn-undefined-variables --shuffle? -h --help:h",
+				"-q --question -r --no-builtin-rules -R --no-builtin-variables -s --silent --quiet --no-silent -S --no-keep-going --stop -t --touch --trace -v|--version:h -w --print-directory " +
+				"--no-print-directory -W= --what-if= --new-file= --assume-new= --warn-undefined-variables --shuffle? -h|--help:h",
 			Flagged: []string{"make", "make test", "make --eval='$(shell sh -c id)' .", "make -s --eval='$(file >/tmp/x,DATA)' ."}},
 		&Spec{Names: n("pytest", "py.test"), Effect: RunsProject, Permute: true, Operands: "-*", Loose: true,
 			// -p loads a plugin module; --rootdir and ini files may

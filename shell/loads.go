@@ -60,8 +60,11 @@ func (a *analyzer) loads(ca *call, p *Part) {
 	wasReadOnly := p.ReadOnly
 	if len(p.Beyond) > 0 {
 		p.ReadOnly = false
+		if p.Cause == "" {
+			p.Cause = "it is given " + p.Beyond[0] + ", with which " + baseName(ca.prog) + " runs code or reads configuration the command line names"
+		}
 	}
-	if len(l.Code) > 0 && wasReadOnly {
+	if len(l.Code) > 0 && wasReadOnly && !(l.HelpSkipsCode && res.Help) {
 		// Even its help or version (pytest --version imports conftest.py).
 		p.ReadOnly = false
 		p.Unknown = append(p.Unknown, baseName(ca.prog)+" imports "+strings.Join(l.Code, " or ")+" from where it runs: code Warden has not judged")
