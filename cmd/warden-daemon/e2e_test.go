@@ -371,5 +371,15 @@ func TestThreeDaemons(t *testing.T) {
 		case <-time.After(30 * time.Second):
 			t.Fatal("the hook never ended")
 		}
+		// The session's grant, made before b was killed, holds on the
+		// restarted b.
+		select {
+		case got := <-hook(t, bin, homes[1], b2, "make release"):
+			if behaviorOf(t, got) != "allow" {
+				t.Errorf("the session's call through the restarted b got %s, want allow by its grant", got)
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatal("the session's grant did not hold on the restarted b: the call waits")
+		}
 	})
 }
