@@ -32,19 +32,31 @@ func (a *analyzer) flagAt(c *call, category danger.Kind, description string, ris
 
 // check runs the danger catalogue on one call.
 func (a *analyzer) check(c *call) {
-	a.checkAssigns(c)
+	// While walking (findCode, findings muted) only the checks that can
+	// find code run: what a program's options and entry run, its own
+	// checks (interpreters' strings, ssh, docker exec, database clients'
+	// escapes, sed, awk, vim, make), code fed on standard input. The
+	// others only judge.
+	judge := !a.muted
+	if judge {
+		a.checkAssigns(c)
+	}
 	if c.assignOnly {
-		a.checkWrites(c)
+		if judge {
+			a.checkWrites(c)
+		}
 		return
 	}
-	a.checkWrappers(c)
-	for _, h := range c.hidden {
-		a.checkHiddenCode(c, h)
+	if judge {
+		a.checkWrappers(c)
+		for _, h := range c.hidden {
+			a.checkHiddenCode(c, h)
+		}
+		a.checkWrites(c)
+		a.checkReads(c)
+		a.checkUnknownControl(c)
+		a.checkBehaviour(c)
 	}
-	a.checkWrites(c)
-	a.checkReads(c)
-	a.checkUnknownControl(c)
-	a.checkBehaviour(c)
 	prog := c.prog
 	if c.evaluated != "" {
 		a.flag(c, danger.NonLiteralProgram, c.evaluated)
@@ -74,7 +86,9 @@ func (a *analyzer) check(c *call) {
 	}
 	saved := c.prog
 	c.prog = prog
-	a.checkEntryRaises(c)
+	if judge {
+		a.checkEntryRaises(c)
+	}
 	if idx != nil {
 		a.runChecks(c, idx)
 	}
@@ -82,8 +96,10 @@ func (a *analyzer) check(c *call) {
 	if c.ctx.pipe != nil {
 		a.checkStdinCode(c, prog)
 	}
-	a.checkProcSubstCode(c, prog)
-	a.checkFetchedRun(c)
+	if judge {
+		a.checkProcSubstCode(c, prog)
+		a.checkFetchedRun(c)
+	}
 	a.checkFedCode(c, prog)
 }
 
