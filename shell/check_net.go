@@ -45,6 +45,9 @@ func isInterpreter(prog string) bool {
 		return true
 	}
 	// python3.12, perl5.36
+	if prog == "" || prog[len(prog)-1] < '0' || prog[len(prog)-1] > '9' {
+		return false
+	}
 	for _, p := range []string{"python", "perl", "ruby", "php", "node", "lua"} {
 		if strings.HasPrefix(prog, p) && len(prog) > len(p) && (prog[len(p)] >= '0' && prog[len(p)] <= '9') {
 			return true
