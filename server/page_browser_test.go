@@ -505,3 +505,61 @@ func TestPageShowsTheChange(t *testing.T) {
 		t.Errorf("1: %+v, want allow", d)
 	}
 }
+
+// TestPageRoutedAsk: the page says whose a routed ask is, offers no answer
+// to an approver outside its route (nor do its keys answer), and answers as
+// the approver the browser is logged in as.
+func TestPageRoutedAsk(t *testing.T) {
+	f := newApproverFixture(t, func(api.Request, api.Risk) (Route, error) {
+		return Route{Approvers: []string{"alice"}, Where: "approvals.route (user settings.json:1)"}, nil
+	})
+	ctx := browser(t, 960, 900)
+	id, decided := f.ask(t)
+	login := func(name string) {
+		t.Helper()
+		if err := chromedp.Do(ctx,
+			chromedp.Navigate(f.http.URL+"/?token="+f.tokens[name]),
+			chromedp.WaitVisible(chromedp.CSS("#status.live")),
+		); err != nil {
+			t.Fatal(err)
+		}
+		waitAsks(t, ctx, 1)
+		// whoami has arrived and the ask is drawn for this browser.
+		for range 200 {
+			if eval[string](t, ctx, `document.getElementById("whoami").textContent`) == "as "+name {
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	login("carol")
+	if got := eval[string](t, ctx, `document.querySelector("#pending .route").textContent`); got != "For alice — not yours to answer" {
+		t.Errorf("carol sees %q", got)
+	}
+	if !eval[bool](t, ctx, `document.querySelector("#pending .actions").hidden`) {
+		t.Error("carol is offered buttons for alice's ask")
+	}
+	// Slow keys, as a person types them: 1 (allow once), then Enter to
+	// confirm a HIGH ask.
+	if err := chromedp.Do(ctx, chromedp.Sleep(600*time.Millisecond), chromedp.KeyEvent("1"), chromedp.Sleep(600*time.Millisecond), chromedp.KeyEvent(kb.Enter), chromedp.Sleep(300*time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
+	if f.queue.Len() != 1 {
+		t.Fatal("a key answered an ask routed to someone else")
+	}
+	login("alice")
+	if got := eval[string](t, ctx, `document.querySelector("#pending .route").textContent`); got != "For alice" {
+		t.Errorf("alice sees %q", got)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#pending button.deny"))); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case d := <-decided:
+		if d.Behavior != api.Deny || d.Reason.Person != "alice" {
+			t.Errorf("decision %s by %q, want deny by alice", d.Behavior, d.Reason.Person)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatalf("alice's click on %s decided nothing", id)
+	}
+}
