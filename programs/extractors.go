@@ -21,7 +21,7 @@ const bsdtarOpts = "-c --create -r --append -t --list -u --update -x:e --extract
 
 var _ = family("extractors", func(add func(...*Spec)) {
 	add(
-		&Spec{Names: n("bsdtar"), Effect: Write, Permute: true, OldStyle: true, Operands: "-*",
+		&Spec{Names: n("bsdtar"), Flow: Flow{Copies: true, Trees: "*"}, Effect: Write, Permute: true, OldStyle: true, Operands: "-*",
 			ReadWith: "-t --list -tf -tzf -tvf -ztf t tf tzf tvf", Options: bsdtarOpts,
 			Flagged:  []string{"bsdtar -x -f x.tar -C .warden", "bsdtar -xf x.tar", "bsdtar -xPf x.tar", "bsdtar -xf x.tar -s ',^,/tmp/,'", "bsdtar xf x.tar -C ~/.ssh"},
 			ReadOnly: []string{"bsdtar -tf x.tar", "bsdtar tvf x.tar"}},

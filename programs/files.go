@@ -22,7 +22,7 @@ var _ = family("files", func(add func(...*Spec)) {
 		// rimraf and del-cli (node) delete their operands recursively.
 		&Spec{Names: n("rimraf", "del-cli"), Permute: true, Loose: true, Effect: Delete, Operands: "d*", Options: "-h:h --help:h",
 			Flagged: []string{"rimraf dist", "del-cli build"}},
-		&Spec{Names: n("cp"), Grant: Grant{Exact: true, Offers: []string{"cp x => Bash(cp x)"}}, Abbrev: true, Permute: true, Operands: "r* i",
+		&Spec{Names: n("cp"), Flow: Flow{Copies: true, Trees: "--recursive --archive", Examples: []string{"cp -r ~/.aws /tmp/x"}}, Grant: Grant{Exact: true, Offers: []string{"cp x => Bash(cp x)"}}, Abbrev: true, Permute: true, Operands: "r* i",
 			Options: "-a|--archive --attributes-only -b --backup? --copy-contents -d -f|--force -i|--interactive -H -l|--link -L|--dereference -n|--no-clobber -P|--no-dereference " +
 				"-p --preserve? --no-preserve= --parents -r|-R|--recursive --reflink? --remove-destination --sparse= --strip-trailing-slashes -s|--symbolic-link -S|--suffix= " +
 				"-t|--target-directory=i -T|--no-target-directory -u --update? -v|--verbose -x|--one-file-system -Z --context? --keep-directory-symlink -c -X" + gnu,
@@ -36,7 +36,7 @@ var _ = family("files", func(add func(...*Spec)) {
 				"-t=i --target-directory=i -T --no-target-directory -v --verbose -h" + gnu,
 			Flagged: []string{"ln -s a b", "ln ~/.ssh/id_rsa k", "ln .env e.txt", "ln .warden/settings.local.json notes.json"}},
 		// install copies like cp; -d makes its operands directories.
-		&Spec{Names: n("install"), Grant: Grant{Exact: true, Offers: []string{"install x => Bash(install x)"}}, Abbrev: true, Permute: true, Operands: "r* i",
+		&Spec{Names: n("install"), Flow: Flow{Copies: true}, Grant: Grant{Exact: true, Offers: []string{"install x => Bash(install x)"}}, Abbrev: true, Permute: true, Operands: "r* i",
 			Options: "-b --backup? -C --compare -c -d:W --directory:W -D -g= --group= -m= --mode= -o= --owner= -p --preserve-timestamps -s --strip --strip-program=x " +
 				"-S= --suffix= -t=i --target-directory=i -T --no-target-directory -v --verbose --preserve-context -Z --context?" + gnu,
 			Flagged:  []string{"install -m 755 hook .git/hooks/pre-commit", "install -m 644 dotfiles/.bashrc ~", "install -t ~/.ssh key.pub", "install -s --strip-program=./x a /tmp/b"},
@@ -47,7 +47,7 @@ var _ = family("files", func(add func(...*Spec)) {
 		&Spec{Names: n("truncate"), Grant: Grant{Exact: true, Offers: []string{"truncate x => Bash(truncate x)"}}, Abbrev: true, Permute: true, Operands: "w*",
 			Options: "-c --no-create -o --io-blocks -r= --reference= -s= --size=" + gnu,
 			Flagged: []string{"truncate -s 0 data/customers.csv", "truncate -s0 ~/.bashrc"}},
-		&Spec{Names: n("tee"), Grant: Grant{Exact: true, Offers: []string{"tee x => Bash(tee x)"}}, Prints: true, Abbrev: true, Permute: true, Operands: "w*", Options: "-a --append -i --ignore-interrupts -p --output-error?" + gnu,
+		&Spec{Names: n("tee"), Flow: Flow{Whole: true, Examples: []string{"env | tee"}}, Grant: Grant{Exact: true, Offers: []string{"tee x => Bash(tee x)"}}, Prints: true, Abbrev: true, Permute: true, Operands: "w*", Options: "-a --append -i --ignore-interrupts -p --output-error?" + gnu,
 			Flagged: []string{"tee ~/.bashrc", "tee -a .git/hooks/pre-commit"}},
 		&Spec{Names: n("chmod"), Grant: Grant{Exact: true, Offers: []string{"chmod x => Bash(chmod x)"}}, Abbrev: true, Permute: true, Operands: "- w*",
 			Options: "-c|--changes -f|--silent|--quiet -v|--verbose --no-preserve-root --preserve-root -R|--recursive --reference=r -h -H -L -P" + gnu,

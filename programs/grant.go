@@ -136,6 +136,7 @@ type Unlisted struct {
 	Grant   Grant
 	Talk    Talk
 	Lasting Lasting
+	Flow    Flow
 }
 
 // unlistedRow returns the row of a program with no entry, or nil.

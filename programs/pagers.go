@@ -6,7 +6,7 @@ package programs
 
 var _ = family("pagers", func(add func(...*Spec)) {
 	add(
-		&Spec{Names: n("less", "zless", "lessfile"), Grant: Grant{Exact: true, Offers: []string{"less x => Bash(less x)"}}, Prints: true, Permute: true, Operands: "r*",
+		&Spec{Names: n("less", "zless", "lessfile"), Flow: Flow{Whole: true, Examples: []string{"printenv | less"}}, Grant: Grant{Exact: true, Offers: []string{"less x => Bash(less x)"}}, Prints: true, Permute: true, Operands: "r*",
 			// +CMD and -p/--pattern run less commands at start-up
 			// (+!sh runs a shell); -o/--log-file and -O write a file;
 			// -k/--lesskey-file loads key bindings that may run commands.
@@ -19,10 +19,10 @@ var _ = family("pagers", func(add func(...*Spec)) {
 				"--status-col-width= --follow-name --header= --no-number-headers --no-keypad --no-histdups --redraw-on-quit --rscroll= --save-marks --search-options= --exit-follow-on-close",
 			ReadOnly: []string{"less README.md", "less -R build.log", "less -N +G f"},
 			Flagged:  []string{"less +'!sh' README.md", "less -o /tmp/log f", "less --log-file=.bashrc f", "less -k keys f", "less '+|sh' f"}},
-		&Spec{Names: n("more", "zmore"), Grant: Grant{Exact: true, Offers: []string{"more x => Bash(more x)"}}, Prints: true, Permute: true, Operands: "r*",
+		&Spec{Names: n("more", "zmore"), Flow: Flow{Whole: true, Examples: []string{"printenv | more"}}, Grant: Grant{Exact: true, Offers: []string{"more x => Bash(more x)"}}, Prints: true, Permute: true, Operands: "r*",
 			Lang: "less", Options: "+?k -d -l -f -p -c -s -u -n= --lines= --silent --logical --no-pause --print-over --clean-print --squeeze --plain --help:h -V --version:h",
 			ReadOnly: []string{"more README.md"}, Flagged: []string{"more +'!sh' f"}},
-		&Spec{Names: n("bat", "batcat"), Prints: true, Permute: true, Operands: "r*",
+		&Spec{Names: n("bat", "batcat"), Flow: Flow{Whole: true, Examples: []string{"env | bat"}}, Prints: true, Permute: true, Operands: "r*",
 			// --pager runs a command; --config-file may name one.
 			Options: "-A --show-all -p --plain -l= --language= -H= --highlight-line= --file-name= -d --diff --diff-context= --tabs= --wrap= -S --chop-long-lines -n --number " +
 				"--color= --italic-text= --decorations= -f --force-colorization --paging= --pager=x -m= --map-syntax= --ignored-suffix= --theme= --list-themes --squeeze-blank " +

@@ -192,6 +192,9 @@ type Spec struct {
 	// it is declared here and judged by the shell package's one generic
 	// check, with no code of its own.
 	Raises []Raise
+	// Flow says where what the program reads goes: a copy, the
+	// transcript whole, only a digest (shell's credential checks).
+	Flow Flow
 	// Flagged are command lines that must not pass as read-only: each is
 	// flagged, unknown or has an effect beyond reading.
 	Flagged []string

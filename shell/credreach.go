@@ -111,43 +111,37 @@ func (a *analyzer) copiesCredentials(c *call) {
 }
 
 // copyingProgram reports the programs whose reads are copied somewhere
-// the agent can read them later.
-func copyingProgram(c *call) bool {
-	switch c.prog {
-	case "cp", "rsync", "zip", "7z", "7za", "7zz", "tar", "bsdtar", "install", "ditto", "copy-item":
-		return true
-	}
-	return false
-}
+// the agent can read them later (programs.Flow's Copies).
+func copyingProgram(c *call) bool { return programs.FlowOf(c.prog).Copies }
 
 // readsTrees reports a call that reads the directories it is given,
-// recursively: grep -r, the searchers that recurse by default, diff -r,
-// and copies and archives of trees.
+// recursively (programs.Flow's Trees): grep -r, the searchers that
+// recurse by default, diff -r, and copies and archives of trees.
 func readsTrees(c *call) bool {
-	switch c.prog {
-	case "grep", "egrep", "fgrep", "zgrep":
-		res := entryOf(c)
-		return res.Has("-r", "-R", "--recursive", "--dereference-recursive") || slices.Contains(res.Values("-d", "--directories"), "recurse")
-	case "rg", "ag", "ack", "ugrep", "rsync", "7z", "7za", "7zz", "tar", "bsdtar", "ditto":
+	trees := programs.FlowOf(c.prog).Trees
+	switch trees {
+	case "*":
 		return true
-	case "diff":
-		res := entryOf(c)
-		return res.Has("-r", "--recursive")
-	case "cp":
-		res := entryOf(c)
-		return res.Has("--recursive", "--archive")
-	case "zip":
-		// zip -r recurses; a directory given without it is stored as
-		// an entry. Its bundles (-qr9) and single-dash long options
-		// (-TT) are not told apart here: a tree is read.
-		return true
-	case "copy-item":
-		// PowerShell takes any unique prefix of a parameter, in any
-		// case: -Recurse, -rec.
-		for _, x := range c.operands() {
-			if len(x.s) >= 4 && strings.HasPrefix("-recurse", strings.ToLower(x.s)) {
+	case "":
+		if c.prog == "copy-item" {
+			// PowerShell takes any unique prefix of a parameter, in any
+			// case: -Recurse, -rec.
+			for _, x := range c.operands() {
+				if len(x.s) >= 4 && strings.HasPrefix("-recurse", strings.ToLower(x.s)) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	res := entryOf(c)
+	for _, o := range strings.Fields(trees) {
+		if name, val, ok := strings.Cut(o, "="); ok {
+			if slices.Contains(res.Values(name), val) {
 				return true
 			}
+		} else if res.Has(o) {
+			return true
 		}
 	}
 	return false
@@ -186,14 +180,8 @@ func (a *analyzer) redirectsCredential(c *call) bool {
 }
 
 // digestProgram reports programs that read their input only to count,
-// hash or fingerprint it.
-func digestProgram(prog string) bool {
-	switch prog {
-	case "wc", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "shasum", "md5", "sum":
-		return true
-	}
-	return false
-}
+// hash or fingerprint it (programs.Flow's Digests).
+func digestProgram(prog string) bool { return programs.FlowOf(prog).Digests }
 
 func progOrShell(c *call) string {
 	if c.prog == "" {

@@ -1,6 +1,11 @@
 package shell
 
-import "github.com/wardenhq/warden/danger"
+import (
+	"strings"
+
+	"github.com/wardenhq/warden/danger"
+	"github.com/wardenhq/warden/programs"
+)
 
 // checkEnvPrint flags printing the whole environment into the transcript:
 // env, printenv, export -p, declare -x or -p, typeset -p and a bare set
@@ -14,11 +19,12 @@ func checkEnvPrint(a *analyzer, c *call) {
 		return
 	}
 	if down := c.downstream(); len(down) > 0 {
-		switch down[0].prog {
-		case "cat", "sort", "head", "tail", "less", "more", "tee", "column", "uniq", "nl", "bat":
+		flow := programs.FlowOf(down[0].prog)
+		switch {
+		case flow.Whole:
 			// Shown as it is, or reordered.
-		case "grep", "egrep", "fgrep", "rg":
-			if res := entryOf(down[0]); !res.Has("-v", "--invert-match") {
+		case flow.Inverts != "":
+			if res := entryOf(down[0]); !res.Has(strings.Fields(flow.Inverts)...) {
 				return // judged by what it searches for (checkEnvDump)
 			}
 			// Everything but what it names.

@@ -47,6 +47,7 @@ var siteTests = map[string]func(*testing.T){
 	"TestCredentialReach":           TestCredentialReach,
 	"TestAwkCalls":                  TestAwkCalls,
 	"TestSedThroughShell":           TestSedThroughShell,
+	"TestFlowExamples":              TestFlowExamples,
 	"TestGlobOnDisk":                TestGlobOnDisk,
 	"TestHostsByValue":              TestHostsByValue,
 	"TestCheckExamples":             TestCheckExamples,

@@ -1,0 +1,40 @@
+package programs
+
+// Flow is what an entry says about where what the program reads goes,
+// for the checks of credentials and the environment (shell's credreach
+// and envdump): into a copy, to the transcript whole, or only as a
+// digest.
+type Flow struct {
+	// Copies says what it reads is copied to a place the agent can read
+	// later: a file, a tree, an archive (cp, rsync, tar, zip).
+	Copies bool
+	// Trees says it reads the directories it is given recursively: "*"
+	// always (rg, tar), else the options that make it do so, by any of
+	// their spellings, or NAME=VALUE for an option's value (grep -r, grep
+	// --directories=recurse), space separated.
+	Trees string
+	// Digests says it reads its input only to count, hash or fingerprint
+	// it (wc, sha256sum): nothing it reads reaches its output.
+	Digests bool
+	// Whole says its output holds all of its input, as it is or
+	// reordered (cat, sort, tee, less).
+	Whole bool
+	// Inverts lists the options that make a search print every line but
+	// those it names (grep -v), space separated.
+	Inverts string
+	// Examples are shell commands the shell package's tests run: each is
+	// flagged as exposing a credential or the environment.
+	Examples []string
+}
+
+// FlowOf returns what is declared about where a program's reads go: its
+// entry's Flow or its row among the programs with no entry.
+func FlowOf(name string) Flow {
+	if s := Lookup(name); s != nil {
+		return s.Flow
+	}
+	if u := unlistedRow(name); u != nil {
+		return u.Flow
+	}
+	return Flow{}
+}
