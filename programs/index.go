@@ -23,6 +23,7 @@ var index = [...]indexEntry{
 	{"arj", "extractors"},
 	{"asdf", "launchers"},
 	{"atq", "coreutils"},
+	{"autossh", "network"},
 	{"awk", "langs"},
 	{"aws", "cloud"},
 	{"aws-vault", "launchers"},

@@ -5,10 +5,18 @@ package programs
 
 const sshOpts = "-1 -2 -4 -6 -A -a -C -f -G -g -K -k -M -N -n -q -s -T -t -V:h -v -vv -vvv -X -x -Y -y -B= -b= -c= -D= -E=w -e= -F=u -I=l -i=r -J=n -L= -l= -m= -O= -o=k -P= -p= -Q= -R= -S= -W= -w="
 
+// autosshOpts are ssh's options with autossh's -M PORT in place of ssh's
+// -M.
+const autosshOpts = "-1 -2 -4 -6 -A -a -C -f -G -g -K -k -N -n -q -s -T -t -V:h -v -vv -vvv -X -x -Y -y -B= -b= -c= -D= -E=w -e= -F=u -I=l -i=r -J=n -L= -l= -m= -M= -O= -o=k -P= -p= -Q= -R= -S= -W= -w="
+
 var _ = family("network", func(add func(...*Spec)) {
 	add(
 		&Spec{Names: n("ssh"), Talk: Talk{Beyond: true, Examples: []string{"ssh host => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"ssh x => Bash(ssh x)"}}, Effect: Network, Lang: "ssh-option", Operands: "n -*", Options: sshOpts,
 			Flagged: []string{"ssh -o ProxyCommand='sh -c id' x", "ssh -oProxyCommand=';id' x", "ssh -o LocalCommand=id -o PermitLocalCommand=yes host", "ssh host uptime"}},
+		// autossh runs ssh with its options, and -M takes the monitoring
+		// port where ssh's -M is a flag.
+		&Spec{Names: n("autossh"), Effect: Network, Lang: "ssh-option", Operands: "n -*", Options: autosshOpts,
+			Flagged: []string{"autossh -M 0 -R 80:localhost:3000 serveo.net", "autossh -M0 -oProxyCommand=';id' x"}},
 		&Spec{Names: n("scp"), Talk: Talk{Beyond: true, Examples: []string{"scp build.tgz deploy@server:/srv/ => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"scp x => Bash(scp x)"}}, Effect: Network, Lang: "ssh-option", Permute: true, Operands: "-*",
 			Options: "-3 -4 -6 -A -B -C -O -p -q -R -r -s -T -v -D=x -S=x -c= -F=u -i=r -J=n -l= -o=k -P= -X=",
 			Flagged: []string{"scp -S ./evil.sh x y:", "scp build.tgz deploy@server:/srv/"}},

@@ -583,17 +583,24 @@ func checkTunnel(a *analyzer, c *call) {
 	}
 }
 
-var sshValues = "-b -c -D -E -e -F -I -i -J -L -l -m -O -o -p -Q -R -S -W -w -B -P"
-
 func checkSSH(a *analyzer, c *call) {
 	ops := c.operands()
-	for _, o := range optValues(ops, "-o", "") {
+	for _, o := range a.entryValues(c, "-o") {
 		lo := strings.ToLower(o.s)
 		if strings.HasPrefix(lo, "proxycommand") || strings.HasPrefix(lo, "localcommand") || strings.HasPrefix(lo, "knownhostscommand") {
 			a.flag(c, danger.RemoteExec, "ssh -o "+o.s+" runs a local command")
 		}
 	}
-	if _, ok := optValue(ops, "-R", ""); ok {
+	// The destination is the entry's first operand: ssh's options end
+	// there, and every word after it, options of the remote command
+	// included, is the command (ssh host rm -rf /). The entry reads the
+	// options in every spelling (-vp 22, -p22, -oX=y).
+	res := a.entryParse(c)
+	host := -1
+	if idx := res.OperandIndexes; len(idx) > 0 {
+		host = idx[0]
+	}
+	if res.Has("-R") {
 		lower := strings.ToLower(c.text)
 		risk := medium
 		if strings.Contains(lower, "serveo") || strings.Contains(lower, "localhost.run") || strings.Contains(lower, "pinggy") || strings.Contains(lower, "ngrok") {
@@ -602,24 +609,6 @@ func checkSSH(a *analyzer, c *call) {
 		a.flagAt(c, danger.RemoteAccess, "ssh -R exposes a local port on another machine", risk)
 	}
 	a.checkPipeExfil(c, "pipes into ssh")
-	// ssh's options end at the destination: every word after it, options
-	// of the remote command included, is the command (ssh host rm -rf /).
-	vals := newWordSet(sshValues)
-	host := -1
-	for i := 0; i < len(ops); i++ {
-		s := ops[i].s
-		if s == "--" {
-			host = i + 1
-			break
-		}
-		if !strings.HasPrefix(s, "-") || s == "-" {
-			host = i
-			break
-		}
-		if len(s) == 2 && vals[s] {
-			i++
-		}
-	}
 	if host < 0 || host+1 >= len(ops) || c.ctx.depth+1 > a.opts.MaxDepth {
 		return
 	}
