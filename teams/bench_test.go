@@ -9,8 +9,10 @@ import (
 	"time"
 
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/grant"
 	"github.com/wardenhq/warden/handler"
 	"github.com/wardenhq/warden/server"
+	"github.com/wardenhq/warden/teams"
 )
 
 // BenchmarkAskAnsweredOnAnotherDaemon measures the round trip of one ask:
@@ -79,5 +81,35 @@ func BenchmarkPendingAskMemory(b *testing.B) {
 		b.ReportMetric(float64(int64(after.HeapAlloc)-int64(before.HeapAlloc))/(1<<20), "MiB/1000-asks")
 		cancel()
 		q.Close()
+	}
+}
+
+// BenchmarkSessionGrantsList is what a check pays for the session's grants:
+// the daemon's memory store against the team's store on NATS, which reads
+// its mirror of the bucket — no round trip to the server.
+func BenchmarkSessionGrantsList(b *testing.B) {
+	ctx := context.Background()
+	n, _ := startNode(b)
+	stores := map[string]grant.Store{
+		"memory": grant.NewMemoryStore(nil, 0),
+		"nats":   openGrants(b, n, "a", teams.GrantOptions{}),
+	}
+	for _, name := range []string{"memory", "nats"} {
+		s := stores[name]
+		for i := range 5 {
+			if _, err := s.Add(ctx, grant.Grant{Scope: api.ScopeSession, Session: "load", Rule: fmt.Sprintf("Bash(task%d:*)", i)}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.RunParallel(func(pb *testing.PB) {
+				for pb.Next() {
+					if gs, err := s.List(ctx, "load"); err != nil || len(gs) != 5 {
+						b.Fatal(len(gs), err)
+					}
+				}
+			})
+		})
 	}
 }
