@@ -107,3 +107,27 @@ func TestLinkExpiredWhilePending(t *testing.T) {
 		t.Errorf("a forged link's page: %d %s", res.StatusCode, body)
 	}
 }
+
+// FuzzLinkCheck: no query but the one signed for the ask verifies, and
+// none panics.
+func FuzzLinkCheck(f *testing.F) {
+	ls, _ := NewLinkSigner(make([]byte, LinkKeySize))
+	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	p := PendingAsk{ID: "ask-a", InputDigest: InputDigest(bashRequest), Deadline: now.Add(time.Minute)}
+	signed := ls.Query(p, "alice")
+	good := signed.Encode()
+	f.Add(good)
+	f.Add("exp=1&sig=")
+	f.Add("exp=99999999999&as=alice&sig=AAAA")
+	f.Fuzz(func(t *testing.T, raw string) {
+		q, err := url.ParseQuery(raw)
+		if err != nil {
+			return
+		}
+		who, err := ls.Check(p, q, now)
+		same := q.Get("exp") == signed.Get("exp") && q.Get("as") == "alice" && q.Get("sig") == signed.Get("sig")
+		if err == nil && (!same || who.Approver != "alice") {
+			t.Fatalf("query %q verified as %+v", raw, who)
+		}
+	})
+}
