@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/pathclass"
 	"github.com/wardenhq/warden/programs"
 	"github.com/wardenhq/warden/shell"
 )
@@ -200,29 +201,14 @@ func inside(path, dir string) bool {
 	return path == dir || strings.HasPrefix(path, dir+"/")
 }
 
-// harmlessDevices are the paths outside any project that every program may
-// read without revealing anything.
-func harmlessDevices(s string) bool {
-	switch s {
-	case "/dev/null", "/dev/zero", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/dev/random", "/dev/urandom", "/dev/tty":
-		return true
-	}
-	return false
-}
+// harmlessDevices are the paths outside any project that every program
+// may read without revealing anything (pathclass.HarmlessDevice).
+func harmlessDevices(s string) bool { return pathclass.HarmlessDevice.Is(s, "") }
 
 // recipes are the files a project's build and test commands read to know
-// what to run: a command that writes one and then runs the project runs
-// what it just wrote (npm's scripts, a Makefile's recipes).
-func recipes(s string) bool {
-	switch s {
-	case "package.json", "Makefile", "makefile", "GNUmakefile", "justfile", "Justfile", "Taskfile.yml", "Taskfile.yaml",
-		"Rakefile", "setup.py", "pyproject.toml", "setup.cfg", "tox.ini", "noxfile.py", "conftest.py", "Cargo.toml",
-		"build.rs", "build.gradle", "build.gradle.kts", "settings.gradle", "pom.xml", "composer.json", "CMakeLists.txt", ".npmrc",
-		".yarnrc.yml", "deno.json", "bunfig.toml", "Gemfile", "mix.exs", "build.sbt", "meson.build", "go.mod":
-		return true
-	}
-	return false
-}
+// what to run (pathclass.Recipe): a command that writes one and then runs
+// the project runs what it just wrote.
+func recipes(s string) bool { return pathclass.Recipe.Is(s, "") }
 
 // networkNotLowRisk says why a part's talk with a host is not low risk, or
 // "": sending data or files (curl -d, wget --post-file), a scheme other

@@ -32,7 +32,7 @@ func (c *Class) Is(p, home string) bool { return c.is(p, home) }
 // Classes returns every declared class, in declaration order.
 func Classes() []*Class {
 	return []*Class{BlockDevice, SecurityControl, Log, Persistence, SecretEnv, Database, Table, Disposable, Backup,
-		ArtifactDir, ArtifactFile, ArtifactPattern, TranscriptDevice, System}
+		ArtifactDir, ArtifactFile, ArtifactPattern, TranscriptDevice, System, HarmlessDevice, Recipe}
 }
 
 // anyWithin reports whether p is one of dirs or below one.
@@ -325,3 +325,41 @@ var System = &Class{Name: "system location",
 	Match: []string{"/etc/hosts", "/usr/local/bin/x", "/var/lib/x", "/System/Library", "/opt"},
 	Pass:  []string{"/home/u/x", "~/etc/x", "/etcetera", "/tmpx", "repo/usr/x"},
 	is:    func(p, _ string) bool { return anyWithin(p, systemDirs) }}
+
+var harmlessDevices = []string{"/dev/null", "/dev/zero", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/dev/random", "/dev/urandom", "/dev/tty"}
+
+// HarmlessDevice is a device outside any project that every program may
+// read without revealing anything: the null and zero devices, the
+// standard streams, the random sources, the terminal.
+var HarmlessDevice = &Class{Name: "harmless device",
+	Match: []string{"/dev/null", "/dev/urandom", "/dev/tty", "/dev/stdin"},
+	Pass:  []string{"/dev/sda", "/dev/mem", "/dev/fd/3", "/dev/nullx", "null"},
+	is: func(p, _ string) bool {
+		for _, d := range harmlessDevices {
+			if p == d {
+				return true
+			}
+		}
+		return false
+	}}
+
+var recipeNames = []string{"package.json", "Makefile", "makefile", "GNUmakefile", "justfile", "Justfile", "Taskfile.yml", "Taskfile.yaml",
+	"Rakefile", "setup.py", "pyproject.toml", "setup.cfg", "tox.ini", "noxfile.py", "conftest.py", "Cargo.toml",
+	"build.rs", "build.gradle", "build.gradle.kts", "settings.gradle", "pom.xml", "composer.json", "CMakeLists.txt", ".npmrc",
+	".yarnrc.yml", "deno.json", "bunfig.toml", "Gemfile", "mix.exs", "build.sbt", "meson.build", "go.mod"}
+
+// Recipe is the name of a file a project's build and test commands read
+// to know what to run (npm's scripts, a Makefile's recipes, conftest.py):
+// a command that writes one and then runs the project runs what it just
+// wrote.
+var Recipe = &Class{Name: "build recipe", Names: true,
+	Match: []string{"package.json", "Makefile", "conftest.py", "go.mod", ".npmrc"},
+	Pass:  []string{"package-lock.json", "Makefile.bak", "main.go", "README.md"},
+	is: func(s, _ string) bool {
+		for _, r := range recipeNames {
+			if s == r {
+				return true
+			}
+		}
+		return false
+	}}
