@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -106,5 +107,44 @@ func TestJudgingRefusesToAdd(t *testing.T) {
 	a.nested("rm -rf /", c, nil)
 	if len(tried) != 0 || an.Limit != "" {
 		t.Errorf("a searched call's code: tried %q, limit %q", tried, an.Limit)
+	}
+}
+
+// TestFoundCodeIsWalkedWhereItRuns: code a check finds in a call (a
+// command an option runs, an interpreter's string, ssh localhost's command,
+// a database client's shell escape) is walked right after the call, before
+// the statements after it, and what it changes in the shell's state stays
+// in its own process: a later relative path is still the project's.
+func TestFoundCodeIsWalkedWhereItRuns(t *testing.T) {
+	for _, tc := range []struct {
+		cmd   string
+		parts []string
+		// writes are the last part's writes.
+		writes []string
+	}{
+		{"git rebase --root --exec true && git push --force origin main",
+			[]string{"git rebase --root --exec true", "true", "git push --force origin main"}, nil},
+		{`python3 -c "import os; os.system('rm -rf build')"; ls`,
+			[]string{`python3 -c "import os; os.system('rm -rf build')"`, "rm -rf build", "ls"}, nil},
+		{"ssh localhost 'rm -rf x'; ls", []string{"ssh localhost 'rm -rf x'", "rm -rf x", "ls"}, nil},
+		{"psql -c '\\! rm -rf y'; ls", []string{"psql -c '\\! rm -rf y'", "rm -rf y", "ls"}, nil},
+		{`python3 -c "import os; os.system('cd /')"; rm -rf x`,
+			[]string{`python3 -c "import os; os.system('cd /')"`, "cd /", "rm -rf x"}, []string{"/home/dev/projects/app/x"}},
+		{"git grep -O'cd /' foo; rm -rf x", []string{"git grep -O'cd /' foo", "cd /", "rm -rf x"}, []string{"/home/dev/projects/app/x"}},
+		// Look-alike: the same words as data run nothing.
+		{"echo 'rm -rf build'; ls", []string{"echo 'rm -rf build'", "ls"}, nil},
+	} {
+		an := Analyze(tc.cmd, testOpts)
+		var got []string
+		for _, p := range an.Parts {
+			got = append(got, p.Text)
+		}
+		if !slices.Equal(got, tc.parts) {
+			t.Errorf("%q: parts %q, want %q", tc.cmd, got, tc.parts)
+			continue
+		}
+		if w := an.Parts[len(an.Parts)-1].Writes; !slices.Equal(w, tc.writes) && (len(w) > 0 || len(tc.writes) > 0) {
+			t.Errorf("%q: last part writes %q, want %q", tc.cmd, w, tc.writes)
+		}
 	}
 }
