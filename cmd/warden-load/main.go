@@ -138,7 +138,7 @@ type loadFlags struct {
 	duration                      time.Duration
 }
 
-func (l *loadFlags) register(fs *flag.FlagSet) {
+func (l *loadFlags) addFlags(fs *flag.FlagSet) {
 	fs.IntVar(&l.concurrency, "c", 16, "concurrent connections")
 	fs.IntVar(&l.requests, "n", 200000, "requests at most (per target)")
 	fs.IntVar(&l.warmup, "warmup", 2000, "unmeasured requests first")
@@ -153,7 +153,7 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var lf loadFlags
-	lf.register(fs)
+	lf.addFlags(fs)
 	target := fs.String("url", "", "endpoint, e.g. http://127.0.0.1:7878/v1/check (the ?token= of the start-up line is used)")
 	token := fs.String("token", "", "bearer token")
 	cwd := fs.String("cwd", "/tmp", "cwd of the requests")
@@ -252,7 +252,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var lf loadFlags
-	lf.register(fs)
+	lf.addFlags(fs)
 	wardenBin := fs.String("warden", "warden", "the warden binary")
 	nRules := fs.Int("rules", 10000, "static rules in the daemon's settings")
 	baseline := fs.String("baseline", "", "a second warden binary to load the same way in the same run (say, a build whose daemon keeps its state in memory), for the ratio")

@@ -16,7 +16,7 @@ const approversUsage = "approvers add [--file FILE] NAME\n" +
 	"       warden approvers remove [--file FILE] NAME"
 
 func init() {
-	register(&command{
+	addCommand(&command{
 		name:    "approvers",
 		summary: "add, list and remove the named approvers of warden serve --approvers",
 		run:     runApprovers,

@@ -10,7 +10,7 @@ import (
 )
 
 func init() {
-	register(&command{
+	addCommand(&command{
 		name:    "ask",
 		summary: "put a clarifying question to the person at the terminal and print the answer as JSON",
 		run:     runAsk,

@@ -28,7 +28,7 @@ import (
 const auditUsage = "audit [--since DURATION] [--behavior B] [--tool T] [--session S] [--json] [--stats] [--file PATH | --server URL [--token-file FILE] [--limit N]] [--cwd DIR]"
 
 func init() {
-	register(&command{
+	addCommand(&command{
 		name:    "audit",
 		summary: "show the decision log: who allowed or denied what",
 		run:     runAudit,

@@ -14,7 +14,7 @@ import (
 )
 
 func init() {
-	register(&command{
+	addCommand(&command{
 		name:    "check",
 		summary: "decide one tool call (or a stream with --jsonl) and print the decision as JSON",
 		run:     runCheck,

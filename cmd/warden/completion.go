@@ -10,7 +10,7 @@ import (
 )
 
 func init() {
-	register(&command{
+	addCommand(&command{
 		name:    "completion",
 		summary: "print a shell completion script (bash, zsh or fish) for warden's commands",
 		run:     runCompletion,

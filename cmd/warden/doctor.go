@@ -14,7 +14,7 @@ import (
 )
 
 func init() {
-	register(&command{
+	addCommand(&command{
 		name:    "doctor",
 		summary: "report which agents run Warden here, whether each hook answers, and which settings apply",
 		run:     runDoctor,

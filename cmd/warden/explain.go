@@ -16,7 +16,7 @@ import (
 )
 
 func init() {
-	register(&command{
+	addCommand(&command{
 		name:    "explain",
 		summary: "say what a shell command does, why it may be needed, and what could go wrong",
 		run:     runExplain,

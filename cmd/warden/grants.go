@@ -22,7 +22,7 @@ const grantsUsage = "grants list [--json] [--cwd DIR] [--session ID]\n" +
 	"       warden grants revoke [--cwd DIR] ID|RULE|CATEGORY"
 
 func init() {
-	register(&command{
+	addCommand(&command{
 		name:    "grants",
 		summary: "list, add and revoke remembered approvals (session and always)",
 		run:     runGrants,

@@ -16,7 +16,7 @@ import (
 )
 
 func init() {
-	register(&command{
+	addCommand(&command{
 		name:    "hook",
 		summary: "answer an agent's PreToolUse or PermissionRequest hook, record its PostToolUse (Claude Code, Codex, Gemini CLI; payload on stdin)",
 		run:     runHook,

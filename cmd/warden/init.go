@@ -14,7 +14,7 @@ import (
 )
 
 func init() {
-	register(&command{
+	addCommand(&command{
 		name:    "init",
 		summary: "set Warden up as an agent's permission hook (init AGENT; warden init -h names them)",
 		run:     runInit,
@@ -34,7 +34,7 @@ type initFlags struct {
 	skipCheck bool
 }
 
-func (f *initFlags) register(fs *flag.FlagSet, agentFlag string) {
+func (f *initFlags) addFlags(fs *flag.FlagSet, agentFlag string) {
 	fs.StringVar(&f.command, "command", "", "hook `CMD` the agent runs (default: this program's absolute path followed by \"hook"+agentFlag+"\")")
 	fs.BoolVar(&f.allowTemp, "allow-temp", false, "accept a warden binary inside a temporary directory or the Go build cache (it will vanish, and the hook with it)")
 	fs.BoolVar(&f.skipCheck, "skip-check", false, "do not run the hook once to prove it answers (a binary that is not there yet)")
@@ -97,7 +97,7 @@ func initAgent(ctx context.Context, env *cliEnv, a agents.Agent, args []string) 
 	if a.Name() != agents.Default().Name() {
 		hookArgs += " --agent " + a.Name()
 	}
-	f.register(fs, strings.TrimPrefix(hookArgs, "hook"))
+	f.addFlags(fs, strings.TrimPrefix(hookArgs, "hook"))
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}

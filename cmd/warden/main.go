@@ -24,7 +24,7 @@ type command struct {
 
 var commands = map[string]*command{}
 
-func register(c *command) { commands[c.name] = c }
+func addCommand(c *command) { commands[c.name] = c }
 
 // cliEnv carries the process's standard streams and environment, so tests
 // (testscript) and the real binary run the same code.

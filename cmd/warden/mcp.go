@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	register(&command{
+	addCommand(&command{
 		name:    "mcp",
 		summary: "the MCP gateway: proxy an MCP server with Warden's policy on every call, approve pinned tool definitions",
 		run:     runMCP,

@@ -28,7 +28,7 @@ import (
 )
 
 func init() {
-	register(&command{
+	addCommand(&command{
 		name:    "run",
 		summary: "check a shell command, ask on the terminal if needed, then run it",
 		run:     runRun,

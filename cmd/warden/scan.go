@@ -16,7 +16,7 @@ import (
 )
 
 func init() {
-	register(&command{
+	addCommand(&command{
 		name:    "scan",
 		summary: "analyse shell commands for danger (one per line, or JSON lines)",
 		run:     runScan,

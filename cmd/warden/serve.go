@@ -12,7 +12,7 @@ import (
 )
 
 func init() {
-	register(&command{
+	addCommand(&command{
 		name:    "serve",
 		summary: "run the daemon: shared rules, grants, approvals and audit for many agents, and the approval page",
 		run:     runServe,

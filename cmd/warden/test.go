@@ -12,7 +12,7 @@ import (
 )
 
 func init() {
-	register(&command{
+	addCommand(&command{
 		name:    "test",
 		summary: "run policy test files (requests with the decision each must get)",
 		run:     runTest,
