@@ -639,8 +639,8 @@ func (a *analyzer) afterCall(ca *call) {
 		// A link made here sends later paths through it to its target: a
 		// symbolic link's target is relative to the link's directory, a
 		// hard link's to the working directory.
-		symbolic := hasShortFlag(ops, 's') || hasLong(ops, "--symbolic")
-		pos := positional(ops, "-t -S --target-directory --suffix")
+		symbolic := a.entryParse(ca).Has("-s", "--symbolic")
+		pos := a.entryOperands(ca)
 		if len(pos) == 2 && !pos[0].unbound && !pos[1].unbound {
 			link := a.resolve(pos[1], ca.cwd)
 			target := pos[0].s
@@ -692,7 +692,7 @@ func (a *analyzer) afterCall(ca *call) {
 		}
 	case "printf":
 		// printf -v NAME assigns its output.
-		if v, ok := optValue(ops, "-v", ""); ok {
+		for _, v := range a.entryValues(ca, "-v") {
 			name, _, _ := strings.Cut(v.s, "[")
 			sc.set(name, varVal{})
 		}
@@ -705,8 +705,8 @@ func (a *analyzer) afterCall(ca *call) {
 		}
 	}
 	if ca.prog == "git" {
-		if sub, rest := subcommand(ca.operands(), gitGlobalValue); sub == "clone" {
-			pos := positional(rest, "-b --branch -o --origin --depth --reference --template -c --config -u --upload-pack --separate-git-dir --filter --jobs -j")
+		if sub, _ := a.entrySub(ca); sub == "clone" {
+			pos := a.entryOperands(ca)
 			dir := ""
 			switch {
 			case len(pos) >= 2:

@@ -140,6 +140,10 @@ func TestCatalogue(t *testing.T) {
 		{"ssh -NR 80:localhost:3000 serveo.net", w("remote-access")},
 		{"ssh -N host", nil},
 		{"autossh -M 0 -oProxyCommand=';id' x", w("remote-exec")},
+		// ln's operands, read through its entry, send later paths through
+		// the link.
+		{"ln --symbolic ~/.ssh k && cat k/id_rsa", w("credential-access")},
+		{"ln -sf ~/.ssh k && cat k/id_rsa", w("credential-access")},
 		{"docker run -v/:/mnt alpine", w("privilege")},
 		{"docker run --volume=/:/mnt alpine", w("privilege")},
 		{"docker container run -v /:/h alpine", w("privilege")},

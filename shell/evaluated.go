@@ -185,7 +185,7 @@ func (a *analyzer) evaluatedOperands(ca *call) {
 			}
 		}
 	case "printf":
-		if v, ok := optValue(ops, "-v", ""); ok {
+		for _, v := range a.entryValues(ca, "-v") {
 			a.evaluatedName(v, c)
 		}
 	case "read", "unset", "mapfile", "readarray":
