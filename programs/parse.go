@@ -582,7 +582,8 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 	if s.Effect != None && !(s.EffectWithOperands && len(ops) == 0) {
 		// ReadWith's options count in any spelling the parser placed,
 		// bundled ones too (git clean -nd).
-		if !readWith(s, words, ops) && !r.Has(strings.Fields(s.ReadWith)...) {
+		below := s.ReadBelow > 0 && len(ops) < s.ReadBelow && len(r.Options) == 0 && !readWithWords(s.WritesWith, words, ops)
+		if !below && !readWith(s, words, ops) && !r.Has(strings.Fields(s.ReadWith)...) {
 			r.use(s.Effect, "", -1, "")
 		} else if len(loose) > 0 {
 			// A loose entry's undeclared options are harmless only
@@ -844,10 +845,16 @@ func (s *Spec) risky() bool { return s.isRisky }
 // readWith reports whether one of the entry's ReadWith words is among the
 // options (in any spelling: --list, --list=x) or is the first operand.
 func readWith(s *Spec, words []Word, ops []int) bool {
-	if s.ReadWith == "" {
+	return readWithWords(s.ReadWith, words, ops)
+}
+
+// readWithWords reports whether one of list's words is among the options
+// (in any spelling: --list, --list=x) or is the first operand.
+func readWithWords(list string, words []Word, ops []int) bool {
+	if list == "" {
 		return false
 	}
-	for _, f := range strings.Fields(s.ReadWith) {
+	for _, f := range strings.Fields(list) {
 		if len(ops) > 0 && words[ops[0]].Text == f {
 			return true
 		}

@@ -138,6 +138,13 @@ type Spec struct {
 	// the call read-only: the program's Effect is then not applied (git
 	// config --get, git branch --list).
 	ReadWith string
+	// ReadBelow makes the call read-only when it has fewer operands than
+	// this, no option, and no first operand among WritesWith (git config
+	// user.email reads; git config user.email x sets, git config unset
+	// user.email and git config edit change the file, and any option
+	// leaves the entry's Effect as it is).
+	ReadBelow  int
+	WritesWith string
 	// EffectWithOperands applies Effect only when there are operands
 	// (git branch lists, git branch NAME creates).
 	EffectWithOperands bool
