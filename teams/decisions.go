@@ -60,6 +60,9 @@ func (f *DecisionFeed) Subscribe(ctx context.Context, fn func(server.RecentDecis
 	if err != nil {
 		return fmt.Errorf("teams: the team's decisions: %w", err)
 	}
+	// The server has the subscription once the flush returns: decisions
+	// published from then on reach this page.
+	_ = f.nc.FlushTimeout(opTimeout)
 	context.AfterFunc(ctx, func() { _ = sub.Unsubscribe() })
 	return nil
 }
