@@ -69,7 +69,8 @@ func verdictOf(cmd string) verdict {
 }
 
 // spellingExamples are the commands the spelling test respells: every
-// example of every entry, and the scan corpus.
+// example of every entry and of every check, the catalogue's rows, and
+// the scan corpus.
 func spellingExamples(t *testing.T) []string {
 	var out []string
 	var walk func(s *programs.Spec)
@@ -82,6 +83,10 @@ func spellingExamples(t *testing.T) []string {
 	}
 	for _, s := range programs.All() {
 		walk(s)
+	}
+	for _, d := range catalogue {
+		out = append(out, d.Flagged...)
+		out = append(out, d.Passes...)
 	}
 	out = append(out, catalogueCommands(t)...)
 	for _, name := range []string{"dev.golden.jsonl", "heldout.golden.jsonl"} {
