@@ -41,22 +41,14 @@ var _ server.AskStore = (*AskStore)(nil)
 
 // OpenAskStore opens (creating when missing) the asks' bucket on nc.
 func OpenAskStore(ctx context.Context, nc *nats.Conn, opts StoreOptions) (*AskStore, error) {
-	js, err := jetstream.New(nc)
-	if err != nil {
-		return nil, fmt.Errorf("teams: %w", err)
-	}
-	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	defer cancel()
-	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+	kv, err := openBucket(ctx, nc, "the asks' bucket", opts.Replicas, jetstream.KeyValueConfig{
 		Bucket:      AsksBucket,
 		Description: "Warden: pending asks, one key per ask",
 		History:     1,
 		TTL:         askKeep,
-		Storage:     jetstream.FileStorage,
-		Replicas:    max(opts.Replicas, 1),
 	})
 	if err != nil {
-		return nil, fmt.Errorf("teams: opening the asks' bucket: %w", err)
+		return nil, err
 	}
 	return &AskStore{kv: kv}, nil
 }

@@ -86,73 +86,32 @@ func OpenGrantStore(ctx context.Context, nc *nats.Conn, opts GrantOptions) (*Gra
 	if now == nil {
 		now = time.Now
 	}
-	js, err := jetstream.New(nc)
-	if err != nil {
-		return nil, fmt.Errorf("teams: %w", err)
-	}
-	octx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	defer cancel()
-	kv, err := js.CreateOrUpdateKeyValue(octx, jetstream.KeyValueConfig{
+	kv, err := openBucket(ctx, nc, "the grants' bucket", opts.Replicas, jetstream.KeyValueConfig{
 		Bucket:      GrantsBucket,
 		Description: "Warden: session grants, one key per session, kept for the session's idle time",
 		History:     1,
 		// The server forgets a session's grants once it has been idle
 		// this long (every use rewrites the entry before then).
-		TTL:      idle,
-		Storage:  jetstream.FileStorage,
-		Replicas: max(opts.Replicas, 1),
+		TTL: idle,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("teams: opening the grants' bucket: %w", err)
+		return nil, err
 	}
-	wctx, stop := context.WithCancel(context.Background())
-	w, err := kv.WatchAll(wctx)
-	if err != nil {
-		stop()
-		return nil, fmt.Errorf("teams: watching the grants' bucket: %w", err)
-	}
-	s := &GrantStore{nc: nc, kv: kv, idle: idle, daemon: opts.Daemon, now: now, stop: stop, sessions: map[string]*sessionGrants{}}
+	s := &GrantStore{nc: nc, kv: kv, idle: idle, daemon: opts.Daemon, now: now, sessions: map[string]*sessionGrants{}}
 	s.changed = sync.NewCond(&s.mu)
-	loaded := make(chan struct{})
-	go s.mirror(wctx, w, loaded)
-	select {
-	case <-loaded:
-	case <-octx.Done():
-		stop()
-		return nil, fmt.Errorf("teams: reading the grants' bucket: %w", octx.Err())
+	s.stop, err = mirrorBucket(ctx, kv, "the grants' bucket", errors.New("the grant store is closed"), s.apply, s.end)
+	if err != nil {
+		return nil, err
 	}
 	return s, nil
 }
 
-// mirror applies the bucket's changes to the mirror, in order, until ctx
-// ends; loaded is closed once the initial values are in.
-func (s *GrantStore) mirror(ctx context.Context, w jetstream.KeyWatcher, loaded chan struct{}) {
-	defer w.Stop()
-	once := sync.OnceFunc(func() { close(loaded) })
-	defer once()
-	for {
-		select {
-		case e, ok := <-w.Updates():
-			if !ok {
-				s.mu.Lock()
-				s.broken = errors.New("the watch of the grants' bucket ended")
-				s.changed.Broadcast()
-				s.mu.Unlock()
-				return
-			}
-			if e == nil {
-				once()
-				continue
-			}
-			s.apply(e)
-		case <-ctx.Done():
-			s.mu.Lock()
-			s.broken = errors.New("the grant store is closed")
-			s.changed.Broadcast()
-			s.mu.Unlock()
-			return
-		}
-	}
+// end marks the mirror as no longer following the bucket.
+func (s *GrantStore) end(why error) {
+	s.mu.Lock()
+	s.broken = why
+	s.changed.Broadcast()
+	s.mu.Unlock()
 }
 
 func (s *GrantStore) apply(e jetstream.KeyValueEntry) {

@@ -62,38 +62,20 @@ type mailEntry struct {
 // OpenMailbox opens (creating when missing) the mailbox's bucket on nc and
 // starts mirroring it. Close stops the mirror.
 func OpenMailbox(ctx context.Context, nc *nats.Conn, opts StoreOptions) (*Mailbox, error) {
-	js, err := jetstream.New(nc)
-	if err != nil {
-		return nil, fmt.Errorf("teams: %w", err)
-	}
-	octx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	defer cancel()
-	kv, err := js.CreateOrUpdateKeyValue(octx, jetstream.KeyValueConfig{
+	kv, err := openBucket(ctx, nc, "the mailbox's bucket", opts.Replicas, jetstream.KeyValueConfig{
 		Bucket:      MailboxBucket,
 		Description: "Warden: the sub-agents' asks forwarded to their leaders, one key per leader and request",
 		History:     1,
 		TTL:         mailboxKeep,
-		Storage:     jetstream.FileStorage,
-		Replicas:    max(opts.Replicas, 1),
 	})
 	if err != nil {
-		return nil, fmt.Errorf("teams: opening the mailbox's bucket: %w", err)
+		return nil, err
 	}
-	wctx, stop := context.WithCancel(context.Background())
-	w, err := kv.WatchAll(wctx)
-	if err != nil {
-		stop()
-		return nil, fmt.Errorf("teams: watching the mailbox's bucket: %w", err)
-	}
-	m := &Mailbox{nc: nc, kv: kv, stop: stop, entries: map[string]*mailEntry{}}
+	m := &Mailbox{nc: nc, kv: kv, entries: map[string]*mailEntry{}}
 	m.changed = sync.NewCond(&m.mu)
-	loaded := make(chan struct{})
-	go m.mirror(wctx, w, loaded)
-	select {
-	case <-loaded:
-	case <-octx.Done():
-		stop()
-		return nil, fmt.Errorf("teams: reading the mailbox's bucket: %w", octx.Err())
+	m.stop, err = mirrorBucket(ctx, kv, "the mailbox's bucket", errors.New("the mailbox is closed"), m.apply, m.end)
+	if err != nil {
+		return nil, err
 	}
 	return m, nil
 }
@@ -101,33 +83,12 @@ func OpenMailbox(ctx context.Context, nc *nats.Conn, opts StoreOptions) (*Mailbo
 // Close stops mirroring the bucket; waiting calls end.
 func (m *Mailbox) Close() { m.stop() }
 
-func (m *Mailbox) mirror(ctx context.Context, w jetstream.KeyWatcher, loaded chan struct{}) {
-	defer w.Stop()
-	once := sync.OnceFunc(func() { close(loaded) })
-	defer once()
-	end := func(err error) {
-		m.mu.Lock()
-		m.broken = err
-		m.changed.Broadcast()
-		m.mu.Unlock()
-	}
-	for {
-		select {
-		case e, ok := <-w.Updates():
-			if !ok {
-				end(errors.New("the watch of the mailbox's bucket ended"))
-				return
-			}
-			if e == nil {
-				once()
-				continue
-			}
-			m.apply(e)
-		case <-ctx.Done():
-			end(errors.New("the mailbox is closed"))
-			return
-		}
-	}
+// end marks the mirror as no longer following the bucket.
+func (m *Mailbox) end(why error) {
+	m.mu.Lock()
+	m.broken = why
+	m.changed.Broadcast()
+	m.mu.Unlock()
 }
 
 func (m *Mailbox) apply(e jetstream.KeyValueEntry) {
