@@ -138,7 +138,7 @@ func terminal(ctx context.Context, tmp, proj string, env []string, out string) e
 			return err
 		}
 		// Wait until the explanation is in.
-		if strings.Contains(s, "Yes, once") && strings.Contains(s, "Explanation") {
+		if strings.Contains(s, "1. Yes") && strings.Contains(s, "Explanation") {
 			screen = s
 			break
 		}
