@@ -1,13 +1,11 @@
 package shell
 
 import (
-	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // stubNames are made-up programs: the scripts put in their place only
@@ -57,24 +55,7 @@ func bashSandbox(t *testing.T) (string, string) {
 // made, in order.
 func runBash(t *testing.T, bashPath, dir, cmdText string) [][]string {
 	t.Helper()
-	trace := filepath.Join(dir, "trace")
-	os.Remove(trace)
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bashPath, "-c", cmdText)
-	cmd.Dir = dir
-	cmd.Env = []string{"PATH=" + filepath.Join(dir, "bin"), "TRACE=" + trace, "HOME=" + dir}
-	if out, err := cmd.CombinedOutput(); err != nil && ctx.Err() != nil {
-		t.Fatalf("bash: %v\n%s", err, out)
-	}
-	data, _ := os.ReadFile(trace)
-	var ran [][]string
-	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		if l != "" {
-			ran = append(ran, strings.Fields(l))
-		}
-	}
-	return ran
+	return runState(t, bashPath, dir, dir, cmdText)
 }
 
 // TestConfirmWithBash runs commands under real bash with PATH holding only
