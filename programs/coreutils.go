@@ -14,7 +14,7 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 		&Spec{Names: n("nl"), Flow: Flow{Whole: true, Examples: []string{"env | nl"}}, Prints: true, Abbrev: true, Permute: true, Operands: "r*",
 			Options: "-b= -d= -f= -h= -i= -l= -n= -p -s= -v= -w= --body-numbering= --section-delimiter= --footer-numbering= --header-numbering= --line-increment= --join-blank-lines= --number-format= --no-renumber --number-separator= --starting-line-number= --number-width=" + gnu},
 		&Spec{Names: n("head"), Flow: Flow{Whole: true, Examples: []string{"env | head"}}, Prints: true, Abbrev: true, Permute: true, Numeric: true, Operands: "r*",
-			Options:  "-c= -n= -q -v -z --bytes= --lines= --quiet --silent --verbose --zero-terminated" + gnu,
+			Options:  "-c|--bytes= -n|--lines= -q|--quiet|--silent -v|--verbose -z|--zero-terminated" + gnu,
 			ReadOnly: []string{"head -n 20 src/main.go", "head -5 f", "head -n5 f"}},
 		&Spec{Names: n("tail"), Flow: Flow{Whole: true, Examples: []string{"env | tail"}}, Prints: true, Abbrev: true, Permute: true, Numeric: true, Operands: "r*",
 			Options:  "-c= -f -F -n= -q -s= -v -z --bytes= --follow? --lines= --max-unchanged-stats= --pid= --quiet --retry --silent --sleep-interval= --verbose --zero-terminated" + gnu,

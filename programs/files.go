@@ -47,7 +47,13 @@ var _ = family("files", func(add func(...*Spec)) {
 		&Spec{Names: n("truncate"), Grant: Grant{Exact: true, Offers: []string{"truncate x => Bash(truncate x)"}}, Abbrev: true, Permute: true, Operands: "w*",
 			Options: "-c --no-create -o --io-blocks -r= --reference= -s= --size=" + gnu,
 			Flagged: []string{"truncate -s 0 data/customers.csv", "truncate -s0 ~/.bashrc"}},
-		&Spec{Names: n("tee"), Flow: Flow{Whole: true, Examples: []string{"env | tee"}}, Grant: Grant{Exact: true, Offers: []string{"tee x => Bash(tee x)"}}, Prints: true, Abbrev: true, Permute: true, Operands: "w*", Options: "-a --append -i --ignore-interrupts -p --output-error?" + gnu,
+		// fallocate (util-linux 2.38.1, getopt_long: prefixes and
+		// options after the file are taken: fallocate --len 1M f, fallocate f
+		// -l 1M) allocates -l bytes to its file.
+		&Spec{Names: n("fallocate"), Grant: Grant{Exact: true, Offers: []string{"fallocate -l 1M x => Bash(fallocate -l 1M x)"}}, Abbrev: true, Permute: true, Operands: "w",
+			Options: "-c|--collapse-range -d|--dig-holes -i|--insert-range -l|--length= -n|--keep-size -o|--offset= -p|--punch-hole -z|--zero-range -x|--posix -v|--verbose -h|--help:h -V|--version:h",
+			Flagged: []string{"fallocate -l 1M test.img", "fallocate -p -o 0 -l 4096 data.bin"}, ReadOnly: []string{"fallocate --help"}},
+		&Spec{Names: n("tee"), Flow: Flow{Whole: true, Examples: []string{"env | tee"}}, Grant: Grant{Exact: true, Offers: []string{"tee x => Bash(tee x)"}}, Prints: true, Abbrev: true, Permute: true, Operands: "w*", Options: "-a|--append -i|--ignore-interrupts -p --output-error?" + gnu,
 			Flagged: []string{"tee ~/.bashrc", "tee -a .git/hooks/pre-commit"}},
 		&Spec{Names: n("chmod"), Grant: Grant{Exact: true, Offers: []string{"chmod x => Bash(chmod x)"}}, Abbrev: true, Permute: true, Operands: "- w*",
 			Options: "-c|--changes -f|--silent|--quiet -v|--verbose --no-preserve-root --preserve-root -R|--recursive --reference=r -h -H -L -P" + gnu,

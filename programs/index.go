@@ -122,6 +122,7 @@ var index = [...]indexEntry{
 	{"expr", "coreutils"},
 	{"fakeroot", "launchers"},
 	{"faketime", "launchers"},
+	{"fallocate", "files"},
 	{"false", "coreutils"},
 	{"fd", "devtools"},
 	{"fdfind", "devtools"},

@@ -22,8 +22,10 @@ var _ = family("network", func(add func(...*Spec)) {
 			Flagged: []string{"scp -S ./evil.sh x y:", "scp build.tgz deploy@server:/srv/"}},
 		// rsync: the short flags are declared so that a bundle (-avze
 		// CMD) is read to its end; -h is --human-readable, not help.
+		// rsync 3.5.0 (popt) takes no prefix of a long option (--dele is
+		// refused); --del is --delete-during.
 		&Spec{Names: n("rsync"), Flow: Flow{Copies: true, Trees: "*", Examples: []string{"rsync -a ~/.aws /tmp/x"}}, Talk: Talk{RemoteOperand: true, Examples: []string{"rsync -av src/ host:/dst => undecided", "rsync -av src/ dst/ => allow"}}, Grant: Grant{Exact: true, Offers: []string{"rsync x => Bash(rsync x)"}}, Effect: Network, Lang: "ssh-option", Permute: true, Operands: "-*", Loose: true,
-			Options: "-v -q -c -b -u -l -L -k -K -H -p -E -o -g -D -t -O -J -S -n --dry-run --list-only -W -x -C -y -z -P -i -8 -4 -6 -0 -s -d -m -X -A -U -N -R -h " +
+			Options: "-v -q -c -b -u -l -L -k -K -H -p -E -o -g -D -t -O -J -S -n|--dry-run --list-only --delete --del|--delete-during --delete-before --delete-delay --delete-after --delete-excluded --delete-missing-args --remove-source-files -W -x -C -y -z -P -i -8 -4 -6 -0 -s -d -m -X -A -U -N -R -h " +
 				"-a --archive -r --recursive --exclude= --include= --filter= -f= --chmod= --chown= --backup-dir= --partial-dir= --temp-dir= -T= --timeout= --port= " +
 				"--bwlimit= --max-size= --min-size= --compare-dest= --copy-dest= --link-dest= -B= --block-size= -M= --remote-option= " +
 				"-e|--rsh=x --rsync-path=x --files-from=r --exclude-from=r --include-from=r --password-file=r --log-file=w --write-batch=w --only-write-batch=w --read-batch=r --help:h -V:h --version:h",

@@ -339,22 +339,23 @@ func checkFindDelete(a *analyzer, c *call) {
 	}
 }
 
+// rsyncDeletes are rsync's options that delete files in the destination
+// that the source does not have.
+var rsyncDeletes = []string{"--delete", "--delete-during", "--delete-before", "--delete-delay", "--delete-after", "--delete-excluded", "--delete-missing-args"}
+
 func checkRsync(a *analyzer, c *call) {
-	ops := c.operands()
-	if a.entryParse(c).Has("-n", "--dry-run", "--list-only") {
+	res := a.entryParse(c)
+	if res.Has("--dry-run", "--list-only") {
 		return
 	}
+	removesSources := res.Has("--remove-source-files")
+	deletesDest := res.Has(rsyncDeletes...)
 	pos := a.entryOperands(c)
 	if len(pos) < 2 {
 		return
 	}
 	dst := pos[len(pos)-1]
-	deletes := false
-	for _, x := range ops {
-		if strings.HasPrefix(x.s, "--delete") || x.s == "--del" || x.s == "--remove-source-files" {
-			deletes = true
-		}
-	}
+	deletes := deletesDest || removesSources
 	if remoteSpec(dst.s) {
 		for _, s := range pos[:len(pos)-1] {
 			if p := a.resolve(s, c.cwd); p != "" && a.sensitiveTree(p) {
@@ -367,13 +368,13 @@ func checkRsync(a *analyzer, c *call) {
 			a.flag(c, danger.PublishDeploy, "syncs files to the production host "+host)
 		}
 		a.remoteSystemWrite(c, dst.s)
-		if deletes && !hasWord(ops, "--remove-source-files") || hasPrefixWord(ops, "--delete") || hasWord(ops, "--del") {
+		if deletesDest {
 			a.flag(c, danger.RecursiveDelete, "rsync --delete removes every file in "+dst.s+" that is not in the source")
 		}
-		a.rsyncRemovesSources(c, pos[:len(pos)-1])
+		a.rsyncRemovesSources(c, removesSources, pos[:len(pos)-1])
 		return
 	}
-	a.rsyncRemovesSources(c, pos[:len(pos)-1])
+	a.rsyncRemovesSources(c, removesSources, pos[:len(pos)-1])
 	if !deletes {
 		return
 	}
@@ -794,16 +795,10 @@ func checkVolumes(a *analyzer, c *call) {
 // checkOutputFiles judges the files sort -o and tee (without -a) write
 // from scratch, as cp's target is judged.
 func checkOutputFiles(a *analyzer, c *call) {
-	ops := c.operands()
-	var targets []arg
-	switch c.prog {
-	case "tee":
-		if hasShortFlag(ops, 'a') || hasLong(ops, "--append") {
-			return
-		}
-		targets = positional(ops, "")
+	if c.prog != "tee" || a.entryParse(c).Has("--append") {
+		return
 	}
-	for _, t := range targets {
+	for _, t := range a.entryOperands(c) {
 		if p := a.resolve(t, c.cwd); p != "" {
 			a.judgeOverwrite(c, p, c.prog)
 		}
@@ -826,11 +821,16 @@ func checkTruncate(a *analyzer, c *call) {
 }
 
 func checkFallocate(a *analyzer, c *call) {
-	if v, ok := optValue(c.operands(), "-l", "--length"); ok {
-		if n := parseSize(v.s); n >= 10<<30 {
-			a.flag(c, danger.ResourceExhaustion, "allocates "+v.s+" of disk")
+	if v, ok := a.entryParse(c).Value("--length"); ok {
+		if n := parseSize(v); n >= 10<<30 {
+			a.flag(c, danger.ResourceExhaustion, "allocates "+v+" of disk")
 		}
 	}
+}
+
+// endlessDevice reports a device that reads without end.
+func endlessDevice(p string) bool {
+	return p == "/dev/zero" || p == "/dev/urandom" || p == "/dev/random"
 }
 
 // parseSize reads sizes like 900G, 1T, 10GiB (in bytes; -1 if unknown).
@@ -940,17 +940,19 @@ func checkFiller(a *analyzer, c *call) {
 	if out == "" {
 		return
 	}
-	ops := c.operands()
 	switch c.prog {
 	case "yes":
 		a.flag(c, danger.ResourceExhaustion, "writes to "+out+" until the disk is full")
 	case "cat":
-		if hasWord(ops, "/dev/zero", "/dev/urandom", "/dev/random") {
-			a.flag(c, danger.ResourceExhaustion, "writes to "+out+" until the disk is full")
+		for _, x := range a.entryOperands(c) {
+			if endlessDevice(x.s) {
+				a.flag(c, danger.ResourceExhaustion, "writes to "+out+" until the disk is full")
+				return
+			}
 		}
 	case "head":
-		if v, ok := optValue(ops, "-c", "--bytes"); ok && parseSize(v.s) >= 10<<30 {
-			a.flag(c, danger.ResourceExhaustion, "writes "+v.s+" to "+out)
+		if v, ok := a.entryParse(c).Value("--bytes"); ok && parseSize(v) >= 10<<30 {
+			a.flag(c, danger.ResourceExhaustion, "writes "+v+" to "+out)
 		}
 	}
 }
@@ -979,8 +981,8 @@ func execProgram(ex []arg) string {
 
 // rsyncRemovesSources flags --remove-source-files on sources outside the
 // working tree: rsync deletes each file it has sent.
-func (a *analyzer) rsyncRemovesSources(c *call, srcs []arg) {
-	if !hasWord(c.operands(), "--remove-source-files") {
+func (a *analyzer) rsyncRemovesSources(c *call, removes bool, srcs []arg) {
+	if !removes {
 		return
 	}
 	for _, s := range srcs {
