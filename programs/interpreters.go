@@ -9,6 +9,18 @@ func interp(names []string, opts, operands string, flagged ...string) *Spec {
 	return &Spec{Names: names, Lang: names[0], Effect: RunsProject, Options: opts, Operands: operands, Flagged: flagged}
 }
 
+// abbrev marks an entry as taking unique prefixes of its long options.
+func abbrev(s *Spec) *Spec {
+	s.Abbrev = true
+	return s
+}
+
+// longDash marks an entry whose single-dash words are whole options.
+func longDash(s *Spec) *Spec {
+	s.LongDash = true
+	return s
+}
+
 // granted sets an entry's Grant.
 func granted(g Grant, s *Spec) *Spec {
 	s.Grant = g
@@ -41,8 +53,56 @@ var _ = family("interpreters", func(add func(...*Spec)) {
 			"ruby -e 'exec \"/bin/sh\"'")),
 		granted(script("php artisan migrate => Bash(php artisan:*)", "php -r x => Bash(php -r x)"), interp(n("php"), "-r=k -B=k -R=k -F=k -E=k -f=p -d=u -c=u -n -a -l:h -m:h -i:h -v:h --version:h -h:h --help:h -S=n -t=", "p? -*", "php -r 'system(\"id\");'")),
 		granted(Grant{Exact: true, Offers: []string{"lua x.lua => Bash(lua x.lua)"}}, interp(n("lua", "luajit"), "-e=k -l=l -i -v:h -E -W", "p? -*", "lua -e 'os.execute(\"/bin/sh\")'")),
-		granted(Grant{Exact: true, Offers: []string{"R -e x => Bash(R -e x)"}}, interp(n("R"), "-e=k -f=p --file=p --vanilla --no-save --save --slave -s --quiet -q --silent --no-echo --args --version:h -h:h --help:h", "-*", "R -e 'system(\"id\")'")),
-		granted(Grant{Exact: true, Offers: []string{"Rscript x.R => Bash(Rscript x.R)"}}, interp(n("Rscript"), "-e=k --vanilla --default-packages= --verbose --version:h --help:h", "p? -*", "Rscript -e 'system(\"id\")'")),
+		// R and Rscript: the shell reads program names in lower case (a
+		// case-insensitive file system runs rscript as Rscript).
+		granted(Grant{Exact: true, Offers: []string{"R -e x => Bash(R -e x)"}}, interp(n("R", "r"), "-e=k -f=p --file=p --vanilla --no-save --save --slave -s --quiet -q --silent --no-echo --args --version:h -h:h --help:h", "-*", "R -e 'system(\"id\")'")),
+		granted(Grant{Exact: true, Offers: []string{"Rscript x.R => Bash(Rscript x.R)"}}, interp(n("Rscript", "rscript"), "-e=k --vanilla --default-packages= --verbose --version:h --help:h", "p? -*", "Rscript -e 'system(\"id\")'")),
+		// julia (1.x, src/jloptions.c): getopt_long with "+" (options
+		// stop at the script), so prefixes of long options are taken.
+		// -e/--eval and -E/--print run code; -L/--load runs a file first.
+		abbrev(granted(Grant{Exact: true, Offers: []string{"julia x.jl => Bash(julia x.jl)"}}, interp(n("julia"), "-e|--eval=k -E|--print=k -L|--load=p -m|--module=l -J|--sysimage=l -H|--home= -C|--cpu-target= -t|--threads= -p|--procs= -O|--optimize? -g? -i -q|--quiet --banner= --project? --startup-file= --history-file= --color= --compile= --depwarn= --check-bounds= --machine-file=n --heap-size-hint= -v|--version:h -h|--help:h",
+			"p? -*", "julia -e 'run(`sh`)'", "julia --eval 'run(`id`)'", "julia -E 'rm(homedir(), recursive=true)'"))),
+		// elixir (1.18 Kernel.CLI): exact words, options stop at the
+		// script; -e runs code, -r/-pr require files, -S runs a script
+		// found in PATH.
+		longDash(granted(Grant{Exact: true, Offers: []string{"elixir x.exs => Bash(elixir x.exs)"}}, interp(n("elixir"), "-e|--eval=k -r=p -pr=p -S=p -pa= -pz= --app= --no-halt --erl= --sname= --name= --cookie= --hidden --werl --logger-otp-reports= --logger-sasl-reports= -v|--version:h -h|--help:h --short-version:h",
+			"p? -*", "elixir -e 'System.cmd(\"sh\", [])'"))),
+		// groovy (4.x, picocli): -e takes the script's place; short
+		// options take attached values, long ones =.
+		granted(Grant{Exact: true, Offers: []string{"groovy x.groovy => Bash(groovy x.groovy)"}}, interp(n("groovy"), "-e=k:P -c|--encoding= -cp|-classpath|--classpath= -D|--define= -d|--debug -i? -l? -n -p -a|--autosplit? --configscript=p -b|--basescript= --compile-static --type-checked -pa|--parameters -v|--version:h -h|--help:h",
+			"p? -*", "groovy -e '\"id\".execute()'")),
+		// clojure, clj (the CLI tools): -M, -X, -T take an attached alias;
+		// after -M the options are clojure.main's: -e/--eval runs code,
+		// -i/--init loads a file, -m/--main runs a namespace.
+		granted(Grant{Exact: true, Offers: []string{"clojure -M:test => Bash(clojure -M:test)"}}, interp(n("clojure", "clj"), "-e|--eval=k -i|--init=p -m|--main=l -r|--repl -M? -X? -T? -A? -J= -Sdeps= -Spath -Stree -Scp= -Srepro -Sforce -Sverbose -Sdescribe -P --version:h -h|--help:h",
+			"p? -*", "clojure -M -e '(clojure.java.shell/sh \"id\")'", "clj -e '(System/exit 0)'")),
+		// racket (8.x): -e/--eval runs code; -f/--load and -r/--script
+		// load a file, -t/--require and -l/--lib a module.
+		granted(Grant{Exact: true, Offers: []string{"racket x.rkt => Bash(racket x.rkt)"}}, interp(n("racket"), "-e|--eval=k -f|--load=p -t|--require=p -l|--lib=l -r|--script=p -u|--require-script=p -k= -m|--main -i|--repl -n|--no-lib -v|--version:h -h|--help:h -q|--no-init-file -I= -X|--collects= -S|--search= -A|--addon= -W|--warn= -L|--syslog= -N|--name= -d|--no-delay -b|--binary -c|--no-compiled -y|--make",
+			"p? -*", "racket -e '(system \"id\")'")),
+		// scala (2 runner and 3's scala-cli): -e runs the code given.
+		granted(Grant{Exact: true, Offers: []string{"scala x.scala => Bash(scala x.scala)"}}, interp(n("scala"), "-e|--execute-script|--execute-scala=k -cp|-classpath|--classpath= -nc -save -howtorun= -i=p -J= -D= -version:h --version:h -help:h -h|--help:h",
+			"p? -*", "scala -e 'sys.process.Process(\"id\").!'")),
+		// kotlin (the runner, 2.x): -e/-expression runs code; options
+		// are single-dash words.
+		longDash(granted(Grant{Exact: true, Offers: []string{"kotlin x.jar => Bash(kotlin x.jar)"}}, interp(n("kotlin"), "-e|-expression=k -cp|-classpath= -howtorun= -no-reflect -no-stdlib -J= -D= -version:h -help:h -h:h",
+			"p? -*", "kotlin -e 'Runtime.getRuntime().exec(\"id\")'"))),
+		// guile (3.0): exact words, no bundles; -c runs code and ends the
+		// options (the words after it are the code's arguments), -s runs
+		// a script, -l loads a file first, -e names the entry point.
+		longDash(granted(Grant{Exact: true, Offers: []string{"guile x.scm => Bash(guile x.scm)"}}, interp(n("guile"), "-c=k:P -s=p:P -l=p -e= -L= -C= -x= -ds --debug --no-debug -q --listen? --language= --use-srfi= --auto-compile --fresh-auto-compile --no-auto-compile -v|--version:h -h|--help:h",
+			"p? -*", "guile -c '(system \"id\")'"))),
+		// sbcl (2.x): exact words; --eval runs a form, --load and --script
+		// a file.
+		longDash(granted(Grant{Exact: true, Offers: []string{"sbcl --script x.lisp => Bash(sbcl --script x.lisp)"}}, interp(n("sbcl"), "--eval=k --load=p --script=p --core=l --dynamic-space-size= --control-stack-size= --tls-limit= --non-interactive --no-sysinit --no-userinit --disable-debugger --noinform --noprint --disable-ldb --lose-on-corruption --merge-core-pages --no-merge-core-pages --end-runtime-options --end-toplevel-options --quit --sysinit=p --userinit=p --version:h --help:h",
+			"-*", "sbcl --eval '(sb-ext:run-program \"/bin/sh\" nil)'"))),
+		// erl (OTP 26): single-dash words; -eval runs an expression, -s
+		// and -run call a module's function.
+		longDash(granted(Grant{Exact: true, Offers: []string{"erl -noshell => Bash(erl -noshell)"}}, interp(n("erl"), "-eval=k -s=l -run=l -pa= -pz= -noshell -noinput -sname= -name= -setcookie= -boot= -config=p -detached -mode= -hidden -heart -emu_args -version:h",
+			"-*", "erl -eval 'os:cmd(\"id\")'"))),
+		// osascript (macOS, BSD getopt): -e gives a line of the script
+		// (repeatable), -l its language.
+		granted(Grant{Exact: true, Offers: []string{"osascript x.scpt => Bash(osascript x.scpt)"}}, interp(n("osascript"), "-e=k:P -l= -i -s=", "p? -*", "osascript -e 'do shell script \"id\"'")),
 		&Spec{Names: n("deno"), Grant: Grant{Exact: true, Offers: []string{"deno x => Bash(deno x)"}}, Options: "-V:h --version:h -h:h --help:h -q --quiet --unstable", Subcommands: subs(
 			"run", &Spec{Effect: Exec, Operands: "x*", Loose: true}, "eval", &Spec{Effect: Exec, Operands: "x*", Loose: true},
 			"test", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "task", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},

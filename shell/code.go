@@ -22,32 +22,12 @@ func (a *analyzer) inlineCode(c *call) (arg, bool) {
 		}
 		return arg{}, false
 	}
-	if res := a.entryParse(c); res.Spec != nil {
-		for _, u := range res.Uses {
-			// php -F runs its code once per line of a file's input; it
-			// is read as a file, as before.
-			if u.Lang != "" && u.Option != "" && u.Index >= 0 && u.Index < len(ops) && !(prog == "php" && u.Option == "-F") {
-				return argOf(ops, u), true
-			}
+	for _, u := range a.entryParse(c).Uses {
+		// php -F runs its code once per line of a file's input; it is
+		// read as a file, as before.
+		if u.Lang != "" && u.Option != "" && u.Index >= 0 && u.Index < len(ops) && !(prog == "php" && u.Option == "-F") {
+			return argOf(ops, u), true
 		}
-		return arg{}, false
-	}
-	return inlineCodeUnlisted(prog, ops)
-}
-
-// inlineCodeUnlisted is inlineCode for the interpreters no entry declares
-// yet: their one code option, read by hand.
-func inlineCodeUnlisted(prog string, ops []arg) (arg, bool) {
-	switch {
-	case prog == "lua" || prog == "luajit" || prog == "rscript" || prog == "r" || prog == "osascript" || prog == "julia" || prog == "elixir" ||
-		prog == "groovy" || prog == "clojure" || prog == "clj" || prog == "racket" || prog == "scala" || prog == "kotlin":
-		return optValue(ops, "-e", "--eval")
-	case prog == "guile":
-		return optValue(ops, "-c", "")
-	case prog == "sbcl":
-		return optValue(ops, "", "--eval")
-	case prog == "erl":
-		return optValue(ops, "-eval", "")
 	}
 	return arg{}, false
 }
