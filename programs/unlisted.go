@@ -14,7 +14,7 @@ var unlisted = []Unlisted{
 	{Names: n("nohup", "timeout", "nice", "ionice", "time", "stdbuf", "setsid", "watch", "flock", "parallel", "strace", "ltrace", "gdb"),
 		Grant: Grant{Exact: true, Offers: []string{"timeout 5 make => Bash(timeout 5 make)", "nice -n 10 make => Bash(nice -n 10 make)"}}},
 	// interpreters and shells of other systems
-	{Names: n("osascript", "tclsh", "wish", "jshell", "groovy", "powershell", "pwsh", "cmd", "cmd.exe"),
+	{Names: n("tclsh", "wish", "jshell", "powershell", "pwsh", "cmd", "cmd.exe"),
 		Grant: Grant{Exact: true, Offers: []string{"pwsh -File x.ps1 => Bash(pwsh -File x.ps1)"}}},
 	// remote execution and transfer
 	{Names: n("sftp", "telnet", "ftp"),
@@ -30,11 +30,11 @@ var unlisted = []Unlisted{
 		"spark-sql", "beeline", "hive", "impala-shell", "surreal", "etcdctl"),
 		Grant: Grant{Exact: true, Offers: []string{"duckdb -c x => Bash(duckdb -c x)"}}},
 	// language runtimes and REPLs
-	{Names: n("julia", "scala", "kotlin", "kotlinc", "clojure", "clj", "elixir", "iex", "erl", "escript", "ghc", "ghci",
-		"runghc", "runhaskell", "stack", "ocaml", "racket", "guile", "sbcl", "clisp", "swipl", "gst", "tsx", "ts-node",
+	{Names: n("kotlinc", "iex", "escript", "ghc", "ghci",
+		"runghc", "runhaskell", "stack", "ocaml", "clisp", "swipl", "gst", "tsx", "ts-node",
 		"expect", "dotnet-script", "cargo-script", "irb", "pry", "jrunscript", "rhino", "qjs", "octave", "matlab",
 		"maxima", "gnuplot", "bc", "dc"),
-		Grant: Grant{Exact: true, Offers: []string{"julia -e x => Bash(julia -e x)", "tsx app.ts => Bash(tsx app.ts)"}}},
+		Grant: Grant{Exact: true, Offers: []string{"tsx app.ts => Bash(tsx app.ts)"}}},
 	// tools with a shell escape or scripting
 	{Names: n("tmux", "screen", "ansible", "ansible-playbook", "m4", "openssl", "gpg"),
 		Grant: Grant{Exact: true, Offers: []string{"ansible-playbook site.yml => Bash(ansible-playbook site.yml)", "openssl x => Bash(openssl x)"}}},
