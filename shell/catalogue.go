@@ -2,6 +2,7 @@ package shell
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/wardenhq/warden/api"
@@ -241,125 +242,147 @@ func (a *analyzer) checkAssigns(c *call) {
 }
 
 func (a *analyzer) judgeAssignment(c *call, name string, v arg) {
-	val := v.s
-	switch name {
-	case "HISTFILE":
-		if val == "" || val == "/dev/null" {
-			a.flag(c, danger.LogTampering, "turns off the shell history")
-		}
-		return
-	case "HISTSIZE", "HISTFILESIZE", "SAVEHIST":
-		if val == "0" {
-			a.flag(c, danger.LogTampering, "turns off the shell history")
-		}
-		return
-	case "HISTCONTROL":
-		return
-	case "DOCKER_HOST", "CONTAINER_HOST", "DOCKER_CONTEXT":
-		if val != "" && !strings.HasPrefix(val, "unix:///var/run/docker.sock") {
-			a.flag(c, danger.ContainerDestructive, "points docker at another daemon ("+val+")")
-		}
-		return
-	case "KUBECONFIG":
-		return
-	case "GOFLAGS":
-		// go build, test, vet and list take these as flags: -toolexec,
-		// -exec and -vettool run a program for every tool or test.
-		for _, w := range strings.Fields(val) {
-			if strings.HasPrefix(w, "-toolexec") || strings.HasPrefix(w, "-exec") || strings.HasPrefix(w, "-vettool") || strings.HasPrefix(w, "--toolexec") || strings.HasPrefix(w, "--exec") || strings.HasPrefix(w, "--vettool") {
-				a.flag(c, danger.RemoteExec, "sets GOFLAGS, which makes go run "+w)
-				return
-			}
-		}
-		return
-	case "NODE_TLS_REJECT_UNAUTHORIZED", "GIT_SSL_NO_VERIFY", "PYTHONHTTPSVERIFY", "CURL_CA_BUNDLE", "REQUESTS_CA_BUNDLE", "NPM_CONFIG_STRICT_SSL":
-		if val == "0" || val == "false" || name == "GIT_SSL_NO_VERIFY" && val != "" || name == "CURL_CA_BUNDLE" && val == "" {
-			a.flagAt(c, danger.SecurityDisable, "turns off TLS certificate verification", medium)
-		}
-		return
-	case "DISABLE_DATABASE_ENVIRONMENT_CHECK":
-		if val != "" && val != "0" {
-			a.flag(c, danger.DBDestructive, "disables the database's production safety check")
-		}
-		return
-	case "NPM_CONFIG_REGISTRY", "PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL", "UV_INDEX_URL", "YARN_REGISTRY", "GOPROXY", "CARGO_REGISTRIES_CRATES_IO_PROTOCOL":
-		if val != "" && !localURL(val) {
-			a.flagAt(c, danger.SystemConfig, "redirects the package registry to "+val, medium)
-		}
+	e := programs.EnvOf(name)
+	if e == nil || e.Raises == 0 {
 		return
 	}
-	if strings.Contains(strings.ToUpper(name), "YOLO") || name == "CLAUDE_CODE_DANGEROUSLY_SKIP_PERMISSIONS" || name == "CODEX_UNSAFE_ALLOW_NO_SANDBOX" {
-		if val != "" && val != "0" && val != "false" {
-			a.flag(c, danger.AgentConfigTamper, "turns off an agent's approvals ("+name+")")
+	if why := envDanger(e, name, v.s); why != "" {
+		if e.Medium {
+			a.flagAt(c, e.Raises, why, medium)
+		} else {
+			a.flag(c, e.Raises, why)
 		}
-		return
-	}
-	if !unsafeEnvNames(name) {
-		return
-	}
-	if reason := poisonedValue(name, v); reason != "" {
-		a.flag(c, danger.RemoteExec, "sets "+name+", which makes later programs run "+reason)
 	}
 }
 
-func localURL(s string) bool {
-	return strings.Contains(s, "localhost") || strings.Contains(s, "127.0.0.1")
+// envDanger describes what an assignment of val to a variable of row e
+// does that is dangerous, and "" when the value is harmless. The row says
+// what the value is (programs.Env); this reads the value by that.
+func envDanger(e *programs.EnvVar, name, val string) string {
+	word := ""
+	switch e.Value {
+	case programs.EnvOff:
+		if !slices.Contains(e.Words, val) {
+			return ""
+		}
+	case programs.EnvOn:
+		if slices.Contains(e.Words, val) {
+			return ""
+		}
+	case programs.EnvDaemon:
+		if val == "" || slices.ContainsFunc(e.Words, func(w string) bool { return strings.HasPrefix(val, w) }) {
+			return ""
+		}
+	case programs.EnvRegistry:
+		if val == "" || slices.ContainsFunc(e.Words, func(w string) bool { return strings.Contains(val, w) }) {
+			return ""
+		}
+	case programs.EnvFlags:
+		for _, f := range strings.Fields(val) {
+			if slices.ContainsFunc(e.Words, func(w string) bool { return strings.HasPrefix(strings.TrimLeft(f, "-"), w) }) {
+				word = f
+				break
+			}
+		}
+		if word == "" {
+			return ""
+		}
+	default:
+		// Variables that change what later programs run.
+		var ok bool
+		if word, ok = poisonedValue(e, strings.TrimSpace(val)); !ok {
+			return ""
+		}
+		why := strings.NewReplacer("{name}", name, "{v}", strings.TrimSpace(val), "{w}", word).Replace(e.Why)
+		return "sets " + name + ", which makes later programs run " + why
+	}
+	return strings.NewReplacer("{name}", name, "{v}", val, "{w}", word).Replace(e.Why)
 }
+
+// poisonedValue reports whether an assignment of val (trimmed) to an
+// unsafe variable makes later commands run something else, with the word
+// of the value that does.
+func poisonedValue(e *programs.EnvVar, val string) (string, bool) {
+	if val == "" {
+		return "", false
+	}
+	switch e.Value {
+	case programs.EnvCommand:
+		return val, !harmlessProgramValue(val)
+	case programs.EnvProgramDirs:
+		for _, dir := range strings.Split(val, ":") {
+			if dir == "" || dir == "." || tempPath(dir) {
+				return dir, true
+			}
+		}
+	case programs.EnvCodeDirs:
+		for _, dir := range strings.Split(val, ":") {
+			if tempPath(dir) || strings.HasPrefix(dir, "/dev/shm") {
+				return dir, true
+			}
+		}
+	case programs.EnvOptions:
+		for _, w := range strings.Fields(val) {
+			if slices.ContainsFunc(e.Words, func(o string) bool { return strings.HasPrefix(w, o) }) {
+				return w, true
+			}
+		}
+	case programs.EnvOptionText, programs.EnvChars:
+		for _, o := range e.Words {
+			if strings.Contains(val, o) {
+				return o, true
+			}
+		}
+	case programs.EnvTempConfig:
+		return val, tempPath(val)
+	case programs.EnvCode:
+		return val, true
+	}
+	return "", false
+}
+
+// The environment table (programs.Env) read as the analysis needs it.
 
 // unsafeEnvNames are variables that change what programs run.
 func unsafeEnvNames(s string) bool {
-	// Deliberately not: LD_BIND_NOW.
-	switch s {
-	case "LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "DYLD_FRAMEWORK_PATH", "BASH_ENV", "ENV",
-		"PROMPT_COMMAND", "PS4", "SHELLOPTS", "BASHOPTS", "IFS", "CDPATH", "ZDOTDIR", "NODE_OPTIONS",
-		"NODE_PATH", "PYTHONPATH", "PYTHONSTARTUP", "PYTHONHOME", "PYTHONINSPECT", "PERL5OPT", "PERL5LIB", "PERLLIB",
-		"RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "CLASSPATH", "GIT_SSH_COMMAND", "GIT_SSH",
-		"GIT_EXTERNAL_DIFF", "GIT_PAGER", "GIT_EDITOR", "GIT_ASKPASS", "GIT_EXEC_PATH", "GIT_PROXY_COMMAND", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM",
-		"GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_TEMPLATE_DIR", "GIT_DIR", "GIT_WORK_TREE", "SSH_ASKPASS", "SUDO_ASKPASS", "PAGER",
-		"MANPAGER", "SYSTEMD_PAGER", "EDITOR", "VISUAL", "BROWSER", "LESSOPEN", "LESSCLOSE", "PATH",
-		"TERMINFO", "MAVEN_OPTS", "GRADLE_OPTS", "npm_config_script_shell", "DOCKER_HOST",
-		// Options and configuration files read from the environment by
-		// programs Warden may call read-only.
-		"TAR_OPTIONS", "LESS", "LESSKEY", "LESSKEYIN", "LESSKEY_SRC", "LESSKEYIN_SYSTEM", "BAT_PAGER", "BAT_CONFIG_PATH",
-		"MANOPT", "RIPGREP_CONFIG_PATH", "GCONV_PATH":
-		return true
-	}
-	return false
+	e := programs.EnvOf(s)
+	return e != nil && e.Unsafe
 }
 
 // inertEnvNames are variables that select what a project's own code or a
-// cloud client works on (the environment, the port, the target platform,
-// the profile) without making a program run, load or write anything else:
-// the built-in classifier may approve a known call they prefix, but they do
-// not keep a read-only call read-only.
+// cloud client works on without making a program run, load or write
+// anything else: the built-in classifier may approve a known call they
+// prefix, but they do not keep a read-only call read-only.
 func inertEnvNames(s string) bool {
-	switch s {
-	case "RAILS_ENV", "RACK_ENV", "APP_ENV", "FLASK_ENV", "MIX_ENV", "PORT", "HOST", "GOOS", "GOARCH", "GOARM", "GOAMD64", "CGO_ENABLED",
-		"GO111MODULE", "AWS_PROFILE", "AWS_REGION", "AWS_DEFAULT_REGION", "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE", "LOG_LEVEL", "VERBOSE", "TMPDIR":
-		return true
-	}
-	return false
+	e := programs.EnvOf(s)
+	return e != nil && e.Value == programs.EnvInert
 }
 
-// knownEnvValue reports an assignment whose whole effect Warden knows:
-// GIT_TRACE* (standard error, or the file envWrites records) and GOFLAGS
-// made only of flags that change how go builds, not what it runs or reads.
+// safeEnvNames may prefix a read-only command without changing what runs.
+func safeEnvNames(s string) bool {
+	e := programs.EnvOf(s)
+	return e != nil && e.Value == programs.EnvSafe
+}
+
+// knownEnvValue reports an assignment whose whole effect Warden knows: a
+// file written (GIT_TRACE*, recorded by envWrites) or GOFLAGS made only of
+// flags that change how go builds, not what it runs or reads.
 func knownEnvValue(name, val string) bool {
-	switch {
-	case strings.HasPrefix(name, "GIT_TRACE"):
-		return true
-	case name == "GOFLAGS":
-		for _, w := range strings.Fields(val) {
-			k, _, _ := strings.Cut(strings.TrimPrefix(w, "-"), "=")
-			switch strings.TrimPrefix(k, "-") {
-			case "mod", "trimpath", "buildvcs", "tags", "race", "v", "p", "count", "ldflags", "gcflags", "cover", "modcacherw", "buildmode":
-			default:
-				return false
-			}
-		}
-		return true
-	}
-	return false
+	e := programs.EnvOf(name)
+	return e != nil && (e.Value == programs.EnvWrites || e.Value == programs.EnvFlags && e.KnownFlags(val))
+}
+
+// modelledState reports the variables whose effect on later words the
+// shell state models (PATH, CDPATH, IFS, GLOBIGNORE, …).
+func modelledState(name string) bool {
+	e := programs.EnvOf(name)
+	return e != nil && e.State
+}
+
+// readByPrograms reports an environment variable that some program reads
+// to change what it does, or one that is not a plain name.
+func readByPrograms(name string) bool {
+	return !isIdent(name) || programs.EnvReadByPrograms(name)
 }
 
 // envWrites records the files environment variables make programs write:
@@ -367,7 +390,7 @@ func knownEnvValue(name, val string) bool {
 // SSLKEYLOGFILE (TLS libraries append session keys).
 func (a *analyzer) envWrites(ca *call) {
 	for _, as := range ca.assigns {
-		if !strings.HasPrefix(as.name, "GIT_TRACE") && as.name != "SSLKEYLOGFILE" {
+		if e := programs.EnvOf(as.name); e == nil || e.Value != programs.EnvWrites {
 			continue
 		}
 		if !strings.HasPrefix(as.value.s, "/") && !strings.HasPrefix(as.value.s, "~/") {
@@ -379,99 +402,6 @@ func (a *analyzer) envWrites(ca *call) {
 			a.pathUnknown(ca, "writes", as.value)
 		}
 	}
-}
-
-// safeEnvNames may prefix a read-only command without changing what runs.
-func safeEnvNames(s string) bool {
-	// Deliberately not: GIT_PAGER_IN_USE, GOFLAGS.
-	switch s {
-	case "LANG", "LC_ALL", "LC_CTYPE", "LC_COLLATE", "LC_MESSAGES", "TZ", "NO_COLOR", "FORCE_COLOR",
-		"CLICOLOR", "CLICOLOR_FORCE", "TERM", "COLUMNS", "LINES", "GREP_COLORS", "CI", "NODE_ENV",
-		"DEBUG", "RUST_BACKTRACE", "RUST_LOG":
-		return true
-	}
-	return false
-}
-
-// poisonedValue says why an assignment to an unsafe variable makes later
-// commands run something else ("" when the value is harmless).
-func poisonedValue(name string, v arg) string {
-	val := strings.TrimSpace(v.s)
-	if val == "" {
-		return ""
-	}
-	switch name {
-	case "PAGER", "MANPAGER", "SYSTEMD_PAGER", "GIT_PAGER", "EDITOR", "VISUAL", "GIT_EDITOR", "BROWSER", "BAT_PAGER":
-		if harmlessProgramValue(val) {
-			return ""
-		}
-		return "the command " + val
-	case "PATH":
-		for _, dir := range strings.Split(val, ":") {
-			if dir == "" || dir == "." || tempPath(dir) {
-				return "programs from " + dir
-			}
-		}
-		return ""
-	case "PYTHONPATH", "NODE_PATH", "PERL5LIB", "PERLLIB", "RUBYLIB", "CLASSPATH", "LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH", "CDPATH", "GIT_DIR", "GIT_WORK_TREE", "TERMINFO", "ZDOTDIR":
-		for _, dir := range strings.Split(val, ":") {
-			if tempPath(dir) || strings.HasPrefix(dir, "/dev/shm") {
-				return "code from " + dir
-			}
-		}
-		return ""
-	case "NODE_OPTIONS", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "MAVEN_OPTS", "GRADLE_OPTS":
-		for _, w := range strings.Fields(val) {
-			if strings.HasPrefix(w, "--require") || strings.HasPrefix(w, "-r") || strings.HasPrefix(w, "--import") || strings.HasPrefix(w, "--loader") ||
-				strings.HasPrefix(w, "--experimental-loader") || strings.HasPrefix(w, "-javaagent") || strings.HasPrefix(w, "-agentpath") || strings.HasPrefix(w, "-agentlib") {
-				return "code loaded by " + w
-			}
-		}
-		return ""
-	case "IFS", "PS4", "SHELLOPTS", "BASHOPTS", "LD_BIND_NOW":
-		if name == "PS4" && strings.ContainsAny(val, "$`") {
-			return "the command in " + val
-		}
-		return ""
-	case "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_TEMPLATE_DIR":
-		if tempPath(val) {
-			return "configuration from " + val
-		}
-		return ""
-	case "GIT_CONFIG_COUNT", "GIT_CONFIG_PARAMETERS":
-		return "configuration given in the environment"
-	case "DOCKER_HOST":
-		return ""
-	case "LESSOPEN", "LESSCLOSE":
-		return "the input filter " + val
-	case "TAR_OPTIONS":
-		for _, o := range []string{"--to-command", "-I", "--use-compress-program", "--checkpoint-action", "--rsh-command", "--info-script", "-F", "--new-volume-script", "--rmt-command"} {
-			if strings.Contains(val, o) {
-				return "tar options that run a program (" + val + ")"
-			}
-		}
-		return ""
-	case "LESS":
-		// less's options; a + command with ! or | runs a shell command.
-		if strings.ContainsAny(val, "!|") {
-			return "less commands " + val
-		}
-		return ""
-	case "MANOPT":
-		for _, o := range []string{"-P", "--pager", "-H", "--html", "-C", "--config-file"} {
-			if strings.Contains(val, o) {
-				return "man options that run a program (" + val + ")"
-			}
-		}
-		return ""
-	case "LESSKEY", "LESSKEYIN", "LESSKEY_SRC", "LESSKEYIN_SYSTEM", "BAT_CONFIG_PATH", "RIPGREP_CONFIG_PATH":
-		// A key or configuration file can name a filter, pager or
-		// preprocessor to run.
-		return "settings from " + val
-	case "GCONV_PATH":
-		return "character-set modules (libraries) from " + val
-	}
-	return val
 }
 
 // harmlessProgramValue reports pagers and editors that do not run other

@@ -52,6 +52,7 @@ var siteTests = map[string]func(*testing.T){
 	"TestHostsByValue":              TestHostsByValue,
 	"TestCheckExamples":             TestCheckExamples,
 	"TestEntryRaises":               TestEntryRaises,
+	"TestEnvExamples":               TestEnvExamples,
 }
 
 // notSiteTests are the package's other tests, with the reason they are not
@@ -88,6 +89,7 @@ var notSiteTests = map[string]string{
 	"TestCheckRaises":                           "reruns the examples and the corpus other tests run, to attribute findings to checks",
 	"TestJoinClean":                             "compares the path join with path.Join; analyses no command",
 	"TestPathAnswers":                           "compares the remembered path answers with pathclass; analyses no command",
+	"TestEnvLookup":                             "looks names up in the environment table; analyses no command",
 }
 
 // A finding site is one place in the package's source that decides a
@@ -386,8 +388,10 @@ func categoryOf(e ast.Expr) string {
 	if k, ok := dangertest.Resolve(e); ok {
 		return k.Slug()
 	}
-	if sel, ok := e.(*ast.SelectorExpr); ok && sel.Sel.Name == "Kind" {
-		return "*" // an entry's declared danger (checkEntryRaises): any category
+	if sel, ok := e.(*ast.SelectorExpr); ok && (sel.Sel.Name == "Kind" || sel.Sel.Name == "Raises") {
+		// An entry's declared danger (checkEntryRaises) or an environment
+		// row's (judgeAssignment): any category.
+		return "*"
 	}
 	return "?"
 }

@@ -964,48 +964,6 @@ func declReason(ca *call) string {
 	return ca.words[0] + " with no name prints every variable, the environment's tokens included"
 }
 
-// modelledState reports the variables whose effect on later words the
-// walk follows itself (state.go): exporting one does not make every later
-// part unknown.
-func modelledState(name string) bool {
-	switch name {
-	case "PATH", "CDPATH", "GLOBIGNORE", "EXECIGNORE", "TEXTDOMAIN", "TEXTDOMAINDIR", "IFS":
-		return true
-	}
-	return false
-}
-
-// programEnvPrefixes are the beginnings of environment variables that
-// programs read to change what they run, load, reach or where they keep
-// their configuration: exporting one is not harmless.
-var programEnvPrefixes = []string{
-	"GIT_", "LD_", "DYLD_", "NPM_", "npm_", "PIP_", "PYTHON", "NODE_", "RUBY", "PERL", "JAVA", "JDK_", "BASH", "KUBE", "DOCKER_",
-	"AWS_", "GOOGLE_", "CLOUDSDK_", "AZURE_", "ARM_", "SSH_", "XDG_", "CARGO_", "RUST", "GO", "CC", "CXX", "CFLAGS", "CPPFLAGS",
-	"LDFLAGS", "MAKE", "LESS", "GNUPG", "GPG", "CURL_", "SSL_", "REQUESTS_", "UV_", "POETRY_", "CONDA", "VIRTUAL_ENV", "PNPM_",
-	"YARN_", "BUN_", "DENO_", "TF_", "VAULT_", "HELM_", "PULUMI_", "GH_", "GITHUB_", "GITLAB_", "CLAUDE", "ANTHROPIC",
-	"OPENAI", "CODEX", "GEMINI", "WARDEN", "HOME", "SHELL", "TERMINFO", "EDITOR", "VISUAL", "PAGER", "BROWSER", "ZDOTDIR",
-	"PS1", "PS2", "PS4", "PROMPT_COMMAND", "ENV", "HIST", "INPUTRC", "MAIL", "TMOUT", "http_proxy", "https_proxy", "HTTP_PROXY",
-	"HTTPS_PROXY", "ALL_PROXY", "all_proxy", "NO_PROXY", "no_proxy", "FTP_PROXY", "ftp_proxy", "MANPAGER", "MANOPT", "TAR_",
-	"RIPGREP_", "BAT_", "FZF_", "SUDO_", "PKG_CONFIG", "CMAKE_", "MAVEN_", "GRADLE_", "SBT_", "CLASSPATH", "TERRAFORM",
-	"ANSIBLE_", "VAGRANT_", "PGPASS", "PGSERVICE", "MYSQL_", "REDIS", "MONGO", "DATABASE_URL", "OTEL_", "PLAYWRIGHT_",
-	"PUPPETEER_", "CHROME", "ELECTRON_", "DISPLAY", "WAYLAND_", "DBUS_", "XAUTHORITY", "PROMPT",
-}
-
-// readByPrograms reports an environment variable that some program reads
-// to change what it does (programEnvPrefixes), or one that is not a plain
-// identifier.
-func readByPrograms(name string) bool {
-	if !isIdent(name) {
-		return true
-	}
-	for _, p := range programEnvPrefixes {
-		if strings.HasPrefix(name, p) {
-			return true
-		}
-	}
-	return false
-}
-
 // defaults reports options under which a glob matches what it does with
 // bash's defaults (nullglob, failglob and noglob only drop or keep the
 // word: they never match other files).
