@@ -58,5 +58,26 @@ var _ = family("files", func(add func(...*Spec)) {
 		&Spec{Names: n("chmod"), Grant: Grant{Exact: true, Offers: []string{"chmod x => Bash(chmod x)"}}, Abbrev: true, Permute: true, Operands: "- w*",
 			Options: "-c|--changes -f|--silent|--quiet -v|--verbose --no-preserve-root --preserve-root -R|--recursive --reference=r -h -H -L -P" + gnu,
 			Flagged: []string{"chmod +x build.sh"}},
+		// chattr (e2fsprogs 1.47.0) reads its words itself, with no long
+		// options and no "--": a word of -R, -V, -f and attribute letters
+		// (-Ri removes i, recursively), a +ATTRS or =ATTRS mode, -p and -v
+		// with a value; the options may follow the mode (chattr +e -R d
+		// recurses), and the first other word ends them. Options read after
+		// a file too (Permute) only ever read more than chattr does.
+		&Spec{Names: n("chattr"), Grant: Grant{Exact: true, Offers: []string{"chattr +i x => Bash(chattr +i x)"}}, Permute: true, Operands: "w*",
+			Options: "-R -V -f -p= -v= += -a -A -c -C -d -D -e -F -i -j -m -P -s -S -t -T -u -x",
+			Flagged: []string{"chattr +i build.sh", "chattr -R -i /etc", "chattr =e -R x"}},
+		// chflags (FreeBSD and macOS chflags.c: getopt "HLPRfhvx", no long
+		// options, the options before the flags word).
+		&Spec{Names: n("chflags"), Grant: Grant{Exact: true, Offers: []string{"chflags uchg x => Bash(chflags uchg x)"}}, Operands: "- w*",
+			Options: "-H -L -P -R -f -h -v -x",
+			Flagged: []string{"chflags -R nouchg ~/Library", "chflags hidden notes.txt"}},
+		// setfacl (acl 2.3.1, getopt_long: prefixes are taken, --rec is
+		// --recursive; its options apply to the files after them, so an
+		// option may follow a file).
+		&Spec{Names: n("setfacl"), Grant: Grant{Exact: true, Offers: []string{"setfacl -m u:x:r f => Bash(setfacl -m u:x:r f)"}}, Abbrev: true, Permute: true, Operands: "w*",
+			Options: "-m|--modify= -M|--modify-file=r -x|--remove= -X|--remove-file=r -b|--remove-all -k|--remove-default --set= --set-file=r --mask -n|--no-mask " +
+				"-d|--default -R|--recursive -L|--logical -P|--physical --restore=u --test -v|--version:h -h|--help:h",
+			Flagged: []string{"setfacl -m u:dev:rw notes.txt", "setfacl --restore=acl.txt"}, ReadOnly: []string{"setfacl --help"}},
 	)
 })

@@ -27,7 +27,10 @@ var _ = family("system", func(add func(...*Spec)) {
 			ReadOnly: []string{"dmesg", "dmesg -T"}, Flagged: []string{"dmesg -C"}},
 		&Spec{Names: n("crontab"), Grant: Grant{Exact: true, Offers: []string{"crontab x => Bash(crontab x)"}}, Effect: Config, ReadWith: "-l", Operands: "r?", Options: "-l -r:c -e:x -i -u= -s -n= -c -T",
 			Flagged: []string{"crontab -r", "crontab evil.cron"}},
-		&Spec{Names: n("chown", "chgrp"), Grant: Grant{Exact: true, Offers: []string{"chown x => Bash(chown x)"}}, Effect: Write, Permute: true, Operands: "- w*", Loose: true, Options: "--reference=r" + gnu, Flagged: []string{"chown -R user /"}},
+		// chown and chgrp (coreutils 9.1, getopt_long: --rec is --recursive).
+		&Spec{Names: n("chown", "chgrp"), Grant: Grant{Exact: true, Offers: []string{"chown x => Bash(chown x)"}}, Effect: Write, Abbrev: true, Permute: true, Operands: "- w*",
+			Options: "-c|--changes -f|--silent|--quiet -v|--verbose --dereference -h|--no-dereference --from= --no-preserve-root --preserve-root --reference=r -R|--recursive -H -L -P" + gnu,
+			Flagged: []string{"chown -R user /", "chown --from=root dev f"}},
 		&Spec{Names: n("top"), Options: "-b -n= -d= -p= -u= -U= -o= -H -i -c -1 -E= -e= -w? -s -S -h:h -v:h", ReadOnly: []string{"top -b -n1"}},
 	)
 })

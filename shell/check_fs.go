@@ -443,12 +443,13 @@ func chattrMode(s string) bool {
 
 func checkChmod(a *analyzer, c *call) {
 	ops := c.operands()
-	recursive := hasShortFlag(ops, 'R') || hasLongAbbrev(ops, "--recursive", 3) || hasWordFold(ops, "/t")
+	res := a.entryParse(c)
+	recursive := res.Has("--recursive", "-R")
 	var mode string
 	var targets []arg
 	switch c.prog {
 	case "icacls", "takeown":
-		recursive = recursive || hasWordFold(ops, "/r")
+		recursive = hasShortFlag(ops, 'R') || hasLongAbbrev(ops, "--recursive", 3) || hasWordFold(ops, "/t") || hasWordFold(ops, "/r")
 		for _, x := range ops {
 			if !strings.HasPrefix(x.s, "/") || windowsDrivePath(x.s) {
 				targets = append(targets, x)
@@ -460,26 +461,21 @@ func checkChmod(a *analyzer, c *call) {
 			mode = "777"
 		}
 	case "chattr":
-		// The attribute change (+i, -i, =ai) looks like an option.
-		for i, x := range ops {
-			if chattrMode(x.s) {
-				mode = x.s
-				targets = positional(append(append([]arg(nil), ops[:i]...), ops[i+1:]...), "-v -p")
-				break
+		// The attribute change is an option (-i, +i) or, given as =ai,
+		// an operand of the entry's.
+		for _, x := range a.entryOperands(c) {
+			if !chattrMode(x.s) {
+				targets = append(targets, x)
 			}
 		}
-	case "chflags":
-		pos := positional(ops, "")
-		if len(pos) > 0 {
-			mode = pos[0].s
-			targets = pos[1:]
-		}
 	case "setfacl":
-		targets = positional(ops, "-m -M -x -X --modify --modify-file --remove --remove-file --set --set-file")
+		targets = a.entryOperands(c)
 		mode = "777"
 	default:
-		pos := positional(ops, "")
-		if hasPrefixWord(ops, "--reference") {
+		// chmod, chown, chgrp and chflags: the mode, owner or flags, then
+		// the files; with --reference every operand is a file.
+		pos := a.entryOperands(c)
+		if res.Has("--reference") {
 			targets = pos
 		} else if len(pos) > 0 {
 			mode, targets = pos[0].s, pos[1:]
