@@ -385,6 +385,7 @@ var index = [...]indexEntry{
 	{"tail", "coreutils"},
 	{"tar", "archivers"},
 	{"tee", "files"},
+	{"telnet", "network"},
 	{"terraform", "cloud"},
 	{"test", "coreutils"},
 	{"tflint", "devtools"},

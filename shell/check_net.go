@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/wardenhq/warden/danger"
+	"github.com/wardenhq/warden/programs"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -500,27 +501,30 @@ func checkDNS(a *analyzer, c *call) {
 }
 
 func checkNetcat(a *analyzer, c *call) {
-	ops := c.operands()
+	// The entries say which options and operands run a program: nc -e
+	// FILE, -c CMD, ncat --exec and its prefixes, socat's EXEC: and
+	// SYSTEM: addresses; and which letters take a value (in -lvnpe the e
+	// is the port).
+	res := a.entryParse(c)
+	execs := false
+	for _, e := range c.fx {
+		if e.Kind == programs.Exec {
+			execs = true
+		}
+	}
+	scans, listens := res.Has("-z"), res.Has("-l")
 	switch c.prog {
 	case "socat":
-		text := strings.ToLower(strings.Join(c.words[1:], " "))
-		if strings.Contains(text, "exec:") || strings.Contains(text, "system:") {
+		if execs {
 			a.flag(c, danger.RemoteAccess, "socat connects a shell or command to the network")
 		}
 		return
 	case "openssl":
-		if len(ops) == 0 || ops[0].s != "s_client" {
+		if sub, _ := a.entrySub(c); sub != "s_client" {
 			return
 		}
-	}
-	execs := hasShortFlagStrict(ops, 'e', "pswiq") || hasShortFlagStrict(ops, 'c', "pswiq") && c.prog != "telnet" || hasPrefixWord(ops, "--exec", "--sh-exec", "--lua-exec")
-	scans, listens := hasShortFlag(ops, 'z'), hasShortFlag(ops, 'l')
-	if c.prog == "nc" || c.prog == "ncat" || c.prog == "netcat" {
-		// The entry knows which letters take a value (-p PORT): in
-		// -lvnpe the e is the port, not -e.
-		res := a.entryParse(c)
-		execs = res.Has("-e", "-c", "--exec", "--sh-exec", "--lua-exec")
-		scans, listens = res.Has("-z"), res.Has("-l")
+	case "telnet":
+		listens = false // telnet -l is the user name
 	}
 	if execs {
 		a.flag(c, danger.RemoteAccess, c.prog+" hands a shell to the network")
