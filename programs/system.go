@@ -5,6 +5,7 @@ package programs
 
 var _ = family("system", func(add func(...*Spec)) {
 	// -H/--host runs the command on another host over ssh.
+	exact := Grant{Exact: true}
 	sysRead := &Spec{Permute: true, Operands: "-*", Options: "--user --system --all -a --no-pager --full -l --lines= -n= --type= -t= --state= --plain --no-legend --output= -o= --value --property= -p= -H=n --host=n -M= --machine= -q --quiet"}
 	add(
 		// iptables changes the firewall's rules; the check (shell) reads
@@ -31,6 +32,66 @@ var _ = family("system", func(add func(...*Spec)) {
 		&Spec{Names: n("chown", "chgrp"), Grant: Grant{Exact: true, Offers: []string{"chown x => Bash(chown x)"}}, Effect: Write, Abbrev: true, Permute: true, Operands: "- w*",
 			Options: "-c|--changes -f|--silent|--quiet -v|--verbose --dereference -h|--no-dereference --from= --no-preserve-root --preserve-root --reference=r -R|--recursive -H -L -P" + gnu,
 			Flagged: []string{"chown -R user /", "chown --from=root dev f"}},
+		// sysctl (procps-ng 4.0.2, getopt_long: prefixes taken, --loa=F
+		// and --wr seen): -w, -p [FILE] (-f) and --system set kernel
+		// parameters, and so does an operand NAME=VALUE without -w
+		// (judged as sysctl "code"); anything else reads them.
+		&Spec{Names: n("sysctl"), Grant: exact, Abbrev: true, Permute: true, Operands: "c*", Lang: "sysctl",
+			Options: "-a|-A|-X|--all --deprecated --dry-run -b|--binary -e|--ignore -N|--names -n|--values -p|-f|--load?c --system:c -r|--pattern= " +
+				"-q|--quiet -w|--write:c -o -x -h|-d|--help:h -V|--version:h",
+			ReadOnly: []string{"sysctl -a", "sysctl kernel.hostname", "sysctl -n vm.swappiness"},
+			Flagged:  []string{"sysctl -w vm.swappiness=10", "sysctl vm.swappiness=10", "sysctl -p", "sysctl --load=/tmp/s.conf", "sysctl --system", "sysctl -qp"}},
+		// modprobe (kmod 30, getopt_long: --dry and --show-c seen): loads
+		// or (-r) removes kernel modules; the query options and -n print
+		// and exit.
+		&Spec{Names: n("modprobe"), Grant: exact, Effect: Config, EffectWithOperands: true, Abbrev: true, Permute: true, Operands: "-*",
+			ReadWith: "--dry-run --showconfig --show-depends --resolve-alias --show-modversions --show-exports",
+			Options: "-a|--all -r|--remove --remove-dependencies --remove-holders -w|--wait= --first-time -i|--ignore-install|--ignore-remove -b|--use-blacklist " +
+				"-f|--force --force-modversion --force-vermagic -R|--resolve-alias -D|--show-depends -c|--showconfig|--show-config --show-modversions|--dump-modversions " +
+				"--show-exports -n|--dry-run|--show -C|--config=r -d|--dirname= -S|--set-version= -s|--syslog -q|--quiet -v|--verbose -V|--version:h -h|--help:h",
+			ReadOnly: []string{"modprobe -c", "modprobe -n br_netfilter", "modprobe --show-depends ext4", "modprobe --dry-run -r nf_tables"},
+			Flagged:  []string{"modprobe br_netfilter", "modprobe -r nf_tables", "modprobe -ar a b"}},
+		// insmod and rmmod (kmod 30): every call loads or unloads a module.
+		&Spec{Names: n("insmod"), Grant: exact, Effect: Config, Operands: "r -*", Options: "-f|--force -s|--syslog -p -V|--version:h -h|--help:h",
+			Flagged: []string{"insmod ./rootkit.ko"}},
+		&Spec{Names: n("rmmod"), Grant: exact, Effect: Config, Abbrev: true, Permute: true, Operands: "-*", Options: "-f|--force -s|--syslog -v|--verbose -w|--wait -V|--version:h -h|--help:h",
+			Flagged: []string{"rmmod -f nf_tables"}},
+		// mount and umount (util-linux 2.38.1, getopt_long: prefixes
+		// taken). mount with no operand lists (-t, -l filter the list)
+		// unless -a or a source or target given by option mounts;
+		// umount with an operand or -a unmounts.
+		&Spec{Names: n("mount"), Grant: exact, Effect: Config, EffectWithOperands: true, Abbrev: true, Permute: true, Operands: "-*",
+			Options: "-a|--all:c -c|--no-canonicalize -f|--fake -F|--fork -T|--fstab=r -i|--internal-only -l|--show-labels -m|--mkdir? -n|--no-mtab " +
+				"--options-mode= --options-source= --options-source-force -o|--options= -O|--test-opts= -r|--read-only -t|--types= --source=c --target=c " +
+				"--target-prefix= -v|--verbose -w|--rw|--read-write -N|--namespace= -L|--label=c -U|--uuid=c -B|--bind -M|--move -R|--rbind -s " +
+				"--make-shared --make-slave --make-private --make-unbindable --make-rshared --make-rslave --make-rprivate --make-runbindable -h|--help:h -V|--version:h",
+			ReadOnly: []string{"mount", "mount -l", "mount -t ext4", "mount --types=tmpfs"},
+			Flagged:  []string{"mount /dev/sdb1 /mnt", "mount -o remount,rw /", "mount -L data", "mount --target=/mnt", "mount -a"}},
+		&Spec{Names: n("umount"), Grant: exact, Effect: Config, EffectWithOperands: true, Abbrev: true, Permute: true, Operands: "-*",
+			Options: "-a|--all:c -A|--all-targets -c|--no-canonicalize -d|--detach-loop --fake -f|--force -i|--internal-only -n|--no-mtab -l|--lazy -O|--test-opts= " +
+				"-R|--recursive -r|--read-only -t|--types= -v|--verbose -q|--quiet -N|--namespace= -h|--help:h -V|--version:h",
+			ReadOnly: []string{"umount --help"},
+			Flagged:  []string{"umount /mnt", "umount -l /mnt", "umount -a"}},
+		// ldconfig (glibc 2.36, argp: prefixes taken, --prin seen)
+		// rebuilds the linker cache; -p prints it.
+		&Spec{Names: n("ldconfig"), Grant: exact, Effect: Config, ReadWith: "--print-cache", Abbrev: true, Permute: true, Operands: "-*",
+			Options:  "-c|--format= -C=w -f=r -i|--ignore-aux-cache -l -n -N -p|--print-cache -r= -v|--verbose -X --help:h --usage:h -V|--version:h",
+			ReadOnly: []string{"ldconfig -p", "ldconfig --print-cache"},
+			Flagged:  []string{"ldconfig", "ldconfig /opt/lib"}},
+		// hwclock (util-linux 2.38.1, getopt_long): --set, -s, -w,
+		// --systz, -a and --param-set set a clock; the rest read.
+		&Spec{Names: n("hwclock"), Grant: exact, Abbrev: true, Permute: true,
+			Options: "-r|--show --get --set:c -s|--hctosys:c -w|--systohc:c --systz:c -a|--adjust:c --param-get= --param-set=c --predict -u|--utc -l|--localtime " +
+				"-f|--rtc= --directisa --date= --delay= --update-drift --noadjfile --adjfile= --test -v|--verbose -h|--help:h -V|--version:h",
+			ReadOnly: []string{"hwclock -r", "hwclock --show --utc"},
+			Flagged:  []string{"hwclock --systohc", "hwclock -w", "hwclock --set --date=2020-01-01", "hwclock --hc"}},
+		// update-alternatives (dpkg 1.21.22): its commands are long
+		// options, matched exactly (--disp is refused).
+		&Spec{Names: n("update-alternatives"), Grant: exact, Effect: Config, ReadWith: "--display --query --list --get-selections", Permute: true, Operands: "-*",
+			Options: "--install --slave --remove --remove-all --auto --display --query --list --get-selections --set-selections --config --set --all " +
+				"--altdir= --admindir= --instdir= --root= --log= --force --skip-auto --quiet --verbose --debug --help:h --version:h",
+			ReadOnly: []string{"update-alternatives --display editor", "update-alternatives --get-selections"},
+			Flagged:  []string{"update-alternatives --set editor /usr/bin/vim", "update-alternatives --config java"}},
 		&Spec{Names: n("top"), Options: "-b -n= -d= -p= -u= -U= -o= -H -i -c -1 -E= -e= -w? -s -S -h:h -v:h", ReadOnly: []string{"top -b -n1"}},
 	)
 })

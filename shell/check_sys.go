@@ -124,8 +124,10 @@ func checkSystemSettings(a *analyzer, c *call) {
 	}
 	switch c.prog {
 	case "sysctl":
-		if hasShortFlag(ops, 'w') || hasShortFlag(ops, 'p') || hasPrefixWord(ops, "--write", "--load", "--system") || anyContains(ops, "=") {
-			if anyContains(ops, "randomize_va_space") || anyContains(ops, "ptrace_scope") || anyContains(ops, "kptr_restrict") {
+		// -w, -p, --system or an operand NAME=VALUE, in every spelling:
+		// the entry's Config effects.
+		if hasEffect(c, programs.Config) {
+			if pos := a.entryOperands(c); anyContains(pos, "randomize_va_space") || anyContains(pos, "ptrace_scope") || anyContains(pos, "kptr_restrict") {
 				a.flag(c, danger.SecurityDisable, "changes a kernel security setting")
 				return
 			}
@@ -145,7 +147,7 @@ func checkSystemSettings(a *analyzer, c *call) {
 			a.flag(c, danger.SystemConfig, "sets the system clock")
 		}
 	case "hwclock":
-		if hasPrefixWord(ops, "--set", "-w", "--systohc", "--hctosys") {
+		if hasEffect(c, programs.Config) {
 			a.flag(c, danger.SystemConfig, "sets the hardware clock")
 		}
 	case "bcdedit":
@@ -200,17 +202,25 @@ func checkSystemSettings(a *analyzer, c *call) {
 			a.flag(c, danger.SystemConfig, "changes firmware variables")
 		}
 	case "modprobe", "insmod", "rmmod":
-		if c.prog == "modprobe" && (hasShortFlag(ops, 'n') || hasLong(ops, "--dry-run") || hasShortFlag(ops, 'c') || len(ops) == 0) {
-			return
+		// modprobe's dry run and queries (-n, -c, -D, …) and a call
+		// with no module change nothing: the entry's effect says which.
+		if hasEffect(c, programs.Config) {
+			a.flag(c, danger.SystemConfig, "loads or unloads kernel modules")
 		}
-		a.flag(c, danger.SystemConfig, "loads or unloads kernel modules")
-	case "swapoff", "update-alternatives", "ldconfig", "update-grub", "grub-install", "efibootmgr":
-		if c.prog == "update-alternatives" && (hasWord(ops, "--display", "--query", "--list", "--get-selections")) || c.prog == "efibootmgr" && len(ops) == 0 || c.prog == "ldconfig" && hasShortFlag(ops, 'p') {
+	case "update-alternatives", "ldconfig":
+		// --display, --query, ldconfig -p, …: the entry's ReadWith.
+		if hasEffect(c, programs.Config) {
+			a.flag(c, danger.SystemConfig, c.prog+" changes system configuration")
+		}
+	case "swapoff", "update-grub", "grub-install", "efibootmgr":
+		if c.prog == "efibootmgr" && len(ops) == 0 {
 			return
 		}
 		a.flag(c, danger.SystemConfig, c.prog+" changes system configuration")
 	case "mount", "umount":
-		if len(positional(ops, "-t -o -O -L -U")) > 0 && !hasShortFlag(ops, 'l') || c.prog == "umount" && len(ops) > 0 {
+		// An operand, -a, or a source or target given by option
+		// (-L, -U, --source, --target): the entry's Config effect.
+		if hasEffect(c, programs.Config) {
 			a.flagAt(c, danger.SystemConfig, c.prog+" changes mounted file systems", medium)
 		}
 	case "chsh":

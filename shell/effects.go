@@ -276,6 +276,12 @@ func judgeCode(lang, code string) programs.Effect {
 			return programs.None
 		}
 		return programs.Config
+	case "sysctl":
+		// NAME=VALUE sets the parameter, -w or not; NAME reads it.
+		if strings.Contains(code, "=") {
+			return programs.Config
+		}
+		return programs.None
 	case "dd":
 		return ddOperand(code)
 	case "psql", "mysql", "sqlite":

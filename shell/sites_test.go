@@ -53,6 +53,7 @@ var siteTests = map[string]func(*testing.T){
 	"TestCheckExamples":             TestCheckExamples,
 	"TestEntryRaises":               TestEntryRaises,
 	"TestEnvExamples":               TestEnvExamples,
+	"TestSystemSpellings":           TestSystemSpellings,
 }
 
 // notSiteTests are the package's other tests, with the reason they are not
