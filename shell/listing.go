@@ -83,42 +83,46 @@ func (a *analyzer) listingOf(args []arg, c *ctx) (Listing, bool) {
 	}
 	switch programName(args[0].s) {
 	case "git":
-		return a.gitListing(args[1:], c, cwd)
+		return a.gitListing(args[0].s, args[1:], c, cwd)
 	case "find":
 		return a.findListing(args[1:], cwd)
 	}
 	return Listing{}, false
 }
 
-func (a *analyzer) gitListing(ops []arg, c *ctx, cwd string) (Listing, bool) {
-	if len(ops) == 0 || ops[0].s != "ls-files" {
-		return Listing{}, false
-	}
+func (a *analyzer) gitListing(a0 string, ops []arg, c *ctx, cwd string) (Listing, bool) {
 	for _, name := range gitListingEnv {
 		if _, set := c.sc.variable(name); set {
 			return Listing{}, false
 		}
 	}
-	l := Listing{Program: "git ls-files", Cwd: cwd}
-	dashdash := false
-	for _, x := range ops[1:] {
-		s := x.s
-		switch {
-		case !dashdash && s == "--":
-			dashdash = true
-		case !dashdash && (s == "-c" || s == "--cached"):
-		case !dashdash && strings.HasPrefix(s, "-"):
+	// git's entry reads the command line: -c, --cached and --cach alike,
+	// pathspecs after --, and no global option (git -C DIR, --git-dir
+	// would name another repository).
+	words := make([]programs.Word, len(ops))
+	for i, x := range ops {
+		words[i] = programs.Word{Text: x.s, Literal: true}
+	}
+	res := programs.Parse(programs.Lookup(programName(a0)), words)
+	if res.Sub() != "ls-files" || !res.Known() || res.Help || len(res.SubIndexes()) == 0 || res.SubIndexes()[0] != 0 {
+		return Listing{}, false
+	}
+	for _, o := range res.Options {
+		if o.Option != "--cached" {
 			return Listing{}, false // -z, --others, --stage, --format=…: other output
-		case s == "" || strings.HasPrefix(s, ":") || strings.HasPrefix(s, "/") || strings.Contains(s, "[") || strings.Contains(s, `\`):
-			return Listing{}, false // magic, absolute, classes, escapes
-		default:
-			for _, seg := range strings.Split(s, "/") {
-				if seg == ".." {
-					return Listing{}, false
-				}
-			}
-			l.Pathspecs = append(l.Pathspecs, s)
 		}
+	}
+	l := Listing{Program: "git ls-files", Cwd: cwd}
+	for _, s := range res.Operands() {
+		if s == "" || strings.HasPrefix(s, ":") || strings.HasPrefix(s, "/") || strings.Contains(s, "[") || strings.Contains(s, `\`) {
+			return Listing{}, false // magic, absolute, classes, escapes
+		}
+		for _, seg := range strings.Split(s, "/") {
+			if seg == ".." {
+				return Listing{}, false
+			}
+		}
+		l.Pathspecs = append(l.Pathspecs, s)
 	}
 	return l, true
 }
@@ -379,9 +383,9 @@ func (a *analyzer) xargsListing(ca *call, res *programs.Result) ([]arg, bool) {
 	null := false
 	for _, o := range res.Options {
 		switch o.Option {
-		case "-0", "--null":
+		case "--null":
 			null = true
-		case "-n", "--max-args", "-L", "--max-lines", "-l", "-r", "--no-run-if-empty", "-P", "--max-procs", "-s", "--max-chars", "-t", "--verbose", "-x", "--exit":
+		case "--max-args", "-L", "--max-lines", "--no-run-if-empty", "--max-procs", "--max-chars", "--verbose", "--exit":
 		default:
 			return nil, false
 		}

@@ -35,7 +35,15 @@ func TestListings(t *testing.T) {
 		{cmd: "wc -l $(git ls-files)", part: "wc -l $(git ls-files)", readOnly: true, reads: []string{cwd + "/a.go", cwd + "/b/c.go"}},
 		{cmd: "grep -n TODO $(git ls-files '*.go')", part: "grep -n TODO $(git ls-files '*.go')", readOnly: true, reads: []string{cwd + "/b/c.go"}},
 		{cmd: "git ls-files | xargs wc -l", part: "xargs wc -l", readOnly: true, reads: []string{cwd + "/a.go"}},
+		// --cached in every spelling git takes (the entry's -c|--cached, a
+		// unique prefix), and pathspecs after --.
+		{cmd: "wc -l $(git ls-files -c)", part: "wc -l $(git ls-files -c)", readOnly: true, reads: []string{cwd + "/a.go", cwd + "/b/c.go"}},
+		{cmd: "wc -l $(git ls-files --cach -- '*.go')", part: "wc -l $(git ls-files --cach -- '*.go')", readOnly: true, reads: []string{cwd + "/b/c.go"}},
+		{cmd: "wc -l $(/usr/bin/git ls-files --cached)", part: "wc -l $(/usr/bin/git ls-files --cached)", readOnly: true, reads: []string{cwd + "/a.go", cwd + "/b/c.go"}},
 		{cmd: "find src -name '*.go' -print0 | xargs -0 wc -l", part: "xargs -0 wc -l", readOnly: true, reads: []string{cwd + "/src/b/c.go"}},
+		{cmd: "find src -name '*.go' -print0 | xargs --null wc -l", part: "xargs --null wc -l", readOnly: true, reads: []string{cwd + "/src/b/c.go"}},
+		{cmd: "find src -name '*.go' -print0 | xargs -r0 wc -l", part: "xargs -r0 wc -l", readOnly: true, reads: []string{cwd + "/src/b/c.go"}},
+		{cmd: "find src -name '*.go' -print0 | xargs --nu -n1 wc -l", part: "xargs --nu -n1 wc -l", readOnly: true, reads: []string{cwd + "/src/b/c.go"}},
 		{cmd: "for f in $(git ls-files); do cat \"$f\"; done", part: "cat \"$f\"", readOnly: true, reads: []string{cwd + "/a.go", cwd + "/b/c.go"}},
 		{cmd: "git ls-files | while read -r f; do head -1 \"$f\"; done", part: "head -1 \"$f\"", readOnly: true, reads: []string{cwd + "/a.go", cwd + "/b/c.go"}},
 		{cmd: "find . -name '*.go' -exec grep -l TODO {} +", part: "grep -l TODO {}", readOnly: true, reads: []string{cwd + "/b/c.go"}},
@@ -45,6 +53,10 @@ func TestListings(t *testing.T) {
 		// repositories or indexes, roots outside the tree or unreadable.
 		{cmd: "cat $(git ls-files -z)", part: "cat $(git ls-files -z)", unknown: "not known"},
 		{cmd: "cat $(git ls-files --others)", part: "cat $(git ls-files --others)", unknown: "not known"},
+		{cmd: "cat $(git ls-files --oth)", part: "cat $(git ls-files --oth)", unknown: "not known"},
+		{cmd: "cat $(git ls-files -co)", part: "cat $(git ls-files -co)", unknown: "not known"},
+		{cmd: "cat $(git ls-files --format='%(path)')", part: "cat $(git ls-files --format='%(path)')", unknown: "not known"},
+		{cmd: "cat $(git --git-dir=/tmp/r ls-files)", part: "cat $(git --git-dir=/tmp/r ls-files)", unknown: "not known"},
 		{cmd: "GIT_INDEX_FILE=/tmp/i; cat $(git ls-files)", part: "cat $(git ls-files)", unknown: "not known"},
 		{cmd: "cat $(git -C /tmp ls-files)", part: "cat $(git -C /tmp ls-files)", unknown: "not known"},
 		{cmd: "cat $(find /etc -type f)", part: "cat $(find /etc -type f)", unknown: "not known"},
