@@ -151,10 +151,20 @@ var _ = family("launchers", func(add func(...*Spec)) {
 			Flagged:  []string{"aws-vault exec prod -- aws s3 rm s3://b --recursive", "aws-vault exec prod -- rm -rf ~"}},
 		&Spec{Names: n("envchain"), Effect: Unknown, Command: true, Operands: "-", Options: "--set= --noecho -n --list -h:h --help:h",
 			Flagged: []string{"envchain aws rm -rf ~"}},
-		&Spec{Names: n("sops"), OtherSubcommand: Unknown, Options: "-h:h --help:h -v:h --version:h",
-			Subcommands: subs("exec-env", &Spec{Effect: Unknown, Operands: "r c", Lang: "sh", Options: "--background --pristine --user= --same-process -h:h --help:h"},
+		// sops 3 reads its options with urfave/cli v1 over Go's flag
+		// package: -d, -decrypt and --decrypt alike, no bundling, no
+		// prefixes; before the file they act on (the top level does not
+		// reorder), anywhere after a subcommand (it does).
+		&Spec{Names: n("sops"), Effect: Unknown, OwnOperands: true, LongDash: true, Loose: true, Operands: "r",
+			Options: "-h:h -help:h --help:h -v:h -version:h --version:h -d|-decrypt|--decrypt -e|-encrypt|--encrypt -r|-rotate|--rotate -i|-in-place|--in-place " +
+				"-s|-show-master-keys|--show-master-keys -k|-kms|--kms= -p|-pgp|--pgp= -a|-age|--age= -output|--output=w -extract|--extract= -set|--set= " +
+				"-input-type|--input-type= -output-type|--output-type= -config|--config=r -aws-profile|--aws-profile= -gcp-kms|--gcp-kms= -azure-kv|--azure-kv= " +
+				"-hc-vault-transit|--hc-vault-transit= -keyservice|--keyservice=n -ignore-mac|--ignore-mac -verbose|--verbose",
+			Subcommands: subs("decrypt", &Spec{Effect: Unknown, LongDash: true, Permute: true, Loose: true, Operands: "r",
+				Options: "-h:h -help:h --help:h -output|--output=w -extract|--extract= -input-type|--input-type= -output-type|--output-type= -config|--config=r -ignore-mac|--ignore-mac"},
+				"exec-env", &Spec{Effect: Unknown, Operands: "r c", Lang: "sh", Options: "--background --pristine --user= --same-process -h:h --help:h"},
 				"exec-file", &Spec{Effect: Unknown, Operands: "r c", Lang: "sh", Options: "--background --no-fifo --user= --filename= -h:h --help:h"}),
-			Flagged: []string{"sops exec-env secrets.enc.yaml 'rm -rf ~'"}},
+			Flagged: []string{"sops exec-env secrets.enc.yaml 'rm -rf ~'", "sops -d secrets.enc.yaml", "sops --decrypt --extract '[\"db\"]' s.yaml", "sops decrypt s.yaml --output-type json", "sops -i -e s.yaml"}},
 		&Spec{Names: n("chamber"), OtherSubcommand: Unknown, Options: "-h:h --help:h -v:h --version:h",
 			Subcommands: subs("exec", &Spec{Effect: Unknown, Command: true, Operands: "-*", Options: "--pristine --strict --strict-value= -h:h --help:h"}),
 			Flagged:     []string{"chamber exec app -- rm -rf ~"}},

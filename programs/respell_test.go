@@ -95,7 +95,7 @@ func TestRespellings(t *testing.T) {
 		{"rm", "-rf x", []string{"-r -f x"}},
 		{"rm", "-r x", []string{"-R x", "--recursive x", "--re x"}},
 		{"docker", "-H tcp://h ps", []string{"-Htcp://h ps", "--host tcp://h ps", "--host=tcp://h ps"}},
-		{"docker", "--context=prod rm -f web", []string{"-c prod rm -f web", "-cprod rm -f web", "--context prod rm -f web"}},
+		{"docker", "--context=prod rm -f web", []string{"-c prod rm -f web", "-cprod rm -f web", "--context prod rm -f web", "--context=prod rm --force web"}},
 		{"cmp", "-l a b", []string{"--verbose a b", "--verb a b"}},
 	}
 	for _, tt := range tests {

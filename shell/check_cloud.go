@@ -163,36 +163,41 @@ func checkAz(a *analyzer, c *call) {
 
 func checkKubectl(a *analyzer, c *call) {
 	ops := c.operands()
-	sub, rest := a.entrySub(c)
+	res := a.entryParse(c)
+	path := res.Sub() // "delete", "config use-context", "rollout status"
+	sub, _, _ := strings.Cut(path, " ")
 	prod := a.optionValueIs(c, prodName)
 	for _, x := range ops {
 		if prodName(x.s) {
 			prod = true
 		}
 	}
-	if c.prog == "kubectx" {
+	if res.Spec == nil {
+		// kubectx: its operand is the context it switches to.
 		if prod {
 			a.flag(c, danger.CloudDestructive, "points kubectl at a production cluster: the commands after it change production")
 		}
 		return
 	}
-	if sub == "config" && len(rest) > 1 && (rest[0].s == "use-context" || rest[0].s == "use" || rest[0].s == "set-context") && prod {
+	if (path == "config use-context" || path == "config use" || path == "config set-context") && prod {
 		a.flag(c, danger.CloudDestructive, "points kubectl at a production cluster: the commands after it change production")
 		return
 	}
-	dry := hasPrefixWord(rest, "--dry-run")
-	if dry {
-		return
+	if res.Tried("--dry-run") {
+		// --dry-run, --dry-run=client, --dry-run=server; =none is a run.
+		if v, _ := res.Value("--dry-run"); v != "none" && v != "false" {
+			return
+		}
+	}
+	// The operands after the subcommand: delete's resource kind first.
+	var kind string
+	if o := res.Operands(); len(o) > 0 {
+		kind = strings.ToLower(o[0])
 	}
 	switch sub {
 	case "delete":
-		kinds := positional(rest, "-f -l --selector --filename -o --output --grace-period --timeout")
-		kind := ""
-		if len(kinds) > 0 {
-			kind = strings.ToLower(kinds[0].s)
-		}
 		switch {
-		case hasWord(rest, "--all", "-A", "--all-namespaces") || kind == "all" || strings.HasPrefix(kind, "namespace") || kind == "ns" || strings.HasPrefix(kind, "pv") || strings.HasPrefix(kind, "persistentvolume") ||
+		case res.Tried("--all", "--all-namespaces") || kind == "all" || strings.HasPrefix(kind, "namespace") || kind == "ns" || strings.HasPrefix(kind, "pv") || strings.HasPrefix(kind, "persistentvolume") ||
 			strings.HasPrefix(kind, "node") || strings.HasPrefix(kind, "crd") || strings.HasPrefix(kind, "customresourcedefinition") || strings.HasPrefix(kind, "deploy") || strings.HasPrefix(kind, "statefulset") || strings.HasPrefix(kind, "sts") || strings.HasPrefix(kind, "secret") || strings.HasPrefix(kind, "service") || strings.HasPrefix(kind, "svc") || strings.HasPrefix(kind, "ingress") || strings.HasPrefix(kind, "daemonset") || strings.HasPrefix(kind, "configmap") || strings.HasPrefix(kind, "cm") || prod:
 			a.flag(c, danger.CloudDestructive, "kubectl delete removes cluster resources ("+kind+")")
 		case kind == "pod" || kind == "pods" || kind == "po" || strings.HasPrefix(kind, "pod/") || strings.HasPrefix(kind, "job"):
@@ -200,13 +205,13 @@ func checkKubectl(a *analyzer, c *call) {
 			a.flagAt(c, danger.CloudDestructive, "kubectl delete removes cluster resources", medium)
 		}
 	case "scale":
-		if hasPrefixWord(rest, "--replicas=0") || hasWord(rest, "--all") || prod {
+		if v, _ := res.Value("--replicas"); v == "0" || res.Tried("--all") || prod {
 			a.flag(c, danger.CloudDestructive, "scales workloads down (to zero or in production)")
 		}
 	case "drain", "cordon", "taint":
 		a.flag(c, danger.CloudDestructive, "kubectl "+sub+" takes nodes out of service")
 	case "apply", "patch", "replace", "edit", "set", "rollout", "create", "label", "annotate", "autoscale", "expose":
-		if sub == "rollout" && len(rest) > 0 && (rest[0].s == "status" || rest[0].s == "history") {
+		if path == "rollout status" || path == "rollout history" {
 			return
 		}
 		if prod {
@@ -217,14 +222,14 @@ func checkKubectl(a *analyzer, c *call) {
 			a.flagAt(c, danger.CloudDestructive, "kubectl "+sub+" runs commands in production", medium)
 		}
 	case "get", "describe":
-		if len(rest) > 0 && strings.HasPrefix(strings.ToLower(rest[0].s), "secret") && (hasPrefixWord(rest, "-o", "--output", "-ojson", "-oyaml", "-ojsonpath")) {
+		if strings.HasPrefix(kind, "secret") && res.Has("--output") {
 			a.flag(c, danger.CredentialAccess, "prints Kubernetes secret values")
 		}
 	case "config":
-		if len(rest) > 0 && (rest[0].s == "view" && hasPrefixWord(rest, "--raw", "--flatten")) {
+		if path == "config view" && res.Has("--raw", "--flatten") {
 			a.flag(c, danger.CredentialAccess, "prints cluster credentials")
 		}
-		if len(rest) > 0 && (rest[0].s == "delete-context" || rest[0].s == "delete-cluster") {
+		if path == "config delete-context" || path == "config delete-cluster" {
 			a.flagAt(c, danger.CloudDestructive, "deletes cluster access configuration", medium)
 		}
 	}
@@ -232,9 +237,13 @@ func checkKubectl(a *analyzer, c *call) {
 
 func checkHelm(a *analyzer, c *call) {
 	ops := c.operands()
-	sub, rest := a.entrySub(c)
-	if hasWord(rest, "--dry-run") || hasPrefixWord(rest, "--dry-run=") {
-		return
+	sub, _ := a.entrySub(c)
+	res := a.entryParse(c)
+	if res.Tried("--dry-run") {
+		// --dry-run, --dry-run=client, --dry-run=server; =none is a run.
+		if v, _ := res.Value("--dry-run"); v != "none" && v != "false" {
+			return
+		}
 	}
 	prod := a.optionValueIs(c, func(s string) bool { return prodName(s) || s == "kube-system" })
 	for _, x := range ops {
@@ -249,8 +258,6 @@ func checkHelm(a *analyzer, c *call) {
 		if prod {
 			a.flag(c, danger.PublishDeploy, "helm "+sub+" deploys to production")
 		}
-	case "push":
-		a.flag(c, danger.PublishDeploy, "helm push publishes a chart")
 	}
 }
 
@@ -364,53 +371,21 @@ func checkDocker(a *analyzer, c *call) {
 			a.flag(c, danger.ContainerDestructive, "runs docker against the production context "+ctx)
 		}
 	}
-	i := len(ops)
-	if subs := res.SubIndexes(); len(subs) > 0 {
-		i = subs[0]
-	} else if c.prog == "docker-compose" {
-		for i = 0; i < len(ops) && strings.HasPrefix(ops[i].s, "-"); i++ {
-		}
-	}
-	if i >= len(ops) {
+	// The subcommand path as the entry reads it: "system prune", "compose
+	// down" (compose's -f FILE and -p NAME skipped), "container run".
+	subs := res.SubIndexes()
+	if len(subs) == 0 || subs[len(subs)-1] >= len(ops) {
 		return
 	}
-	sub := ops[i].s
-	rest := ops[i+1:]
-	if sub == "compose" || c.prog == "docker-compose" {
-		// compose's own options (-f FILE, -p NAME) come before its
-		// subcommand.
-		j := 0
-		if sub == "compose" {
-			j = i + 1
-		} else {
-			j = i
-		}
-		for j < len(ops) && strings.HasPrefix(ops[j].s, "-") {
-			if !strings.Contains(ops[j].s, "=") && inList("-f --file -p --project-name --profile --env-file --project-directory --ansi --progress --parallel", ops[j].s) {
-				j++
-			}
-			j++
-		}
-		if j < len(ops) {
-			if c.prog == "docker-compose" {
-				ops = append(append([]arg(nil), ops[:i]...), ops[j:]...)
-			} else {
-				ops = append(append([]arg(nil), ops[:i+1]...), ops[j:]...)
-			}
-			rest = ops[i+1:]
-		}
+	sub := res.Sub()
+	if top := programs.Lookup(baseName(c.prog)); top != nil && top.Subcommands["compose"] == nil {
+		// The standalone compose: its subcommands are docker compose's.
+		sub = "compose " + sub
 	}
-	if sub == "container" || sub == "image" || sub == "volume" || sub == "network" || sub == "system" || sub == "builder" || sub == "context" || sub == "compose" || sub == "buildx" || sub == "stack" || sub == "swarm" || sub == "service" || sub == "secret" || sub == "config" || sub == "node" || sub == "plugin" || sub == "machine" {
-		if len(rest) > 0 {
-			sub = sub + " " + rest[0].s
-			rest = rest[1:]
-		}
-	}
-	if c.prog == "docker-compose" {
-		sub = "compose " + ops[i].s
-		rest = ops[i+1:]
-	}
-	if hasWord(rest, "--dry-run") {
+	rest := ops[subs[len(subs)-1]+1:]
+	// A bool flag given a value (--all=true, cobra takes it) counts as
+	// given: Tried.
+	if res.Has("--dry-run") {
 		return
 	}
 	mass := false
@@ -421,33 +396,39 @@ func checkDocker(a *analyzer, c *call) {
 	}
 	switch sub {
 	case "system prune":
-		if hasShortFlag(rest, 'a') || hasLong(rest, "--all") || hasLong(rest, "--volumes") {
+		if res.Tried("--all", "--volumes") {
 			a.flag(c, danger.ContainerDestructive, "docker system prune -a/--volumes removes every unused image and volume")
 		}
 	case "volume prune", "volume rm", "volume remove":
 		a.flag(c, danger.ContainerDestructive, "removes docker volumes and their data")
 	case "image prune":
-		if hasShortFlag(rest, 'a') || hasLong(rest, "--all") {
+		if res.Tried("--all") {
 			a.flagAt(c, danger.ContainerDestructive, "removes every unused image", medium)
 		}
 	case "rm", "container rm", "rmi", "image rm", "kill", "container kill", "stop", "container stop", "container prune", "network prune", "network rm":
-		if mass || hasWord(rest, "--all") {
+		if mass || res.Tried("--all") {
 			a.flag(c, danger.ContainerDestructive, "docker "+sub+" on every container or image")
 		}
 	case "context use", "context rm", "context update":
 		target := ""
-		if len(rest) > 0 {
-			target = rest[0].s
+		if t := a.entryOperands(c); len(t) > 0 {
+			target = t[0].s
 		}
 		if target != "default" && target != "desktop-linux" && target != "colima" && target != "orbstack" && target != "rootless" {
 			a.flag(c, danger.ContainerDestructive, "switches docker to another daemon ("+target+")")
 		}
 	case "compose down", "compose rm":
-		if hasShortFlag(rest, 'v') || hasLong(rest, "--volumes") || hasPrefixWord(rest, "--rmi") {
+		if res.Tried("--volumes", "--rmi") {
 			a.flag(c, danger.ContainerDestructive, "docker compose down -v deletes the project's volumes")
 		}
-	case "push", "image push", "buildx build", "build", "compose push", "buildx bake":
-		if sub == "push" || sub == "image push" || sub == "compose push" || hasWord(rest, "--push") || hasPrefixWord(rest, "--output=type=registry") {
+	case "push", "image push", "compose push":
+		a.flag(c, danger.PublishDeploy, "pushes an image to a registry")
+	case "buildx build", "build", "buildx bake":
+		registry := false
+		for _, v := range res.Values("--output") {
+			registry = registry || strings.Contains(v, "type=registry") || strings.Contains(v, "push=true")
+		}
+		if res.Tried("--push") || registry {
 			a.flag(c, danger.PublishDeploy, "pushes an image to a registry")
 		}
 	case "swarm leave", "stack rm", "service rm", "stack remove", "service remove", "node rm", "secret rm", "machine rm":
@@ -724,10 +705,14 @@ func checkSecrets(a *analyzer, c *call) {
 			flag(c.prog + " prints secret values")
 		}
 	case "security":
-		if (first == "find-generic-password" || first == "find-internet-password") && (hasShortFlag(ops[1:], 'w') || hasShortFlag(ops[1:], 'g')) || first == "dump-keychain" || first == "export" {
+		// The subcommand after security's own options (-q, -p PROMPT);
+		// -w and -g print the password, bundled or apart.
+		res := a.entryParse(c)
+		sub := res.Sub()
+		if (sub == "find-generic-password" || sub == "find-internet-password") && res.Has("-w", "-g") || sub == "dump-keychain" || sub == "export" {
 			flag("reads passwords from the macOS keychain")
 		}
-		if first == "delete-keychain" {
+		if sub == "delete-keychain" {
 			a.flag(c, danger.CredentialAccess, "deletes a keychain")
 		}
 	case "secret-tool":
@@ -746,8 +731,15 @@ func checkSecrets(a *analyzer, c *call) {
 		if first == "print" || first == "pipe" || first == "read" {
 			flag("prints a kernel keyring secret")
 		}
-	case "sops", "age":
-		if c.prog == "sops" && (hasShortFlag(ops, 'd') || first == "decrypt" || hasLong(ops, "--decrypt")) && !hasShortFlag(ops, 'i') || c.prog == "age" && hasShortFlag(ops, 'd') && len(optValues(ops, "-o", "--output")) == 0 {
+	case "sops":
+		// -d, -decrypt, --decrypt or the decrypt subcommand; -i writes the
+		// plaintext back to the file instead.
+		if res := a.entryParse(c); (res.Has("--decrypt") || res.Sub() == "decrypt") && !res.Has("--in-place") {
+			flag(c.prog + " prints decrypted secrets")
+		}
+	case "age":
+		// Decrypting to standard output; -o FILE writes the plaintext there.
+		if res := a.entryParse(c); res.Has("--decrypt") && len(res.Values("--output")) == 0 {
 			flag(c.prog + " prints decrypted secrets")
 		}
 	case "git-credential":
