@@ -61,23 +61,58 @@ func (f *fam) table() map[string]*Spec {
 	return f.byName
 }
 
-// indexRow returns name's row in the index, or -1. Lookup runs for every
-// part of every command: a plain binary search, and each row's family and
-// entry are found once.
+// indexRow returns name's row in the index, or -1. Lookup runs several
+// times for every part of every command: the name is hashed into a table
+// of the rows, built on the first lookup (a few microseconds), so that a
+// lookup costs one hash and about one comparison.
 func indexRow(name string) int {
-	lo, hi := 0, len(index)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if index[m].name < name {
-			lo = m + 1
-		} else {
-			hi = m
+	rowsOnce.Do(buildRows)
+	for h := nameHash(name) & rowsMask; ; h = (h + 1) & rowsMask {
+		r := rowTable[h]
+		if r == 0 {
+			return -1
+		}
+		if index[r-1].name == name {
+			return int(r - 1)
 		}
 	}
-	if lo == len(index) || index[lo].name != name {
-		return -1
+}
+
+// rowTable holds each index row plus one at its name's hash (linear
+// probing; 0 is empty). It has at least four slots for every row, so
+// probes stay short.
+const _ = uint16(len(index) + 1) // rows fit the table's slots
+
+var (
+	rowsOnce sync.Once
+	rowTable []uint16
+	rowsMask uint32
+)
+
+func buildRows() {
+	n := 1
+	for n < 4*len(index) {
+		n <<= 1
 	}
-	return lo
+	rowTable = make([]uint16, n)
+	rowsMask = uint32(n - 1)
+	for i, e := range index {
+		h := nameHash(e.name) & rowsMask
+		for rowTable[h] != 0 {
+			h = (h + 1) & rowsMask
+		}
+		rowTable[h] = uint16(i + 1)
+	}
+}
+
+// nameHash is FNV-1a.
+func nameHash(s string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(s); i++ {
+		h ^= uint32(s[i])
+		h *= 16777619
+	}
+	return h
 }
 
 // familyByRow returns the family that the index says holds a row's name.
