@@ -190,6 +190,26 @@ var _ = family("launchers", func(add func(...*Spec)) {
 			// its commands from standard input (StdinCode).
 			Options: "-c|--command=k -a --append -e --return -f --flush -q --quiet -E= --echo= -I=w --log-in=w -O=w --log-out=w -B=w --log-io=w -T=w --log-timing=w -t? --timing? -m= --logging-format= -h:h --help:h -V:h --version:h",
 			Flagged: []string{"script -qc 'rm -rf ~' /dev/null", "script", "script -q /dev/null"}},
+		// su and runuser (util-linux 2.38.1, tried here): getopt_long
+		// with permutation and prefixes (su root -c id, su --comm=id
+		// root, su -mc id root). -c runs its command through the user's
+		// shell; without it the shell reads from the terminal. runuser
+		// -u USER runs the operands as a command; the shell then is not
+		// run. What another user's session does is not known.
+		&Spec{Names: n("su"), Grant: Grant{Exact: true, Offers: []string{"su -c x => Bash(su -c x)"}}, Effect: Unknown, Lang: "sh", Operands: "-*", Permute: true, Abbrev: true,
+			Options: suOptions,
+			Flagged: []string{"su", "su -c 'rm -rf ~' root", "su root -c 'rm -rf ~'", "su - postgres --command 'dropdb app'"}},
+		&Spec{Names: n("runuser"), Grant: Grant{Exact: true, Offers: []string{"runuser -u x y => Bash(runuser -u x y)"}}, Effect: Unknown, Lang: "sh", Operands: "-*", Permute: true, Abbrev: true,
+			Options: suOptions + " -u|--user=",
+			Flagged: []string{"runuser -u app -- rm -rf /srv/app", "runuser app -c 'rm -rf ~'", "runuser --comm='rm -rf ~' app"}},
+		// flock (util-linux 2.38.1, tried here): getopt_long stops at the
+		// lock file, prefixes taken (--time 1 is --timeout); after the
+		// file comes the command, or exactly -c or --command and a string
+		// the shell runs (flock F -cCMD and flock F --comm CMD run no
+		// such string: they name a program).
+		&Spec{Names: n("flock"), Grant: Grant{Exact: true, Offers: []string{"flock x y => Bash(flock x y)"}}, Effect: Exec, Command: true, Operands: "-", Abbrev: true, Lang: "sh",
+			Options: "-c|--command=k -s|--shared -x|--exclusive -u|--unlock -n|--nonblock -w|--timeout= -E|--conflict-exit-code= -o|--close -F|--no-fork --verbose -h|--help:h -V|--version:h",
+			Flagged: []string{"flock /tmp/lock -c 'rm -rf ~'", "flock -n /tmp/lock rm -rf ~", "flock --timeout 5 /tmp/lock --command 'rm -rf ~'"}},
 		&Spec{Names: n("sg"), Effect: Exec, Lang: "sh", Operands: "- c?", Options: "-c=k -h:h --help:h",
 			Flagged: []string{"sg users 'rm -rf ~'", "sg docker -c 'docker run --privileged x'"}},
 		&Spec{Names: n("valgrind"), Effect: Exec, Command: true,
@@ -224,3 +244,6 @@ var _ = family("launchers", func(add func(...*Spec)) {
 			Flagged: []string{"cpulimit -l 50 -- rm -rf ~"}},
 	)
 })
+
+// suOptions are su's options; runuser takes them and -u.
+const suOptions = "-c|--command=k --session-command=k -f|--fast -g|--group= -G|--supp-group= -l|--login -m|-p|--preserve-environment -P|--pty -T|--no-pty -s|--shell= -w|--whitelist-environment= -h|--help:h -V|--version:h"

@@ -446,19 +446,15 @@ func checkProgramFlags(a *analyzer, c *call) {
 				a.flag(c, danger.RemoteExec, "less runs the input filter in "+as.name)
 			}
 		}
-	case "git":
-		// handled in checkGit
-	case "rsync", "ssh":
-		if c.prog == "rsync" {
-			for _, v := range a.entryValues(c, "--rsh") {
-				if f := strings.Fields(v.s); len(f) > 0 && baseName(f[0]) != "ssh" {
-					runs("-e", v)
-				}
+	case "rsync":
+		for _, v := range a.entryValues(c, "--rsh") {
+			if f := strings.Fields(v.s); len(f) > 0 && baseName(f[0]) != "ssh" {
+				runs("-e", v)
 			}
-			for _, v := range a.entryValues(c, "--rsync-path") {
-				if strings.ContainsAny(v.s, ";|&$`") {
-					a.flagAt(c, danger.RemoteExec, "rsync --rsync-path runs "+v.s, medium)
-				}
+		}
+		for _, v := range a.entryValues(c, "--rsync-path") {
+			if strings.ContainsAny(v.s, ";|&$`") {
+				a.flagAt(c, danger.RemoteExec, "rsync --rsync-path runs "+v.s, medium)
 			}
 		}
 	case "tcpdump":

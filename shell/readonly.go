@@ -67,14 +67,14 @@ func substSafe(x arg, allData bool) bool {
 }
 
 // onlyHarmlessWrappers reports wrappers that change nothing the command
-// does; xargs too when fed, where the words it adds are known.
+// does (flock only waits for its lock, as flock FILE -c CMD always did); xargs too when fed, where the words it adds are known.
 func onlyHarmlessWrappers(ws []string, xargsFed bool) bool {
 	for _, w := range ws {
 		if w == "xargs" && xargsFed {
 			continue
 		}
 		switch w {
-		case "timeout", "nice", "time", "nohup", "stdbuf", "command", "builtin", "noglob":
+		case "timeout", "nice", "time", "nohup", "stdbuf", "command", "builtin", "noglob", "flock":
 		default:
 			return false
 		}

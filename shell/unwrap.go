@@ -446,39 +446,72 @@ func wrapChroot(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 	return args[i:], true
 }
 
+// wrapperName is the name of the wrapper or carrier being read: the first
+// word of the form wrapperForm recorded last.
+func wrapperName(ca *call) string {
+	if len(ca.outer) == 0 || len(ca.outer[len(ca.outer)-1]) == 0 {
+		return ""
+	}
+	return key(ca.outer[len(ca.outer)-1][0])
+}
+
+// wrapperParse reads a wrapper's words (those after its name) with its
+// entry; nil when it has none.
+func wrapperParse(ca *call, args []arg) *programs.Result {
+	spec := programs.Lookup(wrapperName(ca))
+	if spec == nil {
+		return nil
+	}
+	words := make([]programs.Word, len(args))
+	for i, x := range args {
+		words[i] = programs.Word{Text: x.s, Literal: !x.unbound && !x.subst && !x.glob}
+	}
+	res := programs.Parse(spec, words)
+	return &res
+}
+
+// wrapperCode returns the shell code a wrapper's entry says one of its
+// options gives (su -c CMD, runuser --command=CMD, flock F -c CMD).
+func wrapperCode(res *programs.Result, args []arg) (arg, bool) {
+	if res == nil {
+		return arg{}, false
+	}
+	for _, u := range res.Uses {
+		if u.Lang != "" && u.Option != "" && u.Index >= 0 && u.Index < len(args) {
+			return argOf(args, u), true
+		}
+	}
+	return arg{}, false
+}
+
 func wrapRunuser(a *analyzer, ca *call, args []arg) ([]arg, bool) {
-	if v, ok := optValue(args, "-c", "--command"); ok {
+	res := wrapperParse(ca, args)
+	if v, ok := wrapperCode(res, args); ok {
 		if v.lit || !v.unbound {
-			a.nested(v.s, ca.ctx, append(ca.wrappers, "runuser"))
+			a.nested(v.s, ca.ctx, append(ca.wrappers, wrapperName(ca)))
 		} else {
 			ca.hiddenCode(a, v)
 		}
 		return nil, true
 	}
-	for i := 0; i < len(args); i++ {
-		s := args[i].s
-		if s == "--" {
-			if i+1 < len(args) {
-				return args[i+1:], true
-			}
-			return nil, false
-		}
-		if s == "-u" || s == "-g" || s == "-G" || s == "--user" || s == "--group" {
-			i++
-			continue
-		}
-		if !strings.HasPrefix(s, "-") {
-			if i+1 < len(args) {
-				return args[i+1:], true
-			}
-			return nil, false
-		}
+	if res == nil || len(res.OperandIndexes) == 0 {
+		return nil, false
 	}
-	return nil, false
+	first := res.OperandIndexes[0]
+	if !res.Has("--user") {
+		// runuser USER ARGS: the user's shell is given the words after
+		// the user, judged as the command they name.
+		if len(res.OperandIndexes) < 2 {
+			return nil, false
+		}
+		first = res.OperandIndexes[1]
+	}
+	return args[first:], true
 }
 
 func wrapFlock(a *analyzer, ca *call, args []arg) ([]arg, bool) {
-	if v, ok := optValue(args, "-c", "--command"); ok {
+	res := wrapperParse(ca, args)
+	if v, ok := wrapperCode(res, args); ok {
 		if !v.unbound {
 			a.nested(v.s, ca.ctx, ca.wrappers)
 		} else {
@@ -486,18 +519,10 @@ func wrapFlock(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 		}
 		return nil, true
 	}
-	i := 0
-	for ; i < len(args) && strings.HasPrefix(args[i].s, "-"); i++ {
-		switch args[i].s {
-		case "-w", "--timeout", "-E", "--conflict-exit-code":
-			i++
-		}
-	}
-	i++ // the lock file
-	if i >= len(args) {
+	if res == nil || res.Command == 0 || res.Command-1 >= len(args) {
 		return nil, false
 	}
-	return args[i:], true
+	return args[res.Command-1:], true
 }
 
 func wrapWatch(a *analyzer, ca *call, args []arg) ([]arg, bool) {
@@ -703,7 +728,7 @@ func carryEval(a *analyzer, ca *call, args []arg) bool {
 }
 
 func carrySu(a *analyzer, ca *call, args []arg) bool {
-	v, ok := optValue(args[1:], "-c", "--command")
+	v, ok := wrapperCode(wrapperParse(ca, args[1:]), args[1:])
 	if !ok {
 		return false
 	}
@@ -711,7 +736,7 @@ func carrySu(a *analyzer, ca *call, args []arg) bool {
 		ca.hiddenCode(a, v)
 		return false
 	}
-	a.nested(v.s, ca.ctx, append(ca.wrappers, "su"))
+	a.nested(v.s, ca.ctx, append(ca.wrappers, wrapperName(ca)))
 	return true
 }
 
