@@ -24,7 +24,7 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 		&Spec{Names: n("cut"), Prints: true, Abbrev: true, Permute: true, Operands: "r*",
 			Options: "-b= -c= -d= -f= -n -s -z --bytes= --characters= --delimiter= --fields= --complement --only-delimited --output-delimiter= --zero-terminated" + gnu},
 		&Spec{Names: n("tr"), Prints: true, Abbrev: true, Permute: true, Operands: "- -?",
-			Options: "-c -C -d -s -t --complement --delete --squeeze-repeats --truncate-set1" + gnu},
+			Options: "-c|-C|--complement -d|--delete -s|--squeeze-repeats -t|--truncate-set1" + gnu},
 		&Spec{Names: n("rev"), Prints: true, Permute: true, Operands: "r*", Options: "-0 --zero -h --help:h -V --version:h"},
 		&Spec{Names: n("fold"), Prints: true, Abbrev: true, Permute: true, Operands: "r*", Options: "-b -s -w= --bytes --spaces --width=" + gnu},
 		&Spec{Names: n("fmt"), Prints: true, Abbrev: true, Permute: true, Operands: "r*",
@@ -42,8 +42,9 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 		&Spec{Names: n("cksum"), Flow: Flow{Digests: true}, Abbrev: true, Permute: true, Operands: "r*", Options: "-a= --algorithm= -l= --length= --base64 --raw --tag --untagged -c --check -z --zero" + gnu},
 		&Spec{Names: n("shasum"), Flow: Flow{Digests: true}, Permute: true, Operands: "r*", Options: "-a= --algorithm= -b -c -t -U -0 -s --status -q --quiet -w --warn --tag --binary --check --text --portable -h --help:h -v --version:h"},
 		&Spec{Names: n("md5"), Flow: Flow{Digests: true}, Permute: true, Operands: "r*", Options: "-p -q -r -s= -t -x"},
+		// base64 (GNU coreutils 9.1): -D is macOS's spelling of --decode.
 		&Spec{Names: n("base64", "base32", "basenc"), Prints: true, Abbrev: true, Permute: true, Operands: "r?",
-			Options:  "-d -i -w= --decode --ignore-garbage --wrap= --base64 --base64url --base32 --base32hex --base16 --base2msbf --base2lsbf --z85" + gnu,
+			Options:  "-d|-D|--decode -i|--ignore-garbage -w|--wrap= --base64 --base64url --base32 --base32hex --base16 --base2msbf --base2lsbf --z85" + gnu,
 			ReadOnly: []string{"base64 -d enc.txt"}},
 		&Spec{Names: n("od"), Prints: true, Abbrev: true, Permute: true, Operands: "r*",
 			Options: "-A= -j= -N= -S= -t= -v -w? -a -b -c -d -f -i -l -o -s -x --address-radix= --endian= --skip-bytes= --read-bytes= --strings? --format= --output-duplicates --width? --traditional" + gnu},
@@ -65,8 +66,11 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 				"--unique --version-sort --zero-terminated --batch-size= --compress-program=x --debug --files0-from=r --parallel=" + gnu,
 			ReadOnly: []string{"sort -u names.txt", "sort -k2 -t, data.csv", "sort -nr f"},
 			Flagged:  []string{"sort --o=.warden/settings.local.json in.txt", "sort --ou=/tmp/x in.txt", "sort -o ~/.bashrc in.txt", "sort -o/tmp/out in.txt", "sort --compress-program=sh in.txt"}},
+		// xxd 2022-01-14: each option is a word of its own, known by its
+		// start: -rp is -r alone and -pr is -p alone (observed: echo 6869 |
+		// xxd -rp prints nothing, xxd -r -p prints hi).
 		&Spec{Names: n("xxd"), Prints: true, Permute: true, LongDash: true, Operands: "r? w?",
-			Options:  "-a -b -C -c= -d -E -e -g= -h:h -help:h -i -l= -n= -o= -p -ps -postscript -plain -r -rp -pr -R= -s= -u -v:h -version:h -autoskip -bits -cols= -groupsize= -len= -name= -offset= -seek= -revert:W -include -capitalize",
+			Options:  "-a -b -C -c= -d -E -e -g= -h:h -help:h -i -l= -n= -o= -p|-ps|-postscript|-plain|-pr -r|-rp -R= -s= -u -v:h -version:h -autoskip -bits -cols= -groupsize= -len= -name= -offset= -seek= -revert:W -include -capitalize",
 			ReadOnly: []string{"xxd file.bin"},
 			Flagged:  []string{"xxd -r dump.hex out.bin", "xxd file.bin out.hex"}},
 		&Spec{Names: n("file"), Abbrev: true, Permute: true, Operands: "r*",

