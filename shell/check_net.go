@@ -348,11 +348,9 @@ func checkCurl(a *analyzer, c *call) {
 			a.flag(c, danger.Exfiltration, "uploads "+p+" to another machine")
 		}
 	}
-	urls, data, method := positional(ops, ""), append(optValues(ops, "-d", "--data"), optValues(ops, "", "--data-binary")...), optValues(ops, "-X", "--request")
-	if c.prog == "curl" || c.prog == "wget" {
-		// Their entries say which words are values and which URLs.
-		urls, data, method = a.entryOperands(c), a.entryValues(c, "-d", "--data", "--data-binary", "--post-data"), a.entryValues(c, "-X", "--request", "--method")
-	}
+	// The entries say which words are values and which URLs, in every
+	// spelling (-XDELETE, --request=DELETE, --data-b=x).
+	urls, data, method := a.entryOperands(c), a.entryValues(c, "-d", "--data", "--data-binary", "--post-data", "--raw"), a.entryValues(c, "-X", "--request", "--method")
 	a.checkHosts(c, urls)
 	for _, d := range data {
 		if secretExpansion(d.raw) || d.subst && (strings.Contains(d.raw, "env") || strings.Contains(d.raw, ".ssh") || strings.Contains(d.raw, "cat ")) {
@@ -368,8 +366,8 @@ func checkCurl(a *analyzer, c *call) {
 			a.checkPipeExfil(c, "sends its input in the URL")
 		}
 	}
-	isDelete := len(method) > 0 && strings.EqualFold(method[0].s, "DELETE") || hasWordFold(ops, "-XDELETE")
-	if c.prog != "curl" && c.prog != "wget" && len(urls) > 1 && strings.ToUpper(urls[0].s) == urls[0].s && strings.Trim(urls[0].s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" {
+	isDelete := len(method) > 0 && strings.EqualFold(method[0].s, "DELETE")
+	if a.entryParse(c).Spec != nil && a.entryParse(c).Spec.Talk.Method == "" && len(urls) > 1 && strings.ToUpper(urls[0].s) == urls[0].s && strings.Trim(urls[0].s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" {
 		// httpie and xh: METHOD URL
 		isDelete = isDelete || urls[0].s == "DELETE"
 		urls = urls[1:]

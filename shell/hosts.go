@@ -13,8 +13,10 @@ import (
 // route a request elsewhere (curl --resolve HOST:PORT:ADDR,
 // --connect-to, -x/--proxy).
 func (a *analyzer) checkHosts(c *call, urls []arg) {
-	follows := c.prog == "wget" || c.prog == "aria2c" || hasWord(c.operands(), "-L", "--location", "--location-trusted", "--follow", "-F") ||
-		hasShortFlagStrict(c.operands(), 'L', "oOdHXuAeTbcrwxyzE")
+	// The entries say which option follows redirects, in every spelling
+	// (curl -sL, --loc, httpie -F, --foll); wget and aria2c follow them
+	// unasked.
+	follows := c.prog == "wget" || c.prog == "aria2c" || a.entryParse(c).Has("--location", "--location-trusted", "--follow")
 	for _, u := range urls {
 		if a.classifiedHost(c, u.s, "") {
 			return
