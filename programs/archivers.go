@@ -28,7 +28,7 @@ var _ = family("archivers", func(add func(...*Spec)) {
 				"--remove-files:D",
 			Flagged: []string{"tar -cf /tmp/docs.tar --remove-files ~/Documents", "tar -tf backup@db.example:/srv/x.tar", "tar -tvf x.tar --index-file=$HOME/.bashrc", "tar -tf x.tar --to-comm='sh -c id'", "tar --to-command='sh -c id' -xf x.tar", "tar -I 'sh -c id' -xf x.tar", "tar --checkpoint=1 --checkpoint-action=exec=id -cf x.tar .", "tar -xzf deps.tgz -C vendor",
 				"tar xzf x.tgz -C ~/.config", "tar -xf x.tar", "tar -xPf x.tar", "tar -xf x.tar --transform 's,^,/tmp/,'", "tar czf keys.tgz ~/.ssh", "tar -rf x.tar ~/.aws/credentials"},
-			ReadOnly: []string{"tar -tf x.tar", "tar tzf x.tgz"}},
+			ReadOnly: []string{"tar -tf x.tar", "tar tzf x.tgz", "tar -tf backup@db.example:/srv/x.tar --force-local"}},
 		// zip's options are single-dash names (-TT, -tt): LongDash.
 		&Spec{Names: n("zip"), Flow: Flow{Copies: true, Trees: "*", Examples: []string{"zip -r /tmp/x.zip ~/.aws"}}, Grant: Grant{ExactWith: "*to-command* *checkpoint-action* *use-compress-program* -I -T -TT --unzip-command* -F*", Offers: []string{"zip to-command x => Bash(zip to-command x)"}}, Effect: Write, Permute: true, LongDash: true, Operands: "w r*", Loose: true, Abbrev: true,
 			Options: "-TT=x --unzip-command=x -b= -n= -t= -tt= -x= -i= -O=w --output-file=w -P= --password= -Z= -s= -h:h --help:h -v:h",

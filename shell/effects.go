@@ -80,7 +80,7 @@ func (a *analyzer) effects(ca *call) {
 		a.csplitWrites(ca, ops, res)
 	}
 	if ca.prog == "tar" || ca.prog == "gtar" {
-		tarRemote(ca, ops, res)
+		tarRemote(ca, res)
 	}
 	ca.unknown = append(ca.unknown, res.Unknown...)
 	ca.ungrammatical = len(res.Unknown) > 0
@@ -746,8 +746,8 @@ func (a *analyzer) namesInProject(u *call) bool {
 		// Filters pass on names from earlier stages (find . | grep x |
 		// xargs): known when they read no file of their own.
 		if u.prog == "grep" || u.prog == "egrep" || u.prog == "rg" {
-			if hasShortFlag(ops, 'l') || hasLong(ops, "--files-with-matches") || hasLong(ops, "--files") {
-				return inside(positional(ops, "-e -f -m -A -B -C -g -t -T --glob --type"))
+			if a.entryParse(u).Has("-l", "--files-with-matches", "--files") {
+				return inside(a.entryOperands(u))
 			}
 		}
 		return len(u.reads) == 0
@@ -812,13 +812,13 @@ func (a *analyzer) csplitWrites(ca *call, ops []arg, res *programs.Result) {
 // USER@HOST:PATH) is reached through rsh or ssh and the remote rmt, in
 // every mode, listing included, unless --force-local says the colon is
 // part of a local name.
-func tarRemote(ca *call, ops []arg, res *programs.Result) {
+func tarRemote(ca *call, res *programs.Result) {
 	for _, u := range res.Uses {
 		if u.Option != "-f" && u.Option != "--file" {
 			continue
 		}
 		c := strings.IndexByte(u.Target, ':')
-		if c <= 0 || strings.Contains(u.Target[:c], "/") || hasLong(ops, "--force-local") {
+		if c <= 0 || strings.Contains(u.Target[:c], "/") || res.Has("--force-local") {
 			continue
 		}
 		host := u.Target[:c]
