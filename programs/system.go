@@ -1,12 +1,27 @@
 package programs
 
+import "github.com/wardenhq/warden/danger"
+
 // Services, schedules and ownership: reading their state is read-only;
 // everything else changes lasting configuration.
 
 var _ = family("system", func(add func(...*Spec)) {
 	// -H/--host runs the command on another host over ssh.
 	exact := Grant{Exact: true}
-	sysRead := &Spec{Permute: true, Operands: "-*", Options: "--user --system --all -a --no-pager --full -l --lines= -n= --type= -t= --state= --plain --no-legend --output= -o= --value --property= -p= -H=n --host=n -M= --machine= -q --quiet"}
+	launchRead := &Spec{Operands: "-*"}
+	// launchChange: a verb that loads, starts, stops or removes a job;
+	// its own options (load -w, -F, -S) change nothing the check reads.
+	launchChange := &Spec{Effect: Config, Loose: true, Permute: true, Operands: "-*"}
+	// systemctl (systemd 252, getopt_long: --versio and --no-pag seen):
+	// its options are global, given before or after the verb.
+	sysOpts := "--system --user -H|--host=n -M|--machine= -t|--type= --state= --failed -p|--property= -P= -a|--all -l|--full -r|--recursive --reverse " +
+		"--with-dependencies --job-mode= -T|--show-transaction --show-types --value --check-inhibitors= -i --kill-whom= -s|--signal= --what= --now --dry-run " +
+		"-q|--quiet --wait --no-block --no-wall --no-reload --legend= --no-pager --no-ask-password --global --runtime -f|--force --preset-mode= --root= --image= " +
+		"-n|--lines= -o|--output= --firmware-setup --boot-loader-menu= --boot-loader-entry= --plain --timestamp= --read-only --mkdir --marked -h|--help:h --version:h"
+	sysRead := &Spec{Abbrev: true, Permute: true, Operands: "-*", Options: sysOpts}
+	// sysChange: a verb that starts, stops, enables or powers off; its
+	// operands are units (the check reads them).
+	sysChange := &Spec{Effect: Config, Abbrev: true, Permute: true, Operands: "-*", Options: sysOpts}
 	add(
 		// iptables changes the firewall's rules; the check (shell) reads
 		// which: -F/--flush, -X/--delete-chain, -D/--delete and a policy
@@ -15,10 +30,28 @@ var _ = family("system", func(add func(...*Spec)) {
 			Options: "-F|--flush -X|--delete-chain -Z|--zero -P|--policy= -D|--delete= -A|--append= -I|--insert= -R|--replace= -N|--new-chain= -E|--rename-chain= " +
 				"-t|--table= -j|--jump= -g|--goto= -p|--protocol= -s|--source= -d|--destination= -i|--in-interface= -o|--out-interface= -m|--match= -L|--list -S|--list-rules -n|--numeric -v|--verbose -w|--wait? -h:h --help:h",
 			Flagged: []string{"iptables -F", "iptables --policy INPUT ACCEPT", "iptables -L"}},
-		&Spec{Names: n("systemctl"), Grant: Grant{Exact: true, Offers: []string{"systemctl x => Bash(systemctl x)"}}, OtherSubcommand: Config, Options: "--user --system --no-pager -q --quiet --no-ask-password -h:h --help:h --version:h -H=n --host=n -M= --machine=",
+		&Spec{Names: n("systemctl"), Grant: Grant{Exact: true, Offers: []string{"systemctl x => Bash(systemctl x)"}}, OtherSubcommand: Config, Abbrev: true, Options: sysOpts,
 			Subcommands: subs("status", sysRead, "show", sysRead, "list-units", sysRead, "list-unit-files", sysRead, "list-timers", sysRead, "list-sockets", sysRead,
-				"list-dependencies", sysRead, "is-active", sysRead, "is-enabled", sysRead, "is-failed", sysRead, "cat", sysRead, "help", sysRead),
-			ReadOnly: []string{"systemctl status nginx", "systemctl --user list-timers"}, Flagged: []string{"systemctl stop nginx", "systemctl --user enable evil.service", "systemctl -H root@db.example status", "systemctl status --host=root@db.example sshd"}},
+				"list-dependencies", sysRead, "is-active", sysRead, "is-enabled", sysRead, "is-failed", sysRead, "cat", sysRead, "help", sysRead,
+				"list-jobs", sysRead, "show-environment", sysRead, "get-default", sysRead, "list-machines", sysRead,
+				"start", sysChange, "stop", sysChange, "restart", sysChange, "reload", sysChange, "try-restart", sysChange, "reload-or-restart", sysChange, "try-reload-or-restart", sysChange, "kill", sysChange, "clean", sysChange, "freeze", sysChange, "thaw", sysChange, "reset-failed", sysChange, "enable", sysChange, "disable", sysChange, "reenable", sysChange, "link", sysChange, "edit", sysChange, "set-property", sysChange, "add-wants", sysChange, "add-requires", sysChange, "preset", sysChange, "preset-all", sysChange, "revert", sysChange, "mask", sysChange, "unmask", sysChange, "daemon-reload", sysChange, "daemon-reexec", sysChange, "set-environment", sysChange, "unset-environment", sysChange, "import-environment", sysChange, "isolate", sysChange, "default", sysChange, "poweroff", sysChange, "reboot", sysChange, "halt", sysChange, "suspend", sysChange, "hibernate", sysChange, "hybrid-sleep", sysChange, "kexec", sysChange, "rescue", sysChange, "emergency", sysChange, "soft-reboot", sysChange, "suspend-then-hibernate", sysChange),
+			ReadOnly: []string{"systemctl status nginx", "systemctl --user list-timers", "systemctl --no-pag status nginx", "systemctl is-active --quiet nginx"},
+			Flagged: []string{"systemctl stop nginx", "systemctl --user enable evil.service", "systemctl -H root@db.example status", "systemctl status --host=root@db.example sshd",
+				"systemctl --now --user enable x", "systemctl --us enable x"}},
+		// service (Debian init-system-helpers 1.65): service NAME VERB;
+		// --status-all lists. A script: only exact options.
+		&Spec{Names: n("service"), Grant: exact, Effect: Config, ReadWith: "--status-all", Operands: "- - -*", Options: "--status-all -h|--help:h -V|--version:h",
+			Flagged: []string{"service nginx stop", "service ufw stop"}},
+		// launchctl (macOS): the verb is the first word; list, print and
+		// the other queries read.
+		&Spec{Names: n("launchctl"), Grant: Grant{Exact: true, Offers: []string{"launchctl list => Bash(launchctl list)"}}, OtherSubcommand: Config,
+			Subcommands: subs("list", launchRead, "print", launchRead, "print-cache", launchRead, "print-disabled", launchRead, "blame", launchRead, "dumpstate", launchRead,
+				"managerpid", launchRead, "manageruid", launchRead, "managername", launchRead, "error", launchRead, "variant", launchRead, "version", launchRead,
+				"help", launchRead, "getenv", launchRead, "hostinfo", launchRead, "procinfo", launchRead,
+				"load", launchChange, "unload", launchChange, "bootstrap", launchChange, "bootout", launchChange, "enable", launchChange, "disable", launchChange,
+				"kickstart", launchChange, "kill", launchChange, "remove", launchChange, "submit", launchChange, "start", launchChange, "stop", launchChange,
+				"setenv", launchChange, "unsetenv", launchChange, "config", launchChange),
+			ReadOnly: []string{"launchctl list", "launchctl print system"}, Flagged: []string{"launchctl load -w ~/Library/LaunchAgents/x.plist", "launchctl bootout gui/501/x"}},
 		&Spec{Names: n("journalctl"), Permute: true, Operands: "-*", Loose: false,
 			Options: "-u= --unit= --user-unit= -f --follow -n= --lines= -e --pager-end -r --reverse -o= --output= -b? --boot? -k --dmesg -p= --priority= -S= --since= -U= --until= " +
 				"-g= --grep= --no-pager -x --catalog -q --quiet --user --system -t= --identifier= --list-boots --disk-usage --no-hostname --utc -a --all -h:h --help:h --version:h " +
@@ -53,9 +86,11 @@ var _ = family("system", func(add func(...*Spec)) {
 			Flagged:  []string{"modprobe br_netfilter", "modprobe -r nf_tables", "modprobe -ar a b"}},
 		// insmod and rmmod (kmod 30): every call loads or unloads a module.
 		&Spec{Names: n("insmod"), Grant: exact, Effect: Config, Operands: "r -*", Options: "-f|--force -s|--syslog -p -V|--version:h -h|--help:h",
-			Flagged: []string{"insmod ./rootkit.ko"}},
+			Raises: []Raise{{Kind: danger.SystemConfig, Why: "loads or unloads kernel modules",
+				Flagged: []string{"insmod ./rootkit.ko", "/sbin/insmod -f x.ko"}, Passes: []string{"insmod --help", "insmod -V"}}}},
 		&Spec{Names: n("rmmod"), Grant: exact, Effect: Config, Abbrev: true, Permute: true, Operands: "-*", Options: "-f|--force -s|--syslog -v|--verbose -w|--wait -V|--version:h -h|--help:h",
-			Flagged: []string{"rmmod -f nf_tables"}},
+			Raises: []Raise{{Kind: danger.SystemConfig, Why: "loads or unloads kernel modules",
+				Flagged: []string{"rmmod -f nf_tables", "rmmod --verb nf_tables"}, Passes: []string{"rmmod --help"}}}},
 		// mount and umount (util-linux 2.38.1, getopt_long: prefixes
 		// taken). mount with no operand lists (-t, -l filter the list)
 		// unless -a or a source or target given by option mounts;
@@ -92,6 +127,12 @@ var _ = family("system", func(add func(...*Spec)) {
 				"--altdir= --admindir= --instdir= --root= --log= --force --skip-auto --quiet --verbose --debug --help:h --version:h",
 			ReadOnly: []string{"update-alternatives --display editor", "update-alternatives --get-selections"},
 			Flagged:  []string{"update-alternatives --set editor /usr/bin/vim", "update-alternatives --config java"}},
+		// at and batch (at 3.2.5, getopt, short options only): -l lists
+		// and -c prints jobs; anything else schedules (or, -r and -d,
+		// removes) a job.
+		&Spec{Names: n("at", "batch"), Grant: exact, Effect: Config, ReadWith: "-l -c", Operands: "-*",
+			Options:  "-V:h -q= -f=r -u= -m -M -l -b -v -t= -c -r -d -o=",
+			ReadOnly: []string{"at -l", "at -c 4"}, Flagged: []string{"at now + 1 minute", "at -f job.sh midnight", "at -qb -f job.sh now"}},
 		&Spec{Names: n("top"), Options: "-b -n= -d= -p= -u= -U= -o= -H -i -c -1 -E= -e= -w? -s -S -h:h -v:h", ReadOnly: []string{"top -b -n1"}},
 	)
 })

@@ -1,8 +1,10 @@
 package shell
 
 import (
-	"github.com/wardenhq/warden/danger"
 	"strings"
+
+	"github.com/wardenhq/warden/danger"
+	"github.com/wardenhq/warden/programs"
 )
 
 // checkControlProgram flags programs that write agent control files by
@@ -41,24 +43,41 @@ func checkControlProgram(a *analyzer, c *call) {
 			tamper("warden serve starts an approval daemon whose approver token the agent would hold")
 		}
 	case "crontab":
-		if !hasShortFlag(ops, 'l') {
+		if !a.entryParse(c).Has("-l") {
 			tamper("crontab changes the scheduled jobs")
 		}
 	case "git":
-		sub, rest := subcommand(ops, gitGlobalValue)
+		sub, rest := a.entrySub(c)
 		if sub == "config" && gitConfigWrites(rest, a.entryOperands(c)) {
 			if key := gitConfigKey(rest, a.entryOperands(c)); key == "" || gitKeyRunsCode(key) {
 				tamper("git config sets " + orUnknown(key) + ", which names a program git runs")
 			}
 		}
+	case "launchctl":
+		// launchctl load, bootstrap, unload, … of a plist that is an
+		// agent control file (~/Library/LaunchAgents/…) installs or
+		// removes what runs at login from it; the queries (list, print)
+		// are the entry's read-only subcommands.
+		if !hasEffect(c, programs.Config) {
+			return
+		}
+		sub, _ := a.entrySub(c)
+		for _, x := range a.entryOperands(c) {
+			if !x.lit || x.s == "" {
+				continue
+			}
+			if p := a.resolveString(x.s, c.cwd); p != "" && isControl(a, p) {
+				tamper("launchctl " + sub + " acts on the agent control file " + p)
+				return
+			}
+		}
 	case "systemctl":
-		if hasWord(ops, "--user") {
-			pos := positional(ops, "-H -M --host --machine -t --type --state -p --property -n --lines -o --output --signal -s")
-			if len(pos) > 0 {
-				switch pos[0].s {
-				case "enable", "link", "edit", "preset", "preset-all", "set-environment", "import-environment", "add-wants", "add-requires", "revert", "mask", "unmask", "reenable":
-					tamper("systemctl --user " + pos[0].s + " changes the user's services")
-				}
+		// --user in any spelling and place (--us, after the verb), and
+		// the verb, as the entry reads them.
+		if a.entryParse(c).Has("--user") {
+			switch sub, _ := a.entrySub(c); sub {
+			case "enable", "link", "edit", "preset", "preset-all", "set-environment", "import-environment", "add-wants", "add-requires", "revert", "mask", "unmask", "reenable":
+				tamper("systemctl --user " + sub + " changes the user's services")
 			}
 		}
 	default:

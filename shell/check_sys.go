@@ -63,15 +63,20 @@ func checkPrivilegeTools(a *analyzer, c *call) {
 }
 
 func checkSystemctl(a *analyzer, c *call) {
-	ops := c.operands()
-	pos := positional(ops, "-H -M --host --machine -t --type --state -p --property -n --lines -o --output --signal -s")
-	if len(pos) == 0 {
-		return
-	}
-	verb := strings.ToLower(pos[0].s)
-	units := pos[1:]
-	if c.prog == "service" && len(pos) >= 2 {
+	// The verb and the units, as the entry reads the words (systemctl's
+	// options before or after the verb, in every spelling; service
+	// NAME VERB).
+	sub, _ := a.entrySub(c)
+	pos := a.entryOperands(c)
+	verb, units := strings.ToLower(sub), pos
+	if c.prog == "service" {
+		if len(pos) < 2 {
+			return
+		}
 		verb, units = strings.ToLower(pos[1].s), pos[:1]
+	}
+	if verb == "" {
+		return
 	}
 	if c.prog == "launchctl" {
 		switch verb {
@@ -201,9 +206,10 @@ func checkSystemSettings(a *analyzer, c *call) {
 		if len(ops) > 0 && !hasShortFlag(ops, 'p') && !hasShortFlag(ops, 'x') {
 			a.flag(c, danger.SystemConfig, "changes firmware variables")
 		}
-	case "modprobe", "insmod", "rmmod":
-		// modprobe's dry run and queries (-n, -c, -D, …) and a call
-		// with no module change nothing: the entry's effect says which.
+	case "modprobe":
+		// Its dry run and queries (-n, -c, -D, …) and a call with no
+		// module change nothing: the entry's effect says which. insmod
+		// and rmmod are their entries' Raises.
 		if hasEffect(c, programs.Config) {
 			a.flag(c, danger.SystemConfig, "loads or unloads kernel modules")
 		}
@@ -601,16 +607,18 @@ func checkPersistence(a *analyzer, c *call) {
 	ops := c.operands()
 	switch c.prog {
 	case "crontab":
-		if hasShortFlag(ops, 'l') {
+		res := a.entryParse(c)
+		if res.Has("-l") {
 			return
 		}
-		if hasShortFlag(ops, 'r') {
+		if res.Has("-r") {
 			a.flag(c, danger.Persistence, "crontab -r removes every scheduled job")
 			return
 		}
 		a.flag(c, danger.Persistence, "crontab installs or edits scheduled jobs")
 	case "at", "batch":
-		if hasShortFlag(ops, 'l') {
+		// -l lists, -c prints: the entry's ReadWith.
+		if a.entryParse(c).Has("-l", "-c") {
 			return
 		}
 		a.flag(c, danger.Persistence, c.prog+" schedules a command to run later")

@@ -198,7 +198,7 @@ var catalogue = [...]checkDef{
 	// R12 Persistence and agent configuration (POLICY.md).
 	{Name: "control-program", Rule: "R12", Run: checkControlProgram,
 		Raises:   []danger.Kind{danger.AgentConfigTamper},
-		Programs: []string{"warden", "go", "crontab", "git", "systemctl", "claude", "codex", "gemini", "copilot", "opencode", "cursor-agent", "qwen", "amp"},
+		Programs: []string{"warden", "go", "crontab", "git", "systemctl", "launchctl", "claude", "codex", "gemini", "copilot", "opencode", "cursor-agent", "qwen", "amp"},
 		Flagged:  []string{"crontab -r", "crontab evil.cron"},
 		Passes:   []string{"git", "git -c"}},
 	{Name: "persistence", Rule: "R12", Run: checkPersistence,
@@ -319,7 +319,7 @@ var catalogue = [...]checkDef{
 		Passes:   []string{"systemctl status nginx", "systemctl --user status x"}},
 	{Name: "system-settings", Rule: "R8", Run: checkSystemSettings,
 		Raises:   []danger.Kind{danger.Persistence, danger.RemoteExec, danger.SecurityDisable, danger.SystemConfig},
-		Programs: []string{"sysctl", "hostnamectl", "hostname", "timedatectl", "date", "hwclock", "bcdedit", "reg", "defaults", "scutil", "nvram", "modprobe", "insmod", "rmmod", "swapoff", "mount", "umount", "update-alternatives", "localectl", "npm", "pnpm", "yarn", "pip", "pip3", "uv", "gem", "cargo", "go", "set-itemproperty", "new-itemproperty", "set-executionpolicy", "netsh", "sc", "chsh", "ldconfig", "update-grub", "grub-install", "efibootmgr", "apt", "apt-get", "dpkg", "yum", "dnf", "rpm", "pacman", "apk", "snap", "zypper", "brew", "port"},
+		Programs: []string{"sysctl", "hostnamectl", "hostname", "timedatectl", "date", "hwclock", "bcdedit", "reg", "defaults", "scutil", "nvram", "modprobe", "swapoff", "mount", "umount", "update-alternatives", "localectl", "npm", "pnpm", "yarn", "pip", "pip3", "uv", "gem", "cargo", "go", "set-itemproperty", "new-itemproperty", "set-executionpolicy", "netsh", "sc", "chsh", "ldconfig", "update-grub", "grub-install", "efibootmgr", "apt", "apt-get", "dpkg", "yum", "dnf", "rpm", "pacman", "apk", "snap", "zypper", "brew", "port"},
 		Flagged:  []string{"update-grub", "date --se=@0", "sysctl -qw kernel.randomize_va_space=0", "modprobe -qr nf_tables", "mount -Ldata", "hwclock --systohc"},
 		Passes:   []string{"date", "yarn", "sysctl -a", "modprobe -n br_netfilter", "ldconfig -p", "mount -t ext4", "hwclock --show"}},
 	{Name: "security", Rule: "R8", Run: checkSecurity,
