@@ -65,6 +65,19 @@ func (e Effect) String() string {
 // ReadOnly reports whether the effect reads at most.
 func (e Effect) ReadOnly() bool { return e == None || e == Read || e == Help }
 
+// Wrap says what a wrapper (Spec.Wraps) changes about the command it runs.
+type Wrap uint8
+
+const (
+	// WrapKeeps: only its priority, buffering or time limit: a read-only
+	// command stays read-only under it (nice, nohup, timeout, stdbuf).
+	WrapKeeps Wrap = iota + 1
+	// WrapChanges: who it runs as, its session or its network route: the
+	// command is judged as itself, and the call is not read-only (doas,
+	// pkexec, setsid, torsocks).
+	WrapChanges
+)
+
 // Spec is one program's entry.
 type Spec struct {
 	// Names are the program's names and aliases (gawk, mawk, nawk).
@@ -175,6 +188,12 @@ type Spec struct {
 	// then usually Exec, or Unknown when the launcher also changes what
 	// the command is given (secrets injected, another user).
 	Command bool
+	// Wraps marks a wrapper (nice, nohup, timeout, stdbuf, doas): a
+	// launcher (Command) whose command runs in its place, with the same
+	// words, input and output. The shell judges the call as that command
+	// under the wrapper, and Wraps says whether a read-only command stays
+	// read-only under it.
+	Wraps Wrap
 	// DashCommand says the command follows a -- and only then (mise exec
 	// TOOL@VERSION... -- CMD): the operands before it are the entry's.
 	DashCommand bool

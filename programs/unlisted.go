@@ -8,11 +8,11 @@ var unlisted = []Unlisted{
 	{Names: n("sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "csh", "tcsh", "busybox", "eval", "exec", "builtin"),
 		Grant: Grant{Exact: true, Offers: []string{"bash -c ls => Bash(bash -c ls)", "sh script.sh => Bash(sh script.sh)", "eval x => Bash(eval x)"}}},
 	// privilege and identity
-	{Names: n("sudo", "doas", "pkexec", "chroot"),
+	{Names: n("sudo", "chroot"),
 		Grant: Grant{Exact: true, Offers: []string{"sudo apt-get install jq => Bash(sudo apt-get install jq)"}}},
 	// wrappers that run another program
-	{Names: n("nohup", "timeout", "nice", "ionice", "time", "stdbuf", "setsid", "watch", "parallel", "strace", "ltrace", "gdb"),
-		Grant: Grant{Exact: true, Offers: []string{"timeout 5 make => Bash(timeout 5 make)", "nice -n 10 make => Bash(nice -n 10 make)"}}},
+	{Names: n("ionice", "time", "watch", "parallel", "strace", "ltrace", "gdb"),
+		Grant: Grant{Exact: true, Offers: []string{"time make => Bash(time make)"}}},
 	// interpreters and shells of other systems
 	{Names: n("tclsh", "wish", "jshell", "powershell", "pwsh", "cmd", "cmd.exe"),
 		Grant: Grant{Exact: true, Offers: []string{"pwsh -File x.ps1 => Bash(pwsh -File x.ps1)"}}},

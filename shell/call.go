@@ -5,6 +5,8 @@ import (
 	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/wardenhq/warden/programs"
 )
 
 // call is one simple command as the analysis sees it: the public Part plus
@@ -245,6 +247,16 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 			rest := make([]arg, len(args))
 			copy(rest, args)
 			rest[0] = arg{s: file, raw: p0.raw, lit: true}
+			args = rest
+			continue
+		}
+		if spec := programs.Lookup(k); spec != nil && spec.Wraps != 0 {
+			a.wrapperForm(ca, args)
+			rest, ok := a.wrapByEntry(ca, k, spec, args[1:])
+			if !ok {
+				break
+			}
+			ca.wrappers = append(ca.wrappers, k)
 			args = rest
 			continue
 		}

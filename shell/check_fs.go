@@ -961,7 +961,7 @@ func execProgram(ex []arg) string {
 	i := 0
 	for i < len(ex) {
 		k := key(programName(ex[i].s))
-		if _, ok := wrappers[k]; !ok || k == "xargs" {
+		if !isWrapper(k) || k == "xargs" {
 			break
 		}
 		i++

@@ -293,7 +293,7 @@ func (a *analyzer) substFetches(x arg) bool {
 					found = true
 					return false
 				}
-				if _, wrap := wrappers[name]; !wrap {
+				if !isWrapper(name) {
 					break
 				}
 			}

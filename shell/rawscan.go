@@ -1,6 +1,10 @@
 package shell
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/wardenhq/warden/programs"
+)
 
 // rawScan reads text that could not be parsed (or is too long to parse)
 // the way a careful person would: it is split into commands on the shell's
@@ -58,6 +62,15 @@ func (a *analyzer) rawDispatch(text string, args []arg, c *ctx) {
 	ca := &call{ctx: c, cwd: c.sc.cwd(), text: text}
 	for guard := 0; guard < 16 && len(args) > 0; guard++ {
 		k := key(programName(args[0].s))
+		if spec := programs.Lookup(k); spec != nil && spec.Wraps != 0 {
+			rest, ok := a.wrapByEntry(ca, k, spec, args[1:])
+			if !ok {
+				break
+			}
+			ca.wrappers = append(ca.wrappers, k)
+			args = rest
+			continue
+		}
 		if w, ok := wrappers[k]; ok && k != "xargs" && k != "watch" && k != "flock" && k != "env" || k == "env" {
 			if k == "env" {
 				w = wrapEnv

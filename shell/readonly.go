@@ -73,8 +73,14 @@ func onlyHarmlessWrappers(ws []string, xargsFed bool) bool {
 		if w == "xargs" && xargsFed {
 			continue
 		}
+		if spec := programs.Lookup(w); spec != nil && spec.Wraps != 0 {
+			if spec.Wraps != programs.WrapKeeps {
+				return false
+			}
+			continue
+		}
 		switch w {
-		case "timeout", "nice", "time", "nohup", "stdbuf", "command", "builtin", "noglob", "flock":
+		case "time", "command", "builtin", "noglob", "flock":
 		default:
 			return false
 		}

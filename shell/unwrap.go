@@ -25,28 +25,16 @@ var carriers map[string]carrierFunc
 func init() {
 	wrappers = map[string]wrapperFunc{
 		"sudo":         wrapSudo,
-		"doas":         optsWrapper("-u -C", ""),
-		"pkexec":       optsWrapper("--user", ""),
 		"env":          wrapEnv,
-		"timeout":      wrapTimeout,
-		"nice":         strictWrapper("nice", "-n --adjustment", "", ""),
 		"ionice":       optsWrapper("-c -n --class --classdata", "-p -P -u --pid --pgid --uid"),
-		"nohup":        strictWrapper("nohup", "", "", ""),
 		"time":         wrapTime,
-		"stdbuf":       strictWrapper("stdbuf", "-i -o -e --input --output --error", "", ""),
-		"setsid":       optsWrapper("", ""),
 		"command":      strictWrapper("command", "", "-p", "-v -V"),
 		"builtin":      strictWrapper("builtin", "", "", ""),
 		"exec":         optsWrapper("-a", ""),
 		"noglob":       strictWrapper("noglob", "", "", ""),
 		"nocorrect":    optsWrapper("", ""),
-		"unbuffer":     optsWrapper("", ""),
-		"caffeinate":   optsWrapper("-t -w", ""),
 		"chrt":         wrapSchedulerTool,
 		"taskset":      wrapSchedulerTool,
-		"torsocks":     optsWrapper("", ""),
-		"proxychains":  optsWrapper("-f", ""),
-		"proxychains4": optsWrapper("-f", ""),
 		"busybox":      wrapMulticall,
 		"toybox":       wrapMulticall,
 		"xargs":        wrapXargs,
@@ -70,6 +58,17 @@ func init() {
 	for _, sh := range shellNames {
 		carriers[sh] = carryShell
 	}
+}
+
+// isWrapper reports a program that runs the command its words give in its
+// own place: one with a wrapper entry (programs/wrappers.go) or one the
+// wrappers table unwraps by code (sudo, env, xargs …).
+func isWrapper(k string) bool {
+	if _, ok := wrappers[k]; ok {
+		return true
+	}
+	spec := programs.Lookup(k)
+	return spec != nil && spec.Wraps != 0
 }
 
 // foreignCarrier are the carriers whose code is not shell: what they run
@@ -130,6 +129,32 @@ func optsWrapper(withValue, noCommand string) wrapperFunc {
 	}
 }
 
+// wrapByEntry unwraps a wrapper with an entry (programs/wrappers.go): its
+// grammar reads the wrapper's options in every spelling, and the command
+// starts where the entry says. A wrapper given no command is the program
+// itself (nice alone prints the niceness). An option the wrapper does not
+// have, or one that does more than change how the command runs, makes the
+// call unknown.
+func (a *analyzer) wrapByEntry(ca *call, name string, spec *programs.Spec, args []arg) ([]arg, bool) {
+	words := make([]programs.Word, len(args))
+	for i, x := range args {
+		words[i] = programs.Word{Text: x.s, Literal: x.lit && !x.glob && !x.unbound && !x.subst}
+	}
+	res := programs.Parse(spec, words)
+	if res.Help || res.Command == 0 || res.Command-1 >= len(args) {
+		return nil, false
+	}
+	for _, why := range res.Unknown {
+		ca.unknown = append(ca.unknown, why)
+	}
+	for _, o := range res.Options {
+		if o.Effect != programs.None && o.Effect != programs.Help {
+			ca.unknown = append(ca.unknown, name+" "+o.Option+" does more than run the command")
+		}
+	}
+	return args[res.Command-1:], true
+}
+
 // strictWrapper is optsWrapper for the wrappers a read-only call may run
 // under (nice, nohup, stdbuf, command): an option the wrapper does not
 // have makes the call unknown, as any program's would. flags are its
@@ -151,7 +176,7 @@ func strictWrapper(name, withValue, flags, noCommand string) wrapperFunc {
 				i++ // its value
 				continue
 			}
-			if !knownWrapperOption(s, withValue, flags+" "+noCommand+" --help --version") && !(name == "nice" && len(s) > 1 && s[1] >= '0' && s[1] <= '9') {
+			if !knownWrapperOption(s, withValue, flags+" "+noCommand+" --help --version") {
 				ca.unknown = append(ca.unknown, "unknown option "+s+" of "+name)
 			}
 		}
@@ -178,7 +203,6 @@ func knownWrapperOption(s, withValue, flags string) bool {
 // Options of the wrappers whose value is the next word.
 var (
 	sudoValues    = newWordSet("-u -g -C -D -h -p -r -t -T -U -R --user --group --close-from --chdir --host --prompt --role --type --command-timeout --other-user --chroot")
-	timeoutValues = newWordSet("-s --signal -k --kill-after")
 	watchValues   = newWordSet("-n --interval -q --equexit")
 )
 
@@ -336,19 +360,6 @@ assigns:
 		}
 		i++
 	}
-	if i >= len(args) {
-		return nil, false
-	}
-	return args[i:], true
-}
-
-func wrapTimeout(a *analyzer, ca *call, args []arg) ([]arg, bool) {
-	i := optionsEnd(args, timeoutValues.has, func(s string) {
-		if !knownWrapperOption(s, "-s --signal -k --kill-after", "--foreground --preserve-status -v --verbose") {
-			ca.unknown = append(ca.unknown, "unknown option "+s+" of timeout")
-		}
-	})
-	i++ // the duration
 	if i >= len(args) {
 		return nil, false
 	}

@@ -1,0 +1,54 @@
+package programs
+
+// Wrappers: programs that run the command their operands give in their own
+// place, changing only how it runs (its priority, buffering, time limit,
+// session, user or network route). Each is a launcher (Command) with Wraps
+// set: the shell judges the call as the command itself under the wrapper,
+// so deny rules and danger checks see rm -rf behind nice -n 5 as they see
+// it alone, and the entry's grammar reads the wrapper's own options in
+// every spelling (timeout --sig KILL, nice --adj 5, stdbuf -oL).
+//
+// Observed: GNU coreutils 9.x nice, nohup, timeout and stdbuf take unique
+// prefixes of long options (getopt_long) and stop at the first operand;
+// timeout's first operand is the duration. util-linux setsid takes
+// prefixes too. doas (OpenBSD) has short options only; pkexec (polkit)
+// long options spelled whole; proxychains-ng its -f and -q; torsocks is a
+// shell script that matches its options whole.
+
+var _ = family("wrappers", func(add func(...*Spec)) {
+	add(
+		&Spec{Names: n("nice"), Wraps: WrapKeeps, Grant: Grant{Exact: true, Offers: []string{"nice -n 10 make => Bash(nice -n 10 make)"}}, Command: true, Effect: None, Abbrev: true, Numeric: true,
+			Options:  "-n|--adjustment=" + gnu,
+			ReadOnly: []string{"nice", "nice -n 5 ls", "nice --adjustment=5 git status", "nice -5 cat a.txt"},
+			Flagged:  []string{"nice -n 5 rm -rf /etc", "nice --adj 5 rm -rf /etc", "nice -n5 rm -rf ~"}},
+		&Spec{Names: n("nohup"), Grant: Grant{Exact: true}, Wraps: WrapKeeps, Command: true, Effect: Unknown, Abbrev: true, Options: gnu[1:],
+			ReadOnly: []string{"nohup ls"},
+			Flagged:  []string{"nohup rm -rf /etc", "nohup -- rm -rf ~"}},
+		&Spec{Names: n("timeout"), Wraps: WrapKeeps, Grant: Grant{Exact: true, Offers: []string{"timeout 5 make => Bash(timeout 5 make)"}}, Command: true, Effect: Unknown, Abbrev: true, Operands: "-",
+			Options:  "-s|--signal= -k|--kill-after= --foreground -p|--preserve-status -v|--verbose" + gnu,
+			ReadOnly: []string{"timeout 5 ls", "timeout -s KILL 5 git status", "timeout --signal=TERM --kill-after=1 5 cat a.txt"},
+			Flagged:  []string{"timeout 5 rm -rf /etc", "timeout --sig KILL 5 rm -rf /etc", "timeout -sKILL -k1 5 rm -rf ~", "timeout --kill-after=1 5 rm -rf ~"}},
+		&Spec{Names: n("stdbuf"), Grant: Grant{Exact: true}, Wraps: WrapKeeps, Command: true, Effect: Unknown, Abbrev: true,
+			Options:  "-i|--input= -o|--output= -e|--error=" + gnu,
+			ReadOnly: []string{"stdbuf -oL ls", "stdbuf --output=L cat a.txt"},
+			Flagged:  []string{"stdbuf -oL rm -rf /etc", "stdbuf --out L rm -rf ~", "stdbuf -o 0 -e 0 rm -rf ~"}},
+		&Spec{Names: n("setsid"), Grant: Grant{Exact: true}, Wraps: WrapChanges, Command: true, Effect: Unknown, Abbrev: true,
+			Options: "-c|--ctty -f|--fork -w|--wait -h|--help:h -V|--version:h",
+			Flagged: []string{"setsid rm -rf /etc", "setsid --fork rm -rf ~", "setsid -fw rm -rf ~"}},
+		&Spec{Names: n("doas"), Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"doas apk add jq => Bash(doas apk add jq)"}}, Command: true, Effect: Unknown,
+			Options: "-u= -C=r -L -n -s",
+			Flagged: []string{"doas rm -rf /etc", "doas -u root rm -rf /etc", "doas -uroot rm -rf ~", "doas -n -u root rm -rf ~", "doas -s"}},
+		&Spec{Names: n("pkexec"), Grant: Grant{Exact: true}, Wraps: WrapChanges, Command: true, Effect: Unknown,
+			Options: "--user= --disable-internal-agent --keep-cwd --help:h --version:h",
+			Flagged: []string{"pkexec rm -rf /etc", "pkexec --user root rm -rf /etc", "pkexec --user=root rm -rf ~"}},
+		&Spec{Names: n("unbuffer"), Grant: Grant{Exact: true}, Wraps: WrapChanges, Command: true, Effect: Unknown, Options: "-p",
+			Flagged: []string{"unbuffer rm -rf /etc", "unbuffer -p rm -rf ~"}},
+		&Spec{Names: n("caffeinate"), Grant: Grant{Exact: true}, Wraps: WrapChanges, Command: true, Effect: Unknown, Options: "-d -i -m -s -u -t= -w=",
+			Flagged: []string{"caffeinate rm -rf /etc", "caffeinate -i -t 60 rm -rf ~", "caffeinate -dim rm -rf ~"}},
+		&Spec{Names: n("torsocks"), Grant: Grant{Exact: true}, Wraps: WrapChanges, Command: true, Effect: Unknown,
+			Options: "-u= --user= -p= --pass= -a= --address= -P= --port= -i --isolate -d --debug -q --quiet -h:h --help:h --version:h",
+			Flagged: []string{"torsocks rm -rf /etc", "torsocks -i curl https://example.com"}},
+		&Spec{Names: n("proxychains", "proxychains4"), Grant: Grant{Exact: true}, Wraps: WrapChanges, Command: true, Effect: Unknown, Options: "-f=r -q",
+			Flagged: []string{"proxychains rm -rf /etc", "proxychains4 -q -f ./p.conf rm -rf ~"}},
+	)
+})
