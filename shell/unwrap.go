@@ -24,26 +24,26 @@ var carriers map[string]carrierFunc
 
 func init() {
 	wrappers = map[string]wrapperFunc{
-		"sudo":         wrapSudo,
-		"env":          wrapEnv,
-		"ionice":       optsWrapper("-c -n --class --classdata", "-p -P -u --pid --pgid --uid"),
-		"time":         wrapTime,
-		"command":      strictWrapper("command", "", "-p", "-v -V"),
-		"builtin":      strictWrapper("builtin", "", "", ""),
-		"exec":         optsWrapper("-a", ""),
-		"noglob":       strictWrapper("noglob", "", "", ""),
-		"nocorrect":    optsWrapper("", ""),
-		"chrt":         wrapSchedulerTool,
-		"taskset":      wrapSchedulerTool,
-		"busybox":      wrapMulticall,
-		"toybox":       wrapMulticall,
-		"xargs":        wrapXargs,
-		"chroot":       wrapChroot,
-		"runuser":      wrapRunuser,
-		"flock":        wrapFlock,
-		"watch":        wrapWatch,
-		"then":         optsWrapper("", ""),
-		"do":           optsWrapper("", ""),
+		"sudo":      wrapSudo,
+		"env":       wrapEnv,
+		"ionice":    optsWrapper("-c -n --class --classdata", "-p -P -u --pid --pgid --uid"),
+		"time":      wrapTime,
+		"command":   strictWrapper("command", "", "-p", "-v -V"),
+		"builtin":   strictWrapper("builtin", "", "", ""),
+		"exec":      optsWrapper("-a", ""),
+		"noglob":    strictWrapper("noglob", "", "", ""),
+		"nocorrect": optsWrapper("", ""),
+		"chrt":      wrapSchedulerTool,
+		"taskset":   wrapSchedulerTool,
+		"busybox":   wrapMulticall,
+		"toybox":    wrapMulticall,
+		"xargs":     wrapXargs,
+		"chroot":    wrapChroot,
+		"runuser":   wrapRunuser,
+		"flock":     wrapFlock,
+		"watch":     wrapWatch,
+		"then":      optsWrapper("", ""),
+		"do":        optsWrapper("", ""),
 	}
 	carriers = map[string]carrierFunc{
 		"eval":       carryEval,
@@ -202,8 +202,8 @@ func knownWrapperOption(s, withValue, flags string) bool {
 
 // Options of the wrappers whose value is the next word.
 var (
-	sudoValues    = newWordSet("-u -g -C -D -h -p -r -t -T -U -R --user --group --close-from --chdir --host --prompt --role --type --command-timeout --other-user --chroot")
-	watchValues   = newWordSet("-n --interval -q --equexit")
+	sudoValues  = newWordSet("-u -g -C -D -h -p -r -t -T -U -R --user --group --close-from --chdir --host --prompt --role --type --command-timeout --other-user --chroot")
+	watchValues = newWordSet("-n --interval -q --equexit")
 )
 
 // wordSet is a set of words, written as one space-separated string.
