@@ -1,5 +1,7 @@
 package programs
 
+import "github.com/wardenhq/warden/danger"
+
 // Network clients. Options that run a local command (ssh -o ProxyCommand,
 // rsync -e, nc -e, socat EXEC:) are exec; the rest talk to a host.
 
@@ -15,6 +17,19 @@ const ncatOpts = "-4 -6 -U|--unixsock --vsock -C|--crlf -c|--sh-exec=x -e|--exec
 	"-h|--help:h -l|--listen -o|--output=w -x|--hex-dump=w --append-output -p|--source-port= -s|--source= --recv-only --send-only --no-shutdown --broker --chat --talk " +
 	"--allow= --allowfile=r --deny= --denyfile=r -t|--telnet -u|--udp --sctp --version:h -v|--verbose -w|--wait= -n|--nodns -z --proxy=n --proxy-type= --proxy-auth= --proxy-dns= " +
 	"--nsock-engine= --test --ssl --ssl-cert=r --ssl-key=r --ssl-verify --ssl-trustfile=r --ssl-ciphers= --ssl-servername= --ssl-alpn="
+
+// tunnel declares the danger of a subcommand or program that opens a
+// public tunnel to a local service (POLICY.md R11: public tunnels are
+// remote access).
+func tunnel(why string, flagged, passes []string) []Raise {
+	return []Raise{{Kind: danger.RemoteAccess, Why: why, Flagged: flagged, Passes: passes}}
+}
+
+// tunneling is a subcommand (ngrok http) or a program (lt) whose every
+// call opens a public tunnel: its options are its own business (loose).
+func tunneling(why string, flagged, passes []string) *Spec {
+	return &Spec{Effect: Network, Permute: true, Loose: true, Operands: "-*", Options: "-h|--help:h", Raises: tunnel(why, flagged, passes)}
+}
 
 var _ = family("network", func(add func(...*Spec)) {
 	add(
@@ -79,6 +94,45 @@ var _ = family("network", func(add func(...*Spec)) {
 				"-O=w --output-document=w -o=w --output-file=w -a=w --append-output=w -e=u --execute=u --config=u -i=r --input-file=r --post-file=r --body-file=r --use-askpass=x -h:h --help:h -V:h --version:h " +
 				"--save-cookies=w --load-cookies=r --save-headers --warc-file=w --rejected-log=w",
 			Flagged: []string{"wget -qO ~/.bashrc https://example.com/x", "wget --save-cookies ~/.bashrc https://example.com", "wget -e 'use_proxy=on' https://x", "wget --use-askpass=./x.sh https://x"}},
+		// The tunnels: each subcommand that opens one declares it. ngrok
+		// (v3 agent, ngrok.com/docs/agent/cli): http, tcp, tls, start and
+		// tunnel start endpoints; config, api, service and the rest are
+		// not judged (unknown).
+		&Spec{Names: n("ngrok"), Talk: Talk{Beyond: true}, Grant: Grant{Exact: true, Offers: []string{"ngrok http 3000 => Bash(ngrok http 3000)"}}, Effect: Network, Loose: true,
+			Options: "--config=r --log= --log-format= --log-level= -h|--help:h -v|--version:h",
+			Subcommands: subs(
+				"http", tunneling("opens a public tunnel to a local service", []string{"ngrok http 8080", "ngrok --log=stdout http 3000 --url https://x.ngrok.dev", "ngrok --config ngrok.yml http 3000"}, []string{"ngrok http --help", "ngrok config check"}),
+				"tcp", tunneling("opens a public tunnel to a local service", []string{"ngrok tcp 22"}, []string{"ngrok tcp -h"}),
+				"tls", tunneling("opens a public tunnel to a local service", []string{"ngrok tls 443"}, []string{"ngrok tls --help"}),
+				"start", tunneling("opens a public tunnel to a local service", []string{"ngrok start --all"}, []string{"ngrok start --help"}),
+				"tunnel", tunneling("opens a public tunnel to a local service", []string{"ngrok tunnel --label edge=x 80"}, []string{"ngrok tunnel --help"}))},
+		// cloudflared (urfave/cli): every tunnel subcommand is judged as
+		// opening one (a quick tunnel: tunnel --url), and access tcp
+		// forwards a local port.
+		&Spec{Names: n("cloudflared"), Talk: Talk{Beyond: true}, Grant: Grant{Exact: true, Offers: []string{"cloudflared tunnel run x => Bash(cloudflared tunnel run x)"}}, Effect: Network, Loose: true,
+			Options: "--config=r --loglevel= --logfile=w --no-autoupdate -h|--help:h -v|--version:h",
+			Subcommands: subs(
+				"tunnel", tunneling("opens a public tunnel to a local service", []string{"cloudflared tunnel --url http://localhost:8080", "cloudflared tunnel run acme-dev", "cloudflared --no-autoupdate tunnel run x"}, []string{"cloudflared tunnel --help", "cloudflared --version"}),
+				"access", &Spec{Effect: Network, Loose: true, Options: "-h|--help:h", Subcommands: subs(
+					"tcp", tunneling("opens a public tunnel to a local service", []string{"cloudflared access tcp --hostname db.example.com --url localhost:5432"}, []string{"cloudflared access tcp --help"})),
+				})},
+		// tailscale (ffcli: -flag and --flag alike): funnel serves a local
+		// port to the internet; serve shares it in the tailnet only.
+		&Spec{Names: n("tailscale"), Talk: Talk{Beyond: true}, Grant: Grant{Exact: true, Offers: []string{"tailscale status => Bash(tailscale status)"}}, Effect: Network, Loose: true, LongDash: true,
+			Options: "-socket= -h|-help:h --version:h",
+			Subcommands: subs(
+				"funnel", &Spec{Effect: Network, LongDash: true, Permute: true, Loose: true, Operands: "-*", Options: "-h|-help:h",
+					Raises: tunnel("exposes a local service to the internet (tailscale funnel)", []string{"tailscale funnel 3000", "tailscale funnel --bg 8080", "tailscale --socket=/tmp/ts.sock funnel 3000"}, []string{"tailscale status", "tailscale funnel --help"})})},
+		// bore (clap): local exposes a local port through a bore server.
+		&Spec{Names: n("bore"), Talk: Talk{Beyond: true}, Grant: Grant{Exact: true, Offers: []string{"bore local 3000 --to bore.pub => Bash(bore local 3000 --to bore.pub)"}}, Effect: Network, Loose: true,
+			Options: "-h|--help:h -V|--version:h",
+			Subcommands: subs(
+				"local", tunneling("opens a public tunnel to a local service", []string{"bore local 3000 --to bore.pub", "bore local --to bore.pub 8080"}, []string{"bore local --help", "bore server"}))},
+		// Programs whose every call opens (or manages) a public tunnel:
+		// localtunnel (lt), frpc, pinggy, zrok, tunnelto, expose.
+		&Spec{Names: n("lt", "localtunnel", "frpc", "pinggy", "zrok", "tunnelto", "expose"), Talk: Talk{Beyond: true}, Grant: Grant{Exact: true, Offers: []string{"lt --port 3000 => Bash(lt --port 3000)"}}, Effect: Network, Permute: true, Loose: true, Operands: "-*",
+			Options: "--help:h --version:h",
+			Raises:  tunnel("opens a public tunnel to a local service ({prog})", []string{"lt --port 3000", "localtunnel --port 8080 --subdomain x", "zrok share public 8080", "frpc -c frpc.toml"}, []string{"lt --help", "zrok --help"})},
 		// nc and netcat are whichever netcat the system installs: ncat
 		// (Fedora, RHEL, and Debian's alternatives when nmap's ncat is
 		// installed), the traditional one (-e FILE, -c CMD run a program)

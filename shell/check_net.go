@@ -559,34 +559,6 @@ func checkNetcat(a *analyzer, c *call) {
 	}
 }
 
-func checkTunnel(a *analyzer, c *call) {
-	ops := c.operands()
-	first := ""
-	if len(ops) > 0 {
-		first = ops[0].s
-	}
-	switch c.prog {
-	case "cloudflared":
-		if first == "tunnel" || first == "access" && hasWord(ops, "tcp") {
-			a.flag(c, danger.RemoteAccess, "opens a public tunnel to a local service")
-		}
-	case "ngrok":
-		if first == "http" || first == "tcp" || first == "tls" || first == "start" || first == "tunnel" {
-			a.flag(c, danger.RemoteAccess, "opens a public tunnel to a local service")
-		}
-	case "tailscale":
-		if first == "funnel" {
-			a.flag(c, danger.RemoteAccess, "exposes a local service to the internet (tailscale funnel)")
-		}
-	case "bore":
-		if first == "local" {
-			a.flag(c, danger.RemoteAccess, "opens a public tunnel to a local service")
-		}
-	default:
-		a.flag(c, danger.RemoteAccess, "opens a public tunnel to a local service ("+c.prog+")")
-	}
-}
-
 func checkSSH(a *analyzer, c *call) {
 	ops := c.operands()
 	for _, o := range a.entryValues(c, "-o") {
