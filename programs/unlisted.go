@@ -21,7 +21,7 @@ var unlisted = []Unlisted{
 		Grant: Grant{Exact: true, Offers: []string{"sftp host => Bash(sftp host)"}}, Talk: Talk{Beyond: true, Examples: []string{"sftp host => undecided"}}},
 	// destructive or privileged single programs: every call is its own
 	// decision
-	{Names: n("kill", "pkill", "killall", "mkfs", "fdisk", "parted",
+	{Names: n("kill", "pkill", "killall", "mkfs",
 		"shutdown", "reboot", "halt", "poweroff", "ufw", "useradd", "userdel", "usermod", "passwd", "visudo"),
 		Grant: Grant{Exact: true, Offers: []string{"kill 1234 => Bash(kill 1234)"}}},
 	// database shells: SQL (and their shell escapes) on the command line

@@ -653,31 +653,30 @@ func checkMkfs(a *analyzer, c *call) {
 }
 
 func checkPartition(a *analyzer, c *call) {
-	ops := c.operands()
+	res := a.entryParse(c)
+	ops := a.entryOperands(c)
 	switch c.prog {
 	case "wipefs":
-		if hasShortFlag(ops, 'a') || hasLong(ops, "--all") || len(positional(ops, "-o -t --offset --types")) > 0 && !hasShortFlag(ops, 'n') {
+		if res.Has("--all") || len(ops) > 0 && !res.Has("--no-act") {
 			a.flag(c, danger.DiskWipe, "erases file system signatures from a device")
 		}
 		return
 	case "hdparm":
-		if hasPrefixWord(ops, "--security-erase", "--security-erase-enhanced", "--trim-sector-ranges", "--make-bad-sector", "--security-set-pass", "--fwdownload") {
+		if hasPrefixWord(c.operands(), "--security-erase", "--security-erase-enhanced", "--trim-sector-ranges", "--make-bad-sector", "--security-set-pass", "--fwdownload") {
 			a.flag(c, danger.DiskWipe, "erases or damages a disk through its firmware")
 		}
 		return
-	case "nvme":
-		if hasWord(ops, "format", "sanitize") {
-			a.flag(c, danger.DiskWipe, "formats or sanitizes an NVMe device")
+	case "parted":
+		// parted's commands are operands after the device: print alone
+		// only reads.
+		if res.Has("--list") || partedPrints(ops) {
+			return
 		}
-		return
-	case "cryptsetup":
-		if hasWord(ops, "luksFormat", "erase", "luksErase", "reencrypt", "luksKillSlot", "luksRemoveKey") {
-			a.flag(c, danger.DiskWipe, "destroys encrypted volume keys or formats a device")
+	default:
+		// The entry says the call only lists (fdisk -l, sgdisk -p).
+		if res.ReadOnly() {
+			return
 		}
-		return
-	}
-	if hasShortFlag(ops, 'l') || hasLong(ops, "--list") || hasWord(ops, "print", "-p", "--print") && !hasWord(ops, "mklabel", "rm", "mkpart", "resizepart") {
-		return
 	}
 	for _, x := range ops {
 		if strings.HasPrefix(x.s, "/dev/") || x.unbound && c.prog != "parted" {
@@ -688,6 +687,21 @@ func checkPartition(a *analyzer, c *call) {
 	if c.prog == "blkdiscard" && len(ops) > 0 {
 		a.flag(c, danger.DiskWipe, "discards every block of a device")
 	}
+}
+
+// partedPrints reports parted operands that print the table and change
+// nothing.
+func partedPrints(ops []arg) bool {
+	prints := false
+	for _, x := range ops {
+		switch x.s {
+		case "print":
+			prints = true
+		case "mklabel", "mktable", "rm", "mkpart", "resizepart", "rescue", "name", "set", "toggle", "disk_set", "disk_toggle", "type":
+			return false
+		}
+	}
+	return prints
 }
 
 func checkShred(a *analyzer, c *call) {

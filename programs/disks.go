@@ -1,0 +1,84 @@
+package programs
+
+import "github.com/wardenhq/warden/danger"
+
+// Disks: the partitioners, signature wipers and device tools. Each changes
+// the device it is given unless an option says it only lists; the shell
+// package's partition check judges which device.
+
+var _ = family("disks", func(add func(...*Spec)) {
+	exact := func(ex string) Grant { return Grant{Exact: true, Offers: []string{ex + " => Bash(" + ex + ")"}} }
+	// cryptsetup 2.6.1 (popt): options anywhere, no prefixes of long
+	// options (--vers is refused), the action the first other word. The
+	// options that take a value are declared so that the action is found
+	// after them.
+	cryptOpts := "--active-name= --align-payload= -c|--cipher= --device-size= -h|--hash= --header=r --header-backup-file= --hotzone-size= -I|--integrity= -i|--iter-time= " +
+		"--json-file= --key-description= -d|--key-file=r -s|--key-size= -S|--key-slot= --keyfile-offset= -l|--keyfile-size= --keyslot-cipher= --keyslot-key-size= --label= " +
+		"--luks2-keyslots-size= --luks2-metadata-size= --volume-key-file= --master-key-file= --new-keyfile= --new-key-slot= --new-keyfile-offset= --new-keyfile-size= --new-token-id= " +
+		"-o|--offset= --pbkdf= --pbkdf-force-iterations= --pbkdf-memory= --pbkdf-parallel= --priority= --progress-frequency= --reduce-device-size= --resilience= --resilience-hash= " +
+		"--sector-size= -b|--size= -p|--skip= --subsystem= -t|--timeout= --token-id= --token-type= -T|--tries= -M|--type= --uuid= --veracrypt-pim= -B|--block-size= " +
+		"-q|--batch-mode -r|--readonly -v|--verbose -y|--verify-passphrase -N|--new --debug --help:h --usage:h -V|--version:h"
+	crypt := func(r ...Raise) *Spec {
+		return &Spec{Effect: Write, Loose: true, Permute: true, Operands: "r*", Options: cryptOpts, Raises: r}
+	}
+	wipes := func(why string, flagged, passes []string) Raise {
+		return Raise{Kind: danger.DiskWipe, Why: why, Flagged: flagged, Passes: passes}
+	}
+	keys := wipes("cryptsetup destroys encrypted volume keys or formats a device",
+		[]string{"cryptsetup luksFormat /dev/sdb", "cryptsetup -q luksFormat /dev/sdb", "cryptsetup --type luks2 luksFormat /dev/sdb", "cryptsetup -M luks2 erase /dev/sdb",
+			"cryptsetup luksKillSlot /dev/sdb 0", "cryptsetup --batch-mode luksErase /dev/sdb", "cryptsetup reencrypt /dev/sdb", "cryptsetup luksRemoveKey /dev/sdb"},
+		[]string{"cryptsetup luksDump /dev/sdb", "cryptsetup status root", "cryptsetup --help", "cryptsetup -M luksFormat open /dev/sdb x"})
+	nvmeWipe := wipes("nvme formats or sanitizes an NVMe device",
+		[]string{"nvme format /dev/nvme0n1", "nvme sanitize /dev/nvme0 -a 2", "nvme format /dev/nvme0n1 --ses=1"},
+		[]string{"nvme list", "nvme smart-log /dev/nvme0", "nvme --help"})
+	nvmeSub := func(r ...Raise) *Spec {
+		return &Spec{Effect: Write, Loose: true, Permute: true, Operands: "r*", Options: "-h:h --help:h", Raises: r}
+	}
+	add(
+		// util-linux 2.38.1 (getopt_long: prefixes, options after the
+		// device). wipefs lists the signatures it finds unless -a or -o
+		// names what to erase.
+		&Spec{Names: n("wipefs"), Grant: exact("wipefs /dev/x"), Abbrev: true, Permute: true, Operands: "r*",
+			Options: "-a|--all:W -b|--backup -f|--force -i|--noheadings -J|--json -n|--no-act -o|--offset=:W -O|--output= -p|--parsable -q|--quiet -t|--types= --lock? -h|--help:h -V|--version:h",
+			Flagged: []string{"wipefs -a /dev/sdb", "wipefs --all disk.img"}, ReadOnly: []string{"wipefs --help"}},
+		&Spec{Names: n("fdisk"), Grant: exact("fdisk /dev/x"), Effect: Write, ReadWith: "-l --list -x --list-details -s --getsz", Abbrev: true, Permute: true, Operands: "r*",
+			Options: "-b|--sector-size= -B|--protect-boot -c|--compatibility? -L|--color? -l|--list -x|--list-details -n|--noauto-pt -o|--output= -t|--type= -u|--units? -s|--getsz --bytes --lock? " +
+				"-w|--wipe= -W|--wipe-partitions= -C|--cylinders= -H|--heads= -S|--sectors= -h|--help:h -V|--version:h",
+			Flagged: []string{"fdisk /dev/sda", "fdisk disk.img"}, ReadOnly: []string{"fdisk -l", "fdisk -l /dev/sda", "fdisk --list-details /dev/sda"}},
+		&Spec{Names: n("sfdisk"), Grant: exact("sfdisk /dev/x"), Effect: Write, Abbrev: true, Permute: true, Operands: "r -*",
+			ReadWith: "-d --dump -J --json -g --show-geometry -G --show-pt-geometry -l --list -F --list-free -s --show-size -T --list-types -V --verify",
+			Options: "-A|--activate -d|--dump -J|--json -B|--backup-pt-sectors -g|--show-geometry|-G|--show-pt-geometry -l|--list -F|--list-free -r|--reorder -s|--show-size -T|--list-types -V|--verify " +
+				"--delete --part-label --part-type --part-uuid --part-attrs --disk-id --relocate= -a|--append -b|--backup --bytes --move-data? --move-use-fsync -f|--force --color? --lock? " +
+				"-N|--partno= -n|--no-act --no-reread --no-tell-kernel -O|--backup-file=w -o|--output= -q|--quiet -w|--wipe= -W|--wipe-partitions= -X|--label= -Y|--label-nested= -L|--Linux -u|--unit= " +
+				"-h|--help:h -v|--version:h",
+			Flagged: []string{"sfdisk /dev/sda < layout", "sfdisk --delete /dev/sda 1"}, ReadOnly: []string{"sfdisk -l /dev/sda", "sfdisk --dump /dev/sda"}},
+		&Spec{Names: n("cfdisk"), Grant: exact("cfdisk /dev/x"), Effect: Write, ReadWith: "-r --read-only", Abbrev: true, Permute: true, Operands: "r?",
+			Options: "-L|--color? -z|--zero --lock? -r|--read-only -h|--help:h -V|--version:h",
+			Flagged: []string{"cfdisk /dev/sda"}, ReadOnly: []string{"cfdisk -r /dev/sda"}},
+		&Spec{Names: n("blkdiscard"), Grant: exact("blkdiscard /dev/x"), Effect: Write, Abbrev: true, Permute: true, Operands: "r",
+			Options: "-f|--force -o|--offset= -l|--length= -p|--step= -s|--secure -z|--zeroout -v|--verbose -h|--help:h -V|--version:h",
+			Flagged: []string{"blkdiscard /dev/sda", "blkdiscard -l 1G /dev/sda"}, ReadOnly: []string{"blkdiscard --help"}},
+		// GPT fdisk 1.0.9: gdisk takes -l (list) alone; sgdisk (popt: no
+		// prefixes) changes the table with the options marked as writing
+		// it, and only prints with the others.
+		&Spec{Names: n("gdisk"), Grant: exact("gdisk /dev/x"), Effect: Write, ReadWith: "-l", Operands: "r", Options: "-l",
+			Flagged: []string{"gdisk /dev/sda"}, ReadOnly: []string{"gdisk -l /dev/sda"}},
+		&Spec{Names: n("sgdisk"), Grant: exact("sgdisk /dev/x"), Permute: true, Operands: "r",
+			Options: "-A|--attributes=:W -a|--set-alignment= -b|--backup=w -B|--byte-swap-name=:W -c|--change-name=:W -C|--recompute-chs:W -d|--delete=:W -D|--display-alignment " +
+				"-e|--move-second-header:W -E|--end-of-largest -f|--first-in-largest -F|--first-aligned-in-largest -g|--mbrtogpt:W -G|--randomize-guids:W -h|--hybrid=:W -i|--info= " +
+				"-I|--align-end -j|--move-main-table=:W -l|--load-backup=r:W -L|--list-types -m|--gpttombr=:W -n|--new=:W -N|--largest-new=:W -o|--clear:W -O|--print-mbr -p|--print " +
+				"-P|--pretend -r|--transpose=:W -R|--replicate=w -s|--sort:W -S|--resize-table=:W -t|--typecode=:W -T|--transform-bsd=:W -u|--partition-guid=:W -U|--disk-guid=:W " +
+				"-v|--verify -z|--zap:W -Z|--zap-all:W -V|--version:h --help:h --usage:h",
+			Flagged: []string{"sgdisk -Z /dev/sda", "sgdisk -p -Z /dev/sda", "sgdisk --new=1:0:0 /dev/sda"}, ReadOnly: []string{"sgdisk -p /dev/sda", "sgdisk --print /dev/sda"}},
+		// parted 3.5 (getopt_long): the device, then commands (print,
+		// mkpart, rm …) as operands.
+		&Spec{Names: n("parted"), Grant: exact("parted /dev/x"), Effect: Write, ReadWith: "-l --list", Abbrev: true, Permute: true, Operands: "r? -*",
+			Options: "-l|--list -m|--machine -j|--json -s|--script -f|--fix -a|--align= -h|--help:h -v|--version:h",
+			Flagged: []string{"parted /dev/sda print", "parted -s /dev/sda mklabel gpt"}, ReadOnly: []string{"parted -l", "parted --list"}},
+		// nvme-cli 2.3: nvme COMMAND [DEVICE] [OPTIONS].
+		&Spec{Names: n("nvme"), Grant: exact("nvme format /dev/x"), Options: "-h:h --help:h --version:h",
+			Subcommands: subs("format", nvmeSub(nvmeWipe), "sanitize", nvmeSub(nvmeWipe))},
+		&Spec{Names: n("cryptsetup"), Grant: exact("cryptsetup luksFormat /dev/x"), Permute: true, Options: cryptOpts,
+			Subcommands: subs("luksFormat", crypt(keys), "erase", crypt(keys), "luksErase", crypt(keys), "reencrypt", crypt(keys), "luksKillSlot", crypt(keys), "luksRemoveKey", crypt(keys))},
+	)
+})
