@@ -128,9 +128,13 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 		&Spec{Names: n("printenv"), Operands: "-*", Options: "-0 --null" + gnu,
 			ReadOnly: []string{"printenv HOME", "printenv | wc -l"}, Flagged: []string{"printenv", "printenv -0"}},
 		&Spec{Names: n("env"), Grant: Grant{Exact: true, Offers: []string{"env x => Bash(env x)"}}, Abbrev: true,
-			Options:  "-0 --null -i --ignore-environment -u= --unset= -C= --chdir= -S=x --split-string=x -v --debug --block-signal? --default-signal? --ignore-signal? --list-signal-handling" + gnu,
+			// GNU env 9.1 (tried here): getopt_long, options stop at the first
+			// NAME=VALUE or command word, prefixes taken (--un PATH),
+			// bundles too (-iu X). -a/--argv0 (GNU 9.5) and BSD -P take a
+			// value.
+			Options:  "-0|--null -i|--ignore-environment -u|--unset= -C|--chdir= -S|--split-string=x -v|--debug -a|--argv0= -P= --block-signal? --default-signal? --ignore-signal? --list-signal-handling" + gnu,
 			ReadOnly: []string{"env -i"},
-			Flagged:  []string{"env -S 'sh -c id'", "env sh -c id", "env", "env -0", "env | sort", "env | grep -v PATH"}},
+			Flagged:  []string{"env -S 'sh -c id'", "env sh -c id", "env", "env -0", "env | sort", "env | grep -v PATH", "env -iu X rm -rf ~", "env --split='rm -rf ~'", "env --un PATH git reset --hard"}},
 		&Spec{Names: n("sleep"), Operands: "-*", Options: gnu},
 		&Spec{Names: n("seq"), Operands: "- -? -?", Options: "-f= -s= -w --format= --separator= --equal-width" + gnu},
 		&Spec{Names: n("expr"), Operands: "-*", NoOptions: true},

@@ -67,7 +67,8 @@ func substSafe(x arg, allData bool) bool {
 }
 
 // onlyHarmlessWrappers reports wrappers that change nothing the command
-// does (flock only waits for its lock, as flock FILE -c CMD always did); xargs too when fed, where the words it adds are known.
+// does (flock only waits for its lock, as flock FILE -c CMD always did);
+// xargs too when fed, where the words it adds are known.
 func onlyHarmlessWrappers(ws []string, xargsFed bool) bool {
 	for _, w := range ws {
 		if w == "xargs" && xargsFed {

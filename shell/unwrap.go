@@ -307,46 +307,30 @@ func isAssignWord(s string) bool {
 }
 
 func wrapEnv(a *analyzer, ca *call, args []arg) ([]arg, bool) {
-	i := 0
-	for ; i < len(args); i++ {
-		s := args[i].s
-		switch {
-		case s == "--":
-			i++
-			goto assigns
-		case s == "-u" || s == "--unset" || s == "-C" || s == "--chdir" || s == "-P" || s == "-a" || s == "--argv0":
-			// -P PATH (BSD: where to look for the program), -a NAME (GNU: argv[0])
-			i++
-		case s == "-":
-			// env - is env -i
-		case s == "-S" || s == "--split-string" || strings.HasPrefix(s, "-S") || strings.HasPrefix(s, "--split-string="):
-			var str string
-			switch {
-			case s == "-S" || s == "--split-string":
-				if i+1 >= len(args) {
-					return nil, false
-				}
-				str = args[i+1].s
-				i++
-			case strings.HasPrefix(s, "-S"):
-				str = s[2:]
-			default:
-				str = s[len("--split-string="):]
-			}
-			rest := []string{str}
-			for _, x := range args[i+1:] {
-				rest = append(rest, x.raw)
-			}
-			// env -S splits its string into words; reading it as shell
-			// words is close enough and never misses a command.
-			a.nested("env "+strings.Join(rest, " "), ca.ctx, ca.wrappers)
-			return nil, true
-		case strings.HasPrefix(s, "-") && s != "-":
-		default:
-			goto assigns
-		}
+	res := wrapperParse(ca, args)
+	if res == nil {
+		return nil, false
 	}
-assigns:
+	for _, u := range res.Options {
+		if u.Option != "--split-string" || u.Index < 0 || u.Index >= len(args) {
+			continue
+		}
+		rest := []string{u.Target}
+		for _, x := range args[u.Index+1:] {
+			rest = append(rest, x.raw)
+		}
+		// env -S splits its string into words; reading it as shell
+		// words is close enough and never misses a command.
+		a.nested("env "+strings.Join(rest, " "), ca.ctx, ca.wrappers)
+		return nil, true
+	}
+	i := len(args)
+	if len(res.OperandIndexes) > 0 {
+		i = res.OperandIndexes[0]
+	}
+	if i < len(args) && args[i].s == "-" {
+		i++ // env - is env -i
+	}
 	for i < len(args) && isAssignWord(args[i].s) {
 		name, _, _ := strings.Cut(args[i].s, "=")
 		v := args[i]
