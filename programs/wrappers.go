@@ -48,6 +48,21 @@ var _ = family("wrappers", func(add func(...*Spec)) {
 		&Spec{Names: n("torsocks"), Grant: Grant{Exact: true}, Wraps: WrapChanges, Command: true, Effect: Unknown,
 			Options: "-u= --user= -p= --pass= -a= --address= -P= --port= -i --isolate -d --debug -q --quiet -h:h --help:h --version:h",
 			Flagged: []string{"torsocks rm -rf /etc", "torsocks -i curl https://example.com"}},
+		// strace and ltrace run the command and print what it calls
+		// (strace 6, ltrace 0.7; getopt_long: prefixes accepted). -o names
+		// a file or, after | or !, a command the trace is piped to; -E
+		// sets the command's environment, -u its user: each makes the call
+		// unknown. -p attaches to running processes and runs no command.
+		&Spec{Names: n("strace"), Grant: Grant{Exact: true}, Wraps: WrapChanges, Command: true, Effect: Unknown, Abbrev: true,
+			Options: "-A -c|--summary-only -C|--summary -d|--debug -D|--daemonize? -f|--follow-forks -F -i|--instruction-pointer -k|--stack-trace -n|--syscall-number " +
+				"-N -q|--quiet? -r|--relative-timestamps? -t|--absolute-timestamps? -T|--syscall-times? -v|--no-abbrev -w|--summary-wall-clock -x -y|--decode-fds? -Y -z|--successful-only " +
+				"-Z|--failed-only -a|--columns= -b|--detach-on= -e= -E|--env=u -I= -o|--output=u -O= -p|--attach= -P|--trace-path= -s|--string-limit= -S|--summary-sort-by= " +
+				"-U|--summary-columns= -u|--user=u -X= --seccomp-bpf --trace= --signal= --status= --abbrev= --verbose= --raw= --read= --write= --output-separately -h|--help:h -V|--version:h",
+			Flagged: []string{"strace rm -rf /etc", "strace -f -o /dev/null rm -rf ~", "strace -ff -s 200 rm -rf ~", "strace --follow-forks rm -rf ~", "strace -o '|sh' ls", "strace -E LD_PRELOAD=/tmp/x.so ls", "strace -p 1"}},
+		&Spec{Names: n("ltrace"), Grant: Grant{Exact: true}, Wraps: WrapChanges, Command: true, Effect: Unknown, Abbrev: true,
+			Options: "-a|--align= -A= -b|--no-signals -c -C|--demangle -D|--debug= -e= -f -F|--config=u -i -l|--library=u -L -n|--indent= -o|--output=u -p= -r -s= -S -t -T " +
+				"-u=u -w|--where= -x= -h|--help:h -V|--version:h",
+			Flagged: []string{"ltrace rm -rf /etc", "ltrace -f -o /dev/null rm -rf ~", "ltrace -l /tmp/x.so ls"}},
 		&Spec{Names: n("proxychains", "proxychains4"), Grant: Grant{Exact: true}, Wraps: WrapChanges, Command: true, Effect: Unknown, Options: "-f=r -q",
 			Flagged: []string{"proxychains rm -rf /etc", "proxychains4 -q -f ./p.conf rm -rf ~"}},
 	)

@@ -406,7 +406,7 @@ var catalogue = [...]checkDef{
 		Passes:   []string{"vim README.md", "vim notes.txt"}},
 	{Name: "program-flags", Rule: "R5", Run: checkProgramFlags,
 		Raises:   []danger.Kind{danger.RemoteExec, danger.SystemConfig},
-		Programs: []string{"rg", "sort", "tar", "gtar", "bsdtar", "zip", "man", "less", "more", "find", "git", "rsync", "ssh", "xargs", "tcpdump", "strace", "gdb", "script", "flock", "timeout", "nmap", "openssl", "ssh-keygen", "make", "mail", "ed", "emacs", "dpkg", "pip", "pip3", "npx", "env", "mvn", "mvnw"},
+		Programs: []string{"rg", "sort", "tar", "gtar", "bsdtar", "zip", "man", "less", "more", "find", "git", "rsync", "ssh", "xargs", "tcpdump", "gdb", "script", "flock", "nmap", "openssl", "ssh-keygen", "make", "mail", "ed", "emacs", "dpkg", "pip", "pip3", "npx", "env", "mvn", "mvnw"},
 		Flagged:  []string{"mail -u root", "rg --pre=sh x"},
 		Passes:   []string{"ed", "env"}},
 }
