@@ -148,12 +148,18 @@ func beyondWord(b, w string) bool {
 	case strings.HasSuffix(b, "="): // NAME= operand
 		return strings.HasPrefix(w, b)
 	case strings.HasPrefix(b, "--"):
-		return w == b || strings.HasPrefix(w, b+"=")
+		return nameOrValue(w, b)
 	case strings.HasPrefix(b, "-") && len(b) == 2:
 		// -p, -pVALUE; not a long option that starts with the letter.
 		return strings.HasPrefix(w, b) && !strings.HasPrefix(w, "--")
 	case strings.HasPrefix(b, "-"): // a single-dash long name (go's -toolexec)
-		return w == b || strings.HasPrefix(w, b+"=") || w == "-"+b || strings.HasPrefix(w, "-"+b+"=")
+		return nameOrValue(w, b) || strings.HasPrefix(w, "-") && nameOrValue(w[1:], b)
 	}
 	return false // an environment variable
+}
+
+// nameOrValue reports whether w is the option b or b=VALUE (without
+// building b+"=": this runs for every word of every call).
+func nameOrValue(w, b string) bool {
+	return strings.HasPrefix(w, b) && (len(w) == len(b) || w[len(b)] == '=')
 }

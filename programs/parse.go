@@ -326,7 +326,8 @@ func spells(group, name string) bool {
 
 func parse(s *Spec, words []Word, base int, r *Result) {
 	r.Spec = s
-	var ops []int
+	var opsBuf [8]int // most calls have few operands: no allocation
+	ops := opsBuf[:0]
 	patternGiven, writeOps, delOps, readOps, endOpts, intoGiven := false, false, false, false, false, false
 	word := 0          // the word being read, for Result.Options
 	var loose []string // undeclared options a loose entry let pass

@@ -861,8 +861,8 @@ func programName(s string) string {
 	if i := strings.LastIndexByte(s, '\\'); i >= 0 && i < len(s)-1 && len(s) > 2 && s[1] == ':' {
 		s = s[i+1:]
 	}
-	ls := strings.ToLower(s)
-	if strings.HasSuffix(ls, ".exe") {
+	if n := len(s); n >= 4 && strings.EqualFold(s[n-4:], ".exe") {
+		ls := strings.ToLower(s)
 		return ls[:len(ls)-4]
 	}
 	return s
