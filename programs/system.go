@@ -9,6 +9,8 @@ var _ = family("system", func(add func(...*Spec)) {
 	// -H/--host runs the command on another host over ssh.
 	exact := Grant{Exact: true}
 	launchRead := &Spec{Operands: "-*"}
+	ufwRead := &Spec{Operands: "-*"}
+	nftRead := &Spec{Operands: "-*"}
 	// launchChange: a verb that loads, starts, stops or removes a job;
 	// its own options (load -w, -F, -S) change nothing the check reads.
 	launchChange := &Spec{Effect: Config, Loose: true, Permute: true, Operands: "-*"}
@@ -133,6 +135,89 @@ var _ = family("system", func(add func(...*Spec)) {
 		&Spec{Names: n("at", "batch"), Grant: exact, Effect: Config, ReadWith: "-l -c", Operands: "-*",
 			Options:  "-V:h -q= -f=r -u= -m -M -l -b -v -t= -c -r -d -o=",
 			ReadOnly: []string{"at -l", "at -c 4"}, Flagged: []string{"at now + 1 minute", "at -f job.sh midnight", "at -qb -f job.sh now"}},
+		// usermod, useradd and gpasswd (shadow 4.13, getopt_long:
+		// usermod --grou seen; gpasswd refuses the ambiguous --ad).
+		&Spec{Names: n("usermod"), Grant: exact, Effect: Config, Abbrev: true, Permute: true, Operands: "-",
+			Options: "-a|--append -b|--badname -c|--comment= -d|--home= -e|--expiredate= -f|--inactive= -g|--gid= -G|--groups= -l|--login= -L|--lock " +
+				"-m|--move-home -o|--non-unique -p|--password= -P|--prefix= -r|--remove -R|--root= -s|--shell= -u|--uid= -U|--unlock -v|--add-subuids= " +
+				"-V|--del-subuids= -w|--add-subgids= -W|--del-subgids= -Z|--selinux-user= -h|--help:h",
+			Flagged: []string{"usermod -aG sudo bob", "usermod -aGsudo bob", "usermod --groups=wheel,dev bob", "usermod -ou 0 bob"}},
+		&Spec{Names: n("useradd"), Grant: exact, Effect: Config, Abbrev: true, Permute: true, Operands: "-?",
+			Options: "--badname -b|--base-dir= --btrfs-subvolume-home -c|--comment= -d|--home-dir= -D|--defaults -e|--expiredate= -f|--inactive= " +
+				"-F|--add-subids-for-system -g|--gid= -G|--groups= -k|--skel=r -K|--key= -l|--no-log-init -m|--create-home -M|--no-create-home " +
+				"-N|--no-user-group -o|--non-unique -p|--password= -r|--system -R|--root= -P|--prefix= -s|--shell= -u|--uid= -U|--user-group " +
+				"-Z|--selinux-user= -h|--help:h",
+			Flagged: []string{"useradd -G docker bob", "useradd -u 0 -o toor", "useradd --uid=0 --non-u toor"}},
+		&Spec{Names: n("gpasswd"), Grant: exact, Effect: Config, Abbrev: true, Permute: true, Operands: "-",
+			Options: "-a|--add= -d|--delete= -Q|--root= -r|--remove-password -R|--restrict -M|--members= -A|--administrators= -h|--help:h",
+			Flagged: []string{"gpasswd -a dev docker", "gpasswd --add=dev sudo", "gpasswd -M a,b wheel"}},
+		// nsenter (util-linux 2.38.1, getopt_long with "+": its options
+		// end at the command, which it runs in the namespaces it enters).
+		&Spec{Names: n("nsenter"), Grant: exact, Effect: Unknown, Command: true, Abbrev: true,
+			Options: "-a|--all -t|--target= -m|--mount? -u|--uts? -i|--ipc? -n|--net? -p|--pid? -C|--cgroup? -U|--user? -T|--time? -S|--setuid= -G|--setgid= " +
+				"--preserve-credentials -r|--root? -w|--wd? -W|--wdns= -F|--no-fork -Z|--follow-context -h|--help:h -V|--version:h",
+			Flagged: []string{"nsenter -t 1 -m -u -i -n -p sh", "nsenter --target=1 --all sh", "nsenter -at1 sh"}},
+		// ufw (0.36.2, its own parser): --dry-run, then --force (-f),
+		// then the command, which it lowers (ufw DISABLE disables);
+		// --rootdir= and --datadir= anywhere. status, show, version,
+		// help and app list or info read.
+		&Spec{Names: n("ufw"), Grant: exact, OtherSubcommand: Config, Options: "--dry-run -f|--force --rootdir= --datadir= -h|--help:h --version:h",
+			Subcommands: subs("status", ufwRead, "show", ufwRead, "version", ufwRead, "help", ufwRead, "app", &Spec{Subcommands: subs("list", ufwRead, "info", ufwRead), OtherSubcommand: Config},
+				"default", &Spec{Effect: Config, Operands: "-*"}),
+			ReadOnly: []string{"ufw status", "ufw status verbose", "ufw app list"},
+			Flagged:  []string{"ufw disable", "ufw --force disable", "ufw -f reset", "ufw default allow incoming", "ufw allow 22"}},
+		// nft (nftables 1.0.6, getopt_long with "+": options stop at the
+		// first command word; --chec seen). list, describe and monitor
+		// read; -c only checks.
+		&Spec{Names: n("nft"), Grant: exact, OtherSubcommand: Config, Abbrev: true,
+			Options: "-h|--help:h -v|--version:h -V:h -f|--file=c -D|--define= -i|--interactive:c -I|--includepath= -c|--check -o|--optimize -a|--handle " +
+				"-s|--stateless -t|--terse -S|--service -N|--reversedns -u|--guid -n|--numeric -y|--numeric-priority -p|--numeric-protocol " +
+				"-T|--numeric-time -e|--echo -j|--json -d|--debug=",
+			Subcommands: subs("list", nftRead, "describe", nftRead, "monitor", nftRead),
+			ReadOnly:    []string{"nft list ruleset", "nft -a list table inet filter"},
+			Flagged:     []string{"nft flush ruleset", "nft -f rules.nft", "nft 'flush ruleset'", "nft add rule inet filter input accept"}},
+		// firewall-cmd (firewalld, Python argparse: prefixes taken,
+		// --opt=v and --opt v alike). Only the options the check reads
+		// are declared; the rest are loose.
+		&Spec{Names: n("firewall-cmd"), Grant: exact, Effect: Config, Loose: true, Abbrev: true, Permute: true, Operands: "-*",
+			ReadWith: "--state --get-default-zone --list-all --list-all-zones --get-active-zones --get-zones --list-services --list-ports --query-panic",
+			Options: "--state --get-default-zone --list-all --list-all-zones --get-active-zones --get-zones --list-services --list-ports --query-panic " +
+				"--panic-on --panic-off --set-default-zone= --zone= --permanent --reload -h|--help:h -V|--version:h",
+			ReadOnly: []string{"firewall-cmd --state", "firewall-cmd --list-all"},
+			Flagged:  []string{"firewall-cmd --panic-off", "firewall-cmd --set-default-zone=trusted", "firewall-cmd --set-default-zone trusted"}},
+		// setenforce (libselinux 3.4): one operand, Enforcing,
+		// Permissive, 1 or 0, in any case; no options.
+		&Spec{Names: n("setenforce"), Grant: exact, Effect: Config, NoOptions: true, Operands: "-",
+			Flagged: []string{"setenforce 0", "setenforce Permissive"}},
+		// auditctl (audit 3.0.9, getopt_long): -l and -s read.
+		&Spec{Names: n("auditctl"), Grant: exact, Effect: Config, ReadWith: "-l -s", Abbrev: true, Permute: true,
+			Options: "-a= -A= -b= -c -C= -d= -D -e= -f= -F= -h:h -i -k= -l -m= -p= -q= -r= -R=r -s -S= --signal= -t -v:h -w= -W= " +
+				"--loginuid-immutable --backlog_wait_time= --reset-lost --reset_backlog_wait_time_actual",
+			ReadOnly: []string{"auditctl -l", "auditctl -s"},
+			Flagged:  []string{"auditctl -D", "auditctl -e 0", "auditctl -e0", "auditctl -w /etc/passwd -p wa"}},
+		// xattr (macOS, a Python script with getopt "lpwdcrsvxh": short
+		// options only, bundled; the attribute is an operand). -l and -p
+		// read.
+		&Spec{Names: n("xattr"), Grant: exact, Effect: Write, EffectWithOperands: true, ReadWith: "-l -p", Operands: "-*",
+			Options:  "-l -p -w -d -c -r -s -v -x -h:h",
+			ReadOnly: []string{"xattr -l app.dmg", "xattr -p com.apple.quarantine app.dmg"},
+			Flagged:  []string{"xattr -d com.apple.quarantine app.dmg", "xattr -cr App.app", "xattr -rd com.apple.quarantine App.app"}},
+		// pfctl (macOS and BSD, getopt: -F and -s take a modifier).
+		&Spec{Names: n("pfctl"), Grant: exact, Effect: Config, ReadWith: "-s -n", Permute: true,
+			Options:  "-a= -A -d:c -D= -e:c -q -f=c -F=c -g -h:h -i= -k= -K= -m -n -N -O -o= -P -p= -r -R -s= -S -t= -T= -v -x= -z",
+			ReadOnly: []string{"pfctl -s rules", "pfctl -sr"},
+			Flagged:  []string{"pfctl -d", "pfctl -F all", "pfctl -Fa", "pfctl -f /etc/pf.conf"}},
+		// csrutil (macOS): the verb is the first word; status reads.
+		&Spec{Names: n("csrutil"), Grant: exact, OtherSubcommand: Config,
+			Subcommands: subs("status", &Spec{}, "authenticated-root", &Spec{Effect: Config, Operands: "-*", Subcommands: subs("status", &Spec{}), OtherSubcommand: Config}),
+			ReadOnly:    []string{"csrutil status"}, Flagged: []string{"csrutil disable", "csrutil authenticated-root disable"}},
+		// spctl (macOS, getopt_long: prefixes taken). Only the options
+		// the check reads are declared; the rest are loose.
+		&Spec{Names: n("spctl"), Grant: exact, Effect: Config, Loose: true, Abbrev: true, Permute: true, Operands: "-*",
+			ReadWith: "--status --assess --list",
+			Options:  "-a|--assess --status --list --master-enable --master-disable --global-enable --global-disable --enable --disable --add --remove -t|--type= -v|--verbose",
+			ReadOnly: []string{"spctl --status", "spctl -a -v App.app"},
+			Flagged:  []string{"spctl --master-disable", "spctl --global-dis", "spctl --disable --label x"}},
 		&Spec{Names: n("top"), Options: "-b -n= -d= -p= -u= -U= -o= -H -i -c -1 -E= -e= -w? -s -S -h:h -v:h", ReadOnly: []string{"top -b -n1"}},
 	)
 })

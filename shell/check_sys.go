@@ -10,17 +10,39 @@ import (
 func checkPrivilegeTools(a *analyzer, c *call) {
 	ops := c.operands()
 	switch c.prog {
-	case "usermod", "gpasswd", "adduser", "useradd":
-		text := " " + strings.Join(c.words, " ") + " "
-		for _, g := range []string{"sudo", "wheel", "admin", "root", "docker", "adm", "lxd", "disk", "shadow"} {
-			if strings.Contains(text, " "+g+" ") || strings.Contains(text, ","+g+" ") || strings.Contains(text, " "+g+",") {
+	case "usermod", "useradd", "gpasswd":
+		// The groups the call puts the user in, as the entry reads them
+		// (-aGsudo, --groups=wheel,dev, -g root; gpasswd -a USER GROUP,
+		// -M USERS GROUP).
+		res := a.entryParse(c)
+		var groups []string
+		if c.prog == "gpasswd" {
+			if res.Has("--add", "--members", "--administrators") {
+				groups = res.Operands()
+			}
+		} else {
+			for _, v := range res.Values("--groups", "--gid") {
+				groups = append(groups, strings.Split(v, ",")...)
+			}
+		}
+		for _, g := range groups {
+			if privilegedGroup(g) {
 				a.flag(c, danger.Privilege, "adds a user to the privileged group "+g)
 				return
 			}
 		}
-		if c.prog == "usermod" || c.prog == "useradd" {
-			if hasShortFlag(ops, 'o') || hasWord(ops, "-u") && hasWord(ops, "0") {
+		if c.prog != "gpasswd" {
+			if uid, _ := res.Value("--uid"); res.Has("--non-unique") || uid == "0" {
 				a.flag(c, danger.Privilege, "creates or changes a user with root's id")
+			}
+		}
+	case "adduser":
+		// adduser USER GROUP (Debian's adduser, a Perl script with no
+		// entry yet): the words are read as they stand.
+		for _, x := range ops {
+			if privilegedGroup(x.s) {
+				a.flag(c, danger.Privilege, "adds a user to the privileged group "+x.s)
+				return
 			}
 		}
 	case "newgrp", "sg":
@@ -45,7 +67,7 @@ func checkPrivilegeTools(a *analyzer, c *call) {
 			a.flag(c, danger.Privilege, "creates a Windows user")
 		}
 	case "nsenter":
-		if hasPrefixWord(ops, "-t", "--target") {
+		if a.entryParse(c).Has("--target") {
 			a.flag(c, danger.Privilege, "enters another process's namespaces")
 		}
 	case "sudo", "doas", "su", "pkexec", "runas":
@@ -60,6 +82,16 @@ func checkPrivilegeTools(a *analyzer, c *call) {
 		}
 		a.flag(c, danger.Privilege, c.prog+" opens a root shell or runs as another user")
 	}
+}
+
+// privilegedGroup reports a group whose members are root, or can become
+// it (sudo, docker, disk, …).
+func privilegedGroup(g string) bool {
+	switch g {
+	case "sudo", "wheel", "admin", "root", "docker", "adm", "lxd", "disk", "shadow":
+		return true
+	}
+	return false
 }
 
 func checkSystemctl(a *analyzer, c *call) {
@@ -268,6 +300,16 @@ func checkSystemSettings(a *analyzer, c *call) {
 	}
 }
 
+// wordIn reports whether one of the words is w.
+func wordIn(ops []arg, w string) bool {
+	for _, x := range ops {
+		if x.s == w {
+			return true
+		}
+	}
+	return false
+}
+
 func anyContains(ops []arg, s string) bool {
 	for _, x := range ops {
 		if strings.Contains(x.s, s) {
@@ -318,40 +360,59 @@ func (a *analyzer) checkPackageConfig(c *call, ops []arg) {
 
 func checkSecurity(a *analyzer, c *call) {
 	ops := c.operands()
-	first := ""
-	if len(ops) > 0 {
-		first = ops[0].s
-	}
 	switch c.prog {
 	case "ufw":
-		if first == "disable" || first == "reset" || first == "default" && hasWord(ops, "allow") {
-			a.flag(c, danger.SecurityDisable, "ufw "+first+" turns the firewall off or opens it")
+		// The command after --dry-run and --force, as the entry reads
+		// it; ufw lowers it, and so does the check.
+		res := a.entryParse(c)
+		sub, _ := a.entrySub(c)
+		verb := strings.ToLower(sub)
+		if res.Has("--dry-run") {
+			return
+		}
+		if verb == "disable" || verb == "reset" || verb == "default" && wordIn(a.entryOperands(c), "allow") {
+			a.flag(c, danger.SecurityDisable, "ufw "+verb+" turns the firewall off or opens it")
 		}
 	case "iptables", "ip6tables":
 		res := a.entryParse(c)
-		if res.Has("--flush") || res.Has("--delete-chain") || res.Has("--policy") && hasWord(ops, "ACCEPT") || res.Has("--delete") {
+		policy, _ := res.Value("--policy")
+		accept := policy != "" && wordIn(a.entryOperands(c), "ACCEPT")
+		if res.Has("--flush") || res.Has("--delete-chain") || accept || res.Has("--delete") {
 			a.flag(c, danger.SecurityDisable, "flushes or opens the firewall rules")
 		}
 	case "nft":
-		if hasWord(ops, "flush") || hasWord(ops, "delete") {
-			a.flag(c, danger.SecurityDisable, "flushes or deletes firewall rules")
+		// A command word flush, delete or destroy, in its own word or a
+		// quoted one ('flush ruleset'); -c only checks.
+		if a.entryParse(c).Has("--check") {
+			return
+		}
+		sub, rest := a.entrySub(c)
+		for _, w := range append([]arg{{s: sub}}, rest...) {
+			for _, f := range strings.Fields(w.s) {
+				if f == "flush" || f == "delete" || f == "destroy" {
+					a.flag(c, danger.SecurityDisable, "flushes or deletes firewall rules")
+					return
+				}
+			}
 		}
 	case "firewall-cmd":
-		if hasWord(ops, "--panic-off") || hasPrefixWord(ops, "--set-default-zone=trusted") {
+		res := a.entryParse(c)
+		if zone, _ := res.Value("--set-default-zone"); res.Has("--panic-off") || zone == "trusted" {
 			a.flag(c, danger.SecurityDisable, "opens the firewall")
 		}
 	case "setenforce":
-		if first == "0" || strings.EqualFold(first, "permissive") {
+		if pos := a.entryOperands(c); len(pos) > 0 && (pos[0].s == "0" || strings.EqualFold(pos[0].s, "permissive")) {
 			a.flag(c, danger.SecurityDisable, "turns SELinux enforcement off")
 		}
 	case "setsebool":
 		a.flagAt(c, danger.SecurityDisable, "changes SELinux policy booleans", medium)
 	case "spctl":
-		if hasPrefixWord(ops, "--master-disable", "--global-disable", "--disable") {
+		if a.entryParse(c).Has("--master-disable", "--global-disable", "--disable") {
 			a.flag(c, danger.SecurityDisable, "turns Gatekeeper off")
 		}
 	case "csrutil":
-		if first == "disable" || first == "authenticated-root" && hasWord(ops, "disable") {
+		sub, rest := a.entrySub(c)
+		if sub == "disable" || sub == "authenticated-root" && wordIn(rest, "disable") {
 			a.flag(c, danger.SecurityDisable, "turns System Integrity Protection off")
 		}
 	case "set-mppreference":
@@ -367,15 +428,17 @@ func checkSecurity(a *analyzer, c *call) {
 	case "aa-disable", "aa-complain":
 		a.flag(c, danger.SecurityDisable, "turns an AppArmor profile off")
 	case "auditctl":
-		if hasShortFlag(ops, 'D') || hasWord(ops, "-e") && hasWord(ops, "0") {
+		res := a.entryParse(c)
+		if enabled, _ := res.Value("-e"); res.Has("-D") || enabled == "0" {
 			a.flag(c, danger.SecurityDisable, "deletes audit rules or stops auditing")
 		}
 	case "xattr":
-		if hasShortFlag(ops, 'd') && anyContains(ops, "quarantine") || hasShortFlag(ops, 'c') && hasShortFlag(ops, 'r') {
+		res := a.entryParse(c)
+		if res.Has("-d") && anyContains(a.entryOperands(c), "quarantine") || res.Has("-c") && res.Has("-r") {
 			a.flagAt(c, danger.SecurityDisable, "removes macOS quarantine flags from downloaded files", medium)
 		}
 	case "pfctl":
-		if hasShortFlag(ops, 'd') || hasShortFlag(ops, 'F') {
+		if a.entryParse(c).Has("-d", "-F") {
 			a.flag(c, danger.SecurityDisable, "turns the packet filter off or flushes it")
 		}
 	case "systemsetup":
