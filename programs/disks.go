@@ -58,6 +58,15 @@ var _ = family("disks", func(add func(...*Spec)) {
 		&Spec{Names: n("blkdiscard"), Grant: exact("blkdiscard /dev/x"), Effect: Write, Abbrev: true, Permute: true, Operands: "r",
 			Options: "-f|--force -o|--offset= -l|--length= -p|--step= -s|--secure -z|--zeroout -v|--verbose -h|--help:h -V|--version:h",
 			Flagged: []string{"blkdiscard /dev/sda", "blkdiscard -l 1G /dev/sda"}, ReadOnly: []string{"blkdiscard --help"}},
+		// hdparm 9.65 reads its words itself: short options (many with a
+		// value, attached or not) are taken loosely; long options are
+		// matched whole and without case (strcasecmp, no prefixes), and
+		// the security ones take the password after them.
+		&Spec{Names: n("hdparm"), Grant: exact("hdparm /dev/x"), Effect: Write, Loose: true, Fold: true, Permute: true, Operands: "r*",
+			Options: "--security-erase= --security-erase-enhanced= --security-set-pass= --security-unlock= --security-disable= --security-freeze --user-master= --security-mode= " +
+				"--trim-sector-ranges= --trim-sector-ranges-stdin --make-bad-sector= --fwdownload=r --fwdownload-mode3=r --fwdownload-mode3-max=r --fwdownload-mode7=r " +
+				"--yes-i-know-what-i-am-doing --please-destroy-my-drive --verbose -h:h --help:h -V:h",
+			Flagged: []string{"hdparm -I /dev/sda", "hdparm --security-erase p /dev/sda"}, ReadOnly: []string{"hdparm -h"}},
 		// GPT fdisk 1.0.9: gdisk takes -l (list) alone; sgdisk (popt: no
 		// prefixes) changes the table with the options marked as writing
 		// it, and only prints with the others.

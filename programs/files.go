@@ -67,6 +67,17 @@ var _ = family("files", func(add func(...*Spec)) {
 		&Spec{Names: n("chattr"), Grant: Grant{Exact: true, Offers: []string{"chattr +i x => Bash(chattr +i x)"}}, Permute: true, Operands: "w*",
 			Options: "-R -V -f -p= -v= += -a -A -c -C -d -D -e -F -i -j -m -P -s -S -t -T -u -x",
 			Flagged: []string{"chattr +i build.sh", "chattr -R -i /etc", "chattr =e -R x"}},
+		// icacls and takeown (Windows): options are /NAME words in any
+		// case (/T, /t), their values the next word; /grant:r is /grant
+		// replacing, /inheritance:d the option with its value. icacls
+		// with a file and no option shows its ACL; the options that
+		// change it write the file.
+		&Spec{Names: n("icacls"), Grant: Grant{Exact: true, Offers: []string{"icacls x => Bash(icacls x)"}}, Slash: true, Fold: true, Permute: true, Operands: "r*",
+			Options: "/grant=:W /deny=:W /remove=:W /setintegritylevel=:W /inheritance?:W /setowner=:W /reset:W /restore=r:W /save=w /findsid= /verify /t /c /l /q",
+			Flagged: []string{"icacls x /grant Everyone:F", "icacls x /RESET"}, ReadOnly: []string{"icacls notes.txt"}},
+		&Spec{Names: n("takeown"), Grant: Grant{Exact: true, Offers: []string{"takeown /f x => Bash(takeown /f x)"}}, Slash: true, Fold: true, Permute: true, Effect: Write,
+			Options: "/s= /u= /p= /f=w /a /r /d=",
+			Flagged: []string{"takeown /f x", "takeown /F x /R /D Y"}},
 		// chflags (FreeBSD and macOS chflags.c: getopt "HLPRfhvx", no long
 		// options, the options before the flags word).
 		&Spec{Names: n("chflags"), Grant: Grant{Exact: true, Offers: []string{"chflags uchg x => Bash(chflags uchg x)"}}, Operands: "- w*",

@@ -392,6 +392,22 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 			i = oldStyle(s, words, base, r, apply)
 			continue
 		}
+		if !endOpts && s.Slash && len(t) > 1 && t[0] == '/' {
+			if o, val, ok := s.slashOption(t); ok {
+				switch {
+				case o.value == 0 || o.value == '?' && val == "":
+					apply(o, "", -1)
+				case o.value == '?':
+					apply(o, val, base+i)
+				case i+1 < len(words):
+					i++
+					apply(o, words[i].Text, base+i)
+				default:
+					apply(o, "", -2)
+				}
+				continue
+			}
+		}
 		if endOpts || s.NoOptions || len(t) < 2 || t[0] != '-' && !(t[0] == '+' && s.hasPlus()) {
 			if !w.Literal && !endOpts && s.risky() && (t == "" || t[0] == '$' || t[0] == '-' || strings.HasPrefix(t, "`")) {
 				r.unknown("a word that is not a literal (" + t + ") stands where an option may")
@@ -770,9 +786,34 @@ func (s *Spec) exact(name string) *opt {
 	return nil
 }
 
+// slashOption finds the option a "/name" or "/name:x" word names, with
+// x (Spec.Slash).
+func (s *Spec) slashOption(t string) (*opt, string, bool) {
+	if s.Fold {
+		t = strings.ToLower(t)
+	}
+	if o := s.exact(t); o != nil {
+		return o, "", true
+	}
+	name, val, ok := strings.Cut(t, ":")
+	if !ok {
+		return nil, "", false
+	}
+	if o := s.exact(name); o != nil {
+		if o.value != '?' {
+			val = ""
+		}
+		return o, val, true
+	}
+	return nil, "", false
+}
+
 // long finds a long option (or a single-dash long name), exactly or, when
 // the entry allows it, by unique prefix.
 func (s *Spec) long(name string) (*opt, string) {
+	if s.Fold {
+		name = strings.ToLower(name)
+	}
 	if o := s.exact(name); o != nil {
 		return o, ""
 	}

@@ -32,12 +32,17 @@ func TestParse(t *testing.T) {
 		{"sort", "-o out in", []use{{Write, "out", "-o"}, {Read, "in", ""}}, false, false},
 		{"sort", "-oout in", []use{{Write, "out", "-o"}, {Read, "in", ""}}, false, false},
 		{"sort", "--output=out in", []use{{Write, "out", "--output"}, {Read, "in", ""}}, false, false},
-		{"sort", "--o=out in", []use{{Write, "out", "--output"}, {Read, "in", ""}}, false, false},      // unique prefix
-		{"sort", "in --output out", []use{{Write, "out", "--output"}, {Read, "in", ""}}, false, false}, // GNU permutes
-		{"sort", "-nro out in", []use{{Write, "out", "-o"}, {Read, "in", ""}}, false, false},           // bundled
-		{"sort", "-- -o", []use{{Read, "-o", ""}}, false, false},                                       // -- ends options
-		{"sort", "--bogus in", []use{{Read, "in", ""}}, true, false},                                   // undeclared
-		{"sort", "$OPT in", []use{{Read, "$OPT", ""}, {Read, "in", ""}}, true, false},                  // non-literal where an option may be
+		{"sort", "--o=out in", []use{{Write, "out", "--output"}, {Read, "in", ""}}, false, false},                           // unique prefix
+		{"sort", "in --output out", []use{{Write, "out", "--output"}, {Read, "in", ""}}, false, false},                      // GNU permutes
+		{"sort", "-nro out in", []use{{Write, "out", "-o"}, {Read, "in", ""}}, false, false},                                // bundled
+		{"sort", "-- -o", []use{{Read, "-o", ""}}, false, false},                                                            // -- ends options
+		{"sort", "--bogus in", []use{{Read, "in", ""}}, true, false},                                                        // undeclared
+		{"sort", "$OPT in", []use{{Read, "$OPT", ""}, {Read, "in", ""}}, true, false},                                       // non-literal where an option may be
+		{"takeown", "/F x /R", []use{{Write, "x", "/f"}, {Write, "", ""}}, false, false},                                    // slash options, any case (Slash, Fold)
+		{"icacls", "x /GRANT:R u:F", []use{{None, "u:F", "/grant"}, {Read, "x", ""}, {Write, "x", ""}}, false, false},       // /name:variant is /name
+		{"icacls", "x /inheritance:d", []use{{None, "d", "/inheritance"}, {Read, "x", ""}, {Write, "x", ""}}, false, false}, // /name:value of a ? option
+		{"icacls", "/tmp/x /t", []use{{Read, "/tmp/x", ""}}, false, false},                                                  // an undeclared /word is a path
+		{"hdparm", "--Security-Erase p /dev/sda", []use{{None, "p", "--security-erase"}, {Write, "", ""}, {Read, "/dev/sda", ""}}, false, false},
 		{"sed", "--in-pl s/a/b/ f", []use{{Exec, "s/a/b/", ""}, {Read, "f", ""}, {Write, "f", ""}}, false, false},
 		{"rm", "-rf victim -- --help", []use{{Delete, "victim", ""}, {Delete, "--help", ""}}, false, false},
 		{"rm", "-rf victim --help", []use{{Delete, "victim", ""}}, false, false}, // help after an operand does not end processing

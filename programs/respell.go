@@ -50,6 +50,9 @@ func Respellings(s *Spec, words []string) [][]string {
 			if p := g.spec.shortestPrefix(n); p != "" {
 				names = append(names, p)
 			}
+			if g.spec.Fold && (strings.HasPrefix(n, "--") || n[0] == '/') {
+				names = append(names, strings.ToUpper(n))
+			}
 			for _, n := range names {
 				long := strings.HasPrefix(n, "--")
 				short := len(n) == 2 && n[0] == '-' && !g.spec.LongDash

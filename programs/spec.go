@@ -165,6 +165,17 @@ type Spec struct {
 	NoOptions bool
 	// Numeric accepts -NUM as an option (head -5).
 	Numeric bool
+	// Fold matches long options and slash options without regard to
+	// case, as the program does (hdparm's --Security-Erase, icacls /T):
+	// they are declared in lower case. Short options keep their case.
+	Fold bool
+	// Slash takes a word that starts with "/" and names a declared
+	// option ("/t", "/grant") for that option, as Windows programs do
+	// (icacls, takeown); any other such word is an operand (a path).
+	// "/name:x" is the option /name: x is the value of a "/name?" option
+	// (/inheritance:d), and otherwise a variant of the option that does
+	// what it does (/grant:r replaces what /grant adds).
+	Slash bool
 	// OldStyle accepts a first word of short options without the dash
 	// (tar xzf a.tgz, ar rcs lib.a x.o): each of its letters that takes a
 	// value takes the next word, in turn.
@@ -484,7 +495,7 @@ func (s *Spec) addOption(name, f string, o opt) {
 		}
 	}
 	for _, n := range names {
-		if n == "" || n[0] != '-' && n[0] != '+' {
+		if n == "" || n[0] != '-' && n[0] != '+' && !(n[0] == '/' && s.Slash) {
 			panic("programs: " + name + ": bad option " + f)
 		}
 		o.name = n

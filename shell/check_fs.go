@@ -442,24 +442,20 @@ func chattrMode(s string) bool {
 }
 
 func checkChmod(a *analyzer, c *call) {
-	ops := c.operands()
 	res := a.entryParse(c)
 	recursive := res.Has("--recursive", "-R")
 	var mode string
 	var targets []arg
 	switch c.prog {
 	case "icacls", "takeown":
-		recursive = hasShortFlag(ops, 'R') || hasLongAbbrev(ops, "--recursive", 3) || hasWordFold(ops, "/t") || hasWordFold(ops, "/r")
-		for _, x := range ops {
-			if !strings.HasPrefix(x.s, "/") || windowsDrivePath(x.s) {
-				targets = append(targets, x)
-				break
-			}
+		// /T (icacls) and /R (takeown) recurse; takeown's file is its /F.
+		recursive = res.Has("/t", "/r")
+		if c.prog == "takeown" {
+			targets = a.entryValues(c, "/f")
+		} else if pos := a.entryOperands(c); len(pos) > 0 {
+			targets = pos[:1]
 		}
 		mode = "777"
-		if hasWordFold(ops, "/grant") || hasWordFold(ops, "/grant:r") {
-			mode = "777"
-		}
 	case "chattr":
 		// The attribute change is an option (-i, +i) or, given as =ai,
 		// an operand of the entry's.
@@ -492,7 +488,7 @@ func checkChmod(a *analyzer, c *call) {
 		if (c.prog == "icacls" || c.prog == "takeown") && len(t.s) >= 2 && t.s[1] == ':' && unicode.IsLetter(rune(t.s[0])) {
 			// A Windows path (C:\Users\dev, which bash reads as
 			// C:Usersdev) is outside any POSIX working tree.
-			if recursive || broadGrant(ops) {
+			if recursive || broadGrant(a.entryValues(c, "/grant")) {
 				a.flag(c, danger.Permissions, "loosens ownership or permissions of the Windows path "+t.s)
 			}
 			continue
@@ -526,15 +522,14 @@ func checkChmod(a *analyzer, c *call) {
 	}
 }
 
-// broadGrant reports an icacls /grant to everyone or every user.
-func broadGrant(ops []arg) bool {
-	for i, x := range ops {
-		if strings.HasPrefix(strings.ToLower(x.s), "/grant") && i+1 < len(ops) {
-			who := strings.ToLower(ops[i+1].s)
-			for _, p := range []string{"everyone", "*s-1-1-0", "users", "authenticated users", "*s-1-5-11", "*s-1-5-32-545"} {
-				if strings.HasPrefix(who, p+":") {
-					return true
-				}
+// broadGrant reports an icacls /grant (its values) to everyone or every
+// user.
+func broadGrant(grants []arg) bool {
+	for _, x := range grants {
+		who := strings.ToLower(x.s)
+		for _, p := range []string{"everyone", "*s-1-1-0", "users", "authenticated users", "*s-1-5-11", "*s-1-5-32-545"} {
+			if strings.HasPrefix(who, p+":") {
+				return true
 			}
 		}
 	}
@@ -662,7 +657,8 @@ func checkPartition(a *analyzer, c *call) {
 		}
 		return
 	case "hdparm":
-		if hasPrefixWord(c.operands(), "--security-erase", "--security-erase-enhanced", "--trim-sector-ranges", "--make-bad-sector", "--security-set-pass", "--fwdownload") {
+		if res.Has("--security-erase", "--security-erase-enhanced", "--trim-sector-ranges", "--trim-sector-ranges-stdin", "--make-bad-sector", "--security-set-pass",
+			"--fwdownload", "--fwdownload-mode3", "--fwdownload-mode3-max", "--fwdownload-mode7") {
 			a.flag(c, danger.DiskWipe, "erases or damages a disk through its firmware")
 		}
 		return
