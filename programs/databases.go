@@ -70,11 +70,12 @@ var _ = family("databases", func(add func(...*Spec)) {
 			ReadOnly: []string{"redis-cli --version"},
 			Flagged: []string{"redis-cli FLUSHALL", "redis-cli CONFIG SET dir /home/dev/.ssh", "redis-cli MODULE LOAD /tmp/evil.so", "redis-cli EVAL 'return 1' 0",
 				"redis-cli --rdb /tmp/dump.rdb", "redis-cli -h cache.example.com GET key", "redis-cli"}},
-		&Spec{Names: n("mongosh", "mongo"), Grant: Grant{Exact: true, Offers: []string{"mongosh x => Bash(mongosh x)"}}, Effect: Network, StdinCode: true, Lang: "mongo", Operands: "n? p*",
+		&Spec{Names: n("mongosh", "mongo"), Grant: Grant{Exact: true, Offers: []string{"mongosh x => Bash(mongosh x)"}}, Effect: Network, StdinCode: true, Lang: "mongo", Operands: "n? p*", Permute: true,
 			// --eval runs JavaScript (which can start processes); -f and
 			// file operands run script files; the first operand is the
-			// database or its URI.
-			Options: "--eval=k -f=p --file=p --nodb --norc --quiet --shell --host=n --port= -u= --username= -p? --password? --authenticationDatabase= --authenticationMechanism= " +
+			// database or its URI. Options may follow it (yargs-parser:
+			// mongosh app --eval CODE).
+			Options: "--eval=k -f|--file=p --nodb --norc --quiet --shell --host=n --port= -u= --username= -p? --password? --authenticationDatabase= --authenticationMechanism= " +
 				"--tls --tlsCAFile=r --tlsCertificateKeyFile=r --tlsCertificateKeyFilePassword= --tlsAllowInvalidCertificates --tlsAllowInvalidHostnames --tlsCRLFile=r " +
 				"--apiVersion= --apiStrict --apiDeprecationErrors --json? --retryWrites? --awsAccessKeyId= --awsSecretAccessKey= --awsSessionToken= --gssapiServiceName= " +
 				"--sspiHostnameCanonicalization= --csfleLibraryPath=l --cryptSharedLibPath=l --keyVaultNamespace= --kmsURL=n --verbose -h:h --help:h --version:h --build-info",

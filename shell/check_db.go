@@ -337,9 +337,8 @@ func (a *analyzer) clientFile(c *call, what, rest string, write bool) {
 var mongoDestructive = lazyCompile(`(?i)\.(dropDatabase|drop)\s*\(|\.(deleteMany|remove)\s*\(\s*\{\s*\}\s*\)|\.(updateMany)\s*\(\s*\{\s*\}`)
 
 func checkMongo(a *analyzer, c *call) {
-	ops := c.operands()
 	texts := []string{}
-	for _, v := range optValues(ops, "", "--eval") {
+	for _, v := range a.entryValues(c, "--eval") {
 		texts = append(texts, v.s)
 	}
 	if t, ok := a.stdinText(c); ok {

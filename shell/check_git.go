@@ -176,7 +176,10 @@ func checkGit(a *analyzer, c *call) {
 			// code somewhere new.
 			name := pos[0].s
 			for _, o := range a.calls {
-				if o.prog == "git" && o != c && strings.Contains(o.text, "push") && hasWord(o.operands(), name) {
+				if o.prog != "git" || o == c {
+					continue
+				}
+				if push := entryOf(o); push.Sub() == "push" && slices.Contains(push.Operands(), name) {
 					a.flag(c, danger.Exfiltration, "adds the remote "+pos[1].s+" and pushes the code to it")
 				}
 			}

@@ -177,7 +177,7 @@ var catalogue = [...]checkDef{
 	{Name: "mongo", Rule: "R4", Run: checkMongo,
 		Raises:   []danger.Kind{danger.DBDestructive},
 		Programs: []string{"mongo", "mongosh"},
-		Flagged:  []string{"mongosh --eval \"db.dropDatabase()\"", "mongosh --eval 'db.dropDatabase()'"},
+		Flagged:  []string{"mongosh --eval \"db.dropDatabase()\"", "mongosh --eval 'db.dropDatabase()'", "mongosh app --eval 'db.dropDatabase()'", "mongo --eval='db.dropDatabase()'"},
 		Passes:   []string{"mongosh", "mongosh --nodb /tmp/x.js"}},
 	{Name: "redis", Rule: "R4", Run: checkRedis,
 		Raises:   []danger.Kind{danger.DBDestructive, danger.SystemConfig},
