@@ -98,7 +98,7 @@ var _ = family("network", func(add func(...*Spec)) {
 		// (v3 agent, ngrok.com/docs/agent/cli): http, tcp, tls, start and
 		// tunnel start endpoints; config, api, service and the rest are
 		// not judged (unknown).
-		&Spec{Names: n("ngrok"), Talk: Talk{Beyond: true}, Grant: Grant{Exact: true, Offers: []string{"ngrok http 3000 => Bash(ngrok http 3000)"}}, Effect: Network, Loose: true,
+		&Spec{Names: n("ngrok"), Talk: Talk{Beyond: true, Examples: []string{"ngrok http 3000 => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"ngrok http 3000 => Bash(ngrok http 3000)"}}, Effect: Network, Loose: true,
 			Options: "--config=r --log= --log-format= --log-level= -h|--help:h -v|--version:h",
 			Subcommands: subs(
 				"http", tunneling("opens a public tunnel to a local service", []string{"ngrok http 8080", "ngrok --log=stdout http 3000 --url https://x.ngrok.dev", "ngrok --config ngrok.yml http 3000"}, []string{"ngrok http --help", "ngrok config check"}),
@@ -109,7 +109,7 @@ var _ = family("network", func(add func(...*Spec)) {
 		// cloudflared (urfave/cli): every tunnel subcommand is judged as
 		// opening one (a quick tunnel: tunnel --url), and access tcp
 		// forwards a local port.
-		&Spec{Names: n("cloudflared"), Talk: Talk{Beyond: true}, Grant: Grant{Exact: true, Offers: []string{"cloudflared tunnel run x => Bash(cloudflared tunnel run x)"}}, Effect: Network, Loose: true,
+		&Spec{Names: n("cloudflared"), Talk: Talk{Beyond: true, Examples: []string{"cloudflared tunnel --url http://localhost:3000 => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"cloudflared tunnel run x => Bash(cloudflared tunnel run x)"}}, Effect: Network, Loose: true,
 			Options: "--config=r --loglevel= --logfile=w --no-autoupdate -h|--help:h -v|--version:h",
 			Subcommands: subs(
 				"tunnel", tunneling("opens a public tunnel to a local service", []string{"cloudflared tunnel --url http://localhost:8080", "cloudflared tunnel run acme-dev", "cloudflared --no-autoupdate tunnel run x"}, []string{"cloudflared tunnel --help", "cloudflared --version"}),
@@ -118,19 +118,19 @@ var _ = family("network", func(add func(...*Spec)) {
 				})},
 		// tailscale (ffcli: -flag and --flag alike): funnel serves a local
 		// port to the internet; serve shares it in the tailnet only.
-		&Spec{Names: n("tailscale"), Talk: Talk{Beyond: true}, Grant: Grant{Exact: true, Offers: []string{"tailscale status => Bash(tailscale status)"}}, Effect: Network, Loose: true, LongDash: true,
+		&Spec{Names: n("tailscale"), Talk: Talk{Beyond: true, Examples: []string{"tailscale funnel 3000 => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"tailscale status => Bash(tailscale status)"}}, Effect: Network, Loose: true, LongDash: true,
 			Options: "-socket= -h|-help:h --version:h",
 			Subcommands: subs(
 				"funnel", &Spec{Effect: Network, LongDash: true, Permute: true, Loose: true, Operands: "-*", Options: "-h|-help:h",
 					Raises: tunnel("exposes a local service to the internet (tailscale funnel)", []string{"tailscale funnel 3000", "tailscale funnel --bg 8080", "tailscale --socket=/tmp/ts.sock funnel 3000"}, []string{"tailscale status", "tailscale funnel --help"})})},
 		// bore (clap): local exposes a local port through a bore server.
-		&Spec{Names: n("bore"), Talk: Talk{Beyond: true}, Grant: Grant{Exact: true, Offers: []string{"bore local 3000 --to bore.pub => Bash(bore local 3000 --to bore.pub)"}}, Effect: Network, Loose: true,
+		&Spec{Names: n("bore"), Talk: Talk{Beyond: true, Examples: []string{"bore local 3000 --to bore.pub => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"bore local 3000 --to bore.pub => Bash(bore local 3000 --to bore.pub)"}}, Effect: Network, Loose: true,
 			Options: "-h|--help:h -V|--version:h",
 			Subcommands: subs(
 				"local", tunneling("opens a public tunnel to a local service", []string{"bore local 3000 --to bore.pub", "bore local --to bore.pub 8080"}, []string{"bore local --help", "bore server"}))},
 		// Programs whose every call opens (or manages) a public tunnel:
 		// localtunnel (lt), frpc, pinggy, zrok, tunnelto, expose.
-		&Spec{Names: n("lt", "localtunnel", "frpc", "pinggy", "zrok", "tunnelto", "expose"), Talk: Talk{Beyond: true}, Grant: Grant{Exact: true, Offers: []string{"lt --port 3000 => Bash(lt --port 3000)"}}, Effect: Network, Permute: true, Loose: true, Operands: "-*",
+		&Spec{Names: n("lt", "localtunnel", "frpc", "pinggy", "zrok", "tunnelto", "expose"), Talk: Talk{Beyond: true, Examples: []string{"lt --port 3000 => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"lt --port 3000 => Bash(lt --port 3000)"}}, Effect: Network, Permute: true, Loose: true, Operands: "-*",
 			Options: "--help:h --version:h",
 			Raises:  tunnel("opens a public tunnel to a local service ({prog})", []string{"lt --port 3000", "localtunnel --port 8080 --subdomain x", "zrok share public 8080", "frpc -c frpc.toml"}, []string{"lt --help", "zrok --help"})},
 		// nc and netcat are whichever netcat the system installs: ncat
