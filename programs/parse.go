@@ -163,6 +163,28 @@ func ParseInto(s *Spec, words []Word, r *Result) {
 	r.settleUnpack()
 }
 
+// CopyTo makes dst a copy of r, reusing dst's buffers: a caller that
+// parsed a call once hands the result on without parsing it again.
+func (r *Result) CopyTo(dst *Result) {
+	*dst = Result{
+		Spec:           r.Spec,
+		Uses:           append(dst.Uses[:0], r.Uses...),
+		Unknown:        append(dst.Unknown[:0], r.Unknown...),
+		Help:           r.Help,
+		OperandIndexes: append(dst.OperandIndexes[:0], r.OperandIndexes...),
+		Options:        append(dst.Options[:0], r.Options...),
+		Command:        r.Command,
+		lists:          r.lists,
+		absolute:       r.absolute,
+		strips:         r.strips,
+		spellings:      append(dst.spellings[:0], r.spellings...),
+		subs:           append(dst.subs[:0], r.subs...),
+		subText:        append(dst.subText[:0], r.subText...),
+		operandText:    append(dst.operandText[:0], r.operandText...),
+		tried:          append(dst.tried[:0], r.tried...),
+	}
+}
+
 // settleUnpack keeps the Unpack uses that say where the call unpacks: the
 // directories given when a flag or the program's own effect says it
 // unpacks (the bare "it unpacks" use, Target "", then goes), or that bare

@@ -75,6 +75,7 @@ func (a *analyzer) effects(ca *call) {
 	}
 	res := &a.parsed
 	programs.ParseInto(spec, words, res)
+	a.parsedFor, a.parsedSpec = ca, spec
 	ca.help = res.Help
 	if ca.prog == "csplit" && !res.Help {
 		a.csplitWrites(ca, ops, res)

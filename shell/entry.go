@@ -28,6 +28,11 @@ func (a *analyzer) entryParse(ca *call) *programs.Result {
 		a.entry = programs.Result{Uses: a.entry.Uses[:0], OperandIndexes: a.entry.OperandIndexes[:0], Options: a.entry.Options[:0]}
 		return &a.entry
 	}
+	if a.parsedFor == ca && a.parsedSpec == spec {
+		// effects parsed these words with this entry already.
+		a.parsed.CopyTo(&a.entry)
+		return &a.entry
+	}
 	ops := ca.operands()
 	words := a.entryWords[:0]
 	for _, x := range ops {

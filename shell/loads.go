@@ -42,16 +42,9 @@ func (a *analyzer) loads(ca *call, p *Part) {
 	p.Beyond = l.BeyondWords(words, names)
 	// Options the entry says run a command or load code: the program runs
 	// something the command line names (git rebase -x CMD, make --eval).
-	// Parsed here, not through entryParse's cache: the checks parse the
-	// call again once every call is known.
-	var res programs.Result
-	if spec := programs.Lookup(baseName(ca.prog)); spec != nil {
-		pw := make([]programs.Word, len(ops))
-		for i, x := range ops {
-			pw[i] = programs.Word{Text: x.s, Literal: !x.unbound && !x.subst && !x.glob}
-		}
-		programs.ParseInto(spec, pw, &res)
-	}
+	// The call's parse through its entry (no entry names a path, so the
+	// base name's entry is the program's).
+	res := a.entryParse(ca)
 	for _, u := range res.Options {
 		if (u.Effect == programs.Exec || u.Effect == programs.Load) && u.Index >= 0 && u.Index < len(ops) {
 			p.Beyond = appendNew(p.Beyond, ops[u.Index].s)

@@ -53,8 +53,12 @@ type analyzer struct {
 	cleanCwd string
 	// answers remember credentialFile's and control's answers per path.
 	answers []pathAnswer
-	// parsed is reused by every call's programs.ParseInto.
-	parsed programs.Result
+	// parsed is reused by every call's programs.ParseInto in effects;
+	// parsedFor is the call it holds, parsed with parsedSpec, which
+	// entryParse copies rather than parsing the call again.
+	parsed     programs.Result
+	parsedFor  *call
+	parsedSpec *programs.Spec
 	// entry is entryFor's words read with its program's entry, for the
 	// checks that ask about options and operands (entry.go).
 	entry      programs.Result
