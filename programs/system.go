@@ -10,6 +10,9 @@ var _ = family("system", func(add func(...*Spec)) {
 	exact := Grant{Exact: true}
 	launchRead := &Spec{Operands: "-*"}
 	ufwRead := &Spec{Operands: "-*"}
+	loginOpts := "-H|--host=n -M|--machine= -p|--property= -P= -a|--all --value -l|--full --kill-whom= -s|--signal= -n|--lines= -o|--output= " +
+		"--no-pager --no-legend --no-ask-password -h|--help:h --version:h"
+	loginRead := &Spec{Abbrev: true, Permute: true, Operands: "-*", Options: loginOpts}
 	nftRead := &Spec{Operands: "-*"}
 	// launchChange: a verb that loads, starts, stops or removes a job;
 	// its own options (load -w, -F, -S) change nothing the check reads.
@@ -54,10 +57,11 @@ var _ = family("system", func(add func(...*Spec)) {
 				"kickstart", launchChange, "kill", launchChange, "remove", launchChange, "submit", launchChange, "start", launchChange, "stop", launchChange,
 				"setenv", launchChange, "unsetenv", launchChange, "config", launchChange),
 			ReadOnly: []string{"launchctl list", "launchctl print system"}, Flagged: []string{"launchctl load -w ~/Library/LaunchAgents/x.plist", "launchctl bootout gui/501/x"}},
-		&Spec{Names: n("journalctl"), Permute: true, Operands: "-*", Loose: false,
+		// journalctl (systemd 252, getopt_long: prefixes taken).
+		&Spec{Names: n("journalctl"), Abbrev: true, Permute: true, Operands: "-*", Loose: false,
 			Options: "-u= --unit= --user-unit= -f --follow -n= --lines= -e --pager-end -r --reverse -o= --output= -b? --boot? -k --dmesg -p= --priority= -S= --since= -U= --until= " +
 				"-g= --grep= --no-pager -x --catalog -q --quiet --user --system -t= --identifier= --list-boots --disk-usage --no-hostname --utc -a --all -h:h --help:h --version:h " +
-				"--vacuum-size=d --vacuum-time=d --vacuum-files=d --rotate:c --flush:c --sync:c -D= --directory= --file=r --header --verify --output-fields= -l --full --cursor-file=w",
+				"--vacuum-size=d --vacuum-time=d --vacuum-files=d --rotate:c --flush:c --sync:c --relinquish-var:c --smart-relinquish-var:c -D= --directory= --file=r --header --verify --output-fields= -l --full --cursor-file=w",
 			ReadOnly: []string{"journalctl -u web", "journalctl -f -n 100"}, Flagged: []string{"journalctl --vacuum-time=1s", "journalctl --cursor-file=$HOME/.bashrc -n 1"}},
 		&Spec{Names: n("dmesg"), Options: "-H -T -k -l= -f= -w -x -L? --color? -t --human --ctime --follow --level= --facility= --kernel --decode --notime -h:h --help:h -V:h -c:c -C:c --clear:c --read-clear:c",
 			ReadOnly: []string{"dmesg", "dmesg -T"}, Flagged: []string{"dmesg -C"}},
@@ -218,6 +222,30 @@ var _ = family("system", func(add func(...*Spec)) {
 			Options:  "-a|--assess --status --list --master-enable --master-disable --global-enable --global-disable --enable --disable --add --remove -t|--type= -v|--verbose",
 			ReadOnly: []string{"spctl --status", "spctl -a -v App.app"},
 			Flagged:  []string{"spctl --master-disable", "spctl --global-dis", "spctl --disable --label x"}},
+		// logrotate (3.21.0, popt: no prefixes, --forc refused): -d only
+		// shows what it would do.
+		&Spec{Names: n("logrotate"), Grant: exact, Effect: Config, ReadWith: "--debug", Permute: true, Operands: "r*",
+			Options:  "-d|--debug -f|--force -m|--mail=x -s|--state=w --skip-state-lock --wait-for-state-lock -v|--verbose -l|--log=w --version:h --help:h --usage:h",
+			ReadOnly: []string{"logrotate -d /etc/logrotate.conf"}, Flagged: []string{"logrotate -f /etc/logrotate.conf", "logrotate --force x.conf"}},
+		// shutdown (systemd 252, getopt_long): -c cancels and --show
+		// shows a pending shutdown; anything else schedules one.
+		&Spec{Names: n("shutdown"), Grant: exact, Effect: Config, ReadWith: "--show", Abbrev: true, Permute: true, Operands: "-*",
+			Options:  "--help:h -H|--halt -P|--poweroff -r|--reboot -h -k --no-wall -c --show",
+			ReadOnly: []string{"shutdown --show"}, Flagged: []string{"shutdown -h now", "shutdown -r +5", "shutdown --reb now"}},
+		// init and telinit (sysvinit's telinit, systemd's compatible
+		// one): the operand is the run level.
+		&Spec{Names: n("init", "telinit"), Grant: exact, Effect: Config, EffectWithOperands: true, Operands: "-*", Options: "-t= -e= --no-wall --help:h",
+			Flagged: []string{"init 0", "telinit 6"}},
+		// loginctl (systemd 252, getopt_long): the listing and status
+		// verbs read; the others change sessions or power.
+		&Spec{Names: n("loginctl"), Grant: exact, OtherSubcommand: Config, Abbrev: true, Options: loginOpts,
+			Subcommands: subs("list-sessions", loginRead, "session-status", loginRead, "show-session", loginRead, "list-users", loginRead, "user-status", loginRead,
+				"show-user", loginRead, "list-seats", loginRead, "seat-status", loginRead, "show-seat", loginRead),
+			ReadOnly: []string{"loginctl list-sessions", "loginctl --no-pag show-session 2"}, Flagged: []string{"loginctl terminate-user bob", "loginctl poweroff"}},
+		// nvram (macOS): -p prints every variable, -x as XML; a name=value
+		// sets, -d deletes, -c clears, -f loads a file.
+		&Spec{Names: n("nvram"), Grant: exact, Effect: Config, ReadWith: "-p", Operands: "-*", Options: "-p -x -f=c -d= -c:c -r -h:h",
+			ReadOnly: []string{"nvram -p", "nvram -xp"}, Flagged: []string{"nvram boot-args=-v", "nvram -c", "nvram -d boot-args"}},
 		&Spec{Names: n("top"), Options: "-b -n= -d= -p= -u= -U= -o= -H -i -c -1 -E= -e= -w? -s -S -h:h -v:h", ReadOnly: []string{"top -b -n1"}},
 	)
 })

@@ -22,7 +22,7 @@ var unlisted = []Unlisted{
 	// destructive or privileged single programs: every call is its own
 	// decision
 	{Names: n("kill", "pkill", "killall", "mkfs",
-		"shutdown", "reboot", "halt", "poweroff", "userdel", "passwd", "visudo"),
+		"reboot", "halt", "poweroff", "userdel", "passwd", "visudo"),
 		Grant: Grant{Exact: true, Offers: []string{"kill 1234 => Bash(kill 1234)"}}},
 	// database shells: SQL (and their shell escapes) on the command line
 	{Names: n("pgcli", "mycli", "mysqlsh", "litecli", "duckdb", "cqlsh", "clickhouse", "clickhouse-client", "sqlcmd",

@@ -235,7 +235,7 @@ func checkSystemSettings(a *analyzer, c *call) {
 			a.flag(c, danger.SystemConfig, "changes macOS system names")
 		}
 	case "nvram":
-		if len(ops) > 0 && !hasShortFlag(ops, 'p') && !hasShortFlag(ops, 'x') {
+		if res := a.entryParse(c); len(ops) > 0 && !res.Has("-p", "-x") {
 			a.flag(c, danger.SystemConfig, "changes firmware variables")
 		}
 	case "modprobe":
@@ -636,11 +636,18 @@ func checkPower(a *analyzer, c *call) {
 	ops := c.operands()
 	switch c.prog {
 	case "shutdown":
-		if hasShortFlag(ops, 'c') || hasWordFold(ops, "/a") || hasLong(ops, "--show") {
+		// -c cancels, --show shows (the entry, every spelling);
+		// Windows' shutdown /a aborts.
+		if a.entryParse(c).Has("-c", "--show") {
 			return
 		}
+		for _, x := range a.entryOperands(c) {
+			if strings.EqualFold(x.s, "/a") {
+				return
+			}
+		}
 	case "init", "telinit":
-		pos := positional(ops, "")
+		pos := a.entryOperands(c)
 		if len(pos) == 0 || !strings.ContainsAny(pos[0].s, "0123456sSqQuU") {
 			return
 		}
@@ -652,7 +659,10 @@ func checkPower(a *analyzer, c *call) {
 			return
 		}
 	case "loginctl":
-		if !hasWord(ops, "poweroff", "reboot", "suspend", "hibernate", "terminate-session", "terminate-user", "kill-session", "kill-user") {
+		// The verb, after loginctl's options in every spelling.
+		switch sub, _ := a.entrySub(c); sub {
+		case "poweroff", "reboot", "suspend", "hibernate", "terminate-session", "terminate-user", "kill-session", "kill-user":
+		default:
 			return
 		}
 	case "systemd-run":
@@ -798,7 +808,7 @@ func checkHistory(a *analyzer, c *call) {
 			a.flag(c, danger.LogTampering, "turns off the shell history")
 		}
 	case "journalctl":
-		if hasPrefixWord(ops, "--vacuum", "--rotate", "--flush", "--relinquish-var") && !hasPrefixWord(ops, "--flush") {
+		if a.entryParse(c).Has("--vacuum-size", "--vacuum-time", "--vacuum-files", "--rotate", "--relinquish-var") {
 			a.flag(c, danger.LogTampering, "deletes journal logs")
 		}
 	case "wevtutil":
@@ -808,7 +818,7 @@ func checkHistory(a *analyzer, c *call) {
 	case "clear-eventlog", "remove-eventlog":
 		a.flag(c, danger.LogTampering, c.prog+" clears Windows event logs")
 	case "logrotate":
-		if hasShortFlag(ops, 'f') {
+		if a.entryParse(c).Has("--force") {
 			a.flagAt(c, danger.LogTampering, "forces log rotation", low)
 		}
 	}
