@@ -448,11 +448,11 @@ func checkChmod(a *analyzer, c *call) {
 	var targets []arg
 	switch c.prog {
 	case "icacls", "takeown":
-		// /T (icacls) and /R (takeown) recurse; takeown's file is its /F.
+		// /T (icacls) and /R (takeown) recurse; takeown's file is its /F,
+		// icacls's its first operand.
 		recursive = res.Has("/t", "/r")
-		if c.prog == "takeown" {
-			targets = a.entryValues(c, "/f")
-		} else if pos := a.entryOperands(c); len(pos) > 0 {
+		targets = a.entryValues(c, "/f")
+		if pos := a.entryOperands(c); len(targets) == 0 && len(pos) > 0 {
 			targets = pos[:1]
 		}
 		mode = "777"
