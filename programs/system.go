@@ -7,7 +7,6 @@ import "github.com/wardenhq/warden/danger"
 
 var _ = family("system", func(add func(...*Spec)) {
 	// -H/--host runs the command on another host over ssh.
-	exact := Grant{Exact: true}
 	launchRead := &Spec{Operands: "-*"}
 	ufwRead := &Spec{Operands: "-*"}
 	loginOpts := "-H|--host=n -M|--machine= -p|--property= -P= -a|--all --value -l|--full --kill-whom= -s|--signal= -n|--lines= -o|--output= " +
@@ -45,7 +44,7 @@ var _ = family("system", func(add func(...*Spec)) {
 				"systemctl --now --user enable x", "systemctl --us enable x"}},
 		// service (Debian init-system-helpers 1.65): service NAME VERB;
 		// --status-all lists. A script: only exact options.
-		&Spec{Names: n("service"), Grant: exact, Effect: Config, ReadWith: "--status-all", Operands: "- - -*", Options: "--status-all -h|--help:h -V|--version:h",
+		&Spec{Names: n("service"), Grant: Grant{Exact: true, Offers: []string{"service x => Bash(service x)"}}, Effect: Config, ReadWith: "--status-all", Operands: "- - -*", Options: "--status-all -h|--help:h -V|--version:h",
 			Flagged: []string{"service nginx stop", "service ufw stop"}},
 		// launchctl (macOS): the verb is the first word; list, print and
 		// the other queries read.
@@ -75,7 +74,7 @@ var _ = family("system", func(add func(...*Spec)) {
 		// and --wr seen): -w, -p [FILE] (-f) and --system set kernel
 		// parameters, and so does an operand NAME=VALUE without -w
 		// (judged as sysctl "code"); anything else reads them.
-		&Spec{Names: n("sysctl"), Grant: exact, Abbrev: true, Permute: true, Operands: "c*", Lang: "sysctl",
+		&Spec{Names: n("sysctl"), Grant: Grant{Exact: true, Offers: []string{"sysctl x => Bash(sysctl x)"}}, Abbrev: true, Permute: true, Operands: "c*", Lang: "sysctl",
 			Options: "-a|-A|-X|--all --deprecated --dry-run -b|--binary -e|--ignore -N|--names -n|--values -p|-f|--load?c --system:c -r|--pattern= " +
 				"-q|--quiet -w|--write:c -o -x -h|-d|--help:h -V|--version:h",
 			ReadOnly: []string{"sysctl -a", "sysctl kernel.hostname", "sysctl -n vm.swappiness"},
@@ -83,7 +82,7 @@ var _ = family("system", func(add func(...*Spec)) {
 		// modprobe (kmod 30, getopt_long: --dry and --show-c seen): loads
 		// or (-r) removes kernel modules; the query options and -n print
 		// and exit.
-		&Spec{Names: n("modprobe"), Grant: exact, Effect: Config, EffectWithOperands: true, Abbrev: true, Permute: true, Operands: "-*",
+		&Spec{Names: n("modprobe"), Grant: Grant{Exact: true, Offers: []string{"modprobe x => Bash(modprobe x)"}}, Effect: Config, EffectWithOperands: true, Abbrev: true, Permute: true, Operands: "-*",
 			ReadWith: "--dry-run --showconfig --show-depends --resolve-alias --show-modversions --show-exports",
 			Options: "-a|--all -r|--remove --remove-dependencies --remove-holders -w|--wait= --first-time -i|--ignore-install|--ignore-remove -b|--use-blacklist " +
 				"-f|--force --force-modversion --force-vermagic -R|--resolve-alias -D|--show-depends -c|--showconfig|--show-config --show-modversions|--dump-modversions " +
@@ -91,44 +90,44 @@ var _ = family("system", func(add func(...*Spec)) {
 			ReadOnly: []string{"modprobe -c", "modprobe -n br_netfilter", "modprobe --show-depends ext4", "modprobe --dry-run -r nf_tables"},
 			Flagged:  []string{"modprobe br_netfilter", "modprobe -r nf_tables", "modprobe -ar a b"}},
 		// insmod and rmmod (kmod 30): every call loads or unloads a module.
-		&Spec{Names: n("insmod"), Grant: exact, Effect: Config, Operands: "r -*", Options: "-f|--force -s|--syslog -p -V|--version:h -h|--help:h",
+		&Spec{Names: n("insmod"), Grant: Grant{Exact: true, Offers: []string{"insmod x => Bash(insmod x)"}}, Effect: Config, Operands: "r -*", Options: "-f|--force -s|--syslog -p -V|--version:h -h|--help:h",
 			Raises: []Raise{{Kind: danger.SystemConfig, Why: "loads or unloads kernel modules",
 				Flagged: []string{"insmod ./rootkit.ko", "/sbin/insmod -f x.ko"}, Passes: []string{"insmod --help", "insmod -V"}}}},
-		&Spec{Names: n("rmmod"), Grant: exact, Effect: Config, Abbrev: true, Permute: true, Operands: "-*", Options: "-f|--force -s|--syslog -v|--verbose -w|--wait -V|--version:h -h|--help:h",
+		&Spec{Names: n("rmmod"), Grant: Grant{Exact: true, Offers: []string{"rmmod x => Bash(rmmod x)"}}, Effect: Config, Abbrev: true, Permute: true, Operands: "-*", Options: "-f|--force -s|--syslog -v|--verbose -w|--wait -V|--version:h -h|--help:h",
 			Raises: []Raise{{Kind: danger.SystemConfig, Why: "loads or unloads kernel modules",
 				Flagged: []string{"rmmod -f nf_tables", "rmmod --verb nf_tables"}, Passes: []string{"rmmod --help"}}}},
 		// mount and umount (util-linux 2.38.1, getopt_long: prefixes
 		// taken). mount with no operand lists (-t, -l filter the list)
 		// unless -a or a source or target given by option mounts;
 		// umount with an operand or -a unmounts.
-		&Spec{Names: n("mount"), Grant: exact, Effect: Config, EffectWithOperands: true, Abbrev: true, Permute: true, Operands: "-*",
+		&Spec{Names: n("mount"), Grant: Grant{Exact: true, Offers: []string{"mount x => Bash(mount x)"}}, Effect: Config, EffectWithOperands: true, Abbrev: true, Permute: true, Operands: "-*",
 			Options: "-a|--all:c -c|--no-canonicalize -f|--fake -F|--fork -T|--fstab=r -i|--internal-only -l|--show-labels -m|--mkdir? -n|--no-mtab " +
 				"--options-mode= --options-source= --options-source-force -o|--options= -O|--test-opts= -r|--read-only -t|--types= --source=c --target=c " +
 				"--target-prefix= -v|--verbose -w|--rw|--read-write -N|--namespace= -L|--label=c -U|--uuid=c -B|--bind -M|--move -R|--rbind -s " +
 				"--make-shared --make-slave --make-private --make-unbindable --make-rshared --make-rslave --make-rprivate --make-runbindable -h|--help:h -V|--version:h",
 			ReadOnly: []string{"mount", "mount -l", "mount -t ext4", "mount --types=tmpfs"},
 			Flagged:  []string{"mount /dev/sdb1 /mnt", "mount -o remount,rw /", "mount -L data", "mount --target=/mnt", "mount -a"}},
-		&Spec{Names: n("umount"), Grant: exact, Effect: Config, EffectWithOperands: true, Abbrev: true, Permute: true, Operands: "-*",
+		&Spec{Names: n("umount"), Grant: Grant{Exact: true, Offers: []string{"umount x => Bash(umount x)"}}, Effect: Config, EffectWithOperands: true, Abbrev: true, Permute: true, Operands: "-*",
 			Options: "-a|--all:c -A|--all-targets -c|--no-canonicalize -d|--detach-loop --fake -f|--force -i|--internal-only -n|--no-mtab -l|--lazy -O|--test-opts= " +
 				"-R|--recursive -r|--read-only -t|--types= -v|--verbose -q|--quiet -N|--namespace= -h|--help:h -V|--version:h",
 			ReadOnly: []string{"umount --help"},
 			Flagged:  []string{"umount /mnt", "umount -l /mnt", "umount -a"}},
 		// ldconfig (glibc 2.36, argp: prefixes taken, --prin seen)
 		// rebuilds the linker cache; -p prints it.
-		&Spec{Names: n("ldconfig"), Grant: exact, Effect: Config, ReadWith: "--print-cache", Abbrev: true, Permute: true, Operands: "-*",
+		&Spec{Names: n("ldconfig"), Grant: Grant{Exact: true, Offers: []string{"ldconfig x => Bash(ldconfig x)"}}, Effect: Config, ReadWith: "--print-cache", Abbrev: true, Permute: true, Operands: "-*",
 			Options:  "-c|--format= -C=w -f=r -i|--ignore-aux-cache -l -n -N -p|--print-cache -r= -v|--verbose -X --help:h --usage:h -V|--version:h",
 			ReadOnly: []string{"ldconfig -p", "ldconfig --print-cache"},
 			Flagged:  []string{"ldconfig", "ldconfig /opt/lib"}},
 		// hwclock (util-linux 2.38.1, getopt_long): --set, -s, -w,
 		// --systz, -a and --param-set set a clock; the rest read.
-		&Spec{Names: n("hwclock"), Grant: exact, Abbrev: true, Permute: true,
+		&Spec{Names: n("hwclock"), Grant: Grant{Exact: true, Offers: []string{"hwclock x => Bash(hwclock x)"}}, Abbrev: true, Permute: true,
 			Options: "-r|--show --get --set:c -s|--hctosys:c -w|--systohc:c --systz:c -a|--adjust:c --param-get= --param-set=c --predict -u|--utc -l|--localtime " +
 				"-f|--rtc= --directisa --date= --delay= --update-drift --noadjfile --adjfile= --test -v|--verbose -h|--help:h -V|--version:h",
 			ReadOnly: []string{"hwclock -r", "hwclock --show --utc"},
 			Flagged:  []string{"hwclock --systohc", "hwclock -w", "hwclock --set --date=2020-01-01", "hwclock --hc"}},
 		// update-alternatives (dpkg 1.21.22): its commands are long
 		// options, matched exactly (--disp is refused).
-		&Spec{Names: n("update-alternatives"), Grant: exact, Effect: Config, ReadWith: "--display --query --list --get-selections", Permute: true, Operands: "-*",
+		&Spec{Names: n("update-alternatives"), Grant: Grant{Exact: true, Offers: []string{"update-alternatives x => Bash(update-alternatives x)"}}, Effect: Config, ReadWith: "--display --query --list --get-selections", Permute: true, Operands: "-*",
 			Options: "--install --slave --remove --remove-all --auto --display --query --list --get-selections --set-selections --config --set --all " +
 				"--altdir= --admindir= --instdir= --root= --log= --force --skip-auto --quiet --verbose --debug --help:h --version:h",
 			ReadOnly: []string{"update-alternatives --display editor", "update-alternatives --get-selections"},
@@ -136,28 +135,28 @@ var _ = family("system", func(add func(...*Spec)) {
 		// at and batch (at 3.2.5, getopt, short options only): -l lists
 		// and -c prints jobs; anything else schedules (or, -r and -d,
 		// removes) a job.
-		&Spec{Names: n("at", "batch"), Grant: exact, Effect: Config, ReadWith: "-l -c", Operands: "-*",
+		&Spec{Names: n("at", "batch"), Grant: Grant{Exact: true, Offers: []string{"at x => Bash(at x)"}}, Effect: Config, ReadWith: "-l -c", Operands: "-*",
 			Options:  "-V:h -q= -f=r -u= -m -M -l -b -v -t= -c -r -d -o=",
 			ReadOnly: []string{"at -l", "at -c 4"}, Flagged: []string{"at now + 1 minute", "at -f job.sh midnight", "at -qb -f job.sh now"}},
 		// usermod, useradd and gpasswd (shadow 4.13, getopt_long:
 		// usermod --grou seen; gpasswd refuses the ambiguous --ad).
-		&Spec{Names: n("usermod"), Grant: exact, Effect: Config, Abbrev: true, Permute: true, Operands: "-",
+		&Spec{Names: n("usermod"), Grant: Grant{Exact: true, Offers: []string{"usermod x => Bash(usermod x)"}}, Effect: Config, Abbrev: true, Permute: true, Operands: "-",
 			Options: "-a|--append -b|--badname -c|--comment= -d|--home= -e|--expiredate= -f|--inactive= -g|--gid= -G|--groups= -l|--login= -L|--lock " +
 				"-m|--move-home -o|--non-unique -p|--password= -P|--prefix= -r|--remove -R|--root= -s|--shell= -u|--uid= -U|--unlock -v|--add-subuids= " +
 				"-V|--del-subuids= -w|--add-subgids= -W|--del-subgids= -Z|--selinux-user= -h|--help:h",
 			Flagged: []string{"usermod -aG sudo bob", "usermod -aGsudo bob", "usermod --groups=wheel,dev bob", "usermod -ou 0 bob"}},
-		&Spec{Names: n("useradd"), Grant: exact, Effect: Config, Abbrev: true, Permute: true, Operands: "-?",
+		&Spec{Names: n("useradd"), Grant: Grant{Exact: true, Offers: []string{"useradd x => Bash(useradd x)"}}, Effect: Config, Abbrev: true, Permute: true, Operands: "-?",
 			Options: "--badname -b|--base-dir= --btrfs-subvolume-home -c|--comment= -d|--home-dir= -D|--defaults -e|--expiredate= -f|--inactive= " +
 				"-F|--add-subids-for-system -g|--gid= -G|--groups= -k|--skel=r -K|--key= -l|--no-log-init -m|--create-home -M|--no-create-home " +
 				"-N|--no-user-group -o|--non-unique -p|--password= -r|--system -R|--root= -P|--prefix= -s|--shell= -u|--uid= -U|--user-group " +
 				"-Z|--selinux-user= -h|--help:h",
 			Flagged: []string{"useradd -G docker bob", "useradd -u 0 -o toor", "useradd --uid=0 --non-u toor"}},
-		&Spec{Names: n("gpasswd"), Grant: exact, Effect: Config, Abbrev: true, Permute: true, Operands: "-",
+		&Spec{Names: n("gpasswd"), Grant: Grant{Exact: true, Offers: []string{"gpasswd x => Bash(gpasswd x)"}}, Effect: Config, Abbrev: true, Permute: true, Operands: "-",
 			Options: "-a|--add= -d|--delete= -Q|--root= -r|--remove-password -R|--restrict -M|--members= -A|--administrators= -h|--help:h",
 			Flagged: []string{"gpasswd -a dev docker", "gpasswd --add=dev sudo", "gpasswd -M a,b wheel"}},
 		// nsenter (util-linux 2.38.1, getopt_long with "+": its options
 		// end at the command, which it runs in the namespaces it enters).
-		&Spec{Names: n("nsenter"), Grant: exact, Effect: Unknown, Command: true, Abbrev: true,
+		&Spec{Names: n("nsenter"), Grant: Grant{Exact: true, Offers: []string{"nsenter x => Bash(nsenter x)"}}, Effect: Unknown, Command: true, Abbrev: true,
 			Options: "-a|--all -t|--target= -m|--mount? -u|--uts? -i|--ipc? -n|--net? -p|--pid? -C|--cgroup? -U|--user? -T|--time? -S|--setuid= -G|--setgid= " +
 				"--preserve-credentials -r|--root? -w|--wd? -W|--wdns= -F|--no-fork -Z|--follow-context -h|--help:h -V|--version:h",
 			Flagged: []string{"nsenter -t 1 -m -u -i -n -p sh", "nsenter --target=1 --all sh", "nsenter -at1 sh"}},
@@ -165,7 +164,7 @@ var _ = family("system", func(add func(...*Spec)) {
 		// then the command, which it lowers (ufw DISABLE disables);
 		// --rootdir= and --datadir= anywhere. status, show, version,
 		// help and app list or info read.
-		&Spec{Names: n("ufw"), Grant: exact, OtherSubcommand: Config, Options: "--dry-run -f|--force --rootdir= --datadir= -h|--help:h --version:h",
+		&Spec{Names: n("ufw"), Grant: Grant{Exact: true, Offers: []string{"ufw x => Bash(ufw x)"}}, OtherSubcommand: Config, Options: "--dry-run -f|--force --rootdir= --datadir= -h|--help:h --version:h",
 			Subcommands: subs("status", ufwRead, "show", ufwRead, "version", ufwRead, "help", ufwRead, "app", &Spec{Subcommands: subs("list", ufwRead, "info", ufwRead), OtherSubcommand: Config},
 				"default", &Spec{Effect: Config, Operands: "-*"}),
 			ReadOnly: []string{"ufw status", "ufw status verbose", "ufw app list"},
@@ -173,7 +172,7 @@ var _ = family("system", func(add func(...*Spec)) {
 		// nft (nftables 1.0.6, getopt_long with "+": options stop at the
 		// first command word; --chec seen). list, describe and monitor
 		// read; -c only checks.
-		&Spec{Names: n("nft"), Grant: exact, OtherSubcommand: Config, Abbrev: true,
+		&Spec{Names: n("nft"), Grant: Grant{Exact: true, Offers: []string{"nft x => Bash(nft x)"}}, OtherSubcommand: Config, Abbrev: true,
 			Options: "-h|--help:h -v|--version:h -V:h -f|--file=c -D|--define= -i|--interactive:c -I|--includepath= -c|--check -o|--optimize -a|--handle " +
 				"-s|--stateless -t|--terse -S|--service -N|--reversedns -u|--guid -n|--numeric -y|--numeric-priority -p|--numeric-protocol " +
 				"-T|--numeric-time -e|--echo -j|--json -d|--debug=",
@@ -183,7 +182,7 @@ var _ = family("system", func(add func(...*Spec)) {
 		// firewall-cmd (firewalld, Python argparse: prefixes taken,
 		// --opt=v and --opt v alike). Only the options the check reads
 		// are declared; the rest are loose.
-		&Spec{Names: n("firewall-cmd"), Grant: exact, Effect: Config, Loose: true, Abbrev: true, Permute: true, Operands: "-*",
+		&Spec{Names: n("firewall-cmd"), Grant: Grant{Exact: true, Offers: []string{"firewall-cmd x => Bash(firewall-cmd x)"}}, Effect: Config, Loose: true, Abbrev: true, Permute: true, Operands: "-*",
 			ReadWith: "--state --get-default-zone --list-all --list-all-zones --get-active-zones --get-zones --list-services --list-ports --query-panic",
 			Options: "--state --get-default-zone --list-all --list-all-zones --get-active-zones --get-zones --list-services --list-ports --query-panic " +
 				"--panic-on --panic-off --set-default-zone= --zone= --permanent --reload -h|--help:h -V|--version:h",
@@ -191,10 +190,10 @@ var _ = family("system", func(add func(...*Spec)) {
 			Flagged:  []string{"firewall-cmd --panic-off", "firewall-cmd --set-default-zone=trusted", "firewall-cmd --set-default-zone trusted"}},
 		// setenforce (libselinux 3.4): one operand, Enforcing,
 		// Permissive, 1 or 0, in any case; no options.
-		&Spec{Names: n("setenforce"), Grant: exact, Effect: Config, NoOptions: true, Operands: "-",
+		&Spec{Names: n("setenforce"), Grant: Grant{Exact: true, Offers: []string{"setenforce x => Bash(setenforce x)"}}, Effect: Config, NoOptions: true, Operands: "-",
 			Flagged: []string{"setenforce 0", "setenforce Permissive"}},
 		// auditctl (audit 3.0.9, getopt_long): -l and -s read.
-		&Spec{Names: n("auditctl"), Grant: exact, Effect: Config, ReadWith: "-l -s", Abbrev: true, Permute: true,
+		&Spec{Names: n("auditctl"), Grant: Grant{Exact: true, Offers: []string{"auditctl x => Bash(auditctl x)"}}, Effect: Config, ReadWith: "-l -s", Abbrev: true, Permute: true,
 			Options: "-a= -A= -b= -c -C= -d= -D -e= -f= -F= -h:h -i -k= -l -m= -p= -q= -r= -R=r -s -S= --signal= -t -v:h -w= -W= " +
 				"--loginuid-immutable --backlog_wait_time= --reset-lost --reset_backlog_wait_time_actual",
 			ReadOnly: []string{"auditctl -l", "auditctl -s"},
@@ -202,49 +201,49 @@ var _ = family("system", func(add func(...*Spec)) {
 		// xattr (macOS, a Python script with getopt "lpwdcrsvxh": short
 		// options only, bundled; the attribute is an operand). -l and -p
 		// read.
-		&Spec{Names: n("xattr"), Grant: exact, Effect: Write, EffectWithOperands: true, ReadWith: "-l -p", Operands: "-*",
+		&Spec{Names: n("xattr"), Grant: Grant{Exact: true, Offers: []string{"xattr x => Bash(xattr x)"}}, Effect: Write, EffectWithOperands: true, ReadWith: "-l -p", Operands: "-*",
 			Options:  "-l -p -w -d -c -r -s -v -x -h:h",
 			ReadOnly: []string{"xattr -l app.dmg", "xattr -p com.apple.quarantine app.dmg"},
 			Flagged:  []string{"xattr -d com.apple.quarantine app.dmg", "xattr -cr App.app", "xattr -rd com.apple.quarantine App.app"}},
 		// pfctl (macOS and BSD, getopt: -F and -s take a modifier).
-		&Spec{Names: n("pfctl"), Grant: exact, Effect: Config, ReadWith: "-s -n", Permute: true,
+		&Spec{Names: n("pfctl"), Grant: Grant{Exact: true, Offers: []string{"pfctl x => Bash(pfctl x)"}}, Effect: Config, ReadWith: "-s -n", Permute: true,
 			Options:  "-a= -A -d:c -D= -e:c -q -f=c -F=c -g -h:h -i= -k= -K= -m -n -N -O -o= -P -p= -r -R -s= -S -t= -T= -v -x= -z",
 			ReadOnly: []string{"pfctl -s rules", "pfctl -sr"},
 			Flagged:  []string{"pfctl -d", "pfctl -F all", "pfctl -Fa", "pfctl -f /etc/pf.conf"}},
 		// csrutil (macOS): the verb is the first word; status reads.
-		&Spec{Names: n("csrutil"), Grant: exact, OtherSubcommand: Config,
+		&Spec{Names: n("csrutil"), Grant: Grant{Exact: true, Offers: []string{"csrutil x => Bash(csrutil x)"}}, OtherSubcommand: Config,
 			Subcommands: subs("status", &Spec{}, "authenticated-root", &Spec{Effect: Config, Operands: "-*", Subcommands: subs("status", &Spec{}), OtherSubcommand: Config}),
 			ReadOnly:    []string{"csrutil status"}, Flagged: []string{"csrutil disable", "csrutil authenticated-root disable"}},
 		// spctl (macOS, getopt_long: prefixes taken). Only the options
 		// the check reads are declared; the rest are loose.
-		&Spec{Names: n("spctl"), Grant: exact, Effect: Config, Loose: true, Abbrev: true, Permute: true, Operands: "-*",
+		&Spec{Names: n("spctl"), Grant: Grant{Exact: true, Offers: []string{"spctl x => Bash(spctl x)"}}, Effect: Config, Loose: true, Abbrev: true, Permute: true, Operands: "-*",
 			ReadWith: "--status --assess --list",
 			Options:  "-a|--assess --status --list --master-enable --master-disable --global-enable --global-disable --enable --disable --add --remove -t|--type= -v|--verbose",
 			ReadOnly: []string{"spctl --status", "spctl -a -v App.app"},
 			Flagged:  []string{"spctl --master-disable", "spctl --global-dis", "spctl --disable --label x"}},
 		// logrotate (3.21.0, popt: no prefixes, --forc refused): -d only
 		// shows what it would do.
-		&Spec{Names: n("logrotate"), Grant: exact, Effect: Config, ReadWith: "--debug", Permute: true, Operands: "r*",
+		&Spec{Names: n("logrotate"), Grant: Grant{Exact: true, Offers: []string{"logrotate x => Bash(logrotate x)"}}, Effect: Config, ReadWith: "--debug", Permute: true, Operands: "r*",
 			Options:  "-d|--debug -f|--force -m|--mail=x -s|--state=w --skip-state-lock --wait-for-state-lock -v|--verbose -l|--log=w --version:h --help:h --usage:h",
 			ReadOnly: []string{"logrotate -d /etc/logrotate.conf"}, Flagged: []string{"logrotate -f /etc/logrotate.conf", "logrotate --force x.conf"}},
 		// shutdown (systemd 252, getopt_long): -c cancels and --show
 		// shows a pending shutdown; anything else schedules one.
-		&Spec{Names: n("shutdown"), Grant: exact, Effect: Config, ReadWith: "--show", Abbrev: true, Permute: true, Operands: "-*",
+		&Spec{Names: n("shutdown"), Grant: Grant{Exact: true, Offers: []string{"shutdown x => Bash(shutdown x)"}}, Effect: Config, ReadWith: "--show", Abbrev: true, Permute: true, Operands: "-*",
 			Options:  "--help:h -H|--halt -P|--poweroff -r|--reboot -h -k --no-wall -c --show",
 			ReadOnly: []string{"shutdown --show"}, Flagged: []string{"shutdown -h now", "shutdown -r +5", "shutdown --reb now"}},
 		// init and telinit (sysvinit's telinit, systemd's compatible
 		// one): the operand is the run level.
-		&Spec{Names: n("init", "telinit"), Grant: exact, Effect: Config, EffectWithOperands: true, Operands: "-*", Options: "-t= -e= --no-wall --help:h",
+		&Spec{Names: n("init", "telinit"), Grant: Grant{Exact: true, Offers: []string{"init x => Bash(init x)"}}, Effect: Config, EffectWithOperands: true, Operands: "-*", Options: "-t= -e= --no-wall --help:h",
 			Flagged: []string{"init 0", "telinit 6"}},
 		// loginctl (systemd 252, getopt_long): the listing and status
 		// verbs read; the others change sessions or power.
-		&Spec{Names: n("loginctl"), Grant: exact, OtherSubcommand: Config, Abbrev: true, Options: loginOpts,
+		&Spec{Names: n("loginctl"), Grant: Grant{Exact: true, Offers: []string{"loginctl x => Bash(loginctl x)"}}, OtherSubcommand: Config, Abbrev: true, Options: loginOpts,
 			Subcommands: subs("list-sessions", loginRead, "session-status", loginRead, "show-session", loginRead, "list-users", loginRead, "user-status", loginRead,
 				"show-user", loginRead, "list-seats", loginRead, "seat-status", loginRead, "show-seat", loginRead),
 			ReadOnly: []string{"loginctl list-sessions", "loginctl --no-pag show-session 2"}, Flagged: []string{"loginctl terminate-user bob", "loginctl poweroff"}},
 		// nvram (macOS): -p prints every variable, -x as XML; a name=value
 		// sets, -d deletes, -c clears, -f loads a file.
-		&Spec{Names: n("nvram"), Grant: exact, Effect: Config, ReadWith: "-p", Operands: "-*", Options: "-p -x -f=c -d= -c:c -r -h:h",
+		&Spec{Names: n("nvram"), Grant: Grant{Exact: true, Offers: []string{"nvram x => Bash(nvram x)"}}, Effect: Config, ReadWith: "-p", Operands: "-*", Options: "-p -x -f=c -d= -c:c -r -h:h",
 			ReadOnly: []string{"nvram -p", "nvram -xp"}, Flagged: []string{"nvram boot-args=-v", "nvram -c", "nvram -d boot-args"}},
 		&Spec{Names: n("top"), Options: "-b -n= -d= -p= -u= -U= -o= -H -i -c -1 -E= -e= -w? -s -S -h:h -v:h", ReadOnly: []string{"top -b -n1"}},
 	)

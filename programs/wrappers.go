@@ -21,31 +21,31 @@ var _ = family("wrappers", func(add func(...*Spec)) {
 			Options:  "-n|--adjustment=" + gnu,
 			ReadOnly: []string{"nice", "nice -n 5 ls", "nice --adjustment=5 git status", "nice -5 cat a.txt"},
 			Flagged:  []string{"nice -n 5 rm -rf /etc", "nice --adj 5 rm -rf /etc", "nice -n5 rm -rf ~"}},
-		&Spec{Names: n("nohup"), Grant: Grant{Exact: true}, Wraps: WrapKeeps, Command: true, Effect: Unknown, Abbrev: true, Options: gnu[1:],
+		&Spec{Names: n("nohup"), Grant: Grant{Exact: true, Offers: []string{"nohup make => Bash(nohup make)"}}, Wraps: WrapKeeps, Command: true, Effect: Unknown, Abbrev: true, Options: gnu[1:],
 			ReadOnly: []string{"nohup ls"},
 			Flagged:  []string{"nohup rm -rf /etc", "nohup -- rm -rf ~"}},
 		&Spec{Names: n("timeout"), Wraps: WrapKeeps, Grant: Grant{Exact: true, Offers: []string{"timeout 5 make => Bash(timeout 5 make)"}}, Command: true, Effect: Unknown, Abbrev: true, Operands: "-",
 			Options:  "-s|--signal= -k|--kill-after= --foreground -p|--preserve-status -v|--verbose" + gnu,
 			ReadOnly: []string{"timeout 5 ls", "timeout -s KILL 5 git status", "timeout --signal=TERM --kill-after=1 5 cat a.txt"},
 			Flagged:  []string{"timeout 5 rm -rf /etc", "timeout --sig KILL 5 rm -rf /etc", "timeout -sKILL -k1 5 rm -rf ~", "timeout --kill-after=1 5 rm -rf ~"}},
-		&Spec{Names: n("stdbuf"), Grant: Grant{Exact: true}, Wraps: WrapKeeps, Command: true, Effect: Unknown, Abbrev: true,
+		&Spec{Names: n("stdbuf"), Grant: Grant{Exact: true, Offers: []string{"stdbuf -oL make => Bash(stdbuf -oL make)"}}, Wraps: WrapKeeps, Command: true, Effect: Unknown, Abbrev: true,
 			Options:  "-i|--input= -o|--output= -e|--error=" + gnu,
 			ReadOnly: []string{"stdbuf -oL ls", "stdbuf --output=L cat a.txt"},
 			Flagged:  []string{"stdbuf -oL rm -rf /etc", "stdbuf --out L rm -rf ~", "stdbuf -o 0 -e 0 rm -rf ~"}},
-		&Spec{Names: n("setsid"), Grant: Grant{Exact: true}, Wraps: WrapChanges, Command: true, Effect: Unknown, Abbrev: true,
+		&Spec{Names: n("setsid"), Grant: Grant{Exact: true, Offers: []string{"setsid make => Bash(setsid make)"}}, Wraps: WrapChanges, Command: true, Effect: Unknown, Abbrev: true,
 			Options: "-c|--ctty -f|--fork -w|--wait -h|--help:h -V|--version:h",
 			Flagged: []string{"setsid rm -rf /etc", "setsid --fork rm -rf ~", "setsid -fw rm -rf ~"}},
 		&Spec{Names: n("doas"), Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"doas apk add jq => Bash(doas apk add jq)"}}, Command: true, Effect: Unknown,
 			Options: "-u= -C=r -L -n -s",
 			Flagged: []string{"doas rm -rf /etc", "doas -u root rm -rf /etc", "doas -uroot rm -rf ~", "doas -n -u root rm -rf ~", "doas -s"}},
-		&Spec{Names: n("pkexec"), Grant: Grant{Exact: true}, Wraps: WrapChanges, Command: true, Effect: Unknown,
+		&Spec{Names: n("pkexec"), Grant: Grant{Exact: true, Offers: []string{"pkexec make => Bash(pkexec make)"}}, Wraps: WrapChanges, Command: true, Effect: Unknown,
 			Options: "--user= --disable-internal-agent --keep-cwd --help:h --version:h",
 			Flagged: []string{"pkexec rm -rf /etc", "pkexec --user root rm -rf /etc", "pkexec --user=root rm -rf ~"}},
-		&Spec{Names: n("unbuffer"), Grant: Grant{Exact: true}, Wraps: WrapChanges, Command: true, Effect: Unknown, Options: "-p",
+		&Spec{Names: n("unbuffer"), Grant: Grant{Exact: true, Offers: []string{"unbuffer make => Bash(unbuffer make)"}}, Wraps: WrapChanges, Command: true, Effect: Unknown, Options: "-p",
 			Flagged: []string{"unbuffer rm -rf /etc", "unbuffer -p rm -rf ~"}},
-		&Spec{Names: n("caffeinate"), Grant: Grant{Exact: true}, Wraps: WrapChanges, Command: true, Effect: Unknown, Options: "-d -i -m -s -u -t= -w=",
+		&Spec{Names: n("caffeinate"), Grant: Grant{Exact: true, Offers: []string{"caffeinate make => Bash(caffeinate make)"}}, Wraps: WrapChanges, Command: true, Effect: Unknown, Options: "-d -i -m -s -u -t= -w=",
 			Flagged: []string{"caffeinate rm -rf /etc", "caffeinate -i -t 60 rm -rf ~", "caffeinate -dim rm -rf ~"}},
-		&Spec{Names: n("torsocks"), Grant: Grant{Exact: true}, Wraps: WrapChanges, Command: true, Effect: Unknown,
+		&Spec{Names: n("torsocks"), Grant: Grant{Exact: true, Offers: []string{"torsocks curl x => Bash(torsocks curl x)"}}, Wraps: WrapChanges, Command: true, Effect: Unknown,
 			Options: "-u= --user= -p= --pass= -a= --address= -P= --port= -i --isolate -d --debug -q --quiet -h:h --help:h --version:h",
 			Flagged: []string{"torsocks rm -rf /etc", "torsocks -i curl https://example.com"}},
 		// strace and ltrace run the command and print what it calls
@@ -53,17 +53,17 @@ var _ = family("wrappers", func(add func(...*Spec)) {
 		// a file or, after | or !, a command the trace is piped to; -E
 		// sets the command's environment, -u its user: each makes the call
 		// unknown. -p attaches to running processes and runs no command.
-		&Spec{Names: n("strace"), Grant: Grant{Exact: true}, Wraps: WrapChanges, Command: true, Effect: Unknown, Abbrev: true,
+		&Spec{Names: n("strace"), Grant: Grant{Exact: true, Offers: []string{"strace make => Bash(strace make)"}}, Wraps: WrapChanges, Command: true, Effect: Unknown, Abbrev: true,
 			Options: "-A -c|--summary-only -C|--summary -d|--debug -D|--daemonize? -f|--follow-forks -F -i|--instruction-pointer -k|--stack-trace -n|--syscall-number " +
 				"-N -q|--quiet? -r|--relative-timestamps? -t|--absolute-timestamps? -T|--syscall-times? -v|--no-abbrev -w|--summary-wall-clock -x -y|--decode-fds? -Y -z|--successful-only " +
 				"-Z|--failed-only -a|--columns= -b|--detach-on= -e= -E|--env=u -I= -o|--output=u -O= -p|--attach= -P|--trace-path= -s|--string-limit= -S|--summary-sort-by= " +
 				"-U|--summary-columns= -u|--user=u -X= --seccomp-bpf --trace= --signal= --status= --abbrev= --verbose= --raw= --read= --write= --output-separately -h|--help:h -V|--version:h",
 			Flagged: []string{"strace rm -rf /etc", "strace -f -o /dev/null rm -rf ~", "strace -ff -s 200 rm -rf ~", "strace --follow-forks rm -rf ~", "strace -o '|sh' ls", "strace -E LD_PRELOAD=/tmp/x.so ls", "strace -p 1"}},
-		&Spec{Names: n("ltrace"), Grant: Grant{Exact: true}, Wraps: WrapChanges, Command: true, Effect: Unknown, Abbrev: true,
+		&Spec{Names: n("ltrace"), Grant: Grant{Exact: true, Offers: []string{"ltrace make => Bash(ltrace make)"}}, Wraps: WrapChanges, Command: true, Effect: Unknown, Abbrev: true,
 			Options: "-a|--align= -A= -b|--no-signals -c -C|--demangle -D|--debug= -e= -f -F|--config=u -i -l|--library=u -L -n|--indent= -o|--output=u -p= -r -s= -S -t -T " +
 				"-u=u -w|--where= -x= -h|--help:h -V|--version:h",
 			Flagged: []string{"ltrace rm -rf /etc", "ltrace -f -o /dev/null rm -rf ~", "ltrace -l /tmp/x.so ls"}},
-		&Spec{Names: n("proxychains", "proxychains4"), Grant: Grant{Exact: true}, Wraps: WrapChanges, Command: true, Effect: Unknown, Options: "-f=r -q",
+		&Spec{Names: n("proxychains", "proxychains4"), Grant: Grant{Exact: true, Offers: []string{"proxychains curl x => Bash(proxychains curl x)"}}, Wraps: WrapChanges, Command: true, Effect: Unknown, Options: "-f=r -q",
 			Flagged: []string{"proxychains rm -rf /etc", "proxychains4 -q -f ./p.conf rm -rf ~"}},
 	)
 })
