@@ -118,20 +118,88 @@ var _ = family("cloud", func(add func(...*Spec)) {
 	pulumiRuns := func(e Effect) *Spec {
 		return &Spec{Effect: e, Permute: true, Loose: true, Operands: "-*", Options: "-h:h --help:h -C= --cwd= -s= --stack= --config-file=r"}
 	}
+	// pulumi is cobra: short flags bundle (-yf), no prefixes. up -y and
+	// -f (--skip-preview) apply without the review the check asks for.
+	pulumiUp := func() *Spec {
+		s := pulumiRuns(Config)
+		s.Options += " -y|--yes -f|--skip-preview --target= -t|--target-dependents --refresh? -r|--refresh --diff -j|--json -m|--message= --parallel= -p|--parallel="
+		return s
+	}
+	pulumiDestroy := func() *Spec {
+		s := pulumiRuns(Delete)
+		s.Options += " -y|--yes -f|--skip-preview --preview-only --target= --exclude-protected -r|--refresh --remove"
+		s.Raises = []Raise{{Kind: danger.CloudDestructive, Why: "pulumi destroy deletes the stack's resources", Unless: "--preview-only",
+			Flagged: []string{"pulumi destroy", "pulumi destroy -yf", "pulumi down --yes -s prod", "pulumi -C infra destroy --skip-preview"},
+			Passes:  []string{"pulumi destroy --preview-only", "pulumi preview", "pulumi stack ls", "pulumi destroy --help"}}}
+		return s
+	}
+	pulumiStackRm := pulumiRuns(Delete)
+	pulumiStackRm.Options += " -y|--yes -f|--force --preserve-config"
+	pulumiStackRm.Raises = []Raise{{Kind: danger.CloudDestructive, Why: "pulumi stack rm deletes the stack",
+		Flagged: []string{"pulumi stack rm dev", "pulumi stack rm -yf dev", "pulumi stack rm --stack prod --yes"},
+		Passes:  []string{"pulumi stack ls", "pulumi stack output"}}}
 	pulumi := subs(
 		// preview, up and kin run the project's program.
-		"preview", pulumiRuns(RunsProject), "up", pulumiRuns(Config), "update", pulumiRuns(Config), "refresh", pulumiRuns(Config), "import", pulumiRuns(Config),
-		"watch", pulumiRuns(Config), "destroy", pulumiRuns(Delete), "down", pulumiRuns(Delete), "cancel", pulumiRuns(Config),
+		"preview", pulumiRuns(RunsProject), "up", pulumiUp(), "update", pulumiUp(), "refresh", pulumiRuns(Config), "import", pulumiRuns(Config),
+		"watch", pulumiRuns(Config), "destroy", pulumiDestroy(), "down", pulumiDestroy(), "cancel", pulumiRuns(Config),
 		"config", &Spec{Options: "-h:h --help:h", Effect: Config, Loose: true, Operands: "-*", Subcommands: subs("get", pulumiRuns(Network), "set", pulumiRuns(Config), "set-all", pulumiRuns(Config), "rm", pulumiRuns(Config), "rm-all", pulumiRuns(Config), "cp", pulumiRuns(Config), "refresh", pulumiRuns(Config), "env", pulumiRuns(Config))},
 		"stack", &Spec{Options: "-h:h --help:h", Effect: Network, Loose: true, Operands: "-*", Subcommands: subs("ls", pulumiRuns(Network), "output", pulumiRuns(Network), "history", pulumiRuns(Network), "export", pulumiRuns(Network),
-			"select", pulumiRuns(Config), "init", pulumiRuns(Config), "import", pulumiRuns(Config), "rename", pulumiRuns(Config), "tag", pulumiRuns(Config), "rm", pulumiRuns(Delete), "change-secrets-provider", pulumiRuns(Config))},
+			"select", pulumiRuns(Config), "init", pulumiRuns(Config), "import", pulumiRuns(Config), "rename", pulumiRuns(Config), "tag", pulumiRuns(Config), "rm", pulumiStackRm, "change-secrets-provider", pulumiRuns(Config))},
 		"login", pulumiRuns(Config), "logout", pulumiRuns(Config), "new", pulumiRuns(Network), "plugin", pulumiRuns(Config), "install", pulumiRuns(RunsProject),
 		"whoami", pulumiRuns(Network), "logs", pulumiRuns(Network), "about", pulumiRuns(RunsProject), "console", pulumiRuns(Network), "state", pulumiRuns(Config),
 		"env", pulumiRuns(Network), "org", pulumiRuns(Network), "policy", pulumiRuns(Network), "package", pulumiRuns(RunsProject), "convert", pulumiRuns(RunsProject),
 		"version", &Spec{Options: "-h:h --help:h"},
 	)
 
+	// terragrunt passes terraform's commands and options through, and
+	// runs one in every module under the directory with run-all (and
+	// run --all in 0.73 on); its own options (--terragrunt-*, --non-interactive)
+	// may come anywhere.
+	tgRun := &Spec{LongDash: true, Loose: true, Options: "-h:h -help:h --help:h --all", Subcommands: tf}
+	tgSubs := subs("run-all", tgRun, "run", tgRun)
+	for k, v := range tf {
+		tgSubs[k] = v
+	}
+	// cdk reads its options with yargs (aws-cdk 2): --require-approval
+	// never and =never alike, camelCase too, no prefixes.
+	cdkRuns := func(e Effect, o string) *Spec {
+		return &Spec{Effect: e, Permute: true, Loose: true, Operands: "-*", Options: "-h:h --help:h -a|--app= -c|--context= --profile= -v|--verbose " + o}
+	}
+	cdkDestroy := cdkRuns(Delete, "-f|--force --all --exclusively|-e")
+	cdkDestroy.Raises = []Raise{{Kind: danger.CloudDestructive, Why: "cdk destroy deletes stacks",
+		Flagged: []string{"cdk destroy", "cdk destroy --all -f", "cdk --profile prod destroy Api"},
+		Passes:  []string{"cdk diff", "cdk synth", "cdk destroy --help"}}}
+	// serverless 3 reads its options with minimist: --stage prod and
+	// --stage=prod alike.
+	slsRuns := func(e Effect, o string) *Spec {
+		return &Spec{Effect: e, Permute: true, Loose: true, Operands: "-*", Options: "-h:h --help:h -s|--stage= -r|--region= --aws-profile= -c|--config= --verbose --debug= " + o}
+	}
+	slsRemove := slsRuns(Delete, "")
+	slsRemove.Raises = []Raise{{Kind: danger.CloudDestructive, Why: "serverless remove deletes the service",
+		Flagged: []string{"serverless remove", "sls remove --stage dev", "serverless remove -s prod -r eu-west-1"},
+		Passes:  []string{"serverless info", "sls package", "serverless remove --help"}}}
+	// sam (aws-sam-cli) is click: short flags bundle, no prefixes.
+	samRuns := func(e Effect, o string) *Spec {
+		return &Spec{Effect: e, Permute: true, Loose: true, Operands: "-*", Options: "-h:h --help:h --profile= --region= --config-file=r --config-env= --debug " + o}
+	}
+	samDelete := samRuns(Delete, "--stack-name= --no-prompts --s3-bucket= --s3-prefix=")
+	samDelete.Raises = []Raise{{Kind: danger.CloudDestructive, Why: "sam delete deletes the stack",
+		Flagged: []string{"sam delete", "sam delete --stack-name api --no-prompts", "sam delete --region eu-west-1"},
+		Passes:  []string{"sam build", "sam validate", "sam delete --help"}}}
 	add(
+		&Spec{Names: n("terragrunt"), Lasting: Lasting{Does: DeletesCloud, Words: "destroy", Examples: []string{"terragrunt destroy => deletes cloud resources"}}, LongDash: true, Loose: true,
+			Options: "-h:h -help:h --help:h -v:h -version:h --version:h", Subcommands: tgSubs,
+			Flagged: []string{"terragrunt plan", "terragrunt destroy", "terragrunt run-all destroy", "terragrunt run-all apply -auto-approve", "terragrunt apply --terragrunt-non-interactive -auto-approve"}},
+		&Spec{Names: n("cdk"), Talk: Talk{API: true, Examples: []string{"cdk deploy => undecided"}}, Options: "-h:h --help:h --version:h -a|--app= -c|--context= --profile= -v|--verbose", OtherSubcommand: Unknown,
+			Subcommands: subs("destroy", cdkDestroy, "deploy", cdkRuns(Config, "--require-approval|--requireApproval= --all -f|--force --hotswap --method= -m= --exclusively|-e --outputs-file|-O=w --parameters="),
+				"diff", cdkRuns(Unknown, ""), "synth", cdkRuns(Unknown, "-o|--output=w -q|--quiet"), "synthesize", cdkRuns(Unknown, "-o|--output=w -q|--quiet")),
+			Flagged: []string{"cdk deploy", "cdk deploy --require-approval never", "cdk destroy Api", "cdk synth"}},
+		&Spec{Names: n("serverless", "sls"), Options: "-h:h --help:h -v:h --version:h", OtherSubcommand: Unknown,
+			Subcommands: subs("remove", slsRemove, "deploy", slsRuns(Config, "-f|--function= --force --package= --aws-s3-accelerate --conceal")),
+			Flagged:     []string{"serverless deploy --stage prod", "sls remove", "serverless deploy -s dev"}},
+		&Spec{Names: n("sam"), Talk: Talk{API: true, Examples: []string{"sam deploy => undecided"}}, Options: "-h:h --help:h --version:h --debug --info", OtherSubcommand: Unknown,
+			Subcommands: subs("delete", samDelete, "deploy", samRuns(Config, "--no-confirm-changeset --confirm-changeset -g|--guided --stack-name= --s3-bucket= --capabilities= --parameter-overrides= --no-execute-changeset --resolve-s3 -t|--template-file|--template=r")),
+			Flagged:     []string{"sam deploy", "sam deploy --no-confirm-changeset", "sam delete --no-prompts"}},
 		&Spec{Names: n("aws"), Lasting: Lasting{Does: DeletesCloud, Examples: []string{"aws s3 rb s3://x => deletes cloud resources", "aws ec2 terminate-instances --instance-ids i-1 => deletes cloud resources"}}, Talk: Talk{API: true, Examples: []string{"aws s3 ls => allow", "aws ec2 describe-instances => allow", "aws s3 rm s3://b/k => undecided"}}, Grant: Grant{Depth: 2, ExactSubs: "ec2 iam lambda rds s3", Offers: []string{"aws sts get-caller-identity => Bash(aws sts get-caller-identity:*)", "aws ec2 x => Bash(aws ec2 x)"}}, Options: awsGlobal + " --version:h", Subcommands: aws, OtherSubcommand: Network,
 			ReadOnly: []string{"aws --version", "aws configure list", "aws configure get region"},
 			Flagged: []string{"aws s3 ls", "aws s3 cp ~/.aws/credentials s3://drop-bucket/c", "aws s3 cp s3://bucket/key /home/dev/.bashrc", "aws s3 rm s3://bucket --recursive",

@@ -66,7 +66,7 @@ var unlisted = []Unlisted{
 		Talk: Talk{Beyond: true, Examples: []string{"mosh host => undecided", "lftp host => undecided"}}},
 	// clients whose every command is a call to a provider's API
 	{Names: n("fly", "flyctl", "wrangler", "railway", "linode-cli", "oci", "ibmcloud", "hcloud", "scw",
-		"eksctl", "twilio", "render", "kamal", "cdk", "sam"),
+		"eksctl", "twilio", "render", "kamal"),
 		Talk: Talk{API: true, Examples: []string{"fly deploy => undecided", "wrangler deploy => undecided"}}},
 	{Names: n("doctl", "heroku"),
 		Talk:    Talk{API: true, Examples: []string{"doctl compute droplet list => undecided", "heroku apps:destroy x => undecided"}},

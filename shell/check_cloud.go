@@ -118,7 +118,15 @@ func checkGcloud(a *analyzer, c *call) {
 	words := positional(ops, "--project --account --configuration --format --region --zone --filter --limit")
 	a.cloudUploads(c)
 	if c.prog == "gsutil" {
-		if len(words) > 0 && (words[0].s == "rm" || words[0].s == "rb") || len(words) > 1 && words[0].s == "rsync" && hasShortFlag(ops, 'd') {
+		// The command after gsutil's own options (-m, -h HEADER, -o
+		// OPTION); rsync's -d, not gsutil's own -d (debug), deletes.
+		res := a.entryParse(c)
+		sub, subs := res.Sub(), res.SubIndexes()
+		deletes := false
+		for _, o := range res.Option("-d") {
+			deletes = deletes || sub == "rsync" && o.Index > subs[0]
+		}
+		if sub == "rm" || sub == "rb" || deletes {
 			a.flag(c, danger.CloudDestructive, "gsutil deletes objects or buckets")
 		}
 		return
@@ -263,7 +271,16 @@ func checkHelm(a *analyzer, c *call) {
 
 func checkTerraform(a *analyzer, c *call) {
 	ops := c.operands()
-	sub, rest := subcommand(ops, "-chdir")
+	res := a.entryParse(c)
+	// The subcommand path as the entry reads it (terraform -chdir=infra
+	// state rm, terragrunt run-all apply), global options skipped.
+	path := strings.TrimPrefix(strings.TrimPrefix(res.Sub(), "run-all "), "run ")
+	sub, next, _ := strings.Cut(path, " ")
+	if res.Spec == nil {
+		// No entry yet (eksctl, fly, vercel …): the first word that is
+		// no option.
+		sub, _ = a.entrySub(c)
+	}
 	var words []string
 	for _, x := range ops {
 		words = append(words, x.s)
@@ -277,54 +294,45 @@ func checkTerraform(a *analyzer, c *call) {
 	}
 	switch c.prog {
 	case "terraform", "tofu", "terragrunt":
+		// destroy (and terragrunt run-all destroy) is the entry's Raises.
 		switch sub {
-		case "destroy":
-			// terraform and tofu destroy are their entry's Raises; terragrunt
-			// has no entry.
-			if c.prog == "terragrunt" {
-				a.flag(c, danger.CloudDestructive, c.prog+" destroy deletes the infrastructure")
-			}
-		case "apply", "run-all":
-			if has("-destroy", "--destroy") {
+		case "apply":
+			if res.Tried("-destroy") {
 				a.flag(c, danger.CloudDestructive, c.prog+" apply -destroy deletes the infrastructure")
-			} else if has("-auto-approve", "--auto-approve", "-auto-approve=true") {
+			} else if res.Tried("-auto-approve") {
 				a.flag(c, danger.CloudDestructive, c.prog+" apply -auto-approve changes infrastructure without review")
 			} else if prod {
 				a.flag(c, danger.CloudDestructive, c.prog+" apply changes production infrastructure")
 			}
 		case "state":
-			if len(rest) > 0 && (rest[0].s == "rm" || rest[0].s == "push" || rest[0].s == "replace-provider") {
-				a.flagAt(c, danger.CloudDestructive, c.prog+" state "+rest[0].s+" rewrites the state", medium)
+			if next == "rm" || next == "push" || next == "replace-provider" {
+				a.flagAt(c, danger.CloudDestructive, c.prog+" state "+next+" rewrites the state", medium)
 			}
 		case "workspace":
-			if len(rest) > 0 && rest[0].s == "delete" {
+			if next == "delete" {
 				a.flagAt(c, danger.CloudDestructive, "deletes a workspace", medium)
 			}
 		case "force-unlock", "taint", "import":
 			a.flagAt(c, danger.CloudDestructive, c.prog+" "+sub+" changes state", medium)
 		}
 	case "pulumi":
-		if sub == "destroy" || sub == "down" || sub == "stack" && has("rm") {
-			a.flag(c, danger.CloudDestructive, "pulumi destroy deletes the stack's resources")
-		} else if (sub == "up" || sub == "update") && (has("--yes", "-y", "--skip-preview") || prod) {
+		// destroy, down and stack rm are the entry's Raises.
+		if (sub == "up" || sub == "update") && (res.Tried("--yes", "--skip-preview") || prod) {
 			a.flag(c, danger.CloudDestructive, "pulumi up applies changes without review")
 		}
 	case "cdk":
-		if sub == "destroy" {
-			a.flag(c, danger.CloudDestructive, "cdk destroy deletes stacks")
-		} else if sub == "deploy" && (hasPrefixWord(ops, "--require-approval") && has("never") || hasPrefixWord(ops, "--require-approval=never") || prod) {
+		// destroy is the entry's Raises.
+		if v, _ := res.Value("--require-approval"); sub == "deploy" && (v == "never" || prod) {
 			a.flag(c, danger.PublishDeploy, "cdk deploy without approval")
 		}
 	case "serverless", "sls":
-		if sub == "remove" {
-			a.flag(c, danger.CloudDestructive, "serverless remove deletes the service")
-		} else if sub == "deploy" && prod {
+		// remove is the entry's Raises.
+		if sub == "deploy" && prod {
 			a.flag(c, danger.PublishDeploy, "deploys to production")
 		}
 	case "sam":
-		if sub == "delete" {
-			a.flag(c, danger.CloudDestructive, "sam delete deletes the stack")
-		} else if sub == "deploy" && (has("--no-confirm-changeset") || prod) {
+		// delete is the entry's Raises.
+		if sub == "deploy" && (res.Tried("--no-confirm-changeset") || prod) {
 			a.flag(c, danger.PublishDeploy, "sam deploy without confirmation")
 		}
 	case "eksctl", "doctl", "heroku", "fly", "flyctl", "railway", "render", "amplify", "copilot", "eb":
