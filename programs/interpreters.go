@@ -15,6 +15,19 @@ func abbrev(s *Spec) *Spec {
 	return s
 }
 
+// stdinCode marks an entry that reads code from standard input when the
+// command line gives none.
+func stdinCode(s *Spec) *Spec {
+	s.StdinCode = true
+	return s
+}
+
+// permute lets an entry's options follow its operands.
+func permute(s *Spec) *Spec {
+	s.Permute = true
+	return s
+}
+
 // longDash marks an entry whose single-dash words are whole options.
 func longDash(s *Spec) *Spec {
 	s.LongDash = true
@@ -51,7 +64,9 @@ var _ = family("interpreters", func(add func(...*Spec)) {
 			"perl -e 'exec \"/bin/sh\";'", "perl -pi -e 's/a/b/' f", "perl -i -pe 's/a/b/' .claude/settings.json")),
 		granted(script("ruby bin/setup => Bash(ruby bin/setup:*)", "ruby -e x => Bash(ruby -e x)"), interp(n("ruby"), "-e=k:P -r=l -I= -n:R -p:R -a -l -i?:W -w -W? -c -d -s -S -x? -C= -E= -F= -0? -v:h --version:h -h:h --help:h --disable= --enable= --jit", "S? -*",
 			"ruby -e 'exec \"/bin/sh\"'")),
-		granted(script("php artisan migrate => Bash(php artisan:*)", "php -r x => Bash(php -r x)"), interp(n("php"), "-r=k -B=k -R=k -F=k -E=k -f=p -d=u -c=u -n -a -l:h -m:h -i:h -v:h --version:h -h:h --help:h -S=n -t=", "p? -*", "php -r 'system(\"id\");'")),
+		// php -F FILE runs the file once per line of input: a script, as
+		// -f's; -B, -R and -E give code.
+		granted(script("php artisan migrate => Bash(php artisan:*)", "php -r x => Bash(php -r x)"), interp(n("php"), "-r=k -B=k -R=k -F=p -E=k -f=p -d=u -c=u -n -a -l:h -m:h -i:h -v:h --version:h -h:h --help:h -S=n -t=", "p? -*", "php -r 'system(\"id\");'")),
 		granted(Grant{Exact: true, Offers: []string{"lua x.lua => Bash(lua x.lua)"}}, interp(n("lua", "luajit"), "-e=k -l=l -i -v:h -E -W", "p? -*", "lua -e 'os.execute(\"/bin/sh\")'")),
 		// R and Rscript: the shell reads program names in lower case (a
 		// case-insensitive file system runs rscript as Rscript).
@@ -103,6 +118,16 @@ var _ = family("interpreters", func(add func(...*Spec)) {
 		// osascript (macOS, BSD getopt): -e gives a line of the script
 		// (repeatable), -l its language.
 		granted(Grant{Exact: true, Offers: []string{"osascript x.scpt => Bash(osascript x.scpt)"}}, interp(n("osascript"), "-e=k:P -l= -i -s=", "p? -*", "osascript -e 'do shell script \"id\"'")),
+		// tclsh and wish (8.6.13, tried here): -encoding NAME before the
+		// script and nothing else is theirs; words after the script are
+		// its arguments. Without a script (or with "-") the code is read
+		// from standard input. wish takes its window options too.
+		stdinCode(longDash(granted(Grant{Exact: true, Offers: []string{"tclsh x.tcl => Bash(tclsh x.tcl)"}}, interp(n("tclsh"), "-encoding=", "p? -*", "tclsh build.tcl", "tclsh <<< 'exec sh'")))),
+		stdinCode(longDash(granted(Grant{Exact: true, Offers: []string{"wish x.tcl => Bash(wish x.tcl)"}}, interp(n("wish"), "-encoding= -colormap= -display=n -geometry= -name= -sync -use= -visual= -help:h", "p? -*", "wish gui.tcl")))),
+		// jshell (17.0.15, tried here): options may follow the files
+		// (jshell x.jsh -q), unique prefixes are taken (--vers); each
+		// file operand is loaded and run, standard input when none.
+		stdinCode(abbrev(permute(granted(Grant{Exact: true, Offers: []string{"jshell x.jsh => Bash(jshell x.jsh)"}}, interp(n("jshell"), "--class-path= --module-path= --add-modules= --add-exports= --enable-preview --enable-native-access= --startup=p --no-startup --feedback= -q -s -v -J? -R? -C? --execution= --show-version --version:h -h|--help:h -X|--help-extra:h", "p*", "jshell script.jsh"))))),
 		&Spec{Names: n("deno"), Grant: Grant{Exact: true, Offers: []string{"deno x => Bash(deno x)"}}, Options: "-V:h --version:h -h:h --help:h -q --quiet --unstable", Subcommands: subs(
 			"run", &Spec{Effect: Exec, Operands: "x*", Loose: true}, "eval", &Spec{Effect: Exec, Operands: "x*", Loose: true},
 			"test", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "task", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},

@@ -14,7 +14,7 @@ var unlisted = []Unlisted{
 	{Names: n("ionice", "time", "watch", "parallel", "gdb"),
 		Grant: Grant{Exact: true, Offers: []string{"time make => Bash(time make)"}}},
 	// interpreters and shells of other systems
-	{Names: n("tclsh", "wish", "jshell", "powershell", "pwsh", "cmd", "cmd.exe"),
+	{Names: n("powershell", "pwsh", "cmd", "cmd.exe"),
 		Grant: Grant{Exact: true, Offers: []string{"pwsh -File x.ps1 => Bash(pwsh -File x.ps1)"}}},
 	// remote execution and transfer
 	{Names: n("sftp", "ftp"),

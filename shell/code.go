@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,9 +24,7 @@ func (a *analyzer) inlineCode(c *call) (arg, bool) {
 		return arg{}, false
 	}
 	for _, u := range a.entryParse(c).Uses {
-		// php -F runs its code once per line of a file's input; it is
-		// read as a file, as before.
-		if u.Lang != "" && u.Option != "" && u.Index >= 0 && u.Index < len(ops) && !(prog == "php" && u.Option == "-F") {
+		if u.Lang != "" && u.Option != "" && u.Index >= 0 && u.Index < len(ops) {
 			return argOf(ops, u), true
 		}
 	}
@@ -60,7 +59,7 @@ func checkInterpreter(a *analyzer, c *call) {
 		a.checkCode(c, c.prog, code.s)
 	}
 	for _, r := range c.redirs {
-		if r.hasBody && (len(ops) == 0 || hasWord(ops, "-")) {
+		if r.hasBody && (len(ops) == 0 || slices.Contains(a.entryParse(c).Operands(), "-")) {
 			a.checkCode(c, c.prog, r.body)
 		}
 	}
