@@ -140,3 +140,22 @@ var _ = family("interpreters", func(add func(...*Spec)) {
 			Flagged: []string{"bun -e 'Bun.spawn([\"sh\"])'", "bun x evil"}},
 	)
 })
+
+// pythonModules are the entries of modules python -m runs whose own
+// command lines a check reads. http.server (Python 3.11): argparse, so a
+// unique prefix of a long option is taken (python3 -m http.server --dir
+// /tmp --bi 127.0.0.1 serves /tmp on 127.0.0.1: seen).
+var pythonModules = map[string]*Spec{
+	"http.server":      {Effect: Network, Abbrev: true, Permute: true, Operands: "-?", Options: "--cgi -b|--bind= -d|--directory= -p|--protocol= -h|--help:h"},
+	"SimpleHTTPServer": {Effect: Network, Operands: "-?", Options: "-h|--help:h"},
+}
+
+// PythonModule returns the entry of the command line of a module python
+// -m runs (http.server), nil when there is none.
+func PythonModule(name string) *Spec {
+	s := pythonModules[name]
+	if s != nil {
+		s.compile("python -m " + name)
+	}
+	return s
+}

@@ -42,6 +42,11 @@ var _ = family("network", func(add func(...*Spec)) {
 		&Spec{Names: n("scp"), Talk: Talk{Beyond: true, Examples: []string{"scp build.tgz deploy@server:/srv/ => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"scp x => Bash(scp x)"}}, Effect: Network, Lang: "ssh-option", Permute: true, Operands: "-*",
 			Options: "-3 -4 -6 -A -B -C -O -p -q -R -r -s -T -v -D=x -S=x -c= -F=u -i=r -J=n -l= -o=k -P= -X=",
 			Flagged: []string{"scp -S ./evil.sh x y:", "scp build.tgz deploy@server:/srv/"}},
+		// sftp (OpenSSH 9.2, getopt): -D and -S run a program, -b reads
+		// a batch of sftp commands, whose ! lines run local commands.
+		&Spec{Names: n("sftp"), Talk: Talk{Beyond: true, Examples: []string{"sftp host => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"sftp host => Bash(sftp host)"}}, Effect: Network, Lang: "ssh-option", Operands: "n",
+			Options: "-4 -6 -A -a -C -f -N -p -q -r -v -B= -b=u -c= -D=x -F=u -i=r -J=n -l= -o=k -P= -R= -S=x -s= -X=",
+			Flagged: []string{"sftp -S ./evil.sh host", "sftp -oProxyCommand=';id' host", "sftp -b batch.txt host"}},
 		// rsync: the short flags are declared so that a bundle (-avze
 		// CMD) is read to its end; -h is --human-readable, not help.
 		// rsync 3.5.0 (popt) takes no prefix of a long option (--dele is
@@ -133,6 +138,17 @@ var _ = family("network", func(add func(...*Spec)) {
 		&Spec{Names: n("lt", "localtunnel", "frpc", "pinggy", "zrok", "tunnelto", "expose"), Talk: Talk{Beyond: true, Examples: []string{"lt --port 3000 => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"lt --port 3000 => Bash(lt --port 3000)"}}, Effect: Network, Permute: true, Loose: true, Operands: "-*",
 			Options: "--help:h --version:h",
 			Raises:  tunnel("opens a public tunnel to a local service ({prog})", []string{"lt --port 3000", "localtunnel --port 8080 --subdomain x", "zrok share public 8080", "frpc -c frpc.toml"}, []string{"lt --help", "zrok --help"})},
+		// Static file servers. http-server 14.1.1 reads its options with
+		// minimist (any option takes the next word that is no option;
+		// declared here as it uses them) and serves its first operand.
+		&Spec{Names: n("http-server"), Talk: Talk{Beyond: true, Examples: []string{"http-server dist => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"http-server dist => Bash(http-server dist)"}}, Effect: Network, Permute: true, Loose: true, Operands: "-?",
+			Options: "-p|--port= -a= -c= -t= -e|--ext= -C|--cert=r -K|--key=r -P|--proxy=n --proxy-options= --username= --password= --mimetypes=r --cors? -d -i -g|--gzip -b|--brotli -r|--robots -s|--silent -S|--tls|--ssl -U|--utc -o? -v|--version:h -h|--help:h",
+			Flagged: []string{"http-server ~ -a 0.0.0.0 -p 8080", "http-server dist"}},
+		// serve 14.2.7 (vercel/serve) reads its options with arg: no
+		// prefixes, and no option it does not know.
+		&Spec{Names: n("serve"), Talk: Talk{Beyond: true, Examples: []string{"serve dist => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"serve dist => Bash(serve dist)"}}, Effect: Network, Permute: true, Operands: "-?",
+			Options: "-h|--help:h -v|--version:h -l|-p|--listen= -s|--single -d|--debug -c|--config=r -n|--no-clipboard -u|--no-compression --no-etag -S|--symlinks -C|--cors --no-port-switching --ssl-cert=r --ssl-key=r --ssl-pass=r -L|--no-request-logging",
+			Flagged: []string{"serve -l tcp://0.0.0.0:80 ~", "serve -s dist"}},
 		// nc and netcat are whichever netcat the system installs: ncat
 		// (Fedora, RHEL, and Debian's alternatives when nmap's ncat is
 		// installed), the traditional one (-e FILE, -c CMD run a program)

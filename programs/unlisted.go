@@ -17,8 +17,8 @@ var unlisted = []Unlisted{
 	{Names: n("powershell", "pwsh", "cmd", "cmd.exe"),
 		Grant: Grant{Exact: true, Offers: []string{"pwsh -File x.ps1 => Bash(pwsh -File x.ps1)"}}},
 	// remote execution and transfer
-	{Names: n("sftp", "ftp"),
-		Grant: Grant{Exact: true, Offers: []string{"sftp host => Bash(sftp host)"}}, Talk: Talk{Beyond: true, Examples: []string{"sftp host => undecided"}}},
+	{Names: n("ftp"),
+		Grant: Grant{Exact: true, Offers: []string{"ftp host => Bash(ftp host)"}}, Talk: Talk{Beyond: true, Examples: []string{"ftp host => undecided"}}},
 	// destructive or privileged single programs: every call is its own
 	// decision
 	{Names: n("kill", "pkill", "killall", "mkfs",

@@ -657,10 +657,7 @@ func (a *analyzer) remote(text string, c *call) {
 }
 
 func checkScp(a *analyzer, c *call) {
-	pos := positional(c.operands(), "-B -b -c -D -F -i -J -l -o -P -R -S -s -X")
-	if c.prog == "scp" {
-		pos = a.entryOperands(c)
-	}
+	pos := a.entryOperands(c)
 	if len(pos) < 2 {
 		return
 	}
@@ -750,31 +747,24 @@ func checkXargsRead(a *analyzer, c *call) {
 // project bound beyond the loopback: npx http-server ~, serve /, php -S
 // 0.0.0.0:80 -t ~.
 func checkStaticServer(a *analyzer, c *call) {
-	ops := c.operands()
-	prog := c.prog
-	dir := ""
-	bind := ""
-	if prog == "php" {
-		s, ok := optValue(ops, "-S", "")
-		if !ok {
+	// Where it binds and what it serves are read through the entries:
+	// php -S ADDR -t DIR, http-server DIR -a ADDR, serve DIR -l ADDR, in
+	// every spelling (-S0.0.0.0:80, --listen=tcp://0.0.0.0:80).
+	dir, bind := c.cwd, ""
+	if c.prog == "php" {
+		s := a.entryValues(c, "-S")
+		if len(s) == 0 {
 			return
 		}
-		bind = s.s
-		if t, ok := optValue(ops, "-t", ""); ok {
-			dir = a.resolve(t, c.cwd)
-		} else {
-			dir = c.cwd
+		bind = s[len(s)-1].s
+		if t := a.entryValues(c, "-t"); len(t) > 0 {
+			dir = a.resolve(t[len(t)-1], c.cwd)
 		}
 	} else {
-		if b, ok := optValue(ops, "-a", "--address"); ok {
-			bind = b.s
+		if b := a.entryValues(c, "-a", "--listen"); len(b) > 0 {
+			bind = b[len(b)-1].s
 		}
-		if l, ok := optValue(ops, "-l", "--listen"); ok {
-			bind = l.s
-		}
-		pos := positional(ops, "-a --address -p --port -l --listen -c -C -K -S --cors --proxy --config -d")
-		dir = c.cwd
-		if len(pos) > 0 {
+		if pos := a.entryOperands(c); len(pos) > 0 {
 			dir = a.resolve(pos[0], c.cwd)
 		}
 	}
@@ -787,16 +777,40 @@ func checkStaticServer(a *analyzer, c *call) {
 }
 
 func checkHTTPServer(a *analyzer, c *call) {
+	// The module python -m runs, and its own options after it, each read
+	// through an entry (-mhttp.server, --bind=ADDR, --dir DIR).
 	ops := c.operands()
-	if len(ops) < 2 || ops[0].s != "-m" || ops[1].s != "http.server" && ops[1].s != "SimpleHTTPServer" {
+	mods := a.entryValues(c, "-m")
+	if len(mods) == 0 {
 		return
 	}
-	if b, ok := optValue(ops, "-b", "--bind"); ok && (strings.HasPrefix(b.s, "127.") || b.s == "localhost" || b.s == "::1") {
+	spec := programs.PythonModule(mods[0].s)
+	at := -1
+	for _, o := range a.entryParse(c).Options {
+		if o.Option == "-m" {
+			at = o.Index
+			break
+		}
+	}
+	if spec == nil || at < 0 || at >= len(ops) {
+		return
+	}
+	words := make([]programs.Word, 0, len(ops)-at-1)
+	for _, x := range ops[at+1:] {
+		words = append(words, programs.Word{Text: x.s, Literal: !x.unbound && !x.subst && !x.glob})
+	}
+	res := programs.Parse(spec, words)
+	if res.Help {
+		return
+	}
+	if b, ok := res.Value("--bind"); ok && (strings.HasPrefix(b, "127.") || b == "localhost" || b == "::1") {
 		return
 	}
 	dir := c.cwd
-	if d, ok := optValue(ops, "-d", "--directory"); ok {
-		dir = a.resolve(d, c.cwd)
+	for _, o := range res.Options {
+		if o.Option == "--directory" {
+			dir = a.resolve(argOf(ops[at+1:], o), c.cwd)
+		}
 	}
 	if dir == "" || !a.inTree(dir) {
 		a.flag(c, danger.Exfiltration, "serves "+dir+" to the whole network")
