@@ -67,6 +67,41 @@ var _ = family("disks", func(add func(...*Spec)) {
 				"--trim-sector-ranges= --trim-sector-ranges-stdin --make-bad-sector= --fwdownload=r --fwdownload-mode3=r --fwdownload-mode3-max=r --fwdownload-mode7=r " +
 				"--yes-i-know-what-i-am-doing --please-destroy-my-drive --verbose -h:h --help:h -V:h",
 			Flagged: []string{"hdparm -I /dev/sda", "hdparm --security-erase p /dev/sda"}, ReadOnly: []string{"hdparm -h"}},
+		// The file system makers write their device (or image file). Each
+		// is declared as its --help (and getopt string) says: e2fsprogs
+		// 1.47.0 mke2fs (glibc getopt: options after the device too),
+		// util-linux 2.38.1 mkfs, mkswap and mkfs.minix, btrfs-progs,
+		// dosfstools 4.2, xfsprogs, ntfs-3g, exfatprogs and f2fs-tools
+		// (getopt_long where the help shows long options: prefixes).
+		&Spec{Names: n("mke2fs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4"), Grant: exact("mkfs.ext4 /dev/x"), Permute: true, Operands: "w -?",
+			Options: "-b= -c -d=r -e= -g= -i= -j -l=r -m= -n -o= -q -r= -s= -t= -v -C= -D -E= -F -G= -I= -J= -K -L= -M= -N= -O= -R= -S -T= -U= -V:h -z=w",
+			Flagged: []string{"mkfs.ext4 -F disk.img", "mke2fs -L data /dev/sdb1"}},
+		// mkfs hands the options it does not know to mkfs.TYPE.
+		&Spec{Names: n("mkfs"), Grant: exact("mkfs /dev/x"), Effect: Write, Loose: true, Abbrev: true, Permute: true, Operands: "w -?", Options: "-t|--type= --verbose --help:h --version:h",
+			Flagged: []string{"mkfs -t ext4 /dev/sdb1"}},
+		&Spec{Names: n("mkswap"), Grant: exact("mkswap /dev/x"), Abbrev: true, Permute: true, Operands: "w -?",
+			Options: "-c|--check -f|--force -q|--quiet -p|--pagesize= -L|--label= -v|--swapversion= -U|--uuid= --verbose --lock? -h|--help:h -V|--version:h",
+			Flagged: []string{"mkswap swap.img", "mkswap /dev/sdb2"}},
+		&Spec{Names: n("mkfs.minix"), Grant: exact("mkfs.minix /dev/x"), Abbrev: true, Permute: true, Operands: "w -?",
+			Options: "-1 -2|-v -3 -n|--namelength= -i|--inodes= -c|--check -l|--badblocks=r --lock? -h|--help:h -V|--version:h"},
+		&Spec{Names: n("mkfs.btrfs"), Grant: exact("mkfs.btrfs /dev/x"), Abbrev: true, Permute: true, Operands: "w*",
+			Options: "-d|--data= -m|--metadata= -M|--mixed --csum|--checksum= -n|--nodesize= -s|--sectorsize= -O|--features= -R|--runtime-features= -L|--label= -U|--uuid= " +
+				"-b|--byte-count= -r|--rootdir=r --shrink -K|--nodiscard -f|--force -q|--quiet -v|--verbose -l|--leafsize= -V|--version:h --help:h"},
+		&Spec{Names: n("mkfs.fat", "mkfs.vfat", "mkdosfs"), Grant: exact("mkfs.fat /dev/x"), Abbrev: true, Permute: true, Operands: "w -?",
+			Options: "-a -A -b= -c -C -D= -f= -F= -g= -h= -i= -I -l=r -m=r -M= --mbr? -n= --codepage= -r= -R= -s= -S= -v --variant= --invariant --offset= --help:h"},
+		&Spec{Names: n("mkfs.xfs"), Grant: exact("mkfs.xfs /dev/x"), Permute: true, Operands: "w",
+			Options: "-b= -c= -d= -i= -l= -L= -m= -n= -p=r -r= -s= -K -N -q -C -f -V:h"},
+		&Spec{Names: n("mkfs.ntfs", "mkntfs"), Grant: exact("mkfs.ntfs /dev/x"), Abbrev: true, Permute: true, Operands: "w -?",
+			Options: "-f|--fast -Q|--quick -L|--label= -C|--enable-compression -I|--no-indexing -n|--no-action -c|--cluster-size= -s|--sector-size= -p|--partition-start= " +
+				"-H|--heads= -S|--sectors-per-track= -z|--mft-zone-multiplier= -T|--zero-time -F|--force -q|--quiet -v|--verbose --debug -V|--version:h -l|--license:h -h|--help:h"},
+		&Spec{Names: n("mkfs.exfat"), Grant: exact("mkfs.exfat /dev/x"), Abbrev: true, Permute: true, Operands: "w",
+			Options: "-L|--volume-label= -c|--cluster-size= -b|--boundary-align= --pack-bitmap -f|--full-format -v|--verbose -V|--version:h -h|--help:h"},
+		&Spec{Names: n("mkfs.f2fs"), Grant: exact("mkfs.f2fs /dev/x"), Permute: true, Operands: "w -?",
+			Options: "-a= -c= -C= -d= -e= -E= -f -g= -i -l= -m -o= -O= -q -r -R= -s= -S -t= -T= -U= -w= -z= -V:h -h:h"},
+		// newfs (BSD) and macOS's newfs_apfs and newfs_hfs: their options
+		// are not declared (Loose); a value of one is read as an operand,
+		// a file system made on it.
+		&Spec{Names: n("newfs", "newfs_apfs", "newfs_hfs"), Grant: exact("newfs /dev/x"), Effect: Write, Loose: true, Permute: true, Operands: "w*"},
 		// GPT fdisk 1.0.9: gdisk takes -l (list) alone; sgdisk (popt: no
 		// prefixes) changes the table with the options marked as writing
 		// it, and only prints with the others.

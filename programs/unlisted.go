@@ -21,7 +21,7 @@ var unlisted = []Unlisted{
 		Grant: Grant{Exact: true, Offers: []string{"ftp host => Bash(ftp host)"}}, Talk: Talk{Beyond: true, Examples: []string{"ftp host => undecided"}}},
 	// destructive or privileged single programs: every call is its own
 	// decision
-	{Names: n("kill", "pkill", "killall", "mkfs",
+	{Names: n("kill", "pkill", "killall",
 		"reboot", "halt", "poweroff", "userdel", "passwd", "visudo"),
 		Grant: Grant{Exact: true, Offers: []string{"kill 1234 => Bash(kill 1234)"}}},
 	// database shells: SQL (and their shell escapes) on the command line

@@ -635,7 +635,7 @@ func checkMkfs(a *analyzer, c *call) {
 			return
 		}
 	}
-	for _, x := range positional(c.operands(), "-t -L -b -C -E -g -G -i -I -J -l -m -M -N -o -O -r -T -U -e -z -d") {
+	for _, x := range a.entryOperands(c) {
 		if x.unbound {
 			a.flag(c, danger.DiskWipe, "creates a file system on "+x.raw+", which is not known here")
 			return
