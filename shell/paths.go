@@ -8,8 +8,8 @@ import (
 )
 
 func cleanPath(p string) string {
-	if p == "" {
-		return ""
+	if p == "" || cleanAbs(p) {
+		return p // most paths are clean already: path.Clean scans and copies
 	}
 	return path.Clean(p)
 }
