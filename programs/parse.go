@@ -185,6 +185,19 @@ func (r *Result) CopyTo(dst *Result) {
 	}
 }
 
+// Clear empties r, keeping its buffers for the next ParseInto or CopyTo
+// and holding nothing of the words it read.
+func (r *Result) Clear() {
+	clear(r.Uses)
+	clear(r.Unknown)
+	clear(r.Options)
+	clear(r.spellings)
+	clear(r.subText)
+	clear(r.operandText)
+	clear(r.tried)
+	*r = Result{Uses: r.Uses[:0], Unknown: r.Unknown[:0], OperandIndexes: r.OperandIndexes[:0], Options: r.Options[:0], spellings: r.spellings[:0], subs: r.subs[:0], subText: r.subText[:0], operandText: r.operandText[:0], tried: r.tried[:0]}
+}
+
 // settleUnpack keeps the Unpack uses that say where the call unpacks: the
 // directories given when a flag or the program's own effect says it
 // unpacks (the bare "it unpacks" use, Target "", then goes), or that bare

@@ -451,8 +451,33 @@ func (a *analyzer) release() {
 	}
 	a.ctxs = nil
 	a.releaseRecordings()
+	a.releaseParses()
 	a.slabs, a.slab, a.calls = nil, nil, nil
 	a.argSlabs, a.argUsed, a.argFree = nil, nil, nil
+}
+
+// parseBufs are the buffers an analysis parses calls into, pooled: a
+// one-liner otherwise grows them afresh for its one call.
+type parseBufs struct {
+	parsed, entry programs.Result
+	words         []programs.Word
+}
+
+var parseBufPool = sync.Pool{New: func() any { return new(parseBufs) }}
+
+// releaseParses empties the parse buffers and hands them back.
+func (a *analyzer) releaseParses() {
+	b := a.bufs
+	if b == nil {
+		return
+	}
+	a.parsed.Clear()
+	a.entry.Clear()
+	clear(a.entryWords)
+	b.parsed, b.entry, b.words = a.parsed, a.entry, a.entryWords[:0]
+	a.parsed, a.entry, a.entryWords, a.bufs = programs.Result{}, programs.Result{}, nil, nil
+	a.parsedFor, a.parsedSpec, a.entryFor = nil, nil, nil
+	parseBufPool.Put(b)
 }
 
 // addCall completes a call (program, words, files, read-only) and records

@@ -64,6 +64,9 @@ type analyzer struct {
 	entry      programs.Result
 	entryFor   *call
 	entryWords []programs.Word // entry's words, reused
+	// bufs holds parsed's, entry's and entryWords' buffers between
+	// analyses (newAnalyzer, release).
+	bufs *parseBufs
 	// nest is how deeply the statement being walked is nested in others;
 	// substDepth how deeply substValue is evaluating substitutions.
 	nest, substDepth int
@@ -87,6 +90,8 @@ func newAnalyzer(opts Options, an *Analysis) *analyzer {
 	// The budget is never reached by input within MaxLength parsed once;
 	// it stops blow-ups through nesting and expansion.
 	a := &analyzer{opts: opts, an: an, budget: opts.MaxLength + 4*opts.MaxParts}
+	a.bufs = parseBufPool.Get().(*parseBufs)
+	a.parsed, a.entry, a.entryWords = a.bufs.parsed, a.bufs.entry, a.bufs.words
 	// The caller's slice is never written: one engine analyses many
 	// commands at once with the same working directories.
 	if len(opts.WorkingDirs) == 0 && opts.Cwd != "" {
