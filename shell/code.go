@@ -475,7 +475,7 @@ func checkProgramFlags(a *analyzer, c *call) {
 			a.flag(c, danger.RemoteExec, "ssh-keygen -D loads a library")
 		}
 	case "make":
-		if hasPrefixWord(ops, "SHELL=") {
+		if slices.ContainsFunc(a.entryOperands(c), func(x arg) bool { return strings.HasPrefix(x.s, "SHELL=") }) {
 			a.flagAt(c, danger.RemoteExec, "make runs recipes with another shell", medium)
 		}
 		a.makeText(c)
