@@ -420,6 +420,7 @@ var index = [...]indexEntry{
 	{"script", "launchers"},
 	{"security", "secrets"},
 	{"sed", "langs"},
+	{"semanage", "system"},
 	{"seq", "coreutils"},
 	{"serve", "network"},
 	{"serverless", "cloud"},

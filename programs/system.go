@@ -245,6 +245,12 @@ var _ = family("system", func(add func(...*Spec)) {
 		// sets, -d deletes, -c clears, -f loads a file.
 		&Spec{Names: n("nvram"), Grant: Grant{Exact: true, Offers: []string{"nvram x => Bash(nvram x)"}}, Effect: Config, ReadWith: "-p", Operands: "-*", Options: "-p -x -f=c -d= -c:c -r -h:h",
 			ReadOnly: []string{"nvram -p", "nvram -xp"}, Flagged: []string{"nvram boot-args=-v", "nvram -c", "nvram -d boot-args"}},
+		// semanage (policycoreutils 3.4, argparse with subcommands: an
+		// option's prefix is taken, a subcommand's is not).
+		&Spec{Names: n("semanage"), Grant: Grant{Exact: true, Offers: []string{"semanage x => Bash(semanage x)"}}, OtherSubcommand: Config, Options: "-h|--help:h",
+			Subcommands: subs("permissive", &Spec{Effect: Config, ReadWith: "--list", Abbrev: true, Permute: true, Operands: "-*",
+				Options: "-a|--add -d|--delete -D|--deleteall -l|--list -n|--noheading -N|--noreload -S|--store= -h|--help:h"}),
+			ReadOnly: []string{"semanage permissive -l"}, Flagged: []string{"semanage permissive -a httpd_t", "semanage boolean -m --on x"}},
 		&Spec{Names: n("top"), Options: "-b -n= -d= -p= -u= -U= -o= -H -i -c -1 -E= -e= -w? -s -S -h:h -v:h", ReadOnly: []string{"top -b -n1"}},
 	)
 })

@@ -446,7 +446,10 @@ func checkSecurity(a *analyzer, c *call) {
 			a.flag(c, danger.SecurityDisable, "changes remote login")
 		}
 	case "semanage":
-		if hasWord(ops, "permissive") {
+		// semanage permissive -a DOMAIN; -l lists, -d and -D take
+		// domains out of permissive mode.
+		res := a.entryParse(c)
+		if sub, _ := a.entrySub(c); sub == "permissive" && !res.Has("--list", "--delete", "--deleteall") {
 			a.flag(c, danger.SecurityDisable, "makes an SELinux domain permissive")
 		}
 	}
@@ -665,8 +668,6 @@ func checkPower(a *analyzer, c *call) {
 		default:
 			return
 		}
-	case "systemd-run":
-		return
 	case "osascript":
 		t := strings.ToLower(c.text)
 		if !(strings.Contains(t, "shut down") || strings.Contains(t, "restart") || strings.Contains(t, "log out")) {
@@ -800,7 +801,8 @@ func checkHistory(a *analyzer, c *call) {
 			a.flag(c, danger.LogTampering, "clears the shell history")
 		}
 	case "unset":
-		if hasWord(ops, "HISTFILE", "HISTSIZE", "HISTFILESIZE") {
+		// The variables are unset's operands (unset -v HISTFILE).
+		if pos := a.entryOperands(c); wordIn(pos, "HISTFILE") || wordIn(pos, "HISTSIZE") || wordIn(pos, "HISTFILESIZE") {
 			a.flag(c, danger.LogTampering, "turns off the shell history")
 		}
 	case "set":

@@ -174,6 +174,13 @@ func TestSystemSpellings(t *testing.T) {
 		{"nvram boot-args=-v", w("system-config")},
 		{"nvram -p", nil},
 		{"nvram -xp", nil},
+		{"semanage permissive -a httpd_t", w("security-disable")},
+		{"semanage permissive --ad httpd_t", w("security-disable")},
+		{"semanage permissive -l", nil},
+		{"semanage permissive -d httpd_t", nil},
+		{"unset HISTFILE", w("log-tampering")},
+		{"unset -v HISTSIZE", w("log-tampering")},
+		{"unset -f HISTFILE_helper", nil},
 		{"update-alternatives --display editor", nil},
 		{"update-alternatives --set editor /usr/bin/vim", w("system-config")},
 	}

@@ -88,9 +88,9 @@ var catalogue = [...]checkDef{
 		Passes:   []string{"kill -l", "kill 12345"}},
 	{Name: "power", Rule: "R9", Run: checkPower,
 		Raises:   []danger.Kind{danger.SystemPower},
-		Programs: []string{"shutdown", "reboot", "halt", "poweroff", "init", "telinit", "stop-computer", "restart-computer", "pmset", "loginctl", "systemd-run", "osascript", "suspend", "hibernate", "kexec"},
+		Programs: []string{"shutdown", "reboot", "halt", "poweroff", "init", "telinit", "stop-computer", "restart-computer", "pmset", "loginctl", "osascript", "suspend", "hibernate", "kexec"},
 		Flagged:  []string{"init 0", "reboot"},
-		Passes:   []string{"shutdown -c", "systemd-run --user rm -rf ~"}},
+		Passes:   []string{"shutdown -c", "shutdown --sho", "loginctl show-user reboot"}},
 	// R13 Cloud, containers, publishing (POLICY.md).
 	{Name: "aws", Rule: "R13", Run: checkAWS,
 		Raises:   []danger.Kind{danger.BackupDestruction, danger.CloudDestructive, danger.CredentialAccess, danger.Exfiltration, danger.LogTampering, danger.Privilege},
