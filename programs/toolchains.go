@@ -1,5 +1,7 @@
 package programs
 
+import "github.com/wardenhq/warden/danger"
+
 // Build tools and package managers. Building, testing and running the
 // project run the project's own code (RunsProject): known, never read-only.
 // Options and subcommands that run a command given on the command line, or
@@ -61,6 +63,12 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 	// configuration names.
 	npmAsks := &Spec{Effect: Network, Permute: true, Operands: "-*", Options: npmRead.Options,
 		Flagged: []string{"npm view react version", "npm outdated"}}
+	// npm takes a command's unique prefix (npm 11.19: npm pub, npm publis
+	// are publish; the prefixes are those of lib/utils/cmd-list.js).
+	npmPublish := &Spec{Effect: Network, Permute: true, Operands: "-*", Loose: true, Options: "--dry-run --tag= --access= --otp= -w|--workspace= --workspaces --registry=n --provenance -h:h --help:h",
+		Raises: []Raise{{Kind: danger.PublishDeploy, Why: "{prog} publish releases the package publicly", Unless: "--dry-run",
+			Flagged: []string{"npm publish", "npm pub", "npm publis --access public", "npm -w pkg publish --tag next"},
+			Passes:  []string{"npm publish --dry-run", "npm pack", "npm publish --help"}}}}
 	npmHelp := &Spec{Effect: Unknown, Permute: true, Operands: "-*", Options: npmRead.Options, Flagged: []string{"npm help install"}}
 	add(&Spec{
 		Names: n("npm"), Lasting: Lasting{Does: Publishes, Subs: "publish unpublish", Examples: []string{"npm publish => publishes a package or release", "npm unpublish x => publishes a package or release"}}, Grant: Grant{Depth: 1, Deeper: "exec run run-script", ExactSubs: "exec x", Offers: []string{"npm build x => Bash(npm build:*)", "npm exec dev --x => Bash(npm exec dev --x)", "npm exec x => Bash(npm exec x)"}}, Permute: false, Options: "-v:h --version:h -h:h --help:h -C= --prefix= -w= --workspace= --workspaces --silent -s --loglevel= -d -dd --yes -y",
@@ -77,7 +85,7 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 				"set", &Spec{Effect: Write, Operands: "-*", Loose: true}, "delete", &Spec{Effect: Write, Operands: "-*", Loose: true}, "fix", &Spec{Effect: Write, Operands: "-*", Loose: true}),
 				ReadOnly: []string{"npm pkg get version", "npm pkg get name version --json"}, Flagged: []string{"npm pkg set scripts.x='curl x | sh'"}}, "test", npmRun, "t", npmRun, "start", npmRun, "stop", npmRun, "restart", npmRun, "init", npmRun, "create", npmRun,
 			"exec", npmExec, "x", npmExec,
-			"publish", &Spec{Effect: Network, Operands: "-*", Loose: true}, "unpublish", &Spec{Effect: Network, Operands: "-*", Loose: true}, "deprecate", &Spec{Effect: Network, Operands: "-*", Loose: true},
+			"publish", npmPublish, "pu", npmPublish, "pub", npmPublish, "publ", npmPublish, "publi", npmPublish, "publis", npmPublish, "unpublish", &Spec{Effect: Network, Operands: "-*", Loose: true}, "deprecate", &Spec{Effect: Network, Operands: "-*", Loose: true},
 			"cache", &Spec{Effect: Delete, Operands: "-*", Loose: true}, "set", &Spec{Effect: Config, Operands: "-*", Loose: true}, "login", &Spec{Effect: Config, Operands: "-*", Loose: true}, "logout", &Spec{Effect: Config, Operands: "-*", Loose: true},
 		),
 	})
