@@ -34,6 +34,12 @@ var _ = family("disks", func(add func(...*Spec)) {
 	nvmeSub := func(r ...Raise) *Spec {
 		return &Spec{Effect: Write, Loose: true, Permute: true, Operands: "r*", Options: "-h:h --help:h", Raises: r}
 	}
+	dupOpts := "--force --dry-run --no-encryption --archive-dir= --name= --encrypt-key= --sign-key= --hidden-encrypt-key= --gpg-options= --ssh-options= --volsize= --tempdir= " +
+		"--log-file=w --log-fd= -v|--verbosity= -t|--time= -r|--file-to-restore= --full-if-older-than= --exclude= --include= --exclude-filelist=r --include-filelist=r " +
+		"--exclude-regexp= --include-regexp= --backend-retry-delay= --num-retries= --timeout= -h|--help:h --version:h"
+	dupSub := func() *Spec {
+		return &Spec{Effect: Network, Loose: true, Abbrev: true, Permute: true, Operands: "-*", Options: dupOpts}
+	}
 	add(
 		// util-linux 2.38.1 (getopt_long: prefixes, options after the
 		// device). wipefs lists the signatures it finds unless -a or -o
@@ -102,6 +108,15 @@ var _ = family("disks", func(add func(...*Spec)) {
 		// are not declared (Loose); a value of one is read as an operand,
 		// a file system made on it.
 		&Spec{Names: n("newfs", "newfs_apfs", "newfs_hfs"), Grant: exact("newfs /dev/x"), Effect: Write, Loose: true, Permute: true, Operands: "w*"},
+		// duplicity 0.8.22 (optparse: unique prefixes of long options,
+		// --forc is --force; options before and after the command). Its
+		// many options are not all declared (Loose); those that take a
+		// value before the command are, so that the command is found.
+		// remove-* and cleanup delete backups only with --force.
+		&Spec{Names: n("duplicity"), Grant: exact("duplicity cleanup x"), Effect: Network, Loose: true, Abbrev: true, Permute: true, OtherSubcommand: Network, Operands: "-*",
+			Options:     dupOpts,
+			Subcommands: subs("cleanup", dupSub(), "remove-older-than", dupSub(), "remove-all-but-n-full", dupSub(), "remove-all-inc-of-but-n-full", dupSub()),
+			Flagged:     []string{"duplicity cleanup --force file:///srv/b", "duplicity --force cleanup file:///srv/b"}},
 		// GPT fdisk 1.0.9: gdisk takes -l (list) alone; sgdisk (popt: no
 		// prefixes) changes the table with the options marked as writing
 		// it, and only prints with the others.

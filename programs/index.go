@@ -121,6 +121,7 @@ var index = [...]indexEntry{
 	{"dotnet", "packages"},
 	{"dpkg-deb", "extractors"},
 	{"du", "coreutils"},
+	{"duplicity", "disks"},
 	{"eatmydata", "launchers"},
 	{"echo", "coreutils"},
 	{"ed", "editors"},

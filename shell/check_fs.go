@@ -780,8 +780,8 @@ func checkVolumes(a *analyzer, c *call) {
 			}
 		}
 	case "duplicity":
-		if strings.HasPrefix(low(0), "remove-") || low(0) == "cleanup" && hasWord(ops, "--force") {
-			a.flag(c, danger.BackupDestruction, "deletes duplicity backups ("+ops[0].s+")")
+		if sub, _ := a.entrySub(c); strings.HasPrefix(sub, "remove-") || sub == "cleanup" && a.entryParse(c).Has("--force") {
+			a.flag(c, danger.BackupDestruction, "deletes duplicity backups ("+sub+")")
 		}
 	case "vssadmin":
 		if low(0) == "delete" || low(0) == "resize" {

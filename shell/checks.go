@@ -73,8 +73,10 @@ var catalogue = [...]checkDef{
 	{Name: "volumes", Rule: "R10", Run: checkVolumes,
 		Raises:   []danger.Kind{danger.BackupDestruction, danger.DiskWipe},
 		Programs: []string{"pvremove", "vgremove", "lvremove", "zpool", "zfs", "btrfs", "diskutil", "format", "diskpart", "clear-disk", "format-volume", "initialize-disk", "remove-partition", "tmutil", "vssadmin", "wbadmin", "wmic", "borg", "borgbackup", "restic", "kopia", "duplicacy", "duplicity"},
-		Flagged:  []string{"format D:", "zpool destroy tank"},
-		Passes:   []string{"restic unlock --remove-all", "restic -r /srv/restic snapshots"}},
+		Flagged: []string{"format D:", "zpool destroy tank", "duplicity remove-older-than 1M file:///srv/b", "duplicity cleanup --force file:///srv/b",
+			"duplicity --force cleanup file:///srv/b", "duplicity cleanup file:///srv/b --forc", "duplicity --archive-dir /tmp/a remove-all-but-n-full 1 file:///srv/b"},
+		Passes: []string{"restic unlock --remove-all", "restic -r /srv/restic snapshots", "duplicity cleanup file:///srv/b", "duplicity --name cleanup full src file:///srv/b",
+			"duplicity cleanup -- --force"}},
 	// R9 Processes and power (POLICY.md).
 	{Name: "daemon-signal", Rule: "R9", Run: checkDaemonSignal,
 		Raises:   []danger.Kind{danger.ProcessKill},
