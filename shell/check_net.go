@@ -71,7 +71,15 @@ func readsProgramFromStdin(c *call, prog string) bool {
 		return true
 	}
 	if prog == "source" || prog == "." {
-		return hasWord(ops, "/dev/stdin", "-", "/dev/fd/0", "/proc/self/fd/0")
+		// The file sourced is the entry's first operand; the rest are
+		// its arguments.
+		if file := operandsOf(c); len(file) > 0 {
+			switch file[0].s {
+			case "/dev/stdin", "-", "/dev/fd/0", "/proc/self/fd/0":
+				return true
+			}
+		}
+		return false
 	}
 	for i, x := range ops {
 		s := x.s
@@ -823,7 +831,7 @@ func checkEnvDump(a *analyzer, c *call) {
 	ops := c.operands()
 	switch c.prog {
 	case "printenv":
-		for _, x := range positional(ops, "") {
+		for _, x := range a.entryOperands(c) {
 			if secretVarName(x.s) {
 				a.flag(c, danger.CredentialAccess, "prints the secret "+x.s)
 				return
@@ -853,12 +861,17 @@ func checkEnvDump(a *analyzer, c *call) {
 			}
 		}
 	case "npm", "pnpm", "yarn":
-		// npm config get //registry/:_authToken prints the token.
-		pos := positional(ops, "")
-		if len(pos) >= 3 && pos[0].s == "config" && pos[1].s == "get" && !a.outputMasked(c) {
-			for _, k := range pos[2:] {
-				if l := strings.ToLower(k.s); strings.Contains(l, "_auth") || strings.Contains(l, "token") || strings.Contains(l, "_password") {
-					a.flag(c, danger.CredentialAccess, c.prog+" config get prints the registry credential "+k.s)
+		// npm config get //registry/:_authToken prints the token: the
+		// subcommands and keys as the entry reads them (npm's entry
+		// knows config get, pnpm's and yarn's config alone).
+		seq := strings.Fields(a.entryParse(c).Sub())
+		for _, x := range a.entryOperands(c) {
+			seq = append(seq, x.s)
+		}
+		if len(seq) >= 3 && seq[0] == "config" && seq[1] == "get" && !a.outputMasked(c) {
+			for _, k := range seq[2:] {
+				if l := strings.ToLower(k); strings.Contains(l, "_auth") || strings.Contains(l, "token") || strings.Contains(l, "_password") {
+					a.flag(c, danger.CredentialAccess, c.prog+" config get prints the registry credential "+k)
 					return
 				}
 			}
@@ -900,7 +913,7 @@ func envPrinter(u *call) string {
 	}
 	switch prog {
 	case "env", "printenv", "set", "export", "declare", "typeset", "compgen":
-		if prog == "printenv" || prog == "env" && len(positional(u.operands(), "-u -C -S")) == 0 || prog != "env" && prog != "printenv" && len(u.words) <= 2 && len(u.assigns) == 0 {
+		if prog == "printenv" || prog == "env" && len(operandsOf(u)) == 0 || prog != "env" && prog != "printenv" && len(u.words) <= 2 && len(u.assigns) == 0 {
 			return "the environment"
 		}
 	case "jq", "gojq":
@@ -975,16 +988,28 @@ func psEnv(c *call) bool {
 // take as names: echo's and printf's arguments, the paths ls lists.
 func namesFor(u *call) []arg {
 	switch u.prog {
-	case "echo":
-		return positional(u.operands(), "")
+	case "echo", "ls":
+		return operandsOf(u)
 	case "printf":
-		if pos := positional(u.operands(), "-v"); len(pos) > 1 {
-			return pos[1:]
+		if pos := operandsOf(u); len(pos) > 1 {
+			return pos[1:] // after the format
 		}
-	case "ls":
-		return positional(u.operands(), "-I -T -w --block-size --format --hide --ignore --quoting-style --sort --time --time-style --tabsize --width --color --indicator-style")
 	}
 	return nil
+}
+
+// operandsOf returns a call's operands as its entry reads them, for code
+// with no analyzer at hand (entryOf).
+func operandsOf(ca *call) []arg {
+	res := entryOf(ca)
+	ops := ca.operands()
+	out := make([]arg, 0, len(res.OperandIndexes))
+	for _, i := range res.OperandIndexes {
+		if i < len(ops) {
+			out = append(out, ops[i])
+		}
+	}
+	return out
 }
 
 // dataStorePorts are the loopback ports of data stores an HTTP API
