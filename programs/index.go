@@ -167,6 +167,7 @@ var index = [...]indexEntry{
 	{"gcc", "devtools"},
 	{"gcc-ar", "extractors"},
 	{"gcloud", "cloud"},
+	{"gdb", "devtools"},
 	{"gdisk", "disks"},
 	{"gem", "packages"},
 	{"getconf", "coreutils"},

@@ -11,7 +11,7 @@ var unlisted = []Unlisted{
 	{Names: n("sudo", "chroot"),
 		Grant: Grant{Exact: true, Offers: []string{"sudo apt-get install jq => Bash(sudo apt-get install jq)"}}},
 	// wrappers that run another program
-	{Names: n("ionice", "time", "watch", "parallel", "gdb"),
+	{Names: n("ionice", "time", "watch", "parallel"),
 		Grant: Grant{Exact: true, Offers: []string{"time make => Bash(time make)"}}},
 	// interpreters and shells of other systems
 	{Names: n("powershell", "pwsh", "cmd", "cmd.exe"),

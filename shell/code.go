@@ -461,7 +461,7 @@ func checkProgramFlags(a *analyzer, c *call) {
 			runs("-z", v)
 		}
 	case "gdb":
-		for _, v := range optValues(ops, "-ex", "--eval-command") {
+		for _, v := range a.entryValues(c, "--eval-command", "--init-eval-command", "--early-init-eval-command") {
 			if strings.HasPrefix(strings.TrimSpace(v.s), "shell") || strings.HasPrefix(strings.TrimSpace(v.s), "!") || strings.HasPrefix(strings.TrimSpace(v.s), "python") {
 				a.flag(c, danger.RemoteExec, "gdb runs a command ("+v.s+")")
 			}
