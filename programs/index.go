@@ -318,6 +318,7 @@ var index = [...]indexEntry{
 	{"newfs", "disks"},
 	{"newfs_apfs", "disks"},
 	{"newfs_hfs", "disks"},
+	{"newgrp", "system"},
 	{"nft", "system"},
 	{"ngrok", "network"},
 	{"nice", "wrappers"},

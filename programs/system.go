@@ -251,6 +251,10 @@ var _ = family("system", func(add func(...*Spec)) {
 			Subcommands: subs("permissive", &Spec{Effect: Config, ReadWith: "--list", Abbrev: true, Permute: true, Operands: "-*",
 				Options: "-a|--add -d|--delete -D|--deleteall -l|--list -n|--noheading -N|--noreload -S|--store= -h|--help:h"}),
 			ReadOnly: []string{"semanage permissive -l"}, Flagged: []string{"semanage permissive -a httpd_t", "semanage boolean -m --on x"}},
+		// newgrp (shadow 4.13): newgrp [-|-l] [GROUP] starts a shell with
+		// GROUP as the user's group.
+		&Spec{Names: n("newgrp"), Grant: Grant{Exact: true, Offers: []string{"newgrp x => Bash(newgrp x)"}}, Effect: Exec, Operands: "-*", Options: "-l",
+			Flagged: []string{"newgrp docker", "newgrp - sudo"}},
 		&Spec{Names: n("top"), Options: "-b -n= -d= -p= -u= -U= -o= -H -i -c -1 -E= -e= -w? -s -S -h:h -v:h", ReadOnly: []string{"top -b -n1"}},
 	)
 })

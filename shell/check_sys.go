@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/wardenhq/warden/danger"
@@ -46,7 +47,13 @@ func checkPrivilegeTools(a *analyzer, c *call) {
 			}
 		}
 	case "newgrp", "sg":
-		if hasWord(ops, "docker", "sudo", "wheel", "root", "admin", "lxd", "disk") {
+		// The group is an operand of the entry (newgrp - docker, sg
+		// docker -c CMD: the command is the entry's, not a group).
+		pos := a.entryOperands(c)
+		if c.prog == "sg" && len(pos) > 1 {
+			pos = pos[:1]
+		}
+		if slices.ContainsFunc(pos, func(x arg) bool { return privilegedGroup(x.s) && x.s != "shadow" && x.s != "adm" }) {
 			a.flag(c, danger.Privilege, c.prog+" switches into a group with root-equivalent rights")
 		}
 	case "passwd", "chpasswd":

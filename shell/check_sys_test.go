@@ -181,6 +181,11 @@ func TestSystemSpellings(t *testing.T) {
 		{"unset HISTFILE", w("log-tampering")},
 		{"unset -v HISTSIZE", w("log-tampering")},
 		{"unset -f HISTFILE_helper", nil},
+		{"newgrp docker", w("privilege")},
+		{"newgrp - sudo", w("privilege")},
+		{"newgrp dev", nil},
+		{"sg docker -c id", w("privilege")},
+		{"sg users 'echo docker'", nil},
 		{"update-alternatives --display editor", nil},
 		{"update-alternatives --set editor /usr/bin/vim", w("system-config")},
 	}
