@@ -32,14 +32,17 @@ var _ = family("cloud", func(add func(...*Spec)) {
 			"--content-type= --cache-control= --content-disposition= --content-encoding= --content-language= --expires= --source-region= --metadata= " +
 			"--metadata-directive= --copy-props= --expected-size= --request-payer? --checksum-mode= --checksum-algorithm= --guess-mime-type --no-guess-mime-type " +
 			"--delete --exact-timestamps --size-only --ignore-glacier-warnings --force-glacier-transfer --no-overwrite"}
+	// The parameter reads the check judges by --with-decryption.
+	ssmGet := &Spec{Effect: Network, Permute: true, Loose: true, Operands: "-*", Options: awsGlobal + " --with-decryption --no-with-decryption --name= --names= --path= --recursive"}
 	aws := subs(
 		"s3", &Spec{Options: awsGlobal, OtherSubcommand: Network, Subcommands: subs("cp", s3Copy, "mv", s3Copy, "sync", s3Copy,
-			"rm", &Spec{Effect: Delete, Permute: true, Loose: true, Operands: "R*", Options: awsGlobal})},
+			"rm", &Spec{Effect: Delete, Permute: true, Loose: true, Operands: "R*", Options: awsGlobal + " --recursive --dryrun --quiet --only-show-errors --page-size= --include= --exclude= --request-payer?"})},
 		"configure", &Spec{Effect: Config, Options: awsGlobal, Operands: "-*", Loose: true, Subcommands: subs(
 			"list", local(awsGlobal), "list-profiles", local(awsGlobal), "get", local(awsGlobal), "export-credentials", local(awsGlobal),
 			"set", conf, "add-model", conf, "import", conf, "sso", conf, "sso-session", conf)},
 		"sso", conf, "login", conf, "logout", conf,
-		"ssm", &Spec{Options: awsGlobal, OtherSubcommand: Network, Subcommands: subs("start-session", execs, "send-command", execs)},
+		"ssm", &Spec{Options: awsGlobal, OtherSubcommand: Network, Subcommands: subs("start-session", execs, "send-command", execs,
+			"get-parameter", ssmGet, "get-parameters", ssmGet, "get-parameters-by-path", ssmGet)},
 		"ecs", &Spec{Options: awsGlobal, OtherSubcommand: Network, Subcommands: subs("execute-command", execs)},
 		"ec2-instance-connect", execs,
 		"eks", &Spec{Options: awsGlobal, OtherSubcommand: Network, Subcommands: subs("update-kubeconfig", conf)},

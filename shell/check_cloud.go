@@ -35,15 +35,18 @@ func checkAWS(a *analyzer, c *call) {
 			prod = true
 		}
 	}
+	// The options of aws s3 rm/cp/sync/mv and ssm get-parameter*, as
+	// their entries read them.
+	res := a.entryParse(c)
 	switch {
 	case svc == "s3" && (op == "rm" || op == "rb"):
-		if op == "rb" || hasWord(ops, "--recursive") || prod {
+		if op == "rb" || res.Has("--recursive") || prod {
 			a.flag(c, danger.CloudDestructive, "deletes S3 objects or buckets")
 		} else {
 			a.flagAt(c, danger.CloudDestructive, "deletes an S3 object", medium)
 		}
-	case svc == "s3" && (op == "sync" || op == "mv") && hasPrefixWord(ops, "--delete") || svc == "s3" && op == "mv":
-		if !hasWord(ops, "--dryrun") {
+	case svc == "s3" && (op == "sync" || op == "mv") && res.Has("--delete") || svc == "s3" && op == "mv":
+		if !res.Has("--dryrun") {
 			a.flag(c, danger.CloudDestructive, "aws s3 "+op+" deletes objects at the destination")
 		}
 	case svc == "s3" && (op == "cp" || op == "sync"):
@@ -54,7 +57,7 @@ func checkAWS(a *analyzer, c *call) {
 			}
 		}
 	case svc == "secretsmanager" && (op == "get-secret-value" || op == "batch-get-secret-value"),
-		svc == "ssm" && (op == "get-parameter" || op == "get-parameters" || op == "get-parameters-by-path") && hasPrefixWord(ops, "--with-decryption"),
+		svc == "ssm" && (op == "get-parameter" || op == "get-parameters" || op == "get-parameters-by-path") && res.Has("--with-decryption"),
 		svc == "configure" && (op == "get" && len(pos) > 2 && strings.Contains(pos[2].s, "secret") || op == "export-credentials"),
 		svc == "sts" && (op == "get-session-token" || op == "assume-role" || op == "get-federation-token"),
 		svc == "ecr" && op == "get-login-password", svc == "iam" && op == "create-access-key", svc == "kms" && op == "decrypt":
