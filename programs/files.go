@@ -67,6 +67,17 @@ var _ = family("files", func(add func(...*Spec)) {
 		&Spec{Names: n("chattr"), Grant: Grant{Exact: true, Offers: []string{"chattr +i x => Bash(chattr +i x)"}}, Permute: true, Operands: "w*",
 			Options: "-R -V -f -p= -v= += -a -A -c -C -d -D -e -F -i -j -m -P -s -S -t -T -u -x",
 			Flagged: []string{"chattr +i build.sh", "chattr -R -i /etc", "chattr =e -R x"}},
+		// PowerShell's Copy-Item and Move-Item: parameters are -Name words
+		// in any case, by any unique prefix (-dest, -REC); -Path and
+		// -Destination are also the first and last operands. A
+		// parameter given as -Name:value is not read (the call is then
+		// unknown).
+		&Spec{Names: n("copy-item"), Flow: Flow{Copies: true, Trees: "-recurse", Examples: []string{"copy-item -Recurse ~/.aws /tmp/x", "copy-item ~/.ssh /tmp/x -rec"}}, Grant: Grant{Exact: true, Offers: []string{"copy-item a b => Bash(copy-item a b)"}}, LongDash: true, Fold: true, Abbrev: true, Permute: true, Operands: "r* i",
+			Options: "-path=r -literalpath=r -destination=i -recurse -force -container -passthru -whatif -confirm -verbose -filter= -include= -exclude= -credential= -fromsession= -tosession=",
+			Flagged: []string{"copy-item a b", "copy-item -Path a -Destination b"}},
+		&Spec{Names: n("move-item"), Grant: Grant{Exact: true, Offers: []string{"move-item a b => Bash(move-item a b)"}}, LongDash: true, Fold: true, Abbrev: true, Permute: true, Operands: "m* i",
+			Options: "-path=d -literalpath=d -destination=i -force -passthru -whatif -confirm -verbose -filter= -include= -exclude= -credential=",
+			Flagged: []string{"move-item a b"}},
 		// icacls and takeown (Windows): options are /NAME words in any
 		// case (/T, /t), their values the next word; /grant:r is /grant
 		// replacing, /inheritance:d the option with its value. icacls

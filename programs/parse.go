@@ -862,7 +862,7 @@ func (s *Spec) long(name string) (*opt, string) {
 		if o.name == name {
 			return o, ""
 		}
-		if s.Abbrev && len(name) > 2 && strings.HasPrefix(name, "--") && strings.HasPrefix(o.name, name) {
+		if s.Abbrev && len(name) > 2 && (strings.HasPrefix(name, "--") || s.LongDash && s.Fold) && strings.HasPrefix(o.name, name) {
 			if prefix != nil && prefix.canon != o.canon {
 				ambiguous = true
 			}

@@ -168,6 +168,8 @@ type Spec struct {
 	// Fold matches long options and slash options without regard to
 	// case, as the program does (hdparm's --Security-Erase, icacls /T):
 	// they are declared in lower case. Short options keep their case.
+	// With LongDash and Abbrev, a single-dash name is also taken by a
+	// unique prefix (PowerShell: -dest is -Destination).
 	Fold bool
 	// Slash takes a word that starts with "/" and names a declared
 	// option ("/t", "/grant") for that option, as Windows programs do

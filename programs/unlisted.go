@@ -83,6 +83,5 @@ var unlisted = []Unlisted{
 	// searchers, archivers and digests with no entry yet
 	{Names: n("ugrep"), Flow: Flow{Trees: "*"}},
 	{Names: n("7zz", "ditto"), Flow: Flow{Copies: true, Trees: "*"}},
-	{Names: n("copy-item"), Flow: Flow{Copies: true}},
 	{Names: n("sum"), Flow: Flow{Digests: true}},
 }

@@ -902,24 +902,20 @@ func checkCopyMove(a *analyzer, c *call) {
 	}
 }
 
-// copyOperands returns a copy's or move's sources and destination: for
-// cp, mv and install as their entries read them (cp -t DIR SRC…, cp -T SRC
-// DST), for PowerShell's Copy-Item and Move-Item the last operand. noClobber
-// says existing files are kept.
+// copyOperands returns a copy's or move's sources and destination as the
+// program's entry reads them (cp -t DIR SRC…, cp -T SRC DST, Copy-Item
+// -Path SRC -Destination DST). noClobber says existing files are kept.
 func (a *analyzer) copyOperands(c *call) (srcs []arg, dst arg, noClobber, ok bool) {
 	ops := c.operands()
-	if c.prog == "copy-item" || c.prog == "move-item" {
-		pos := positional(ops, "-Destination -Path")
-		if len(pos) < 2 {
-			return nil, arg{}, false, false
-		}
-		return pos[:len(pos)-1], pos[len(pos)-1], false, true
-	}
 	res := a.entryParse(c)
 	into := -1
 	for _, u := range res.Uses {
-		if u.Effect == programs.Into && u.Index >= 0 && u.Index < len(ops) {
+		switch {
+		case u.Index < 0 || u.Index >= len(ops):
+		case u.Effect == programs.Into:
 			into, dst, ok = u.Index, argOf(ops, u), true
+		case u.Option != "" && (u.Effect == programs.Read || u.Effect == programs.Delete):
+			srcs = append(srcs, argOf(ops, u)) // Copy-Item -Path SRC, Move-Item -Path SRC
 		}
 	}
 	for _, i := range res.OperandIndexes {

@@ -379,8 +379,9 @@ var catalogue = [...]checkDef{
 	{Name: "copy-move", Rule: "R2", Run: checkCopyMove,
 		Raises:   []danger.Kind{danger.BackupDestruction, danger.CredentialAccess, danger.FileOverwrite, danger.RecursiveDelete},
 		Programs: []string{"cp", "mv", "install", "copy-item", "move-item"},
-		Flagged:  []string{"mv /etc /tmp/etc", "mv src/* /dev/null"},
-		Passes:   []string{"cp", "cp a b"}},
+		Flagged: []string{"mv /etc /tmp/etc", "mv src/* /dev/null", "copy-item notes.md ~/.env", "copy-item -Destination ~/.env notes.md", "copy-item -dest ~/.env -path notes.md",
+			"copy-item ~/.ssh/id_rsa x", "copy-item -Path ~/.ssh/id_rsa -Destination x", "move-item -PATH ~/.ssh/id_rsa -DESTINATION x", "move-item /etc x"},
+		Passes: []string{"cp", "cp a b", "copy-item a b", "copy-item -Path a -Destination b", "move-item -path a -dest b"}},
 	// R6 Privilege (POLICY.md).
 	{Name: "privilege-tools", Rule: "R6", Run: checkPrivilegeTools,
 		Raises:   []danger.Kind{danger.Privilege},

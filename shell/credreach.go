@@ -123,15 +123,6 @@ func readsTrees(c *call) bool {
 	case "*":
 		return true
 	case "":
-		if c.prog == "copy-item" {
-			// PowerShell takes any unique prefix of a parameter, in any
-			// case: -Recurse, -rec.
-			for _, x := range c.operands() {
-				if len(x.s) >= 4 && strings.HasPrefix("-recurse", strings.ToLower(x.s)) {
-					return true
-				}
-			}
-		}
 		return false
 	}
 	res := entryOf(c)
