@@ -483,6 +483,7 @@ var index = [...]indexEntry{
 	{"takeown", "files"},
 	{"tar", "archivers"},
 	{"tclsh", "interpreters"},
+	{"tcpdump", "network"},
 	{"tee", "files"},
 	{"telinit", "system"},
 	{"telnet", "network"},

@@ -33,6 +33,18 @@ func tunneling(why string, flagged, passes []string) *Spec {
 
 var _ = family("network", func(add func(...*Spec)) {
 	add(
+		// tcpdump (4.99, tcpdump.c read): getopt_long without "+", so
+		// options may follow the filter and long ones take prefixes.
+		// -z runs a command on each file -w rotates; -w writes the
+		// capture, -r and -F read; what a capture sees of the network is
+		// not known from the command line.
+		&Spec{Names: n("tcpdump"), Grant: Grant{Exact: true, Offers: []string{"tcpdump -i x => Bash(tcpdump -i x)"}}, Effect: Unknown, Abbrev: true, Permute: true, Operands: "-*",
+			Options: "-z=x -w=w -r=r -F=r -V=r -Z|--relinquish-privileges= -i|--interface= -c= -C|--file-size= -G|--rotate-seconds= -W|--file-count= -s|--snapshot-length= " +
+				"-B|--buffer-size= -E= -j|--time-stamp-type= -J|--list-time-stamp-types -M= -m= -T= -y|--linktype= -Q|--direction= -D|--list-interfaces -L|--list-data-link-types " +
+				"-A -a -b -d -e -f -H -I|--monitor-mode -K|--dont-verify-checksums -l -n -N -O|--no-optimize -p|--no-promiscuous-mode -q -S|--absolute-tcp-sequence-numbers " +
+				"-t -u -U|--packet-buffered -v -x -X -Y -#|--number --immediate-mode --time-stamp-precision= --micro --nano --print --lengths " +
+				"--count --skip= --print-sampling= --fp-type --version:h -h|--help:h",
+			Flagged: []string{"tcpdump -i eth0 -w /tmp/x.pcap -G 60 -z 'sh -c id'", "tcpdump -w x.pcap -C 1 -nz ./hook.sh", "tcpdump -n -i any port 53"}},
 		&Spec{Names: n("ssh"), Talk: Talk{Beyond: true, Examples: []string{"ssh host => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"ssh x => Bash(ssh x)"}}, Effect: Network, Lang: "ssh-option", Operands: "n -*", Options: sshOpts,
 			Flagged: []string{"ssh -o ProxyCommand='sh -c id' x", "ssh -oProxyCommand=';id' x", "ssh -o LocalCommand=id -o PermitLocalCommand=yes host", "ssh host uptime"}},
 		// autossh runs ssh with its options, and -M takes the monitoring

@@ -457,7 +457,7 @@ func checkProgramFlags(a *analyzer, c *call) {
 			}
 		}
 	case "tcpdump":
-		for _, v := range optValues(ops, "-z", "") {
+		for _, v := range a.entryValues(c, "-z") {
 			runs("-z", v)
 		}
 	case "gdb":
