@@ -40,6 +40,11 @@ var _ = family("disks", func(add func(...*Spec)) {
 	dupSub := func() *Spec {
 		return &Spec{Effect: Network, Loose: true, Abbrev: true, Permute: true, Operands: "-*", Options: dupOpts}
 	}
+	zpoolWipe := func() *Spec {
+		return &Spec{Effect: Delete, Permute: true, Operands: "-*", Options: "-f",
+			Raises: []Raise{{Kind: danger.DiskWipe, Why: "destroys a ZFS pool",
+				Flagged: []string{"zpool destroy tank", "zpool destroy -f tank", "zpool labelclear -f /dev/sdb"}, Passes: []string{"zpool status", "zpool list", "zpool --help"}}}}
+	}
 	add(
 		// util-linux 2.38.1 (getopt_long: prefixes, options after the
 		// device). wipefs lists the signatures it finds unless -a or -o
@@ -117,6 +122,14 @@ var _ = family("disks", func(add func(...*Spec)) {
 			Options:     dupOpts,
 			Subcommands: subs("cleanup", dupSub(), "remove-older-than", dupSub(), "remove-all-but-n-full", dupSub(), "remove-all-inc-of-but-n-full", dupSub()),
 			Flagged:     []string{"duplicity cleanup --force file:///srv/b", "duplicity --force cleanup file:///srv/b"}},
+		// OpenZFS: zpool and zfs COMMAND [OPTIONS] …, the command first.
+		// zpool destroy and labelclear erase the pool; zfs destroy is
+		// judged by the volumes check (a snapshot is a backup, a dataset
+		// its data).
+		&Spec{Names: n("zpool"), Grant: exact("zpool destroy x"), Options: "-V|--version:h --help:h",
+			Subcommands: subs("destroy", zpoolWipe(), "labelclear", zpoolWipe())},
+		&Spec{Names: n("zfs"), Grant: exact("zfs destroy x"), Options: "-V|--version:h --help:h",
+			Subcommands: subs("destroy", &Spec{Effect: Delete, Permute: true, Operands: "-*", Options: "-d -f -n -p -R -r -v"})},
 		// GPT fdisk 1.0.9: gdisk takes -l (list) alone; sgdisk (popt: no
 		// prefixes) changes the table with the options marked as writing
 		// it, and only prints with the others.

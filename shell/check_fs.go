@@ -726,12 +726,8 @@ func checkVolumes(a *analyzer, c *call) {
 	switch c.prog {
 	case "pvremove", "vgremove", "lvremove":
 		a.flag(c, danger.DiskWipe, "removes LVM volumes and their data")
-	case "zpool":
-		if sub := low(0); sub == "destroy" || sub == "labelclear" {
-			a.flag(c, danger.DiskWipe, "destroys a ZFS pool")
-		}
 	case "zfs":
-		if low(0) == "destroy" {
+		if sub, _ := a.entrySub(c); sub == "destroy" {
 			if strings.Contains(c.text, "@") {
 				a.flag(c, danger.BackupDestruction, "destroys ZFS snapshots")
 			} else {
