@@ -70,6 +70,14 @@ var _ = family("databases", func(add func(...*Spec)) {
 			ReadOnly: []string{"redis-cli --version"},
 			Flagged: []string{"redis-cli FLUSHALL", "redis-cli CONFIG SET dir /home/dev/.ssh", "redis-cli MODULE LOAD /tmp/evil.so", "redis-cli EVAL 'return 1' 0",
 				"redis-cli --rdb /tmp/dump.rdb", "redis-cli -h cache.example.com GET key", "redis-cli"}},
+		// etcdctl (v3, cobra/pflag): bundles, no prefixes, global flags
+		// before or after the subcommand. del removes the key, or every
+		// key under it with --prefix, or from it on with --from-key.
+		&Spec{Names: n("etcdctl"), Grant: Grant{Exact: true, Offers: []string{"etcdctl get x => Bash(etcdctl get x)"}}, OtherSubcommand: Unknown, Options: etcdGlobal,
+			Subcommands: subs("del", etcdDel, "delete", etcdDel,
+				"get", &Spec{Effect: Network, Permute: true, Operands: "- -?", Options: etcdGlobal + " --prefix --from-key --keys-only --print-value-only --limit= --rev= --order= --sort-by= --consistency= --count-only"},
+				"version", &Spec{Effect: Network, Options: etcdGlobal}),
+			Flagged: []string{"etcdctl del \"\" --prefix", "etcdctl --endpoints=https://db:2379 del --from-key /", "etcdctl del / --prefix"}},
 		&Spec{Names: n("mongosh", "mongo"), Grant: Grant{Exact: true, Offers: []string{"mongosh x => Bash(mongosh x)"}}, Effect: Network, StdinCode: true, Lang: "mongo", Operands: "n? p*", Permute: true,
 			// --eval runs JavaScript (which can start processes); -f and
 			// file operands run script files; the first operand is the
@@ -83,3 +91,10 @@ var _ = family("databases", func(add func(...*Spec)) {
 			Flagged:  []string{"mongosh --eval 'db.dropDatabase()'", "mongosh --eval 'require(\"child_process\").execSync(\"id\")'", "mongosh --nodb /tmp/x.js", "mongosh"}},
 	)
 })
+
+// etcdGlobal are etcdctl's global flags, taken by every subcommand.
+const etcdGlobal = "--endpoints=n --user= --password= --cacert=r --cert=r --key=r --dial-timeout= --command-timeout= --keepalive-time= --keepalive-timeout= " +
+	"--insecure-skip-tls-verify --insecure-transport --insecure-discovery --discovery-srv= --discovery-srv-name= -w|--write-out= --hex --debug -h|--help:h"
+
+// etcdDel is etcdctl del: it deletes keys on the server.
+var etcdDel = &Spec{Effect: Delete, Permute: true, Operands: "- -?", Options: etcdGlobal + " --prefix --from-key --prev-kv --range"}

@@ -137,6 +137,7 @@ var index = [...]indexEntry{
 	{"envchain", "launchers"},
 	{"erl", "interpreters"},
 	{"eslint", "devtools"},
+	{"etcdctl", "databases"},
 	{"eview", "editors"},
 	{"evim", "editors"},
 	{"ex", "editors"},

@@ -27,7 +27,7 @@ var unlisted = []Unlisted{
 	// database shells: SQL (and their shell escapes) on the command line
 	{Names: n("pgcli", "mycli", "mysqlsh", "litecli", "duckdb", "cqlsh", "clickhouse", "clickhouse-client", "sqlcmd",
 		"isql", "usql", "influx", "snowsql", "bq", "sqlplus", "cockroach", "neo4j", "cypher-shell", "trino", "presto",
-		"spark-sql", "beeline", "hive", "impala-shell", "surreal", "etcdctl"),
+		"spark-sql", "beeline", "hive", "impala-shell", "surreal"),
 		Grant: Grant{Exact: true, Offers: []string{"duckdb -c x => Bash(duckdb -c x)"}}},
 	// language runtimes and REPLs
 	{Names: n("kotlinc", "iex", "escript", "ghc", "ghci",

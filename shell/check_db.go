@@ -661,15 +661,12 @@ func redisReads(s string) bool {
 // checkEtcd flags etcdctl del of every key: an empty or root key with
 // --prefix or --from-key.
 func checkEtcd(a *analyzer, c *call) {
-	ops := c.operands()
-	pos := positional(ops, "--endpoints --user --password --cacert --cert --key --dial-timeout --command-timeout")
-	if len(pos) == 0 || pos[0].s != "del" && pos[0].s != "delete" {
+	res := a.entryParse(c)
+	if sub := res.Sub(); sub != "del" && sub != "delete" || !res.Has("--prefix", "--from-key") {
 		return
 	}
-	if !hasPrefixWord(ops, "--prefix", "--from-key") {
-		return
-	}
-	if len(pos) < 2 || pos[1].s == "" || pos[1].s == "/" || pos[1].s == "\\0" {
+	pos := res.Operands()
+	if len(pos) == 0 || pos[0] == "" || pos[0] == "/" || pos[0] == "\\0" {
 		a.flag(c, danger.DBDestructive, "etcdctl del deletes every key")
 	}
 }
