@@ -45,6 +45,15 @@ var _ = family("network", func(add func(...*Spec)) {
 				"-t -u -U|--packet-buffered -v -x -X -Y -#|--number --immediate-mode --time-stamp-precision= --micro --nano --print --lengths " +
 				"--count --skip= --print-sampling= --fp-type --version:h -h|--help:h",
 			Flagged: []string{"tcpdump -i eth0 -w /tmp/x.pcap -G 60 -z 'sh -c id'", "tcpdump -w x.pcap -C 1 -nz ./hook.sh", "tcpdump -n -i any port 53"}},
+		// ssh-keygen (OpenSSH 9, BSD getopt: bundles and attached values,
+		// no long options): -D loads a PKCS#11 library. The entry declares
+		// what the program-flags check reads; every call stays unknown.
+		&Spec{Names: n("ssh-keygen"), Effect: Unknown, Loose: true, Operands: "-*", Options: "-D=l -f= -C= -N= -P= -t= -b= -m= -O= -Y= -n= -I= -s= -V= -z= -w= -a= -E= -Z= -r= -F= -R= -T= -M= -G= -j= -K -k -l -y -e -i -p -q -c -A -u -U -v -h -H -L -B -x",
+			Flagged: []string{"ssh-keygen -D /tmp/evil.so", "ssh-keygen -qD/tmp/evil.so", "ssh-keygen -l -f key.pub"}},
+		// mail (bsd-mailx, s-nail: POSIX getopt): -u reads another user's
+		// mailbox; ~! in the input runs a command.
+		&Spec{Names: n("mail", "mailx"), Lasting: Lasting{Does: Mails, Examples: []string{"mail -s hi a@example.com => sends email"}}, Effect: Unknown, Loose: true, Operands: "-*", Options: "-u= -s= -c= -b= -f? -r=",
+			Flagged: []string{"mail -u root", "mail -uroot", "mail -n -u root"}},
 		&Spec{Names: n("ssh"), Talk: Talk{Beyond: true, Examples: []string{"ssh host => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"ssh x => Bash(ssh x)"}}, Effect: Network, Lang: "ssh-option", Operands: "n -*", Options: sshOpts,
 			Flagged: []string{"ssh -o ProxyCommand='sh -c id' x", "ssh -oProxyCommand=';id' x", "ssh -o LocalCommand=id -o PermitLocalCommand=yes host", "ssh host uptime"}},
 		// autossh runs ssh with its options, and -M takes the monitoring

@@ -57,6 +57,12 @@ var _ = family("packages", func(add func(...*Spec)) {
 		"plugin", does(Config, ""), "cache", does(Delete, ""),
 	)
 	add(
+		// dpkg (1.21) matches its long options whole: -i|--install unpacks
+		// and configures a package, running its maintainer scripts as
+		// root. The entry declares what the program-flags check reads;
+		// every call stays unknown.
+		&Spec{Names: n("dpkg"), Effect: Unknown, Loose: true, Permute: true, Operands: "-*", Options: "-i|--install -R|--recursive -l|--list -L|--listfiles -s|--status -S|--search",
+			Flagged: []string{"dpkg -i pkg.deb", "dpkg --install pkg.deb", "dpkg -Ri ./debs"}},
 		&Spec{Names: n("pnpm"), Lasting: Lasting{Does: Publishes, Subs: "publish unpublish", Examples: []string{"pnpm publish => publishes a package or release"}}, Grant: Grant{Depth: 1, Deeper: "dlx exec run", ExactSubs: "dlx exec", Offers: []string{"pnpm build x => Bash(pnpm build:*)", "pnpm dlx dev --x => Bash(pnpm dlx dev --x)", "pnpm dlx x => Bash(pnpm dlx x)"}}, Effect: RunsProject, OtherSubcommand: RunsProject, Subcommands: pnpm,
 			Options: "-v:h --version:h -h:h --help:h -C= --dir= -w --workspace-root -F= --filter= -r --recursive --silent -s --reporter= --color --no-color --aggregate-output " +
 				"--stream --parallel --workspace-concurrency= --loglevel= --use-stderr --ignore-workspace --include-workspace-root --fail-if-no-match",

@@ -27,6 +27,12 @@ var _ = family("system", func(add func(...*Spec)) {
 	// operands are units (the check reads them).
 	sysChange := &Spec{Effect: Config, Abbrev: true, Permute: true, Operands: "-*", Options: sysOpts}
 	add(
+		// fuser (psmisc 23.6) reads its words itself: -k kills the
+		// processes using the files, bundled too (-km), and -SIGNAL picks
+		// the signal. The entry declares what the process-kill check
+		// reads; every call stays unknown.
+		&Spec{Names: n("fuser"), Effect: Unknown, Loose: true, Permute: true, Operands: "-*", Options: "-k|--kill -i|--interactive -m|--mount -n|--namespace= -v|--verbose",
+			Flagged: []string{"fuser -k 8080/tcp", "fuser -km /mnt", "fuser --kill -n tcp 8080"}},
 		// iptables changes the firewall's rules; the check (shell) reads
 		// which: -F/--flush, -X/--delete-chain, -D/--delete and a policy
 		// of ACCEPT open it. getopt_long: prefixes are taken.

@@ -78,8 +78,8 @@ var unlisted = []Unlisted{
 	// publishing packages and sending email
 	{Names: n("twine"),
 		Lasting: Lasting{Does: Publishes, Subs: "upload", Examples: []string{"twine upload dist/x.whl => publishes a package or release"}}},
-	{Names: n("sendmail", "mail", "mailx", "mutt", "swaks", "msmtp"),
-		Lasting: Lasting{Does: Mails, Examples: []string{"sendmail a@example.com => sends email", "mail -s hi a@example.com => sends email"}}},
+	{Names: n("sendmail", "mutt", "swaks", "msmtp"),
+		Lasting: Lasting{Does: Mails, Examples: []string{"sendmail a@example.com => sends email"}}},
 	// searchers, archivers and digests with no entry yet
 	{Names: n("ugrep"), Flow: Flow{Trees: "*"}},
 	{Names: n("7zz", "ditto"), Flow: Flow{Copies: true, Trees: "*"}},

@@ -505,7 +505,7 @@ func checkKill(a *analyzer, c *call) {
 		}
 		return
 	case "fuser":
-		if hasShortFlag(ops, 'k') {
+		if a.entryParse(c).Has("--kill") {
 			for _, x := range ops {
 				port := strings.TrimSuffix(strings.TrimSuffix(x.s, "/tcp"), "/udp")
 				if strings.HasPrefix(x.s, "-") || port == x.s && !strings.Contains(x.s, "/") {

@@ -471,7 +471,7 @@ func checkProgramFlags(a *analyzer, c *call) {
 			a.flagAt(c, danger.RemoteExec, "nmap runs a script", medium)
 		}
 	case "ssh-keygen":
-		if hasShortFlag(ops, 'D') {
+		if a.entryParse(c).Has("-D") {
 			a.flag(c, danger.RemoteExec, "ssh-keygen -D loads a library")
 		}
 	case "make":
@@ -493,11 +493,11 @@ func checkProgramFlags(a *analyzer, c *call) {
 			}
 		}
 	case "mail":
-		if hasShortFlag(ops, 'u') || strings.Contains(c.text, "~!") {
+		if a.entryParse(c).Has("-u") || strings.Contains(c.text, "~!") {
 			a.flagAt(c, danger.RemoteExec, "mail can run commands", medium)
 		}
 	case "dpkg":
-		if hasShortFlag(ops, 'i') || hasLong(ops, "--install") {
+		if a.entryParse(c).Has("--install") {
 			a.flagAt(c, danger.SystemConfig, "installs a package (its scripts run as root)", medium)
 		}
 	case "npx":

@@ -2,79 +2,13 @@ package shell
 
 import "strings"
 
-// Option reading for the catalogue. Programs follow getopt conventions:
-// short flags may be combined (-rf), long options may be abbreviated to any
-// unambiguous prefix (--rec), options and operands may be interleaved, and
-// "--" ends the options.
-
-// hasShortFlag reports whether the single-letter flag f is set among the
-// combined short options before "--".
-func hasShortFlag(args []arg, f byte) bool {
-	for _, x := range args {
-		s := x.s
-		if s == "--" {
-			return false
-		}
-		if len(s) < 2 || s[0] != '-' || s[1] == '-' {
-			continue
-		}
-		if strings.IndexByte(s[1:], f) >= 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// hasShortFlagStrict is hasShortFlag for programs whose combined flags may
-// carry a value (-n5): the letters are read up to the first digit or =.
-func hasShortFlagStrict(args []arg, f byte, withValue string) bool {
-	for _, x := range args {
-		s := x.s
-		if s == "--" {
-			return false
-		}
-		if len(s) < 2 || s[0] != '-' || s[1] == '-' {
-			continue
-		}
-		for i := 1; i < len(s); i++ {
-			if s[i] == f {
-				return true
-			}
-			if strings.IndexByte(withValue, s[i]) >= 0 {
-				break
-			}
-		}
-	}
-	return false
-}
-
-// hasLong reports whether a long option is given, spelled in full or
-// abbreviated to at least min characters after "--" (min 0 means the full
-// name only), with or without =value.
-func hasLongAbbrev(args []arg, name string, min int) bool {
-	for _, x := range args {
-		s := x.s
-		if s == "--" {
-			return false
-		}
-		if !strings.HasPrefix(s, "--") {
-			continue
-		}
-		opt := s
-		if i := strings.IndexByte(s, '='); i >= 0 {
-			opt = s[:i]
-		}
-		if opt == name {
-			return true
-		}
-		if min > 0 && len(opt) >= 2+min && strings.HasPrefix(name, opt) {
-			return true
-		}
-	}
-	return false
-}
-
-func hasLong(args []arg, name string) bool { return hasLongAbbrev(args, name, 0) }
+// Word readers left from before every option was read through the
+// program's entry (shell/entry.go). They do not know a program's grammar:
+// optValues and positional take option names or value lists by hand, and
+// hasWord, hasWordFold and hasPrefixWord match words as written. Each use
+// is a second parser of the command line and goes when its program's
+// entry declares what it reads; no new use may be added. hasShortFlag,
+// hasShortFlagStrict, hasLong, hasLongAbbrev and optValue are gone.
 
 // hasWord reports whether any word equals one of ws.
 func hasWord(args []arg, ws ...string) bool {
@@ -110,38 +44,6 @@ func hasPrefixWord(args []arg, ps ...string) bool {
 		}
 	}
 	return false
-}
-
-// optValue returns the value of an option given as "-o V", "-oV",
-// "--opt V" or "--opt=V" (the first one found).
-func optValue(args []arg, short string, long string) (arg, bool) {
-	for i, x := range args {
-		s := x.s
-		if s == "--" {
-			break
-		}
-		if long != "" {
-			if s == long && i+1 < len(args) {
-				return args[i+1], true
-			}
-			if strings.HasPrefix(s, long+"=") {
-				v := x
-				v.s = s[len(long)+1:]
-				return v, true
-			}
-		}
-		if short != "" && strings.HasPrefix(s, short) && !strings.HasPrefix(s, "--") {
-			if s == short && i+1 < len(args) {
-				return args[i+1], true
-			}
-			if len(s) > len(short) {
-				v := x
-				v.s = strings.TrimPrefix(s[len(short):], "=")
-				return v, true
-			}
-		}
-	}
-	return arg{}, false
 }
 
 // optValues returns every value of a repeatable option.
