@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"slices"
 	"strings"
 	"sync"
 
@@ -289,18 +290,9 @@ func EnvReadByPrograms(name string) bool {
 func (v *EnvVar) KnownFlags(val string) bool {
 	for _, w := range strings.Fields(val) {
 		k, _, _ := strings.Cut(strings.TrimPrefix(w, "-"), "=")
-		if !containsString(v.Known, strings.TrimPrefix(k, "-")) {
+		if !slices.Contains(v.Known, strings.TrimPrefix(k, "-")) {
 			return false
 		}
 	}
 	return true
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -250,13 +250,10 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 			args = rest
 			continue
 		}
-		if spec := programs.Lookup(k); spec != nil && spec.Wraps != 0 {
-			a.wrapperForm(ca, args)
-			rest, ok := a.wrapByEntry(ca, k, spec, args[1:])
+		if rest, wrapper, ok := a.unwrapEntry(ca, k, args, true); wrapper {
 			if !ok {
 				break
 			}
-			ca.wrappers = append(ca.wrappers, k)
 			args = rest
 			continue
 		}

@@ -1002,14 +1002,7 @@ func namesFor(u *call) []arg {
 // with no analyzer at hand (entryOf).
 func operandsOf(ca *call) []arg {
 	res := entryOf(ca)
-	ops := ca.operands()
-	out := make([]arg, 0, len(res.OperandIndexes))
-	for _, i := range res.OperandIndexes {
-		if i < len(ops) {
-			out = append(out, ops[i])
-		}
-	}
-	return out
+	return operandsAt(ca.operands(), &res)
 }
 
 // dataStorePorts are the loopback ports of data stores an HTTP API

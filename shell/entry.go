@@ -63,8 +63,11 @@ func entryOf(ca *call) programs.Result {
 
 // entryOperands returns the call's operands, as its entry reads them.
 func (a *analyzer) entryOperands(ca *call) []arg {
-	res := a.entryParse(ca)
-	ops := ca.operands()
+	return operandsAt(ca.operands(), a.entryParse(ca))
+}
+
+// operandsAt returns the words of ops a parse placed as operands.
+func operandsAt(ops []arg, res *programs.Result) []arg {
 	out := make([]arg, 0, len(res.OperandIndexes))
 	for _, i := range res.OperandIndexes {
 		if i < len(ops) {

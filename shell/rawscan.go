@@ -1,10 +1,6 @@
 package shell
 
-import (
-	"strings"
-
-	"github.com/wardenhq/warden/programs"
-)
+import "strings"
 
 // rawScan reads text that could not be parsed (or is too long to parse)
 // the way a careful person would: it is split into commands on the shell's
@@ -62,12 +58,10 @@ func (a *analyzer) rawDispatch(text string, args []arg, c *ctx) {
 	ca := &call{ctx: c, cwd: c.sc.cwd(), text: text}
 	for guard := 0; guard < 16 && len(args) > 0; guard++ {
 		k := key(programName(args[0].s))
-		if spec := programs.Lookup(k); spec != nil && spec.Wraps != 0 {
-			rest, ok := a.wrapByEntry(ca, k, spec, args[1:])
+		if rest, wrapper, ok := a.unwrapEntry(ca, k, args, false); wrapper {
 			if !ok {
 				break
 			}
-			ca.wrappers = append(ca.wrappers, k)
 			args = rest
 			continue
 		}

@@ -129,6 +129,26 @@ func optsWrapper(withValue, noCommand string) wrapperFunc {
 	}
 }
 
+// unwrapEntry unwraps the words of a call, program first, when the
+// program has a wrapper entry (wrapByEntry); wrapper is
+// false when the program has no wrapper entry. With form, the wrapper's
+// words are recorded as a form of what it runs (wrapperForm), as the
+// parsed path does; the raw scan's parts have none.
+func (a *analyzer) unwrapEntry(ca *call, k string, args []arg, form bool) (rest []arg, wrapper, ok bool) {
+	spec := programs.Lookup(k)
+	if spec == nil || spec.Wraps == 0 {
+		return nil, false, false
+	}
+	if form {
+		a.wrapperForm(ca, args)
+	}
+	rest, ok = a.wrapByEntry(ca, k, spec, args[1:])
+	if ok {
+		ca.wrappers = append(ca.wrappers, k)
+	}
+	return rest, true, ok
+}
+
 // wrapByEntry unwraps a wrapper with an entry (programs/wrappers.go): its
 // grammar reads the wrapper's options in every spelling, and the command
 // starts where the entry says. A wrapper given no command is the program
