@@ -53,9 +53,12 @@ var _ = family("interpreters", func(add func(...*Spec)) {
 		&Spec{Names: n("python", "python3", "python2", "pypy", "pypy3"), Grant: Grant{Script: true, Module: "-m", Offers: []string{"python -m pytest -q => Bash(python -m pytest:*)", "python app.py => Bash(python app.py:*)", "python -c x => Bash(python -c x)"}}, Effect: RunsProject, Lang: "python", Operands: "S? -*",
 			// -c runs code; -m runs a module (pytest, http.server, pip…);
 			// either takes the script's place. A script is read and run.
-			Options:  "-c=k:P -m=l:P -V:h --version:h -h:h --help:h -b -B -d -E -i -I -O -OO -P -q -s -S -u -v -W= -X= -x --check-hash-based-pycs=",
+			// Both end python's options: the words after them are the
+			// code's or the module's sys.argv (Python 3.11: python -m pip
+			// install -c x.txt reads -c as pip's).
+			Options:  "-c=k:PT -m=l:PT -V:h --version:h -h:h --help:h -b -B -d -E -i -I -O -OO -P -q -s -S -u -v -W= -X= -x --check-hash-based-pycs=",
 			ReadOnly: []string{"python3 --version", "python -V"},
-			Flagged:  []string{"python -c 'import os; os.system(\"id\")'", "python3 -c 'print(1)'", "python3 -m http.server 8000", "python3 script.py"}},
+			Flagged:  []string{"python -c 'import os; os.system(\"id\")'", "python3 -c 'print(1)'", "python3 -m http.server 8000", "python3 script.py", "python3 -m pip install -c constraints.txt x"}},
 		granted(script("node build.js --prod => Bash(node build.js:*)", "node -e x => Bash(node -e x)", "node => Bash(node)"), interp(n("node", "nodejs"), "-e=k --eval=k -p=k --print=k -r=l --require=l --import=l --loader=l --experimental-loader=l -v:h --version:h -h:h --help:h -i --interactive --inspect? --inspect-brk? --no-warnings --enable-source-maps --test --watch",
 			"p? -*", "node -e 'require(\"child_process\").execSync(\"id\")'", "node -p 1+1", "node server.js", "node -r ./evil.js app.js")),
 		// perl and ruby: -e takes the script's place; with -n or -p the

@@ -399,6 +399,9 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 		if o.pattern {
 			patternGiven = true
 		}
+		if o.ends {
+			endOpts = true
+		}
 		if o.value != 0 {
 			if o.object {
 				// git config --blob=HEAD:.env reads .env as HEAD has it.

@@ -47,6 +47,10 @@ func TestParse(t *testing.T) {
 		{"rm", "-rf victim -- --help", []use{{Delete, "victim", ""}, {Delete, "--help", ""}}, false, false},
 		{"rm", "-rf victim --help", []use{{Delete, "victim", ""}}, false, false}, // help after an operand does not end processing
 		{"rm", "--help", nil, false, true},
+		// python -c and -m end python's options: the rest is sys.argv.
+		{"python3", "-m pip install -c constraints.txt x", []use{{Load, "pip", "-m"}, {RunsProject, "", ""}}, false, false},
+		{"python3", "-Im pip -V", []use{{Load, "pip", "-m"}, {RunsProject, "", ""}}, false, false},
+		{"python3", "-c pass -c 'import os'", []use{{Exec, "pass", "-c"}, {RunsProject, "", ""}}, false, false},
 		{"git", "-C sub grep -O'x;' y", []use{{Read, "sub", "-C"}, {Exec, "'x;'", "-O"}}, false, false},
 		{"git", "show HEAD:.env", []use{{Read, ".env", ""}}, false, false},
 		{"git", "frobnicate", nil, true, false},

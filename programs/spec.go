@@ -100,7 +100,9 @@ type Spec struct {
 	//	           unpack writes absolute member names as given, anywhere
 	//	           (tar -P, cpio -i), S it strips them (cpio
 	//	           --no-absolute-filenames), W operands are also written, D operands are
-	//	           deleted, P the pattern is given by this option (the first
+	//	           deleted, T the options end after this one (python -c CODE
+	//	           ARGS, python -m MOD ARGS: the rest are operands), P the
+	//	           pattern is given by this option (the first
 	//	           operand is then a file)
 	//	-x=;E      the value runs to a ";" or "+" word (find -exec)
 	//
@@ -276,6 +278,7 @@ type opt struct {
 	lists    bool   // the call lists or tests: it does not unpack (cpio -t)
 	absolute bool   // an unpack writes members' absolute names as given (tar -P)
 	strips   bool   // an unpack strips absolute names (cpio --no-absolute-filenames)
+	ends     bool   // the options end after this one (python -m MOD ARGS)
 }
 
 type operand struct {
@@ -358,6 +361,8 @@ func (s *Spec) compileNow(name string) {
 					switch m {
 					case 'P':
 						o.pattern = true
+					case 'T':
+						o.ends = true
 					case 'W':
 						o.writeOps = true
 					case 'D':
@@ -406,6 +411,8 @@ func (s *Spec) compileNow(name string) {
 					o.delOps = true
 				case 'P':
 					o.pattern = true
+				case 'T':
+					o.ends = true
 				case 'R':
 					o.readOps = true
 				case 'L':
