@@ -45,7 +45,61 @@ var _ = family("disks", func(add func(...*Spec)) {
 			Raises: []Raise{{Kind: danger.DiskWipe, Why: "destroys a ZFS pool",
 				Flagged: []string{"zpool destroy tank", "zpool destroy -f tank", "zpool labelclear -f /dev/sdb"}, Passes: []string{"zpool status", "zpool list", "zpool --help"}}}}
 	}
+	// restic 0.14.0 (cobra and pflag): short flags bundle (-nq), no
+	// prefixes of long options (--rep is refused), the global options
+	// before or after the command (restic -r R forget, restic forget -r R).
+	// forget and prune delete snapshots and their data unless -n.
+	resticOpts := "-r|--repo= --repository-file=r -p|--password-file=r --password-command=x --key-hint= --cache-dir= --no-cache --cleanup-cache --cacert=r " +
+		"--tls-client-cert=r --insecure-tls --json -q|--quiet -v|--verbose? --no-lock --limit-upload= --limit-download= -o|--option= --compression= --pack-size= -h|--help:h"
+	resticDelete := func() *Spec {
+		return &Spec{Effect: Delete, Loose: true, Permute: true, Operands: "-*", Options: resticOpts + " -n|--dry-run",
+			Raises: []Raise{{Kind: danger.BackupDestruction, Why: "restic forget and prune delete backup snapshots", Unless: "--dry-run",
+				Flagged: []string{"restic forget --keep-last 1 --prune", "restic -r /srv/restic forget --prune", "restic --repo=/srv/restic prune", "restic prune -r /srv/restic",
+					"restic -q -r /srv/restic forget abc123", "/usr/bin/restic forget abc123"},
+				Passes: []string{"restic prune --dry-run", "restic forget --dry-run --keep-last 1", "restic -r /srv/restic snapshots", "restic forget --help"}}}}
+	}
+	// borg 1.2.4 (argparse: unique prefixes of long options, --dry-r is
+	// --dry-run; the common options before or after the command). delete,
+	// prune, compact and recreate remove archives or the data they free;
+	// borg 2 adds -r|--repo and rdelete (repo-delete), the repository
+	// itself.
+	borgOpts := "-r|--repo= --critical --error --warning --info|-v|--verbose --debug --debug-topic= -p|--progress --iec --log-json --lock-wait= --bypass-lock --show-version " +
+		"--show-rc --umask= --remote-path= --remote-ratelimit= --upload-ratelimit= --remote-buffer= --upload-buffer= --consider-part-files --debug-profile=w --rsh=x -h|--help:h"
+	borgDelete := func(why string, dry bool, flagged, passes []string) *Spec {
+		r := Raise{Kind: danger.BackupDestruction, Why: why, Flagged: flagged, Passes: passes}
+		opts := borgOpts
+		if dry {
+			r.Unless = "--dry-run"
+			opts += " -n|--dry-run"
+		}
+		return &Spec{Effect: Delete, Loose: true, Abbrev: true, Permute: true, Operands: "-*", Options: opts, Raises: []Raise{r}}
+	}
+	// LVM 2.03.16 (getopt_long: prefixes, options after the volumes): the
+	// removers destroy what they name unless -t|--test.
+	lvmRemove := func(name string) *Spec {
+		return &Spec{Names: n(name), Grant: exact(name + " x"), Effect: Delete, Abbrev: true, Permute: true, Operands: "-*",
+			Options: "-A|--autobackup= -f|--force -S|--select= --nohistory --noudevsync --reportformat= -d|--debug -q|--quiet -v|--verbose -y|--yes -t|--test " +
+				"--commandprofile= --config= --driverloaded= --nolocking --lockopt= --profile= --devicesfile= --devices= --nohints --journal= -h|--help:h --longhelp:h --version:h",
+			Raises: []Raise{{Kind: danger.DiskWipe, Why: name + " removes LVM volumes and their data", Unless: "--test",
+				Flagged: []string{name + " vg0", name + " -f vg0", name + " --force vg0", name + " -fy vg0", "sudo " + name + " vg0 -f"},
+				Passes:  []string{name + " -t vg0", name + " --test vg0", name + " vg0 --tes", name + " -ft vg0", name + " --help"}}}}
+	}
 	add(
+		&Spec{Names: n("restic"), Grant: exact("restic forget"), Options: resticOpts,
+			Subcommands: subs("forget", resticDelete(), "prune", resticDelete())},
+		&Spec{Names: n("borg", "borgbackup"), Grant: exact("borg delete"), Abbrev: true, Options: borgOpts,
+			Subcommands: subs(
+				"delete", borgDelete("borg delete removes backup archives", true,
+					[]string{"borg delete ::archive", "borg delete --stats /srv/borg::a1", "borgbackup delete /srv/borg", "borg --lock-wait 5 delete ::a1", "borg delete ::a1 --lock-w 5"},
+					[]string{"borg delete --dry-run ::a1", "borg list ::", "borg delete --help"}),
+				"prune", borgDelete("borg prune removes backup archives", true,
+					[]string{"borg prune --keep-daily 7 /srv/borg", "borg --info prune -s /srv/borg"}, []string{"borg prune --dry-run --list", "borg prune --help"}),
+				"recreate", borgDelete("borg recreate rewrites backup archives and drops what they exclude", true,
+					[]string{"borg recreate --exclude '*.log' ::a1"}, []string{"borg recreate --dry-run ::a1"}),
+				"compact", borgDelete("borg compact frees the space of deleted archives", false, []string{"borg compact /srv/borg", "borg compact --progress"}, []string{"borg compact --help"}),
+				"rdelete", borgDelete("borg rdelete deletes the repository", true, []string{"borg --repo /srv/borg rdelete", "borg rdelete -r /srv/borg"}, []string{"borg rdelete --dry-run --repo /srv/borg"}),
+				"repo-delete", borgDelete("borg repo-delete deletes the repository", true, []string{"borg -r /srv/borg repo-delete"}, []string{"borg repo-delete --help"}))},
+		lvmRemove("lvremove"), lvmRemove("vgremove"), lvmRemove("pvremove"),
 		// util-linux 2.38.1 (getopt_long: prefixes, options after the
 		// device). wipefs lists the signatures it finds unless -a or -o
 		// names what to erase.

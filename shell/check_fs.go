@@ -724,8 +724,6 @@ func checkVolumes(a *analyzer, c *call) {
 		return ""
 	}
 	switch c.prog {
-	case "pvremove", "vgremove", "lvremove":
-		a.flag(c, danger.DiskWipe, "removes LVM volumes and their data")
 	case "zfs":
 		if sub, _ := a.entrySub(c); sub == "destroy" {
 			if strings.Contains(c.text, "@") {
@@ -762,12 +760,7 @@ func checkVolumes(a *analyzer, c *call) {
 		case "delete", "deletelocalsnapshots", "thinlocalsnapshots", "deleteinprogress", "disable", "removeexclusion", "disablelocal":
 			a.flag(c, danger.BackupDestruction, "deletes or disables Time Machine backups")
 		}
-	case "borg", "borgbackup":
-		switch low(0) {
-		case "delete", "prune", "compact", "recreate":
-			a.flag(c, danger.BackupDestruction, "deletes borg backup archives ("+ops[0].s+")")
-		}
-	case "restic", "kopia", "duplicacy":
+	case "kopia", "duplicacy":
 		for _, x := range ops {
 			switch strings.ToLower(x.s) {
 			case "forget", "prune", "delete":
