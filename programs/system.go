@@ -33,6 +33,41 @@ var _ = family("system", func(add func(...*Spec)) {
 		// reads; every call stays unknown.
 		&Spec{Names: n("fuser"), Effect: Unknown, Loose: true, Permute: true, Operands: "-*", Options: "-k|--kill -i|--interactive -m|--mount -n|--namespace= -v|--verbose",
 			Flagged: []string{"fuser -k 8080/tcp", "fuser -km /mnt", "fuser --kill -n tcp 8080"}},
+		// kill, pkill and killall send a signal; the process-kill check
+		// (shell) reads which processes. Every call is its own decision,
+		// and stays unknown: what a pid or a name is cannot be known from
+		// the command line. A first word -SIGNAL (-9, -KILL, -SIGKILL)
+		// is read by the check, as the grammar cannot say it; Numeric
+		// takes -9.
+		//
+		// kill (procps-ng 4.0.2 /bin/kill; bash's builtin takes -s, -n,
+		// -l, -L and -SIGNAL alike): one signal, then only targets, so
+		// kill -9 -1 signals every process. --sig is taken for --signal.
+		// -l and -L list signals and kill nothing.
+		&Spec{Names: n("kill"), Grant: Grant{Exact: true, Offers: []string{"kill 1234 => Bash(kill 1234)"}}, Effect: Unknown, Abbrev: true, Numeric: true, Operands: "-*",
+			Options:  "-s|--signal= -n= -q|--queue= -l|--list? -L|--table -p|--pid -a|--all --verbose --timeout= -h|--help -V|--version",
+			ReadWith: "--list --table",
+			ReadOnly: []string{"kill -l", "kill -L", "kill --list", "kill --table"},
+			Flagged:  []string{"kill 1234", "kill -s KILL 1", "kill -9 -1", "kill --signal=9 -1", "kill --sig 9 -1", "kill -n 9 1"}},
+		// pkill (procps-ng 4.0.2): getopt_long, prefixes taken (pkill --sig 0
+		// --ex NAME works); -SIGNAL only as the first word, lower case too
+		// (pkill -hup NAME sends SIGHUP, so -h is no help here); -l is
+		// pgrep's alone and is refused.
+		&Spec{Names: n("pkill"), Grant: Grant{Exact: true, Offers: []string{"pkill -x node => Bash(pkill -x node)"}}, Effect: Unknown, Abbrev: true, Permute: true, Numeric: true, Operands: "-*",
+			Options: "--signal= -q|--queue= -e|--echo -c|--count -f|--full -g|--pgroup= -G|--group= -i|--ignore-case -n|--newest -o|--oldest -O|--older= " +
+				"-P|--parent= -s|--session= -t|--terminal= -u|--euid= -U|--uid= -x|--exact -F|--pidfile=r -L|--logpidfile -r|--runstates= -A|--ignore-ancestors " +
+				"--cgroup= --ns= --nslist= -h|--help -V|--version",
+			Flagged: []string{"pkill node", "pkill -f .", "pkill --signal=9 -f .", "pkill --sig 9 --full .", "pkill -9 node", "pkill -KILL -x node"}},
+		// killall (psmisc 23.6): getopt_long, prefixes taken (killall --sig 0
+		// NAME works), -s0 attached; -l lists the signals and -V prints
+		// the version, killing nothing (killall -l -9 NAME lists); -SIGNAL
+		// in upper case only (killall -hup is -h, the usage).
+		&Spec{Names: n("killall"), Grant: Grant{Exact: true, Offers: []string{"killall node => Bash(killall node)"}}, Effect: Unknown, Abbrev: true, Permute: true, Numeric: true, Operands: "-*",
+			Options: "-e|--exact -I|--ignore-case -g|--process-group -y|--younger-than= -o|--older-than= -i|--interactive -l|--list -q|--quiet -r|--regexp " +
+				"-s|--signal= -u|--user= -v|--verbose -V|--version -w|--wait -n|--ns= -Z|--context= -h|--help:h",
+			ReadWith: "--list --version",
+			ReadOnly: []string{"killall -l", "killall --list", "killall -V"},
+			Flagged:  []string{"killall node", "killall -s KILL node", "killall --signal=KILL node", "killall -9 node", "killall -r '.*'", "killall -u bob"}},
 		// iptables changes the firewall's rules; the check (shell) reads
 		// which: -F/--flush, -X/--delete-chain, -D/--delete and a policy
 		// of ACCEPT open it. getopt_long: prefixes are taken.

@@ -21,9 +21,8 @@ var unlisted = []Unlisted{
 		Grant: Grant{Exact: true, Offers: []string{"ftp host => Bash(ftp host)"}}, Talk: Talk{Beyond: true, Examples: []string{"ftp host => undecided"}}},
 	// destructive or privileged single programs: every call is its own
 	// decision
-	{Names: n("kill", "pkill", "killall",
-		"reboot", "halt", "poweroff", "userdel", "passwd", "visudo"),
-		Grant: Grant{Exact: true, Offers: []string{"kill 1234 => Bash(kill 1234)"}}},
+	{Names: n("reboot", "halt", "poweroff", "userdel", "passwd", "visudo"),
+		Grant: Grant{Exact: true, Offers: []string{"reboot => Bash(reboot)"}}},
 	// database shells: SQL (and their shell escapes) on the command line
 	{Names: n("pgcli", "mycli", "mysqlsh", "litecli", "duckdb", "cqlsh", "clickhouse", "clickhouse-client", "sqlcmd",
 		"isql", "usql", "influx", "snowsql", "bq", "sqlplus", "cockroach", "neo4j", "cypher-shell", "trino", "presto",

@@ -476,7 +476,17 @@ func devPorts(s string) bool {
 func checkKill(a *analyzer, c *call) {
 	ops := c.operands()
 	switch c.prog {
-	case "pkill", "killall", "skill", "slay":
+	case "pkill", "killall":
+		// A first word -SIGNAL sends it, whatever letters it has
+		// (pkill -VTALRM is no -V); otherwise killall's -l/--list and
+		// either's --help and -V/--version kill nothing.
+		res := a.entryParse(c)
+		if len(ops) == 0 || !signalWord(ops[0].s) && (res.Help || res.Has("--list", "--version", "--help")) {
+			return
+		}
+		a.flag(c, danger.ProcessKill, c.prog+" kills every process matching a name or pattern")
+		return
+	case "skill", "slay":
 		if hasWord(ops, "-l", "--list", "-V") {
 			return
 		}
@@ -519,10 +529,10 @@ func checkKill(a *analyzer, c *call) {
 		return
 	}
 	// kill
-	if hasWord(ops, "-l", "-L", "--list") {
+	if len(ops) > 0 && !signalWord(ops[0].s) && a.entryParse(c).Has("--list", "--table") {
 		return
 	}
-	targets := killTargets(ops)
+	targets := a.killTargets(c)
 	if c.xargs {
 		a.judgeKillSource(c, c.upstream())
 		return
@@ -540,20 +550,22 @@ func checkKill(a *analyzer, c *call) {
 	}
 }
 
-// killTargets returns kill's targets: after an optional signal (-9,
-// -KILL, -s SIG, -n NUM), every word is a pid, job or process group
-// (negative numbers included).
-func killTargets(ops []arg) []arg {
+// killTargets returns kill's targets. kill takes one signal and then only
+// targets: after -s SIG, -n NUM or --signal=SIG in any spelling its entry
+// declares, or a first word -SIGNAL (-9, -KILL, -SIGKILL), every word is a
+// pid, job or process group, negative ones included (kill -9 -1), which the
+// entry's grammar would take for -NUM options. A lone -N is read as a
+// target, the worse reading.
+func (a *analyzer) killTargets(c *call) []arg {
+	ops := c.operands()
 	i := 0
-	if i < len(ops) {
-		switch s := ops[i].s; {
-		case s == "-s" || s == "-n" || s == "--signal":
-			i += 2
-		case strings.HasPrefix(s, "--signal="):
-			i++
-		case strings.HasPrefix(s, "-") && s != "--" && len(s) > 1 && !(isDigits(s[1:]) && len(ops) == 1):
-			i++
+	for _, u := range a.entryParse(c).Options {
+		if (u.Option == "--signal" || u.Option == "-n") && u.Index >= i {
+			i = u.Index + 1
 		}
+	}
+	if i == 0 && len(ops) > 1 && signalWord(ops[0].s) {
+		i = 1
 	}
 	if i < len(ops) && ops[i].s == "--" {
 		i++
@@ -563,6 +575,30 @@ func killTargets(ops []arg) []arg {
 	}
 	return ops[i:]
 }
+
+// signalWord reports whether s is a signal given as an option of its own,
+// -SIGNAL: a number (-9) or a name, with or without SIG (-KILL, -SIGKILL,
+// -hup), as kill, pkill and killall take it first. Their grammars cannot
+// say this form; it is read here alone.
+func signalWord(s string) bool {
+	if len(s) < 2 || s[0] != '-' || s == "--" {
+		return false
+	}
+	name := strings.TrimPrefix(strings.ToUpper(s[1:]), "SIG")
+	if isDigits(name) {
+		return true
+	}
+	if base, _, ok := strings.Cut(name, "+"); ok && (base == "RTMIN") || strings.HasPrefix(name, "RTMAX-") {
+		return true
+	}
+	return slices.Contains(signalNames, name)
+}
+
+// signalNames are Linux's signal names (kill -l), with the aliases procps
+// and bash take.
+var signalNames = []string{"HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "IOT", "BUS", "FPE", "KILL", "USR1", "SEGV", "USR2", "PIPE",
+	"ALRM", "TERM", "STKFLT", "CHLD", "CLD", "CONT", "STOP", "TSTP", "TTIN", "TTOU", "URG", "XCPU", "XFSZ", "VTALRM", "PROF",
+	"WINCH", "IO", "POLL", "PWR", "SYS", "RTMIN", "RTMAX", "EXIT", "EMT", "INFO", "LOST"}
 
 func isDigits(s string) bool {
 	if s == "" {
