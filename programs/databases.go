@@ -57,6 +57,32 @@ var _ = family("databases", func(add func(...*Spec)) {
 			Flagged: []string{"sqlite3 /dev/null '.shell /bin/bash'", "sqlite3 app.db '.system id'", "sqlite3 /dev/null -cmd '.output /tmp/out' 'select 1;'",
 				"sqlite3 /dev/null '.import ~/.ssh/id_rsa t'", "sqlite3 app.db '.load /tmp/evil.so'", "sqlite3 app.db \"select load_extension('/tmp/evil.so')\"", "sqlite3 app.db \"select writefile('/tmp/x', 'data')\"",
 				"sqlite3 app.db 'DROP TABLE users'", "sqlite3 -init /tmp/evil.sql app.db", "sqlite3 app.db"}},
+		// duckdb's shell is the sqlite3 shell's (duckdb --help, 1.x
+		// docs): single-dash long options, the first operand the database
+		// file, the others SQL or dot-commands (.shell and .system run a
+		// command, .output writes a file, .read reads one); -c and -s run
+		// SQL and exit, -cmd runs it first, -init runs a file of it.
+		&Spec{Names: n("duckdb"), Grant: Grant{Exact: true, Offers: []string{"duckdb -c x => Bash(duckdb -c x)"}}, Prints: true, StdinCode: true, LongDash: true, Permute: true, Lang: "sql", Operands: "r? c*",
+			Options: "-c=k -s=k -cmd|--cmd=k -init|--init=l -append -ascii -bail -batch -box -column -csv -echo -header -noheader -help:h --help:h -html -interactive -json -line -list " +
+				"-markdown -newline= -nofollow -no-stdin -nullvalue= -quote -readonly -separator= -stats -table -unredacted -unsigned -version:h --version:h",
+			ReadOnly: []string{"duckdb -version", "duckdb app.db 'SELECT count(*) FROM users'", "duckdb -c 'SELECT 42'"},
+			Flagged: []string{"duckdb app.db -c 'DROP TABLE users'", "duckdb app.db -s 'DELETE FROM users'", "duckdb -cmd 'TRUNCATE users' app.db", "duckdb app.db 'DROP TABLE users'",
+				"duckdb app.db -c '.shell /bin/sh'", "duckdb app.db"}},
+		// mycli and litecli (dbcli, click 8): short flags bundle, values
+		// attach (-hhost, -e'SQL') or follow, --opt=v, no prefixes of long
+		// options; options may follow the database operand. -e runs SQL
+		// and exits; without it they run what standard input holds.
+		&Spec{Names: n("mycli"), Grant: Grant{Exact: true, Offers: []string{"mycli x => Bash(mycli x)"}}, Effect: Network, StdinCode: true, Permute: true, Lang: "sql", Operands: "n?",
+			Options: "-e|--execute=k --init-command=k -h|--host=n -P|--port= -u|--user= -S|--socket= -p|--password= --pass= -D|--database= -d|--dsn= --list-dsn --list-ssh-config " +
+				"--ssh-user= --ssh-host=n --ssh-port= --ssh-password= --ssh-key-filename=r --ssh-config-path=r --ssh-config-host= --ssl-mode= --ssl --no-ssl --ssl-ca=r --ssl-capath=r " +
+				"--ssl-cert=r --ssl-key=r --ssl-cipher= --tls-version= --ssl-verify-server-cert -V|--version:h --help:h -v|--verbose -R|--prompt= -l|--logfile=w --defaults-group-suffix= " +
+				"--defaults-file=u --myclirc=u --auto-vertical-output --show-warnings --no-show-warnings -t|--table --csv --warn --no-warn --local-infile= -g|--login-path= --charset= --password-file=r",
+			ReadOnly: []string{"mycli --version"},
+			Flagged:  []string{"mycli -e 'DROP DATABASE shop'", "mycli shop --execute 'DELETE FROM users'", "mycli --init-command 'TRUNCATE users' shop", "mycli -e 'system id'", "mycli"}},
+		&Spec{Names: n("litecli"), Grant: Grant{Exact: true, Offers: []string{"litecli x => Bash(litecli x)"}}, StdinCode: true, Permute: true, Lang: "sql", Operands: "r?",
+			Options:  "-e|--execute=k -V|--version:h --help:h -D|--database=r -R|--prompt= -l|--logfile=w --liteclirc=u --auto-vertical-output -t|--table --csv --warn --no-warn",
+			ReadOnly: []string{"litecli --version", "litecli app.db -e 'SELECT count(*) FROM users'"},
+			Flagged:  []string{"litecli app.db -e 'DROP TABLE users'", "litecli --execute 'DELETE FROM users' app.db", "litecli app.db -e '.shell /bin/sh'", "litecli app.db"}},
 		&Spec{Names: n("redis-cli", "valkey-cli", "keydb-cli"), Grant: Grant{Exact: true, Offers: []string{"redis-cli x => Bash(redis-cli x)"}}, Effect: Network, StdinCode: true, Lang: "redis", Operands: "c? -*",
 			// The first operand is a Redis command (CONFIG SET with SAVE
 			// writes files on the server, MODULE LOAD loads a library,

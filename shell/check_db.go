@@ -108,7 +108,7 @@ func checkSQLClient(a *analyzer, c *call) {
 	ops := c.operands()
 	var sqls []string
 	if a.entryParse(c).Spec == nil {
-		sqls = sqlUnlisted(c.prog, ops)
+		sqls = sqlUnlisted(ops)
 	}
 	if text, ok := a.stdinText(c); ok {
 		sqls = append(sqls, text)
@@ -165,11 +165,11 @@ func checkSQLClient(a *analyzer, c *call) {
 }
 
 // sqlUnlisted returns the SQL given on the command line of a client no
-// entry declares yet (sqlcmd -Q, clickhouse-client --query, duckdb's
-// operands), its query options read by hand until it has one; a client
-// with an entry has its SQL placed by the entry (its code options and
-// operands, in every spelling).
-func sqlUnlisted(prog string, ops []arg) []string {
+// entry declares yet (sqlcmd -Q, clickhouse-client --query), its query
+// options read by hand until it has one; a client with an entry has its
+// SQL placed by the entry (its code options and operands, in every
+// spelling).
+func sqlUnlisted(ops []arg) []string {
 	var sqls []string
 	for _, v := range optValues(ops, "-c", "--command") {
 		sqls = append(sqls, v.s)
@@ -179,17 +179,6 @@ func sqlUnlisted(prog string, ops []arg) []string {
 	}
 	for _, v := range optValues(ops, "-Q", "--query") {
 		sqls = append(sqls, v.s)
-	}
-	if prog == "duckdb" || prog == "litecli" {
-		pos := positional(ops, "-cmd -separator -newline -nullvalue -init")
-		if len(pos) > 1 {
-			for _, p := range pos[1:] {
-				sqls = append(sqls, p.s)
-			}
-		}
-		for _, v := range optValues(ops, "", "-cmd") {
-			sqls = append(sqls, v.s)
-		}
 	}
 	return sqls
 }

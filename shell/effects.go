@@ -285,7 +285,7 @@ func judgeCode(lang, code string) programs.Effect {
 		return programs.None
 	case "dd":
 		return ddOperand(code)
-	case "psql", "mysql", "sqlite":
+	case "psql", "mysql", "sqlite", "sql":
 		if plainQuery(code) {
 			return programs.None
 		}
