@@ -515,10 +515,15 @@ func checkKill(a *analyzer, c *call) {
 		}
 		return
 	case "fuser":
-		if a.entryParse(c).Has("--kill") {
-			for _, x := range ops {
+		// fuser -k kills whatever uses its names: a path, or a port as
+		// PORT/tcp, or any name under -n tcp (-n udp): 22, ssh.
+		res := a.entryParse(c)
+		if res.Has("--kill") {
+			ns, _ := res.Value("--namespace")
+			ports := ns == "tcp" || ns == "udp"
+			for _, x := range a.entryOperands(c) {
 				port := strings.TrimSuffix(strings.TrimSuffix(x.s, "/tcp"), "/udp")
-				if strings.HasPrefix(x.s, "-") || port == x.s && !strings.Contains(x.s, "/") {
+				if port == x.s && !strings.Contains(x.s, "/") && !ports {
 					continue
 				}
 				if !devPorts(port) {
