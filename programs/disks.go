@@ -74,6 +74,17 @@ var _ = family("disks", func(add func(...*Spec)) {
 		}
 		return &Spec{Effect: Delete, Loose: true, Abbrev: true, Permute: true, Operands: "-*", Options: opts, Raises: []Raise{r}}
 	}
+	// kopia (kingpin, read in its source, cli/command_snapshot_delete.go):
+	// long options whole (no prefixes), the global ones before or after
+	// the command. snapshot delete and expire delete only with --delete
+	// and otherwise say what they would; both are judged as deleting, as
+	// blob and content delete are.
+	kopiaOpts := "--config-file=r --password= --log-dir= --log-level= --file-log-level= --cache-directory= --content-cache-size-mb= --metadata-cache-size-mb= " +
+		"--max-list-cache-duration= --timezone= --persist-credentials --no-persist-credentials --progress --no-progress --help:h --help-long:h --help-man:h --version:h"
+	kopiaDelete := func(why string, flagged, passes []string) *Spec {
+		return &Spec{Effect: Delete, Loose: true, Permute: true, Operands: "-*", Options: kopiaOpts + " --delete --all-snapshots-for-source",
+			Raises: []Raise{{Kind: danger.BackupDestruction, Why: why, Flagged: flagged, Passes: passes}}}
+	}
 	// LVM 2.03.16 (getopt_long: prefixes, options after the volumes): the
 	// removers destroy what they name unless -t|--test.
 	lvmRemove := func(name string) *Spec {
@@ -99,6 +110,15 @@ var _ = family("disks", func(add func(...*Spec)) {
 				"compact", borgDelete("borg compact frees the space of deleted archives", false, []string{"borg compact /srv/borg", "borg compact --progress"}, []string{"borg compact --help"}),
 				"rdelete", borgDelete("borg rdelete deletes the repository", true, []string{"borg --repo /srv/borg rdelete", "borg rdelete -r /srv/borg"}, []string{"borg rdelete --dry-run --repo /srv/borg"}),
 				"repo-delete", borgDelete("borg repo-delete deletes the repository", true, []string{"borg -r /srv/borg repo-delete"}, []string{"borg repo-delete --help"}))},
+		&Spec{Names: n("kopia"), Grant: exact("kopia snapshot delete"), Options: kopiaOpts,
+			Subcommands: subs(
+				"snapshot", &Spec{Options: kopiaOpts, Subcommands: subs(
+					"delete", kopiaDelete("kopia snapshot delete deletes backup snapshots",
+						[]string{"kopia snapshot delete k1f2 --delete", "kopia --config-file=/etc/kopia.config snapshot delete k1f2 --delete", "kopia snapshot delete --all-snapshots-for-source /srv --delete"},
+						[]string{"kopia snapshot list", "kopia snapshot delete --help"}),
+					"expire", kopiaDelete("kopia snapshot expire deletes the snapshots its policy no longer keeps", []string{"kopia snapshot expire --all --delete"}, []string{"kopia snapshot expire --help"}))},
+				"blob", &Spec{Options: kopiaOpts, Subcommands: subs("delete", kopiaDelete("kopia blob delete deletes repository blobs", []string{"kopia blob delete p1234"}, []string{"kopia blob list"}))},
+				"content", &Spec{Options: kopiaOpts, Subcommands: subs("delete", kopiaDelete("kopia content delete deletes repository contents", []string{"kopia content delete c1234"}, []string{"kopia content list"}))})},
 		lvmRemove("lvremove"), lvmRemove("vgremove"), lvmRemove("pvremove"),
 		// util-linux 2.38.1 (getopt_long: prefixes, options after the
 		// device). wipefs lists the signatures it finds unless -a or -o

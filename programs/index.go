@@ -244,6 +244,7 @@ var index = [...]indexEntry{
 	{"keydb-cli", "databases"},
 	{"kill", "system"},
 	{"killall", "system"},
+	{"kopia", "disks"},
 	{"kotlin", "interpreters"},
 	{"kubectl", "containers"},
 	{"launchctl", "system"},

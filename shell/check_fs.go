@@ -760,7 +760,7 @@ func checkVolumes(a *analyzer, c *call) {
 		case "delete", "deletelocalsnapshots", "thinlocalsnapshots", "deleteinprogress", "disable", "removeexclusion", "disablelocal":
 			a.flag(c, danger.BackupDestruction, "deletes or disables Time Machine backups")
 		}
-	case "kopia", "duplicacy":
+	case "duplicacy":
 		for _, x := range ops {
 			switch strings.ToLower(x.s) {
 			case "forget", "prune", "delete":

@@ -72,10 +72,10 @@ var catalogue = [...]checkDef{
 		Passes:   []string{"shred -n 1 build/out.bin"}},
 	{Name: "volumes", Rule: "R10", Run: checkVolumes,
 		Raises:   []danger.Kind{danger.BackupDestruction, danger.DiskWipe},
-		Programs: []string{"zfs", "btrfs", "diskutil", "format", "diskpart", "clear-disk", "format-volume", "initialize-disk", "remove-partition", "tmutil", "vssadmin", "wbadmin", "wmic", "kopia", "duplicacy", "duplicity"},
+		Programs: []string{"zfs", "btrfs", "diskutil", "format", "diskpart", "clear-disk", "format-volume", "initialize-disk", "remove-partition", "tmutil", "vssadmin", "wbadmin", "wmic", "duplicacy", "duplicity"},
 		Flagged: []string{"format D:", "zfs destroy tank/data", "zfs destroy -r tank@snap", "duplicity remove-older-than 1M file:///srv/b", "duplicity cleanup --force file:///srv/b",
 			"duplicity --force cleanup file:///srv/b", "duplicity cleanup file:///srv/b --forc", "duplicity --archive-dir /tmp/a remove-all-but-n-full 1 file:///srv/b",
-			"kopia snapshot delete k1f2 --delete", "duplicacy prune -keep 0:360"},
+			"duplicacy prune -keep 0:360"},
 		Passes: []string{"duplicity cleanup file:///srv/b", "duplicity --name cleanup full src file:///srv/b",
 			"duplicity cleanup -- --force"}},
 	// R9 Processes and power (POLICY.md).
