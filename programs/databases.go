@@ -83,6 +83,23 @@ var _ = family("databases", func(add func(...*Spec)) {
 			Options:  "-e|--execute=k -V|--version:h --help:h -D|--database=r -R|--prompt= -l|--logfile=w --liteclirc=u --auto-vertical-output -t|--table --csv --warn --no-warn",
 			ReadOnly: []string{"litecli --version", "litecli app.db -e 'SELECT count(*) FROM users'"},
 			Flagged:  []string{"litecli app.db -e 'DROP TABLE users'", "litecli --execute 'DELETE FROM users' app.db", "litecli app.db -e '.shell /bin/sh'", "litecli app.db"}},
+		// sqlcmd (go-sqlcmd, cobra/pflag: bundles, no prefixes; the ODBC
+		// sqlcmd takes the same short options). -Q runs SQL and exits, -q
+		// runs it first, -i runs files of it; -c is only the batch
+		// terminator. Its scripts' !! and :!! run a command, :out writes
+		// a file, :r reads one. It takes no operands (go-sqlcmd
+		// cmd/sqlcmd/sqlcmd.go setFlags, "Unknown command" for one).
+		&Spec{Names: n("sqlcmd"), Grant: Grant{Exact: true, Offers: []string{"sqlcmd -Q x => Bash(sqlcmd -Q x)"}}, Effect: Network, StdinCode: true, Lang: "sql",
+			Options: "-Q|--query=k -q|--initial-query=k -i|--input-file=r -o|--output-file=w --trace-file=w -c|--batch-terminator= -S|--server=n --server-name= -d|--database-name= " +
+				"-U|--user-name= -P|--password= -E|--use-trusted-connection -C|--trust-server-certificate -G|--use-aad --authentication-method= -x|--disable-variable-substitution " +
+				"-v|--variables= -a|--packet-size= -l|--login-timeOut= -H|--workstation-name= -K|--application-intent= -N|--encrypt-connection= -F|--host-name-in-certificate= " +
+				"-J|--server-certificate=r --vertical -r? --errors-to-stderr= --driver-logging-level= -b|--exit-on-error -m|--error-level= -h|--headers= -u|--unicode-output-file " +
+				"-s|--column-separator= -W|--trim-spaces -M|--multi-subnet-failover -V|--error-severity-level= -w|--screen-width= -y|--variable-type-width= -Y|--fixed-type-width= " +
+				"-L? --list-servers= -A|--dedicated-admin-connection -I|--enable-quoted-identifiers -R|--client-regional-setting -k? --remove-control-characters= -X? --disable-cmd-and-warn= " +
+				"-e|--echo-input -t|--query-timeout= -g|--enable-column-encryption -z|--change-password= -Z|--change-password-exit= --help:h --version:h",
+			ReadOnly: []string{"sqlcmd --version"},
+			Flagged: []string{"sqlcmd -S db -Q 'DROP TABLE users'", "sqlcmd -S db --query='DELETE FROM users'", "sqlcmd -S db -q 'TRUNCATE TABLE users'", "sqlcmd -Q '!! id'",
+				"sqlcmd -i /tmp/x.sql -S db", "sqlcmd -o /tmp/out -Q 'SELECT 1'", "sqlcmd"}},
 		&Spec{Names: n("redis-cli", "valkey-cli", "keydb-cli"), Grant: Grant{Exact: true, Offers: []string{"redis-cli x => Bash(redis-cli x)"}}, Effect: Network, StdinCode: true, Lang: "redis", Operands: "c? -*",
 			// The first operand is a Redis command (CONFIG SET with SAVE
 			// writes files on the server, MODULE LOAD loads a library,

@@ -475,6 +475,7 @@ var index = [...]indexEntry{
 	{"source", "interpreters"},
 	{"spctl", "system"},
 	{"split", "archivers"},
+	{"sqlcmd", "databases"},
 	{"sqlite", "databases"},
 	{"sqlite3", "databases"},
 	{"srm", "files"},

@@ -165,7 +165,7 @@ func checkSQLClient(a *analyzer, c *call) {
 }
 
 // sqlUnlisted returns the SQL given on the command line of a client no
-// entry declares yet (sqlcmd -Q, clickhouse-client --query), its query
+// entry declares yet (clickhouse-client --query, cqlsh -e), its query
 // options read by hand until it has one; a client with an entry has its
 // SQL placed by the entry (its code options and operands, in every
 // spelling).
@@ -244,16 +244,16 @@ func (a *analyzer) clientCommands(c *call, text string) {
 			name, rest, _ := strings.Cut(lt, " ")
 			_, restRaw, _ := strings.Cut(t, " ")
 			switch {
-			case name == ".shell" || name == ".system" || name == "system" || name == "\\!" || (name == "pager" || name == "\\p") && rest != "":
+			case name == ".shell" || name == ".system" || name == "system" || name == "\\!" || name == "!!" || name == ":!!" || (name == "pager" || name == "\\p") && rest != "":
 				a.clientRuns(c, name, restRaw)
 				continue
 			case strings.HasPrefix(t, "\\!"):
 				a.clientRuns(c, "\\!", t[2:])
 				continue
-			case name == ".output" || name == ".once" || name == ".save" || name == ".backup" || name == ".log" || name == "tee" || name == "\\t":
+			case name == ".output" || name == ".once" || name == ".save" || name == ".backup" || name == ".log" || name == "tee" || name == "\\t" || name == ":out":
 				a.clientFile(c, name, restRaw, true)
 				continue
-			case name == ".import" || name == ".read" || name == "source" || name == "\\.":
+			case name == ".import" || name == ".read" || name == "source" || name == "\\." || name == ":r":
 				a.clientFile(c, name, restRaw, false)
 				continue
 			case name == ".load" || strings.Contains(lt, "load_extension("):
