@@ -100,6 +100,15 @@ var _ = family("databases", func(add func(...*Spec)) {
 			ReadOnly: []string{"sqlcmd --version"},
 			Flagged: []string{"sqlcmd -S db -Q 'DROP TABLE users'", "sqlcmd -S db --query='DELETE FROM users'", "sqlcmd -S db -q 'TRUNCATE TABLE users'", "sqlcmd -Q '!! id'",
 				"sqlcmd -i /tmp/x.sql -S db", "sqlcmd -o /tmp/out -Q 'SELECT 1'", "sqlcmd"}},
+		// cqlsh (Cassandra pylib/cqlshlib/cqlshmain.py, optparse): short
+		// flags bundle, unique prefixes of long options are taken, options
+		// may follow the operands (host, then port). -e runs CQL and exits,
+		// -f runs a file of it; --browser names the program HELP opens.
+		&Spec{Names: n("cqlsh"), Grant: Grant{Exact: true, Offers: []string{"cqlsh -e x => Bash(cqlsh -e x)"}}, Effect: Network, StdinCode: true, Abbrev: true, Permute: true, Lang: "sql", Operands: "n? -?",
+			Options: "-e|--execute=k -f|--file=r -C|--color --no-color --browser=x --ssl -u|--username= -p|--password= -k|--keyspace= --debug --coverage --encoding= --cqlshrc=u " +
+				"--credentials=r --cqlversion= --protocol-version= --connect-timeout= --request-timeout= -t|--tty --insecure-password-without-warning -v:h --version:h -h|--help:h",
+			ReadOnly: []string{"cqlsh --version"},
+			Flagged:  []string{"cqlsh -e 'DROP TABLE shop.users'", "cqlsh db.example.com --exec='TRUNCATE shop.users'", "cqlsh -k shop -e 'DELETE FROM users'", "cqlsh -f /tmp/x.cql", "cqlsh"}},
 		&Spec{Names: n("redis-cli", "valkey-cli", "keydb-cli"), Grant: Grant{Exact: true, Offers: []string{"redis-cli x => Bash(redis-cli x)"}}, Effect: Network, StdinCode: true, Lang: "redis", Operands: "c? -*",
 			// The first operand is a Redis command (CONFIG SET with SAVE
 			// writes files on the server, MODULE LOAD loads a library,

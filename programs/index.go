@@ -96,6 +96,7 @@ var index = [...]indexEntry{
 	{"cp", "files"},
 	{"cpio", "extractors"},
 	{"cpulimit", "launchers"},
+	{"cqlsh", "databases"},
 	{"crontab", "system"},
 	{"cryptsetup", "disks"},
 	{"csplit", "archivers"},

@@ -165,7 +165,7 @@ func checkSQLClient(a *analyzer, c *call) {
 }
 
 // sqlUnlisted returns the SQL given on the command line of a client no
-// entry declares yet (clickhouse-client --query, cqlsh -e), its query
+// entry declares yet (clickhouse-client --query, usql -c), its query
 // options read by hand until it has one; a client with an entry has its
 // SQL placed by the entry (its code options and operands, in every
 // spelling).
