@@ -959,8 +959,29 @@ func execProgram(ex []arg) string {
 		if !isWrapper(k) || k == "xargs" {
 			break
 		}
+		if spec := programs.Lookup(k); spec != nil {
+			// The wrapper's entry says where its command starts (nice -n 5
+			// rm, env -u X rm: the 5 and the X are the wrapper's).
+			words := make([]programs.Word, 0, len(ex)-i-1)
+			for _, x := range ex[i+1:] {
+				words = append(words, programs.Word{Text: x.s, Literal: x.lit})
+			}
+			res := programs.Parse(spec, words)
+			switch {
+			case res.Command > 0:
+				i += res.Command
+			case len(res.OperandIndexes) > 0:
+				i += 1 + res.OperandIndexes[0]
+				for i < len(ex) && isAssignWord(ex[i].s) {
+					i++ // env NAME=VALUE CMD
+				}
+			default:
+				i = len(ex)
+			}
+			continue
+		}
 		i++
-		for i < len(ex) && (strings.HasPrefix(ex[i].s, "-") || isAssignWord(ex[i].s) || k == "timeout" && len(ex[i].s) > 0 && ex[i].s[0] >= '0' && ex[i].s[0] <= '9') {
+		for i < len(ex) && (strings.HasPrefix(ex[i].s, "-") || isAssignWord(ex[i].s)) {
 			i++
 		}
 	}

@@ -368,7 +368,7 @@ var catalogue = [...]checkDef{
 	{Name: "find-delete", Rule: "R2", Run: checkFindDelete,
 		Raises:   []danger.Kind{danger.BackupDestruction, danger.LogTampering, danger.RecursiveDelete},
 		Programs: []string{"find"},
-		Flagged:  []string{"find . -delete", "find . -ok rm {} \\;"},
+		Flagged:  []string{"find . -delete", "find . -ok rm {} \\;", "find ~ -exec nice -n 5 rm -rf {} +", "find ~ -exec timeout --sig KILL 5 rm {} +", "find ~ -exec env -u X rm {} +"},
 		Passes:   []string{"find", "find . -exec"}},
 	{Name: "rsync", Rule: "R2", Run: checkRsync,
 		Raises:   []danger.Kind{danger.BackupDestruction, danger.Exfiltration, danger.PublishDeploy, danger.RecursiveDelete, danger.SystemConfig},
