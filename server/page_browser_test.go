@@ -107,7 +107,11 @@ func browserFixture(t *testing.T) *fixture {
 func decideAsync(t *testing.T, f *fixture, req api.Request) <-chan api.Decision {
 	got := make(chan api.Decision, 1)
 	go func() {
-		d, err := f.client.Decide(context.Background(), req)
+		// A bound, so a key the page drops fails the test in a minute
+		// instead of hanging the package until its timeout.
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		d, err := f.client.Decide(ctx, req)
 		if err != nil {
 			t.Error(err)
 		}

@@ -279,9 +279,11 @@
   // message, v view the change. On a HIGH ask a digit that allows only
   // selects its button, and Enter confirms. A key that comes within
   // BURST_GAP of the one before it (typing, a paste, a held key) never
-  // answers.
+  // answers. The first key is never part of a burst: ev.timeStamp counts
+  // from the page's load, so a start of 0 would swallow a key pressed in
+  // the page's first BURST_GAP.
   const BURST_GAP = 250;
-  let lastKey = 0;
+  let lastKey = -Infinity;
   let messageKeyDown = false;
 
   function pick(entry, n, burst) {
