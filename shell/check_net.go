@@ -81,8 +81,13 @@ func readsProgramFromStdin(c *call, prog string) bool {
 		}
 		return false
 	}
+	skip := false
 	for i, x := range ops {
 		s := x.s
+		if skip {
+			skip = false
+			continue
+		}
 		if s == "-" || s == "/dev/stdin" || s == "-s" && i == 0 {
 			return true
 		}
@@ -97,11 +102,28 @@ func readsProgramFromStdin(c *call, prog string) bool {
 			if (prog == "sh" || prog == "bash" || prog == "zsh" || prog == "dash" || prog == "ksh") && strings.ContainsRune(s[1:], 'c') && !strings.HasPrefix(s, "--") {
 				return false
 			}
+			if shellProgram(prog) && shellOptionTakesValue(s) {
+				skip = true // -o posix, +O extglob, --rcfile FILE: the next word is no script
+			}
 			continue
 		}
 		return false // a script file
 	}
 	return true
+}
+
+// shellOptionTakesValue reports a shell option word whose value is the
+// next word: a bundle ending in o or O (-o posix, -eo pipefail, +O
+// extglob) or bash's --rcfile and --init-file.
+func shellOptionTakesValue(s string) bool {
+	if s == "--rcfile" || s == "--init-file" {
+		return true
+	}
+	if len(s) < 2 || strings.HasPrefix(s, "--") || s[0] != '-' && s[0] != '+' {
+		return false
+	}
+	last := s[len(s)-1]
+	return last == 'o' || last == 'O'
 }
 
 // xargsFedCode reports a shell's options (after the program) whose -c code
@@ -540,7 +562,7 @@ func checkNetcat(a *analyzer, c *call) {
 	}
 	if p := c.ctx.pipe; p != nil {
 		for _, o := range p.calls {
-			if o != c && shellProgram(o.prog) && (hasWord(o.operands(), "-i") || len(o.operands()) == 0) {
+			if o != c && shellProgram(o.prog) && readsProgramFromStdin(o, o.prog) {
 				a.flag(c, danger.RemoteAccess, "a shell's input and output are wired to "+c.prog+": a reverse shell")
 				return
 			}
