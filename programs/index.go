@@ -497,6 +497,8 @@ var index = [...]indexEntry{
 	{"strings", "coreutils"},
 	{"stylelint", "devtools"},
 	{"su", "launchers"},
+	{"sudo", "wrappers"},
+	{"sudoedit", "wrappers"},
 	{"sw_vers", "coreutils"},
 	{"swift", "packages"},
 	{"sysctl", "system"},

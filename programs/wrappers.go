@@ -38,6 +38,31 @@ var _ = family("wrappers", func(add func(...*Spec)) {
 		&Spec{Names: n("doas"), Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"doas apk add jq => Bash(doas apk add jq)"}}, Command: true, Effect: Unknown,
 			Options: "-u= -C=r -L -n -s",
 			Flagged: []string{"doas rm -rf /etc", "doas -u root rm -rf /etc", "doas -uroot rm -rf ~", "doas -n -u root rm -rf ~", "doas -s"}},
+		// sudo 1.9.13p3 (observed): getopt_long with "+": options stop
+		// at the first operand, -- ends them, long options take unique
+		// prefixes (sudo --us=root id runs id as root; --pr is ambiguous
+		// between --preserve-env, --preserve-groups and --prompt). -h
+		// takes a host attached or as the next word (sudo -h root id asks
+		// for host root), --help is long only; --preserve-env takes a list
+		// attached only. -D and -R change where the command's paths
+		// resolve. -e edits files (sudoedit), and -l, -v, -K, -V and --help
+		// run no command (-k with a command runs it; -v or -K with one is
+		// refused): the shell reads these from the entry. -s and -i with
+		// no command start a root shell.
+		&Spec{Names: n("sudo"), Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"sudo apt-get install jq => Bash(sudo apt-get install jq)"}}, Command: true, Effect: Unknown, Abbrev: true,
+			Options: "-A|--askpass -a= -B|--bell -b|--background -C|--close-from= -c= -D|--chdir=u -E --preserve-env? -e|--edit -g|--group= -H|--set-home -h|--host= " +
+				"-i|--login -K|--remove-timestamp -k|--reset-timestamp -l|--list -N|--no-update -n|--non-interactive -P|--preserve-groups -p|--prompt= -R|--chroot=u " +
+				"-r|--role= -S|--stdin -s|--shell -T|--command-timeout= -t|--type= -U|--other-user= -u|--user= -V|--version:h -v|--validate --help:h",
+			Flagged: []string{"sudo rm -rf /etc", "sudo -u root rm -rf /etc", "sudo -uroot rm -rf ~", "sudo --user=root rm -rf ~", "sudo --us root rm -rf ~",
+				"sudo -nu root rm -rf ~", "sudo -E -H rm -rf ~", "sudo -- rm -rf ~", "sudo -k rm -rf ~", "sudo -s", "sudo -i", "sudo -e /etc/hosts", "sudo --edit /etc/hosts",
+				"sudo -g wheel -p x rm -rf ~", "sudo -D /tmp ls", "sudo -v", "sudo FOO=1 rm -rf ~"}},
+		// sudoedit is sudo -e: the files are edited as root (sudo
+		// 1.9.13p3, the same getopt_long parser, with sudoedit's own
+		// options).
+		&Spec{Names: n("sudoedit"), Grant: Grant{Exact: true, Offers: []string{"sudoedit /etc/hosts => Bash(sudoedit /etc/hosts)"}}, Effect: Unknown, Abbrev: true, Operands: "E*",
+			Options: "-A|--askpass -a= -B|--bell -C|--close-from= -c= -D|--chdir= -g|--group= -h|--host= -K|--remove-timestamp -k|--reset-timestamp -N|--no-update -n|--non-interactive " +
+				"-p|--prompt= -R|--chroot= -r|--role= -S|--stdin -T|--command-timeout= -t|--type= -u|--user= -V|--version:h --help:h",
+			Flagged: []string{"sudoedit /etc/hosts", "sudoedit -u root /etc/sudoers", "sudoedit --us=root /etc/hosts"}},
 		&Spec{Names: n("pkexec"), Grant: Grant{Exact: true, Offers: []string{"pkexec make => Bash(pkexec make)"}}, Wraps: WrapChanges, Command: true, Effect: Unknown,
 			Options: "--user= --disable-internal-agent --keep-cwd --help:h --version:h",
 			Flagged: []string{"pkexec rm -rf /etc", "pkexec --user root rm -rf /etc", "pkexec --user=root rm -rf ~"}},

@@ -80,10 +80,15 @@ func checkPrivilegeTools(a *analyzer, c *call) {
 	case "sudo", "doas", "su", "pkexec", "runas":
 		// Reached only when they run nothing (sudo -k, sudo -l): a root
 		// shell is still privilege.
-		if c.prog == "sudo" && (hasWord(ops, "-k", "-K", "-l", "--list", "-V", "--version", "-h", "--help", "--reset-timestamp", "--remove-timestamp")) {
+		// The options as the program's entry reads them, in every
+		// spelling (sudo --list, --rem, -nk): listing, help and dropping
+		// the cached credentials open nothing; -h names a host, which
+		// sudo takes only to list.
+		res := a.entryParse(c)
+		if res.Help || res.Has("--reset-timestamp", "--remove-timestamp", "--list", "--host") {
 			return
 		}
-		if c.prog == "sudo" && hasWord(ops, "-v", "--validate") {
+		if res.Has("--validate") {
 			a.flagAt(c, danger.Privilege, "refreshes cached sudo credentials", medium)
 			return
 		}

@@ -401,8 +401,8 @@ var catalogue = [...]checkDef{
 	{Name: "privilege-tools", Rule: "R6", Run: checkPrivilegeTools,
 		Raises:   []danger.Kind{danger.Privilege},
 		Programs: []string{"usermod", "gpasswd", "adduser", "useradd", "passwd", "chpasswd", "visudo", "setcap", "newgrp", "sg", "sudoedit", "pkexec", "doas", "su", "dscl", "net", "nsenter", "sudo", "runas"},
-		Flagged:  []string{"su", "visudo"},
-		Passes:   []string{"sudo -k", "sg users 'rm -rf ~'"}},
+		Flagged:  []string{"su", "visudo", "sudo -s", "sudo -i", "sudo --login", "sudo -v", "sudo --val", "sudo -nv", "sudoedit /etc/hosts"},
+		Passes:   []string{"sudo -k", "sudo --reset", "sudo -nk", "sudo -K", "sudo --list", "sudo -l", "sudo -nl", "sg users 'rm -rf ~'"}},
 	// R7 Permissions (POLICY.md).
 	{Name: "chmod", Rule: "R7", Run: checkChmod,
 		Raises:   []danger.Kind{danger.Permissions, danger.Privilege},

@@ -24,7 +24,6 @@ var carriers map[string]carrierFunc
 
 func init() {
 	wrappers = map[string]wrapperFunc{
-		"sudo":      wrapSudo,
 		"env":       wrapEnv,
 		"ionice":    optsWrapper("-c -n --class --classdata", "-p -P -u --pid --pgid --uid"),
 		"time":      wrapTime,
@@ -142,7 +141,11 @@ func (a *analyzer) unwrapEntry(ca *call, k string, args []arg, form bool) (rest 
 	if form {
 		a.wrapperForm(ca, args)
 	}
-	rest, ok = a.wrapByEntry(ca, k, spec, args[1:])
+	var res programs.Result
+	rest, ok = a.wrapByEntry(ca, k, spec, args[1:], &res)
+	if h := afterWrap[k]; h != nil {
+		rest, ok = h(a, ca, &res, args[1:], rest, ok)
+	}
 	if ok {
 		ca.wrappers = append(ca.wrappers, k)
 	}
@@ -155,12 +158,12 @@ func (a *analyzer) unwrapEntry(ca *call, k string, args []arg, form bool) (rest 
 // itself (nice alone prints the niceness). An option the wrapper does not
 // have, or one that does more than change how the command runs, makes the
 // call unknown.
-func (a *analyzer) wrapByEntry(ca *call, name string, spec *programs.Spec, args []arg) ([]arg, bool) {
+func (a *analyzer) wrapByEntry(ca *call, name string, spec *programs.Spec, args []arg, res *programs.Result) ([]arg, bool) {
 	words := make([]programs.Word, len(args))
 	for i, x := range args {
 		words[i] = programs.Word{Text: x.s, Literal: x.lit && !x.glob && !x.unbound && !x.subst}
 	}
-	res := programs.Parse(spec, words)
+	*res = programs.Parse(spec, words)
 	if res.Help || res.Command == 0 || res.Command-1 >= len(args) {
 		return nil, false
 	}
@@ -173,6 +176,49 @@ func (a *analyzer) wrapByEntry(ca *call, name string, spec *programs.Spec, args 
 		}
 	}
 	return args[res.Command-1:], true
+}
+
+// afterWrap holds, for the wrappers whose options change what runs beyond
+// where the command starts, what the shell makes of the entry's reading:
+// given the parse, the wrapper's words and the command the entry found, it
+// returns the command that runs (none, when ok is false).
+var afterWrap = map[string]func(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok bool) ([]arg, bool){
+	"sudo": afterSudo,
+}
+
+// afterSudo reads what sudo's options (as its entry reads them, in every
+// spelling) change: -l, -v and -K run no command (sudo lists the
+// privileges, or refuses the command), -e edits the files as sudoedit does,
+// -S reads the password from standard input, and assignments before the
+// command are given to it.
+func afterSudo(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok bool) ([]arg, bool) {
+	if res.Has("--stdin") {
+		ca.sudoStdin = true
+	}
+	if !ok || res.Has("--list", "--validate", "--remove-timestamp") {
+		return nil, false
+	}
+	if res.Has("--edit") {
+		return append([]arg{{s: "sudoedit", raw: "sudoedit", lit: true}}, rest...), true
+	}
+	i := 0
+	for i < len(rest) && rest[i].lit && isAssignWord(rest[i].s) {
+		name, _, _ := strings.Cut(rest[i].s, "=")
+		v := rest[i]
+		v.s = rest[i].s[len(name)+1:]
+		ca.assigns = append(ca.assigns, assignment{name: name, value: v, text: rest[i].raw})
+		if unsafeEnvNames(name) && !ca.ctx.unsafeEnv {
+			// What it runs, carriers included, inherits the variable.
+			cp := a.newCtx(ca.ctx)
+			cp.unsafeEnv = true
+			ca.ctx = cp
+		}
+		i++
+	}
+	if i >= len(rest) {
+		return nil, false
+	}
+	return rest[i:], true
 }
 
 // strictWrapper is optsWrapper for the wrappers a read-only call may run
@@ -222,7 +268,6 @@ func knownWrapperOption(s, withValue, flags string) bool {
 
 // Options of the wrappers whose value is the next word.
 var (
-	sudoValues  = newWordSet("-u -g -C -D -h -p -r -t -T -U -R --user --group --close-from --chdir --host --prompt --role --type --command-timeout --other-user --chroot")
 	watchValues = newWordSet("-n --interval -q --equexit")
 )
 
@@ -261,55 +306,6 @@ func optionsEnd(args []arg, takesValue func(string) bool, seen func(string)) int
 		}
 	}
 	return i
-}
-
-func wrapSudo(a *analyzer, ca *call, args []arg) ([]arg, bool) {
-	withValue := sudoValues
-	i := 0
-	for ; i < len(args); i++ {
-		s := args[i].s
-		if s == "--" {
-			i++
-			break
-		}
-		if !strings.HasPrefix(s, "-") {
-			break
-		}
-		if withValue[s] {
-			i++
-			continue
-		}
-		if !strings.HasPrefix(s, "--") {
-			if strings.ContainsRune(s, 'S') {
-				ca.sudoStdin = true
-			}
-			// combined flags ending in a value-taking letter (-iu root)
-			last := s[len(s)-1:]
-			if len(s) > 2 && withValue["-"+last] {
-				i++
-			}
-		} else if s == "--stdin" {
-			ca.sudoStdin = true
-		}
-	}
-	// Assignments given to sudo apply to the command.
-	for i < len(args) && args[i].lit && isAssignWord(args[i].s) {
-		name, _, _ := strings.Cut(args[i].s, "=")
-		v := args[i]
-		v.s = args[i].s[len(name)+1:]
-		ca.assigns = append(ca.assigns, assignment{name: name, value: v, text: args[i].raw})
-		if unsafeEnvNames(name) && !ca.ctx.unsafeEnv {
-			// What it runs, carriers included, inherits the variable.
-			cp := a.newCtx(ca.ctx)
-			cp.unsafeEnv = true
-			ca.ctx = cp
-		}
-		i++
-	}
-	if i >= len(args) {
-		return nil, false
-	}
-	return args[i:], true
 }
 
 func isAssignWord(s string) bool {
