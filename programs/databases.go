@@ -1,5 +1,7 @@
 package programs
 
+import "github.com/wardenhq/warden/danger"
+
 // Database clients. A client talks to a database server (Network), and
 // what it does there is the SQL or the commands it is given: inline SQL
 // (psql -c, mysql -e, sqlite3's statements, mongosh --eval, a redis-cli
@@ -109,6 +111,106 @@ var _ = family("databases", func(add func(...*Spec)) {
 				"--credentials=r --cqlversion= --protocol-version= --connect-timeout= --request-timeout= -t|--tty --insecure-password-without-warning -v:h --version:h -h|--help:h",
 			ReadOnly: []string{"cqlsh --version"},
 			Flagged:  []string{"cqlsh -e 'DROP TABLE shop.users'", "cqlsh db.example.com --exec='TRUNCATE shop.users'", "cqlsh -k shop -e 'DELETE FROM users'", "cqlsh -f /tmp/x.cql", "cqlsh"}},
+		// pgcli 4.4 (click, read in pgcli/main.py; 3.5.0 tried here):
+		// short flags bundle (-lw), values attach or follow, no prefixes of
+		// long options (--hos is refused). It takes no query option: SQL
+		// comes from standard input or the terminal, and --init-command
+		// runs SQL after connecting. The operands are the database and the
+		// user.
+		&Spec{Names: n("pgcli"), Grant: Grant{Exact: true, Offers: []string{"pgcli x => Bash(pgcli x)"}}, Effect: Network, StdinCode: true, Permute: true, Lang: "psql", Operands: "n? -?",
+			Options: "--init-command=k -h|--host=n -p|--port= -U|--username= -u|--user= -W|--password -w|--no-password --single-connection -v|--version:h -d|--dbname= " +
+				"--pgclirc=u -D|--dsn= --list-dsn --row-limit= --application-name= --less-chatty --prompt= --prompt-dsn= -l|--list --ping --auto-vertical-output --warn= " +
+				"--ssh-tunnel=n --log-file=w --help:h",
+			ReadOnly: []string{"pgcli --version"},
+			Flagged:  []string{"pgcli --init-command 'DROP TABLE users' shop", "pgcli shop --init-command='TRUNCATE users'", "pgcli --log-file /tmp/log shop", "pgcli shop"}},
+		// usql (xo/usql run.go, cobra and pflag): short flags bundle, no
+		// prefixes; -c runs a command (SQL or a backslash command) and -f
+		// a file of them, in the order given; the one operand is the DSN.
+		// -W is --no-password and -w --password, the other way round
+		// from psql.
+		&Spec{Names: n("usql"), Grant: Grant{Exact: true, Offers: []string{"usql -c x => Bash(usql -c x)"}}, Effect: Network, StdinCode: true, Permute: true, Lang: "psql", Operands: "n?",
+			Options: "-c|--command=k -f|--file=r -W|--no-password -X|--no-rc --no-psqlrc --no-usqlrc -o|--out=w -w|--password -1|--single-transaction -v|--set= --var= --variable= " +
+				"-P|--pset= -F|--field-separator= -R|--record-separator= -T|--table-attr= -A|--no-align -H|--html -t|--tuples-only -x|--expanded -z|--field-separator-zero " +
+				"-0|--record-separator-zero -J|--json -C|--csv -G|--vertical -q|--quiet --config=u -V|--version:h --help:h",
+			ReadOnly: []string{"usql --version"},
+			Flagged: []string{"usql pg://db/shop -c 'DROP TABLE users'", "usql --command='DELETE FROM users' pg://db/shop", "usql -qc 'TRUNCATE users' pg://db/shop",
+				"usql -c '\\! sh' pg://db/shop", "usql -f /tmp/x.sql pg://db/shop", "usql -o /tmp/out -c 'SELECT 1' pg://db/shop", "usql pg://db/shop"}},
+		// clickhouse-client and clickhouse client|local (ClickHouse
+		// ClientBase, boost::program_options with its default style:
+		// short flags bundle, values attach or follow, --opt=v, unique
+		// prefixes of long options; every server setting is an option too,
+		// --max_threads=8, so undeclared options are taken). -q runs SQL
+		// (more than once), --queries-file files of it; words that are no
+		// option are read as SQL, as newer clients run them.
+		&Spec{Names: n("clickhouse-client", "clickhouse-local"), Grant: Grant{Exact: true, Offers: []string{"clickhouse-client -q x => Bash(clickhouse-client -q x)"}}, Effect: Network,
+			StdinCode: true, Abbrev: true, Loose: true, Permute: true, Lang: "sql", Operands: "c*", Options: clickhouseOpts,
+			ReadOnly: []string{"clickhouse-client --version"},
+			Flagged: []string{"clickhouse-client --query 'DROP TABLE default.events'", "clickhouse-client -nq 'TRUNCATE TABLE events'", "clickhouse-client --que='DELETE FROM events'",
+				"clickhouse-client --queries-file /tmp/x.sql", "clickhouse-client"}},
+		&Spec{Names: n("clickhouse"), Grant: Grant{Exact: true, Offers: []string{"clickhouse client -q x => Bash(clickhouse client -q x)"}},
+			Subcommands: subs("client", clickhouseClient, "local", clickhouseClient),
+			Flagged:     []string{"clickhouse client -q 'DROP TABLE events'", "clickhouse local --query='DROP TABLE t'", "clickhouse server"}},
+		// cockroach (cobra and pflag: bundles, no prefixes). cockroach sql
+		// and demo run SQL: -e (more than once) and -f a file of it, else
+		// what standard input holds.
+		&Spec{Names: n("cockroach"), Grant: Grant{Exact: true, Offers: []string{"cockroach sql -e x => Bash(cockroach sql -e x)"}},
+			Subcommands: subs("sql", cockroachSQL, "demo", cockroachSQL, "version", &Spec{Options: "--build-tag -h|--help:h"}),
+			ReadOnly:    []string{"cockroach version"},
+			Flagged:     []string{"cockroach sql -e 'ALTER TABLE orders DROP COLUMN notes'", "cockroach sql --url postgres://db:26257/shop --execute='DROP TABLE t'", "cockroach sql -f /tmp/x.sql", "cockroach sql", "cockroach start"}},
+		// snowsql (click: bundles, no prefixes). -q runs SQL, -f a file of
+		// it; -o sets client options, among them output_file and
+		// log_file, which write.
+		&Spec{Names: n("snowsql"), Grant: Grant{Exact: true, Offers: []string{"snowsql -q x => Bash(snowsql -q x)"}}, Effect: Network, StdinCode: true, Lang: "sql",
+			Options: "-q|--query=k -f|--filename=r -a|--accountname= -u|--username= -d|--dbname= -s|--schemaname= -r|--rolename= -w|--warehouse= -h|--host=n -p|--port= " +
+				"--region= -m|--mfa-passcode= --authenticator= -c|--connection= -D|--variable= -o|--option=u --config=u --private-key-path=r --abort-detached-query " +
+				"--probe-connection --noup -P|--prompt -M|--mfa-prompt -v|--version:h --versions:h --bootstrap-version= --disable-request-pooling --token= --generate-jwt --help:h",
+			ReadOnly: []string{"snowsql --version"},
+			Flagged:  []string{"snowsql -c prod -q 'DROP TABLE users'", "snowsql --query='DELETE FROM users'", "snowsql -f /tmp/x.sql", "snowsql -o output_file=/tmp/out -q 'SELECT 1'", "snowsql"}},
+		// bq (Google Cloud SDK, absl flags): -flag and --flag alike,
+		// --flag=v or --flag v, --noflag for false; the global flags
+		// before the command. bq query runs its operands as SQL, or what
+		// standard input holds; bq rm deletes a dataset, table or model.
+		&Spec{Names: n("bq"), Grant: Grant{Exact: true, Offers: []string{"bq query x => Bash(bq query x)"}}, LongDash: true, Options: bqGlobal,
+			Subcommands: subs(
+				"query", &Spec{Effect: Network, StdinCode: true, Loose: true, LongDash: true, Permute: true, Lang: "sql", Operands: "c*",
+					Options: bqGlobal + " -dry_run --dry_run -use_legacy_sql? --use_legacy_sql? -nouse_legacy_sql --nouse_legacy_sql -destination_table= --destination_table= -parameter= --parameter= " +
+						"-n= --max_rows= -max_rows= -replace --replace -append_table --append_table -batch --batch -label= --label="},
+				"rm", &Spec{Effect: Network, Loose: true, LongDash: true, Permute: true, Operands: "-*", Options: bqGlobal + " -r -recursive --recursive -f -force --force -d -dataset --dataset -t -table --table -m -model --model",
+					Raises: []Raise{{Kind: danger.DBDestructive, Why: "bq rm deletes a BigQuery dataset, table or model",
+						Flagged: []string{"bq rm -f shop.users", "bq rm -r -f -d shop", "bq --project_id=p rm shop.users", "/usr/bin/bq rm --force shop.users"},
+						Passes:  []string{"bq ls shop", "bq show shop.users", "bq rm --help"}}}},
+				"ls", bqReads, "show", bqReads, "head", bqReads, "version", &Spec{Options: bqGlobal}),
+			ReadOnly: []string{"bq version"},
+			Flagged:  []string{"bq query --use_legacy_sql=false 'DROP TABLE shop.users'", "bq query --nouse_legacy_sql 'DELETE FROM shop.users WHERE true'", "bq query", "bq rm shop.users"}},
+		// sqlplus (Oracle SQL*Plus: single-dash options, -S and -SILENT
+		// alike in either case). SQL comes from the start script (@FILE)
+		// or standard input; the first operand is the logon (user/pw@db
+		// or /NOLOG).
+		&Spec{Names: n("sqlplus"), Grant: Grant{Exact: true, Offers: []string{"sqlplus x => Bash(sqlplus x)"}}, Effect: Network, StdinCode: true, LongDash: true, Fold: true, Lang: "sql", Operands: "n? u? -*",
+			Options:  "-s|-S|-silent -l|-L|-logon -f|-F|-fast -nologintime -m|-M|-markup= -r|-R|-restrict= -c|-C|-compatibility= -v|-V|-version:h -h|-H|-help:h",
+			ReadOnly: []string{"sqlplus -V"},
+			Flagged:  []string{"sqlplus -S scott/tiger@db @/tmp/x.sql", "sqlplus /nolog", "sqlplus"}},
+		// trino and presto (their CLIs, picocli and airline: long options
+		// whole, --opt=v or --opt v). --execute runs SQL, -f a file of
+		// it; the server is an option or, in newer trino, the operand;
+		// --pager names the program output goes through.
+		&Spec{Names: n("trino", "presto"), Grant: Grant{Exact: true, Offers: []string{"trino --execute x => Bash(trino --execute x)"}}, Effect: Network, StdinCode: true, Permute: true, Lang: "sql", Operands: "n?",
+			Options: "--execute=k -f|--file=r --server=n --catalog= --schema= --user= --password --output-format= --output-format-interactive= --debug --session= --source= " +
+				"--client-tags= --client-info= --client-request-timeout= --extra-credential= --access-token= --truststore-path=r --truststore-password= --truststore-type= " +
+				"--keystore-path=r --keystore-password= --keystore-type= --insecure --krb5-config-path=r --krb5-keytab-path=r --krb5-principal= --krb5-remote-service-name= " +
+				"--krb5-credential-cache-path=r --krb5-disable-remote-service-hostname-canonicalization --external-authentication --ignore-errors --progress --timezone= " +
+				"--disable-compression --http-proxy=n --socks-proxy=n --resource-estimate= --editing-mode= --history-file=w --disable-auto-suggestion --network-logging= " +
+				"--pager=x --path= --role= --trace-token= --timeout= --decimal-data-size= -h|--help:h -V|--version:h",
+			ReadOnly: []string{"trino --version"},
+			Flagged:  []string{"trino --execute 'DROP TABLE hive.shop.users'", "presto --server db:8080 --execute='DELETE FROM users'", "trino -f /tmp/x.sql", "trino --pager='sh -c id'", "trino"}},
+		// isql and iusql (unixODBC 2.3.11, tried here): each option its own
+		// word, values attached (-d, -x0x09, -m20), anywhere on the line;
+		// the operands are the DSN, the user and the password. SQL comes
+		// only from standard input.
+		&Spec{Names: n("isql", "iusql"), Grant: Grant{Exact: true, Offers: []string{"isql x => Bash(isql x)"}}, Effect: Network, StdinCode: true, Permute: true, Lang: "sql", Operands: "n? - -",
+			Options:  "-b -d? -x? -w -c -m? -v -l? -q -3 -n -e -k -L? --version:h",
+			ReadOnly: []string{"isql --version"},
+			Flagged:  []string{"echo 'DROP TABLE users' | isql shop", "isql -b shop user pw", "isql shop"}},
 		&Spec{Names: n("redis-cli", "valkey-cli", "keydb-cli"), Grant: Grant{Exact: true, Offers: []string{"redis-cli x => Bash(redis-cli x)"}}, Effect: Network, StdinCode: true, Lang: "redis", Operands: "c? -*",
 			// The first operand is a Redis command (CONFIG SET with SAVE
 			// writes files on the server, MODULE LOAD loads a library,
@@ -150,3 +252,26 @@ const etcdGlobal = "--endpoints=n --user= --password= --cacert=r --cert=r --key=
 
 // etcdDel is etcdctl del: it deletes keys on the server.
 var etcdDel = &Spec{Effect: Delete, Permute: true, Operands: "- -?", Options: etcdGlobal + " --prefix --from-key --prev-kv --range"}
+
+// clickhouseOpts are clickhouse-client's options (and clickhouse local's).
+const clickhouseOpts = "-q|--query=k --queries-file=r -n|--multiquery -m|--multiline -d|--database= -h|--host=n --port= -u|--user= --password= --ask-password --ssh-key-file=r " +
+	"-s|--secure --no-secure -f|--format= -E|--vertical -t|--time --stacktrace -C|--config-file=u --history_file=w --history-file=w --query_id= --query-id= --param_= " +
+	"--progress? --no-warnings -A|--disable_suggestion --log-level= --server_logs_file=w --echo --ignore-error --max_client_network_bandwidth= --compression? " +
+	"--file=r --structure= --input-format= --output-format= --interactive --pager=x --connection= -V|--version:h --help:h"
+
+// clickhouseClient is clickhouse client and clickhouse local.
+var clickhouseClient = &Spec{Effect: Network, StdinCode: true, Abbrev: true, Loose: true, Permute: true, Lang: "sql", Operands: "c*", Options: clickhouseOpts}
+
+// cockroachSQL is cockroach sql and cockroach demo.
+var cockroachSQL = &Spec{Effect: Network, StdinCode: true, Lang: "sql",
+	Options: "-e|--execute=k -f|--file=r --url=n --host=n -p|--port= -u|--user= -d|--database= --insecure --certs-dir=r --cluster-name= --disable-cluster-name-verification " +
+		"--format= --set= --echo-sql --safe-updates? --read-only --watch= --no-line-editor --embedded --debug-sql-cli --empty --nodes= --no-example-database -h|--help:h"}
+
+// bqGlobal are bq's global flags, in both spellings.
+const bqGlobal = "-project_id= --project_id= -dataset_id= --dataset_id= -location= --location= -format= --format= -apilog=w --apilog=w -api= --api= -headless --headless " +
+	"-q -quiet --quiet -sync --sync -synchronous_mode --synchronous_mode -nosync --nosync -job_id= --job_id= -credential_file=r --credential_file=r -service_account= --service_account= " +
+	"-bigqueryrc=u --bigqueryrc=u -flagfile=u --flagfile=u -ca_certificates_file=r --ca_certificates_file=r -use_gce_service_account --use_gce_service_account " +
+	"-httplib2_debuglevel= --httplib2_debuglevel= -h:h -help:h --help:h"
+
+// bqReads are bq's listing commands.
+var bqReads = &Spec{Effect: Network, Loose: true, LongDash: true, Permute: true, Operands: "-*", Options: bqGlobal}

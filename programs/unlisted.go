@@ -24,10 +24,8 @@ var unlisted = []Unlisted{
 	{Names: n("reboot", "halt", "poweroff", "userdel", "passwd", "visudo"),
 		Grant: Grant{Exact: true, Offers: []string{"reboot => Bash(reboot)"}}},
 	// database shells: SQL (and their shell escapes) on the command line
-	{Names: n("pgcli", "mysqlsh", "clickhouse", "clickhouse-client",
-		"isql", "usql", "influx", "snowsql", "bq", "sqlplus", "cockroach", "neo4j", "cypher-shell", "trino", "presto",
-		"spark-sql", "beeline", "hive", "impala-shell", "surreal"),
-		Grant: Grant{Exact: true, Offers: []string{"usql -c x => Bash(usql -c x)"}}},
+	{Names: n("mysqlsh", "influx", "neo4j", "cypher-shell", "spark-sql", "beeline", "hive", "impala-shell", "surreal"),
+		Grant: Grant{Exact: true, Offers: []string{"beeline -e x => Bash(beeline -e x)"}}},
 	// language runtimes and REPLs
 	{Names: n("kotlinc", "iex", "escript", "ghc", "ghci",
 		"runghc", "runhaskell", "stack", "ocaml", "clisp", "swipl", "gst", "tsx", "ts-node",

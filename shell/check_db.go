@@ -107,9 +107,6 @@ func isAlnum(c byte) bool { return isAlpha(c) || c >= '0' && c <= '9' }
 func checkSQLClient(a *analyzer, c *call) {
 	ops := c.operands()
 	var sqls []string
-	if a.entryParse(c).Spec == nil {
-		sqls = sqlUnlisted(ops)
-	}
 	if text, ok := a.stdinText(c); ok {
 		sqls = append(sqls, text)
 	}
@@ -158,29 +155,10 @@ func checkSQLClient(a *analyzer, c *call) {
 		}
 	}
 	if prod && len(sqls) == 0 {
-		if res := a.entryParse(c); res.Has("--file") || res.Spec == nil && hasWord(ops, "-f") {
+		if a.entryParse(c).Has("--file", "--queries-file", "--filename") {
 			a.flag(c, danger.SQLDestructive, "runs an SQL file against a production database")
 		}
 	}
-}
-
-// sqlUnlisted returns the SQL given on the command line of a client no
-// entry declares yet (clickhouse-client --query, usql -c), its query
-// options read by hand until it has one; a client with an entry has its
-// SQL placed by the entry (its code options and operands, in every
-// spelling).
-func sqlUnlisted(ops []arg) []string {
-	var sqls []string
-	for _, v := range optValues(ops, "-c", "--command") {
-		sqls = append(sqls, v.s)
-	}
-	for _, v := range optValues(ops, "-e", "--execute") {
-		sqls = append(sqls, v.s)
-	}
-	for _, v := range optValues(ops, "-Q", "--query") {
-		sqls = append(sqls, v.s)
-	}
-	return sqls
 }
 
 // recreates reports SQL that creates again what it drops or empties (the
