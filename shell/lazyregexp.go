@@ -1,8 +1,10 @@
 package shell
 
 import (
+	"bytes"
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"sync"
 	"unicode/utf8"
 )
@@ -16,15 +18,52 @@ import (
 // piece of inline code; the regexp package tries each at every position.
 // Each pattern therefore carries literals of which every match contains
 // one (ignoring case), found from its syntax tree: ASCII text that holds
-// none of them cannot match, and is not searched.
+// none of them cannot match, and is not searched; text that holds some is
+// searched by the pattern without the alternatives it cannot match
+// (branch).
 type lazyRegexp struct {
 	expr string
 	once sync.Once
-	re   *regexp.Regexp
 	// needs are lower-case literals one of which every match contains;
 	// nil when the pattern has no such set.
 	needs []string
+	// tree is the parsed pattern; lits are the literals its branches
+	// need, and branches the alternatives that can be left out (below).
+	tree     *syntax.Regexp
+	lits     []string
+	branches []branch
+	// needb and litb are needs and lits as bytes.
+	needb, litb [][]byte
+	// slot maps an alternation to its alternatives' indexes in branches
+	// (-1 for one that is always kept).
+	slot map[*syntax.Regexp][]int
+
+	fullOnce sync.Once
+	re       *regexp.Regexp
+
+	mu     sync.Mutex
+	pruned map[uint64]*regexp.Regexp
 }
+
+// A branch is an alternative of an alternation somewhere in the pattern
+// with no capture group in it, of which every match holds one of the
+// literals at lits (indexes into lazyRegexp.lits). Text that holds none of
+// them cannot match the alternative anywhere, so the pattern without it
+// finds exactly what the whole pattern finds, in the same order, with the
+// same groups: the regexp package tries every alternative at every
+// position, and a pattern left with only the alternatives the text can
+// match runs several times faster (codeSend has 34 alternatives; a line of
+// inline code holds one or two).
+type branch struct {
+	lits []int
+}
+
+// maxBranches bounds the alternatives a pattern can leave out (one bit of
+// a mask each); maxPruned the patterns made without some, kept per pattern.
+const (
+	maxBranches = 64
+	maxPruned   = 128
+)
 
 // lazyRegexps are all the patterns, for the test that checks the literals.
 var lazyRegexps []*lazyRegexp
@@ -35,27 +74,194 @@ func lazyCompile(expr string) *lazyRegexp {
 	return l
 }
 
-func (l *lazyRegexp) get() *regexp.Regexp {
+// parse reads the pattern's literals and the alternatives that can be
+// left out; the pattern itself is compiled when first needed.
+func (l *lazyRegexp) parse() {
 	l.once.Do(func() {
-		l.re = regexp.MustCompile(l.expr)
-		if t, err := syntax.Parse(l.expr, syntax.Perl); err == nil {
-			l.needs = requiredLiterals(t)
+		t, err := syntax.Parse(l.expr, syntax.Perl)
+		if err != nil {
+			l.full() // panics with the pattern's error
+			return
 		}
+		l.needs = requiredLiterals(t)
+		l.tree = t
+		l.collect(t)
+		l.needb, l.litb = byteSlices(l.needs), byteSlices(l.lits)
 	})
+}
+
+// full returns the whole pattern, compiled.
+func (l *lazyRegexp) full() *regexp.Regexp {
+	l.fullOnce.Do(func() { l.re = regexp.MustCompile(l.expr) })
 	return l.re
+}
+
+// collect numbers the alternatives of re's alternations that can be left
+// out.
+func (l *lazyRegexp) collect(re *syntax.Regexp) {
+	if re.Op == syntax.OpAlternate {
+		idx := make([]int, len(re.Sub))
+		for i, sub := range re.Sub {
+			idx[i] = -1
+			lits := requiredLiterals(sub)
+			if lits == nil || hasCapture(sub) || len(l.branches) == maxBranches {
+				continue
+			}
+			var b branch
+			for _, lit := range lits {
+				j := slices.Index(l.lits, lit)
+				if j < 0 {
+					j = len(l.lits)
+					l.lits = append(l.lits, lit)
+				}
+				b.lits = append(b.lits, j)
+			}
+			idx[i] = len(l.branches)
+			l.branches = append(l.branches, b)
+		}
+		if l.slot == nil {
+			l.slot = map[*syntax.Regexp][]int{}
+		}
+		l.slot[re] = idx
+	}
+	for _, sub := range re.Sub {
+		l.collect(sub)
+	}
+}
+
+func byteSlices(ss []string) [][]byte {
+	out := make([][]byte, len(ss))
+	for i, s := range ss {
+		out[i] = []byte(s)
+	}
+	return out
+}
+
+func hasCapture(re *syntax.Regexp) bool {
+	if re.Op == syntax.OpCapture {
+		return true
+	}
+	for _, sub := range re.Sub {
+		if hasCapture(sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// get returns the pattern to run over s, or nil when s cannot match: the
+// whole pattern, or the pattern without the alternatives s holds none of
+// the literals of (ASCII text only: non-ASCII text always gets the whole
+// pattern, as case folding there is more than ASCII's).
+func (l *lazyRegexp) get(s string) *regexp.Regexp {
+	l.parse()
+	if l.needs == nil && len(l.branches) == 0 || !isASCII(s) {
+		return l.full()
+	}
+	// The literals are looked for in s lowered once (on the stack when
+	// short).
+	var buf [512]byte
+	var low []byte
+	if len(s) <= len(buf) {
+		low = buf[:len(s)]
+	} else {
+		low = make([]byte, len(s))
+	}
+	for i := 0; i < len(s); i++ {
+		low[i] = lower(s[i])
+	}
+	if l.needs != nil && !containsAny(low, l.needb) {
+		return nil
+	}
+	if len(l.branches) == 0 {
+		return l.full()
+	}
+	// The literals found (bit i for l.lits[i]; past 64, in found).
+	var have uint64
+	var found []bool
+	if len(l.lits) > 64 {
+		found = make([]bool, len(l.lits))
+	}
+	for i, lit := range l.litb {
+		if bytes.Contains(low, lit) {
+			if i < 64 {
+				have |= 1 << i
+			} else {
+				found[i] = true
+			}
+		}
+	}
+	var mask uint64
+	for i, b := range l.branches {
+		for _, j := range b.lits {
+			if j < 64 && have&(1<<j) != 0 || j >= 64 && found[j] {
+				mask |= 1 << i
+				break
+			}
+		}
+	}
+	if mask == uint64(1)<<len(l.branches)-1 { // all of them (a shift by 64 is 0)
+		return l.full()
+	}
+	l.mu.Lock()
+	re, ok := l.pruned[mask]
+	full := len(l.pruned) >= maxPruned
+	l.mu.Unlock()
+	switch {
+	case ok:
+		return re
+	case full:
+		// So many kinds of text went by that compiling another costs
+		// more than it saves.
+		return l.full()
+	}
+	re = regexp.MustCompile(l.prune(l.tree, mask).String())
+	l.mu.Lock()
+	if l.pruned == nil {
+		l.pruned = map[uint64]*regexp.Regexp{}
+	}
+	l.pruned[mask] = re
+	l.mu.Unlock()
+	return re
+}
+
+// prune copies re without the alternatives whose bit in mask is clear.
+func (l *lazyRegexp) prune(re *syntax.Regexp, mask uint64) *syntax.Regexp {
+	cp := *re
+	cp.Sub = nil
+	idx := l.slot[re]
+	for i, sub := range re.Sub {
+		if re.Op == syntax.OpAlternate && idx[i] >= 0 && mask&(1<<idx[i]) == 0 {
+			continue
+		}
+		cp.Sub = append(cp.Sub, l.prune(sub, mask))
+	}
+	if re.Op == syntax.OpAlternate {
+		switch len(cp.Sub) {
+		case 0:
+			return &syntax.Regexp{Op: syntax.OpNoMatch}
+		case 1:
+			return cp.Sub[0]
+		}
+	}
+	return &cp
 }
 
 // mayMatch reports whether s can match: false only when s is ASCII and
 // holds none of the pattern's literals in any case. (Non-ASCII text is
 // always searched: case folding there is more than ASCII's.)
-func (l *lazyRegexp) mayMatch(s string) bool {
-	if l.needs == nil {
-		return true
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
+func containsAny(s []byte, lits [][]byte) bool {
+	for _, lit := range lits {
+		if bytes.Contains(s, lit) {
 			return true
 		}
+	}
+	return false
+}
+
+func (l *lazyRegexp) mayMatch(s string) bool {
+	if l.needs == nil || !isASCII(s) {
+		return true
 	}
 	for _, lit := range l.needs {
 		if containsFold(s, lit) {
@@ -154,37 +360,37 @@ func shortest(ls []string) int {
 }
 
 func (l *lazyRegexp) MatchString(s string) bool {
-	re := l.get()
-	return l.mayMatch(s) && re.MatchString(s)
+	re := l.get(s)
+	return re != nil && re.MatchString(s)
 }
 
 func (l *lazyRegexp) FindStringSubmatch(s string) []string {
-	re := l.get()
-	if !l.mayMatch(s) {
+	re := l.get(s)
+	if re == nil {
 		return nil
 	}
 	return re.FindStringSubmatch(s)
 }
 
 func (l *lazyRegexp) FindAllStringSubmatch(s string, n int) [][]string {
-	re := l.get()
-	if !l.mayMatch(s) {
+	re := l.get(s)
+	if re == nil {
 		return nil
 	}
 	return re.FindAllStringSubmatch(s, n)
 }
 
 func (l *lazyRegexp) ReplaceAllString(src, repl string) string {
-	re := l.get()
-	if !l.mayMatch(src) {
+	re := l.get(src)
+	if re == nil {
 		return src
 	}
 	return re.ReplaceAllString(src, repl)
 }
 
 func (l *lazyRegexp) FindString(s string) string {
-	re := l.get()
-	if !l.mayMatch(s) {
+	re := l.get(s)
+	if re == nil {
 		return ""
 	}
 	return re.FindString(s)

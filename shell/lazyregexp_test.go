@@ -9,9 +9,10 @@ import (
 )
 
 // TestLazyRegexpLiterals checks that skipping text with none of a pattern's
-// literals never changes what the pattern finds: every pattern, over the
-// corpus commands, the probes, and text built around each literal in mixed
-// case.
+// literals, and leaving out the alternatives whose literals the text does
+// not hold, never changes what the pattern finds: every pattern, over the
+// corpus commands, the probes, text built around each literal in mixed
+// case, and text holding a few of a pattern's literals at once.
 func TestLazyRegexpLiterals(t *testing.T) {
 	var inputs []string
 	for _, f := range []string{"../testdata/corpus/commands-dev.tsv", "../cmd/warden/testdata/scan/probes.txt"} {
@@ -31,27 +32,53 @@ func TestLazyRegexpLiterals(t *testing.T) {
 		}
 		return string(b)
 	}
-	filtered := 0
+	glue := []string{"", " ", "(", "('", "(\"", "(\"/tmp/a\", 'w')", " = ", "; ", ".", "\n", "(~)", "('~')", " 1 ", "()", "[", " sh", "'/bin/sh'"}
+	filtered, pruned := 0, 0
 	for _, l := range lazyRegexps {
-		l.get()
+		l.parse()
 		cases := append([]string(nil), inputs...)
 		for _, lit := range l.needs {
 			cases = append(cases, lit, mixCase(lit), "x = "+mixCase(lit)+"('/tmp/a', \"w\")", mixCase(lit)+" ſystem K", lit[:len(lit)-1])
 		}
+		for range 60 {
+			if len(l.lits) == 0 {
+				break
+			}
+			var b strings.Builder
+			for range 1 + rng.Intn(3) {
+				b.WriteString(glue[rng.Intn(len(glue))])
+				lit := l.lits[rng.Intn(len(l.lits))]
+				if rng.Intn(2) == 0 {
+					lit = mixCase(lit)
+				}
+				b.WriteString(lit)
+				b.WriteString(glue[rng.Intn(len(glue))])
+			}
+			cases = append(cases, b.String())
+		}
 		for _, s := range cases {
 			if !l.mayMatch(s) {
 				filtered++
+			} else if re := l.get(s); re != nil && re != l.full() {
+				pruned++
 			}
-			if got, want := l.MatchString(s), l.re.MatchString(s); got != want {
+			full := l.full()
+			if got, want := l.MatchString(s), full.MatchString(s); got != want {
 				t.Fatalf("%s on %q: MatchString %v, the regexp says %v (literals %q)", l.expr, s, got, want, l.needs)
 			}
-			if got, want := l.FindAllStringSubmatch(s, -1), l.re.FindAllStringSubmatch(s, -1); !reflect.DeepEqual(got, want) {
-				t.Fatalf("%s on %q: FindAllStringSubmatch differs", l.expr, s)
+			if got, want := l.FindAllStringSubmatch(s, -1), full.FindAllStringSubmatch(s, -1); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s on %q: FindAllStringSubmatch %q, the regexp finds %q", l.expr, s, got, want)
+			}
+			if got, want := l.FindString(s), full.FindString(s); got != want {
+				t.Fatalf("%s on %q: FindString %q, the regexp finds %q", l.expr, s, got, want)
 			}
 		}
 	}
 	if filtered == 0 {
 		t.Error("no text was ever skipped: the literals do nothing")
+	}
+	if pruned == 0 {
+		t.Error("no pattern was ever run without some of its alternatives")
 	}
 	for _, l := range []*lazyRegexp{codeSend, codeWriteVerb, codeDecode, codeSpawnShell} {
 		if l.needs == nil {
