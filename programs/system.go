@@ -299,3 +299,147 @@ var _ = family("system", func(add func(...*Spec)) {
 		&Spec{Names: n("top"), Options: "-b -n= -d= -p= -u= -U= -o= -H -i -c -1 -E= -e= -w? -s -S -h:h -v:h", ReadOnly: []string{"top -b -n1"}},
 	)
 })
+
+// Accounts, power and boot: the programs whose every call is one danger,
+// declared as the entry's Raises, with the options that make a call only
+// read or print.
+var _ = family("system-admin", func(add func(...*Spec)) {
+	exact := func(ex string) Grant { return Grant{Exact: true, Offers: []string{ex + " => Bash(" + ex + ")"}} }
+	privilege := func(why string, unless string, flagged, passes []string) []Raise {
+		return []Raise{{Kind: danger.Privilege, Why: why, Unless: unless, Flagged: flagged, Passes: passes}}
+	}
+	power := func(unless string, flagged, passes []string) []Raise {
+		return []Raise{{Kind: danger.SystemPower, Why: "{prog} changes the machine's power state", Unless: unless, Flagged: flagged, Passes: passes}}
+	}
+	sysConfig := func(flagged, passes []string) []Raise {
+		return []Raise{{Kind: danger.SystemConfig, Why: "{prog} changes system configuration", Flagged: flagged, Passes: passes}}
+	}
+	kills := func(why string, unless string, flagged, passes []string) []Raise {
+		return []Raise{{Kind: danger.ProcessKill, Why: why, Unless: unless, Flagged: flagged, Passes: passes}}
+	}
+	add(
+		// passwd (shadow 4.13, getopt_long: --stat is --status, options
+		// after the login too). -S/--status (with -a, every account)
+		// only reports; everything else changes a password or its aging.
+		&Spec{Names: n("passwd"), Grant: exact("passwd -S"), Effect: Config, ReadWith: "--status", Abbrev: true, Permute: true, Operands: "-?",
+			Options: "-a|--all -d|--delete -e|--expire -h|--help:h -k|--keep-tokens -i|--inactive= -l|--lock -n|--mindays= -q|--quiet -r|--repository= " +
+				"-R|--root= -S|--status -u|--unlock -w|--warndays= -x|--maxdays=",
+			Raises: privilege("{prog} changes account passwords", "--status",
+				[]string{"passwd", "passwd bob", "passwd -d root", "passwd --delete bob", "/usr/bin/passwd bob", "sudo passwd root"},
+				[]string{"passwd -S", "passwd --stat bob", "passwd -Sa", "passwd --help"}),
+			ReadOnly: []string{"passwd -S", "passwd --status bob", "passwd -Sa", "passwd bob -S"},
+			Flagged:  []string{"passwd", "passwd -d root", "passwd --delete bob", "passwd -l bob", "passwd -x 99999 bob", "passwd --maxd=1 bob", "passwd -dq bob"}},
+		// chpasswd (shadow 4.13, getopt_long, --encr taken): sets the
+		// passwords given as user:password lines on standard input.
+		&Spec{Names: n("chpasswd"), Grant: exact("chpasswd"), Effect: Config, Abbrev: true, Permute: true, Operands: "",
+			Options: "-c|--crypt-method= -e|--encrypted -h|--help:h -m|--md5 -R|--root= -s|--sha-rounds=",
+			Raises: privilege("{prog} changes account passwords", "",
+				[]string{"chpasswd", "chpasswd -e", "chpasswd --crypt-method=SHA512", "chpasswd -c SHA512"}, []string{"chpasswd --help", "chpasswd -h"}),
+			Flagged: []string{"chpasswd", "chpasswd -e", "chpasswd --crypt-method=SHA512", "chpasswd -mc MD5", "chpasswd --encr"}},
+		// visudo (sudo 1.9.13p3, getopt_long: --chec is --check): -c
+		// only checks the files' syntax; otherwise it edits them as root.
+		&Spec{Names: n("visudo"), Grant: exact("visudo -c"), Effect: Config, ReadWith: "--check", Abbrev: true, Permute: true, Operands: "-?",
+			Options: "-c|--check -f|--file= -h|--help:h -I|--no-includes -q|--quiet -s|--strict -V|--version:h",
+			Raises: privilege("edits sudo rules or files as root", "--check",
+				[]string{"visudo", "visudo -f /etc/sudoers.d/dev", "visudo --file=/etc/sudoers.d/dev", "visudo -s", "EDITOR=tee visudo"},
+				[]string{"visudo -c", "visudo --chec", "visudo -cf /etc/sudoers.d/dev", "visudo --version"}),
+			ReadOnly: []string{"visudo -c", "visudo --check", "visudo -cq -f /etc/sudoers.d/dev", "visudo -sc"},
+			Flagged:  []string{"visudo", "visudo -f /etc/sudoers.d/dev", "visudo -qs", "visudo --file=/etc/sudoers.d/dev"}},
+		// setcap (libcap 2.66, its own parser: -h, -q, -v and -n ROOTID,
+		// each a word of its own, before the first capability; then
+		// pairs of capabilities, -r or - and a file). -v only verifies.
+		&Spec{Names: n("setcap"), Grant: exact("setcap -v"), Effect: Config, ReadWith: "-v", Operands: "-*", Options: "-h:h -q -v -n= -r",
+			Raises: privilege("grants file capabilities", "-v",
+				[]string{"setcap cap_net_raw+ep /usr/bin/python3", "setcap -q cap_setuid+ep ./x", "setcap -r /usr/bin/ping", "setcap -n 0 cap_sys_admin+ep ./x"},
+				[]string{"setcap -v cap_net_raw+ep /usr/bin/ping", "setcap -h"}),
+			ReadOnly: []string{"setcap -v cap_net_raw+ep /usr/bin/ping"},
+			Flagged:  []string{"setcap cap_net_raw+ep /usr/bin/python3", "setcap -r /usr/bin/ping", "setcap -q cap_setuid+ep ./x"}},
+		// chsh (shadow 4.13, getopt_long: --sh is --shell): changes a
+		// login shell; the check (shell) flags it at medium.
+		&Spec{Names: n("chsh"), Grant: exact("chsh -s /bin/zsh"), Effect: Config, Abbrev: true, Permute: true, Operands: "-?",
+			Options:  "-h|--help:h -R|--root= -s|--shell=",
+			ReadOnly: []string{"chsh --help"},
+			Flagged:  []string{"chsh -s /bin/zsh", "chsh --shell=/bin/sh bob", "chsh -s/bin/zsh", "chsh --sh /bin/zsh", "chsh"}},
+		// reboot, poweroff and halt (systemd 252, getopt_long: --hel is
+		// --help, --pow is --poweroff; one optional argument, reboot's
+		// parameter). -w/--wtmp-only only writes the wtmp record.
+		&Spec{Names: n("reboot", "poweroff", "halt"), Grant: exact("reboot"), Effect: Config, Abbrev: true, Permute: true, Operands: "-?",
+			Options: "--help:h --halt -p|--poweroff --reboot -f|--force -w|--wtmp-only -d|--no-wtmp -n|--no-sync --no-wall",
+			Raises: power("--wtmp-only",
+				[]string{"reboot", "poweroff", "halt", "reboot -f", "halt --poweroff", "/sbin/reboot", "sudo reboot", "reboot --forc", "poweroff -ff"},
+				[]string{"reboot --help", "halt --hel", "poweroff -w", "reboot --wtmp-only"}),
+			Flagged: []string{"reboot", "reboot -f", "poweroff --force", "halt -p", "halt --pow", "reboot -fd", "reboot --no-wall now"}},
+		// kexec (kexec-tools 2.0.25, getopt_long: --vers is --version;
+		// architectures add options of their own, so the entry is
+		// loose): it loads a kernel, or boots into the loaded one (-e).
+		&Spec{Names: n("kexec"), Grant: exact("kexec -l"), Effect: Config, Loose: true, Abbrev: true, Permute: true, Operands: "-?",
+			Options: "-h|--help:h -v|--version:h -f|--force -i|--no-checks -x|--no-ifdown -y|--no-sync -l|--load -p|--load-panic -u|--unload -e|--exec " +
+				"--exec-live-update -t|--type= --mem-min= --mem-max= --reuseinitrd --print-ckr-size --load-preserve-context --load-jump-back-helper --load-live-update " +
+				"--entry= -s|--kexec-file-syscall -c|--kexec-syscall -a|--kexec-syscall-auto -d|--debug -S|--status --append= --command-line= --reuse-cmdline --initrd=r --ramdisk=r --dtb=r",
+			Raises: power("--print-ckr-size",
+				[]string{"kexec -e", "kexec -l /boot/vmlinuz --initrd=/boot/initrd.img --reuse-cmdline", "kexec --exec", "kexec -fx"},
+				[]string{"kexec --help", "kexec --vers", "kexec --print-ckr-size"}),
+			Flagged: []string{"kexec -e", "kexec --exec", "kexec -l /boot/vmlinuz --reuse-cmdline", "kexec -ly /boot/vmlinuz"}},
+		// swapoff (util-linux 2.38.1, getopt_long: --verb is --verbose).
+		&Spec{Names: n("swapoff"), Grant: exact("swapoff"), Effect: Config, Abbrev: true, Permute: true, Operands: "-*",
+			Options: "-a|--all -v|--verbose -h|--help:h -V|--version:h -L= -U=",
+			Raises:  sysConfig([]string{"swapoff -a", "swapoff /swapfile", "swapoff --all", "swapoff -L swap", "swapoff -av"}, []string{"swapoff --help", "swapoff -V"}),
+			Flagged: []string{"swapoff -a", "swapoff --all", "swapoff -va", "swapoff /swapfile", "swapoff -Lswap"}},
+		// update-grub (grub2-common 2.06: a script that runs grub-mkconfig
+		// -o /boot/grub/grub.cfg "$@"; grub-mkconfig reads -o, --output=,
+		// -h and -V, whole words only).
+		&Spec{Names: n("update-grub", "update-grub2", "grub-mkconfig"), Grant: exact("update-grub"), Effect: Config, Operands: "",
+			Options: "-o|--output=w -h|--help:h -V|--version:h",
+			Raises:  sysConfig([]string{"update-grub", "update-grub2", "grub-mkconfig -o /boot/grub/grub.cfg"}, []string{"update-grub --help", "grub-mkconfig --version"}),
+			Flagged: []string{"update-grub", "grub-mkconfig -o /boot/grub/grub.cfg", "grub-mkconfig --output=/boot/grub/grub.cfg"}},
+		// grub-install (grub2-common 2.06, argp: prefixes taken, --vers
+		// is --version); only the options with values are declared, the
+		// rest are loose.
+		&Spec{Names: n("grub-install"), Grant: exact("grub-install"), Effect: Config, Loose: true, Abbrev: true, Permute: true, Operands: "-?",
+			Options: "--boot-directory= --efi-directory= --target= --bootloader-id= --directory= -d= --modules= --install-modules= --locales= --fonts= --themes= " +
+				"--compress= --disk-module= --core-compress= --label-font= --label-bgcolor= --label-color= --product-version= --macppc-directory= " +
+				"-v|--verbose --removable --force --recheck --no-nvram --no-floppy --skip-fs-probe --uefi-secure-boot --no-uefi-secure-boot --help:h --usage:h -V|--version:h",
+			Raises: sysConfig([]string{"grub-install /dev/sda", "grub-install --target=x86_64-efi --efi-directory=/boot/efi", "grub-install --removable /dev/sda"},
+				[]string{"grub-install --help", "grub-install --vers"}),
+			Flagged: []string{"grub-install /dev/sda", "grub-install --target=x86_64-efi --efi-dir=/boot/efi", "grub-install --target x86_64-efi"}},
+		// efibootmgr (17, getopt_long: --verb is --verbose): with no
+		// option that changes a variable it lists the boot entries.
+		&Spec{Names: n("efibootmgr"), Grant: exact("efibootmgr -v"), Abbrev: true, Permute: true, Operands: "-*",
+			Options: "-a|--active:c -A|--inactive:c -b|--bootnum= -B|--delete-bootnum:c -c|--create:c -C|--create-only:c -D|--remove-dups:c -d|--disk= -r|--driver " +
+				"-e|--edd= -E|--device= -f|--reconnect -F|--no-reconnect -g|--gpt -i|--iface= -l|--loader= -L|--label= -m|--mirror-below-4G=c -M|--mirror-above-4G=c " +
+				"-n|--bootnext=c -N|--delete-bootnext:c -o|--bootorder=c -O|--delete-bootorder:c -p|--part= -q|--quiet -t|--timeout=c -T|--delete-timeout:c " +
+				"-u|--unicode|--UCS-2 -v|--verbose -V|--version:h -w|--write-signature:c -y|--sysprep -@|--append-binary-args=r -h|--help:h",
+			ReadOnly: []string{"efibootmgr", "efibootmgr -v", "efibootmgr --verb", "efibootmgr -u -v"},
+			Flagged:  []string{"efibootmgr -o 0001,0002", "efibootmgr -b 0003 -B", "efibootmgr --bootnext=0001", "efibootmgr -n0001", "efibootmgr --bootnu 0003 --delete-bootnu", "efibootmgr -c -d /dev/sda -p 1 -L x"}},
+		// killall5 (sysvinit-utils 3.06): -SIGNAL, a number only, then
+		// -o PID to spare; it signals every process but its own session.
+		&Spec{Names: n("killall5"), Grant: exact("killall5"), Effect: Unknown, Numeric: true, Operands: "", Options: "-o=",
+			Raises:  kills("{prog} kills processes wholesale", "", []string{"killall5", "killall5 -9", "killall5 -15 -o 1234", "sudo killall5 -9"}, []string{"kill 12345"}),
+			Flagged: []string{"killall5 -9", "killall5 -15 -o 1234", "killall5 -9 -o1234"}},
+		// xkill (x11-utils 7.7, xkill 1.0.5): single-dash options, read by
+		// the letter after the dash alone (-vers and -versionx are
+		// -version); with no -id it kills the client of the window
+		// clicked next.
+		&Spec{Names: n("xkill"), Grant: exact("xkill"), Effect: Unknown, LongDash: true, Operands: "", Options: "-display= -id= -frame -button= -all -version:h",
+			Raises:  kills("{prog} kills processes wholesale", "", []string{"xkill", "xkill -all", "xkill -id 0x1200003", "xkill -display :0 -all"}, []string{"xkill -version"}),
+			Flagged: []string{"xkill", "xkill -all", "xkill -id 0x1200003", "xkill -button any"}},
+		// skill (procps-ng 4.0.2, getopt_long: --lis is --list): an
+		// optional -SIGNAL first (-9, -KILL: the numbers are Numeric, a
+		// name leaves the call unknown), then an expression: terminal,
+		// user, pid or command. -l and -L list the signals.
+		&Spec{Names: n("skill"), Grant: exact("skill -l"), Effect: Unknown, ReadWith: "--list --table --no-action", Numeric: true, Abbrev: true, Permute: true, Operands: "-*",
+			Options: "-f|--fast -i|--interactive -l|--list -L|--table -n|--no-action -v|--verbose -w|--warnings -c|--command= -p|--pid= -t|--tty= -u|--user= " +
+				"--ns= --nslist= -h|--help:h -V|--version:h",
+			Raises: kills("{prog} kills every process matching a name or pattern", "--list --table --no-action",
+				[]string{"skill node", "skill -9 node", "skill -u bob", "skill --user=bob", "skill -c node", "/usr/bin/skill -9 -u bob"},
+				[]string{"skill -l", "skill --lis", "skill -L", "skill -V", "skill -n node", "skill --no-action -u bob"}),
+			ReadOnly: []string{"skill -l", "skill --list", "skill -L", "skill -n -u bob"},
+			Flagged:  []string{"skill node", "skill -9 node", "skill -u bob", "skill --user=bob", "skill -ubob", "skill --comm node"}},
+		// slay (3.0.2, a shell script): every word with a dash is the
+		// signal (-clean: TERM, then KILL), every other a user whose
+		// every process it kills.
+		&Spec{Names: n("slay"), Grant: exact("slay"), Effect: Unknown, NoOptions: true, Operands: "-*",
+			Raises:  kills("{prog} kills every process matching a name or pattern", "", []string{"slay bob", "slay -clean bob", "slay -9 bob"}, []string{"kill 12345"}),
+			Flagged: []string{"slay bob", "slay -clean bob", "slay -KILL bob alice"}},
+	)
+})

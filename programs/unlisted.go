@@ -21,8 +21,8 @@ var unlisted = []Unlisted{
 		Grant: Grant{Exact: true, Offers: []string{"ftp host => Bash(ftp host)"}}, Talk: Talk{Beyond: true, Examples: []string{"ftp host => undecided"}}},
 	// destructive or privileged single programs: every call is its own
 	// decision
-	{Names: n("reboot", "halt", "poweroff", "userdel", "passwd", "visudo"),
-		Grant: Grant{Exact: true, Offers: []string{"reboot => Bash(reboot)"}}},
+	{Names: n("userdel"),
+		Grant: Grant{Exact: true, Offers: []string{"userdel bob => Bash(userdel bob)"}}},
 	// database shells: SQL (and their shell escapes) on the command line
 	{Names: n("mysqlsh", "influx", "neo4j", "cypher-shell", "spark-sql", "beeline", "hive", "impala-shell", "surreal"),
 		Grant: Grant{Exact: true, Offers: []string{"beeline -e x => Bash(beeline -e x)"}}},

@@ -56,12 +56,9 @@ func checkPrivilegeTools(a *analyzer, c *call) {
 		if slices.ContainsFunc(pos, func(x arg) bool { return privilegedGroup(x.s) && x.s != "shadow" && x.s != "adm" }) {
 			a.flag(c, danger.Privilege, c.prog+" switches into a group with root-equivalent rights")
 		}
-	case "passwd", "chpasswd":
-		a.flag(c, danger.Privilege, c.prog+" changes account passwords")
-	case "visudo", "sudoedit":
+	case "sudoedit":
+		// passwd, chpasswd, visudo and setcap are their entries' Raises.
 		a.flag(c, danger.Privilege, "edits sudo rules or files as root")
-	case "setcap":
-		a.flag(c, danger.Privilege, "grants file capabilities")
 	case "dscl":
 		if hasWord(ops, "-append", "-create") && strings.Contains(c.text, "admin") {
 			a.flag(c, danger.Privilege, "adds a user to the admin group")
@@ -262,11 +259,13 @@ func checkSystemSettings(a *analyzer, c *call) {
 		if hasEffect(c, programs.Config) {
 			a.flag(c, danger.SystemConfig, c.prog+" changes system configuration")
 		}
-	case "swapoff", "update-grub", "grub-install", "efibootmgr":
-		if c.prog == "efibootmgr" && len(ops) == 0 {
-			return
+	case "efibootmgr":
+		// An option that creates, deletes, orders or activates a boot
+		// entry: the entry's Config effects (efibootmgr and -v list).
+		// swapoff, update-grub and grub-install are their entries' Raises.
+		if hasEffect(c, programs.Config) {
+			a.flag(c, danger.SystemConfig, c.prog+" changes system configuration")
 		}
-		a.flag(c, danger.SystemConfig, c.prog+" changes system configuration")
 	case "mount", "umount":
 		// An operand, -a, or a source or target given by option
 		// (-L, -U, --source, --target): the entry's Config effect.
@@ -274,7 +273,9 @@ func checkSystemSettings(a *analyzer, c *call) {
 			a.flagAt(c, danger.SystemConfig, c.prog+" changes mounted file systems", medium)
 		}
 	case "chsh":
-		a.flagAt(c, danger.SystemConfig, "changes the login shell", medium)
+		if !a.entryParse(c).Help {
+			a.flagAt(c, danger.SystemConfig, "changes the login shell", medium)
+		}
 	case "npm", "pnpm", "yarn":
 		a.checkPackageConfig(c, ops)
 	case "pip", "pip3", "uv":
@@ -490,15 +491,6 @@ func checkKill(a *analyzer, c *call) {
 			return
 		}
 		a.flag(c, danger.ProcessKill, c.prog+" kills every process matching a name or pattern")
-		return
-	case "skill", "slay":
-		if hasWord(ops, "-l", "--list", "-V") {
-			return
-		}
-		a.flag(c, danger.ProcessKill, c.prog+" kills every process matching a name or pattern")
-		return
-	case "killall5", "xkill":
-		a.flag(c, danger.ProcessKill, c.prog+" kills processes wholesale")
 		return
 	case "taskkill":
 		if hasWordFold(ops, "/im") || hasWordFold(ops, "/fi") {
