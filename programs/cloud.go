@@ -22,10 +22,41 @@ var _ = family("cloud", func(add func(...*Spec)) {
 	pager := &Spec{Effect: Unknown, Loose: true, Operands: "-*"}
 	local := func(opts string) *Spec { return &Spec{Permute: true, Operands: "-*", Options: opts} }
 
-	// aws SERVICE OPERATION: the global options may come anywhere.
+	// aws SERVICE OPERATION: the global options may come anywhere, before
+	// the service, between it and the operation, or after (aws --profile p
+	// s3 rm, aws s3 --region x rm). awscli reads them with argparse
+	// parsers (awscli/argparser.py) that keep argparse's prefixes: tried
+	// on aws-cli 2.9.19 and 1.45.11, --prof x is --profile x, s3 rm
+	// --recur is --recursive, ec2 --dry is --dry-run; --opt value and
+	// --opt=value alike, and a flag given a value (--dry-run=true) is
+	// refused. Every aws entry below takes prefixes (awsAbbrev).
 	awsGlobal := "--debug --endpoint-url=n --no-verify-ssl --no-paginate --output= --query= --profile= --region= --color= --no-sign-request --ca-bundle=r " +
 		"--cli-read-timeout= --cli-connect-timeout= --cli-binary-format= --no-cli-pager --cli-auto-prompt --no-cli-auto-prompt --cli-input-json= --cli-input-yaml= " +
 		"--generate-cli-skeleton? -h:h --help:h"
+	// awsOp is any operation no entry declares (ec2 terminate-instances):
+	// its own parameters pass, its --dry-run (EC2's) is read.
+	awsOp := &Spec{Effect: Network, Permute: true, Loose: true, Operands: "-*", Options: awsGlobal + " --dry-run --no-dry-run"}
+	// awsSvc is a service: its operation is a subcommand, declared or not.
+	// The service's parser leaves the options it does not know to the
+	// operation's (aws ec2 --dry-run terminate-instances works).
+	awsSvc := func(ops map[string]*Spec) *Spec {
+		return &Spec{Options: awsGlobal + " --dry-run --no-dry-run", OtherSpec: awsOp, Subcommands: ops}
+	}
+	// awsRaises is an operation whose call is the danger itself.
+	awsRaises := func(k danger.Kind, why string, flagged, passes []string) *Spec {
+		s := &Spec{Effect: Network, Permute: true, Loose: true, Operands: "-*", Options: awsGlobal}
+		s.Raises = []Raise{{Kind: k, Why: why, Flagged: flagged, Passes: passes}}
+		return s
+	}
+	printsSecret := func(svc, op string, flagged ...string) *Spec {
+		return awsRaises(danger.CredentialAccess, "aws "+svc+" "+op+" prints secret values", flagged, nil)
+	}
+	stopsAudit := func(op string, flagged ...string) *Spec {
+		return awsRaises(danger.LogTampering, "aws cloudtrail "+op+" deletes or stops audit logs", flagged, nil)
+	}
+	replacesSecret := func(op string, flagged ...string) *Spec {
+		return awsRaises(danger.CloudDestructive, "aws secretsmanager "+op+" replaces a secret other services read", flagged, nil)
+	}
 	s3Copy := &Spec{Effect: Network, Permute: true, Operands: "R W",
 		Options: awsGlobal + " --recursive --dryrun --quiet --only-show-errors --no-progress --page-size= --follow-symlinks --no-follow-symlinks --exclude= --include= " +
 			"--acl= --grants= --sse? --sse-c? --sse-c-key= --sse-kms-key-id= --sse-c-copy-source? --sse-c-copy-source-key= --storage-class= --website-redirect= " +
@@ -35,35 +66,100 @@ var _ = family("cloud", func(add func(...*Spec)) {
 	// The parameter reads the check judges by --with-decryption.
 	ssmGet := &Spec{Effect: Network, Permute: true, Loose: true, Operands: "-*", Options: awsGlobal + " --with-decryption --no-with-decryption --name= --names= --path= --recursive"}
 	aws := subs(
-		"s3", &Spec{Options: awsGlobal, OtherSubcommand: Network, Subcommands: subs("cp", s3Copy, "mv", s3Copy, "sync", s3Copy,
-			"rm", &Spec{Effect: Delete, Permute: true, Loose: true, Operands: "R*", Options: awsGlobal + " --recursive --dryrun --quiet --only-show-errors --page-size= --include= --exclude= --request-payer?"})},
+		"s3", &Spec{Options: awsGlobal, OtherSpec: &Spec{Effect: Network, Permute: true, Loose: true, Operands: "-*", Options: awsGlobal + " --dryrun --recursive --force"},
+			Subcommands: subs("cp", s3Copy, "mv", s3Copy, "sync", s3Copy,
+				"rm", &Spec{Effect: Delete, Permute: true, Loose: true, Operands: "R*", Options: awsGlobal + " --recursive --dryrun --quiet --only-show-errors --page-size= --include= --exclude= --request-payer?"})},
 		"configure", &Spec{Effect: Config, Options: awsGlobal, Operands: "-*", Loose: true, Subcommands: subs(
-			"list", local(awsGlobal), "list-profiles", local(awsGlobal), "get", local(awsGlobal), "export-credentials", local(awsGlobal),
+			"list", local(awsGlobal), "list-profiles", local(awsGlobal), "get", local(awsGlobal),
+			"export-credentials", &Spec{Permute: true, Operands: "-*", Options: awsGlobal + " --format=",
+				Raises: []Raise{{Kind: danger.CredentialAccess, Why: "aws configure export-credentials prints secret values",
+					Flagged: []string{"aws configure export-credentials", "aws configure export-credentials --profile prod --format env", "aws --profile=prod configure export-credentials"},
+					Passes:  []string{"aws configure list", "aws configure get region"}}}},
 			"set", conf, "add-model", conf, "import", conf, "sso", conf, "sso-session", conf)},
-		"sso", conf, "login", conf, "logout", conf,
-		"ssm", &Spec{Options: awsGlobal, OtherSubcommand: Network, Subcommands: subs("start-session", execs, "send-command", execs,
-			"get-parameter", ssmGet, "get-parameters", ssmGet, "get-parameters-by-path", ssmGet)},
-		"ecs", &Spec{Options: awsGlobal, OtherSubcommand: Network, Subcommands: subs("execute-command", execs)},
-		"ec2-instance-connect", execs,
-		"eks", &Spec{Options: awsGlobal, OtherSubcommand: Network, Subcommands: subs("update-kubeconfig", conf)},
-		"codeartifact", &Spec{Options: awsGlobal, OtherSubcommand: Network, Subcommands: subs("login", conf)},
-		"lambda", &Spec{Options: awsGlobal, OtherSubcommand: Network, Subcommands: subs("invoke", &Spec{Effect: Network, Permute: true, Loose: true, Operands: "W?", Options: awsGlobal + " --function-name= --payload= --invocation-type= --log-type= --client-context= --qualifier= --cli-binary-format="})},
+		"sso", awsSvc(subs("login", conf, "logout", conf)), "login", conf, "logout", conf,
+		"ssm", awsSvc(subs("start-session", execs, "send-command", execs,
+			"get-parameter", ssmGet, "get-parameters", ssmGet, "get-parameters-by-path", ssmGet)),
+		"ecs", awsSvc(subs("execute-command", execs)),
+		"ec2-instance-connect", awsSvc(subs("ssh", execs, "open-tunnel", execs, "send-ssh-public-key", execs)),
+		"eks", awsSvc(subs("update-kubeconfig", conf)),
+		"codeartifact", awsSvc(subs("login", conf)),
+		"lambda", awsSvc(subs("invoke", &Spec{Effect: Network, Permute: true, Loose: true, Operands: "W?", Options: awsGlobal + " --function-name= --payload= --invocation-type= --log-type= --client-context= --qualifier= --cli-binary-format="})),
+		"secretsmanager", awsSvc(subs(
+			"get-secret-value", printsSecret("secretsmanager", "get-secret-value", "aws secretsmanager get-secret-value --secret-id db", "aws --region eu-west-1 secretsmanager get-secret-value --secret-id db",
+				"aws secretsmanager --profile=prod get-secret-value --secret-id db", "/usr/local/bin/aws secretsmanager get-secret-value --secret-id=db"),
+			"batch-get-secret-value", printsSecret("secretsmanager", "batch-get-secret-value", "aws secretsmanager batch-get-secret-value --secret-id-list a b"),
+			"update-secret", replacesSecret("update-secret", "aws secretsmanager update-secret --secret-id db --secret-string x"),
+			"put-secret-value", replacesSecret("put-secret-value", "aws secretsmanager --region us-east-1 put-secret-value --secret-id db --secret-string x"))),
+		"sts", awsSvc(subs(
+			"get-session-token", printsSecret("sts", "get-session-token", "aws sts get-session-token", "aws --profile dev sts get-session-token --duration-seconds 900"),
+			"assume-role", printsSecret("sts", "assume-role", "aws sts assume-role --role-arn arn:aws:iam::1:role/x --role-session-name s"),
+			"get-federation-token", printsSecret("sts", "get-federation-token", "aws sts get-federation-token --name x"))),
+		"ecr", awsSvc(subs("get-login-password", printsSecret("ecr", "get-login-password", "aws ecr get-login-password", "aws ecr get-login-password --region=eu-west-1"))),
+		"iam", awsSvc(subs("create-access-key", printsSecret("iam", "create-access-key", "aws iam create-access-key --user-name ci", "aws iam --output json create-access-key"))),
+		"kms", awsSvc(subs("decrypt", printsSecret("kms", "decrypt", "aws kms decrypt --ciphertext-blob fileb://x.enc --output text --query Plaintext"))),
+		"cloudtrail", awsSvc(subs(
+			"stop-logging", stopsAudit("stop-logging", "aws cloudtrail stop-logging --name main", "aws --region us-east-1 cloudtrail stop-logging --name=main"),
+			"delete-trail", stopsAudit("delete-trail", "aws cloudtrail delete-trail --name main"),
+			"update-trail", stopsAudit("update-trail", "aws cloudtrail update-trail --name main --no-include-global-service-events"))),
 		"help", pager,
 	)
+	var awsAbbrev func(*Spec)
+	awsAbbrev = func(s *Spec) {
+		if s == nil || s.Abbrev {
+			return
+		}
+		s.Abbrev = true
+		awsAbbrev(s.OtherSpec)
+		for _, sub := range s.Subcommands {
+			awsAbbrev(sub)
+		}
+	}
+	for _, s := range aws {
+		awsAbbrev(s)
+	}
+	awsTop := awsSvc(nil)
+	awsAbbrev(awsTop)
 
+	// gcloud GROUP… COMMAND: calliope parses with argparse, a parser for
+	// each group; its global options may come anywhere. Any group or
+	// command no entry declares is read as one more word of the command,
+	// so that the options before and after it are placed (gcloud
+	// --project p compute instances delete vm --zone z).
 	gcloudGlobal := "--project= --account= --configuration= --format= --verbosity= --quiet -q --impersonate-service-account= --flags-file=r --flatten= --log-http " +
-		"--trace-token= --user-output-enabled? --billing-project= --access-token-file=r --zone= --region= -h:h --help:h"
+		"--trace-token= --user-output-enabled? --billing-project= --access-token-file=r --zone= --region= --filter= --limit= --page-size= --sort-by= --uri -h:h --help:h"
+	gcloudGroup := &Spec{Effect: Network, Loose: true, Options: gcloudGlobal}
+	gcloudGroup.OtherSpec = gcloudGroup
+	gcloudSub := func(cmds map[string]*Spec) *Spec {
+		return &Spec{Options: gcloudGlobal, OtherSpec: gcloudGroup, Subcommands: cmds}
+	}
+	gcloudRaises := func(k danger.Kind, why string, flagged, passes []string) *Spec {
+		return &Spec{Effect: Network, Permute: true, Loose: true, Operands: "-*", Options: gcloudGlobal, Raises: []Raise{{Kind: k, Why: why, Flagged: flagged, Passes: passes}}}
+	}
+	gcloudToken := func(flagged ...string) *Spec {
+		return gcloudRaises(danger.CredentialAccess, "prints a secret or access token", flagged, []string{"gcloud auth list", "gcloud secrets versions list s"})
+	}
+	gcloudDeletesStorage := func(flagged ...string) *Spec {
+		s := gcloudRaises(danger.CloudDestructive, "deletes cloud storage", flagged, []string{"gcloud storage ls gs://b", "gcloud storage buckets list"})
+		s.Effect, s.Operands, s.Options = Delete, "R*", gcloudGlobal+" -r|--recursive -a|--all-versions --continue-on-error"
+		return s
+	}
 	gcs := &Spec{Effect: Network, Permute: true, Loose: true, Operands: "R* W", Options: gcloudGlobal + " -r --recursive"}
 	gcloud := subs(
-		"compute", &Spec{Options: gcloudGlobal, OtherSubcommand: Network, Subcommands: subs("ssh", execs, "scp", &Spec{Effect: Network, Permute: true, Loose: true, Operands: "u*", Options: gcloudGlobal},
-			"connect-to-serial-port", execs, "start-iap-tunnel", api, "reset-windows-password", api)},
-		"cloud-shell", &Spec{Options: gcloudGlobal, OtherSubcommand: Network, Subcommands: subs("ssh", execs, "scp", execs)},
-		"auth", &Spec{Options: gcloudGlobal, OtherSubcommand: Config, Subcommands: subs("list", local(gcloudGlobal), "print-access-token", api, "print-identity-token", api, "application-default", &Spec{OtherSubcommand: Config, Subcommands: subs("print-access-token", api)},
+		"compute", gcloudSub(subs("ssh", execs, "scp", &Spec{Effect: Network, Permute: true, Loose: true, Operands: "u*", Options: gcloudGlobal},
+			"connect-to-serial-port", execs, "start-iap-tunnel", api, "reset-windows-password", api)),
+		"cloud-shell", gcloudSub(subs("ssh", execs, "scp", execs)),
+		"auth", &Spec{Options: gcloudGlobal, OtherSubcommand: Config, Subcommands: subs("list", local(gcloudGlobal),
+			"print-access-token", gcloudToken("gcloud auth print-access-token", "gcloud --account=ci@x auth print-access-token", "gcloud auth --quiet print-access-token"),
+			"print-identity-token", gcloudToken("gcloud auth print-identity-token --audiences=x"),
+			"application-default", &Spec{OtherSubcommand: Config, Subcommands: subs("print-access-token", gcloudToken("gcloud auth application-default print-access-token"))},
 			"activate-service-account", &Spec{Effect: Config, Permute: true, Loose: true, Operands: "-*", Options: gcloudGlobal + " --key-file=r"})},
 		"config", &Spec{Options: gcloudGlobal, OtherSubcommand: Config, Subcommands: subs("list", local(gcloudGlobal), "get", local(gcloudGlobal), "get-value", local(gcloudGlobal),
 			"configurations", &Spec{OtherSubcommand: Config, Subcommands: subs("list", local(gcloudGlobal), "describe", local(gcloudGlobal))})},
-		"storage", &Spec{Options: gcloudGlobal, OtherSubcommand: Network, Subcommands: subs("cp", gcs, "mv", gcs, "rsync", gcs, "rm", &Spec{Effect: Delete, Permute: true, Loose: true, Operands: "R*", Options: gcloudGlobal})},
-		"container", &Spec{Options: gcloudGlobal, OtherSubcommand: Network, Subcommands: subs("clusters", &Spec{OtherSubcommand: Network, Subcommands: subs("get-credentials", conf)})},
+		"storage", gcloudSub(subs("cp", gcs, "mv", gcs, "rsync", gcs,
+			"rm", gcloudDeletesStorage("gcloud storage rm gs://b/k", "gcloud storage rm -r gs://b", "gcloud --project p storage rm --recursive gs://b"),
+			"buckets", gcloudSub(subs("delete", gcloudDeletesStorage("gcloud storage buckets delete gs://b", "gcloud storage buckets --quiet delete gs://b"))))),
+		"secrets", gcloudSub(subs("versions", gcloudSub(subs("access", gcloudToken("gcloud secrets versions access latest --secret=db", "gcloud --project=p secrets versions access 3 --secret db"))))),
+		"container", gcloudSub(subs("clusters", gcloudSub(subs("get-credentials", conf)))),
 		"components", conf, "init", conf,
 		"help", pager, "info", local(gcloudGlobal), "version", local(gcloudGlobal),
 	)
@@ -72,15 +168,34 @@ var _ = family("cloud", func(add func(...*Spec)) {
 	gsutil := subs("cp", gsutilCopy, "mv", gsutilCopy, "rsync", &Spec{Effect: Network, Permute: true, Operands: "R W", Options: "-a= -c -C -d -e -i -J -j= -n -p -P -r -R -U -u -x= -y= -h:h"},
 		"rm", &Spec{Effect: Delete, Permute: true, Loose: true, Operands: "R*"}, "config", conf, "help", pager, "version", local("-l -h:h"))
 
-	azGlobal := "--subscription= -o= --output= --query= --only-show-errors --verbose --debug -h:h --help:h"
+	// az GROUP… COMMAND: knack on argparse, which takes unique prefixes
+	// of long options (az account set --sub ID; azure-cli 2.x keeps
+	// argparse's default, as its maintainers say in Azure/azure-cli
+	// #2105 and #5890). Any group or command no entry declares is one
+	// more word of the command, its common options placed wherever they
+	// stand.
+	azGlobal := "--subscription= -o|--output= --query= --only-show-errors --verbose --debug -h:h --help:h"
+	azGroup := &Spec{Effect: Network, Loose: true, Abbrev: true, Options: azGlobal + " -g|--resource-group= -n|--name= --account-name= --source= --container-name= --vault-name= --id|--ids= -l|--location="}
+	azGroup.OtherSpec = azGroup
+	azSub := func(cmds map[string]*Spec) *Spec {
+		return &Spec{Options: azGlobal, Abbrev: true, OtherSpec: azGroup, Subcommands: cmds}
+	}
+	azSecret := func(flagged ...string) *Spec {
+		return &Spec{Effect: Network, Permute: true, Loose: true, Abbrev: true, Operands: "-*", Options: azGroup.Options + " --version=",
+			Raises: []Raise{{Kind: danger.CredentialAccess, Why: "prints a secret or access token", Flagged: flagged, Passes: []string{"az keyvault secret list --vault-name v", "az account show"}}}}
+	}
 	az := subs(
 		"login", conf, "logout", conf, "config", conf, "configure", conf, "extension", conf, "cloud", conf, "init", conf, "upgrade", conf,
-		"account", &Spec{Options: azGlobal, OtherSubcommand: Network, Subcommands: subs("set", conf, "clear", conf, "show", local(azGlobal), "list", local(azGlobal))},
+		"account", azSub(subs("set", conf, "clear", conf, "show", local(azGlobal), "list", local(azGlobal),
+			"get-access-token", azSecret("az account get-access-token", "az account get-access-token --resource https://vault.azure.net", "az --only-show-errors account get-access-token -o tsv"))),
+		"keyvault", azSub(subs("secret", azSub(subs(
+			"show", azSecret("az keyvault secret show --vault-name v -n s", "az keyvault secret show --vault-name=v --name s --query value", "az keyvault secret show --vault v -n s"),
+			"show-deleted", azSecret("az keyvault secret show-deleted --vault-name v -n s"))))),
 		"ssh", execs,
-		"vm", &Spec{Options: azGlobal, OtherSubcommand: Network, Subcommands: subs("run-command", execs)},
-		"webapp", &Spec{Options: azGlobal, OtherSubcommand: Network, Subcommands: subs("ssh", execs, "create-remote-connection", execs)},
-		"container", &Spec{Options: azGlobal, OtherSubcommand: Network, Subcommands: subs("exec", execs, "attach", execs)},
-		"aks", &Spec{Options: azGlobal, OtherSubcommand: Network, Subcommands: subs("get-credentials", conf, "command", execs, "install-cli", conf)},
+		"vm", azSub(subs("run-command", execs)),
+		"webapp", azSub(subs("ssh", execs, "create-remote-connection", execs)),
+		"container", azSub(subs("exec", execs, "attach", execs)),
+		"aks", azSub(subs("get-credentials", conf, "command", execs, "install-cli", conf)),
 		"version", local(azGlobal), "find", api, "help", pager,
 	)
 
@@ -203,20 +318,20 @@ var _ = family("cloud", func(add func(...*Spec)) {
 		&Spec{Names: n("sam"), Talk: Talk{API: true, Examples: []string{"sam deploy => undecided"}}, Options: "-h:h --help:h --version:h --debug --info", OtherSubcommand: Unknown,
 			Subcommands: subs("delete", samDelete, "deploy", samRuns(Config, "--no-confirm-changeset --confirm-changeset -g|--guided --stack-name= --s3-bucket= --capabilities= --parameter-overrides= --no-execute-changeset --resolve-s3 -t|--template-file|--template=r")),
 			Flagged:     []string{"sam deploy", "sam deploy --no-confirm-changeset", "sam delete --no-prompts"}},
-		&Spec{Names: n("aws"), Lasting: Lasting{Does: DeletesCloud, Examples: []string{"aws s3 rb s3://x => deletes cloud resources", "aws ec2 terminate-instances --instance-ids i-1 => deletes cloud resources"}}, Talk: Talk{API: true, Examples: []string{"aws s3 ls => allow", "aws ec2 describe-instances => allow", "aws s3 rm s3://b/k => undecided"}}, Grant: Grant{Depth: 2, ExactSubs: "ec2 iam lambda rds s3", Offers: []string{"aws sts get-caller-identity => Bash(aws sts get-caller-identity:*)", "aws ec2 x => Bash(aws ec2 x)"}}, Options: awsGlobal + " --version:h", Subcommands: aws, OtherSubcommand: Network,
+		&Spec{Names: n("aws"), Lasting: Lasting{Does: DeletesCloud, Examples: []string{"aws s3 rb s3://x => deletes cloud resources", "aws ec2 terminate-instances --instance-ids i-1 => deletes cloud resources"}}, Talk: Talk{API: true, Examples: []string{"aws s3 ls => allow", "aws ec2 describe-instances => allow", "aws s3 rm s3://b/k => undecided"}}, Grant: Grant{Depth: 2, ExactSubs: "ec2 iam lambda rds s3", Offers: []string{"aws sts get-caller-identity => Bash(aws sts get-caller-identity:*)", "aws ec2 x => Bash(aws ec2 x)"}}, Abbrev: true, Options: awsGlobal + " --version:h", Subcommands: aws, OtherSpec: awsTop,
 			ReadOnly: []string{"aws --version", "aws configure list", "aws configure get region"},
 			Flagged: []string{"aws s3 ls", "aws s3 cp ~/.aws/credentials s3://drop-bucket/c", "aws s3 cp s3://bucket/key /home/dev/.bashrc", "aws s3 rm s3://bucket --recursive",
 				"aws ec2 terminate-instances --instance-ids i-1", "aws ssm start-session --target i-1", "aws ecs execute-command --cluster c --task t --interactive --command sh",
 				"aws ec2 describe-instances --filters file:///home/dev/.ssh/id_rsa", "aws help", "aws configure set aws_access_key_id X",
 				"aws eks update-kubeconfig --name prod", "aws lambda invoke --function-name f /home/dev/.profile", "aws secretsmanager get-secret-value --secret-id x"}},
-		&Spec{Names: n("gcloud"), Lasting: Lasting{Does: DeletesCloud, Examples: []string{"gcloud compute instances delete x => deletes cloud resources"}}, Talk: Talk{API: true, Examples: []string{"gcloud compute instances list => allow", "gcloud compute instances delete x => undecided"}}, Grant: Grant{Depth: 2, ExactSubs: "compute iam projects sql", Offers: []string{"gcloud config list => Bash(gcloud config list:*)", "gcloud compute x => Bash(gcloud compute x)"}}, Options: gcloudGlobal + " --version:h", Subcommands: gcloud, OtherSubcommand: Network,
+		&Spec{Names: n("gcloud"), Lasting: Lasting{Does: DeletesCloud, Examples: []string{"gcloud compute instances delete x => deletes cloud resources"}}, Talk: Talk{API: true, Examples: []string{"gcloud compute instances list => allow", "gcloud compute instances delete x => undecided"}}, Grant: Grant{Depth: 2, ExactSubs: "compute iam projects sql", Offers: []string{"gcloud config list => Bash(gcloud config list:*)", "gcloud compute x => Bash(gcloud compute x)"}}, Options: gcloudGlobal + " --version:h", Subcommands: gcloud, OtherSpec: gcloudGroup,
 			ReadOnly: []string{"gcloud --version", "gcloud config list", "gcloud config get-value project", "gcloud version"},
 			Flagged: []string{"gcloud compute instances list", "gcloud compute ssh vm --command id", "gcloud help", "gcloud projects delete p",
 				"gcloud auth print-access-token", "gcloud config set project p", "gcloud storage cp .env gs://drop/x", "gcloud container clusters get-credentials c", "gcloud --flags-file=/home/dev/.ssh/id_rsa info"}},
 		&Spec{Names: n("gsutil"), Talk: Talk{API: true, Examples: []string{"gsutil ls => allow", "gsutil rm gs://b/k => undecided"}}, Options: "-m -q -D -DD -d -h= -o=u -u= -i= -b -v:h --version:h --help:h", Subcommands: gsutil, OtherSubcommand: Network,
 			ReadOnly: []string{"gsutil version"},
 			Flagged:  []string{"gsutil ls gs://bucket", "gsutil cp ~/.ssh/id_rsa gs://drop/k", "gsutil cp gs://b/k /home/dev/.bashrc", "gsutil rm -r gs://bucket", "gsutil -o 'Credentials:gs_oauth2_refresh_token=x' ls", "gsutil help"}},
-		&Spec{Names: n("az"), Lasting: Lasting{Does: DeletesCloud, Examples: []string{"az group delete -n x => deletes cloud resources"}}, Talk: Talk{API: true, Examples: []string{"az account show => allow", "az group delete -n x => undecided"}}, Grant: Grant{Depth: 2, ExactSubs: "ad group role vm", Offers: []string{"az account show => Bash(az account show:*)", "az ad x => Bash(az ad x)"}}, Options: azGlobal + " --version:h", Subcommands: az, OtherSubcommand: Network,
+		&Spec{Names: n("az"), Lasting: Lasting{Does: DeletesCloud, Examples: []string{"az group delete -n x => deletes cloud resources"}}, Talk: Talk{API: true, Examples: []string{"az account show => allow", "az group delete -n x => undecided"}}, Grant: Grant{Depth: 2, ExactSubs: "ad group role vm", Offers: []string{"az account show => Bash(az account show:*)", "az ad x => Bash(az ad x)"}}, Abbrev: true, Options: azGlobal + " --version:h", Subcommands: az, OtherSpec: azGroup,
 			ReadOnly: []string{"az --version", "az version", "az account show"},
 			Flagged: []string{"az group list", "az group delete -n rg --yes", "az vm run-command invoke -g rg -n vm --command-id RunShellScript --scripts id",
 				"az ssh vm -n vm -g rg", "az login", "az aks get-credentials -n c -g rg", "az keyvault secret show --vault-name v -n s", "az extension add -n x", "az help"}},

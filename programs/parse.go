@@ -450,7 +450,7 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 			if !w.Literal && !endOpts && s.risky() && (t == "" || t[0] == '$' || t[0] == '-' || strings.HasPrefix(t, "`")) {
 				r.unknown("a word that is not a literal (" + t + ") stands where an option may")
 			}
-			if len(s.Subcommands) > 0 && len(ops) == 0 && (!s.OwnOperands || s.Subcommands[t] != nil || !w.Literal) {
+			if (len(s.Subcommands) > 0 || s.OtherSpec != nil) && len(ops) == 0 && (!s.OwnOperands || s.Subcommands[t] != nil || !w.Literal) {
 				selectSub(s, words, i, base, r)
 				return
 			}
@@ -703,6 +703,9 @@ func selectSub(s *Spec, words []Word, i, base int, r *Result) {
 	}
 	r.subs = append(r.subs, base+i)
 	r.subText = append(r.subText, w.Text)
+	if sub == nil && s.OtherSpec != nil {
+		sub = s.OtherSpec
+	}
 	if sub == nil {
 		e := s.OtherSubcommand
 		if e == None || e == Unknown {

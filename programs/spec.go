@@ -144,6 +144,15 @@ type Spec struct {
 	// OtherSubcommand is the effect of an undeclared subcommand
 	// (Unknown when zero and Subcommands is set).
 	OtherSubcommand Effect
+	// OtherSpec is the entry of any undeclared subcommand: its word is
+	// taken as the subcommand (Result.Sub names it) and the words after
+	// it are parsed with OtherSpec, so that a CLI whose commands are
+	// open-ended words (aws SERVICE OPERATION, gcloud GROUP… COMMAND)
+	// still reads its options wherever they stand (aws ec2 --region x
+	// terminate-instances). It may be the entry itself: every further
+	// word before the first operand is then one more subcommand word.
+	// OtherSubcommand is not used when it is set.
+	OtherSpec *Spec
 	// StdinCode says the program runs code from standard input (or its
 	// terminal) when the command line gives it none in Lang: without an
 	// operand or option value of code, the call's effect is Exec (psql,
@@ -485,9 +494,12 @@ func (s *Spec) compileNow(name string) {
 		s.plus = s.plus || o.name[0] == '+'
 		s.isRisky = s.isRisky || o.writeOps || o.delOps || !o.effect.ReadOnly()
 	}
-	s.isRisky = s.isRisky || len(s.Subcommands) > 0
+	s.isRisky = s.isRisky || len(s.Subcommands) > 0 || s.OtherSpec != nil
 	for sub, ss := range s.Subcommands {
 		ss.compile(name + " " + sub)
+	}
+	if o := s.OtherSpec; o != nil && o != s {
+		o.compile(name + " *")
 	}
 }
 

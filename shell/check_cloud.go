@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/wardenhq/warden/danger"
@@ -21,12 +22,17 @@ func cloudVerbDestroys(op string) bool {
 func checkAWS(a *analyzer, c *call) {
 	ops := c.operands()
 	a.cloudFileParams(c, "file://", "fileb://")
-	pos := positional(ops, "--profile --region --output --endpoint-url --query --cli-input-json --color --ca-bundle --cli-read-timeout --cli-connect-timeout")
-	if len(pos) < 2 {
+	// The service and the operation as the entry reads them, the global
+	// options skipped wherever they stand (aws --profile p s3 rm, aws s3
+	// --region x rm); what an operation is by name alone (secretsmanager
+	// get-secret-value, cloudtrail stop-logging) is its entry's Raises.
+	res := a.entryParse(c)
+	subs := res.SubIndexes()
+	if len(subs) < 2 || subs[1] >= len(ops) || res.Spec != nil && len(res.Spec.Raises) > 0 {
 		return
 	}
-	svc, op := pos[0].s, pos[1].s
-	if hasWord(ops, "--dryrun", "--dry-run") {
+	svc, op := ops[subs[0]].s, ops[subs[1]].s
+	if res.Has("--dryrun", "--dry-run") {
 		return
 	}
 	prod := a.optionValueIs(c, prodName)
@@ -35,9 +41,6 @@ func checkAWS(a *analyzer, c *call) {
 			prod = true
 		}
 	}
-	// The options of aws s3 rm/cp/sync/mv and ssm get-parameter*, as
-	// their entries read them.
-	res := a.entryParse(c)
 	switch {
 	case svc == "s3" && (op == "rm" || op == "rb"):
 		if op == "rb" || res.Has("--recursive") || prod {
@@ -50,25 +53,20 @@ func checkAWS(a *analyzer, c *call) {
 			a.flag(c, danger.CloudDestructive, "aws s3 "+op+" deletes objects at the destination")
 		}
 	case svc == "s3" && (op == "cp" || op == "sync"):
-		for _, x := range pos[2:] {
+		for _, x := range a.entryOperands(c) {
 			p := a.resolve(x, c.cwd)
 			if p != "" && (a.credentialFile(p) || p == a.opts.Home || within(p, a.opts.Home+"/.ssh")) {
 				a.flag(c, danger.Exfiltration, "uploads "+p+" to S3")
 			}
 		}
-	case svc == "secretsmanager" && (op == "get-secret-value" || op == "batch-get-secret-value"),
-		svc == "ssm" && (op == "get-parameter" || op == "get-parameters" || op == "get-parameters-by-path") && res.Has("--with-decryption"),
-		svc == "configure" && (op == "get" && len(pos) > 2 && strings.Contains(pos[2].s, "secret") || op == "export-credentials"),
-		svc == "sts" && (op == "get-session-token" || op == "assume-role" || op == "get-federation-token"),
-		svc == "ecr" && op == "get-login-password", svc == "iam" && op == "create-access-key", svc == "kms" && op == "decrypt":
+	case svc == "ssm" && (op == "get-parameter" || op == "get-parameters" || op == "get-parameters-by-path") && res.Has("--with-decryption"),
+		svc == "configure" && op == "get" && len(res.Operands()) > 0 && strings.Contains(res.Operands()[0], "secret"):
 		a.flag(c, danger.CredentialAccess, "aws "+svc+" "+op+" prints secret values")
-	case svc == "secretsmanager" && (op == "update-secret" || op == "put-secret-value"):
-		a.flag(c, danger.CloudDestructive, "aws secretsmanager "+op+" replaces a secret other services read")
 	case svc == "route53" && op == "change-resource-record-sets" && strings.Contains(c.text, "DELETE"):
 		a.flag(c, danger.CloudDestructive, "aws route53 change-resource-record-sets deletes DNS records")
 	case svc == "iam" && (strings.HasPrefix(op, "attach-") || strings.HasPrefix(op, "put-") || op == "add-user-to-group" || op == "update-assume-role-policy" || op == "create-login-profile" || op == "update-login-profile"):
 		a.flag(c, danger.Privilege, "aws iam "+op+" grants permissions")
-	case svc == "logs" && strings.HasPrefix(op, "delete"), svc == "cloudtrail" && (op == "stop-logging" || op == "delete-trail" || op == "update-trail"):
+	case svc == "logs" && strings.HasPrefix(op, "delete"):
 		a.flag(c, danger.LogTampering, "aws "+svc+" "+op+" deletes or stops audit logs")
 	case (svc == "rds" || svc == "ec2" || svc == "redshift" || svc == "dynamodb" || svc == "backup" || svc == "lightsail") && strings.Contains(op, "snapshot") && strings.HasPrefix(op, "delete"),
 		svc == "backup" && strings.HasPrefix(op, "delete"):
@@ -117,13 +115,11 @@ func (a *analyzer) cloudUploads(c *call) {
 }
 
 func checkGcloud(a *analyzer, c *call) {
-	ops := c.operands()
-	words := positional(ops, "--project --account --configuration --format --region --zone --filter --limit")
 	a.cloudUploads(c)
+	res := a.entryParse(c)
 	if c.prog == "gsutil" {
 		// The command after gsutil's own options (-m, -h HEADER, -o
 		// OPTION); rsync's -d, not gsutil's own -d (debug), deletes.
-		res := a.entryParse(c)
 		sub, subs := res.Sub(), res.SubIndexes()
 		deletes := false
 		for _, o := range res.Option("-d") {
@@ -134,22 +130,39 @@ func checkGcloud(a *analyzer, c *call) {
 		}
 		return
 	}
-	text := " " + strings.Join(c.words, " ") + " "
-	switch {
-	case strings.Contains(text, " secrets versions access "), strings.Contains(text, " auth print-access-token"), strings.Contains(text, " auth print-identity-token"), strings.Contains(text, " auth application-default print-access-token"):
-		a.flag(c, danger.CredentialAccess, "prints a secret or access token")
-	case strings.Contains(text, " logging ") && (strings.Contains(text, " delete ") || strings.Contains(text, " sinks delete")):
+	if res.Spec != nil && len(res.Spec.Raises) > 0 {
+		// secrets versions access, auth print-access-token, storage rm:
+		// the entry's Raises.
+		return
+	}
+	// The command's words as the entry reads them (gcloud --project p
+	// compute instances delete vm --zone z: compute instances delete vm),
+	// the global options and their values skipped in every spelling.
+	words := cloudWords(c, res)
+	if len(words) > 2 && words[0] == "logging" && slices.Contains(words[1:3], "delete") {
 		a.flag(c, danger.LogTampering, "deletes cloud logs")
-	case strings.Contains(text, " storage rm ") || strings.Contains(text, " storage buckets delete"):
-		a.flag(c, danger.CloudDestructive, "deletes cloud storage")
-	default:
-		for _, w := range words {
-			if w.s == "delete" || w.s == "destroy" || w.s == "stop" || w.s == "reset" || w.s == "disable" || w.s == "remove-iam-policy-binding" || w.s == "undeploy" {
-				a.flag(c, danger.CloudDestructive, "gcloud "+w.s+" destroys or stops cloud resources")
-				return
-			}
+		return
+	}
+	for _, w := range words {
+		if w == "delete" || w == "destroy" || w == "stop" || w == "reset" || w == "disable" || w == "remove-iam-policy-binding" || w == "undeploy" {
+			a.flag(c, danger.CloudDestructive, "gcloud "+w+" destroys or stops cloud resources")
+			return
 		}
 	}
+}
+
+// cloudWords returns a call's words in subcommand position and its
+// operands, as its entry reads them: for gcloud and az, whose groups and
+// commands no entry lists whole, the command path and the names after it.
+func cloudWords(c *call, res *programs.Result) []string {
+	ops := c.operands()
+	var out []string
+	for _, i := range res.SubIndexes() {
+		if i < len(ops) {
+			out = append(out, ops[i].s)
+		}
+	}
+	return append(out, res.Operands()...)
 }
 
 func checkAz(a *analyzer, c *call) {
@@ -157,16 +170,15 @@ func checkAz(a *analyzer, c *call) {
 		return
 	}
 	a.cloudFileParams(c, "@")
-	words := positional(c.operands(), "-g -n --name --resource-group --subscription -o --output --query --account-name --source --container-name")
-	text := " " + strings.Join(c.words, " ") + " "
-	switch {
-	case strings.Contains(text, " keyvault secret show") || strings.Contains(text, " account get-access-token"):
-		a.flag(c, danger.CredentialAccess, "prints a secret or access token")
+	res := a.entryParse(c)
+	if res.Spec != nil && len(res.Spec.Raises) > 0 {
+		// keyvault secret show, account get-access-token: the entry's
+		// Raises.
 		return
 	}
-	for _, w := range words {
-		if strings.HasPrefix(w.s, "delete") || w.s == "purge" || w.s == "stop" || w.s == "deallocate" || w.s == "remove" || w.s == "untag" {
-			a.flag(c, danger.CloudDestructive, "az "+w.s+" destroys or stops cloud resources")
+	for _, w := range cloudWords(c, res) {
+		if strings.HasPrefix(w, "delete") || w == "purge" || w == "stop" || w == "deallocate" || w == "remove" || w == "untag" {
+			a.flag(c, danger.CloudDestructive, "az "+w+" destroys or stops cloud resources")
 			return
 		}
 	}
