@@ -139,25 +139,29 @@ func checkJenkinsCLI(a *analyzer, c *call) {
 	}
 }
 
-// checkDaemonSignal reads the signal options of web servers and proxies:
-// nginx -s stop|quit, haproxy -sf/-st PID, apachectl stop stop the
-// running daemon (R9).
+// checkDaemonSignal reads the signal options of web servers and proxies,
+// as their entries parse them: nginx -s stop|quit, haproxy -sf/-st PID and
+// httpd -k stop|graceful-stop (apachectl -k too) stop the running daemon
+// (R9). apachectl stop is its entry's own danger.
 func checkDaemonSignal(a *analyzer, c *call) {
-	ops := c.operands()
-	switch c.prog {
-	case "nginx":
-		for _, v := range optValues(ops, "-s", "") {
-			if v.s == "stop" || v.s == "quit" {
-				a.flag(c, danger.ProcessKill, "nginx -s "+v.s+" stops the running server")
-			}
+	res := a.entryParse(c)
+	if res.Help {
+		return
+	}
+	if res.Has("-sf", "-st") {
+		a.flag(c, danger.ProcessKill, c.prog+" -sf/-st terminates the running proxy's processes")
+		return
+	}
+	for _, v := range a.entryValues(c, "-s") {
+		if v.s == "stop" || v.s == "quit" {
+			a.flag(c, danger.ProcessKill, c.prog+" -s "+v.s+" stops the running server")
+			return
 		}
-	case "haproxy":
-		if hasWord(ops, "-sf", "-st") {
-			a.flag(c, danger.ProcessKill, "haproxy -sf/-st terminates the running proxy's processes")
-		}
-	default:
-		if hasWord(ops, "stop", "graceful-stop") {
+	}
+	for _, v := range a.entryValues(c, "-k") {
+		if v.s == "stop" || v.s == "graceful-stop" {
 			a.flag(c, danger.ProcessKill, c.prog+" stops the running server")
+			return
 		}
 	}
 }
