@@ -769,7 +769,8 @@ func checkSecrets(a *analyzer, c *call) {
 		flag("git credential prints stored credentials")
 	case "kubeseal":
 	case "gpg":
-		if hasPrefixWord(ops, "--export-secret-keys", "--export-secret-subkeys") {
+		// In any spelling gpg takes: --export-secret-k is a prefix.
+		if a.entryParse(c).Has("--export-secret-keys", "--export-secret-subkeys") {
 			flag("exports private keys")
 		}
 	}
