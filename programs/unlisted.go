@@ -42,12 +42,10 @@ var unlisted = []Unlisted{
 			Offers: []string{"just test => Bash(just test:*)", "just -f x => Bash(just -f x)", "just --justfile j test => Bash(just --justfile j test)"}}},
 	// tools whose first word says what they do
 	{Names: n("artisan", "bazel", "dart", "django-admin", "dnf", "flutter", "lerna", "manage.py", "meson", "next", "ng",
-		"ninja", "nox", "nx", "pacman", "rake", "task", "tox", "turbo", "vite", "yum"),
+		"ninja", "nox", "nx", "pacman", "task", "tox", "turbo", "vite", "yum"),
 		Grant: Grant{Depth: 1, Offers: []string{"bazel test //... => Bash(bazel test:*)", "./manage.py migrate => Bash(./manage.py migrate:*)", "tox => Bash(tox)"}}},
 	{Names: n("gh", "glab"),
 		Grant: Grant{Depth: 2, Offers: []string{"gh pr list --state open => Bash(gh pr list:*)", "gh pr => Bash(gh pr)"}}, Talk: Talk{API: true, Examples: []string{"gh pr list => undecided", "gh pr create => undecided"}}, Lasting: Lasting{Does: Publishes, Subs: "release", Examples: []string{"gh release create v1 => publishes a package or release"}}},
-	{Names: n("rails"),
-		Grant: Grant{Depth: 1, Deeper: "db generate", Offers: []string{"rails test => Bash(rails test:*)", "rails db migrate => Bash(rails db migrate:*)"}}},
 	{Names: n("supabase"),
 		Grant: Grant{Depth: 1, ExactSubs: "db", Offers: []string{"supabase start => Bash(supabase start:*)", "supabase db reset => Bash(supabase db reset)"}}, Talk: Talk{API: true, Examples: []string{"supabase db reset => undecided"}}},
 	{Names: n("vercel"),

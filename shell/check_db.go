@@ -416,6 +416,9 @@ func checkDBTools(a *analyzer, c *call) {
 			}
 		}
 	}
+	if v, ok := a.entryParse(c).Value("--environment"); ok && prodName(v) {
+		prod = true // rails runner -e production, in every spelling
+	}
 	for _, r := range rest {
 		if (strings.HasPrefix(r, "--env") || strings.HasPrefix(r, "--stage") || strings.HasPrefix(r, "--url") || strings.HasPrefix(r, "--database") || strings.HasPrefix(r, "RAILS_ENV=")) && prodName(r) {
 			prod = true

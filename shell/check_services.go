@@ -205,20 +205,20 @@ func checkAdminStdin(a *analyzer, c *call) {
 // database, judged as interpreter code; a rake task that restores a backup
 // (gitlab-rake gitlab:backup:restore) writes it over the live data.
 func checkAppRunner(a *analyzer, c *call) {
-	ops := c.operands()
-	pos := positional(ops, "-e --environment")
-	if len(pos) == 0 {
+	res := a.entryParse(c)
+	if res.Spec == nil || res.Help {
 		return
 	}
-	switch {
-	case (pos[0].s == "runner" || pos[0].s == "r") && c.prog != "rake" && c.prog != "gitlab-rake":
-		if len(pos) > 1 && !strings.HasSuffix(pos[1].s, ".rb") {
-			a.checkCode(c, "ruby", pos[1].s)
+	switch sub := res.Sub(); {
+	case sub == "runner" || sub == "r":
+		if pos := res.Operands(); len(pos) > 0 && !strings.HasSuffix(pos[0], ".rb") {
+			a.checkCode(c, "ruby", pos[0])
 		}
-	case c.prog == "rake" || c.prog == "gitlab-rake":
-		for _, x := range pos {
-			if strings.HasSuffix(x.s, ":restore") {
-				a.flag(c, danger.DBDestructive, c.prog+" "+x.s+" restores a backup over the live data")
+	case sub == "":
+		// rake and gitlab-rake: the operands are tasks.
+		for _, t := range res.Operands() {
+			if strings.HasSuffix(t, ":restore") {
+				a.flag(c, danger.DBDestructive, c.prog+" "+t+" restores a backup over the live data")
 				return
 			}
 		}

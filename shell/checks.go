@@ -250,8 +250,11 @@ var catalogue = [...]checkDef{
 	{Name: "app-runner", Rule: "R4", Run: checkAppRunner,
 		Raises:   []danger.Kind{danger.DBDestructive},
 		Programs: []string{"rails", "bin/rails", "./bin/rails", "gitlab-rails", "gitlab-rake", "rake"},
-		Flagged:  []string{"rails runner \"Order.delete_all\"", "gitlab-rake gitlab:backup:restore BACKUP=latest"},
-		Passes:   []string{"rails db:rollback", "bin/rails test test/models/user_test.rb"}},
+		Flagged: []string{"rails runner \"Order.delete_all\"", "rails r 'Order.delete_all'", "rails runner -e production 'Order.delete_all'", "rails runner 'Order.delete_all' --environment=production",
+			"bin/rails runner 'User.destroy_all'", "sudo gitlab-rails runner 'Project.destroy_all'", "/opt/gitlab/bin/gitlab-rails r 'Project.destroy_all'",
+			"gitlab-rake gitlab:backup:restore BACKUP=latest", "gitlab-rake --trace gitlab:backup:restore", "rake -C /srv/app db:restore", "rake --dir=/srv/app gitlab:backup:restore"},
+		Passes: []string{"rails db:rollback", "bin/rails test test/models/user_test.rb", "rails runner scripts/report.rb", "rails runner 'puts User.count'",
+			"gitlab-rake gitlab:backup:create", "rake -T", "rake -C restore test"}},
 	// R12 Persistence and agent configuration (POLICY.md).
 	{Name: "control-program", Rule: "R12", Run: checkControlProgram,
 		Raises:   []danger.Kind{danger.AgentConfigTamper},
