@@ -490,6 +490,11 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 		}
 		if strings.HasPrefix(t, "--") || s.LongDash {
 			name, val, hasEq := strings.Cut(t, "=")
+			if s.powerShell() {
+				// PowerShell binds a value to a parameter with a colon
+				// (-Path:C:\x, -Force:$true); = is a part of the name.
+				name, val, hasEq = strings.Cut(t, ":")
+			}
 			o, why := s.long(name)
 			if o == nil && s.LongDash && strings.HasPrefix(name, "--") {
 				// go's flag package and find accept --name as -name.
@@ -520,6 +525,13 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 				continue
 			}
 			switch {
+			case o.value == 0 && hasEq && s.powerShell():
+				// A switch given a value (-Recurse:$true, -Confirm:$false):
+				// $false is the switch not given; any other value, a
+				// variable too, is taken for it given.
+				if v := strings.ToLower(val); v != "$false" && v != "0" {
+					apply(o, "", -1)
+				}
 			case o.value == 0 && hasEq:
 				r.unknown("option " + name + " takes no value")
 				r.tried = append(r.tried, o.group)
@@ -697,6 +709,9 @@ func oldStyle(s *Spec, words []Word, base int, r *Result, apply func(*opt, strin
 func selectSub(s *Spec, words []Word, i, base int, r *Result) {
 	w := words[i]
 	sub := s.Subcommands[w.Text]
+	if sub == nil && s.Fold {
+		sub = s.Subcommands[strings.ToLower(w.Text)]
+	}
 	if !w.Literal {
 		r.unknown("the subcommand of " + s.name + " is not a literal")
 		return
@@ -827,6 +842,10 @@ func (s *Spec) exact(name string) *opt {
 	return nil
 }
 
+// powerShell reports the grammar of a PowerShell cmdlet (LongDash and
+// Fold): -Name words in any case, -Name:value.
+func (s *Spec) powerShell() bool { return s.LongDash && s.Fold }
+
 // slashOption finds the option a "/name" or "/name:x" word names, with
 // x (Spec.Slash).
 func (s *Spec) slashOption(t string) (*opt, string, bool) {
@@ -868,7 +887,7 @@ func (s *Spec) long(name string) (*opt, string) {
 		if o.name == name {
 			return o, ""
 		}
-		if s.Abbrev && len(name) > 2 && (strings.HasPrefix(name, "--") || s.LongDash && s.Fold) && strings.HasPrefix(o.name, name) {
+		if s.Abbrev && (len(name) > 2 && strings.HasPrefix(name, "--") || s.powerShell() && len(name) > 1) && strings.HasPrefix(o.name, name) {
 			if prefix != nil && prefix.canon != o.canon {
 				ambiguous = true
 			}

@@ -36,7 +36,12 @@ func Respellings(s *Spec, words []string) [][]string {
 		o, w := g.o, words[g.word]
 		val := r.Options[i].Target
 		end := g.word + 1
+		ps := g.spec.powerShell()
+		if (ps || g.spec.Fold && o.name[0] == '/') && strings.EqualFold(w, o.name) {
+			w = o.name // -Recurse is -recurse, /F is /f
+		}
 		switch {
+		case ps && o.value != 0 && g.value == g.word && len(w) > len(o.name) && strings.EqualFold(w[:len(o.name)+1], o.name+":") && w[len(o.name)+1:] == val:
 		case w == o.name && o.value == 0:
 		case w == o.name && o.value == '=' && g.value == g.word+1:
 			end = g.word + 2
@@ -50,7 +55,7 @@ func Respellings(s *Spec, words []string) [][]string {
 			if p := g.spec.shortestPrefix(n); p != "" {
 				names = append(names, p)
 			}
-			if g.spec.Fold && (strings.HasPrefix(n, "--") || n[0] == '/') {
+			if g.spec.Fold && (strings.HasPrefix(n, "--") || n[0] == '/' || ps) {
 				names = append(names, strings.ToUpper(n))
 			}
 			for _, n := range names {
@@ -61,8 +66,11 @@ func Respellings(s *Spec, words []string) [][]string {
 					add(g.word, end, n)
 				case '=':
 					add(g.word, end, n, val)
-					if long {
+					if long && !ps {
 						add(g.word, end, n+"="+val)
+					}
+					if ps && val != "" {
+						add(g.word, end, n+":"+val)
 					}
 					if short && val != "" {
 						add(g.word, end, n+val)
@@ -118,14 +126,21 @@ func shortFlag(g given) bool {
 // shortestPrefix returns the shortest prefix of a long option that
 // names it alone, when the entry takes prefixes; "" otherwise.
 func (s *Spec) shortestPrefix(name string) string {
-	if !s.Abbrev || !strings.HasPrefix(name, "--") {
+	start := 4
+	switch {
+	case !s.Abbrev:
+		return ""
+	case strings.HasPrefix(name, "--"):
+	case s.powerShell() && strings.HasPrefix(name, "-"):
+		start = 2 // -r is -Recurse
+	default:
 		return ""
 	}
 	canon := s.exact(name)
 	if canon == nil {
 		return ""
 	}
-	for n := 4; n < len(name); n++ {
+	for n := start; n < len(name); n++ {
 		p := name[:n]
 		unique := true
 		for i := range s.opts {

@@ -178,9 +178,12 @@ type Spec struct {
 	Numeric bool
 	// Fold matches long options and slash options without regard to
 	// case, as the program does (hdparm's --Security-Erase, icacls /T):
-	// they are declared in lower case. Short options keep their case.
-	// With LongDash and Abbrev, a single-dash name is also taken by a
-	// unique prefix (PowerShell: -dest is -Destination).
+	// they are declared in lower case, as are subcommands, which it
+	// matches in any case too (reg ADD, wevtutil CL). Short options keep
+	// their case. With LongDash it is PowerShell's grammar: a parameter's
+	// value is bound with a colon (-Path:x, -Confirm:$false, a switch given
+	// $false or 0 is not given), and with Abbrev a name is also taken by
+	// any unique prefix (-dest is -Destination, -r is -Recurse).
 	Fold bool
 	// Slash takes a word that starts with "/" and names a declared
 	// option ("/t", "/grant") for that option, as Windows programs do

@@ -391,32 +391,40 @@ func checkRsync(a *analyzer, c *call) {
 }
 
 // checkWinDelete reads PowerShell's Remove-Item (and its aliases) and
-// cmd.exe's rd/del: recursion is -Recurse (any abbreviation) or /s.
+// cmd.exe's rd/del through their entries: recursion is -Recurse (any
+// prefix, -Recurse:$true) or /s (any case), the targets the operands and
+// the values of -Path and -LiteralPath. In PowerShell rm and rmdir are
+// Remove-Item, in cmd.exe rmdir is rd: rd's entry reads both.
 func checkWinDelete(a *analyzer, c *call) {
 	if c.prog == "rm" && c.lang == "" || c.prog == "rmdir" && c.lang == "" {
 		return // POSIX rm is judged by checkRm
 	}
-	recursive := false
-	var targets []string
-	for _, x := range c.operands() {
-		s := strings.ToLower(x.s)
-		switch {
-		case s == "/s" || strings.HasPrefix(s, "-r") && strings.HasPrefix("-recurse", s):
-			recursive = true
-		case strings.HasPrefix(s, "-") || strings.HasPrefix(s, "/") && len(s) == 2:
-			if s == "-path" || s == "-literalpath" {
-				continue
-			}
-		default:
-			v := x.raw
-			if c.lang != "" || v == "" {
-				v = x.s
-			}
-			if x.home {
-				v = "~" + strings.TrimPrefix(x.s, a.opts.Home)
-			}
-			targets = append(targets, strings.Trim(v, `"'`))
+	spec := programs.Lookup(c.prog)
+	if c.prog == "rm" || c.prog == "rmdir" {
+		spec = programs.Lookup("rd")
+	}
+	if spec == nil {
+		return
+	}
+	ops := c.operands()
+	res := parseAs(spec, c)
+	recursive := res.Has("-recurse", "/s")
+	given := operandsAt(ops, &res)
+	for _, o := range res.Options {
+		if o.Index >= 0 && o.Index < len(ops) && (o.Option == "-path" || o.Option == "-literalpath") {
+			given = append(given, argOf(ops, o))
 		}
+	}
+	var targets []string
+	for _, x := range given {
+		v := x.raw
+		if c.lang != "" || v == "" {
+			v = x.s
+		}
+		if x.home {
+			v = "~" + strings.TrimPrefix(x.s, a.opts.Home)
+		}
+		targets = append(targets, strings.Trim(v, `"'`))
 	}
 	if recursive && len(targets) == 0 && c.lang == "powershell" {
 		a.flag(c, danger.RecursiveDelete, "Remove-Item -Recurse deletes whatever is piped into it")
@@ -746,15 +754,14 @@ func checkVolumes(a *analyzer, c *call) {
 			a.flag(c, danger.DiskWipe, "erases or repartitions a disk ("+ops[0].s+")")
 		}
 	case "format":
-		for _, x := range ops {
+		// The volume, after any /X option (the entry's, in any case).
+		for _, x := range a.entryOperands(c) {
 			if len(x.s) == 2 && x.s[1] == ':' {
 				a.flag(c, danger.DiskWipe, "formats the drive "+x.s)
 			}
 		}
-	case "diskpart":
-		a.flag(c, danger.DiskWipe, "runs the Windows disk partitioner")
-	case "clear-disk", "format-volume", "initialize-disk", "remove-partition":
-		a.flag(c, danger.DiskWipe, "erases or formats a disk ("+c.prog+")")
+	// diskpart and the Storage cmdlets (Clear-Disk, Format-Volume,
+	// Initialize-Disk, Remove-Partition) are their entries' Raises.
 	case "tmutil":
 		switch low(0) {
 		case "delete", "deletelocalsnapshots", "thinlocalsnapshots", "deleteinprogress", "disable", "removeexclusion", "disablelocal":
@@ -772,14 +779,8 @@ func checkVolumes(a *analyzer, c *call) {
 		if sub, _ := a.entrySub(c); strings.HasPrefix(sub, "remove-") || sub == "cleanup" && a.entryParse(c).Has("--force") {
 			a.flag(c, danger.BackupDestruction, "deletes duplicity backups ("+sub+")")
 		}
-	case "vssadmin":
-		if low(0) == "delete" || low(0) == "resize" {
-			a.flag(c, danger.BackupDestruction, "deletes Windows shadow copies")
-		}
-	case "wbadmin":
-		if strings.HasPrefix(low(0), "delete") {
-			a.flag(c, danger.BackupDestruction, "deletes Windows backups")
-		}
+	// vssadmin delete and resize, wbadmin delete are their entries'
+	// Raises.
 	case "wmic":
 		if strings.Contains(strings.ToLower(c.text), "shadowcopy") && strings.Contains(strings.ToLower(c.text), "delete") {
 			a.flag(c, danger.BackupDestruction, "deletes Windows shadow copies")

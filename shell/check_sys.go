@@ -64,10 +64,17 @@ func checkPrivilegeTools(a *analyzer, c *call) {
 			a.flag(c, danger.Privilege, "adds a user to the admin group")
 		}
 	case "net":
-		if hasWordFold(ops, "localgroup") && hasWordFold(ops, "administrators") && hasWordFold(ops, "/add") {
-			a.flag(c, danger.Privilege, "adds a user to the Administrators group")
+		// The command and its /add, in any case, as the entry reads them.
+		sub, rest := a.entrySub(c)
+		if !a.entryParse(c).Has("/add") {
+			break
 		}
-		if hasWordFold(ops, "user") && hasWordFold(ops, "/add") {
+		switch strings.ToLower(sub) {
+		case "localgroup":
+			if len(rest) > 0 && slices.ContainsFunc(a.entryOperands(c), func(x arg) bool { return strings.EqualFold(x.s, "administrators") }) {
+				a.flag(c, danger.Privilege, "adds a user to the Administrators group")
+			}
+		case "user":
 			a.flag(c, danger.Privilege, "creates a Windows user")
 		}
 	case "nsenter":
@@ -197,11 +204,14 @@ func checkSystemSettings(a *analyzer, c *call) {
 			a.flag(c, danger.SystemConfig, "sets the hardware clock")
 		}
 	case "bcdedit":
-		if len(ops) > 0 && !hasWordFold(ops, "/enum") {
+		// /enum and /v (the entry's, in any case) list; every other
+		// command changes the boot configuration.
+		if len(ops) > 0 && !a.entryParse(c).Has("/enum", "/v") {
 			a.flag(c, danger.SystemConfig, "changes Windows boot configuration")
 		}
 	case "reg":
-		lf := strings.ToLower(first)
+		sub, _ := a.entrySub(c)
+		lf := strings.ToLower(sub)
 		if lf == "add" || lf == "delete" || lf == "import" || lf == "restore" || lf == "copy" || lf == "load" {
 			if strings.Contains(strings.ToLower(c.text), `\currentversion\run`) || strings.Contains(strings.ToLower(c.text), "winlogon") {
 				a.flag(c, danger.Persistence, "reg "+lf+" changes a Run key that starts programs at login")
@@ -218,17 +228,23 @@ func checkSystemSettings(a *analyzer, c *call) {
 			a.flag(c, danger.SystemConfig, "changes the Windows registry")
 		}
 	case "set-executionpolicy":
-		if hasWordFold(ops, "bypass", "unrestricted") {
-			a.flag(c, danger.SecurityDisable, "turns off PowerShell's script execution policy")
+		// The policy: -ExecutionPolicy (any prefix, -Name:value) or the
+		// first operand.
+		policy := a.entryValues(c, "-executionpolicy")
+		if pos := a.entryOperands(c); len(pos) > 0 {
+			policy = append(policy, pos[0])
+		}
+		for _, p := range policy {
+			if strings.EqualFold(p.s, "bypass") || strings.EqualFold(p.s, "unrestricted") {
+				a.flag(c, danger.SecurityDisable, "turns off PowerShell's script execution policy")
+				break
+			}
 		}
 	case "netsh":
 		if strings.Contains(strings.ToLower(c.text), "firewall") && (hasWordFold(ops, "off") || strings.Contains(strings.ToLower(c.text), "state off")) {
 			a.flag(c, danger.SecurityDisable, "turns the Windows firewall off")
 		}
-	case "sc":
-		if lf := strings.ToLower(first); lf == "stop" || lf == "delete" || lf == "config" || lf == "create" {
-			a.flag(c, danger.SystemConfig, "sc "+lf+" changes Windows services")
-		}
+	// sc stop, delete, config and create are its entry's Raises.
 	case "defaults":
 		if first == "write" || first == "delete" {
 			if strings.Contains(c.text, "LSQuarantine") || strings.Contains(c.text, "com.apple.security") || strings.Contains(c.text, "alf") {
@@ -429,6 +445,16 @@ func checkSecurity(a *analyzer, c *call) {
 			a.flag(c, danger.SecurityDisable, "turns System Integrity Protection off")
 		}
 	case "set-mppreference":
+		// A -Disable… or -Exclusion… setting, by any prefix the entry
+		// takes; an undeclared one (the entry is loose) is read by its
+		// name.
+		res := a.entryParse(c)
+		for _, o := range res.Options {
+			if strings.HasPrefix(o.Option, "-disable") || strings.HasPrefix(o.Option, "-exclusion") {
+				a.flag(c, danger.SecurityDisable, "turns Microsoft Defender protection off")
+				return
+			}
+		}
 		for _, x := range ops {
 			lx := strings.ToLower(x.s)
 			if strings.HasPrefix(lx, "-disable") || strings.HasPrefix(lx, "-exclusion") {
@@ -436,8 +462,7 @@ func checkSecurity(a *analyzer, c *call) {
 				return
 			}
 		}
-	case "add-mppreference":
-		a.flag(c, danger.SecurityDisable, "adds a Microsoft Defender exclusion")
+	// add-mppreference is its entry's Raises.
 	case "aa-disable", "aa-complain":
 		a.flag(c, danger.SecurityDisable, "turns an AppArmor profile off")
 	case "auditctl":
@@ -493,22 +518,29 @@ func checkKill(a *analyzer, c *call) {
 		a.flag(c, danger.ProcessKill, c.prog+" kills every process matching a name or pattern")
 		return
 	case "taskkill":
-		if hasWordFold(ops, "/im") || hasWordFold(ops, "/fi") {
+		// /IM and /FI, in any case (the entry's).
+		if a.entryParse(c).Has("/im", "/fi") {
 			a.flag(c, danger.ProcessKill, "taskkill /IM kills every process with that name")
 		}
 		return
 	case "stop-process", "spps":
+		// Get-Process | Stop-Process kills every process Get-Process
+		// lists: all of them, or all of the names it is given (operands
+		// or -Name); only -Id or -InputObject pick processes out (ps is
+		// Get-Process in PowerShell). -Name (-ProcessName, any prefix)
+		// does on its own.
+		getProcess := programs.Lookup("get-process")
 		for _, u := range c.upstream() {
-			if (u.prog == "get-process" || u.prog == "gps" || u.prog == "ps") && len(positional(u.operands(), "")) > 0 {
+			if getProcess == nil || programs.Lookup(u.prog) != getProcess && u.prog != "ps" {
+				continue
+			}
+			if res := parseAs(getProcess, u); !res.Has("-id", "-inputobject") || len(res.OperandIndexes) > 0 || res.Has("-name") {
 				a.flag(c, danger.ProcessKill, "Stop-Process kills every process Get-Process names")
 				return
 			}
 		}
-		for _, x := range ops {
-			if lx := strings.ToLower(x.s); strings.HasPrefix(lx, "-n") || strings.HasPrefix(lx, "-pr") {
-				a.flag(c, danger.ProcessKill, "Stop-Process -Name kills every process with that name")
-				return
-			}
+		if a.entryParse(c).Has("-name") {
+			a.flag(c, danger.ProcessKill, "Stop-Process -Name kills every process with that name")
 		}
 		return
 	case "fuser":
@@ -723,7 +755,6 @@ func checkPower(a *analyzer, c *call) {
 }
 
 func checkPersistence(a *analyzer, c *call) {
-	ops := c.operands()
 	switch c.prog {
 	case "crontab":
 		res := a.entryParse(c)
@@ -742,11 +773,11 @@ func checkPersistence(a *analyzer, c *call) {
 		}
 		a.flag(c, danger.Persistence, c.prog+" schedules a command to run later")
 	case "schtasks":
-		if hasWordFold(ops, "/create", "/change", "/delete", "/run") {
+		if a.entryParse(c).Has("/create", "/change", "/delete", "/run") {
 			a.flag(c, danger.Persistence, "schtasks creates or changes a scheduled task")
 		}
-	case "register-scheduledtask", "new-service":
-		a.flag(c, danger.Persistence, c.prog+" installs something that runs automatically")
+		// register-scheduledtask and new-service are their entries'
+		// Raises.
 	}
 }
 
@@ -858,12 +889,8 @@ func checkHistory(a *analyzer, c *call) {
 		if a.entryParse(c).Has("--vacuum-size", "--vacuum-time", "--vacuum-files", "--rotate", "--relinquish-var") {
 			a.flag(c, danger.LogTampering, "deletes journal logs")
 		}
-	case "wevtutil":
-		if len(ops) > 0 && (strings.EqualFold(ops[0].s, "cl") || strings.EqualFold(ops[0].s, "clear-log")) {
-			a.flag(c, danger.LogTampering, "clears a Windows event log")
-		}
-	case "clear-eventlog", "remove-eventlog":
-		a.flag(c, danger.LogTampering, c.prog+" clears Windows event logs")
+	// wevtutil cl, clear-eventlog and remove-eventlog are their entries'
+	// Raises.
 	case "logrotate":
 		if a.entryParse(c).Has("--force") {
 			a.flagAt(c, danger.LogTampering, "forces log rotation", low)

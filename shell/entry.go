@@ -53,6 +53,13 @@ func entryOf(ca *call) programs.Result {
 	if spec == nil {
 		return programs.Result{}
 	}
+	return parseAs(spec, ca)
+}
+
+// parseAs reads the call's words with an entry other than its program's
+// own (an alias the call's language gives the name: PowerShell's rm is
+// Remove-Item); the result is the caller's own.
+func parseAs(spec *programs.Spec, ca *call) programs.Result {
 	ops := ca.operands()
 	words := make([]programs.Word, 0, len(ops))
 	for _, x := range ops {
