@@ -255,6 +255,7 @@ func analyze(command string, opts Options, memo bool) (an *Analysis) {
 		a.rawScan(text)
 		a.finish()
 		a.release()
+		a.recycle()
 		return an
 	}
 	f, err := parse(text)
@@ -263,6 +264,7 @@ func analyze(command string, opts Options, memo bool) (an *Analysis) {
 		a.rawScan(text)
 		a.finish()
 		a.release()
+		a.recycle()
 		return an
 	}
 	// The parts are gathered in a pooled slice and copied out at the end,
@@ -274,6 +276,7 @@ func analyze(command string, opts Options, memo bool) (an *Analysis) {
 	a.finish()
 	a.settleListings()
 	a.release()
+	a.recycle()
 	scratch := an.Parts
 	an.Parts = make([]Part, len(scratch))
 	copy(an.Parts, scratch)

@@ -449,8 +449,11 @@ func (a *analyzer) release() {
 	a.ctxs = nil
 	a.releaseRecordings()
 	a.releaseParses()
-	a.slabs, a.slab, a.calls = nil, nil, nil
-	a.argSlabs, a.argUsed, a.argFree = nil, nil, nil
+	clear(a.slabs)
+	clear(a.calls)
+	clear(a.argSlabs)
+	a.slabs, a.slab, a.calls = a.slabs[:0], nil, a.calls[:0]
+	a.argSlabs, a.argUsed, a.argFree = a.argSlabs[:0], a.argUsed[:0], nil
 }
 
 // parseBufs are the buffers an analysis parses calls into, pooled: a

@@ -3,6 +3,7 @@ package shell
 import (
 	"iter"
 	"strings"
+	"sync"
 
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/danger"
@@ -84,25 +85,76 @@ type analyzer struct {
 	// muted is set while findCode runs the checks over a call to find
 	// the code in it: their findings are made when judging.
 	muted bool
+	// reuse is what the last analysis left for this one (recycle).
+	reuse reusable
 }
 
 func newAnalyzer(opts Options, an *Analysis) *analyzer {
 	// The budget is never reached by input within MaxLength parsed once;
 	// it stops blow-ups through nesting and expansion.
-	a := &analyzer{opts: opts, an: an, budget: opts.MaxLength + 4*opts.MaxParts}
+	a := analyzerPool.Get().(*analyzer)
+	r := a.reuse
+	*a = analyzer{opts: opts, an: an, budget: opts.MaxLength + 4*opts.MaxParts, reuse: r}
+	a.calls, a.slabs, a.argSlabs, a.argUsed = r.calls, r.slabs, r.argSlabs, r.argUsed
+	a.answers, a.seen, a.recs, a.wdirs = r.answers, r.seen, r.recs, r.wdirs[:0]
 	a.bufs = parseBufPool.Get().(*parseBufs)
 	a.parsed, a.entry, a.entryWords = a.bufs.parsed, a.bufs.entry, a.bufs.words
 	// The caller's slice is never written: one engine analyses many
 	// commands at once with the same working directories.
 	if len(opts.WorkingDirs) == 0 && opts.Cwd != "" {
-		a.wdirs = []string{cleanPath(opts.Cwd)}
+		a.wdirs = append(a.wdirs, cleanPath(opts.Cwd))
 	} else {
-		a.wdirs = make([]string, len(opts.WorkingDirs))
-		for i, d := range opts.WorkingDirs {
-			a.wdirs[i] = cleanPath(d)
+		for _, d := range opts.WorkingDirs {
+			a.wdirs = append(a.wdirs, cleanPath(d))
 		}
 	}
 	return a
+}
+
+// analyzerPool holds analyzers between analyses, with the slices and the
+// map of the last one emptied for the next (recycle): a one-liner
+// otherwise allocates them all afresh.
+var analyzerPool = sync.Pool{New: func() any { return new(analyzer) }}
+
+// reusable is what an analyzer keeps for the next analysis: only what
+// never leaves the analysis (no part or finding refers to it).
+type reusable struct {
+	calls    []*call
+	slabs    []*callSlab
+	argSlabs []*argSlab
+	argUsed  []int
+	answers  []pathAnswer
+	seen     map[string]int
+	recs     []*recording
+	wdirs    []string
+}
+
+// recycle empties the analyzer, which must have been released, and hands
+// it back to the pool: nothing may use it afterwards.
+func (a *analyzer) recycle() {
+	r := &a.reuse
+	keep := func(n int) bool { return n <= 256 }
+	// release cleared the calls and slabs.
+	r.calls, r.answers, r.seen = nil, nil, nil
+	if keep(cap(a.calls)) {
+		r.calls = a.calls[:0]
+	}
+	r.slabs = a.slabs[:0]
+	r.argSlabs, r.argUsed = a.argSlabs[:0], a.argUsed[:0]
+	if ans := a.answers; keep(cap(ans)) {
+		clear(ans)
+		r.answers = ans[:0]
+	}
+	if a.seen != nil && len(a.seen) <= 64 {
+		clear(a.seen)
+		r.seen = a.seen
+	}
+	clear(a.recs)
+	r.recs = a.recs[:0]
+	clear(a.wdirs)
+	r.wdirs = a.wdirs[:0]
+	*a = analyzer{reuse: *r}
+	analyzerPool.Put(a)
 }
 
 func (a *analyzer) setLimit(l string) {
