@@ -155,8 +155,6 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 		&Spec{Names: n("which"), Permute: true, Operands: "-*", Options: "-a -s --all --skip-alias --skip-dot --skip-tilde --show-dot --show-tilde --tty-only --read-alias --read-functions --skip-functions -i" + gnu},
 		&Spec{Names: n("whereis"), Permute: true, Operands: "-*", Options: "-b -B= -m -M= -s -S= -f -u -l -g -h --help:h -V --version:h"},
 		&Spec{Names: n("type"), Operands: "-*", Options: "-a -f -p -P -t"},
-		&Spec{Names: n("command"), Grant: Grant{Exact: true, Offers: []string{"command x => Bash(command x)"}}, Effect: Unknown, ReadWith: "-v -V", Options: "-p -v -V", Operands: "-*",
-			ReadOnly: []string{"command -v git"}},
 		&Spec{Names: n("cd", "pushd", "popd", "dirs"), Operands: "-?", Options: "-L -P -e -@ -n -c -l -p -v +?-"},
 		&Spec{Names: n("wait", "jobs"), Operands: "-*", Options: "-l -n -p -r -s -f -x"},
 		&Spec{Names: n("help"), Operands: "-*", Options: "-d -m -s"},

@@ -8,10 +8,8 @@ var unlisted = []Unlisted{
 	{Names: n("sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "csh", "tcsh", "busybox", "eval", "exec", "builtin"),
 		Grant: Grant{Exact: true, Offers: []string{"bash -c ls => Bash(bash -c ls)", "sh script.sh => Bash(sh script.sh)", "eval x => Bash(eval x)"}}},
 	// privilege and identity
-	{Names: n("chroot"),
-		Grant: Grant{Exact: true, Offers: []string{"chroot /mnt sh => Bash(chroot /mnt sh)"}}},
 	// wrappers that run another program
-	{Names: n("ionice", "time", "watch", "parallel"),
+	{Names: n("time", "parallel"),
 		Grant: Grant{Exact: true, Offers: []string{"time make => Bash(time make)"}}},
 	// interpreters and shells of other systems
 	{Names: n("powershell", "pwsh", "cmd", "cmd.exe"),

@@ -38,6 +38,44 @@ var _ = family("wrappers", func(add func(...*Spec)) {
 		&Spec{Names: n("doas"), Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"doas apk add jq => Bash(doas apk add jq)"}}, Command: true, Effect: Unknown,
 			Options: "-u= -C=r -L -n -s",
 			Flagged: []string{"doas rm -rf /etc", "doas -u root rm -rf /etc", "doas -uroot rm -rf ~", "doas -n -u root rm -rf ~", "doas -s"}},
+		// command is the shell's builtin (bash 5.2): short options only,
+		// bundled (-pv), stopping at the first operand; -v and -V print
+		// what a name is and run nothing.
+		&Spec{Names: n("command"), Wraps: WrapKeeps, Grant: Grant{Exact: true, Offers: []string{"command x => Bash(command x)"}}, Command: true, Effect: Unknown,
+			Options:  "-p -v:h -V:h",
+			ReadOnly: []string{"command -v git", "command -V ls", "command -pv git", "command ls", "command -p cat a.txt", "command -- ls"},
+			Flagged:  []string{"command rm -rf /etc", "command -p rm -rf ~", "command -- rm -rf ~"}},
+		// watch (procps-ng 4.0.2, getopt_long with "+": prefixes, options
+		// stop at the first operand) runs its words joined through sh -c,
+		// or as they are with -x; -d takes a value attached only.
+		&Spec{Names: n("watch"), Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"watch make => Bash(watch make)"}}, Command: true, Effect: Unknown, Abbrev: true,
+			Options: "-b|--beep -c|--color -d|--differences? -e|--errexit -g|--chgexit -q|--equexit= -n|--interval= -p|--precise -t|--no-title -w|--no-wrap -x|--exec -h|--help:h -v|--version:h",
+			Flagged: []string{"watch rm -rf /etc", "watch -n 5 rm -rf ~", "watch -n5 -x rm -rf ~", "watch --interval=5 --exec rm -rf ~", "watch --int 5 'rm -rf ~'", "watch -d -t rm -rf ~"}},
+		// chroot (GNU coreutils 9.1, getopt_long with "+"): NEWROOT, then
+		// the command, '"$SHELL" -i' when none is given.
+		&Spec{Names: n("chroot"), Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"chroot /mnt sh => Bash(chroot /mnt sh)"}}, Command: true, Effect: Unknown, Abbrev: true, Operands: "-",
+			Options: "--groups= --userspec= --skip-chdir" + gnu,
+			Flagged: []string{"chroot /mnt rm -rf /etc", "chroot --userspec=1000:1000 /mnt rm -rf ~", "chroot --user 0:0 /mnt rm -rf ~", "chroot --skip /mnt rm -rf ~", "chroot /mnt"}},
+		// ionice, chrt and taskset (util-linux 2.38.1, getopt_long with
+		// "+": prefixes, ionice --cl is ambiguous; options stop at the
+		// first operand). With -p (ionice's -P and -u too) they act on
+		// running processes and run nothing; chrt and taskset take the
+		// priority or CPU mask as their first operand (chrt -o 0 -- true
+		// runs "--": the -- after it is the command). chrt -m prints the
+		// priority ranges.
+		&Spec{Names: n("ionice"), Wraps: WrapKeeps, Grant: Grant{Exact: true, Offers: []string{"ionice -c 3 make => Bash(ionice -c 3 make)"}}, Command: true, Effect: Unknown, Abbrev: true,
+			Options:  "-c|--class= -n|--classdata= -t|--ignore -p|--pid= -P|--pgid= -u|--uid= -h|--help:h -V|--version:h",
+			ReadOnly: []string{"ionice -c 3 ls", "ionice -c3 -n7 cat a.txt", "ionice --class=idle git status"},
+			Flagged:  []string{"ionice -c 3 rm -rf /etc", "ionice -c3 rm -rf ~", "ionice --class 3 rm -rf ~", "ionice --classd=7 rm -rf ~", "ionice -t -n 7 rm -rf ~", "ionice -p 1 -c 3"}},
+		&Spec{Names: n("chrt"), Wraps: WrapKeeps, Grant: Grant{Exact: true, Offers: []string{"chrt -i 0 make => Bash(chrt -i 0 make)"}}, Command: true, Effect: Unknown, Abbrev: true, Operands: "-",
+			Options: "-a|--all-tasks -b|--batch -d|--deadline -f|--fifo -i|--idle -o|--other -r|--rr -R|--reset-on-fork -T|--sched-runtime= -P|--sched-period= -D|--sched-deadline= " +
+				"-p|--pid -v|--verbose -m|--max:h -h|--help:h -V|--version:h",
+			ReadOnly: []string{"chrt -i 0 ls", "chrt --idle 0 git status", "chrt -m"},
+			Flagged:  []string{"chrt 10 rm -rf /etc", "chrt -f 10 rm -rf ~", "chrt --fifo 10 rm -rf ~", "chrt --ot 0 rm -rf ~", "chrt -vr 5 rm -rf ~", "chrt -p 10 1"}},
+		&Spec{Names: n("taskset"), Wraps: WrapKeeps, Grant: Grant{Exact: true, Offers: []string{"taskset -c 0 make => Bash(taskset -c 0 make)"}}, Command: true, Effect: Unknown, Abbrev: true, Operands: "-",
+			Options:  "-a|--all-tasks -p|--pid -c|--cpu-list -h|--help:h -V|--version:h",
+			ReadOnly: []string{"taskset 1 ls", "taskset -c 0 git status", "taskset --cpu-list 0-3 cat a.txt"},
+			Flagged:  []string{"taskset 1 rm -rf /etc", "taskset -c 0 rm -rf ~", "taskset --cpu 0 rm -rf ~", "taskset -ac 0 rm -rf ~", "taskset -p 1 1"}},
 		// sudo 1.9.13p3 (observed): getopt_long with "+": options stop
 		// at the first operand, -- ends them, long options take unique
 		// prefixes (sudo --us=root id runs id as root; --pr is ambiguous

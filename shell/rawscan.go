@@ -65,10 +65,7 @@ func (a *analyzer) rawDispatch(text string, args []arg, c *ctx) {
 			args = rest
 			continue
 		}
-		if w, ok := wrappers[k]; ok && k != "xargs" && k != "watch" && k != "flock" && k != "env" || k == "env" {
-			if k == "env" {
-				w = wrapEnv
-			}
+		if w, ok := wrappers[k]; ok && k != "xargs" && k != "flock" {
 			rest, ok := w(a, ca, args[1:])
 			if !ok {
 				break

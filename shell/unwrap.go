@@ -25,24 +25,24 @@ var carriers map[string]carrierFunc
 func init() {
 	wrappers = map[string]wrapperFunc{
 		"env":       wrapEnv,
-		"ionice":    optsWrapper("-c -n --class --classdata", "-p -P -u --pid --pgid --uid"),
 		"time":      wrapTime,
-		"command":   strictWrapper("command", "", "-p", "-v -V"),
 		"builtin":   strictWrapper("builtin", "", "", ""),
 		"exec":      optsWrapper("-a", ""),
 		"noglob":    strictWrapper("noglob", "", "", ""),
 		"nocorrect": optsWrapper("", ""),
-		"chrt":      wrapSchedulerTool,
-		"taskset":   wrapSchedulerTool,
 		"busybox":   wrapMulticall,
 		"toybox":    wrapMulticall,
 		"xargs":     wrapXargs,
-		"chroot":    wrapChroot,
 		"runuser":   wrapRunuser,
 		"flock":     wrapFlock,
-		"watch":     wrapWatch,
 		"then":      optsWrapper("", ""),
 		"do":        optsWrapper("", ""),
+	}
+	afterWrap = map[string]func(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok, form bool) ([]arg, bool){
+		"sudo":    afterSudo,
+		"watch":   afterWatch,
+		"chroot":  afterChroot,
+		"command": afterCommand,
 	}
 	carriers = map[string]carrierFunc{
 		"eval":       carryEval,
@@ -144,7 +144,7 @@ func (a *analyzer) unwrapEntry(ca *call, k string, args []arg, form bool) (rest 
 	var res programs.Result
 	rest, ok = a.wrapByEntry(ca, k, spec, args[1:], &res)
 	if h := afterWrap[k]; h != nil {
-		rest, ok = h(a, ca, &res, args[1:], rest, ok)
+		rest, ok = h(a, ca, &res, args[1:], rest, ok, form)
 	}
 	if ok {
 		ca.wrappers = append(ca.wrappers, k)
@@ -167,6 +167,12 @@ func (a *analyzer) wrapByEntry(ca *call, name string, spec *programs.Spec, args 
 	if res.Help || res.Command == 0 || res.Command-1 >= len(args) {
 		return nil, false
 	}
+	if res.Has("--pid", "--pgid", "--uid") {
+		// Told to act on running processes (ionice, chrt and taskset
+		// -p, ionice -P and -u, in any spelling), it runs no command:
+		// the words after its options are process ids.
+		return nil, false
+	}
 	for _, why := range res.Unknown {
 		ca.unknown = append(ca.unknown, why)
 	}
@@ -182,16 +188,19 @@ func (a *analyzer) wrapByEntry(ca *call, name string, spec *programs.Spec, args 
 // where the command starts, what the shell makes of the entry's reading:
 // given the parse, the wrapper's words and the command the entry found, it
 // returns the command that runs (none, when ok is false).
-var afterWrap = map[string]func(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok bool) ([]arg, bool){
-	"sudo": afterSudo,
-}
+// form is false for the raw scan's parts, which are recorded as they are
+// written.
+var afterWrap map[string]func(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok, form bool) ([]arg, bool)
+
+// sudoedit is the program sudo -e is.
+const sudoedit = "sudoedit"
 
 // afterSudo reads what sudo's options (as its entry reads them, in every
 // spelling) change: -l, -v and -K run no command (sudo lists the
 // privileges, or refuses the command), -e edits the files as sudoedit does,
 // -S reads the password from standard input, and assignments before the
 // command are given to it.
-func afterSudo(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok bool) ([]arg, bool) {
+func afterSudo(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok, form bool) ([]arg, bool) {
 	if res.Has("--stdin") {
 		ca.sudoStdin = true
 	}
@@ -199,7 +208,7 @@ func afterSudo(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok
 		return nil, false
 	}
 	if res.Has("--edit") {
-		return append([]arg{{s: "sudoedit", raw: "sudoedit", lit: true}}, rest...), true
+		return append([]arg{{s: sudoedit, raw: sudoedit, lit: true}}, rest...), true
 	}
 	i := 0
 	for i < len(rest) && rest[i].lit && isAssignWord(rest[i].s) {
@@ -219,6 +228,59 @@ func afterSudo(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok
 		return nil, false
 	}
 	return rest[i:], true
+}
+
+// afterWatch runs watch's words joined through sh -c, as watch does
+// without -x (--exec, in any spelling): they are shell code.
+func afterWatch(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok, form bool) ([]arg, bool) {
+	if !ok || res.Has("--exec") || !form {
+		return rest, ok
+	}
+	words := make([]string, 0, len(rest))
+	for _, x := range rest {
+		words = append(words, x.s)
+	}
+	a.nested(strings.Join(words, " "), ca.ctx, ca.wrappers)
+	return nil, true
+}
+
+// afterCommand reads command -v and -V (the entry's help options: they
+// print what the names are and run nothing) given a -- and then words
+// that read as a command line, an option word after a name (command -pv
+// -- git reset --hard): bash still only prints, but the -- dresses a
+// command up as a query, and the call is judged as the command it spells.
+// Names without the -- (command -V git reset --hard) are a query. command's
+// grammar has flags only, so the names are the words after the --.
+func afterCommand(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok, form bool) ([]arg, bool) {
+	if !res.Help {
+		return rest, ok
+	}
+	first := -1
+	for i, x := range args {
+		if first < 0 {
+			if !strings.HasPrefix(x.s, "-") {
+				return nil, false
+			}
+			if x.s == "--" && x.lit {
+				first = i + 1
+			}
+			continue
+		}
+		if i > first && strings.HasPrefix(x.s, "-") {
+			ca.unknown = append(ca.unknown, "command -v given a command line after --, judged as the command it spells")
+			return args[first:], true
+		}
+	}
+	return nil, false
+}
+
+// afterChroot runs the user's shell when chroot is given a new root and no
+// command.
+func afterChroot(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok, form bool) ([]arg, bool) {
+	if !ok && !res.Help && len(res.OperandIndexes) == 1 {
+		return []arg{{s: "sh", lit: true, raw: "sh"}}, true
+	}
+	return rest, ok
 }
 
 // strictWrapper is optsWrapper for the wrappers a read-only call may run
@@ -266,11 +328,6 @@ func knownWrapperOption(s, withValue, flags string) bool {
 	return false
 }
 
-// Options of the wrappers whose value is the next word.
-var (
-	watchValues = newWordSet("-n --interval -q --equexit")
-)
-
 // wordSet is a set of words, written as one space-separated string.
 type wordSet map[string]bool
 
@@ -283,30 +340,6 @@ func newWordSet(words string) wordSet {
 }
 
 func (ws wordSet) has(w string) bool { return ws[w] }
-
-// optionsEnd returns the index of the first word after the leading options
-// of args: "--" ends them (and is skipped), as does the first word that does
-// not start with "-". takesValue names the options whose value is the next
-// word; seen, when set, hears every option.
-func optionsEnd(args []arg, takesValue func(string) bool, seen func(string)) int {
-	i := 0
-	for ; i < len(args); i++ {
-		s := args[i].s
-		if s == "--" {
-			return i + 1
-		}
-		if !strings.HasPrefix(s, "-") {
-			break
-		}
-		if seen != nil {
-			seen(s)
-		}
-		if takesValue(s) {
-			i++
-		}
-	}
-	return i
-}
 
 func isAssignWord(s string) bool {
 	i := strings.IndexByte(s, '=')
@@ -419,42 +452,11 @@ func (a *analyzer) timeOutput(ca *call, x arg) {
 	ca.writes = appendPath(ca.writes, p)
 }
 
-// wrapSchedulerTool unwraps chrt and taskset: options, one value (the
-// priority, or the CPU mask or list), then the command. With -p they act on
-// a running process and run nothing.
-func wrapSchedulerTool(a *analyzer, ca *call, args []arg) ([]arg, bool) {
-	i := 0
-	for ; i < len(args) && strings.HasPrefix(args[i].s, "-"); i++ {
-		if args[i].s == "-p" || args[i].s == "--pid" {
-			return nil, false
-		}
-	}
-	i++ // the priority, mask or list
-	if i >= len(args) {
-		return nil, false
-	}
-	return args[i:], true
-}
-
 func wrapMulticall(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 	if len(args) == 0 || strings.HasPrefix(args[0].s, "-") {
 		return nil, false
 	}
 	return args, true
-}
-
-func wrapChroot(a *analyzer, ca *call, args []arg) ([]arg, bool) {
-	i := 0
-	for ; i < len(args) && strings.HasPrefix(args[i].s, "-"); i++ {
-		if !strings.Contains(args[i].s, "=") && (args[i].s == "--userspec" || args[i].s == "--groups") {
-			i++
-		}
-	}
-	i++ // new root
-	if i >= len(args) {
-		return []arg{{s: "sh", lit: true, raw: "sh"}}, true
-	}
-	return args[i:], true
 }
 
 // wrapperName is the name of the wrapper or carrier being read: the first
@@ -536,26 +538,6 @@ func wrapFlock(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 	return args[res.Command-1:], true
 }
 
-func wrapWatch(a *analyzer, ca *call, args []arg) ([]arg, bool) {
-	exec := false
-	i := optionsEnd(args, watchValues.has, func(s string) {
-		exec = exec || s == "-x" || s == "--exec"
-	})
-	if i >= len(args) {
-		return nil, false
-	}
-	if exec {
-		return args[i:], true
-	}
-	// watch hands its words, joined, to sh -c.
-	words := make([]string, 0, len(args)-i)
-	for _, x := range args[i:] {
-		words = append(words, x.s)
-	}
-	a.nested(strings.Join(words, " "), ca.ctx, ca.wrappers)
-	return nil, true
-}
-
 // wrapXargs reads xargs's options with its entry: the first operand is
 // the command (echo when none), -a FILE is a read of the part, and an
 // option the entry does not know makes the part unknown.
@@ -565,7 +547,11 @@ func wrapXargs(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 	for i, x := range args {
 		words[i] = programs.Word{Text: x.s, Literal: !x.unbound && !x.subst && !x.glob}
 	}
-	res := programs.Parse(programs.Lookup("xargs"), words)
+	spec := programs.Lookup(wrapperName(ca))
+	if spec == nil {
+		return nil, false
+	}
+	res := programs.Parse(spec, words)
 	ca.unknown = append(ca.unknown, res.Unknown...)
 	for _, u := range res.Uses {
 		if u.Effect != programs.Read || u.Target == "" || u.Index < 0 || u.Index >= len(args) {
