@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"slices"
+	"strconv"
 	"sync"
 	"unicode/utf8"
 )
@@ -137,6 +138,126 @@ func byteSlices(ss []string) [][]byte {
 	return out
 }
 
+// patternText writes a parsed pattern back as text that parses to the same
+// pattern, each node with its own flags. (syntax.Regexp.String works out
+// the fewest flags, which for the catalogue's case-folded patterns costs
+// milliseconds a pattern, far more than compiling it.)
+func patternText(re *syntax.Regexp) string {
+	var b []byte
+	return string(appendPattern(b, re))
+}
+
+func appendPattern(b []byte, re *syntax.Regexp) []byte {
+	sub := func(b []byte, re *syntax.Regexp) []byte {
+		b = append(b, "(?:"...)
+		b = appendPattern(b, re)
+		return append(b, ')')
+	}
+	repeat := func(b []byte, op string) []byte {
+		b = sub(b, re.Sub[0])
+		b = append(b, op...)
+		if re.Flags&syntax.NonGreedy != 0 {
+			b = append(b, '?')
+		}
+		return b
+	}
+	switch re.Op {
+	case syntax.OpNoMatch:
+		return append(b, `[^\x00-\x{10FFFF}]`...)
+	case syntax.OpEmptyMatch:
+		return append(b, "(?:)"...)
+	case syntax.OpLiteral:
+		if re.Flags&syntax.FoldCase != 0 {
+			b = append(b, "(?i:"...)
+		} else {
+			b = append(b, "(?:"...)
+		}
+		for _, r := range re.Rune {
+			b = appendRune(b, r)
+		}
+		return append(b, ')')
+	case syntax.OpCharClass:
+		b = append(b, '[')
+		if len(re.Rune) == 0 {
+			return append(b, `^\x00-\x{10FFFF}]`...)
+		}
+		for i := 0; i+1 < len(re.Rune); i += 2 {
+			b = appendRune(b, re.Rune[i])
+			if re.Rune[i+1] != re.Rune[i] {
+				b = append(b, '-')
+				b = appendRune(b, re.Rune[i+1])
+			}
+		}
+		return append(b, ']')
+	case syntax.OpAnyCharNotNL:
+		return append(b, "(?-s:.)"...)
+	case syntax.OpAnyChar:
+		return append(b, "(?s:.)"...)
+	case syntax.OpBeginLine:
+		return append(b, "(?m:^)"...)
+	case syntax.OpEndLine:
+		return append(b, "(?m:$)"...)
+	case syntax.OpBeginText:
+		return append(b, `\A`...)
+	case syntax.OpEndText:
+		if re.Flags&syntax.WasDollar != 0 {
+			return append(b, "(?-m:$)"...)
+		}
+		return append(b, `\z`...)
+	case syntax.OpWordBoundary:
+		return append(b, `\b`...)
+	case syntax.OpNoWordBoundary:
+		return append(b, `\B`...)
+	case syntax.OpCapture:
+		if re.Name != "" {
+			b = append(b, "(?P<"...)
+			b = append(b, re.Name...)
+			b = append(b, '>')
+		} else {
+			b = append(b, '(')
+		}
+		b = appendPattern(b, re.Sub[0])
+		return append(b, ')')
+	case syntax.OpStar:
+		return repeat(b, "*")
+	case syntax.OpPlus:
+		return repeat(b, "+")
+	case syntax.OpQuest:
+		return repeat(b, "?")
+	case syntax.OpRepeat:
+		op := "{" + strconv.Itoa(re.Min)
+		switch {
+		case re.Max == re.Min:
+		case re.Max < 0:
+			op += ","
+		default:
+			op += "," + strconv.Itoa(re.Max)
+		}
+		return repeat(b, op+"}")
+	case syntax.OpConcat:
+		for _, s := range re.Sub {
+			b = sub(b, s)
+		}
+		return b
+	case syntax.OpAlternate:
+		for i, s := range re.Sub {
+			if i > 0 {
+				b = append(b, '|')
+			}
+			b = sub(b, s)
+		}
+		return b
+	}
+	panic("unknown pattern node " + re.Op.String())
+}
+
+// appendRune writes r as an escape the pattern syntax reads as r alone.
+func appendRune(b []byte, r rune) []byte {
+	b = append(b, `\x{`...)
+	b = strconv.AppendInt(b, int64(r), 16)
+	return append(b, '}')
+}
+
 func hasCapture(re *syntax.Regexp) bool {
 	if re.Op == syntax.OpCapture {
 		return true
@@ -215,7 +336,7 @@ func (l *lazyRegexp) get(s string) *regexp.Regexp {
 		// more than it saves.
 		return l.full()
 	}
-	re = regexp.MustCompile(l.prune(l.tree, mask).String())
+	re = regexp.MustCompile(patternText(l.prune(l.tree, mask)))
 	l.mu.Lock()
 	if l.pruned == nil {
 		l.pruned = map[uint64]*regexp.Regexp{}

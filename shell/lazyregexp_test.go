@@ -4,6 +4,7 @@ import (
 	"math/rand"
 	"os"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -56,7 +57,11 @@ func TestLazyRegexpLiterals(t *testing.T) {
 			}
 			cases = append(cases, b.String())
 		}
+		printed := regexp.MustCompile(patternText(l.tree))
 		for _, s := range cases {
+			if got, want := printed.FindAllStringSubmatchIndex(s, -1), l.full().FindAllStringSubmatchIndex(s, -1); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s on %q: the pattern written back (%s) finds %v, the pattern %v", l.expr, s, patternText(l.tree), got, want)
+			}
 			if !l.mayMatch(s) {
 				filtered++
 			} else if re := l.get(s); re != nil && re != l.full() {
