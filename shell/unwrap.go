@@ -1,11 +1,10 @@
 package shell
 
 import (
-	"encoding/base64"
 	"strings"
-	"unicode/utf16"
 
 	"github.com/wardenhq/warden/danger"
+	"github.com/wardenhq/warden/internal/lang/powershell"
 	"github.com/wardenhq/warden/programs"
 )
 
@@ -754,52 +753,25 @@ func carryCmd(a *analyzer, ca *call, args []arg) bool {
 	return false
 }
 
-// carryPowerShell reads powershell -Command STRING (or -EncodedCommand).
+// carryPowerShell reads powershell -Command STRING (or -EncodedCommand),
+// the host's parameters as the host reads them (internal/lang/powershell):
+// -exec bypass, -W hidden, -Comman and the rest are passed over as
+// powershell.exe and pwsh pass them.
 func carryPowerShell(a *analyzer, ca *call, args []arg) bool {
-	for i := 1; i < len(args); i++ {
-		s := strings.ToLower(args[i].s)
-		if !strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "/") {
-			rest := make([]string, 0, len(args)-i)
-			for _, x := range args[i:] {
-				rest = append(rest, x.s)
-			}
-			a.foreign(strings.Join(rest, " "), ca, "powershell")
-			return true
-		}
-		switch {
-		case s == "-command" || s == "-c" || s == "/c" || s == "-com" || s == "-comm" || s == "-co":
-			rest := make([]string, 0, len(args)-i)
-			for _, x := range args[i+1:] {
-				rest = append(rest, x.s)
-			}
-			a.foreign(strings.Join(rest, " "), ca, "powershell")
-			return true
-		case strings.HasPrefix(s, "-e") && (s == "-e" || s == "-ec" || strings.HasPrefix("-encodedcommand", s)) && i+1 < len(args):
-			if code, ok := decodePowerShell(args[i+1].s); ok {
-				a.foreign(code, ca, "powershell")
-				ca.encoded = true
-				a.addFinding(danger.RemoteExec, "runs an encoded PowerShell command", ca.text, "HIGH")
-				return true
-			}
-		case s == "-file" || s == "-f":
-			return false
-		case s == "-executionpolicy" || s == "-ep" || s == "-windowstyle" || s == "-w" || s == "-inputformat" || s == "-outputformat":
-			i++
-		}
+	words := make([]string, 0, len(args))
+	for _, x := range args[1:] {
+		words = append(words, x.s)
 	}
-	return false
-}
-
-func decodePowerShell(s string) (string, bool) {
-	b, err := base64.StdEncoding.DecodeString(s)
-	if err != nil || len(b)%2 != 0 {
-		return "", false
+	run := powershell.Host(words)
+	if !run.HasCode {
+		return false
 	}
-	u := make([]uint16, len(b)/2)
-	for i := range u {
-		u[i] = uint16(b[2*i]) | uint16(b[2*i+1])<<8
+	a.foreign(run.Code, ca, "powershell")
+	if run.Encoded {
+		ca.encoded = true
+		a.addFinding(danger.RemoteExec, "runs an encoded PowerShell command", ca.text, "HIGH")
 	}
-	return string(utf16.Decode(u)), true
+	return true
 }
 
 // foreign judges a command string in another shell language (cmd.exe or
