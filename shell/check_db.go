@@ -495,14 +495,6 @@ func checkDBTools(a *analyzer, c *call) {
 				return
 			}
 		}
-	case "flyway":
-		if has("clean") {
-			flag("flyway clean drops every object in the schema")
-		}
-	case "liquibase":
-		if has("drop-all", "dropAll") {
-			flag("liquibase drop-all drops every object")
-		}
 	case "influx":
 		if len(rest) >= 2 && rest[1] == "delete" && (rest[0] == "bucket" || rest[0] == "org" || rest[0] == "delete") || len(rest) >= 1 && rest[0] == "delete" {
 			flag("influx deletes a bucket or its data")
@@ -519,15 +511,7 @@ func checkDBTools(a *analyzer, c *call) {
 		if has("ecto.drop", "ecto.reset") {
 			flag("mix ecto.drop drops the database")
 		}
-	case "diesel", "sqlx":
-		if has("reset") || has("drop") {
-			flag(tool + " database reset/drop drops the database")
-		}
-	case "atlas":
-		if has("clean") {
-			flag("atlas schema clean drops every object")
-		}
-	case "goose", "migrate", "dbmate":
+	case "goose":
 		if has("reset") || has("drop") || has("down-to") && has("0") {
 			flag(tool + " drops or resets the database")
 		}

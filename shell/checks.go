@@ -248,7 +248,7 @@ var catalogue = [...]checkDef{
 	{Name: "dbtools", Rule: "R4", Run: checkDBTools,
 		Raises:   []danger.Kind{danger.DBDestructive},
 		Programs: []string{"prisma", "rails", "rake", "alembic", "knex", "sequelize", "sequelize-cli", "supabase", "drizzle-kit", "typeorm", "dropdb", "mysqladmin", "flyway", "liquibase", "influx", "php", "npx", "bunx", "pnpx", "bundle", "python", "python3", "dotnet", "mix", "diesel", "sqlx", "atlas", "goose", "migrate", "dbmate", "yarn", "pnpm", "npm", "bin/rails", "manage.py"},
-		Flagged:  []string{"dropdb appdb", "flyway clean"},
+		Flagged:  []string{"dropdb appdb", "npx prisma migrate reset"},
 		Passes:   []string{"yarn", "npm ci"}},
 	{Name: "app-runner", Rule: "R4", Run: checkAppRunner,
 		Raises:   []danger.Kind{danger.DBDestructive},
