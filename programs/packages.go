@@ -81,7 +81,7 @@ var _ = family("packages", func(add func(...*Spec)) {
 				// -g/--file name a gem dependencies file: Ruby code.
 				"install", does(RunsProject, "-g=l --file=l"), "i", does(RunsProject, "-g=l --file=l"), "update", does(RunsProject, ""), "pristine", does(RunsProject, ""),
 				// A gemspec is Ruby, loaded from wherever the operand points.
-				"build", &Spec{Effect: RunsProject, Permute: true, Loose: true, Operands: "l? -*", Options: "-h:h --help:h -C="}, "rdoc", does(RunsProject, ""), "cert", does(Config, ""), "sources", does(Config, ""), "signin", does(Config, ""), "signout", does(Config, ""),
+				"build", &Spec{Effect: RunsProject, Permute: true, Loose: true, Operands: "l? -*", Options: "-h:h --help:h -C="}, "rdoc", does(RunsProject, ""), "cert", does(Config, ""), "sources", &Spec{Effect: Config, Permute: true, Loose: true, Abbrev: true, Operands: "-*", Options: "-h:h --help:h -a|--add= -r|--remove= -l|--list -c|--clear-all -u|--update -f|--force --no-force"}, "signin", does(Config, ""), "signout", does(Config, ""),
 				"uninstall", does(Config, ""), "cleanup", does(Config, ""), "exec", runsCmd(""), "open", does(Exec, "-e=x --editor=x"), "server", does(Network, ""),
 				"search", does(Network, ""), "outdated", does(Network, ""), "fetch", does(Network, ""), "push", does(Network, ""), "yank", does(Network, ""), "owner", does(Network, ""),
 				"list", lists("-d --details -l --local -r:n --remote:n -b:n --both:n -a --all -e --exact -i --installed -v= --version= --prerelease --no-prerelease"),

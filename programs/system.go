@@ -12,6 +12,12 @@ var _ = family("system", func(add func(...*Spec)) {
 	loginOpts := "-H|--host=n -M|--machine= -p|--property= -P= -a|--all --value -l|--full --kill-whom= -s|--signal= -n|--lines= -o|--output= " +
 		"--no-pager --no-legend --no-ask-password -h|--help:h --version:h"
 	loginRead := &Spec{Abbrev: true, Permute: true, Operands: "-*", Options: loginOpts}
+	// loginPower: a verb that powers the machine off or ends sessions.
+	loginPower := func(flagged ...string) *Spec {
+		return &Spec{Effect: Config, Abbrev: true, Permute: true, Operands: "-*", Options: loginOpts,
+			Raises: []Raise{{Kind: danger.SystemPower, Why: "{prog} changes the machine's power state", Flagged: flagged,
+				Passes: []string{"loginctl show-user reboot", "loginctl list-sessions", "loginctl --help", "loginctl poweroff --help"}}}}
+	}
 	nftRead := &Spec{Operands: "-*"}
 	// launchChange: a verb that loads, starts, stops or removes a job;
 	// its own options (load -w, -F, -S) change nothing the check reads.
@@ -26,6 +32,14 @@ var _ = family("system", func(add func(...*Spec)) {
 	// sysChange: a verb that starts, stops, enables or powers off; its
 	// operands are units (the check reads them).
 	sysChange := &Spec{Effect: Config, Abbrev: true, Permute: true, Operands: "-*", Options: sysOpts}
+	// sysPower: a verb that powers off, reboots, suspends or switches
+	// the system's target.
+	sysPower := func(verb, does string, flagged ...string) *Spec {
+		return &Spec{Effect: Config, Abbrev: true, Permute: true, Operands: "-*", Options: sysOpts,
+			Raises: []Raise{{Kind: danger.SystemPower, Why: "{prog} " + verb + " " + does, Flagged: append(flagged, "systemctl "+verb),
+				Passes: []string{"systemctl status", "systemctl --help", "systemctl " + verb + " --help"}}}}
+	}
+	const powers = "changes the machine's power state"
 	add(
 		// fuser (psmisc 23.6) reads its words itself: -k kills the
 		// processes using the files, bundled too (-km), and -SIGNAL picks
@@ -79,7 +93,7 @@ var _ = family("system", func(add func(...*Spec)) {
 			Subcommands: subs("status", sysRead, "show", sysRead, "list-units", sysRead, "list-unit-files", sysRead, "list-timers", sysRead, "list-sockets", sysRead,
 				"list-dependencies", sysRead, "is-active", sysRead, "is-enabled", sysRead, "is-failed", sysRead, "cat", sysRead, "help", sysRead,
 				"list-jobs", sysRead, "show-environment", sysRead, "get-default", sysRead, "list-machines", sysRead,
-				"start", sysChange, "stop", sysChange, "restart", sysChange, "reload", sysChange, "try-restart", sysChange, "reload-or-restart", sysChange, "try-reload-or-restart", sysChange, "kill", sysChange, "clean", sysChange, "freeze", sysChange, "thaw", sysChange, "reset-failed", sysChange, "enable", sysChange, "disable", sysChange, "reenable", sysChange, "link", sysChange, "edit", sysChange, "set-property", sysChange, "add-wants", sysChange, "add-requires", sysChange, "preset", sysChange, "preset-all", sysChange, "revert", sysChange, "mask", sysChange, "unmask", sysChange, "daemon-reload", sysChange, "daemon-reexec", sysChange, "set-environment", sysChange, "unset-environment", sysChange, "import-environment", sysChange, "isolate", sysChange, "default", sysChange, "poweroff", sysChange, "reboot", sysChange, "halt", sysChange, "suspend", sysChange, "hibernate", sysChange, "hybrid-sleep", sysChange, "kexec", sysChange, "rescue", sysChange, "emergency", sysChange, "soft-reboot", sysChange, "suspend-then-hibernate", sysChange),
+				"start", sysChange, "stop", sysChange, "restart", sysChange, "reload", sysChange, "try-restart", sysChange, "reload-or-restart", sysChange, "try-reload-or-restart", sysChange, "kill", sysChange, "clean", sysChange, "freeze", sysChange, "thaw", sysChange, "reset-failed", sysChange, "enable", sysChange, "disable", sysChange, "reenable", sysChange, "link", sysChange, "edit", sysChange, "set-property", sysChange, "add-wants", sysChange, "add-requires", sysChange, "preset", sysChange, "preset-all", sysChange, "revert", sysChange, "mask", sysChange, "unmask", sysChange, "daemon-reload", sysChange, "daemon-reexec", sysChange, "set-environment", sysChange, "unset-environment", sysChange, "import-environment", sysChange, "isolate", sysPower("isolate", "switches the system target", "systemctl isolate rescue.target", "systemctl isolate multi-user.target"), "default", sysPower("default", "switches the system target", "systemctl --no-block default"), "poweroff", sysPower("poweroff", powers, "systemctl poweroff -ff", "systemctl --check-inhibitors=no poweroff"), "reboot", sysPower("reboot", powers, "systemctl --no-wall reboot", "systemctl reboot --force", "/bin/systemctl reboot", "sudo systemctl reboot", "systemctl -i reboot"), "halt", sysPower("halt", powers), "suspend", sysPower("suspend", powers), "hibernate", sysPower("hibernate", powers), "hybrid-sleep", sysPower("hybrid-sleep", powers), "kexec", sysPower("kexec", powers), "rescue", sysPower("rescue", powers), "emergency", sysPower("emergency", powers), "soft-reboot", sysPower("soft-reboot", powers), "suspend-then-hibernate", sysPower("suspend-then-hibernate", powers)),
 			ReadOnly: []string{"systemctl status nginx", "systemctl --user list-timers", "systemctl --no-pag status nginx", "systemctl is-active --quiet nginx"},
 			Flagged: []string{"systemctl stop nginx", "systemctl --user enable evil.service", "systemctl -H root@db.example status", "systemctl status --host=root@db.example sshd",
 				"systemctl --now --user enable x", "systemctl --us enable x"}},
@@ -280,7 +294,11 @@ var _ = family("system", func(add func(...*Spec)) {
 		// verbs read; the others change sessions or power.
 		&Spec{Names: n("loginctl"), Grant: Grant{Exact: true, Offers: []string{"loginctl x => Bash(loginctl x)"}}, OtherSubcommand: Config, Abbrev: true, Options: loginOpts,
 			Subcommands: subs("list-sessions", loginRead, "session-status", loginRead, "show-session", loginRead, "list-users", loginRead, "user-status", loginRead,
-				"show-user", loginRead, "list-seats", loginRead, "seat-status", loginRead, "show-seat", loginRead),
+				"show-user", loginRead, "list-seats", loginRead, "seat-status", loginRead, "show-seat", loginRead,
+				"poweroff", loginPower("loginctl poweroff", "loginctl --no-ask-password poweroff", "/usr/bin/loginctl poweroff"), "reboot", loginPower("loginctl reboot", "loginctl reboot --no-ask"),
+				"suspend", loginPower("loginctl suspend"), "hibernate", loginPower("loginctl hibernate"),
+				"terminate-session", loginPower("loginctl terminate-session 2"), "terminate-user", loginPower("loginctl terminate-user bob", "loginctl -H host terminate-user bob"),
+				"kill-session", loginPower("loginctl kill-session 2", "loginctl kill-session --signal=KILL 2"), "kill-user", loginPower("loginctl kill-user bob")),
 			ReadOnly: []string{"loginctl list-sessions", "loginctl --no-pag show-session 2"}, Flagged: []string{"loginctl terminate-user bob", "loginctl poweroff"}},
 		// nvram (macOS): -p prints every variable, -x as XML; a name=value
 		// sets, -d deletes, -c clears, -f loads a file.
@@ -411,6 +429,13 @@ var _ = family("system-admin", func(add func(...*Spec)) {
 				"-u|--unicode|--UCS-2 -v|--verbose -V|--version:h -w|--write-signature:c -y|--sysprep -@|--append-binary-args=r -h|--help:h",
 			ReadOnly: []string{"efibootmgr", "efibootmgr -v", "efibootmgr --verb", "efibootmgr -u -v"},
 			Flagged:  []string{"efibootmgr -o 0001,0002", "efibootmgr -b 0003 -B", "efibootmgr --bootnext=0001", "efibootmgr -n0001", "efibootmgr --bootnu 0003 --delete-bootnu", "efibootmgr -c -d /dev/sda -p 1 -L x"}},
+		// netsh (Windows, from Microsoft's netsh reference; nothing runs
+		// here): -a ALIASFILE, -c CONTEXT, -r HOST, -u USER, -p PASSWORD,
+		// -f SCRIPT, then the command as words of its contexts (advfirewall
+		// set allprofiles state off), in any case; one quoted word holds
+		// a whole command too. The firewall check reads the words.
+		&Spec{Names: n("netsh"), Grant: exact("netsh interface show interface"), Effect: Config, Operands: "-*", Options: "-a=r -c= -r=n -u= -p= -f=x",
+			Flagged: []string{"netsh advfirewall set allprofiles state off", "netsh firewall set opmode disable", "netsh -r host advfirewall set allprofiles state off", "netsh 'advfirewall set allprofiles state off'"}},
 		// killall5 (sysvinit-utils 3.06): -SIGNAL, a number only, then
 		// -o PID to spare; it signals every process but its own session.
 		&Spec{Names: n("killall5"), Grant: exact("killall5"), Effect: Unknown, Numeric: true, Operands: "", Options: "-o=",

