@@ -44,18 +44,24 @@ var _ = family("cloud", func(add func(...*Spec)) {
 	}
 	// awsRaises is an operation whose call is the danger itself.
 	awsRaises := func(k danger.Kind, why string, flagged, passes []string) *Spec {
-		s := &Spec{Effect: Network, Permute: true, Loose: true, Operands: "-*", Options: awsGlobal}
+		// aws OP help shows the operation's manual (the pager's).
+		s := &Spec{Effect: Network, Permute: true, Loose: true, Operands: "-*", Options: awsGlobal, OwnOperands: true, Subcommands: subs("help", pager)}
 		s.Raises = []Raise{{Kind: k, Why: why, Flagged: flagged, Passes: passes}}
 		return s
 	}
+	// The look-alikes that must pass: the same services' reading
+	// operations, and help.
 	printsSecret := func(svc, op string, flagged ...string) *Spec {
-		return awsRaises(danger.CredentialAccess, "aws "+svc+" "+op+" prints secret values", flagged, nil)
+		return awsRaises(danger.CredentialAccess, "aws "+svc+" "+op+" prints secret values", flagged,
+			[]string{"aws " + svc + " " + op + " help", "aws " + svc + " list-tags --resource-arn x", "aws sts get-caller-identity", "aws secretsmanager describe-secret --secret-id db"})
 	}
 	stopsAudit := func(op string, flagged ...string) *Spec {
-		return awsRaises(danger.LogTampering, "aws cloudtrail "+op+" deletes or stops audit logs", flagged, nil)
+		return awsRaises(danger.LogTampering, "aws cloudtrail "+op+" deletes or stops audit logs", flagged,
+			[]string{"aws cloudtrail describe-trails", "aws cloudtrail start-logging --name main", "aws cloudtrail " + op + " help"})
 	}
 	replacesSecret := func(op string, flagged ...string) *Spec {
-		return awsRaises(danger.CloudDestructive, "aws secretsmanager "+op+" replaces a secret other services read", flagged, nil)
+		return awsRaises(danger.CloudDestructive, "aws secretsmanager "+op+" replaces a secret other services read", flagged,
+			[]string{"aws secretsmanager describe-secret --secret-id db", "aws secretsmanager list-secrets", "aws secretsmanager " + op + " help"})
 	}
 	s3Copy := &Spec{Effect: Network, Permute: true, Operands: "R W",
 		Options: awsGlobal + " --recursive --dryrun --quiet --only-show-errors --no-progress --page-size= --follow-symlinks --no-follow-symlinks --exclude= --include= " +

@@ -658,19 +658,18 @@ func checkPublish(a *analyzer, c *call) {
 }
 
 // checkObjectStores covers object-storage clients other than the cloud
-// CLIs.
+// CLIs, reading each call with its entry (programs/objectstores.go): the
+// command after the global options, its dry-run and delete options in
+// every spelling.
 func checkObjectStores(a *analyzer, c *call) {
-	ops := c.operands()
-	if hasWord(ops, "--dry-run", "-n", "--dryrun") {
+	res := a.entryParse(c)
+	if res.Spec == nil || res.Has("--dry-run", "--fake") {
 		return
 	}
-	first := ""
-	if len(ops) > 0 {
-		first = ops[0].s
-	}
+	first, _ := a.entrySub(c)
 	switch c.prog {
 	case "s3cmd":
-		if first == "del" || first == "rm" || first == "rb" || first == "sync" && hasPrefixWord(ops, "--delete") {
+		if first == "del" || first == "rm" || first == "rb" || first == "sync" && res.Has("--delete-removed") {
 			a.flag(c, danger.CloudDestructive, "s3cmd "+first+" deletes objects or buckets")
 		}
 	case "rclone":
@@ -682,19 +681,23 @@ func checkObjectStores(a *analyzer, c *call) {
 		}
 		switch first {
 		case "copy", "copyto", "sync", "move", "moveto":
-			pos := positional(ops, "--config --transfers --checkers --include --exclude --filter --max-age --min-age")
-			if len(pos) > 1 {
-				if p := a.resolve(pos[1], c.cwd); p != "" && (a.sensitiveTree(p) || a.sensitiveFile(p)) {
+			// The source, the first operand after the command.
+			if src := a.entryOperands(c); len(src) > 0 {
+				if p := a.resolve(src[0], c.cwd); p != "" && (a.sensitiveTree(p) || a.sensitiveFile(p)) {
 					a.flag(c, danger.Exfiltration, "rclone "+first+" sends "+p+" to a remote")
 				}
 			}
 		}
 	case "mc":
-		if first == "rm" || first == "rb" || first == "mirror" && hasPrefixWord(ops, "--remove") {
+		if first == "rm" || first == "rb" || first == "mirror" && res.Has("--remove") {
 			a.flag(c, danger.CloudDestructive, "mc "+first+" deletes objects or buckets")
 		}
 	case "azcopy", "b2":
-		if first == "remove" || first == "rm" || first == "delete-bucket" || first == "sync" && hasPrefixWord(ops, "--delete-destination=true", "--delete") {
+		del := res.Has("--delete")
+		if v, ok := res.Value("--delete-destination"); ok && !strings.EqualFold(v, "false") {
+			del = true
+		}
+		if first == "remove" || first == "rm" || first == "delete-bucket" || first == "sync" && del {
 			a.flag(c, danger.CloudDestructive, c.prog+" "+first+" deletes remote objects")
 		}
 	}

@@ -1,0 +1,162 @@
+package programs
+
+import "strings"
+
+// Object-storage clients and backup tools that are not a cloud's own CLI:
+// each command talks to the store (Network), copies local files up or down
+// (the operands, a path or a URL), or deletes objects and buckets (Delete).
+// What deletes is judged by shell/check_cloud.go (checkObjectStores) and,
+// for the backup tools, shell/check_services.go, from these entries.
+
+var _ = family("objectstores", func(add func(...*Spec)) {
+	// s3cmd 2.3.0 (optparse: unique prefixes of long options, tried here:
+	// del --dry-r --recurs is taken; short flags bundle). sync deletes at
+	// the destination only with --delete-removed; -n|--dry-run lists what
+	// it would do.
+	s3cmdOpts := "-c|--config=r --access_key= --secret_key= --access_token= -n|--dry-run -e|--encrypt --no-encrypt -f|--force --continue --skip-existing " +
+		"-r|--recursive --check-md5 --no-check-md5 -P|--acl-public --acl-private --acl-grant= --acl-revoke= -D|--restore-days= --restore-priority= " +
+		"--delete-removed --no-delete-removed --delete-after --delay-updates --max-delete= --limit= --add-destination= --delete-after-fetch -p|--preserve --no-preserve " +
+		"--exclude= --exclude-from=r --rexclude= --rexclude-from=r --include= --include-from=r --rinclude= --rinclude-from=r --files-from=r --region|--bucket-location= " +
+		"--host= --host-bucket= --reduced-redundancy|--rr --no-reduced-redundancy|--no-rr --storage-class= --access-logging-target-prefix= --no-access-logging " +
+		"--default-mime-type= -M|--guess-mime-type --no-guess-mime-type --no-mime-magic -m|--mime-type= --add-header= --remove-header= --server-side-encryption " +
+		"--server-side-encryption-kms-id= --encoding= --add-encoding-exts= --verbatim --disable-multipart --multipart-chunk-size-mb= --list-md5 -H|--human-readable-sizes " +
+		"--ws-index= --ws-error= --progress --no-progress --stats --enable --disable --cf-invalidate --cf-invalidate-default-index --cf-no-invalidate-default-index-root " +
+		"--cf-add-cname= --cf-remove-cname= --cf-comment= --cf-default-root-object= -v|--verbose -d|--debug --ca-certs=r --ssl --no-ssl --check-certificate " +
+		"--no-check-certificate --check-hostname --no-check-hostname --signature-v2 --limit-rate= --no-connection-pooling --requester-pays --long-listing|-l -q|--quiet " +
+		"--cache-file=w --follow-symlinks --stop-on-error --content-disposition= --content-type= --expiry-date= --expiry-days= --expiry-prefix= -h|--help:h --version:h --configure:c --dump-config"
+	s3cmdRun := func(e Effect, operands string) *Spec {
+		return &Spec{Effect: e, Abbrev: true, Permute: true, Operands: operands, Options: s3cmdOpts}
+	}
+
+	// rclone and mc name a remote's objects as remote:path and
+	// alias/bucket, which look like local paths: their operands are data,
+	// and the checks judge the local source they send.
+	//
+	// rclone 1.60.1 (cobra/pflag: short flags bundle, long options whole:
+	// --dry is refused, tried here; the global options before or after the
+	// command). It has hundreds of backend options: the entries are loose
+	// and declare the ones that read a file or change what the command does.
+	rcloneOpts := "--config=r -n|--dry-run -i|--interactive -v|--verbose -q|--quiet -P|--progress --transfers= --checkers= --include= --exclude= --filter= " +
+		"--include-from=r --exclude-from=r --filter-from=r --files-from=r --files-from-raw=r --max-age= --min-age= --max-size= --min-size= --bwlimit= --log-file=w " +
+		"--log-level= --stats= --retries= --low-level-retries= --contimeout= --timeout= --user-agent= --password-command=x --ca-cert=r --client-cert=r --client-key=r " +
+		"--backup-dir= --suffix= --delete-before --delete-during --delete-after --max-delete= --track-renames --create-empty-src-dirs -h|--help:h"
+	rcloneRun := func(e Effect, operands string) *Spec {
+		return &Spec{Effect: e, Loose: true, Permute: true, Operands: operands, Options: rcloneOpts}
+	}
+
+	// mc, the MinIO client (minio/cli, urfave/cli 1 on Go's flag package:
+	// -x and --x alike, no bundling, no prefixes). rm --fake and mirror
+	// --dry-run only say what they would do. The name is also Midnight
+	// Commander's, which takes no command word: the entry's own effect,
+	// with no command, is unknown.
+	mcOpts := "-config-dir|-C= -quiet|-q -disable-pager|-dp -no-color -json -debug -insecure -limit-upload= -limit-download= -custom-header|-H= -help|-h:h -version|-v:h"
+	mcRun := func(e Effect, operands, o string) *Spec {
+		return &Spec{Effect: e, LongDash: true, Loose: true, Permute: true, Operands: operands, Options: goFlags(mcOpts + " " + o)}
+	}
+
+	// azcopy 10 (cobra: short flags bundle, long options whole). sync
+	// deletes at the destination with --delete-destination=true (or
+	// prompt, which asks); --dry-run prints what it would do.
+	azcopyOpts := "--cap-mbps= --log-level= --output-type= --output-level= --trusted-microsoft-suffixes= --skip-version-check --dry-run? --recursive? " +
+		"--include-pattern= --exclude-pattern= --include-path= --exclude-path= --list-of-files=r --from-to= -h|--help:h"
+	azcopyRun := func(e Effect, operands, o string) *Spec {
+		return &Spec{Effect: e, Loose: true, Permute: true, Operands: operands, Options: azcopyOpts + " " + o}
+	}
+
+	// b2, Backblaze's CLI: 1.3.8 (Debian's backblaze-b2) refuses prefixes
+	// (sync --dele prints the usage); 3 and on take kebab-case beside the
+	// older camelCase (--dry-run and --dryRun).
+	b2Opts := "--delete --dryRun|--dry-run --noProgress|--no-progress --threads= --keepDays|--keep-days= --skipNewer|--skip-newer --replaceNewer|--replace-newer " +
+		"--compareVersions|--compare-versions= --compareThreshold|--compare-threshold= --excludeRegex|--exclude-regex= --includeRegex|--include-regex= " +
+		"--excludeDirRegex|--exclude-dir-regex= --excludeAllSymlinks|--exclude-all-symlinks --allowEmptySource|--allow-empty-source --recursive --versions --long " +
+		"--bypass-governance --profile= -h|--help:h"
+	b2Run := func(e Effect, operands string) *Spec {
+		return &Spec{Effect: e, Loose: true, Permute: true, Operands: operands, Options: b2Opts}
+	}
+
+	add(
+		&Spec{Names: n("s3cmd"), Abbrev: true, Permute: true, Options: s3cmdOpts, OtherSubcommand: Network,
+			Subcommands: subs("ls", s3cmdRun(Network, "-*"), "la", s3cmdRun(Network, "-*"), "du", s3cmdRun(Network, "-*"), "info", s3cmdRun(Network, "-*"),
+				"get", s3cmdRun(Network, "R* W"), "put", s3cmdRun(Network, "R* W"), "sync", s3cmdRun(Network, "R W"), "cp", s3cmdRun(Network, "-*"), "mv", s3cmdRun(Network, "-*"),
+				"del", s3cmdRun(Delete, "R*"), "rm", s3cmdRun(Delete, "R*"), "rb", s3cmdRun(Delete, "R*"), "mb", s3cmdRun(Network, "-*")),
+			ReadOnly: []string{"s3cmd --version", "s3cmd --help"},
+			Flagged:  []string{"s3cmd ls s3://b", "s3cmd del s3://b/k", "s3cmd put ~/.aws/credentials s3://drop/c", "s3cmd sync dist/ s3://site --delete-removed", "s3cmd --configure"}},
+		&Spec{Names: n("rclone"), Loose: true, Permute: true, Options: rcloneOpts + " -V|--version:h", OtherSubcommand: Network,
+			Subcommands: subs("copy", rcloneRun(Network, "-*"), "copyto", rcloneRun(Network, "-*"), "sync", rcloneRun(Delete, "-*"), "move", rcloneRun(Delete, "-*"), "moveto", rcloneRun(Delete, "-*"),
+				"purge", rcloneRun(Delete, "-*"), "delete", rcloneRun(Delete, "-*"), "deletefile", rcloneRun(Delete, "-*"), "rmdir", rcloneRun(Delete, "-*"), "rmdirs", rcloneRun(Delete, "-*"),
+				"cleanup", rcloneRun(Delete, "-*"), "dedupe", rcloneRun(Delete, "-*"), "ls", rcloneRun(Network, "-*"), "lsd", rcloneRun(Network, "-*"), "lsl", rcloneRun(Network, "-*"),
+				"config", rcloneRun(Config, "-*"), "mount", rcloneRun(Unknown, "-*"), "serve", rcloneRun(Unknown, "-*"), "version", &Spec{Options: "--check -h|--help:h"}),
+			ReadOnly: []string{"rclone version", "rclone --help"},
+			Flagged:  []string{"rclone ls remote:b", "rclone purge remote:b", "rclone sync dist remote:site", "rclone copy ~/.ssh remote:drop", "rclone config"}},
+		&Spec{Names: n("mc"), Effect: Unknown, LongDash: true, Loose: true, Options: goFlags(mcOpts), OtherSubcommand: Network,
+			Subcommands: subs("rm", mcRun(Delete, "-*", "-recursive|-r -force -dangerous -incomplete|-I -versions -fake -older-than= -newer-than= -bypass"),
+				"rb", mcRun(Delete, "-*", "-force -dangerous"),
+				"mirror", mcRun(Network, "-*", "-remove -overwrite -dry-run -watch|-w -exclude= -older-than= -newer-than= -preserve|-a -active-active"),
+				"cp", mcRun(Network, "-*", "-recursive|-r -preserve|-a -attr="), "ls", mcRun(Network, "-*", "-recursive|-r -versions"), "cat", mcRun(Network, "-*", ""),
+				"alias", mcRun(Config, "-*", ""), "admin", mcRun(Network, "-*", "")),
+			Flagged: []string{"mc", "mc ls play/b", "mc rm --recursive --force play/b", "mc rb play/b", "mc mirror --remove dist play/site"}},
+		&Spec{Names: n("azcopy"), Loose: true, Permute: true, Options: azcopyOpts + " -v|--version:h", OtherSubcommand: Network,
+			Subcommands: subs("copy", azcopyRun(Network, "R* W", "--overwrite= --put-md5"), "cp", azcopyRun(Network, "R* W", "--overwrite= --put-md5"),
+				"sync", azcopyRun(Network, "R W", "--delete-destination= --mirror-mode? --compare-hash="),
+				"remove", azcopyRun(Delete, "R*", ""), "rm", azcopyRun(Delete, "R*", ""), "list", azcopyRun(Network, "-*", ""), "login", azcopyRun(Config, "-*", "")),
+			ReadOnly: []string{"azcopy --version"},
+			Flagged:  []string{"azcopy list https://a.blob.core.windows.net/c", "azcopy remove https://a.blob.core.windows.net/c --recursive", "azcopy sync dist https://a.blob.core.windows.net/site --delete-destination=true", "azcopy login"}},
+		&Spec{Names: n("b2", "backblaze-b2"), Loose: true, Permute: true, Options: b2Opts + " --version:h", OtherSubcommand: Network,
+			Subcommands: subs("sync", b2Run(Network, "R W"), "rm", b2Run(Delete, "-*"), "delete-bucket", b2Run(Delete, "-*"), "delete-file-version", b2Run(Delete, "-*"),
+				"ls", b2Run(Network, "-*"), "upload-file", b2Run(Network, "- r -"), "authorize-account", b2Run(Config, "-*"), "version", &Spec{Options: "-h|--help:h"}),
+			Flagged: []string{"b2 ls b", "b2 rm --recursive b2://b/logs", "b2 delete-bucket b", "b2 sync --delete dist b2://site", "b2 upload-file b ~/.ssh/id_rsa k"}},
+
+		// tarsnap 1.0.40 (its own getopt_long-like parser in the bsdtar
+		// tradition: bundled short modes, --long whole): -c creates, -x and
+		// -t read back, -d deletes archives, --nuke the whole store.
+		&Spec{Names: n("tarsnap"), Effect: Network, Permute: true, Operands: "r*",
+			Options: "-c:n -x -t -d -r --list-archives --print-stats --nuke --fsck --fsck-prune --recover --verify-config -f= --keyfile=r --cachedir= -C= -T=r -X=r " +
+				"--exclude= --include= -v -q -p -P -O -k -n|--dry-run --dry-run-metadata --checkpoint-bytes= --configfile=r --no-default-config --humanize-numbers --aggressive-networking " +
+				"-h|--help:h --version:h",
+			ReadOnly: []string{"tarsnap --version", "tarsnap --help"},
+			Flagged:  []string{"tarsnap -c -f home /home/dev", "tarsnap -d -f home", "tarsnap --list-archives", "tarsnap --nuke"}},
+		// duplicacy 3 (urfave/cli 1 on Go's flag package: -x and --x alike,
+		// no bundling): prune deletes snapshots, backup uploads.
+		&Spec{Names: n("duplicacy"), LongDash: true, Loose: true, Options: goFlags("-verbose|-v -debug|-d -log -stack -no-script -background -profile= -comment= -suppress= -help|-h:h -version:h"), OtherSubcommand: Network,
+			Subcommands: subs("prune", &Spec{Effect: Delete, LongDash: true, Loose: true, Permute: true, Operands: "-*", Options: goFlags("-dry-run -exhaustive -exclusive -all|-a -keep= -id= -r= -t= -storage=")},
+				"backup", &Spec{Effect: Network, LongDash: true, Loose: true, Permute: true, Operands: "-*", Options: goFlags("-dry-run -hash -storage= -threads= -t=")},
+				"restore", &Spec{Effect: Write, LongDash: true, Loose: true, Permute: true, Operands: "-*", Options: goFlags("-overwrite -delete -r= -storage= -threads=")},
+				"init", &Spec{Effect: Config, LongDash: true, Loose: true, Permute: true, Operands: "-*"}),
+			Flagged: []string{"duplicacy backup", "duplicacy prune -keep 0:360", "duplicacy restore -r 3 -overwrite", "duplicacy init repo s3://b"}},
+		// bacula: the control script of its daemons (bacula start, stop,
+		// restart, status).
+		&Spec{Names: n("bacula"), Options: "-h|--help:h",
+			Subcommands: subs("start", &Spec{Effect: Config}, "stop", &Spec{Effect: Config}, "restart", &Spec{Effect: Config}, "status", &Spec{Effect: Network}),
+			Flagged:     []string{"bacula stop", "bacula restart", "bacula status"}},
+		// borgmatic 1.7.7 (argparse: unique prefixes, tried here: --dry-ru
+		// is --dry-run): with no action it prunes, compacts, creates and
+		// checks, and the configuration's hooks run commands.
+		&Spec{Names: n("borgmatic"), Effect: Unknown, Abbrev: true, Permute: true, Loose: true, Operands: "-*",
+			Options: "-c|--config=r --excludes=r -n|--dry-run --no-color -v|--verbosity= --syslog-verbosity= --log-file-verbosity= --monitoring-verbosity= --log-file=w " +
+				"--override= --no-environment-interpolation --bash-completion -h|--help:h --version:h",
+			ReadOnly: []string{"borgmatic --version", "borgmatic --help"},
+			Flagged:  []string{"borgmatic", "borgmatic prune", "borgmatic --dry-run", "borgmatic create --stats", "borgmatic rcreate"}},
+	)
+})
+
+// goFlags adds to each single-dash long name of a grammar (-remove) its
+// double-dash spelling (--remove), which Go's flag package takes alike:
+// the option is then named by its --long spelling, as the checks ask.
+func goFlags(opts string) string {
+	fields := strings.Fields(opts)
+	for i, f := range fields {
+		j := strings.IndexAny(f, "=?:")
+		if j < 0 {
+			j = len(f)
+		}
+		var names []string
+		for _, name := range strings.Split(f[:j], "|") {
+			if len(name) > 2 && name[1] != '-' {
+				names = append(names, "-"+name)
+			}
+			names = append(names, name)
+		}
+		fields[i] = strings.Join(names, "|") + f[j:]
+	}
+	return strings.Join(fields, " ")
+}
