@@ -785,10 +785,31 @@ func (a *analyzer) foreign(text string, ca *call, lang string) {
 	if lang == "powershell" {
 		a.checkCode(ca, "powershell", text)
 	}
-	for _, stmt := range splitForeign(text, lang) {
+	var pipe *pipeline
+	var pctx *ctx
+	for _, st := range splitForeign(text, lang) {
+		stmt := st.text
 		words := foreignWords(stmt, lang)
 		if len(words) == 0 {
 			continue
+		}
+		// A stage of a pipeline (Get-Process node | Stop-Process): the
+		// stages share one, as the shell's own do.
+		cx := ca.ctx
+		switch {
+		case st.piped && pipe != nil:
+			cp := *pctx
+			cp.stage++
+			pctx = &cp
+			cx = pctx
+		case st.pipes:
+			pipe = &pipeline{}
+			cp := *ca.ctx
+			cp.pipe, cp.stage = pipe, 0
+			pctx = &cp
+			cx = pctx
+		default:
+			pipe, pctx = nil, nil
 		}
 		args := make([]arg, len(words))
 		for i, w := range words {
@@ -802,10 +823,16 @@ func (a *analyzer) foreign(text string, ca *call, lang string) {
 				}
 			}
 		}
-		sub := &call{ctx: ca.ctx, cwd: ca.cwd, text: stmt, args: args, wrappers: ca.wrappers, partIdx: -1, lang: lang}
+		sub := &call{ctx: cx, cwd: ca.cwd, text: stmt, args: args, wrappers: ca.wrappers, partIdx: -1, lang: lang}
 		sub.words = words
 		sub.prog = key(programName(words[0]))
 		a.calls = append(a.calls, sub)
+		if pipe != nil {
+			pipe.add(cx.stage, sub)
+		}
+		if !st.pipes {
+			pipe, pctx = nil, nil
+		}
 		a.findCode(sub)
 		if foreignCarrier(sub.prog) {
 			// cmd /c "powershell -c …": the inner carrier's code is judged
@@ -815,15 +842,25 @@ func (a *analyzer) foreign(text string, ca *call, lang string) {
 	}
 }
 
-func splitForeign(text, lang string) []string {
-	var out []string
+// foreignStmt is one statement of foreign code: piped says its input is
+// the statement before's output, pipes that its output is the next's (a
+// lone |, not ||).
+type foreignStmt struct {
+	text         string
+	piped, pipes bool
+}
+
+func splitForeign(text, lang string) []foreignStmt {
+	var out []foreignStmt
 	var b strings.Builder
 	quote := byte(0)
 	depth := 0
+	piped := false
 	flush := func() {
 		if s := strings.TrimSpace(b.String()); s != "" {
-			out = append(out, s)
+			out = append(out, foreignStmt{text: s, piped: piped})
 		}
+		piped = false
 		b.Reset()
 	}
 	for i := 0; i < len(text); i++ {
@@ -843,6 +880,13 @@ func splitForeign(text, lang string) []string {
 		case c == ')' && lang == "powershell":
 			depth--
 			flush()
+		case c == '|' && (i+1 >= len(text) || text[i+1] != '|') && (i == 0 || text[i-1] != '|'):
+			// A pipe: the statement before feeds the next.
+			if s := strings.TrimSpace(b.String()); s != "" {
+				out = append(out, foreignStmt{text: s, piped: piped, pipes: true})
+				b.Reset()
+				piped = true
+			}
 		case c == '&' || c == '|' || c == ';' || c == '\n':
 			flush()
 		default:
