@@ -788,7 +788,49 @@ func checkPersistence(a *analyzer, c *call) {
 var unguardedFlags = []string{"--dangerously-skip-permissions", "--dangerously-bypass-approvals-and-sandbox", "--yolo", "--full-auto", "--yes-always", "--dangerously-allow-all",
 	"--allow-all-tools", "--auto-approve", "--trust-all-tools", "--no-confirm", "--approval-mode=yolo", "--permission-mode=bypassPermissions", "--force", "--allow-dangerously-skip-permissions", "--always-approve"}
 
+// unguardedOptions are the same options by the name an agent's entry
+// declares them under (its first long spelling: codex --yolo is
+// --dangerously-bypass-approvals-and-sandbox, gemini -y is --yolo), and
+// agentModes the options whose value sets the approvals, with the values
+// that turn them off.
+var (
+	unguardedOptions = []string{"--dangerously-skip-permissions", "--allow-dangerously-skip-permissions", "--dangerously-bypass-approvals-and-sandbox", "--yolo", "--full-auto"}
+	agentModes       = []string{"--approval-mode", "--permission-mode", "--ask-for-approval"}
+)
+
 func checkNestedAgent(a *analyzer, c *call) {
+	if res := a.entryParse(c); res.Spec != nil {
+		// The agent's entry reads its options in every spelling: bundled
+		// (-dy), attached (-anever, --approvalMode=yolo), after the prompt.
+		if res.Help {
+			return
+		}
+		for _, o := range unguardedOptions {
+			if res.Has(o) {
+				a.flag(c, danger.AgentConfigTamper, "launches "+c.prog+" with its approvals turned off ("+o+")")
+				return
+			}
+		}
+		for _, v := range a.entryValues(c, agentModes...) {
+			if v.s == "yolo" || v.s == "bypassPermissions" || v.s == "never" {
+				a.flag(c, danger.AgentConfigTamper, "launches "+c.prog+" with approvals set to "+v.s)
+				return
+			}
+		}
+		for _, v := range a.entryValues(c, "--sandbox") {
+			if strings.HasPrefix(v.s, "danger") {
+				a.flag(c, danger.AgentConfigTamper, "launches "+c.prog+" without a sandbox")
+				return
+			}
+		}
+		for _, v := range a.entryValues(c, "--config") {
+			if strings.Contains(v.s, "approval_policy") && strings.Contains(v.s, "never") || strings.Contains(v.s, "danger-full-access") {
+				a.flag(c, danger.AgentConfigTamper, "launches "+c.prog+" with approvals or sandbox turned off")
+				return
+			}
+		}
+		return
+	}
 	ops := c.operands()
 	for i, x := range ops {
 		s := x.s

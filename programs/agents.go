@@ -1,0 +1,93 @@
+package programs
+
+// The coding agents' own CLIs. Starting an agent (a prompt, or none: an
+// interactive session) hands it the machine: whatever it decides to run
+// runs, so the call is Exec. The options that turn its approvals or its
+// sandbox off (claude --dangerously-skip-permissions, codex --yolo,
+// gemini -y) are declared with every spelling so that the nested-agent
+// check reads them in any; the subcommands that change the agent's
+// configuration (mcp add, config set) are Config, and those that only
+// print are read-only. Listing MCP servers is not: claude and gemini
+// start each configured server to report its health.
+
+var _ = family("agents", func(add func(...*Spec)) {
+	// claude 2.1.197 (Claude Code, commander; --help observed): options
+	// anywhere, --opt=value or apart, short flags bundle (-cv), no
+	// prefixes; the first operand is the prompt unless it names a
+	// subcommand.
+	const claudeOpts = "-p|--print -c|--continue -r|--resume? -d|--debug? --debug-file=w --verbose --bare --brief --chrome --no-chrome --ide --safe-mode " +
+		"--dangerously-skip-permissions --allow-dangerously-skip-permissions --permission-mode= --permission-prompt-tool= " +
+		"--allowedTools|--allowed-tools= --disallowedTools|--disallowed-tools= --tools= --add-dir= --agent= --agents= --append-system-prompt= " +
+		"--append-system-prompt-file=r --system-prompt= --system-prompt-file=r --betas= --effort= --exclude-dynamic-system-prompt-sections --fallback-model= " +
+		"--file= --fork-session --from-pr? --include-hook-events --include-partial-messages --input-format= --json-schema= --max-budget-usd= --max-turns= " +
+		"--mcp-config= --strict-mcp-config --model= -n|--name= --no-session-persistence --output-format= --plugin-dir=l --plugin-url=n --prompt-suggestions? " +
+		"--remote-control? --remote-control-session-name-prefix= --replay-user-messages --session-id= --setting-sources= --settings= --tmux? " +
+		"-w|--worktree? --bg|--background --ax-screen-reader --disable-slash-commands -v|--version:h -h|--help:h"
+	claudeDoes := func(e Effect) *Spec {
+		return &Spec{Effect: e, Permute: true, Loose: true, Operands: "-*", Options: "-h|--help:h"}
+	}
+	claudeReads := &Spec{Permute: true, Operands: "-*", Options: "-h|--help:h"}
+	// codex 0.171.0 (clap; --help observed): short flags bundle, no
+	// prefixes (--yol is refused), options anywhere; --yolo is a hidden
+	// alias of --dangerously-bypass-approvals-and-sandbox. exec and
+	// review take the same options and their own.
+	const codexOpts = "-c|--config= --enable= --disable= --remote=n --remote-auth-token-env= --strict-config -i|--image=r -m|--model= --oss --local-provider= " +
+		"-p|--profile= -s|--sandbox= --approve-for-me --dangerously-bypass-approvals-and-sandbox|--yolo --full-auto --dangerously-bypass-hook-trust -C|--cd= --worktree " +
+		"--add-dir= -a|--ask-for-approval= --search --no-alt-screen --no-daemon -h|--help:h -V|--version:h"
+	codexRuns := &Spec{Effect: Exec, Permute: true, Operands: "-*", Options: codexOpts + " --thread-source= --cyber-access-program= --skip-git-repo-check --trust " +
+		"--ephemeral --ignore-user-config --ignore-rules --output-schema=r --color= --json -o|--output-last-message=w --last --all"}
+	codexDoes := func(e Effect) *Spec {
+		return &Spec{Effect: e, Permute: true, Loose: true, Operands: "-*", Options: "-h|--help:h -c|--config="}
+	}
+	codexReads := &Spec{Permute: true, Operands: "-*", Options: "-h|--help:h --json"}
+	// gemini 0.61.0 (yargs; --help observed) and qwen (Qwen Code, a fork
+	// of it): options anywhere, --opt=value or apart, camelCase spellings
+	// of the long options (--approvalMode=yolo, observed), short flags
+	// bundle.
+	const geminiOpts = "-d|--debug -m|--model= -p|--prompt= -i|--prompt-interactive|--promptInteractive= --skip-trust|--skipTrust -w|--worktree= -s|--sandbox " +
+		"--sandbox-image|--sandboxImage= -y|--yolo --approval-mode|--approvalMode= --policy= --admin-policy|--adminPolicy= --acp --experimental-acp|--experimentalAcp " +
+		"--allowed-mcp-server-names|--allowedMcpServerNames= --allowed-tools|--allowedTools= -e|--extensions= -l|--list-extensions|--listExtensions " +
+		"-r|--resume= --session-file|--sessionFile=r --session-id|--sessionId= --list-sessions|--listSessions --delete-session|--deleteSession= " +
+		"--include-directories|--includeDirectories= --screen-reader|--screenReader -o|--output-format|--outputFormat= --raw-output|--rawOutput " +
+		"--accept-raw-output-risk|--acceptRawOutputRisk -a|--all-files|--allFiles --checkpointing --openai-api-key= --openai-base-url=n --auth-type= " +
+		"-v|--version:h -h|--help:h"
+	geminiDoes := func(e Effect) *Spec {
+		return &Spec{Effect: e, Permute: true, Loose: true, Operands: "-*", Options: "-h|--help:h"}
+	}
+	geminiReads := &Spec{Permute: true, Operands: "-*", Options: "-h|--help:h"}
+	geminiSubs := func() map[string]*Spec {
+		ext := &Spec{Options: "-h|--help:h", OtherSubcommand: Config, Subcommands: subs("list", geminiReads)}
+		return subs("mcp", &Spec{Options: "-h|--help:h", OtherSubcommand: Config, Subcommands: subs("list", geminiDoes(Exec))},
+			"extensions", ext, "extension", ext, "skills", geminiDoes(Config), "skill", geminiDoes(Config), "hooks", geminiDoes(Config), "hook", geminiDoes(Config),
+			"gemma", geminiDoes(Config))
+	}
+	add(
+		&Spec{Names: n("claude"), Grant: Grant{Exact: true, Offers: []string{"claude -p x => Bash(claude -p x)"}}, Effect: Exec, Permute: true, OwnOperands: true, Operands: "-*",
+			Options: claudeOpts,
+			Subcommands: subs("mcp", &Spec{Options: "-h|--help:h", OtherSubcommand: Config, Subcommands: subs("list", claudeDoes(Exec), "get", claudeDoes(Exec), "serve", claudeDoes(Exec), "help", claudeReads)},
+				"config", &Spec{Options: "-h|--help:h", OtherSubcommand: Config, Subcommands: subs("get", claudeReads, "list", claudeReads, "ls", claudeReads)},
+				"agents", claudeDoes(Exec), "auth", claudeDoes(Config), "auto-mode", claudeDoes(Unknown), "doctor", claudeDoes(Unknown), "gateway", claudeDoes(Network),
+				"install", claudeDoes(Config), "plugin", claudeDoes(Config), "plugins", claudeDoes(Config), "project", claudeDoes(Config), "setup-token", claudeDoes(Config),
+				"ultrareview", claudeDoes(Network), "update", claudeDoes(Config), "upgrade", claudeDoes(Config)),
+			ReadOnly: []string{"claude --version", "claude -v", "claude config get model", "claude config list", "claude mcp help"},
+			Flagged: []string{"claude", "claude -p 'fix the tests'", "claude --dangerously-skip-permissions -p x", "claude -p x --permission-mode=bypassPermissions",
+				"claude mcp list", "claude mcp add x -- npx y", "claude config set -g x y", "claude --settings /tmp/s.json -p x"}},
+		&Spec{Names: n("codex"), Grant: Grant{Exact: true, Offers: []string{"codex exec x => Bash(codex exec x)"}}, Effect: Exec, Permute: true, OwnOperands: true, Operands: "-*",
+			Options: codexOpts,
+			Subcommands: subs("exec", codexRuns, "e", codexRuns, "review", codexRuns, "resume", codexRuns, "fork", codexRuns, "agents", codexRuns, "queue", codexRuns,
+				"mcp", &Spec{Options: "-h|--help:h -c|--config=", OtherSubcommand: Config, Subcommands: subs("list", codexReads, "get", codexReads, "help", codexReads)},
+				"login", codexDoes(Config), "logout", codexDoes(Config), "plugin", codexDoes(Config), "update", codexDoes(Config), "archive", codexDoes(Config),
+				"unarchive", codexDoes(Config), "delete", codexDoes(Config), "migrate-rollouts", codexDoes(Config), "migrate-nfs-db", codexDoes(Config),
+				"apply", codexDoes(Write), "a", codexDoes(Write), "sandbox", codexDoes(Exec), "debug", codexDoes(Exec), "app-server", codexDoes(Exec),
+				"remote-control", codexDoes(Exec), "exec-server", codexDoes(Exec), "mcp-server", codexDoes(Exec), "cloud", codexDoes(Network), "doctor", codexDoes(Unknown),
+				"features", codexDoes(Unknown), "completion", codexReads, "help", codexReads),
+			ReadOnly: []string{"codex --version", "codex -V", "codex mcp list", "codex mcp get x", "codex completion bash", "codex help exec"},
+			Flagged: []string{"codex", "codex exec 'fix it'", "codex --yolo exec x", "codex exec --dangerously-bypass-approvals-and-sandbox x", "codex -a never exec x",
+				"codex --ask-for-approval=never x", "codex -s danger-full-access x", "codex mcp add x -- y", "codex apply", "codex -c approval_policy=never x"}},
+		&Spec{Names: n("gemini", "qwen"), Grant: Grant{Exact: true, Offers: []string{"gemini -p x => Bash(gemini -p x)"}}, Effect: Exec, Permute: true, OwnOperands: true, Operands: "-*",
+			Options: geminiOpts, Subcommands: geminiSubs(),
+			ReadOnly: []string{"gemini --version", "gemini -v", "gemini extensions list", "qwen --version"},
+			Flagged: []string{"gemini", "gemini -p 'fix it'", "gemini -y -p x", "gemini --yolo x", "gemini --approval-mode=yolo -p x", "gemini --approvalMode yolo -p x",
+				"gemini -dy -p x", "gemini mcp list", "gemini mcp add x y", "gemini extensions install https://x.example/e", "qwen -y -p x"}},
+	)
+})
