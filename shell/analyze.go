@@ -271,7 +271,7 @@ func analyze(command string, opts Options, memo bool) (an *Analysis) {
 	// so that the result holds exactly what it needs.
 	ps := partsPool.Get().(*[]Part)
 	an.Parts = (*ps)[:0]
-	sc := newScope(opts.Cwd)
+	sc := newCleanScope(a.topCwd)
 	a.walkStmts(f.Stmts, &ctx{src: text, sc: sc})
 	a.finish()
 	a.settleListings()

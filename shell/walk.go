@@ -50,8 +50,9 @@ type analyzer struct {
 	// (listing.go); listedParts the parts given them.
 	listings    []string
 	listedParts []int
-	// cleanCwd is the last working directory resolveString found clean.
-	cleanCwd string
+	// cleanCwd is the last working directory resolveString found clean;
+	// topCwd is the command's, cleaned.
+	cleanCwd, topCwd string
 	// answers remember credentialFile's and control's answers per path.
 	answers []pathAnswer
 	// parsed is reused by every call's programs.ParseInto in effects;
@@ -90,19 +91,30 @@ type analyzer struct {
 }
 
 func newAnalyzer(opts Options, an *Analysis) *analyzer {
+	// A pooled analyzer is zero but for what the last analysis left in
+	// reuse (recycle).
+	a := analyzerPool.Get().(*analyzer)
+	r := &a.reuse
 	// The budget is never reached by input within MaxLength parsed once;
 	// it stops blow-ups through nesting and expansion.
-	a := analyzerPool.Get().(*analyzer)
-	r := a.reuse
-	*a = analyzer{opts: opts, an: an, budget: opts.MaxLength + 4*opts.MaxParts, reuse: r}
+	a.opts, a.an, a.budget = opts, an, opts.MaxLength+4*opts.MaxParts
 	a.calls, a.slabs, a.argSlabs, a.argUsed = r.calls, r.slabs, r.argSlabs, r.argUsed
 	a.answers, a.seen, a.recs, a.wdirs = r.answers, r.seen, r.recs, r.wdirs[:0]
 	a.bufs = parseBufPool.Get().(*parseBufs)
 	a.parsed, a.entry, a.entryWords = a.bufs.parsed, a.bufs.entry, a.bufs.words
+	// The working directory is cleaned once for the analyses that share
+	// it.
+	if opts.Cwd != r.cwd || r.cwd == "" {
+		r.cwd, r.cleanCwd = opts.Cwd, cleanPath(opts.Cwd)
+	}
+	a.topCwd = r.cleanCwd
+	if a.topCwd == opts.Cwd {
+		a.cleanCwd = a.topCwd // resolveString need not check it again
+	}
 	// The caller's slice is never written: one engine analyses many
 	// commands at once with the same working directories.
 	if len(opts.WorkingDirs) == 0 && opts.Cwd != "" {
-		a.wdirs = append(a.wdirs, cleanPath(opts.Cwd))
+		a.wdirs = append(a.wdirs, a.topCwd)
 	} else {
 		for _, d := range opts.WorkingDirs {
 			a.wdirs = append(a.wdirs, cleanPath(d))
@@ -127,6 +139,8 @@ type reusable struct {
 	seen     map[string]int
 	recs     []*recording
 	wdirs    []string
+	// cleanCwd is cwd cleaned.
+	cwd, cleanCwd string
 }
 
 // recycle empties the analyzer, which must have been released, and hands
@@ -153,7 +167,9 @@ func (a *analyzer) recycle() {
 	r.recs = a.recs[:0]
 	clear(a.wdirs)
 	r.wdirs = a.wdirs[:0]
-	*a = analyzer{reuse: *r}
+	keepR := *r
+	*a = analyzer{}
+	a.reuse = keepR
 	analyzerPool.Put(a)
 }
 
