@@ -418,6 +418,7 @@ var index = [...]indexEntry{
 	{"nix", "launchers"},
 	{"nix-shell", "launchers"},
 	{"nl", "coreutils"},
+	{"nmcli", "system-admin"},
 	{"node", "interpreters"},
 	{"nodejs", "interpreters"},
 	{"nodemon", "launchers"},

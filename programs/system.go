@@ -318,6 +318,24 @@ var _ = family("system", func(add func(...*Spec)) {
 	)
 })
 
+// firstMatch builds a subcommand table the way nmcli and iproute2 match
+// their words: a word selects the first name, in the program's own table
+// order, that it is a prefix of (nmcli c d is connection down; nmcli d d
+// is device disconnect, as disconnect comes before delete there). pairs
+// are names and their entries, in that order.
+func firstMatch(pairs ...any) map[string]*Spec {
+	m := map[string]*Spec{}
+	for i := 0; i+1 < len(pairs); i += 2 {
+		name, spec := pairs[i].(string), pairs[i+1].(*Spec)
+		for l := 1; l <= len(name); l++ {
+			if p := name[:l]; m[p] == nil {
+				m[p] = spec
+			}
+		}
+	}
+	return m
+}
+
 // Accounts, power and boot: the programs whose every call is one danger,
 // declared as the entry's Raises, with the options that make a call only
 // read or print.
@@ -436,6 +454,7 @@ var _ = family("system-admin", func(add func(...*Spec)) {
 		// a whole command too. The firewall check reads the words.
 		&Spec{Names: n("netsh"), Grant: exact("netsh interface show interface"), Effect: Config, Operands: "-*", Options: "-a=r -c= -r=n -u= -p= -f=x",
 			Flagged: []string{"netsh advfirewall set allprofiles state off", "netsh firewall set opmode disable", "netsh -r host advfirewall set allprofiles state off", "netsh 'advfirewall set allprofiles state off'"}},
+		nmcli(),
 		// killall5 (sysvinit-utils 3.06): -SIGNAL, a number only, then
 		// -o PID to spare; it signals every process but its own session.
 		&Spec{Names: n("killall5"), Grant: exact("killall5"), Effect: Unknown, Numeric: true, Operands: "", Options: "-o=",
@@ -468,3 +487,47 @@ var _ = family("system-admin", func(add func(...*Spec)) {
 			Flagged: []string{"slay bob", "slay -clean bob", "slay -KILL bob alice"}},
 	)
 })
+
+// nmcli (NetworkManager 1.42.4, tried here: nmcli OBJECT COMMAND help
+// names the command a prefix selects). Its options come before the object,
+// long ones by any unique prefix (--vers); a single-dash long spelling
+// (-terse, also taken) leaves the call unknown. The object and the command
+// are matched by prefix in nmcli's table order (firstMatch). Taking a
+// connection down, deleting or modifying one, disconnecting or deleting a
+// device, and turning networking or a radio off are the Raises.
+func nmcli() *Spec {
+	drops := func(flagged, passes []string) []Raise {
+		return []Raise{{Kind: danger.SystemConfig, Why: "changes network connections", Flagged: flagged, Passes: passes}}
+	}
+	read := &Spec{Permute: true, Operands: "-*", Options: "--active --order= --rescan="}
+	change := &Spec{Effect: Config, Loose: true, Permute: true, Operands: "-*"}
+	drop := func(flagged ...string) *Spec {
+		return &Spec{Effect: Config, Loose: true, Permute: true, Operands: "-*",
+			Raises: drops(flagged, []string{"nmcli connection show", "nmcli c s", "nmcli device status", "nmcli d", "nmcli --help", "nmcli radio wifi", "nmcli r wifi on"})}
+	}
+	radio := func(name string) *Spec {
+		return &Spec{Subcommands: firstMatch("on", &Spec{Effect: Config, Operands: ""}, "off", &Spec{Effect: Config, Operands: "", Raises: drops(
+			[]string{"nmcli radio " + name + " off", "nmcli r " + name[:2] + " of"}, []string{"nmcli radio " + name, "nmcli radio " + name + " on"})})}
+	}
+	return &Spec{Names: n("nmcli"), Grant: Grant{Exact: true, Offers: []string{"nmcli device status => Bash(nmcli device status)"}}, Abbrev: true,
+		Options: "-a|--ask -c|--colors= --complete-args -e|--escape= -f|--fields= -g|--get-values= -h|--help:h -m|--mode= -o|--overview -p|--pretty " +
+			"-s|--show-secrets -t|--terse -v|--version:h -w|--wait=",
+		Subcommands: firstMatch(
+			"general", &Spec{Subcommands: firstMatch("status", read, "hostname", &Spec{Effect: Config, EffectWithOperands: true, Operands: "-?"}, "permissions", read,
+				"logging", &Spec{Effect: Config, EffectWithOperands: true, Operands: "-*"}, "reload", change)},
+			"networking", &Spec{Subcommands: firstMatch("on", change, "off", drop("nmcli networking off", "nmcli n of", "nmcli -t networking off"), "connectivity", read)},
+			"radio", &Spec{Subcommands: firstMatch("all", radio("all"), "wifi", radio("wifi"), "wwan", radio("wwan"))},
+			"connection", &Spec{Subcommands: firstMatch("show", read, "up", change,
+				"down", drop("nmcli connection down office", "nmcli c d office", "nmcli con down id office", "/usr/bin/nmcli c down office"), "add", change,
+				"modify", drop("nmcli connection modify office ipv4.dns 1.1.1.1", "nmcli c m office ipv4.method manual", "nmcli con mod office +ipv4.dns 8.8.8.8"), "clone", change, "edit", change,
+				"delete", drop("nmcli connection delete office", "nmcli c de office", "nmcli con del office"), "monitor", read, "reload", change, "load", change,
+				"import", change, "export", &Spec{Effect: Write, EffectWithOperands: true, Operands: "-*"}, "migrate", change)},
+			"device", &Spec{Subcommands: firstMatch("status", read, "show", read, "set", change, "checkpoint", change, "connect", change, "reapply", change,
+				"disconnect", drop("nmcli device disconnect eth0", "nmcli d d eth0", "nmcli dev dis wlan0"), "delete", drop("nmcli device delete br0", "nmcli d de br0"),
+				"monitor", read, "modify", drop("nmcli device modify eth0 ipv4.method manual", "nmcli d mod eth0 ipv6.method disabled"),
+				"wifi", &Spec{OtherSubcommand: Config, Subcommands: firstMatch("list", read), Operands: "-*", Options: "--rescan="}, "lldp", read)},
+			"agent", read, "monitor", read, "help", read),
+		ReadOnly: []string{"nmcli device status", "nmcli d", "nmcli c s", "nmcli -t -f NAME connection show", "nmcli --terse c show --active", "nmcli general status", "nmcli radio wifi", "nmcli d wifi list"},
+		Flagged: []string{"nmcli connection down office", "nmcli c d office", "nmcli con mod office ipv4.dns 1.1.1.1", "nmcli d d eth0", "nmcli radio wifi off",
+			"nmcli networking off", "nmcli general hostname box", "nmcli connection up office"}}
+}

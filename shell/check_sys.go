@@ -894,10 +894,6 @@ func checkServices(a *analyzer, c *call) {
 		if strings.HasPrefix(lf, "-set") || strings.HasPrefix(lf, "-remove") || strings.HasPrefix(lf, "-delete") || c.prog == "scselect" && first != "" {
 			a.flag(c, danger.SystemConfig, "changes network settings")
 		}
-	case "nmcli":
-		if hasWord(ops, "modify", "delete", "down", "off", "disconnect") {
-			a.flag(c, danger.SystemConfig, "changes network connections")
-		}
 	case "ip":
 		if hasWord(ops, "add", "del", "delete", "flush", "set", "change", "replace") {
 			a.flag(c, danger.SystemConfig, "changes network interfaces or routes")
