@@ -787,9 +787,13 @@ func (a *analyzer) foreign(text string, ca *call, lang string) {
 	}
 	var pipe *pipeline
 	var pctx *ctx
-	for _, st := range splitForeign(text, lang) {
-		stmt := st.text
-		words := foreignWords(stmt, lang)
+	split := powershell.SplitCmd
+	if lang == "powershell" {
+		split = powershell.Split
+	}
+	for _, st := range split(text) {
+		stmt := st.Text
+		words := powershell.Words(stmt)
 		if len(words) == 0 {
 			continue
 		}
@@ -797,12 +801,12 @@ func (a *analyzer) foreign(text string, ca *call, lang string) {
 		// stages share one, as the shell's own do.
 		cx := ca.ctx
 		switch {
-		case st.piped && pipe != nil:
+		case st.Piped && pipe != nil:
 			cp := *pctx
 			cp.stage++
 			pctx = &cp
 			cx = pctx
-		case st.pipes:
+		case st.Pipes:
 			pipe = &pipeline{}
 			cp := *ca.ctx
 			cp.pipe, cp.stage = pipe, 0
@@ -817,7 +821,7 @@ func (a *analyzer) foreign(text string, ca *call, lang string) {
 			if lang == "powershell" && strings.HasPrefix(w, "$") {
 				args[i].lit = false
 				args[i].unbound = true
-				if strings.EqualFold(w, "$HOME") || strings.EqualFold(w, "$env:USERPROFILE") || strings.EqualFold(w, "$env:HOME") {
+				if powershell.Home(w) {
 					args[i].s = "~"
 					args[i].unbound = false
 				}
@@ -830,7 +834,7 @@ func (a *analyzer) foreign(text string, ca *call, lang string) {
 		if pipe != nil {
 			pipe.add(cx.stage, sub)
 		}
-		if !st.pipes {
+		if !st.Pipes {
 			pipe, pctx = nil, nil
 		}
 		a.findCode(sub)
@@ -840,92 +844,4 @@ func (a *analyzer) foreign(text string, ca *call, lang string) {
 			carriers[sub.prog](a, sub, args)
 		}
 	}
-}
-
-// foreignStmt is one statement of foreign code: piped says its input is
-// the statement before's output, pipes that its output is the next's (a
-// lone |, not ||).
-type foreignStmt struct {
-	text         string
-	piped, pipes bool
-}
-
-func splitForeign(text, lang string) []foreignStmt {
-	var out []foreignStmt
-	var b strings.Builder
-	quote := byte(0)
-	depth := 0
-	piped := false
-	flush := func() {
-		if s := strings.TrimSpace(b.String()); s != "" {
-			out = append(out, foreignStmt{text: s, piped: piped})
-		}
-		piped = false
-		b.Reset()
-	}
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			}
-			b.WriteByte(c)
-		case c == '"' || c == '\'':
-			quote = c
-			b.WriteByte(c)
-		case c == '(' && lang == "powershell":
-			depth++
-			flush()
-		case c == ')' && lang == "powershell":
-			depth--
-			flush()
-		case c == '|' && (i+1 >= len(text) || text[i+1] != '|') && (i == 0 || text[i-1] != '|'):
-			// A pipe: the statement before feeds the next.
-			if s := strings.TrimSpace(b.String()); s != "" {
-				out = append(out, foreignStmt{text: s, piped: piped, pipes: true})
-				b.Reset()
-				piped = true
-			}
-		case c == '&' || c == '|' || c == ';' || c == '\n':
-			flush()
-		default:
-			b.WriteByte(c)
-		}
-	}
-	flush()
-	return out
-}
-
-func foreignWords(stmt, lang string) []string {
-	var out []string
-	var b strings.Builder
-	quote := byte(0)
-	has := false
-	for i := 0; i < len(stmt); i++ {
-		c := stmt[i]
-		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-				continue
-			}
-			b.WriteByte(c)
-		case c == '"' || c == '\'':
-			quote = c
-			has = true
-		case c == ' ' || c == '\t':
-			if b.Len() > 0 || has {
-				out = append(out, b.String())
-				b.Reset()
-				has = false
-			}
-		default:
-			b.WriteByte(c)
-		}
-	}
-	if b.Len() > 0 || has {
-		out = append(out, b.String())
-	}
-	return out
 }

@@ -1,7 +1,10 @@
 // Package powershell reads the command line of PowerShell's hosts,
 // powershell.exe and pwsh, the way they read it: which words are the host's
 // own parameters and which are the code it runs (Host), and the base64 of
-// -EncodedCommand (Decode). The shell package judges that code.
+// -EncodedCommand (Decode); and that code as far as Warden follows it: its
+// statements, which of them are piped into which (Split; SplitCmd for
+// cmd.exe's command strings), their words (Words). The shell package
+// judges each statement.
 //
 // The host's parameters are matched as CommandLineParameterParser does
 // (PowerShell 7.4, src/Microsoft.PowerShell.ConsoleHost/host/msh/
