@@ -95,6 +95,102 @@ var _ = family("migrations", func(add func(...*Spec)) {
 					Passes:  []string{"atlas schema clean --dry-run -u postgres://db/shop", "atlas schema inspect -u postgres://db/shop", "atlas migrate apply -u postgres://db/clean"}}))}),
 			Flagged: []string{"atlas migrate apply", "atlas schema clean -u postgres://db/shop"}},
 	)
+	// prisma (its CLI reads options with the arg package: --name=value or
+	// --name value, no prefixes, no bundles). migrate reset drops the
+	// database; db push --force-reset or --accept-data-loss drop data,
+	// judged by the dbtools check.
+	prismaOpts := "--schema=r -h|--help:h"
+	add(&Spec{Names: n("prisma"), Grant: exact("prisma migrate status"), Options: prismaOpts + " -v|--version:h", OtherSubcommand: RunsProject,
+		Subcommands: subs(
+			"migrate", &Spec{Options: prismaOpts, OtherSubcommand: Network, Subcommands: subs(
+				"reset", cmd(prismaOpts+" -f|--force --skip-generate --skip-seed", wipes("prisma migrate reset drops the database",
+					[]string{"prisma migrate reset", "prisma migrate reset --force", "prisma migrate reset --schema=db/schema.prisma -f", "npx prisma migrate reset --skip-seed"},
+					[]string{"prisma migrate status", "prisma migrate dev --name reset", "prisma migrate reset --help"})...),
+				"status", &Spec{Effect: Network, Operands: "-*", Options: prismaOpts})},
+			"db", &Spec{Options: prismaOpts, OtherSubcommand: Network, Subcommands: subs(
+				"push", cmd(prismaOpts+" --force-reset --accept-data-loss --skip-generate"))}),
+		Flagged: []string{"prisma migrate dev", "prisma db push --force-reset", "prisma migrate reset"}})
+	// sequelize-cli (yargs) and typeorm (yargs): commands are words with
+	// colons, options before or after them.
+	seqOpts := "--env= --config=r --options-path=r --migrations-path= --seeders-path= --models-path= --url=n --debug -h|--help:h -v|--version:h"
+	seqDrop := func(sub string) *Spec {
+		return cmd(seqOpts, wipes("sequelize "+sub+" drops data", []string{"sequelize " + sub, "sequelize-cli " + sub + " --env development", "npx sequelize-cli --env=test " + sub},
+			[]string{"sequelize db:migrate", "sequelize db:seed:all"})...)
+	}
+	add(&Spec{Names: n("sequelize", "sequelize-cli"), Grant: exact("sequelize db:migrate"), Options: seqOpts, OtherSubcommand: Network,
+		Subcommands: subs("db:drop", seqDrop("db:drop"), "db:migrate:undo:all", seqDrop("db:migrate:undo:all"), "db:seed:undo:all", seqDrop("db:seed:undo:all")),
+		Flagged:     []string{"sequelize db:migrate", "sequelize db:drop"}})
+	ormOpts := "-d|--dataSource=r -h|--help:h -v|--version:h"
+	ormDrop := func(sub string) *Spec {
+		return cmd(ormOpts, wipes("typeorm "+sub+" drops or rewrites the schema", []string{"typeorm " + sub, "typeorm " + sub + " -d src/data-source.ts", "typeorm-ts-node-commonjs " + sub + " --dataSource=src/ds.ts"},
+			[]string{"typeorm migration:run", "typeorm migration:show -d src/ds.ts"})...)
+	}
+	add(&Spec{Names: n("typeorm", "typeorm-ts-node-commonjs", "typeorm-ts-node-esm"), Grant: exact("typeorm migration:run"), Options: ormOpts, OtherSubcommand: Network,
+		Subcommands: subs("schema:drop", ormDrop("schema:drop"), "schema:sync", ormDrop("schema:sync")),
+		Flagged:     []string{"typeorm migration:run", "typeorm schema:drop"}})
+	// knex (commander: options before or after the command, --opt=v or
+	// --opt v); migrate:rollback and migrate:down revert migrations, --all
+	// every one: judged by the dbtools check.
+	knexOpts := "--knexfile=r --knexpath= --cwd= --client= --connection=n --migrations-directory= --migrations-table-name= --env= --esm --specific= --debug --all " +
+		"--timestamp-filename-prefix -x= --stub= -h|--help:h -V|--version:h"
+	add(&Spec{Names: n("knex"), Grant: exact("knex migrate:latest"), Permute: true, Options: knexOpts, OtherSubcommand: Network,
+		Subcommands: subs("migrate:rollback", cmd(knexOpts), "migrate:down", cmd(knexOpts)),
+		Flagged:     []string{"knex migrate:latest", "knex migrate:rollback --all", "knex --env production migrate:down"}})
+	// alembic (argparse: unique prefixes of long options, the common
+	// options before the command): downgrade reverts migrations, to base
+	// every one, unless --sql prints the SQL instead (the dbtools check).
+	alembicOpts := "-c|--config=r -n|--name= -x= --raiseerr -q|--quiet -h|--help:h --version:h"
+	alembicRev := func() *Spec {
+		return &Spec{Effect: Network, Abbrev: true, Permute: true, Operands: "- -*", Options: alembicOpts + " --sql --tag="}
+	}
+	add(&Spec{Names: n("alembic"), Grant: exact("alembic upgrade head"), Abbrev: true, Options: alembicOpts, OtherSubcommand: Network,
+		Subcommands: subs("downgrade", alembicRev(), "upgrade", alembicRev(),
+			"current", &Spec{Effect: Network, Abbrev: true, Options: alembicOpts + " -v|--verbose"}, "history", &Spec{Abbrev: true, Options: alembicOpts + " -r|--rev-range= -v|--verbose -i|--indicate-current"}),
+		Flagged: []string{"alembic upgrade head", "alembic downgrade base", "alembic -c db/alembic.ini downgrade -1"}})
+	// drizzle-kit: push applies the schema (--force without asking,
+	// --strict=false without the check); drop removes migrations.
+	dkOpts := "--config=r --dialect= --schema= --url=n --strict? --verbose --force -h|--help:h --version:h"
+	add(&Spec{Names: n("drizzle-kit"), Grant: exact("drizzle-kit generate"), Options: dkOpts, OtherSubcommand: Network,
+		Subcommands: subs("push", cmd(dkOpts), "drop", cmd(dkOpts, wipes("drizzle-kit push --force applies destructive schema changes without asking",
+			[]string{"drizzle-kit drop", "drizzle-kit drop --config=drizzle.config.ts"}, []string{"drizzle-kit generate", "drizzle-kit push"})...)),
+		Flagged: []string{"drizzle-kit generate", "drizzle-kit push --force"}})
+	// goose (Go's flag package: -name and --name, no bundles): goose
+	// [OPTIONS] DRIVER DBSTRING COMMAND, driver and string also from
+	// GOOSE_DRIVER and GOOSE_DBSTRING; reset, drop and down-to 0 are
+	// judged by the dbtools check from the operands.
+	add(&Spec{Names: n("goose"), Grant: exact("goose status"), Effect: Network, LongDash: true, Permute: true, Operands: "-*",
+		Options: "-dir= --dir= -table= --table= -v --v -s --s -allow-missing --allow-missing -no-versioning --no-versioning -certfile=r --certfile=r " +
+			"-ssl-cert=r --ssl-cert=r -ssl-key=r --ssl-key=r -timeout= --timeout= -no-color --no-color -env= --env= -h:h -help:h --help:h -version:h --version:h",
+		Flagged: []string{"goose postgres postgres://db/shop up", "goose -dir db postgres postgres://db/shop reset"}})
+	// dropdb (PostgreSQL 15.18, getopt_long, tried here: prefixes,
+	// options after the name) drops the database it names; the dbtools
+	// check spares a disposable one.
+	add(&Spec{Names: n("dropdb"), Grant: exact("dropdb x"), Effect: Network, Abbrev: true, Permute: true, Operands: "- -?",
+		Options: "-e|--echo -f|--force -i|--interactive -V|--version:h --if-exists --help:h -h|--host=n -p|--port= -U|--username= -w|--no-password -W|--password --maintenance-db=",
+		Flagged: []string{"dropdb app", "dropdb -h db --if-exists app"}})
+	// mysqladmin (MariaDB 10.11.19, my_getopt, tried here: bundles,
+	// -uroot, unique prefixes with a warning, options after the
+	// commands). The operands are commands and their arguments: drop DB
+	// drops it (the dbtools check), shutdown stops the server.
+	add(&Spec{Names: n("mysqladmin", "mariadb-admin"), Grant: exact("mysqladmin status"), Effect: Network, Abbrev: true, Permute: true, Operands: "-*",
+		Options: "-c|--count= --debug-check --debug-info -f|--force -C|--compress --character-sets-dir= --default-character-set= --help:h -h|--host=n -l|--local -b|--no-beep " +
+			"-p|--password? -P|--port= --protocol= -r|--relative -s|--silent -S|--socket= -i|--sleep= --ssl --ssl-ca=r --ssl-capath=r --ssl-cert=r --ssl-cipher= --ssl-key=r " +
+			"--ssl-crl=r --ssl-crlpath=r --tls-version= --ssl-verify-server-cert -u|--user= -v|--verbose -V|--version:h -E|--vertical -w|--wait? --connect-timeout= " +
+			"--shutdown-timeout= --wait-for-all-slaves --plugin-dir=l --default-auth=l --defaults-file=u --defaults-extra-file=u --no-defaults --print-defaults",
+		Flagged: []string{"mysqladmin drop shop", "mysqladmin -uroot -f drop shop", "mysqladmin status"}})
+	// influx (InfluxDB 2 CLI, urfave/cli: options after the command
+	// words, --name=v or --name v): bucket delete, org delete and delete
+	// remove a bucket, an organisation or the points they hold.
+	influxOpts := "--host=n --token= -t= --org= -o= --org-id= --configs-path=r -c|--active-config= --http-debug --skip-verify --json --hide-headers -h|--help:h"
+	influxDel := func(ex ...string) *Spec {
+		return cmd(influxOpts+" -n|--name= -i|--id= --bucket= -b= --bucket-id= --start= --stop= -p|--predicate=", wipes("influx deletes a bucket or its data", ex, []string{"influx bucket list", "influx org list"})...)
+	}
+	add(&Spec{Names: n("influx"), Grant: exact("influx bucket list"), Options: influxOpts, OtherSubcommand: Unknown,
+		Subcommands: subs(
+			"bucket", &Spec{Options: influxOpts, OtherSubcommand: Network, Subcommands: subs("delete", influxDel("influx bucket delete --name metrics", "influx bucket delete -n metrics", "influx bucket delete --id=0a1b"))},
+			"org", &Spec{Options: influxOpts, OtherSubcommand: Network, Subcommands: subs("delete", influxDel("influx org delete --id 0a1b"))},
+			"delete", influxDel("influx delete --bucket metrics --start 1970-01-01T00:00:00Z --stop 2030-01-01T00:00:00Z", "influx delete -b metrics --predicate '_measurement=\"cpu\"'")),
+		Flagged: []string{"influx bucket delete --name metrics", "influx query 'from(bucket:\"x\")'"}})
 	for _, tool := range []string{"diesel", "sqlx"} {
 		why := tool + " database reset/drop drops the database"
 		db := func() *Spec {

@@ -22,7 +22,7 @@ var unlisted = []Unlisted{
 	{Names: n("userdel"),
 		Grant: Grant{Exact: true, Offers: []string{"userdel bob => Bash(userdel bob)"}}},
 	// database shells: SQL (and their shell escapes) on the command line
-	{Names: n("mysqlsh", "influx", "neo4j", "cypher-shell", "spark-sql", "beeline", "hive", "impala-shell", "surreal"),
+	{Names: n("mysqlsh", "neo4j", "cypher-shell", "spark-sql", "beeline", "hive", "impala-shell", "surreal"),
 		Grant: Grant{Exact: true, Offers: []string{"beeline -e x => Bash(beeline -e x)"}}},
 	// language runtimes and REPLs
 	{Names: n("kotlinc", "iex", "escript", "ghc", "ghci",

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"github.com/wardenhq/warden/danger"
+	"github.com/wardenhq/warden/programs"
 	"slices"
 	"strings"
 )
@@ -386,8 +387,22 @@ func checkDBTools(a *analyzer, c *call) {
 	if i >= len(words) {
 		return
 	}
+	prod := false
 	tool := baseName(words[i])
-	rest := words[i+1:]
+	rest, args := words[i+1:], c.args[i+1:]
+	if m := a.entryParse(c).Option("-m"); len(m) > 0 && m[0].Index >= 0 && m[0].Index+2 <= len(words) {
+		// python -m TOOL, -mTOOL: the module is the tool.
+		tool, rest, args = m[0].Target, words[m[0].Index+2:], c.args[m[0].Index+2:]
+	}
+	// The tool's own words read with its entry, whether it is the program
+	// (alembic downgrade base) or run by one (python -m alembic …).
+	res, path := toolParse(tool, args)
+	ops := res.Operands()
+	for _, o := range []string{"--env", "--environment", "--stage", "--url", "--database", "--database-url"} {
+		if v, ok := res.Value(o); ok && prodName(v) {
+			prod = true // knex --env production, in every spelling
+		}
+	}
 	has := func(ws ...string) bool {
 		for _, r := range rest {
 			for _, w := range ws {
@@ -407,7 +422,6 @@ func checkDBTools(a *analyzer, c *call) {
 		return false
 	}
 	flag := func(what string) { a.flag(c, danger.DBDestructive, what) }
-	prod := false
 	for _, as := range c.assigns {
 		switch as.name {
 		case "RAILS_ENV", "RACK_ENV", "NODE_ENV", "APP_ENV", "FLASK_ENV", "MIX_ENV", "ENVIRONMENT", "ENV", "STAGE", "DJANGO_SETTINGS_MODULE", "DATABASE_URL":
@@ -430,10 +444,8 @@ func checkDBTools(a *analyzer, c *call) {
 	}
 	switch tool {
 	case "prisma":
-		switch {
-		case has("reset") && has("migrate"):
-			flag("prisma migrate reset drops the database")
-		case has("push") && (has("--force-reset") || has("--accept-data-loss")):
+		// prisma migrate reset is its entry's danger.
+		if path == "db push" && res.Has("--force-reset", "--accept-data-loss") {
 			flag("prisma db push --force-reset/--accept-data-loss drops data")
 		}
 	case "rails", "rake":
@@ -454,50 +466,43 @@ func checkDBTools(a *analyzer, c *call) {
 			flag("manage.py migrate zero reverts every migration")
 		}
 	case "alembic":
-		if has("--sql") {
+		if path != "downgrade" || res.Has("--sql") {
 			// Offline mode prints the SQL and runs none of it.
 			break
 		}
-		if has("downgrade") && has("base") {
+		if len(ops) > 0 && ops[0] == "base" {
 			flag("alembic downgrade base drops every migration")
-		} else if has("downgrade") {
+		} else {
 			a.flagAt(c, danger.DBDestructive, "alembic downgrade reverts migrations, which can drop data", medium)
 		}
 	case "knex":
-		if has("migrate:rollback") && has("--all") {
+		if path == "migrate:rollback" && res.Has("--all") {
 			flag("knex migrate:rollback --all rolls back every migration")
-		} else if has("migrate:rollback", "migrate:down") {
+		} else if path == "migrate:rollback" || path == "migrate:down" {
 			a.flagAt(c, danger.DBDestructive, "knex rolls back migrations, which can drop data", medium)
-		}
-	case "sequelize", "sequelize-cli":
-		if has("db:drop", "db:migrate:undo:all", "db:seed:undo:all") {
-			flag("sequelize " + rest[0] + " drops data")
 		}
 	case "supabase":
 		if has("reset") && (has("--linked") || hasPrefix("--db-url")) {
 			flag("supabase db reset on a linked database wipes it")
 		}
 	case "drizzle-kit":
-		if has("push") && (has("--force") || has("--strict=false")) || has("drop") {
+		// drizzle-kit drop is its entry's danger.
+		if strict, _ := res.Value("--strict"); path == "push" && (res.Has("--force") || strict == "false") {
 			flag("drizzle-kit push --force applies destructive schema changes without asking")
 		}
-	case "typeorm", "typeorm-ts-node-commonjs", "typeorm-ts-node-esm":
-		if has("schema:drop") || has("schema:sync") {
-			flag("typeorm " + rest[0] + " drops or rewrites the schema")
-		}
 	case "dropdb", "mysqladmin":
-		if tool == "mysqladmin" && !has("drop") {
-			return
-		}
-		for _, r := range rest {
-			if !strings.HasPrefix(r, "-") && r != "drop" && !disposableName(r) {
-				flag(tool + " drops the database " + r)
-				return
+		for j, r := range ops {
+			if tool == "mysqladmin" && (r != "drop" || j+1 >= len(ops)) {
+				continue
 			}
-		}
-	case "influx":
-		if len(rest) >= 2 && rest[1] == "delete" && (rest[0] == "bucket" || rest[0] == "org" || rest[0] == "delete") || len(rest) >= 1 && rest[0] == "delete" {
-			flag("influx deletes a bucket or its data")
+			db := r
+			if tool == "mysqladmin" {
+				db = ops[j+1]
+			}
+			if !disposableDB(db) {
+				flag(tool + " drops the database " + db)
+			}
+			return
 		}
 	case "artisan":
 		if has("migrate:fresh", "migrate:reset", "db:wipe", "migrate:refresh") {
@@ -512,8 +517,12 @@ func checkDBTools(a *analyzer, c *call) {
 			flag("mix ecto.drop drops the database")
 		}
 	case "goose":
-		if has("reset") || has("drop") || has("down-to") && has("0") {
-			flag(tool + " drops or resets the database")
+		// goose DRIVER DBSTRING COMMAND [VERSION]: the command is an operand.
+		for j, r := range ops {
+			if r == "reset" || r == "drop" || r == "down-to" && j+1 < len(ops) && ops[j+1] == "0" {
+				flag(tool + " drops or resets the database")
+				return
+			}
 		}
 	}
 }
@@ -662,4 +671,26 @@ func (a *analyzer) sqlFileFunctions(c *call, t, lt string) {
 			a.clientRuns(c, "edit()", strings.Trim(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(args[1]), ")")), "'\""))
 		}
 	}
+}
+
+// toolParse reads a schema tool's words (those after its name) with the
+// tool's entry, and returns the parse and its subcommand words ("db push");
+// a tool with none has no subcommands and no operands.
+func toolParse(tool string, args []arg) (*programs.Result, string) {
+	spec := programs.Lookup(tool)
+	if spec == nil {
+		return &programs.Result{}, ""
+	}
+	words := make([]programs.Word, 0, len(args))
+	for _, x := range args {
+		words = append(words, programs.Word{Text: x.s, Literal: !x.unbound && !x.subst && !x.glob})
+	}
+	r := programs.Parse(spec, words)
+	var path []string
+	for _, i := range r.SubIndexes() {
+		if i < len(words) {
+			path = append(path, words[i].Text)
+		}
+	}
+	return &r, strings.Join(path, " ")
 }
