@@ -290,6 +290,7 @@ var index = [...]indexEntry{
 	{"invoke-restmethod", "windows"},
 	{"invoke-webrequest", "windows"},
 	{"ionice", "wrappers"},
+	{"ip", "system-admin"},
 	{"ip6tables", "system"},
 	{"iptables", "system"},
 	{"irm", "windows"},

@@ -323,13 +323,22 @@ var _ = family("system", func(add func(...*Spec)) {
 // order, that it is a prefix of (nmcli c d is connection down; nmcli d d
 // is device disconnect, as disconnect comes before delete there). pairs
 // are names and their entries, in that order.
+//
+// A nil entry keeps its name's prefixes from the names after it and
+// leaves them undeclared (ip m is maddress, which has no entry, not
+// monitor).
 func firstMatch(pairs ...any) map[string]*Spec {
 	m := map[string]*Spec{}
+	taken := map[string]bool{}
 	for i := 0; i+1 < len(pairs); i += 2 {
-		name, spec := pairs[i].(string), pairs[i+1].(*Spec)
+		name, _ := pairs[i].(string)
+		spec, _ := pairs[i+1].(*Spec)
 		for l := 1; l <= len(name); l++ {
-			if p := name[:l]; m[p] == nil {
-				m[p] = spec
+			if p := name[:l]; !taken[p] {
+				taken[p] = true
+				if spec != nil {
+					m[p] = spec
+				}
 			}
 		}
 	}
@@ -454,7 +463,7 @@ var _ = family("system-admin", func(add func(...*Spec)) {
 		// a whole command too. The firewall check reads the words.
 		&Spec{Names: n("netsh"), Grant: exact("netsh interface show interface"), Effect: Config, Operands: "-*", Options: "-a=r -c= -r=n -u= -p= -f=x",
 			Flagged: []string{"netsh advfirewall set allprofiles state off", "netsh firewall set opmode disable", "netsh -r host advfirewall set allprofiles state off", "netsh 'advfirewall set allprofiles state off'"}},
-		nmcli(),
+		nmcli(), ipRoute2(),
 		// killall5 (sysvinit-utils 3.06): -SIGNAL, a number only, then
 		// -o PID to spare; it signals every process but its own session.
 		&Spec{Names: n("killall5"), Grant: exact("killall5"), Effect: Unknown, Numeric: true, Operands: "", Options: "-o=",
@@ -530,4 +539,55 @@ func nmcli() *Spec {
 		ReadOnly: []string{"nmcli device status", "nmcli d", "nmcli c s", "nmcli -t -f NAME connection show", "nmcli --terse c show --active", "nmcli general status", "nmcli radio wifi", "nmcli d wifi list"},
 		Flagged: []string{"nmcli connection down office", "nmcli c d office", "nmcli con mod office ipv4.dns 1.1.1.1", "nmcli d d eth0", "nmcli radio wifi off",
 			"nmcli networking off", "nmcli general hostname box", "nmcli connection up office"}}
+}
+
+// ip (iproute2 6.1.0, tried here with its help and listings): options
+// first, single-dash long words (-details, -br; no bundling); then the
+// object and its command, each matched by prefix in ip's own table order
+// (firstMatch): ip a is address, ip m maddress, ip s sr, ip l s link set,
+// ip a f address flush. An object with no command lists. The commands that
+// add, change, replace, delete or flush addresses, routes, rules,
+// neighbours or links are the Raises; the objects not declared here
+// (netns, which runs commands, tunnel, xfrm, …) leave the call unknown.
+func ipRoute2() *Spec {
+	const why = "changes network interfaces or routes"
+	passes := []string{"ip a", "ip addr show", "ip r", "ip route get 1.1.1.1", "ip -br l", "ip link show dev eth0"}
+	change := func(flagged ...string) *Spec {
+		return &Spec{Effect: Config, Loose: true, Operands: "-*", Raises: []Raise{{Kind: danger.SystemConfig, Why: why, Flagged: flagged, Passes: passes}}}
+	}
+	read := &Spec{Operands: "-*"}
+	obj := func(pairs ...any) *Spec {
+		return &Spec{Operands: "", Subcommands: firstMatch(pairs...)}
+	}
+	addr := obj("add", change("ip addr add 10.0.0.2/24 dev eth0", "ip a a 10.0.0.2/24 dev eth0"), "change", change("ip address change 10.0.0.2/24 dev eth0"),
+		"replace", change("ip a replace 10.0.0.2/24 dev eth0"), "delete", change("ip addr del 10.0.0.2/24 dev eth0", "ip a d 10.0.0.2/24 dev eth0"),
+		"flush", change("ip addr flush dev eth0", "ip a f dev eth0"), "list", read, "show", read, "lst", read, "showdump", read, "save", read,
+		"restore", change("ip address restore"), "help", read)
+	addr.Subcommands["chg"] = addr.Subcommands["change"]
+	route := obj("add", change("ip route add default via 10.0.0.1", "ip r a default via 10.0.0.1"), "change", change("ip route change default via 10.0.0.1"),
+		"replace", change("ip r replace default via 10.0.0.1"), "prepend", change("ip route prepend default via 10.0.0.1"),
+		"append", change("ip route append default via 10.0.0.1"), "test", change("ip route test default via 10.0.0.1"),
+		"delete", change("ip route del default", "ip r d default", "ip ro del 10.0.0.0/8"), "list", read, "show", read, "lst", read, "get", read,
+		"flush", change("ip route flush table main", "ip r f all"), "save", read, "restore", change("ip route restore"), "showdump", read, "help", read)
+	route.Subcommands["chg"] = route.Subcommands["change"]
+	rule := obj("list", read, "lst", read, "show", read, "save", read, "restore", change("ip rule restore"), "help", read,
+		"flush", change("ip rule flush", "ip ru f"), "add", change("ip rule add from 10.0.0.0/8 table 100"), "delete", change("ip rule del table 100"))
+	neigh := obj("add", change("ip neigh add 10.0.0.9 lladdr 02:00:00:00:00:09 dev eth0"), "change", change("ip neigh change 10.0.0.9 dev eth0"),
+		"replace", change("ip n replace 10.0.0.9 dev eth0"), "delete", change("ip neigh del 10.0.0.9 dev eth0"), "list", read, "show", read, "lst", read,
+		"get", read, "flush", change("ip neigh flush all", "ip n f dev eth0"), "help", read)
+	neigh.Subcommands["chg"] = neigh.Subcommands["change"]
+	link := obj("add", change("ip link add br0 type bridge"), "change", change("ip link change eth0 mtu 1400"), "set", change("ip link set eth0 down", "ip l s eth0 down", "ip li set dev eth0 up"),
+		"replace", change("ip link replace br0 type bridge"), "delete", change("ip link del br0", "ip l d br0"), "show", read, "lst", read, "list", read,
+		"xstats", read, "afstats", read, "property", change("ip link property add dev eth0 altname x"), "help", read)
+	return &Spec{Names: n("ip"), Grant: Grant{Exact: true, Offers: []string{"ip addr show => Bash(ip addr show)"}}, LongDash: true,
+		Options: "-4 -6 -0 -B -M -D -V|-Version:h -s|-stats|-statistics -d|-details -h|-human|-human-readable -iec -f|-family= -o|-oneline -t|-timestamp " +
+			"-ts|-tshort -r|-resolve -n|-netns= -N|-Numeric -a|-all -c|-color? -br|-brief -j|-json -p|-pretty -l|-loops= -rc|-rcvbuf= -force -help:h",
+		Subcommands: firstMatch("address", addr, "addrlabel", nil, "maddress", nil, "route", route, "rule", rule, "neighbor", neigh, "neighbour", neigh,
+			"ntable", nil, "ntbl", nil, "link", link, "l2tp", nil, "fou", nil, "ila", nil, "macsec", nil, "tunnel", nil, "tunl", nil, "tuntap", nil, "tap", nil,
+			"token", nil, "tcpmetrics", nil, "tcp_metrics", nil, "monitor", read, "xfrm", nil, "mroute", nil, "mrule", nil, "netns", nil, "netconf", nil,
+			"vrf", nil, "sr", nil, "nexthop", nil, "mptcp", nil, "ioam", nil, "help", read, "stats", nil),
+		ReadOnly: []string{"ip a", "ip addr", "ip -br a", "ip -4 addr show dev eth0", "ip r", "ip route show table all", "ip route get 1.1.1.1", "ip -j -p link", "ip -s -s l sh lo",
+			"ip n", "ip neigh show", "ip rule list", "ip -c=never a s lo", "ip -details link show"},
+		Flagged: []string{"ip link set eth0 down", "ip l s eth0 down", "ip addr add 10.0.0.2/24 dev eth0", "ip a f dev eth0", "ip route del default", "ip r d default",
+			"ip -4 route flush table main", "ip neigh flush all", "ip rule add from all table 100"}}
 }

@@ -894,10 +894,6 @@ func checkServices(a *analyzer, c *call) {
 		if strings.HasPrefix(lf, "-set") || strings.HasPrefix(lf, "-remove") || strings.HasPrefix(lf, "-delete") || c.prog == "scselect" && first != "" {
 			a.flag(c, danger.SystemConfig, "changes network settings")
 		}
-	case "ip":
-		if hasWord(ops, "add", "del", "delete", "flush", "set", "change", "replace") {
-			a.flag(c, danger.SystemConfig, "changes network interfaces or routes")
-		}
 	case "ifconfig", "route":
 		if hasWord(ops, "down", "add", "del", "delete", "flush", "up") || c.prog == "ifconfig" && len(ops) > 1 {
 			a.flag(c, danger.SystemConfig, "changes network interfaces or routes")

@@ -426,7 +426,7 @@ var catalogue = [...]checkDef{
 			"systemsetup -getremotelogin", "systemsetup -settimezone UTC"}},
 	{Name: "services", Rule: "R8", Run: checkServices,
 		Raises:   []danger.Kind{danger.ProcessKill, danger.SystemConfig},
-		Programs: []string{"brew", "pm2", "supervisorctl", "networksetup", "ip", "ifconfig", "route", "resolvectl", "scselect"},
+		Programs: []string{"brew", "pm2", "supervisorctl", "networksetup", "ifconfig", "route", "resolvectl", "scselect"},
 		Flagged:  []string{"pm2 kill", "pm2 delete all"},
 		Passes:   []string{"brew install jq"}},
 	// R2 Deletion (POLICY.md).
