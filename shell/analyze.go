@@ -196,14 +196,22 @@ func (p *Part) Program() string {
 	return p.Words[0]
 }
 
+// pooledParser is a parser with the reader it reads from, both reused.
+type pooledParser struct {
+	p *syntax.Parser
+	r strings.Reader
+}
+
 var parserPool = sync.Pool{New: func() any {
-	return syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))
+	return &pooledParser{p: syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))}
 }}
 
 func parse(src string) (*syntax.File, error) {
-	p := parserPool.Get().(*syntax.Parser)
-	f, err := p.Parse(strings.NewReader(src), "")
-	parserPool.Put(p)
+	pp := parserPool.Get().(*pooledParser)
+	pp.r.Reset(src)
+	f, err := pp.p.Parse(&pp.r, "")
+	pp.r.Reset("")
+	parserPool.Put(pp)
 	return f, err
 }
 
@@ -271,7 +279,8 @@ func analyze(command string, opts Options, memo bool) (an *Analysis) {
 	// so that the result holds exactly what it needs.
 	ps := partsPool.Get().(*[]Part)
 	an.Parts = (*ps)[:0]
-	sc := newCleanScope(a.topCwd)
+	a.top = scope{dir: a.topCwd}
+	sc := &a.top
 	a.walkStmts(f.Stmts, &ctx{src: text, sc: sc})
 	a.finish()
 	a.settleListings()

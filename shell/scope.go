@@ -49,9 +49,6 @@ func newScope(cwd string) *scope {
 	return &scope{dir: cwd}
 }
 
-// newCleanScope is newScope of a directory cleaned already.
-func newCleanScope(cwd string) *scope { return &scope{dir: cwd} }
-
 // slotKind names a piece of the scope a function body can read or write.
 type slotKind uint8
 

@@ -88,6 +88,8 @@ type analyzer struct {
 	muted bool
 	// reuse is what the last analysis left for this one (recycle).
 	reuse reusable
+	// top is the command's scope, the one its statements start in.
+	top scope
 }
 
 func newAnalyzer(opts Options, an *Analysis) *analyzer {
