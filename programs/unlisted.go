@@ -42,8 +42,6 @@ var unlisted = []Unlisted{
 	{Names: n("artisan", "bazel", "dart", "django-admin", "flutter", "lerna", "manage.py", "meson", "next", "ng",
 		"ninja", "nox", "nx", "task", "tox", "turbo", "vite"),
 		Grant: Grant{Depth: 1, Offers: []string{"bazel test //... => Bash(bazel test:*)", "./manage.py migrate => Bash(./manage.py migrate:*)", "tox => Bash(tox)"}}},
-	{Names: n("gh", "glab"),
-		Grant: Grant{Depth: 2, Offers: []string{"gh pr list --state open => Bash(gh pr list:*)", "gh pr => Bash(gh pr)"}}, Talk: Talk{API: true, Examples: []string{"gh pr list => undecided", "gh pr create => undecided"}}, Lasting: Lasting{Does: Publishes, Subs: "release", Examples: []string{"gh release create v1 => publishes a package or release"}}},
 	{Names: n("supabase"),
 		Grant: Grant{Depth: 1, ExactSubs: "db", Offers: []string{"supabase start => Bash(supabase start:*)", "supabase db reset => Bash(supabase db reset)"}}, Talk: Talk{API: true, Examples: []string{"supabase db reset => undecided"}}},
 	{Names: n("vercel"),
