@@ -32,7 +32,7 @@ var _ = family("forges", func(add func(...*Spec)) {
 	}
 	add(&Spec{Names: n("gh"), Effect: Network, Permute: true, Loose: true, Options: "-R|--repo= --help:h --version:h", OtherSpec: ghOther,
 		Grant:   Grant{Depth: 2, Offers: []string{"gh pr list --state open => Bash(gh pr list:*)", "gh pr => Bash(gh pr)"}},
-		Talk:    Talk{API: true, Examples: []string{"gh pr list => undecided", "gh pr create => undecided"}},
+		Talk:    Talk{API: true, Examples: []string{"gh pr list => allow", "gh pr view 5 => allow", "gh pr create => undecided", "gh auth token => undecided", "gh api -X DELETE repos/o/r => undecided"}},
 		Lasting: Lasting{Does: Publishes, Subs: "release", Examples: []string{"gh release create v1 => publishes a package or release"}},
 		Subcommands: subs(
 			"repo", ghGroup(
@@ -53,7 +53,7 @@ var _ = family("forges", func(add func(...*Spec)) {
 			),
 			// gist create uploads its files; -p makes the gist public.
 			"gist", ghGroup("create", &Spec{Effect: Network, Permute: true, Operands: "r*", Options: "-d|--desc= -f|--filename= -p|--public -w|--web --help:h"}),
-			"auth", ghGroup("token", ghRaises(ghCmd("-h|--hostname="), danger.CredentialAccess, "prints the GitHub token", "",
+			"auth", ghGroup("status", ghCmd("-t|--show-token -h|--hostname="), "token", ghRaises(ghCmd("-h|--hostname="), danger.CredentialAccess, "prints the GitHub token", "",
 				[]string{"gh auth token", "gh auth token -h github.com", "gh auth token --hostname=github.com"}, []string{"gh auth status"})),
 			"api", ghCmd("-X|--method= -F|--field= -f|--raw-field= -H|--header= --input=r -q|--jq= -t|--template= --hostname= --cache= -i|--include --paginate --silent -p|--preview="),
 		),
@@ -62,7 +62,7 @@ var _ = family("forges", func(add func(...*Spec)) {
 	// themselves.
 	add(&Spec{Names: n("glab"), Effect: Network, Permute: true, Loose: true, Operands: "-*", Options: "-R|--repo= -h|--help:h -v|--version:h",
 		Grant:   Grant{Depth: 2, Offers: []string{"glab mr list => Bash(glab mr list:*)", "glab mr => Bash(glab mr)"}},
-		Talk:    Talk{API: true, Examples: []string{"glab mr list => undecided", "glab mr create => undecided"}},
+		Talk:    Talk{API: true, Examples: []string{"glab mr list => allow", "glab mr create => undecided", "glab repo delete g/p => undecided"}},
 		Lasting: Lasting{Does: Publishes, Subs: "release", Examples: []string{"glab release create v1 => publishes a package or release"}},
 		Flagged: []string{"glab mr list", "glab api projects/1 -X DELETE", "glab repo delete g/p"}})
 })

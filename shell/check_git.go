@@ -358,6 +358,8 @@ func checkGh(a *analyzer, c *call) {
 		if res.Has("--public") {
 			a.flagAt(c, danger.PublishDeploy, "publishes a public gist", medium)
 		}
+	case sub == "auth" && verb == "status" && res.Has("--show-token"):
+		a.flag(c, danger.CredentialAccess, "prints the GitHub token")
 	case sub == "secret" && (verb == "delete" || verb == "remove"):
 		a.flagAt(c, danger.CloudDestructive, "deletes a GitHub secret", medium)
 	case sub == "run" && verb == "delete", sub == "cache" && verb == "delete", sub == "variable" && verb == "delete", sub == "label" && verb == "delete":

@@ -308,8 +308,8 @@ var catalogue = [...]checkDef{
 		Programs: []string{"gh"},
 		Flagged: []string{"gh gist create .env", "gh gist create -d x .env", "gh gist create --public notes.md", "gh gist create -pw notes.md", "gh repo edit --visibility public",
 			"gh repo edit o/r --visibility=public", "gh api -X DELETE repos/o/r", "gh api -XDELETE repos/o/r", "gh api repos/o/r --method=delete", "gh api --method DELETE repos/o/r",
-			"gh secret delete TOKEN", "gh secret remove -R o/r TOKEN", "gh run delete 5", "gh issue delete 5", "gh -R o/r issue delete 5", "gh repo archive o/r"},
-		Passes: []string{"gh pr list", "gh pr status", "gh gist create notes.md", "gh repo edit --visibility private", "gh repo edit -d public", "gh api repos/o/r",
+			"gh secret delete TOKEN", "gh secret remove -R o/r TOKEN", "gh run delete 5", "gh issue delete 5", "gh -R o/r issue delete 5", "gh repo archive o/r", "gh auth status -t", "gh auth status --show-token"},
+		Passes: []string{"gh pr list", "gh pr status", "gh auth status", "gh gist create notes.md", "gh repo edit --visibility private", "gh repo edit -d public", "gh api repos/o/r",
 			"gh api -X GET repos/o/r", "gh api -f x=DELETE repos/o/r", "gh secret list", "gh workflow disable ci", "gh config set editor vim"}},
 	// R16 Resource exhaustion (POLICY.md).
 	{Name: "fallocate", Rule: "R16", Run: checkFallocate,
