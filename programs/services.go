@@ -51,3 +51,58 @@ var _ = family("services", func(add func(...*Spec)) {
 			Flagged:  []string{"apachectl stop", "apachectl -k stop", "apache2ctl restart"}},
 	)
 })
+
+// Queues and streams: their command-line clients act on the broker. The
+// shell package's service-cli check judges the verbs and options that
+// delete or reset what the broker holds.
+var _ = family("queues", func(add func(...*Spec)) {
+	exact := func(ex string) Grant { return Grant{Exact: true, Offers: []string{ex + " => Bash(" + ex + ")"}} }
+	// The Kafka tools (Apache Kafka 3, jopt-simple: long options only,
+	// --name=value or --name value, unique prefixes of long options
+	// taken: --bootstrap is --bootstrap-server; an option is the command:
+	// --delete, --alter, --reset-offsets with --execute).
+	kafkaCommon := "--bootstrap-server=n --bootstrap-controller=n --command-config=r --zookeeper=n --help:h --version:h "
+	kafka := func(name, opts string, flagged ...string) *Spec {
+		return &Spec{Names: n(name, name+".sh"), Grant: exact(name + " --list"), Effect: Network, Abbrev: true, Permute: true, Options: kafkaCommon + opts, Flagged: flagged}
+	}
+	add(
+		kafka("kafka-topics", "--create --delete --alter --list --describe --topic= --partitions= --replication-factor= --config= --delete-config= --if-exists --if-not-exists "+
+			"--exclude-internal --at-min-isr-partitions --under-replicated-partitions --under-min-isr-partitions --unavailable-partitions --topics-with-overrides "+
+			"--replica-assignment= --disable-rack-aware --topic-id=",
+			"kafka-topics --bootstrap-server b:9092 --delete --topic t", "kafka-topics --list --bootstrap-server b:9092"),
+		kafka("kafka-configs", "--alter --describe --add-config= --add-config-file=r --delete-config= --entity-type= --entity-name= --entity-default --topic= --broker= "+
+			"--broker-defaults --broker-logger= --client= --client-metrics= --user= --ip= --group= --all --force",
+			"kafka-configs --bootstrap-server b:9092 --alter --entity-type topics --entity-name t --delete-config retention.ms"),
+		kafka("kafka-consumer-groups", "--list --describe --delete --delete-offsets --reset-offsets --execute --dry-run --export --group= --all-groups --topic= --all-topics "+
+			"--to-earliest --to-latest --to-current --to-offset= --shift-by= --to-datetime= --by-duration= --from-file=r --members --offsets --state? --verbose --timeout=",
+			"kafka-consumer-groups --bootstrap-server b:9092 --group g --reset-offsets --to-earliest --all-topics --execute"),
+		kafka("kafka-acls", "--add --remove --list --force --allow-principal= --deny-principal= --allow-host= --deny-host= --operation= --topic= --group= --cluster "+
+			"--transactional-id= --delegation-token= --resource-pattern-type= --producer --consumer --idempotent --principal= --user-principal= --authorizer-properties= --authorizer=",
+			"kafka-acls --bootstrap-server b:9092 --remove --allow-principal User:alice --topic t --force"),
+		kafka("kafka-delete-records", "--offset-json-file=r", "kafka-delete-records --bootstrap-server b:9092 --offset-json-file offsets.json"),
+		// rabbitmqctl (RabbitMQ 3, its Elixir CLI): global options before
+		// or after the command word (delete_queue, purge_queue, reset …).
+		&Spec{Names: n("rabbitmqctl"), Grant: exact("rabbitmqctl list_queues"), Options: "-n|--node= -q|--quiet -s|--silent -l|--longnames -t|--timeout= --erlang-cookie= --formatter= -p|--vhost= --help:h --version:h",
+			Effect: Network, Permute: true, Operands: "-*", Flagged: []string{"rabbitmqctl list_queues", "rabbitmqctl -n rabbit@h delete_queue jobs"}},
+		// rabbitmqadmin (Python optparse: bundles, prefixes): VERB
+		// [OBJECT] [name=value …].
+		&Spec{Names: n("rabbitmqadmin"), Grant: exact("rabbitmqadmin list queues"), Abbrev: true,
+			Options: "-c|--config=r -N|--node= -H|--host=n -P|--port= --path-prefix= -V|--vhost= -u|--username= -p|--password= -U|--base-uri=n -q|--quiet -s|--ssl " +
+				"--ssl-key-file=r --ssl-cert-file=r --ssl-ca-cert-file=r --ssl-disable-hostname-verification -k|--ssl-insecure -t|--request-timeout= -f|--format= -S|--sort= -R|--sort-reverse " +
+				"-d|--depth= --bash-completion -h|--help:h --version:h",
+			Effect: Network, Permute: true, Operands: "-*", Flagged: []string{"rabbitmqadmin list queues", "rabbitmqadmin -H mq delete queue name=jobs"}},
+		// nats (fisk, kingpin's fork: long options whole, -s server,
+		// options after the command words) and rpk (cobra): commands are
+		// words, judged by the service-cli check.
+		&Spec{Names: n("nats"), Grant: exact("nats stream ls"), Effect: Network, Loose: true, Options: "-s|--server=n --user= --password= --creds=r --nkey=r --tlscert=r --tlskey=r --tlsca=r --context= --timeout= --js-domain= -h|--help:h --version:h",
+			Permute: true, Operands: "-*", Flagged: []string{"nats stream ls", "nats kv del CONFIG key"}},
+		&Spec{Names: n("rpk"), Grant: exact("rpk topic list"), Effect: Network, Loose: true, Options: "-X= --config=r --profile= -v|--verbose -h|--help:h",
+			Permute: true, Operands: "-*", Flagged: []string{"rpk topic list", "rpk topic delete t"}},
+		// kcat (kafkacat, getopt: bundles, values attach or follow): a
+		// mode flag (-C consume, -P produce, -L list, -Q query) and the
+		// broker; it deletes nothing.
+		&Spec{Names: n("kcat", "kafkacat"), Grant: exact("kcat -L -b x"), Effect: Network, Permute: true, Operands: "r*",
+			Options: "-C -P -L -Q -G= -b=n -t= -p= -o= -e -E -c= -f= -K= -k= -H= -D= -u -X= -F=r -q -v -J -s= -r= -d= -l -T -Z -O -V:h -h:h",
+			Flagged: []string{"kcat -b b:9092 -L", "kcat -P -b b:9092 -t t"}},
+	)
+})

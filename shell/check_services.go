@@ -3,6 +3,7 @@ package shell
 import (
 	"github.com/wardenhq/warden/danger"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -74,7 +75,11 @@ func checkServiceCLI(a *analyzer, c *call) {
 			break
 		}
 	}
-	if hasWord(ops, "--dry-run", "--dryrun") {
+	// The entry, where the CLI has one, reads the options in every
+	// spelling (kafka-topics --del=, --dry-r); the words catch the CLIs
+	// with none.
+	res := a.entryParse(c)
+	if res.Has("--dry-run") || hasWord(ops, "--dry-run", "--dryrun") {
 		return
 	}
 	backup := false
@@ -85,7 +90,8 @@ func checkServiceCLI(a *analyzer, c *call) {
 		a.flag(c, danger.CloudDestructive, c.prog+" deletes data on the service")
 		return
 	}
-	if hasWord(ops, serviceOptionsDestroy...) || hasPrefixWord(ops, "--delete=") || hasWord(ops, "--reset-offsets") && hasWord(ops, "--execute") {
+	if res.Has(serviceOptionsDestroy...) || res.Has("--reset-offsets") && res.Has("--execute") ||
+		hasWord(ops, serviceOptionsDestroy...) || hasPrefixWord(ops, "--delete=") || hasWord(ops, "--reset-offsets") && hasWord(ops, "--execute") {
 		if backup {
 			a.flag(c, danger.BackupDestruction, c.prog+" deletes backups or the means to restore them")
 		} else {
@@ -93,13 +99,26 @@ func checkServiceCLI(a *analyzer, c *call) {
 		}
 		return
 	}
+	words := ops
+	if res.Spec != nil && res.Known() {
+		// The command words and operands the entry finds, when it knows
+		// the whole line: an option's value (--topic delete) is no verb.
+		words = nil
+		idx := append(slices.Clone(res.SubIndexes()), res.OperandIndexes...)
+		slices.Sort(idx)
+		for _, i := range idx {
+			if i < len(ops) {
+				words = append(words, ops[i])
+			}
+		}
+	}
 	n := 0
-	for i, x := range ops {
+	for i, x := range words {
 		if strings.HasPrefix(x.s, "-") {
 			continue
 		}
 		if n == 0 && x.s == "api" && c.prog == "glab" {
-			m := optValues(ops[i+1:], "-X", "--method")
+			m := optValues(words[i+1:], "-X", "--method")
 			if len(m) > 0 && strings.EqualFold(m[0].s, "DELETE") || hasWordFold(ops, "-XDELETE") {
 				a.flag(c, danger.CloudDestructive, c.prog+" api sends a DELETE request")
 			}
