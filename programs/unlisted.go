@@ -42,26 +42,12 @@ var unlisted = []Unlisted{
 	{Names: n("artisan", "bazel", "dart", "django-admin", "flutter", "lerna", "manage.py", "meson", "next", "ng",
 		"ninja", "nox", "nx", "task", "tox", "turbo", "vite"),
 		Grant: Grant{Depth: 1, Offers: []string{"bazel test //... => Bash(bazel test:*)", "./manage.py migrate => Bash(./manage.py migrate:*)", "tox => Bash(tox)"}}},
-	{Names: n("supabase"),
-		Grant: Grant{Depth: 1, ExactSubs: "db", Offers: []string{"supabase start => Bash(supabase start:*)", "supabase db reset => Bash(supabase db reset)"}}, Talk: Talk{API: true, Examples: []string{"supabase db reset => undecided"}}},
-	{Names: n("vercel"),
-		Grant: Grant{Depth: 1, ExactSubs: "deploy remove rm", Offers: []string{"vercel dev => Bash(vercel dev:*)", "vercel deploy x => Bash(vercel deploy x)", "vercel --prod => Bash(vercel --prod)"}}, Talk: Talk{API: true, Examples: []string{"vercel deploy => undecided"}}},
-	{Names: n("firebase", "netlify"),
-		Grant: Grant{Depth: 1, ExactSubs: "deploy", Offers: []string{"firebase emulators:start => Bash(firebase emulators:start:*)", "netlify deploy => Bash(netlify deploy)"}}, Talk: Talk{API: true, Examples: []string{"netlify deploy => undecided"}}},
 	// programs whose talk with a host is more than a fetch
 	{Names: n("tftp", "rsh", "rlogin", "ssh-copy-id", "mosh", "lftp"),
 		Talk: Talk{Beyond: true, Examples: []string{"mosh host => undecided", "lftp host => undecided"}}},
 	// clients whose every command is a call to a provider's API
-	{Names: n("fly", "flyctl", "wrangler", "railway", "linode-cli", "oci", "ibmcloud", "hcloud", "scw",
-		"eksctl", "twilio", "render", "kamal"),
-		Talk: Talk{API: true, Examples: []string{"fly deploy => undecided", "wrangler deploy => undecided"}}},
-	{Names: n("doctl", "heroku"),
-		Talk:    Talk{API: true, Examples: []string{"doctl compute droplet list => undecided", "heroku apps:destroy x => undecided"}},
-		Lasting: Lasting{Does: DeletesCloud, Examples: []string{"heroku apps:destroy x => deletes cloud resources", "doctl compute droplet delete x => deletes cloud resources"}}},
-	// stripe: creating, capturing or confirming a payment moves money
-	{Names: n("stripe"),
-		Talk:    Talk{API: true, Examples: []string{"stripe customers list => undecided"}},
-		Lasting: Lasting{Does: Pays, Words: "create capture confirm pay *payment*", Examples: []string{"stripe payments create => makes a payment", "stripe charges capture x => makes a payment", "stripe payment_intents confirm pi_1 => makes a payment"}}},
+	{Names: n("linode-cli", "oci", "ibmcloud", "hcloud", "scw", "twilio"),
+		Talk: Talk{API: true, Examples: []string{"hcloud server list => undecided"}}},
 	// publishing packages and sending email
 	{Names: n("twine"),
 		Lasting: Lasting{Does: Publishes, Subs: "upload", Examples: []string{"twine upload dist/x.whl => publishes a package or release"}}},

@@ -195,7 +195,7 @@ func checkKubectl(a *analyzer, c *call) {
 			prod = true
 		}
 	}
-	if res.Spec == nil {
+	if res.Spec == nil || res.Sub() == "" && len(res.Spec.Subcommands) == 0 {
 		// kubectx: its operand is the context it switches to.
 		if prod {
 			a.flag(c, danger.CloudDestructive, "points kubectl at a production cluster: the commands after it change production")
@@ -291,16 +291,10 @@ func checkTerraform(a *analyzer, c *call) {
 	// state rm, terragrunt run-all apply), global options skipped.
 	path := strings.TrimPrefix(strings.TrimPrefix(res.Sub(), "run-all "), "run ")
 	sub, next, _ := strings.Cut(path, " ")
-	if res.Spec == nil {
-		// No entry yet (eksctl, fly, vercel …): the first word that is
-		// no option.
-		sub, _ = a.entrySub(c)
-	}
-	var words []string
-	for _, x := range ops {
-		words = append(words, x.s)
-	}
-	has := func(ws ...string) bool { return hasWord(ops, ws...) }
+	// The deploy platforms' command words and operands (doctl compute
+	// droplet delete web, heroku apps:destroy), as their entries read
+	// them: option values are not words.
+	words := cloudWords(c, res)
 	prod := a.optionValueIs(c, prodName)
 	for _, x := range ops {
 		if prodName(x.s) {
@@ -373,7 +367,7 @@ func checkTerraform(a *analyzer, c *call) {
 				return
 			}
 		}
-		if has("--prod", "--production") || sub == "deploy" && c.prog != "vercel" && c.prog != "netlify" || c.prog == "wrangler" && (sub == "deploy" || sub == "publish") || c.prog == "kamal" && sub == "deploy" {
+		if res.Has("--prod") || sub == "deploy" && c.prog != "vercel" && c.prog != "netlify" || c.prog == "wrangler" && (sub == "deploy" || sub == "publish") || c.prog == "kamal" && sub == "deploy" {
 			a.flag(c, danger.PublishDeploy, c.prog+" deploys to production")
 		}
 	}
@@ -771,6 +765,11 @@ func checkSecrets(a *analyzer, c *call) {
 	case "git-credential":
 		flag("git credential prints stored credentials")
 	case "kubeseal":
+		// --recovery-unseal decrypts sealed secrets with the controller's
+		// private keys, and prints them.
+		if a.entryParse(c).Has("--recovery-unseal") {
+			flag("kubeseal --recovery-unseal prints decrypted secrets")
+		}
 	case "gpg":
 		// In any spelling gpg takes: --export-secret-k is a prefix.
 		if a.entryParse(c).Has("--export-secret-keys", "--export-secret-subkeys") {
