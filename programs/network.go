@@ -18,6 +18,13 @@ const ncatOpts = "-4 -6 -U|--unixsock --vsock -C|--crlf -c|--sh-exec=x -e|--exec
 	"--allow= --allowfile=r --deny= --denyfile=r -t|--telnet -u|--udp --sctp --version:h -v|--verbose -w|--wait= -n|--nodns -z --proxy=n --proxy-type= --proxy-auth= --proxy-dns= " +
 	"--nsock-engine= --test --ssl --ssl-cert=r --ssl-key=r --ssl-verify --ssl-trustfile=r --ssl-ciphers= --ssl-servername= --ssl-alpn="
 
+// sslCmd is an openssl command: its own options, and those most take
+// (-in, -out, -passin, -engine, -provider, -config).
+func sslCmd(e Effect, opts string) *Spec {
+	return &Spec{Effect: e, LongDash: true, Operands: "r*", Options: "-help:h -in=r -out=w -inform= -outform= -passin= -passout= -engine=l -provider=l -provider-path=l " +
+		"-propquery= -config=u -rand=r -writerand=w " + opts}
+}
+
 // tunnel declares the danger of a subcommand or program that opens a
 // public tunnel to a local service (POLICY.md R11: public tunnels are
 // remote access).
@@ -247,5 +254,62 @@ var _ = family("network", func(add func(...*Spec)) {
 		&Spec{Names: n("nsupdate"), Talk: Talk{Beyond: true, Examples: []string{"nsupdate -l => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"nsupdate -l => Bash(nsupdate -l)"}}, Effect: Network, Operands: "r?",
 			Options: "-4 -6 -d -D -i -l -g -o -M -P -T -v -V:h -C=r -L= -y= -k=r -p= -t= -u= -r= -R=",
 			Flagged: []string{"nsupdate -l", "nsupdate -k /etc/bind/k.key update.txt", "nsupdate -vk k.key"}},
+		// ifconfig (net-tools 2.10): with no operand or only the
+		// interface it shows; anything after the interface sets it.
+		&Spec{Names: n("ifconfig"), Grant: Grant{Exact: true, Offers: []string{"ifconfig eth0 => Bash(ifconfig eth0)"}}, Effect: Config, ReadBelow: 2, ReadWith: "-a -s", Operands: "-*",
+			Options:  "-a -s -v -h|--help:h -V|--version:h",
+			ReadOnly: []string{"ifconfig", "ifconfig eth0", "ifconfig -a", "ifconfig -s"},
+			Flagged:  []string{"ifconfig eth0 down", "ifconfig eth0 10.0.0.2 netmask 255.255.255.0", "ifconfig lo mtu 1400", "ifconfig -v"}},
+		// route (net-tools 2.10, getopt_long; and BSD's route, whose get
+		// and monitor read): with no command it prints the table.
+		&Spec{Names: n("route"), Grant: Grant{Exact: true, Offers: []string{"route -n => Bash(route -n)"}}, OtherSubcommand: Unknown,
+			Options: "-n|--numeric -e|--extend -ee -v|--verbose -F|--fib -C|--cache -A= -4 -6 --inet --inet6 -h|--help:h -V|--version:h",
+			Subcommands: subs("add", &Spec{Effect: Config, Loose: true, Operands: "-*"}, "del", &Spec{Effect: Config, Loose: true, Operands: "-*"},
+				"delete", &Spec{Effect: Config, Loose: true, Operands: "-*"}, "change", &Spec{Effect: Config, Loose: true, Operands: "-*"},
+				"flush", &Spec{Effect: Config, Loose: true, Operands: "-*"}, "get", &Spec{Operands: "-*"}, "monitor", &Spec{Operands: "-*"}),
+			ReadOnly: []string{"route", "route -n", "route -ne", "route --numeric", "route -n get default"},
+			Flagged:  []string{"route add default gw 10.0.0.1", "route -n del default", "route delete default", "route flush"}},
+		// openssl 3.0.22 (observed): a command, then its options, each
+		// a word with one dash or two (--in), the value apart or after
+		// "=" (-in=c.pem); no prefixes (-subj is refused), no operands
+		// where none is declared. -engine and -provider load a library.
+		// It prints what it reads (a key, a certificate, a decoding).
+		&Spec{Names: n("openssl"), Grant: Grant{Exact: true, Offers: []string{"openssl x509 -in c.pem -noout -text => Bash(openssl x509 -in c.pem -noout -text)"}}, LongDash: true, OtherSubcommand: Unknown, Prints: true,
+			Options: "-help:h --help:h -version:h --version:h",
+			Subcommands: subs("version", sslCmd(None, "-a -v -b -o -f -p -d -e -c -r"), "help", sslCmd(None, ""), "list", sslCmd(None, "-commands -digest-commands -cipher-commands -cipher-algorithms -digest-algorithms -public-key-algorithms -1 -verbose"),
+				"x509", sslCmd(None, "-noout -text -subject -issuer -dates -startdate -enddate -fingerprint -serial -hash -subject_hash -issuer_hash -email -ocsp_uri -purpose -pubkey -modulus -nameopt= -certopt= -ext= -checkend= -sha1 -sha256 -md5 -nocert -ocspid -alias -trustout -clrtrust -clrreject -addtrust= -addreject= -setalias= -req -signkey=r -key=r -CA=r -CAkey=r -CAserial=w -CAcreateserial -days= -set_serial= -extfile=r -extensions= -x509toreq -copy_extensions= -preserve_dates -new -subj= -force_pubkey=r -badsig"),
+				"verify", sslCmd(None, "-CAfile=r -CApath= -CAstore= -untrusted=r -trusted=r -CRLfile=r -crl_download -show_chain -verbose -purpose= -verify_hostname= -verify_email= -verify_ip= -attime= -partial_chain -no-CAfile -no-CApath -x509_strict -policy= -issuer_checks -crl_check -crl_check_all -check_ss_sig -trusted_first -no_check_time"),
+				"crl", sslCmd(None, "-noout -text -hash -issuer -lastupdate -nextupdate -fingerprint -crlnumber -CAfile=r -CApath= -verify -nameopt="),
+				"asn1parse", sslCmd(None, "-i -offset= -length= -dump -dlimit= -oid=r -strparse= -genstr= -genconf=r -noout -strictpem -item="),
+				"dgst", sslCmd(None, "-sha1 -sha256 -sha384 -sha512 -md5 -r -hex -binary -c -d -list -sign=r -verify=r -prverify=r -signature=r -keyform= -hmac= -mac= -macopt= -sigopt= -fips-fingerprint -xoflen="),
+				"sha256", sslCmd(None, "-r -hex -binary -c"), "sha1", sslCmd(None, "-r -hex -binary -c"), "md5", sslCmd(None, "-r -hex -binary -c"),
+				"ciphers", sslCmd(None, "-v -V -s -tls1 -tls1_1 -tls1_2 -tls1_3 -stdname -convert= -ciphersuites= -psk -srp"), "errstr", sslCmd(None, ""), "prime", sslCmd(None, "-hex -generate -bits= -safe -checks="),
+				"rand", sslCmd(None, "-base64 -hex -rand=r -writerand=w"), "speed", sslCmd(None, "-elapsed -evp= -hmac= -cmac= -multi= -async_jobs= -misalign= -decrypt -mr -mb -aead -primes= -seconds= -bytes= -mlock"),
+				"passwd", sslCmd(None, "-crypt -1 -apr1 -aixmd5 -5 -6 -salt= -stdin -noverify -quiet -table -reverse"),
+				"s_client", sslCmd(Network, "-connect= -host= -port= -servername= -noservername -showcerts -prexit -quiet -brief -tls1 -tls1_1 -tls1_2 -tls1_3 -no_tls1_3 -starttls= -cert=r -key=r -CAfile=r -CApath= -verify= -verify_return_error -alpn= -msg -debug -state -status -sess_out=w -sess_in=r -proxy=n -ign_eof -no_ign_eof -reconnect -crlf -4 -6 -unix= -dtls -dtls1_2 -keylogfile=w -ct -noct -sigalgs= -groups= -curves= -cipher= -ciphersuites= -nbio -nbio_test -xmpphost= -name= -psk= -psk_identity= -requestCAfile=r -verifyCAfile=r -chainCAfile=r -build_chain -verify_hostname= -nocommands -timeout -mtu= -enable_pha -legacy_renegotiation -serverinfo= -ocsp= -early_data=r"),
+				"s_server", sslCmd(Network, "-accept= -port= -cert=r -key=r -CAfile=r -www -WWW -HTTP -rev -quiet -naccept= -4 -6 -tls1_2 -tls1_3 -dhparam=r -verify= -Verify= -nbio -msg -debug -state -keylogfile=w"),
+				"s_time", sslCmd(Network, "-connect= -new -reuse -time= -www= -cert=r -key=r -CAfile=r"),
+				"ocsp", sslCmd(Network, "-url=n -host=n -issuer=r -cert=r -serial= -resp_text -req_text -respout=w -reqout=w -reqin=r -respin=r -noverify -nonce -no_nonce -text -CAfile=r -VAfile=r -verify_other=r"),
+				"enc", sslCmd(None, "-e -d -a -A -base64 -pbkdf2 -iter= -md= -nosalt -salt -S= -K= -iv= -k= -kfile=r -pass= -P -p -z -nopad -none -list -ciphers -bufsize= -aes-256-cbc -aes-128-cbc -aes-256-gcm -chacha20 -des3"),
+				"base64", sslCmd(None, "-e -d -a -A"),
+				"rsa", sslCmd(None, "-noout -text -modulus -check -pubin -pubout -RSAPublicKey_in -RSAPublicKey_out -traditional -aes256 -aes128 -des3 -nodes"),
+				"ec", sslCmd(None, "-noout -text -pubin -pubout -param_out -conv_form= -param_enc= -no_public -check -aes256 -des3"),
+				"pkey", sslCmd(None, "-noout -text -text_pub -pubin -pubout -traditional -check -pubcheck -ec_conv_form= -ec_param_enc= -aes256 -des3"),
+				"pkeyutl", sslCmd(None, "-sign -verify -verifyrecover -encrypt -decrypt -derive -kdf= -kdflen= -inkey=r -keyform= -pubin -certin -peerkey=r -peerform= -sigfile=r -rev -hexdump -asn1parse -pkeyopt= -rawin -digest="),
+				"genrsa", sslCmd(None, "-aes256 -aes128 -des3 -F4 -f4 -3 -primes= -verbose -traditional"), "genpkey", sslCmd(None, "-algorithm= -pkeyopt= -paramfile=r -genparam -text -aes256 -des3 -quiet -outpubkey=w"),
+				"ecparam", sslCmd(None, "-noout -text -name= -list_curves -genkey -conv_form= -param_enc= -check -check_named -no_seed"),
+				"dhparam", sslCmd(None, "-noout -text -check -dsaparam -2 -3 -5 -C"),
+				"req", sslCmd(None, "-new -x509 -newkey= -nodes -noenc -key=r -keyform= -keyout=w -subj= -days= -set_serial= -extensions= -reqexts= -addext= -copy_extensions= -text -noout -verify -pubkey -modulus -batch -verbose -utf8 -nameopt= -reqopt= -sha256 -sha384 -sha512 -multivalue-rdn -CA=r -CAkey=r -precert"),
+				"pkcs12", sslCmd(None, "-export -nokeys -nocerts -clcerts -cacerts -noout -info -nodes -noenc -inkey=r -certfile=r -name= -caname= -chain -CAfile=r -CApath= -legacy -keypbe= -certpbe= -macalg= -nomac -iter= -noiter -nomaciter -aes256 -des3"),
+				"pkcs7", sslCmd(None, "-print -print_certs -text -noout -quiet"), "crl2pkcs7", sslCmd(None, "-nocrl -certfile=r"),
+				"storeutl", sslCmd(None, "-noout -text -certs -keys -crls -r -subject= -issuer= -serial= -fingerprint= -alias="),
+				"sess_id", sslCmd(None, "-noout -text -cert -context="),
+				"smime", sslCmd(None, "-encrypt -decrypt -sign -verify -pk7out -resign -recip=r -signer=r -inkey=r -certfile=r -CAfile=r -noverify -text -binary -nodetach -content=r -aes256 -des3"),
+				"cms", sslCmd(None, "-encrypt -decrypt -sign -verify -cmsout -resign -recip=r -signer=r -inkey=r -certfile=r -CAfile=r -noverify -text -binary -nodetach -content=r -print -noout -aes256"),
+				"ca", sslCmd(Write, ""), "srp", sslCmd(Write, ""), "engine", sslCmd(Load, "")),
+			ReadOnly: []string{"openssl version", "openssl version -a", "openssl x509 -in c.pem -noout -text", "openssl x509 --in c.pem -noout -subject", "openssl x509 -in=c.pem -noout -dates",
+				"openssl verify -CAfile ca.pem c.pem", "openssl dgst -sha256 file.tar.gz", "openssl rand -hex 16", "openssl ciphers -v", "openssl list -commands"},
+			Flagged: []string{"openssl s_client -connect example.com:443", "openssl x509 -in c.pem -out /tmp/x.pem", "openssl x509 -in c.pem -noout -engine /tmp/evil.so", "openssl x509 -noout -subjec -in c.pem",
+				"openssl req -new -newkey rsa:2048 -nodes -keyout k.pem -out r.csr -subj /CN=x", "openssl enc -d -aes-256-cbc -in s.enc -out s.txt", "openssl ca -in r.csr", "openssl x509 -in c.pem -config /tmp/x.cnf -noout"}},
 	)
 })

@@ -136,8 +136,9 @@ var _ = family("secrets", func(add func(...*Spec)) {
 		// secret keys), bundles short ones (-kv), and stops at the first
 		// operand ("'--list-packets' is not considered an option"). Its
 		// commands are options: the listings and --verify only read;
-		// the rest decrypt, sign, or change the keyring.
-		&Spec{Names: n("gpg", "gpg2"), Effect: Unknown, Loose: true, Abbrev: true, Operands: "r*", Grant: Grant{Exact: true, Offers: []string{"gpg --list-keys => Bash(gpg --list-keys)"}},
+		// the rest decrypt, sign, or change the keyring. A decryption
+		// prints what it reads.
+		&Spec{Names: n("gpg", "gpg2"), Effect: Unknown, Loose: true, Abbrev: true, Prints: true, Operands: "r*", Grant: Grant{Exact: true, Offers: []string{"gpg --list-keys => Bash(gpg --list-keys)"}},
 			ReadWith: "--list-keys --list-secret-keys --fingerprint --list-sigs --check-sigs --list-packets --verify --list-config",
 			Options: "-k|--list-keys|--list-public-keys -K|--list-secret-keys --fingerprint --list-sigs --check-sigs --list-packets --verify --list-config --with-colons " +
 				"--keyid-format= --with-fingerprint --with-subkey-fingerprint --with-keygrip --with-secret --list-options= --verify-options= -v|--verbose -q|--quiet -a|--armor --batch --yes --no-tty " +

@@ -831,8 +831,7 @@ func checkNestedAgent(a *analyzer, c *call) {
 		}
 		return
 	}
-	ops := c.operands()
-	for i, x := range ops {
+	for _, x := range c.operands() {
 		s := x.s
 		for _, f := range unguardedFlags {
 			if s == f && !(f == "--force" && c.prog != "cursor-agent") {
@@ -840,22 +839,11 @@ func checkNestedAgent(a *analyzer, c *call) {
 				return
 			}
 		}
-		next := ""
-		if i+1 < len(ops) {
-			next = ops[i+1].s
-		}
-		switch {
-		case (s == "-y" || s == "--yes") && (c.prog == "gemini" || c.prog == "aider" || c.prog == "qwen"):
+		// -y and --yes of the agents without an entry (aider: argparse
+		// takes --yes for --yes-always); the approval modes, sandboxes and
+		// -c settings are the entries' (codex, gemini, claude).
+		if (s == "-y" || s == "--yes") && c.prog == "aider" {
 			a.flag(c, danger.AgentConfigTamper, "launches "+c.prog+" auto-approving every action")
-			return
-		case (s == "--approval-mode" || s == "--permission-mode" || s == "-a" || s == "--ask-for-approval") && (next == "yolo" || next == "bypassPermissions" || next == "never"):
-			a.flag(c, danger.AgentConfigTamper, "launches "+c.prog+" with approvals set to "+next)
-			return
-		case (s == "--sandbox" || s == "-s") && next == "danger-full-access", strings.HasPrefix(s, "--sandbox=danger"):
-			a.flag(c, danger.AgentConfigTamper, "launches "+c.prog+" without a sandbox")
-			return
-		case (s == "-c" || s == "--config") && (strings.Contains(next, "approval_policy") && strings.Contains(next, "never") || strings.Contains(next, "danger-full-access")):
-			a.flag(c, danger.AgentConfigTamper, "launches "+c.prog+" with approvals or sandbox turned off")
 			return
 		}
 	}

@@ -306,7 +306,7 @@ var catalogue = [...]checkDef{
 		Flagged: []string{"gemini -y -p 'fix it'", "codex -a never exec \"x\"", "codex -anever exec x", "codex --ask-for-approval=never x", "codex exec x --yolo",
 			"codex --sandbox=danger-full-access exec x", "codex -c 'approval_policy=\"never\"' exec x", "claude -p x --dangerously-skip-permissions",
 			"claude --permission-mode=bypassPermissions -p x", "/usr/local/bin/claude --dangerously-skip-permissions", "command claude --dangerously-skip-permissions",
-			"gemini -dy -p x", "gemini --approvalMode=yolo -p x", "gemini -p x --yolo", "qwen --yolo", "aider --yes-always"},
+			"gemini -dy -p x", "gemini --approvalMode=yolo -p x", "gemini -p x --yolo", "qwen --yolo", "aider --yes-always", "aider --yes -m x"},
 		Passes: []string{"claude mcp list", "codex mcp add x -- y", "claude -p 'run --dangerously-skip-permissions'", "codex exec 'use --yolo'",
 			"codex -a on-request exec x", "gemini --approval-mode auto_edit -p x", "gemini -s -p x"}},
 	// R3 Git (POLICY.md).

@@ -13,7 +13,7 @@ import (
 // unlistedReaders are reading programs that have no entry yet (the call
 // is unknown): their operands are still files read, judged against the
 // Read rules, and they print what they read.
-var unlistedReaders = map[string]bool{"yq": true, "openssl": true, "gpg": true, "source-file": true}
+var unlistedReaders = map[string]bool{"yq": true, "source-file": true}
 
 // files fills in a call's Reads and Writes: redirections, then the
 // operands of the programs whose operands are files.
