@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -601,7 +602,13 @@ func checkPublish(a *analyzer, c *call) {
 			flag(c.prog + " publish publishes the package")
 		}
 	case "python", "python3":
-		if hasWord(ops, "twine") && hasWord(ops, "upload") || hasWord(ops, "setup.py") && hasWord(ops, "upload") {
+		// python -m twine upload (-mtwine too), python setup.py upload:
+		// the module or script and its words, as python's entry reads
+		// them.
+		res := a.entryParse(c)
+		args := res.Operands()
+		mod, _ := res.Value("-m")
+		if mod == "twine" && slices.Contains(args, "upload") || len(args) > 1 && path.Base(args[0]) == "setup.py" && slices.Contains(args[1:], "upload") {
 			flag("uploads the package to an index")
 		}
 	case "gem":
@@ -610,8 +617,13 @@ func checkPublish(a *analyzer, c *call) {
 		}
 	case "mvn", "mvnw", "./mvnw":
 		// mvnw is the project's wrapper around the same mvn.
-		if hasWord(ops, "deploy", "release:perform", "deploy:deploy-file") {
-			flag("mvn deploy publishes artifacts")
+		// The goals and phases, as mvn's entry reads them (-f FILE, -P
+		// PROFILE, -D PROP skipped).
+		for _, g := range a.entryParse(c).Operands() {
+			if g == "deploy" || g == "release:perform" || g == "deploy:deploy-file" {
+				flag("mvn deploy publishes artifacts")
+				break
+			}
 		}
 	case "gradle", "./gradlew", "gradlew":
 		for _, w := range words {
