@@ -113,12 +113,19 @@ func checkServiceCLI(a *analyzer, c *call) {
 		}
 	}
 	n := 0
-	for i, x := range words {
+	for _, x := range words {
 		if strings.HasPrefix(x.s, "-") {
 			continue
 		}
 		if n == 0 && x.s == "api" && c.prog == "glab" {
-			m := optValues(words[i+1:], "-X", "--method")
+			rest := ops // glab's entry does not declare api's options: its words are read
+			for j := range ops {
+				if ops[j].s == "api" {
+					rest = ops[j+1:]
+					break
+				}
+			}
+			m := optValues(rest, "-X", "--method")
 			if len(m) > 0 && strings.EqualFold(m[0].s, "DELETE") || hasWordFold(ops, "-XDELETE") {
 				a.flag(c, danger.CloudDestructive, c.prog+" api sends a DELETE request")
 			}
