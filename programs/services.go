@@ -106,3 +106,32 @@ var _ = family("queues", func(add func(...*Spec)) {
 			Flagged: []string{"kcat -b b:9092 -L", "kcat -P -b b:9092 -t t"}},
 	)
 })
+
+// Process managers: pm2 and supervisorctl start, stop and remove the
+// processes they manage; the shell package's services check judges which
+// stop every one of them.
+var _ = family("supervisors", func(add func(...*Spec)) {
+	exact := func(ex string) Grant { return Grant{Exact: true, Offers: []string{ex + " => Bash(" + ex + ")"}} }
+	// pm2 (commander.js: options before or after the command, --name=v
+	// or --name v; each command takes its own, so undeclared ones pass).
+	pm2Acts := &Spec{Effect: Unknown, Loose: true, Permute: true, Operands: "-*", Options: "-s|--silent -h|--help:h"}
+	pm2Reads := &Spec{Permute: true, Operands: "-*", Options: "-s|--silent -m|--mini-list --sort= -h|--help:h"}
+	add(&Spec{Names: n("pm2"), Grant: exact("pm2 list"), Options: "-s|--silent -m|--mini-list -v|--version:h -h|--help:h", OtherSubcommand: Unknown,
+		Subcommands: subs("start", pm2Acts, "stop", pm2Acts, "restart", pm2Acts, "reload", pm2Acts, "delete", pm2Acts, "del", pm2Acts, "kill", pm2Acts,
+			"list", pm2Reads, "ls", pm2Reads, "l", pm2Reads, "status", pm2Reads, "jlist", pm2Reads, "show", pm2Reads, "info", pm2Reads, "describe", pm2Reads, "prettylist", pm2Reads),
+		ReadOnly: []string{"pm2 list", "pm2 ls", "pm2 show api", "pm2 --version"},
+		Flagged:  []string{"pm2 kill", "pm2 stop all", "pm2 delete api", "pm2 start app.js"}})
+	// supervisorctl (supervisor 4, Python getopt: short flags bundle,
+	// values attach or follow, unique prefixes of long options, options
+	// only before the command). status, avail, pid, tail and version
+	// only ask supervisord.
+	svReads := &Spec{Permute: true, Operands: "-*", Options: "-f -h|--help:h"}
+	svActs := &Spec{Effect: Unknown, Permute: true, Operands: "-*", Options: "-f -h|--help:h"}
+	add(&Spec{Names: n("supervisorctl"), Grant: exact("supervisorctl status"), Abbrev: true, OtherSubcommand: Unknown,
+		Options: "-c|--configuration=r -i|--interactive -s|--serverurl=n -u|--username= -p|--password= -r|--history-file=w -h|--help:h -v|--version:h",
+		Subcommands: subs("status", svReads, "avail", svReads, "pid", svReads, "tail", svReads, "maintail", svReads, "version", svReads,
+			"start", svActs, "stop", svActs, "restart", svActs, "remove", svActs, "shutdown", svActs, "reread", svActs, "update", svActs, "add", svActs,
+			"signal", svActs, "clear", svActs, "reload", svActs),
+		ReadOnly: []string{"supervisorctl status", "supervisorctl -c /etc/supervisord.conf status web", "supervisorctl avail"},
+		Flagged:  []string{"supervisorctl stop all", "supervisorctl -c /etc/supervisord.conf shutdown", "supervisorctl restart web"}})
+})
