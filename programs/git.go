@@ -148,9 +148,9 @@ var _ = family("git", func(add func(...*Spec)) {
 				"push", gitDoes(Write, ""), "save", gitDoes(Write, ""), "pop", gitDoes(Write, ""), "apply", gitDoes(Write, ""),
 				"drop", gitDoes(Delete, ""), "clear", gitDoes(Delete, ""), "branch", gitDoes(Write, ""), "create", gitDoes(Write, ""), "store", gitDoes(Write, "")),
 				ReadOnly: []string{"git stash list", "git stash show -p"}},
-			"config", &Spec{Permute: true, Abbrev: true, Operands: "-*", Effect: Config, ReadWith: "--get --get-all --get-regexp --get-urlmatch --list -l get list",
+			"config", &Spec{Permute: true, Abbrev: true, Operands: "-*", Effect: Config, ReadWith: "--get --get-all --get-regexp --get-urlmatch --list -l --get-color --get-colorbool get list",
 				ReadBelow: 2, WritesWith: "set unset edit rename-section remove-section",
-				Options: "--get --get-all --get-regexp --get-urlmatch --list -l --show-origin --show-scope --name-only -z --null --type= -t= --comment= --bool --int --path --expiry-date " +
+				Options: "--get --get-all --get-regexp --get-urlmatch --list -l --get-color --get-colorbool --show-origin --show-scope --name-only -z --null --type= -t= --comment= --bool --int --path --expiry-date " +
 					"--global --system --local --worktree --file=r -f=r --blob=g --includes --no-includes --default= --all --regexp --value= --fixed-value --url= --replace-all --add --unset --unset-all --remove-section --rename-section -e --edit:x -h:h --help:h",
 				ReadOnly: []string{"git config --get user.email", "git config --list", "git config get user.name", "git config user.email", "git config core.pager"},
 				Flagged: []string{"git config core.pager 'sh -c id'", "git config user.email a@b", "git config --unset user.email", "git config --unset-all x.y", "git config edit",

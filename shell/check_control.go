@@ -47,9 +47,8 @@ func checkControlProgram(a *analyzer, c *call) {
 			tamper("crontab changes the scheduled jobs")
 		}
 	case "git":
-		sub, rest := a.entrySub(c)
-		if sub == "config" && gitConfigWrites(rest, a.entryOperands(c)) {
-			if key := gitConfigKey(rest, a.entryOperands(c)); key == "" || gitKeyRunsCode(key) {
+		if sub, _ := a.entrySub(c); sub == "config" && gitConfigWrites(a.entryParse(c), a.entryOperands(c)) {
+			if key := gitConfigKey(a.entryParse(c), a.entryOperands(c)); key == "" || gitKeyRunsCode(key) {
 				tamper("git config sets " + orUnknown(key) + ", which names a program git runs")
 			}
 		}
@@ -82,10 +81,27 @@ func checkControlProgram(a *analyzer, c *call) {
 		}
 	default:
 		// The agents' own CLIs: claude config set, claude mcp add, codex
-		// mcp add, gemini mcp add, ...
-		pos := positional(ops, "")
-		if len(pos) >= 2 {
-			sub, verb := pos[0].s, pos[1].s
+		// mcp add, gemini mcp add, ...: the command and its verb are the
+		// entry's subcommand words, then its operands (after global
+		// options and their values); for a CLI with no entry, the first
+		// two words that are no option.
+		var words []string
+		if res := a.entryParse(c); res.Spec != nil {
+			for _, i := range res.SubIndexes() {
+				if i < len(ops) {
+					words = append(words, ops[i].s)
+				}
+			}
+			for _, x := range a.entryOperands(c) {
+				words = append(words, x.s)
+			}
+		} else {
+			first, rest := firstOperand(ops)
+			second, _ := firstOperand(rest)
+			words = []string{first, second}
+		}
+		if len(words) >= 2 && words[0] != "" && words[1] != "" {
+			sub, verb := words[0], words[1]
 			switch {
 			case sub == "config" && verb != "get" && verb != "list" && verb != "ls":
 				tamper(c.prog + " config " + verb + " changes the agent's configuration")
@@ -110,17 +126,21 @@ func firstOperand(ops []arg) (string, []arg) {
 }
 
 // gitConfigWrites reports a git config call that changes a setting rather
-// than reading one; pos are its operands, as its entry reads them.
-func gitConfigWrites(ops, pos []arg) bool {
-	for _, x := range ops {
-		switch s := x.s; {
-		case s == "--get" || s == "--get-all" || s == "--get-regexp" || s == "--get-urlmatch" || s == "-l" || s == "--list" ||
-			s == "--show-origin" && len(positional(ops, "")) < 2 || s == "get" || s == "list" || s == "--get-color" || s == "--get-colorbool":
-			return false
-		case s == "set" || s == "unset" || s == "--unset" || s == "--unset-all" || s == "--add" || s == "--replace-all" ||
-			s == "-e" || s == "--edit" || s == "edit" || s == "--rename-section" || s == "--remove-section" || s == "rename-section" || s == "remove-section":
-			return true
-		}
+// than reading one: res is the call read by its entry (every spelling of
+// --get, --unset, -e, prefixes too), pos its operands, whose first may be
+// the command of git 2.46 (get, list, set, unset, edit, …).
+func gitConfigWrites(res *programs.Result, pos []arg) bool {
+	first := ""
+	if len(pos) > 0 {
+		first = pos[0].s
+	}
+	switch {
+	case res.Has("--get", "--get-all", "--get-regexp", "--get-urlmatch", "--list", "-l", "--get-color", "--get-colorbool") || first == "get" || first == "list" ||
+		res.Has("--show-origin") && len(pos) < 2:
+		return false
+	case res.Has("--unset", "--unset-all", "--add", "--replace-all", "-e", "--edit", "--rename-section", "--remove-section"),
+		first == "set" || first == "unset" || first == "edit" || first == "rename-section" || first == "remove-section":
+		return true
 	}
 	// git config NAME VALUE sets; git config NAME reads.
 	return len(pos) >= 2
@@ -128,8 +148,8 @@ func gitConfigWrites(ops, pos []arg) bool {
 
 // gitConfigKey returns the key a git config call sets, lower case, or ""
 // when it is not a literal (or the call edits the whole file).
-func gitConfigKey(ops, pos []arg) string {
-	if hasWord(ops, "-e", "--edit", "edit") {
+func gitConfigKey(res *programs.Result, pos []arg) string {
+	if res.Has("-e", "--edit") || len(pos) > 0 && pos[0].s == "edit" {
 		return ""
 	}
 	if len(pos) > 0 && (pos[0].s == "set" || pos[0].s == "unset") {

@@ -882,8 +882,15 @@ func checkServices(a *analyzer, c *call) {
 		if strings.HasPrefix(lf, "-set") || strings.HasPrefix(lf, "-remove") || strings.HasPrefix(lf, "-delete") || c.prog == "scselect" && first != "" {
 			a.flag(c, danger.SystemConfig, "changes network settings")
 		}
-	case "ifconfig", "route":
-		if hasWord(ops, "down", "add", "del", "delete", "flush", "up") || c.prog == "ifconfig" && len(ops) > 1 {
+	case "ifconfig":
+		// An interface and a setting, as the entry reads its operands.
+		if len(a.entryOperands(c)) > 1 {
+			a.flag(c, danger.SystemConfig, "changes network interfaces or routes")
+		}
+	case "route":
+		// The verb, as the entry reads it (after -n, -A inet6, …).
+		switch sub, _ := a.entrySub(c); sub {
+		case "add", "del", "delete", "flush", "change":
 			a.flag(c, danger.SystemConfig, "changes network interfaces or routes")
 		}
 	case "resolvectl":
