@@ -311,5 +311,16 @@ var _ = family("network", func(add func(...*Spec)) {
 				"openssl verify -CAfile ca.pem c.pem", "openssl dgst -sha256 file.tar.gz", "openssl rand -hex 16", "openssl ciphers -v", "openssl list -commands"},
 			Flagged: []string{"openssl s_client -connect example.com:443", "openssl x509 -in c.pem -out /tmp/x.pem", "openssl x509 -in c.pem -noout -engine /tmp/evil.so", "openssl x509 -noout -subjec -in c.pem",
 				"openssl req -new -newkey rsa:2048 -nodes -keyout k.pem -out r.csr -subj /CN=x", "openssl enc -d -aes-256-cbc -in s.enc -out s.txt", "openssl ca -in r.csr", "openssl x509 -in c.pem -config /tmp/x.cnf -noout"}},
+		// nmap 7.93 (getopt_long_only: -name and --name alike, as the
+		// entry declares the options that read, write or run): -iL reads
+		// the targets, -oN/-oX/-oG/-oA/-oS write the results, --script
+		// runs NSE scripts (Lua code), --datadir loads them from elsewhere.
+		// A scan is more than a fetch.
+		&Spec{Names: n("nmap"), Talk: Talk{Beyond: true, Examples: []string{"nmap -sV localhost => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"nmap -sV localhost => Bash(nmap -sV localhost)"}},
+			Effect: Network, LongDash: true, Loose: true, Permute: true, Operands: "-*",
+			Options: "-iL|--iL=r -oN|--oN=w -oX|--oX=w -oG|--oG=w -oA|--oA=w -oS|--oS=w -oM|--oM=w -oH|--oH=w -p= -e= -S= -g|-source-port|--source-port= -T= " +
+				"-script|--script=x -script-args|--script-args= -script-args-file|--script-args-file=r -script-updatedb|--script-updatedb:c -datadir|--datadir=l " +
+				"-resume|--resume=r -excludefile|--excludefile=r -exclude|--exclude= -stylesheet|--stylesheet= -h|-help|--help:h -V|-version|--version:h",
+			Flagged: []string{"nmap -sV localhost", "nmap -p 22 10.0.0.0/24", "nmap -iL hosts.txt -oN out.txt", "nmap --script=http-title example.com", "nmap -script vuln x.example", "nmap --datadir /tmp/x -sC h"}},
 	)
 })

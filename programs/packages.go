@@ -56,7 +56,42 @@ var _ = family("packages", func(add func(...*Spec)) {
 		"login", does(Config, ""), "logout", does(Config, ""), "config", does(Config, ""), "global", does(Config, ""), "policies", does(Config, ""), "set", does(Config, ""),
 		"plugin", does(Config, ""), "cache", does(Delete, ""),
 	)
+	twineSends := &Spec{Effect: Network, Abbrev: true, Permute: true, Operands: "r*", Options: "-h|--help:h -r|--repository= --repository-url=n -s|--sign --sign-with=x " +
+		"-i|--identity= -u|--username= -p|--password= --non-interactive -c|--comment= --config-file=r --skip-existing --cert=r --client-cert=r --verbose --disable-progress-bar"}
+	httpiePlugins := &Spec{Abbrev: true, Options: "-h|--help:h", OtherSubcommand: Unknown, Subcommands: subs("list", &Spec{Abbrev: true, Options: "-h|--help:h"},
+		"install", &Spec{Effect: Config, Loose: true, Operands: "-*", Options: "-h|--help:h"}, "upgrade", &Spec{Effect: Config, Loose: true, Operands: "-*", Options: "-h|--help:h"},
+		"uninstall", &Spec{Effect: Config, Loose: true, Operands: "-*", Options: "-h|--help:h"})}
 	add(
+		// twine 4.0.2 (argparse, observed: --skip-exi is taken): upload
+		// and register talk to the index; --sign-with names the program
+		// that signs. check only reads the distributions.
+		&Spec{Names: n("twine"), Lasting: Lasting{Does: Publishes, Subs: "upload", Examples: []string{"twine upload dist/x.whl => publishes a package or release"}},
+			Grant:  Grant{Depth: 1, ExactSubs: "upload", Offers: []string{"twine check dist/x.whl => Bash(twine check:*)", "twine upload dist/x.whl => Bash(twine upload dist/x.whl)"}},
+			Abbrev: true, Options: "-h|--help:h -v|--version:h --no-color",
+			Subcommands: subs("check", &Spec{Abbrev: true, Permute: true, Operands: "r*", Options: "-h|--help:h --strict"},
+				"upload", twineSends, "register", twineSends),
+			ReadOnly: []string{"twine check dist/x.whl", "twine --version", "twine check --strict dist/*"},
+			Flagged:  []string{"twine upload dist/*", "twine upload -r testpypi dist/x.whl", "twine upload --sign-with /tmp/x dist/x.whl", "twine register dist/x.whl"}},
+		// flit 3.8.0 (argparse): build imports the module for its version
+		// and docstring (the project's code); publish builds and uploads.
+		&Spec{Names: n("flit"), Lasting: Lasting{Does: Publishes, Subs: "publish", Examples: []string{"flit publish => publishes a package or release"}},
+			Grant:  Grant{Depth: 1, ExactSubs: "publish", Offers: []string{"flit build => Bash(flit build:*)", "flit publish => Bash(flit publish)"}},
+			Abbrev: true, Options: "-h|--help:h -V|--version:h -f|--ini-file=r", OtherSubcommand: Unknown,
+			Subcommands: subs("build", &Spec{Effect: RunsProject, Abbrev: true, Loose: true, Operands: "-*", Options: "-h|--help:h --format= --setup-py --no-setup-py --use-vcs --no-use-vcs"},
+				"publish", &Spec{Effect: Network, Abbrev: true, Loose: true, Operands: "-*", Options: "-h|--help:h --format= --setup-py --no-setup-py --pypirc=r --repository= --use-vcs --no-use-vcs"},
+				"install", &Spec{Effect: RunsProject, Abbrev: true, Loose: true, Operands: "-*", Options: "-h|--help:h -s|--symlink --pth-file --user --env --python= --deps= --only-deps --extras="},
+				"init", &Spec{Effect: Write, Operands: "-*", Options: "-h|--help:h"}),
+			ReadOnly: []string{"flit --version"},
+			Flagged:  []string{"flit publish", "flit build", "flit install -s", "flit publish --repository testpypi", "flit -f /tmp/x.ini build"}},
+		// httpie 3.2.1 (argparse): the manager of HTTPie itself; http and
+		// https send the requests.
+		&Spec{Names: n("httpie"), Grant: Grant{Exact: true, Offers: []string{"httpie plugins list => Bash(httpie plugins list)"}}, Abbrev: true,
+			Options: "-h|--help:h --version:h --debug --traceback",
+			Subcommands: subs("plugins", httpiePlugins, "cli", &Spec{Abbrev: true, Options: "-h|--help:h", OtherSubcommand: Unknown,
+				Subcommands: subs("plugins", httpiePlugins, "export-args", &Spec{Abbrev: true, Options: "-h|--help:h -f|--format="}, "check-updates", &Spec{Effect: Network, Options: "-h|--help:h"},
+					"sessions", &Spec{Effect: Write, Loose: true, Operands: "-*", Options: "-h|--help:h"})}),
+			ReadOnly: []string{"httpie --version", "httpie plugins list", "httpie cli export-args", "httpie cli plugins list"},
+			Flagged:  []string{"httpie plugins install httpie-evil", "httpie cli plugins uninstall x", "httpie cli check-updates", "httpie cli sessions upgrade-all"}},
 		// dpkg (1.21) matches its long options whole: -i|--install unpacks
 		// and configures a package, running its maintainer scripts as
 		// root. The entry declares what the program-flags check reads;

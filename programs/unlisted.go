@@ -48,9 +48,7 @@ var unlisted = []Unlisted{
 	// clients whose every command is a call to a provider's API
 	{Names: n("linode-cli", "oci", "ibmcloud", "hcloud", "scw", "twilio"),
 		Talk: Talk{API: true, Examples: []string{"hcloud server list => undecided"}}},
-	// publishing packages and sending email
-	{Names: n("twine"),
-		Lasting: Lasting{Does: Publishes, Subs: "upload", Examples: []string{"twine upload dist/x.whl => publishes a package or release"}}},
+	// sending email
 	{Names: n("sendmail", "mutt", "swaks", "msmtp"),
 		Lasting: Lasting{Does: Mails, Examples: []string{"sendmail a@example.com => sends email"}}},
 	// searchers, archivers and digests with no entry yet
