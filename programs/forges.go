@@ -58,11 +58,18 @@ var _ = family("forges", func(add func(...*Spec)) {
 			"api", ghCmd("-X|--method= -F|--field= -f|--raw-field= -H|--header= --input=r -q|--jq= -t|--template= --hostname= --cache= -i|--include --paginate --silent -p|--preview="),
 		),
 		Flagged: []string{"gh pr list", "gh repo delete o/r", "gh api repos/o/r -X DELETE", "gh api -XDELETE repos/o/r", "gh api --method=DELETE repos/o/r"}})
-	// glab's commands read as gh's do; the checks read its words
-	// themselves.
-	add(&Spec{Names: n("glab"), Effect: Network, Permute: true, Loose: true, Operands: "-*", Options: "-R|--repo= -h|--help:h -v|--version:h",
+	// glab's commands read as gh's do (cobra and pflag, from its source:
+	// commands/api/api.go declares -X/--method, -F/--field, -f/--raw-field,
+	// -H/--header, --hostname, -i/--include, --input, --paginate,
+	// --silent). The service check reads api's method by name, so
+	// -XDELETE, -X DELETE, --method=delete and --method DELETE are one.
+	glabOther := &Spec{Effect: Network, Permute: true, Loose: true, Operands: "-*", Options: "-R|--repo= -h|--help:h"}
+	add(&Spec{Names: n("glab"), Effect: Network, Permute: true, Loose: true, Options: "-R|--repo= -h|--help:h -v|--version:h", OtherSpec: glabOther,
+		Subcommands: subs("api", &Spec{Effect: Network, Permute: true, Loose: true, Operands: "-*",
+			Options: "-R|--repo= -h|--help:h -X|--method= -F|--field= -f|--raw-field= -H|--header= --hostname= -i|--include --input=r --paginate --silent"}),
 		Grant:   Grant{Depth: 2, Offers: []string{"glab mr list => Bash(glab mr list:*)", "glab mr => Bash(glab mr)"}},
 		Talk:    Talk{API: true, Examples: []string{"glab mr list => allow", "glab mr create => undecided", "glab repo delete g/p => undecided"}},
 		Lasting: Lasting{Does: Publishes, Subs: "release", Examples: []string{"glab release create v1 => publishes a package or release"}},
-		Flagged: []string{"glab mr list", "glab api projects/1 -X DELETE", "glab repo delete g/p"}})
+		Flagged: []string{"glab mr list", "glab api projects/1 -X DELETE", "glab api -XDELETE projects/1", "glab api --method=delete projects/1",
+			"glab -R g/p api --method DELETE projects/1", "glab repo delete g/p"}})
 })

@@ -99,6 +99,12 @@ func checkServiceCLI(a *analyzer, c *call) {
 		}
 		return
 	}
+	if c.prog == "glab" && res.Sub() == "api" {
+		if m, ok := res.Value("--method"); ok && strings.EqualFold(m, "DELETE") {
+			a.flag(c, danger.CloudDestructive, c.prog+" api sends a DELETE request")
+		}
+		return
+	}
 	words := ops
 	if res.Spec != nil && res.Known() {
 		// The command words and operands the entry finds, when it knows
@@ -116,20 +122,6 @@ func checkServiceCLI(a *analyzer, c *call) {
 	for _, x := range words {
 		if strings.HasPrefix(x.s, "-") {
 			continue
-		}
-		if n == 0 && x.s == "api" && c.prog == "glab" {
-			rest := ops // glab's entry does not declare api's options: its words are read
-			for j := range ops {
-				if ops[j].s == "api" {
-					rest = ops[j+1:]
-					break
-				}
-			}
-			m := optValues(rest, "-X", "--method")
-			if len(m) > 0 && strings.EqualFold(m[0].s, "DELETE") || hasWordFold(ops, "-XDELETE") {
-				a.flag(c, danger.CloudDestructive, c.prog+" api sends a DELETE request")
-			}
-			return
 		}
 		if n == 0 && (x.s == "run" || x.s == "exec") {
 			return // op run, doppler run, infisical run: a command, judged as such
