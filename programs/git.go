@@ -54,6 +54,12 @@ func gitDoes(e Effect, opts string) *Spec {
 
 var _ = family("git", func(add func(...*Spec)) {
 	readRefs := "-*"
+	// git-credential ACTION (git 2.39: fill, approve, reject, capability)
+	// reads a credential description on standard input and asks the
+	// configured helpers, which are programs: fill prints the stored
+	// username and password, approve and reject store or erase them.
+	add(&Spec{Names: n("git-credential"), Effect: Unknown, Operands: "-",
+		Flagged: []string{"git-credential fill", "git-credential approve", "git-credential reject"}})
 	add(&Spec{
 		Names: n("git"), Lasting: Lasting{Does: Pushes, Subs: "push", Forced: "-f --force* --mirror --delete -d +* :*", Examples: []string{"git push => pushes commits to a remote repository", "git push -f origin main => force-pushes", "git push origin +main => force-pushes", "git push --force-with-lease => force-pushes"}},
 		// git's subcommand is kept in the offer (git commit:*), one word

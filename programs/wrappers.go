@@ -101,6 +101,13 @@ var _ = family("wrappers", func(add func(...*Spec)) {
 			Options: "-A|--askpass -a= -B|--bell -C|--close-from= -c= -D|--chdir= -g|--group= -h|--host= -K|--remove-timestamp -k|--reset-timestamp -N|--no-update -n|--non-interactive " +
 				"-p|--prompt= -R|--chroot= -r|--role= -S|--stdin -T|--command-timeout= -t|--type= -u|--user= -V|--version:h --help:h",
 			Flagged: []string{"sudoedit /etc/hosts", "sudoedit -u root /etc/sudoers", "sudoedit --us=root /etc/hosts"}},
+		// runas (Windows): /user:NAME and the flags, any case, then the
+		// program as one command line, run as that user (its options
+		// from runas /?: /noprofile, /profile, /env, /netonly,
+		// /savecred, /smartcard, /showtrustlevels, /trustlevel:LEVEL).
+		&Spec{Names: n("runas"), Grant: Grant{Exact: true, Offers: []string{"runas /user:admin cmd => Bash(runas /user:admin cmd)"}}, Slash: true, Fold: true, Permute: true, Effect: Unknown, Operands: "x?",
+			Options: "/noprofile /profile /env /netonly /savecred /smartcard /showtrustlevels /trustlevel? /user?",
+			Flagged: []string{"runas /user:Administrator cmd", "runas /USER:admin /savecred notepad.exe", "runas /noprofile /user:dev\\admin \"cmd /c whoami\""}},
 		&Spec{Names: n("pkexec"), Grant: Grant{Exact: true, Offers: []string{"pkexec make => Bash(pkexec make)"}}, Wraps: WrapChanges, Command: true, Effect: Unknown,
 			Options: "--user= --disable-internal-agent --keep-cwd --help:h --version:h",
 			Flagged: []string{"pkexec rm -rf /etc", "pkexec --user root rm -rf /etc", "pkexec --user=root rm -rf ~"}},

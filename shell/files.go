@@ -233,38 +233,28 @@ func remoteSpec(s string) bool {
 }
 
 // curlUploads returns the files curl sends: -d @f, --data-binary @f,
-// -F name=@f, -T f. For curl the values are the entry's; the other
-// clients checkCurl judges are read with curl's spelling.
+// -F name=@f, -T f, as the call's entry reads the options (-d@f, --data=@f,
+// --data-b @f, -sd @f alike). The other clients checkCurl judges are read
+// with their own entries, under curl's option names: an entry that
+// declares none of them (wget, httpie's -F is --follow) sends nothing
+// here.
 func (a *analyzer) curlUploads(c *call) []arg {
-	optValues := func(ops []arg, short, long string) []arg {
-		if c.prog == "curl" {
-			var names []string
-			for _, n := range []string{short, long} {
-				if n != "" {
-					names = append(names, n)
-				}
-			}
-			return a.entryValues(c, names...)
-		}
-		return optValues(ops, short, long)
-	}
-	ops := c.operands()
 	var out []arg
-	for _, v := range optValues(ops, "-d", "--data") {
+	for _, v := range a.entryValues(c, "-d", "--data") {
 		if f, ok := strings.CutPrefix(v.s, "@"); ok {
 			v.s = f
 			out = append(out, v)
 		}
 	}
 	for _, long := range []string{"--data-binary", "--data-raw", "--data-ascii", "--data-urlencode", "--json"} {
-		for _, v := range optValues(ops, "", long) {
+		for _, v := range a.entryValues(c, long) {
 			if i := strings.IndexByte(v.s, '@'); i >= 0 && long != "--data-raw" {
 				v.s = v.s[i+1:]
 				out = append(out, v)
 			}
 		}
 	}
-	for _, v := range optValues(ops, "-F", "--form") {
+	for _, v := range a.entryValues(c, "-F", "--form") {
 		if i := strings.Index(v.s, "=@"); i >= 0 {
 			f := v.s[i+2:]
 			if j := strings.IndexByte(f, ';'); j >= 0 {
@@ -277,23 +267,23 @@ func (a *analyzer) curlUploads(c *call) []arg {
 			out = append(out, v)
 		}
 	}
-	out = append(out, optValues(ops, "-T", "--upload-file")...)
+	out = append(out, a.entryValues(c, "-T", "--upload-file")...)
 	// Headers, query parts and cookies read from a file are sent too:
 	// -H @FILE, --url-query [NAME]@FILE, -b FILE (a value with no = is a
 	// cookie file).
-	for _, v := range optValues(ops, "-H", "--header") {
+	for _, v := range a.entryValues(c, "-H", "--header") {
 		if f, ok := strings.CutPrefix(v.s, "@"); ok && f != "-" {
 			v.s = f
 			out = append(out, v)
 		}
 	}
-	for _, v := range optValues(ops, "", "--url-query") {
+	for _, v := range a.entryValues(c, "--url-query") {
 		if i := strings.IndexByte(v.s, '@'); i >= 0 && !strings.HasPrefix(v.s, "+") && !strings.Contains(v.s[:i], "=") {
 			v.s = v.s[i+1:]
 			out = append(out, v)
 		}
 	}
-	for _, v := range optValues(ops, "-b", "--cookie") {
+	for _, v := range a.entryValues(c, "-b", "--cookie") {
 		if v.s != "" && v.s != "-" && !strings.Contains(v.s, "=") {
 			out = append(out, v)
 		}
