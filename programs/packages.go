@@ -61,7 +61,39 @@ var _ = family("packages", func(add func(...*Spec)) {
 	httpiePlugins := &Spec{Abbrev: true, Options: "-h|--help:h", OtherSubcommand: Unknown, Subcommands: subs("list", &Spec{Abbrev: true, Options: "-h|--help:h"},
 		"install", &Spec{Effect: Config, Loose: true, Operands: "-*", Options: "-h|--help:h"}, "upgrade", &Spec{Effect: Config, Loose: true, Operands: "-*", Options: "-h|--help:h"},
 		"uninstall", &Spec{Effect: Config, Loose: true, Operands: "-*", Options: "-h|--help:h"})}
+	extDoes := func(e Effect) *Spec {
+		return &Spec{Effect: e, Permute: true, Loose: true, Operands: "-*", Options: "-h|--help:h"}
+	}
 	add(
+		// vsce 3.9.2 and ovsx 1.1.1 (commander, --help observed): options
+		// anywhere, no prefixes. Packaging and publishing run the
+		// extension's vscode:prepublish script (the project's code).
+		&Spec{Names: n("vsce"), Lasting: Lasting{Does: Publishes, Subs: "publish unpublish", Examples: []string{"vsce publish => publishes a package or release"}},
+			Grant:   Grant{Depth: 1, ExactSubs: "publish unpublish", Offers: []string{"vsce package => Bash(vsce package:*)", "vsce publish => Bash(vsce publish)"}},
+			Options: "-V|--version:h -h|--help:h", OtherSubcommand: Unknown,
+			Subcommands: subs("ls", extDoes(RunsProject), "package", extDoes(RunsProject), "pack", extDoes(RunsProject), "publish", extDoes(Network), "unpublish", extDoes(Network),
+				"generate-manifest", extDoes(Write), "verify-signature", extDoes(Unknown), "ls-publishers", &Spec{Permute: true, Options: "-h|--help:h"},
+				"delete-publisher", extDoes(Network), "login", extDoes(Config), "logout", extDoes(Config), "verify-pat", extDoes(Network), "show", extDoes(Network),
+				"search", extDoes(Network), "help", &Spec{Permute: true, Operands: "-*", Options: "-h|--help:h"}),
+			ReadOnly: []string{"vsce --version", "vsce ls-publishers", "vsce help publish"},
+			Flagged:  []string{"vsce publish", "vsce package", "vsce publish -p TOKEN", "vsce unpublish x.y", "vsce login me", "vsce frobnicate"}},
+		&Spec{Names: n("ovsx"), Lasting: Lasting{Does: Publishes, Subs: "publish", Examples: []string{"ovsx publish x.vsix => publishes a package or release"}},
+			Grant:   Grant{Depth: 1, ExactSubs: "publish", Offers: []string{"ovsx get x.y => Bash(ovsx get:*)", "ovsx publish => Bash(ovsx publish)"}},
+			Options: "-V|--version:h -h|--help:h -r|--registryUrl=n -p|--pat= --debug", OtherSubcommand: Unknown,
+			Subcommands: subs("publish", extDoes(Network), "create-namespace", extDoes(Network), "verify-pat", extDoes(Network), "get", extDoes(Network),
+				"login", extDoes(Config), "logout", extDoes(Config), "help", &Spec{Permute: true, Operands: "-*", Options: "-h|--help:h"}),
+			ReadOnly: []string{"ovsx --version", "ovsx help publish"},
+			Flagged:  []string{"ovsx publish x.vsix", "ovsx -p TOKEN publish", "ovsx get x.y -o x.vsix", "ovsx create-namespace x"}},
+		// changeset 2.31.1 (@changesets/cli, --help observed): with no
+		// command it adds a changeset; version rewrites package.json and
+		// the changelogs; publish runs npm publish for each package.
+		&Spec{Names: n("changeset"), Lasting: Lasting{Does: Publishes, Subs: "publish", Examples: []string{"changeset publish => publishes a package or release"}},
+			Grant:  Grant{Depth: 1, ExactSubs: "publish", Offers: []string{"changeset status => Bash(changeset status:*)", "changeset publish => Bash(changeset publish)"}},
+			Effect: Write, Options: "-h|--help:h -v|--version:h", OtherSubcommand: Unknown,
+			Subcommands: subs("status", &Spec{Permute: true, Options: "-h|--help:h --since= --verbose --output=w"},
+				"init", extDoes(Write), "add", extDoes(Write), "version", extDoes(Write), "pre", extDoes(Write), "tag", extDoes(Write), "publish", extDoes(Network)),
+			ReadOnly: []string{"changeset status", "changeset status --verbose --since=main", "changeset --version"},
+			Flagged:  []string{"changeset", "changeset add", "changeset version", "changeset publish", "changeset publish --tag next", "changeset status --output=s.json"}},
 		// twine 4.0.2 (argparse, observed: --skip-exi is taken): upload
 		// and register talk to the index; --sign-with names the program
 		// that signs. check only reads the distributions.
