@@ -350,6 +350,17 @@ func firstMatch(pairs ...any) map[string]*Spec {
 // read or print.
 var _ = family("system-admin", func(add func(...*Spec)) {
 	exact := func(ex string) Grant { return Grant{Exact: true, Offers: []string{ex + " => Bash(" + ex + ")"}} }
+	common := "-h|--help:h --version:h --no-ask-password -H|--host=n -M|--machine= "
+	hostOpts := common + "--transient --static --pretty --json="
+	timeOpts := common + "--no-pager --adjust-system-clock --monitor -p|--property= -a|--all --value"
+	localeOpts := common + "--no-pager --no-convert"
+	ctlRead := func(opts string) *Spec { return &Spec{Abbrev: true, Permute: true, Operands: "-*", Options: opts} }
+	ctlSet := func(opts string) *Spec {
+		return &Spec{Effect: Config, Abbrev: true, Permute: true, Operands: "-*", Options: opts}
+	}
+	ctlGetSet := func(opts string) *Spec {
+		return &Spec{Effect: Config, EffectWithOperands: true, Abbrev: true, Permute: true, Operands: "-*", Options: opts}
+	}
 	privilege := func(why string, unless string, flagged, passes []string) []Raise {
 		return []Raise{{Kind: danger.Privilege, Why: why, Unless: unless, Flagged: flagged, Passes: passes}}
 	}
@@ -464,6 +475,29 @@ var _ = family("system-admin", func(add func(...*Spec)) {
 		&Spec{Names: n("netsh"), Grant: exact("netsh interface show interface"), Effect: Config, Operands: "-*", Options: "-a=r -c= -r=n -u= -p= -f=x",
 			Flagged: []string{"netsh advfirewall set allprofiles state off", "netsh firewall set opmode disable", "netsh -r host advfirewall set allprofiles state off", "netsh 'advfirewall set allprofiles state off'"}},
 		nmcli(), ipRoute2(),
+		// hostnamectl, timedatectl and localectl (systemd 252, getopt_long:
+		// --vers and --no-pag seen; the verbs are whole words, options
+		// before or after them). The status, show and list verbs read;
+		// hostname NAME and the other get/set verbs with a value, and the
+		// set- verbs, change the system's settings (the check, shell).
+		&Spec{Names: n("hostnamectl"), Grant: exact("hostnamectl status"), OtherSubcommand: Unknown, Abbrev: true, Options: hostOpts,
+			Subcommands: subs("status", ctlRead(hostOpts), "help", ctlRead(hostOpts), "hostname", ctlGetSet(hostOpts), "icon-name", ctlGetSet(hostOpts), "chassis", ctlGetSet(hostOpts),
+				"deployment", ctlGetSet(hostOpts), "location", ctlGetSet(hostOpts), "set-hostname", ctlSet(hostOpts), "set-icon-name", ctlSet(hostOpts),
+				"set-chassis", ctlSet(hostOpts), "set-deployment", ctlSet(hostOpts), "set-location", ctlSet(hostOpts)),
+			ReadOnly: []string{"hostnamectl", "hostnamectl status", "hostnamectl hostname", "hostnamectl --json=short status", "hostnamectl --vers"},
+			Flagged:  []string{"hostnamectl hostname box", "hostnamectl set-hostname box", "hostnamectl --static hostname box", "hostnamectl hostname box --pretty"}},
+		&Spec{Names: n("timedatectl"), Grant: exact("timedatectl status"), OtherSubcommand: Unknown, Abbrev: true, Options: timeOpts,
+			Subcommands: subs("status", ctlRead(timeOpts), "show", ctlRead(timeOpts), "list-timezones", ctlRead(timeOpts), "timesync-status", ctlRead(timeOpts),
+				"show-timesync", ctlRead(timeOpts), "help", ctlRead(timeOpts), "set-time", ctlSet(timeOpts), "set-timezone", ctlSet(timeOpts),
+				"set-local-rtc", ctlSet(timeOpts), "set-ntp", ctlSet(timeOpts)),
+			ReadOnly: []string{"timedatectl", "timedatectl status", "timedatectl show -p Timezone --value", "timedatectl list-timezones --no-pag"},
+			Flagged:  []string{"timedatectl set-time '2020-01-01 00:00'", "timedatectl set-timezone UTC", "timedatectl --no-ask set-ntp false", "timedatectl set-ntp no --adjust-system-clock"}},
+		&Spec{Names: n("localectl"), Grant: exact("localectl status"), OtherSubcommand: Unknown, Abbrev: true, Options: localeOpts,
+			Subcommands: subs("status", ctlRead(localeOpts), "list-locales", ctlRead(localeOpts), "list-keymaps", ctlRead(localeOpts), "list-x11-keymap-models", ctlRead(localeOpts),
+				"list-x11-keymap-layouts", ctlRead(localeOpts), "list-x11-keymap-variants", ctlRead(localeOpts), "list-x11-keymap-options", ctlRead(localeOpts),
+				"help", ctlRead(localeOpts), "set-locale", ctlSet(localeOpts), "set-keymap", ctlSet(localeOpts), "set-x11-keymap", ctlSet(localeOpts)),
+			ReadOnly: []string{"localectl", "localectl status", "localectl list-locales"},
+			Flagged:  []string{"localectl set-locale LANG=C.UTF-8", "localectl set-keymap us", "localectl --no-convert set-x11-keymap us"}},
 		// killall5 (sysvinit-utils 3.06): -SIGNAL, a number only, then
 		// -o PID to spare; it signals every process but its own session.
 		&Spec{Names: n("killall5"), Grant: exact("killall5"), Effect: Unknown, Numeric: true, Operands: "", Options: "-o=",

@@ -191,8 +191,11 @@ func checkSystemSettings(a *analyzer, c *call) {
 			a.flag(c, danger.SystemConfig, "changes kernel parameters")
 		}
 	case "hostnamectl", "timedatectl", "localectl":
-		if strings.HasPrefix(first, "set-") || first == "hostname" && len(ops) > 1 {
-			a.flag(c, danger.SystemConfig, c.prog+" "+first+" changes system settings")
+		// A set- verb, or a get/set verb with its value (hostname NAME),
+		// after options in every spelling: the entry's Config effect.
+		if hasEffect(c, programs.Config) {
+			sub, _ := a.entrySub(c)
+			a.flag(c, danger.SystemConfig, c.prog+" "+sub+" changes system settings")
 		}
 	case "hostname":
 		if len(a.entryOperands(c)) > 0 || hasEffect(c, programs.Config) {
