@@ -467,7 +467,9 @@ func checkProgramFlags(a *analyzer, c *call) {
 			}
 		}
 	case "nmap":
-		if hasPrefixWord(ops, "--script") && strings.Contains(c.text, "exec") {
+		// --script and its arguments in every spelling nmap takes
+		// (-script=x, --script x, a prefix).
+		if a.entryParse(c).Has("--script", "--script-args", "--script-args-file") && strings.Contains(c.text, "exec") {
 			a.flagAt(c, danger.RemoteExec, "nmap runs a script", medium)
 		}
 	case "ssh-keygen":
