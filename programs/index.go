@@ -363,6 +363,7 @@ var index = [...]indexEntry{
 	{"launchctl", "system"},
 	{"ldcli", "deploy"},
 	{"ldconfig", "system"},
+	{"lerna", "packages"},
 	{"less", "pagers"},
 	{"lessfile", "pagers"},
 	{"lha", "extractors"},

@@ -61,10 +61,27 @@ var _ = family("packages", func(add func(...*Spec)) {
 	httpiePlugins := &Spec{Abbrev: true, Options: "-h|--help:h", OtherSubcommand: Unknown, Subcommands: subs("list", &Spec{Abbrev: true, Options: "-h|--help:h"},
 		"install", &Spec{Effect: Config, Loose: true, Operands: "-*", Options: "-h|--help:h"}, "upgrade", &Spec{Effect: Config, Loose: true, Operands: "-*", Options: "-h|--help:h"},
 		"uninstall", &Spec{Effect: Config, Loose: true, Operands: "-*", Options: "-h|--help:h"})}
+	const lernaGlobal = "-h|--help:h --loglevel= --concurrency= --reject-cycles --no-progress --no-sort --max-buffer= --scope= --ignore= --no-private --since? " +
+		"--exclude-dependents --include-dependents --include-dependencies --include-merged-tags"
+	lernaList := &Spec{Permute: true, Options: lernaGlobal + " --json --ndjson -a|--all -l|--long -p|--parseable --toposort --graph"}
 	extDoes := func(e Effect) *Spec {
 		return &Spec{Effect: e, Permute: true, Loose: true, Operands: "-*", Options: "-h|--help:h"}
 	}
 	add(
+		// lerna 9.0.7 (yargs, --help observed): options anywhere, --x=v or
+		// apart. list/changed/diff/info read the workspace and git; run,
+		// watch and exec run the project's scripts or a command in each
+		// package; version commits, tags and pushes; publish publishes.
+		&Spec{Names: n("lerna"), Lasting: Lasting{Does: Publishes, Subs: "publish", Examples: []string{"lerna publish => publishes a package or release"}},
+			Grant:   Grant{Depth: 1, ExactSubs: "publish exec", Offers: []string{"lerna run build => Bash(lerna run:*)", "lerna publish => Bash(lerna publish)"}},
+			Options: "-h|--help:h -v|--version:h --loglevel= --concurrency= --reject-cycles --no-progress --no-sort --max-buffer=", OtherSubcommand: Unknown,
+			Subcommands: subs("list", lernaList, "ls", lernaList, "la", lernaList, "ll", lernaList, "changed", lernaList, "diff", &Spec{Permute: true, Operands: "-?", Options: lernaGlobal},
+				"info", &Spec{Permute: true, Options: lernaGlobal},
+				"run", extDoes(RunsProject), "watch", extDoes(Exec), "exec", &Spec{Effect: Exec, Command: true, Options: lernaGlobal + " --stream --parallel --no-bail --no-prefix --profile --scope= --ignore= --since="},
+				"version", extDoes(Network), "publish", extDoes(Network), "init", extDoes(Write), "create", extDoes(Write), "import", extDoes(Write), "repair", extDoes(Write),
+				"add-caching", extDoes(Write), "clean", extDoes(Delete)),
+			ReadOnly: []string{"lerna --version", "lerna list", "lerna ls --json --all", "lerna la", "lerna changed", "lerna diff", "lerna info"},
+			Flagged:  []string{"lerna publish", "lerna publish from-package --yes", "lerna version patch", "lerna run build", "lerna exec -- rm -rf dist", "lerna exec rm -rf dist", "lerna clean -y"}},
 		// vsce 3.9.2 and ovsx 1.1.1 (commander, --help observed): options
 		// anywhere, no prefixes. Packaging and publishing run the
 		// extension's vscode:prepublish script (the project's code).
