@@ -752,7 +752,17 @@ func checkSecrets(a *analyzer, c *call) {
 			flag("reads secrets from the keyring")
 		}
 	case "pass", "gopass":
-		if first == "show" || first != "" && !strings.HasPrefix(first, "-") && first != "ls" && first != "list" && first != "find" && first != "init" && first != "insert" && first != "generate" && first != "git" && first != "search" {
+		// The subcommand as the entry reads it; a word that is none is the
+		// name of a password, shown. pass ls NAME and pass list NAME are
+		// pass show NAME, where gopass ls NAME lists a folder and gopass
+		// pwgen prints new random passwords: the entry tells them apart.
+		switch sub, _ := a.entrySub(c); sub {
+		case "", "find", "search", "init", "insert", "generate", "git", "help", "version":
+		case "ls", "list", "pwgen":
+			if !a.entryParse(c).ReadOnly() {
+				flag(c.prog + " prints a password")
+			}
+		default:
 			flag(c.prog + " prints a password")
 		}
 	case "bw", "lpass":
