@@ -185,6 +185,36 @@ var _ = family("system-admin", func(add func(...*Spec)) {
 		&Spec{Names: n("slay"), Grant: exact("slay"), Effect: Unknown, NoOptions: true, Operands: "-*",
 			Raises:  kills("{prog} kills every process matching a name or pattern", "", []string{"slay bob", "slay -clean bob", "slay -9 bob"}, []string{"kill 12345"}),
 			Flagged: []string{"slay bob", "slay -clean bob", "slay -KILL bob alice"}},
+		// aa-disable and aa-complain (apparmor-utils 3.0.8, argparse, tried
+		// here: --he is --help, options after the programs too): each
+		// turns the named programs' AppArmor profiles off or to complain
+		// mode.
+		&Spec{Names: n("aa-disable", "aa-complain"), Grant: exact("aa-complain x"), Effect: Config, Abbrev: true, Permute: true, Operands: "-*",
+			Options: "-d|--dir=r --no-reload -h|--help:h",
+			Raises: []Raise{{Kind: danger.SecurityDisable, Why: "turns an AppArmor profile off",
+				Flagged: []string{"aa-disable /etc/apparmor.d/usr.sbin.cupsd", "aa-complain nginx", "aa-disable --no-reload nginx", "aa-disable nginx --dir /etc/apparmor.d", "sudo aa-complain /usr/sbin/nginx"},
+				Passes:  []string{"aa-disable --help", "aa-complain --he", "aa-status"}}},
+			Flagged: []string{"aa-disable nginx", "aa-complain -d /etc/apparmor.d nginx", "aa-disable --no-rel nginx"}},
+		// setsebool (policycoreutils 3.4, getopt "NPV", tried here: no
+		// long options, -h refused): sets SELinux booleans, -P for good;
+		// the security check judges it.
+		&Spec{Names: n("setsebool"), Grant: exact("setsebool x"), Effect: Config, Operands: "-*", Options: "-N -P -V",
+			Flagged: []string{"setsebool -P httpd_can_network_connect 1", "setsebool -PV httpd_can_network_connect on", "setsebool ftpd_full_access=1"}},
+		// sestatus (policycoreutils 3.4, getopt "vb", tried here: no long
+		// options): prints SELinux's state and reads nothing else.
+		&Spec{Names: n("sestatus"), Grant: exact("sestatus"), Operands: "", Options: "-v -b",
+			ReadOnly: []string{"sestatus", "sestatus -v", "sestatus -vb", "sestatus -b -v"}},
+		// hibernate (the hibernate script 2.0, from its manual page; not
+		// in Debian 12): saves the machine's state and powers it off;
+		// --dry-run does nothing and -g|--restore-grub only restores the
+		// boot menu.
+		&Spec{Names: n("hibernate"), Grant: exact("hibernate"), Effect: Config, Operands: "",
+			Options: "-h|--help:h --version:h -f|--force -k|--kill -v|--verbosity= -F|--config-file=r --dry-run -g|--restore-grub -n|--no-suspend -q " +
+				"-r|--reboot? --lock-console-as=",
+			Raises: []Raise{{Kind: danger.SystemPower, Why: "{prog} changes the machine's power state", Unless: "--dry-run --restore-grub",
+				Flagged: []string{"hibernate", "hibernate -f", "hibernate --force --kill", "hibernate -F /etc/hibernate/ram.conf", "sudo hibernate", "/usr/sbin/hibernate -k"},
+				Passes:  []string{"hibernate --help", "hibernate --version", "hibernate --dry-run", "hibernate -g", "hibernate --restore-grub"}}},
+			Flagged: []string{"hibernate", "hibernate -fk", "hibernate --config-file=/etc/hibernate/disk.conf"}},
 	)
 })
 

@@ -481,8 +481,7 @@ func checkSecurity(a *analyzer, c *call) {
 			}
 		}
 	// add-mppreference is its entry's Raises.
-	case "aa-disable", "aa-complain":
-		a.flag(c, danger.SecurityDisable, "turns an AppArmor profile off")
+	// aa-disable, aa-complain and hibernate are their entries' Raises.
 	case "auditctl":
 		res := a.entryParse(c)
 		if enabled, _ := res.Value("-e"); res.Has("-D") || enabled == "0" {

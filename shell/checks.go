@@ -105,7 +105,7 @@ var catalogue = [...]checkDef{
 			"powershell -c \"Get-Process node; Stop-Process -Id 1234\""}},
 	{Name: "power", Rule: "R9", Run: checkPower,
 		Raises:   []danger.Kind{danger.SystemPower},
-		Programs: []string{"shutdown", "init", "telinit", "osascript", "suspend", "hibernate"},
+		Programs: []string{"shutdown", "init", "telinit", "osascript"},
 		Flagged:  []string{"init 0", "shutdown -h now"},
 		Passes:   []string{"shutdown -c", "shutdown --sho"}},
 	// R13 Cloud, containers, publishing (POLICY.md).
@@ -445,7 +445,7 @@ var catalogue = [...]checkDef{
 			"localectl list-locales"}},
 	{Name: "security", Rule: "R8", Run: checkSecurity,
 		Raises:   []danger.Kind{danger.SecurityDisable},
-		Programs: []string{"ufw", "iptables", "ip6tables", "nft", "setenforce", "spctl", "csrutil", "set-mppreference", "aa-disable", "aa-complain", "auditctl", "firewall-cmd", "xattr", "pfctl", "systemsetup", "sestatus", "semanage", "setsebool"},
+		Programs: []string{"ufw", "iptables", "ip6tables", "nft", "setenforce", "spctl", "csrutil", "set-mppreference", "auditctl", "firewall-cmd", "xattr", "pfctl", "systemsetup", "sestatus", "semanage", "setsebool"},
 		Flagged: []string{"pfctl -d", "auditctl -D", "Set-MpPreference -DisableRealtimeMonitoring $true", "set-mppreference -disablerealtime 1", "Set-MpPreference -DisableIOAVProtection:$true",
 			"Set-MpPreference -ExclusionPath C:\\temp", "Set-MpPreference -Force -exclusionp C:\\temp", "Set-MpPreference -DisableSomethingNew 1",
 			"systemsetup -setremotelogin off", "systemsetup -setRemoteLogin on", "systemsetup -f -setremotelogin off"},
