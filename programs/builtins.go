@@ -39,6 +39,24 @@ var _ = family("builtins", func(add func(...*Spec)) {
 		&Spec{Names: n("enable"), Operands: "-*", Options: "-a -d -n -p -s -f=l",
 			ReadOnly: []string{"enable -a", "enable -n test"},
 			Flagged:  []string{"enable -f ./x.so ls"}},
+		// The declaration builtins (bash 5.2 help declare, export,
+		// readonly, local: short options only, bundled -ax, "+x" takes an
+		// attribute off and is a word here, "--" ends them). Each changes
+		// the shell's variables: written as a declaration the walk binds
+		// them and the state table judges what an assignment changes (PATH,
+		// LD_PRELOAD exported); spelled as a command's words (command
+		// export X=1, which bash still carries out) the state table makes
+		// any assignment unknown. With no name they print every variable
+		// (declare -f, -F print functions).
+		&Spec{Names: n("declare", "typeset", "local"), Operands: "-*", Options: "-a -A -f -F -g -i -I -l -n -r -t -u -x -p",
+			ReadOnly: []string{"declare -a arr", "declare -i n=1", "typeset -r X=1", "declare -f", "declare -ax a", "declare -p HOME", "command declare -p HOME"},
+			Flagged:  []string{"declare", "declare -p", "typeset -x", "command declare -x A=1", "declare -x PATH=./bin:$PATH; ls"}},
+		&Spec{Names: n("export"), Operands: "-*", Options: "-f -n -p",
+			ReadOnly: []string{"export FOO=bar", "export -n FOO", "export -f build"},
+			Flagged:  []string{"export", "export -p", "command export -p", "command export FOO=1", "export PATH=./bin:$PATH; ls", "export LD_PRELOAD=./x.so"}},
+		&Spec{Names: n("readonly"), Operands: "-*", Options: "-a -A -f -p",
+			ReadOnly: []string{"readonly X=1", "readonly -a arr"},
+			Flagged:  []string{"command readonly X=1"}},
 		&Spec{Names: n("alias"), Operands: "-*", Options: "-p",
 			ReadOnly: []string{"alias ll='ls -l'", "alias"}},
 		&Spec{Names: n("unalias"), Operands: "-*", Options: "-a",

@@ -947,6 +947,8 @@ func (a *analyzer) judgeState(ca *call) {
 		r = a.setOptions(ca)
 	case ca.prog == "hash" || ca.prog == "enable" || ca.prog == "unset":
 		r = a.builtinState(ca)
+	case ca.prog == "export" || ca.prog == "declare" || ca.prog == "typeset" || ca.prog == "local" || ca.prog == "readonly":
+		r = a.declCallState(ca)
 	}
 	if r != "" {
 		ca.unknown = append(ca.unknown, r)
@@ -972,6 +974,26 @@ func declReason(ca *call) string {
 		return ""
 	}
 	return ca.words[0] + " with no name prints every variable, the environment's tokens included"
+}
+
+// declCallState judges a declaration builtin spelled as a command's words
+// (command export X=1, builtin declare -x A=1): bash carries it out, but
+// the walk binds only the declarations it parses, so a name it sets or
+// marks is not followed. What only prints (-p, -f, -F, no name) is read.
+func (a *analyzer) declCallState(ca *call) string {
+	res := a.entryParse(ca)
+	ops := res.Operands()
+	if len(ops) == 0 {
+		return declReason(&call{words: ca.words, decl: true})
+	}
+	prints := res.Has("-f", "-F") && ca.prog != "export" && ca.prog != "readonly"
+	for _, o := range res.Options {
+		prints = prints && (o.Option == "-f" || o.Option == "-F")
+	}
+	if res.Has("-p") || prints {
+		return ""
+	}
+	return ca.prog + " " + ops[0] + " here is a command's word, not a declaration the analysis follows"
 }
 
 // defaults reports options under which a glob matches what it does with
