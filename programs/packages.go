@@ -1,5 +1,7 @@
 package programs
 
+import "github.com/wardenhq/warden/danger"
+
 // Package managers and build tools beyond npm, pip, cargo, go and make
 // (toolchains.go). Installing, building, testing and running scripts run
 // the project's own code (RunsProject): package.json and composer.json
@@ -493,4 +495,109 @@ var _ = family("system-packages", func(add func(...*Spec)) {
 			Flagged: []string{"brew install jq", "brew uninstall jq", "brew upgrade", "brew update", "brew tap evil/tap", "brew services start nginx", "brew sh", "brew bundle",
 				"brew frobnicate"}},
 	)
+	add(publishers()...)
 })
+
+// publishers are the release tools whose one job is to publish: the
+// publishing subcommand is the danger (PublishDeploy), unless the tool's
+// own dry-run option is given.
+func publishers() []*Spec {
+	loose := func(e Effect, opts string) *Spec {
+		return &Spec{Effect: e, Permute: true, Loose: true, Operands: "-*", Options: "-h|--help:h " + opts}
+	}
+	publishes := func(s *Spec, why, unless string, flagged, passes []string) *Spec {
+		s.Raises = []Raise{{Kind: danger.PublishDeploy, Why: why, Unless: unless, Flagged: flagged, Passes: passes}}
+		return s
+	}
+	// jsr 0.14.3 (npm jsr; bin.js read, --help observed): the command is
+	// the first word; publish hands the rest to deno publish (clap:
+	// --x=v or apart, no prefixes); the other commands read node's
+	// parseArgs options. install/remove change package.json and
+	// node_modules through the package manager; run and an unknown word
+	// run a package.json script.
+	jsrPublish := publishes(&Spec{Effect: Network, Permute: true, Loose: true, Operands: "-*",
+		Options: "-h|--help:h --dry-run --token= --allow-slow-types --allow-dirty --provenance --no-provenance --set-version= -c|--config=r --no-config --check? --no-check?"},
+		"jsr publish publishes the package", "--dry-run",
+		[]string{"jsr publish", "jsr publish --allow-dirty", "jsr publish --token=t", "npx jsr publish --allow-slow-types"},
+		[]string{"jsr publish --dry-run", "jsr publish --allow-dirty --dry-run", "jsr info @std/log"})
+	jsrPkgs := "-P|--save-prod -D|--save-dev -O|--save-optional --npm --yarn --pnpm --bun --verbose --debug --canary"
+	jsr := &Spec{Names: n("jsr"), Options: "-h|--help:h -v|--version:h", OtherSubcommand: RunsProject,
+		Lasting: Lasting{Does: Publishes, Subs: "publish", Examples: []string{"jsr publish => publishes a package or release"}},
+		Grant:   Grant{Depth: 1, ExactSubs: "publish", Offers: []string{"jsr add @std/log => Bash(jsr add:*)", "jsr publish => Bash(jsr publish)"}},
+		Subcommands: subs("publish", jsrPublish,
+			"info", &Spec{Effect: Network, Permute: true, Operands: "-?", Options: "-h|--help:h " + jsrPkgs},
+			"show", &Spec{Effect: Network, Permute: true, Operands: "-?", Options: "-h|--help:h " + jsrPkgs},
+			"view", &Spec{Effect: Network, Permute: true, Operands: "-?", Options: "-h|--help:h " + jsrPkgs},
+			"i", loose(RunsProject, jsrPkgs), "install", loose(RunsProject, jsrPkgs), "add", loose(RunsProject, jsrPkgs),
+			"r", loose(Write, jsrPkgs), "uninstall", loose(Write, jsrPkgs), "remove", loose(Write, jsrPkgs), "run", loose(RunsProject, jsrPkgs)),
+		ReadOnly: []string{"jsr --version", "jsr --help"},
+		Flagged:  []string{"jsr publish", "jsr publish --dry-run", "jsr add @std/log", "jsr remove @std/log", "jsr run build", "jsr build"}}
+	// goreleaser 2.x (cobra/pflag; goreleaser.com/cmd reference):
+	// short options bundle, --x=v or apart, no prefixes. release
+	// publishes unless --snapshot (or Pro's --prepare) or --skip=publish
+	// (a list: --skip=publish,announce or repeated), which the shell
+	// package reads by name; publish, continue and announce publish or
+	// announce a prepared release. build and release run the project's
+	// hooks and builds.
+	grGlobal := "-h|--help:h --verbose"
+	grBuild := "-f|--config=r --clean --rm-dist --auto-snapshot --snapshot --skip= --id= -p|--parallelism= --timeout= --single-target -o|--output=w --deprecated"
+	goreleaser := &Spec{Names: n("goreleaser"), Options: grGlobal + " -v|--version:h", OtherSubcommand: Unknown,
+		Lasting: Lasting{Does: Publishes, Subs: "release publish continue announce", Examples: []string{"goreleaser release => publishes a package or release"}},
+		Grant:   Grant{Depth: 1, ExactSubs: "release publish continue announce", Offers: []string{"goreleaser check => Bash(goreleaser check:*)", "goreleaser release => Bash(goreleaser release)"}},
+		Subcommands: subs("release", &Spec{Effect: RunsProject, Permute: true, Options: grGlobal + " " + grBuild +
+			" --draft --fail-fast -k|--key= --nightly --prepare --release-notes=r --release-notes-tmpl=r --release-header=r --release-header-tmpl=r --release-footer=r --release-footer-tmpl=r --split --skip-publish --skip-announce --skip-validate --skip-sign --skip-docker --skip-before"},
+			"r", &Spec{Effect: RunsProject, Permute: true, Loose: true, Operands: "-*", Options: grGlobal + " " + grBuild + " --prepare --skip-publish"},
+			"build", &Spec{Effect: RunsProject, Permute: true, Options: grGlobal + " " + grBuild},
+			"b", &Spec{Effect: RunsProject, Permute: true, Options: grGlobal + " " + grBuild},
+			"publish", loose(Network, "--verbose"), "continue", loose(Network, "--verbose"), "announce", loose(Network, "--verbose"),
+			"check", &Spec{Permute: true, Operands: "r*", Options: grGlobal + " -f|--config=r -q|--quiet --deprecated"},
+			"ck", &Spec{Permute: true, Operands: "r*", Options: grGlobal + " -f|--config=r -q|--quiet --deprecated"},
+			"changelog", loose(Unknown, "--verbose"), "healthcheck", &Spec{Permute: true, Options: grGlobal + " -f|--config=r -q|--quiet"},
+			"init", loose(Write, "--verbose"), "jsonschema", &Spec{Permute: true, Options: grGlobal + " -o|--output=w"},
+			"completion", &Spec{Permute: true, Operands: "-?", Options: grGlobal}, "man", &Spec{Permute: true, Options: grGlobal},
+			"help", &Spec{Permute: true, Operands: "-*", Options: grGlobal}),
+		ReadOnly: []string{"goreleaser --version", "goreleaser check", "goreleaser check -f .goreleaser.yaml", "goreleaser healthcheck", "goreleaser help release"},
+		Flagged:  []string{"goreleaser release", "goreleaser release --snapshot --clean", "goreleaser build --single-target", "goreleaser init", "goreleaser publish", "goreleaser frobnicate"}}
+	// nuget 6.x (NuGet.exe; CommandLineParser.cs read): the command is
+	// the first word; its options start with one dash, case-insensitive, unique prefixes accepted, the value
+	// always the next word, anywhere among the arguments. push and delete
+	// change what a feed serves; there is no dry run.
+	nuget := &Spec{Names: n("nuget", "nuget.exe"), OtherSubcommand: Unknown,
+		Lasting: Lasting{Does: Publishes, Subs: "push delete", Examples: []string{"nuget push x.nupkg => publishes a package or release"}},
+		Grant:   Grant{Depth: 1, ExactSubs: "push delete", Offers: []string{"nuget restore => Bash(nuget restore:*)", "nuget push x.nupkg => Bash(nuget push x.nupkg)"}},
+		Subcommands: subs("push", publishes(loose(Network, ""), "nuget push publishes a package", "",
+			[]string{"nuget push x.1.0.nupkg -Source https://api.nuget.org/v3/index.json -ApiKey k", "nuget.exe push x.nupkg"}, []string{"nuget pack x.nuspec", "nuget list x"}),
+			"delete", publishes(loose(Network, ""), "nuget delete unlists a published package", "", []string{"nuget delete x 1.0.0 -Source s -NonInteractive"}, []string{"nuget delete -help"}),
+			"list", loose(Network, ""), "search", loose(Network, ""), "help", loose(Unknown, ""), "locals", loose(Unknown, ""),
+			"install", loose(RunsProject, ""), "restore", loose(RunsProject, ""), "update", loose(RunsProject, ""), "pack", loose(RunsProject, ""),
+			"add", loose(Write, ""), "init", loose(Write, ""), "spec", loose(Write, ""), "sign", loose(Write, ""), "verify", loose(Unknown, ""),
+			"config", loose(Config, ""), "sources", loose(Config, ""), "setapikey", loose(Config, ""), "client-certs", loose(Config, ""), "trusted-signers", loose(Config, "")),
+		Flagged: []string{"nuget push x.nupkg", "nuget restore", "nuget sources add -Name n -Source s", "nuget frobnicate"}}
+	// pod (CocoaPods 1.x, CLAide; guides.cocoapods.org terminal
+	// reference): options only as --x or --x=v, no short options, no
+	// prefixes. install and update evaluate the Podfile (Ruby); trunk
+	// push publishes the podspec to the public Specs repository, repo
+	// push to a spec repository; trunk delete and deprecate change a
+	// published pod.
+	podGlobal := "-h|--help:h --verbose --silent --no-ansi"
+	pod := func(e Effect) *Spec { return loose(e, "--verbose --silent --no-ansi") }
+	podTrunk := &Spec{Options: podGlobal, OtherSubcommand: Unknown,
+		Subcommands: subs("push", publishes(pod(Network), "pod trunk push publishes the pod", "",
+			[]string{"pod trunk push", "pod trunk push X.podspec --allow-warnings", "pod --verbose trunk push X.podspec"}, []string{"pod trunk info X", "pod spec lint X.podspec"}),
+			"delete", publishes(pod(Network), "pod trunk delete changes a published pod", "", []string{"pod trunk delete X 1.0.0"}, []string{"pod trunk delete --help"}),
+			"deprecate", publishes(pod(Network), "pod trunk deprecate changes a published pod", "", []string{"pod trunk deprecate X", "pod trunk deprecate X --in-favor-of=Y"}, []string{"pod trunk deprecate --help"}),
+			"info", pod(Network), "me", pod(Network), "register", pod(Config), "add-owner", pod(Network), "remove-owner", pod(Network))}
+	podRepo := &Spec{Options: podGlobal, OtherSubcommand: Unknown,
+		Subcommands: subs("push", publishes(pod(Network), "pod repo push publishes the podspec to a spec repository", "", []string{"pod repo push private X.podspec", "pod repo push private --allow-warnings"}, []string{"pod repo push --help", "pod repo list"}),
+			"list", &Spec{Permute: true, Options: podGlobal + " --count-only"}, "add", pod(Config), "add-cdn", pod(Config), "update", pod(Network), "remove", pod(Config), "lint", pod(Unknown))}
+	podc := &Spec{Names: n("pod"), Options: podGlobal + " --version:h", OtherSubcommand: Unknown,
+		Lasting: Lasting{Does: Publishes, Subs: "trunk", Examples: []string{"pod trunk push => publishes a package or release"}},
+		Grant:   Grant{Depth: 1, ExactSubs: "trunk repo", Offers: []string{"pod install => Bash(pod install:*)", "pod trunk push => Bash(pod trunk push)"}},
+		Subcommands: subs("trunk", podTrunk, "repo", podRepo,
+			"install", pod(RunsProject), "update", pod(RunsProject), "outdated", pod(RunsProject), "deintegrate", pod(Write), "init", pod(Write),
+			"lib", pod(RunsProject), "spec", pod(Unknown), "search", pod(Network), "list", pod(Network), "try", pod(Exec), "cache", pod(Unknown),
+			"env", &Spec{Permute: true, Options: podGlobal}, "setup", pod(Config), "plugins", pod(Unknown), "ipc", pod(Unknown)),
+		ReadOnly: []string{"pod --version", "pod env", "pod repo list"},
+		Flagged:  []string{"pod install", "pod update", "pod trunk push", "pod repo push private X.podspec", "pod frobnicate"}}
+	return []*Spec{jsr, goreleaser, nuget, podc}
+}

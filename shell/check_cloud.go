@@ -562,7 +562,7 @@ func checkPublish(a *analyzer, c *call) {
 	}
 	flag := func(what string) { a.flag(c, danger.PublishDeploy, what) }
 	switch c.prog {
-	case "npm", "pnpm", "bun", "jsr":
+	case "npm", "pnpm", "bun":
 		switch first {
 		case "set-script", "pkg":
 			// A lifecycle script runs on every install of the package.
@@ -632,20 +632,21 @@ func checkPublish(a *analyzer, c *call) {
 				return
 			}
 		}
-	case "dotnet", "nuget":
-		if first == "nuget" && second == "push" || first == "push" {
+	case "dotnet":
+		if first == "nuget" && second == "push" {
 			flag("pushes a NuGet package")
-		}
-	case "pod":
-		if first == "trunk" && second == "push" {
-			flag("pod trunk push publishes the pod")
 		}
 	case "vsce", "ovsx":
 		if first == "publish" || first == "unpublish" {
 			flag(c.prog + " publishes an extension")
 		}
 	case "goreleaser":
-		if first == "release" && !hasWord(ops, "--snapshot", "--skip=publish") {
+		// release publishes unless --snapshot, --prepare or publish among
+		// the --skip values (--skip=publish,announce, --skip publish, as
+		// the entry reads them); publish, continue and announce are the
+		// entry's Raises.
+		res := a.entryParse(c)
+		if sub := res.Sub(); (sub == "release" || sub == "r") && !res.Has("--snapshot", "--prepare", "--skip-publish") && !skipsPublish(res.Values("--skip")) {
 			flag("goreleaser release publishes a release")
 		}
 	case "lerna", "changeset":
@@ -661,6 +662,18 @@ func checkPublish(a *analyzer, c *call) {
 			flag("deno publish releases the package")
 		}
 	}
+}
+
+// skipsPublish reports whether goreleaser --skip values name publish.
+func skipsPublish(values []string) bool {
+	for _, v := range values {
+		for _, s := range strings.Split(v, ",") {
+			if strings.TrimSpace(s) == "publish" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // checkObjectStores covers object-storage clients other than the cloud
