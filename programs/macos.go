@@ -56,5 +56,31 @@ var _ = family("macos", func(add func(...*Spec)) {
 			Options:  "-p -u= -P= -f=r -raw -plist -url -q",
 			ReadWith: "-read -readall -readpl -readpli -list -search -diff",
 			Flagged:  []string{"dscl . -append /Groups/admin GroupMembership bob", "dscl . -create /Users/bob", "dscl -u admin . -append /Groups/admin GroupMembership bob", "dscl . -passwd /Users/bob x", "dscl ."}},
+		// defaults (defaults(1)): -currentHost or -host HOST come before
+		// the verb; after it every word is the verb's own (the domain, -g,
+		// -globalDomain or -app NAME, the key, the type words -bool,
+		// -array-add …). read, read-type, domains, find and help read;
+		// export writes its file; write, rename, delete and import change
+		// the preferences (the check reads which domain).
+		&Spec{Names: n("defaults"), Grant: exact("defaults read"), LongDash: true, Options: "-currentHost -host=",
+			Subcommands: subs("read", &Spec{NoOptions: true, Operands: "-*"}, "read-type", &Spec{NoOptions: true, Operands: "-*"},
+				"domains", &Spec{NoOptions: true, Operands: ""}, "find", &Spec{NoOptions: true, Operands: "-"}, "help", &Spec{NoOptions: true, Operands: "-*"},
+				"export", &Spec{Effect: Write, NoOptions: true, Operands: "- w"}, "import", &Spec{Effect: Config, NoOptions: true, Operands: "- r"},
+				"write", &Spec{Effect: Config, NoOptions: true, Operands: "-*"}, "rename", &Spec{Effect: Config, NoOptions: true, Operands: "-*"},
+				"delete", &Spec{Effect: Config, NoOptions: true, Operands: "-*"}),
+			ReadOnly: []string{"defaults read com.apple.dock", "defaults -currentHost read -g", "defaults read -app Safari", "defaults domains", "defaults find dock",
+				"defaults read-type com.apple.dock autohide"},
+			Flagged: []string{"defaults write com.apple.dock autohide -bool true", "defaults -currentHost write -g AppleLanguages -array en", "defaults delete com.apple.dock",
+				"defaults -host box write com.apple.dock tilesize -int 36", "defaults import com.apple.dock dock.plist"}},
+		// scutil (scutil(8), configd; getopt_long, whose BSD form takes
+		// unique prefixes of long options): --get, --dns, --proxy, --nwi,
+		// -r and -w report; --set PREF [VALUE] changes a system name (the
+		// check); with no option, or --prefs, it reads its commands from
+		// standard input and may change anything.
+		&Spec{Names: n("scutil"), Grant: exact("scutil --get ComputerName"), Effect: Config, Abbrev: true, Permute: true, Operands: "-*",
+			ReadWith: "--get --dns --proxy --nwi -r -w",
+			Options:  "--get= --set=c --dns --proxy --nwi --prefs --nc= --renew=c -r -W -w= -t= -d -v -p --help:h",
+			ReadOnly: []string{"scutil --get ComputerName", "scutil --dns", "scutil --proxy", "scutil -r example.com", "scutil --nwi"},
+			Flagged:  []string{"scutil --set HostName box", "scutil --set=ComputerName box", "scutil", "scutil --prefs"}},
 	)
 })

@@ -264,17 +264,19 @@ func checkSystemSettings(a *analyzer, c *call) {
 		}
 	// sc stop, delete, config and create are its entry's Raises.
 	case "defaults":
-		if first == "write" || first == "delete" {
+		// The verb and its domain as the entry reads them, after
+		// -currentHost or -host HOST.
+		if sub, rest := a.entrySub(c); sub == "write" || sub == "delete" {
 			if strings.Contains(c.text, "LSQuarantine") || strings.Contains(c.text, "com.apple.security") || strings.Contains(c.text, "alf") {
 				a.flag(c, danger.SecurityDisable, "changes a macOS security setting")
 				return
 			}
-			if len(ops) > 1 && (strings.HasPrefix(ops[1].s, "/Library") || ops[1].s == "-g" || ops[1].s == "NSGlobalDomain") {
+			if len(rest) > 0 && (strings.HasPrefix(rest[0].s, "/Library") || rest[0].s == "-g" || rest[0].s == "-globalDomain" || rest[0].s == "NSGlobalDomain") {
 				a.flagAt(c, danger.SystemConfig, "changes global macOS defaults", medium)
 			}
 		}
 	case "scutil":
-		if first == "--set" {
+		if a.entryParse(c).Has("--set") {
 			a.flag(c, danger.SystemConfig, "changes macOS system names")
 		}
 	case "nvram":
