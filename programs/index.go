@@ -586,6 +586,7 @@ var index = [...]indexEntry{
 	{"remove-item", "windows"},
 	{"remove-partition", "windows"},
 	{"render", "deploy"},
+	{"resolvectl", "system"},
 	{"restart-computer", "windows"},
 	{"restic", "disks"},
 	{"return", "builtins"},

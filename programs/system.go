@@ -111,6 +111,14 @@ var _ = family("system", func(add func(...*Spec)) {
 				"kickstart", launchChange, "kill", launchChange, "remove", launchChange, "submit", launchChange, "start", launchChange, "stop", launchChange,
 				"setenv", launchChange, "unsetenv", launchChange, "config", launchChange),
 			ReadOnly: []string{"launchctl list", "launchctl print system"}, Flagged: []string{"launchctl load -w ~/Library/LaunchAgents/x.plist", "launchctl bootout gui/501/x"}},
+		// resolvectl (systemd 252, from its manual and resolvectl.c: its
+		// package would take over this machine's resolv.conf): getopt_long,
+		// options before or after the verb. query, service, openpgp and
+		// tlsa look names up; status, statistics, monitor and the show-
+		// verbs read; dns, domain, default-route, llmnr, mdns, dnssec,
+		// dnsovertls and nta with a link and a value, and revert, change
+		// the resolver's settings (the check reads dns and revert).
+		resolvectl(),
 		// journalctl (systemd 252, getopt_long: prefixes taken).
 		&Spec{Names: n("journalctl"), Abbrev: true, Permute: true, Operands: "-*", Loose: false,
 			Options: "-u= --unit= --user-unit= -f --follow -n= --lines= -e --pager-end -r --reverse -o= --output= -b? --boot? -k --dmesg -p= --priority= -S= --since= -U= --until= " +
@@ -343,4 +351,22 @@ func firstMatch(pairs ...any) map[string]*Spec {
 		}
 	}
 	return m
+}
+
+func resolvectl() *Spec {
+	opts := "-4 -6 -i|--interface= -p|--protocol= -t|--type= -c|--class= --service-address= --service-txt= --cname= --validate= --synthesize= " +
+		"--cache= --zone= --trust-anchor= --network= --search= --stale-data= --raw? --legend= --json= -j --no-pager --no-ask-password -h|--help:h --version:h"
+	sub := func(e Effect, below int) *Spec {
+		return &Spec{Effect: e, ReadBelow: below, Abbrev: true, Permute: true, Operands: "-*", Options: opts}
+	}
+	read, lookup := sub(None, 0), sub(Network, 0)
+	set := func() *Spec { return sub(Config, 2) }
+	return &Spec{Names: n("resolvectl"), Grant: Grant{Exact: true, Offers: []string{"resolvectl status => Bash(resolvectl status)"}}, Abbrev: true, Options: opts,
+		Subcommands: subs("query", lookup, "service", lookup, "openpgp", lookup, "tlsa", lookup, "status", read, "statistics", read, "monitor", read,
+			"show-cache", read, "show-server-state", read, "log-level", sub(Config, 1), "reset-statistics", sub(Config, 0), "flush-caches", sub(Config, 0),
+			"reset-server-features", sub(Config, 0), "dns", set(), "domain", set(), "default-route", set(), "llmnr", set(), "mdns", set(), "dnssec", set(),
+			"dnsovertls", set(), "nta", set(), "revert", sub(Config, 0)),
+		ReadOnly: []string{"resolvectl", "resolvectl status", "resolvectl status eth0", "resolvectl dns", "resolvectl dns eth0", "resolvectl --no-pag statistics", "resolvectl domain eth0"},
+		Flagged: []string{"resolvectl query example.com", "resolvectl -t MX query example.com", "resolvectl dns eth0 1.1.1.1", "resolvectl dns -i eth0 1.1.1.1",
+			"resolvectl revert eth0", "resolvectl --interface=eth0 revert", "resolvectl flush-caches"}}
 }

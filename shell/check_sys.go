@@ -898,7 +898,9 @@ func checkServices(a *analyzer, c *call) {
 			a.flag(c, danger.SystemConfig, "changes network interfaces or routes")
 		}
 	case "resolvectl":
-		if first == "dns" && len(ops) > 2 || first == "revert" {
+		// The verb, and a link with its servers, as the entry reads
+		// them after options in every spelling.
+		if sub, _ := a.entrySub(c); sub == "dns" && len(a.entryOperands(c)) > 1 || sub == "revert" {
 			a.flag(c, danger.SystemConfig, "changes DNS settings")
 		}
 	}
