@@ -177,6 +177,15 @@ var _ = family("deploy", func(add func(...*Spec)) {
 			[]string{"velero version --client-only", "velero --help"}),
 
 		// The service CLIs of shell/check_services.go.
+		// deck, Kong's decK (cobra: short flags bundle, no prefixes of
+		// long ones; docs/commands.md and the gateway reference): gateway
+		// sync, and the older top-level sync, make Kong match the file and
+		// delete every entity it does not hold; gateway reset deletes them
+		// all; diff is the dry run. file commands transform state files
+		// locally.
+		wordCLI(n("deck"), help("--kong-addr= --headers= --config=r --ca-cert= --ca-cert-file=r --tls-server-name= --tls-skip-verify --skip-workspace-crud --konnect-token= --konnect-token-file=r --konnect-control-plane-name= --konnect-addr= --konnect-email= --konnect-password= --konnect-password-file=r --no-color --analytics --verbose= --timeout= -w|--workspace= -s|--state=r --select-tag= --parallelism= --silence-events --json-output -o|--output-file=w"), false,
+			subs("file", leaf(Write, "")),
+			[]string{"deck gateway sync kong.yaml", "deck sync -s kong.yaml", "deck gateway reset --force", "deck gateway diff kong.yaml", "deck file openapi2kong -s spec.yaml -o kong.yaml"}, []string{"deck version", "deck --help"}),
 		wordCLI(n("apigeecli"), help("-t|--token= -a|--account=r -r|--region= --api= --disable-check --no-output --no-warnings --print-output"), false, nil,
 			[]string{"apigeecli apis list -o org", "apigeecli apis delete -o org -n api", "apigeecli envs undeploy -o org"}, []string{"apigeecli --help"}),
 		wordCLI(n("circleci"), help("--host= --token= --debug --skip-update-check"), false,

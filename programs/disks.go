@@ -97,7 +97,10 @@ var _ = family("disks", func(add func(...*Spec)) {
 	}
 	add(
 		&Spec{Names: n("restic"), Grant: exact("restic forget"), Options: resticOpts,
-			Subcommands: subs("forget", resticDelete(), "prune", resticDelete())},
+			// unlock removes stale locks; --remove-all removes every lock,
+			// those of a backup still running too (the service-cli check).
+			Subcommands: subs("forget", resticDelete(), "prune", resticDelete(),
+				"unlock", &Spec{Effect: Write, Permute: true, Options: resticOpts + " --remove-all"})},
 		&Spec{Names: n("borg", "borgbackup"), Grant: exact("borg delete"), Abbrev: true, Options: borgOpts,
 			Subcommands: subs(
 				"delete", borgDelete("borg delete removes backup archives", true,

@@ -146,6 +146,7 @@ var index = [...]indexEntry{
 	{"dbmate", "migrations"},
 	{"dbus-run-session", "launchers"},
 	{"dd", "archivers"},
+	{"deck", "deploy"},
 	{"declare", "builtins"},
 	{"defaults", "macos"},
 	{"del", "windows"},

@@ -75,11 +75,10 @@ func checkServiceCLI(a *analyzer, c *call) {
 			break
 		}
 	}
-	// The entry, where the CLI has one, reads the options in every
-	// spelling (kafka-topics --del=, --dry-r); the words catch the CLIs
-	// with none.
+	// The entry reads the options in every spelling (kafka-topics
+	// --del=, --dry-r).
 	res := a.entryParse(c)
-	if res.Has("--dry-run") || hasWord(ops, "--dry-run", "--dryrun") {
+	if res.Has("--dry-run") {
 		return
 	}
 	backup := false
@@ -90,8 +89,7 @@ func checkServiceCLI(a *analyzer, c *call) {
 		a.flag(c, danger.CloudDestructive, c.prog+" deletes data on the service")
 		return
 	}
-	if res.Has(serviceOptionsDestroy...) || res.Has("--reset-offsets") && res.Has("--execute") ||
-		hasWord(ops, serviceOptionsDestroy...) || hasPrefixWord(ops, "--delete=") || hasWord(ops, "--reset-offsets") && hasWord(ops, "--execute") {
+	if res.Has(serviceOptionsDestroy...) || res.Has("--reset-offsets") && res.Has("--execute") {
 		if backup {
 			a.flag(c, danger.BackupDestruction, c.prog+" deletes backups or the means to restore them")
 		} else {
