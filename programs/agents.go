@@ -61,7 +61,66 @@ var _ = family("agents", func(add func(...*Spec)) {
 			"extensions", ext, "extension", ext, "skills", geminiDoes(Config), "skill", geminiDoes(Config), "hooks", geminiDoes(Config), "hook", geminiDoes(Config),
 			"gemma", geminiDoes(Config))
 	}
+	// copilot 1.0.102 (GitHub Copilot CLI, clap; --help and refusals
+	// observed): short flags bundle (-sv), --opt=value or apart, no
+	// prefixes (--allow-al is refused). --allow-all-tools, --allow-all
+	// and --yolo run every tool without asking.
+	const copilotOpts = "-v|--version:h -h|--help:h -i|--interactive= --fleet -p|--prompt= --trust-folder -s|--silent --disable-client-telemetry --enable-memory " +
+		"--model= --reasoning-effort= --context= --auto-tier= --agent= -r|--resume? --continue -n|--name= --session-id= --connect? " +
+		"--allow-all-tools --allow-all-paths --disallow-temp-dir --banner --screen-reader --plain-diff -C= --log-dir= --extension-sdk-path= --log-level= " +
+		"--stream= --output-format= --share? --share-gist --add-dir= --attachment=r --disable-mcp-server= --disable-builtin-mcps --enable-all-github-mcp-tools " +
+		"--add-github-mcp-toolset= --add-github-mcp-tool= --plugin-dir=l --additional-mcp-config= --mcp-github-auth= --allow-all-mcp-server-instructions " +
+		"--allow-tool= --deny-tool= --available-tools= --excluded-tools= --secret-env-vars= --allow-url= --deny-url= --allow-all-urls --allow-all --yolo " +
+		"--max-autopilot-continues= --mode= --autopilot --plan --experimental --bash-env? --mouse? --acp --remote --remote-export --environment-host= " +
+		"--environment-compute-id= --dynamic-retrieval= --enable-mcp-server= --max-ai-credits= --assisted-approval --usage-output-file=w --no-custom-instructions " +
+		"--no-auto-update --no-ask-user --no-color --no-experimental --no-bash-env --no-mouse --no-remote --no-remote-export --no-eager-powershell-resolution"
+	agentDoes := func(e Effect) *Spec {
+		return &Spec{Effect: e, Permute: true, Loose: true, Operands: "-*", Options: "-h|--help:h"}
+	}
+	agentReads := &Spec{Permute: true, Operands: "-*", Options: "-h|--help:h"}
+	// amp 0.0.1790142911 (Amp CLI, commander; --help and refusals
+	// observed): options anywhere, also after the subcommand, no prefixes
+	// (--dangerously-allow-al is refused); the hidden
+	// --dangerously-allow-all turns every confirmation off.
+	const ampOpts = "-V|--version:h -v:h -h|--help:h --visibility= --notifications --no-notifications --color --no-color --settings-file=r --log-level= --log-file=w " +
+		"--ide --no-ide --mcp-config= -m|--mode= --features= --fast --executor= --runner-dir= --no-tui --amp-env --remote-control-terminal --no-remote-control-terminal " +
+		"-x|--execute? --attach=r --project? --orb-size= --title= --stream-json --stream-json-thinking --stream-json-input --plugin-ready-timeout? " +
+		"--no-archive-after-execute -l|--label= --dangerously-allow-all"
+	ampDoes := func(e Effect) *Spec {
+		return &Spec{Effect: e, Permute: true, Loose: true, Operands: "-*", Options: ampOpts}
+	}
+	// aider (configargparse over argparse; aider/args.py read): options
+	// anywhere, --opt=value or apart, unique prefixes of long options
+	// accepted (--yes for --yes-always); the operands are files to edit.
+	// Only the options that matter here are declared, the many others
+	// taken as they come.
+	const aiderOpts = "-h|--help:h --version:h --yes-always -m|--message|--msg= -f|--message-file=r -c|--config=r --model= --file= --read=r --env-file=r " +
+		"--test-cmd= --lint-cmd= --auto-test --no-auto-test --commit --dry-run --no-dry-run -v|--verbose --apply=r --edit-format|--chat-mode= --weak-model= " +
+		"--openai-api-key= --anthropic-api-key= --openai-api-base=n --input-history-file=w --chat-history-file=w --llm-history-file=w"
 	add(
+		&Spec{Names: n("copilot"), Grant: Grant{Exact: true, Offers: []string{"copilot -p x => Bash(copilot -p x)"}}, Effect: Exec, Permute: true, OwnOperands: true, Operands: "-*",
+			Options: copilotOpts, OtherSubcommand: Unknown,
+			Subcommands: subs("version", agentReads, "help", agentReads, "completion", agentReads, "instruction", agentDoes(Unknown), "lsp", agentDoes(Unknown),
+				"login", agentDoes(Config), "init", agentDoes(Write), "config", agentDoes(Config), "update", agentDoes(Config), "sessions", agentDoes(Config),
+				"memories", agentDoes(Config), "plugin", agentDoes(Config), "mcp", agentDoes(Config), "skill", agentDoes(Config), "sandbox", agentDoes(Config),
+				"app", agentDoes(Exec), "workflow", agentDoes(Exec)),
+			ReadOnly: []string{"copilot --version", "copilot -v", "copilot version", "copilot help"},
+			Flagged: []string{"copilot", "copilot -p 'fix it'", "copilot -p x --allow-all-tools", "copilot --allow-all -p x", "copilot --yolo -p x", "copilot -sp x --yolo",
+				"copilot mcp add x", "copilot --model=gpt-5 -p x"}},
+		&Spec{Names: n("amp"), Grant: Grant{Exact: true, Offers: []string{"amp -x x => Bash(amp -x x)"}}, Effect: Exec, Permute: true, OwnOperands: true, Operands: "-*",
+			Options: ampOpts, OtherSubcommand: Unknown,
+			Subcommands: subs("version", &Spec{Permute: true, Options: ampOpts}, "login", ampDoes(Config), "logout", ampDoes(Config), "threads", ampDoes(Exec), "t", ampDoes(Exec),
+				"thread", ampDoes(Exec), "last", ampDoes(Exec), "l", ampDoes(Exec), "tools", ampDoes(Unknown), "tool", ampDoes(Unknown), "plugins", ampDoes(Config), "plugin", ampDoes(Config),
+				"skill", ampDoes(Config), "skills", ampDoes(Config), "permissions", ampDoes(Config), "permission", ampDoes(Config), "mcp", ampDoes(Config),
+				"orb", ampDoes(Network), "orb-spawner", ampDoes(Network), "portal", ampDoes(Network), "net", ampDoes(Network), "runner", ampDoes(Config), "clone", ampDoes(Network),
+				"git-setup", ampDoes(Config), "files", ampDoes(Network), "top", ampDoes(Network), "report-bug", ampDoes(Network), "report", ampDoes(Network), "diagnostics", ampDoes(Network)),
+			ReadOnly: []string{"amp --version", "amp version", "amp -V"},
+			Flagged: []string{"amp", "amp -x 'fix it'", "amp --dangerously-allow-all -x x", "amp -x x --dangerously-allow-all", "amp threads continue --dangerously-allow-all",
+				"amp mcp add x -- npx y", "amp --mode=smart -x x"}},
+		&Spec{Names: n("aider"), Grant: Grant{Exact: true, Offers: []string{"aider -m x => Bash(aider -m x)"}}, Effect: Exec, Permute: true, OwnOperands: true, Operands: "-*",
+			Abbrev: true, Loose: true, Options: aiderOpts,
+			ReadOnly: []string{"aider --version", "aider --help"},
+			Flagged:  []string{"aider", "aider -m 'fix it' src/x.py", "aider --yes-always -m x", "aider --yes -m x", "aider --yes-al --message=x", "aider -m x --yes-always f.py"}},
 		&Spec{Names: n("claude"), Grant: Grant{Exact: true, Offers: []string{"claude -p x => Bash(claude -p x)"}}, Effect: Exec, Permute: true, OwnOperands: true, Operands: "-*",
 			Options: claudeOpts,
 			Subcommands: subs("mcp", &Spec{Options: "-h|--help:h", OtherSubcommand: Config, Subcommands: subs("list", claudeDoes(Exec), "get", claudeDoes(Exec), "serve", claudeDoes(Exec), "help", claudeReads)},

@@ -798,8 +798,9 @@ var unguardedFlags = []string{"--dangerously-skip-permissions", "--dangerously-b
 // agentModes the options whose value sets the approvals, with the values
 // that turn them off.
 var (
-	unguardedOptions = []string{"--dangerously-skip-permissions", "--allow-dangerously-skip-permissions", "--dangerously-bypass-approvals-and-sandbox", "--yolo", "--full-auto"}
-	agentModes       = []string{"--approval-mode", "--permission-mode", "--ask-for-approval"}
+	unguardedOptions = []string{"--dangerously-skip-permissions", "--allow-dangerously-skip-permissions", "--dangerously-bypass-approvals-and-sandbox", "--yolo", "--full-auto",
+		"--allow-all-tools", "--allow-all", "--dangerously-allow-all", "--yes-always"}
+	agentModes = []string{"--approval-mode", "--permission-mode", "--ask-for-approval"}
 )
 
 func checkNestedAgent(a *analyzer, c *call) {
@@ -842,13 +843,6 @@ func checkNestedAgent(a *analyzer, c *call) {
 				a.flag(c, danger.AgentConfigTamper, "launches "+c.prog+" with its approvals turned off ("+s+")")
 				return
 			}
-		}
-		// -y and --yes of the agents without an entry (aider: argparse
-		// takes --yes for --yes-always); the approval modes, sandboxes and
-		// -c settings are the entries' (codex, gemini, claude).
-		if (s == "-y" || s == "--yes") && c.prog == "aider" {
-			a.flag(c, danger.AgentConfigTamper, "launches "+c.prog+" auto-approving every action")
-			return
 		}
 	}
 }
