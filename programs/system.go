@@ -19,6 +19,9 @@ var _ = family("system", func(add func(...*Spec)) {
 				Passes: []string{"loginctl show-user reboot", "loginctl list-sessions", "loginctl --help", "loginctl poweroff --help"}}}}
 	}
 	nftRead := &Spec{Operands: "-*"}
+	exact := func(ex string) Grant { return Grant{Exact: true, Offers: []string{ex + " => Bash(" + ex + ")"}} }
+	initOpts := "--system --session --user --dest= -q|--quiet -v|--verbose -n|--no-wait --help:h --version:h"
+	initRead := &Spec{Permute: true, Operands: "-*", Options: initOpts}
 	// launchChange: a verb that loads, starts, stops or removes a job;
 	// its own options (load -w, -F, -S) change nothing the check reads.
 	launchChange := &Spec{Effect: Config, Loose: true, Permute: true, Operands: "-*"}
@@ -98,9 +101,49 @@ var _ = family("system", func(add func(...*Spec)) {
 			Flagged: []string{"systemctl stop nginx", "systemctl --user enable evil.service", "systemctl -H root@db.example status", "systemctl status --host=root@db.example sshd",
 				"systemctl --now --user enable x", "systemctl --us enable x"}},
 		// service (Debian init-system-helpers 1.65): service NAME VERB;
-		// --status-all lists. A script: only exact options.
-		&Spec{Names: n("service"), Grant: Grant{Exact: true, Offers: []string{"service x => Bash(service x)"}}, Effect: Config, ReadWith: "--status-all", Operands: "- - -*", Options: "--status-all -h|--help:h -V|--version:h",
+		// --status-all lists, and with no operand it prints its usage
+		// (tried here). A script: only exact options.
+		&Spec{Names: n("service"), Grant: Grant{Exact: true, Offers: []string{"service x => Bash(service x)"}}, Effect: Config, ReadWith: "--status-all", ReadBelow: 1, Operands: "- - -*", Options: "--status-all -h|--help:h -V|--version:h",
 			Flagged: []string{"service nginx stop", "service ufw stop"}},
+		// rc-service (OpenRC 0.45, from rc-service.c: getopt_long):
+		// rc-service SERVICE VERB, as service; -l lists, -e and -r look a
+		// service up and -Z only says what it would do.
+		&Spec{Names: n("rc-service"), Grant: exact("rc-service x"), Effect: Config, Abbrev: true, Permute: true, Operands: "- - -*",
+			ReadWith: "--exists --list --resolve --dry-run",
+			Options: "-e|--exists= -r|--resolve= -l|--list -Z|--dry-run -i|--ifexists -I|--ifinactive -N|--ifnotstarted -s|--ifstarted -S|--ifstopped -c|--ifcrashed " +
+				"-D|--nodeps -d|--debug -C|--nocolor -v|--verbose -q|--quiet -h|--help:h -V|--version:h",
+			ReadOnly: []string{"rc-service -l", "rc-service --list", "rc-service -e nginx", "rc-service --exi nginx"},
+			Flagged:  []string{"rc-service nginx stop", "rc-service -i nginx restart", "rc-service --ifstarted nginx stop"}},
+		// update-rc.d (init-system-helpers 1.65.2, tried here): -f only,
+		// then NAME and its action (remove, defaults, defaults-disabled,
+		// enable, disable); every call changes how a service starts.
+		&Spec{Names: n("update-rc.d"), Grant: exact("update-rc.d x"), Effect: Config, Operands: "- - -*", Options: "-f",
+			Flagged: []string{"update-rc.d ssh disable", "update-rc.d -f nginx remove", "update-rc.d nginx defaults"}},
+		// chkconfig (chkconfig 1.x, Red Hat; popt, from its manual):
+		// --list reads, NAME alone asks whether it starts; NAME on, off or
+		// reset, --add, --del and --override change how it starts.
+		&Spec{Names: n("chkconfig"), Grant: exact("chkconfig --list"), Effect: Config, ReadBelow: 2, ReadWith: "--list", Permute: true, Operands: "- -?",
+			Options:  "--list --add= --del= --override= --level= --type= --no-redirect -h|--help:h -v|--version:h",
+			ReadOnly: []string{"chkconfig --list", "chkconfig --list sshd", "chkconfig sshd"},
+			Flagged:  []string{"chkconfig sshd off", "chkconfig --level 35 sshd on", "chkconfig --add evil", "chkconfig --del sshd"}},
+		// sv (runit 2.1.2, tried here): sv [-v] [-w SEC] COMMAND SERVICE…;
+		// the command is read by its first letter (sv u is up, sv t term),
+		// and any s word but start, stop and shutdown is status; check
+		// waits for a state. Every other command signals or stops services.
+		&Spec{Names: n("sv"), Grant: exact("sv status x"), OtherSubcommand: Config, Options: "-v -w=",
+			Subcommands: subs("status", &Spec{Operands: "-*"}, "s", &Spec{Operands: "-*"}, "stat", &Spec{Operands: "-*"}, "check", &Spec{Operands: "-*"}),
+			ReadOnly:    []string{"sv status nginx", "sv s nginx", "sv -v check nginx", "sv -w 5 status /etc/service/x"},
+			Flagged:     []string{"sv stop nginx", "sv d nginx", "sv -w 5 restart nginx", "sv kill nginx", "sv exit nginx"}},
+		// initctl (upstart 1.13, from its manual; not packaged in Debian
+		// 12): options before the command; list, status, version,
+		// show-config, check-config and the env queries read, every other
+		// command starts, stops or changes jobs or the environment.
+		&Spec{Names: n("initctl"), Grant: exact("initctl list"), OtherSubcommand: Config, Options: initOpts,
+			Subcommands: subs("list", initRead, "status", initRead, "version", initRead, "show-config", initRead, "check-config", initRead,
+				"list-env", initRead, "get-env", initRead, "list-sessions", initRead, "usage", initRead,
+				"log-priority", &Spec{Effect: Config, ReadBelow: 1, Permute: true, Operands: "-*", Options: initOpts}),
+			ReadOnly: []string{"initctl list", "initctl status ssh", "initctl --system list", "initctl log-priority"},
+			Flagged:  []string{"initctl stop ssh", "initctl --system restart ssh", "initctl emit evil", "initctl log-priority debug"}},
 		// launchctl (macOS): the verb is the first word; list, print and
 		// the other queries read.
 		&Spec{Names: n("launchctl"), Grant: Grant{Exact: true, Offers: []string{"launchctl list => Bash(launchctl list)"}}, OtherSubcommand: Config,

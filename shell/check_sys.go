@@ -124,8 +124,17 @@ func checkSystemctl(a *analyzer, c *call) {
 	sub, _ := a.entrySub(c)
 	pos := a.entryOperands(c)
 	verb, units := strings.ToLower(sub), pos
-	if c.prog == "service" {
+	if res := a.entryParse(c); res.Spec != nil && len(res.Unknown) == 0 && !hasEffect(c, programs.Config) {
+		return // the entry says the call only reads (sv status, chkconfig --list, rc-service -l)
+	}
+	if spec := programs.Lookup(c.prog); spec != nil && len(spec.Subcommands) == 0 {
+		// service, rc-service, update-rc.d and chkconfig: NAME VERB,
+		// the verb the second operand; with none (chkconfig --add NAME)
+		// the entry's effect says whether it changes a service.
 		if len(pos) < 2 {
+			if len(pos) == 0 && hasEffect(c, programs.Config) {
+				a.flag(c, danger.SystemConfig, c.prog+" changes how services start")
+			}
 			return
 		}
 		verb, units = strings.ToLower(pos[1].s), pos[:1]
@@ -153,15 +162,15 @@ func checkSystemctl(a *analyzer, c *call) {
 	}
 	for _, u := range units {
 		if securityUnit(u.s) && (verb == "stop" || verb == "disable" || verb == "mask" || verb == "kill") {
-			a.flag(c, danger.SecurityDisable, "systemctl "+verb+" "+u.s+" turns off a security control")
+			a.flag(c, danger.SecurityDisable, c.prog+" "+verb+" "+u.s+" turns off a security control")
 			return
 		}
 	}
 	if verb == "enable" || verb == "link" || verb == "edit" || verb == "set-property" || verb == "add-wants" || verb == "preset" || verb == "revert" {
-		a.flag(c, danger.Persistence, "systemctl "+verb+" makes a service start automatically or changes it")
+		a.flag(c, danger.Persistence, c.prog+" "+verb+" makes a service start automatically or changes it")
 		return
 	}
-	a.flag(c, danger.SystemConfig, "systemctl "+verb+" changes running services")
+	a.flag(c, danger.SystemConfig, c.prog+" "+verb+" changes running services")
 }
 
 func securityUnit(u string) bool {
