@@ -78,7 +78,7 @@ var _ = family("devtools", func(add func(...*Spec)) {
 			"--expression=c:P -0 --nul-output -V:h --version:h -h:h --help:h -v --verbose",
 			OwnOperands: true, Subcommands: subs("e", yqEval, "eval", yqEval, "ea", yqEval, "eval-all", yqEval),
 			ReadOnly: []string{"yq '.services' docker-compose.yml", "yq e '.spec.replicas' k8s/deploy.yaml", "yq -o json . config.yaml", "yq '.jobs | keys' ci.yml"},
-			Flagged:  []string{"yq -o json config.yaml", "yq ~/.ssh/id_rsa", "yq '.a | envsubst' x.yaml", "yq e 'eval(.x)' x.yaml", "yq -i '.a = 1' config.yaml", `yq 'load("/home/dev/.ssh/id_rsa")' x.yaml`, "yq -n 'env(AWS_SECRET_ACCESS_KEY)'", "yq -s '.name' all.yaml"}},
+			Flagged:  []string{"yq -o json config.yaml", "yq ~/.ssh/id_rsa", "/usr/bin/yq e . ~/.ssh/id_rsa", "yq --expression=. ~/.aws/credentials", "yq '.a | envsubst' x.yaml", "yq e 'eval(.x)' x.yaml", "yq -i '.a = 1' config.yaml", `yq 'load("/home/dev/.ssh/id_rsa")' x.yaml`, "yq -n 'env(AWS_SECRET_ACCESS_KEY)'", "yq -s '.name' all.yaml"}},
 		// fd lists names; -x and -X run a command on them.
 		&Spec{Names: n("fd", "fdfind"), Permute: true, Operands: "- r*",
 			Options: "-H --hidden -I --no-ignore -u --unrestricted -s --case-sensitive -i --ignore-case -g --glob --regex -F --fixed-strings -a --absolute-path -l --list-details " +

@@ -681,7 +681,7 @@ func printingProgram(c *call) bool {
 		res := entryOf(c)
 		return res.Has("--verbose") || res.Has("--print-bytes")
 	}
-	if spec := programs.Lookup(c.prog); spec != nil && !spec.Prints || spec == nil && !unlistedReaders[c.prog] {
+	if spec := programs.Lookup(c.prog); spec == nil || !spec.Prints {
 		return false
 	}
 	switch c.prog {

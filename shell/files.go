@@ -10,11 +10,6 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// unlistedReaders are reading programs that have no entry yet (the call
-// is unknown): their operands are still files read, judged against the
-// Read rules, and they print what they read.
-var unlistedReaders = map[string]bool{"yq": true, "source-file": true}
-
 // files fills in a call's Reads and Writes: redirections, then the
 // operands of the programs whose operands are files.
 func (a *analyzer) files(ca *call) {
@@ -177,10 +172,6 @@ func (a *analyzer) files(ca *call) {
 					ca.writes = appendPath(ca.writes, joinPath(dir, name))
 				}
 			}
-		}
-	default:
-		if unlistedReaders[ca.prog] {
-			read(positional(ops, ""))
 		}
 	case "tar", "gtar", "bsdtar":
 		res := a.entryParse(ca)
