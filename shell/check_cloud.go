@@ -545,7 +545,9 @@ func lifecycleScripts(s string) bool {
 
 func checkPublish(a *analyzer, c *call) {
 	ops := c.operands()
-	if hasWord(ops, "--dry-run", "-n") && c.prog != "mvn" && c.prog != "mvnw" && c.prog != "./mvnw" || hasPrefixWord(ops, "--dry-run=true") {
+	// A dry run by the publisher's own option, as its entry reads it
+	// (cargo publish -n); poetry's -n is --no-interaction, a real publish.
+	if hasWord(ops, "--dry-run") && c.prog != "mvn" && c.prog != "mvnw" && c.prog != "./mvnw" || hasPrefixWord(ops, "--dry-run=true") || a.entryParse(c).Has("--dry-run") {
 		return
 	}
 	var words []string
@@ -598,7 +600,8 @@ func checkPublish(a *analyzer, c *call) {
 			flag("twine upload publishes the package")
 		}
 	case "poetry", "flit", "hatch", "uv":
-		if first == "publish" {
+		// The subcommand after the global options (poetry -n publish).
+		if sub, _ := a.entrySub(c); sub == "publish" {
 			flag(c.prog + " publish publishes the package")
 		}
 	case "python", "python3":
