@@ -18,6 +18,7 @@ var index = [...]indexEntry{
 	{"ack", "search"},
 	{"actionlint", "devtools"},
 	{"add-mppreference", "windows"},
+	{"adduser", "system"},
 	{"ag", "search"},
 	{"age", "secrets"},
 	{"aider", "agents"},

@@ -251,6 +251,16 @@ var _ = family("system", func(add func(...*Spec)) {
 				"-m|--move-home -o|--non-unique -p|--password= -P|--prefix= -r|--remove -R|--root= -s|--shell= -u|--uid= -U|--unlock -v|--add-subuids= " +
 				"-V|--del-subuids= -w|--add-subgids= -W|--del-subgids= -Z|--selinux-user= -h|--help:h",
 			Flagged: []string{"usermod -aG sudo bob", "usermod -aGsudo bob", "usermod --groups=wheel,dev bob", "usermod -ou 0 bob"}},
+		// adduser (Debian adduser 3.134, Perl's Getopt::Long, tried here:
+		// --hel is --help, a long option takes one dash or two, options
+		// after the names too, no bundling): adduser USER, adduser USER
+		// GROUP puts the user in the group, --ingroup GROUP makes it the
+		// user's primary group.
+		&Spec{Names: n("adduser"), Grant: exact("adduser x"), Effect: Config, LongDash: true, Abbrev: true, Permute: true, Operands: "-*",
+			Options: "-add-extra-groups -add_extra_groups -allow-all-names -allow-badname -allow-bad-names -comment= -c|-conf=r -debug -disabled-login " +
+				"-disabled-password -firstgid= -firstuid= -force-badname -gecos= -gid= -group -h|-help:h -home= -ingroup= -lastgid= -lastuid= -no-create-home " +
+				"-q|-quiet -shell= -system -uid= -verbose -v|-version:h",
+			Flagged: []string{"adduser bob", "adduser bob sudo", "adduser --ingroup sudo bob", "adduser -ingroup=sudo bob", "adduser --system --uid 0 svc"}},
 		&Spec{Names: n("useradd"), Grant: Grant{Exact: true, Offers: []string{"useradd x => Bash(useradd x)"}}, Effect: Config, Abbrev: true, Permute: true, Operands: "-?",
 			Options: "--badname -b|--base-dir= --btrfs-subvolume-home -c|--comment= -d|--home-dir= -D|--defaults -e|--expiredate= -f|--inactive= " +
 				"-F|--add-subids-for-system -g|--gid= -G|--groups= -k|--skel=r -K|--key= -l|--no-log-init -m|--create-home -M|--no-create-home " +

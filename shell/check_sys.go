@@ -9,7 +9,6 @@ import (
 )
 
 func checkPrivilegeTools(a *analyzer, c *call) {
-	ops := c.operands()
 	switch c.prog {
 	case "usermod", "useradd", "gpasswd":
 		// The groups the call puts the user in, as the entry reads them
@@ -38,13 +37,21 @@ func checkPrivilegeTools(a *analyzer, c *call) {
 			}
 		}
 	case "adduser":
-		// adduser USER GROUP (Debian's adduser, a Perl script with no
-		// entry yet): the words are read as they stand.
-		for _, x := range ops {
-			if privilegedGroup(x.s) {
-				a.flag(c, danger.Privilege, "adds a user to the privileged group "+x.s)
+		// adduser USER GROUP and --ingroup GROUP, and --uid 0, as the
+		// entry reads them (-ingroup=sudo, --ing sudo).
+		res := a.entryParse(c)
+		groups := res.Values("-ingroup")
+		for _, x := range a.entryOperands(c) {
+			groups = append(groups, x.s)
+		}
+		for _, g := range groups {
+			if privilegedGroup(g) {
+				a.flag(c, danger.Privilege, "adds a user to the privileged group "+g)
 				return
 			}
+		}
+		if uid, _ := res.Value("-uid"); uid == "0" {
+			a.flag(c, danger.Privilege, "creates or changes a user with root's id")
 		}
 	case "newgrp", "sg":
 		// The group is an operand of the entry (newgrp - docker, sg

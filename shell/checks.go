@@ -513,10 +513,10 @@ var catalogue = [...]checkDef{
 		Raises:   []danger.Kind{danger.Privilege},
 		Programs: []string{"usermod", "gpasswd", "adduser", "useradd", "newgrp", "sg", "sudoedit", "pkexec", "doas", "su", "dscl", "net", "nsenter", "sudo", "runas"},
 		Flagged: []string{"dscl . -append /Groups/admin GroupMembership bob", "dscl . append /Groups/admin GroupMembership bob", "dscl -u root . -create /Groups/admin GroupMembership bob",
-			"su", "usermod -aG sudo bob", "sudo -s", "sudo -i", "sudo --login", "sudo -v", "sudo --val", "sudo -nv", "sudoedit /etc/hosts",
+			"su", "usermod -aG sudo bob", "adduser bob sudo", "adduser --ingroup sudo bob", "adduser -ingroup=wheel bob", "adduser --ing sudo bob", "adduser --uid 0 svc", "sudo adduser bob docker", "sudo -s", "sudo -i", "sudo --login", "sudo -v", "sudo --val", "sudo -nv", "sudoedit /etc/hosts",
 			"net user dev Secret1 /add", "NET USER dev Secret1 /ADD", "net user /add dev Secret1", "net localgroup administrators dev /add",
 			"NET LOCALGROUP Administrators dev /Add", "net.exe localgroup /add administrators dev"},
-		Passes: []string{"sudo -k", "sudo --reset", "sudo -nk", "sudo -K", "sudo --list", "sudo -l", "sudo -nl", "sg users 'rm -rf ~'",
+		Passes: []string{"adduser bob", "adduser --comment sudo bob", "adduser bob users", "sudo -k", "sudo --reset", "sudo -nk", "sudo -K", "sudo --list", "sudo -l", "sudo -nl", "sg users 'rm -rf ~'",
 			"net user", "net user dev", "net localgroup administrators", "net localgroup users dev /add", "net user dev /delete",
 			"dscl . -read /Groups/admin", "dscl . -append /Groups/staff GroupMembership bob"}},
 	// R7 Permissions (POLICY.md).
