@@ -22,6 +22,7 @@ var _ = family("system", func(add func(...*Spec)) {
 	exact := func(ex string) Grant { return Grant{Exact: true, Offers: []string{ex + " => Bash(" + ex + ")"}} }
 	initOpts := "--system --session --user --dest= -q|--quiet -v|--verbose -n|--no-wait --help:h --version:h"
 	initRead := &Spec{Permute: true, Operands: "-*", Options: initOpts}
+	keyRead := &Spec{NoOptions: true, Operands: "-*"}
 	// launchChange: a verb that loads, starts, stops or removes a job;
 	// its own options (load -w, -F, -S) change nothing the check reads.
 	launchChange := &Spec{Effect: Config, Loose: true, Permute: true, Operands: "-*"}
@@ -162,6 +163,24 @@ var _ = family("system", func(add func(...*Spec)) {
 		// dnsovertls and nta with a link and a value, and revert, change
 		// the resolver's settings (the check reads dns and revert).
 		resolvectl(),
+		// anacron (anacron 2.3, tried here: getopt, short options only,
+		// bundled): runs the jobs of its anacrontab that are due (-f all of
+		// them now); -T only tests the anacrontab, -u only updates the
+		// timestamps.
+		&Spec{Names: n("anacron"), Grant: exact("anacron -T"), Effect: Config, ReadWith: "-T", Operands: "-*",
+			Options:  "-s -f -n -d -q -u -t=r -S= -T -V:h -h:h",
+			ReadOnly: []string{"anacron -T", "anacron -T -t /etc/anacrontab", "anacron -V"},
+			Flagged:  []string{"anacron -f", "anacron -fn", "anacron -s -t ~/anacrontab", "anacron -u cron.daily"}},
+		// keyctl (keyutils 1.6.3, tried here): the command is a whole word
+		// (keyctl re is unknown), --version and --test the only options.
+		// show, list, describe and search read the keyrings; print, pipe and
+		// read print a key's payload (the secrets check); the rest add,
+		// change or remove keys.
+		&Spec{Names: n("keyctl"), Grant: exact("keyctl show"), OtherSubcommand: Config, Options: "--version:h --test:h",
+			Subcommands: subs("show", keyRead, "list", keyRead, "rlist", keyRead, "describe", keyRead, "rdescribe", keyRead, "search", keyRead, "id", keyRead,
+				"supports", keyRead, "security", keyRead, "pkey_query", keyRead, "print", keyRead, "pipe", keyRead, "read", keyRead),
+			ReadOnly: []string{"keyctl show", "keyctl list @u", "keyctl describe 1234", "keyctl --version"},
+			Flagged:  []string{"keyctl add user k v @u", "keyctl revoke 1234", "keyctl clear @u", "keyctl unlink 1234 @s"}},
 		// journalctl (systemd 252, getopt_long: prefixes taken).
 		&Spec{Names: n("journalctl"), Abbrev: true, Permute: true, Operands: "-*", Loose: false,
 			Options: "-u= --unit= --user-unit= -f --follow -n= --lines= -e --pager-end -r --reverse -o= --output= -b? --boot? -k --dmesg -p= --priority= -S= --since= -U= --until= " +
