@@ -14,6 +14,16 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 		"-shuffle= -skip= -timeout= -vet= -blockprofile=w -blockprofilerate= -coverprofile=w -cpuprofile=w -memprofile=w -memprofilerate= -mutexprofile=w -mutexprofilefraction= -outputdir=w -trace=w " +
 		"-test.run= -test.v -test.count= -test.timeout= -test.short -test.bench="
 	goPkgs := &Spec{LongDash: true, Permute: true, Operands: "-*", Effect: RunsProject, Options: goBuild}
+	// manage.py is the project's own script and django-admin runs the
+	// project's settings. Django 3.2.25 (tried here): the first word is
+	// the command (manage.py --verbos 2 check is "Unknown command"), its
+	// parser argparse's, taking unique prefixes (check --verbos 2, flush
+	// --no-inp --datab default) and attached short values (-v2). Even
+	// --help and --version load the project's settings first.
+	add(&Spec{Names: n("manage.py", "django-admin"), Grant: Grant{Depth: 1, Offers: []string{"./manage.py migrate => Bash(./manage.py migrate:*)"}},
+		Effect: RunsProject, Loose: true, Abbrev: true, Permute: true, Operands: "-*",
+		Options: "--settings= --pythonpath= --traceback --no-color --force-color -v|--verbosity= --skip-checks -h|--help --version --noinput|--no-input --database=",
+		Flagged: []string{"./manage.py migrate", "python manage.py runserver", "django-admin flush --noinput", "./manage.py --help", "manage.py check --verbos 2"}})
 	add(&Spec{
 		Names: n("go"), Grant: Grant{Depth: 1, Deeper: "mod tool work", ExactSubs: "run", Offers: []string{"go build x => Bash(go build:*)", "go mod dev --x => Bash(go mod dev:*)", "go run x => Bash(go run x)"}}, LongDash: true, Options: "-C= -h:h -help:h --help:h -version:h",
 		ReadOnly: []string{"go version", "go env GOPATH", "go list ./...", "go doc fmt.Println", "go list -m all", "go list -json ./...", "go help build", "go vet ./..."},

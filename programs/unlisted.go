@@ -39,9 +39,9 @@ var unlisted = []Unlisted{
 		Grant: Grant{ExactWith: "-f* --file* --makefile* --eval* -E* *=* --justfile", Depth: 1,
 			Offers: []string{"just test => Bash(just test:*)", "just -f x => Bash(just -f x)", "just --justfile j test => Bash(just --justfile j test)"}}},
 	// tools whose first word says what they do
-	{Names: n("artisan", "bazel", "dart", "django-admin", "flutter", "manage.py", "meson", "next", "ng",
+	{Names: n("artisan", "bazel", "dart", "flutter", "meson", "next", "ng",
 		"ninja", "nox", "nx", "task", "tox", "turbo", "vite"),
-		Grant: Grant{Depth: 1, Offers: []string{"bazel test //... => Bash(bazel test:*)", "./manage.py migrate => Bash(./manage.py migrate:*)", "tox => Bash(tox)"}}},
+		Grant: Grant{Depth: 1, Offers: []string{"bazel test //... => Bash(bazel test:*)", "tox => Bash(tox)"}}},
 	// programs whose talk with a host is more than a fetch
 	{Names: n("tftp", "rsh", "rlogin", "ssh-copy-id", "mosh", "lftp"),
 		Talk: Talk{Beyond: true, Examples: []string{"mosh host => undecided", "lftp host => undecided"}}},
