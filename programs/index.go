@@ -637,6 +637,7 @@ var index = [...]indexEntry{
 	{"scl", "launchers"},
 	{"scp", "network"},
 	{"script", "launchers"},
+	{"scselect", "macos"},
 	{"scutil", "macos"},
 	{"secret-tool", "secrets"},
 	{"security", "secrets"},

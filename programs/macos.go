@@ -82,5 +82,11 @@ var _ = family("macos", func(add func(...*Spec)) {
 			Options:  "--get= --set=c --dns --proxy --nwi --prefs --nc= --renew=c -r -W -w= -t= -d -v -p --help:h",
 			ReadOnly: []string{"scutil --get ComputerName", "scutil --dns", "scutil --proxy", "scutil -r example.com", "scutil --nwi"},
 			Flagged:  []string{"scutil --set HostName box", "scutil --set=ComputerName box", "scutil", "scutil --prefs"}},
+		// scselect (scselect(8)): with no operand it lists the network
+		// locations; with one (its name or id) it switches to it, and -n
+		// sets it without applying it now.
+		&Spec{Names: n("scselect"), Grant: exact("scselect"), Effect: Config, EffectWithOperands: true, Operands: "-?", Options: "-n",
+			ReadOnly: []string{"scselect"},
+			Flagged:  []string{"scselect Home", "scselect -n Office", "scselect 'Automatic'"}},
 	)
 })

@@ -891,9 +891,14 @@ func checkServices(a *analyzer, c *call) {
 		if (first == "stop" || first == "restart" || first == "remove" || first == "shutdown") && (second == "all" || first == "shutdown") {
 			a.flag(c, danger.ProcessKill, "supervisorctl "+first+" affects every supervised process")
 		}
-	case "networksetup", "scselect":
+	case "scselect":
+		// A location to switch to: the entry's Config effect.
+		if hasEffect(c, programs.Config) {
+			a.flag(c, danger.SystemConfig, "changes network settings")
+		}
+	case "networksetup":
 		lf := strings.ToLower(first)
-		if strings.HasPrefix(lf, "-set") || strings.HasPrefix(lf, "-remove") || strings.HasPrefix(lf, "-delete") || c.prog == "scselect" && first != "" {
+		if strings.HasPrefix(lf, "-set") || strings.HasPrefix(lf, "-remove") || strings.HasPrefix(lf, "-delete") {
 			a.flag(c, danger.SystemConfig, "changes network settings")
 		}
 	case "ifconfig":

@@ -465,8 +465,8 @@ var catalogue = [...]checkDef{
 		Programs: []string{"brew", "pm2", "supervisorctl", "networksetup", "ifconfig", "route", "resolvectl", "scselect"},
 		Flagged: []string{"pm2 kill", "pm2 delete all", "ifconfig eth0 down", "ifconfig -v eth0 -arp", "route add default gw 10.0.0.1", "route -n del default",
 			"route -A inet6 del ::/0", "route --numer flush", "resolvectl dns eth0 1.1.1.1", "resolvectl -i eth0 dns eth0 10.0.0.53", "resolvectl dns eth0 --no-pag 1.1.1.1",
-			"resolvectl revert eth0", "resolvectl --interface=eth0 revert", "/usr/bin/resolvectl revert eth0"},
-		Passes: []string{"brew install jq", "ifconfig eth0", "ifconfig", "route", "route -n", "route -n get default", "resolvectl dns", "resolvectl dns eth0", "resolvectl --interface=eth0 dns", "resolvectl status eth0"}},
+			"resolvectl revert eth0", "resolvectl --interface=eth0 revert", "/usr/bin/resolvectl revert eth0", "scselect Home", "scselect -n Office"},
+		Passes: []string{"brew install jq", "ifconfig eth0", "ifconfig", "route", "route -n", "route -n get default", "resolvectl dns", "resolvectl dns eth0", "resolvectl --interface=eth0 dns", "resolvectl status eth0", "scselect", "scselect -n"}},
 	// R2 Deletion (POLICY.md).
 	{Name: "rm", Rule: "R2", Run: checkRm,
 		Raises:   []danger.Kind{danger.BackupDestruction, danger.FileOverwrite, danger.GitDestructive, danger.LogTampering, danger.RecursiveDelete},
