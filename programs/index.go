@@ -742,6 +742,7 @@ var index = [...]indexEntry{
 	{"tflint", "devtools"},
 	{"timedatectl", "system-admin"},
 	{"timeout", "wrappers"},
+	{"tmutil", "macos"},
 	{"tofu", "cloud"},
 	{"top", "system"},
 	{"torify", "launchers"},

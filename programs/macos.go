@@ -14,6 +14,8 @@ var _ = family("macos", func(add func(...*Spec)) {
 	// pmsetRead: what -g shows (pmset -g batt); pmset takes these words
 	// only after -g, and errs on them alone.
 	pmsetRead := &Spec{Operands: "-*"}
+	// tmRead: a tmutil verb that reads; every word after it is its own.
+	tmRead := &Spec{NoOptions: true, Operands: "-*"}
 	add(
 		// pmset (pmset(1)): -a, -b, -c and -u pick the power source the
 		// settings that follow apply to; -g reads (pmset -g, -g batt,
@@ -88,5 +90,15 @@ var _ = family("macos", func(add func(...*Spec)) {
 		&Spec{Names: n("scselect"), Grant: exact("scselect"), Effect: Config, EffectWithOperands: true, Operands: "-?", Options: "-n",
 			ReadOnly: []string{"scselect"},
 			Flagged:  []string{"scselect Home", "scselect -n Office", "scselect 'Automatic'"}},
+		// tmutil (tmutil(8)): the verb is the first word, with its own
+		// options after it (-a, -d, -X, -p …); the listing and query verbs
+		// read. Every other verb starts, stops, deletes or configures
+		// backups (the volumes check reads which delete or disable them).
+		&Spec{Names: n("tmutil"), Grant: exact("tmutil listbackups"), OtherSubcommand: Config,
+			Subcommands: subs("version", tmRead, "listbackups", tmRead, "latestbackup", tmRead, "listlocalsnapshots", tmRead, "listlocalsnapshotdates", tmRead,
+				"destinationinfo", tmRead, "isexcluded", tmRead, "machinedirectory", tmRead, "calculatedrift", tmRead, "uniquesize", tmRead, "compare", tmRead,
+				"verifychecksums", tmRead),
+			ReadOnly: []string{"tmutil listbackups", "tmutil latestbackup", "tmutil destinationinfo", "tmutil isexcluded ~/x", "tmutil listlocalsnapshots /"},
+			Flagged:  []string{"tmutil disable", "tmutil deletelocalsnapshots /", "tmutil delete /Volumes/TM/x", "tmutil startbackup", "tmutil addexclusion ~/x"}},
 	)
 })
