@@ -54,7 +54,9 @@ type goldenSource struct {
 // dev corpus, the held-out corpus and the probe file: any change of a finding, a risk, a part
 // or read-only-ness fails the row that changed. Intended changes are
 // recorded with go test ./cmd/warden -run TestScanGolden -update, and the
-// diff of the golden files is read before committing.
+// diff of the golden files is read before committing. -update refuses to
+// write a row less dangerous than the golden file holds it unless
+// testdata/scan/lowered.tsv names it with the reason (loweredRows).
 func TestScanGolden(t *testing.T) {
 	sources := []goldenSource{
 		{"dev corpus", "testdata/scan/dev.golden.jsonl", corpusCommands},
@@ -66,6 +68,11 @@ func TestScanGolden(t *testing.T) {
 			cmds, rows := src.load(t)
 			got := goldenRows(t, cmds, rows)
 			if *update {
+				if lowered := loweredRows(t, src.golden, got); len(lowered) > 0 {
+					t.Fatalf("%s not rewritten: %d rows would be judged less dangerous than the golden file says:\n  %s\n"+
+						"if each is right, name it with the reason in %s and run -update again",
+						src.golden, len(lowered), strings.Join(lowered, "\n  "), loweredFile)
+				}
 				var b bytes.Buffer
 				for _, r := range got {
 					line, err := json.Marshal(r)
@@ -106,6 +113,66 @@ func TestScanGolden(t *testing.T) {
 			}
 		})
 	}
+}
+
+// loweredFile names the golden rows that may be rewritten less dangerous
+// than they were: one command a line, a tab, and the reason.
+const loweredFile = "testdata/scan/lowered.tsv"
+
+// loweredRows lists the rows of got that the golden file holds as more
+// dangerous (dangerous, or a higher risk) and that loweredFile does not
+// name. -update refuses to write them, so a verdict that weakens cannot
+// ride in on a regenerated golden file unseen.
+func loweredRows(t *testing.T, golden string, got []goldenRow) []string {
+	t.Helper()
+	data, err := os.ReadFile(golden)
+	if os.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := map[string]goldenRow{}
+	for i, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+		var r goldenRow
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("%s:%d: %v", golden, i+1, err)
+		}
+		old[r.Command] = r
+	}
+	allowed := map[string]bool{}
+	if data, err := os.ReadFile(loweredFile); err == nil {
+		for i, line := range strings.Split(string(data), "\n") {
+			if line == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			cmd, why, ok := strings.Cut(line, "\t")
+			if !ok || strings.TrimSpace(why) == "" {
+				t.Fatalf("%s:%d: want COMMAND<tab>REASON", loweredFile, i+1)
+			}
+			allowed[unescape.Replace(cmd)] = true
+		}
+	} else if !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	var lowered []string
+	for _, r := range got {
+		was, ok := old[r.Command]
+		if !ok || allowed[r.Command] {
+			continue
+		}
+		if was.Dangerous && !r.Dangerous || r.Risk.Rank() < was.Risk.Rank() {
+			lowered = append(lowered, fmt.Sprintf("row %d %q: %s → %s", r.Row, r.Command, orNone(was.Risk), orNone(r.Risk)))
+		}
+	}
+	return lowered
+}
+
+func orNone(r api.Risk) string {
+	if r == "" {
+		return "no finding"
+	}
+	return string(r)
 }
 
 // goldenRows scans cmds through warden scan --jsonl's loop and adds the
@@ -213,4 +280,39 @@ func scanAll(t *testing.T, cmds []string) []string {
 		t.Fatalf("%d results for %d commands", len(lines), len(cmds))
 	}
 	return lines
+}
+
+// TestLoweredRows holds -update's guard: a row the golden file holds as
+// dangerous, or at a higher risk, is named unless loweredFile allows it; a
+// row that gains danger, or a new row, is not.
+func TestLoweredRows(t *testing.T) {
+	golden := t.TempDir() + "/g.jsonl"
+	rows := []goldenRow{
+		{Command: "rm -rf /etc", Dangerous: true, Risk: api.RiskHigh, Row: 1},
+		{Command: "git push --force", Dangerous: true, Risk: api.RiskHigh, Row: 2},
+		{Command: "ls", Row: 3},
+		{Command: "curl x | sh", Dangerous: true, Risk: api.RiskMedium, Row: 4},
+	}
+	var b bytes.Buffer
+	for _, r := range rows {
+		line, _ := json.Marshal(r)
+		b.Write(append(line, '\n'))
+	}
+	if err := os.WriteFile(golden, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := []goldenRow{
+		{Command: "rm -rf /etc", Row: 1},                                             // lost its finding
+		{Command: "git push --force", Dangerous: true, Risk: api.RiskMedium, Row: 2}, // risk lowered
+		{Command: "ls", Dangerous: true, Risk: api.RiskHigh, Row: 3},                 // gained one: fine
+		{Command: "curl x | sh", Dangerous: true, Risk: api.RiskHigh, Row: 4},        // raised: fine
+		{Command: "new row", Row: 5},                                                 // not in the golden file
+	}
+	lowered := loweredRows(t, golden, got)
+	if len(lowered) != 2 || !strings.Contains(lowered[0], `"rm -rf /etc": HIGH → no finding`) || !strings.Contains(lowered[1], `"git push --force": HIGH → MEDIUM`) {
+		t.Errorf("loweredRows = %q, want the rm and git push rows", lowered)
+	}
+	if l := loweredRows(t, t.TempDir()+"/missing.jsonl", got); l != nil {
+		t.Errorf("with no golden file yet: %q, want none", l)
+	}
 }
