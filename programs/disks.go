@@ -1,6 +1,10 @@
 package programs
 
-import "github.com/wardenhq/warden/danger"
+import (
+	"strings"
+
+	"github.com/wardenhq/warden/danger"
+)
 
 // Disks: the partitioners, signature wipers and device tools. Each changes
 // the device it is given unless an option says it only lists; the shell
@@ -229,5 +233,60 @@ var _ = family("disks", func(add func(...*Spec)) {
 			Subcommands: subs("format", nvmeSub(nvmeWipe), "sanitize", nvmeSub(nvmeWipe))},
 		&Spec{Names: n("cryptsetup"), Grant: exact("cryptsetup luksFormat /dev/x"), Permute: true, Options: cryptOpts,
 			Subcommands: subs("luksFormat", crypt(keys), "erase", crypt(keys), "luksErase", crypt(keys), "reencrypt", crypt(keys), "luksKillSlot", crypt(keys), "luksRemoveKey", crypt(keys))},
+		btrfs(),
 	)
 })
+
+// btrfs (btrfs(8), btrfs-progs 6.2): a command group and its command, each
+// word taken by any unique prefix (btrfs sub del is btrfs subvolume
+// delete; btrfs s is refused: subvolume, scrub, send). subvolume delete
+// removes subvolumes and the snapshots that are a btrfs system's backups.
+// Only the listings read; every other command stays unknown.
+func btrfs() *Spec {
+	// The listings are read with no option: any option of theirs is
+	// undeclared, and the call is unknown.
+	read := &Spec{Permute: true, Operands: "-*"}
+	del := &Spec{Effect: Delete, Permute: true, Loose: true, Operands: "-*",
+		Raises: []Raise{{Kind: danger.BackupDestruction, Why: "deletes a btrfs subvolume or snapshot",
+			Flagged: []string{"btrfs subvolume delete /srv/snap", "btrfs sub del /srv/snap", "btrfs subvol delete -c /srv/snap", "sudo btrfs subvolume delete -R /mnt/@home",
+				"/usr/bin/btrfs subvolume del /srv/snap"},
+			Passes: []string{"btrfs subvolume list /", "btrfs sub show /", "btrfs filesystem show", "btrfs subvolume create /srv/x"}}}}
+	unknown := &Spec{Effect: Unknown, Permute: true, Loose: true, Operands: "-*"}
+	subvolume := &Spec{Subcommands: prefixes(map[string]*Spec{"delete": del, "list": read, "show": read, "get-default": read, "find-new": read,
+		"create": nil, "snapshot": nil, "set-default": nil, "sync": nil}, unknown)}
+	filesystem := &Spec{Subcommands: prefixes(map[string]*Spec{"show": read, "df": read, "usage": read, "du": read, "label": nil, "sync": nil, "defragment": nil,
+		"resize": nil, "mkswapfile": nil}, unknown)}
+	return &Spec{Names: n("btrfs"), Grant: Grant{Exact: true, Offers: []string{"btrfs subvolume list / => Bash(btrfs subvolume list /)"}},
+		Options: "--help:h --version:h -v|--verbose -q|--quiet --log=",
+		Subcommands: prefixes(map[string]*Spec{"subvolume": subvolume, "filesystem": filesystem, "balance": nil, "device": nil, "scrub": nil, "check": nil,
+			"rescue": nil, "restore": nil, "inspect-internal": nil, "property": nil, "send": nil, "receive": nil, "quota": nil, "qgroup": nil, "replace": nil,
+			"help": nil, "version": nil}, unknown),
+		ReadOnly: []string{"btrfs subvolume list /", "btrfs sub list /", "btrfs filesystem show", "btrfs fi df /", "btrfs filesystem usage /"},
+		Flagged:  []string{"btrfs subvolume delete /srv/snap", "btrfs su d /srv/snap"}}
+}
+
+// prefixes gives each command its name and every unique prefix of it, as
+// btrfs takes them; a command without its own entry (nil) gets other.
+func prefixes(cmds map[string]*Spec, other *Spec) map[string]*Spec {
+	out := map[string]*Spec{}
+	for name, s := range cmds {
+		if s == nil {
+			s = other
+		}
+		out[name] = s
+	}
+	for name := range cmds {
+		for i := 1; i < len(name); i++ {
+			p, n := name[:i], 0
+			for other := range cmds {
+				if strings.HasPrefix(other, p) {
+					n++
+				}
+			}
+			if n == 1 {
+				out[p] = out[name]
+			}
+		}
+	}
+	return out
+}

@@ -75,6 +75,7 @@ var index = [...]indexEntry{
 	{"brotli", "archivers"},
 	{"bsdcpio", "extractors"},
 	{"bsdtar", "extractors"},
+	{"btrfs", "disks"},
 	{"bun", "interpreters"},
 	{"bundle", "packages"},
 	{"bundler", "packages"},

@@ -740,10 +740,7 @@ func checkVolumes(a *analyzer, c *call) {
 				a.flag(c, danger.DiskWipe, "destroys a ZFS dataset")
 			}
 		}
-	case "btrfs":
-		if low(0) == "subvolume" && low(1) == "delete" {
-			a.flag(c, danger.BackupDestruction, "deletes a btrfs subvolume or snapshot")
-		}
+	// btrfs subvolume delete is its entry's Raises.
 	case "diskutil":
 		sub := low(0)
 		if sub == "apfs" {
