@@ -97,7 +97,48 @@ var _ = family("agents", func(add func(...*Spec)) {
 	const aiderOpts = "-h|--help:h --version:h --yes-always -m|--message|--msg= -f|--message-file=r -c|--config=r --model= --file= --read=r --env-file=r " +
 		"--test-cmd= --lint-cmd= --auto-test --no-auto-test --commit --dry-run --no-dry-run -v|--verbose --apply=r --edit-format|--chat-mode= --weak-model= " +
 		"--openai-api-key= --anthropic-api-key= --openai-api-base=n --input-history-file=w --chat-history-file=w --llm-history-file=w"
+	// opencode 1.18.33 (yargs; --help of it and of run observed): options
+	// anywhere, --opt=value or apart, short flags bundle; the first
+	// operand is a project directory unless it names a subcommand.
+	// --auto approves every permission not explicitly denied.
+	const opencodeOpts = "-h|--help:h -v|--version:h --print-logs --log-level= --pure --port= --hostname= --mdns --mdns-domain= --cors= -m|--model= -c|--continue " +
+		"-s|--session= --fork --prompt= --agent= --auto --mini --no-replay --replay-limit="
+	opencodeRun := &Spec{Effect: Exec, Permute: true, Operands: "-*", Options: opencodeOpts + " --command= --share --format= -f|--file=r --title= --attach=n " +
+		"-p|--password= -u|--username= --dir= --variant= --thinking -i|--interactive"}
+	// cursor-agent (Cursor CLI, commander; its reference read, not run
+	// here: the installer is not reachable): -f|--force, and --yolo its
+	// alias, let every command run unless denied.
+	const cursorOpts = "-v|--version:h -h|--help:h --api-key= -H|--header= -p|--print --output-format= --stream-partial-output -c|--cloud --resume? --continue " +
+		"-n|--name= --model= --mode= --plan --list-models -w|--worktree? --worktree-base= --skip-worktree-setup --sandbox= --trust --approve-mcps " +
+		"-f|--force|--yolo --workspace="
+	// crush (charmbracelet/crush internal/cmd at 37f36e938 read; cobra:
+	// short flags bundle, no prefixes): -y|--yolo accepts every
+	// permission. --yolo is the root command's own flag.
+	const crushOpts = "-h|--help:h -c|--cwd= -D|--data-dir= -d|--debug -H|--host= --channels="
+	crushDoes := func(e Effect) *Spec {
+		return &Spec{Effect: e, Permute: true, Loose: true, Operands: "-*", Options: crushOpts}
+	}
+	crushRun := &Spec{Effect: Exec, Permute: true, Operands: "-*", Options: crushOpts + " -y|--yolo -q|--quiet -v|--verbose -m|--model= --small-model= -s|--session= -C|--continue"}
 	add(
+		&Spec{Names: n("opencode"), Grant: Grant{Exact: true, Offers: []string{"opencode run x => Bash(opencode run x)"}}, Effect: Exec, Permute: true, OwnOperands: true, Operands: "-*",
+			Options: opencodeOpts, OtherSubcommand: Unknown,
+			Subcommands: subs("run", opencodeRun, "completion", agentReads, "mcp", agentDoes(Config), "providers", agentDoes(Config), "auth", agentDoes(Config),
+				"agent", agentDoes(Config), "upgrade", agentDoes(Config), "uninstall", agentDoes(Config), "plugin", agentDoes(Config), "plug", agentDoes(Config),
+				"serve", agentDoes(Exec), "web", agentDoes(Exec), "acp", agentDoes(Exec), "attach", agentDoes(Exec), "pr", agentDoes(Exec), "github", agentDoes(Exec)),
+			ReadOnly: []string{"opencode --version", "opencode -v", "opencode --help", "opencode completion"},
+			Flagged:  []string{"opencode", "opencode run 'fix it'", "opencode run --auto x", "opencode --auto", "opencode run x --auto", "opencode -c --auto", "opencode mcp add"}},
+		&Spec{Names: n("cursor-agent"), Grant: Grant{Exact: true, Offers: []string{"cursor-agent -p x => Bash(cursor-agent -p x)"}}, Effect: Exec, Permute: true, OwnOperands: true, Operands: "-*",
+			Options: cursorOpts,
+			Subcommands: subs("login", agentDoes(Config), "logout", agentDoes(Config), "update", agentDoes(Config), "mcp", agentDoes(Config), "status", agentDoes(Network),
+				"ls", agentDoes(Exec), "resume", agentDoes(Exec), "create-chat", agentDoes(Network)),
+			ReadOnly: []string{"cursor-agent --version", "cursor-agent -v", "cursor-agent --help"},
+			Flagged:  []string{"cursor-agent", "cursor-agent -p 'fix it'", "cursor-agent -p x --force", "cursor-agent -f -p x", "cursor-agent -pf x", "cursor-agent --yolo -p x"}},
+		&Spec{Names: n("crush"), Grant: Grant{Exact: true, Offers: []string{"crush run x => Bash(crush run x)"}}, Effect: Exec, Permute: true, OwnOperands: true, Operands: "-*",
+			Options: crushOpts + " -v|--version:h -y|--yolo -s|--session= -C|--continue", OtherSubcommand: Unknown,
+			Subcommands: subs("run", crushRun, "r", crushRun, "login", crushDoes(Config), "auth", crushDoes(Config), "logout", crushDoes(Config), "signout", crushDoes(Config),
+				"update-providers", crushDoes(Config), "session", crushDoes(Unknown), "sessions", crushDoes(Unknown), "s", crushDoes(Unknown)),
+			ReadOnly: []string{"crush --version", "crush --help", "crush -h"},
+			Flagged:  []string{"crush", "crush run 'fix it'", "crush -y", "crush --yolo", "crush -dy", "crush run --yolo x", "crush -C --yolo"}},
 		&Spec{Names: n("copilot"), Grant: Grant{Exact: true, Offers: []string{"copilot -p x => Bash(copilot -p x)"}}, Effect: Exec, Permute: true, OwnOperands: true, Operands: "-*",
 			Options: copilotOpts, OtherSubcommand: Unknown,
 			Subcommands: subs("version", agentReads, "help", agentReads, "completion", agentReads, "instruction", agentDoes(Unknown), "lsp", agentDoes(Unknown),

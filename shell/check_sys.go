@@ -810,12 +810,13 @@ var unguardedFlags = []string{"--dangerously-skip-permissions", "--dangerously-b
 
 // unguardedOptions are the same options by the name an agent's entry
 // declares them under (its first long spelling: codex --yolo is
-// --dangerously-bypass-approvals-and-sandbox, gemini -y is --yolo), and
+// --dangerously-bypass-approvals-and-sandbox, gemini -y is --yolo,
+// cursor-agent -f is --force, opencode's is --auto), and
 // agentModes the options whose value sets the approvals, with the values
 // that turn them off.
 var (
 	unguardedOptions = []string{"--dangerously-skip-permissions", "--allow-dangerously-skip-permissions", "--dangerously-bypass-approvals-and-sandbox", "--yolo", "--full-auto",
-		"--allow-all-tools", "--allow-all", "--dangerously-allow-all", "--yes-always"}
+		"--allow-all-tools", "--allow-all", "--dangerously-allow-all", "--yes-always", "--force", "--auto"}
 	agentModes = []string{"--approval-mode", "--permission-mode", "--ask-for-approval"}
 )
 
