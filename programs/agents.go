@@ -119,7 +119,31 @@ var _ = family("agents", func(add func(...*Spec)) {
 		return &Spec{Effect: e, Permute: true, Loose: true, Operands: "-*", Options: crushOpts}
 	}
 	crushRun := &Spec{Effect: Exec, Permute: true, Operands: "-*", Options: crushOpts + " -y|--yolo -q|--quiet -v|--verbose -m|--model= --small-model= -s|--session= -C|--continue"}
+	// q (Amazon Q Developer CLI, clap; its command reference read, not
+	// run here): q chat --trust-all-tools runs every tool without asking.
+	const qOpts = "-v|--verbose -h|--help:h -V|--version:h --help-all:h"
+	qChat := &Spec{Effect: Exec, Permute: true, Operands: "-*", Options: qOpts + " --no-interactive -r|--resume --agent= --trust-all-tools --trust-tools="}
+	qDoes := func(e Effect) *Spec {
+		return &Spec{Effect: e, Permute: true, Loose: true, Operands: "-*", Options: qOpts}
+	}
+	// droid (Factory CLI, commander; its reference and droid exec --help
+	// excerpt read, not run here): exec --auto low|medium|high raises the
+	// autonomy, --skip-permissions-unsafe drops every check. The root's
+	// options are not documented beyond these; they are declared on it too.
+	const droidOpts = "-h|--help:h --version:h --auto= --skip-permissions-unsafe"
+	droidExec := &Spec{Effect: Exec, Permute: true, Operands: "-*", Options: droidOpts + " -o|--output-format= --input-format= -f|--file=r -s|--session-id= " +
+		"-m|--model= -r|--reasoning-effort= --cwd="}
 	add(
+		&Spec{Names: n("q"), Grant: Grant{Exact: true, Offers: []string{"q chat x => Bash(q chat x)"}}, Effect: Exec, Permute: true, OwnOperands: true, Operands: "-*",
+			Options: qOpts, OtherSubcommand: Unknown,
+			Subcommands: subs("chat", qChat, "translate", qDoes(Network), "login", qDoes(Config), "logout", qDoes(Config), "settings", qDoes(Config), "mcp", qDoes(Config),
+				"doctor", qDoes(Unknown), "update", qDoes(Config)),
+			ReadOnly: []string{"q --version", "q -V", "q --help"},
+			Flagged:  []string{"q chat", "q chat 'fix it'", "q chat --trust-all-tools x", "q chat --no-interactive --trust-all-tools x", "q chat x --trust-all-tools", "q -v chat --trust-all-tools"}},
+		&Spec{Names: n("droid"), Grant: Grant{Exact: true, Offers: []string{"droid exec x => Bash(droid exec x)"}}, Effect: Exec, Permute: true, OwnOperands: true, Operands: "-*",
+			Options: droidOpts, Subcommands: subs("exec", droidExec, "mcp", agentDoes(Config)),
+			ReadOnly: []string{"droid --version", "droid --help"},
+			Flagged:  []string{"droid", "droid exec 'fix it'", "droid exec --auto high x", "droid exec --auto=high x", "droid exec x --skip-permissions-unsafe", "droid --skip-permissions-unsafe"}},
 		&Spec{Names: n("opencode"), Grant: Grant{Exact: true, Offers: []string{"opencode run x => Bash(opencode run x)"}}, Effect: Exec, Permute: true, OwnOperands: true, Operands: "-*",
 			Options: opencodeOpts, OtherSubcommand: Unknown,
 			Subcommands: subs("run", opencodeRun, "completion", agentReads, "mcp", agentDoes(Config), "providers", agentDoes(Config), "auth", agentDoes(Config),

@@ -816,8 +816,8 @@ var unguardedFlags = []string{"--dangerously-skip-permissions", "--dangerously-b
 // that turn them off.
 var (
 	unguardedOptions = []string{"--dangerously-skip-permissions", "--allow-dangerously-skip-permissions", "--dangerously-bypass-approvals-and-sandbox", "--yolo", "--full-auto",
-		"--allow-all-tools", "--allow-all", "--dangerously-allow-all", "--yes-always", "--force", "--auto"}
-	agentModes = []string{"--approval-mode", "--permission-mode", "--ask-for-approval"}
+		"--allow-all-tools", "--allow-all", "--dangerously-allow-all", "--yes-always", "--force", "--auto", "--trust-all-tools", "--skip-permissions-unsafe"}
+	agentModes = []string{"--approval-mode", "--permission-mode", "--ask-for-approval", "--auto"}
 )
 
 func checkNestedAgent(a *analyzer, c *call) {
@@ -828,13 +828,14 @@ func checkNestedAgent(a *analyzer, c *call) {
 			return
 		}
 		for _, o := range unguardedOptions {
-			if res.Has(o) {
+			// A valued one (droid --auto low) is a mode, judged below.
+			if _, valued := res.Value(o); res.Has(o) && !valued {
 				a.flag(c, danger.AgentConfigTamper, "launches "+c.prog+" with its approvals turned off ("+o+")")
 				return
 			}
 		}
 		for _, v := range a.entryValues(c, agentModes...) {
-			if v.s == "yolo" || v.s == "bypassPermissions" || v.s == "never" {
+			if v.s == "yolo" || v.s == "bypassPermissions" || v.s == "never" || v.s == "high" || v.s == "medium" {
 				a.flag(c, danger.AgentConfigTamper, "launches "+c.prog+" with approvals set to "+v.s)
 				return
 			}
