@@ -170,6 +170,7 @@ var index = [...]indexEntry{
 	{"dirname", "coreutils"},
 	{"dirs", "coreutils"},
 	{"diskpart", "windows"},
+	{"diskutil", "macos"},
 	{"django-admin", "toolchains"},
 	{"dmesg", "system"},
 	{"dnf", "system-packages"},

@@ -16,7 +16,30 @@ var _ = family("macos", func(add func(...*Spec)) {
 	pmsetRead := &Spec{Operands: "-*"}
 	// tmRead: a tmutil verb that reads; every word after it is its own.
 	tmRead := &Spec{NoOptions: true, Operands: "-*"}
+	// diskutil (diskutil(8), macOS 14): the verb is the first word,
+	// matched without regard to case (eraseDisk, erasedisk), the apfs
+	// verbs after "apfs"; the erasers, partitioners and volume deleters
+	// destroy what is on the disk. list and info read; every other verb
+	// stays unknown.
+	wipe := func(flagged ...string) *Spec {
+		return &Spec{Effect: Delete, NoOptions: true, Operands: "-*",
+			Raises: []Raise{{Kind: danger.DiskWipe, Why: "diskutil erases or repartitions a disk", Flagged: flagged,
+				Passes: []string{"diskutil list", "diskutil info disk2", "diskutil apfs list"}}}}
+	}
+	duRead := &Spec{NoOptions: true, Operands: "-*"}
+	apfs := &Spec{Fold: true, Subcommands: subs("list", duRead, "deletecontainer", wipe("diskutil apfs deleteContainer disk3"),
+		"deletevolume", wipe("diskutil apfs deleteVolume disk3s5", "diskutil APFS DELETEVOLUME disk3s5"), "erasevolume", wipe("diskutil apfs eraseVolume disk3s5 -name x"))}
+	diskutil := &Spec{Names: n("diskutil"), Grant: exact("diskutil list"), Fold: true,
+		Subcommands: subs("list", duRead, "info", duRead, "apfs", apfs,
+			"erasedisk", wipe("diskutil eraseDisk APFS Data disk2", "diskutil erasedisk JHFS+ x /dev/disk2", "/usr/sbin/diskutil eraseDisk APFS x disk2"),
+			"erasevolume", wipe("diskutil eraseVolume APFS x disk2s1"), "zerodisk", wipe("diskutil zeroDisk disk2"), "randomdisk", wipe("diskutil randomDisk disk2"),
+			"secureerase", wipe("diskutil secureErase 0 disk2"), "partitiondisk", wipe("diskutil partitionDisk disk2 GPT APFS x 100%"),
+			"reformat", wipe("diskutil reformat disk2s1"), "eraseoptical", wipe("diskutil eraseOptical disk3"),
+			"splitpartition", wipe("diskutil splitPartition disk2s2 2 APFS a 50% APFS b 50%"), "mergepartitions", wipe("diskutil mergePartitions APFS x disk2s1 disk2s2")),
+		ReadOnly: []string{"diskutil list", "diskutil info disk2", "diskutil apfs list", "diskutil LIST"},
+		Flagged:  []string{"diskutil eraseDisk APFS Data disk2", "sudo diskutil zeroDisk disk2", "diskutil apfs deleteContainer disk3"}}
 	add(
+		diskutil,
 		// pmset (pmset(1)): -a, -b, -c and -u pick the power source the
 		// settings that follow apply to; -g reads (pmset -g, -g batt,
 		// -g sched, read here as its subcommands); the first other word

@@ -741,15 +741,7 @@ func checkVolumes(a *analyzer, c *call) {
 			}
 		}
 	// btrfs subvolume delete is its entry's Raises.
-	case "diskutil":
-		sub := low(0)
-		if sub == "apfs" {
-			sub = low(1)
-		}
-		switch sub {
-		case "erasedisk", "erasevolume", "zerodisk", "randomdisk", "secureerase", "partitiondisk", "reformat", "deletecontainer", "deletevolume", "eraseoptical", "splitpartition", "mergepartitions":
-			a.flag(c, danger.DiskWipe, "erases or repartitions a disk ("+ops[0].s+")")
-		}
+	// diskutil's erasers and partitioners are its entry's Raises.
 	case "format":
 		// The volume, after any /X option (the entry's, in any case).
 		for _, x := range a.entryOperands(c) {
