@@ -121,6 +121,8 @@ var _ = family("agents", func(add func(...*Spec)) {
 	crushRun := &Spec{Effect: Exec, Permute: true, Operands: "-*", Options: crushOpts + " -y|--yolo -q|--quiet -v|--verbose -m|--model= --small-model= -s|--session= -C|--continue"}
 	// q (Amazon Q Developer CLI, clap; its command reference read, not
 	// run here): q chat --trust-all-tools runs every tool without asking.
+	// kiro-cli is its successor with the same chat options (the Kiro CLI
+	// headless and permissions pages read).
 	const qOpts = "-v|--verbose -h|--help:h -V|--version:h --help-all:h"
 	qChat := &Spec{Effect: Exec, Permute: true, Operands: "-*", Options: qOpts + " --no-interactive -r|--resume --agent= --trust-all-tools --trust-tools="}
 	qDoes := func(e Effect) *Spec {
@@ -134,12 +136,13 @@ var _ = family("agents", func(add func(...*Spec)) {
 	droidExec := &Spec{Effect: Exec, Permute: true, Operands: "-*", Options: droidOpts + " -o|--output-format= --input-format= -f|--file=r -s|--session-id= " +
 		"-m|--model= -r|--reasoning-effort= --cwd="}
 	add(
-		&Spec{Names: n("q"), Grant: Grant{Exact: true, Offers: []string{"q chat x => Bash(q chat x)"}}, Effect: Exec, Permute: true, OwnOperands: true, Operands: "-*",
+		&Spec{Names: n("q", "kiro-cli"), Grant: Grant{Exact: true, Offers: []string{"q chat x => Bash(q chat x)"}}, Effect: Exec, Permute: true, OwnOperands: true, Operands: "-*",
 			Options: qOpts, OtherSubcommand: Unknown,
 			Subcommands: subs("chat", qChat, "translate", qDoes(Network), "login", qDoes(Config), "logout", qDoes(Config), "settings", qDoes(Config), "mcp", qDoes(Config),
 				"doctor", qDoes(Unknown), "update", qDoes(Config)),
 			ReadOnly: []string{"q --version", "q -V", "q --help"},
-			Flagged:  []string{"q chat", "q chat 'fix it'", "q chat --trust-all-tools x", "q chat --no-interactive --trust-all-tools x", "q chat x --trust-all-tools", "q -v chat --trust-all-tools"}},
+			Flagged: []string{"q chat", "q chat 'fix it'", "q chat --trust-all-tools x", "q chat --no-interactive --trust-all-tools x", "q chat x --trust-all-tools", "q -v chat --trust-all-tools",
+				"kiro-cli chat --no-interactive --trust-all-tools x"}},
 		&Spec{Names: n("droid"), Grant: Grant{Exact: true, Offers: []string{"droid exec x => Bash(droid exec x)"}}, Effect: Exec, Permute: true, OwnOperands: true, Operands: "-*",
 			Options: droidOpts, Subcommands: subs("exec", droidExec, "mcp", agentDoes(Config)),
 			ReadOnly: []string{"droid --version", "droid --help"},

@@ -377,6 +377,7 @@ var index = [...]indexEntry{
 	{"kill", "system"},
 	{"killall", "system"},
 	{"killall5", "system-admin"},
+	{"kiro-cli", "agents"},
 	{"knex", "migrations"},
 	{"kopia", "disks"},
 	{"kotlin", "interpreters"},
