@@ -16,6 +16,12 @@ var _ = family("macos", func(add func(...*Spec)) {
 	pmsetRead := &Spec{Operands: "-*"}
 	// tmRead: a tmutil verb that reads; every word after it is its own.
 	tmRead := &Spec{NoOptions: true, Operands: "-*"}
+	// tmGone: a tmutil verb that deletes backups or stops them being made.
+	tmGone := func(flagged ...string) *Spec {
+		return &Spec{Effect: Delete, NoOptions: true, Operands: "-*",
+			Raises: []Raise{{Kind: danger.BackupDestruction, Why: "deletes or disables Time Machine backups", Flagged: flagged,
+				Passes: []string{"tmutil listbackups", "tmutil listlocalsnapshots /", "tmutil startbackup"}}}}
+	}
 	// diskutil (diskutil(8), macOS 14): the verb is the first word,
 	// matched without regard to case (eraseDisk, erasedisk), the apfs
 	// verbs after "apfs"; the erasers, partitioners and volume deleters
@@ -116,11 +122,15 @@ var _ = family("macos", func(add func(...*Spec)) {
 		// tmutil (tmutil(8)): the verb is the first word, with its own
 		// options after it (-a, -d, -X, -p …); the listing and query verbs
 		// read. Every other verb starts, stops, deletes or configures
-		// backups (the volumes check reads which delete or disable them).
-		&Spec{Names: n("tmutil"), Grant: exact("tmutil listbackups"), OtherSubcommand: Config,
+		// backups (tmGone: those that delete or disable them; matched in any case,
+		// as the check that read them did).
+		&Spec{Names: n("tmutil"), Grant: exact("tmutil listbackups"), OtherSubcommand: Config, Fold: true,
 			Subcommands: subs("version", tmRead, "listbackups", tmRead, "latestbackup", tmRead, "listlocalsnapshots", tmRead, "listlocalsnapshotdates", tmRead,
 				"destinationinfo", tmRead, "isexcluded", tmRead, "machinedirectory", tmRead, "calculatedrift", tmRead, "uniquesize", tmRead, "compare", tmRead,
-				"verifychecksums", tmRead),
+				"verifychecksums", tmRead,
+				"delete", tmGone("tmutil delete /Volumes/TM/x", "tmutil delete -d /Volumes/TM -t 2026-01-01-000000"), "deletelocalsnapshots", tmGone("tmutil deletelocalsnapshots /"),
+				"thinlocalsnapshots", tmGone("tmutil thinlocalsnapshots / 10000000000 4"), "deleteinprogress", tmGone("tmutil deleteinprogress /Volumes/TM"),
+				"disable", tmGone("tmutil disable", "sudo tmutil disable"), "disablelocal", tmGone("tmutil disablelocal"), "removeexclusion", tmGone("tmutil removeexclusion ~/x")),
 			ReadOnly: []string{"tmutil listbackups", "tmutil latestbackup", "tmutil destinationinfo", "tmutil isexcluded ~/x", "tmutil listlocalsnapshots /"},
 			Flagged:  []string{"tmutil disable", "tmutil deletelocalsnapshots /", "tmutil delete /Volumes/TM/x", "tmutil startbackup", "tmutil addexclusion ~/x"}},
 	)

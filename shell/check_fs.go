@@ -725,12 +725,6 @@ func checkShred(a *analyzer, c *call) {
 
 func checkVolumes(a *analyzer, c *call) {
 	ops := c.operands()
-	low := func(i int) string {
-		if i < len(ops) {
-			return strings.ToLower(ops[i].s)
-		}
-		return ""
-	}
 	switch c.prog {
 	case "zfs":
 		if sub, _ := a.entrySub(c); sub == "destroy" {
@@ -751,11 +745,7 @@ func checkVolumes(a *analyzer, c *call) {
 		}
 	// diskpart and the Storage cmdlets (Clear-Disk, Format-Volume,
 	// Initialize-Disk, Remove-Partition) are their entries' Raises.
-	case "tmutil":
-		switch low(0) {
-		case "delete", "deletelocalsnapshots", "thinlocalsnapshots", "deleteinprogress", "disable", "removeexclusion", "disablelocal":
-			a.flag(c, danger.BackupDestruction, "deletes or disables Time Machine backups")
-		}
+	// tmutil's deleting and disabling verbs are its entry's Raises.
 	case "duplicacy":
 		for _, x := range ops {
 			switch strings.ToLower(x.s) {

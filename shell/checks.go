@@ -72,7 +72,7 @@ var catalogue = [...]checkDef{
 		Passes:   []string{"shred -n 1 build/out.bin"}},
 	{Name: "volumes", Rule: "R10", Run: checkVolumes,
 		Raises:   []danger.Kind{danger.BackupDestruction, danger.DiskWipe},
-		Programs: []string{"zfs", "format", "tmutil", "wmic", "duplicacy", "duplicity"},
+		Programs: []string{"zfs", "format", "wmic", "duplicacy", "duplicity"},
 		Flagged: []string{"format D:", "format /Q D:", "FORMAT D: /FS:NTFS", "format /fs:ntfs /v:data e:", "zfs destroy tank/data", "zfs destroy -r tank@snap", "duplicity remove-older-than 1M file:///srv/b", "duplicity cleanup --force file:///srv/b",
 			"duplicity --force cleanup file:///srv/b", "duplicity cleanup file:///srv/b --forc", "duplicity --archive-dir /tmp/a remove-all-but-n-full 1 file:///srv/b",
 			"duplicacy prune -keep 0:360"},
