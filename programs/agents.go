@@ -135,7 +135,16 @@ var _ = family("agents", func(add func(...*Spec)) {
 	const droidOpts = "-h|--help:h --version:h --auto= --skip-permissions-unsafe"
 	droidExec := &Spec{Effect: Exec, Permute: true, Operands: "-*", Options: droidOpts + " -o|--output-format= --input-format= -f|--file=r -s|--session-id= " +
 		"-m|--model= -r|--reasoning-effort= --cwd="}
+	// auggie 0.36.0 (Augment CLI, npm @augmentcode/auggie; --help observed): --permission
+	// tool:allow lets a tool run without asking. Only the options that
+	// matter here are declared, the others taken as they come.
+	const auggieOpts = "-h|--help:h -v|--version:h -i|--instruction= -p|--print -q|--quiet --output-format= -a|--ask -m|--model= -w|--workspace-root= " +
+		"-c|--continue -r|--resume? --permission= --remove-tool= --mcp-config= --rules=r --startup-script= --startup-script-file=r"
 	add(
+		&Spec{Names: n("auggie"), Grant: Grant{Exact: true, Offers: []string{"auggie -p x => Bash(auggie -p x)"}}, Effect: Exec, Permute: true, OwnOperands: true, Operands: "-*",
+			Loose: true, Options: auggieOpts,
+			ReadOnly: []string{"auggie --version", "auggie --help"},
+			Flagged:  []string{"auggie", "auggie -p 'fix it'", "auggie --permission launch-process:allow -p x", "auggie -p x --permission=launch-process:allow"}},
 		&Spec{Names: n("q", "kiro-cli"), Grant: Grant{Exact: true, Offers: []string{"q chat x => Bash(q chat x)"}}, Effect: Exec, Permute: true, OwnOperands: true, Operands: "-*",
 			Options: qOpts, OtherSubcommand: Unknown,
 			Subcommands: subs("chat", qChat, "translate", qDoes(Network), "login", qDoes(Config), "logout", qDoes(Config), "settings", qDoes(Config), "mcp", qDoes(Config),

@@ -45,6 +45,7 @@ var index = [...]indexEntry{
 	{"atlas", "migrations"},
 	{"atq", "coreutils"},
 	{"auditctl", "system"},
+	{"auggie", "agents"},
 	{"autossh", "network"},
 	{"awk", "langs"},
 	{"aws", "cloud"},

@@ -840,6 +840,12 @@ func checkNestedAgent(a *analyzer, c *call) {
 				return
 			}
 		}
+		for _, v := range a.entryValues(c, "--permission") {
+			if strings.HasSuffix(v.s, ":allow") {
+				a.flag(c, danger.AgentConfigTamper, "launches "+c.prog+" letting a tool run without asking ("+v.s+")")
+				return
+			}
+		}
 		for _, v := range a.entryValues(c, "--sandbox") {
 			if strings.HasPrefix(v.s, "danger") {
 				a.flag(c, danger.AgentConfigTamper, "launches "+c.prog+" without a sandbox")
