@@ -209,12 +209,24 @@ func afterSudo(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok
 	if res.Has("--edit") {
 		return append([]arg{{s: sudoedit, raw: sudoedit, lit: true}}, rest...), true
 	}
+	i := a.wrapperAssigns(ca, rest, true)
+	if i >= len(rest) {
+		return nil, false
+	}
+	return rest[i:], true
+}
+
+// wrapperAssigns gives the call the NAME=VALUE words that start args
+// (sudo's and env's assignments, which the command they run inherits) and
+// returns how many there are. With literal, a word must be literal to
+// count (sudo).
+func (a *analyzer) wrapperAssigns(ca *call, args []arg, literal bool) int {
 	i := 0
-	for i < len(rest) && rest[i].lit && isAssignWord(rest[i].s) {
-		name, _, _ := strings.Cut(rest[i].s, "=")
-		v := rest[i]
-		v.s = rest[i].s[len(name)+1:]
-		ca.assigns = append(ca.assigns, assignment{name: name, value: v, text: rest[i].raw})
+	for i < len(args) && (args[i].lit || !literal) && isAssignWord(args[i].s) {
+		name, _, _ := strings.Cut(args[i].s, "=")
+		v := args[i]
+		v.s = args[i].s[len(name)+1:]
+		ca.assigns = append(ca.assigns, assignment{name: name, value: v, text: args[i].raw})
 		if unsafeEnvNames(name) && !ca.ctx.unsafeEnv {
 			// What it runs, carriers included, inherits the variable.
 			cp := a.newCtx(ca.ctx)
@@ -223,10 +235,7 @@ func afterSudo(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok
 		}
 		i++
 	}
-	if i >= len(rest) {
-		return nil, false
-	}
-	return rest[i:], true
+	return i
 }
 
 // afterWatch runs watch's words joined through sh -c, as watch does
@@ -379,19 +388,7 @@ func wrapEnv(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 	if i < len(args) && args[i].s == "-" {
 		i++ // env - is env -i
 	}
-	for i < len(args) && isAssignWord(args[i].s) {
-		name, _, _ := strings.Cut(args[i].s, "=")
-		v := args[i]
-		v.s = args[i].s[len(name)+1:]
-		ca.assigns = append(ca.assigns, assignment{name: name, value: v, text: args[i].raw})
-		if unsafeEnvNames(name) && !ca.ctx.unsafeEnv {
-			// What it runs, carriers included, inherits the variable.
-			cp := a.newCtx(ca.ctx)
-			cp.unsafeEnv = true
-			ca.ctx = cp
-		}
-		i++
-	}
+	i += a.wrapperAssigns(ca, args[i:], false)
 	if i >= len(args) {
 		return nil, false
 	}
