@@ -160,7 +160,7 @@ func (a *analyzer) walkCall(s *syntax.Stmt, ce *syntax.CallExpr, rds []redir, c 
 			if i < len(ce.Assigns) && ce.Assigns[i].Name != nil && ce.Assigns[i].Name.Value == as.name {
 				number = numericWord(ce.Assigns[i].Value)
 			}
-			c.sc.set(as.name, varVal{s: as.value.s, known: !as.value.unbound, mktemp: as.value.mktemp, number: number})
+			c.sc.set(as.name, varVal{s: as.value.Value, known: !as.value.Unbound, mktemp: as.value.Mktemp, number: number})
 		}
 		if len(rds) > 0 {
 			ca.redirs = append(append([]redir(nil), c.redirs...), rds...)
@@ -205,26 +205,26 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 	ca.findFed = c.findFed
 	ca.xargs = c.xargs
 	ca.outer = c.outer
-	if p0 := args[0]; p0.lit && c.sc.function(p0.s) != nil {
+	if p0 := args[0]; p0.Lit && c.sc.function(p0.Value) != nil {
 		// A function defined earlier in the command, even one named like a
 		// program: its body runs here, with these words as $1, $2, ...
 		ca.args = args
 		ca.function = true
 		a.addCall(ca, rds)
-		a.callFunction(c.sc.function(p0.s), p0.s, args[1:], c)
+		a.callFunction(c.sc.function(p0.Value), p0.Value, args[1:], c)
 		return
 	}
 	for guard := 0; guard < 64 && len(args) > 0; guard++ {
 		p0 := args[0]
-		if !p0.lit {
+		if !p0.Lit {
 			break
 		}
-		k := key(programName(p0.s))
+		k := key(programName(p0.Value))
 		if body, ok := c.sc.alias(k); ok && guard == 0 {
 			rest := make([]string, 0, len(args))
 			rest = append(rest, body)
 			for _, x := range args[1:] {
-				rest = append(rest, x.raw)
+				rest = append(rest, x.Raw)
 			}
 			c.sc.unalias(k) // an alias does not expand inside itself
 			a.nested(strings.Join(rest, " "), c, ca.wrappers)
@@ -232,7 +232,7 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 			return
 		}
 		if file, why := a.programIdentity(p0, c); why != "" {
-			if strings.Contains(p0.s, "/") && !strings.Contains(p0.s, ":") {
+			if strings.Contains(p0.Value, "/") && !strings.Contains(p0.Value, ":") {
 				// A file of the project's (or one not known): it runs as
 				// itself, whatever it is called, and is not unwrapped.
 				ca.unknown = append(ca.unknown, why)
@@ -246,7 +246,7 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 			// A link to another program: it is that program.
 			rest := make([]arg, len(args))
 			copy(rest, args)
-			rest[0] = arg{s: file, raw: p0.raw, lit: true}
+			rest[0] = arg{Value: file, Raw: p0.Raw, Lit: true}
 			args = rest
 			continue
 		}
@@ -301,10 +301,10 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 func (a *analyzer) wrapperForm(ca *call, args []arg) {
 	form := make([]string, len(args))
 	for i, x := range args {
-		if x.lit {
-			form[i] = x.s
+		if x.Lit {
+			form[i] = x.Value
 		} else {
-			form[i] = x.raw
+			form[i] = x.Raw
 		}
 	}
 	form[0] = programName(form[0])
@@ -495,20 +495,20 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 	if ca.words == nil {
 		ca.words = a.strs(len(ca.args))
 		for i, x := range ca.args {
-			if x.lit {
-				ca.words[i] = x.s
+			if x.Lit {
+				ca.words[i] = x.Value
 			} else {
-				ca.words[i] = x.raw
+				ca.words[i] = x.Raw
 			}
 		}
 		if len(ca.args) > 0 {
 			p0 := ca.args[0]
 			switch {
-			case !p0.lit || p0.glob:
+			case !p0.Lit || p0.Glob:
 				ca.dynamic = true
 				ca.spec = a.guessProgram(p0)
 			default:
-				name := programName(p0.s)
+				name := programName(p0.Value)
 				ca.words[0] = name
 				ca.prog = key(name)
 			}
@@ -527,7 +527,7 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 			if ca.exported && unsafeEnvNames(as.name) && !modelledState(as.name) {
 				c.sc.setUnsafeEnv()
 			}
-			if ca.exported && !safeEnvNames(as.name) && !inertEnvNames(as.name) && !unsafeEnvNames(as.name) && !knownEnvValue(as.name, as.value.s) && readByPrograms(as.name) {
+			if ca.exported && !safeEnvNames(as.name) && !inertEnvNames(as.name) && !unsafeEnvNames(as.name) && !knownEnvValue(as.name, as.value.Value) && readByPrograms(as.name) {
 				// What reads it later is not known: GIT_TRACE names a file
 				// git writes, KUBECONFIG a plugin kubectl runs.
 				ca.unknown = append(ca.unknown, "exports "+as.name+", which later programs may read")
@@ -618,7 +618,7 @@ func (a *analyzer) throughLinks(ca *call) {
 
 func hasOutput(rs []redir) bool {
 	for _, r := range rs {
-		if r.isOutput() && !harmlessTarget(r.target.s) {
+		if r.isOutput() && !harmlessTarget(r.target.Value) {
 			return true
 		}
 	}
@@ -630,7 +630,7 @@ func hasOutput(rs []redir) bool {
 // all among the part's Writes.
 func outputsKnown(rs []redir) bool {
 	for _, r := range rs {
-		if r.isOutput() && !harmlessTarget(r.target.s) && (r.target.unbound || r.target.glob || r.target.subst) {
+		if r.isOutput() && !harmlessTarget(r.target.Value) && (r.target.Unbound || r.target.Glob || r.target.Subst) {
 			return false
 		}
 	}
@@ -649,7 +649,7 @@ func (a *analyzer) afterCall(ca *call) {
 	case "cd", "pushd":
 		var dir *arg
 		for i := range ops {
-			if !strings.HasPrefix(ops[i].s, "-") || ops[i].s == "-" {
+			if !strings.HasPrefix(ops[i].Value, "-") || ops[i].Value == "-" {
 				dir = &ops[i]
 				break
 			}
@@ -664,7 +664,7 @@ func (a *analyzer) afterCall(ca *call) {
 				}
 			}
 			sc.setCwd(home)
-		case dir.unbound || dir.s == "-" || sc.touched && a.cdState(ca, dir.s) != "":
+		case dir.Unbound || dir.Value == "-" || sc.touched && a.cdState(ca, dir.Value) != "":
 			sc.setCwd("")
 		default:
 			sc.setCwd(a.resolve(*dir, sc.cwd()))
@@ -678,9 +678,9 @@ func (a *analyzer) afterCall(ca *call) {
 		// hard link's to the working directory.
 		symbolic := a.entryParse(ca).Has("-s", "--symbolic")
 		pos := a.entryOperands(ca)
-		if len(pos) == 2 && !pos[0].unbound && !pos[1].unbound {
+		if len(pos) == 2 && !pos[0].Unbound && !pos[1].Unbound {
 			link := a.resolve(pos[1], ca.cwd)
-			target := pos[0].s
+			target := pos[0].Value
 			switch {
 			case target == "~" || strings.HasPrefix(target, "~/") || strings.HasPrefix(target, "/"):
 				target = a.resolveString(target, ca.cwd)
@@ -707,30 +707,30 @@ func (a *analyzer) afterCall(ca *call) {
 			cp.pipe, cp.redirs, cp.xargs = nil, nil, false
 			words := make([]string, len(ex))
 			for i, x := range ex {
-				words[i] = x.raw
+				words[i] = x.Raw
 			}
 			a.dispatch(strings.Join(words, " "), ex, nil, nil, &cp)
 		}
 	case "alias":
 		for _, o := range ops {
-			if name, body, ok := strings.Cut(o.s, "="); ok && name != "" {
+			if name, body, ok := strings.Cut(o.Value, "="); ok && name != "" {
 				sc.setAlias(key(name), body)
 			}
 		}
 	case "unalias":
 		for _, o := range ops {
-			sc.unalias(key(o.s))
+			sc.unalias(key(o.Value))
 		}
 	case "read", "mapfile", "readarray":
 		for _, o := range ops {
-			if !strings.HasPrefix(o.s, "-") {
-				sc.set(o.s, varVal{})
+			if !strings.HasPrefix(o.Value, "-") {
+				sc.set(o.Value, varVal{})
 			}
 		}
 	case "printf":
 		// printf -v NAME assigns its output.
 		for _, v := range a.entryValues(ca, "-v") {
-			name, _, _ := strings.Cut(v.s, "[")
+			name, _, _ := strings.Cut(v.Value, "[")
 			sc.set(name, varVal{})
 		}
 	}
@@ -749,7 +749,7 @@ func (a *analyzer) afterCall(ca *call) {
 			case len(pos) >= 2:
 				dir = a.resolve(pos[1], ca.cwd)
 			case len(pos) == 1 && ca.cwd != "":
-				dir = joinPath(ca.cwd, strings.TrimSuffix(urlFile(pos[0].s), ".git"))
+				dir = joinPath(ca.cwd, strings.TrimSuffix(urlFile(pos[0].Value), ".git"))
 			}
 			if dir != "" {
 				sc.setFetched(dir + "/")

@@ -126,7 +126,7 @@ func knownSubst(c *call) bool {
 		return false
 	}
 	p0 := c.args[0]
-	return p0.subst && !p0.unbound && !p0.glob && onlySubst(p0.raw)
+	return p0.Subst && !p0.Unbound && !p0.Glob && onlySubst(p0.Raw)
 }
 
 // onlySubst reports a word made of one command substitution and nothing
@@ -219,10 +219,10 @@ func (a *analyzer) stdinText(c *call) (string, bool) {
 func (a *analyzer) producedText(u *call) (string, bool) {
 	words := make([]string, 0, len(u.args))
 	for _, x := range u.operands() {
-		if x.unbound {
+		if x.Unbound {
 			return "", false
 		}
-		words = append(words, x.s)
+		words = append(words, x.Value)
 	}
 	if u.prog == "printf" {
 		if len(words) == 0 {
@@ -246,7 +246,7 @@ func (a *analyzer) judgeAssignment(c *call, name string, v arg) {
 	if e == nil || e.Raises == 0 {
 		return
 	}
-	if why := envDanger(e, name, v.s); why != "" {
+	if why := envDanger(e, name, v.Value); why != "" {
 		if e.Medium {
 			a.flagAt(c, e.Raises, why, medium)
 		} else {
@@ -393,7 +393,7 @@ func (a *analyzer) envWrites(ca *call) {
 		if e := programs.EnvOf(as.name); e == nil || e.Value != programs.EnvWrites {
 			continue
 		}
-		if !strings.HasPrefix(as.value.s, "/") && !strings.HasPrefix(as.value.s, "~/") {
+		if !strings.HasPrefix(as.value.Value, "/") && !strings.HasPrefix(as.value.Value, "~/") {
 			continue // 1, 2, true: standard error; a descriptor number
 		}
 		if p := a.resolve(as.value, ca.cwd); p != "" {
@@ -425,14 +425,14 @@ func (a *analyzer) checkWrappers(c *call) {
 // checkHiddenCode judges a carrier (bash -c, eval) whose code is not a
 // literal: code computed at run time, and worse, code from the network.
 func (a *analyzer) checkHiddenCode(c *call, code arg) {
-	if code.node != nil && a.substFetches(code) {
+	if code.Node != nil && a.substFetches(code) {
 		a.flag(c, danger.RemoteExec, "runs code downloaded from the network")
 		return
 	}
-	if shellSetupOutput(code.raw) {
+	if shellSetupOutput(code.Raw) {
 		return
 	}
-	a.flag(c, danger.NonLiteralProgram, "runs code that is only known at run time ("+code.raw+")")
+	a.flag(c, danger.NonLiteralProgram, "runs code that is only known at run time ("+code.Raw+")")
 }
 
 // shellSetupTools print shell code meant to be evaluated in the current
@@ -474,12 +474,12 @@ func (a *analyzer) checkWrites(c *call) {
 		if !r.isOutput() {
 			continue
 		}
-		t := r.target.s
+		t := r.target.Value
 		if strings.HasPrefix(t, "/dev/tcp/") || strings.HasPrefix(t, "/dev/udp/") {
 			a.flag(c, danger.RemoteAccess, "connects the shell to a network socket ("+t+")")
 		}
-		if r.target.unbound && !r.target.mktemp && !harmlessTarget(t) && !strings.HasPrefix(t, "/dev/") {
-			if r.target.subst {
+		if r.target.Unbound && !r.target.Mktemp && !harmlessTarget(t) && !strings.HasPrefix(t, "/dev/") {
+			if r.target.Subst {
 				continue
 			}
 		}
@@ -502,9 +502,9 @@ func (a *analyzer) checkWrites(c *call) {
 		a.judgeWrite(c, p)
 	}
 	for _, r := range c.redirs {
-		if r.isOutput() && r.target.subst && r.target.unbound {
+		if r.isOutput() && r.target.Subst && r.target.Unbound {
 			// > "$(python3 -c 'print(site...)')/x.pth": the target is computed.
-			if strings.HasSuffix(r.target.s, ".pth") {
+			if strings.HasSuffix(r.target.Value, ".pth") {
 				a.flag(c, danger.Persistence, "writes a Python .pth file, which runs code at every interpreter start")
 			}
 		}
@@ -632,7 +632,7 @@ func (a *analyzer) checkReads(c *call) {
 		if c.prog == "curl" || c.prog == "wget" {
 			// A file:// URL prints a local file.
 			for _, x := range fileURLs(c.operands()) {
-				reads = append(reads, path.Clean(x.s))
+				reads = append(reads, path.Clean(x.Value))
 			}
 		}
 	}
@@ -696,7 +696,7 @@ func printingProgram(c *call) bool {
 // verbatim: it is counted, hashed or thrown away.
 func (a *analyzer) outputMasked(c *call) bool {
 	for _, r := range c.redirs {
-		if r.isOutput() && (r.fd == "" || r.fd == "1") && !transcriptDevice(r.target.s) {
+		if r.isOutput() && (r.fd == "" || r.fd == "1") && !transcriptDevice(r.target.Value) {
 			return true
 		}
 	}
@@ -734,7 +734,7 @@ func (a *analyzer) checkBehaviour(c *call) {
 	}
 	if ctx.loop && !ctx.bg && c.prog != "sleep" {
 		for _, r := range c.redirs {
-			if r.op.String() == ">>" && !harmlessTarget(r.target.s) && (c.prog == "cat" || c.prog == "yes" || c.prog == "head" || c.prog == "echo") {
+			if r.op.String() == ">>" && !harmlessTarget(r.target.Value) && (c.prog == "cat" || c.prog == "yes" || c.prog == "head" || c.prog == "echo") {
 				a.flag(c, danger.ResourceExhaustion, "appends to a file in an endless loop")
 			}
 		}

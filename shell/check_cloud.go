@@ -32,13 +32,13 @@ func checkAWS(a *analyzer, c *call) {
 	if len(subs) < 2 || subs[1] >= len(ops) || res.Spec != nil && len(res.Spec.Raises) > 0 {
 		return
 	}
-	svc, op := ops[subs[0]].s, ops[subs[1]].s
+	svc, op := ops[subs[0]].Value, ops[subs[1]].Value
 	if res.Has("--dryrun", "--dry-run") {
 		return
 	}
 	prod := a.optionValueIs(c, prodName)
 	for _, x := range ops {
-		if prodName(x.s) {
+		if prodName(x.Value) {
 			prod = true
 		}
 	}
@@ -84,13 +84,13 @@ func checkAWS(a *analyzer, c *call) {
 // @PATH, and the content goes to the provider (and into error messages).
 func (a *analyzer) cloudFileParams(c *call, prefixes ...string) {
 	for _, x := range c.operands() {
-		v := x.s
+		v := x.Value
 		if i := strings.IndexByte(v, '='); i > 0 && strings.HasPrefix(v, "--") {
 			v = v[i+1:]
 		}
 		for _, pre := range prefixes {
 			if p, ok := strings.CutPrefix(v, pre); ok && p != "" {
-				if r := a.resolve(arg{s: p, lit: x.lit, raw: p}, c.cwd); r != "" && (a.credentialFile(r) || secretEnvFile(r)) {
+				if r := a.resolve(arg{Value: p, Lit: x.Lit, Raw: p}, c.cwd); r != "" && (a.credentialFile(r) || secretEnvFile(r)) {
 					a.flag(c, danger.CredentialAccess, c.prog+" reads the credential file "+r+" as a parameter ("+pre+")")
 				}
 			}
@@ -160,7 +160,7 @@ func cloudWords(c *call, res *programs.Result) []string {
 	var out []string
 	for _, i := range res.SubIndexes() {
 		if i < len(ops) {
-			out = append(out, ops[i].s)
+			out = append(out, ops[i].Value)
 		}
 	}
 	return append(out, res.Operands()...)
@@ -192,7 +192,7 @@ func checkKubectl(a *analyzer, c *call) {
 	sub, _, _ := strings.Cut(path, " ")
 	prod := a.optionValueIs(c, prodName)
 	for _, x := range ops {
-		if prodName(x.s) {
+		if prodName(x.Value) {
 			prod = true
 		}
 	}
@@ -271,7 +271,7 @@ func checkHelm(a *analyzer, c *call) {
 	}
 	prod := a.optionValueIs(c, func(s string) bool { return prodName(s) || s == "kube-system" })
 	for _, x := range ops {
-		if prodName(x.s) || x.s == "kube-system" {
+		if prodName(x.Value) || x.Value == "kube-system" {
 			prod = true
 		}
 	}
@@ -298,7 +298,7 @@ func checkTerraform(a *analyzer, c *call) {
 	words := cloudWords(c, res)
 	prod := a.optionValueIs(c, prodName)
 	for _, x := range ops {
-		if prodName(x.s) {
+		if prodName(x.Value) {
 			prod = true
 		}
 	}
@@ -408,7 +408,7 @@ func checkDocker(a *analyzer, c *call) {
 	}
 	mass := false
 	for _, x := range rest {
-		if x.subst && (strings.Contains(x.raw, " ps") || strings.Contains(x.raw, " images") || strings.Contains(x.raw, "volume ls")) {
+		if x.Subst && (strings.Contains(x.Raw, " ps") || strings.Contains(x.Raw, " images") || strings.Contains(x.Raw, "volume ls")) {
 			mass = true
 		}
 	}
@@ -430,7 +430,7 @@ func checkDocker(a *analyzer, c *call) {
 	case "context use", "context rm", "context update":
 		target := ""
 		if t := a.entryOperands(c); len(t) > 0 {
-			target = t[0].s
+			target = t[0].Value
 		}
 		if target != "default" && target != "desktop-linux" && target != "colima" && target != "orbstack" && target != "rootless" {
 			a.flag(c, danger.ContainerDestructive, "switches docker to another daemon ("+target+")")
@@ -465,7 +465,7 @@ func (a *analyzer) dockerRun(c *call, sub string, rest []arg) {
 	// /:/mnt, --volume=/:/mnt alike); they end at the image.
 	words := make([]programs.Word, len(rest))
 	for j, x := range rest {
-		words[j] = programs.Word{Text: x.s, Literal: x.lit}
+		words[j] = programs.Word{Text: x.Value, Literal: x.Lit}
 	}
 	res := programs.Parse(programs.Lookup("docker").Subcommands["run"], words)
 	i := len(rest)
@@ -519,7 +519,7 @@ func (a *analyzer) dockerRun(c *call, sub string, rest []arg) {
 	if i+1 < len(rest) && c.ctx.depth+1 <= a.opts.MaxDepth {
 		words := make([]string, 0, len(rest)-i-1)
 		for _, x := range rest[i+1:] {
-			words = append(words, shellQuote(x.s))
+			words = append(words, shellQuote(x.Value))
 		}
 		a.remote(strings.Join(words, " "), c)
 	}
@@ -552,7 +552,7 @@ func checkPublish(a *analyzer, c *call) {
 	}
 	var words []string
 	for _, x := range ops {
-		words = append(words, x.s)
+		words = append(words, x.Value)
 	}
 	first := ""
 	if len(words) > 0 {
@@ -729,10 +729,10 @@ func checkSecrets(a *analyzer, c *call) {
 	ops := c.operands()
 	first, second := "", ""
 	if len(ops) > 0 {
-		first = ops[0].s
+		first = ops[0].Value
 	}
 	if len(ops) > 1 {
-		second = ops[1].s
+		second = ops[1].Value
 	}
 	flag := func(what string) {
 		if !a.outputMasked(c) && !hasOutput(c.redirs) {

@@ -62,10 +62,10 @@ func checkControlProgram(a *analyzer, c *call) {
 		}
 		sub, _ := a.entrySub(c)
 		for _, x := range a.entryOperands(c) {
-			if !x.lit || x.s == "" {
+			if !x.Lit || x.Value == "" {
 				continue
 			}
-			if p := a.resolveString(x.s, c.cwd); p != "" && isControl(a, p) {
+			if p := a.resolveString(x.Value, c.cwd); p != "" && isControl(a, p) {
 				tamper("launchctl " + sub + " acts on the agent control file " + p)
 				return
 			}
@@ -89,11 +89,11 @@ func checkControlProgram(a *analyzer, c *call) {
 		if res := a.entryParse(c); res.Spec != nil {
 			for _, i := range res.SubIndexes() {
 				if i < len(ops) {
-					words = append(words, ops[i].s)
+					words = append(words, ops[i].Value)
 				}
 			}
 			for _, x := range a.entryOperands(c) {
-				words = append(words, x.s)
+				words = append(words, x.Value)
 			}
 		} else {
 			first, rest := firstOperand(ops)
@@ -118,8 +118,8 @@ func checkControlProgram(a *analyzer, c *call) {
 // operands after it.
 func firstOperand(ops []arg) (string, []arg) {
 	for i, x := range ops {
-		if !strings.HasPrefix(x.s, "-") {
-			return x.s, ops[i+1:]
+		if !strings.HasPrefix(x.Value, "-") {
+			return x.Value, ops[i+1:]
 		}
 	}
 	return "", nil
@@ -132,7 +132,7 @@ func firstOperand(ops []arg) (string, []arg) {
 func gitConfigWrites(res *programs.Result, pos []arg) bool {
 	first := ""
 	if len(pos) > 0 {
-		first = pos[0].s
+		first = pos[0].Value
 	}
 	switch {
 	case res.Has("--get", "--get-all", "--get-regexp", "--get-urlmatch", "--list", "-l", "--get-color", "--get-colorbool") || first == "get" || first == "list" ||
@@ -149,16 +149,16 @@ func gitConfigWrites(res *programs.Result, pos []arg) bool {
 // gitConfigKey returns the key a git config call sets, lower case, or ""
 // when it is not a literal (or the call edits the whole file).
 func gitConfigKey(res *programs.Result, pos []arg) string {
-	if res.Has("-e", "--edit") || len(pos) > 0 && pos[0].s == "edit" {
+	if res.Has("-e", "--edit") || len(pos) > 0 && pos[0].Value == "edit" {
 		return ""
 	}
-	if len(pos) > 0 && (pos[0].s == "set" || pos[0].s == "unset") {
+	if len(pos) > 0 && (pos[0].Value == "set" || pos[0].Value == "unset") {
 		pos = pos[1:]
 	}
-	if len(pos) == 0 || !pos[0].lit {
+	if len(pos) == 0 || !pos[0].Lit {
 		return ""
 	}
-	return strings.ToLower(pos[0].s)
+	return strings.ToLower(pos[0].Value)
 }
 
 // gitKeyRunsCode reports configuration keys that name a program git runs,
@@ -196,10 +196,10 @@ func (a *analyzer) checkUnknownControl(c *call) {
 		return
 	}
 	for _, x := range c.operands() {
-		if !x.lit || x.s == "" || x.s == "-" {
+		if !x.Lit || x.Value == "" || x.Value == "-" {
 			continue
 		}
-		s := x.s
+		s := x.Value
 		if i := strings.IndexByte(s, '='); i > 0 && strings.HasPrefix(s, "-") {
 			s = s[i+1:] // --output=FILE
 		}

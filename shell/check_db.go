@@ -123,13 +123,13 @@ func checkSQLClient(a *analyzer, c *call) {
 	}
 	prod := a.optionValueIs(c, prodName)
 	for _, x := range ops {
-		if prodName(x.s) && !strings.HasPrefix(x.s, "-c") {
+		if prodName(x.Value) && !strings.HasPrefix(x.Value, "-c") {
 			prod = true
 		}
 	}
 	if !prod {
 		for _, as := range c.assigns {
-			if prodName(as.value.s) {
+			if prodName(as.value.Value) {
 				prod = true
 			}
 		}
@@ -139,7 +139,7 @@ func checkSQLClient(a *analyzer, c *call) {
 	// named as disposable (app_test, dev.db) is recreating test data.
 	disposable := false
 	for _, x := range ops {
-		if !strings.HasPrefix(x.s, "-") && disposableDB(x.s) && !prodName(x.s) {
+		if !strings.HasPrefix(x.Value, "-") && disposableDB(x.Value) && !prodName(x.Value) {
 			disposable = true
 		}
 	}
@@ -199,7 +199,7 @@ func rolledBack(s string) bool {
 // sqlOnly reports that the only "prod" text is inside the SQL itself.
 func sqlOnly(ops []arg, sql string) bool {
 	for _, x := range ops {
-		if prodName(x.s) && x.s != sql {
+		if prodName(x.Value) && x.Value != sql {
 			return false
 		}
 	}
@@ -291,7 +291,7 @@ func (a *analyzer) clientFile(c *call, what, rest string, write bool) {
 	w := strings.Trim(f[0], "'\"")
 	p := ""
 	if w != "" {
-		p = a.resolve(arg{s: w, lit: true, raw: w}, c.cwd)
+		p = a.resolve(arg{Value: w, Lit: true, Raw: w}, c.cwd)
 	}
 	switch {
 	case p == "":
@@ -307,7 +307,7 @@ var mongoDestructive = lazyCompile(`(?i)\.(dropDatabase|drop)\s*\(|\.(deleteMany
 func checkMongo(a *analyzer, c *call) {
 	texts := []string{}
 	for _, v := range a.entryValues(c, "--eval") {
-		texts = append(texts, v.s)
+		texts = append(texts, v.Value)
 	}
 	if t, ok := a.stdinText(c); ok {
 		texts = append(texts, t)
@@ -324,7 +324,7 @@ func checkRedis(a *analyzer, c *call) {
 	cmds := a.entryOperands(c)
 	words := make([]string, 0, len(cmds))
 	for _, x := range cmds {
-		words = append(words, strings.ToUpper(x.s))
+		words = append(words, strings.ToUpper(x.Value))
 	}
 	if t, ok := a.stdinText(c); ok {
 		words = append(words, strings.Fields(strings.ToUpper(t))...)
@@ -366,7 +366,7 @@ func checkDBTools(a *analyzer, c *call) {
 	}
 	words := make([]string, 0, len(c.args))
 	for _, x := range c.args {
-		words = append(words, x.s)
+		words = append(words, x.Value)
 	}
 	// npx prisma ..., bundle exec rails ..., python manage.py ...: find
 	// the tool inside the words.
@@ -425,7 +425,7 @@ func checkDBTools(a *analyzer, c *call) {
 	for _, as := range c.assigns {
 		switch as.name {
 		case "RAILS_ENV", "RACK_ENV", "NODE_ENV", "APP_ENV", "FLASK_ENV", "MIX_ENV", "ENVIRONMENT", "ENV", "STAGE", "DJANGO_SETTINGS_MODULE", "DATABASE_URL":
-			if prodName(as.value.s) {
+			if prodName(as.value.Value) {
 				prod = true
 			}
 		}
@@ -683,7 +683,7 @@ func toolParse(tool string, args []arg) (*programs.Result, string) {
 	}
 	words := make([]programs.Word, 0, len(args))
 	for _, x := range args {
-		words = append(words, programs.Word{Text: x.s, Literal: !x.unbound && !x.subst && !x.glob})
+		words = append(words, programs.Word{Text: x.Value, Literal: !x.Unbound && !x.Subst && !x.Glob})
 	}
 	r := programs.Parse(spec, words)
 	var path []string

@@ -28,7 +28,7 @@ func checkRm(a *analyzer, c *call) {
 		return
 	}
 	for _, t := range targets {
-		if t.s == "{}" && c.find != nil {
+		if t.Value == "{}" && c.find != nil {
 			continue
 		}
 		a.judgeDelete(c, t, recursive)
@@ -52,7 +52,7 @@ func (a *analyzer) upstreamArtifacts(c *call) bool {
 func (a *analyzer) findSelectsArtifacts(c *call, fi *findInfo) bool {
 	roots := fi.roots
 	if len(roots) == 0 {
-		roots = []arg{{s: ".", lit: true}}
+		roots = []arg{{Value: ".", Lit: true}}
 	}
 	for _, r := range roots {
 		p := a.resolve(r, c.cwd)
@@ -129,19 +129,19 @@ func (a *analyzer) followLinks(c *call, p string) string {
 // judgeDelete judges deleting one operand (recursively or not), per
 // POLICY R2 and R18.
 func (a *analyzer) judgeDelete(c *call, t arg, recursive bool) {
-	if t.s == "" && !t.unbound {
+	if t.Value == "" && !t.Unbound {
 		return
 	}
-	if t.mktemp {
+	if t.Mktemp {
 		return
 	}
-	if t.unbound {
+	if t.Unbound {
 		if recursive {
-			a.flag(c, danger.RecursiveDelete, "recursively deletes a path built from a value not set in this command ("+t.raw+")")
+			a.flag(c, danger.RecursiveDelete, "recursively deletes a path built from a value not set in this command ("+t.Raw+")")
 		}
 		return
 	}
-	raw := t.s
+	raw := t.Value
 	if windowsDrivePath(raw) || strings.Contains(raw, "\\") {
 		a.judgeForeignDelete(c, raw, recursive)
 		return
@@ -154,7 +154,7 @@ func (a *analyzer) judgeDelete(c *call, t arg, recursive bool) {
 		return
 	}
 	p = a.followLinks(c, p)
-	if t.glob {
+	if t.Glob {
 		dir, pat := splitGlob(p)
 		if backupPath(pat) {
 			a.flag(c, danger.BackupDestruction, "deletes the backups matching "+raw)
@@ -249,7 +249,7 @@ func (a *analyzer) judgeForeignDelete(c *call, raw string, recursive bool) {
 		}
 		return
 	}
-	a.judgeDelete(c, arg{s: strings.TrimPrefix(s, "./"), lit: true, raw: raw}, recursive)
+	a.judgeDelete(c, arg{Value: strings.TrimPrefix(s, "./"), Lit: true, Raw: raw}, recursive)
 }
 
 // splitGlob splits a path at its first component with pattern characters:
@@ -317,20 +317,20 @@ func checkFindDelete(a *analyzer, c *call) {
 	}
 	roots := fi.roots
 	if len(roots) == 0 {
-		roots = []arg{{s: ".", lit: true, raw: "."}}
+		roots = []arg{{Value: ".", Lit: true, Raw: "."}}
 	}
 	for _, r := range roots {
 		p := a.resolve(r, c.cwd)
 		switch {
 		case p == "":
-			a.flag(c, danger.RecursiveDelete, "find deletes under "+r.raw+", whose value is not known")
+			a.flag(c, danger.RecursiveDelete, "find deletes under "+r.Raw+", whose value is not known")
 		case backupPath(p):
 			a.flag(c, danger.BackupDestruction, "find deletes backups under "+p)
 		case logPath(a, p):
 			a.flag(c, danger.LogTampering, "find deletes logs under "+p)
 		case a.inTree(p) && !a.isTreeRootOrAbove(p) && a.artifactInTree(p):
 		case a.inTree(p) && len(fi.names) > 0 && !a.isTreeRootOrAbove(p):
-			a.flagAt(c, danger.RecursiveDelete, "find deletes every file matching "+strings.Join(fi.names, ", ")+" under "+r.s, medium)
+			a.flagAt(c, danger.RecursiveDelete, "find deletes every file matching "+strings.Join(fi.names, ", ")+" under "+r.Value, medium)
 		case a.inTree(p) && len(fi.names) > 0:
 			a.flagAt(c, danger.RecursiveDelete, "find deletes every file matching "+strings.Join(fi.names, ", ")+" in the working tree", medium)
 		default:
@@ -356,20 +356,20 @@ func checkRsync(a *analyzer, c *call) {
 	}
 	dst := pos[len(pos)-1]
 	deletes := deletesDest || removesSources
-	if remoteSpec(dst.s) {
+	if remoteSpec(dst.Value) {
 		for _, s := range pos[:len(pos)-1] {
 			if p := a.resolve(s, c.cwd); p != "" && a.sensitiveTree(p) {
 				a.flag(c, danger.Exfiltration, "copies "+p+" to another machine")
 				return
 			}
 		}
-		host := strings.ToLower(dst.s[:strings.IndexByte(dst.s, ':')])
+		host := strings.ToLower(dst.Value[:strings.IndexByte(dst.Value, ':')])
 		if prodName(host) {
 			a.flag(c, danger.PublishDeploy, "syncs files to the production host "+host)
 		}
-		a.remoteSystemWrite(c, dst.s)
+		a.remoteSystemWrite(c, dst.Value)
 		if deletesDest {
-			a.flag(c, danger.RecursiveDelete, "rsync --delete removes every file in "+dst.s+" that is not in the source")
+			a.flag(c, danger.RecursiveDelete, "rsync --delete removes every file in "+dst.Value+" that is not in the source")
 		}
 		a.rsyncRemovesSources(c, removesSources, pos[:len(pos)-1])
 		return
@@ -381,7 +381,7 @@ func checkRsync(a *analyzer, c *call) {
 	p := a.resolve(dst, c.cwd)
 	switch {
 	case p == "":
-		a.flag(c, danger.RecursiveDelete, "rsync --delete into a path that is not known ("+dst.raw+")")
+		a.flag(c, danger.RecursiveDelete, "rsync --delete into a path that is not known ("+dst.Raw+")")
 	case a.inTree(p) && !a.isTreeRootOrAbove(p):
 	case backupPath(p):
 		a.flag(c, danger.BackupDestruction, "rsync --delete removes files from the backup "+p)
@@ -417,12 +417,12 @@ func checkWinDelete(a *analyzer, c *call) {
 	}
 	var targets []string
 	for _, x := range given {
-		v := x.raw
+		v := x.Raw
 		if c.lang != "" || v == "" {
-			v = x.s
+			v = x.Value
 		}
-		if x.home {
-			v = "~" + strings.TrimPrefix(x.s, a.opts.Home)
+		if x.Home {
+			v = "~" + strings.TrimPrefix(x.Value, a.opts.Home)
 		}
 		targets = append(targets, strings.Trim(v, `"'`))
 	}
@@ -468,7 +468,7 @@ func checkChmod(a *analyzer, c *call) {
 		// The attribute change is an option (-i, +i) or, given as =ai,
 		// an operand of the entry's.
 		for _, x := range a.entryOperands(c) {
-			if !chattrMode(x.s) {
+			if !chattrMode(x.Value) {
 				targets = append(targets, x)
 			}
 		}
@@ -482,22 +482,22 @@ func checkChmod(a *analyzer, c *call) {
 		if res.Has("--reference") {
 			targets = pos
 		} else if len(pos) > 0 {
-			mode, targets = pos[0].s, pos[1:]
+			mode, targets = pos[0].Value, pos[1:]
 		}
 	}
 	worldWritable, readable, setuid := modeEffects(c.prog, mode)
 	for _, t := range targets {
-		if t.unbound {
+		if t.Unbound {
 			if recursive {
-				a.flag(c, danger.Permissions, "recursively changes permissions on a path not known here ("+t.raw+")")
+				a.flag(c, danger.Permissions, "recursively changes permissions on a path not known here ("+t.Raw+")")
 			}
 			continue
 		}
-		if (c.prog == "icacls" || c.prog == "takeown") && len(t.s) >= 2 && t.s[1] == ':' && unicode.IsLetter(rune(t.s[0])) {
+		if (c.prog == "icacls" || c.prog == "takeown") && len(t.Value) >= 2 && t.Value[1] == ':' && unicode.IsLetter(rune(t.Value[0])) {
 			// A Windows path (C:\Users\dev, which bash reads as
 			// C:Usersdev) is outside any POSIX working tree.
 			if recursive || broadGrant(a.entryValues(c, "/grant")) {
-				a.flag(c, danger.Permissions, "loosens ownership or permissions of the Windows path "+t.s)
+				a.flag(c, danger.Permissions, "loosens ownership or permissions of the Windows path "+t.Value)
 			}
 			continue
 		}
@@ -512,7 +512,7 @@ func checkChmod(a *analyzer, c *call) {
 		switch {
 		case a.inTree(p) && !a.isTreeRootOrAbove(p) || a.inTree(p) && c.prog == "chmod" && !recursive:
 			if worldWritable && c.prog == "chmod" {
-				a.flagAt(c, danger.Permissions, "makes "+t.s+" writable by every user", medium)
+				a.flagAt(c, danger.Permissions, "makes "+t.Value+" writable by every user", medium)
 			}
 		case recursive && (a.systemPath(p) || p == "/" || a.opts.Home != "" && within(a.opts.Home, p) || a.underHome(p) || worldWritable):
 			a.flag(c, danger.Permissions, "recursively changes ownership or permissions of "+p+", outside the working tree")
@@ -534,7 +534,7 @@ func checkChmod(a *analyzer, c *call) {
 // user.
 func broadGrant(grants []arg) bool {
 	for _, x := range grants {
-		who := strings.ToLower(x.s)
+		who := strings.ToLower(x.Value)
 		for _, p := range []string{"everyone", "*s-1-1-0", "users", "authenticated users", "*s-1-5-11", "*s-1-5-32-545"} {
 			if strings.HasPrefix(who, p+":") {
 				return true
@@ -590,15 +590,15 @@ func checkDD(a *analyzer, c *call) {
 	bs, n := int64(512), int64(-1)
 	for _, x := range c.operands() {
 		switch {
-		case strings.HasPrefix(x.s, "if="):
-			in = x.s[3:]
-		case strings.HasPrefix(x.s, "of="):
-			out = x.s[3:]
-		case strings.HasPrefix(x.s, "count="):
+		case strings.HasPrefix(x.Value, "if="):
+			in = x.Value[3:]
+		case strings.HasPrefix(x.Value, "of="):
+			out = x.Value[3:]
+		case strings.HasPrefix(x.Value, "count="):
 			count = true
-			n = parseSize(x.s[6:])
-		case strings.HasPrefix(x.s, "bs="):
-			bs = parseSize(x.s[3:])
+			n = parseSize(x.Value[6:])
+		case strings.HasPrefix(x.Value, "bs="):
+			bs = parseSize(x.Value[3:])
 		}
 	}
 	if count && n > 0 && bs > 0 && n <= (1<<62)/bs && n*bs >= 10<<30 && (in == "/dev/zero" || in == "/dev/urandom" || in == "/dev/random") && out != "" && !harmlessTarget(out) {
@@ -638,14 +638,14 @@ func pathExt(p string) string {
 
 func checkMkfs(a *analyzer, c *call) {
 	for _, x := range c.operands() {
-		if strings.HasPrefix(x.s, "/dev/") && !harmlessTarget(x.s) {
-			a.flag(c, danger.DiskWipe, "creates a file system on "+x.s+", erasing it")
+		if strings.HasPrefix(x.Value, "/dev/") && !harmlessTarget(x.Value) {
+			a.flag(c, danger.DiskWipe, "creates a file system on "+x.Value+", erasing it")
 			return
 		}
 	}
 	for _, x := range a.entryOperands(c) {
-		if x.unbound {
-			a.flag(c, danger.DiskWipe, "creates a file system on "+x.raw+", which is not known here")
+		if x.Unbound {
+			a.flag(c, danger.DiskWipe, "creates a file system on "+x.Raw+", which is not known here")
 			return
 		}
 		if rp := a.resolve(x, c.cwd); rp != "" && !(a.inTree(rp) || tempPath(rp)) {
@@ -683,8 +683,8 @@ func checkPartition(a *analyzer, c *call) {
 		}
 	}
 	for _, x := range ops {
-		if strings.HasPrefix(x.s, "/dev/") || x.unbound && c.prog != "parted" {
-			a.flag(c, danger.DiskWipe, "changes the partition table of "+x.s)
+		if strings.HasPrefix(x.Value, "/dev/") || x.Unbound && c.prog != "parted" {
+			a.flag(c, danger.DiskWipe, "changes the partition table of "+x.Value)
 			return
 		}
 	}
@@ -698,7 +698,7 @@ func checkPartition(a *analyzer, c *call) {
 func partedPrints(ops []arg) bool {
 	prints := false
 	for _, x := range ops {
-		switch x.s {
+		switch x.Value {
 		case "print":
 			prints = true
 		case "mklabel", "mktable", "rm", "mkpart", "resizepart", "rescue", "name", "set", "toggle", "disk_set", "disk_toggle", "type":
@@ -712,13 +712,13 @@ func checkShred(a *analyzer, c *call) {
 	for _, x := range a.entryOperands(c) {
 		p := a.resolve(x, c.cwd)
 		switch {
-		case blockDevice(p) || strings.HasPrefix(x.s, "/dev/"):
-			a.flag(c, danger.DiskWipe, "overwrites the device "+x.s)
+		case blockDevice(p) || strings.HasPrefix(x.Value, "/dev/"):
+			a.flag(c, danger.DiskWipe, "overwrites the device "+x.Value)
 		case p != "" && (logPath(a, p)):
 			a.flag(c, danger.LogTampering, "shreds logs or history ("+p+")")
 		case p != "" && a.artifactInTree(p):
 		default:
-			a.flagAt(c, danger.FileOverwrite, "irrecoverably overwrites "+x.s, medium)
+			a.flagAt(c, danger.FileOverwrite, "irrecoverably overwrites "+x.Value, medium)
 		}
 	}
 }
@@ -739,8 +739,8 @@ func checkVolumes(a *analyzer, c *call) {
 	case "format":
 		// The volume, after any /X option (the entry's, in any case).
 		for _, x := range a.entryOperands(c) {
-			if len(x.s) == 2 && x.s[1] == ':' {
-				a.flag(c, danger.DiskWipe, "formats the drive "+x.s)
+			if len(x.Value) == 2 && x.Value[1] == ':' {
+				a.flag(c, danger.DiskWipe, "formats the drive "+x.Value)
 			}
 		}
 	// diskpart and the Storage cmdlets (Clear-Disk, Format-Volume,
@@ -748,9 +748,9 @@ func checkVolumes(a *analyzer, c *call) {
 	// tmutil's deleting and disabling verbs are its entry's Raises.
 	case "duplicacy":
 		for _, x := range ops {
-			switch strings.ToLower(x.s) {
+			switch strings.ToLower(x.Value) {
 			case "forget", "prune", "delete":
-				a.flag(c, danger.BackupDestruction, "deletes "+c.prog+" snapshots ("+x.s+")")
+				a.flag(c, danger.BackupDestruction, "deletes "+c.prog+" snapshots ("+x.Value+")")
 				return
 			}
 		}
@@ -786,7 +786,7 @@ func checkTruncate(a *analyzer, c *call) {
 		size = ss[len(ss)-1]
 	}
 	for _, p := range c.writes {
-		if size.s == "0" || strings.HasPrefix(size.s, "-") || strings.HasPrefix(size.s, "<") {
+		if size.Value == "0" || strings.HasPrefix(size.Value, "-") || strings.HasPrefix(size.Value, "<") {
 			a.judgeOverwrite(c, p, "truncate")
 			if tableFile(p) {
 				a.flag(c, danger.FileOverwrite, "truncate empties the data table "+p)
@@ -847,7 +847,7 @@ func checkCopyMove(a *analyzer, c *call) {
 			}
 		}
 	}
-	if !noClobber && !dst.unbound {
+	if !noClobber && !dst.Unbound {
 		if p := a.resolve(dst, c.cwd); p != "" {
 			a.judgeOverwrite(c, p, c.prog)
 		}
@@ -904,8 +904,8 @@ func (a *analyzer) copyOperands(c *call) (srcs []arg, dst arg, noClobber, ok boo
 func checkFiller(a *analyzer, c *call) {
 	out := ""
 	for _, r := range c.redirs {
-		if r.isOutput() && !harmlessTarget(r.target.s) && !strings.HasPrefix(r.target.s, "/dev/") {
-			out = r.target.s
+		if r.isOutput() && !harmlessTarget(r.target.Value) && !strings.HasPrefix(r.target.Value, "/dev/") {
+			out = r.target.Value
 		}
 	}
 	if out == "" {
@@ -916,7 +916,7 @@ func checkFiller(a *analyzer, c *call) {
 		a.flag(c, danger.ResourceExhaustion, "writes to "+out+" until the disk is full")
 	case "cat":
 		for _, x := range a.entryOperands(c) {
-			if endlessDevice(x.s) {
+			if endlessDevice(x.Value) {
 				a.flag(c, danger.ResourceExhaustion, "writes to "+out+" until the disk is full")
 				return
 			}
@@ -935,7 +935,7 @@ func checkFiller(a *analyzer, c *call) {
 func execProgram(ex []arg) string {
 	i := 0
 	for i < len(ex) {
-		k := key(programName(ex[i].s))
+		k := key(programName(ex[i].Value))
 		if !isWrapper(k) || k == "xargs" {
 			break
 		}
@@ -944,7 +944,7 @@ func execProgram(ex []arg) string {
 			// rm, env -u X rm: the 5 and the X are the wrapper's).
 			words := make([]programs.Word, 0, len(ex)-i-1)
 			for _, x := range ex[i+1:] {
-				words = append(words, programs.Word{Text: x.s, Literal: x.lit})
+				words = append(words, programs.Word{Text: x.Value, Literal: x.Lit})
 			}
 			res := programs.Parse(spec, words)
 			switch {
@@ -952,7 +952,7 @@ func execProgram(ex []arg) string {
 				i += res.Command
 			case len(res.OperandIndexes) > 0:
 				i += 1 + res.OperandIndexes[0]
-				for i < len(ex) && isAssignWord(ex[i].s) {
+				for i < len(ex) && isAssignWord(ex[i].Value) {
 					i++ // env NAME=VALUE CMD
 				}
 			default:
@@ -961,14 +961,14 @@ func execProgram(ex []arg) string {
 			continue
 		}
 		i++
-		for i < len(ex) && (strings.HasPrefix(ex[i].s, "-") || isAssignWord(ex[i].s)) {
+		for i < len(ex) && (strings.HasPrefix(ex[i].Value, "-") || isAssignWord(ex[i].Value)) {
 			i++
 		}
 	}
 	if i >= len(ex) {
-		return ex[0].s
+		return ex[0].Value
 	}
-	return ex[i].s
+	return ex[i].Value
 }
 
 // rsyncRemovesSources flags --remove-source-files on sources outside the
@@ -978,12 +978,12 @@ func (a *analyzer) rsyncRemovesSources(c *call, removes bool, srcs []arg) {
 		return
 	}
 	for _, s := range srcs {
-		if remoteSpec(s.s) {
+		if remoteSpec(s.Value) {
 			continue
 		}
 		p := a.resolve(s, c.cwd)
 		if p == "" || !a.inTree(p) || a.isTreeRootOrAbove(p) {
-			a.flag(c, danger.RecursiveDelete, "rsync --remove-source-files deletes the files it sends from "+s.raw)
+			a.flag(c, danger.RecursiveDelete, "rsync --remove-source-files deletes the files it sends from "+s.Raw)
 			return
 		}
 	}

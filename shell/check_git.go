@@ -51,7 +51,7 @@ func checkGit(a *analyzer, c *call) {
 	}
 	sub, rest := a.entrySub(c)
 	for _, x := range rest {
-		if strings.HasPrefix(x.s, "ext::") {
+		if strings.HasPrefix(x.Value, "ext::") {
 			a.flag(c, danger.RemoteExec, "the ext:: transport runs a command")
 		}
 	}
@@ -125,18 +125,18 @@ func checkGit(a *analyzer, c *call) {
 			a.flag(c, danger.GitDestructive, "a forced push overwrites published history")
 		}
 		pos := a.entryOperands(c)
-		if len(pos) > 0 && (strings.Contains(pos[0].s, "://") || scpLikeRemote(pos[0].s)) {
-			a.flagAt(c, danger.Exfiltration, "pushes the repository to "+pos[0].s+", which no configured remote names", medium)
+		if len(pos) > 0 && (strings.Contains(pos[0].Value, "://") || scpLikeRemote(pos[0].Value)) {
+			a.flagAt(c, danger.Exfiltration, "pushes the repository to "+pos[0].Value+", which no configured remote names", medium)
 		}
 		for i, x := range pos {
 			if i == 0 && len(pos) > 1 {
 				continue // the remote
 			}
-			if strings.HasPrefix(x.s, "+") {
-				a.flag(c, danger.GitDestructive, "the refspec "+x.s+" force-pushes")
+			if strings.HasPrefix(x.Value, "+") {
+				a.flag(c, danger.GitDestructive, "the refspec "+x.Value+" force-pushes")
 			}
-			if strings.HasPrefix(x.s, ":") && len(x.s) > 1 {
-				a.flag(c, danger.GitDestructive, "the refspec "+x.s+" deletes a remote branch")
+			if strings.HasPrefix(x.Value, ":") && len(x.Value) > 1 {
+				a.flag(c, danger.GitDestructive, "the refspec "+x.Value+" deletes a remote branch")
 			}
 		}
 		if res.Has("--delete") || res.Has("--mirror") || res.Has("--prune") {
@@ -159,7 +159,7 @@ func checkGit(a *analyzer, c *call) {
 	case "rm":
 		if res.Has("-r") && res.Has("--force") && !res.Has("--cached") {
 			for _, x := range a.entryOperands(c) {
-				if x.s == "." || x.s == "*" || x.s == ":/" {
+				if x.Value == "." || x.Value == "*" || x.Value == ":/" {
 					a.flag(c, danger.GitDestructive, "git rm -rf . removes every file and its changes")
 				}
 			}
@@ -167,20 +167,20 @@ func checkGit(a *analyzer, c *call) {
 	case "config":
 		a.checkGitConfig(c, rest)
 	case "credential", "credential-store", "credential-cache":
-		if len(rest) > 0 && (rest[0].s == "fill" || rest[0].s == "get") {
+		if len(rest) > 0 && (rest[0].Value == "fill" || rest[0].Value == "get") {
 			a.flag(c, danger.CredentialAccess, "git credential fill prints stored credentials")
 		}
 	case "remote":
 		if pos := a.entryOperands(c); res.Sub() == "remote add" && len(pos) >= 2 {
 			// A remote added and pushed to in the same command sends the
 			// code somewhere new.
-			name := pos[0].s
+			name := pos[0].Value
 			for _, o := range a.calls {
 				if o.prog != "git" || o == c {
 					continue
 				}
 				if push := entryOf(o); push.Sub() == "push" && slices.Contains(push.Operands(), name) {
-					a.flag(c, danger.Exfiltration, "adds the remote "+pos[1].s+" and pushes the code to it")
+					a.flag(c, danger.Exfiltration, "adds the remote "+pos[1].Value+" and pushes the code to it")
 				}
 			}
 		}
@@ -199,18 +199,18 @@ func checkGit(a *analyzer, c *call) {
 // is ".", or nil for a plain branch checkout.
 func (a *analyzer) pathspecs(c *call, rest []arg) []arg {
 	for i, x := range rest {
-		if x.s == "--" {
+		if x.Value == "--" {
 			return rest[i+1:]
 		}
 	}
 	if vs := a.entryValues(c, "--pathspec-from-file"); len(vs) > 0 {
 		x := vs[0]
-		x.s = "--pathspec-from-file=" + x.s
+		x.Value = "--pathspec-from-file=" + x.Value
 		return []arg{x}
 	}
 	pos := a.entryOperands(c)
 	for _, x := range pos {
-		if x.s == "." || x.s == ":/" || x.s == "*" {
+		if x.Value == "." || x.Value == ":/" || x.Value == "*" {
 			return pos
 		}
 	}
@@ -232,13 +232,13 @@ var checkoutFlags = newWordSet("-q --quiet -l --guess --no-guess --overlay --no-
 // git accepts, so that its operands are read as git reads them.
 func checkoutOptionsKnown(rest []arg) bool {
 	for _, x := range rest {
-		if x.s == "--" {
+		if x.Value == "--" {
 			break
 		}
-		if !strings.HasPrefix(x.s, "-") || x.s == "-" {
+		if !strings.HasPrefix(x.Value, "-") || x.Value == "-" {
 			continue
 		}
-		name, _, _ := strings.Cut(x.s, "=")
+		name, _, _ := strings.Cut(x.Value, "=")
 		if !checkoutFlags[name] && name != "--recurse-submodules" && name != "--conflict" && name != "--pathspec-from-file" {
 			return false
 		}
@@ -252,7 +252,7 @@ func (a *analyzer) judgeDiscard(c *call, paths []arg, how string) {
 	if len(paths) == 0 {
 		return
 	}
-	if len(paths) == 1 && generatedFile(paths[0].s) {
+	if len(paths) == 1 && generatedFile(paths[0].Value) {
 		return
 	}
 	a.flag(c, danger.GitDestructive, how+" discards uncommitted changes to "+joinArgs(paths))
@@ -270,7 +270,7 @@ func generatedFile(s string) bool {
 func joinArgs(xs []arg) string {
 	out := make([]string, len(xs))
 	for i, x := range xs {
-		out[i] = x.s
+		out[i] = x.Value
 	}
 	return strings.Join(out, " ")
 }
@@ -280,13 +280,13 @@ func (a *analyzer) checkGitConfig(c *call, rest []arg) {
 	pos := a.entryOperands(c)
 	verb := ""
 	if len(pos) > 0 {
-		verb = pos[0].s
+		verb = pos[0].Value
 	}
 	if (res.Has("--get", "--get-all", "--list", "-l", "--get-regexp", "--show-origin") || verb == "get" || verb == "list") && verb != "set" {
 		return
 	}
 	global := res.Has("--global", "--system")
-	if len(pos) > 0 && (pos[0].s == "set" || pos[0].s == "unset") {
+	if len(pos) > 0 && (pos[0].Value == "set" || pos[0].Value == "unset") {
 		pos = pos[1:]
 	}
 	if len(pos) == 0 && !res.Has("--unset", "--unset-all", "--remove-section", "--rename-section") {
@@ -294,10 +294,10 @@ func (a *analyzer) checkGitConfig(c *call, rest []arg) {
 	}
 	k, v := "", ""
 	if len(pos) > 0 {
-		k = pos[0].s
+		k = pos[0].Value
 	}
 	if len(pos) > 1 {
-		v = pos[1].s
+		v = pos[1].Value
 	}
 	lk := strings.ToLower(k)
 	switch {
@@ -336,12 +336,12 @@ func checkGh(a *analyzer, c *call) {
 	if len(subs) == 0 || subs[0] >= len(ops) {
 		return
 	}
-	sub, verb := ops[subs[0]].s, ""
+	sub, verb := ops[subs[0]].Value, ""
 	switch {
 	case len(subs) > 1 && subs[1] < len(ops):
-		verb = ops[subs[1]].s
+		verb = ops[subs[1]].Value
 	case len(res.OperandIndexes) > 0 && res.OperandIndexes[0] < len(ops):
-		verb = ops[res.OperandIndexes[0]].s
+		verb = ops[res.OperandIndexes[0]].Value
 	}
 	switch {
 	case sub == "repo" && verb == "edit":

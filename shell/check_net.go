@@ -74,7 +74,7 @@ func readsProgramFromStdin(c *call, prog string) bool {
 		// The file sourced is the entry's first operand; the rest are
 		// its arguments.
 		if file := operandsOf(c); len(file) > 0 {
-			switch file[0].s {
+			switch file[0].Value {
 			case "/dev/stdin", "-", "/dev/fd/0", "/proc/self/fd/0":
 				return true
 			}
@@ -83,7 +83,7 @@ func readsProgramFromStdin(c *call, prog string) bool {
 	}
 	skip := false
 	for i, x := range ops {
-		s := x.s
+		s := x.Value
 		if skip {
 			skip = false
 			continue
@@ -131,12 +131,12 @@ func shellOptionTakesValue(s string) bool {
 // the input xargs reads (xargs sh -c, xargs -I{} sh -c {}).
 func xargsFedCode(ops []arg) bool {
 	for i, x := range ops {
-		s := x.s
+		s := x.Value
 		if !strings.HasPrefix(s, "-") || strings.HasPrefix(s, "--") || len(s) < 2 {
 			return false
 		}
 		if strings.ContainsRune(s[1:], 'c') {
-			return i+1 >= len(ops) || ops[i+1].s == "{}"
+			return i+1 >= len(ops) || ops[i+1].Value == "{}"
 		}
 	}
 	return false
@@ -270,7 +270,7 @@ func (a *analyzer) checkStdinCode(c *call, prog string) {
 			return
 		}
 		for _, x := range u.operands() {
-			if x.subst && a.substFetches(x) {
+			if x.Subst && a.substFetches(x) {
 				a.flag(c, danger.RemoteExec, "pipes content from the network into "+prog+", running code that cannot be checked")
 				return
 			}
@@ -308,11 +308,11 @@ func shellProgram(p string) bool {
 // substFetches reports a word whose command or process substitution
 // downloads from the network.
 func (a *analyzer) substFetches(x arg) bool {
-	if x.node == nil {
+	if x.Node == nil {
 		return false
 	}
 	found := false
-	syntax.Walk(x.node, func(n syntax.Node) bool {
+	syntax.Walk(x.Node, func(n syntax.Node) bool {
 		if found {
 			return false
 		}
@@ -370,7 +370,7 @@ func checkCurl(a *analyzer, c *call) {
 	ops := c.operands()
 	for _, f := range a.curlUploads(c) {
 		p := a.resolve(f, c.cwd)
-		if f.s == "-" {
+		if f.Value == "-" {
 			a.checkPipeExfil(c, "sends its input")
 			continue
 		}
@@ -383,30 +383,30 @@ func checkCurl(a *analyzer, c *call) {
 	urls, data, method := a.entryOperands(c), a.entryValues(c, "-d", "--data", "--data-binary", "--post-data", "--raw"), a.entryValues(c, "-X", "--request", "--method")
 	a.checkHosts(c, urls)
 	for _, d := range data {
-		if secretExpansion(d.raw) || d.subst && (strings.Contains(d.raw, "env") || strings.Contains(d.raw, ".ssh") || strings.Contains(d.raw, "cat ")) {
+		if secretExpansion(d.Raw) || d.Subst && (strings.Contains(d.Raw, "env") || strings.Contains(d.Raw, ".ssh") || strings.Contains(d.Raw, "cat ")) {
 			a.flag(c, danger.Exfiltration, "sends secrets or the environment in the request body")
 		}
 	}
 	for _, x := range urls {
-		u := x.raw
+		u := x.Raw
 		if q := strings.IndexByte(u, '?'); q >= 0 && secretExpansion(u[q:]) {
-			a.flag(c, danger.Exfiltration, "puts a secret in the query string of "+x.s)
+			a.flag(c, danger.Exfiltration, "puts a secret in the query string of "+x.Value)
 		}
-		if c.xargs && strings.Contains(x.s, "{}") {
+		if c.xargs && strings.Contains(x.Value, "{}") {
 			a.checkPipeExfil(c, "sends its input in the URL")
 		}
 	}
-	isDelete := len(method) > 0 && strings.EqualFold(method[0].s, "DELETE")
-	if a.entryParse(c).Spec != nil && a.entryParse(c).Spec.Talk.Method == "" && len(urls) > 1 && strings.ToUpper(urls[0].s) == urls[0].s && strings.Trim(urls[0].s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" {
+	isDelete := len(method) > 0 && strings.EqualFold(method[0].Value, "DELETE")
+	if a.entryParse(c).Spec != nil && a.entryParse(c).Spec.Talk.Method == "" && len(urls) > 1 && strings.ToUpper(urls[0].Value) == urls[0].Value && strings.Trim(urls[0].Value, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" {
 		// httpie and xh: METHOD URL
-		isDelete = isDelete || urls[0].s == "DELETE"
+		isDelete = isDelete || urls[0].Value == "DELETE"
 		urls = urls[1:]
 	}
 	flagged := false
 	if isDelete {
 		for _, x := range ops {
-			if strings.Contains(x.s, "_all") || strings.HasSuffix(x.s, "/*") || strings.HasSuffix(x.s, "*") && strings.Contains(x.s, "://") || prodName(x.s) && !strings.HasPrefix(x.s, "-") {
-				a.flag(c, danger.DBDestructive, "sends DELETE to "+x.s)
+			if strings.Contains(x.Value, "_all") || strings.HasSuffix(x.Value, "/*") || strings.HasSuffix(x.Value, "*") && strings.Contains(x.Value, "://") || prodName(x.Value) && !strings.HasPrefix(x.Value, "-") {
+				a.flag(c, danger.DBDestructive, "sends DELETE to "+x.Value)
 				flagged = true
 				break
 			}
@@ -466,7 +466,7 @@ func (a *analyzer) sensitiveSource(u *call) string {
 		}
 	case "tar", "zip", "7z":
 		for i, x := range a.entryOperands(u) {
-			if x.s == "-" || i == 0 && u.prog != "tar" {
+			if x.Value == "-" || i == 0 && u.prog != "tar" {
 				continue // the archive itself (zip, 7z), or standard output
 			}
 			p := a.resolve(x, u.cwd)
@@ -523,7 +523,7 @@ func (a *analyzer) checkPipeExfil(c *call, how string) {
 
 func checkDNS(a *analyzer, c *call) {
 	for _, x := range c.operands() {
-		if x.subst && x.unbound || secretExpansion(x.raw) {
+		if x.Subst && x.Unbound || secretExpansion(x.Raw) {
 			a.flag(c, danger.Exfiltration, "looks up a name built from command output or secrets, which leaks it over DNS")
 			return
 		}
@@ -583,7 +583,7 @@ func checkNetcat(a *analyzer, c *call) {
 	}
 	for _, r := range c.redirs {
 		if r.op == syntax.RdrIn {
-			a.flag(c, danger.Exfiltration, "sends "+r.target.s+" to another machine with "+c.prog)
+			a.flag(c, danger.Exfiltration, "sends "+r.target.Value+" to another machine with "+c.prog)
 			return
 		}
 	}
@@ -592,9 +592,9 @@ func checkNetcat(a *analyzer, c *call) {
 func checkSSH(a *analyzer, c *call) {
 	ops := c.operands()
 	for _, o := range a.entryValues(c, "-o") {
-		lo := strings.ToLower(o.s)
+		lo := strings.ToLower(o.Value)
 		if strings.HasPrefix(lo, "proxycommand") || strings.HasPrefix(lo, "localcommand") || strings.HasPrefix(lo, "knownhostscommand") {
-			a.flag(c, danger.RemoteExec, "ssh -o "+o.s+" runs a local command")
+			a.flag(c, danger.RemoteExec, "ssh -o "+o.Value+" runs a local command")
 		}
 	}
 	// The destination is the entry's first operand: ssh's options end
@@ -620,9 +620,9 @@ func checkSSH(a *analyzer, c *call) {
 	}
 	words := make([]string, 0, len(ops)-host-1)
 	for _, x := range ops[host+1:] {
-		words = append(words, x.s)
+		words = append(words, x.Value)
 	}
-	name := ops[host].s
+	name := ops[host].Value
 	if i := strings.LastIndexByte(name, '@'); i >= 0 {
 		name = name[i+1:]
 	}
@@ -692,7 +692,7 @@ func checkScp(a *analyzer, c *call) {
 		return
 	}
 	dst := pos[len(pos)-1]
-	if !remoteSpec(dst.s) {
+	if !remoteSpec(dst.Value) {
 		return
 	}
 	for _, s := range pos[:len(pos)-1] {
@@ -705,11 +705,11 @@ func checkScp(a *analyzer, c *call) {
 			return
 		}
 	}
-	host := strings.ToLower(dst.s[:strings.IndexByte(dst.s, ':')])
+	host := strings.ToLower(dst.Value[:strings.IndexByte(dst.Value, ':')])
 	if prodName(host) {
 		a.flag(c, danger.PublishDeploy, "copies files to the production host "+host)
 	}
-	a.remoteSystemWrite(c, dst.s)
+	a.remoteSystemWrite(c, dst.Value)
 }
 
 // remoteSystemDirs are the directories of another machine's system that a
@@ -786,13 +786,13 @@ func checkStaticServer(a *analyzer, c *call) {
 		if len(s) == 0 {
 			return
 		}
-		bind = s[len(s)-1].s
+		bind = s[len(s)-1].Value
 		if t := a.entryValues(c, "-t"); len(t) > 0 {
 			dir = a.resolve(t[len(t)-1], c.cwd)
 		}
 	} else {
 		if b := a.entryValues(c, "-a", "--listen"); len(b) > 0 {
-			bind = b[len(b)-1].s
+			bind = b[len(b)-1].Value
 		}
 		if pos := a.entryOperands(c); len(pos) > 0 {
 			dir = a.resolve(pos[0], c.cwd)
@@ -814,7 +814,7 @@ func checkHTTPServer(a *analyzer, c *call) {
 	if len(mods) == 0 {
 		return
 	}
-	spec := programs.PythonModule(mods[0].s)
+	spec := programs.PythonModule(mods[0].Value)
 	at := -1
 	for _, o := range a.entryParse(c).Options {
 		if o.Option == "-m" {
@@ -827,7 +827,7 @@ func checkHTTPServer(a *analyzer, c *call) {
 	}
 	words := make([]programs.Word, 0, len(ops)-at-1)
 	for _, x := range ops[at+1:] {
-		words = append(words, programs.Word{Text: x.s, Literal: !x.unbound && !x.subst && !x.glob})
+		words = append(words, programs.Word{Text: x.Value, Literal: !x.Unbound && !x.Subst && !x.Glob})
 	}
 	res := programs.Parse(spec, words)
 	if res.Help {
@@ -854,8 +854,8 @@ func checkEnvDump(a *analyzer, c *call) {
 	switch c.prog {
 	case "printenv":
 		for _, x := range a.entryOperands(c) {
-			if secretVarName(x.s) {
-				a.flag(c, danger.CredentialAccess, "prints the secret "+x.s)
+			if secretVarName(x.Value) {
+				a.flag(c, danger.CredentialAccess, "prints the secret "+x.Value)
 				return
 			}
 		}
@@ -864,8 +864,8 @@ func checkEnvDump(a *analyzer, c *call) {
 			return
 		}
 		for _, x := range ops {
-			if secretExpansion(x.raw) {
-				a.flag(c, danger.CredentialAccess, "prints a secret from the environment ("+x.raw+")")
+			if secretExpansion(x.Raw) {
+				a.flag(c, danger.CredentialAccess, "prints a secret from the environment ("+x.Raw+")")
 				return
 			}
 		}
@@ -888,7 +888,7 @@ func checkEnvDump(a *analyzer, c *call) {
 		// knows config get, pnpm's and yarn's config alone).
 		seq := strings.Fields(a.entryParse(c).Sub())
 		for _, x := range a.entryOperands(c) {
-			seq = append(seq, x.s)
+			seq = append(seq, x.Value)
 		}
 		if len(seq) >= 3 && seq[0] == "config" && seq[1] == "get" && !a.outputMasked(c) {
 			for _, k := range seq[2:] {
@@ -916,7 +916,7 @@ func checkEnvDump(a *analyzer, c *call) {
 			return
 		}
 		for _, x := range ops {
-			if secretVarName(x.s) {
+			if secretVarName(x.Value) {
 				a.flag(c, danger.CredentialAccess, "prints secrets from the environment")
 				return
 			}
@@ -978,7 +978,7 @@ func jqSecretVar(code string) string {
 func psEnv(c *call) bool {
 	skip := false
 	for _, x := range c.operands() {
-		w := x.s
+		w := x.Value
 		if skip {
 			skip = false
 			continue
@@ -1042,13 +1042,13 @@ var dataStorePorts = newWordSet("9200 9201 9300 7700 5984 8086 8983 8108 6333 90
 func (a *analyzer) checkDestructiveRequest(c *call, isDelete bool, urls, data []arg) {
 	action := ""
 	for _, d := range data {
-		l := strings.ToLower(d.s)
+		l := strings.ToLower(d.Value)
 		if strings.Contains(l, "mutation") && strings.Contains(l, "delete") {
 			action = "a GraphQL delete mutation"
 		}
 	}
 	for _, x := range urls {
-		host, port, p := splitURL(x.s)
+		host, port, p := splitURL(x.Value)
 		if host == "" && p == "" {
 			continue
 		}
@@ -1074,11 +1074,11 @@ func (a *analyzer) checkDestructiveRequest(c *call, isDelete bool, urls, data []
 		}
 		switch {
 		case snapshot:
-			a.flag(c, danger.BackupDestruction, "sends "+what+" to the snapshot "+x.s)
+			a.flag(c, danger.BackupDestruction, "sends "+what+" to the snapshot "+x.Value)
 		case local:
-			a.flag(c, danger.DBDestructive, "sends "+what+" to the local data store "+x.s)
+			a.flag(c, danger.DBDestructive, "sends "+what+" to the local data store "+x.Value)
 		default:
-			a.flag(c, danger.CloudDestructive, "sends "+what+" to "+x.s+" on another machine")
+			a.flag(c, danger.CloudDestructive, "sends "+what+" to "+x.Value+" on another machine")
 		}
 		return
 	}

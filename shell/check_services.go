@@ -70,7 +70,7 @@ var serviceOptionsDestroy = []string{"--delete", "--delete-config", "--remove", 
 func checkServiceCLI(a *analyzer, c *call) {
 	ops := c.operands()
 	for i, x := range ops {
-		if x.s == "--" {
+		if x.Value == "--" {
 			ops = ops[:i] // what follows is a command the CLI runs (doppler run -- CMD), judged as such
 			break
 		}
@@ -118,20 +118,20 @@ func checkServiceCLI(a *analyzer, c *call) {
 	}
 	n := 0
 	for _, x := range words {
-		if strings.HasPrefix(x.s, "-") {
+		if strings.HasPrefix(x.Value, "-") {
 			continue
 		}
-		if n == 0 && (x.s == "run" || x.s == "exec") {
+		if n == 0 && (x.Value == "run" || x.Value == "exec") {
 			return // op run, doppler run, infisical run: a command, judged as such
 		}
 		if n++; n > 4 {
 			break
 		}
-		if serviceVerbDestroys(c.prog, x.s) {
+		if serviceVerbDestroys(c.prog, x.Value) {
 			if backup {
-				a.flag(c, danger.BackupDestruction, c.prog+" "+x.s+" deletes backups or the means to restore them")
+				a.flag(c, danger.BackupDestruction, c.prog+" "+x.Value+" deletes backups or the means to restore them")
 			} else {
-				a.flag(c, danger.CloudDestructive, c.prog+" "+x.s+" destroys, disables or replaces resources on the service")
+				a.flag(c, danger.CloudDestructive, c.prog+" "+x.Value+" destroys, disables or replaces resources on the service")
 			}
 			return
 		}
@@ -143,12 +143,12 @@ func checkServiceCLI(a *analyzer, c *call) {
 func checkJenkinsCLI(a *analyzer, c *call) {
 	ops := c.operands()
 	for i := 0; i+1 < len(ops); i++ {
-		if ops[i].s != "-jar" || !strings.Contains(path.Base(ops[i+1].s), "jenkins-cli") {
+		if ops[i].Value != "-jar" || !strings.Contains(path.Base(ops[i+1].Value), "jenkins-cli") {
 			continue
 		}
 		for _, x := range ops[i+2:] {
-			if !strings.HasPrefix(x.s, "-") && !strings.Contains(x.s, "://") && serviceVerbDestroys("jenkins-cli", x.s) {
-				a.flag(c, danger.CloudDestructive, "jenkins-cli "+x.s+" destroys resources on the Jenkins server")
+			if !strings.HasPrefix(x.Value, "-") && !strings.Contains(x.Value, "://") && serviceVerbDestroys("jenkins-cli", x.Value) {
+				a.flag(c, danger.CloudDestructive, "jenkins-cli "+x.Value+" destroys resources on the Jenkins server")
 				return
 			}
 		}
@@ -169,13 +169,13 @@ func checkDaemonSignal(a *analyzer, c *call) {
 		return
 	}
 	for _, v := range a.entryValues(c, "-s") {
-		if v.s == "stop" || v.s == "quit" {
-			a.flag(c, danger.ProcessKill, c.prog+" -s "+v.s+" stops the running server")
+		if v.Value == "stop" || v.Value == "quit" {
+			a.flag(c, danger.ProcessKill, c.prog+" -s "+v.Value+" stops the running server")
 			return
 		}
 	}
 	for _, v := range a.entryValues(c, "-k") {
-		if v.s == "stop" || v.s == "graceful-stop" {
+		if v.Value == "stop" || v.Value == "graceful-stop" {
 			a.flag(c, danger.ProcessKill, c.prog+" stops the running server")
 			return
 		}

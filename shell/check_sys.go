@@ -42,7 +42,7 @@ func checkPrivilegeTools(a *analyzer, c *call) {
 		res := a.entryParse(c)
 		groups := res.Values("-ingroup")
 		for _, x := range a.entryOperands(c) {
-			groups = append(groups, x.s)
+			groups = append(groups, x.Value)
 		}
 		for _, g := range groups {
 			if privilegedGroup(g) {
@@ -60,7 +60,7 @@ func checkPrivilegeTools(a *analyzer, c *call) {
 		if c.prog == "sg" && len(pos) > 1 {
 			pos = pos[:1]
 		}
-		if slices.ContainsFunc(pos, func(x arg) bool { return privilegedGroup(x.s) && x.s != "shadow" && x.s != "adm" }) {
+		if slices.ContainsFunc(pos, func(x arg) bool { return privilegedGroup(x.Value) && x.Value != "shadow" && x.Value != "adm" }) {
 			a.flag(c, danger.Privilege, c.prog+" switches into a group with root-equivalent rights")
 		}
 	case "sudoedit":
@@ -70,7 +70,7 @@ func checkPrivilegeTools(a *analyzer, c *call) {
 		// The entry's operands: the datasource, the command (-append or
 		// append), then the record and its values.
 		if pos := a.entryOperands(c); len(pos) > 2 {
-			switch strings.TrimPrefix(pos[1].s, "-") {
+			switch strings.TrimPrefix(pos[1].Value, "-") {
 			case "append", "create", "merge":
 				if anyContains(pos[2:], "admin") {
 					a.flag(c, danger.Privilege, "adds a user to the admin group")
@@ -85,7 +85,7 @@ func checkPrivilegeTools(a *analyzer, c *call) {
 		}
 		switch strings.ToLower(sub) {
 		case "localgroup":
-			if len(rest) > 0 && slices.ContainsFunc(a.entryOperands(c), func(x arg) bool { return strings.EqualFold(x.s, "administrators") }) {
+			if len(rest) > 0 && slices.ContainsFunc(a.entryOperands(c), func(x arg) bool { return strings.EqualFold(x.Value, "administrators") }) {
 				a.flag(c, danger.Privilege, "adds a user to the Administrators group")
 			}
 		case "user":
@@ -144,7 +144,7 @@ func checkSystemctl(a *analyzer, c *call) {
 			}
 			return
 		}
-		verb, units = strings.ToLower(pos[1].s), pos[:1]
+		verb, units = strings.ToLower(pos[1].Value), pos[:1]
 	}
 	if verb == "" {
 		return
@@ -168,8 +168,8 @@ func checkSystemctl(a *analyzer, c *call) {
 		return
 	}
 	for _, u := range units {
-		if securityUnit(u.s) && (verb == "stop" || verb == "disable" || verb == "mask" || verb == "kill") {
-			a.flag(c, danger.SecurityDisable, c.prog+" "+verb+" "+u.s+" turns off a security control")
+		if securityUnit(u.Value) && (verb == "stop" || verb == "disable" || verb == "mask" || verb == "kill") {
+			a.flag(c, danger.SecurityDisable, c.prog+" "+verb+" "+u.Value+" turns off a security control")
 			return
 		}
 	}
@@ -193,7 +193,7 @@ func checkSystemSettings(a *analyzer, c *call) {
 	ops := c.operands()
 	first := ""
 	if len(ops) > 0 {
-		first = ops[0].s
+		first = ops[0].Value
 	}
 	switch c.prog {
 	case "sysctl":
@@ -258,7 +258,7 @@ func checkSystemSettings(a *analyzer, c *call) {
 			policy = append(policy, pos[0])
 		}
 		for _, p := range policy {
-			if strings.EqualFold(p.s, "bypass") || strings.EqualFold(p.s, "unrestricted") {
+			if strings.EqualFold(p.Value, "bypass") || strings.EqualFold(p.Value, "unrestricted") {
 				a.flag(c, danger.SecurityDisable, "turns off PowerShell's script execution policy")
 				break
 			}
@@ -269,7 +269,7 @@ func checkSystemSettings(a *analyzer, c *call) {
 		// firewall set opmode disable.
 		firewall, off, prev := false, false, ""
 		for _, x := range a.entryOperands(c) {
-			for _, f := range strings.Fields(strings.ToLower(x.s)) {
+			for _, f := range strings.Fields(strings.ToLower(x.Value)) {
 				firewall = firewall || strings.Contains(f, "firewall")
 				off = off || f == "off" || f == "mode=disable" || f == "disable" && prev == "opmode"
 				prev = f
@@ -287,7 +287,7 @@ func checkSystemSettings(a *analyzer, c *call) {
 				a.flag(c, danger.SecurityDisable, "changes a macOS security setting")
 				return
 			}
-			if len(rest) > 0 && (strings.HasPrefix(rest[0].s, "/Library") || rest[0].s == "-g" || rest[0].s == "-globalDomain" || rest[0].s == "NSGlobalDomain") {
+			if len(rest) > 0 && (strings.HasPrefix(rest[0].Value, "/Library") || rest[0].Value == "-g" || rest[0].Value == "-globalDomain" || rest[0].Value == "NSGlobalDomain") {
 				a.flagAt(c, danger.SystemConfig, "changes global macOS defaults", medium)
 			}
 		}
@@ -331,7 +331,7 @@ func checkSystemSettings(a *analyzer, c *call) {
 	case "npm", "pnpm", "yarn":
 		a.checkPackageConfig(c, ops)
 	case "pip", "pip3", "uv":
-		if first == "config" && len(ops) > 1 && (ops[1].s == "set" || ops[1].s == "edit") {
+		if first == "config" && len(ops) > 1 && (ops[1].Value == "set" || ops[1].Value == "edit") {
 			text := strings.Join(c.words, " ")
 			switch {
 			case strings.Contains(text, "trusted-host") || strings.Contains(text, "cert"):
@@ -343,7 +343,7 @@ func checkSystemSettings(a *analyzer, c *call) {
 			}
 		}
 		for _, x := range ops {
-			if x.s == "--trusted-host" || strings.HasPrefix(x.s, "--trusted-host=") {
+			if x.Value == "--trusted-host" || strings.HasPrefix(x.Value, "--trusted-host=") {
 				a.flagAt(c, danger.SecurityDisable, "installs packages without TLS verification", medium)
 			}
 		}
@@ -357,8 +357,8 @@ func checkSystemSettings(a *analyzer, c *call) {
 	case "cargo", "go":
 		if sub, _ := a.entrySub(c); c.prog == "go" && sub == "env" && a.entryParse(c).Has("-w") {
 			for _, x := range a.entryOperands(c) {
-				if strings.HasPrefix(x.s, "GOPROXY=") || strings.HasPrefix(x.s, "GOINSECURE=") || strings.HasPrefix(x.s, "GONOSUMDB=") || strings.HasPrefix(x.s, "GOFLAGS=") || strings.HasPrefix(x.s, "GONOSUMCHECK=") || strings.HasPrefix(x.s, "GOSUMDB=off") {
-					a.flagAt(c, danger.SystemConfig, "changes Go's user-global module settings ("+x.s+")", medium)
+				if strings.HasPrefix(x.Value, "GOPROXY=") || strings.HasPrefix(x.Value, "GOINSECURE=") || strings.HasPrefix(x.Value, "GONOSUMDB=") || strings.HasPrefix(x.Value, "GOFLAGS=") || strings.HasPrefix(x.Value, "GONOSUMCHECK=") || strings.HasPrefix(x.Value, "GOSUMDB=off") {
+					a.flagAt(c, danger.SystemConfig, "changes Go's user-global module settings ("+x.Value+")", medium)
 				}
 			}
 		}
@@ -368,7 +368,7 @@ func checkSystemSettings(a *analyzer, c *call) {
 // wordIn reports whether one of the words is w.
 func wordIn(ops []arg, w string) bool {
 	for _, x := range ops {
-		if x.s == w {
+		if x.Value == w {
 			return true
 		}
 	}
@@ -377,7 +377,7 @@ func wordIn(ops []arg, w string) bool {
 
 func anyContains(ops []arg, s string) bool {
 	for _, x := range ops {
-		if strings.Contains(x.s, s) {
+		if strings.Contains(x.Value, s) {
 			return true
 		}
 	}
@@ -387,13 +387,13 @@ func anyContains(ops []arg, s string) bool {
 func (a *analyzer) checkPackageConfig(c *call, ops []arg) {
 	first := ""
 	if len(ops) > 0 {
-		first = ops[0].s
+		first = ops[0].Value
 	}
-	if first == "config" && len(ops) > 2 && (ops[1].s == "set" || ops[1].s == "put") {
-		k := strings.TrimPrefix(ops[2].s, "--")
+	if first == "config" && len(ops) > 2 && (ops[1].Value == "set" || ops[1].Value == "put") {
+		k := strings.TrimPrefix(ops[2].Value, "--")
 		k, v, _ := strings.Cut(k, "=")
 		if v == "" && len(ops) > 3 {
-			v = ops[3].s
+			v = ops[3].Value
 		}
 		switch {
 		case k == "strict-ssl" && (v == "false" || v == "0"), k == "ca" && v == "null", k == "cafile" && v == "", k == "enableStrictSsl" && v == "false":
@@ -408,9 +408,9 @@ func (a *analyzer) checkPackageConfig(c *call, ops []arg) {
 		}
 		return
 	}
-	if first == "pkg" && len(ops) > 2 && ops[1].s == "set" {
+	if first == "pkg" && len(ops) > 2 && ops[1].Value == "set" {
 		for _, x := range ops[2:] {
-			k, _, _ := strings.Cut(x.s, "=")
+			k, _, _ := strings.Cut(x.Value, "=")
 			switch k {
 			case "scripts.preinstall", "scripts.install", "scripts.postinstall", "scripts.prepare", "scripts.prepublish", "scripts.preprepare", "scripts.postprepare", "scripts.prepack", "scripts.postpack", "scripts.dependencies":
 				a.flag(c, danger.Persistence, "adds a package lifecycle script ("+k+") that runs on every install")
@@ -452,8 +452,8 @@ func checkSecurity(a *analyzer, c *call) {
 			return
 		}
 		sub, rest := a.entrySub(c)
-		for _, w := range append([]arg{{s: sub}}, rest...) {
-			for _, f := range strings.Fields(w.s) {
+		for _, w := range append([]arg{{Value: sub}}, rest...) {
+			for _, f := range strings.Fields(w.Value) {
 				if f == "flush" || f == "delete" || f == "destroy" {
 					a.flag(c, danger.SecurityDisable, "flushes or deletes firewall rules")
 					return
@@ -466,7 +466,7 @@ func checkSecurity(a *analyzer, c *call) {
 			a.flag(c, danger.SecurityDisable, "opens the firewall")
 		}
 	case "setenforce":
-		if pos := a.entryOperands(c); len(pos) > 0 && (pos[0].s == "0" || strings.EqualFold(pos[0].s, "permissive")) {
+		if pos := a.entryOperands(c); len(pos) > 0 && (pos[0].Value == "0" || strings.EqualFold(pos[0].Value, "permissive")) {
 			a.flag(c, danger.SecurityDisable, "turns SELinux enforcement off")
 		}
 	case "setsebool":
@@ -492,7 +492,7 @@ func checkSecurity(a *analyzer, c *call) {
 			}
 		}
 		for _, x := range ops {
-			lx := strings.ToLower(x.s)
+			lx := strings.ToLower(x.Value)
 			if strings.HasPrefix(lx, "-disable") || strings.HasPrefix(lx, "-exclusion") {
 				a.flag(c, danger.SecurityDisable, "turns Microsoft Defender protection off")
 				return
@@ -547,7 +547,7 @@ func checkKill(a *analyzer, c *call) {
 		// (pkill -VTALRM is no -V); otherwise killall's -l/--list and
 		// either's --help and -V/--version kill nothing.
 		res := a.entryParse(c)
-		if len(ops) == 0 || !signalWord(ops[0].s) && (res.Help || res.Has("--list", "--version", "--help")) {
+		if len(ops) == 0 || !signalWord(ops[0].Value) && (res.Help || res.Has("--list", "--version", "--help")) {
 			return
 		}
 		a.flag(c, danger.ProcessKill, c.prog+" kills every process matching a name or pattern")
@@ -586,19 +586,19 @@ func checkKill(a *analyzer, c *call) {
 			ns, _ := res.Value("--namespace")
 			ports := ns == "tcp" || ns == "udp"
 			for _, x := range a.entryOperands(c) {
-				port := strings.TrimSuffix(strings.TrimSuffix(x.s, "/tcp"), "/udp")
-				if port == x.s && !strings.Contains(x.s, "/") && !ports {
+				port := strings.TrimSuffix(strings.TrimSuffix(x.Value, "/tcp"), "/udp")
+				if port == x.Value && !strings.Contains(x.Value, "/") && !ports {
 					continue
 				}
 				if !devPorts(port) {
-					a.flag(c, danger.ProcessKill, "kills whatever holds "+x.s)
+					a.flag(c, danger.ProcessKill, "kills whatever holds "+x.Value)
 				}
 			}
 		}
 		return
 	}
 	// kill
-	if len(ops) > 0 && !signalWord(ops[0].s) && a.entryParse(c).Has("--list", "--table") {
+	if len(ops) > 0 && !signalWord(ops[0].Value) && a.entryParse(c).Has("--list", "--table") {
 		return
 	}
 	targets := a.killTargets(c)
@@ -607,13 +607,13 @@ func checkKill(a *analyzer, c *call) {
 		return
 	}
 	for _, t := range targets {
-		s := t.s
+		s := t.Value
 		switch {
-		case strings.HasPrefix(t.raw, "$!") || strings.HasPrefix(s, "%") || strings.HasPrefix(t.raw, "\"$!"):
+		case strings.HasPrefix(t.Raw, "$!") || strings.HasPrefix(s, "%") || strings.HasPrefix(t.Raw, "\"$!"):
 		case s == "-1" || s == "1" || s == "0" || strings.HasPrefix(s, "-") && len(s) > 1 && isDigits(s[1:]):
 			a.flag(c, danger.ProcessKill, "kill "+s+" signals every process, init, or a whole process group")
 			return
-		case t.subst:
+		case t.Subst:
 			a.judgeKillSubst(c, t)
 		}
 	}
@@ -633,10 +633,10 @@ func (a *analyzer) killTargets(c *call) []arg {
 			i = u.Index + 1
 		}
 	}
-	if i == 0 && len(ops) > 1 && signalWord(ops[0].s) {
+	if i == 0 && len(ops) > 1 && signalWord(ops[0].Value) {
 		i = 1
 	}
-	if i < len(ops) && ops[i].s == "--" {
+	if i < len(ops) && ops[i].Value == "--" {
 		i++
 	}
 	if i > len(ops) {
@@ -684,7 +684,7 @@ func isDigits(s string) bool {
 // judgeKillSubst judges kill $(...): a captured pid file or the listener on
 // the project's dev port is fine; pgrep/pidof by name or other ports are not.
 func (a *analyzer) judgeKillSubst(c *call, t arg) {
-	raw := t.raw
+	raw := t.Raw
 	switch {
 	case strings.Contains(raw, "cat ") && strings.Contains(raw, ".pid"):
 		return
@@ -756,16 +756,16 @@ func checkPower(a *analyzer, c *call) {
 			return
 		}
 		for _, x := range a.entryOperands(c) {
-			if strings.EqualFold(x.s, "/a") {
+			if strings.EqualFold(x.Value, "/a") {
 				return
 			}
 		}
 	case "init", "telinit":
 		pos := a.entryOperands(c)
-		if len(pos) == 0 || !strings.ContainsAny(pos[0].s, "0123456sSqQuU") {
+		if len(pos) == 0 || !strings.ContainsAny(pos[0].Value, "0123456sSqQuU") {
 			return
 		}
-		if pos[0].s == "q" || pos[0].s == "Q" || pos[0].s == "u" || pos[0].s == "U" {
+		if pos[0].Value == "q" || pos[0].Value == "Q" || pos[0].Value == "u" || pos[0].Value == "U" {
 			return
 		}
 	case "osascript":
@@ -835,25 +835,25 @@ func checkNestedAgent(a *analyzer, c *call) {
 			}
 		}
 		for _, v := range a.entryValues(c, agentModes...) {
-			if v.s == "yolo" || v.s == "bypassPermissions" || v.s == "never" || v.s == "high" || v.s == "medium" {
-				a.flag(c, danger.AgentConfigTamper, "launches "+c.prog+" with approvals set to "+v.s)
+			if v.Value == "yolo" || v.Value == "bypassPermissions" || v.Value == "never" || v.Value == "high" || v.Value == "medium" {
+				a.flag(c, danger.AgentConfigTamper, "launches "+c.prog+" with approvals set to "+v.Value)
 				return
 			}
 		}
 		for _, v := range a.entryValues(c, "--permission") {
-			if strings.HasSuffix(v.s, ":allow") {
-				a.flag(c, danger.AgentConfigTamper, "launches "+c.prog+" letting a tool run without asking ("+v.s+")")
+			if strings.HasSuffix(v.Value, ":allow") {
+				a.flag(c, danger.AgentConfigTamper, "launches "+c.prog+" letting a tool run without asking ("+v.Value+")")
 				return
 			}
 		}
 		for _, v := range a.entryValues(c, "--sandbox") {
-			if strings.HasPrefix(v.s, "danger") {
+			if strings.HasPrefix(v.Value, "danger") {
 				a.flag(c, danger.AgentConfigTamper, "launches "+c.prog+" without a sandbox")
 				return
 			}
 		}
 		for _, v := range a.entryValues(c, "--config") {
-			if strings.Contains(v.s, "approval_policy") && strings.Contains(v.s, "never") || strings.Contains(v.s, "danger-full-access") {
+			if strings.Contains(v.Value, "approval_policy") && strings.Contains(v.Value, "never") || strings.Contains(v.Value, "danger-full-access") {
 				a.flag(c, danger.AgentConfigTamper, "launches "+c.prog+" with approvals or sandbox turned off")
 				return
 			}
@@ -861,7 +861,7 @@ func checkNestedAgent(a *analyzer, c *call) {
 		return
 	}
 	for _, x := range c.operands() {
-		s := x.s
+		s := x.Value
 		for _, f := range unguardedFlags {
 			if s == f && !(f == "--force" && c.prog != "cursor-agent") {
 				a.flag(c, danger.AgentConfigTamper, "launches "+c.prog+" with its approvals turned off ("+s+")")
@@ -876,10 +876,10 @@ func checkServices(a *analyzer, c *call) {
 	ops := c.operands()
 	first, second := "", ""
 	if len(ops) > 0 {
-		first = ops[0].s
+		first = ops[0].Value
 	}
 	if len(ops) > 1 {
-		second = ops[1].s
+		second = ops[1].Value
 	}
 	switch c.prog {
 	case "brew":

@@ -18,7 +18,7 @@ import (
 func (a *analyzer) inlineCode(c *call) (arg, bool) {
 	prog, ops := c.prog, c.operands()
 	if prog == "deno" {
-		if len(ops) >= 2 && ops[0].s == "eval" {
+		if len(ops) >= 2 && ops[0].Value == "eval" {
 			return ops[1], true
 		}
 		return arg{}, false
@@ -37,11 +37,11 @@ func checkInterpreter(a *analyzer, c *call) {
 		// deno run|install|compile URL runs code straight from the network.
 		if sub, rest := firstOperand(ops); sub == "run" || sub == "install" || sub == "compile" || sub == "test" || sub == "bench" {
 			for _, x := range rest {
-				if strings.HasPrefix(x.s, "-") {
+				if strings.HasPrefix(x.Value, "-") {
 					continue
 				}
-				if strings.HasPrefix(x.s, "https://") || strings.HasPrefix(x.s, "http://") {
-					a.flag(c, danger.RemoteExec, "deno "+sub+" runs code straight from "+x.s)
+				if strings.HasPrefix(x.Value, "https://") || strings.HasPrefix(x.Value, "http://") {
+					a.flag(c, danger.RemoteExec, "deno "+sub+" runs code straight from "+x.Value)
 				}
 				break
 			}
@@ -49,14 +49,14 @@ func checkInterpreter(a *analyzer, c *call) {
 	}
 	code, ok := a.inlineCode(c)
 	if ok {
-		if code.unbound || code.subst {
+		if code.Unbound || code.Subst {
 			if a.substFetches(code) {
 				a.flag(c, danger.RemoteExec, c.prog+" runs code downloaded from the network")
 			} else {
 				a.flag(c, danger.NonLiteralProgram, c.prog+" runs code only known at run time")
 			}
 		}
-		a.checkCode(c, c.prog, code.s)
+		a.checkCode(c, c.prog, code.Value)
 	}
 	for _, r := range c.redirs {
 		if r.hasBody && (len(ops) == 0 || slices.Contains(a.entryParse(c).Operands(), "-")) {
@@ -73,12 +73,12 @@ func (a *analyzer) checkFetchedRun(c *call) {
 		return
 	}
 	cands := []string{}
-	if len(c.args) > 0 && strings.Contains(c.args[0].s, "/") {
+	if len(c.args) > 0 && strings.Contains(c.args[0].Value, "/") {
 		cands = append(cands, a.resolve(c.args[0], c.cwd))
 	}
 	if isInterpreter(c.prog) {
 		for _, x := range c.operands() {
-			if !strings.HasPrefix(x.s, "-") {
+			if !strings.HasPrefix(x.Value, "-") {
 				cands = append(cands, a.resolve(x, c.cwd))
 				break
 			}
@@ -105,7 +105,7 @@ func (a *analyzer) checkProcSubstCode(c *call, prog string) {
 		return
 	}
 	for _, x := range c.operands() {
-		if x.subst && strings.HasPrefix(x.s, "/dev/fd/") && a.substFetches(x) {
+		if x.Subst && strings.HasPrefix(x.Value, "/dev/fd/") && a.substFetches(x) {
 			a.flag(c, danger.RemoteExec, c.prog+" runs a script read from the network through a process substitution")
 			return
 		}
@@ -167,7 +167,7 @@ func (a *analyzer) checkCode(c *call, prog, code string) {
 				continue
 			}
 			if lit, ok := stringLiteral(target); ok {
-				a.judgeDelete(c, arg{s: lit, raw: lit, lit: true, glob: hasGlobChars(lit)}, true)
+				a.judgeDelete(c, arg{Value: lit, Raw: lit, Lit: true, Glob: hasGlobChars(lit)}, true)
 				continue
 			}
 			if target != "" {
@@ -183,7 +183,7 @@ func (a *analyzer) checkCode(c *call, prog, code string) {
 	for _, m := range codeRemoveFile.FindAllStringSubmatch(code, 4) {
 		// One file removed by its literal name: judged as rm NAME.
 		if lit, ok := stringLiteral(strings.TrimSpace(m[1])); ok && lit != "" {
-			a.judgeDelete(c, arg{s: lit, raw: lit, lit: true, glob: hasGlobChars(lit)}, false)
+			a.judgeDelete(c, arg{Value: lit, Raw: lit, Lit: true, Glob: hasGlobChars(lit)}, false)
 		}
 	}
 	switch {
@@ -275,7 +275,7 @@ func checkAwk(a *analyzer, c *call) {
 	ops := c.operands()
 	words := make([]programs.Word, len(ops))
 	for i, x := range ops {
-		words[i] = programs.Word{Text: x.s, Literal: !x.unbound && !x.subst && !x.glob}
+		words[i] = programs.Word{Text: x.Value, Literal: !x.Unbound && !x.Subst && !x.Glob}
 	}
 	if gawkSandboxed(c.prog, argStrings(ops)) {
 		return // gawk disables commands, redirections and extensions
@@ -356,11 +356,11 @@ func checkVim(a *analyzer, c *call) {
 	ops := c.operands()
 	var cmds []string
 	for _, v := range a.entryValues(c, "-c", "--cmd") {
-		cmds = append(cmds, v.s)
+		cmds = append(cmds, v.Value)
 	}
 	for _, x := range ops {
-		if strings.HasPrefix(x.s, "+") && len(x.s) > 1 {
-			cmds = append(cmds, x.s[1:])
+		if strings.HasPrefix(x.Value, "+") && len(x.Value) > 1 {
+			cmds = append(cmds, x.Value[1:])
 		}
 	}
 	for _, cmd := range cmds {
@@ -394,18 +394,18 @@ func checkVim(a *analyzer, c *call) {
 func checkProgramFlags(a *analyzer, c *call) {
 	ops := c.operands()
 	runs := func(flag string, v arg) {
-		if v.s == "" {
+		if v.Value == "" {
 			return
 		}
-		first := strings.Fields(v.s)
+		first := strings.Fields(v.Value)
 		if len(first) == 0 {
 			return
 		}
 		p := first[0]
-		if strings.Contains(p, "/") || shellProgram(baseName(p)) || isInterpreter(baseName(p)) || strings.ContainsAny(v.s, ";|&$`") || v.unbound {
+		if strings.Contains(p, "/") || shellProgram(baseName(p)) || isInterpreter(baseName(p)) || strings.ContainsAny(v.Value, ";|&$`") || v.Unbound {
 			// The command itself is a part of its own already: the
 			// entry says the option's value is run (checkEffects).
-			a.flag(c, danger.RemoteExec, c.prog+" "+flag+" runs "+v.s)
+			a.flag(c, danger.RemoteExec, c.prog+" "+flag+" runs "+v.Value)
 		}
 	}
 	// The options that run a program, as each entry declares and reads
@@ -421,13 +421,13 @@ func checkProgramFlags(a *analyzer, c *call) {
 		}
 	case "tar", "gtar", "bsdtar":
 		for _, v := range a.entryValues(c, "--checkpoint-action") {
-			if cmd, ok := strings.CutPrefix(v.s, "exec="); ok {
+			if cmd, ok := strings.CutPrefix(v.Value, "exec="); ok {
 				a.flag(c, danger.RemoteExec, "tar --checkpoint-action=exec runs a command ("+cmd+")")
 			}
 		}
 		for _, o := range []string{"--to-command", "--info-script", "--rsh-command", "--rmt-command"} {
 			for _, v := range a.entryValues(c, o) {
-				a.flag(c, danger.RemoteExec, "tar "+o+"="+v.s+" runs a command")
+				a.flag(c, danger.RemoteExec, "tar "+o+"="+v.Value+" runs a command")
 			}
 		}
 		for _, v := range a.entryValues(c, "--use-compress-program") {
@@ -447,13 +447,13 @@ func checkProgramFlags(a *analyzer, c *call) {
 		}
 	case "rsync":
 		for _, v := range a.entryValues(c, "--rsh") {
-			if f := strings.Fields(v.s); len(f) > 0 && baseName(f[0]) != "ssh" {
+			if f := strings.Fields(v.Value); len(f) > 0 && baseName(f[0]) != "ssh" {
 				runs("-e", v)
 			}
 		}
 		for _, v := range a.entryValues(c, "--rsync-path") {
-			if strings.ContainsAny(v.s, ";|&$`") {
-				a.flagAt(c, danger.RemoteExec, "rsync --rsync-path runs "+v.s, medium)
+			if strings.ContainsAny(v.Value, ";|&$`") {
+				a.flagAt(c, danger.RemoteExec, "rsync --rsync-path runs "+v.Value, medium)
 			}
 		}
 	case "tcpdump":
@@ -462,8 +462,8 @@ func checkProgramFlags(a *analyzer, c *call) {
 		}
 	case "gdb":
 		for _, v := range a.entryValues(c, "--eval-command", "--init-eval-command", "--early-init-eval-command") {
-			if strings.HasPrefix(strings.TrimSpace(v.s), "shell") || strings.HasPrefix(strings.TrimSpace(v.s), "!") || strings.HasPrefix(strings.TrimSpace(v.s), "python") {
-				a.flag(c, danger.RemoteExec, "gdb runs a command ("+v.s+")")
+			if strings.HasPrefix(strings.TrimSpace(v.Value), "shell") || strings.HasPrefix(strings.TrimSpace(v.Value), "!") || strings.HasPrefix(strings.TrimSpace(v.Value), "python") {
+				a.flag(c, danger.RemoteExec, "gdb runs a command ("+v.Value+")")
 			}
 		}
 	case "nmap":
@@ -477,17 +477,17 @@ func checkProgramFlags(a *analyzer, c *call) {
 			a.flag(c, danger.RemoteExec, "ssh-keygen -D loads a library")
 		}
 	case "make":
-		if slices.ContainsFunc(a.entryOperands(c), func(x arg) bool { return strings.HasPrefix(x.s, "SHELL=") }) {
+		if slices.ContainsFunc(a.entryOperands(c), func(x arg) bool { return strings.HasPrefix(x.Value, "SHELL=") }) {
 			a.flagAt(c, danger.RemoteExec, "make runs recipes with another shell", medium)
 		}
 		a.makeText(c)
 	case "mvn", "mvnw":
 		// exec:exec runs the program -Dexec.executable names.
 		for _, x := range a.entryValues(c, "-D") {
-			if v, ok := strings.CutPrefix(x.s, "exec.executable="); ok {
+			if v, ok := strings.CutPrefix(x.Value, "exec.executable="); ok {
 				y := x
-				y.s = v
-				if strings.Contains(v, "/") || shellProgram(baseName(v)) || isInterpreter(baseName(v)) || strings.ContainsAny(v, ";|&$`") || x.unbound {
+				y.Value = v
+				if strings.Contains(v, "/") || shellProgram(baseName(v)) || isInterpreter(baseName(v)) || strings.ContainsAny(v, ";|&$`") || x.Unbound {
 					runs("-Dexec.executable", y)
 				} else {
 					a.flagAt(c, danger.RemoteExec, c.prog+" runs the program -Dexec.executable names ("+v+")", medium)
@@ -504,17 +504,17 @@ func checkProgramFlags(a *analyzer, c *call) {
 		}
 	case "npx":
 		for _, x := range ops {
-			if strings.HasPrefix(x.s, "-") {
+			if strings.HasPrefix(x.Value, "-") {
 				continue
 			}
-			if strings.HasPrefix(x.s, "http://") || strings.HasPrefix(x.s, "https://") || strings.HasPrefix(x.s, "github:") || strings.HasPrefix(x.s, "git+") {
-				a.flag(c, danger.RemoteExec, "npx runs a package straight from "+x.s)
+			if strings.HasPrefix(x.Value, "http://") || strings.HasPrefix(x.Value, "https://") || strings.HasPrefix(x.Value, "github:") || strings.HasPrefix(x.Value, "git+") {
+				a.flag(c, danger.RemoteExec, "npx runs a package straight from "+x.Value)
 			}
 			break
 		}
 	case "pip", "pip3":
 		for _, x := range ops {
-			if strings.HasPrefix(x.s, "http://") {
+			if strings.HasPrefix(x.Value, "http://") {
 				a.flagAt(c, danger.RemoteExec, "installs a package over plain HTTP", medium)
 			}
 		}
@@ -570,7 +570,7 @@ func unescapeCode(s string) string {
 func (a *analyzer) makeText(c *call) {
 	var texts []string
 	for _, v := range a.entryValues(c, "-f", "--file", "--makefile") {
-		if v.s == "-" || v.s == "/dev/stdin" || v.s == "/dev/fd/0" {
+		if v.Value == "-" || v.Value == "/dev/stdin" || v.Value == "/dev/fd/0" {
 			if t, ok := a.stdinText(c); ok {
 				texts = append(texts, t)
 			}
@@ -578,7 +578,7 @@ func (a *analyzer) makeText(c *call) {
 		}
 	}
 	for _, v := range a.entryValues(c, "-E", "--eval") {
-		texts = append(texts, v.s)
+		texts = append(texts, v.Value)
 	}
 	for _, t := range texts {
 		for _, cmd := range makeRecipes(t) {

@@ -111,7 +111,7 @@ func (a *analyzer) checkCodeEffects(c *call, prog, code string) {
 		case codeHomeExpr.MatchString(target):
 			a.flag(c, danger.RecursiveDelete, prog+" code recursively deletes the home directory")
 		case ok:
-			a.judgeDelete(c, arg{s: lit, raw: lit, lit: true, glob: hasGlobChars(lit)}, true)
+			a.judgeDelete(c, arg{Value: lit, Raw: lit, Lit: true, Glob: hasGlobChars(lit)}, true)
 		case target != "":
 			a.flag(c, danger.RecursiveDelete, prog+" code recursively deletes a path computed at run time ("+target+")")
 		}

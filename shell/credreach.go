@@ -22,7 +22,7 @@ func (a *analyzer) reachesCredentials(c *call, p string) bool {
 		// reaches below its roots.
 		roots := c.find.roots
 		if len(roots) == 0 {
-			roots = []arg{{s: ".", lit: true}}
+			roots = []arg{{Value: ".", Lit: true}}
 		}
 		for _, r := range roots {
 			rp := a.resolve(r, c.cwd)
@@ -157,7 +157,7 @@ func (a *analyzer) redirectsCredential(c *call) bool {
 		}
 	}
 	for _, r := range c.redirs {
-		if r.isOutput() || r.hasBody || r.op == syntax.DplIn || r.target.s == "" {
+		if r.isOutput() || r.hasBody || r.op == syntax.DplIn || r.target.Value == "" {
 			continue
 		}
 		p := a.resolve(r.target, c.cwd)

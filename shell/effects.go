@@ -71,7 +71,7 @@ func (a *analyzer) effects(ca *call) {
 	var buf [8]programs.Word
 	words := buf[:0]
 	for _, x := range ops {
-		words = append(words, programs.Word{Text: x.s, Literal: !x.unbound && !x.subst && !x.glob})
+		words = append(words, programs.Word{Text: x.Value, Literal: !x.Unbound && !x.Subst && !x.Glob})
 	}
 	res := &a.parsed
 	programs.ParseInto(spec, words, res)
@@ -132,8 +132,8 @@ func (a *analyzer) effects(ca *call) {
 			if u.Target == "-" {
 				continue
 			}
-			x := arg{s: u.Target, lit: true}
-			if u.Index >= 0 && u.Index < len(ops) && ops[u.Index].s == u.Target {
+			x := arg{Value: u.Target, Lit: true}
+			if u.Index >= 0 && u.Index < len(ops) && ops[u.Index].Value == u.Target {
 				x = ops[u.Index]
 			}
 			p := a.resolve(x, ca.cwd)
@@ -171,11 +171,11 @@ func (a *analyzer) effects(ca *call) {
 // chronic) runs, as written, for checkEffects to judge as a part of its
 // own.
 func (a *analyzer) launched(ca *call, rest []arg) {
-	if len(rest) == 1 && rest[0].lit && strings.ContainsAny(rest[0].s, " \t\n;|&") {
+	if len(rest) == 1 && rest[0].Lit && strings.ContainsAny(rest[0].Value, " \t\n;|&") {
 		// One word of shell code (scl enable X 'make all'; an argv
 		// launcher given one would fail to find such a program, and
 		// judging it as code over-flags nothing that runs).
-		ca.fx = append(ca.fx, Effect{Kind: programs.Exec, Target: rest[0].s, Lang: launchedCommand})
+		ca.fx = append(ca.fx, Effect{Kind: programs.Exec, Target: rest[0].Value, Lang: launchedCommand})
 		return
 	}
 	var b strings.Builder
@@ -183,7 +183,7 @@ func (a *analyzer) launched(ca *call, rest []arg) {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(x.raw)
+		b.WriteString(x.Raw)
 	}
 	ca.fx = append(ca.fx, Effect{Kind: programs.Exec, Target: b.String(), Lang: launchedCommand})
 }
@@ -208,7 +208,7 @@ func (a *analyzer) copyInto(ca *call, res *programs.Result, u programs.Use) {
 	}
 	if ca.prog == "ln" && u.Option == "" && len(srcs) == 0 {
 		// ln -s TARGET: a link named after the target, here.
-		srcs, x = []arg{x}, arg{s: ".", raw: ".", lit: true}
+		srcs, x = []arg{x}, arg{Value: ".", Raw: ".", Lit: true}
 	}
 	recursive := ca.prog == "cp" && res.Has("-r", "-R", "-a", "--recursive", "--archive")
 	a.intoDir(ca, srcs, x, u.Option != "", recursive)
@@ -233,17 +233,17 @@ func (a *analyzer) unpackUses(ca *call, res *programs.Result, us []programs.Use)
 		if u.Target == "" && u.Index < 0 {
 			if what == "clones a repository" {
 				// git clone URL: the directory is the repository's name.
-				if len(res.OperandIndexes) == 0 || res.OperandIndexes[0] >= len(ops) || !ops[res.OperandIndexes[0]].lit {
+				if len(res.OperandIndexes) == 0 || res.OperandIndexes[0] >= len(ops) || !ops[res.OperandIndexes[0]].Lit {
 					continue
 				}
-				name := strings.TrimSuffix(path.Base(strings.TrimRight(ops[res.OperandIndexes[0]].s, "/")), ".git")
+				name := strings.TrimSuffix(path.Base(strings.TrimRight(ops[res.OperandIndexes[0]].Value, "/")), ".git")
 				if name == "" || name == "." || name == "/" {
 					continue
 				}
-				dirs = append(dirs, arg{s: name, raw: name, lit: true})
+				dirs = append(dirs, arg{Value: name, Raw: name, Lit: true})
 				continue
 			}
-			dirs = append(dirs, arg{s: ".", raw: ".", lit: true})
+			dirs = append(dirs, arg{Value: ".", Raw: ".", Lit: true})
 			continue
 		}
 		dirs = append(dirs, argOf(ops, u)) // an attached value too: -C.claude, -o/tmp/out
@@ -537,7 +537,7 @@ func (a *analyzer) awkEffects(ca *call, uses []programs.Use, ops []arg) {
 				verb, kind = "reads", programs.Read
 			}
 			if !op.Known {
-				a.pathUnknown(ca, verb, arg{s: op.Text, unbound: true})
+				a.pathUnknown(ca, verb, arg{Value: op.Text, Unbound: true})
 				continue
 			}
 			for _, v := range op.Vals {
@@ -587,7 +587,7 @@ func (a *analyzer) awkScriptOf(ca *call, uses []programs.Use, ops []arg) (*awk.S
 	for _, u := range uses {
 		switch {
 		case u.Lang == "awk":
-			if u.Index >= 0 && u.Index < len(ops) && (ops[u.Index].unbound || ops[u.Index].subst) {
+			if u.Index >= 0 && u.Index < len(ops) && (ops[u.Index].Unbound || ops[u.Index].Subst) {
 				return nil, errAwkNotLiteral
 			}
 			parts = append(parts, u.Target)
@@ -608,10 +608,10 @@ func (a *analyzer) awkScriptOf(ca *call, uses []programs.Use, ops []arg) (*awk.S
 	for i, x := range ops {
 		code := false
 		for _, u := range uses {
-			code = code || u.Lang == "awk" && u.Index == i && u.Target == x.s
+			code = code || u.Lang == "awk" && u.Index == i && u.Target == x.Value
 		}
 		if !code {
-			words = append(words, x.s)
+			words = append(words, x.Value)
 		}
 	}
 	cmdline := awk.CommandLineVars(words)
@@ -641,7 +641,7 @@ var errAwkNotLiteral = errors.New("the awk program is not a literal")
 func argStrings(xs []arg) []string {
 	out := make([]string, len(xs))
 	for i, x := range xs {
-		out[i] = x.s
+		out[i] = x.Value
 	}
 	return out
 }
@@ -688,7 +688,7 @@ func (a *analyzer) envUnknown(ca *call) {
 		}
 	}
 	for _, as := range ca.assigns {
-		if !safeEnvNames(as.name) && !inertEnvNames(as.name) && !knownEnvValue(as.name, as.value.s) {
+		if !safeEnvNames(as.name) && !inertEnvNames(as.name) && !knownEnvValue(as.name, as.value.Value) {
 			ca.unknown = append(ca.unknown, as.name+" is set, and what it changes in "+ca.prog+" is not known")
 			return
 		}
@@ -772,7 +772,7 @@ func (a *analyzer) namesInProject(u *call) bool {
 // by default) followed by the suffix format (-b, %02d by default) of 0
 // and 1. A format Go's fmt does not read as C's leaves the names unknown.
 func (a *analyzer) csplitWrites(ca *call, ops []arg, res *programs.Result) {
-	prefix, format := arg{s: "xx", lit: true}, "%02d"
+	prefix, format := arg{Value: "xx", Lit: true}, "%02d"
 	var n int
 	for _, u := range res.Uses {
 		if u.Index < 0 || u.Index >= len(ops) {
@@ -781,7 +781,7 @@ func (a *analyzer) csplitWrites(ca *call, ops []arg, res *programs.Result) {
 		switch u.Option {
 		case "-f", "--prefix":
 			prefix = ops[u.Index]
-			prefix.s = u.Target
+			prefix.Value = u.Target
 		case "-b", "--suffix-format":
 			format = u.Target
 		case "-n", "--digits":
@@ -794,12 +794,12 @@ func (a *analyzer) csplitWrites(ca *call, ops []arg, res *programs.Result) {
 		format = "%0" + strconv.Itoa(n) + "d"
 	}
 	if strings.Count(format, "%") != 1 || !strings.ContainsAny(format[strings.IndexByte(format, '%'):], "dxXo") {
-		a.pathUnknown(ca, "writes", arg{s: prefix.s + format, lit: prefix.lit, unbound: prefix.unbound})
+		a.pathUnknown(ca, "writes", arg{Value: prefix.Value + format, Lit: prefix.Lit, Unbound: prefix.Unbound})
 		return
 	}
 	for i := 0; i < 2; i++ {
 		x := prefix
-		x.s = prefix.s + fmt.Sprintf(format, i)
+		x.Value = prefix.Value + fmt.Sprintf(format, i)
 		if p := a.resolve(x, ca.cwd); p != "" {
 			ca.writes = appendPath(ca.writes, p)
 		} else {

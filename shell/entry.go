@@ -36,7 +36,7 @@ func (a *analyzer) entryParse(ca *call) *programs.Result {
 	ops := ca.operands()
 	words := a.entryWords[:0]
 	for _, x := range ops {
-		words = append(words, programs.Word{Text: x.s, Literal: !x.unbound && !x.subst && !x.glob})
+		words = append(words, programs.Word{Text: x.Value, Literal: !x.Unbound && !x.Subst && !x.Glob})
 	}
 	a.entryWords = words
 	programs.ParseInto(spec, words, &a.entry)
@@ -63,7 +63,7 @@ func parseAs(spec *programs.Spec, ca *call) programs.Result {
 	ops := ca.operands()
 	words := make([]programs.Word, 0, len(ops))
 	for _, x := range ops {
-		words = append(words, programs.Word{Text: x.s, Literal: !x.unbound && !x.subst && !x.glob})
+		words = append(words, programs.Word{Text: x.Value, Literal: !x.Unbound && !x.Subst && !x.Glob})
 	}
 	return programs.Parse(spec, words)
 }
@@ -103,11 +103,11 @@ func (a *analyzer) entryValues(ca *call, names ...string) []arg {
 // value (an attached value: -oFILE, --output=FILE).
 func argOf(ops []arg, u programs.Use) arg {
 	if u.Index < 0 || u.Index >= len(ops) {
-		return arg{s: u.Target, raw: u.Target, lit: true}
+		return arg{Value: u.Target, Raw: u.Target, Lit: true}
 	}
 	x := ops[u.Index]
-	if x.s != u.Target {
-		x.s, x.raw = u.Target, u.Target
+	if x.Value != u.Target {
+		x.Value, x.Raw = u.Target, u.Target
 	}
 	return x
 }
@@ -132,15 +132,15 @@ func (a *analyzer) entrySub(ca *call) (string, []arg) {
 	if res.Spec == nil {
 		// No entry: the first word that is no option.
 		for i, x := range ops {
-			if !strings.HasPrefix(x.s, "-") {
-				return x.s, ops[i+1:]
+			if !strings.HasPrefix(x.Value, "-") {
+				return x.Value, ops[i+1:]
 			}
 		}
 	}
 	if len(subs) == 0 || subs[0] >= len(ops) {
 		return "", nil
 	}
-	return ops[subs[0]].s, ops[subs[0]+1:]
+	return ops[subs[0]].Value, ops[subs[0]+1:]
 }
 
 // optionValueIs reports whether the value of an option the call gives,

@@ -78,8 +78,8 @@ func (a *analyzer) arithWord(w *syntax.Word, c *ctx, depth int) {
 			return // an arithmetic operand written in place: already parsed
 		}
 		f := a.evalFields(w, c, w)
-		if len(f) == 1 && f[0].lit {
-			a.evaluatedText(f[0].s, c, depth, c.text(w))
+		if len(f) == 1 && f[0].Lit {
+			a.evaluatedText(f[0].Value, c, depth, c.text(w))
 		}
 	}
 }
@@ -123,16 +123,16 @@ func (a *analyzer) evaluatedText(s string, c *ctx, depth int, where string) {
 // evaluatedName judges a variable name given as an operand (test -v,
 // printf -v, read, unset, a nameref): a subscript in it is evaluated.
 func (a *analyzer) evaluatedName(x arg, c *ctx) {
-	if !strings.Contains(x.s, "[") && !x.unbound {
+	if !strings.Contains(x.Value, "[") && !x.Unbound {
 		return
 	}
-	if x.unbound {
-		if x.subst || strings.Contains(x.s, "[") {
-			a.unknownEval(c, x.raw, "a variable name built at run time is evaluated, subscript included")
+	if x.Unbound {
+		if x.Subst || strings.Contains(x.Value, "[") {
+			a.unknownEval(c, x.Raw, "a variable name built at run time is evaluated, subscript included")
 		}
 		return
 	}
-	a.nested("(( "+x.s+" ))", c, c.wrappers)
+	a.nested("(( "+x.Value+" ))", c, c.wrappers)
 }
 
 // evaluatedParam judges the parameter expansions that evaluate text:
@@ -180,7 +180,7 @@ func (a *analyzer) evaluatedOperands(ca *call) {
 	switch ca.prog {
 	case "test", "[":
 		for i, x := range ops {
-			if x.s == "-v" && i+1 < len(ops) {
+			if x.Value == "-v" && i+1 < len(ops) {
 				a.evaluatedName(ops[i+1], c)
 			}
 		}
@@ -191,10 +191,10 @@ func (a *analyzer) evaluatedOperands(ca *call) {
 	case "read", "unset", "mapfile", "readarray":
 		for i := 0; i < len(ops); i++ {
 			x := ops[i]
-			if strings.HasPrefix(x.s, "-") && len(x.s) > 1 {
+			if strings.HasPrefix(x.Value, "-") && len(x.Value) > 1 {
 				// Options taking a value: read -a NAME names an array.
-				last := x.s[len(x.s)-1]
-				if len(x.s) == 2 && strings.IndexByte("dinNptuCcOsa", last) >= 0 && i+1 < len(ops) {
+				last := x.Value[len(x.Value)-1]
+				if len(x.Value) == 2 && strings.IndexByte("dinNptuCcOsa", last) >= 0 && i+1 < len(ops) {
 					if last == 'a' {
 						a.evaluatedName(ops[i+1], c)
 					}
@@ -227,7 +227,7 @@ func (a *analyzer) unknownEval(c *ctx, text, why string) {
 	}
 	cp := *c
 	cp.pipe = nil
-	a.addCall(&call{ctx: &cp, cwd: c.sc.cwd(), text: text, args: []arg{{s: text, raw: text, unbound: true}}, evaluated: why + " (" + text + ")", unknown: []string{why}}, nil)
+	a.addCall(&call{ctx: &cp, cwd: c.sc.cwd(), text: text, args: []arg{{Value: text, Raw: text, Unbound: true}}, evaluated: why + " (" + text + ")", unknown: []string{why}}, nil)
 }
 
 // identWord returns the name a word is when it is one plain identifier.

@@ -35,7 +35,7 @@ func (a *analyzer) recordWritten(ca *call) {
 	sc := ca.ctx.sc
 	text, known := a.producedLiteral(ca)
 	for _, r := range ca.redirs {
-		if !r.isOutput() || harmlessTarget(r.target.s) {
+		if !r.isOutput() || harmlessTarget(r.target.Value) {
 			continue
 		}
 		p := a.resolve(r.target, ca.cwd)
@@ -63,10 +63,10 @@ func (a *analyzer) producedLiteral(ca *call) (string, bool) {
 	case "echo", "printf":
 		words := make([]string, 0, len(ca.args))
 		for _, x := range ca.operands() {
-			if !x.lit {
+			if !x.Lit {
 				return "", false
 			}
-			words = append(words, x.s)
+			words = append(words, x.Value)
 		}
 		if ca.prog == "echo" {
 			return echoString(words), true
@@ -98,12 +98,12 @@ func (a *analyzer) runWritten(ca *call) {
 	}
 	var script string
 	shell := false
-	if p0 := ca.args[0]; p0.lit && strings.Contains(p0.s, "/") {
+	if p0 := ca.args[0]; p0.Lit && strings.Contains(p0.Value, "/") {
 		script, shell = a.resolve(p0, ca.cwd), true
 	} else if isInterpreter(ca.prog) || ca.prog == "source" || ca.prog == "." {
 		for _, x := range ca.operands() {
-			if strings.HasPrefix(x.s, "-") {
-				if shellProgram(ca.prog) && strings.Contains(x.s, "c") && !strings.HasPrefix(x.s, "--") {
+			if strings.HasPrefix(x.Value, "-") {
+				if shellProgram(ca.prog) && strings.Contains(x.Value, "c") && !strings.HasPrefix(x.Value, "--") {
 					return // sh -c: the script is the text, judged as a carrier
 				}
 				continue
@@ -179,10 +179,10 @@ func (a *analyzer) callFunction(def *funcDef, name string, args []arg, c *ctx) {
 	all, allKnown := make([]string, 0, len(args)), true
 	for i, x := range args {
 		if i < 9 {
-			sc.set(positionalNames[3+i], varVal{s: x.s, known: !x.unbound, mktemp: x.mktemp})
+			sc.set(positionalNames[3+i], varVal{s: x.Value, known: !x.Unbound, mktemp: x.Mktemp})
 		}
-		all = append(all, x.s)
-		allKnown = allKnown && !x.unbound
+		all = append(all, x.Value)
+		allKnown = allKnown && !x.Unbound
 	}
 	for i := len(args); i < 9; i++ {
 		sc.set(positionalNames[3+i], varVal{s: "", known: true})
@@ -234,22 +234,22 @@ func (a *analyzer) checkFedCode(c *call, prog string) {
 	asShell := shellProgram(prog) || prog == "source" || prog == "."
 	if c.ctx.pipe == nil && readsProgramFromStdin(c, prog) {
 		for _, r := range c.redirs {
-			if r.op == syntax.DplIn && r.target.s != "-" || r.op == syntax.RdrIn && fdPath(r.target.s) {
+			if r.op == syntax.DplIn && r.target.Value != "-" || r.op == syntax.RdrIn && fdPath(r.target.Value) {
 				a.unknownEval(c.ctx, c.text, prog+" runs code read from a file descriptor, which the analysis cannot read")
 				return
 			}
 		}
 	}
 	for _, x := range c.operands() {
-		if strings.HasPrefix(x.s, "-") && x.s != "-" {
-			if shellProgram(prog) && strings.Contains(x.s, "c") && !strings.HasPrefix(x.s, "--") {
+		if strings.HasPrefix(x.Value, "-") && x.Value != "-" {
+			if shellProgram(prog) && strings.Contains(x.Value, "c") && !strings.HasPrefix(x.Value, "--") {
 				return
 			}
 			continue
 		}
 		switch {
-		case x.subst && x.node != nil && strings.HasPrefix(x.s, "/dev/fd/"):
-			text, known := a.procSubstText(x.node, c.ctx)
+		case x.Subst && x.Node != nil && strings.HasPrefix(x.Value, "/dev/fd/"):
+			text, known := a.procSubstText(x.Node, c.ctx)
 			switch {
 			case a.substFetches(x):
 				// flagged as remote-exec by checkProcSubstCode
@@ -260,8 +260,8 @@ func (a *analyzer) checkFedCode(c *call, prog string) {
 			default:
 				a.unknownEval(c.ctx, c.text, prog+" runs the output of a process substitution, which the analysis cannot read")
 			}
-		case fdPath(x.s) && c.ctx.pipe == nil:
-			a.unknownEval(c.ctx, c.text, prog+" runs code read from "+x.s+", which the analysis cannot read")
+		case fdPath(x.Value) && c.ctx.pipe == nil:
+			a.unknownEval(c.ctx, c.text, prog+" runs code read from "+x.Value+", which the analysis cannot read")
 		}
 		return
 	}

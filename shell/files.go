@@ -16,7 +16,7 @@ func (a *analyzer) files(ca *call) {
 	for _, r := range ca.redirs {
 		switch {
 		case r.isOutput():
-			if harmlessTarget(r.target.s) {
+			if harmlessTarget(r.target.Value) {
 				continue
 			}
 			if p := a.resolve(r.target, ca.cwd); p != "" {
@@ -38,7 +38,7 @@ func (a *analyzer) files(ca *call) {
 	ops := ca.operands()
 	read := func(xs []arg) {
 		for _, x := range xs {
-			if x.s == "-" || x.s == "" {
+			if x.Value == "-" || x.Value == "" {
 				continue
 			}
 			if p := a.resolve(x, ca.cwd); p != "" && !harmlessTarget(p) {
@@ -50,7 +50,7 @@ func (a *analyzer) files(ca *call) {
 	}
 	write := func(xs []arg) {
 		for _, x := range xs {
-			if x.s == "-" || x.s == "" {
+			if x.Value == "-" || x.Value == "" {
 				continue
 			}
 			if p := a.resolve(x, ca.cwd); p != "" && !harmlessTarget(p) {
@@ -68,14 +68,14 @@ func (a *analyzer) files(ca *call) {
 		// Any parameter given as file://PATH or fileb://PATH is read
 		// from that file.
 		for _, x := range ops {
-			v := x.s
+			v := x.Value
 			if strings.HasPrefix(v, "--") {
 				_, v, _ = strings.Cut(v, "=")
 			}
 			for _, scheme := range []string{"file://", "fileb://"} {
 				if rest, ok := strings.CutPrefix(v, scheme); ok && rest != "" {
 					y := x
-					y.s = rest
+					y.Value = rest
 					read([]arg{y})
 				}
 			}
@@ -91,11 +91,11 @@ func (a *analyzer) files(ca *call) {
 		}
 		srcs, dst := pos[:len(pos)-1], pos[len(pos)-1]
 		for _, s := range srcs {
-			if !remoteSpec(s.s) {
+			if !remoteSpec(s.Value) {
 				read([]arg{s})
 			}
 		}
-		if !remoteSpec(dst.s) {
+		if !remoteSpec(dst.Value) {
 			write([]arg{dst})
 			a.intoDir(ca, srcs, dst, false, res.Has("-r", "-a", "--recursive", "--archive"))
 		}
@@ -108,21 +108,21 @@ func (a *analyzer) files(ca *call) {
 		}
 		if inplace {
 			for _, u := range res.Uses {
-				if u.Effect == programs.Read && u.Option == "" && u.Index >= 0 && u.Index < len(ops) && !isAssignWord(ops[u.Index].s) {
+				if u.Effect == programs.Read && u.Option == "" && u.Index >= 0 && u.Index < len(ops) && !isAssignWord(ops[u.Index].Value) {
 					write(ops[u.Index : u.Index+1])
 				}
 			}
 		}
 	case "dd":
 		for _, x := range ops {
-			if v, ok := strings.CutPrefix(x.s, "of="); ok {
+			if v, ok := strings.CutPrefix(x.Value, "of="); ok {
 				y := x
-				y.s = v
+				y.Value = v
 				write([]arg{y})
 			}
-			if v, ok := strings.CutPrefix(x.s, "if="); ok {
+			if v, ok := strings.CutPrefix(x.Value, "if="); ok {
 				y := x
-				y.s = v
+				y.Value = v
 				read([]arg{y})
 			}
 		}
@@ -136,14 +136,14 @@ func (a *analyzer) files(ca *call) {
 		}
 		if a.entryParse(ca).Has("-O", "--remote-name", "--remote-name-all") && dir != "" {
 			for _, u := range a.entryOperands(ca) {
-				if name := urlFile(u.s); name != "" {
+				if name := urlFile(u.Value); name != "" {
 					ca.writes = appendPath(ca.writes, joinPath(dir, name))
 				}
 			}
 		}
 		// -w %output{FILE} sends what follows into FILE (curl 8.3).
 		for _, v := range a.entryValues(ca, "-w", "--write-out") {
-			for rest := v.s; ; {
+			for rest := v.Value; ; {
 				i := strings.Index(rest, "%output{")
 				if i < 0 {
 					break
@@ -153,7 +153,7 @@ func (a *analyzer) files(ca *call) {
 				if j < 0 {
 					break
 				}
-				f := arg{s: strings.TrimPrefix(rest[:j], ">>"), lit: v.lit, unbound: v.unbound}
+				f := arg{Value: strings.TrimPrefix(rest[:j], ">>"), Lit: v.Lit, Unbound: v.Unbound}
 				write([]arg{f})
 				rest = rest[j+1:]
 			}
@@ -168,7 +168,7 @@ func (a *analyzer) files(ca *call) {
 				dir = a.resolve(ds[len(ds)-1], ca.cwd)
 			}
 			for _, u := range a.entryOperands(ca) {
-				if name := urlFile(u.s); name != "" && dir != "" {
+				if name := urlFile(u.Value); name != "" && dir != "" {
 					ca.writes = appendPath(ca.writes, joinPath(dir, name))
 				}
 			}
@@ -177,7 +177,7 @@ func (a *analyzer) files(ca *call) {
 		res := a.entryParse(ca)
 		if fs := res.Option("-f", "--file"); len(fs) > 0 && fs[0].Index >= 0 {
 			f := ops[fs[0].Index]
-			f.s = fs[0].Target
+			f.Value = fs[0].Target
 			if res.Has("-c", "--create", "-r", "--append", "-u", "--update", "-A") {
 				write([]arg{f})
 			} else {
@@ -232,29 +232,29 @@ func remoteSpec(s string) bool {
 func (a *analyzer) curlUploads(c *call) []arg {
 	var out []arg
 	for _, v := range a.entryValues(c, "-d", "--data") {
-		if f, ok := strings.CutPrefix(v.s, "@"); ok {
-			v.s = f
+		if f, ok := strings.CutPrefix(v.Value, "@"); ok {
+			v.Value = f
 			out = append(out, v)
 		}
 	}
 	for _, long := range []string{"--data-binary", "--data-raw", "--data-ascii", "--data-urlencode", "--json"} {
 		for _, v := range a.entryValues(c, long) {
-			if i := strings.IndexByte(v.s, '@'); i >= 0 && long != "--data-raw" {
-				v.s = v.s[i+1:]
+			if i := strings.IndexByte(v.Value, '@'); i >= 0 && long != "--data-raw" {
+				v.Value = v.Value[i+1:]
 				out = append(out, v)
 			}
 		}
 	}
 	for _, v := range a.entryValues(c, "-F", "--form") {
-		if i := strings.Index(v.s, "=@"); i >= 0 {
-			f := v.s[i+2:]
+		if i := strings.Index(v.Value, "=@"); i >= 0 {
+			f := v.Value[i+2:]
 			if j := strings.IndexByte(f, ';'); j >= 0 {
 				f = f[:j]
 			}
-			v.s = f
+			v.Value = f
 			out = append(out, v)
-		} else if i := strings.Index(v.s, "=<"); i >= 0 {
-			v.s = v.s[i+2:]
+		} else if i := strings.Index(v.Value, "=<"); i >= 0 {
+			v.Value = v.Value[i+2:]
 			out = append(out, v)
 		}
 	}
@@ -263,19 +263,19 @@ func (a *analyzer) curlUploads(c *call) []arg {
 	// -H @FILE, --url-query [NAME]@FILE, -b FILE (a value with no = is a
 	// cookie file).
 	for _, v := range a.entryValues(c, "-H", "--header") {
-		if f, ok := strings.CutPrefix(v.s, "@"); ok && f != "-" {
-			v.s = f
+		if f, ok := strings.CutPrefix(v.Value, "@"); ok && f != "-" {
+			v.Value = f
 			out = append(out, v)
 		}
 	}
 	for _, v := range a.entryValues(c, "--url-query") {
-		if i := strings.IndexByte(v.s, '@'); i >= 0 && !strings.HasPrefix(v.s, "+") && !strings.Contains(v.s[:i], "=") {
-			v.s = v.s[i+1:]
+		if i := strings.IndexByte(v.Value, '@'); i >= 0 && !strings.HasPrefix(v.Value, "+") && !strings.Contains(v.Value[:i], "=") {
+			v.Value = v.Value[i+1:]
 			out = append(out, v)
 		}
 	}
 	for _, v := range a.entryValues(c, "-b", "--cookie") {
-		if v.s != "" && v.s != "-" && !strings.Contains(v.s, "=") {
+		if v.Value != "" && v.Value != "-" && !strings.Contains(v.Value, "=") {
 			out = append(out, v)
 		}
 	}
@@ -305,7 +305,7 @@ func parseFind(ops []arg) *findInfo {
 	fi := &findInfo{}
 	i := 0
 	for ; i < len(ops); i++ {
-		s := ops[i].s
+		s := ops[i].Value
 		if s == "-H" || s == "-L" || s == "-P" || strings.HasPrefix(s, "-O") {
 			continue
 		}
@@ -316,7 +316,7 @@ func parseFind(ops []arg) *findInfo {
 		break
 	}
 	for ; i < len(ops); i++ {
-		s := ops[i].s
+		s := ops[i].Value
 		if strings.HasPrefix(s, "-") || s == "(" || s == "!" || s == "\\(" {
 			break
 		}
@@ -324,7 +324,7 @@ func parseFind(ops []arg) *findInfo {
 	}
 	negated := false
 	for ; i < len(ops); i++ {
-		s := ops[i].s
+		s := ops[i].Value
 		not := negated
 		negated = s == "-not" || s == "!"
 		switch s {
@@ -333,7 +333,7 @@ func parseFind(ops []arg) *findInfo {
 			// only the others say what is selected.
 			if i+1 < len(ops) {
 				if !not {
-					fi.names = append(fi.names, ops[i+1].s)
+					fi.names = append(fi.names, ops[i+1].Value)
 				}
 				i++
 			}
@@ -342,7 +342,7 @@ func parseFind(ops []arg) *findInfo {
 		case "-exec", "-execdir", "-ok", "-okdir":
 			j := i + 1
 			for ; j < len(ops); j++ {
-				if ops[j].s == ";" || ops[j].s == "+" {
+				if ops[j].Value == ";" || ops[j].Value == "+" {
 					break
 				}
 			}
@@ -363,17 +363,17 @@ func parseFind(ops []arg) *findInfo {
 func fileURLs(ops []arg) []arg {
 	var out []arg
 	for _, x := range ops {
-		rest, ok := strings.CutPrefix(x.s, "file://")
+		rest, ok := strings.CutPrefix(x.Value, "file://")
 		if !ok {
-			if len(x.s) > 7 && strings.EqualFold(x.s[:7], "file://") {
-				rest = x.s[7:]
+			if len(x.Value) > 7 && strings.EqualFold(x.Value[:7], "file://") {
+				rest = x.Value[7:]
 			} else {
 				continue
 			}
 		}
 		if host, path, found := strings.Cut(rest, "/"); found && (host == "" || host == "localhost") {
 			y := x
-			y.s = "/" + path
+			y.Value = "/" + path
 			out = append(out, y)
 		}
 	}
@@ -396,26 +396,26 @@ func (a *analyzer) intoDir(ca *call, srcs []arg, dst arg, dir, recursive bool) {
 	if d == "" || len(srcs) == 0 {
 		return
 	}
-	if db := path.Base(d); !dir && len(srcs) == 1 && !strings.HasSuffix(dst.s, "/") && !strings.HasPrefix(db, ".") && path.Ext(db) != "" {
+	if db := path.Base(d); !dir && len(srcs) == 1 && !strings.HasSuffix(dst.Value, "/") && !strings.HasPrefix(db, ".") && path.Ext(db) != "" {
 		return
 	}
 	unknown := func(what string) {
 		ca.unknown = append(ca.unknown, what+" into "+d+": the names it writes are not known, and one could be an agent control file")
 	}
 	for _, s := range srcs {
-		if remoteSpec(s.s) {
+		if remoteSpec(s.Value) {
 			continue
 		}
-		if s.unbound || s.subst {
-			unknown(ca.prog + " copies " + s.raw)
+		if s.Unbound || s.Subst {
+			unknown(ca.prog + " copies " + s.Raw)
 			continue
 		}
-		trimmed := strings.TrimRight(s.s, "/")
+		trimmed := strings.TrimRight(s.Value, "/")
 		base := path.Base(trimmed)
-		contents := base == "." || strings.HasSuffix(s.s, "/") && ca.prog == "rsync"
-		if s.glob {
+		contents := base == "." || strings.HasSuffix(s.Value, "/") && ca.prog == "rsync"
+		if s.Glob {
 			if a.globNamesControl(d, base) {
-				unknown(ca.prog + " copies what " + s.raw + " matches")
+				unknown(ca.prog + " copies what " + s.Raw + " matches")
 			}
 			if !recursive {
 				continue
@@ -438,9 +438,9 @@ func (a *analyzer) intoDir(ca *call, srcs []arg, dst arg, dir, recursive bool) {
 		if !contents {
 			recv = path.Join(d, base)
 		}
-		src := a.resolve(arg{s: strings.TrimSuffix(trimmed, "/."), lit: true}, ca.cwd)
+		src := a.resolve(arg{Value: strings.TrimSuffix(trimmed, "/."), Lit: true}, ca.cwd)
 		if src == "" || !a.inTree(src) || a.isTreeRootOrAbove(recv) || a.opts.Home != "" && within(a.opts.Home, recv) {
-			unknown(ca.prog + " copies the tree " + s.raw)
+			unknown(ca.prog + " copies the tree " + s.Raw)
 		}
 	}
 }
@@ -482,13 +482,13 @@ func (a *analyzer) controlOrCredential(p string) bool {
 // It returns the directories it resolved.
 func (a *analyzer) unpackInto(ca *call, dirs []arg, what string) []string {
 	if len(dirs) == 0 {
-		dirs = []arg{{s: ".", lit: true}}
+		dirs = []arg{{Value: ".", Lit: true}}
 	}
 	var out []string
 	for _, x := range dirs {
 		d := a.resolve(x, ca.cwd)
 		if d == "" {
-			ca.unknown = append(ca.unknown, ca.prog+" "+what+" into "+x.raw+", which is not known")
+			ca.unknown = append(ca.unknown, ca.prog+" "+what+" into "+x.Raw+", which is not known")
 			continue
 		}
 		out = append(out, d)
@@ -507,11 +507,11 @@ func (a *analyzer) unpackInto(ca *call, dirs []arg, what string) []string {
 // relative path after a cd to such a place. Where it leads is not known,
 // so no mode and no read-only judgement may run the part unasked.
 func (a *analyzer) pathUnknown(ca *call, verb string, x arg) {
-	what := x.raw
+	what := x.Raw
 	if what == "" {
-		what = x.s
+		what = x.Value
 	}
-	if ca.cwd == "" && !x.unbound {
+	if ca.cwd == "" && !x.Unbound {
 		what += " in a working directory that is not known"
 	}
 	tail := " " + what + ", a path that is not known"

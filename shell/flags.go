@@ -14,7 +14,7 @@ import "strings"
 func hasWord(args []arg, ws ...string) bool {
 	for _, x := range args {
 		for _, w := range ws {
-			if x.s == w {
+			if x.Value == w {
 				return true
 			}
 		}
@@ -26,7 +26,7 @@ func hasWord(args []arg, ws ...string) bool {
 func hasWordFold(args []arg, ws ...string) bool {
 	for _, x := range args {
 		for _, w := range ws {
-			if strings.EqualFold(x.s, w) {
+			if strings.EqualFold(x.Value, w) {
 				return true
 			}
 		}
@@ -38,7 +38,7 @@ func hasWordFold(args []arg, ws ...string) bool {
 func hasPrefixWord(args []arg, ps ...string) bool {
 	for _, x := range args {
 		for _, p := range ps {
-			if strings.HasPrefix(x.s, p) {
+			if strings.HasPrefix(x.Value, p) {
 				return true
 			}
 		}
@@ -51,7 +51,7 @@ func optValues(args []arg, short, long string) []arg {
 	var out []arg
 	for i := 0; i < len(args); i++ {
 		x := args[i]
-		s := x.s
+		s := x.Value
 		if s == "--" {
 			break
 		}
@@ -61,14 +61,14 @@ func optValues(args []arg, short, long string) []arg {
 			i++
 		case long != "" && strings.HasPrefix(s, long+"="):
 			v := x
-			v.s = s[len(long)+1:]
+			v.Value = s[len(long)+1:]
 			out = append(out, v)
 		case short != "" && s == short && i+1 < len(args):
 			out = append(out, args[i+1])
 			i++
 		case short != "" && len(s) > len(short) && strings.HasPrefix(s, short) && !strings.HasPrefix(s, "--"):
 			v := x
-			v.s = s[len(short):]
+			v.Value = s[len(short):]
 			out = append(out, v)
 		}
 	}
@@ -81,12 +81,12 @@ func optValues(args []arg, short, long string) []arg {
 func positional(args []arg, withValue string) []arg {
 	var out []arg
 	for i := 0; i < len(args); i++ {
-		s := args[i].s
+		s := args[i].Value
 		if s == "--" {
 			out = append(out, args[i+1:]...)
 			break
 		}
-		if len(s) > 1 && s[0] == '-' && !args[i].unbound {
+		if len(s) > 1 && s[0] == '-' && !args[i].Unbound {
 			if inList(withValue, s) {
 				i++
 			}
@@ -101,7 +101,7 @@ func positional(args []arg, withValue string) []arg {
 // skipping global options that take a value.
 func subcommand(args []arg, withValue string) (string, []arg) {
 	for i := 0; i < len(args); i++ {
-		s := args[i].s
+		s := args[i].Value
 		if strings.HasPrefix(s, "-") {
 			if !strings.Contains(s, "=") && inList(withValue, s) {
 				i++
@@ -138,9 +138,9 @@ func inList(list, s string) bool {
 func helpFirst(args []arg) bool {
 	leading := true
 	for i, x := range args {
-		switch x.s {
+		switch x.Value {
 		case "--version", "-version":
-			if i+1 < len(args) && !strings.HasPrefix(args[i+1].s, "-") {
+			if i+1 < len(args) && !strings.HasPrefix(args[i+1].Value, "-") {
 				// fastly service version activate --version 5: a
 				// version number given as a value, not the query.
 				return false
@@ -151,11 +151,11 @@ func helpFirst(args []arg) bool {
 		case "--":
 			return false
 		}
-		if strings.HasPrefix(x.s, "-") {
+		if strings.HasPrefix(x.Value, "-") {
 			leading = false
 			continue
 		}
-		if !leading || !subcommandWord(x.s) {
+		if !leading || !subcommandWord(x.Value) {
 			return false
 		}
 	}

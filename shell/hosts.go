@@ -18,25 +18,25 @@ func (a *analyzer) checkHosts(c *call, urls []arg) {
 	// unasked.
 	follows := c.prog == "wget" || c.prog == "aria2c" || a.entryParse(c).Has("--location", "--location-trusted", "--follow")
 	for _, u := range urls {
-		if a.classifiedHost(c, u.s, "") {
+		if a.classifiedHost(c, u.Value, "") {
 			return
 		}
 		if follows {
-			for _, r := range netclass.Redirects(u.s) {
-				if a.classifiedHost(c, r, " (a redirect in "+u.s+")") {
+			for _, r := range netclass.Redirects(u.Value) {
+				if a.classifiedHost(c, r, " (a redirect in "+u.Value+")") {
 					return
 				}
 			}
 		}
 	}
 	for _, x := range c.operands() {
-		if !strings.ContainsAny(x.s, ":.") || strings.Contains(x.s, "://") {
+		if !strings.ContainsAny(x.Value, ":.") || strings.Contains(x.Value, "://") {
 			continue
 		}
-		for _, piece := range strings.FieldsFunc(x.s, func(r rune) bool { return r == ':' || r == ',' || r == '=' || r == ' ' || r == '[' || r == ']' }) {
+		for _, piece := range strings.FieldsFunc(x.Value, func(r rune) bool { return r == ':' || r == ',' || r == '=' || r == ' ' || r == '[' || r == ']' }) {
 			if ip, ok := netclass.ParseIP(piece); ok && strings.Contains(piece, ".") {
 				if cls := netclass.Classify(netclass.Host{Name: ip.String(), Addr: ip}); cls != nil && len(cls.Loopback) == 0 {
-					a.flagHost(c, cls, "reads "+cls.Name+", where "+x.s+" routes the request")
+					a.flagHost(c, cls, "reads "+cls.Name+", where "+x.Value+" routes the request")
 					return
 				}
 			}

@@ -74,16 +74,16 @@ func (a *analyzer) listingOf(args []arg, c *ctx) (Listing, bool) {
 		return Listing{}, false
 	}
 	for _, x := range args {
-		if !x.lit || x.glob || x.subst || x.unbound {
+		if !x.Lit || x.Glob || x.Subst || x.Unbound {
 			return Listing{}, false
 		}
 	}
-	if _, ok := c.sc.alias(key(args[0].s)); ok {
+	if _, ok := c.sc.alias(key(args[0].Value)); ok {
 		return Listing{}, false
 	}
-	switch programName(args[0].s) {
+	switch programName(args[0].Value) {
 	case "git":
-		return a.gitListing(args[0].s, args[1:], c, cwd)
+		return a.gitListing(args[0].Value, args[1:], c, cwd)
 	case "find":
 		return a.findListing(args[1:], cwd)
 	}
@@ -101,7 +101,7 @@ func (a *analyzer) gitListing(a0 string, ops []arg, c *ctx, cwd string) (Listing
 	// would name another repository).
 	words := make([]programs.Word, len(ops))
 	for i, x := range ops {
-		words[i] = programs.Word{Text: x.s, Literal: true}
+		words[i] = programs.Word{Text: x.Value, Literal: true}
 	}
 	res := programs.Parse(programs.Lookup(programName(a0)), words)
 	if res.Sub() != "ls-files" || !res.Known() || res.Help || len(res.SubIndexes()) == 0 || res.SubIndexes()[0] != 0 {
@@ -131,7 +131,7 @@ func (a *analyzer) findListing(ops []arg, cwd string) (Listing, bool) {
 	l := Listing{Program: "find", Cwd: cwd, MinDepth: -1, MaxDepth: -1}
 	i := 0
 	for ; i < len(ops); i++ {
-		s := ops[i].s
+		s := ops[i].Value
 		if strings.HasPrefix(s, "-") || s == "(" || s == "!" || s == ")" || s == "," {
 			break
 		}
@@ -146,7 +146,7 @@ func (a *analyzer) findListing(ops []arg, cwd string) (Listing, bool) {
 	}
 	printed := false
 	for ; i < len(ops); i++ {
-		s := ops[i].s
+		s := ops[i].Value
 		if printed {
 			return Listing{}, false // an action then more: not one list
 		}
@@ -158,7 +158,7 @@ func (a *analyzer) findListing(ops []arg, cwd string) (Listing, bool) {
 		if i+1 >= len(ops) {
 			return Listing{}, false
 		}
-		v := ops[i+1].s
+		v := ops[i+1].Value
 		i++
 		switch s {
 		case "-name", "-iname":
@@ -198,7 +198,7 @@ func (a *analyzer) findExecListing(ops []arg, c *ctx) (Listing, []arg, bool) {
 	}
 	at := -1
 	for i, x := range ops {
-		if x.s == "-exec" {
+		if x.Value == "-exec" {
 			at = i
 			break
 		}
@@ -208,22 +208,22 @@ func (a *analyzer) findExecListing(ops []arg, c *ctx) (Listing, []arg, bool) {
 	}
 	end := -1
 	for j := at + 1; j < len(ops); j++ {
-		if ops[j].s == ";" || ops[j].s == "+" {
+		if ops[j].Value == ";" || ops[j].Value == "+" {
 			end = j
 			break
 		}
 	}
-	if end != len(ops)-1 || end < at+3 || ops[end-1].s != "{}" {
+	if end != len(ops)-1 || end < at+3 || ops[end-1].Value != "{}" {
 		return Listing{}, nil, false
 	}
 	cmd := ops[at+1 : end]
 	for _, x := range cmd[:len(cmd)-1] {
-		if strings.Contains(x.s, "{}") {
+		if strings.Contains(x.Value, "{}") {
 			return Listing{}, nil, false
 		}
 	}
 	words := make([]arg, 0, at+1)
-	words = append(words, arg{s: "find", raw: "find", lit: true})
+	words = append(words, arg{Value: "find", Raw: "find", Lit: true})
 	words = append(words, ops[:at]...)
 	l, ok := a.listingOf(words, c)
 	if !ok || l.Program != "find" || l.Null {
@@ -251,7 +251,7 @@ func (a *analyzer) findExec(ca *call, fi *findInfo, ops []arg) bool {
 	cp.pipe, cp.redirs, cp.xargs = nil, nil, false
 	words := make([]string, len(cmd))
 	for i, x := range cmd {
-		words[i] = x.raw
+		words[i] = x.Raw
 	}
 	first := len(a.an.Parts)
 	a.dispatch(strings.Join(words, " ")+" {}", append(cmd[:len(cmd):len(cmd)], names...), nil, nil, &cp)
@@ -328,7 +328,7 @@ func (a *analyzer) readLoop(w *syntax.WhileClause, c *ctx) (string, []varVal, bo
 	}
 	vals := make([]varVal, len(names))
 	for i, n := range names {
-		vals[i] = varVal{s: n.s, known: true, listed: true}
+		vals[i] = varVal{s: n.Value, known: true, listed: true}
 	}
 	return words[1], vals, true
 }
@@ -356,7 +356,7 @@ func (a *analyzer) list(l Listing) ([]arg, bool) {
 	a.listings = appendNew(a.listings, l.String())
 	out := make([]arg, len(names))
 	for i, n := range names {
-		out[i] = arg{s: n, raw: n, lit: true, listed: true}
+		out[i] = arg{Value: n, Raw: n, Lit: true, Listed: true}
 	}
 	return out, true
 }
@@ -364,7 +364,7 @@ func (a *analyzer) list(l Listing) ([]arg, bool) {
 // listedArgs reports a call given names a listing printed.
 func listedArgs(ca *call) bool {
 	for _, x := range ca.args {
-		if x.listed {
+		if x.Listed {
 			return true
 		}
 	}

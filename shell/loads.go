@@ -33,11 +33,11 @@ func (a *analyzer) loads(ca *call, p *Part) {
 	ops := ca.operands()
 	words := make([]string, len(ops))
 	for i, x := range ops {
-		words[i] = x.s
+		words[i] = x.Value
 	}
 	var names []string
 	for _, as := range ca.assigns {
-		names = append(names, as.name+"="+as.value.s)
+		names = append(names, as.name+"="+as.value.Value)
 	}
 	p.Beyond = l.BeyondWords(words, names)
 	// Options the entry says run a command or load code: the program runs
@@ -47,7 +47,7 @@ func (a *analyzer) loads(ca *call, p *Part) {
 	res := a.entryParse(ca)
 	for _, u := range res.Options {
 		if (u.Effect == programs.Exec || u.Effect == programs.Load) && u.Index >= 0 && u.Index < len(ops) {
-			p.Beyond = appendNew(p.Beyond, ops[u.Index].s)
+			p.Beyond = appendNew(p.Beyond, ops[u.Index].Value)
 		}
 	}
 	wasReadOnly := p.ReadOnly
@@ -82,7 +82,7 @@ func (a *analyzer) repoStart(ca *call) *RepoStart {
 	}
 	ops := ca.operands()
 	for i := 0; i < len(ops); i++ {
-		s := ops[i].s
+		s := ops[i].Value
 		if !strings.HasPrefix(s, "-") {
 			r.Sub = s
 			break
@@ -97,11 +97,11 @@ func (a *analyzer) repoStart(ca *call) *RepoStart {
 			}
 		case strings.HasPrefix(s, "-C"):
 			v := ops[i]
-			v.s, name = s[2:], "-C"
+			v.Value, name = s[2:], "-C"
 			val = &v
 		case strings.HasPrefix(s, "--git-dir="), strings.HasPrefix(s, "--work-tree="):
 			v := ops[i]
-			name, v.s, _ = strings.Cut(s, "=")
+			name, v.Value, _ = strings.Cut(s, "=")
 			val = &v
 		case inList(gitGlobalValue, s):
 			i++

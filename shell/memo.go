@@ -202,15 +202,15 @@ func (a *analyzer) memoKey(def *funcDef, c *ctx) []byte {
 		str(r.body)
 		flag(r.hasBody)
 		t := r.target
-		str(t.s)
-		str(t.raw)
-		flag(t.lit)
-		flag(t.unbound)
-		flag(t.glob)
-		flag(t.subst)
-		flag(t.mktemp)
-		flag(t.home)
-		ptr(unsafe.Pointer(t.node))
+		str(t.Value)
+		str(t.Raw)
+		flag(t.Lit)
+		flag(t.Unbound)
+		flag(t.Glob)
+		flag(t.Subst)
+		flag(t.Mktemp)
+		flag(t.Home)
+		ptr(unsafe.Pointer(t.Node))
 	}
 	names := ms.nameBuf[:0]
 	for n, on := range a.calling {

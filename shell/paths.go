@@ -108,10 +108,10 @@ func dirOf(p string) string { return path.Dir(p) }
 // "" when the path cannot be known (an unbound variable, or a relative path
 // with an unknown working directory).
 func (a *analyzer) resolve(x arg, cwd string) string {
-	if x.unbound && !x.mktemp {
+	if x.Unbound && !x.Mktemp {
 		return ""
 	}
-	return a.resolveString(x.s, cwd)
+	return a.resolveString(x.Value, cwd)
 }
 
 func (a *analyzer) resolveString(s, cwd string) string {

@@ -94,7 +94,7 @@ func TestJudgingRefusesToAdd(t *testing.T) {
 		t.Error("nested walked while judging")
 	}
 	a.unknownEval(c, "x", "why")
-	a.addCall(&call{ctx: c, text: "ls", args: []arg{{s: "ls", raw: "ls", lit: true}}}, nil)
+	a.addCall(&call{ctx: c, text: "ls", args: []arg{{Value: "ls", Raw: "ls", Lit: true}}}, nil)
 	if len(a.calls) != 0 || len(an.Parts) != 0 {
 		t.Errorf("judging added %d calls, %d parts", len(a.calls), len(an.Parts))
 	}

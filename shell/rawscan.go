@@ -29,23 +29,23 @@ func (a *analyzer) rawScanCtx(text string, c *ctx) {
 		}
 		args := make([]arg, len(words))
 		for i, w := range words {
-			args[i] = arg{s: w, raw: w, lit: true}
+			args[i] = arg{Value: w, Raw: w, Lit: true}
 			if strings.ContainsAny(w, "$`") {
-				args[i].lit = false
-				args[i].unbound = true
+				args[i].Lit = false
+				args[i].Unbound = true
 				if w == "$HOME" || w == "${HOME}" || strings.HasPrefix(w, "$HOME/") {
-					args[i].s = a.opts.Home + strings.TrimPrefix(strings.TrimPrefix(w, "${HOME}"), "$HOME")
-					args[i].unbound = a.opts.Home == ""
+					args[i].Value = a.opts.Home + strings.TrimPrefix(strings.TrimPrefix(w, "${HOME}"), "$HOME")
+					args[i].Unbound = a.opts.Home == ""
 				}
 			}
-			if i == 0 || args[i].lit {
+			if i == 0 || args[i].Lit {
 				if w == "~" || strings.HasPrefix(w, "~/") {
 					if a.opts.Home != "" {
-						args[i].s = a.opts.Home + w[1:]
+						args[i].Value = a.opts.Home + w[1:]
 					}
 				}
 			}
-			args[i].glob = strings.ContainsAny(w, "*?[")
+			args[i].Glob = strings.ContainsAny(w, "*?[")
 		}
 		cp := *c
 		a.rawDispatch(stmt, args, &cp)
@@ -57,7 +57,7 @@ func (a *analyzer) rawScanCtx(text string, c *ctx) {
 func (a *analyzer) rawDispatch(text string, args []arg, c *ctx) {
 	ca := &call{ctx: c, cwd: c.sc.cwd(), text: text}
 	for guard := 0; guard < 16 && len(args) > 0; guard++ {
-		k := key(programName(args[0].s))
+		k := key(programName(args[0].Value))
 		if rest, wrapper, ok := a.unwrapEntry(ca, k, args, false); wrapper {
 			if !ok {
 				break
@@ -82,9 +82,9 @@ func (a *analyzer) rawDispatch(text string, args []arg, c *ctx) {
 	ca.args = args
 	ca.words = make([]string, len(args))
 	for i, x := range args {
-		ca.words[i] = x.s
+		ca.words[i] = x.Value
 	}
-	ca.words[0] = programName(args[0].s)
+	ca.words[0] = programName(args[0].Value)
 	ca.prog = key(ca.words[0])
 	ca.dynamic = true
 	ca.spec = ca.prog

@@ -27,7 +27,7 @@ func (a *analyzer) readOnly(ca *call) bool {
 		}
 	}
 	for _, x := range ca.operands() {
-		if x.subst && !(x.listed && !x.unbound) && !substSafe(x, allData(ca.prog)) {
+		if x.Subst && !(x.Listed && !x.Unbound) && !substSafe(x, allData(ca.prog)) {
 			return false
 		}
 	}
@@ -47,10 +47,10 @@ func (a *analyzer) readOnly(ca *call) bool {
 // options do more than read finds its options unknown there, does that
 // change nothing.
 func substSafe(x arg, allData bool) bool {
-	if x.node == nil {
+	if x.Node == nil {
 		return false
 	}
-	for i, p := range x.node.Parts {
+	for i, p := range x.Node.Parts {
 		switch p := p.(type) {
 		case *syntax.CmdSubst:
 			if i != 0 || !allData {
@@ -113,7 +113,7 @@ func (a *analyzer) alternates(ca *call) [][]string {
 		spec := make([]string, len(ca.args))
 		spec[0] = ca.spec
 		for i := 1; i < len(ca.args); i++ {
-			spec[i] = ca.args[i].s
+			spec[i] = ca.args[i].Value
 		}
 		out = append(out, spec)
 	}
@@ -121,7 +121,7 @@ func (a *analyzer) alternates(ca *call) [][]string {
 		ops := ca.operands()
 		i := 0
 		for ; i < len(ops); i++ {
-			s := ops[i].s
+			s := ops[i].Value
 			if !strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "+") {
 				break
 			}
@@ -167,8 +167,8 @@ var globalOptions = map[string]string{
 // names: the known value of its expansion, or for a glob the programs of
 // the usual directories it matches.
 func (a *analyzer) guessProgram(p0 arg) string {
-	if p0.glob {
-		pat := p0.s
+	if p0.Glob {
+		pat := p0.Value
 		for _, name := range globCandidates {
 			for _, dir := range []string{"/bin/", "/usr/bin/", "/sbin/", "/usr/sbin/"} {
 				full := name
@@ -182,10 +182,10 @@ func (a *analyzer) guessProgram(p0 arg) string {
 		}
 		return ""
 	}
-	if strings.ContainsAny(p0.s, "$`(") || p0.s == "" {
+	if strings.ContainsAny(p0.Value, "$`(") || p0.Value == "" {
 		return ""
 	}
-	return key(programName(p0.s))
+	return key(programName(p0.Value))
 }
 
 // globCandidates are the programs a glob in program position is tried
@@ -281,11 +281,11 @@ func (a *analyzer) notReadOnly(ca *call) string {
 		return "find runs a command of its own"
 	}
 	for _, x := range ca.operands() {
-		if x.subst && strings.HasPrefix(x.s, "/dev/fd/") {
+		if x.Subst && strings.HasPrefix(x.Value, "/dev/fd/") {
 			return "an operand is the output of a process substitution, which is not known"
 		}
-		if x.subst {
-			return "an operand is the output of " + quoteCause(x.s) + ", which is not known"
+		if x.Subst {
+			return "an operand is the output of " + quoteCause(x.Value) + ", which is not known"
 		}
 	}
 	return ""

@@ -303,11 +303,11 @@ func (a *analyzer) setOptions(ca *call) string {
 	case "shopt":
 		on, setO, change := true, false, false
 		for _, x := range ops {
-			if !x.lit {
-				unknown(x.raw)
+			if !x.Lit {
+				unknown(x.Raw)
 				continue
 			}
-			switch x.s {
+			switch x.Value {
 			case "-s":
 				on, change = true, true
 				continue
@@ -320,8 +320,8 @@ func (a *analyzer) setOptions(ca *call) string {
 			case "-p", "-q":
 				continue
 			}
-			if strings.HasPrefix(x.s, "-") {
-				for _, l := range x.s[1:] {
+			if strings.HasPrefix(x.Value, "-") {
+				for _, l := range x.Value[1:] {
 					switch l {
 					case 's':
 						on, change = true, true
@@ -334,7 +334,7 @@ func (a *analyzer) setOptions(ca *call) string {
 				continue
 			}
 			if change {
-				note(x.s, on)
+				note(x.Value, on)
 			}
 		}
 		_ = setO
@@ -351,11 +351,11 @@ func (a *analyzer) setOptions(ca *call) string {
 func eachSetOption(ops []arg, note func(name string, on bool), unknown func(w string)) {
 	for i := 0; i < len(ops); i++ {
 		x := ops[i]
-		if !x.lit {
-			unknown(x.raw)
+		if !x.Lit {
+			unknown(x.Raw)
 			continue
 		}
-		s := x.s
+		s := x.Value
 		if s == "--" || s == "-" || !strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "+") {
 			return // the positional parameters follow
 		}
@@ -365,19 +365,19 @@ func eachSetOption(ops []arg, note func(name string, on bool), unknown func(w st
 				return // set -o prints the options
 			}
 			i++
-			if !ops[i].lit {
-				unknown(ops[i].raw)
+			if !ops[i].Lit {
+				unknown(ops[i].Raw)
 				continue
 			}
-			note(ops[i].s, on)
+			note(ops[i].Value, on)
 			continue
 		}
 		for j := 1; j < len(s); j++ {
 			name, ok := setLetters[s[j]]
 			if s[j] == 'o' {
-				if i+1 < len(ops) && ops[i+1].lit {
+				if i+1 < len(ops) && ops[i+1].Lit {
 					i++
-					note(ops[i].s, on)
+					note(ops[i].Value, on)
 				}
 				continue
 			}
@@ -723,7 +723,7 @@ func sameProgram(name, base string) bool {
 // command left. It returns the file to run instead when that is another
 // program, or why the program is unknown.
 func (a *analyzer) programIdentity(p0 arg, c *ctx) (file, why string) {
-	s := p0.s
+	s := p0.Value
 	if strings.Contains(s, "/") && !strings.Contains(s, ":") {
 		p := a.resolve(p0, c.sc.cwd())
 		if p == "" {
@@ -750,9 +750,9 @@ func (a *analyzer) stateUnknown(ca *call) []string {
 		out = append(out, r)
 	}
 	for _, x := range ca.operands() {
-		if x.glob {
+		if x.Glob {
 			if r := sc.globOptions().globReason(); r != "" {
-				out = append(out, r+": "+x.raw)
+				out = append(out, r+": "+x.Raw)
 				break
 			}
 		}
@@ -764,8 +764,8 @@ func (a *analyzer) stateUnknown(ca *call) []string {
 	}
 	if on, known := sc.option(optKey + "keyword"); on || !known {
 		for _, x := range ca.operands() {
-			if name, _, ok := strings.Cut(x.s, "="); ok && isIdent(name) {
-				out = append(out, "set -k makes "+x.s+" an assignment to the environment")
+			if name, _, ok := strings.Cut(x.Value, "="); ok && isIdent(name) {
+				out = append(out, "set -k makes "+x.Value+" an assignment to the environment")
 				break
 			}
 		}
@@ -784,7 +784,7 @@ func (a *analyzer) cdState(ca *call, dir string) string {
 	}
 	sc := ca.ctx.sc
 	for _, as := range ca.assigns {
-		if as.name == "CDPATH" && as.value.s != "" {
+		if as.name == "CDPATH" && as.value.Value != "" {
 			return "CDPATH is set for cd"
 		}
 	}
@@ -806,15 +806,15 @@ func (a *analyzer) builtinState(ca *call) string {
 	case "hash":
 		for i := 0; i < len(ops); i++ {
 			switch {
-			case ops[i].s == "-p" && i+2 < len(ops):
+			case ops[i].Value == "-p" && i+2 < len(ops):
 				file := ops[i+1]
 				for _, n := range ops[i+2:] {
-					sc.set(hashKey+n.s, varVal{s: file.s, known: file.lit})
+					sc.set(hashKey+n.Value, varVal{s: file.Value, known: file.Lit})
 				}
 				return ""
-			case ops[i].s == "-d":
+			case ops[i].Value == "-d":
 				for _, n := range ops[i+1:] {
-					sc.unset(hashKey + n.s)
+					sc.unset(hashKey + n.Value)
 				}
 				return ""
 			}
@@ -824,39 +824,39 @@ func (a *analyzer) builtinState(ca *call) string {
 		for i := 0; i < len(ops); i++ {
 			x := ops[i]
 			switch {
-			case !x.lit:
+			case !x.Lit:
 				sc.set(loadKey+"?", varVal{s: "on", known: true})
 				return "enable is given a word that is not known"
-			case x.s == "-f":
+			case x.Value == "-f":
 				load = true
 				i++
-			case strings.HasPrefix(x.s, "-"):
-				off = off || strings.Contains(x.s, "n")
+			case strings.HasPrefix(x.Value, "-"):
+				off = off || strings.Contains(x.Value, "n")
 			case load:
-				sc.set(loadKey+x.s, varVal{s: "on", known: true})
+				sc.set(loadKey+x.Value, varVal{s: "on", known: true})
 			case off:
-				sc.set(offKey+x.s, varVal{s: "on", known: true})
+				sc.set(offKey+x.Value, varVal{s: "on", known: true})
 			default:
-				sc.unset(offKey + x.s)
+				sc.unset(offKey + x.Value)
 			}
 		}
 	case "unset":
 		fn := false
 		for _, x := range ops {
 			switch {
-			case !x.lit:
+			case !x.Lit:
 				return "unset is given a name that is not known"
-			case x.s == "-f":
+			case x.Value == "-f":
 				fn = true
-			case strings.HasPrefix(x.s, "-"):
-			case !fn && stateVarName(x.s):
-				if x.s == "PATH" {
+			case strings.HasPrefix(x.Value, "-"):
+			case !fn && stateVarName(x.Value):
+				if x.Value == "PATH" {
 					// With PATH unset bash looks in the working directory.
 					sc.set("PATH", varVal{known: true})
 				} else {
-					sc.unset(x.s)
+					sc.unset(x.Value)
 				}
-				return "unset " + x.s + " changes what later words mean"
+				return "unset " + x.Value + " changes what later words mean"
 			}
 		}
 	}
@@ -932,7 +932,7 @@ func inPath(p, d string) bool {
 func (a *analyzer) judgeState(ca *call) {
 	if ca.ctx.sc.touched {
 		for _, x := range ca.operands() {
-			if x.glob {
+			if x.Glob {
 				ca.globs = ca.ctx.sc.globOptions()
 				break
 			}

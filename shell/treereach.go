@@ -17,7 +17,7 @@ func (a *analyzer) trees(c *call, piped bool) []string {
 			}
 			roots := c.find.roots
 			if len(roots) == 0 {
-				roots = []arg{{s: ".", lit: true}}
+				roots = []arg{{Value: ".", Lit: true}}
 			}
 			var out []string
 			for _, x := range roots {

@@ -96,13 +96,13 @@ func optsWrapper(withValue, noCommand string) wrapperFunc {
 	return func(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 		i := 0
 		for ; i < len(args); i++ {
-			s := args[i].s
+			s := args[i].Value
 			if s == "--" {
 				i++
 				break
 			}
 			if !strings.HasPrefix(s, "-") || s == "-" {
-				if !args[i].lit {
+				if !args[i].Lit {
 					break
 				}
 				// nice -19 and friends: a numeric option.
@@ -160,7 +160,7 @@ func (a *analyzer) unwrapEntry(ca *call, k string, args []arg, form bool) (rest 
 func (a *analyzer) wrapByEntry(ca *call, name string, spec *programs.Spec, args []arg, res *programs.Result) ([]arg, bool) {
 	words := make([]programs.Word, len(args))
 	for i, x := range args {
-		words[i] = programs.Word{Text: x.s, Literal: x.lit && !x.glob && !x.unbound && !x.subst}
+		words[i] = programs.Word{Text: x.Value, Literal: x.Lit && !x.Glob && !x.Unbound && !x.Subst}
 	}
 	*res = programs.Parse(spec, words)
 	if res.Help || res.Command == 0 || res.Command-1 >= len(args) {
@@ -207,7 +207,7 @@ func afterSudo(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok
 		return nil, false
 	}
 	if res.Has("--edit") {
-		return append([]arg{{s: sudoedit, raw: sudoedit, lit: true}}, rest...), true
+		return append([]arg{{Value: sudoedit, Raw: sudoedit, Lit: true}}, rest...), true
 	}
 	i := a.wrapperAssigns(ca, rest, true)
 	if i >= len(rest) {
@@ -222,11 +222,11 @@ func afterSudo(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok
 // count (sudo).
 func (a *analyzer) wrapperAssigns(ca *call, args []arg, literal bool) int {
 	i := 0
-	for i < len(args) && (args[i].lit || !literal) && isAssignWord(args[i].s) {
-		name, _, _ := strings.Cut(args[i].s, "=")
+	for i < len(args) && (args[i].Lit || !literal) && isAssignWord(args[i].Value) {
+		name, _, _ := strings.Cut(args[i].Value, "=")
 		v := args[i]
-		v.s = args[i].s[len(name)+1:]
-		ca.assigns = append(ca.assigns, assignment{name: name, value: v, text: args[i].raw})
+		v.Value = args[i].Value[len(name)+1:]
+		ca.assigns = append(ca.assigns, assignment{name: name, value: v, text: args[i].Raw})
 		if unsafeEnvNames(name) && !ca.ctx.unsafeEnv {
 			// What it runs, carriers included, inherits the variable.
 			cp := a.newCtx(ca.ctx)
@@ -246,7 +246,7 @@ func afterWatch(a *analyzer, ca *call, res *programs.Result, args, rest []arg, o
 	}
 	words := make([]string, 0, len(rest))
 	for _, x := range rest {
-		words = append(words, x.s)
+		words = append(words, x.Value)
 	}
 	a.nested(strings.Join(words, " "), ca.ctx, ca.wrappers)
 	return nil, true
@@ -266,15 +266,15 @@ func afterCommand(a *analyzer, ca *call, res *programs.Result, args, rest []arg,
 	first := -1
 	for i, x := range args {
 		if first < 0 {
-			if !strings.HasPrefix(x.s, "-") {
+			if !strings.HasPrefix(x.Value, "-") {
 				return nil, false
 			}
-			if x.s == "--" && x.lit {
+			if x.Value == "--" && x.Lit {
 				first = i + 1
 			}
 			continue
 		}
-		if i > first && strings.HasPrefix(x.s, "-") {
+		if i > first && strings.HasPrefix(x.Value, "-") {
 			ca.unknown = append(ca.unknown, "command -v given a command line after --, judged as the command it spells")
 			return args[first:], true
 		}
@@ -286,7 +286,7 @@ func afterCommand(a *analyzer, ca *call, res *programs.Result, args, rest []arg,
 // command.
 func afterChroot(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok, form bool) ([]arg, bool) {
 	if !ok && !res.Help && len(res.OperandIndexes) == 1 {
-		return []arg{{s: "sh", lit: true, raw: "sh"}}, true
+		return []arg{{Value: "sh", Lit: true, Raw: "sh"}}, true
 	}
 	return rest, ok
 }
@@ -304,7 +304,7 @@ func strictWrapper(name, withValue, flags, noCommand string) wrapperFunc {
 			n = len(args)
 		}
 		for i := 0; i < n; i++ {
-			s := args[i].s
+			s := args[i].Value
 			if s == "--" || !strings.HasPrefix(s, "-") || s == "-" {
 				break
 			}
@@ -374,7 +374,7 @@ func wrapEnv(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 		}
 		rest := []string{u.Target}
 		for _, x := range args[u.Index+1:] {
-			rest = append(rest, x.raw)
+			rest = append(rest, x.Raw)
 		}
 		// env -S splits its string into words; reading it as shell
 		// words is close enough and never misses a command.
@@ -385,7 +385,7 @@ func wrapEnv(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 	if len(res.OperandIndexes) > 0 {
 		i = res.OperandIndexes[0]
 	}
-	if i < len(args) && args[i].s == "-" {
+	if i < len(args) && args[i].Value == "-" {
 		i++ // env - is env -i
 	}
 	i += a.wrapperAssigns(ca, args[i:], false)
@@ -401,7 +401,7 @@ func wrapEnv(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 func wrapTime(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 	i := 0
 	for ; i < len(args); i++ {
-		s := args[i].s
+		s := args[i].Value
 		if s == "--" {
 			i++
 			break
@@ -418,11 +418,11 @@ func wrapTime(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 			}
 		case strings.HasPrefix(s, "-o"):
 			x := args[i]
-			x.s = s[2:]
+			x.Value = s[2:]
 			a.timeOutput(ca, x)
 		case len(name) >= 3 && strings.HasPrefix("--output", name):
 			x := args[i]
-			x.s = val
+			x.Value = val
 			a.timeOutput(ca, x)
 		case s == "-f" || len(name) >= 3 && strings.HasPrefix("--format", name) && !hasVal:
 			i++
@@ -449,7 +449,7 @@ func (a *analyzer) timeOutput(ca *call, x arg) {
 }
 
 func wrapMulticall(a *analyzer, ca *call, args []arg) ([]arg, bool) {
-	if len(args) == 0 || strings.HasPrefix(args[0].s, "-") {
+	if len(args) == 0 || strings.HasPrefix(args[0].Value, "-") {
 		return nil, false
 	}
 	return args, true
@@ -473,7 +473,7 @@ func wrapperParse(ca *call, args []arg) *programs.Result {
 	}
 	words := make([]programs.Word, len(args))
 	for i, x := range args {
-		words[i] = programs.Word{Text: x.s, Literal: !x.unbound && !x.subst && !x.glob}
+		words[i] = programs.Word{Text: x.Value, Literal: !x.Unbound && !x.Subst && !x.Glob}
 	}
 	res := programs.Parse(spec, words)
 	return &res
@@ -496,8 +496,8 @@ func wrapperCode(res *programs.Result, args []arg) (arg, bool) {
 func wrapRunuser(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 	res := wrapperParse(ca, args)
 	if v, ok := wrapperCode(res, args); ok {
-		if v.lit || !v.unbound {
-			a.nested(v.s, ca.ctx, append(ca.wrappers, wrapperName(ca)))
+		if v.Lit || !v.Unbound {
+			a.nested(v.Value, ca.ctx, append(ca.wrappers, wrapperName(ca)))
 		} else {
 			ca.hiddenCode(a, v)
 		}
@@ -521,8 +521,8 @@ func wrapRunuser(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 func wrapFlock(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 	res := wrapperParse(ca, args)
 	if v, ok := wrapperCode(res, args); ok {
-		if !v.unbound {
-			a.nested(v.s, ca.ctx, ca.wrappers)
+		if !v.Unbound {
+			a.nested(v.Value, ca.ctx, ca.wrappers)
 		} else {
 			ca.hiddenCode(a, v)
 		}
@@ -541,7 +541,7 @@ func wrapXargs(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 	ca.xargs = true
 	words := make([]programs.Word, len(args))
 	for i, x := range args {
-		words[i] = programs.Word{Text: x.s, Literal: !x.unbound && !x.subst && !x.glob}
+		words[i] = programs.Word{Text: x.Value, Literal: !x.Unbound && !x.Subst && !x.Glob}
 	}
 	spec := programs.Lookup(wrapperName(ca))
 	if spec == nil {
@@ -554,8 +554,8 @@ func wrapXargs(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 			continue
 		}
 		x := args[u.Index]
-		if x.s != u.Target {
-			x = arg{s: u.Target, lit: true, raw: u.Target} // attached: -aFILE, --arg-file=FILE
+		if x.Value != u.Target {
+			x = arg{Value: u.Target, Lit: true, Raw: u.Target} // attached: -aFILE, --arg-file=FILE
 		}
 		if p := a.resolve(x, ca.cwd); p != "" && !harmlessTarget(p) {
 			ca.reads = appendPath(ca.reads, p)
@@ -563,7 +563,7 @@ func wrapXargs(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 		}
 	}
 	if len(res.OperandIndexes) == 0 || res.Help {
-		return []arg{{s: "echo", lit: true, raw: "echo"}}, true
+		return []arg{{Value: "echo", Lit: true, Raw: "echo"}}, true
 	}
 	cmd := args[res.OperandIndexes[0]:]
 	if len(res.Unknown) == 0 {
@@ -590,7 +590,7 @@ func carryShell(a *analyzer, ca *call, args []arg) bool {
 	interactive := false
 	i := 1
 	for ; i < len(args); i++ {
-		s := args[i].s
+		s := args[i].Value
 		if s == "--" || s == "-" {
 			i++
 			break
@@ -636,11 +636,11 @@ func carryShell(a *analyzer, ca *call, args []arg) bool {
 			return false
 		}
 		code := args[i]
-		if code.unbound {
+		if code.Unbound {
 			ca.hiddenCode(a, code)
 			return false
 		}
-		a.nested(code.s, ca.ctx, ca.wrappers)
+		a.nested(code.Value, ca.ctx, ca.wrappers)
 		return true
 	}
 	if i < len(args) {
@@ -668,7 +668,7 @@ func carrySource(a *analyzer, ca *call, args []arg) bool {
 	if len(args) < 2 {
 		return false
 	}
-	switch args[1].s {
+	switch args[1].Value {
 	case "/dev/stdin", "-", "/dev/fd/0", "/proc/self/fd/0":
 	default:
 		return false
@@ -681,21 +681,21 @@ func carrySource(a *analyzer, ca *call, args []arg) bool {
 // running it now.
 func carryTrap(a *analyzer, ca *call, args []arg) bool {
 	i := 1
-	if i < len(args) && args[i].s == "--" {
+	if i < len(args) && args[i].Value == "--" {
 		i++
 	}
 	if i+1 >= len(args) {
 		return false // trap, trap -p, trap -l, or an action with no signal
 	}
 	code := args[i]
-	if code.s == "-" || code.s == "" || strings.HasPrefix(code.s, "-") && code.lit {
+	if code.Value == "-" || code.Value == "" || strings.HasPrefix(code.Value, "-") && code.Lit {
 		return false // a reset, ignoring the signal, or an option
 	}
-	if code.unbound || code.subst {
+	if code.Unbound || code.Subst {
 		ca.hiddenCode(a, code)
 		return false
 	}
-	a.nested(code.s, ca.ctx, ca.wrappers)
+	a.nested(code.Value, ca.ctx, ca.wrappers)
 	return true
 }
 
@@ -710,11 +710,11 @@ func carryEval(a *analyzer, ca *call, args []arg) bool {
 	}
 	words := make([]string, 0, len(args)-1)
 	for _, x := range args[1:] {
-		if x.unbound {
+		if x.Unbound {
 			ca.hiddenCode(a, x)
 			return false
 		}
-		words = append(words, x.s)
+		words = append(words, x.Value)
 	}
 	a.nested(strings.Join(words, " "), ca.ctx, ca.wrappers)
 	return true
@@ -725,11 +725,11 @@ func carrySu(a *analyzer, ca *call, args []arg) bool {
 	if !ok {
 		return false
 	}
-	if v.unbound {
+	if v.Unbound {
 		ca.hiddenCode(a, v)
 		return false
 	}
-	a.nested(v.s, ca.ctx, append(ca.wrappers, wrapperName(ca)))
+	a.nested(v.Value, ca.ctx, append(ca.wrappers, wrapperName(ca)))
 	return true
 }
 
@@ -737,11 +737,11 @@ func carrySu(a *analyzer, ca *call, args []arg) bool {
 // & && || and | and judged with the Windows spellings the catalogue knows.
 func carryCmd(a *analyzer, ca *call, args []arg) bool {
 	for i := 1; i < len(args); i++ {
-		s := strings.ToLower(args[i].s)
+		s := strings.ToLower(args[i].Value)
 		if s == "/c" || s == "/k" || s == "/r" {
 			rest := make([]string, 0, len(args)-i-1)
 			for _, x := range args[i+1:] {
-				rest = append(rest, x.s)
+				rest = append(rest, x.Value)
 			}
 			a.foreign(strings.Join(rest, " "), ca, "cmd")
 			return true
@@ -757,7 +757,7 @@ func carryCmd(a *analyzer, ca *call, args []arg) bool {
 func carryPowerShell(a *analyzer, ca *call, args []arg) bool {
 	words := make([]string, 0, len(args))
 	for _, x := range args[1:] {
-		words = append(words, x.s)
+		words = append(words, x.Value)
 	}
 	run := powershell.Host(words)
 	if !run.HasCode {
@@ -814,13 +814,13 @@ func (a *analyzer) foreign(text string, ca *call, lang string) {
 		}
 		args := make([]arg, len(words))
 		for i, w := range words {
-			args[i] = arg{s: w, raw: w, lit: true}
+			args[i] = arg{Value: w, Raw: w, Lit: true}
 			if lang == "powershell" && strings.HasPrefix(w, "$") {
-				args[i].lit = false
-				args[i].unbound = true
+				args[i].Lit = false
+				args[i].Unbound = true
 				if powershell.Home(w) {
-					args[i].s = "~"
-					args[i].unbound = false
+					args[i].Value = "~"
+					args[i].Unbound = false
 				}
 			}
 		}

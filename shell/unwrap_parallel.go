@@ -34,7 +34,7 @@ var parallelFlags = newWordSet("-k --keep-order -u --ungroup --line-buffer --lb 
 func wrapParallel(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 	i := 0
 	for ; i < len(args); i++ {
-		s := args[i].s
+		s := args[i].Value
 		if s == "--" {
 			i++
 			break
@@ -67,7 +67,7 @@ func wrapParallel(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 	var groups [][]arg
 	literal := true
 	for j := 0; j < len(rest); j++ {
-		s := rest[j].s
+		s := rest[j].Value
 		if strings.HasPrefix(s, ":::") && strings.Trim(s, ":+") == "" {
 			if strings.HasPrefix(s, "::::") {
 				literal = false // inputs read from files
@@ -79,7 +79,7 @@ func wrapParallel(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 			cmd = append(cmd, rest[j])
 			continue
 		}
-		if !rest[j].lit || rest[j].unbound || rest[j].subst {
+		if !rest[j].Lit || rest[j].Unbound || rest[j].Subst {
 			literal = false
 		}
 		groups[len(groups)-1] = append(groups[len(groups)-1], rest[j])
@@ -111,7 +111,7 @@ func wrapParallel(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 		quoted, plain := make([]string, 0, len(cmd)+len(job)), make([]string, 0, len(cmd)+len(job))
 		placed := false
 		for _, w := range cmd {
-			s, ok := parallelReplace(w.s, job)
+			s, ok := parallelReplace(w.Value, job)
 			placed = placed || ok
 			quoted = append(quoted, shellQuote(s))
 			plain = append(plain, s)
@@ -144,7 +144,7 @@ func parallelJobs(groups [][]arg, limit int) [][]string {
 				if len(next) >= limit {
 					break
 				}
-				next = append(next, append(append([]string(nil), j...), x.s))
+				next = append(next, append(append([]string(nil), j...), x.Value))
 			}
 		}
 		jobs = next

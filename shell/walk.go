@@ -395,7 +395,7 @@ func (r redir) isOutput() bool {
 	case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.RdrAll, syntax.AppAll, syntax.RdrInOut:
 		return true
 	case syntax.DplOut:
-		return !isFD(r.target.s)
+		return !isFD(r.target.Value)
 	}
 	return false
 }
@@ -622,10 +622,10 @@ func (a *analyzer) literalItems(items []*syntax.Word, c *ctx) ([]varVal, bool) {
 	}
 	out := make([]varVal, 0, len(args))
 	for _, x := range args {
-		if !x.lit && !(x.listed && !x.unbound && !x.glob) || len(args) > 16 && !x.listed {
+		if !x.Lit && !(x.Listed && !x.Unbound && !x.Glob) || len(args) > 16 && !x.Listed {
 			return nil, false
 		}
-		out = append(out, varVal{s: x.s, known: true, glob: x.glob, listed: x.listed})
+		out = append(out, varVal{s: x.Value, known: true, glob: x.Glob, listed: x.Listed})
 	}
 	return out, true
 }
@@ -781,12 +781,12 @@ func (a *analyzer) redirects(rs []*syntax.Redirect, c *ctx) []redir {
 					rd.body = hdocText(r.Hdoc, c)
 				} else {
 					a.walkWordSubst(r.Hdoc, c)
-					rd.body = a.evalFields(r.Hdoc, c, r.Hdoc)[0].s
+					rd.body = a.evalFields(r.Hdoc, c, r.Hdoc)[0].Value
 				}
 			}
 			rd.hasBody = true
 		case syntax.WordHdoc:
-			rd.body = rd.target.s + "\n"
+			rd.body = rd.target.Value + "\n"
 			rd.hasBody = true
 		}
 		out = append(out, rd)
@@ -863,8 +863,8 @@ func (a *analyzer) walkDecl(d *syntax.DeclClause, c *ctx) {
 					a.evaluatedName(f, c)
 					// Assignments through the reference go to the variable
 					// it names: that one is no longer known.
-					if target, _, _ := strings.Cut(f.s, "["); !f.lit || stateVarName(target) {
-						if f.lit {
+					if target, _, _ := strings.Cut(f.Value, "["); !f.Lit || stateVarName(target) {
+						if f.Lit {
 							c.sc.set(target, varVal{})
 						} else {
 							c.sc.set("PATH", varVal{})
@@ -892,7 +892,7 @@ func (a *analyzer) walkDecl(d *syntax.DeclClause, c *ctx) {
 		}
 		val := a.assignValue(as, c)
 		ca.assigns = append(ca.assigns, assignment{name: as.Name.Value, value: val, text: c.text(as)})
-		c.sc.set(as.Name.Value, varVal{s: val.s, known: !val.unbound, mktemp: val.mktemp, number: integer || numericWord(as.Value)})
+		c.sc.set(as.Name.Value, varVal{s: val.Value, known: !val.Unbound, mktemp: val.Mktemp, number: integer || numericWord(as.Value)})
 	}
 	a.addCall(ca, nil)
 }
@@ -900,9 +900,9 @@ func (a *analyzer) walkDecl(d *syntax.DeclClause, c *ctx) {
 func (a *analyzer) assignValue(as *syntax.Assign, c *ctx) arg {
 	if as.Value == nil {
 		if as.Array != nil {
-			return arg{s: c.text(as.Array), raw: c.text(as.Array), unbound: true}
+			return arg{Value: c.text(as.Array), Raw: c.text(as.Array), Unbound: true}
 		}
-		return arg{lit: true}
+		return arg{Lit: true}
 	}
 	f := a.evalFields(as.Value, c, as.Value)
 	if len(f) == 1 {
@@ -910,10 +910,10 @@ func (a *analyzer) assignValue(as *syntax.Assign, c *ctx) arg {
 	}
 	parts := make([]string, len(f))
 	for i := range f {
-		parts[i] = f[i].s
+		parts[i] = f[i].Value
 	}
 	out := f[0]
-	out.s = strings.Join(parts, " ")
+	out.Value = strings.Join(parts, " ")
 	return out
 }
 

@@ -11,33 +11,33 @@ import (
 
 // arg is one word of a command after the analysis's best reading of it.
 type arg struct {
-	// s is the value: exact when lit, otherwise the most likely value
+	// Value is the value: exact when Lit, otherwise the most likely value
 	// (unknown variables read as written, "$NAME").
-	s string
-	// raw is the source text of the word.
-	raw string
-	// lit is true when the word has no expansion at all: quotes and
+	Value string
+	// Raw is the source text of the word.
+	Raw string
+	// Lit is true when the word has no expansion at all: quotes and
 	// backslashes only.
-	lit bool
-	// unbound is true when part of the value is unknown: a variable not
+	Lit bool
+	// Unbound is true when part of the value is unknown: a variable not
 	// assigned in this command, a command substitution, arithmetic.
-	unbound bool
-	// glob is true when the value has unquoted pattern characters.
-	glob bool
-	// subst is true when the word contains a command or process
+	Unbound bool
+	// Glob is true when the value has unquoted pattern characters.
+	Glob bool
+	// Subst is true when the word contains a command or process
 	// substitution.
-	subst bool
-	// mktemp is true when the value is a directory made by mktemp in this
+	Subst bool
+	// Mktemp is true when the value is a directory made by mktemp in this
 	// command.
-	mktemp bool
-	// listed is true when the value holds names a listing printed
+	Mktemp bool
+	// Listed is true when the value holds names a listing printed
 	// (listing.go): known, where the whole command only reads.
-	listed bool
-	// home is true when the value starts with the home directory, from ~
+	Listed bool
+	// Home is true when the value starts with the home directory, from ~
 	// or $HOME.
-	home bool
-	// node is the word this arg came from (nil for synthetic args).
-	node *syntax.Word
+	Home bool
+	// Node is the word this arg came from (nil for synthetic args).
+	Node *syntax.Word
 }
 
 // varVal is what the analysis knows about a shell variable.
@@ -91,7 +91,7 @@ func (a *analyzer) appendWord(out []arg, w *syntax.Word, c *ctx) []arg {
 	if len(w.Parts) == 1 {
 		// Fast path: a plain literal word, the common case.
 		if l, ok := w.Parts[0].(*syntax.Lit); ok && plainLit(l.Value) {
-			return append(out, arg{s: l.Value, raw: l.Value, lit: true, node: w})
+			return append(out, arg{Value: l.Value, Raw: l.Value, Lit: true, Node: w})
 		}
 	}
 	if hasBrace(w) {
@@ -107,7 +107,7 @@ func (a *analyzer) appendWord(out []arg, w *syntax.Word, c *ctx) []arg {
 				n := len(out)
 				out = a.appendFields(out, w, c, w)
 				for i := n; i < len(out); i++ {
-					out[i].lit, out[i].unbound = false, true
+					out[i].Lit, out[i].Unbound = false, true
 				}
 				return out
 			}
@@ -214,13 +214,13 @@ func (a *analyzer) evalFields(w *syntax.Word, c *ctx, src *syntax.Word) []arg {
 func (a *analyzer) appendFields(out []arg, w *syntax.Word, c *ctx, src *syntax.Word) []arg {
 	var e wordEval
 	e.a, e.c = a, c
-	e.arg.lit = true
+	e.arg.Lit = true
 	e.parts(w.Parts, false, true)
 	base := e.arg
-	base.raw = c.text(src)
-	base.node = src
+	base.Raw = c.text(src)
+	base.Node = src
 	if len(e.rest) == 0 {
-		base.s = e.first.String()
+		base.Value = e.first.String()
 		return append(out, base)
 	}
 	n := len(out)
@@ -235,11 +235,11 @@ func (a *analyzer) appendFields(out []arg, w *syntax.Word, c *ctx, src *syntax.W
 			continue
 		}
 		f := base
-		f.s = s
+		f.Value = s
 		out = append(out, f)
 	}
 	if len(out) == n {
-		base.s = ""
+		base.Value = ""
 		out = append(out, base)
 	}
 	return out
@@ -266,7 +266,7 @@ func (e *wordEval) expanded(s string, quoted bool) {
 		if v, ok := e.c.sc.variable("IFS"); ok && !v.known {
 			// Split on separators that are not known: the fields are
 			// not known either.
-			e.arg.unbound = true
+			e.arg.Unbound = true
 		}
 	}
 	if strings.ContainsAny(s, ifs) {
@@ -306,7 +306,7 @@ func (e *wordEval) parts(parts []syntax.WordPart, quoted, first bool) {
 				}
 			}
 			if isGlobPattern(v) {
-				e.arg.glob = true
+				e.arg.Glob = true
 			}
 			e.write(unescapeBare(v))
 		case *syntax.SglQuoted:
@@ -319,42 +319,42 @@ func (e *wordEval) parts(parts []syntax.WordPart, quoted, first bool) {
 			if p.Dollar && e.c.sc.touched && e.c.sc.translated() {
 				// $"…" under a catalogue the command chose: the text is
 				// whatever the catalogue says.
-				e.arg.lit = false
-				e.arg.unbound = true
+				e.arg.Lit = false
+				e.arg.Unbound = true
 				e.write(e.c.text(p))
 				continue
 			}
 			e.parts(p.Parts, true, false)
 		case *syntax.ParamExp:
-			e.arg.lit = false
+			e.arg.Lit = false
 			e.param(p, quoted, first && i == 0)
 		case *syntax.CmdSubst:
-			e.arg.lit = false
-			e.arg.subst = true
+			e.arg.Lit = false
+			e.arg.Subst = true
 			v, ok := e.a.substValue(p, e.c)
 			switch {
 			case ok == substMktemp:
-				e.arg.mktemp = true
+				e.arg.Mktemp = true
 				e.write(v)
 			case ok == substKnown:
 				e.expanded(v, quoted)
 			case ok == substListed:
-				e.arg.listed = true
+				e.arg.Listed = true
 				e.expanded(v, quoted)
 			default:
-				e.arg.unbound = true
+				e.arg.Unbound = true
 				e.write(e.c.text(p))
 			}
 		case *syntax.ArithmExp:
-			e.arg.lit = false
-			e.arg.unbound = true
+			e.arg.Lit = false
+			e.arg.Unbound = true
 			e.write(e.c.text(p))
 		case *syntax.ProcSubst:
-			e.arg.lit = false
-			e.arg.subst = true
+			e.arg.Lit = false
+			e.arg.Subst = true
 			e.write("/dev/fd/63")
 		case *syntax.ExtGlob:
-			e.arg.glob = true
+			e.arg.Glob = true
 			e.write(e.c.text(p))
 		case *syntax.BraceExp:
 			e.write(e.c.text(p))
@@ -372,23 +372,23 @@ func (e *wordEval) tilde(v string) (string, bool) {
 	home := e.a.opts.Home
 	switch {
 	case name == "" && home != "":
-		e.arg.home = true
+		e.arg.Home = true
 		return home + rest, true
 	case name == "":
-		e.arg.unbound = true
+		e.arg.Unbound = true
 		return v, false
 	case name == "+" && e.c.sc.cwd() != "":
 		return e.c.sc.cwd() + rest, true
 	case name == "+" || name == "-" || strings.HasPrefix(name, "+") || strings.HasPrefix(name, "-") || !isUserName(name):
 		// ~- (OLDPWD), ~+N and ~-N (the directory stack): not known here.
-		e.arg.unbound = true
+		e.arg.Unbound = true
 		return v, false
 	}
 	// ~user is that user's home: never a folder in the project.
 	if h := userHome(home, name); h != "" {
 		return h + rest, true
 	}
-	e.arg.unbound = true
+	e.arg.Unbound = true
 	return v, false
 }
 
@@ -421,21 +421,21 @@ func isUserName(s string) bool {
 
 func (e *wordEval) param(p *syntax.ParamExp, quoted, atStart bool) {
 	if p.Param == nil || p.Excl || p.Length || p.Index != nil || p.Names != 0 || p.NestedParam != nil {
-		e.arg.unbound = true
+		e.arg.Unbound = true
 		e.write(e.c.text(p))
 		return
 	}
 	name := p.Param.Value
 	val, known := e.a.lookup(name, e.c)
 	if known && name == "HOME" && atStart {
-		e.arg.home = true
+		e.arg.Home = true
 	}
 	if p.Slice != nil {
 		if name == "IFS" && !known {
 			e.expanded(" ", quoted)
 			return
 		}
-		e.arg.unbound = true
+		e.arg.Unbound = true
 		e.write(e.c.text(p))
 		return
 	}
@@ -449,7 +449,7 @@ func (e *wordEval) param(p *syntax.ParamExp, quoted, atStart bool) {
 			// Unknown or empty: the default is the likely value, but the
 			// variable may be set in the environment.
 			if !known {
-				e.arg.unbound = true
+				e.arg.Unbound = true
 			}
 			if p.Exp.Word != nil {
 				sub := e.a.evalFields(p.Exp.Word, e.c, p.Exp.Word)
@@ -457,7 +457,7 @@ func (e *wordEval) param(p *syntax.ParamExp, quoted, atStart bool) {
 					if i > 0 {
 						e.newField()
 					}
-					e.write(f.s)
+					e.write(f.Value)
 				}
 			}
 			return
@@ -466,12 +466,12 @@ func (e *wordEval) param(p *syntax.ParamExp, quoted, atStart bool) {
 				return
 			}
 		}
-		e.arg.unbound = true
+		e.arg.Unbound = true
 		e.write(e.c.text(p))
 		return
 	}
 	if p.Repl != nil || len(p.Modifiers) > 0 {
-		e.arg.unbound = true
+		e.arg.Unbound = true
 		e.write(e.c.text(p))
 		return
 	}
@@ -480,18 +480,18 @@ func (e *wordEval) param(p *syntax.ParamExp, quoted, atStart bool) {
 			e.expanded(" ", quoted)
 			return
 		}
-		e.arg.unbound = true
+		e.arg.Unbound = true
 		e.write(e.c.text(p))
 		return
 	}
 	if val.mktemp {
-		e.arg.mktemp = true
+		e.arg.Mktemp = true
 	}
 	if val.glob {
-		e.arg.glob = true
+		e.arg.Glob = true
 	}
 	if val.listed {
-		e.arg.listed = true
+		e.arg.Listed = true
 	}
 	e.expanded(val.s, quoted)
 }
@@ -549,7 +549,7 @@ func (a *analyzer) substValue(cs *syntax.CmdSubst, c *ctx) (string, substKind) {
 			if names, ok := a.list(l); ok {
 				words := make([]string, len(names))
 				for i, n := range names {
-					words[i] = n.s
+					words[i] = n.Value
 				}
 				return strings.Join(words, "\n"), substListed
 			}
@@ -567,10 +567,10 @@ func (a *analyzer) substValue(cs *syntax.CmdSubst, c *ctx) (string, substKind) {
 		words := make([]string, 0, len(ce.Args)-1)
 		for _, w := range ce.Args[1:] {
 			f := a.evalFields(w, c, w)
-			if len(f) != 1 || !f[0].lit {
+			if len(f) != 1 || !f[0].Lit {
 				return "", substUnknown
 			}
-			words = append(words, f[0].s)
+			words = append(words, f[0].Value)
 		}
 		var out string
 		if baseName(name) == "printf" {
