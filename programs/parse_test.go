@@ -109,6 +109,15 @@ func TestEntries(t *testing.T) {
 		if s.Loose && s.Effect.ReadOnly() && len(s.Subcommands) == 0 {
 			t.Errorf("%s is loose but has no effect of its own: undeclared options would pass as read-only", s.Name())
 		}
+		for _, r := range s.Raises {
+			// A raise's Unless and With name options the entry declares,
+			// so that every spelling of them counts.
+			for _, name := range strings.Fields(r.Unless + " " + r.With) {
+				if s.exact(name) == nil {
+					t.Errorf("%s: raise %q names %s, which the entry does not declare", s.Name(), r.Why, name)
+				}
+			}
+		}
 		for _, sub := range s.Subcommands {
 			walk(sub)
 		}

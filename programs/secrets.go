@@ -1,5 +1,7 @@
 package programs
 
+import "github.com/wardenhq/warden/danger"
+
 // Secret stores and encryption tools. What prints a secret (a decrypt to
 // the terminal, a keychain password) is judged by the danger catalogue
 // (shell/check_cloud.go, checkSecrets), which reads the options declared
@@ -19,6 +21,25 @@ var _ = family("secrets", func(add func(...*Spec)) {
 	passFind := &Spec{Operands: "-*"}
 	passChange := func(opts string) *Spec {
 		return &Spec{Effect: Config, Abbrev: true, Permute: true, Operands: "-*", Options: opts}
+	}
+	// Deleting a password loses it: the store keeps no other copy (a git
+	// store's history aside), so it is an irreplaceable file destroyed,
+	// not a secret shown. mv and cp overwrite the destination only with
+	// -f (the shell package's secrets check); otherwise they ask first.
+	deletes := func(prog string, s *Spec, flagged, passes []string) *Spec {
+		s.Raises = []Raise{{Kind: danger.FileOverwrite, Why: prog + " deletes a password from the store", Flagged: flagged, Passes: passes}}
+		return s
+	}
+	passMove := func(prog string) *Spec {
+		s := passChange("-f|--force")
+		s.Raises = []Raise{{Kind: danger.FileOverwrite, Why: prog + " overwrites a password in the store", With: "--force",
+			Flagged: []string{"pass mv -f a b", "pass rename --force a b", "pass cp --fo a b", "pass copy a b -f"}, Passes: []string{"pass mv a b", "pass cp a b", "pass mv -- -f b"}}}
+		return s
+	}
+	passDelete := func() *Spec {
+		return deletes("pass", passChange("-r|--recursive -f|--force"),
+			[]string{"pass rm email/work", "pass rm -rf email", "pass delete --force email/work", "pass remove --rec email", "/usr/bin/pass rm -f x", "sudo pass rm x", "command pass rm x"},
+			[]string{"pass ls", "pass show --help", "pass mv a b", "pass find rm"})
 	}
 	// vault (mitchellh/cli and Go's flag package): -flag and --flag
 	// alike, no bundling, the options stop at the first operand, and the
@@ -49,6 +70,18 @@ var _ = family("secrets", func(add func(...*Spec)) {
 	gopassDoes := func(e Effect) *Spec {
 		return &Spec{Effect: e, LongDash: true, Loose: true, Operands: "-*", Options: "-h|-help|--help:h"}
 	}
+	// gopass delete|rm|remove -r|--recursive -f|--force (docs/commands/
+	// delete.md); move and copy take -f|--force to overwrite.
+	gopassDelete := func() *Spec {
+		return deletes("gopass", &Spec{Effect: Config, LongDash: true, Loose: true, Operands: "-*", Options: goFlags("-r|-recursive -f|-force -h|-help:h")},
+			[]string{"gopass rm x", "gopass rm -f x", "gopass delete -recursive web", "gopass remove --force x", "gopass rm -r -f web"},
+			[]string{"gopass ls", "gopass mv a b", "gopass rm --help"})
+	}
+	gopassMove := func() *Spec {
+		return &Spec{Effect: Config, LongDash: true, Loose: true, Operands: "-*", Options: goFlags("-f|-force -h|-help:h"),
+			Raises: []Raise{{Kind: danger.FileOverwrite, Why: "gopass overwrites a secret in the store", With: "--force",
+				Flagged: []string{"gopass mv -f a b", "gopass copy --force a b", "gopass cp -force a b", "gopass move -f a b"}, Passes: []string{"gopass mv a b", "gopass cp a b"}}}}
+	}
 	// secret-tool (libsecret 0.20.5, GOption; observed: --al is refused,
 	// -a is --all): options anywhere, no prefixes.
 	secretTool := func(e Effect, opts string) *Spec {
@@ -59,7 +92,10 @@ var _ = family("secrets", func(add func(...*Spec)) {
 			Subcommands: subs("find-generic-password", keychainItem(""), "find-internet-password", keychainItem("-d= -p= -P= -r= -t="),
 				"dump-keychain", &Spec{Effect: Unknown, Operands: "r*", Options: "-h:h -a -d -i -r"},
 				"export", &Spec{Effect: Unknown, Operands: "-*", Options: "-h:h -k=r -t= -f= -w -p -P= -o=w -q"},
-				"delete-keychain", &Spec{Effect: Delete, Operands: "d*", Options: "-h:h"}),
+				"delete-keychain", &Spec{Effect: Delete, Operands: "d*", Options: "-h:h",
+					Raises: []Raise{{Kind: danger.FileOverwrite, Why: "security deletes a keychain and the passwords in it",
+						Flagged: []string{"security delete-keychain login.keychain", "/usr/bin/security delete-keychain ~/Library/Keychains/login.keychain-db", "security -q delete-keychain x.keychain"},
+						Passes:  []string{"security list-keychains", "security delete-keychain -h"}}}}),
 			Flagged: []string{"security find-generic-password -s github -w", "security -q find-internet-password -gs example.com", "security dump-keychain -d", "security delete-keychain login.keychain"}},
 		// age 1.1.1 reads its options with Go's flag package (observed):
 		// -d, -decrypt and --decrypt alike, -o=FILE and -o FILE but not
@@ -76,8 +112,8 @@ var _ = family("secrets", func(add func(...*Spec)) {
 				"grep", &Spec{Effect: Unknown, Loose: true, Permute: true, Operands: "-*"},
 				"insert", passChange("-m|--multiline -e|--echo -f|--force"), "add", passChange("-m|--multiline -e|--echo -f|--force"),
 				"generate", passChange("-n|--no-symbols -q|--qrcode -c|--clip -i|--in-place -f|--force"),
-				"delete", passChange("-r|--recursive -f|--force"), "rm", passChange("-r|--recursive -f|--force"), "remove", passChange("-r|--recursive -f|--force"),
-				"rename", passChange("-f|--force"), "mv", passChange("-f|--force"), "copy", passChange("-f|--force"), "cp", passChange("-f|--force"),
+				"delete", passDelete(), "rm", passDelete(), "remove", passDelete(),
+				"rename", passMove("pass"), "mv", passMove("pass"), "copy", passMove("pass"), "cp", passMove("pass"),
 				"init", passChange("-p|--path="), "edit", &Spec{Effect: Exec, Operands: "-*"}, "git", &Spec{Effect: Exec, Loose: true, Operands: "-*"},
 				"help", &Spec{Operands: "-*"}, "version", &Spec{Operands: "-*"}),
 			ReadOnly: []string{"pass", "pass ls", "pass list", "pass find github", "pass --version"},
@@ -90,8 +126,8 @@ var _ = family("secrets", func(add func(...*Spec)) {
 				"version", &Spec{LongDash: true}, "pwgen", &Spec{LongDash: true, Operands: "-?", Options: "-o|-one-per-line|--one-per-line -x|-xkcd|--xkcd -l|-lang|--lang= -s|-sep|--sep= -h|-help|--help:h"},
 				"show", gopassDoes(Unknown), "cat", gopassDoes(Unknown), "otp", gopassDoes(Unknown), "totp", gopassDoes(Unknown), "find", gopassDoes(Unknown), "search", gopassDoes(Unknown),
 				"audit", gopassDoes(Unknown), "grep", gopassDoes(Unknown), "env", gopassDoes(Exec), "edit", gopassDoes(Exec), "set", gopassDoes(Exec),
-				"insert", gopassDoes(Config), "generate", gopassDoes(Config), "create", gopassDoes(Config), "new", gopassDoes(Config), "delete", gopassDoes(Config),
-				"rm", gopassDoes(Config), "remove", gopassDoes(Config), "move", gopassDoes(Config), "mv", gopassDoes(Config), "copy", gopassDoes(Config), "cp", gopassDoes(Config),
+				"insert", gopassDoes(Config), "generate", gopassDoes(Config), "create", gopassDoes(Config), "new", gopassDoes(Config), "delete", gopassDelete(),
+				"rm", gopassDelete(), "remove", gopassDelete(), "move", gopassMove(), "mv", gopassMove(), "copy", gopassMove(), "cp", gopassMove(),
 				"init", gopassDoes(Config), "setup", gopassDoes(Config), "config", gopassDoes(Config), "recipients", gopassDoes(Config), "mounts", gopassDoes(Config),
 				"fsck", gopassDoes(Config), "git", gopassDoes(Network), "sync", gopassDoes(Network), "clone", gopassDoes(Network)),
 			ReadOnly: []string{"gopass ls", "gopass list -flat", "gopass ls -limit 2"},

@@ -538,7 +538,7 @@ func (s *Spec) Name() string {
 
 // Raise is one danger an entry declares: a call the entry judges is a
 // finding of Kind, described by Why, unless one of the options Unless
-// names is given.
+// names is given, and only when one of those With names is (if any).
 type Raise struct {
 	Kind danger.Kind
 	// Why is the finding's description; "{prog}" in it stands for the
@@ -548,6 +548,11 @@ type Raise struct {
 	// the call harmless (--dry-run): they must be declared in the entry's
 	// Options, so that every spelling counts.
 	Unless string
+	// With lists, space separated, options by name one of which must be
+	// given for the call to be the danger (pass mv -f overwrites the
+	// destination, pass mv asks first); declared in Options as Unless's
+	// are.
+	With string
 	// Flagged are commands that must carry the finding, Passes
 	// look-alikes that must not; the shell package's tests run both.
 	Flagged, Passes []string

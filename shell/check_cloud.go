@@ -760,9 +760,6 @@ func checkSecrets(a *analyzer, c *call) {
 		if (sub == "find-generic-password" || sub == "find-internet-password") && res.Has("-w", "-g") || sub == "dump-keychain" || sub == "export" {
 			flag("reads passwords from the macOS keychain")
 		}
-		if sub == "delete-keychain" {
-			a.flag(c, danger.CredentialAccess, "deletes a keychain")
-		}
 	case "secret-tool":
 		if first == "lookup" || first == "search" {
 			flag("reads secrets from the keyring")
@@ -772,10 +769,14 @@ func checkSecrets(a *analyzer, c *call) {
 		// name of a password, shown. pass ls NAME and pass list NAME are
 		// pass show NAME, where gopass ls NAME lists a folder and gopass
 		// pwgen prints new random passwords: the entry tells them apart.
-		switch sub, _ := a.entrySub(c); sub {
-		case "", "find", "search", "init", "insert", "generate", "git", "help", "version":
-		case "ls", "list", "pwgen":
-			if !a.entryParse(c).ReadOnly() {
+		// A subcommand whose entry declares its danger (deleting a
+		// password, overwriting one with mv -f) shows none.
+		res := a.entryParse(c)
+		switch sub := res.Sub(); {
+		case res.Spec != nil && len(res.Spec.Raises) > 0:
+		case sub == "", sub == "find", sub == "search", sub == "init", sub == "insert", sub == "generate", sub == "git", sub == "help", sub == "version":
+		case sub == "ls", sub == "list", sub == "pwgen":
+			if !res.ReadOnly() {
 				flag(c.prog + " prints a password")
 			}
 		default:

@@ -366,7 +366,8 @@ var catalogue = [...]checkDef{
 			"age -d -i key.txt -o out.txt secrets.age", "age --decrypt --identity key.txt --output=out.txt secrets.age", "age -e -r age1x notes.txt",
 			"security find-generic-password -s github", "security -q find-internet-password -s example.com",
 			"gpg --export -a alice", "gpg --list-secret-keys", "gpg file.gpg --export-secret-keys",
-			"pass", "pass ls", "pass list", "pass help", "pass version", "pass find github", "gopass version", "gopass pwgen", "gopass pwgen -xkcd 4", "gopass ls", "gopass ls email"}},
+			"pass", "pass ls", "pass list", "pass help", "pass version", "pass find github", "gopass version", "gopass pwgen", "gopass pwgen -xkcd 4", "gopass ls", "gopass ls email",
+			"pass mv a b", "pass cp a b", "pass rm x", "gopass mv a b", "gopass rm -f x", "security delete-keychain x.keychain"}},
 	{Name: "curl", Rule: "R11", Run: checkCurl,
 		Raises:   []danger.Kind{danger.BackupDestruction, danger.CloudDestructive, danger.CredentialAccess, danger.DBDestructive, danger.Exfiltration, danger.Privilege},
 		Programs: []string{"curl", "wget", "http", "https", "xh", "httpie", "aria2c", "invoke-webrequest", "iwr", "invoke-restmethod", "irm"},
@@ -638,7 +639,7 @@ var (
 // (programs.Spec.Raises): where a danger is just "this subcommand is that
 // category" (terraform destroy, helm uninstall), the entry the call's
 // parse ends in says so, and this flags it unless one of the raise's
-// Unless options is given. Only entries that declare some Raises are
+// Unless options is given (or none of its With options is). Only entries that declare some Raises are
 // parsed here.
 func (a *analyzer) checkEntryRaises(c *call) {
 	spec := programs.Lookup(c.prog)
@@ -654,7 +655,7 @@ func (a *analyzer) checkEntryRaises(c *call) {
 	}
 	for i := range res.Spec.Raises {
 		r := &res.Spec.Raises[i]
-		if r.Unless != "" && res.Has(strings.Fields(r.Unless)...) {
+		if r.Unless != "" && res.Has(strings.Fields(r.Unless)...) || r.With != "" && !res.Has(strings.Fields(r.With)...) {
 			continue
 		}
 		a.flag(c, r.Kind, strings.ReplaceAll(r.Why, "{prog}", c.prog))

@@ -98,7 +98,7 @@ func TestCatalogueReach(t *testing.T) {
 		{"credential-access", "op read op://vault/item/password"},
 		{"credential-access", "doppler secrets"},
 		{"credential-access", "security find-generic-password -s github -w"},
-		{"credential-access", "security delete-keychain login.keychain"},
+		{"file-overwrite", "security delete-keychain login.keychain"},
 		{"credential-access", "secret-tool lookup service github"},
 		{"credential-access", "pass show email/work"},
 		{"credential-access", "bw get password github"},
