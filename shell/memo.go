@@ -18,8 +18,10 @@ import (
 // it itself (variables, $1... included, the working directory, functions,
 // aliases, files written, links, downloads) and every change it makes, and
 // the call is keyed on everything else the walk depends on: the function,
-// the context it runs in (wrappers, redirections, loop, depth, ...) and the
-// functions being called around it. A later call with the same key whose
+// the context it runs in (wrappers, redirections, loop, depth, ...), the
+// functions being called around it, and whether the state table is read yet
+// (scope.touched: until the command changes a piece of it, the walk reads
+// none of it, so a body walked before set -a never read allexport). A later call with the same key whose
 // recorded reads all still hold makes the same changes, and adds copies of
 // the same calls and parts. The code the calls run was found while the
 // body was walked (findCode), so the copies hold it too; judging reads only
@@ -184,6 +186,7 @@ func (a *analyzer) memoKey(def *funcDef, c *ctx) []byte {
 	flag(c.unpaced)
 	flag(c.unsafeEnv)
 	flag(c.xargs)
+	flag(c.sc.touched)
 	num(len(c.wrappers))
 	for _, w := range c.wrappers {
 		str(w)

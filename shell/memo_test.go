@@ -59,6 +59,10 @@ var memoScripts = []struct {
 	{`f() { (D=a); }; f; f; rm -rf "$D"`, ""},
 	{`f() { echo "$(D=a)"; rm -rf "$D"; }; D=b; f; D=~; f`, "recursive-delete"},
 	{`f() { D=a & }; D=~; f; f; rm -rf "$D"`, "recursive-delete"},
+	// A body walked before the command touched the state table read none
+	// of it: after set -a its assignment is exported.
+	{`f() { LD_PRELOAD=/tmp/x.so; }; f; set -a; f; ls`, "remote-exec"},
+	{`f() { LD_PRELOAD=/tmp/x.so; }; f; set -o allexport; f; ls`, "remote-exec"},
 }
 
 func TestMemoKeepsFindings(t *testing.T) {
@@ -87,10 +91,10 @@ func TestMemoRandomScripts(t *testing.T) {
 		`$1 -rf ~`, `(cd /; rm -rf "$1")`, `cat /tmp/x.sh | sh`, `x=$(echo "$1"); rm -rf $x`, `eval "$1"`, `bash -c "$1"`,
 		`h() { rm -rf ~; }`, `h() { :; }`, `g() { rm -rf "$1"; }`, `f "$@"`, `echo $(( $1 ))`, `test -v "$1"`, `chmod +x ./run.sh; ./run.sh`,
 		`(D="$1")`, `(cd "$1"; rm -rf *)`, `(cd ~)`, `D=x | cat`, `cat | D="$1"`, `(alias ls='rm -rf ~')`, `(unalias ls)`, `(h() { rm -rf ~; })`,
-		`(unset D)`, `echo "$(cd /; D=z)"`, `D="$1" &`, `g a | h`, `(g "$1")`, `ls | (cd /; ls)`,
+		`(unset D)`, `echo "$(cd /; D=z)"`, `D="$1" &`, `g a | h`, `(g "$1")`, `ls | (cd /; ls)`, `LD_PRELOAD=/tmp/x.so`,
 	}
 	calls := []string{
-		`f a`, `f ~`, `f /`, `f build`, `f 'rm -rf ~'`, `f 'x[$(id)]'`, `f`, `g a`, `g ~`, `g`, `h`, `D=~`, `D=build`, `cd /tmp`, `cd ~`,
+		`f a`, `f ~`, `f /`, `f build`, `f 'rm -rf ~'`, `f 'x[$(id)]'`, `f`, `g a`, `g ~`, `g`, `h`, `D=~`, `D=build`, `cd /tmp`, `cd ~`, `set -a`,
 		`bash /tmp/x.sh`, `echo ok > /tmp/x.sh`, `f a | g b`, `f a > /tmp/o`, `(f ~)`, `f a &`, `sudo f a`, `time f a`, `ls`, `alias ls=ls`,
 	}
 	rng := rand.New(rand.NewSource(11))
