@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/wardenhq/warden/checks"
 	"github.com/wardenhq/warden/danger"
 	"github.com/wardenhq/warden/programs"
 )
@@ -30,8 +31,11 @@ type checkDef struct {
 	Raises   []danger.Kind
 	Programs []string
 	Run      checker
-	Flagged  []string
-	Passes   []string
+	// Judge is Run for a check that lives in package checks, where it
+	// sees the call only through checks.Call.
+	Judge   func(checks.Call)
+	Flagged []string
+	Passes  []string
 }
 
 // catalogue is every check, in the order they run. A program several
@@ -296,7 +300,7 @@ var catalogue = [...]checkDef{
 		Passes: []string{"rails db:rollback", "bin/rails test test/models/user_test.rb", "rails runner scripts/report.rb", "rails runner 'puts User.count'",
 			"gitlab-rake gitlab:backup:create", "rake -T", "rake -C restore test"}},
 	// R12 Persistence and agent configuration (POLICY.md).
-	{Name: "control-program", Rule: "R12", Run: checkControlProgram,
+	{Name: "control-program", Rule: "R12", Judge: checks.ControlProgram,
 		Raises:   []danger.Kind{danger.AgentConfigTamper},
 		Programs: []string{"warden", "go", "crontab", "git", "systemctl", "launchctl", "claude", "codex", "gemini", "copilot", "opencode", "cursor-agent", "qwen", "amp"},
 		Flagged: []string{"crontab -r", "crontab evil.cron", "git config core.pager 'sh -c id'", "git config --add core.pager 'sh -c id'", "git config --replace-all core.pager x",
@@ -621,7 +625,12 @@ func (a *analyzer) runChecks(c *call, idx []uint8) {
 			runHook(int(i))
 		}
 		a.running = int(i) + 1
-		checkTable[i].Run(a, c)
+		if d := &checkTable[i]; d.Judge != nil {
+			c.judged = judged{a, c}
+			d.Judge(&c.judged)
+		} else {
+			d.Run(a, c)
+		}
 	}
 	a.running = saved
 }

@@ -35,7 +35,7 @@ func checkInterpreter(a *analyzer, c *call) {
 	ops := c.operands()
 	if c.prog == "deno" {
 		// deno run|install|compile URL runs code straight from the network.
-		if sub, rest := firstOperand(ops); sub == "run" || sub == "install" || sub == "compile" || sub == "test" || sub == "bench" {
+		if sub, rest := a.entrySub(c); sub == "run" || sub == "install" || sub == "compile" || sub == "test" || sub == "bench" {
 			for _, x := range rest {
 				if strings.HasPrefix(x.Value, "-") {
 					continue

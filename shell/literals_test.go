@@ -25,13 +25,13 @@ func init() {
 }
 
 // programLiteralsAllowed is how many string literals in the package's
-// source (but the declared table, checks.go) name a program other than a
+// source and package checks' (but the declared table, checks.go) name a program other than a
 // shell builtin. Knowledge of a program belongs in its entry (programs/)
 // or the table; this count may only fall (lower it when it does). A
 // literal counts when it is
 // exactly a name with an entry or a name a check judges, so a subcommand
 // word that is also a program's name (install, find) counts too.
-const programLiteralsAllowed = 920
+const programLiteralsAllowed = 884
 
 // TestNoProgramNamesInCode counts the string literals of the package's
 // non-test source that name a program, and fails when there are more than
@@ -44,7 +44,7 @@ func TestNoProgramNamesInCode(t *testing.T) {
 			named[p] = true
 		}
 	}
-	paths, err := filepath.Glob("*.go")
+	paths, err := judgingSources()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +52,7 @@ func TestNoProgramNamesInCode(t *testing.T) {
 	perFile := map[string]int{}
 	total := 0
 	for _, p := range paths {
-		if strings.HasSuffix(p, "_test.go") || p == "checks.go" {
+		if p == "checks.go" {
 			continue
 		}
 		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
@@ -60,6 +60,9 @@ func TestNoProgramNamesInCode(t *testing.T) {
 			t.Fatal(err)
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
+			if _, ok := n.(*ast.ImportSpec); ok {
+				return false // "strings" is a package here, not the program
+			}
 			bl, ok := n.(*ast.BasicLit)
 			if !ok || bl.Kind != token.STRING {
 				return true
@@ -87,4 +90,24 @@ func TestNoProgramNamesInCode(t *testing.T) {
 			t.Logf("%d string literals name programs, fewer than %d: lower programLiteralsAllowed to %d", total, programLiteralsAllowed, total)
 		}
 	}
+}
+
+// judgingSources are the non-test Go files of this package and of package
+// checks, whose check bodies the shell runs: the tests over the source
+// (finding sites, program names) read both, so that moving code between
+// them changes no count.
+func judgingSources() ([]string, error) {
+	var out []string
+	for _, pat := range []string{"*.go", filepath.Join("..", "checks", "*.go")} {
+		paths, err := filepath.Glob(pat)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range paths {
+			if !strings.HasSuffix(p, "_test.go") {
+				out = append(out, p)
+			}
+		}
+	}
+	return out, nil
 }

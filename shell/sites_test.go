@@ -134,7 +134,7 @@ type emitter struct {
 func findingSites(t testing.TB) []*site {
 	t.Helper()
 	fset := token.NewFileSet()
-	paths, err := filepath.Glob("*.go")
+	paths, err := judgingSources()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -290,7 +290,7 @@ func sitesIn(fset *token.FileSet, src map[string][]byte, fd *ast.FuncDecl, named
 			id:       fd.Name.Name + " " + cat + " " + strconv.Quote(firstLiteral(call, e.catArg)),
 			fn:       fd.Name.Name,
 			category: cat,
-			file:     filepath.Base(start.Filename),
+			file:     sourceKey(start.Filename),
 			line:     start.Line,
 			end:      end.Line,
 			text:     text,
@@ -434,8 +434,10 @@ func firstLiteral(call *ast.CallExpr, catArg int) string {
 
 // siteRecorder marks the sites that emit findings, from findingHook.
 type siteRecorder struct {
-	pkg    string // the package's prefix in function names
-	byFile map[string][]*site
+	pkg string // the package's prefix in function names
+	// checksPkg is package checks' prefix: the check bodies the package runs.
+	checksPkg string
+	byFile    map[string][]*site
 
 	mu       sync.Mutex
 	reached  map[*site]int
@@ -446,10 +448,11 @@ func newSiteRecorder(sites []*site) *siteRecorder {
 	pc, _, _, _ := runtime.Caller(0)
 	name := runtime.FuncForPC(pc).Name() // …/shell.newSiteRecorder
 	r := &siteRecorder{
-		pkg:      name[:strings.LastIndex(name, ".")+1],
-		byFile:   map[string][]*site{},
-		reached:  map[*site]int{},
-		problems: map[string]bool{},
+		pkg:       name[:strings.LastIndex(name, ".")+1],
+		checksPkg: name[:strings.LastIndex(name, "/")+1] + "checks.",
+		byFile:    map[string][]*site{},
+		reached:   map[*site]int{},
+		problems:  map[string]bool{},
 	}
 	for _, s := range sites {
 		r.byFile[s.file] = append(r.byFile[s.file], s)
@@ -466,8 +469,8 @@ func (r *siteRecorder) record(category string) {
 	var stack []string
 	for {
 		fr, more := frames.Next()
-		if strings.HasPrefix(fr.Function, r.pkg) {
-			file := filepath.Base(fr.File)
+		if strings.HasPrefix(fr.Function, r.pkg) || strings.HasPrefix(fr.Function, r.checksPkg) {
+			file := sourceKey(fr.File)
 			for _, s := range r.byFile[file] {
 				if fr.Line < s.line || fr.Line > s.end {
 					continue
@@ -633,4 +636,16 @@ func checkSiteTestsListed(t *testing.T) {
 			}
 		}
 	}
+}
+
+// sourceKey names a source file by its directory and base name
+// (shell/walk.go, checks/control.go), the same whether the path is the
+// one the test parsed or a frame's.
+func sourceKey(p string) string {
+	p = filepath.ToSlash(filepath.Clean(p))
+	if !strings.Contains(p, "/") {
+		return "shell/" + p
+	}
+	dir, base := filepath.Split(p)
+	return filepath.Base(dir) + "/" + base
 }

@@ -1,0 +1,64 @@
+package checks
+
+import (
+	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/danger"
+	"github.com/wardenhq/warden/programs"
+)
+
+// Call is what a check sees of one finished call of a program it names.
+// The shell package implements it; a check holds it only while it runs.
+//
+// The methods come in four groups: the call itself, the call's command
+// line as its program's entry reads it, answers about paths, and the
+// report. A Parse result, like the words the parse methods return, is
+// valid until the check asks about another call.
+type Call interface {
+	// Program is the program as the catalogue knows it: the name its
+	// checks are found by ("git", "./mvnw" by its base name "mvnw").
+	Program() string
+	// Text is the call as written.
+	Text() string
+	// Dir is the directory the call runs in, "" when it is not known.
+	Dir() string
+	// Args are the words after the program as the shell reads them:
+	// expanded, before the entry reads options among them.
+	Args() []Word
+	// HasEffect reports an effect of that kind among those the entry
+	// gives the call.
+	HasEffect(kind programs.Effect) bool
+
+	// Parse is the call's command line as the program's entry reads it.
+	// A program with no entry has no options and no operands.
+	Parse() *programs.Result
+	// Operands are the words the entry reads as operands.
+	Operands() []Word
+	// Sub is the word in the first subcommand position, global options
+	// skipped in every spelling, and the words after it; "" and nil when
+	// there is none.
+	Sub() (string, []Word)
+	// Values are the values of the options given under any of the names
+	// (as the entry declares them: "-o", "--output"), in order, attached
+	// values included.
+	Values(names ...string) []Word
+	// AnyValue reports whether the value of an option the call gives is
+	// one test accepts. Values that are code (psql -c SQL) are not asked.
+	AnyValue(test func(string) bool) bool
+
+	// Resolve makes a word an absolute, clean path against the call's
+	// directory; "" when the path cannot be known.
+	Resolve(w Word) string
+	// ResolveText is Resolve of text that is no word of the call (a
+	// value after "=", a path inside a URL).
+	ResolveText(s string) string
+	// Control reports an agent control file: settings, hooks, MCP
+	// configuration, Warden's own grants.
+	Control(p string) bool
+
+	// Flag reports a finding of the category on the call, at the
+	// category's own risk.
+	Flag(kind danger.Kind, why string)
+	// FlagAt reports a finding at a risk the check chose deliberately,
+	// lower than the category's (never higher: the registry caps it).
+	FlagAt(kind danger.Kind, why string, risk api.Risk)
+}
