@@ -96,8 +96,8 @@ func buildRows() {
 	}
 	rowTable = make([]uint16, n)
 	rowsMask = uint32(n - 1)
-	for i, e := range index {
-		h := nameHash(e.name) & rowsMask
+	for i := range index { // by index: a range over the array's values copies it to the stack
+		h := nameHash(index[i].name) & rowsMask
 		for rowTable[h] != 0 {
 			h = (h + 1) & rowsMask
 		}
@@ -116,24 +116,16 @@ func nameHash(s string) uint32 {
 }
 
 // familyByRow returns the family that the index says holds a row's name.
+// It runs once per row (Lookup keeps the entry it finds), so it compares
+// the family names rather than building a table of every row's family.
 func familyByRow(row int) *fam {
-	famOnce.Do(func() {
-		for i, e := range index {
-			for _, f := range families {
-				if f.name == e.family {
-					famByRow[i] = f
-					break
-				}
-			}
+	for _, f := range families {
+		if f.name == index[row].family {
+			return f
 		}
-	})
-	return famByRow[row]
+	}
+	return nil
 }
-
-var (
-	famOnce  sync.Once
-	famByRow [len(index)]*fam
-)
 
 // indexEntry is one row of the generated index: a program name (or alias)
 // and the family that declares it.
