@@ -364,6 +364,7 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 	var opsBuf [8]int // most calls have few operands: no allocation
 	ops := opsBuf[:0]
 	patternGiven, writeOps, delOps, readOps, endOpts, intoGiven := false, false, false, false, false, false
+	noCmd := false     // a launcher told to run no command (sudo -l)
 	word := 0          // the word being read, for Result.Options
 	var loose []string // undeclared options a loose entry let pass
 	apply := func(o *opt, val string, vi int) {
@@ -402,6 +403,7 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 		if o.ends {
 			endOpts = true
 		}
+		noCmd = noCmd || o.noCmd
 		if o.value != 0 {
 			if o.object {
 				// git config --blob=HEAD:.env reads .env as HEAD has it.
@@ -454,7 +456,7 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 				selectSub(s, words, i, base, r)
 				return
 			}
-			if s.Command && !s.DashCommand && len(ops) == s.fixedOperands() {
+			if s.Command && !s.DashCommand && !noCmd && len(ops) == s.fixedOperands() {
 				// The command and its arguments: none of them is ours (scl
 				// enable X -- CMD: a -- after the operands ends them too).
 				if t == "--" && w.Literal {
@@ -467,7 +469,7 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 				break
 			}
 			ops = append(ops, i)
-			if !s.Permute && !s.Command {
+			if !s.Permute && (!s.Command || noCmd) {
 				// A launcher's options may follow its operands (aws-vault
 				// exec PROFILE -d 1h -- CMD): only its command ends them.
 				endOpts = true
@@ -662,6 +664,11 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 	for _, i := range ops {
 		r.OperandIndexes = append(r.OperandIndexes, base+i)
 		r.operandText = append(r.operandText, words[i].Text)
+	}
+	if noCmd && s.Command && len(ops) > len(s.operands) && !slices.ContainsFunc(s.operands, func(o operand) bool { return o.rest }) {
+		// The words where the command would start are data: the
+		// process ids of chrt -p PRIO PID, the command sudo -l lists.
+		ops = ops[:len(s.operands)]
 	}
 	placeOperands(s, words, ops, base, patternGiven, writeOps, delOps, readOps, intoGiven, r)
 	if s.StdinCode && !slices.ContainsFunc(r.Uses, func(u Use) bool { return u.Lang != "" }) {

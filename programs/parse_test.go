@@ -205,6 +205,15 @@ func TestLauncherCommand(t *testing.T) {
 		{"npx", -1},
 		{"mise exec --", -1},
 		{"npx --version", -1},
+		// An option that runs no command (:N): the words are data.
+		{"sudo -l rm -rf /", -1},
+		{"sudo -nl -- rm", -1},
+		{"sudo --li rm", -1},
+		{"chrt -p 10 1", -1},
+		{"taskset -ap 0 1", -1},
+		{"ionice -c3 -p1 2 3", -1},
+		{"sudo -n rm", 1},
+		{"chrt 10 rm", 1},
 	}
 	for _, tt := range tests {
 		ws := words(tt.line)
@@ -216,6 +225,9 @@ func TestLauncherCommand(t *testing.T) {
 		ParseInto(s, ws[1:], &r)
 		if got := r.Command - 1; got != tt.want {
 			t.Errorf("%s: command at %d, want %d", tt.line, got, tt.want)
+		}
+		if tt.want < 0 && !r.Known() {
+			t.Errorf("%s: unknown %q", tt.line, r.Unknown)
 		}
 	}
 }

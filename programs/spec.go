@@ -103,7 +103,11 @@ type Spec struct {
 	//	           deleted, T the options end after this one (python -c CODE
 	//	           ARGS, python -m MOD ARGS: the rest are operands), P the
 	//	           pattern is given by this option (the first
-	//	           operand is then a file)
+	//	           operand is then a file), N a launcher (Command)
+	//	           given it runs no command: the words where the
+	//	           command would start are data (sudo -l CMD lists
+	//	           what may run, chrt -p PRIO PID changes a running
+	//	           process); also after a value's effect (-p=:N)
 	//	-x=;E      the value runs to a ";" or "+" word (find -exec)
 	//
 	// The spellings of one option are one field joined by "|", the
@@ -291,6 +295,7 @@ type opt struct {
 	absolute bool   // an unpack writes members' absolute names as given (tar -P)
 	strips   bool   // an unpack strips absolute names (cpio --no-absolute-filenames)
 	ends     bool   // the options end after this one (python -m MOD ARGS)
+	noCmd    bool   // a launcher given it runs no command (sudo -l, chrt -p)
 }
 
 type operand struct {
@@ -375,6 +380,8 @@ func (s *Spec) compileNow(name string) {
 						o.pattern = true
 					case 'T':
 						o.ends = true
+					case 'N':
+						o.noCmd = true
 					case 'W':
 						o.writeOps = true
 					case 'D':
@@ -425,6 +432,8 @@ func (s *Spec) compileNow(name string) {
 					o.pattern = true
 				case 'T':
 					o.ends = true
+				case 'N':
+					o.noCmd = true
 				case 'R':
 					o.readOps = true
 				case 'L':

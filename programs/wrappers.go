@@ -59,23 +59,24 @@ var _ = family("wrappers", func(add func(...*Spec)) {
 		// ionice, chrt and taskset (util-linux 2.38.1, getopt_long with
 		// "+": prefixes, ionice --cl is ambiguous; options stop at the
 		// first operand). With -p (ionice's -P and -u too) they act on
-		// running processes and run nothing; chrt and taskset take the
+		// running processes and run nothing (:N: chrt -p 10 1 sets pid 1's
+		// priority, taskset -p MASK PID its CPUs); chrt and taskset take the
 		// priority or CPU mask as their first operand (chrt -o 0 -- true
 		// runs "--": the -- after it is the command). chrt -m prints the
 		// priority ranges.
 		&Spec{Names: n("ionice"), Wraps: WrapKeeps, Grant: Grant{Exact: true, Offers: []string{"ionice -c 3 make => Bash(ionice -c 3 make)"}}, Command: true, Effect: Unknown, Abbrev: true,
-			Options:  "-c|--class= -n|--classdata= -t|--ignore -p|--pid= -P|--pgid= -u|--uid= -h|--help:h -V|--version:h",
+			Options:  "-c|--class= -n|--classdata= -t|--ignore -p|--pid=:N -P|--pgid=:N -u|--uid=:N -h|--help:h -V|--version:h",
 			ReadOnly: []string{"ionice -c 3 ls", "ionice -c3 -n7 cat a.txt", "ionice --class=idle git status"},
-			Flagged:  []string{"ionice -c 3 rm -rf /etc", "ionice -c3 rm -rf ~", "ionice --class 3 rm -rf ~", "ionice --classd=7 rm -rf ~", "ionice -t -n 7 rm -rf ~", "ionice -p 1 -c 3"}},
+			Flagged:  []string{"ionice -c 3 rm -rf /etc", "ionice -c3 rm -rf ~", "ionice --class 3 rm -rf ~", "ionice --classd=7 rm -rf ~", "ionice -t -n 7 rm -rf ~", "ionice -p 1 -c 3", "ionice -c 3 -p 1 2"}},
 		&Spec{Names: n("chrt"), Wraps: WrapKeeps, Grant: Grant{Exact: true, Offers: []string{"chrt -i 0 make => Bash(chrt -i 0 make)"}}, Command: true, Effect: Unknown, Abbrev: true, Operands: "-",
 			Options: "-a|--all-tasks -b|--batch -d|--deadline -f|--fifo -i|--idle -o|--other -r|--rr -R|--reset-on-fork -T|--sched-runtime= -P|--sched-period= -D|--sched-deadline= " +
-				"-p|--pid -v|--verbose -m|--max:h -h|--help:h -V|--version:h",
+				"-p|--pid:N -v|--verbose -m|--max:h -h|--help:h -V|--version:h",
 			ReadOnly: []string{"chrt -i 0 ls", "chrt --idle 0 git status", "chrt -m"},
-			Flagged:  []string{"chrt 10 rm -rf /etc", "chrt -f 10 rm -rf ~", "chrt --fifo 10 rm -rf ~", "chrt --ot 0 rm -rf ~", "chrt -vr 5 rm -rf ~", "chrt -p 10 1"}},
+			Flagged:  []string{"chrt 10 rm -rf /etc", "chrt -f 10 rm -rf ~", "chrt --fifo 10 rm -rf ~", "chrt --ot 0 rm -rf ~", "chrt -vr 5 rm -rf ~", "chrt -p 10 1", "chrt -f -p 10 1"}},
 		&Spec{Names: n("taskset"), Wraps: WrapKeeps, Grant: Grant{Exact: true, Offers: []string{"taskset -c 0 make => Bash(taskset -c 0 make)"}}, Command: true, Effect: Unknown, Abbrev: true, Operands: "-",
-			Options:  "-a|--all-tasks -p|--pid -c|--cpu-list -h|--help:h -V|--version:h",
+			Options:  "-a|--all-tasks -p|--pid:N -c|--cpu-list -h|--help:h -V|--version:h",
 			ReadOnly: []string{"taskset 1 ls", "taskset -c 0 git status", "taskset --cpu-list 0-3 cat a.txt"},
-			Flagged:  []string{"taskset 1 rm -rf /etc", "taskset -c 0 rm -rf ~", "taskset --cpu 0 rm -rf ~", "taskset -ac 0 rm -rf ~", "taskset -p 1 1"}},
+			Flagged:  []string{"taskset 1 rm -rf /etc", "taskset -c 0 rm -rf ~", "taskset --cpu 0 rm -rf ~", "taskset -ac 0 rm -rf ~", "taskset -p 1 1", "taskset -p -c 0 1"}},
 		// sudo 1.9.13p3 (observed): getopt_long with "+": options stop
 		// at the first operand, -- ends them, long options take unique
 		// prefixes (sudo --us=root id runs id as root; --pr is ambiguous
@@ -83,17 +84,20 @@ var _ = family("wrappers", func(add func(...*Spec)) {
 		// takes a host attached or as the next word (sudo -h root id asks
 		// for host root), --help is long only; --preserve-env takes a list
 		// attached only. -D and -R change where the command's paths
-		// resolve. -e edits files (sudoedit), and -l, -v, -K, -V and --help
-		// run no command (-k with a command runs it; -v or -K with one is
-		// refused): the shell reads these from the entry. -s and -i with
-		// no command start a root shell.
+		// resolve. -e edits files (sudoedit); -l with a command lists
+		// whether it may run and how (it runs nothing: :N), -V and --help
+		// print. -k with a command runs it; -v or -K with one is refused,
+		// and the call is judged as the command it spells (a tool's
+		// refusal does not change what the line asks for): the shell reads
+		// these from the entry. -s and -i with no command start a root
+		// shell.
 		&Spec{Names: n("sudo"), Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"sudo apt-get install jq => Bash(sudo apt-get install jq)"}}, Command: true, Effect: Unknown, Abbrev: true,
 			Options: "-A|--askpass -a= -B|--bell -b|--background -C|--close-from= -c= -D|--chdir=u -E --preserve-env? -e|--edit -g|--group= -H|--set-home -h|--host= " +
-				"-i|--login -K|--remove-timestamp -k|--reset-timestamp -l|--list -N|--no-update -n|--non-interactive -P|--preserve-groups -p|--prompt= -R|--chroot=u " +
+				"-i|--login -K|--remove-timestamp -k|--reset-timestamp -l|--list:N -N|--no-update -n|--non-interactive -P|--preserve-groups -p|--prompt= -R|--chroot=u " +
 				"-r|--role= -S|--stdin -s|--shell -T|--command-timeout= -t|--type= -U|--other-user= -u|--user= -V|--version:h -v|--validate --help:h",
 			Flagged: []string{"sudo rm -rf /etc", "sudo -u root rm -rf /etc", "sudo -uroot rm -rf ~", "sudo --user=root rm -rf ~", "sudo --us root rm -rf ~",
 				"sudo -nu root rm -rf ~", "sudo -E -H rm -rf ~", "sudo -- rm -rf ~", "sudo -k rm -rf ~", "sudo -s", "sudo -i", "sudo -e /etc/hosts", "sudo --edit /etc/hosts",
-				"sudo -g wheel -p x rm -rf ~", "sudo -D /tmp ls", "sudo -v", "sudo FOO=1 rm -rf ~"}},
+				"sudo -g wheel -p x rm -rf ~", "sudo -D /tmp ls", "sudo -v", "sudo FOO=1 rm -rf ~", "sudo -l rm -rf /", "sudo -nl", "sudo -v rm -rf ~"}},
 		// sudoedit is sudo -e: the files are edited as root (sudo
 		// 1.9.13p3, the same getopt_long parser, with sudoedit's own
 		// options).

@@ -62,6 +62,7 @@ var notSiteTests = map[string]string{
 	"TestJudgingAddsNothing":                    "it asserts how judging adds code, not findings; its commands are the scan goldens' and the everyday corpus'",
 	"TestJudgingRefusesToAdd":                   "it asserts refusals, and no finding",
 	"TestFoundCodeIsWalkedWhereItRuns":          "it asserts parts and their order, and no finding",
+	"TestWrapperParts":                          "it asserts the parts a wrapper unwraps to, and no finding",
 	"TestProgramExamples":                       "its examples (programs.All) are run directly",
 	"TestSubstitutionsAsData":                   "it asserts read-only parts, and no finding",
 	"TestListings":                              "it asserts read-only parts and reads given a listing's names, and no finding",

@@ -166,12 +166,6 @@ func (a *analyzer) wrapByEntry(ca *call, name string, spec *programs.Spec, args 
 	if res.Help || res.Command == 0 || res.Command-1 >= len(args) {
 		return nil, false
 	}
-	if res.Has("--pid", "--pgid", "--uid") {
-		// Told to act on running processes (ionice, chrt and taskset
-		// -p, ionice -P and -u, in any spelling), it runs no command:
-		// the words after its options are process ids.
-		return nil, false
-	}
 	for _, why := range res.Unknown {
 		ca.unknown = append(ca.unknown, why)
 	}
@@ -195,15 +189,16 @@ var afterWrap map[string]func(a *analyzer, ca *call, res *programs.Result, args,
 const sudoedit = "sudoedit"
 
 // afterSudo reads what sudo's options (as its entry reads them, in every
-// spelling) change: -l, -v and -K run no command (sudo lists the
-// privileges, or refuses the command), -e edits the files as sudoedit does,
+// spelling) change: -v and -K refuse a command, which is then judged where
+// sudo stands, as the command it spells (-l runs none: its entry says so),
+// -e edits the files as sudoedit does,
 // -S reads the password from standard input, and assignments before the
 // command are given to it.
 func afterSudo(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok, form bool) ([]arg, bool) {
 	if res.Has("--stdin") {
 		ca.sudoStdin = true
 	}
-	if !ok || res.Has("--list", "--validate", "--remove-timestamp") {
+	if !ok || res.Has("--validate", "--remove-timestamp") {
 		return nil, false
 	}
 	if res.Has("--edit") {

@@ -1,0 +1,54 @@
+package shell
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestWrapperParts: a wrapper reached in any spelling or route unwraps to
+// the same command, and one told to run none (sudo -l, chrt -p, flock FD)
+// is the program itself, its words data.
+func TestWrapperParts(t *testing.T) {
+	tests := []struct {
+		cmd  string
+		want [][]string
+	}{
+		// Options that run no command: the words after them are data.
+		{"sudo -l rm -rf /", [][]string{w("sudo", "-l", "rm", "-rf", "/")}},
+		{"sudo --list rm -rf /", [][]string{w("sudo", "--list", "rm", "-rf", "/")}},
+		{"sudo --li rm -rf /", [][]string{w("sudo", "--li", "rm", "-rf", "/")}},
+		{"sudo -nl rm -rf /", [][]string{w("sudo", "-nl", "rm", "-rf", "/")}},
+		{"sudo -U bob -l rm", [][]string{w("sudo", "-U", "bob", "-l", "rm")}},
+		{"/usr/bin/sudo -l rm -rf /", [][]string{w("sudo", "-l", "rm", "-rf", "/")}},
+		{"nice sudo -l rm -rf /", [][]string{w("sudo", "-l", "rm", "-rf", "/")}},
+		{"chrt -p 10 1", [][]string{w("chrt", "-p", "10", "1")}},
+		{"chrt --pid 10 1", [][]string{w("chrt", "--pid", "10", "1")}},
+		{"chrt -ap 10 1", [][]string{w("chrt", "-ap", "10", "1")}},
+		{"chrt -f -p 10 1", [][]string{w("chrt", "-f", "-p", "10", "1")}},
+		{"taskset -p 1 1", [][]string{w("taskset", "-p", "1", "1")}},
+		{"taskset -pc 0 1", [][]string{w("taskset", "-pc", "0", "1")}},
+		{"taskset --pi 1 1", [][]string{w("taskset", "--pi", "1", "1")}},
+		{"ionice -p 1 -c 3", [][]string{w("ionice", "-p", "1", "-c", "3")}},
+		{"ionice -c3 --pid=1 2", [][]string{w("ionice", "-c3", "--pid=1", "2")}},
+		{"ionice -P 1", [][]string{w("ionice", "-P", "1")}},
+		// sudo -v and -K refuse a command: it is judged as spelled.
+		{"sudo -v rm -rf ~", [][]string{w("sudo", "-v", "rm", "-rf", "/home/dev"), w("rm", "-rf", "/home/dev")}},
+		{"sudo -K rm -rf ~", [][]string{w("sudo", "-K", "rm", "-rf", "/home/dev"), w("rm", "-rf", "/home/dev")}},
+		// Without them the command runs.
+		{"chrt 10 rm x", [][]string{w("rm", "x")}},
+		{"taskset -c 0 rm x", [][]string{w("rm", "x")}},
+		{"sudo -u root rm x", [][]string{w("rm", "x")}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.cmd, func(t *testing.T) {
+			an := Analyze(tt.cmd, testOpts)
+			if an.ParseError != nil {
+				t.Fatalf("parse error: %v", an.ParseError)
+			}
+			if diff := cmp.Diff(tt.want, partWords(an)); diff != "" {
+				t.Errorf("parts (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
