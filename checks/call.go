@@ -24,6 +24,9 @@ type Call interface {
 	// Args are the words after the program as the shell reads them:
 	// expanded, before the entry reads options among them.
 	Args() []Word
+	// Others are the other calls of the command, each with its own
+	// Parse (asking one leaves this call's as it was).
+	Others() []Call
 	// HasEffect reports an effect of that kind among those the entry
 	// gives the call.
 	HasEffect(kind programs.Effect) bool
@@ -51,6 +54,10 @@ type Call interface {
 	// ResolveText is Resolve of text that is no word of the call (a
 	// value after "=", a path inside a URL).
 	ResolveText(s string) string
+	// Credential reports a private key, a cloud or tool credential or a
+	// browser password store (pathclass.Credential, and what the
+	// analysis knows of the file on disk: a link or hard link to one).
+	Credential(p string) bool
 	// Control reports an agent control file: settings, hooks, MCP
 	// configuration, Warden's own grants.
 	Control(p string) bool

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/wardenhq/warden/checks"
 	"github.com/wardenhq/warden/danger"
 	"github.com/wardenhq/warden/programs"
 )
@@ -195,7 +196,7 @@ func (a *analyzer) judgeDeletePath(c *call, p, raw string, recursive bool) {
 			}
 		case strings.Contains(p+"/", "/.git/"):
 			a.flag(c, danger.GitDestructive, "deletes the repository's history ("+raw+")")
-		case a.artifactInTree(p), generatedFile(p):
+		case a.artifactInTree(p), checks.GeneratedFile(p):
 		case recursive:
 			a.flag(c, danger.RecursiveDelete, "recursively deletes "+raw+", which is not a regenerable build artifact")
 		case secretEnvFile(p):

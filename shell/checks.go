@@ -331,7 +331,7 @@ var catalogue = [...]checkDef{
 			"aider -m 'use --yes-always' f.py", "copilot -p 'run with --allow-all-tools'", "copilot --allow-all-paths -p x",
 			"amp -x 'say --dangerously-allow-all'"}},
 	// R3 Git (POLICY.md).
-	{Name: "git", Rule: "R3", Run: checkGit,
+	{Name: "git", Rule: "R3", Judge: checks.Git,
 		Raises:   []danger.Kind{danger.CredentialAccess, danger.Exfiltration, danger.GitDestructive, danger.GitHistoryRewrite, danger.Persistence, danger.RemoteExec, danger.SecurityDisable, danger.SystemConfig},
 		Programs: []string{"git"},
 		Flagged:  []string{"git rm -rf .", "git clean -fd"},
@@ -626,7 +626,7 @@ func (a *analyzer) runChecks(c *call, idx []uint8) {
 		}
 		a.running = int(i) + 1
 		if d := &checkTable[i]; d.Judge != nil {
-			c.judged = judged{a, c}
+			c.judged = judged{a: a, c: c}
 			d.Judge(&c.judged)
 		} else {
 			d.Run(a, c)

@@ -13,6 +13,9 @@ import (
 type judged struct {
 	a *analyzer
 	c *call
+	// own marks the view of another call than the one judged (Others):
+	// its Parse is its own, so that it leaves the judged call's intact.
+	own bool
 }
 
 var _ checks.Call = (*judged)(nil)
@@ -33,4 +36,16 @@ func (j *judged) Control(p string) bool                { return isControl(j.a, p
 func (j *judged) Flag(k danger.Kind, why string)       { j.a.flag(j.c, k, why) }
 func (j *judged) FlagAt(k danger.Kind, why string, risk api.Risk) {
 	j.a.flagAt(j.c, k, why, risk)
+}
+
+func (j *judged) Credential(p string) bool { return j.a.credentialFile(p) }
+
+func (j *judged) Others() []checks.Call {
+	var out []checks.Call
+	for _, o := range j.a.calls {
+		if o != j.c {
+			out = append(out, &judged{a: j.a, c: o, own: true})
+		}
+	}
+	return out
 }

@@ -1,10 +1,12 @@
-package shell
+package checks
 
 import (
+	"path"
 	"slices"
 	"strings"
 
 	"github.com/wardenhq/warden/danger"
+	"github.com/wardenhq/warden/pathclass"
 	"github.com/wardenhq/warden/programs"
 )
 
@@ -12,12 +14,12 @@ import (
 // (programs.GitConfigKeys).
 func gitExecKey(k, value string) bool { return programs.GitConfigRunsProgram(k, value) }
 
-func checkGit(a *analyzer, c *call) {
+func Git(c Call) {
 	// Global -c key=value: configuration that runs commands. The global
 	// options are those before the subcommand, in any spelling the entry
 	// reads (-ckey=value, -c key=value).
-	res := a.entryParse(c)
-	first := len(c.operands())
+	res := c.Parse()
+	first := len(c.Args())
 	if subs := res.SubIndexes(); len(subs) > 0 {
 		first = subs[0]
 	}
@@ -33,188 +35,188 @@ func checkGit(a *analyzer, c *call) {
 		case "-c":
 			kv = o.Target
 		case "--config-env":
-			a.flagAt(c, danger.RemoteExec, "git reads configuration from an environment variable, which can make it run commands", medium)
+			c.FlagAt(danger.RemoteExec, "git reads configuration from an environment variable, which can make it run commands", medium)
 		case "--exec-path":
 			if o.Target != "" {
-				a.flag(c, danger.RemoteExec, "git runs its subcommands from "+o.Target)
+				c.Flag(danger.RemoteExec, "git runs its subcommands from "+o.Target)
 			}
 		}
 		if kv != "" {
 			k, v, _ := strings.Cut(kv, "=")
 			if gitExecKey(k, v) {
-				a.flag(c, danger.RemoteExec, "git -c "+k+" makes git run a command ("+v+")")
+				c.Flag(danger.RemoteExec, "git -c "+k+" makes git run a command ("+v+")")
 			}
 			if lv := strings.ToLower(v); strings.EqualFold(k, "http.sslVerify") && (lv == "false" || lv == "0" || lv == "no" || lv == "off") {
-				a.flag(c, danger.SecurityDisable, "git -c http.sslVerify=false turns off TLS certificate verification")
+				c.Flag(danger.SecurityDisable, "git -c http.sslVerify=false turns off TLS certificate verification")
 			}
 		}
 	}
-	sub, rest := a.entrySub(c)
+	sub, rest := c.Sub()
 	for _, x := range rest {
 		if strings.HasPrefix(x.Value, "ext::") {
-			a.flag(c, danger.RemoteExec, "the ext:: transport runs a command")
+			c.Flag(danger.RemoteExec, "the ext:: transport runs a command")
 		}
 	}
 	// Options that name a program git runs, in any spelling the
 	// subcommand's entry reads (--upload-pack=x, --upload-pack x, --upl x).
-	res = a.entryParse(c)
+	res = c.Parse()
 	for _, o := range res.Options {
 		if o.Index < first {
 			continue
 		}
 		switch {
 		case o.Option == "--upload-pack" || o.Option == "--receive-pack" || o.Option == "--exec":
-			a.flag(c, danger.RemoteExec, "git "+sub+" "+o.Option+" runs a command")
+			c.Flag(danger.RemoteExec, "git "+sub+" "+o.Option+" runs a command")
 		case o.Option == "--open-files-in-pager" || o.Option == "-O" && sub == "grep":
-			a.flagAt(c, danger.RemoteExec, "git grep -O runs a pager command", medium)
+			c.FlagAt(danger.RemoteExec, "git grep -O runs a pager command", medium)
 		}
 	}
-	a.gitPrintsSecrets(c, sub, rest)
+	gitPrintsSecrets(c, sub, rest)
 	// The options of the subcommand, as its entry (programs/git.go)
 	// reads them: bundled, attached, with =, or abbreviated as git
 	// allows.
-	res = a.entryParse(c)
+	res = c.Parse()
 	switch sub {
 	case "reset":
 		if res.Has("--hard") || res.Has("--merge") {
-			a.flag(c, danger.GitDestructive, "git reset --hard discards uncommitted work")
+			c.Flag(danger.GitDestructive, "git reset --hard discards uncommitted work")
 		}
 	case "checkout":
 		if res.Has("-B") {
-			a.flagAt(c, danger.GitDestructive, "git checkout -B resets a branch that exists, dropping its commits", medium)
+			c.FlagAt(danger.GitDestructive, "git checkout -B resets a branch that exists, dropping its commits", medium)
 		}
 		if res.Has("--force") {
-			a.flag(c, danger.GitDestructive, "git checkout --force discards uncommitted work")
+			c.Flag(danger.GitDestructive, "git checkout --force discards uncommitted work")
 			return
 		}
-		paths := a.pathspecs(c, rest)
+		paths := pathspecs(c, rest)
 		if paths != nil {
-			a.judgeDiscard(c, paths, "git checkout")
+			judgeDiscard(c, paths, "git checkout")
 		}
 	case "restore":
 		worktree := res.Has("--worktree") || !res.Has("--staged")
 		if worktree {
-			a.judgeDiscard(c, a.entryOperands(c), "git restore")
+			judgeDiscard(c, c.Operands(), "git restore")
 		}
 	case "switch":
 		if res.Has("--discard-changes") || res.Has("--force") {
-			a.flag(c, danger.GitDestructive, "git switch --discard-changes discards uncommitted work")
+			c.Flag(danger.GitDestructive, "git switch --discard-changes discards uncommitted work")
 		}
 		if res.Has("--force-create") {
-			a.flagAt(c, danger.GitDestructive, "git switch -C resets a branch that exists, dropping its commits", medium)
+			c.FlagAt(danger.GitDestructive, "git switch -C resets a branch that exists, dropping its commits", medium)
 		}
 	case "clean":
 		if res.Has("--force") && !res.Has("--dry-run") {
-			a.flag(c, danger.GitDestructive, "git clean -f deletes untracked files for good")
+			c.Flag(danger.GitDestructive, "git clean -f deletes untracked files for good")
 		}
 	case "stash":
 		if verb := res.Sub(); verb == "stash clear" || verb == "stash drop" {
-			a.flag(c, danger.GitDestructive, "git "+verb+" discards stashed work")
+			c.Flag(danger.GitDestructive, "git "+verb+" discards stashed work")
 		}
 	case "branch":
 		if res.Has("-D") || res.Has("--delete") && res.Has("--force") {
-			a.flag(c, danger.GitDestructive, "git branch -D deletes a branch even if it is not merged")
-		} else if res.Has("--force") && len(a.entryOperands(c)) > 0 && !res.Has("--move") && !res.Has("--copy") {
-			a.flagAt(c, danger.GitDestructive, "git branch --force moves a branch that exists, dropping its commits", medium)
+			c.Flag(danger.GitDestructive, "git branch -D deletes a branch even if it is not merged")
+		} else if res.Has("--force") && len(c.Operands()) > 0 && !res.Has("--move") && !res.Has("--copy") {
+			c.FlagAt(danger.GitDestructive, "git branch --force moves a branch that exists, dropping its commits", medium)
 		}
 	case "push":
 		if res.Has("--dry-run") {
 			return
 		}
 		if res.Tried("--force", "--force-with-lease", "--force-if-includes") {
-			a.flag(c, danger.GitDestructive, "a forced push overwrites published history")
+			c.Flag(danger.GitDestructive, "a forced push overwrites published history")
 		}
-		pos := a.entryOperands(c)
+		pos := c.Operands()
 		if len(pos) > 0 && (strings.Contains(pos[0].Value, "://") || scpLikeRemote(pos[0].Value)) {
-			a.flagAt(c, danger.Exfiltration, "pushes the repository to "+pos[0].Value+", which no configured remote names", medium)
+			c.FlagAt(danger.Exfiltration, "pushes the repository to "+pos[0].Value+", which no configured remote names", medium)
 		}
 		for i, x := range pos {
 			if i == 0 && len(pos) > 1 {
 				continue // the remote
 			}
 			if strings.HasPrefix(x.Value, "+") {
-				a.flag(c, danger.GitDestructive, "the refspec "+x.Value+" force-pushes")
+				c.Flag(danger.GitDestructive, "the refspec "+x.Value+" force-pushes")
 			}
 			if strings.HasPrefix(x.Value, ":") && len(x.Value) > 1 {
-				a.flag(c, danger.GitDestructive, "the refspec "+x.Value+" deletes a remote branch")
+				c.Flag(danger.GitDestructive, "the refspec "+x.Value+" deletes a remote branch")
 			}
 		}
 		if res.Has("--delete") || res.Has("--mirror") || res.Has("--prune") {
-			a.flag(c, danger.GitDestructive, "git push deletes remote branches")
+			c.Flag(danger.GitDestructive, "git push deletes remote branches")
 		}
 	case "filter-branch", "filter-repo":
-		a.flag(c, danger.GitHistoryRewrite, "git "+sub+" rewrites the whole history")
+		c.Flag(danger.GitHistoryRewrite, "git "+sub+" rewrites the whole history")
 	case "reflog":
 		if res.Sub() == "reflog expire" && (nowOrAll(res.Values("--expire")) || nowOrAll(res.Values("--expire-unreachable"))) || res.Sub() == "reflog delete" {
-			a.flag(c, danger.GitHistoryRewrite, "expiring the reflog makes discarded commits unrecoverable")
+			c.Flag(danger.GitHistoryRewrite, "expiring the reflog makes discarded commits unrecoverable")
 		}
 	case "gc", "prune":
 		if sub == "gc" && nowOrAll(res.Values("--prune")) || sub == "prune" && slices.Contains(res.Values("--expire"), "now") {
-			a.flagAt(c, danger.GitHistoryRewrite, "pruning now deletes unreachable commits for good", medium)
+			c.FlagAt(danger.GitHistoryRewrite, "pruning now deletes unreachable commits for good", medium)
 		}
 	case "update-ref":
 		if res.Has("-d") || res.Has("--stdin") {
-			a.flag(c, danger.GitDestructive, "git update-ref -d deletes a ref")
+			c.Flag(danger.GitDestructive, "git update-ref -d deletes a ref")
 		}
 	case "rm":
 		if res.Has("-r") && res.Has("--force") && !res.Has("--cached") {
-			for _, x := range a.entryOperands(c) {
+			for _, x := range c.Operands() {
 				if x.Value == "." || x.Value == "*" || x.Value == ":/" {
-					a.flag(c, danger.GitDestructive, "git rm -rf . removes every file and its changes")
+					c.Flag(danger.GitDestructive, "git rm -rf . removes every file and its changes")
 				}
 			}
 		}
 	case "config":
-		a.checkGitConfig(c, rest)
+		checkGitConfig(c, rest)
 	case "credential", "credential-store", "credential-cache":
 		if len(rest) > 0 && (rest[0].Value == "fill" || rest[0].Value == "get") {
-			a.flag(c, danger.CredentialAccess, "git credential fill prints stored credentials")
+			c.Flag(danger.CredentialAccess, "git credential fill prints stored credentials")
 		}
 	case "remote":
-		if pos := a.entryOperands(c); res.Sub() == "remote add" && len(pos) >= 2 {
+		if pos := c.Operands(); res.Sub() == "remote add" && len(pos) >= 2 {
 			// A remote added and pushed to in the same command sends the
 			// code somewhere new.
 			name := pos[0].Value
-			for _, o := range a.calls {
-				if o.prog != "git" || o == c {
+			for _, o := range c.Others() {
+				if o.Program() != "git" {
 					continue
 				}
-				if push := entryOf(o); push.Sub() == "push" && slices.Contains(push.Operands(), name) {
-					a.flag(c, danger.Exfiltration, "adds the remote "+pos[1].Value+" and pushes the code to it")
+				if push := o.Parse(); push.Sub() == "push" && slices.Contains(push.Operands(), name) {
+					c.Flag(danger.Exfiltration, "adds the remote "+pos[1].Value+" and pushes the code to it")
 				}
 			}
 		}
 	case "worktree":
 		if res.Sub() == "worktree remove" && res.Has("--force") {
-			a.flagAt(c, danger.GitDestructive, "git worktree remove --force discards that worktree's changes", medium)
+			c.FlagAt(danger.GitDestructive, "git worktree remove --force discards that worktree's changes", medium)
 		}
 	case "submodule":
 		if res.Sub() == "submodule deinit" && res.Has("--force") {
-			a.flagAt(c, danger.GitDestructive, "git submodule deinit --force discards submodule changes", medium)
+			c.FlagAt(danger.GitDestructive, "git submodule deinit --force discards submodule changes", medium)
 		}
 	}
 }
 
 // pathspecs returns the paths after "--", or the operands when one of them
 // is ".", or nil for a plain branch checkout.
-func (a *analyzer) pathspecs(c *call, rest []arg) []arg {
+func pathspecs(c Call, rest []Word) []Word {
 	for i, x := range rest {
 		if x.Value == "--" {
 			return rest[i+1:]
 		}
 	}
-	if vs := a.entryValues(c, "--pathspec-from-file"); len(vs) > 0 {
+	if vs := c.Values("--pathspec-from-file"); len(vs) > 0 {
 		x := vs[0]
 		x.Value = "--pathspec-from-file=" + x.Value
-		return []arg{x}
+		return []Word{x}
 	}
-	pos := a.entryOperands(c)
+	pos := c.Operands()
 	for _, x := range pos {
 		if x.Value == "." || x.Value == ":/" || x.Value == "*" {
 			return pos
 		}
 	}
-	if res := a.entryParse(c); len(pos) >= 2 && checkoutOptionsKnown(rest) && !res.Has("-b", "-B", "-t", "--track", "--orphan", "--detach") {
+	if res := c.Parse(); len(pos) >= 2 && checkoutOptionsKnown(rest) && !res.Has("-b", "-B", "-t", "--track", "--orphan", "--detach") {
 		// checkout TREE-ISH PATH...: the words after the commit are paths
 		// (or, when the first is no commit, every word is). Creating,
 		// tracking or detaching a branch takes no paths: git refuses.
@@ -230,7 +232,7 @@ var checkoutFlags = newWordSet("-q --quiet -l --guess --no-guess --overlay --no-
 
 // checkoutOptionsKnown reports that every option of a git checkout is one
 // git accepts, so that its operands are read as git reads them.
-func checkoutOptionsKnown(rest []arg) bool {
+func checkoutOptionsKnown(rest []Word) bool {
 	for _, x := range rest {
 		if x.Value == "--" {
 			break
@@ -248,18 +250,20 @@ func checkoutOptionsKnown(rest []arg) bool {
 
 // judgeDiscard flags discarding working-tree changes, except to a single
 // lock or generated file.
-func (a *analyzer) judgeDiscard(c *call, paths []arg, how string) {
+func judgeDiscard(c Call, paths []Word, how string) {
 	if len(paths) == 0 {
 		return
 	}
-	if len(paths) == 1 && generatedFile(paths[0].Value) {
+	if len(paths) == 1 && GeneratedFile(paths[0].Value) {
 		return
 	}
-	a.flag(c, danger.GitDestructive, how+" discards uncommitted changes to "+joinArgs(paths))
+	c.Flag(danger.GitDestructive, how+" discards uncommitted changes to "+joinArgs(paths))
 }
 
-func generatedFile(s string) bool {
-	b := baseName(s)
+// GeneratedFile reports a lock file or generated output, whose changes a
+// tool makes again.
+func GeneratedFile(s string) bool {
+	b := path.Base(s)
 	switch b {
 	case "package-lock.json", "yarn.lock", "pnpm-lock.yaml", "Cargo.lock", "Gemfile.lock", "poetry.lock", "composer.lock", "go.sum", "uv.lock", "Pipfile.lock", "bun.lockb", "flake.lock", "mix.lock", "pubspec.lock", "Podfile.lock":
 		return true
@@ -267,7 +271,7 @@ func generatedFile(s string) bool {
 	return strings.HasSuffix(b, ".lock") || strings.Contains(s, "generated") || strings.HasSuffix(b, ".min.js") || strings.HasSuffix(b, ".snap")
 }
 
-func joinArgs(xs []arg) string {
+func joinArgs(xs []Word) string {
 	out := make([]string, len(xs))
 	for i, x := range xs {
 		out[i] = x.Value
@@ -275,9 +279,9 @@ func joinArgs(xs []arg) string {
 	return strings.Join(out, " ")
 }
 
-func (a *analyzer) checkGitConfig(c *call, rest []arg) {
-	res := a.entryParse(c)
-	pos := a.entryOperands(c)
+func checkGitConfig(c Call, rest []Word) {
+	res := c.Parse()
+	pos := c.Operands()
 	verb := ""
 	if len(pos) > 0 {
 		verb = pos[0].Value
@@ -302,13 +306,13 @@ func (a *analyzer) checkGitConfig(c *call, rest []arg) {
 	lk := strings.ToLower(k)
 	switch {
 	case lk == "core.hookspath" || lk == "core.fsmonitor" || strings.HasPrefix(lk, "alias.") && strings.HasPrefix(v, "!"):
-		a.flag(c, danger.Persistence, "git config "+k+" makes git run a command on later git commands")
+		c.Flag(danger.Persistence, "git config "+k+" makes git run a command on later git commands")
 	case gitExecKey(k, v):
-		a.flag(c, danger.RemoteExec, "git config "+k+" makes git run a command ("+v+")")
+		c.Flag(danger.RemoteExec, "git config "+k+" makes git run a command ("+v+")")
 	case lk == "http.sslverify" && (v == "false" || v == "0" || v == "no" || v == "off"):
-		a.flag(c, danger.SecurityDisable, "turns off TLS certificate verification for git")
+		c.Flag(danger.SecurityDisable, "turns off TLS certificate verification for git")
 	case global:
-		a.flagAt(c, danger.SystemConfig, "changes the user-global git configuration ("+k+")", medium)
+		c.FlagAt(danger.SystemConfig, "changes the user-global git configuration ("+k+")", medium)
 	}
 }
 
@@ -325,66 +329,14 @@ func scpLikeRemote(s string) bool {
 	return at > 0 && colon > at+1 && !strings.Contains(s, "/") || at > 0 && colon > at+1 && strings.Index(s, "/") > colon
 }
 
-// checkGh judges gh's commands as its entry reads them (flags anywhere,
-// bundled, attached, -R REPO before the command): gh repo delete, release
-// delete and create and auth token are the entry's Raises; what is left
-// needs the values or the files.
-func checkGh(a *analyzer, c *call) {
-	res := a.entryParse(c)
-	ops := c.operands()
-	subs := res.SubIndexes()
-	if len(subs) == 0 || subs[0] >= len(ops) {
-		return
-	}
-	sub, verb := ops[subs[0]].Value, ""
-	switch {
-	case len(subs) > 1 && subs[1] < len(ops):
-		verb = ops[subs[1]].Value
-	case len(res.OperandIndexes) > 0 && res.OperandIndexes[0] < len(ops):
-		verb = ops[res.OperandIndexes[0]].Value
-	}
-	switch {
-	case sub == "repo" && verb == "edit":
-		if v, ok := res.Value("--visibility"); ok && strings.EqualFold(v, "public") {
-			a.flag(c, danger.Exfiltration, "makes the repository public")
-		}
-	case sub == "gist" && verb == "create":
-		for _, x := range a.entryOperands(c) {
-			p := a.resolve(x, c.cwd)
-			if p != "" && (a.credentialFile(p) || secretEnvFile(p)) {
-				a.flag(c, danger.Exfiltration, "uploads "+p+" to a gist")
-			}
-		}
-		if res.Has("--public") {
-			a.flagAt(c, danger.PublishDeploy, "publishes a public gist", medium)
-		}
-	case sub == "auth" && verb == "status" && res.Has("--show-token"):
-		a.flag(c, danger.CredentialAccess, "prints the GitHub token")
-	case sub == "secret" && (verb == "delete" || verb == "remove"):
-		a.flagAt(c, danger.CloudDestructive, "deletes a GitHub secret", medium)
-	case sub == "run" && verb == "delete", sub == "cache" && verb == "delete", sub == "variable" && verb == "delete", sub == "label" && verb == "delete":
-		a.flagAt(c, danger.GitDestructive, "gh "+sub+" delete removes it on GitHub", medium)
-	case sub == "api":
-		if m, ok := res.Value("--method"); ok && strings.EqualFold(m, "DELETE") {
-			a.flag(c, danger.GitDestructive, "a DELETE request to the GitHub API")
-		}
-	case (sub == "repo" || sub == "release") && (verb == "delete" || verb == "delete-asset" || verb == "create"), sub == "auth" && verb == "token":
-		// The entry's Raises.
-	case sub != "config" && sub != "extension" && sub != "alias" && serviceVerbDestroys(c.prog, verb):
-		// gh's own configuration, extensions and aliases are local;
-		// gh gist delete, gh issue delete, gh ssh-key delete, gh repo archive
-		a.flag(c, danger.GitDestructive, "gh "+sub+" "+verb+" deletes or archives it on GitHub")
-	}
-}
-
 // gitPrintsSecrets flags printing a secrets or credential file as git has
 // it in history: git log -p -- .env, git show HEAD -- .env, git grep .
 // HEAD -- .env. The paths are the pathspecs after --, or operands that
 // name such a file.
-func (a *analyzer) gitPrintsSecrets(c *call, sub string, rest []arg) {
+func gitPrintsSecrets(c Call, sub string, rest []Word) {
 	switch sub {
 	case "log", "whatchanged", "show":
-		res := a.entryParse(c)
+		res := c.Parse()
 		if sub != "show" && !res.Has("-p", "-u", "--patch", "-U", "--unified", "--word-diff", "--color-words") {
 			return
 		}
@@ -392,25 +344,25 @@ func (a *analyzer) gitPrintsSecrets(c *call, sub string, rest []arg) {
 			return
 		}
 	case "grep":
-		if a.entryParse(c).Has("-l", "-L", "-c", "-q", "--files-with-matches", "--name-only", "--files-without-match", "--count", "--quiet") {
+		if c.Parse().Has("-l", "-L", "-c", "-q", "--files-with-matches", "--name-only", "--files-without-match", "--count", "--quiet") {
 			return
 		}
 	default:
 		return
 	}
-	paths := a.pathspecs(c, rest)
+	paths := pathspecs(c, rest)
 	if paths == nil {
-		paths = a.entryOperands(c)
+		paths = c.Operands()
 	}
 	for _, x := range paths {
-		p := a.resolve(x, c.cwd)
+		p := c.Resolve(x)
 		switch {
 		case p == "":
-		case a.credentialFile(p):
-			a.flag(c, danger.CredentialAccess, "git "+sub+" prints "+p+" as the repository holds it")
+		case c.Credential(p):
+			c.Flag(danger.CredentialAccess, "git "+sub+" prints "+p+" as the repository holds it")
 			return
-		case secretEnvFile(p):
-			a.flagAt(c, danger.CredentialAccess, "git "+sub+" prints the secrets in "+p+" as the repository holds them", medium)
+		case pathclass.SecretEnv.Is(p, ""):
+			c.FlagAt(danger.CredentialAccess, "git "+sub+" prints the secrets in "+p+" as the repository holds them", medium)
 			return
 		}
 	}
