@@ -457,12 +457,25 @@ func (a *analyzer) walkStmt(s *syntax.Stmt, c *ctx) {
 	case *syntax.CallExpr:
 		a.walkCall(s, cmd, rds, cc)
 	default:
+		base := cc
 		if len(rds) > 0 {
 			cp := a.newCtx(cc)
 			cp.redirs = append(append([]redir(nil), cc.redirs...), rds...)
 			cc = cp
 		}
 		a.walkCompound(cmd, cc)
+		switch cmd.(type) {
+		case *syntax.ArithmCmd, *syntax.TestClause, *syntax.LetClause:
+			// (( x )) > f, [[ -n x ]] > f, let x=1 > f: no command of
+			// their own carries the redirections, which bash still
+			// carries out (the file truncated).
+			for _, r := range rds {
+				if r.isOutput() && !harmlessTarget(r.target.Value) {
+					a.newCall(s, nil, nil, rds, base)
+					break
+				}
+			}
+		}
 	}
 }
 
@@ -881,6 +894,11 @@ func (a *analyzer) walkDecl(d *syntax.DeclClause, c *ctx) {
 		}
 	}
 	ca := &call{words: words, text: c.text(d), ctx: c, cwd: c.sc.cwd()}
+	if len(c.redirs) > 0 {
+		// export X=1 > /etc/passwd: the builtin's redirections are
+		// carried out (the file truncated) as any command's are.
+		ca.redirs = append([]redir(nil), c.redirs...)
+	}
 	ca.decl = true
 	ca.exported = exported
 	for _, as := range d.Args {
