@@ -71,6 +71,15 @@ func (a *analyzer) check(c *call) {
 		prog = c.spec
 	}
 	if prog == "" {
+		if c.decl && judge && len(c.words) > 0 {
+			// export -p, declare -x: the declaration is judged by the
+			// checks of its command's spelling (command export -p).
+			if idx := checksFor(c.words[0]); idx != nil {
+				c.prog = c.words[0]
+				a.runChecks(c, idx)
+				c.prog = ""
+			}
+		}
 		return
 	}
 	a.checkEffects(c)

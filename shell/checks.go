@@ -426,8 +426,8 @@ var catalogue = [...]checkDef{
 	{Name: "env-print", Rule: "R11", Run: checkEnvPrint,
 		Raises:   []danger.Kind{danger.CredentialAccess},
 		Programs: []string{"env", "printenv", "set", "export", "declare", "typeset"},
-		Flagged:  []string{"env", "set"},
-		Passes:   []string{"env -i", "set +e"}},
+		Flagged:  []string{"env", "set", "export -p", "command export -p", "builtin export -p", "export", "declare -x", "declare -p", "typeset -px", "command declare -x", "export -p | sort"},
+		Passes:   []string{"env -i", "set +e", "export -p > env.txt", "export -p | wc -l", "declare -p PATH", "export -n FOO", "declare -F", "export X=1"}},
 	// R17 Logs and audit trails (POLICY.md).
 	{Name: "history", Rule: "R17", Run: checkHistory,
 		Raises:   []danger.Kind{danger.LogTampering},

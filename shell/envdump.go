@@ -8,9 +8,10 @@ import (
 )
 
 // checkEnvPrint flags printing the whole environment into the transcript:
-// env, printenv, export -p, declare -x or -p, typeset -p and a bare set
-// print every variable, tokens included (GITHUB_TOKEN, AWS_SECRET_ACCESS_KEY,
-// WARDEN_TOKEN). Output that is counted, hashed, thrown away or written to
+// env, printenv, export -p, declare -x or -p, typeset -p and a bare set,
+// export, declare or typeset print every variable, tokens included
+// (GITHUB_TOKEN, AWS_SECRET_ACCESS_KEY, WARDEN_TOKEN), whether spelled as
+// the declaration (export -p) or as a command's words (command export -p). Output that is counted, hashed, thrown away or written to
 // a file is not printed; a search of it is judged by what it searches for
 // (checkEnvDump); options that change the shell (set -e) and declarations
 // (export X=1) print nothing.
@@ -55,7 +56,7 @@ func dumpsEnvironment(c *call) bool {
 		return len(c.words) == 1
 	case "export", "declare", "typeset":
 		if len(c.words) == 1 {
-			return prog == "export"
+			return true // export, declare and typeset alone print every variable
 		}
 		for _, w := range c.words[1:] {
 			switch w {
