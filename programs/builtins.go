@@ -45,18 +45,18 @@ var _ = family("builtins", func(add func(...*Spec)) {
 		// the shell's variables: written as a declaration the walk binds
 		// them and the state table judges what an assignment changes (PATH,
 		// LD_PRELOAD exported); spelled as a command's words (command
-		// export X=1, which bash still carries out) the state table makes
-		// any assignment unknown. With no name they print every variable
-		// (declare -f, -F print functions).
+		// export X=1, \export X=1, 'typeset' -x X=1, which bash still
+		// carries out as the builtin) they are read as the declaration.
+		// With no name they print every variable (declare -f, -F print
+		// functions).
 		&Spec{Names: n("declare", "typeset", "local"), Operands: "-*", Options: "-a -A -f -F -g -i -I -l -n -r -t -u -x -p",
-			ReadOnly: []string{"declare -a arr", "declare -i n=1", "typeset -r X=1", "declare -f", "declare -ax a", "declare -p HOME", "command declare -p HOME"},
-			Flagged:  []string{"declare", "declare -p", "typeset -x", "command declare -x A=1", "declare -x PATH=./bin:$PATH; ls"}},
+			ReadOnly: []string{"declare -a arr", "declare -i n=1", "typeset -r X=1", "declare -f", "declare -ax a", "declare -p HOME", "command declare -p HOME", "command declare -x A=1"},
+			Flagged:  []string{"declare", "declare -p", "typeset -x", "declare '-p'", "declare -x PATH=./bin:$PATH; ls"}},
 		&Spec{Names: n("export"), Operands: "-*", Options: "-f -n -p",
-			ReadOnly: []string{"export FOO=bar", "export -n FOO", "export -f build"},
-			Flagged:  []string{"export", "export -p", "command export -p", "command export FOO=1", "export PATH=./bin:$PATH; ls", "export LD_PRELOAD=./x.so"}},
+			ReadOnly: []string{"export FOO=bar", "export -n FOO", "export -f build", "command export FOO=1", "\\export FOO=1"},
+			Flagged:  []string{"export", "export -p", "export '-p'", "command export -p", "export PATH=./bin:$PATH; ls", "export LD_PRELOAD=./x.so"}},
 		&Spec{Names: n("readonly"), Operands: "-*", Options: "-a -A -f -p",
-			ReadOnly: []string{"readonly X=1", "readonly -a arr"},
-			Flagged:  []string{"command readonly X=1"}},
+			ReadOnly: []string{"readonly X=1", "readonly -a arr", "command readonly X=1"}},
 		&Spec{Names: n("alias"), Operands: "-*", Options: "-p",
 			ReadOnly: []string{"alias ll='ls -l'", "alias"}},
 		&Spec{Names: n("unalias"), Operands: "-*", Options: "-a",

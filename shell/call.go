@@ -293,8 +293,41 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 	if len(args) == 0 {
 		return
 	}
+	if p0 := args[0]; p0.Lit && declBuiltin(p0.Value) && builtinRunners(ca.wrappers[len(c.wrappers):]) {
+		// A declaration builtin the parser did not see as one, for its
+		// name is quoted (\export, 'typeset', e\xport), or run through
+		// command or builtin: bash runs the builtin all the same, and
+		// its NAME=VALUE words assign and export. Read as the clause.
+		rest := make([]string, 0, len(args))
+		rest = append(rest, p0.Value)
+		for _, x := range args[1:] {
+			rest = append(rest, x.Raw)
+		}
+		a.nested(strings.Join(rest, " "), ca.ctx, ca.wrappers)
+		return
+	}
 	ca.args = args
 	a.addCall(ca, rds)
+}
+
+// declBuiltin reports bash's declaration builtins.
+func declBuiltin(name string) bool {
+	switch name {
+	case "export", "declare", "typeset", "local", "readonly":
+		return true
+	}
+	return false
+}
+
+// builtinRunners reports wrappers that run a builtin as itself (command,
+// builtin); any other (env, nice, sudo) runs a program of that name.
+func builtinRunners(ws []string) bool {
+	for _, w := range ws {
+		if w != "command" && w != "builtin" {
+			return false
+		}
+	}
+	return true
 }
 
 // wrapperForm records the words of a wrapper or carrier about to be

@@ -847,6 +847,11 @@ func (a *analyzer) walkDecl(d *syntax.DeclClause, c *ctx) {
 	for _, as := range d.Args {
 		if as.Naked && as.Name == nil && as.Value != nil {
 			v := c.text(as.Value)
+			if f := a.evalFields(as.Value, c, as.Value); len(f) == 1 && f[0].Lit {
+				// export '-p' and export -\p are export -p: the option
+				// is its value, not its quoted source.
+				v = f[0].Value
+			}
 			words = append(words, v)
 			if strings.HasPrefix(v, "-") && strings.Contains(v, "x") {
 				exported = true
