@@ -34,6 +34,7 @@ const exitHookBlock = 2
 // payload's cwd, and answers in the agent's format. Whatever fails, the
 // answer blocks the call.
 func runHook(ctx context.Context, env *cliEnv, args []string) int {
+	growStack()
 	fs := newFlagSet(env, "hook", hookUsage)
 	var ef engineFlags
 	ef.Register(fs)
@@ -133,6 +134,22 @@ func answerHook(ctx context.Context, env *cliEnv, ef *engineFlags, serverURL str
 	}
 	return ad.Answer(call, d)
 }
+
+// growStack grows the goroutine's stack to 32 KB at once, while only a few
+// frames are on it. Deciding a Bash call grows the stack from 8 KB to 32 KB
+// in two steps, each of which copies the stack and adjusts every frame on
+// it (both together about 4% of a hook's instructions); one growth here,
+// over three frames, costs little. A decision that needs more still grows
+// it further.
+//
+//go:noinline
+func growStack() byte {
+	var frame [20 << 10]byte // 8 KB doubled until it holds this frame: 32 KB
+	return lastByte(frame[:])
+}
+
+//go:noinline
+func lastByte(b []byte) byte { return b[len(b)-1] }
 
 // writeAgentAnswer writes an answer and returns its exit code.
 func writeAgentAnswer(env *cliEnv, a agent.Answer) int {
