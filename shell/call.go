@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"github.com/wardenhq/warden/internal/fspath"
 	"strings"
 	"sync"
 
@@ -720,14 +721,14 @@ func (a *analyzer) afterCall(ca *call) {
 			case target == "~" || strings.HasPrefix(target, "~/") || strings.HasPrefix(target, "/"):
 				target = a.resolveString(target, ca.cwd)
 			case symbolic && link != "":
-				target = joinPath(dirOf(link), target)
+				target = fspath.Join(dirOf(link), target)
 			default:
 				target = a.resolveString(target, ca.cwd)
 			}
 			if link != "" && target != "" {
-				sc.addLink(link, cleanPath(target))
+				sc.addLink(link, fspath.Clean(target))
 				if !symbolic {
-					a.judgeHardLink(ca, cleanPath(target), link)
+					a.judgeHardLink(ca, fspath.Clean(target), link)
 				}
 			}
 		}
@@ -784,7 +785,7 @@ func (a *analyzer) afterCall(ca *call) {
 			case len(pos) >= 2:
 				dir = a.resolve(pos[1], ca.cwd)
 			case len(pos) == 1 && ca.cwd != "":
-				dir = joinPath(ca.cwd, strings.TrimSuffix(urlFile(pos[0].Value), ".git"))
+				dir = fspath.Join(ca.cwd, strings.TrimSuffix(urlFile(pos[0].Value), ".git"))
 			}
 			if dir != "" {
 				sc.setFetched(dir + "/")

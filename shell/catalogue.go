@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"github.com/wardenhq/warden/internal/fspath"
 	"path"
 	"slices"
 	"strings"
@@ -320,13 +321,13 @@ func poisonedValue(e *programs.EnvVar, val string) (string, bool) {
 		return val, !harmlessProgramValue(val)
 	case programs.EnvProgramDirs:
 		for _, dir := range strings.Split(val, ":") {
-			if dir == "" || dir == "." || tempPath(dir) {
+			if dir == "" || dir == "." || fspath.Temp(dir) {
 				return dir, true
 			}
 		}
 	case programs.EnvCodeDirs:
 		for _, dir := range strings.Split(val, ":") {
-			if tempPath(dir) || strings.HasPrefix(dir, "/dev/shm") {
+			if fspath.Temp(dir) || strings.HasPrefix(dir, "/dev/shm") {
 				return dir, true
 			}
 		}
@@ -343,7 +344,7 @@ func poisonedValue(e *programs.EnvVar, val string) (string, bool) {
 			}
 		}
 	case programs.EnvTempConfig:
-		return val, tempPath(val)
+		return val, fspath.Temp(val)
 	case programs.EnvCode:
 		return val, true
 	}
@@ -505,7 +506,7 @@ func (a *analyzer) checkWrites(c *call) {
 		}
 	}
 	for _, p := range c.writes {
-		if permissionProgram(c.prog) || metadataProgram(c.prog) && (a.credentialFile(p) || within(p, a.opts.Home+"/.ssh")) {
+		if permissionProgram(c.prog) || metadataProgram(c.prog) && (a.credentialFile(p) || fspath.Within(p, a.opts.Home+"/.ssh")) {
 			continue // chmod 600 ~/.ssh/id_rsa changes no content
 		}
 		a.judgeWrite(c, p)
@@ -567,12 +568,12 @@ func (a *analyzer) judgeWrite(c *call, p string) {
 		a.flag(c, danger.LogTampering, "modifies logs or history ("+p+")")
 	case persistencePath(a, p):
 		a.flag(c, danger.Persistence, "writes "+p+", which runs code automatically later")
-	case within(p, "/etc/sudoers") || within(p, "/etc/sudoers.d") || p == "/etc/passwd" || p == "/etc/shadow" || p == "/etc/group" || p == "/etc/gshadow":
+	case fspath.Within(p, "/etc/sudoers") || fspath.Within(p, "/etc/sudoers.d") || p == "/etc/passwd" || p == "/etc/shadow" || p == "/etc/group" || p == "/etc/gshadow":
 		a.flag(c, danger.Privilege, "changes users, groups or sudo rules ("+p+")")
 	case p == "/dev/null" || strings.HasPrefix(p, "/dev/fd/") || p == "/dev/stdout" || p == "/dev/stderr":
-	case within(p, "/proc") || within(p, "/sys"):
+	case fspath.Within(p, "/proc") || fspath.Within(p, "/sys"):
 		a.flag(c, danger.SystemConfig, "writes a kernel setting ("+p+")")
-	case a.systemPath(p) && !tempPath(p) && !within(p, "/dev") && !within(p, "/var/folders") && !within(p, "/Volumes") && !within(p, "/mnt") && !within(p, "/media"):
+	case a.systemPath(p) && !fspath.Temp(p) && !fspath.Within(p, "/dev") && !fspath.Within(p, "/var/folders") && !fspath.Within(p, "/Volumes") && !fspath.Within(p, "/mnt") && !fspath.Within(p, "/media"):
 		a.flag(c, danger.SystemConfig, "writes the system location "+p)
 	case a.credentialFile(p):
 		a.flag(c, danger.FileOverwrite, "overwrites the credential file "+p)

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"github.com/wardenhq/warden/internal/fspath"
 	"path"
 	"slices"
 	"strings"
@@ -56,7 +57,7 @@ func checkAWS(a *analyzer, c *call) {
 	case svc == "s3" && (op == "cp" || op == "sync"):
 		for _, x := range a.entryOperands(c) {
 			p := a.resolve(x, c.cwd)
-			if p != "" && (a.credentialFile(p) || p == a.opts.Home || within(p, a.opts.Home+"/.ssh")) {
+			if p != "" && (a.credentialFile(p) || p == a.opts.Home || fspath.Within(p, a.opts.Home+"/.ssh")) {
 				a.flag(c, danger.Exfiltration, "uploads "+p+" to S3")
 			}
 		}
@@ -494,7 +495,7 @@ func (a *analyzer) dockerRun(c *call, sub string, rest []arg) {
 			switch {
 			case strings.HasSuffix(host, "docker.sock"):
 				a.flag(c, danger.Privilege, "mounts the docker socket, which gives root on the host")
-			case hp == "/" || hp != "" && (a.critical(hp) && hp != a.opts.Home || within(hp, "/etc") || within(hp, "/root") || within(hp, "/var/run") || within(hp, "/proc")):
+			case hp == "/" || hp != "" && (a.critical(hp) && hp != a.opts.Home || fspath.Within(hp, "/etc") || fspath.Within(hp, "/root") || fspath.Within(hp, "/var/run") || fspath.Within(hp, "/proc")):
 				a.flag(c, danger.Privilege, "mounts the host's "+hp+" into the container")
 			}
 		case "--pid", "--network", "--ipc", "--userns", "--uts":

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"fmt"
+	"github.com/wardenhq/warden/internal/fspath"
 	"strconv"
 	"strings"
 	"unicode"
@@ -90,7 +91,7 @@ func (a *analyzer) artifactInTree(p string) bool {
 	if root == "" || p == root {
 		return false
 	}
-	rel := relTo(p, root)
+	rel := fspath.Rel(p, root)
 	comps := strings.Split(rel, "/")
 	for i, comp := range comps {
 		if comp == ".git" {
@@ -120,8 +121,8 @@ func (a *analyzer) followLinks(c *call, p string) string {
 		return p
 	}
 	for link, target := range links {
-		if within(p, link) {
-			return joinPath(target, strings.TrimPrefix(strings.TrimPrefix(p, link), "/"))
+		if fspath.Within(p, link) {
+			return fspath.Join(target, strings.TrimPrefix(strings.TrimPrefix(p, link), "/"))
 		}
 	}
 	return p
@@ -143,7 +144,7 @@ func (a *analyzer) judgeDelete(c *call, t arg, recursive bool) {
 		return
 	}
 	raw := t.Value
-	if windowsDrivePath(raw) || strings.Contains(raw, "\\") {
+	if fspath.WindowsDrive(raw) || strings.Contains(raw, "\\") {
 		a.judgeForeignDelete(c, raw, recursive)
 		return
 	}
@@ -161,13 +162,13 @@ func (a *analyzer) judgeDelete(c *call, t arg, recursive bool) {
 			a.flag(c, danger.BackupDestruction, "deletes the backups matching "+raw)
 			return
 		}
-		if artifactPattern(pat) && (a.inTree(dir) || tempPath(dir)) {
+		if artifactPattern(pat) && (a.inTree(dir) || fspath.Temp(dir)) {
 			return
 		}
 		if base := baseName(p); base != pat && (artifactNames(base) || artifactPattern(base)) && a.inTree(dir) && !a.isTreeRootOrAbove(p) {
 			return // */__pycache__, packages/*/dist
 		}
-		if (a.artifactInTree(dir) || tempPath(dir) && uniqueTempName(dir)) && dir != "/tmp" {
+		if (a.artifactInTree(dir) || fspath.Temp(dir) && uniqueTempName(dir)) && dir != "/tmp" {
 			return
 		}
 		if !recursive && a.inTree(dir) && !a.isTreeRootOrAbove(dir) && pat != "*" && pat != ".*" && pat != "*.*" {
@@ -210,7 +211,7 @@ func (a *analyzer) judgeDeletePath(c *call, p, raw string, recursive bool) {
 		} else if p != "/" && strings.Count(p, "/") > 1 && !a.isTreeRootOrAbove(p) {
 			a.flag(c, danger.RecursiveDelete, "deletes "+p)
 		}
-	case tempPath(p) && !within(p, a.opts.Home):
+	case fspath.Temp(p) && !fspath.Within(p, a.opts.Home):
 		if recursive && !uniqueTempName(p) {
 			a.flagAt(c, danger.RecursiveDelete, "recursively deletes the shared temporary path "+p, medium)
 		}
@@ -236,9 +237,9 @@ func (a *analyzer) judgeForeignDelete(c *call, raw string, recursive bool) {
 		if i >= 0 {
 			rest = s[i:]
 		}
-		a.judgeDeletePath(c, cleanPath(a.opts.Home+rest), raw, recursive)
+		a.judgeDeletePath(c, fspath.Clean(a.opts.Home+rest), raw, recursive)
 		return
-	case windowsDrivePath(s):
+	case fspath.WindowsDrive(s):
 		comps := strings.Split(strings.Trim(s[2:], "/"), "/")
 		for _, comp := range comps {
 			if artifactNames(comp) {
@@ -258,7 +259,7 @@ func (a *analyzer) judgeForeignDelete(c *call, raw string, recursive bool) {
 func splitGlob(p string) (string, string) {
 	comps := strings.Split(p, "/")
 	for i, comp := range comps {
-		if hasGlobChars(comp) {
+		if fspath.HasGlob(comp) {
 			dir := strings.Join(comps[:i], "/")
 			if dir == "" {
 				dir = "/"
@@ -273,7 +274,7 @@ func splitGlob(p string) (string, string) {
 // one task (tmp.XXXXXX, agent-build-7f3a9c), as opposed to a shared one.
 func uniqueTempName(p string) bool {
 	base := baseName(p)
-	if !tempPath(p) || strings.Count(strings.TrimPrefix(p, "/private"), "/") < 2 || hasGlobChars(base) {
+	if !fspath.Temp(p) || strings.Count(strings.TrimPrefix(p, "/private"), "/") < 2 || fspath.HasGlob(base) {
 		return false
 	}
 	if strings.HasPrefix(base, "tmp.") || strings.Contains(base, "mktemp") {
@@ -515,11 +516,11 @@ func checkChmod(a *analyzer, c *call) {
 			if worldWritable && c.prog == "chmod" {
 				a.flagAt(c, danger.Permissions, "makes "+t.Value+" writable by every user", medium)
 			}
-		case recursive && (a.systemPath(p) || p == "/" || a.opts.Home != "" && within(a.opts.Home, p) || a.underHome(p) || worldWritable):
+		case recursive && (a.systemPath(p) || p == "/" || a.opts.Home != "" && fspath.Within(a.opts.Home, p) || a.underHome(p) || worldWritable):
 			a.flag(c, danger.Permissions, "recursively changes ownership or permissions of "+p+", outside the working tree")
 		case a.credentialFile(p) && (readable || worldWritable) && c.prog == "chmod":
 			a.flag(c, danger.Permissions, "makes the private key "+p+" readable by other users")
-		case a.systemPath(p) || p == "/" || a.opts.Home != "" && within(a.opts.Home, p) || blockDevice(p) || strings.HasSuffix(p, ".sock"):
+		case a.systemPath(p) || p == "/" || a.opts.Home != "" && fspath.Within(a.opts.Home, p) || blockDevice(p) || strings.HasSuffix(p, ".sock"):
 			if worldWritable || c.prog != "chmod" {
 				a.flag(c, danger.Permissions, "loosens ownership or permissions of the system path "+p)
 			} else {
@@ -612,7 +613,7 @@ func checkDD(a *analyzer, c *call) {
 	if p == "" || blockDevice(p) {
 		return // a device write is flagged with the writes
 	}
-	if imageFile(p) && (a.inTree(p) || tempPath(p)) {
+	if imageFile(p) && (a.inTree(p) || fspath.Temp(p)) {
 		return
 	}
 	a.judgeOverwrite(c, p, "dd")
@@ -649,7 +650,7 @@ func checkMkfs(a *analyzer, c *call) {
 			a.flag(c, danger.DiskWipe, "creates a file system on "+x.Raw+", which is not known here")
 			return
 		}
-		if rp := a.resolve(x, c.cwd); rp != "" && !(a.inTree(rp) || tempPath(rp)) {
+		if rp := a.resolve(x, c.cwd); rp != "" && !(a.inTree(rp) || fspath.Temp(rp)) {
 			a.flag(c, danger.DiskWipe, "creates a file system on "+rp)
 			return
 		}

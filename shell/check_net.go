@@ -3,6 +3,7 @@ package shell
 import (
 	"encoding/base64"
 	"encoding/hex"
+	"github.com/wardenhq/warden/internal/fspath"
 	"strings"
 
 	"github.com/wardenhq/warden/danger"
@@ -441,11 +442,11 @@ func (a *analyzer) sensitiveFile(p string) bool {
 // the root, ~/.ssh, ~/.aws, ~/.config, a browser profile.
 func (a *analyzer) sensitiveTree(p string) bool {
 	h := a.opts.Home
-	if p == "/" || h != "" && (p == h || within(h, p)) {
+	if p == "/" || h != "" && (p == h || fspath.Within(h, p)) {
 		return true
 	}
 	for _, d := range []string{".ssh", ".aws", ".config", ".gnupg", ".kube", ".docker", ".azure", ".password-store", "Library/Keychains", ".mozilla"} {
-		if h != "" && within(p, h+"/"+d) {
+		if h != "" && fspath.Within(p, h+"/"+d) {
 			return true
 		}
 	}
@@ -728,9 +729,9 @@ func (a *analyzer) remoteSystemWrite(c *call, dst string) {
 	if !strings.HasPrefix(p, "/") {
 		return
 	}
-	p = cleanPath(p)
+	p = fspath.Clean(p)
 	for _, d := range remoteSystemDirs {
-		if p == "/" || within(p, d) {
+		if p == "/" || fspath.Within(p, d) {
 			a.flag(c, danger.SystemConfig, c.prog+" writes into "+p+" on "+dst[:i]+", a system directory there")
 			return
 		}

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"github.com/wardenhq/warden/internal/fspath"
 	"slices"
 	"strconv"
 	"strings"
@@ -86,7 +87,7 @@ func (a *analyzer) checkFetchedRun(c *call) {
 	}
 	for _, p := range cands {
 		for f := range fetched {
-			if strings.HasSuffix(f, "/") && p != "" && within(p, strings.TrimSuffix(f, "/")) {
+			if strings.HasSuffix(f, "/") && p != "" && fspath.Within(p, strings.TrimSuffix(f, "/")) {
 				a.flag(c, danger.RemoteExec, "runs "+p+" from a repository cloned in the same command, without review")
 				return
 			}
@@ -167,7 +168,7 @@ func (a *analyzer) checkCode(c *call, prog, code string) {
 				continue
 			}
 			if lit, ok := stringLiteral(target); ok {
-				a.judgeDelete(c, arg{Value: lit, Raw: lit, Lit: true, Glob: hasGlobChars(lit)}, true)
+				a.judgeDelete(c, arg{Value: lit, Raw: lit, Lit: true, Glob: fspath.HasGlob(lit)}, true)
 				continue
 			}
 			if target != "" {
@@ -183,7 +184,7 @@ func (a *analyzer) checkCode(c *call, prog, code string) {
 	for _, m := range codeRemoveFile.FindAllStringSubmatch(code, 4) {
 		// One file removed by its literal name: judged as rm NAME.
 		if lit, ok := stringLiteral(strings.TrimSpace(m[1])); ok && lit != "" {
-			a.judgeDelete(c, arg{Value: lit, Raw: lit, Lit: true, Glob: hasGlobChars(lit)}, false)
+			a.judgeDelete(c, arg{Value: lit, Raw: lit, Lit: true, Glob: fspath.HasGlob(lit)}, false)
 		}
 	}
 	switch {

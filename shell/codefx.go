@@ -2,6 +2,7 @@ package shell
 
 import (
 	"github.com/wardenhq/warden/danger"
+	"github.com/wardenhq/warden/internal/fspath"
 	"strings"
 )
 
@@ -111,7 +112,7 @@ func (a *analyzer) checkCodeEffects(c *call, prog, code string) {
 		case codeHomeExpr.MatchString(target):
 			a.flag(c, danger.RecursiveDelete, prog+" code recursively deletes the home directory")
 		case ok:
-			a.judgeDelete(c, arg{Value: lit, Raw: lit, Lit: true, Glob: hasGlobChars(lit)}, true)
+			a.judgeDelete(c, arg{Value: lit, Raw: lit, Lit: true, Glob: fspath.HasGlob(lit)}, true)
 		case target != "":
 			a.flag(c, danger.RecursiveDelete, prog+" code recursively deletes a path computed at run time ("+target+")")
 		}
@@ -130,7 +131,7 @@ func (a *analyzer) codePaths(lit, cwd string, homeRef bool) []string {
 		out = append(out, p)
 	}
 	if homeRef && a.opts.Home != "" && (strings.HasPrefix(lit, "/.") || strings.HasPrefix(lit, ".")) {
-		out = append(out, joinPath(a.opts.Home, strings.TrimPrefix(lit, "/")))
+		out = append(out, fspath.Join(a.opts.Home, strings.TrimPrefix(lit, "/")))
 	}
 	return out
 }

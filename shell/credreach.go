@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"github.com/wardenhq/warden/internal/fspath"
 	"path"
 	"slices"
 	"strings"
@@ -36,7 +37,7 @@ func (a *analyzer) reachesCredentials(c *call, p string) bool {
 		}
 		return false
 	}
-	if hasGlobChars(p) {
+	if fspath.HasGlob(p) {
 		if matches, ok := a.globNow(c, p); ok {
 			// What the pattern matches on disk is what is read.
 			for _, m := range matches {

@@ -3,6 +3,7 @@ package shell
 import (
 	"errors"
 	"fmt"
+	"github.com/wardenhq/warden/internal/fspath"
 	"path"
 	"slices"
 	"strconv"
@@ -466,7 +467,7 @@ func (a *analyzer) sedEffects(ca *call, e Effect) {
 			}
 			p = path.Join(ca.cwd, p)
 		}
-		fx.Target = cleanPath(p)
+		fx.Target = fspath.Clean(p)
 		if fx.Kind == programs.Read {
 			ca.reads = appendPath(ca.reads, fx.Target)
 		} else {
@@ -510,7 +511,7 @@ func (a *analyzer) awkEffects(ca *call, uses []programs.Use, ops []arg) {
 			}
 			p = path.Join(ca.cwd, p)
 		}
-		return cleanPath(p), true
+		return fspath.Clean(p), true
 	}
 	for _, op := range sc.Ops {
 		if sandbox && op.Kind != awk.Include {

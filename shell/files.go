@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"github.com/wardenhq/warden/internal/fspath"
 	"path"
 	"strings"
 
@@ -137,7 +138,7 @@ func (a *analyzer) files(ca *call) {
 		if a.entryParse(ca).Has("-O", "--remote-name", "--remote-name-all") && dir != "" {
 			for _, u := range a.entryOperands(ca) {
 				if name := urlFile(u.Value); name != "" {
-					ca.writes = appendPath(ca.writes, joinPath(dir, name))
+					ca.writes = appendPath(ca.writes, fspath.Join(dir, name))
 				}
 			}
 		}
@@ -169,7 +170,7 @@ func (a *analyzer) files(ca *call) {
 			}
 			for _, u := range a.entryOperands(ca) {
 				if name := urlFile(u.Value); name != "" && dir != "" {
-					ca.writes = appendPath(ca.writes, joinPath(dir, name))
+					ca.writes = appendPath(ca.writes, fspath.Join(dir, name))
 				}
 			}
 		}
@@ -439,7 +440,7 @@ func (a *analyzer) intoDir(ca *call, srcs []arg, dst arg, dir, recursive bool) {
 			recv = path.Join(d, base)
 		}
 		src := a.resolve(arg{Value: strings.TrimSuffix(trimmed, "/."), Lit: true}, ca.cwd)
-		if src == "" || !a.inTree(src) || a.isTreeRootOrAbove(recv) || a.opts.Home != "" && within(a.opts.Home, recv) {
+		if src == "" || !a.inTree(src) || a.isTreeRootOrAbove(recv) || a.opts.Home != "" && fspath.Within(a.opts.Home, recv) {
 			unknown(ca.prog + " copies the tree " + s.Raw)
 		}
 	}
@@ -495,7 +496,7 @@ func (a *analyzer) unpackInto(ca *call, dirs []arg, what string) []string {
 		if d != ca.cwd {
 			ca.writes = appendPath(ca.writes, d)
 		}
-		if a.isTreeRootOrAbove(d) || a.opts.Home != "" && within(a.opts.Home, d) {
+		if a.isTreeRootOrAbove(d) || a.opts.Home != "" && fspath.Within(a.opts.Home, d) {
 			ca.unknown = append(ca.unknown, ca.prog+" "+what+" into "+d+": the names it writes are not known, and one could be an agent control file")
 		}
 	}

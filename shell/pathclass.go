@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"github.com/wardenhq/warden/internal/fspath"
 	"github.com/wardenhq/warden/pathclass"
 )
 
@@ -93,7 +94,7 @@ const maxAnswers = 64
 func (a *analyzer) credentialFileNow(p string) bool {
 	if len(a.opts.Secrets) > 0 {
 		for _, f := range a.opts.Secrets {
-			if f != "" && within(p, f) {
+			if f != "" && fspath.Within(p, f) {
 				return true
 			}
 		}

@@ -1,106 +1,12 @@
 package shell
 
 import (
+	"github.com/wardenhq/warden/internal/fspath"
 	"path"
 	"strings"
 
 	"github.com/wardenhq/warden/pathclass"
 )
-
-func cleanPath(p string) string {
-	if p == "" || cleanAbs(p) {
-		return p // most paths are clean already: path.Clean scans and copies
-	}
-	return path.Clean(p)
-}
-
-func joinPath(dir, p string) string {
-	if strings.HasPrefix(p, "/") || dir == "" {
-		return cleanPath(p)
-	}
-	return joinClean(dir, p)
-}
-
-// joinClean is path.Join(dir, rel) for a non-empty rel, without
-// path.Clean when dir is an absolute clean path: leading ./ and ../
-// components of rel are taken off (a ../ takes dir to its parent), and
-// what is left, when it has no empty, . or .. component, is already clean
-// once joined.
-func joinClean(dir, rel string) string {
-	if !cleanAbs(dir) {
-		return path.Join(dir, rel)
-	}
-	return joinCleanAbs(dir, rel)
-}
-
-// joinCleanAbs is joinClean for a dir known to be absolute and clean.
-func joinCleanAbs(dir, rel string) string {
-	for {
-		switch {
-		case strings.HasPrefix(rel, "./"):
-			rel = rel[2:]
-			continue
-		case strings.HasPrefix(rel, "../") || rel == "..":
-			if i := strings.LastIndexByte(dir, '/'); i > 0 {
-				dir = dir[:i]
-			} else {
-				dir = "/"
-			}
-			if rel == ".." {
-				return dir
-			}
-			rel = rel[3:]
-			continue
-		case rel == "." || rel == "":
-			return dir
-		}
-		break
-	}
-	if !plainRel(rel) {
-		return path.Join(dir, rel)
-	}
-	if dir == "/" {
-		return "/" + rel
-	}
-	return dir + "/" + rel
-}
-
-// cleanAbs reports whether p is what path.Clean returns for it and is
-// absolute.
-func cleanAbs(p string) bool {
-	if p == "/" {
-		return true
-	}
-	return len(p) > 1 && p[0] == '/' && plainRel(p[1:])
-}
-
-// plainRel reports whether p is relative, with no empty, . or ..
-// component (so neither a leading nor a trailing slash).
-func plainRel(p string) bool {
-	if p == "" {
-		return false
-	}
-	start := 0
-	for i := 0; i <= len(p); i++ {
-		if i < len(p) && p[i] != '/' {
-			continue
-		}
-		switch i - start {
-		case 0:
-			return false
-		case 1:
-			if p[start] == '.' {
-				return false
-			}
-		case 2:
-			if p[start] == '.' && p[start+1] == '.' {
-				return false
-			}
-		}
-		start = i + 1
-	}
-	return true
-}
 
 func dirOf(p string) string { return path.Dir(p) }
 
@@ -125,7 +31,7 @@ func (a *analyzer) resolveString(s, cwd string) string {
 		s = a.opts.Home + s[1:]
 	}
 	if strings.HasPrefix(s, "/") {
-		return cleanPath(s)
+		return fspath.Clean(s)
 	}
 	if cwd == "" {
 		return ""
@@ -133,32 +39,18 @@ func (a *analyzer) resolveString(s, cwd string) string {
 	// Most operands resolve against the same working directory: it is
 	// checked to be clean once.
 	if cwd != a.cleanCwd {
-		if !cleanAbs(cwd) {
+		if !fspath.CleanAbs(cwd) {
 			return path.Join(cwd, s)
 		}
 		a.cleanCwd = cwd
 	}
-	return joinCleanAbs(cwd, s)
-}
-
-// within reports whether p is dir or below it, by path components.
-func within(p, dir string) bool {
-	if dir == "" || p == "" {
-		return false
-	}
-	if p == dir {
-		return true
-	}
-	if dir == "/" {
-		return strings.HasPrefix(p, "/")
-	}
-	return strings.HasPrefix(p, dir) && len(p) > len(dir) && p[len(dir)] == '/'
+	return fspath.JoinCleanAbs(cwd, s)
 }
 
 // inTree reports whether p is inside one of the working directories.
 func (a *analyzer) inTree(p string) bool {
 	for _, d := range a.wdirs {
-		if within(p, d) {
+		if fspath.Within(p, d) {
 			return true
 		}
 	}
@@ -168,7 +60,7 @@ func (a *analyzer) inTree(p string) bool {
 // treeRoot returns the working directory containing p, or "".
 func (a *analyzer) treeRoot(p string) string {
 	for _, d := range a.wdirs {
-		if within(p, d) {
+		if fspath.Within(p, d) {
 			return d
 		}
 	}
@@ -179,7 +71,7 @@ func (a *analyzer) treeRoot(p string) string {
 // ancestors.
 func (a *analyzer) isTreeRootOrAbove(p string) bool {
 	for _, d := range a.wdirs {
-		if within(d, p) {
+		if fspath.Within(d, p) {
 			return true
 		}
 	}
@@ -199,7 +91,7 @@ func harmlessTarget(s string) bool {
 // pathclass.System). A home inside a system directory (root's /root, a
 // service user's /var/lib/x) holds the user's files, not the system's.
 func (a *analyzer) systemPath(p string) bool {
-	if h := a.opts.Home; h != "" && h != "/" && within(p, h) {
+	if h := a.opts.Home; h != "" && h != "/" && fspath.Within(p, h) {
 		return false
 	}
 	return pathclass.System.Is(p, "")
@@ -214,7 +106,7 @@ func (a *analyzer) critical(p string) bool {
 	if strings.Count(p, "/") == 1 {
 		return true
 	}
-	if a.opts.Home != "" && within(a.opts.Home, p) {
+	if a.opts.Home != "" && fspath.Within(a.opts.Home, p) {
 		return true
 	}
 	switch p {
@@ -227,33 +119,5 @@ func (a *analyzer) critical(p string) bool {
 // underHome reports whether p is inside home (and not home itself).
 func (a *analyzer) underHome(p string) bool {
 	h := a.opts.Home
-	return h != "" && p != h && within(p, h)
-}
-
-// tempPath reports whether p is inside a temporary directory.
-func tempPath(p string) bool {
-	return within(p, "/tmp") || within(p, "/var/tmp") || within(p, "/private/tmp") || within(p, "/dev/shm")
-}
-
-// relTo returns p relative to root ("" when p is root).
-func relTo(p, root string) string {
-	if p == root {
-		return ""
-	}
-	if root == "/" {
-		return p[1:]
-	}
-	return p[len(root)+1:]
-}
-
-func hasGlobChars(s string) bool { return strings.ContainsAny(s, "*?[") }
-
-// windowsDrivePath reports a path in another OS's form that cannot be
-// resolved against the POSIX working directory: C:\..., C:/... or the
-// MSYS form /c/....
-func windowsDrivePath(s string) bool {
-	if len(s) >= 3 && s[1] == ':' && (s[2] == '\\' || s[2] == '/') {
-		return true
-	}
-	return len(s) >= 3 && s[0] == '/' && s[2] == '/' && s[1] >= 'a' && s[1] <= 'z'
+	return h != "" && p != h && fspath.Within(p, h)
 }

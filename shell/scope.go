@@ -1,5 +1,7 @@
 package shell
 
+import "github.com/wardenhq/warden/internal/fspath"
+
 // scope is the shell state that flows through a command list: the working
 // directory, variables, symlinks and aliases made on the way.
 //
@@ -44,7 +46,7 @@ type undo struct {
 
 func newScope(cwd string) *scope {
 	if cwd != "" {
-		cwd = cleanPath(cwd)
+		cwd = fspath.Clean(cwd)
 	}
 	return &scope{dir: cwd}
 }

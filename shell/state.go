@@ -2,6 +2,7 @@ package shell
 
 import (
 	"errors"
+	"github.com/wardenhq/warden/internal/fspath"
 	"io/fs"
 	"path/filepath"
 	"strings"
@@ -554,7 +555,7 @@ func (a *analyzer) nameState(name string, c *ctx) (file, why string) {
 		if abs == "" {
 			return "", "PATH holds the relative directory " + d + ", and the working directory is not known"
 		}
-		f := joinPath(abs, name)
+		f := fspath.Join(abs, name)
 		if a.inTree(abs) {
 			if made || a.mayBeFile(f) {
 				return "", "PATH puts the project's directory " + d + " in the search: " + name + " there is the project's own code"
@@ -582,7 +583,7 @@ func (a *analyzer) riskyEnvPath() bool {
 		return false
 	}
 	for _, d := range strings.Split(a.opts.Path, ":") {
-		if d == "" || !strings.HasPrefix(d, "/") || a.inTree(cleanPath(d)) {
+		if d == "" || !strings.HasPrefix(d, "/") || a.inTree(fspath.Clean(d)) {
 			return true
 		}
 	}
@@ -770,7 +771,7 @@ func (a *analyzer) stateUnknown(ca *call) []string {
 			}
 		}
 	}
-	if v, ok := sc.variable("HOME"); ok && (!v.known || cleanPath(v.s) != cleanPath(a.opts.Home)) {
+	if v, ok := sc.variable("HOME"); ok && (!v.known || fspath.Clean(v.s) != fspath.Clean(a.opts.Home)) {
 		out = append(out, "HOME is changed to "+v.s+", and programs read their configuration from it")
 	}
 	return out
@@ -906,7 +907,7 @@ func (a *analyzer) pathReason(sc *scope) string {
 		if d == "" || !strings.HasPrefix(d, "/") {
 			return "PATH holds the relative directory " + strings.TrimSpace(d+" ") + "(the working directory)"
 		}
-		d = cleanPath(d)
+		d = fspath.Clean(d)
 		if a.inTree(d) {
 			return "PATH holds the project's directory " + d + ", whose programs are the project's own code"
 		}
@@ -920,7 +921,7 @@ func (a *analyzer) pathReason(sc *scope) string {
 // inPath reports whether the directory d is an entry of the PATH list p.
 func inPath(p, d string) bool {
 	for _, e := range strings.Split(p, ":") {
-		if e != "" && cleanPath(e) == d {
+		if e != "" && fspath.Clean(e) == d {
 			return true
 		}
 	}

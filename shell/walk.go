@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"github.com/wardenhq/warden/internal/fspath"
 	"iter"
 	"strings"
 	"sync"
@@ -107,7 +108,7 @@ func newAnalyzer(opts Options, an *Analysis) *analyzer {
 	// The working directory is cleaned once for the analyses that share
 	// it.
 	if opts.Cwd != r.cwd || r.cwd == "" {
-		r.cwd, r.cleanCwd = opts.Cwd, cleanPath(opts.Cwd)
+		r.cwd, r.cleanCwd = opts.Cwd, fspath.Clean(opts.Cwd)
 	}
 	a.topCwd = r.cleanCwd
 	if a.topCwd == opts.Cwd {
@@ -119,7 +120,7 @@ func newAnalyzer(opts Options, an *Analysis) *analyzer {
 		a.wdirs = append(a.wdirs, a.topCwd)
 	} else {
 		for _, d := range opts.WorkingDirs {
-			a.wdirs = append(a.wdirs, cleanPath(d))
+			a.wdirs = append(a.wdirs, fspath.Clean(d))
 		}
 	}
 	return a

@@ -1,4 +1,4 @@
-package shell
+package fspath
 
 import (
 	"path"
@@ -38,8 +38,8 @@ func TestJoinClean(t *testing.T) {
 			}
 			n++
 		}
-		if got, want := cleanAbs(dir), dir != "" && path.Clean(dir) == dir && dir[0] == '/'; got != want {
-			t.Fatalf("cleanAbs(%q) = %v, want %v", dir, got, want)
+		if got, want := CleanAbs(dir), dir != "" && path.Clean(dir) == dir && dir[0] == '/'; got != want {
+			t.Fatalf("CleanAbs(%q) = %v, want %v", dir, got, want)
 		}
 	}
 	if n < 10000 {
