@@ -109,15 +109,8 @@ func TestEntries(t *testing.T) {
 		if s.Loose && s.Effect.ReadOnly() && len(s.Subcommands) == 0 {
 			t.Errorf("%s is loose but has no effect of its own: undeclared options would pass as read-only", s.Name())
 		}
-		for _, r := range s.Raises {
-			// A raise's Unless and With name options the entry declares,
-			// so that every spelling of them counts.
-			for _, name := range strings.Fields(r.Unless + " " + r.With) {
-				if s.exact(name) == nil {
-					t.Errorf("%s: raise %q names %s, which the entry does not declare", s.Name(), r.Why, name)
-				}
-			}
-		}
+		// A raise's Unless and With name options the entry (or a parent)
+		// declares: TestRaiseOptionsDeclared.
 		for _, sub := range s.Subcommands {
 			walk(sub)
 		}
@@ -306,5 +299,63 @@ func TestOptionGroupCompiles(t *testing.T) {
 			}()
 			(&Spec{Options: bad}).compile("bad")
 		}()
+	}
+}
+
+// TestRaiseOptionsDeclared: every option a danger names (Raise.With,
+// Raise.Unless) is declared by its entry or a parent, so that the parse
+// answers for it in every spelling, and every With value pattern and
+// Operand pattern is well formed.
+func TestRaiseOptionsDeclared(t *testing.T) {
+	var walk func(name string, s *Spec, chain []*Spec, depth int)
+	walk = func(name string, s *Spec, chain []*Spec, depth int) {
+		s.compile(name)
+		chain = append(chain, s)
+		declared := func(n string) bool {
+			for _, x := range chain {
+				for _, o := range x.opts {
+					if o.canon == n || spells(o.group, n) {
+						return true
+					}
+				}
+			}
+			return false
+		}
+		for _, r := range s.Raises {
+			for _, f := range append(strings.Fields(r.With), strings.Fields(r.Unless)...) {
+				n, pat, valued := strings.Cut(f, "=")
+				if !declared(n) {
+					t.Errorf("%s: a raise names %s, which the entry does not declare", name, n)
+				}
+				if valued && pat == "" {
+					t.Errorf("%s: a raise's %s has an empty value pattern", name, f)
+				}
+			}
+		}
+		if depth < 4 {
+			for sub, ss := range s.Subcommands {
+				walk(name+" "+sub, ss, chain, depth+1)
+			}
+		}
+	}
+	for _, s := range All() {
+		walk(s.Names[0], s, nil, 0)
+	}
+}
+
+func TestGlobFold(t *testing.T) {
+	for _, c := range []struct {
+		pat, s string
+		want   bool
+	}{
+		{"yolo", "yolo", true}, {"yolo", "YOLO", true}, {"yolo", "yolo2", false},
+		{"danger*", "danger-full-access", true}, {"danger*", "read-only", false},
+		{"*:allow", "launch-process:allow", true}, {"*:allow", "launch-process:deny", false},
+		{"*approval_policy*never*", `approval_policy="never"`, true}, {"*approval_policy*never*", "approval_policy=on-request", false},
+		{"db:drop[*]", "db:drop[x]", true}, {"db:drop[*]", "db:drop", false}, {"a*a", "a", false}, {"a*a", "aa", true},
+	} {
+		if got := globFold(c.pat, c.s); got != c.want {
+			t.Errorf("globFold(%q, %q) = %v, want %v", c.pat, c.s, got, c.want)
+		}
 	}
 }

@@ -557,14 +557,97 @@ type Raise struct {
 	// the call harmless (--dry-run): they must be declared in the entry's
 	// Options, so that every spelling counts.
 	Unless string
-	// With lists, space separated, options by name one of which must be
-	// given for the call to be the danger (pass mv -f overwrites the
-	// destination, pass mv asks first); declared in Options as Unless's
-	// are.
+	// With, when set, makes the danger hold only for a call that gives
+	// one of these options, space separated, by name: NAME the option
+	// given (a flag, or an option with any value), NAME=PAT the option
+	// with a value PAT matches, where * stands for any run of characters
+	// and case does not count (--approval-mode=yolo, --sandbox=danger*,
+	// --method=delete; pass mv -f overwrites the destination, pass mv
+	// asks first). The first that holds is the finding's: in Why,
+	// {opt} is its name and {value} its value. They must be declared in
+	// the entry's Options or a parent's (an option given before the
+	// subcommand counts), so that every spelling counts.
 	With string
+	// Operand, when set, makes the danger hold only for a call one of
+	// whose operands PAT matches, from this list of patterns, space
+	// separated, as With matches values (rake's tasks: db:drop,
+	// db:drop[*]); in Why, {value} is the operand. A program whose first
+	// word selects a subcommand declares that as a subcommand instead.
+	Operand string
 	// Flagged are commands that must carry the finding, Passes
 	// look-alikes that must not; the shell package's tests run both.
 	Flagged, Passes []string
+}
+
+// Holds reports whether the danger holds for a call the entry parsed as
+// res, by With and Operand (Unless is the caller's), and what held: the
+// option's name and its value, or the operand.
+func (r *Raise) Holds(res *Result) (opt, value string, ok bool) {
+	if r.With != "" {
+		if opt, value, ok = r.with(res); !ok {
+			return "", "", false
+		}
+	}
+	if r.Operand != "" {
+		ok = false
+		for _, pat := range strings.Fields(r.Operand) {
+			for _, w := range res.Operands() {
+				if globFold(pat, w) {
+					value, ok = w, true
+					break
+				}
+			}
+			if ok {
+				break
+			}
+		}
+		if !ok {
+			return "", "", false
+		}
+	}
+	return opt, value, true
+}
+
+func (r *Raise) with(res *Result) (string, string, bool) {
+	for _, alt := range strings.Fields(r.With) {
+		name, pat, valued := strings.Cut(alt, "=")
+		if !valued {
+			if res.Has(name) {
+				v, _ := res.Value(name)
+				return name, v, true
+			}
+			continue
+		}
+		for _, v := range res.Values(name) {
+			if globFold(pat, v) {
+				return name, v, true
+			}
+		}
+	}
+	return "", "", false
+}
+
+// globFold reports whether s matches pat, where * in pat stands for any
+// run of characters, without regard to case.
+func globFold(pat, s string) bool {
+	parts := strings.Split(strings.ToLower(pat), "*")
+	s = strings.ToLower(s)
+	if len(parts) == 1 {
+		return s == parts[0]
+	}
+	if !strings.HasPrefix(s, parts[0]) {
+		return false
+	}
+	s = s[len(parts[0]):]
+	last := parts[len(parts)-1]
+	for _, p := range parts[1 : len(parts)-1] {
+		i := strings.Index(s, p)
+		if i < 0 {
+			return false
+		}
+		s = s[i+len(p):]
+	}
+	return len(s) >= len(last) && strings.HasSuffix(s, last)
 }
 
 // MayRaise reports whether the entry or one of its subcommands declares

@@ -314,22 +314,8 @@ var catalogue = [...]checkDef{
 		Flagged: []string{"crontab -r", "crontab evil.cron", "schtasks /create /sc minute /tn u /tr u.exe", "SCHTASKS /Create /SC ONLOGON /TN u /TR u.exe", "schtasks /tn u /run",
 			"schtasks.exe /delete /tn u /f", "/c/Windows/System32/schtasks /change /tn u /disable"},
 		Passes: []string{"crontab -l", "crontab -l | grep backup", "schtasks", "schtasks /query /tn u", "SCHTASKS /QUERY /FO LIST /V", "schtasks /query /tn /create"}},
-	{Name: "nested-agent", Rule: "R12", Run: checkNestedAgent,
-		Raises:   []danger.Kind{danger.AgentConfigTamper},
-		Programs: []string{"claude", "codex", "gemini", "hermes", "aider", "cursor-agent", "amp", "qwen", "opencode", "goose", "crush", "copilot", "cline", "droid", "kiro", "kiro-cli", "auggie", "q"},
-		Flagged: []string{"gemini -y -p 'fix it'", "codex -a never exec \"x\"", "codex -anever exec x", "codex --ask-for-approval=never x", "codex exec x --yolo",
-			"codex --sandbox=danger-full-access exec x", "codex -c 'approval_policy=\"never\"' exec x", "claude -p x --dangerously-skip-permissions",
-			"claude --permission-mode=bypassPermissions -p x", "/usr/local/bin/claude --dangerously-skip-permissions", "command claude --dangerously-skip-permissions",
-			"gemini -dy -p x", "gemini --approvalMode=yolo -p x", "gemini -p x --yolo", "qwen --yolo", "aider --yes-always", "aider --yes -m x",
-			"aider --yes-al --message=x f.py", "/usr/local/bin/aider -m x --yes-always", "copilot -p x --allow-all-tools", "copilot --allow-all -p x", "copilot --yolo -p x",
-			"copilot -sp x --yolo", "command copilot --allow-all-tools -p x", "cursor-agent -p x --force", "amp --dangerously-allow-all -x x", "amp -x x --dangerously-allow-all", "amp threads continue --dangerously-allow-all",
-			"cursor-agent -pf x", "cursor-agent --yolo -p x", "sudo cursor-agent -f", "crush -y", "crush -dy", "crush run --yolo x", "/usr/local/bin/crush --yolo",
-			"opencode --auto", "opencode run x --auto", "command opencode run --auto x", "q chat --trust-all-tools", "q chat --no-interactive x --trust-all-tools", "kiro-cli chat x --trust-all-tools", "hermes --yolo",
-			"droid exec --auto high x", "droid exec x --auto=medium", "droid exec --skip-permissions-unsafe x", "env droid exec --skip-permissions-unsafe x", "auggie -p x --permission launch-process:allow", "auggie --permission=launch-process:allow -p x"},
-		Passes: []string{"claude mcp list", "crush run 'use --yolo'", "crush login --force", "opencode run 'x --auto'", "cursor-agent -p 'use --force'", "droid exec --auto low x", "auggie -p x --permission launch-process:deny", "q chat 'use --trust-all-tools'", "codex mcp add x -- y", "claude -p 'run --dangerously-skip-permissions'", "codex exec 'use --yolo'",
-			"codex -a on-request exec x", "gemini --approval-mode auto_edit -p x", "gemini -s -p x",
-			"aider -m 'use --yes-always' f.py", "copilot -p 'run with --allow-all-tools'", "copilot --allow-all-paths -p x",
-			"amp -x 'say --dangerously-allow-all'"}},
+	// A nested agent launched with its approvals off (claude
+	// --dangerously-skip-permissions, codex --yolo) is its entry's Raises.
 	// R3 Git (POLICY.md).
 	{Name: "git", Rule: "R3", Judge: checks.Git,
 		Raises:   []danger.Kind{danger.CredentialAccess, danger.Exfiltration, danger.GitDestructive, danger.GitHistoryRewrite, danger.Persistence, danger.RemoteExec, danger.SecurityDisable, danger.SystemConfig},
@@ -662,11 +648,21 @@ func (a *analyzer) checkEntryRaises(c *call) {
 	if res.Spec == nil || res.Help {
 		return
 	}
+	// One finding of each category: the first of the entry's Raises of
+	// it that holds (the option that turns an agent's approvals off,
+	// whichever of several the call gives).
+	var raised []danger.Kind
 	for i := range res.Spec.Raises {
 		r := &res.Spec.Raises[i]
-		if r.Unless != "" && res.Has(strings.Fields(r.Unless)...) || r.With != "" && !res.Has(strings.Fields(r.With)...) {
+		if slices.Contains(raised, r.Kind) || r.Unless != "" && res.Has(strings.Fields(r.Unless)...) {
 			continue
 		}
-		a.flag(c, r.Kind, strings.ReplaceAll(r.Why, "{prog}", c.prog))
+		opt, value, ok := r.Holds(res)
+		if !ok {
+			continue
+		}
+		raised = append(raised, r.Kind)
+		why := strings.NewReplacer("{prog}", c.prog, "{opt}", opt, "{value}", value).Replace(r.Why)
+		a.flag(c, r.Kind, why)
 	}
 }

@@ -69,7 +69,7 @@ func verdictOf(cmd string) verdict {
 }
 
 // spellingExamples are the commands the spelling test respells: every
-// example of every entry and of every check, the catalogue's rows, and
+// example of every entry (and of each danger it raises) and of every check, the catalogue's rows, and
 // the scan corpus.
 func spellingExamples(t *testing.T) []string {
 	var out []string
@@ -77,6 +77,10 @@ func spellingExamples(t *testing.T) []string {
 	walk = func(s *programs.Spec) {
 		out = append(out, s.Flagged...)
 		out = append(out, s.ReadOnly...)
+		for _, r := range s.Raises {
+			out = append(out, r.Flagged...)
+			out = append(out, r.Passes...)
+		}
 		for _, sub := range s.Subcommands {
 			walk(sub)
 		}
