@@ -751,6 +751,7 @@ var index = [...]indexEntry{
 	{"terragrunt", "cloud"},
 	{"test", "coreutils"},
 	{"tflint", "devtools"},
+	{"time", "wrappers"},
 	{"timedatectl", "system-admin"},
 	{"timeout", "wrappers"},
 	{"tmutil", "macos"},

@@ -45,6 +45,19 @@ var _ = family("wrappers", func(add func(...*Spec)) {
 			Options:  "-p -v:h -V:h",
 			ReadOnly: []string{"command -v git", "command -V ls", "command -pv git", "command ls", "command -p cat a.txt", "command -- ls"},
 			Flagged:  []string{"command rm -rf /etc", "command -p rm -rf ~", "command -- rm -rf ~"}},
+		// time as a program (GNU time 1.9, Debian's time package, tried
+		// here): getopt_long with "+": options stop at the first operand,
+		// bundles (-ao FILE, -fFMT), unique prefixes (--out FILE; --ver is
+		// ambiguous between --verbose and --version). -o FILE writes the
+		// report there, -a appends to it. bash's time keyword (time -p CMD)
+		// is the shell's grammar and never reaches this entry: a call does
+		// when time is named as a program (command time, /usr/bin/time,
+		// "time", env time, sudo time).
+		&Spec{Names: n("time"), Wraps: WrapKeeps, Grant: Grant{Exact: true, Offers: []string{"time make => Bash(time make)"}}, Command: true, Effect: Unknown, Abbrev: true,
+			Options:  "-a|--append -f|--format= -o|--output=w -p|--portability -q|--quiet -v|--verbose -h|--help:h -V|--version:h",
+			ReadOnly: []string{"\"time\" ls", "\"time\" -p git status", "\"time\" -f %e cat a.txt", "\"time\" -v -- ls", "\"time\" -o /dev/null ls"},
+			Flagged: []string{"\"time\" rm -rf ~", "\"time\" -o ~/.bashrc ls", "\"time\" -ao ~/.bashrc ls", "\"time\" --output=out.txt ls", "\"time\" --out out.txt ls",
+				"\"time\" -p -o out.txt git status", "\"time\" -x ls", "\"time\""}},
 		// watch (procps-ng 4.0.2, getopt_long with "+": prefixes, options
 		// stop at the first operand) runs its words joined through sh -c,
 		// or as they are with -x; -d takes a value attached only.

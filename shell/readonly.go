@@ -81,7 +81,7 @@ func onlyHarmlessWrappers(ws []string, xargsFed bool) bool {
 			continue
 		}
 		switch w {
-		case "time", "command", "builtin", "noglob", "flock":
+		case "builtin", "noglob", "flock":
 		default:
 			return false
 		}

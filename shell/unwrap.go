@@ -24,7 +24,6 @@ var carriers map[string]carrierFunc
 func init() {
 	wrappers = map[string]wrapperFunc{
 		"env":       wrapEnv,
-		"time":      wrapTime,
 		"builtin":   strictWrapper("builtin", "", "", ""),
 		"exec":      optsWrapper("-a", ""),
 		"noglob":    strictWrapper("noglob", "", "", ""),
@@ -160,7 +159,7 @@ func (a *analyzer) unwrapEntry(ca *call, k string, args []arg, form bool) (rest 
 func (a *analyzer) wrapByEntry(ca *call, name string, spec *programs.Spec, args []arg, res *programs.Result) ([]arg, bool) {
 	words := make([]programs.Word, len(args))
 	for i, x := range args {
-		words[i] = programs.Word{Text: x.Value, Literal: x.Lit && !x.Glob && !x.Unbound && !x.Subst}
+		words[i] = programs.Word{Text: x.Value, Literal: !x.Glob && !x.Unbound && !x.Subst}
 	}
 	*res = programs.Parse(spec, words)
 	if res.Help || res.Command == 0 || res.Command-1 >= len(args) {
@@ -170,6 +169,12 @@ func (a *analyzer) wrapByEntry(ca *call, name string, spec *programs.Spec, args 
 		ca.unknown = append(ca.unknown, why)
 	}
 	for _, o := range res.Options {
+		if o.Effect == programs.Write && o.Index >= 0 {
+			// A file the wrapper writes beside running the command
+			// (time -o FILE, its report): a write of the call.
+			a.wrapperWrite(ca, argOf(args, o))
+			continue
+		}
 		if o.Effect != programs.None && o.Effect != programs.Help {
 			ca.unknown = append(ca.unknown, name+" "+o.Option+" does more than run the command")
 		}
@@ -390,57 +395,16 @@ func wrapEnv(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 	return args[i:], true
 }
 
-// wrapTime unwraps GNU time: -o/--output FILE (or a unique prefix of
-// --output) writes the timings to FILE, which is a write of the call; an
-// option time does not have is unknown.
-func wrapTime(a *analyzer, ca *call, args []arg) ([]arg, bool) {
-	i := 0
-	for ; i < len(args); i++ {
-		s := args[i].Value
-		if s == "--" {
-			i++
-			break
-		}
-		if !strings.HasPrefix(s, "-") || s == "-" {
-			break
-		}
-		name, val, hasVal := strings.Cut(s, "=")
-		switch {
-		case s == "-o" || len(name) >= 3 && strings.HasPrefix("--output", name) && !hasVal:
-			if i+1 < len(args) {
-				i++
-				a.timeOutput(ca, args[i])
-			}
-		case strings.HasPrefix(s, "-o"):
-			x := args[i]
-			x.Value = s[2:]
-			a.timeOutput(ca, x)
-		case len(name) >= 3 && strings.HasPrefix("--output", name):
-			x := args[i]
-			x.Value = val
-			a.timeOutput(ca, x)
-		case s == "-f" || len(name) >= 3 && strings.HasPrefix("--format", name) && !hasVal:
-			i++
-		case strings.HasPrefix(s, "-f") || strings.HasPrefix(s, "--f"):
-		case s == "-a" || s == "-p" || s == "-q" || s == "-v" || s == "-V" || s == "-h" || len(s) >= 3 && (strings.HasPrefix("--append", s) || strings.HasPrefix("--portability", s) || strings.HasPrefix("--quiet", s) || strings.HasPrefix("--verbose", s) || strings.HasPrefix("--version", s) || strings.HasPrefix("--help", s)):
-		default:
-			ca.unknown = append(ca.unknown, "unknown option "+s+" of time")
-		}
-	}
-	if i >= len(args) {
-		return nil, false
-	}
-	return args[i:], true
-}
-
-// timeOutput records the file GNU time writes its timings to.
-func (a *analyzer) timeOutput(ca *call, x arg) {
+// wrapperWrite records a file a wrapper writes (time -o FILE).
+func (a *analyzer) wrapperWrite(ca *call, x arg) {
 	p := a.resolve(x, ca.cwd)
 	if p == "" {
 		a.pathUnknown(ca, "writes", x)
 		return
 	}
-	ca.writes = appendPath(ca.writes, p)
+	if !harmlessTarget(p) {
+		ca.writes = appendPath(ca.writes, p)
+	}
 }
 
 func wrapMulticall(a *analyzer, ca *call, args []arg) ([]arg, bool) {

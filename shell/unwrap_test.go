@@ -35,6 +35,13 @@ func TestWrapperParts(t *testing.T) {
 		// sudo -v and -K refuse a command: it is judged as spelled.
 		{"sudo -v rm -rf ~", [][]string{w("sudo", "-v", "rm", "-rf", "/home/dev"), w("rm", "-rf", "/home/dev")}},
 		{"sudo -K rm -rf ~", [][]string{w("sudo", "-K", "rm", "-rf", "/home/dev"), w("rm", "-rf", "/home/dev")}},
+		// time as a program (bash's time keyword is the shell's).
+		{"\"time\" -o out.txt ls", [][]string{w("ls")}},
+		{"/usr/bin/time -ao out.txt rm x", [][]string{w("rm", "x")}},
+		{"command time --out=out.txt -p rm x", [][]string{w("rm", "x")}},
+		{"env time -fx -- rm x", [][]string{w("rm", "x")}},
+		{"sudo time -v rm x", [][]string{w("rm", "x")}},
+		{"time -p rm x", [][]string{w("rm", "x")}},
 		// Without them the command runs.
 		{"chrt 10 rm x", [][]string{w("rm", "x")}},
 		{"taskset -c 0 rm x", [][]string{w("rm", "x")}},
