@@ -737,7 +737,7 @@ func (a *analyzer) afterCall(ca *call) {
 		if a.findExec(ca, fi, ops) {
 			break
 		}
-		for _, ex := range fi.execs {
+		for _, ex := range fi.Execs {
 			cp := *ca.ctx
 			cp.find = fi
 			cp.pipe, cp.redirs, cp.xargs = nil, nil, false

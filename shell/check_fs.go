@@ -52,7 +52,7 @@ func (a *analyzer) upstreamArtifacts(c *call) bool {
 // findSelectsArtifacts reports a find whose roots are inside the tree and
 // whose name tests only match regenerable files.
 func (a *analyzer) findSelectsArtifacts(c *call, fi *findInfo) bool {
-	roots := fi.roots
+	roots := fi.Roots
 	if len(roots) == 0 {
 		roots = []arg{{Value: ".", Lit: true}}
 	}
@@ -64,14 +64,14 @@ func (a *analyzer) findSelectsArtifacts(c *call, fi *findInfo) bool {
 		if a.artifactInTree(p) {
 			continue
 		}
-		if len(fi.names) == 0 {
+		if len(fi.Names) == 0 {
 			return false
 		}
 	}
-	if len(fi.names) == 0 {
+	if len(fi.Names) == 0 {
 		return true
 	}
-	for _, n := range fi.names {
+	for _, n := range fi.Names {
 		n = strings.TrimPrefix(n, "./")
 		base := n
 		if i := strings.LastIndexByte(n, '/'); i >= 0 {
@@ -304,8 +304,8 @@ func uniqueTempName(p string) bool {
 
 func checkFindDelete(a *analyzer, c *call) {
 	fi := parseFind(c.operands())
-	deletes := fi.deletes
-	for _, ex := range fi.execs {
+	deletes := fi.Deletes
+	for _, ex := range fi.Execs {
 		if len(ex) == 0 {
 			continue
 		}
@@ -317,7 +317,7 @@ func checkFindDelete(a *analyzer, c *call) {
 	if !deletes || a.findSelectsArtifacts(c, fi) {
 		return
 	}
-	roots := fi.roots
+	roots := fi.Roots
 	if len(roots) == 0 {
 		roots = []arg{{Value: ".", Lit: true, Raw: "."}}
 	}
@@ -331,10 +331,10 @@ func checkFindDelete(a *analyzer, c *call) {
 		case logPath(a, p):
 			a.flag(c, danger.LogTampering, "find deletes logs under "+p)
 		case a.inTree(p) && !a.isTreeRootOrAbove(p) && a.artifactInTree(p):
-		case a.inTree(p) && len(fi.names) > 0 && !a.isTreeRootOrAbove(p):
-			a.flagAt(c, danger.RecursiveDelete, "find deletes every file matching "+strings.Join(fi.names, ", ")+" under "+r.Value, medium)
-		case a.inTree(p) && len(fi.names) > 0:
-			a.flagAt(c, danger.RecursiveDelete, "find deletes every file matching "+strings.Join(fi.names, ", ")+" in the working tree", medium)
+		case a.inTree(p) && len(fi.Names) > 0 && !a.isTreeRootOrAbove(p):
+			a.flagAt(c, danger.RecursiveDelete, "find deletes every file matching "+strings.Join(fi.Names, ", ")+" under "+r.Value, medium)
+		case a.inTree(p) && len(fi.Names) > 0:
+			a.flagAt(c, danger.RecursiveDelete, "find deletes every file matching "+strings.Join(fi.Names, ", ")+" in the working tree", medium)
 		default:
 			a.flag(c, danger.RecursiveDelete, "find deletes everything it finds under "+p)
 		}

@@ -761,7 +761,7 @@ func checkXargsRead(a *analyzer, c *call) {
 			continue
 		}
 		fi := parseFind(u.operands())
-		for _, n := range fi.names {
+		for _, n := range fi.Names {
 			probe := "/x/" + strings.ReplaceAll(strings.ReplaceAll(n, "*", ""), "?", "")
 			if strings.HasPrefix(n, "*") {
 				probe = "/x/key" + strings.TrimPrefix(n, "*")

@@ -21,7 +21,7 @@ func (a *analyzer) reachesCredentials(c *call, p string) bool {
 	if c.find != nil && path.Base(p) == "{}" {
 		// find ROOT -exec cat {} +: what is printed is every file find
 		// reaches below its roots.
-		roots := c.find.roots
+		roots := c.find.Roots
 		if len(roots) == 0 {
 			roots = []arg{{Value: ".", Lit: true}}
 		}

@@ -754,7 +754,7 @@ func (a *analyzer) namesInProject(u *call) bool {
 		}
 		return len(u.reads) == 0
 	case "find":
-		roots := parseFind(ops).roots
+		roots := parseFind(ops).Roots
 		if len(roots) == 0 {
 			return true
 		}

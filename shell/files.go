@@ -294,12 +294,12 @@ func downloads(ca *call, a *analyzer) []string {
 
 // findInfo is what a find command searches and does.
 type findInfo struct {
-	roots   []arg
-	names   []string
-	deletes bool
-	execs   [][]arg
+	Roots   []arg
+	Names   []string
+	Deletes bool
+	Execs   [][]arg
 	// listsOnly is true when find only prints.
-	writesFile bool
+	WritesFile bool
 }
 
 func parseFind(ops []arg) *findInfo {
@@ -321,7 +321,7 @@ func parseFind(ops []arg) *findInfo {
 		if strings.HasPrefix(s, "-") || s == "(" || s == "!" || s == "\\(" {
 			break
 		}
-		fi.roots = append(fi.roots, ops[i])
+		fi.Roots = append(fi.Roots, ops[i])
 	}
 	negated := false
 	for ; i < len(ops); i++ {
@@ -334,12 +334,12 @@ func parseFind(ops []arg) *findInfo {
 			// only the others say what is selected.
 			if i+1 < len(ops) {
 				if !not {
-					fi.names = append(fi.names, ops[i+1].Value)
+					fi.Names = append(fi.Names, ops[i+1].Value)
 				}
 				i++
 			}
 		case "-delete":
-			fi.deletes = true
+			fi.Deletes = true
 		case "-exec", "-execdir", "-ok", "-okdir":
 			j := i + 1
 			for ; j < len(ops); j++ {
@@ -348,11 +348,11 @@ func parseFind(ops []arg) *findInfo {
 				}
 			}
 			if j > i+1 {
-				fi.execs = append(fi.execs, ops[i+1:j])
+				fi.Execs = append(fi.Execs, ops[i+1:j])
 			}
 			i = j
 		case "-fprint", "-fprint0", "-fls", "-fprintf":
-			fi.writesFile = true
+			fi.WritesFile = true
 			i++
 		}
 	}

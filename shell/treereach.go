@@ -15,7 +15,7 @@ func (a *analyzer) trees(c *call, piped bool) []string {
 			if path.Base(r) != "{}" {
 				continue
 			}
-			roots := c.find.roots
+			roots := c.find.Roots
 			if len(roots) == 0 {
 				roots = []arg{{Value: ".", Lit: true}}
 			}
