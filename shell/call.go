@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"github.com/wardenhq/warden/checks"
 	"github.com/wardenhq/warden/internal/fspath"
 	"strings"
 	"sync"
@@ -32,7 +33,7 @@ type call struct {
 	partIdx int
 	// declNames are the names export marks (export NAME).
 	declNames []string
-	find      *findInfo
+	find      *checks.Find
 	// reads and writes are the paths read and written.
 	reads, writes []string
 	// hidden are carrier arguments holding code that is not a literal.
@@ -733,7 +734,7 @@ func (a *analyzer) afterCall(ca *call) {
 			}
 		}
 	case "find":
-		fi := parseFind(ops)
+		fi := checks.ParseFind(ops)
 		if a.findExec(ca, fi, ops) {
 			break
 		}

@@ -42,7 +42,7 @@ func checkRm(a *analyzer, c *call) {
 func (a *analyzer) upstreamArtifacts(c *call) bool {
 	for _, u := range c.upstream() {
 		if u.prog == "find" {
-			fi := parseFind(u.operands())
+			fi := checks.ParseFind(u.operands())
 			return a.findSelectsArtifacts(u, fi)
 		}
 	}
@@ -51,7 +51,7 @@ func (a *analyzer) upstreamArtifacts(c *call) bool {
 
 // findSelectsArtifacts reports a find whose roots are inside the tree and
 // whose name tests only match regenerable files.
-func (a *analyzer) findSelectsArtifacts(c *call, fi *findInfo) bool {
+func (a *analyzer) findSelectsArtifacts(c *call, fi *checks.Find) bool {
 	roots := fi.Roots
 	if len(roots) == 0 {
 		roots = []arg{{Value: ".", Lit: true}}
@@ -303,7 +303,7 @@ func uniqueTempName(p string) bool {
 }
 
 func checkFindDelete(a *analyzer, c *call) {
-	fi := parseFind(c.operands())
+	fi := checks.ParseFind(c.operands())
 	deletes := fi.Deletes
 	for _, ex := range fi.Execs {
 		if len(ex) == 0 {

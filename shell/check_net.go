@@ -3,6 +3,7 @@ package shell
 import (
 	"encoding/base64"
 	"encoding/hex"
+	"github.com/wardenhq/warden/checks"
 	"github.com/wardenhq/warden/internal/fspath"
 	"strings"
 
@@ -760,7 +761,7 @@ func checkXargsRead(a *analyzer, c *call) {
 		if u.prog != "find" {
 			continue
 		}
-		fi := parseFind(u.operands())
+		fi := checks.ParseFind(u.operands())
 		for _, n := range fi.Names {
 			probe := "/x/" + strings.ReplaceAll(strings.ReplaceAll(n, "*", ""), "?", "")
 			if strings.HasPrefix(n, "*") {

@@ -3,6 +3,7 @@ package shell
 import (
 	"errors"
 	"fmt"
+	"github.com/wardenhq/warden/checks"
 	"github.com/wardenhq/warden/internal/fspath"
 	"path"
 	"slices"
@@ -754,7 +755,7 @@ func (a *analyzer) namesInProject(u *call) bool {
 		}
 		return len(u.reads) == 0
 	case "find":
-		roots := parseFind(ops).Roots
+		roots := checks.ParseFind(ops).Roots
 		if len(roots) == 0 {
 			return true
 		}

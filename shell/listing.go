@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"github.com/wardenhq/warden/checks"
 	"slices"
 	"strconv"
 	"strings"
@@ -237,7 +238,7 @@ func (a *analyzer) findExecListing(ops []arg, c *ctx) (Listing, []arg, bool) {
 // those names, and find itself only reads when that part does. It reports
 // false when the names are not known, leaving -exec to be judged as
 // running a command with names of its own.
-func (a *analyzer) findExec(ca *call, fi *findInfo, ops []arg) bool {
+func (a *analyzer) findExec(ca *call, fi *checks.Find, ops []arg) bool {
 	l, cmd, ok := a.findExecListing(ops, ca.ctx)
 	if !ok || ca.partIdx < 0 || ca.ctx.remote {
 		return false

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"github.com/wardenhq/warden/checks"
 	"github.com/wardenhq/warden/internal/fspath"
 	"iter"
 	"strings"
@@ -356,7 +357,7 @@ type ctx struct {
 	funcName  string
 	// findRoots is set for the command find runs through -exec; findFed
 	// when that command is given the names find lists (listing.go).
-	find    *findInfo
+	find    *checks.Find
 	findFed bool
 	// xargs is set for the command xargs runs.
 	xargs bool
