@@ -44,6 +44,10 @@ type Result struct {
 	// Help is true when a help or version option ended processing before
 	// any effect: the program prints and exits.
 	Help bool
+	// WhatIf is true when an option said the call only tells what it
+	// would do (PowerShell's -WhatIf): it changes nothing, and its uses
+	// are reads at most.
+	WhatIf bool
 	// OperandIndexes are the indexes of the words read as operands
 	// (Operands returns the words).
 	OperandIndexes []int
@@ -114,7 +118,7 @@ func (r *Result) ReadOnly() bool {
 	if !r.Known() {
 		return false
 	}
-	if r.Help {
+	if r.Help || r.WhatIf {
 		return true
 	}
 	for _, u := range r.Uses {
@@ -151,6 +155,7 @@ func Parse(s *Spec, words []Word) Result {
 	r := Result{Uses: make([]Use, 0, len(words)+1)}
 	parse(s, words, 0, &r)
 	r.settleUnpack()
+	r.settleWhatIf()
 	return r
 }
 
@@ -161,6 +166,16 @@ func ParseInto(s *Spec, words []Word, r *Result) {
 	*r = Result{Uses: r.Uses[:0], Unknown: r.Unknown[:0], OperandIndexes: r.OperandIndexes[:0], Options: r.Options[:0], spellings: r.spellings[:0], subs: r.subs[:0], subText: r.subText[:0], operandText: r.operandText[:0], tried: r.tried[:0]}
 	parse(s, words, 0, r)
 	r.settleUnpack()
+	r.settleWhatIf()
+}
+
+// settleWhatIf keeps, of a call that only says what it would do, the
+// uses that read.
+func (r *Result) settleWhatIf() {
+	if !r.WhatIf {
+		return
+	}
+	r.Uses = slices.DeleteFunc(r.Uses, func(u Use) bool { return !u.Effect.ReadOnly() })
 }
 
 // CopyTo makes dst a copy of r, reusing dst's buffers: a caller that
@@ -171,6 +186,7 @@ func (r *Result) CopyTo(dst *Result) {
 		Uses:           append(dst.Uses[:0], r.Uses...),
 		Unknown:        append(dst.Unknown[:0], r.Unknown...),
 		Help:           r.Help,
+		WhatIf:         r.WhatIf,
 		OperandIndexes: append(dst.OperandIndexes[:0], r.OperandIndexes...),
 		Options:        append(dst.Options[:0], r.Options...),
 		Command:        r.Command,
@@ -382,6 +398,7 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 		r.lists = r.lists || o.lists
 		r.absolute = r.absolute || o.absolute
 		r.strips = r.strips || o.strips
+		r.WhatIf = r.WhatIf || o.whatIf
 		if o.value == '?' && vi == -1 && o.effect == Exec {
 			// An option whose command is optional, given none, runs
 			// the program's default (man -H the browser, git grep -O
@@ -531,7 +548,11 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 				// A switch given a value (-Recurse:$true, -Confirm:$false):
 				// $false is the switch not given; any other value, a
 				// variable too, is taken for it given.
-				if v := strings.ToLower(val); v != "$false" && v != "0" {
+				if v := strings.ToLower(val); o.whatIf && v != "$true" && v != "1" && v != "$false" && v != "0" {
+					// -WhatIf:$x: whether the call changes anything is
+					// not known.
+					r.unknown("the value of " + name + " is not known")
+				} else if v != "$false" && v != "0" {
 					apply(o, "", -1)
 				}
 			case o.value == 0 && hasEq:

@@ -103,7 +103,10 @@ type Spec struct {
 	//	           deleted, T the options end after this one (python -c CODE
 	//	           ARGS, python -m MOD ARGS: the rest are operands), P the
 	//	           pattern is given by this option (the first
-	//	           operand is then a file), N a launcher (Command)
+	//	           operand is then a file), I the call only says what
+	//	           it would do and changes nothing (PowerShell's
+	//	           -WhatIf; -WhatIf:$false is not given, and a value
+	//	           other than $true or 1 is not known), N a launcher (Command)
 	//	           given it runs no command: the words where the
 	//	           command would start are data (sudo -l CMD lists
 	//	           what may run, chrt -p PRIO PID changes a running
@@ -296,6 +299,7 @@ type opt struct {
 	strips   bool   // an unpack strips absolute names (cpio --no-absolute-filenames)
 	ends     bool   // the options end after this one (python -m MOD ARGS)
 	noCmd    bool   // a launcher given it runs no command (sudo -l, chrt -p)
+	whatIf   bool   // the call only says what it would do (PowerShell -WhatIf)
 }
 
 type operand struct {
@@ -442,6 +446,8 @@ func (s *Spec) compileNow(name string) {
 					o.absolute = true
 				case 'S':
 					o.strips = true
+				case 'I':
+					o.whatIf = true
 				default:
 					e, ok := effectOf(c)
 					if !ok {

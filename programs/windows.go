@@ -27,7 +27,10 @@ var _ = family("windows", func(add func(...*Spec)) {
 	// that asks before it changes anything (SupportsShouldProcess).
 	common := " -verbose|-vb -debug|-db -erroraction|-ea= -warningaction|-wa= -informationaction|-infa= -errorvariable|-ev= -warningvariable|-wv= " +
 		"-informationvariable|-iv= -outvariable|-ov= -outbuffer|-ob= -pipelinevariable|-pv= -progressaction|-proga="
-	should := " -whatif|-wi -confirm|-cf" + common
+	// -WhatIf (any case, any prefix, -WhatIf:$true) makes such a cmdlet
+	// only say what it would do: nothing it names is changed, and its
+	// dangers are not raised; -WhatIf:$false is a run.
+	should := " -whatif|-wi:I -confirm|-cf" + common
 	cmdlet := func(names []string, grant string, effect Effect, operands, opts string) *Spec {
 		return &Spec{Names: names, Grant: exact(grant), Effect: effect, LongDash: true, Fold: true, Abbrev: true, Permute: true, Operands: operands, Options: opts}
 	}
@@ -44,7 +47,11 @@ var _ = family("windows", func(add func(...*Spec)) {
 	sub := func(effect Effect, r ...Raise) *Spec {
 		return &Spec{Effect: effect, Slash: true, Fold: true, Permute: true, Operands: "-*", Raises: r}
 	}
-	removeItem := "-path=d -literalpath|-pspath|-lp=d -filter= -include= -exclude= -recurse -force -credential= -stream= -deletekey -usetransaction|-usetx" + should
+	removeItem := "-path=d -literalpath|-pspath|-lp=d -filter= -include= -exclude= -recurse -force -credential= -stream= -deletekey -usetransaction|-usetx"
+	// del and rd read Remove-Item's parameters too, but cmd.exe's take a
+	// -WhatIf word for a name to delete: there it changes nothing.
+	delItem := removeItem + " -whatif|-wi -confirm|-cf" + common
+	removeItem += should
 	// Set-MpPreference and Add-MpPreference take some two hundred
 	// settings (Loose); the ones declared are those that turn a
 	// protection off or exclude what it scans.
@@ -83,18 +90,20 @@ var _ = family("windows", func(add func(...*Spec)) {
 		// deleted; -Recurse deletes a directory's tree.
 		func() *Spec {
 			s := cmdlet(n("remove-item", "ri"), "remove-item x", Delete, "d*", removeItem)
-			s.Flagged = []string{"remove-item notes.txt", "Remove-Item -Path build -Recurse -Force", "ri -r -fo build", "Remove-Item -Path:build -Recurse:$true"}
+			s.Flagged = []string{"remove-item notes.txt", "Remove-Item -Path build -Recurse -Force", "ri -r -fo build", "Remove-Item -Path:build -Recurse:$true",
+				"Remove-Item -Recurse -Force build -WhatIf:$false", "ri -r build -wi:0", "Remove-Item build -WhatIf:$x"}
+			s.ReadOnly = []string{"Remove-Item -Recurse -Force build -WhatIf", "remove-item build -whatif:1", "ri -r -fo build -what", "Remove-Item -WhatIf -Path:build -Recurse"}
 			return s
 		}(),
 		// del and erase (cmd.exe: DEL [/P] [/F] [/S] [/Q] [/A[[:]attributes]]
 		// names) and rd (RD [/S] [/Q] path) are also PowerShell's aliases
 		// of Remove-Item: each entry reads both, /S and -Recurse alike.
 		&Spec{Names: n("del", "erase"), Grant: exact("del x"), Effect: Delete, Slash: true, LongDash: true, Fold: true, Abbrev: true, Permute: true, Operands: "d*",
-			Options: "/p /f /s /q /a? " + removeItem,
-			Flagged: []string{"del notes.txt", "del /s /q build", "erase /F /Q build\\x.obj", "del -Recurse build"}},
+			Options: "/p /f /s /q /a? " + delItem,
+			Flagged: []string{"del notes.txt", "del /s /q build", "erase /F /Q build\\x.obj", "del -Recurse build", "del /s /q build -WhatIf"}},
 		&Spec{Names: n("rd"), Grant: exact("rd x"), Effect: Delete, Slash: true, LongDash: true, Fold: true, Abbrev: true, Permute: true, Operands: "d*",
-			Options: "/s /q " + removeItem,
-			Flagged: []string{"rd build", "rd /s /q build", "rd -r build"}},
+			Options: "/s /q " + delItem,
+			Flagged: []string{"rd build", "rd /s /q build", "rd -r build", "rd /s /q build -WhatIf"}},
 		// Stop-Process (spps): -Id is also the first operand; -Name
 		// (alias -ProcessName) stops every process of that name.
 		&Spec{Names: n("stop-process", "spps"), Grant: exact("stop-process -id x"), Effect: Unknown, LongDash: true, Fold: true, Abbrev: true, Permute: true, Operands: "-*",
@@ -202,7 +211,8 @@ var _ = family("windows", func(add func(...*Spec)) {
 		// Stop-Computer and Restart-Computer.
 		raise(cmdlet(n("stop-computer"), "stop-computer", Config, "-*", "-computername|-cn|-__server|-server|-ip= -credential= -wsmanauthentication= -asjob -force "+
 			"-dcomauthentication|-authentication= -impersonation= -protocol= -throttlelimit="+should),
-			danger.SystemPower, "{prog} changes the machine's power state", []string{"Stop-Computer", "stop-computer -Force", "Stop-Computer -ComputerName srv1"}, []string{"Get-ComputerInfo", "echo Stop-Computer"}),
+			danger.SystemPower, "{prog} changes the machine's power state", []string{"Stop-Computer", "stop-computer -Force", "Stop-Computer -ComputerName srv1", "Stop-Computer -WhatIf:$false"},
+			[]string{"Get-ComputerInfo", "echo Stop-Computer", "Stop-Computer -WhatIf", "stop-computer -force -whatif:$true", "Stop-Computer -What"}),
 		raise(cmdlet(n("restart-computer"), "restart-computer", Config, "-*", "-computername|-cn|-__server|-server|-ip= -credential= -wsmanauthentication= -asjob -force "+
 			"-dcomauthentication|-authentication= -impersonation= -protocol= -throttlelimit= -wait -timeout= -for= -delay="+should),
 			danger.SystemPower, "{prog} changes the machine's power state", []string{"Restart-Computer -Force", "restart-computer -forc", "Restart-Computer -Force:$true"}, []string{"Get-ComputerInfo", "echo Restart-Computer"}),

@@ -84,10 +84,12 @@ func (a *analyzer) check(c *call) {
 		return
 	}
 	a.checkEffects(c)
-	if !c.dynamic && (c.help || programs.Lookup(prog) == nil && helpFirst(c.operands())) {
+	if !c.dynamic && (c.help || programs.Lookup(prog) == nil && helpFirst(c.operands()) || c.lang != "" && a.entryParse(c).WhatIf) {
 		// The program prints its help or version and exits before doing
 		// anything: its entry's grammar says so, or (with no entry) the
-		// option comes before any operand and not after "--".
+		// option comes before any operand and not after "--". A cmdlet
+		// given -WhatIf only says what it would do (a statement of
+		// PowerShell code has no effects of its own to say so).
 		return
 	}
 	idx := checksFor(prog)

@@ -398,11 +398,17 @@ func checkRsync(a *analyzer, c *call) {
 // the values of -Path and -LiteralPath. In PowerShell rm and rmdir are
 // Remove-Item, in cmd.exe rmdir is rd: rd's entry reads both.
 func checkWinDelete(a *analyzer, c *call) {
-	if c.prog == "rm" && c.lang == "" || c.prog == "rmdir" && c.lang == "" {
+	posix := c.prog == "rm" || c.prog == "rmdir"
+	if posix && c.lang == "" {
 		return // POSIX rm is judged by checkRm
 	}
 	spec := programs.Lookup(c.prog)
-	if c.prog == "rm" || c.prog == "rmdir" {
+	switch {
+	case c.lang == "powershell" && (posix || spec != nil && spec.Slash):
+		// PowerShell's rm, rmdir, del, erase and rd are Remove-Item,
+		// which takes -WhatIf.
+		spec = programs.Lookup("ri")
+	case posix:
 		spec = programs.Lookup("rd")
 	}
 	if spec == nil {
@@ -410,6 +416,9 @@ func checkWinDelete(a *analyzer, c *call) {
 	}
 	ops := c.operands()
 	res := parseAs(spec, c)
+	if res.WhatIf {
+		return
+	}
 	recursive := res.Has("-recurse", "/s")
 	given := operandsAt(ops, &res)
 	for _, o := range res.Options {

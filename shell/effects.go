@@ -78,7 +78,7 @@ func (a *analyzer) effects(ca *call) {
 	res := &a.parsed
 	programs.ParseInto(spec, words, res)
 	a.parsedFor, a.parsedSpec = ca, spec
-	ca.help = res.Help
+	ca.help = res.Help || res.WhatIf
 	if ca.prog == "csplit" && !res.Help {
 		a.csplitWrites(ca, ops, res)
 	}
