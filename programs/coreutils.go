@@ -6,7 +6,7 @@ const gnu = " --help:h --version:h"
 var _ = family("coreutils", func(add func(...*Spec)) {
 	add(
 		&Spec{Names: n("cat"), Flow: Flow{Whole: true, Examples: []string{"env | cat"}}, Prints: true, Abbrev: true, Permute: true, Operands: "r*",
-			Options:  "-A -b -e -E -n -s -t -T -u -v --show-all --number-nonblank --number --squeeze-blank --show-ends --show-tabs --show-nonprinting" + gnu,
+			Options:  "-A|--show-all -b|--number-nonblank -e -E|--show-ends -n|--number -s|--squeeze-blank -t -T|--show-tabs -u -v|--show-nonprinting" + gnu,
 			ReadOnly: []string{"cat README.md", "cat -n a b", "cat --help"},
 			Flagged:  []string{"cat --bogus x"}},
 		&Spec{Names: n("tac"), Prints: true, Abbrev: true, Permute: true, Operands: "r*",
@@ -17,12 +17,12 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 			Options:  "-c|--bytes= -n|--lines= -q|--quiet|--silent -v|--verbose -z|--zero-terminated" + gnu,
 			ReadOnly: []string{"head -n 20 src/main.go", "head -5 f", "head -n5 f"}},
 		&Spec{Names: n("tail"), Flow: Flow{Whole: true, Examples: []string{"env | tail"}}, Prints: true, Abbrev: true, Permute: true, Numeric: true, Operands: "r*",
-			Options:  "-c= -f -F -n= -q -s= -v -z --bytes= --follow? --lines= --max-unchanged-stats= --pid= --quiet --retry --silent --sleep-interval= --verbose --zero-terminated" + gnu,
+			Options:  "-c|--bytes= -f -F --follow? -n|--lines= --max-unchanged-stats= --pid= -q|--quiet|--silent --retry -s|--sleep-interval= -v|--verbose -z|--zero-terminated" + gnu,
 			ReadOnly: []string{"tail -f logs/app.log", "tail -n +5 f"}},
 		&Spec{Names: n("wc"), Flow: Flow{Digests: true}, Abbrev: true, Permute: true, Operands: "r*",
-			Options: "-c -l -L -m -w --bytes --chars --lines --files0-from=r --max-line-length --words --total=" + gnu},
+			Options: "-c|--bytes -l|--lines -L|--max-line-length -m|--chars -w|--words --files0-from=r --total=" + gnu},
 		&Spec{Names: n("cut"), Prints: true, Abbrev: true, Permute: true, Operands: "r*",
-			Options: "-b= -c= -d= -f= -n -s -z --bytes= --characters= --delimiter= --fields= --complement --only-delimited --output-delimiter= --zero-terminated" + gnu},
+			Options: "-b|--bytes= -c|--characters= -d|--delimiter= -f|--fields= -n --complement -s|--only-delimited --output-delimiter= -z|--zero-terminated" + gnu},
 		&Spec{Names: n("tr"), Prints: true, Abbrev: true, Permute: true, Operands: "- -?",
 			Options: "-c|-C|--complement -d|--delete -s|--squeeze-repeats -t|--truncate-set1" + gnu},
 		&Spec{Names: n("rev"), Prints: true, Permute: true, Operands: "r*", Options: "-0 --zero -h --help:h -V --version:h"},
@@ -57,13 +57,13 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 			Flagged:  []string{"iconv -f utf-8 -t ascii in.txt -o out.txt"}},
 		&Spec{Names: n("look"), Prints: true, Permute: true, Operands: "- r?", Options: "-a -b -d -f -t= -h --help:h -V --version:h"},
 		&Spec{Names: n("uniq"), Flow: Flow{Whole: true, Examples: []string{"env | uniq"}}, Prints: true, Abbrev: true, Permute: true, Operands: "r? w?",
-			Options:  "-c -d -D -f= -i -s= -u -w= -z --count --repeated --all-repeated? --skip-fields= --ignore-case --skip-chars= --unique --check-chars= --zero-terminated --group?" + gnu,
+			Options:  "-c|--count -d|--repeated -D --all-repeated? -f|--skip-fields= -i|--ignore-case -s|--skip-chars= -u|--unique -w|--check-chars= -z|--zero-terminated --group?" + gnu,
 			ReadOnly: []string{"uniq -c sorted.txt"},
 			Flagged:  []string{"uniq in.txt ~/.bashrc"}},
 		&Spec{Names: n("sort"), Flow: Flow{Whole: true, Examples: []string{"env | sort"}}, Prints: true, Abbrev: true, Permute: true, Operands: "r*",
-			Options: "-b -c -C -d -f -g -h -i -k= -m -M -n -o=w -r -R -s -S= -t= -T= -u -V -z --ignore-leading-blanks --check? --dictionary-order --ignore-case --general-numeric-sort --human-numeric-sort " +
-				"--ignore-nonprinting --key= --merge --month-sort --numeric-sort --output=w --reverse --random-sort --random-source=r --sort= --stable --buffer-size= --field-separator= --temporary-directory= " +
-				"--unique --version-sort --zero-terminated --batch-size= --compress-program=x --debug --files0-from=r --parallel=" + gnu,
+			Options: "-b|--ignore-leading-blanks -c -C --check? -d|--dictionary-order -f|--ignore-case -g|--general-numeric-sort -h|--human-numeric-sort -i|--ignore-nonprinting -k|--key= -m|--merge " +
+				"-M|--month-sort -n|--numeric-sort -o=w --output=w -r|--reverse -R|--random-sort --random-source=r --sort= -s|--stable -S|--buffer-size= -t|--field-separator= -T|--temporary-directory= " +
+				"-u|--unique -V|--version-sort -z|--zero-terminated --batch-size= --compress-program=x --debug --files0-from=r --parallel=" + gnu,
 			ReadOnly: []string{"sort -u names.txt", "sort -k2 -t, data.csv", "sort -nr f"},
 			Flagged:  []string{"sort --o=.warden/settings.local.json in.txt", "sort --ou=/tmp/x in.txt", "sort -o ~/.bashrc in.txt", "sort -o/tmp/out in.txt", "sort --compress-program=sh in.txt"}},
 		// xxd 2022-01-14: each option is a word of its own, known by its
@@ -85,10 +85,10 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 		&Spec{Names: n("basename"), Abbrev: true, Permute: true, Operands: "-*", Options: "-a -s= -z --multiple --suffix= --zero" + gnu},
 		&Spec{Names: n("dirname"), Abbrev: true, Permute: true, Operands: "-*", Options: "-z --zero" + gnu},
 		&Spec{Names: n("ls"), Abbrev: true, Permute: true, Operands: "-*",
-			Options: "-a -A -b -B -c -C -d -D -f -F -g -G -h -H -i -I= -k -l -L -m -n -N -o -p -q -Q -r -R -s -S -t -T= -u -U -v -w= -x -X -Z -1 -@ -e -O -P -W -% -E " +
-				"--all --almost-all --author --escape --block-size= --ignore-backups --color? --colour? --directory --dired --classify? --file-type --format= --full-time --group-directories-first " +
-				"--no-group --human-readable --si --dereference-command-line --dereference-command-line-symlink-to-dir --hide= --hyperlink? --indicator-style= --inode --ignore= --kibibytes " +
-				"--dereference --literal --numeric-uid-gid --hide-control-chars --show-control-chars --quote-name --quoting-style= --reverse --recursive --size --sort= --time= --time-style= --tabsize= --width= --context --zero" + gnu,
+			Options: "-a|--all -A|--almost-all -b|--escape -B|--ignore-backups -c -C -d|--directory -D|--dired -f -F -g -G|--no-group -h|--human-readable -H|--dereference-command-line -i|--inode -I|--ignore= " +
+				"-k|--kibibytes -l -L|--dereference -m -n|--numeric-uid-gid -N|--literal -o -p -q|--hide-control-chars -Q|--quote-name -r|--reverse -R|--recursive -s|--size -S -t -T|--tabsize= -u -U -v " +
+				"-w|--width= -x -X -Z|--context -1 -@ -e -O -P -W -% -E --author --block-size= --color|--colour? --classify? --file-type --format= --full-time --group-directories-first " +
+				"--si --dereference-command-line-symlink-to-dir --hide= --hyperlink? --indicator-style= --show-control-chars --quoting-style= --sort= --time= --time-style= --zero" + gnu,
 			ReadOnly: []string{"ls -la", "ls --color=auto src", "ls -1 ~/.ssh"}},
 		&Spec{Names: n("du"), Abbrev: true, Permute: true, Operands: "-*",
 			Options: "-0 -a -B= -b -c -D -d= -h -H -k -l -L -m -P -s -S -t= -x -X=r --null --all --apparent-size --block-size= --bytes --total --dereference-args --max-depth= --human-readable --inodes --dereference --count-links --no-dereference --separate-dirs --si --summarize --threshold= --time? --time-style= --exclude-from=r --exclude= --one-file-system --files0-from=r" + gnu},

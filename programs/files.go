@@ -6,11 +6,11 @@ package programs
 
 var _ = family("files", func(add func(...*Spec)) {
 	add(
-		&Spec{Names: n("mkdir"), Abbrev: true, Permute: true, Operands: "w*", Options: "-m= --mode= -p --parents -v --verbose -Z --context?" + gnu,
+		&Spec{Names: n("mkdir"), Abbrev: true, Permute: true, Operands: "w*", Options: "-m|--mode= -p|--parents -v|--verbose -Z --context?" + gnu,
 			Flagged: []string{"mkdir -p build"}},
-		&Spec{Names: n("touch"), Abbrev: true, Permute: true, Operands: "w*", Options: "-a -c --no-create -d= --date= -f -h --no-dereference -m -r= --reference= -t= --time=" + gnu,
+		&Spec{Names: n("touch"), Abbrev: true, Permute: true, Operands: "w*", Options: "-a -c|--no-create -d|--date= -f -h|--no-dereference -m -r|--reference= -t= --time=" + gnu,
 			Flagged: []string{"touch x"}},
-		&Spec{Names: n("rmdir"), Grant: Grant{Exact: true, Offers: []string{"rmdir x => Bash(rmdir x)"}}, Abbrev: true, Permute: true, Operands: "d*", Options: "--ignore-fail-on-non-empty -p --parents -v --verbose" + gnu},
+		&Spec{Names: n("rmdir"), Grant: Grant{Exact: true, Offers: []string{"rmdir x => Bash(rmdir x)"}}, Abbrev: true, Permute: true, Operands: "d*", Options: "--ignore-fail-on-non-empty -p|--parents -v|--verbose" + gnu},
 		&Spec{Names: n("rm"), Grant: Grant{Exact: true, Offers: []string{"rm x => Bash(rm x)"}}, Abbrev: true, Permute: true, Operands: "d*",
 			Options: "-f|--force -i -I --interactive? --one-file-system --no-preserve-root --preserve-root? -r|-R|--recursive -d|--dir -v|--verbose -P -W -x" + gnu,
 			Flagged: []string{"rm -rf victim -- --help", "rm -rf ~ --help", "rm x"}, ReadOnly: []string{"rm --help"}},

@@ -6,8 +6,8 @@ package programs
 var _ = family("langs", func(add func(...*Spec)) {
 	add(
 		&Spec{Names: n("sed", "gsed"), Grant: Grant{Exact: true, Offers: []string{"sed x => Bash(sed x)"}}, Prints: true, Abbrev: true, Permute: true, Lang: "sed", Operands: "c r*",
-			Options: "-n --quiet --silent --debug -e=k:P --expression=k:P -f=u:P --file=u:P --follow-symlinks -i?:W --in-place?:W -l= --line-length= --posix -E -r " +
-				"--regexp-extended -s --separate --sandbox -u --unbuffered -z --null-data -b --binary" + gnu,
+			Options: "-n|--quiet|--silent --debug -e|--expression=k:P -f|--file=u:P --follow-symlinks -i|--in-place?:W -l|--line-length= --posix -E|-r|--regexp-extended " +
+				"-s|--separate --sandbox -u|--unbuffered -z|--null-data -b|--binary" + gnu,
 			ReadOnly: []string{"sed -n '1,10p' file.txt", "sed 's/foo/bar/g' file.txt", "sed -e 's/a/b/' -e 's/c/d/' f", "sed -E 's/[0-9]+/N/g' f"},
 			Flagged: []string{"sed --in-pl 's/a/b/' file.txt", "sed -i 's/a/b/' .git/config", "sed -n 'w /tmp/out' file.txt", "sed 's/x/y/w .bashrc' f",
 				"sed '1e id' f", "sed 's/.*/id/e' f", "sed -f script.sed f", "sed -ibak s/a/b/ f", "sed e"}},

@@ -1,11 +1,11 @@
 package programs
 
 // grepOpts are GNU grep's options.
-const grepOpts = "-E -F -G -P -e=:P -f=r:P -i -y --no-ignore-case -v -w -x -c --color? --colour? -L -l -m= -o -q -s -b -H -h --label= -n -T -Z -z -A= -B= -C= -a " +
-	"--binary-files= -D= -d= --exclude= --exclude-from=r --exclude-dir= -I --include= -r -R -U --line-buffered --null-data --null --extended-regexp --fixed-strings " +
-	"--basic-regexp --perl-regexp --regexp=:P --file=r:P --ignore-case --invert-match --word-regexp --line-regexp --count --files-without-match --files-with-matches " +
-	"--max-count= --only-matching --quiet --silent --no-messages --byte-offset --with-filename --no-filename --line-number --initial-tab --after-context= " +
-	"--before-context= --context= --text --devices= --directories= --recursive --dereference-recursive --binary" + gnu
+const grepOpts = "-E|--extended-regexp -F|--fixed-strings -G|--basic-regexp -P|--perl-regexp -e|--regexp=:P -f|--file=r:P -i|-y|--ignore-case --no-ignore-case -v|--invert-match " +
+	"-w|--word-regexp -x|--line-regexp -c|--count --color|--colour? -L|--files-without-match -l|--files-with-matches -m|--max-count= -o|--only-matching -q|--quiet|--silent " +
+	"-s|--no-messages -b|--byte-offset -H|--with-filename -h|--no-filename --label= -n|--line-number -T|--initial-tab -Z|--null -z|--null-data -A|--after-context= " +
+	"-B|--before-context= -C|--context= -a|--text --binary-files= -D|--devices= -d|--directories= --exclude= --exclude-from=r --exclude-dir= -I --include= -r|--recursive " +
+	"-R|--dereference-recursive -U|--binary --line-buffered" + gnu
 
 var _ = family("search", func(add func(...*Spec)) {
 	add(
