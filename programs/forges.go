@@ -61,12 +61,18 @@ var _ = family("forges", func(add func(...*Spec)) {
 	// glab's commands read as gh's do (cobra and pflag, from its source:
 	// commands/api/api.go declares -X/--method, -F/--field, -f/--raw-field,
 	// -H/--header, --hostname, -i/--include, --input, --paginate,
-	// --silent). The service check reads api's method by name, so
-	// -XDELETE, -X DELETE, --method=delete and --method DELETE are one.
+	// --silent). api's method is read by name, so -XDELETE, -X DELETE,
+	// --method=delete and --method DELETE are one: a DELETE request is
+	// the entry's Raises (any case, as the old check took it: glab hands
+	// the method to the request as given).
 	glabOther := &Spec{Effect: Network, Permute: true, Loose: true, Operands: "-*", Options: "-R|--repo= -h|--help:h"}
 	add(&Spec{Names: n("glab"), Effect: Network, Permute: true, Loose: true, Options: "-R|--repo= -h|--help:h -v|--version:h", OtherSpec: glabOther,
 		Subcommands: subs("api", &Spec{Effect: Network, Permute: true, Loose: true, Operands: "-*",
-			Options: "-R|--repo= -h|--help:h -X|--method= -F|--field= -f|--raw-field= -H|--header= --hostname= -i|--include --input=r --paginate --silent"}),
+			Options: "-R|--repo= -h|--help:h -X|--method= -F|--field= -f|--raw-field= -H|--header= --hostname= -i|--include --input=r --paginate --silent",
+			Raises: []Raise{{Kind: danger.CloudDestructive, With: "--method=delete", Why: "{prog} api sends a DELETE request",
+				Flagged: []string{"glab api -X DELETE projects/1", "glab api projects/1 --method=delete", "glab -R g/p api -XDELETE projects/1/hooks/2", "glab api --method DELETE projects/1",
+					"/usr/bin/glab api -X DELETE projects/1", "command glab api -XDELETE projects/1", "sudo glab api -X delete projects/1", "env glab api -X DELETE projects/1"},
+				Passes: []string{"glab api projects/1", "glab api -X GET projects/1", "glab api projects/1/jobs/delete", "glab api -X POST projects/1 -f name=delete", "glab mr list", "glab api --help -X DELETE projects/1"}}}}),
 		Grant:   Grant{Depth: 2, Offers: []string{"glab mr list => Bash(glab mr list:*)", "glab mr => Bash(glab mr)"}},
 		Talk:    Talk{API: true, Examples: []string{"glab mr list => allow", "glab mr create => undecided", "glab repo delete g/p => undecided"}},
 		Lasting: Lasting{Does: Publishes, Subs: "release", Examples: []string{"glab release create v1 => publishes a package or release"}},

@@ -97,12 +97,7 @@ func checkServiceCLI(a *analyzer, c *call) {
 		}
 		return
 	}
-	if c.prog == "glab" && res.Sub() == "api" {
-		if m, ok := res.Value("--method"); ok && strings.EqualFold(m, "DELETE") {
-			a.flag(c, danger.CloudDestructive, c.prog+" api sends a DELETE request")
-		}
-		return
-	}
+	// glab api -X DELETE is its entry's Raises.
 	words := ops
 	if res.Spec != nil && res.Known() {
 		// The command words and operands the entry finds, when it knows
