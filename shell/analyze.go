@@ -281,7 +281,7 @@ func analyze(command string, opts Options, memo bool) (an *Analysis) {
 	an.Parts = (*ps)[:0]
 	a.top = scope{dir: a.topCwd}
 	sc := &a.top
-	a.walkStmts(f.Stmts, &ctx{src: text, sc: sc})
+	a.walkTop(f.Stmts, &ctx{src: text, sc: sc})
 	a.finish()
 	a.settleListings()
 	a.release()

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"sync"
 	"unsafe"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // A function defined in a command runs again at every call, with the
@@ -36,6 +38,14 @@ import (
 // (scope.noteVar and its kin), so a replay ends where the walk ended.
 // Recordings, contexts and calls are pooled per analysis and released with
 // it (release).
+//
+// A statement the command repeats word for word at its top level is
+// remembered the same way, keyed on its text (walkTop). Its copies are
+// judged as calls of their own, not as their originals: what judging reads
+// of the calls before a call (globNow: has an earlier part written?) is not
+// the same at a later place. A walk that makes a finding or gives a part a
+// listing's names, which are the analysis' own and not the scope's, is not
+// remembered.
 
 // recording is what one function body's walk read and changed.
 type recording struct {
@@ -137,15 +147,19 @@ type memoEntry struct {
 	calls  []*call
 	// parts are the parts the walk listed (a loop's first pass in the
 	// body lists its parts again).
-	parts  []Part
+	parts []Part
+	// from is where the walk's parts began; stmt marks a repeated
+	// statement's walk, whose copies are judged as calls of their own.
+	from   int
+	stmt   bool
 	budget int
 }
 
 // memoKey identifies what a function call's walk depends on besides the
-// scope: the function, the context of its body and the functions being
-// called around it. It is nil when the call is not remembered. The key is
+// scope: the function (or, for a statement the command repeats, its text),
+// the context of its body and the functions being called around it. It is nil when the call is not remembered. The key is
 // built in a buffer the next call of memoKey reuses.
-func (a *analyzer) memoKey(def *funcDef, c *ctx) []byte {
+func (a *analyzer) memoKey(def *funcDef, stmt string, c *ctx) []byte {
 	if a.noMemo || c.find != nil || c.pipe != nil {
 		return nil
 	}
@@ -170,7 +184,12 @@ func (a *analyzer) memoKey(def *funcDef, c *ctx) []byte {
 			b = append(b, '0')
 		}
 	}
-	ptr(unsafe.Pointer(def))
+	if def != nil {
+		ptr(unsafe.Pointer(def))
+	} else {
+		b = append(b, 's')
+		str(stmt)
+	}
 	ptr(unsafe.Pointer(c.sc))
 	ptr(unsafe.Pointer(unsafe.StringData(c.src)))
 	num(len(c.src))
@@ -233,10 +252,12 @@ func (a *analyzer) memoKey(def *funcDef, c *ctx) []byte {
 }
 
 // memoFind returns a remembered call with this key whose reads all hold in
-// the scope now, and that fits in the budget left.
+// the scope now, and that fits in the budget and the parts left.
 func (a *analyzer) memoFind(key []byte, sc *scope) *memoEntry {
 	for _, e := range a.ms.memo[string(key)] {
-		if a.budget-e.budget <= 0 || len(a.an.Parts)+len(e.parts) > a.opts.MaxParts {
+		// Past MaxParts the walk would set the limit, unless one is set
+		// already (the first limit stays).
+		if a.budget-e.budget <= 0 || len(a.an.Parts)+len(e.parts) > a.opts.MaxParts && a.an.Limit == "" {
 			continue
 		}
 		ok := true
@@ -269,14 +290,28 @@ func (a *analyzer) memoReplay(e *memoEntry, sc *scope) {
 	for _, s := range e.sens {
 		a.markSensitive(s[0], s[1])
 	}
+	shift := len(a.an.Parts) - e.from
 	for _, c := range e.calls {
 		cp := a.newCall2()
 		*cp = *c
-		cp.orig = c
+		if c.partIdx >= e.from {
+			cp.partIdx += shift
+		}
+		if !e.stmt {
+			cp.orig = c
+		}
 		if c.orig != nil {
 			cp.orig = c.orig
 		}
 		a.calls = append(a.calls, cp)
+	}
+	if n := len(a.an.Parts) + len(e.parts); n > cap(a.an.Parts) {
+		// Doubled, as append does only for small slices: a command that
+		// repeats a statement thousands of times copies its parts over
+		// twice, not five times.
+		grown := make([]Part, len(a.an.Parts), max(2*cap(a.an.Parts), n))
+		copy(grown, a.an.Parts)
+		a.an.Parts = grown
 	}
 	for _, p := range e.parts {
 		a.an.Parts = append(a.an.Parts, clonePart(p))
@@ -298,12 +333,19 @@ func (a *analyzer) markSensitive(p, src string) {
 // memoWalk walks a function's body at a call, or does again what an
 // earlier call with the same inputs did.
 func (a *analyzer) memoWalk(def *funcDef, c *ctx) {
-	sc := c.sc
-	kb := a.memoKey(def, c)
+	kb := a.memoKey(def, "", c)
 	if kb == nil {
 		a.walkStmt(def.body, c)
 		return
 	}
+	a.memoRun(kb, def.body, c, false)
+}
+
+// memoRun walks the statement s, or does again what an earlier walk with
+// the key kb and the same inputs did. A statement's copies (stmt) are
+// judged as calls of their own; a function call's as their originals.
+func (a *analyzer) memoRun(kb []byte, s *syntax.Stmt, c *ctx, stmt bool) {
+	sc := c.sc
 	if e := a.memoFind(kb, sc); e != nil {
 		a.hits++
 		a.memoReplay(e, sc)
@@ -314,10 +356,16 @@ func (a *analyzer) memoWalk(def *funcDef, c *ctx) {
 	sc.recs = append(sc.recs, r)
 	a.recs = append(a.recs, r)
 	budget, nparts, limit, ncalls := a.budget, len(a.an.Parts), a.an.Limit, len(a.calls)
-	a.walkStmt(def.body, c)
+	nfound, nlists, nlisted := len(a.an.Findings), len(a.listings), len(a.listedParts)
+	a.walkStmt(s, c)
 	sc.recs = sc.recs[:len(sc.recs)-1]
 	a.recs = a.recs[:len(a.recs)-1]
 	if a.an.Limit != limit || a.budget <= 0 {
+		return
+	}
+	if stmt && (len(a.an.Findings) != nfound || len(a.listings) != nlists || len(a.listedParts) != nlisted) {
+		// What the walk found or listed is the analysis' own, not the
+		// scope's: not remembered.
 		return
 	}
 	ms := a.ms
@@ -330,8 +378,69 @@ func (a *analyzer) memoWalk(def *funcDef, c *ctx) {
 		sens:   r.sens,
 		calls:  slices.Clone(a.calls[ncalls:]),
 		parts:  slices.Clone(a.an.Parts[nparts:]),
+		from:   nparts,
+		stmt:   stmt,
 		budget: budget - a.budget,
 	})
+}
+
+// walkTop walks the command's statements. A statement the command repeats
+// word for word (a script that logs after every step) is remembered as a
+// function call is: walked again only when what it reads has changed.
+func (a *analyzer) walkTop(stmts []*syntax.Stmt, c *ctx) {
+	if a.noMemo || len(stmts) < 2 {
+		a.walkStmts(stmts, c)
+		return
+	}
+	ms := a.memoState()
+	texts := append(ms.texts[:0], make([]string, len(stmts))...)
+	counts := ms.counts
+	if counts == nil {
+		counts = make(map[string]int, len(stmts))
+	}
+	for i, s := range stmts {
+		t := c.text(s)
+		// A here-document's body is not in its statement's text.
+		if !hasHeredoc(t) {
+			texts[i] = t
+			counts[t]++
+		}
+	}
+	for i, s := range stmts {
+		if a.budget <= 0 {
+			a.setLimit(LimitParts)
+			break
+		}
+		if t := texts[i]; t != "" && counts[t] > 1 {
+			if kb := a.memoKey(nil, t, c); kb != nil {
+				kb = append(kb, flagByte(s.Background), flagByte(s.Coprocess), flagByte(s.Disown), flagByte(s.Negated))
+				ms.keyBuf = kb
+				a.memoRun(kb, s, c, true)
+				continue
+			}
+		}
+		a.walkStmt(s, c)
+	}
+	clear(counts)
+	clear(texts)
+	ms.texts, ms.counts = texts[:0], counts
+}
+
+// hasHeredoc reports text holding << (here-documents, here-strings).
+func hasHeredoc(t string) bool {
+	for i := 1; i < len(t); i++ {
+		if t[i] == '<' && t[i-1] == '<' {
+			return true
+		}
+	}
+	return false
+}
+
+func flagByte(f bool) byte {
+	if f {
+		return '1'
+	}
+	return '0'
 }
 
 // newRecording returns an empty recording from a pool. Recordings go back
@@ -371,6 +480,9 @@ type memoState struct {
 	recorded []*recording
 	keyBuf   []byte
 	nameBuf  []string
+	// texts and counts are walkTop's statement texts.
+	texts  []string
+	counts map[string]int
 }
 
 func (a *analyzer) memoState() *memoState {

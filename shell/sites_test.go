@@ -82,6 +82,7 @@ var notSiteTests = map[string]string{
 	"TestSpellingEquivalence":                   "respells the examples and corpus the other tests run: it compares verdicts, it adds no finding site",
 	"TestMemoRandomScripts":                     "generated scripts that compare the analysis with and without the memo: a property, not examples",
 	"TestMemoUsedByBuildScript":                 "the benchmark script, run directly",
+	"TestMemoRepeatedStatements":                "generated scripts that compare the analysis with and without the memo: a property, not examples",
 	"TestLazyRegexpLiterals":                    "compares the patterns with and without their literals: no finding is judged",
 	"TestOneFindingPerCategoryKeepsTheRiskiest": "calls addFinding directly: no command",
 	"TestCheckLookup":                           "compares the two ways of finding a program's checks; analyses no command",
