@@ -30,6 +30,8 @@ type Call interface {
 	// HasEffect reports an effect of that kind among those the entry
 	// gives the call.
 	HasEffect(kind programs.Effect) bool
+	// Redirects are the call's redirections, in the order written.
+	Redirects() []Redirect
 
 	// Parse is the call's command line as the program's entry reads it.
 	// A program with no entry has no options and no operands.
@@ -58,6 +60,20 @@ type Call interface {
 	// browser password store (pathclass.Credential, and what the
 	// analysis knows of the file on disk: a link or hard link to one).
 	Credential(p string) bool
+	// Sensitive reports a file whose content must not leave the
+	// machine: a credential, a secret environment file, a history or
+	// log, an account database, a process environment, or a copy of one
+	// this command made.
+	Sensitive(p string) bool
+	// SensitiveTree reports a directory that holds secrets or
+	// everything (the root, home, ~/.ssh, ~/.config, a browser profile),
+	// or a sensitive file.
+	SensitiveTree(p string) bool
+	// InTree reports a path inside the project: one of the working
+	// trees.
+	InTree(p string) bool
+	// AboveTree reports a working tree's root or one of its ancestors.
+	AboveTree(p string) bool
 	// Control reports an agent control file: settings, hooks, MCP
 	// configuration, Warden's own grants.
 	Control(p string) bool

@@ -1,6 +1,9 @@
 package checks
 
-import "mvdan.cc/sh/v3/syntax"
+import (
+	"github.com/wardenhq/warden/programs"
+	"mvdan.cc/sh/v3/syntax"
+)
 
 // Word is one word of a command after the analysis's best reading of it.
 type Word struct {
@@ -31,4 +34,31 @@ type Word struct {
 	Home bool
 	// Node is the word this Word came from (nil for synthetic args).
 	Node *syntax.Word
+}
+
+// UseWord returns the word an option's use stands in, with the use's
+// target as its value (an attached value: -oFILE, --output=FILE); a
+// synthetic literal word when the use is no word of ops.
+func UseWord(ops []Word, u programs.Use) Word {
+	if u.Index < 0 || u.Index >= len(ops) {
+		return Word{Value: u.Target, Raw: u.Target, Lit: true}
+	}
+	x := ops[u.Index]
+	if x.Value != u.Target {
+		x.Value, x.Raw = u.Target, u.Target
+	}
+	return x
+}
+
+// Redirect is one redirection of a call.
+type Redirect struct {
+	// Op is the operator: <, >, >>, <<, <<<, …
+	Op syntax.RedirOperator
+	// FD is the descriptor written before the operator, "" when none.
+	FD string
+	// Target is the word after the operator: a file, a descriptor, a
+	// here-document's delimiter.
+	Target Word
+	// Body is true for a here-document or here-string.
+	Body bool
 }

@@ -3,10 +3,10 @@ package shell
 import (
 	"encoding/base64"
 	"encoding/hex"
-	"github.com/wardenhq/warden/checks"
 	"github.com/wardenhq/warden/internal/fspath"
 	"strings"
 
+	"github.com/wardenhq/warden/checks"
 	"github.com/wardenhq/warden/danger"
 	"github.com/wardenhq/warden/programs"
 	"mvdan.cc/sh/v3/syntax"
@@ -335,39 +335,6 @@ func (a *analyzer) substFetches(x arg) bool {
 	return found
 }
 
-// secretVarName reports variable names that hold secrets.
-func secretVarName(s string) bool {
-	u := strings.ToUpper(s)
-	for _, w := range []string{"KEY", "TOKEN", "SECRET", "PASSWORD", "PASSWD", "PASS", "CREDENTIAL", "AUTH", "COOKIE", "SESSION", "PRIVATE", "API"} {
-		if strings.Contains(u, w) {
-			return true
-		}
-	}
-	return strings.HasPrefix(u, "AWS_") || strings.HasPrefix(u, "GH_") || strings.HasPrefix(u, "GITHUB_") || strings.HasPrefix(u, "OPENAI") || strings.HasPrefix(u, "ANTHROPIC")
-}
-
-// secretExpansion reports text that expands a secret-named variable or
-// reads secrets through a command substitution.
-func secretExpansion(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] != '$' {
-			continue
-		}
-		j := i + 1
-		if j < len(s) && s[j] == '{' {
-			j++
-		}
-		k := j
-		for k < len(s) && (isAlnum(s[k]) || s[k] == '_') {
-			k++
-		}
-		if k > j && secretVarName(s[j:k]) {
-			return true
-		}
-	}
-	return false
-}
-
 func checkCurl(a *analyzer, c *call) {
 	ops := c.operands()
 	for _, f := range a.curlUploads(c) {
@@ -385,13 +352,13 @@ func checkCurl(a *analyzer, c *call) {
 	urls, data, method := a.entryOperands(c), a.entryValues(c, "-d", "--data", "--data-binary", "--post-data", "--raw"), a.entryValues(c, "-X", "--request", "--method")
 	a.checkHosts(c, urls)
 	for _, d := range data {
-		if secretExpansion(d.Raw) || d.Subst && (strings.Contains(d.Raw, "env") || strings.Contains(d.Raw, ".ssh") || strings.Contains(d.Raw, "cat ")) {
+		if checks.SecretExpansion(d.Raw) || d.Subst && (strings.Contains(d.Raw, "env") || strings.Contains(d.Raw, ".ssh") || strings.Contains(d.Raw, "cat ")) {
 			a.flag(c, danger.Exfiltration, "sends secrets or the environment in the request body")
 		}
 	}
 	for _, x := range urls {
 		u := x.Raw
-		if q := strings.IndexByte(u, '?'); q >= 0 && secretExpansion(u[q:]) {
+		if q := strings.IndexByte(u, '?'); q >= 0 && checks.SecretExpansion(u[q:]) {
 			a.flag(c, danger.Exfiltration, "puts a secret in the query string of "+x.Value)
 		}
 		if c.xargs && strings.Contains(x.Value, "{}") {
@@ -500,33 +467,10 @@ func (a *analyzer) sensitiveSource(u *call) string {
 }
 
 // checkPipeExfil flags a network sink fed by a sensitive source upstream.
-// checkStdinExfil flags a network program whose standard input is a
-// secret file: http POST URL < ~/.aws/credentials sends it.
-func checkStdinExfil(a *analyzer, c *call) {
-	for _, r := range c.redirs {
-		if r.op != syntax.RdrIn || r.fd != "" && r.fd != "0" {
-			continue
-		}
-		if p := a.resolve(r.target, c.cwd); p != "" && a.sensitiveFile(p) {
-			a.flag(c, danger.Exfiltration, c.prog+" sends "+p+", its standard input, to another machine")
-			return
-		}
-	}
-}
-
 func (a *analyzer) checkPipeExfil(c *call, how string) {
 	for _, u := range c.upstream() {
 		if src := a.sensitiveSource(u); src != "" {
 			a.flag(c, danger.Exfiltration, how+": "+src+" leaves the machine")
-			return
-		}
-	}
-}
-
-func checkDNS(a *analyzer, c *call) {
-	for _, x := range c.operands() {
-		if x.Subst && x.Unbound || secretExpansion(x.Raw) {
-			a.flag(c, danger.Exfiltration, "looks up a name built from command output or secrets, which leaks it over DNS")
 			return
 		}
 	}
@@ -775,80 +719,6 @@ func checkXargsRead(a *analyzer, c *call) {
 	}
 }
 
-// checkStaticServer flags a static file server over a directory outside the
-// project bound beyond the loopback: npx http-server ~, serve /, php -S
-// 0.0.0.0:80 -t ~.
-func checkStaticServer(a *analyzer, c *call) {
-	// Where it binds and what it serves are read through the entries:
-	// php -S ADDR -t DIR, http-server DIR -a ADDR, serve DIR -l ADDR, in
-	// every spelling (-S0.0.0.0:80, --listen=tcp://0.0.0.0:80).
-	dir, bind := c.cwd, ""
-	if c.prog == "php" {
-		s := a.entryValues(c, "-S")
-		if len(s) == 0 {
-			return
-		}
-		bind = s[len(s)-1].Value
-		if t := a.entryValues(c, "-t"); len(t) > 0 {
-			dir = a.resolve(t[len(t)-1], c.cwd)
-		}
-	} else {
-		if b := a.entryValues(c, "-a", "--listen"); len(b) > 0 {
-			bind = b[len(b)-1].Value
-		}
-		if pos := a.entryOperands(c); len(pos) > 0 {
-			dir = a.resolve(pos[0], c.cwd)
-		}
-	}
-	if strings.Contains(bind, "127.0.0.1") || strings.Contains(bind, "localhost") || strings.Contains(bind, "::1") {
-		return
-	}
-	if dir != "" && !a.inTree(dir) && (a.sensitiveTree(dir) || a.isTreeRootOrAbove(dir)) {
-		a.flag(c, danger.Exfiltration, "serves "+dir+" to the network")
-	}
-}
-
-func checkHTTPServer(a *analyzer, c *call) {
-	// The module python -m runs, and its own options after it, each read
-	// through an entry (-mhttp.server, --bind=ADDR, --dir DIR).
-	ops := c.operands()
-	mods := a.entryValues(c, "-m")
-	if len(mods) == 0 {
-		return
-	}
-	spec := programs.PythonModule(mods[0].Value)
-	at := -1
-	for _, o := range a.entryParse(c).Options {
-		if o.Option == "-m" {
-			at = o.Index
-			break
-		}
-	}
-	if spec == nil || at < 0 || at >= len(ops) {
-		return
-	}
-	words := make([]programs.Word, 0, len(ops)-at-1)
-	for _, x := range ops[at+1:] {
-		words = append(words, programs.Word{Text: x.Value, Literal: !x.Unbound && !x.Subst && !x.Glob})
-	}
-	res := programs.Parse(spec, words)
-	if res.Help {
-		return
-	}
-	if b, ok := res.Value("--bind"); ok && (strings.HasPrefix(b, "127.") || b == "localhost" || b == "::1") {
-		return
-	}
-	dir := c.cwd
-	for _, o := range res.Options {
-		if o.Option == "--directory" {
-			dir = a.resolve(argOf(ops[at+1:], o), c.cwd)
-		}
-	}
-	if dir == "" || !a.inTree(dir) {
-		a.flag(c, danger.Exfiltration, "serves "+dir+" to the whole network")
-	}
-}
-
 // checkEnvDump flags printing secrets from the environment: printenv
 // TOKEN, echo $API_KEY, env | grep -i secret.
 func checkEnvDump(a *analyzer, c *call) {
@@ -856,7 +726,7 @@ func checkEnvDump(a *analyzer, c *call) {
 	switch c.prog {
 	case "printenv":
 		for _, x := range a.entryOperands(c) {
-			if secretVarName(x.Value) {
+			if checks.SecretVarName(x.Value) {
 				a.flag(c, danger.CredentialAccess, "prints the secret "+x.Value)
 				return
 			}
@@ -866,7 +736,7 @@ func checkEnvDump(a *analyzer, c *call) {
 			return
 		}
 		for _, x := range ops {
-			if secretExpansion(x.Raw) {
+			if checks.SecretExpansion(x.Raw) {
 				a.flag(c, danger.CredentialAccess, "prints a secret from the environment ("+x.Raw+")")
 				return
 			}
@@ -918,7 +788,7 @@ func checkEnvDump(a *analyzer, c *call) {
 			return
 		}
 		for _, x := range ops {
-			if secretVarName(x.Value) {
+			if checks.SecretVarName(x.Value) {
 				a.flag(c, danger.CredentialAccess, "prints secrets from the environment")
 				return
 			}
@@ -966,7 +836,7 @@ var jqEnvVar = lazyCompile(`(?:\$ENV|(?:^|[^.$\w])env)\s*(?:\|\s*)?(?:\.\s*"?|\[
 // environment, or "".
 func jqSecretVar(code string) string {
 	for _, m := range jqEnvVar.FindAllStringSubmatch(code, 8) {
-		if secretVarName(m[1]) {
+		if checks.SecretVarName(m[1]) {
 			return m[1]
 		}
 	}

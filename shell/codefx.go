@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"github.com/wardenhq/warden/checks"
 	"github.com/wardenhq/warden/danger"
 	"github.com/wardenhq/warden/internal/fspath"
 	"strings"
@@ -70,7 +71,7 @@ func (a *analyzer) checkCodeEffects(c *call, prog, code string) {
 	}
 	secretVar := ""
 	for _, m := range codeSecretVar.FindAllStringSubmatch(code, 8) {
-		if secretVarName(m[1]) {
+		if checks.SecretVarName(m[1]) {
 			secretVar = m[1]
 			break
 		}

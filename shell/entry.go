@@ -3,6 +3,7 @@ package shell
 import (
 	"strings"
 
+	"github.com/wardenhq/warden/checks"
 	"github.com/wardenhq/warden/programs"
 )
 
@@ -101,16 +102,7 @@ func (a *analyzer) entryValues(ca *call, names ...string) []arg {
 
 // argOf returns the word a use's target stands in, with the target as its
 // value (an attached value: -oFILE, --output=FILE).
-func argOf(ops []arg, u programs.Use) arg {
-	if u.Index < 0 || u.Index >= len(ops) {
-		return arg{Value: u.Target, Raw: u.Target, Lit: true}
-	}
-	x := ops[u.Index]
-	if x.Value != u.Target {
-		x.Value, x.Raw = u.Target, u.Target
-	}
-	return x
-}
+func argOf(ops []arg, u programs.Use) arg { return checks.UseWord(ops, u) }
 
 func containsName(names []string, n string) bool {
 	for _, m := range names {

@@ -38,7 +38,19 @@ func (j *judged) FlagAt(k danger.Kind, why string, risk api.Risk) {
 	j.a.flagAt(j.c, k, why, risk)
 }
 
-func (j *judged) Credential(p string) bool { return j.a.credentialFile(p) }
+func (j *judged) Credential(p string) bool    { return j.a.credentialFile(p) }
+func (j *judged) Sensitive(p string) bool     { return j.a.sensitiveFile(p) }
+func (j *judged) SensitiveTree(p string) bool { return j.a.sensitiveTree(p) }
+func (j *judged) InTree(p string) bool        { return j.a.inTree(p) }
+func (j *judged) AboveTree(p string) bool     { return j.a.isTreeRootOrAbove(p) }
+
+func (j *judged) Redirects() []checks.Redirect {
+	out := make([]checks.Redirect, len(j.c.redirs))
+	for i, r := range j.c.redirs {
+		out[i] = checks.Redirect{Op: r.op, FD: r.fd, Target: r.target, Body: r.hasBody}
+	}
+	return out
+}
 
 func (j *judged) Others() []checks.Call {
 	var out []checks.Call
