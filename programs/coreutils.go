@@ -127,14 +127,6 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 		&Spec{Names: n("free"), Options: "-b -k -m -g --kilo --mega --giga --tera --peta --kibi --mebi --gibi --tebi --pebi -h --human --si -l --lohi -L --line -t --total -v --committed -s= --seconds= -c= --count= -w --wide --help:h -V --version:h"},
 		&Spec{Names: n("printenv"), Operands: "-*", Options: "-0 --null" + gnu,
 			ReadOnly: []string{"printenv HOME", "printenv | wc -l"}, Flagged: []string{"printenv", "printenv -0"}},
-		&Spec{Names: n("env"), Grant: Grant{Exact: true, Offers: []string{"env x => Bash(env x)"}}, Abbrev: true,
-			// GNU env 9.1 (tried here): getopt_long, options stop at the first
-			// NAME=VALUE or command word, prefixes taken (--un PATH),
-			// bundles too (-iu X). -a/--argv0 (GNU 9.5) and BSD -P take a
-			// value.
-			Options:  "-0|--null -i|--ignore-environment -u|--unset= -C|--chdir= -S|--split-string=x -v|--debug -a|--argv0= -P= --block-signal? --default-signal? --ignore-signal? --list-signal-handling" + gnu,
-			ReadOnly: []string{"env -i"},
-			Flagged:  []string{"env -S 'sh -c id'", "env sh -c id", "env", "env -0", "env | sort", "env | grep -v PATH", "env -iu X rm -rf ~", "env --split='rm -rf ~'", "env --un PATH git reset --hard"}},
 		&Spec{Names: n("sleep"), Operands: "-*", Options: gnu},
 		&Spec{Names: n("seq"), Operands: "- -? -?", Options: "-f= -s= -w --format= --separator= --equal-width" + gnu},
 		&Spec{Names: n("expr"), Operands: "-*", NoOptions: true},

@@ -208,7 +208,7 @@ var index = [...]indexEntry{
 	{"emacsclient", "editors"},
 	{"enable", "builtins"},
 	{"entr", "launchers"},
-	{"env", "coreutils"},
+	{"env", "wrappers"},
 	{"envchain", "launchers"},
 	{"erase", "windows"},
 	{"erl", "interpreters"},

@@ -474,6 +474,10 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 				return
 			}
 			if s.Command && !s.DashCommand && !noCmd && len(ops) == s.fixedOperands() {
+				if s.Assigns && w.Literal && isAssignment(t) {
+					endOpts = true // env FOO=1 -i runs -i
+					continue
+				}
 				// The command and its arguments: none of them is ours (scl
 				// enable X -- CMD: a -- after the operands ends them too).
 				if t == "--" && w.Literal {
@@ -840,6 +844,21 @@ func placeOperands(s *Spec, words []Word, ops []int, base int, patternGiven, wri
 	if k < len(ops) {
 		r.unknown("operand " + words[ops[k]].Text + " of " + s.name + " is not declared")
 	}
+}
+
+// isAssignment reports a NAME=VALUE word.
+func isAssignment(s string) bool {
+	i := strings.IndexByte(s, '=')
+	if i <= 0 {
+		return false
+	}
+	for j := 0; j < i; j++ {
+		c := s[j]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || j > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 func joinWords(ws []Word) string {

@@ -228,6 +228,11 @@ type Spec struct {
 	// under the wrapper, and Wraps says whether a read-only command stays
 	// read-only under it.
 	Wraps Wrap
+	// Assigns says NAME=VALUE words may stand before a launcher's
+	// command (env FOO=1 CMD): they are given to the command, and are
+	// neither operands nor the command's first word; the options end at
+	// the first of them.
+	Assigns bool
 	// DashCommand says the command follows a -- and only then (mise exec
 	// TOOL@VERSION... -- CMD): the operands before it are the entry's.
 	DashCommand bool

@@ -58,6 +58,21 @@ var _ = family("wrappers", func(add func(...*Spec)) {
 			ReadOnly: []string{"\"time\" ls", "\"time\" -p git status", "\"time\" -f %e cat a.txt", "\"time\" -v -- ls", "\"time\" -o /dev/null ls"},
 			Flagged: []string{"\"time\" rm -rf ~", "\"time\" -o ~/.bashrc ls", "\"time\" -ao ~/.bashrc ls", "\"time\" --output=out.txt ls", "\"time\" --out out.txt ls",
 				"\"time\" -p -o out.txt git status", "\"time\" -x ls", "\"time\""}},
+		// env (GNU coreutils 9.1, tried here): getopt_long with "+":
+		// options stop at the first NAME=VALUE or command word, bundles
+		// (-iu X), unique prefixes (--un PATH, --sp=S). A first operand "-"
+		// is -i, even after --. -S STRING is split into words that are read
+		// as the rest of the command line, options and assignments too (env
+		// -S'-i FOO=1 cmd'); the shell walks them as env's words. -C DIR
+		// moves where the command's paths resolve (=u). -a/--argv0 (9.5)
+		// and BSD -P take a value; 9.1 refuses both. With no command env
+		// prints the environment.
+		&Spec{Names: n("env"), Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"env x => Bash(env x)"}}, Command: true, Assigns: true, Abbrev: true,
+			Options:  "-0|--null -i|--ignore-environment -u|--unset= -C|--chdir=u -S|--split-string=x -v|--debug -a|--argv0= -P= --block-signal? --default-signal? --ignore-signal? --list-signal-handling" + gnu,
+			ReadOnly: []string{"env -i"},
+			Flagged: []string{"env -S 'sh -c id'", "env sh -c id", "env", "env -0", "env | sort", "env | grep -v PATH", "env -iu X rm -rf ~", "env --split='rm -rf ~'", "env --un PATH git reset --hard",
+				"env - rm -rf ~", "env -- FOO=1 rm -rf ~", "env -i FOO=1 rm -rf ~", "env -C / rm -rf x", "env --chdir=/tmp git reset --hard", "env -S 'FOO=1 rm -rf ~'", "env -S '-i rm -rf ~'",
+				"env -v -S 'rm -rf ~'", "env LD_PRELOAD=/tmp/x.so ls", "env -u HOME env LD_PRELOAD=x ls"}},
 		// watch (procps-ng 4.0.2, getopt_long with "+": prefixes, options
 		// stop at the first operand) runs its words joined through sh -c,
 		// or as they are with -x; -d takes a value attached only.

@@ -23,7 +23,6 @@ var carriers map[string]carrierFunc
 
 func init() {
 	wrappers = map[string]wrapperFunc{
-		"env":       wrapEnv,
 		"builtin":   strictWrapper("builtin", "", "", ""),
 		"exec":      optsWrapper("-a", ""),
 		"noglob":    strictWrapper("noglob", "", "", ""),
@@ -38,6 +37,7 @@ func init() {
 	}
 	afterWrap = map[string]func(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok, form bool) ([]arg, bool){
 		"sudo":    afterSudo,
+		"env":     afterEnv,
 		"watch":   afterWatch,
 		"chroot":  afterChroot,
 		"command": afterCommand,
@@ -363,36 +363,55 @@ func isAssignWord(s string) bool {
 	return true
 }
 
-func wrapEnv(a *analyzer, ca *call, args []arg) ([]arg, bool) {
-	res := wrapperParse(ca, args)
-	if res == nil {
-		return nil, false
-	}
+// afterEnv reads what env's grammar leaves to the shell: -S STRING (in
+// any spelling) splits the string into words read as the rest of env's
+// own command line, walked as a nested env call; a first word "-" is -i;
+// and the NAME=VALUE words before the command are given to it.
+func afterEnv(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok, form bool) ([]arg, bool) {
 	for _, u := range res.Options {
 		if u.Option != "--split-string" || u.Index < 0 || u.Index >= len(args) {
 			continue
 		}
-		rest := []string{u.Target}
+		if !form {
+			return nil, false // a raw piece: env stays the part
+		}
+		words := []string{wrapperName(ca), u.Target}
 		for _, x := range args[u.Index+1:] {
-			rest = append(rest, x.Raw)
+			words = append(words, x.Raw)
 		}
 		// env -S splits its string into words; reading it as shell
 		// words is close enough and never misses a command.
-		a.nested("env "+strings.Join(rest, " "), ca.ctx, ca.wrappers)
+		a.nested(strings.Join(words, " "), ca.ctx, ca.wrappers)
 		return nil, true
 	}
-	i := len(args)
-	if len(res.OperandIndexes) > 0 {
-		i = res.OperandIndexes[0]
+	// The assignments stand after the last option (and a --), before
+	// the command where the entry says it starts.
+	start := 0
+	for _, o := range res.Options {
+		start = max(start, o.Index+1)
 	}
-	if i < len(args) && args[i].Value == "-" {
-		i++ // env - is env -i
+	if start < len(args) && args[start].Value == "--" && args[start].Lit {
+		start++
 	}
-	i += a.wrapperAssigns(ca, args[i:], false)
-	if i >= len(args) {
+	end := len(args) - len(rest)
+	if !ok {
+		end = len(args)
+	}
+	if start < end {
+		a.wrapperAssigns(ca, args[start:end], false)
+	}
+	if !ok {
 		return nil, false
 	}
-	return args[i:], true
+	if rest[0].Value == "-" && rest[0].Lit {
+		// env - is env -i; assignments may follow it.
+		rest = rest[1:]
+		rest = rest[a.wrapperAssigns(ca, rest, false):]
+	}
+	if len(rest) == 0 {
+		return nil, false
+	}
+	return rest, true
 }
 
 // wrapperWrite records a file a wrapper writes (time -o FILE).
