@@ -398,7 +398,17 @@ var _ = family("system-packages", func(add func(...*Spec)) {
 		"--eval-all --all -1 -l -r -t --versions --pinned --full-name --multiple --tree --graph --include-build --include-optional --include-test --skip-recommended " +
 		"--direct --recursive --analytics --days= --category= --github --desc --name --search --fetch-HEAD --greedy --greedy-latest --greedy-auto-updates --installed-on-request " +
 		"--installed-as-dependency --missing --union --topological --annotate --dot --HEAD --oneline -n|--max-count= --quiet --variations --compact --command= --include-aliases"}
-	brewServices := &Spec{Options: "-h|--help:h", OtherSubcommand: Config, Effect: None, Subcommands: subs("list", brewReads, "info", brewReads)}
+	// brew services VERB: stop, restart, kill and cleanup stop or restart
+	// a running background service (medium: it is started again with one
+	// command).
+	brewSvc := func(verb string) *Spec {
+		return &Spec{Effect: Config, Permute: true, Loose: true, Operands: "-*", Options: "-h|--help:h --all --file= --sudo-service-user= --max-wait= --no-wait --keep -d|--debug -q|--quiet -v|--verbose",
+			Raises: []Raise{{Kind: danger.SystemConfig, Medium: true, Why: "{prog} services " + verb + " stops or restarts a background service",
+				Flagged: []string{"brew services " + verb + " nginx", "brew services " + verb + " --all", "/opt/homebrew/bin/brew services " + verb + " postgresql", "sudo brew services " + verb + " nginx", "brew --verbose services " + verb + " nginx"},
+				Passes:  []string{"brew services list", "brew services start nginx", "brew services " + verb + " --help", "brew install " + verb}}}}
+	}
+	brewServices := &Spec{Options: "-h|--help:h", OtherSubcommand: Config, Effect: None, Subcommands: subs("list", brewReads, "info", brewReads,
+		"stop", brewSvc("stop"), "restart", brewSvc("restart"), "kill", brewSvc("kill"), "cleanup", brewSvc("cleanup"))}
 	add(
 		&Spec{Names: n("apt-get"), Grant: Grant{Depth: 1, ExactSubs: "install purge remove", Offers: []string{"apt-get install jq => Bash(apt-get install jq)", "apt-get check => Bash(apt-get check:*)"}},
 			Options: aptOpts, Subcommands: aptSubs("indextargets", aptReads),

@@ -585,6 +585,14 @@ type Raise struct {
 	// db:drop[*]); in Why, {value} is the operand. A program whose first
 	// word selects a subcommand declares that as a subcommand instead.
 	Operand string
+	// Medium makes the finding medium risk, below its category's: a
+	// danger that is undone with one command (brew services stop), or
+	// that can lose data but need not.
+	Medium bool
+	// Last ends the judging of the entry's raises when this one holds:
+	// they are an ordered choice (pip config set: a TLS setting, else the
+	// index, else any setting).
+	Last bool
 	// Flagged are commands that must carry the finding, Passes
 	// look-alikes that must not; the shell package's tests run both.
 	Flagged, Passes []string

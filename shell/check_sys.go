@@ -191,10 +191,6 @@ func securityUnit(u string) bool {
 
 func checkSystemSettings(a *analyzer, c *call) {
 	ops := c.operands()
-	first := ""
-	if len(ops) > 0 {
-		first = ops[0].Value
-	}
 	switch c.prog {
 	case "sysctl":
 		// -w, -p, --system or an operand NAME=VALUE, in every spelling:
@@ -331,17 +327,7 @@ func checkSystemSettings(a *analyzer, c *call) {
 	case "npm", "pnpm", "yarn":
 		a.checkPackageConfig(c, ops)
 	case "pip", "pip3", "uv":
-		if first == "config" && len(ops) > 1 && (ops[1].Value == "set" || ops[1].Value == "edit") {
-			text := strings.Join(c.words, " ")
-			switch {
-			case strings.Contains(text, "trusted-host") || strings.Contains(text, "cert"):
-				a.flag(c, danger.SecurityDisable, "turns off TLS checking for pip")
-			case strings.Contains(text, "index-url"):
-				a.flag(c, danger.SystemConfig, "redirects the Python package index")
-			default:
-				a.flagAt(c, danger.SystemConfig, "changes pip's user-global configuration", medium)
-			}
-		}
+		// pip config set and edit are its entry's Raises.
 		for _, x := range ops {
 			if x.Value == "--trusted-host" || strings.HasPrefix(x.Value, "--trusted-host=") {
 				a.flagAt(c, danger.SecurityDisable, "installs packages without TLS verification", medium)
@@ -815,10 +801,8 @@ func checkServices(a *analyzer, c *call) {
 		second = ops[1].Value
 	}
 	switch c.prog {
-	case "brew":
-		if first == "services" && (second == "stop" || second == "restart" || second == "kill" || second == "cleanup") {
-			a.flagAt(c, danger.SystemConfig, "brew services "+second+" stops or restarts a background service", medium)
-		}
+	// brew services stop, restart, kill and cleanup are its entry's
+	// Raises.
 	case "pm2":
 		switch first {
 		case "kill":

@@ -455,11 +455,11 @@ var catalogue = [...]checkDef{
 			"systemsetup -getremotelogin", "systemsetup -settimezone UTC"}},
 	{Name: "services", Rule: "R8", Run: checkServices,
 		Raises:   []danger.Kind{danger.ProcessKill, danger.SystemConfig},
-		Programs: []string{"brew", "pm2", "supervisorctl", "networksetup", "ifconfig", "route", "resolvectl", "scselect"},
+		Programs: []string{"pm2", "supervisorctl", "networksetup", "ifconfig", "route", "resolvectl", "scselect"},
 		Flagged: []string{"pm2 kill", "pm2 delete all", "ifconfig eth0 down", "ifconfig -v eth0 -arp", "route add default gw 10.0.0.1", "route -n del default",
 			"route -A inet6 del ::/0", "route --numer flush", "resolvectl dns eth0 1.1.1.1", "resolvectl -i eth0 dns eth0 10.0.0.53", "resolvectl dns eth0 --no-pag 1.1.1.1",
 			"resolvectl revert eth0", "resolvectl --interface=eth0 revert", "/usr/bin/resolvectl revert eth0", "scselect Home", "scselect -n Office"},
-		Passes: []string{"brew install jq", "ifconfig eth0", "ifconfig", "route", "route -n", "route -n get default", "resolvectl dns", "resolvectl dns eth0", "resolvectl --interface=eth0 dns", "resolvectl status eth0", "scselect", "scselect -n"}},
+		Passes: []string{"ifconfig eth0", "ifconfig", "route", "route -n", "route -n get default", "resolvectl dns", "resolvectl dns eth0", "resolvectl --interface=eth0 dns", "resolvectl status eth0", "scselect", "scselect -n"}},
 	// R2 Deletion (POLICY.md).
 	{Name: "rm", Rule: "R2", Run: checkRm,
 		Raises:   []danger.Kind{danger.BackupDestruction, danger.FileOverwrite, danger.GitDestructive, danger.LogTampering, danger.RecursiveDelete},
@@ -664,6 +664,13 @@ func (a *analyzer) checkEntryRaises(c *call) {
 		}
 		raised = append(raised, r.Kind)
 		why := strings.NewReplacer("{prog}", c.prog, "{opt}", opt, "{value}", value).Replace(r.Why)
-		a.flag(c, r.Kind, why)
+		if r.Medium {
+			a.flagAt(c, r.Kind, why, medium)
+		} else {
+			a.flag(c, r.Kind, why)
+		}
+		if r.Last {
+			break
+		}
 	}
 }
