@@ -27,6 +27,27 @@ type Call interface {
 	// Others are the other calls of the command, each with its own
 	// Parse (asking one leaves this call's as it was).
 	Others() []Call
+	// Lang is "cmd" or "powershell" for a statement read from those
+	// languages, "" for the shell's own.
+	Lang() string
+	// Upstream are the calls of the earlier stages of the call's
+	// pipeline, which feed its standard input.
+	Upstream() []Call
+	// InXargs reports a call xargs runs with the words an earlier stage
+	// prints.
+	InXargs() bool
+	// RunByFind is the expression of the find whose -exec runs the call,
+	// nil when no find does.
+	RunByFind() *Find
+	// ExecProgram is the program a command line (find's -exec words) runs,
+	// past the wrappers in front of it (env, nice, sudo …), as the
+	// catalogue keys it.
+	ExecProgram(words []Word) string
+	// Outputs are the targets of the redirections that write (>, >>, &>,
+	// >&FILE; not >&2).
+	Outputs() []Word
+	// Writes are the paths the call writes, from its entry's effects.
+	Writes() []string
 	// HasEffect reports an effect of that kind among those the entry
 	// gives the call.
 	HasEffect(kind programs.Effect) bool
@@ -46,6 +67,10 @@ type Call interface {
 	// (as the entry declares them: "-o", "--output"), in order, attached
 	// values included.
 	Values(names ...string) []Word
+	// ParseAs reads the call's words with an entry other than its
+	// program's own (PowerShell's rm is Remove-Item); the result is the
+	// caller's.
+	ParseAs(spec *programs.Spec) programs.Result
 	// AnyValue reports whether the value of an option the call gives is
 	// one test accepts. Values that are code (psql -c SQL) are not asked.
 	AnyValue(test func(string) bool) bool
@@ -56,6 +81,22 @@ type Call interface {
 	// ResolveText is Resolve of text that is no word of the call (a
 	// value after "=", a path inside a URL).
 	ResolveText(s string) string
+	// Home is the user's home directory, "" when it is not known.
+	Home() string
+	// UnderHome reports a path inside the home directory, not the home
+	// directory itself.
+	UnderHome(p string) bool
+	// TreeRoot is the working tree that holds p, "" when none does.
+	TreeRoot(p string) string
+	// System reports a system location, not a user's files
+	// (pathclass.System; a home inside a system directory is the user's).
+	System(p string) bool
+	// Critical reports a path whose removal is always catastrophic: the
+	// root, a top-level directory, home and its ancestors.
+	Critical(p string) bool
+	// FollowLinks replaces a prefix of p that is a symbolic link the
+	// command made before the call by the link's target.
+	FollowLinks(p string) string
 	// Credential reports a private key, a cloud or tool credential or a
 	// browser password store (pathclass.Credential, and what the
 	// analysis knows of the file on disk: a link or hard link to one).
@@ -77,6 +118,11 @@ type Call interface {
 	// Control reports an agent control file: settings, hooks, MCP
 	// configuration, Warden's own grants.
 	Control(p string) bool
+
+	// JudgeOverwrite judges the call replacing the contents of the file p
+	// (how names the means: "dd", "truncate"), as a redirection's write
+	// is judged.
+	JudgeOverwrite(p, how string)
 
 	// Flag reports a finding of the category on the call, at the
 	// category's own risk.

@@ -50,6 +50,17 @@ func UseWord(ops []Word, u programs.Use) Word {
 	return x
 }
 
+// OperandsAt returns the words of ops a parse placed as operands.
+func OperandsAt(ops []Word, res *programs.Result) []Word {
+	out := make([]Word, 0, len(res.OperandIndexes))
+	for _, i := range res.OperandIndexes {
+		if i < len(ops) {
+			out = append(out, ops[i])
+		}
+	}
+	return out
+}
+
 // Redirect is one redirection of a call.
 type Redirect struct {
 	// Op is the operator: <, >, >>, <<, <<<, …

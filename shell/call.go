@@ -655,7 +655,7 @@ func (a *analyzer) throughLinks(ca *call) {
 
 func hasOutput(rs []redir) bool {
 	for _, r := range rs {
-		if r.isOutput() && !harmlessTarget(r.target.Value) {
+		if r.isOutput() && !fspath.NotAFile(r.target.Value) {
 			return true
 		}
 	}
@@ -667,7 +667,7 @@ func hasOutput(rs []redir) bool {
 // all among the part's Writes.
 func outputsKnown(rs []redir) bool {
 	for _, r := range rs {
-		if r.isOutput() && !harmlessTarget(r.target.Value) && (r.target.Unbound || r.target.Glob || r.target.Subst) {
+		if r.isOutput() && !fspath.NotAFile(r.target.Value) && (r.target.Unbound || r.target.Glob || r.target.Subst) {
 			return false
 		}
 	}

@@ -490,7 +490,7 @@ func (a *analyzer) checkWrites(c *call) {
 		if strings.HasPrefix(t, "/dev/tcp/") || strings.HasPrefix(t, "/dev/udp/") {
 			a.flag(c, danger.RemoteAccess, "connects the shell to a network socket ("+t+")")
 		}
-		if r.target.Unbound && !r.target.Mktemp && !harmlessTarget(t) && !strings.HasPrefix(t, "/dev/") {
+		if r.target.Unbound && !r.target.Mktemp && !fspath.NotAFile(t) && !strings.HasPrefix(t, "/dev/") {
 			if r.target.Subst {
 				continue
 			}
@@ -746,7 +746,7 @@ func (a *analyzer) checkBehaviour(c *call) {
 	}
 	if ctx.loop && !ctx.bg && c.prog != "sleep" {
 		for _, r := range c.redirs {
-			if r.op.String() == ">>" && !harmlessTarget(r.target.Value) && (c.prog == "cat" || c.prog == "yes" || c.prog == "head" || c.prog == "echo") {
+			if r.op.String() == ">>" && !fspath.NotAFile(r.target.Value) && (c.prog == "cat" || c.prog == "yes" || c.prog == "head" || c.prog == "echo") {
 				a.flag(c, danger.ResourceExhaustion, "appends to a file in an endless loop")
 			}
 		}

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"github.com/wardenhq/warden/checks"
 	"github.com/wardenhq/warden/internal/fspath"
 	"path"
 	"slices"
@@ -37,9 +38,9 @@ func checkAWS(a *analyzer, c *call) {
 	if res.Has("--dryrun", "--dry-run") {
 		return
 	}
-	prod := a.optionValueIs(c, prodName)
+	prod := a.optionValueIs(c, checks.ProdName)
 	for _, x := range ops {
-		if prodName(x.Value) {
+		if checks.ProdName(x.Value) {
 			prod = true
 		}
 	}
@@ -191,9 +192,9 @@ func checkKubectl(a *analyzer, c *call) {
 	res := a.entryParse(c)
 	path := res.Sub() // "delete", "config use-context", "rollout status"
 	sub, _, _ := strings.Cut(path, " ")
-	prod := a.optionValueIs(c, prodName)
+	prod := a.optionValueIs(c, checks.ProdName)
 	for _, x := range ops {
-		if prodName(x.Value) {
+		if checks.ProdName(x.Value) {
 			prod = true
 		}
 	}
@@ -270,9 +271,9 @@ func checkHelm(a *analyzer, c *call) {
 			return
 		}
 	}
-	prod := a.optionValueIs(c, func(s string) bool { return prodName(s) || s == "kube-system" })
+	prod := a.optionValueIs(c, func(s string) bool { return checks.ProdName(s) || s == "kube-system" })
 	for _, x := range ops {
-		if prodName(x.Value) || x.Value == "kube-system" {
+		if checks.ProdName(x.Value) || x.Value == "kube-system" {
 			prod = true
 		}
 	}
@@ -297,9 +298,9 @@ func checkTerraform(a *analyzer, c *call) {
 	// droplet delete web, heroku apps:destroy), as their entries read
 	// them: option values are not words.
 	words := cloudWords(c, res)
-	prod := a.optionValueIs(c, prodName)
+	prod := a.optionValueIs(c, checks.ProdName)
 	for _, x := range ops {
-		if prodName(x.Value) {
+		if checks.ProdName(x.Value) {
 			prod = true
 		}
 	}
@@ -386,7 +387,7 @@ func checkDocker(a *analyzer, c *call) {
 		}
 	}
 	for _, ctx := range res.Values("--context") {
-		if prodName(ctx) {
+		if checks.ProdName(ctx) {
 			a.flag(c, danger.ContainerDestructive, "runs docker against the production context "+ctx)
 		}
 	}

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"github.com/wardenhq/warden/checks"
 	"github.com/wardenhq/warden/danger"
 	"github.com/wardenhq/warden/programs"
 	"slices"
@@ -79,29 +80,6 @@ func tautology(cond string) bool {
 	return false
 }
 
-// prodName reports names that denote production (POLICY context 4).
-func prodName(s string) bool {
-	ls := strings.ToLower(s)
-	for _, w := range []string{"prod", "production", "live"} {
-		for i := strings.Index(ls, w); i >= 0; {
-			before := i == 0 || !isAlnum(ls[i-1])
-			after := i+len(w) >= len(ls) || !isAlpha(ls[i+len(w)])
-			if before && (after || w == "prod" && strings.HasPrefix(ls[i:], "production")) {
-				if w == "live" && !before {
-					break
-				}
-				return true
-			}
-			j := strings.Index(ls[i+1:], w)
-			if j < 0 {
-				break
-			}
-			i = i + 1 + j
-		}
-	}
-	return strings.Contains(s, "$PROD_") || strings.Contains(s, "${PROD_")
-}
-
 func isAlpha(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 func isAlnum(c byte) bool { return isAlpha(c) || c >= '0' && c <= '9' }
 
@@ -121,15 +99,15 @@ func checkSQLClient(a *analyzer, c *call) {
 	for _, s := range sqls {
 		a.clientCommands(c, s)
 	}
-	prod := a.optionValueIs(c, prodName)
+	prod := a.optionValueIs(c, checks.ProdName)
 	for _, x := range ops {
-		if prodName(x.Value) && !strings.HasPrefix(x.Value, "-c") {
+		if checks.ProdName(x.Value) && !strings.HasPrefix(x.Value, "-c") {
 			prod = true
 		}
 	}
 	if !prod {
 		for _, as := range c.assigns {
-			if prodName(as.value.Value) {
+			if checks.ProdName(as.value.Value) {
 				prod = true
 			}
 		}
@@ -139,18 +117,18 @@ func checkSQLClient(a *analyzer, c *call) {
 	// named as disposable (app_test, dev.db) is recreating test data.
 	disposable := false
 	for _, x := range ops {
-		if !strings.HasPrefix(x.Value, "-") && disposableDB(x.Value) && !prodName(x.Value) {
+		if !strings.HasPrefix(x.Value, "-") && disposableDB(x.Value) && !checks.ProdName(x.Value) {
 			disposable = true
 		}
 	}
-	if a.optionValueIs(c, func(v string) bool { return disposableDB(v) && !prodName(v) }) && !a.optionValueIs(c, prodName) {
+	if a.optionValueIs(c, func(v string) bool { return disposableDB(v) && !checks.ProdName(v) }) && !a.optionValueIs(c, checks.ProdName) {
 		disposable = true
 	}
 	for _, s := range sqls {
 		if disposable && recreates(s) || rolledBack(s) {
 			continue
 		}
-		if what, bad := sqlFinding(s, prod && (!sqlOnly(ops, s) || a.optionValueIs(c, prodName))); bad {
+		if what, bad := sqlFinding(s, prod && (!sqlOnly(ops, s) || a.optionValueIs(c, checks.ProdName))); bad {
 			a.flag(c, danger.SQLDestructive, "the SQL "+what)
 			return
 		}
@@ -199,7 +177,7 @@ func rolledBack(s string) bool {
 // sqlOnly reports that the only "prod" text is inside the SQL itself.
 func sqlOnly(ops []arg, sql string) bool {
 	for _, x := range ops {
-		if prodName(x.Value) && x.Value != sql {
+		if checks.ProdName(x.Value) && x.Value != sql {
 			return false
 		}
 	}
@@ -399,7 +377,7 @@ func checkDBTools(a *analyzer, c *call) {
 	res, path := toolParse(tool, args)
 	ops := res.Operands()
 	for _, o := range []string{"--env", "--environment", "--stage", "--url", "--database", "--database-url"} {
-		if v, ok := res.Value(o); ok && prodName(v) {
+		if v, ok := res.Value(o); ok && checks.ProdName(v) {
 			prod = true // knex --env production, in every spelling
 		}
 	}
@@ -425,16 +403,16 @@ func checkDBTools(a *analyzer, c *call) {
 	for _, as := range c.assigns {
 		switch as.name {
 		case "RAILS_ENV", "RACK_ENV", "NODE_ENV", "APP_ENV", "FLASK_ENV", "MIX_ENV", "ENVIRONMENT", "ENV", "STAGE", "DJANGO_SETTINGS_MODULE", "DATABASE_URL":
-			if prodName(as.value.Value) {
+			if checks.ProdName(as.value.Value) {
 				prod = true
 			}
 		}
 	}
-	if v, ok := a.entryParse(c).Value("--environment"); ok && prodName(v) {
+	if v, ok := a.entryParse(c).Value("--environment"); ok && checks.ProdName(v) {
 		prod = true // rails runner -e production, in every spelling
 	}
 	for _, r := range rest {
-		if (strings.HasPrefix(r, "--env") || strings.HasPrefix(r, "--stage") || strings.HasPrefix(r, "--url") || strings.HasPrefix(r, "--database") || strings.HasPrefix(r, "RAILS_ENV=")) && prodName(r) {
+		if (strings.HasPrefix(r, "--env") || strings.HasPrefix(r, "--stage") || strings.HasPrefix(r, "--url") || strings.HasPrefix(r, "--database") || strings.HasPrefix(r, "RAILS_ENV=")) && checks.ProdName(r) {
 			prod = true
 		}
 	}

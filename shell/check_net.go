@@ -374,7 +374,7 @@ func checkCurl(a *analyzer, c *call) {
 	flagged := false
 	if isDelete {
 		for _, x := range ops {
-			if strings.Contains(x.Value, "_all") || strings.HasSuffix(x.Value, "/*") || strings.HasSuffix(x.Value, "*") && strings.Contains(x.Value, "://") || prodName(x.Value) && !strings.HasPrefix(x.Value, "-") {
+			if strings.Contains(x.Value, "_all") || strings.HasSuffix(x.Value, "/*") || strings.HasSuffix(x.Value, "*") && strings.Contains(x.Value, "://") || checks.ProdName(x.Value) && !strings.HasPrefix(x.Value, "-") {
 				a.flag(c, danger.DBDestructive, "sends DELETE to "+x.Value)
 				flagged = true
 				break
@@ -638,7 +638,7 @@ func checkScp(a *analyzer, c *call) {
 		return
 	}
 	dst := pos[len(pos)-1]
-	if !remoteSpec(dst.Value) {
+	if !fspath.Remote(dst.Value) {
 		return
 	}
 	for _, s := range pos[:len(pos)-1] {
@@ -652,35 +652,10 @@ func checkScp(a *analyzer, c *call) {
 		}
 	}
 	host := strings.ToLower(dst.Value[:strings.IndexByte(dst.Value, ':')])
-	if prodName(host) {
+	if checks.ProdName(host) {
 		a.flag(c, danger.PublishDeploy, "copies files to the production host "+host)
 	}
-	a.remoteSystemWrite(c, dst.Value)
-}
-
-// remoteSystemDirs are the directories of another machine's system that a
-// copy must not write: its root, configuration, programs, libraries, boot
-// files, state, root's home.
-var remoteSystemDirs = []string{"/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/boot", "/var/lib", "/root", "/sys", "/proc", "/dev"}
-
-// remoteSystemWrite flags a copy to HOST:PATH whose PATH is the remote
-// root or a system directory (scp passwd root@host:/etc/passwd).
-func (a *analyzer) remoteSystemWrite(c *call, dst string) {
-	i := strings.IndexByte(dst, ':')
-	if i < 0 {
-		return
-	}
-	p := dst[i+1:]
-	if !strings.HasPrefix(p, "/") {
-		return
-	}
-	p = fspath.Clean(p)
-	for _, d := range remoteSystemDirs {
-		if p == "/" || fspath.Within(p, d) {
-			a.flag(c, danger.SystemConfig, c.prog+" writes into "+p+" on "+dst[:i]+", a system directory there")
-			return
-		}
-	}
+	checks.RemoteSystemWrite(a.view(c), dst.Value)
 }
 
 // checkXargsRead flags reading the files a find selected for their
@@ -896,7 +871,7 @@ func namesFor(u *call) []arg {
 // with no analyzer at hand (entryOf).
 func operandsOf(ca *call) []arg {
 	res := entryOf(ca)
-	return operandsAt(ca.operands(), &res)
+	return checks.OperandsAt(ca.operands(), &res)
 }
 
 // dataStorePorts are the loopback ports of data stores an HTTP API

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"github.com/wardenhq/warden/checks"
 	"github.com/wardenhq/warden/internal/fspath"
 	"slices"
 	"strconv"
@@ -26,7 +27,7 @@ func (a *analyzer) inlineCode(c *call) (arg, bool) {
 	}
 	for _, u := range a.entryParse(c).Uses {
 		if u.Lang != "" && u.Option != "" && u.Index >= 0 && u.Index < len(ops) {
-			return argOf(ops, u), true
+			return checks.UseWord(ops, u), true
 		}
 	}
 	return arg{}, false
@@ -168,7 +169,7 @@ func (a *analyzer) checkCode(c *call, prog, code string) {
 				continue
 			}
 			if lit, ok := stringLiteral(target); ok {
-				a.judgeDelete(c, arg{Value: lit, Raw: lit, Lit: true, Glob: fspath.HasGlob(lit)}, true)
+				checks.JudgeDelete(a.view(c), arg{Value: lit, Raw: lit, Lit: true, Glob: fspath.HasGlob(lit)}, true)
 				continue
 			}
 			if target != "" {
@@ -184,7 +185,7 @@ func (a *analyzer) checkCode(c *call, prog, code string) {
 	for _, m := range codeRemoveFile.FindAllStringSubmatch(code, 4) {
 		// One file removed by its literal name: judged as rm NAME.
 		if lit, ok := stringLiteral(strings.TrimSpace(m[1])); ok && lit != "" {
-			a.judgeDelete(c, arg{Value: lit, Raw: lit, Lit: true, Glob: fspath.HasGlob(lit)}, false)
+			checks.JudgeDelete(a.view(c), arg{Value: lit, Raw: lit, Lit: true, Glob: fspath.HasGlob(lit)}, false)
 		}
 	}
 	switch {

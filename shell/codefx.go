@@ -113,7 +113,7 @@ func (a *analyzer) checkCodeEffects(c *call, prog, code string) {
 		case codeHomeExpr.MatchString(target):
 			a.flag(c, danger.RecursiveDelete, prog+" code recursively deletes the home directory")
 		case ok:
-			a.judgeDelete(c, arg{Value: lit, Raw: lit, Lit: true, Glob: fspath.HasGlob(lit)}, true)
+			checks.JudgeDelete(a.view(c), arg{Value: lit, Raw: lit, Lit: true, Glob: fspath.HasGlob(lit)}, true)
 		case target != "":
 			a.flag(c, danger.RecursiveDelete, prog+" code recursively deletes a path computed at run time ("+target+")")
 		}

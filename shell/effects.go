@@ -149,7 +149,7 @@ func (a *analyzer) effects(ca *call) {
 				a.pathUnknown(ca, verb, x)
 				continue
 			}
-			if harmlessTarget(p) {
+			if fspath.NotAFile(p) {
 				continue
 			}
 			e.Target = p
@@ -195,10 +195,10 @@ func (a *analyzer) launched(ca *call, rest []arg) {
 // The sources are the call's other operands.
 func (a *analyzer) copyInto(ca *call, res *programs.Result, u programs.Use) {
 	ops := ca.operands()
-	x := argOf(ops, u)
+	x := checks.UseWord(ops, u)
 	if p := a.resolve(x, ca.cwd); p == "" {
 		a.pathUnknown(ca, "writes", x)
-	} else if !harmlessTarget(p) {
+	} else if !fspath.NotAFile(p) {
 		ca.writes = appendPath(ca.writes, p)
 		ca.fx = append(ca.fx, Effect{Kind: programs.Write, Target: p, Option: u.Option})
 	}
@@ -248,7 +248,7 @@ func (a *analyzer) unpackUses(ca *call, res *programs.Result, us []programs.Use)
 			dirs = append(dirs, arg{Value: ".", Raw: ".", Lit: true})
 			continue
 		}
-		dirs = append(dirs, argOf(ops, u)) // an attached value too: -C.claude, -o/tmp/out
+		dirs = append(dirs, checks.UseWord(ops, u)) // an attached value too: -C.claude, -o/tmp/out
 	}
 	for _, d := range a.unpackInto(ca, dirs, what) {
 		if d == ca.cwd {

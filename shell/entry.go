@@ -1,9 +1,9 @@
 package shell
 
 import (
+	"github.com/wardenhq/warden/checks"
 	"strings"
 
-	"github.com/wardenhq/warden/checks"
 	"github.com/wardenhq/warden/programs"
 )
 
@@ -71,18 +71,7 @@ func parseAs(spec *programs.Spec, ca *call) programs.Result {
 
 // entryOperands returns the call's operands, as its entry reads them.
 func (a *analyzer) entryOperands(ca *call) []arg {
-	return operandsAt(ca.operands(), a.entryParse(ca))
-}
-
-// operandsAt returns the words of ops a parse placed as operands.
-func operandsAt(ops []arg, res *programs.Result) []arg {
-	out := make([]arg, 0, len(res.OperandIndexes))
-	for _, i := range res.OperandIndexes {
-		if i < len(ops) {
-			out = append(out, ops[i])
-		}
-	}
-	return out
+	return checks.OperandsAt(ca.operands(), a.entryParse(ca))
 }
 
 // entryValues returns the values of the options given under any of the
@@ -95,7 +84,7 @@ func (a *analyzer) entryValues(ca *call, names ...string) []arg {
 		if o.Index < 0 || o.Index >= len(ops) || !containsName(names, o.Option) {
 			continue
 		}
-		out = append(out, argOf(ops, o)) // attached too: -oFILE, --output=FILE
+		out = append(out, checks.UseWord(ops, o)) // attached too: -oFILE, --output=FILE
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"github.com/wardenhq/warden/internal/fspath"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -35,7 +36,7 @@ func (a *analyzer) recordWritten(ca *call) {
 	sc := ca.ctx.sc
 	text, known := a.producedLiteral(ca)
 	for _, r := range ca.redirs {
-		if !r.isOutput() || harmlessTarget(r.target.Value) {
+		if !r.isOutput() || fspath.NotAFile(r.target.Value) {
 			continue
 		}
 		p := a.resolve(r.target, ca.cwd)

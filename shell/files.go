@@ -17,7 +17,7 @@ func (a *analyzer) files(ca *call) {
 	for _, r := range ca.redirs {
 		switch {
 		case r.isOutput():
-			if harmlessTarget(r.target.Value) {
+			if fspath.NotAFile(r.target.Value) {
 				continue
 			}
 			if p := a.resolve(r.target, ca.cwd); p != "" {
@@ -26,7 +26,7 @@ func (a *analyzer) files(ca *call) {
 				a.pathUnknown(ca, "writes", r.target)
 			}
 		case r.op == syntax.RdrIn:
-			if p := a.resolve(r.target, ca.cwd); p != "" && !harmlessTarget(p) {
+			if p := a.resolve(r.target, ca.cwd); p != "" && !fspath.NotAFile(p) {
 				ca.reads = appendPath(ca.reads, p)
 			} else if p == "" {
 				a.pathUnknown(ca, "reads", r.target)
@@ -42,7 +42,7 @@ func (a *analyzer) files(ca *call) {
 			if x.Value == "-" || x.Value == "" {
 				continue
 			}
-			if p := a.resolve(x, ca.cwd); p != "" && !harmlessTarget(p) {
+			if p := a.resolve(x, ca.cwd); p != "" && !fspath.NotAFile(p) {
 				ca.reads = appendPath(ca.reads, p)
 			} else if p == "" {
 				a.pathUnknown(ca, "reads", x)
@@ -54,7 +54,7 @@ func (a *analyzer) files(ca *call) {
 			if x.Value == "-" || x.Value == "" {
 				continue
 			}
-			if p := a.resolve(x, ca.cwd); p != "" && !harmlessTarget(p) {
+			if p := a.resolve(x, ca.cwd); p != "" && !fspath.NotAFile(p) {
 				ca.writes = appendPath(ca.writes, p)
 			} else if p == "" {
 				a.pathUnknown(ca, "writes", x)
@@ -92,11 +92,11 @@ func (a *analyzer) files(ca *call) {
 		}
 		srcs, dst := pos[:len(pos)-1], pos[len(pos)-1]
 		for _, s := range srcs {
-			if !remoteSpec(s.Value) {
+			if !fspath.Remote(s.Value) {
 				read([]arg{s})
 			}
 		}
-		if !remoteSpec(dst.Value) {
+		if !fspath.Remote(dst.Value) {
 			write([]arg{dst})
 			a.intoDir(ca, srcs, dst, false, res.Has("-r", "-a", "--recursive", "--archive"))
 		}
@@ -214,16 +214,6 @@ func urlFile(url string) string {
 	return path.Base(rest[j:])
 }
 
-// remoteSpec reports an scp/rsync operand naming another host (host:path).
-func remoteSpec(s string) bool {
-	i := strings.IndexByte(s, ':')
-	if i <= 0 {
-		return false
-	}
-	j := strings.IndexByte(s, '/')
-	return j < 0 || i < j
-}
-
 // curlUploads returns the files curl sends: -d @f, --data-binary @f,
 // -F name=@f, -T f, as the call's entry reads the options (-d@f, --data=@f,
 // --data-b @f, -sd @f alike). The other clients checkCurl judges are read
@@ -337,7 +327,7 @@ func (a *analyzer) intoDir(ca *call, srcs []arg, dst arg, dir, recursive bool) {
 		ca.unknown = append(ca.unknown, what+" into "+d+": the names it writes are not known, and one could be an agent control file")
 	}
 	for _, s := range srcs {
-		if remoteSpec(s.Value) {
+		if fspath.Remote(s.Value) {
 			continue
 		}
 		if s.Unbound || s.Subst {

@@ -40,8 +40,8 @@ func (j *judged) FlagAt(k danger.Kind, why string, risk api.Risk) {
 
 func (j *judged) Credential(p string) bool    { return j.a.credentialFile(p) }
 func (j *judged) Sensitive(p string) bool     { return j.a.sensitiveFile(p) }
-func (j *judged) SensitiveTree(p string) bool { return j.a.sensitiveTree(p) }
 func (j *judged) InTree(p string) bool        { return j.a.inTree(p) }
+func (j *judged) SensitiveTree(p string) bool { return j.a.sensitiveTree(p) }
 func (j *judged) AboveTree(p string) bool     { return j.a.isTreeRootOrAbove(p) }
 
 func (j *judged) Redirects() []checks.Redirect {
@@ -60,4 +60,43 @@ func (j *judged) Others() []checks.Call {
 		}
 	}
 	return out
+}
+
+func (j *judged) Lang() string                                { return j.c.lang }
+func (j *judged) InXargs() bool                               { return j.c.xargs }
+func (j *judged) RunByFind() *checks.Find                     { return j.c.find }
+func (j *judged) Writes() []string                            { return j.c.writes }
+func (j *judged) Home() string                                { return j.a.opts.Home }
+func (j *judged) UnderHome(p string) bool                     { return j.a.underHome(p) }
+func (j *judged) TreeRoot(p string) string                    { return j.a.treeRoot(p) }
+func (j *judged) System(p string) bool                        { return j.a.systemPath(p) }
+func (j *judged) Critical(p string) bool                      { return j.a.critical(p) }
+func (j *judged) FollowLinks(p string) string                 { return j.a.followLinks(j.c, p) }
+func (j *judged) JudgeOverwrite(p, how string)                { j.a.judgeOverwrite(j.c, p, how) }
+func (j *judged) ExecProgram(words []checks.Word) string      { return key(programName(execProgram(words))) }
+func (j *judged) ParseAs(spec *programs.Spec) programs.Result { return parseAs(spec, j.c) }
+
+func (j *judged) Upstream() []checks.Call {
+	var out []checks.Call
+	for _, u := range j.c.upstream() {
+		out = append(out, &judged{a: j.a, c: u, own: true})
+	}
+	return out
+}
+
+func (j *judged) Outputs() []checks.Word {
+	var out []checks.Word
+	for _, r := range j.c.redirs {
+		if r.isOutput() {
+			out = append(out, r.target)
+		}
+	}
+	return out
+}
+
+// view is the call as the checks see it, for shell code that hands a
+// call to a judgement of package checks.
+func (a *analyzer) view(c *call) *judged {
+	c.judged = judged{a: a, c: c}
+	return &c.judged
 }

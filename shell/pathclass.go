@@ -106,14 +106,4 @@ func secretEnvFile(p string) bool { return pathclass.SecretEnv.Is(p, "") }
 
 func dataFile(p string) bool { return pathclass.Database.Is(p, "") }
 
-func tableFile(p string) bool { return pathclass.Table.Is(p, "") }
-
 func disposableName(b string) bool { return pathclass.Disposable.Is(b, "") }
-
-func backupPath(p string) bool { return pathclass.Backup.Is(p, "") }
-
-func artifactNames(s string) bool { return pathclass.ArtifactDir.Is(s, "") }
-
-func artifactFile(name string) bool { return pathclass.ArtifactFile.Is(name, "") }
-
-func artifactPattern(pat string) bool { return pathclass.ArtifactPattern.Is(pat, "") }

@@ -78,15 +78,6 @@ func (a *analyzer) isTreeRootOrAbove(p string) bool {
 	return false
 }
 
-// harmlessTarget reports redirection targets that are not files.
-func harmlessTarget(s string) bool {
-	switch s {
-	case "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "-", "/dev/zero":
-		return true
-	}
-	return strings.HasPrefix(s, "/dev/fd/") || isFD(s)
-}
-
 // systemPath reports whether p is a system location (not a user's files,
 // pathclass.System). A home inside a system directory (root's /root, a
 // service user's /var/lib/x) holds the user's files, not the system's.
@@ -120,4 +111,19 @@ func (a *analyzer) critical(p string) bool {
 func (a *analyzer) underHome(p string) bool {
 	h := a.opts.Home
 	return h != "" && p != h && fspath.Within(p, h)
+}
+
+// followLinks replaces a prefix of p that is a symlink made earlier in the
+// same command by its target.
+func (a *analyzer) followLinks(c *call, p string) string {
+	links := c.ctx.sc.linkMap()
+	if len(links) == 0 {
+		return p
+	}
+	for link, target := range links {
+		if fspath.Within(p, link) {
+			return fspath.Join(target, strings.TrimPrefix(strings.TrimPrefix(p, link), "/"))
+		}
+	}
+	return p
 }

@@ -100,7 +100,7 @@ func fileOp(ca *call) bool {
 		return len(ca.wrappers) == 0
 	case "rm":
 		res := entryOf(ca)
-		return len(ca.wrappers) == 0 && !recursiveRm(&res)
+		return len(ca.wrappers) == 0 && !res.Has("--recursive")
 	}
 	return false
 }

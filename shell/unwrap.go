@@ -1,6 +1,8 @@
 package shell
 
 import (
+	"github.com/wardenhq/warden/checks"
+	"github.com/wardenhq/warden/internal/fspath"
 	"strings"
 
 	"github.com/wardenhq/warden/danger"
@@ -172,7 +174,7 @@ func (a *analyzer) wrapByEntry(ca *call, name string, spec *programs.Spec, args 
 		if o.Effect == programs.Write && o.Index >= 0 {
 			// A file the wrapper writes beside running the command
 			// (time -o FILE, its report): a write of the call.
-			a.wrapperWrite(ca, argOf(args, o))
+			a.wrapperWrite(ca, checks.UseWord(args, o))
 			continue
 		}
 		if o.Effect != programs.None && o.Effect != programs.Help {
@@ -421,7 +423,7 @@ func (a *analyzer) wrapperWrite(ca *call, x arg) {
 		a.pathUnknown(ca, "writes", x)
 		return
 	}
-	if !harmlessTarget(p) {
+	if !fspath.NotAFile(p) {
 		ca.writes = appendPath(ca.writes, p)
 	}
 }
@@ -465,7 +467,7 @@ func wrapperCode(res *programs.Result, args []arg) (arg, bool) {
 	}
 	for _, u := range res.Uses {
 		if u.Lang != "" && u.Option != "" && u.Index >= 0 && u.Index < len(args) {
-			return argOf(args, u), true
+			return checks.UseWord(args, u), true
 		}
 	}
 	return arg{}, false
@@ -535,7 +537,7 @@ func wrapXargs(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 		if x.Value != u.Target {
 			x = arg{Value: u.Target, Lit: true, Raw: u.Target} // attached: -aFILE, --arg-file=FILE
 		}
-		if p := a.resolve(x, ca.cwd); p != "" && !harmlessTarget(p) {
+		if p := a.resolve(x, ca.cwd); p != "" && !fspath.NotAFile(p) {
 			ca.reads = appendPath(ca.reads, p)
 			ca.fx = append(ca.fx, Effect{Kind: programs.Read, Target: p, Option: u.Option})
 		}

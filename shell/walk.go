@@ -397,22 +397,9 @@ func (r redir) isOutput() bool {
 	case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.RdrAll, syntax.AppAll, syntax.RdrInOut:
 		return true
 	case syntax.DplOut:
-		return !isFD(r.target.Value)
+		return !fspath.FD(r.target.Value)
 	}
 	return false
-}
-
-func isFD(s string) bool {
-	s = strings.TrimSuffix(s, "-")
-	if s == "" {
-		return true
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // nestLimit is how deeply statements may nest before the rest is read
@@ -472,7 +459,7 @@ func (a *analyzer) walkStmt(s *syntax.Stmt, c *ctx) {
 			// their own carries the redirections, which bash still
 			// carries out (the file truncated).
 			for _, r := range rds {
-				if r.isOutput() && !harmlessTarget(r.target.Value) {
+				if r.isOutput() && !fspath.NotAFile(r.target.Value) {
 					a.newCall(s, nil, nil, rds, base)
 					break
 				}

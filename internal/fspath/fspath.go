@@ -141,3 +141,38 @@ func WindowsDrive(s string) bool {
 	}
 	return len(s) >= 3 && s[0] == '/' && s[2] == '/' && s[1] >= 'a' && s[1] <= 'z'
 }
+
+// Remote reports an scp/rsync operand naming another host (host:path).
+func Remote(s string) bool {
+	i := strings.IndexByte(s, ':')
+	if i <= 0 {
+		return false
+	}
+	j := strings.IndexByte(s, '/')
+	return j < 0 || i < j
+}
+
+// NotAFile reports redirection targets that are not files: the null and
+// standard devices, "-", a file descriptor.
+func NotAFile(s string) bool {
+	switch s {
+	case "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "-", "/dev/zero":
+		return true
+	}
+	return strings.HasPrefix(s, "/dev/fd/") || FD(s)
+}
+
+// FD reports a file descriptor number as a redirection names it ("2",
+// "1-"; "" is the closed descriptor of >&-).
+func FD(s string) bool {
+	s = strings.TrimSuffix(s, "-")
+	if s == "" {
+		return true
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}

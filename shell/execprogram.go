@@ -1,0 +1,51 @@
+package shell
+
+import (
+	"strings"
+
+	"github.com/wardenhq/warden/checks"
+	"github.com/wardenhq/warden/programs"
+)
+
+// execProgram returns the program a find -exec runs, past the wrappers in
+// front of it (env, command, busybox, nice, timeout, sudo...), their
+// options, env's assignments and timeout's duration: find -exec env rm
+// -rf {} + deletes as find -exec rm -rf {} + does.
+func execProgram(ex []checks.Word) string {
+	i := 0
+	for i < len(ex) {
+		k := key(programName(ex[i].Value))
+		if !isWrapper(k) || k == "xargs" {
+			break
+		}
+		if spec := programs.Lookup(k); spec != nil {
+			// The wrapper's entry says where its command starts (nice -n 5
+			// rm, env -u X rm: the 5 and the X are the wrapper's).
+			words := make([]programs.Word, 0, len(ex)-i-1)
+			for _, x := range ex[i+1:] {
+				words = append(words, programs.Word{Text: x.Value, Literal: x.Lit})
+			}
+			res := programs.Parse(spec, words)
+			switch {
+			case res.Command > 0:
+				i += res.Command
+			case len(res.OperandIndexes) > 0:
+				i += 1 + res.OperandIndexes[0]
+				for i < len(ex) && isAssignWord(ex[i].Value) {
+					i++ // env NAME=VALUE CMD
+				}
+			default:
+				i = len(ex)
+			}
+			continue
+		}
+		i++
+		for i < len(ex) && (strings.HasPrefix(ex[i].Value, "-") || isAssignWord(ex[i].Value)) {
+			i++
+		}
+	}
+	if i >= len(ex) {
+		return ex[0].Value
+	}
+	return ex[i].Value
+}
