@@ -229,13 +229,13 @@ func (r *Redactor) String(s string) string {
 	if s == "" {
 		return s
 	}
-	lower := ""
-	for _, p := range r.list() {
+	var held *hintSet // the patterns whose hints s holds, found when first needed
+	for i, p := range r.list() {
 		if p.hints != nil {
-			if lower == "" {
-				lower = strings.ToLower(s)
+			if held == nil {
+				held = hintsIn(strings.ToLower(s))
 			}
-			if !containsAny(lower, p.hints) {
+			if !held.has(i) {
 				continue
 			}
 		}
@@ -243,20 +243,85 @@ func (r *Redactor) String(s string) string {
 			continue
 		}
 		if masked := maskAll(p.re(), s); masked != s {
-			s, lower = masked, ""
+			s, held = masked, nil
 		}
 	}
 	return s
 }
 
-func containsAny(s string, subs []string) bool {
-	for _, sub := range subs {
-		if strings.Contains(s, sub) {
-			return true
+// A hintSet holds the built-in patterns (by index) of which a string holds
+// a hint.
+type hintSet [(maxBuiltins + 63) / 64]uint64
+
+// maxBuiltins bounds the built-in patterns (TestHintsIn).
+const maxBuiltins = 128
+
+func (h *hintSet) has(i int) bool { return i < maxBuiltins && h[i/64]&(1<<(i%64)) != 0 }
+
+// hintsIn returns the built-in patterns of which lower holds a hint, in
+// one pass over lower: the hints are indexed by their first byte, so each
+// byte is compared only with the few hints that start with it, where
+// asking each pattern's hints in turn searched the string about a hundred
+// times (a visible share of a hook call, which masks every string of the
+// record it writes).
+func hintsIn(lower string) *hintSet {
+	var held hintSet
+	index := hintIndex()
+	for i := 0; i+1 < len(lower); i++ {
+		for _, h := range index[lower[i]] {
+			if h.hint[1] == lower[i+1] && strings.HasPrefix(lower[i:], h.hint) {
+				held[h.pattern/64] |= 1 << (h.pattern % 64)
+			}
 		}
 	}
-	return false
+	return &held
 }
+
+type hintRef struct {
+	hint    string
+	pattern int
+}
+
+// hintIndex lists every built-in pattern's hints (two bytes or more) by
+// their first byte.
+var hintIndex = sync.OnceValue(func() *[256][]hintRef {
+	if len(builtinPatterns) > maxBuiltins {
+		panic("audit: more built-in patterns than a hintSet holds")
+	}
+	var count [256]int
+	n := 0
+	for _, p := range builtinPatterns {
+		for _, h := range p.hints {
+			if len(h) < 2 {
+				panic("audit: a hint of fewer than two bytes: " + h)
+			}
+			count[h[0]]++
+			n++
+		}
+	}
+	var end [256]int // where each first byte's hints end in refs
+	sum := 0
+	for c := range end {
+		sum += count[c]
+		end[c] = sum
+	}
+	refs := make([]hintRef, n)
+	for i := len(builtinPatterns) - 1; i >= 0; i-- { // filled from the back: pattern order kept
+		hs := builtinPatterns[i].hints
+		for j := len(hs) - 1; j >= 0; j-- {
+			c := hs[j][0]
+			end[c]--
+			refs[end[c]] = hintRef{hs[j], i}
+		}
+	}
+	var index [256][]hintRef
+	for c := range index {
+		if count[c] > 0 {
+			index[c] = refs[end[c] : end[c]+count[c] : end[c]+count[c]]
+		}
+	}
+	return &index
+})
 
 // maskAll masks every match of re in s: its "secret" group when it has one,
 // else the whole match.
