@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 )
@@ -35,6 +36,9 @@ type Ran struct {
 // false and leaves it to ad.Parse; one of such an event that cannot be
 // read gives ok true and the error.
 func ParseRan(ad Adapter, payload []byte) (r Ran, ok bool, err error) {
+	if !mayNameRanEvent(payload) {
+		return Ran{}, false, nil
+	}
 	var m map[string]json.RawMessage
 	if DecodeObject(payload, &m) != nil {
 		return Ran{}, false, nil // ad.Parse says what is wrong
@@ -59,6 +63,24 @@ func ParseRan(ad Adapter, payload []byte) (r Ran, ok bool, err error) {
 	c.Event = PostToolUse
 	c.Request.HookEventName = event
 	return Ran{Call: c, ToolError: toolError(m)}, true, nil
+}
+
+// mayNameRanEvent reports whether a payload may hold a string that decodes
+// to one of ranEvents' names. The names are ASCII letters, and the only
+// escape that gives a letter is \uXXXX: a payload without "\u" holds such
+// a string only where it holds the name as written. Most payloads are
+// asks, and this spares them a decoding of the whole payload on every
+// hook call.
+func mayNameRanEvent(payload []byte) bool {
+	if bytes.Contains(payload, []byte(`\u`)) {
+		return true
+	}
+	for name := range ranEvents {
+		if bytes.Contains(payload, []byte(name)) {
+			return true
+		}
+	}
+	return false
 }
 
 // toolError finds the error a payload reports: Claude Code's
