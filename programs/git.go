@@ -73,7 +73,13 @@ var _ = family("git", func(add func(...*Spec)) {
 				"git log --ext-diff => Bash(git log --ext-diff)", "git -C /tmp status => Bash(git -C /tmp status)", "git => Bash(git)"}},
 		// -c and --config-env set any configuration for this run,
 		// including the pager, ssh command, aliases and hooks: unknown.
-		// -C, --git-dir and --work-tree read another repository.
+		// -C, --git-dir and --work-tree read another repository. git's own
+		// options (git.c, 2.39.5: tried) are each a word of their own:
+		// -C and -c take the next word only (-Cdir and -cx=y are unknown
+		// options: read as -C dir all the same, POLICY R15, but not
+		// offered as respellings), no prefix is taken (--no-pa); the long
+		// ones take --name=VALUE too.
+		Detached: true,
 		Options: "-C=r -c=u --config-env=u --exec-path?u --git-dir=r --work-tree=r --namespace= --super-prefix= -p --paginate -P --no-pager --bare " +
 			"--no-replace-objects --no-lazy-fetch --no-optional-locks --no-advice --literal-pathspecs --glob-pathspecs --noglob-pathspecs --icase-pathspecs " +
 			"--list-cmds= --attr-source= --html-path --man-path --info-path -h:h --help:h -v:h --version:h",
@@ -82,7 +88,7 @@ var _ = family("git", func(add func(...*Spec)) {
 		Flagged: []string{"git -c core.pager='sh -c id' log", "git -c alias.x='!sh -c id' x", "git -calias.x=!id x", "git --exec-path=. x",
 			"git --config-env=core.pager=EVIL log", "git frobnicate"},
 		Subcommands: subs(
-			"status", git("-s --short -b --branch --show-stash --porcelain? --long -v --verbose -u? --untracked-files? --ignore-submodules? --ignored? -z --column? --no-column "+
+			"status", git("-s|--short -b|--branch --show-stash --porcelain? --long -v|--verbose -u|--untracked-files? --ignore-submodules? --ignored? -z --column? --no-column "+
 				"--ahead-behind --no-ahead-behind --renames --no-renames --find-renames? -uno -unormal -uall", "-*", []string{"git status -sb", "git status --porcelain=v1"}),
 			"log", numeric(git(gitLogOpts, readRefs, []string{"git log --format='%H %s' -n 5", "git log -p -- src", "git log -5", "git log -p -3 -- src"}, []string{"git log --output=/tmp/out", "git log --ext-diff"})),
 			"whatchanged", numeric(git(gitLogOpts, readRefs)),

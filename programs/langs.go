@@ -32,10 +32,14 @@ var _ = family("langs", func(add func(...*Spec)) {
 				"gawk -E prog.awk", "awk 'BEGIN{ARGV[1]=\"x\"; ARGC=2} 1'", "gawk 'BEGIN{f=\"system\"; @f(\"id\")}'", "awk 'BEGIN{print \"x'",
 				"awk --sandbox 'BEGIN{system(\"id\")}'", "gawk -o/home/dev/.bashrc 'BEGIN{}'", "gawk --dump-variables=.git/hooks/pre-commit 1 f",
 				"gawk -p 'BEGIN{}'", "gawk -D cmds.txt 'BEGIN{}'", "mawk -W exec prog"}},
-		&Spec{Names: n("jq", "gojq"), Grant: Grant{Exact: true, Offers: []string{"jq x => Bash(jq x)"}}, Prints: true, Permute: true, Lang: "jq", Operands: "c r*",
-			Options: "-n --null-input -R --raw-input -s --slurp -c --compact-output -r --raw-output -j --join-output -a --ascii-output -S --sort-keys -C --color-output -M --monochrome-output " +
-				"--tab --indent= --unbuffered --stream --stream-errors --seq -f=u:P --from-file=u:P -L=l -e --exit-status --arg=-2 --argjson=-2 --slurpfile=r2 --rawfile=r2 --args --jsonargs " +
-				"--raw-output0 --binary -b --ascii -h --help:h -V --version:h --build-configuration",
+		// jq 1.6 (main.c, tried here): short flags bundle (-rc) and options
+		// follow the filter, but a long option is taken whole (--ind is
+		// unknown) and its value only as the next word (--indent=3 is
+		// unknown).
+		&Spec{Names: n("jq", "gojq"), Grant: Grant{Exact: true, Offers: []string{"jq x => Bash(jq x)"}}, Prints: true, Permute: true, NoEquals: true, Lang: "jq", Operands: "c r*",
+			Options: "-n|--null-input -R|--raw-input -s|--slurp -c|--compact-output -r|--raw-output -j|--join-output -a|--ascii-output -S|--sort-keys -C|--color-output -M|--monochrome-output " +
+				"--tab --indent= --unbuffered --stream --stream-errors --seq -f|--from-file=u:P -L=l -e|--exit-status --arg=-2 --argjson=-2 --slurpfile=r2 --rawfile=r2 --args --jsonargs " +
+				"--raw-output0 -b|--binary --ascii -h|--help:h -V|--version:h --build-configuration",
 			ReadOnly: []string{"jq '.name' package.json", "jq -r '.dependencies | keys[]' package.json", "jq . data.json", "jq -n --arg x 1 '$x'"},
 			// jq's env and $ENV print the environment: a secret's name among
 			// them is judged as printing the secret.

@@ -66,20 +66,20 @@ func Respellings(s *Spec, words []string) [][]string {
 					add(g.word, end, n)
 				case '=':
 					add(g.word, end, n, val)
-					if long && !ps {
+					if long && !ps && !g.spec.NoEquals {
 						add(g.word, end, n+"="+val)
 					}
 					if ps && val != "" {
 						add(g.word, end, n+":"+val)
 					}
-					if short && val != "" {
+					if short && val != "" && !g.spec.Detached {
 						add(g.word, end, n+val)
 					}
 				case '?':
 					switch {
 					case g.value < 0:
 						add(g.word, end, n)
-					case long:
+					case long && !g.spec.NoEquals:
 						add(g.word, end, n+"="+val)
 					case short && val != "":
 						add(g.word, end, n+val)

@@ -97,6 +97,10 @@ func TestRespellings(t *testing.T) {
 		{"docker", "-H tcp://h ps", []string{"-Htcp://h ps", "--host tcp://h ps", "--host=tcp://h ps"}},
 		{"docker", "--context=prod rm -f web", []string{"-c prod rm -f web", "-cprod rm -f web", "--context prod rm -f web", "--context=prod rm --force web"}},
 		{"cmp", "-l a b", []string{"--verbose a b", "--verb a b"}},
+		// curl 7.88 and jq 1.6 take no --name=VALUE, git no -Cdir.
+		{"curl", "--max-time 5 https://x", []string{"-m 5 https://x", "-m5 https://x", "--max-t 5 https://x"}},
+		{"jq", "--indent 3 . f", nil},
+		{"git", "-C sub status", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.prog+" "+tt.args, func(t *testing.T) {

@@ -134,6 +134,17 @@ type Spec struct {
 	Operands string
 	// Abbrev accepts unique prefixes of long options (GNU getopt_long).
 	Abbrev bool
+	// NoEquals says the program takes a long option's value only as the
+	// next word: --name=VALUE is an option it does not know (curl, jq).
+	// The parser still reads --name=VALUE as the option, for a spelling
+	// the program refuses keeps the label of what it asks for (POLICY
+	// R15); Respellings does not offer it.
+	NoEquals bool
+	// Detached says the program takes a short option's value only as the
+	// next word: -xVALUE is an option it does not know (git's own -C and
+	// -c). As with NoEquals, the parser reads it all the same and
+	// Respellings does not offer it.
+	Detached bool
 	// LongDash makes words starting with one dash long options (find,
 	// go's flag package): no bundling of short flags.
 	LongDash bool
