@@ -24,10 +24,15 @@ var _ = family("services", func(add func(...*Spec)) {
 		// nginx 1.22.1 (tried here): short flags bundle (-tq), values
 		// attach or follow (-sreload, -s reload), no long options and no
 		// operands. -t and -T test the configuration and exit before any
-		// signal is sent.
+		// signal is sent. -T also prints the configuration files: a read
+		// of system configuration, benign by POLICY.md's R8 as cat of the
+		// same files is (and as apachectl -S, haproxy -c -V, sshd -T and
+		// postconf are); the secrets a configuration names are paths
+		// (ssl_certificate_key, auth_basic_user_file), which it does not
+		// print.
 		&Spec{Names: n("nginx"), Grant: exact("nginx -s reload"), Effect: Unknown, ReadWith: "-t -T",
 			Options:  "-h:h -v:h -V:h -t -T -q -s=u -p= -e=w -c=r -g=",
-			ReadOnly: []string{"nginx -v", "nginx -V", "nginx -t", "nginx -tq", "nginx -T -c /etc/nginx/nginx.conf"},
+			ReadOnly: []string{"nginx -v", "nginx -V", "nginx -t", "nginx -tq", "nginx -T -c /etc/nginx/nginx.conf", "nginx -T", "nginx -qT", "/usr/sbin/nginx -T -c/etc/nginx/nginx.conf"},
 			Flagged:  []string{"nginx -s stop", "nginx -squit", "nginx -s reload", "nginx", "nginx -e /tmp/err.log"}},
 		// haproxy 2.6.12 (tried here): each option its own word (-cf and
 		// -f/path are refused), values follow; -sf and -st take the PIDs
@@ -35,7 +40,7 @@ var _ = family("services", func(add func(...*Spec)) {
 		// one runs. -c checks the configuration and exits.
 		&Spec{Names: n("haproxy"), Grant: exact("haproxy -c -f x"), Effect: Unknown, LongDash: true, ReadWith: "-c", Operands: "-*",
 			Options:  "-v:h -vv:h -h:h -V -q -c -d -db -dM? -dV -dW -dr -de -dp -dk -ds -dS -dG -dR -dZ -dL -dD -dF -D -W -Ws -f=r -C= -L= -p=w -m= -n= -N= -x= -S= -sf= -st=",
-			ReadOnly: []string{"haproxy -v", "haproxy -vv", "haproxy -c -f /etc/haproxy/haproxy.cfg"},
+			ReadOnly: []string{"haproxy -v", "haproxy -vv", "haproxy -c -f /etc/haproxy/haproxy.cfg", "haproxy -c -V -f /etc/haproxy/haproxy.cfg"},
 			Flagged:  []string{"haproxy -f /etc/haproxy/haproxy.cfg -sf 123", "haproxy -st 1 2 3", "haproxy -f /etc/haproxy/haproxy.cfg"}},
 		&Spec{Names: n("httpd", "apache2"), Grant: exact("httpd -t"), Effect: Unknown, ReadWith: "-t -S -M -l -L", Options: httpdOpts,
 			ReadOnly: []string{"httpd -v", "apache2 -V", "httpd -t", "apache2 -tS", "httpd -M"},
@@ -47,7 +52,7 @@ var _ = family("services", func(add func(...*Spec)) {
 			Subcommands: subs("stop", apacheStop(), "graceful-stop", apacheStop(),
 				"start", &Spec{Effect: Unknown, Options: httpdOpts}, "restart", &Spec{Effect: Unknown, Options: httpdOpts}, "graceful", &Spec{Effect: Unknown, Options: httpdOpts},
 				"configtest", &Spec{Options: httpdOpts}, "status", &Spec{Effect: Network}, "fullstatus", &Spec{Effect: Network}),
-			ReadOnly: []string{"apachectl configtest", "apache2ctl -v"},
+			ReadOnly: []string{"apachectl configtest", "apache2ctl -v", "apachectl -S", "apache2ctl -t -D DUMP_VHOSTS"},
 			Flagged:  []string{"apachectl stop", "apachectl -k stop", "apache2ctl restart"}},
 	)
 })

@@ -68,9 +68,13 @@ var _ = family("system-admin", func(add func(...*Spec)) {
 			ReadOnly: []string{"setcap -v cap_net_raw+ep /usr/bin/ping"},
 			Flagged:  []string{"setcap cap_net_raw+ep /usr/bin/python3", "setcap -r /usr/bin/ping", "setcap -q cap_setuid+ep ./x"}},
 		// chsh (shadow 4.13, getopt_long: --sh is --shell): changes a
-		// login shell; the check (shell) flags it at medium.
+		// login shell, one user's setting: system-config at medium, as
+		// POLICY.md's R8 calls user-global settings mild.
 		&Spec{Names: n("chsh"), Grant: exact("chsh -s /bin/zsh"), Effect: Config, Abbrev: true, Permute: true, Operands: "-?",
-			Options:  "-h|--help:h -R|--root= -s|--shell=",
+			Options: "-h|--help:h -R|--root= -s|--shell=",
+			Raises: []Raise{{Kind: danger.SystemConfig, Why: "{prog} changes the login shell", Medium: true,
+				Flagged: []string{"chsh -s /bin/zsh", "chsh --shell=/bin/sh bob", "chsh -s/bin/zsh", "chsh --sh /bin/zsh", "chsh", "/usr/bin/chsh -s /bin/zsh", "sudo chsh -s /bin/bash bob", "env chsh -s /bin/zsh"},
+				Passes:  []string{"chsh --help", "chsh -h", "echo chsh -s /bin/zsh", "cat /etc/shells"}}},
 			ReadOnly: []string{"chsh --help"},
 			Flagged:  []string{"chsh -s /bin/zsh", "chsh --shell=/bin/sh bob", "chsh -s/bin/zsh", "chsh --sh /bin/zsh", "chsh"}},
 		// reboot, poweroff and halt (systemd 252, getopt_long: --hel is
@@ -196,9 +200,15 @@ var _ = family("system-admin", func(add func(...*Spec)) {
 				Passes:  []string{"aa-disable --help", "aa-complain --he", "aa-status"}}},
 			Flagged: []string{"aa-disable nginx", "aa-complain -d /etc/apparmor.d nginx", "aa-disable --no-rel nginx"}},
 		// setsebool (policycoreutils 3.4, getopt "NPV", tried here: no
-		// long options, -h refused): sets SELinux booleans, -P for good;
-		// the security check judges it.
+		// long options, -h refused): sets SELinux booleans, -P for good.
+		// A boolean loosens or tightens one permission of the policy, and
+		// the policy stays enforced: security-disable, but at medium
+		// (setenforce 0, which turns SELinux off, is high).
 		&Spec{Names: n("setsebool"), Grant: exact("setsebool x"), Effect: Config, Operands: "-*", Options: "-N -P -V",
+			Raises: []Raise{{Kind: danger.SecurityDisable, Why: "{prog} changes SELinux policy booleans", Medium: true,
+				Flagged: []string{"setsebool -P httpd_can_network_connect 1", "setsebool -PV httpd_can_network_connect on", "setsebool ftpd_full_access=1",
+					"/usr/sbin/setsebool -P httpd_can_network_connect on", "sudo setsebool -NP x on", "command setsebool x off"},
+				Passes: []string{"getsebool -a", "sestatus -b", "echo setsebool -P x on"}}},
 			Flagged: []string{"setsebool -P httpd_can_network_connect 1", "setsebool -PV httpd_can_network_connect on", "setsebool ftpd_full_access=1"}},
 		// sestatus (policycoreutils 3.4, getopt "vb", tried here: no long
 		// options): prints SELinux's state and reads nothing else.

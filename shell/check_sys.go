@@ -320,10 +320,6 @@ func checkSystemSettings(a *analyzer, c *call) {
 		if hasEffect(c, programs.Config) {
 			a.flagAt(c, danger.SystemConfig, c.prog+" changes mounted file systems", medium)
 		}
-	case "chsh":
-		if !a.entryParse(c).Help {
-			a.flagAt(c, danger.SystemConfig, "changes the login shell", medium)
-		}
 	case "npm", "pnpm", "yarn":
 		a.checkPackageConfig(c, ops)
 	case "pip", "pip3", "uv":
@@ -455,8 +451,6 @@ func checkSecurity(a *analyzer, c *call) {
 		if pos := a.entryOperands(c); len(pos) > 0 && (pos[0].Value == "0" || strings.EqualFold(pos[0].Value, "permissive")) {
 			a.flag(c, danger.SecurityDisable, "turns SELinux enforcement off")
 		}
-	case "setsebool":
-		a.flagAt(c, danger.SecurityDisable, "changes SELinux policy booleans", medium)
 	case "spctl":
 		if a.entryParse(c).Has("--master-disable", "--global-disable", "--disable") {
 			a.flag(c, danger.SecurityDisable, "turns Gatekeeper off")
