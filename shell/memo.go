@@ -392,38 +392,57 @@ func (a *analyzer) walkTop(stmts []*syntax.Stmt, c *ctx) {
 		a.walkStmts(stmts, c)
 		return
 	}
-	ms := a.memoState()
-	texts := append(ms.texts[:0], make([]string, len(stmts))...)
-	counts := ms.counts
-	if counts == nil {
-		counts = make(map[string]int, len(stmts))
+	var tbuf [32]string
+	var rbuf [32]bool
+	texts, rep := tbuf[:0], rbuf[:]
+	if len(stmts) > len(tbuf) {
+		texts, rep = make([]string, 0, len(stmts)), make([]bool, len(stmts))
 	}
-	for i, s := range stmts {
+	for _, s := range stmts {
 		t := c.text(s)
-		// A here-document's body is not in its statement's text.
-		if !hasHeredoc(t) {
-			texts[i] = t
-			counts[t]++
+		if hasHeredoc(t) {
+			t = "" // a here-document's body is not in its statement's text
 		}
+		texts = append(texts, t)
+	}
+	repeats := false
+	if len(texts) <= len(tbuf) {
+		for i, t := range texts {
+			for j := i + 1; j < len(texts) && t != "" && !rep[i]; j++ {
+				if texts[j] == t {
+					rep[i], rep[j], repeats = true, true, true
+				}
+			}
+		}
+	} else {
+		first := make(map[string]int, len(texts))
+		for i, t := range texts {
+			if j, ok := first[t]; ok && t != "" {
+				rep[i], rep[j], repeats = true, true, true
+			} else if !ok {
+				first[t] = i
+			}
+		}
+	}
+	if !repeats {
+		a.walkStmts(stmts, c)
+		return
 	}
 	for i, s := range stmts {
 		if a.budget <= 0 {
 			a.setLimit(LimitParts)
-			break
+			return
 		}
-		if t := texts[i]; t != "" && counts[t] > 1 {
-			if kb := a.memoKey(nil, t, c); kb != nil {
+		if rep[i] {
+			if kb := a.memoKey(nil, texts[i], c); kb != nil {
 				kb = append(kb, flagByte(s.Background), flagByte(s.Coprocess), flagByte(s.Disown), flagByte(s.Negated))
-				ms.keyBuf = kb
+				a.ms.keyBuf = kb
 				a.memoRun(kb, s, c, true)
 				continue
 			}
 		}
 		a.walkStmt(s, c)
 	}
-	clear(counts)
-	clear(texts)
-	ms.texts, ms.counts = texts[:0], counts
 }
 
 // hasHeredoc reports text holding << (here-documents, here-strings).
@@ -480,9 +499,6 @@ type memoState struct {
 	recorded []*recording
 	keyBuf   []byte
 	nameBuf  []string
-	// texts and counts are walkTop's statement texts.
-	texts  []string
-	counts map[string]int
 }
 
 func (a *analyzer) memoState() *memoState {
