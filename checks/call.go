@@ -48,6 +48,25 @@ type Call interface {
 	Outputs() []Word
 	// Writes are the paths the call writes, from its entry's effects.
 	Writes() []string
+	// Effects are what the call does, from its program's entry, with
+	// their targets resolved.
+	Effects() []Effect
+	// Assigns are the assignments the call is given (NAME=value before
+	// it, or env's).
+	Assigns() []Assignment
+	// StdinText is the literal text the call reads on standard input: a
+	// here-document or here-string, or what echo or printf of literal
+	// text pipes in (through decoders such as base64 -d); false when it
+	// is not known.
+	StdinText() (string, bool)
+	// OutputMasked reports that the call's standard output never reaches
+	// the transcript: it goes to a file, or to a program that keeps
+	// nothing of it.
+	OutputMasked() bool
+	// ShellOption reports what the call, the set builtin, does to the
+	// shell option name (history, noglob): turned on or off, and whether
+	// it names it at all, read as bash reads set's words.
+	ShellOption(name string) (on, given bool)
 	// HasEffect reports an effect of that kind among those the entry
 	// gives the call.
 	HasEffect(kind programs.Effect) bool
@@ -118,6 +137,15 @@ type Call interface {
 	// Control reports an agent control file: settings, hooks, MCP
 	// configuration, Warden's own grants.
 	Control(p string) bool
+
+	// Code hands code the call runs in an interpreter's language (prog:
+	// python, ruby, perl) to the analysis of inline code, which judges it
+	// and walks the shell commands it starts as parts of their own.
+	Code(prog, code string)
+	// Remote hands a command line the call runs on another machine or in
+	// a container (docker run IMAGE CMD) to the analysis, which judges it
+	// for findings only, within the nesting limit.
+	Remote(command string)
 
 	// JudgeOverwrite judges the call replacing the contents of the file p
 	// (how names the means: "dd", "truncate"), as a redirection's write

@@ -73,3 +73,30 @@ type Redirect struct {
 	// Body is true for a here-document or here-string.
 	Body bool
 }
+
+// Effect is one thing a part does, from its program's entry, with its
+// target resolved.
+type Effect struct {
+	// Kind is what is done: read, write, delete, exec, load, network,
+	// config, runs-project, unknown.
+	Kind programs.Effect
+	// Target is the absolute, cleaned path for reads, writes and deletes;
+	// the word as given for commands, code, libraries and hosts; "" when
+	// the effect has none.
+	Target string
+	// Option is the option that causes the effect ("" for an operand or
+	// the program itself).
+	Option string
+	// Lang is the language of code the part runs (python, awk, make), ""
+	// when Target is not code.
+	Lang string
+}
+
+// Assignment is NAME=value: before a command, given to env, or in a
+// declaration.
+type Assignment struct {
+	Name  string
+	Value Word
+	// Text is the assignment as written.
+	Text string
+}

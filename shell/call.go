@@ -90,12 +90,9 @@ type call struct {
 	orig     *call
 }
 
-// assignment is NAME=value, as a prefix, given to env, or in a declaration.
-type assignment struct {
-	name  string
-	value arg
-	text  string
-}
+// assignment is NAME=value, as a prefix, given to env, or in a
+// declaration (checks.Assignment, so the checks read it as the shell does).
+type assignment = checks.Assignment
 
 // argv returns the evaluated values of the words after the program.
 func (c *call) operands() []arg {
@@ -146,7 +143,7 @@ func (a *analyzer) walkCall(s *syntax.Stmt, ce *syntax.CallExpr, rds []redir, c 
 		if as.Name == nil {
 			continue
 		}
-		assigns = append(assigns, assignment{name: as.Name.Value, value: a.assignValue(as, c), text: c.text(as)})
+		assigns = append(assigns, assignment{Name: as.Name.Value, Value: a.assignValue(as, c), Text: c.text(as)})
 	}
 	if len(ce.Args) == 0 {
 		ca := &call{ctx: c, cwd: c.sc.cwd(), text: text, assigns: assigns, assignOnly: true, partIdx: -1}
@@ -156,15 +153,15 @@ func (a *analyzer) walkCall(s *syntax.Stmt, ce *syntax.CallExpr, rds []redir, c 
 			allexport = on || !known
 		}
 		for i, as := range assigns {
-			if allexport && unsafeEnvNames(as.name) && !modelledState(as.name) {
+			if allexport && unsafeEnvNames(as.Name) && !modelledState(as.Name) {
 				// set -a: the assignment is exported.
 				c.sc.setUnsafeEnv()
 			}
 			number := false
-			if i < len(ce.Assigns) && ce.Assigns[i].Name != nil && ce.Assigns[i].Name.Value == as.name {
+			if i < len(ce.Assigns) && ce.Assigns[i].Name != nil && ce.Assigns[i].Name.Value == as.Name {
 				number = numericWord(ce.Assigns[i].Value)
 			}
-			c.sc.set(as.name, varVal{s: as.value.Value, known: !as.value.Unbound, mktemp: as.value.Mktemp, number: number})
+			c.sc.set(as.Name, varVal{s: as.Value.Value, known: !as.Value.Unbound, mktemp: as.Value.Mktemp, number: number})
 		}
 		if len(rds) > 0 {
 			ca.redirs = append(append([]redir(nil), c.redirs...), rds...)
@@ -190,7 +187,7 @@ func (a *analyzer) newCall(s *syntax.Stmt, _ *syntax.CallExpr, _ []arg, rds []re
 // what finally runs.
 func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds []redir, c *ctx) {
 	for _, as := range assigns {
-		if unsafeEnvNames(as.name) {
+		if unsafeEnvNames(as.Name) {
 			// Everything this command runs, carriers included, inherits
 			// the environment.
 			cp := a.newCtx(c)
@@ -552,7 +549,7 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 		}
 	}
 	for _, as := range ca.assigns {
-		if unsafeEnvNames(as.name) && !(ca.decl && modelledState(as.name)) {
+		if unsafeEnvNames(as.Name) && !(ca.decl && modelledState(as.Name)) {
 			ca.unsafeEnv = true
 		}
 	}
@@ -561,13 +558,13 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 	}
 	if ca.decl {
 		for _, as := range ca.assigns {
-			if ca.exported && unsafeEnvNames(as.name) && !modelledState(as.name) {
+			if ca.exported && unsafeEnvNames(as.Name) && !modelledState(as.Name) {
 				c.sc.setUnsafeEnv()
 			}
-			if ca.exported && !safeEnvNames(as.name) && !inertEnvNames(as.name) && !unsafeEnvNames(as.name) && !knownEnvValue(as.name, as.value.Value) && readByPrograms(as.name) {
+			if ca.exported && !safeEnvNames(as.Name) && !inertEnvNames(as.Name) && !unsafeEnvNames(as.Name) && !knownEnvValue(as.Name, as.Value.Value) && readByPrograms(as.Name) {
 				// What reads it later is not known: GIT_TRACE names a file
 				// git writes, KUBECONFIG a plugin kubectl runs.
-				ca.unknown = append(ca.unknown, "exports "+as.name+", which later programs may read")
+				ca.unknown = append(ca.unknown, "exports "+as.Name+", which later programs may read")
 			}
 		}
 	}
@@ -606,7 +603,7 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 		Unknown:   ca.unknown,
 	}
 	for _, as := range ca.assigns {
-		p.Assignments = append(p.Assignments, as.text)
+		p.Assignments = append(p.Assignments, as.Text)
 	}
 	p.Alternates = a.alternates(ca)
 	// The command as written, wrappers and carriers included (timeout 5

@@ -249,7 +249,7 @@ func (a *analyzer) producedText(u *call) (string, bool) {
 // env or exported).
 func (a *analyzer) checkAssigns(c *call) {
 	for _, as := range c.assigns {
-		a.judgeAssignment(c, as.name, as.value)
+		a.judgeAssignment(c, as.Name, as.Value)
 	}
 }
 
@@ -402,16 +402,16 @@ func readByPrograms(name string) bool {
 // SSLKEYLOGFILE (TLS libraries append session keys).
 func (a *analyzer) envWrites(ca *call) {
 	for _, as := range ca.assigns {
-		if e := programs.EnvOf(as.name); e == nil || e.Value != programs.EnvWrites {
+		if e := programs.EnvOf(as.Name); e == nil || e.Value != programs.EnvWrites {
 			continue
 		}
-		if !strings.HasPrefix(as.value.Value, "/") && !strings.HasPrefix(as.value.Value, "~/") {
+		if !strings.HasPrefix(as.Value.Value, "/") && !strings.HasPrefix(as.Value.Value, "~/") {
 			continue // 1, 2, true: standard error; a descriptor number
 		}
-		if p := a.resolve(as.value, ca.cwd); p != "" {
+		if p := a.resolve(as.Value, ca.cwd); p != "" {
 			ca.writes = appendPath(ca.writes, p)
 		} else {
-			a.pathUnknown(ca, "writes", as.value)
+			a.pathUnknown(ca, "writes", as.Value)
 		}
 	}
 }

@@ -107,7 +107,7 @@ func checkSQLClient(a *analyzer, c *call) {
 	}
 	if !prod {
 		for _, as := range c.assigns {
-			if checks.ProdName(as.value.Value) {
+			if checks.ProdName(as.Value.Value) {
 				prod = true
 			}
 		}
@@ -401,9 +401,9 @@ func checkDBTools(a *analyzer, c *call) {
 	}
 	flag := func(what string) { a.flag(c, danger.DBDestructive, what) }
 	for _, as := range c.assigns {
-		switch as.name {
+		switch as.Name {
 		case "RAILS_ENV", "RACK_ENV", "NODE_ENV", "APP_ENV", "FLASK_ENV", "MIX_ENV", "ENVIRONMENT", "ENV", "STAGE", "DJANGO_SETTINGS_MODULE", "DATABASE_URL":
-			if checks.ProdName(as.value.Value) {
+			if checks.ProdName(as.Value.Value) {
 				prod = true
 			}
 		}

@@ -443,8 +443,8 @@ func checkProgramFlags(a *analyzer, c *call) {
 		}
 	case "less", "more":
 		for _, as := range c.assigns {
-			if as.name == "LESSOPEN" || as.name == "LESSCLOSE" {
-				a.flag(c, danger.RemoteExec, "less runs the input filter in "+as.name)
+			if as.Name == "LESSOPEN" || as.Name == "LESSCLOSE" {
+				a.flag(c, danger.RemoteExec, "less runs the input filter in "+as.Name)
 			}
 		}
 	case "rsync":

@@ -17,22 +17,8 @@ import (
 )
 
 // Effect is one thing a part does, from its program's entry, with its
-// target resolved.
-type Effect struct {
-	// Kind is what is done: read, write, delete, exec, load, network,
-	// config, runs-project, unknown.
-	Kind programs.Effect
-	// Target is the absolute, cleaned path for reads, writes and deletes;
-	// the word as given for commands, code, libraries and hosts; "" when
-	// the effect has none.
-	Target string
-	// Option is the option that causes the effect ("" for an operand or
-	// the program itself).
-	Option string
-	// Lang is the language of code the part runs (python, awk, make), ""
-	// when Target is not code.
-	Lang string
-}
+// target resolved (checks.Effect: the checks read a call's effects too).
+type Effect = checks.Effect
 
 // effects reads a call with its program's entry: its effects and what
 // could not be known. It fills ca.fx and ca.unknown and adds the paths read
@@ -627,7 +613,7 @@ func (a *analyzer) awkScriptOf(ca *call, uses []programs.Use, ops []arg) (*awk.S
 			return "", false
 		}
 		for _, as := range ca.assigns {
-			if as.name == name {
+			if as.Name == name {
 				return "", false
 			}
 		}
@@ -690,8 +676,8 @@ func (a *analyzer) envUnknown(ca *call) {
 		}
 	}
 	for _, as := range ca.assigns {
-		if !safeEnvNames(as.name) && !inertEnvNames(as.name) && !knownEnvValue(as.name, as.value.Value) {
-			ca.unknown = append(ca.unknown, as.name+" is set, and what it changes in "+ca.prog+" is not known")
+		if !safeEnvNames(as.Name) && !inertEnvNames(as.Name) && !knownEnvValue(as.Name, as.Value.Value) {
+			ca.unknown = append(ca.unknown, as.Name+" is set, and what it changes in "+ca.prog+" is not known")
 			return
 		}
 	}

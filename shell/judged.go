@@ -100,3 +100,24 @@ func (a *analyzer) view(c *call) *judged {
 	c.judged = judged{a: a, c: c}
 	return &c.judged
 }
+
+func (j *judged) Effects() []checks.Effect     { return j.c.fx }
+func (j *judged) Assigns() []checks.Assignment { return j.c.assigns }
+func (j *judged) StdinText() (string, bool)    { return j.a.stdinText(j.c) }
+func (j *judged) OutputMasked() bool           { return j.a.outputMasked(j.c) }
+func (j *judged) Code(prog, code string)       { j.a.checkCode(j.c, prog, code) }
+
+func (j *judged) Remote(command string) {
+	if j.c.ctx.depth+1 <= j.a.opts.MaxDepth {
+		j.a.remote(command, j.c)
+	}
+}
+
+func (j *judged) ShellOption(name string) (on, given bool) {
+	eachSetOption(j.c.operands(), func(n string, o bool) {
+		if n == name {
+			on, given = o, true
+		}
+	}, func(string) {})
+	return on, given
+}

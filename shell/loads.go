@@ -37,7 +37,7 @@ func (a *analyzer) loads(ca *call, p *Part) {
 	}
 	var names []string
 	for _, as := range ca.assigns {
-		names = append(names, as.name+"="+as.value.Value)
+		names = append(names, as.Name+"="+as.Value.Value)
 	}
 	p.Beyond = l.BeyondWords(words, names)
 	// Options the entry says run a command or load code: the program runs
@@ -76,8 +76,8 @@ func (a *analyzer) loads(ca *call, p *Part) {
 func (a *analyzer) repoStart(ca *call) *RepoStart {
 	r := &RepoStart{Dir: ca.cwd}
 	for _, as := range ca.assigns {
-		if as.name == "GIT_DIR" {
-			r.GitDir = a.resolve(as.value, r.Dir)
+		if as.Name == "GIT_DIR" {
+			r.GitDir = a.resolve(as.Value, r.Dir)
 		}
 	}
 	ops := ca.operands()

@@ -22,7 +22,7 @@ func (a *analyzer) readOnly(ca *call) bool {
 		return false
 	}
 	for _, as := range ca.assigns {
-		if !safeEnvNames(as.name) {
+		if !safeEnvNames(as.Name) {
 			return false
 		}
 	}
@@ -206,7 +206,7 @@ func (a *analyzer) notReadOnly(ca *call) string {
 	case ca.prog == "" && (ca.decl || ca.assignOnly):
 		names := ca.declNames
 		for _, as := range ca.assigns {
-			names = append(names, as.name)
+			names = append(names, as.Name)
 		}
 		if len(names) > 0 {
 			return "it sets " + names[0] + ", which later programs may read"
@@ -267,8 +267,8 @@ func (a *analyzer) notReadOnly(ca *call) string {
 		return "it runs under " + ca.wrappers[0]
 	}
 	for _, as := range ca.assigns {
-		if !safeEnvNames(as.name) {
-			return "it sets " + as.name + ", which changes what the program does"
+		if !safeEnvNames(as.Name) {
+			return "it sets " + as.Name + ", which changes what the program does"
 		}
 	}
 	if ca.unsafeEnv {

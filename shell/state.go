@@ -785,7 +785,7 @@ func (a *analyzer) cdState(ca *call, dir string) string {
 	}
 	sc := ca.ctx.sc
 	for _, as := range ca.assigns {
-		if as.name == "CDPATH" && as.value.Value != "" {
+		if as.Name == "CDPATH" && as.Value.Value != "" {
 			return "CDPATH is set for cd"
 		}
 	}

@@ -228,7 +228,7 @@ func (a *analyzer) wrapperAssigns(ca *call, args []arg, literal bool) int {
 		name, _, _ := strings.Cut(args[i].Value, "=")
 		v := args[i]
 		v.Value = args[i].Value[len(name)+1:]
-		ca.assigns = append(ca.assigns, assignment{name: name, value: v, text: args[i].Raw})
+		ca.assigns = append(ca.assigns, assignment{Name: name, Value: v, Text: args[i].Raw})
 		if unsafeEnvNames(name) && !ca.ctx.unsafeEnv {
 			// What it runs, carriers included, inherits the variable.
 			cp := a.newCtx(ca.ctx)

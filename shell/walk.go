@@ -903,7 +903,7 @@ func (a *analyzer) walkDecl(d *syntax.DeclClause, c *ctx) {
 			continue
 		}
 		val := a.assignValue(as, c)
-		ca.assigns = append(ca.assigns, assignment{name: as.Name.Value, value: val, text: c.text(as)})
+		ca.assigns = append(ca.assigns, assignment{Name: as.Name.Value, Value: val, Text: c.text(as)})
 		c.sc.set(as.Name.Value, varVal{s: val.Value, known: !val.Unbound, mktemp: val.Mktemp, number: integer || numericWord(as.Value)})
 	}
 	a.addCall(ca, nil)
