@@ -239,7 +239,7 @@ var index = [...]indexEntry{
 	{"flake8", "devtools"},
 	{"flipt", "deploy"},
 	{"flit", "packages"},
-	{"flock", "launchers"},
+	{"flock", "wrappers"},
 	{"fly", "deploy"},
 	{"flyctl", "deploy"},
 	{"flyway", "migrations"},

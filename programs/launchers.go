@@ -202,14 +202,6 @@ var _ = family("launchers", func(add func(...*Spec)) {
 		&Spec{Names: n("runuser"), Grant: Grant{Exact: true, Offers: []string{"runuser -u x y => Bash(runuser -u x y)"}}, Effect: Unknown, Lang: "sh", Operands: "-*", Permute: true, Abbrev: true,
 			Options: suOptions + " -u|--user=",
 			Flagged: []string{"runuser -u app -- rm -rf /srv/app", "runuser app -c 'rm -rf ~'", "runuser --comm='rm -rf ~' app"}},
-		// flock (util-linux 2.38.1, tried here): getopt_long stops at the
-		// lock file, prefixes taken (--time 1 is --timeout); after the
-		// file comes the command, or exactly -c or --command and a string
-		// the shell runs (flock F -cCMD and flock F --comm CMD run no
-		// such string: they name a program).
-		&Spec{Names: n("flock"), Grant: Grant{Exact: true, Offers: []string{"flock x y => Bash(flock x y)"}}, Effect: Exec, Command: true, Operands: "-", Abbrev: true, Lang: "sh",
-			Options: "-c|--command=k -s|--shared -x|--exclusive -u|--unlock -n|--nonblock -w|--timeout= -E|--conflict-exit-code= -o|--close -F|--no-fork --verbose -h|--help:h -V|--version:h",
-			Flagged: []string{"flock /tmp/lock -c 'rm -rf ~'", "flock -n /tmp/lock rm -rf ~", "flock --timeout 5 /tmp/lock --command 'rm -rf ~'"}},
 		&Spec{Names: n("sg"), Effect: Exec, Lang: "sh", Operands: "- c?", Options: "-c=k -h:h --help:h",
 			Flagged: []string{"sg users 'rm -rf ~'", "sg docker -c 'docker run --privileged x'"}},
 		&Spec{Names: n("valgrind"), Effect: Exec, Command: true,

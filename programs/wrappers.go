@@ -73,6 +73,20 @@ var _ = family("wrappers", func(add func(...*Spec)) {
 			Flagged: []string{"env -S 'sh -c id'", "env sh -c id", "env", "env -0", "env | sort", "env | grep -v PATH", "env -iu X rm -rf ~", "env --split='rm -rf ~'", "env --un PATH git reset --hard",
 				"env - rm -rf ~", "env -- FOO=1 rm -rf ~", "env -i FOO=1 rm -rf ~", "env -C / rm -rf x", "env --chdir=/tmp git reset --hard", "env -S 'FOO=1 rm -rf ~'", "env -S '-i rm -rf ~'",
 				"env -v -S 'rm -rf ~'", "env LD_PRELOAD=/tmp/x.so ls", "env -u HOME env LD_PRELOAD=x ls"}},
+		// flock (util-linux 2.38.1, tried here): getopt_long with "+"
+		// stops at the lock file, prefixes taken (--time 1 is --timeout),
+		// -sn bundles. After the file comes the command, or exactly -c or
+		// --command and one string the shell runs (the shell reads it from
+		// the entry's -c=k: flock F -cCMD and flock F --comm CMD in fact
+		// name a program, and are judged as the string, more strictly).
+		// -c before the file is refused. flock FD alone (a number, no
+		// command) locks an open descriptor and runs nothing; flock 7 CMD
+		// locks a file named 7. It only waits for its lock: WrapKeeps.
+		&Spec{Names: n("flock"), Wraps: WrapKeeps, Grant: Grant{Exact: true, Offers: []string{"flock x y => Bash(flock x y)"}}, Effect: Exec, Command: true, Operands: "-", Abbrev: true, Lang: "sh",
+			Options:  "-c|--command=k -s|--shared -x|--exclusive -u|--unlock -n|--nonblock -w|--timeout= -E|--conflict-exit-code= -o|--close -F|--no-fork --verbose -h|--help:h -V|--version:h",
+			ReadOnly: []string{"flock /tmp/lock ls", "flock -s /tmp/lock cat a.txt", "flock -w 5 /tmp/lock git status", "flock /tmp/lock -c 'git status'"},
+			Flagged: []string{"flock /tmp/lock -c 'rm -rf ~'", "flock -n /tmp/lock rm -rf ~", "flock --timeout 5 /tmp/lock --command 'rm -rf ~'", "flock -sn /tmp/lock rm -rf ~",
+				"flock -- /tmp/lock rm -rf ~", "flock -E 3 /tmp/lock sh -c 'rm -rf ~'", "flock 9", "flock -u 9"}},
 		// watch (procps-ng 4.0.2, getopt_long with "+": prefixes, options
 		// stop at the first operand) runs its words joined through sh -c,
 		// or as they are with -x; -d takes a value attached only.

@@ -67,8 +67,9 @@ func substSafe(x arg, allData bool) bool {
 }
 
 // onlyHarmlessWrappers reports wrappers that change nothing the command
-// does (flock only waits for its lock, as flock FILE -c CMD always did);
-// xargs too when fed, where the words it adds are known.
+// does (an entry's WrapKeeps: flock only waits for its lock, nice changes
+// the priority; and the builtins below); xargs too when fed, where the
+// words it adds are known.
 func onlyHarmlessWrappers(ws []string, xargsFed bool) bool {
 	for _, w := range ws {
 		if w == "xargs" && xargsFed {
@@ -81,7 +82,7 @@ func onlyHarmlessWrappers(ws []string, xargsFed bool) bool {
 			continue
 		}
 		switch w {
-		case "builtin", "noglob", "flock":
+		case "builtin", "noglob":
 		default:
 			return false
 		}

@@ -33,13 +33,13 @@ func init() {
 		"toybox":    wrapMulticall,
 		"xargs":     wrapXargs,
 		"runuser":   wrapRunuser,
-		"flock":     wrapFlock,
 		"then":      optsWrapper("", ""),
 		"do":        optsWrapper("", ""),
 	}
 	afterWrap = map[string]func(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok, form bool) ([]arg, bool){
 		"sudo":    afterSudo,
 		"env":     afterEnv,
+		"flock":   afterFlock,
 		"watch":   afterWatch,
 		"chroot":  afterChroot,
 		"command": afterCommand,
@@ -498,20 +498,22 @@ func wrapRunuser(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 	return args[first:], true
 }
 
-func wrapFlock(a *analyzer, ca *call, args []arg) ([]arg, bool) {
-	res := wrapperParse(ca, args)
-	if v, ok := wrapperCode(res, args); ok {
-		if !v.Unbound {
-			a.nested(v.Value, ca.ctx, ca.wrappers)
-		} else {
-			ca.hiddenCode(a, v)
-		}
-		return nil, true
+// afterFlock walks the string flock F -c CMD (--command, as its entry
+// reads it) gives the shell; the command of flock F CMD is where the entry
+// says it starts.
+func afterFlock(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok, form bool) ([]arg, bool) {
+	v, code := wrapperCode(res, args)
+	switch {
+	case !code:
+		return rest, ok
+	case !form:
+		return nil, false // a raw piece: flock stays the part
+	case v.Unbound:
+		ca.hiddenCode(a, v)
+	default:
+		a.nested(v.Value, ca.ctx, ca.wrappers)
 	}
-	if res == nil || res.Command == 0 || res.Command-1 >= len(args) {
-		return nil, false
-	}
-	return args[res.Command-1:], true
+	return nil, true
 }
 
 // wrapXargs reads xargs's options with its entry: the first operand is

@@ -60,6 +60,18 @@ func TestWrapperParts(t *testing.T) {
 		{"env env -S 'rm x'", [][]string{w("rm", "x")}},
 		{"nice env FOO=1 rm x", [][]string{w("rm", "x")}},
 		{"'env' -C /tmp rm x", [][]string{w("rm", "x")}},
+		// flock FILE CMD, flock FILE -c CMD; flock FD runs nothing.
+		{"flock /tmp/l rm x", [][]string{w("rm", "x")}},
+		{"flock -sn /tmp/l rm x", [][]string{w("rm", "x")}},
+		{"flock --time 5 /tmp/l rm x", [][]string{w("rm", "x")}},
+		{"flock -w5 -- /tmp/l rm x", [][]string{w("rm", "x")}},
+		{"flock /tmp/l -c 'rm x'", [][]string{w("rm", "x")}},
+		{"flock /tmp/l --command 'rm x'", [][]string{w("rm", "x")}},
+		{"/usr/bin/flock -n /tmp/l -c 'rm x'", [][]string{w("rm", "x")}},
+		{"sudo flock /tmp/l rm x", [][]string{w("rm", "x")}},
+		{"flock /tmp/l nice rm x", [][]string{w("rm", "x")}},
+		{"flock 9", [][]string{w("flock", "9")}},
+		{"flock -u 9", [][]string{w("flock", "-u", "9")}},
 		// Without them the command runs.
 		{"chrt 10 rm x", [][]string{w("rm", "x")}},
 		{"taskset -c 0 rm x", [][]string{w("rm", "x")}},
