@@ -31,7 +31,7 @@ func parsePayload(data []byte) (hook.Payload, error) {
 	if trimmed[0] != '{' {
 		return p, errors.New("hook payload is not a JSON object")
 	}
-	if err := json.Unmarshal(trimmed, &p); err != nil {
+	if err := decodePayload(trimmed, &p); err != nil {
 		return hook.Payload{}, fmt.Errorf("hook payload: %w", jsonError(trimmed, err))
 	}
 	switch p.HookEventName {
