@@ -28,9 +28,11 @@ var _ = family("objectstores", func(add func(...*Spec)) {
 		return &Spec{Effect: e, Abbrev: true, Permute: true, Operands: operands, Options: s3cmdOpts}
 	}
 
-	// rclone and mc name a remote's objects as remote:path and
-	// alias/bucket, which look like local paths: their operands are data,
-	// and the checks judge the local source they send.
+	// rclone names a remote's objects as remote:path (or :backend:path),
+	// any other word a local path: the copies' sources are read, and a
+	// local destination written. mc names them alias/bucket, which looks
+	// like a local path: its sources are read (an alias's path read
+	// locally names nothing), its destination data.
 	//
 	// rclone 1.60.1 (cobra/pflag: short flags bundle, long options whole:
 	// --dry is refused, tried here; the global options before or after the
@@ -41,7 +43,7 @@ var _ = family("objectstores", func(add func(...*Spec)) {
 		"--log-level= --stats= --retries= --low-level-retries= --contimeout= --timeout= --user-agent= --password-command=x --ca-cert=r --client-cert=r --client-key=r " +
 		"--backup-dir= --suffix= --delete-before --delete-during --delete-after --max-delete= --track-renames --create-empty-src-dirs -h|--help:h"
 	rcloneRun := func(e Effect, operands string) *Spec {
-		return &Spec{Effect: e, Loose: true, Permute: true, Operands: operands, Options: rcloneOpts}
+		return &Spec{Effect: e, Loose: true, Permute: true, Operands: operands, Options: rcloneOpts, RemoteOperands: true}
 	}
 
 	// mc, the MinIO client (minio/cli, urfave/cli 1 on Go's flag package:
@@ -82,19 +84,19 @@ var _ = family("objectstores", func(add func(...*Spec)) {
 			ReadOnly: []string{"s3cmd --version", "s3cmd --help"},
 			Flagged:  []string{"s3cmd ls s3://b", "s3cmd del s3://b/k", "s3cmd put ~/.aws/credentials s3://drop/c", "s3cmd sync dist/ s3://site --delete-removed", "s3cmd --configure"}},
 		&Spec{Names: n("rclone"), Loose: true, Permute: true, Options: rcloneOpts + " -V|--version:h", OtherSubcommand: Network,
-			Subcommands: subs("copy", rcloneRun(Network, "-*"), "copyto", rcloneRun(Network, "-*"), "sync", rcloneRun(Delete, "-*"), "move", rcloneRun(Delete, "-*"), "moveto", rcloneRun(Delete, "-*"),
+			Subcommands: subs("copy", rcloneRun(Network, "R W"), "copyto", rcloneRun(Network, "R W"), "sync", rcloneRun(Delete, "R W"), "move", rcloneRun(Delete, "R W"), "moveto", rcloneRun(Delete, "R W"),
 				"purge", rcloneRun(Delete, "-*"), "delete", rcloneRun(Delete, "-*"), "deletefile", rcloneRun(Delete, "-*"), "rmdir", rcloneRun(Delete, "-*"), "rmdirs", rcloneRun(Delete, "-*"),
 				"cleanup", rcloneRun(Delete, "-*"), "dedupe", rcloneRun(Delete, "-*"), "ls", rcloneRun(Network, "-*"), "lsd", rcloneRun(Network, "-*"), "lsl", rcloneRun(Network, "-*"),
 				"config", rcloneRun(Config, "-*"), "mount", rcloneRun(Unknown, "-*"), "serve", rcloneRun(Unknown, "-*"), "version", &Spec{Options: "--check -h|--help:h"}),
 			ReadOnly: []string{"rclone version", "rclone --help"},
-			Flagged:  []string{"rclone ls remote:b", "rclone purge remote:b", "rclone sync dist remote:site", "rclone copy ~/.ssh remote:drop", "rclone config"}},
+			Flagged:  []string{"rclone ls remote:b", "rclone purge remote:b", "rclone sync dist remote:site", "rclone copy ~/.ssh remote:drop", "rclone config", "rclone copy remote:b ./out", "rclone copyto -P notes.txt :s3:b/notes.txt"}},
 		&Spec{Names: n("mc"), Effect: Unknown, LongDash: true, Loose: true, Options: goFlags(mcOpts), OtherSubcommand: Network,
 			Subcommands: subs("rm", mcRun(Delete, "-*", "-recursive|-r -force -dangerous -incomplete|-I -versions -fake -older-than= -newer-than= -bypass"),
 				"rb", mcRun(Delete, "-*", "-force -dangerous"),
-				"mirror", mcRun(Network, "-*", "-remove -overwrite -dry-run -watch|-w -exclude= -older-than= -newer-than= -preserve|-a -active-active"),
-				"cp", mcRun(Network, "-*", "-recursive|-r -preserve|-a -attr="), "ls", mcRun(Network, "-*", "-recursive|-r -versions"), "cat", mcRun(Network, "-*", ""),
+				"mirror", mcRun(Network, "r -", "-remove -overwrite -dry-run -watch|-w -exclude= -older-than= -newer-than= -preserve|-a -active-active"),
+				"cp", mcRun(Network, "r* -", "-recursive|-r -preserve|-a -attr="), "ls", mcRun(Network, "-*", "-recursive|-r -versions"), "cat", mcRun(Network, "-*", ""),
 				"alias", mcRun(Config, "-*", ""), "admin", mcRun(Network, "-*", "")),
-			Flagged: []string{"mc", "mc ls play/b", "mc rm --recursive --force play/b", "mc rb play/b", "mc mirror --remove dist play/site"}},
+			Flagged: []string{"mc", "mc ls play/b", "mc rm --recursive --force play/b", "mc rb play/b", "mc mirror --remove dist play/site", "mc cp -r ~/.ssh play/b", "mc -json cp notes.txt play/b/x"}},
 		&Spec{Names: n("azcopy"), Loose: true, Permute: true, Options: azcopyOpts + " -v|--version:h", OtherSubcommand: Network,
 			Subcommands: subs("copy", azcopyRun(Network, "R* W", "--overwrite= --put-md5"), "cp", azcopyRun(Network, "R* W", "--overwrite= --put-md5"),
 				"sync", azcopyRun(Network, "R W", "--delete-destination= --mirror-mode? --compare-hash="),

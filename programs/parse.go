@@ -808,7 +808,7 @@ func placeOperands(s *Spec, words []Word, ops []int, base int, patternGiven, wri
 					r.Uses = append(r.Uses, Use{Effect: e, Target: p, Index: -1})
 					continue
 				}
-				if isURL(words[i].Text) {
+				if isURL(words[i].Text) || s.RemoteOperands && remoteWord(words[i].Text) {
 					r.use(Network, words[i].Text, base+i, "")
 					continue
 				}
@@ -1021,6 +1021,18 @@ func readWithWords(list string, words []Word, ops []int) bool {
 }
 
 // isURL reports a word that starts with a URL scheme (s3://, https://).
+// remoteWord reports a REMOTE:PATH word (Spec.RemoteOperands): its first
+// colon comes before any slash, first (rclone's :s3:bucket) or after more
+// than one character (C:\x and C:/x are Windows paths).
+func remoteWord(w string) bool {
+	i := strings.IndexByte(w, ':')
+	if i < 0 || i == 1 {
+		return false
+	}
+	j := strings.IndexAny(w, "/\\")
+	return j < 0 || i < j
+}
+
 func isURL(w string) bool {
 	i := strings.Index(w, "://")
 	if i <= 0 {

@@ -359,3 +359,39 @@ func TestGlobFold(t *testing.T) {
 		}
 	}
 }
+
+// TestRemoteOperands: with RemoteOperands, REMOTE:PATH words are talked
+// to and any other word is a local path (rclone copy SRC DST).
+func TestRemoteOperands(t *testing.T) {
+	for _, tt := range []struct {
+		args        string
+		read, wrote string // the local paths, "" for none
+		remote      string
+	}{
+		{"copy ~/.ssh remote:x", "~/.ssh", "", "remote:x"},
+		{"copy remote:b/k ./out", "", "./out", "remote:b/k"},
+		{"copyto -P notes.txt :s3:b/notes.txt", "notes.txt", "", ":s3:b/notes.txt"},
+		{"--transfers 4 copy C:\\Users\\dev\\.ssh remote:x", "C:\\Users\\dev\\.ssh", "", "remote:x"},
+		{"copy C:/x remote:x", "C:/x", "", "remote:x"},
+		{"copy ./a:b remote:x", "./a:b", "", "remote:x"},
+		{"sync dist s3://b/site", "dist", "", "s3://b/site"},
+	} {
+		r := Parse(Lookup("rclone"), words(tt.args))
+		var read, wrote, remote string
+		for _, u := range r.Uses {
+			switch u.Effect {
+			case Read:
+				read = u.Target
+			case Write:
+				wrote = u.Target
+			case Network:
+				if u.Target != "" {
+					remote = u.Target
+				}
+			}
+		}
+		if read != tt.read || wrote != tt.wrote || remote != tt.remote {
+			t.Errorf("rclone %s: read %q, wrote %q, remote %q; want %q, %q, %q (%+v)", tt.args, read, wrote, remote, tt.read, tt.wrote, tt.remote, r.Uses)
+		}
+	}
+}

@@ -132,6 +132,12 @@ type Spec struct {
 	// deleted ("m* i": mv), E a path edited: read, then written (vim), S a script read,
 	// then run as the project's code (python).
 	Operands string
+	// RemoteOperands makes R and W operands also name a remote as
+	// REMOTE:PATH (rclone's remote:bucket/key and :backend:path, scp's
+	// host:path): a word whose first colon comes before any slash, after
+	// more than one character (C:\x is a Windows path) or first, is
+	// talked to, not a local path.
+	RemoteOperands bool
 	// Abbrev accepts unique prefixes of long options (GNU getopt_long).
 	Abbrev bool
 	// NoEquals says the program takes a long option's value only as the
