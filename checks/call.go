@@ -36,6 +36,16 @@ type Call interface {
 	// InXargs reports a call xargs runs with the words an earlier stage
 	// prints.
 	InXargs() bool
+	// Pipeline are the other calls of the pipeline the call is a stage
+	// of, earlier and later stages alike; nil when it is in none.
+	Pipeline() []Call
+	// StdinShell reports a shell that reads its commands from standard
+	// input (sh, bash -i, xargs sh -c).
+	StdinShell() bool
+	// SensitiveOutput says what secret or bulk copy of data the call
+	// prints ("" when none): a credential file, the environment, a
+	// database dump, an archive of home or the project, the history.
+	SensitiveOutput() string
 	// RunByFind is the expression of the find whose -exec runs the call,
 	// nil when no find does.
 	RunByFind() *Find
@@ -67,6 +77,8 @@ type Call interface {
 	// shell option name (history, noglob): turned on or off, and whether
 	// it names it at all, read as bash reads set's words.
 	ShellOption(name string) (on, given bool)
+	// Reads are the paths the call reads, from its entry's effects.
+	Reads() []string
 	// HasEffect reports an effect of that kind among those the entry
 	// gives the call.
 	HasEffect(kind programs.Effect) bool
@@ -146,6 +158,10 @@ type Call interface {
 	// a container (docker run IMAGE CMD) to the analysis, which judges it
 	// for findings only, within the nesting limit.
 	Remote(command string)
+	// Here hands a command line the call runs on this machine, in the
+	// home directory (ssh localhost CMD), to the walk: its pieces are
+	// parts of the command like any other's, within the nesting limit.
+	Here(command string)
 
 	// JudgeOverwrite judges the call replacing the contents of the file p
 	// (how names the means: "dd", "truncate"), as a redirection's write

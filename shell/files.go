@@ -5,6 +5,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/wardenhq/warden/checks"
 	"github.com/wardenhq/warden/pathclass"
 	"github.com/wardenhq/warden/programs"
 
@@ -214,64 +215,8 @@ func urlFile(url string) string {
 	return path.Base(rest[j:])
 }
 
-// curlUploads returns the files curl sends: -d @f, --data-binary @f,
-// -F name=@f, -T f, as the call's entry reads the options (-d@f, --data=@f,
-// --data-b @f, -sd @f alike). The other clients checkCurl judges are read
-// with their own entries, under curl's option names: an entry that
-// declares none of them (wget, httpie's -F is --follow) sends nothing
-// here.
-func (a *analyzer) curlUploads(c *call) []arg {
-	var out []arg
-	for _, v := range a.entryValues(c, "-d", "--data") {
-		if f, ok := strings.CutPrefix(v.Value, "@"); ok {
-			v.Value = f
-			out = append(out, v)
-		}
-	}
-	for _, long := range []string{"--data-binary", "--data-raw", "--data-ascii", "--data-urlencode", "--json"} {
-		for _, v := range a.entryValues(c, long) {
-			if i := strings.IndexByte(v.Value, '@'); i >= 0 && long != "--data-raw" {
-				v.Value = v.Value[i+1:]
-				out = append(out, v)
-			}
-		}
-	}
-	for _, v := range a.entryValues(c, "-F", "--form") {
-		if i := strings.Index(v.Value, "=@"); i >= 0 {
-			f := v.Value[i+2:]
-			if j := strings.IndexByte(f, ';'); j >= 0 {
-				f = f[:j]
-			}
-			v.Value = f
-			out = append(out, v)
-		} else if i := strings.Index(v.Value, "=<"); i >= 0 {
-			v.Value = v.Value[i+2:]
-			out = append(out, v)
-		}
-	}
-	out = append(out, a.entryValues(c, "-T", "--upload-file")...)
-	// Headers, query parts and cookies read from a file are sent too:
-	// -H @FILE, --url-query [NAME]@FILE, -b FILE (a value with no = is a
-	// cookie file).
-	for _, v := range a.entryValues(c, "-H", "--header") {
-		if f, ok := strings.CutPrefix(v.Value, "@"); ok && f != "-" {
-			v.Value = f
-			out = append(out, v)
-		}
-	}
-	for _, v := range a.entryValues(c, "--url-query") {
-		if i := strings.IndexByte(v.Value, '@'); i >= 0 && !strings.HasPrefix(v.Value, "+") && !strings.Contains(v.Value[:i], "=") {
-			v.Value = v.Value[i+1:]
-			out = append(out, v)
-		}
-	}
-	for _, v := range a.entryValues(c, "-b", "--cookie") {
-		if v.Value != "" && v.Value != "-" && !strings.Contains(v.Value, "=") {
-			out = append(out, v)
-		}
-	}
-	return out
-}
+// curlUploads returns the files an HTTP client sends (checks.CurlUploads).
+func (a *analyzer) curlUploads(c *call) []arg { return checks.CurlUploads(a.view(c)) }
 
 // downloads returns the files a command downloads (curl -o, wget -O, and
 // output redirections of curl/wget).

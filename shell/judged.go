@@ -94,6 +94,32 @@ func (j *judged) Outputs() []checks.Word {
 	return out
 }
 
+func (j *judged) Reads() []string { return j.c.reads }
+func (j *judged) StdinShell() bool {
+	return shellProgram(j.c.prog) && readsProgramFromStdin(j.c, j.c.prog)
+}
+func (j *judged) SensitiveOutput() string { return j.a.sensitiveSource(j.c) }
+
+func (j *judged) Pipeline() []checks.Call {
+	p := j.c.ctx.pipe
+	if p == nil {
+		return nil
+	}
+	out := []checks.Call{}
+	for _, o := range p.calls {
+		if o != j.c {
+			out = append(out, &judged{a: j.a, c: o, own: true})
+		}
+	}
+	return out
+}
+
+func (j *judged) Here(command string) {
+	if j.c.ctx.depth+1 <= j.a.opts.MaxDepth {
+		j.a.here(command, j.c)
+	}
+}
+
 // view is the call as the checks see it, for shell code that hands a
 // call to a judgement of package checks.
 func (a *analyzer) view(c *call) *judged {
