@@ -172,32 +172,50 @@ func (a *analyzer) callFunction(def *funcDef, name string, args []arg, c *ctx) {
 	a.calling[name] = true
 	defer delete(a.calling, name)
 	sc := c.sc
-	var saved [len(positionalNames)]varVal
-	var had [len(positionalNames)]bool
-	for i, n := range positionalNames {
-		saved[i], had[i] = sc.variable(n)
-	}
+	var bound positionals
 	all, allKnown := make([]string, 0, len(args)), true
 	for i, x := range args {
 		if i < 9 {
-			sc.set(positionalNames[3+i], varVal{s: x.Value, known: !x.Unbound, mktemp: x.Mktemp})
+			bound.v[3+i] = varVal{s: x.Value, known: !x.Unbound, mktemp: x.Mktemp}
 		}
 		all = append(all, x.Value)
 		allKnown = allKnown && !x.Unbound
 	}
 	for i := len(args); i < 9; i++ {
-		sc.set(positionalNames[3+i], varVal{s: "", known: true})
+		bound.v[3+i] = varVal{s: "", known: true}
 	}
 	joined := strings.Join(all, " ")
-	sc.set("@", varVal{s: joined, known: allKnown})
-	sc.set("*", varVal{s: joined, known: allKnown})
-	sc.set("#", varVal{s: itoa(len(args)), known: true, number: true})
+	bound.v[0] = varVal{s: joined, known: allKnown}
+	bound.v[1] = varVal{s: joined, known: allKnown}
+	bound.v[2] = varVal{s: itoa(len(args)), known: true, number: true}
+	bound.set = 1<<len(positionalNames) - 1
 	cp := a.newCtx(c)
 	cp.src = def.src
 	cp.depth = c.depth + 1
 	cp.shadow = true
 	cp.funcName = name
 	cp.pipe = nil
+	if len(sc.recs) == 0 && sc.forks == 0 && !a.noMemo {
+		// Nothing records the scope and no subshell is under way: the
+		// parameters are bound and restored whole, with nothing to note.
+		// (With the memo off, as tests compare, they are bound name by
+		// name.)
+		saved := sc.swapPositionals(bound)
+		a.memoWalk(def, cp)
+		sc.swapPositionals(saved)
+		return
+	}
+	var saved [len(positionalNames)]varVal
+	var had [len(positionalNames)]bool
+	for i, n := range positionalNames {
+		saved[i], had[i] = sc.variable(n)
+	}
+	for i := 3; i < len(positionalNames); i++ {
+		sc.set(positionalNames[i], bound.v[i])
+	}
+	for i := range 3 {
+		sc.set(positionalNames[i], bound.v[i])
+	}
 	a.memoWalk(def, cp)
 	for i, n := range positionalNames {
 		if had[i] {

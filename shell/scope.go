@@ -10,8 +10,13 @@ import "github.com/wardenhq/warden/internal/fspath"
 // everything its body read (see memo.go): a body walked again with the same
 // inputs would do the same again.
 type scope struct {
-	dir     string
-	vmap    map[string]varVal
+	dir  string
+	vmap map[string]varVal
+	// pos are the positional parameters ($@ $* $# $1…$9, by posIndex),
+	// kept out of vmap so that a function call can bind and restore them
+	// whole (swapPositionals); posSet says which are set.
+	pos     [len(positionalNames)]varVal
+	posSet  uint16
 	lmap    map[string]string
 	fmap    map[string]bool
 	amap    map[string]string
@@ -146,8 +151,7 @@ func (s *scope) change(k slotKind, name string, v slotVal, del bool) {
 func (s *scope) value(sl slot) slotVal {
 	switch sl.kind {
 	case slotVar:
-		v, ok := s.vmap[sl.name]
-		return varSlot(v, ok)
+		return varSlot(s.getVar(sl.name))
 	case slotCwd:
 		return slotVal{s: s.dir}
 	case slotFunc:
@@ -206,9 +210,73 @@ func (s *scope) apply(w memoWrite) {
 	}
 }
 
+// posIndex is a positional parameter's index in scope.pos (the order of
+// positionalNames), or -1 for any other name.
+func posIndex(name string) int {
+	if len(name) != 1 {
+		return -1
+	}
+	switch c := name[0]; {
+	case c == '@':
+		return 0
+	case c == '*':
+		return 1
+	case c == '#':
+		return 2
+	case c >= '1' && c <= '9':
+		return 3 + int(c-'1')
+	}
+	return -1
+}
+
+// getVar, putVar and delVar read and write a variable where it is kept,
+// recording nothing: the methods below record.
+func (s *scope) getVar(name string) (varVal, bool) {
+	if i := posIndex(name); i >= 0 {
+		return s.pos[i], s.posSet&(1<<i) != 0
+	}
+	v, ok := s.vmap[name]
+	return v, ok
+}
+
+func (s *scope) putVar(name string, v varVal) {
+	if i := posIndex(name); i >= 0 {
+		s.pos[i], s.posSet = v, s.posSet|1<<i
+		return
+	}
+	if s.vmap == nil {
+		s.vmap = make(map[string]varVal, 4)
+	}
+	s.vmap[name] = v
+}
+
+func (s *scope) delVar(name string) {
+	if i := posIndex(name); i >= 0 {
+		s.pos[i], s.posSet = varVal{}, s.posSet&^(1<<i)
+		return
+	}
+	delete(s.vmap, name)
+}
+
+// positionals are the positional parameters whole, as a function call
+// binds them.
+type positionals struct {
+	v   [len(positionalNames)]varVal
+	set uint16
+}
+
+// swapPositionals binds the positional parameters to p and returns what
+// they were. Only while nothing records the scope and no subshell is
+// under way: it notes no change (set and unset do, name by name).
+func (s *scope) swapPositionals(p positionals) positionals {
+	old := positionals{v: s.pos, set: s.posSet}
+	s.pos, s.posSet = p.v, p.set
+	return old
+}
+
 // variable returns what the scope holds for a variable.
 func (s *scope) variable(name string) (varVal, bool) {
-	v, ok := s.vmap[name]
+	v, ok := s.getVar(name)
 	if len(s.recs) > 0 {
 		s.observe(slotVar, name, varSlot(v, ok))
 	}
@@ -229,7 +297,7 @@ func inertOption(key string) bool {
 // variableKey is variable(prefix + name), the key made on the heap only
 // for the recordings under way.
 func (s *scope) variableKey(prefix, name string) (varVal, bool) {
-	v, ok := s.vmap[prefix+name]
+	v, ok := s.getVar(prefix + name)
 	if len(s.recs) > 0 {
 		s.observe(slotVar, prefix+name, varSlot(v, ok))
 	}
@@ -248,13 +316,10 @@ func (s *scope) set(name string, v varVal) {
 		s.touched = true
 	}
 	s.noteVar(name)
-	if s.vmap == nil {
-		s.vmap = make(map[string]varVal, 4)
-	}
 	if len(v.s) > 4096 {
 		v = varVal{}
 	}
-	s.vmap[name] = v
+	s.putVar(name, v)
 	if len(s.recs) > 0 {
 		s.change(slotVar, name, varSlot(v, true), false)
 	}
@@ -265,7 +330,7 @@ func (s *scope) unset(name string) {
 		s.touched = true
 	}
 	s.noteVar(name)
-	delete(s.vmap, name)
+	s.delVar(name)
 	if len(s.recs) > 0 {
 		s.change(slotVar, name, slotVal{}, true)
 	}
@@ -449,18 +514,18 @@ func (s *scope) join(st shellState, unsure bool) {
 		u := s.undos[i]
 		switch {
 		case u.kind == slotVar && unsure:
-			s.vmap[u.name] = varVal{}
+			s.putVar(u.name, varVal{})
 			if rec {
 				s.change(slotVar, u.name, varSlot(varVal{}, true), false)
 			}
 		case unsure:
 		case u.kind == slotVar && u.had:
-			s.vmap[u.name] = u.v
+			s.putVar(u.name, u.v)
 			if rec {
 				s.change(slotVar, u.name, varSlot(u.v, true), false)
 			}
 		case u.kind == slotVar:
-			delete(s.vmap, u.name)
+			s.delVar(u.name)
 			if rec {
 				s.change(slotVar, u.name, slotVal{}, true)
 			}
@@ -504,7 +569,7 @@ func (s *scope) join(st shellState, unsure bool) {
 // way read it, since join writes it back.
 func (s *scope) noteVar(name string) {
 	if s.forks > 0 {
-		old, had := s.vmap[name]
+		old, had := s.getVar(name)
 		if len(s.recs) > 0 {
 			s.observe(slotVar, name, varSlot(old, had))
 		}

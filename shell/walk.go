@@ -42,8 +42,9 @@ type analyzer struct {
 	calling map[string]bool
 	// ms holds the function calls remembered (memo.go), made on the
 	// first call; recs are the recordings under way; noMemo turns the
-	// memo off (tests compare), hits counts the calls replayed (tests
-	// check the memo is used).
+	// memo off (tests compare; a function call then binds its positional
+	// parameters name by name, never whole), hits counts the calls
+	// replayed (tests check the memo is used).
 	ms     *memoState
 	recs   []*recording
 	noMemo bool
