@@ -8,24 +8,36 @@ var _ = family("archivers", func(add func(...*Spec)) {
 		// tar: the short options are declared in full, so that a bundle
 		// (-xzvf) is read to its end; -x unpacks into -C or the working
 		// directory.
-		// GNU tar takes unique prefixes of long options: the real options
-		// that are prefixes of declared ones are declared (--file,
-		// --exclude, --checkpoint) so that they are not read as those.
+		// GNU tar takes unique prefixes of long options: every option tar
+		// 1.34 --help lists is declared, each short spelling with its long
+		// ones (-x|--extract|--get), so that a prefix is unique here only
+		// where it is to tar (--di is ambiguous: --diff, --directory).
 		&Spec{Names: n("tar", "gtar"), Flow: Flow{Copies: true, Trees: "*", Examples: []string{"tar czf /tmp/x.tgz ~/.aws"}}, Grant: Grant{ExactWith: "*to-command* *checkpoint-action* *use-compress-program* -I -T -TT --unzip-command* -F*", Offers: []string{"tar to-command x => Bash(tar to-command x)"}}, Effect: Write, Permute: true, OldStyle: true, Operands: "-*", Loose: true, Abbrev: true,
 			ReadWith: "-t --list -tf -tzf -tjf -tJf -tvf -tvzf -ztf -tzvf t tf tzf tvf tvzf",
-			Options: "-I|--use-compress-program=x --to-command=x --checkpoint-action=x --rsh-command=x -F|--info-script|--new-volume-script=x --rmt-command=x " +
-				"-T=r --files-from=r -X=r --exclude-from=r -C=e --directory=e -x:e --extract:e --get:e -f= --file= " +
-				"-A -c:R --create:R -d -r:R --append:R -t --list -u:R --update:R -a -B -b= -g= -G -h -H= -i -j -J -k -K= -l -L= -m -M -n -N= -o -O -p -P:A --absolute-names:A -R -s -S -U -v -V= -w -W -z -Z " +
-				"--transform=u --xform=u " +
-				"--help:h --version:h --usage:h " +
-				// Files tar writes in every mode, listing included.
-				"--index-file=w --volno-file=w --exclude= --checkpoint? " +
-				// Long options that only select, name or format what is read.
-				"--wildcards --no-wildcards --anchored --no-anchored --ignore-case --recursion --no-recursion --strip-components= --verbose --full-time --utc --numeric-owner " +
-				"--no-same-owner --no-same-permissions --show-transformed-names --totals? --warning= --exclude-vcs --exclude-vcs-ignores --exclude-caches --gzip --gunzip --bzip2 --xz --zstd --lzma --auto-compress " +
-				"--transform= --xform= --occurrence? --blocking-factor= --record-size= --format= --null --verbatim-files-from --quiet --to-stdout --list --extract --get --create --force-local " +
-				// --remove-files deletes what was archived.
-				"--remove-files:D",
+			// Options that run a program; files tar writes in every mode,
+			// listing included; --remove-files deletes what was archived;
+			// then the modes, what is read and how, and where it is written.
+			Options: "-I|--use-compress-program=x -F|--info-script|--new-volume-script=x --to-command=x --checkpoint-action=x --rsh-command=x --rmt-command=x " +
+				"-g|--listed-incremental=w --index-file=w --volno-file=w " +
+				"--remove-files:D " +
+				"-T|--files-from=r -X|--exclude-from=r -C|--directory=e -x|--extract|--get:e " +
+				"-f|--file= -A|--catenate|--concatenate -c|--create:R -d|--diff|--compare -r|--append:R -t|--list -u|--update:R -a|--auto-compress " +
+				"-B|--read-full-records -b|--blocking-factor= -G|--incremental -h|--dereference -H|--format= -i|--ignore-zeros -j|--bzip2 -J|--xz -k|--keep-old-files " +
+				"-K|--starting-file= -l|--check-links -L|--tape-length= -m|--touch -M|--multi-volume -n|--seek -N|--newer= -o -O|--to-stdout " +
+				"-p|--preserve-permissions|--same-permissions -P|--absolute-names:A -R|--block-number -s|--preserve-order|--same-order -S|--sparse -U|--unlink-first " +
+				"-v|--verbose -V|--label= -w|--interactive -W|--verify -z|--gzip|--gunzip|--ungzip -Z|--compress|--uncompress --transform|--xform=u --help:h " +
+				"--version:h --usage:h --exclude= --checkpoint? --wildcards --no-wildcards --anchored --no-anchored --ignore-case --recursion --no-recursion " +
+				"--strip-components= --full-time --utc --numeric-owner --no-same-owner --no-same-permissions --show-transformed-names --totals? --warning= " +
+				"--exclude-vcs --exclude-vcs-ignores --exclude-caches --zstd --lzma --occurrence? --record-size= --null --verbatim-files-from --force-local " +
+				"--delete --test-label --check-device --hole-detection= --ignore-failed-read --level= --no-check-device --no-seek --sparse-version= --add-file= " +
+				"--exclude-backups --exclude-caches-all --exclude-caches-under --exclude-ignore= --exclude-ignore-recursive= --exclude-tag= --exclude-tag-all= " +
+				"--exclude-tag-under= --no-null --no-unquote --no-verbatim-files-from --unquote --no-ignore-case --no-wildcards-match-slash --wildcards-match-slash " +
+				"--keep-directory-symlink --keep-newer-files --no-overwrite-dir --one-top-level? --overwrite --overwrite-dir --recursive-unlink --skip-old-files " +
+				"--ignore-command-error --no-ignore-command-error --atime-preserve? --clamp-mtime --delay-directory-restore --group= --group-map= --mode= --mtime= " +
+				"--no-delay-directory-restore --owner= --owner-map= --same-owner --sort= --acls --no-acls --no-selinux --no-xattrs --selinux --xattrs --xattrs-exclude= " +
+				"--xattrs-include= --old-archive|--portability --pax-option= --posix --lzip --lzop --no-auto-compress --backup? --hard-dereference --newer-mtime= " +
+				"--one-file-system --suffix= --no-quote-chars= --quote-chars= --quoting-style= --show-defaults --show-omitted-dirs --show-snapshot-field-ranges " +
+				"--restrict",
 			Flagged: []string{"tar -cf /tmp/docs.tar --remove-files ~/Documents", "tar -tf backup@db.example:/srv/x.tar", "tar -tvf x.tar --index-file=$HOME/.bashrc", "tar -tf x.tar --to-comm='sh -c id'", "tar --to-command='sh -c id' -xf x.tar", "tar -I 'sh -c id' -xf x.tar", "tar --checkpoint=1 --checkpoint-action=exec=id -cf x.tar .", "tar -xzf deps.tgz -C vendor",
 				"tar xzf x.tgz -C ~/.config", "tar -xf x.tar", "tar -xPf x.tar", "tar -xf x.tar --transform 's,^,/tmp/,'", "tar czf keys.tgz ~/.ssh", "tar -rf x.tar ~/.aws/credentials"},
 			ReadOnly: []string{"tar -tf x.tar", "tar tzf x.tgz", "tar -tf backup@db.example:/srv/x.tar --force-local"}},

@@ -64,12 +64,12 @@ func TestParse(t *testing.T) {
 		{"less", "+G f", []use{{Exec, "G", "+"}, {Read, "f", ""}}, false, false},
 		// A loose entry's undeclared long option that abbreviates a
 		// declared one that does more than read is that option.
-		{"tar", "-tf x.tar --to-comm=sh", []use{{None, "x.tar", "-f"}, {Exec, "sh", "--to-command"}}, false, false},
-		{"tar", "-tf x.tar --use-compress-prog sh", []use{{None, "x.tar", "-f"}, {Exec, "sh", "--use-compress-program"}}, false, false},
-		{"tar", "-tf x.tar --wildcards", []use{{None, "x.tar", "-f"}}, false, false},                                                                                // a prefix of nothing declared: loose, harmless
-		{"tar", "-czf x.tgz src --checkpoint=1000", []use{{None, "x.tgz", "-f"}, {None, "1000", "--checkpoint"}, {Write, "", ""}, {Read, "src", ""}}, false, false}, // a real option, declared so as not to be --checkpoint-action
-		{"rsync", "--rs=sh a b:", []use{{Network, "", ""}}, false, false},                                                                                           // rsync takes no prefixes: loose
-		{"go", "test --toolexec=./x ./...", []use{{Exec, "./x", "-toolexec"}, {RunsProject, "", ""}}, false, false},                                                 // --name is -name for go's flags
+		{"tar", "-tf x.tar --to-comm=sh", []use{{None, "x.tar", "--file"}, {Exec, "sh", "--to-command"}}, false, false},
+		{"tar", "-tf x.tar --use-compress-prog sh", []use{{None, "x.tar", "--file"}, {Exec, "sh", "--use-compress-program"}}, false, false},
+		{"tar", "-tf x.tar --wildcards", []use{{None, "x.tar", "--file"}}, false, false},                                                                                // declared (tar 1.34), harmless
+		{"tar", "-czf x.tgz src --checkpoint=1000", []use{{None, "x.tgz", "--file"}, {None, "1000", "--checkpoint"}, {Write, "", ""}, {Read, "src", ""}}, false, false}, // a real option, declared so as not to be --checkpoint-action
+		{"rsync", "--rs=sh a b:", []use{{Network, "", ""}}, false, false},                                                                                               // rsync takes no prefixes: loose
+		{"go", "test --toolexec=./x ./...", []use{{Exec, "./x", "-toolexec"}, {RunsProject, "", ""}}, false, false},                                                     // --name is -name for go's flags
 		// An optional value not attached: the option still does what it does.
 		{"man", "-H ls", []use{{Unknown, "", "--html"}}, false, false},
 		{"man", "--html ls", []use{{Unknown, "", "--html"}}, false, false},
