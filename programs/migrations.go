@@ -1,6 +1,10 @@
 package programs
 
-import "github.com/wardenhq/warden/danger"
+import (
+	"strings"
+
+	"github.com/wardenhq/warden/danger"
+)
 
 // Application frameworks' command runners and schema migration tools: each
 // runs the project's code against the database it is pointed at. What
@@ -13,13 +17,53 @@ var _ = family("migrations", func(add func(...*Spec)) {
 	// application; runner (r) runs the Ruby code (or file) it is given,
 	// -e|--environment naming the environment, before or after it.
 	// gitlab-rails is GitLab's wrapper of the same command.
+	//
+	// The database tasks that wipe the database, or revert migrations
+	// (which can drop data: medium), are dangers by their names, for
+	// rails and rake alike. A command word is also taken with arguments
+	// (rake's task[ARG,…]), and a rails command is followed by more
+	// tasks, passed to rake (rails db:drop db:create).
 	railsRunner := &Spec{Effect: Exec, Permute: true, Operands: "x -*", Options: "-e|--environment= --skip-executor -h|--help:h"}
+	const wipeTasks = "db:drop db:reset db:purge db:schema:load db:structure:load db:drop:all db:migrate:reset db:truncate_all db:seed:replant"
+	const revertTasks = "db:rollback db:migrate:down db:migrate:redo"
+	withArgs := func(tasks string) string {
+		var out []string
+		for _, t := range strings.Fields(tasks) {
+			out = append(out, t, t+"[*]")
+		}
+		return strings.Join(out, " ")
+	}
+	taskRaises := func(prog string, first string) []Raise {
+		var r []Raise
+		if first != "" {
+			r = append(r, Raise{Kind: danger.DBDestructive, Why: "{prog} " + first + " wipes the database",
+				Flagged: []string{prog + " " + first, "bin/" + prog + " " + first, "./bin/" + prog + " " + first, "sudo " + prog + " " + first + " --trace"}, Passes: []string{prog + " db:migrate", prog + " " + first + " --help"}})
+		}
+		return append(r, Raise{Kind: danger.DBDestructive, Operand: withArgs(wipeTasks), Why: "{prog} {value} wipes the database",
+			Flagged: []string{prog + " db:create db:drop", prog + " db:migrate db:reset RAILS_ENV=test", prog + " db:environment:set db:schema:load"},
+			Passes:  []string{prog + " db:migrate", prog + " db:create db:migrate", prog + " test db/drop_test.rb"}},
+			Raise{Kind: danger.DBDestructive, Medium: true, Operand: withArgs(revertTasks), Why: "{prog} {value} reverts migrations, which can drop data",
+				Flagged: []string{prog + " db:migrate db:rollback", prog + " db:migrate db:migrate:down VERSION=1"}, Passes: []string{prog + " db:migrate", prog + " db:migrate:status"}})
+	}
+	railsTask := func(prog, first string) *Spec {
+		return &Spec{Effect: RunsProject, Permute: true, Loose: true, Operands: "-*", Options: "-h|--help:h", Raises: taskRaises(prog, first)}
+	}
 	rails := func(names ...string) *Spec {
-		return &Spec{Names: names, Grant: Grant{Depth: 1, Deeper: "db generate", Offers: []string{names[0] + " test => Bash(" + names[0] + " test:*)", names[0] + " db migrate => Bash(" + names[0] + " db migrate:*)"}},
-			Options: "-h|--help:h -v|--version:h", OtherSubcommand: RunsProject,
+		s := &Spec{Names: names, Grant: Grant{Depth: 1, Deeper: "db generate", Offers: []string{names[0] + " test => Bash(" + names[0] + " test:*)", names[0] + " db migrate => Bash(" + names[0] + " db migrate:*)"}},
+			Options: "-h|--help:h -v|--version:h", OtherSpec: railsTask(names[0], ""),
 			Subcommands: subs("runner", railsRunner, "r", railsRunner),
 			ReadOnly:    []string{names[0] + " --version"},
 			Flagged:     []string{names[0] + " runner 'User.delete_all'", names[0] + " r -e production 'User.count'", names[0] + " runner --environment=production script.rb", names[0] + " db:migrate"}}
+		for _, t := range strings.Fields(wipeTasks) {
+			s.Subcommands[t] = railsTask(names[0], t)
+		}
+		for _, t := range strings.Fields(revertTasks) {
+			r := railsTask(names[0], "")
+			r.Raises = append([]Raise{{Kind: danger.DBDestructive, Medium: true, Why: "{prog} " + t + " reverts migrations, which can drop data",
+				Flagged: []string{names[0] + " " + t, "bin/" + names[0] + " " + t + " STEP=3"}, Passes: []string{names[0] + " db:migrate", names[0] + " " + t + " --help"}}}, r.Raises...)
+			s.Subcommands[t] = r
+		}
+		return s
 	}
 	// rake 13 (Ruby's OptionParser: short flags bundle, values attach
 	// or follow, unique prefixes of long options): the operands are
@@ -31,6 +75,7 @@ var _ = family("migrations", func(add func(...*Spec)) {
 				"-f|--rakefile=r -G|--no-system --nosystem -g|--system -I|--libdir= -j|--jobs? -m|--multitask -n|--dry-run -N|--no-search --nosearch -P|--prereqs -q|--quiet " +
 				"-r|--require=l -R|--rakelib|--rakelibdir= -s|--silent --suppress-backtrace= -t|--trace? -T|--tasks? -v|--verbose -V|--version:h -W|--where? " +
 				"-X|--no-deprecation-warnings -h|-H|--help:h",
+			Raises:  taskRaises(names[0], ""),
 			Flagged: []string{names[0] + " db:migrate", names[0] + " -e 'system(\"id\")'", names[0] + " -f /tmp/Rakefile test", names[0] + " gitlab:backup:restore BACKUP=1"}}
 	}
 	add(rails("rails"), rails("gitlab-rails"), rake("rake"), rake("gitlab-rake"))

