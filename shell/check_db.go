@@ -3,6 +3,7 @@ package shell
 import (
 	"github.com/wardenhq/warden/checks"
 	"github.com/wardenhq/warden/danger"
+	"github.com/wardenhq/warden/internal/lazyre"
 	"github.com/wardenhq/warden/programs"
 	"slices"
 	"strings"
@@ -11,20 +12,20 @@ import (
 var (
 	// SQL comments and string literals are removed before the statements
 	// are judged, so text inside them never counts.
-	sqlLineComment  = lazyCompile(`--[^\n]*`)
-	sqlBlockComment = lazyCompile(`(?s)/\*.*?\*/`)
-	sqlString       = lazyCompile(`'(?:[^']|'')*'`)
-	sqlDrop         = lazyCompile(`(?i)\bdrop\s+(table|database|schema|owned|view|materialized\s+view|index|user|role|function|procedure|trigger|sequence|type|extension|collection|keyspace|column)\b`)
-	sqlTruncate     = lazyCompile(`(?i)\btruncate\b`)
-	sqlAlterDrop    = lazyCompile(`(?i)\balter\s+table\b[^;]*\bdrop\b`)
-	sqlDelete       = lazyCompile(`(?i)\bdelete\s+from\s+[^;]*`)
-	sqlUpdate       = lazyCompile(`(?i)\bupdate\s+[\w."\x60\[\]]+\s+set\b[^;]*`)
-	sqlWhere        = lazyCompile(`(?i)\bwhere\b(.*)`)
-	sqlTautology    = lazyCompile(`(?i)^\s*(true|1|not\s+false|1\s*<>\s*0|''\s*=\s*''|)\s*;?\s*$`)
-	sqlEquality     = lazyCompile(`(?i)^\s*([\w.']+)\s*=\s*([\w.']+)\s*;?\s*$`)
-	sqlOrTrue       = lazyCompile(`(?i)\bor\s+(true|1|(\d+)\s*=\s*(\d+)|''\s*=\s*'')\s*(;|$|\)|or|and)`)
-	sqlWrite        = lazyCompile(`(?i)\b(insert|update|delete|alter|create|drop|truncate|grant|revoke|merge|replace|rename)\b`)
-	sqlPrivilege    = lazyCompile(`(?i)\b(alter|create)\s+(user|role)\b[^;]*\b(password|superuser|createrole)\b|\bgrant\s+all\b|\brevoke\s+all\b`)
+	sqlLineComment  = lazyre.Compile(`--[^\n]*`)
+	sqlBlockComment = lazyre.Compile(`(?s)/\*.*?\*/`)
+	sqlString       = lazyre.Compile(`'(?:[^']|'')*'`)
+	sqlDrop         = lazyre.Compile(`(?i)\bdrop\s+(table|database|schema|owned|view|materialized\s+view|index|user|role|function|procedure|trigger|sequence|type|extension|collection|keyspace|column)\b`)
+	sqlTruncate     = lazyre.Compile(`(?i)\btruncate\b`)
+	sqlAlterDrop    = lazyre.Compile(`(?i)\balter\s+table\b[^;]*\bdrop\b`)
+	sqlDelete       = lazyre.Compile(`(?i)\bdelete\s+from\s+[^;]*`)
+	sqlUpdate       = lazyre.Compile(`(?i)\bupdate\s+[\w."\x60\[\]]+\s+set\b[^;]*`)
+	sqlWhere        = lazyre.Compile(`(?i)\bwhere\b(.*)`)
+	sqlTautology    = lazyre.Compile(`(?i)^\s*(true|1|not\s+false|1\s*<>\s*0|''\s*=\s*''|)\s*;?\s*$`)
+	sqlEquality     = lazyre.Compile(`(?i)^\s*([\w.']+)\s*=\s*([\w.']+)\s*;?\s*$`)
+	sqlOrTrue       = lazyre.Compile(`(?i)\bor\s+(true|1|(\d+)\s*=\s*(\d+)|''\s*=\s*'')\s*(;|$|\)|or|and)`)
+	sqlWrite        = lazyre.Compile(`(?i)\b(insert|update|delete|alter|create|drop|truncate|grant|revoke|merge|replace|rename)\b`)
+	sqlPrivilege    = lazyre.Compile(`(?i)\b(alter|create)\s+(user|role)\b[^;]*\b(password|superuser|createrole)\b|\bgrant\s+all\b|\brevoke\s+all\b`)
 )
 
 // sqlFinding judges SQL text: DDL that destroys data, DELETE or UPDATE
@@ -45,7 +46,7 @@ func sqlFinding(sql string, prod bool) (string, bool) {
 		return "truncates tables", true
 	}
 	for _, stmt := range strings.Split(s, ";") {
-		for _, re := range []*lazyRegexp{sqlDelete, sqlUpdate} {
+		for _, re := range []*lazyre.Regexp{sqlDelete, sqlUpdate} {
 			m := re.FindString(stmt)
 			if m == "" {
 				continue
@@ -148,9 +149,9 @@ func recreates(sql string) bool {
 	return sqlCreate.MatchString(sql)
 }
 
-var sqlExplain = lazyCompile(`(?i)\bexplain\s+(\((?:[^)a]|a[^n])*\)\s*)?(select|insert|update|delete|merge|values|execute|create\s+table)\b[^;]*`)
+var sqlExplain = lazyre.Compile(`(?i)\bexplain\s+(\((?:[^)a]|a[^n])*\)\s*)?(select|insert|update|delete|merge|values|execute|create\s+table)\b[^;]*`)
 
-var sqlCreate = lazyCompile(`(?i)\bcreate\s+(or\s+replace\s+)?(database|schema|table)\b`)
+var sqlCreate = lazyre.Compile(`(?i)\bcreate\s+(or\s+replace\s+)?(database|schema|table)\b`)
 
 // disposableDB reports database names POLICY treats as disposable: names
 // ending in _dev or _test, dev.db, test.db, staging, localhost.
@@ -280,7 +281,7 @@ func (a *analyzer) clientFile(c *call, what, rest string, write bool) {
 	}
 }
 
-var mongoDestructive = lazyCompile(`(?i)\.(dropDatabase|drop)\s*\(|\.(deleteMany|remove)\s*\(\s*\{\s*\}\s*\)|\.(updateMany)\s*\(\s*\{\s*\}`)
+var mongoDestructive = lazyre.Compile(`(?i)\.(dropDatabase|drop)\s*\(|\.(deleteMany|remove)\s*\(\s*\{\s*\}\s*\)|\.(updateMany)\s*\(\s*\{\s*\}`)
 
 func checkMongo(a *analyzer, c *call) {
 	texts := []string{}
@@ -491,9 +492,9 @@ func checkDBTools(a *analyzer, c *call) {
 }
 
 var (
-	sqlQueryStart = lazyCompile(`(?i)^\s*(select|show|explain|describe|desc|with|values|table)\b`)
-	sqlCall       = lazyCompile(`([A-Za-z_][\w.$]*)\s*\(`)
-	sqlSideEffect = lazyCompile(`(?i)\b(into|analy[sz]e|insert|update|delete|merge|replace|create|alter|drop|truncate|grant|revoke|copy|call|do|set|lock|for\s+update|for\s+share|nextval|setval|outfile|dumpfile)\b`)
+	sqlQueryStart = lazyre.Compile(`(?i)^\s*(select|show|explain|describe|desc|with|values|table)\b`)
+	sqlCall       = lazyre.Compile(`([A-Za-z_][\w.$]*)\s*\(`)
+	sqlSideEffect = lazyre.Compile(`(?i)\b(into|analy[sz]e|insert|update|delete|merge|replace|create|alter|drop|truncate|grant|revoke|copy|call|do|set|lock|for\s+update|for\s+share|nextval|setval|outfile|dumpfile)\b`)
 )
 
 // plainQueryCalls are the functions and keywords a plain query may put

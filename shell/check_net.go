@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"github.com/wardenhq/warden/internal/fspath"
+	"github.com/wardenhq/warden/internal/lazyre"
 	"strings"
 
 	"github.com/wardenhq/warden/checks"
@@ -588,11 +589,11 @@ func envPrinter(u *call) string {
 
 // jqEnv matches jq code that reads the environment: $ENV or the env
 // builtin.
-var jqEnv = lazyCompile(`\$ENV\b|(?:^|[^.$\w])env\b`)
+var jqEnv = lazyre.Compile(`\$ENV\b|(?:^|[^.$\w])env\b`)
 
 // jqEnvVar matches one variable read through jq's $ENV or env:
 // $ENV.NAME, env.NAME, $ENV["NAME"], $ENV | .NAME.
-var jqEnvVar = lazyCompile(`(?:\$ENV|(?:^|[^.$\w])env)\s*(?:\|\s*)?(?:\.\s*"?|\[\s*")([A-Za-z_][A-Za-z0-9_]*)`)
+var jqEnvVar = lazyre.Compile(`(?:\$ENV|(?:^|[^.$\w])env)\s*(?:\|\s*)?(?:\.\s*"?|\[\s*")([A-Za-z_][A-Za-z0-9_]*)`)
 
 // jqSecretVar returns the secret-named variable jq code reads from the
 // environment, or "".

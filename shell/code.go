@@ -3,6 +3,7 @@ package shell
 import (
 	"github.com/wardenhq/warden/checks"
 	"github.com/wardenhq/warden/internal/fspath"
+	"github.com/wardenhq/warden/internal/lazyre"
 	"slices"
 	"strconv"
 	"strings"
@@ -115,20 +116,20 @@ func (a *analyzer) checkProcSubstCode(c *call, prog string) {
 }
 
 var (
-	codeShellCall  = lazyCompile(`(?:os\.execute|io\.popen|system2|Deno\.run|pcntl_exec|os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\.getoutput|pty\.spawn|execSync|exec|spawnSync|spawn|execFileSync|system|popen|shell_exec|passthru|proc_open|Kernel\.system|IO\.popen|do shell script)\s*\(?\s*(?:\[\s*)?(?:"((?:\\.|[^"\\])*)"|'((?:\\.|[^'\\])*)')`)
-	codeBacktick   = lazyCompile("`([^`]+)`")
-	codeRmTree     = lazyCompile(`(?:shutil\.rmtree|rmSync|rmdirSync|fs\.rm|rimraf|FileUtils\.rm_r[f]?|FileUtils\.remove_dir|rmtree|remove_tree|File::Path|unlink_recursive|fs::remove_dir_all|os\.RemoveAll|deleteRecursively|Deno\.removeSync|Deno\.remove|file delete -force)\s*\(?\s*([^,)]*)`)
-	codeMassDelete = lazyCompile(`\b[A-Z]\w*\.(?:destroy_all|delete_all)\b|\.objects\.all\(\)\.delete\(\)|\.deleteMany\(\s*(?:\{\s*\})?\s*\)|\.(?:deleteIndex|clearObjects|dropDatabase|drop_database|drop_collection|flushall|flushdb|truncate_all)\s*\(`)
-	codeRemoveFile = lazyCompile(`(?:os\.remove|os\.unlink|\bunlink|unlinkSync|File\.delete|File\.unlink|FileUtils\.rm|FileUtils\.remove_file|fs::remove_file|os\.Remove|Files\.delete|\.unlink)\s*\(\s*([^,)]*)`)
-	codeHomeExpr   = lazyCompile(`homedir\(\)|expanduser\(\s*["']~["']\s*\)|Path\.home\(\)|os\.environ\[["']HOME["']\]|ENV\[["']HOME["']\]|\$ENV\{HOME\}|process\.env\.HOME|Dir\.home|getenv\(["']HOME["']\)|Deno\.env\.get\(["']HOME["']\)|path\.expand\(["']~["']\)|\$env\(HOME\)|homedir\(\)|^["']~/?["']$`)
-	codeFork       = lazyCompile(`fork\s*(?:\(\s*\))?\s*(?:while|until|;|\}|&&|\|\|)|while\s*(?:\(\s*)?(?:1|true|True)\s*(?:\))?\s*[:{;]?[^\n]*fork|loop\s*(?:do|\{)[^}]*fork|for\s*\(\s*;\s*;\s*\)[^}]*fork|os\.fork\(\)[^\n]*while|while[^\n]*os\.fork`)
-	codeInfinite   = lazyCompile(`while\s*\(?\s*(?:1|true|True)\s*\)?\s*[:{]|loop\s*(?:do|\{)|for\s*\(\s*;\s*;\s*\)`)
-	codeHog        = lazyCompile(`\.append\(|\.push\(|\*\s*10\s*\*\*|\*\*\s*\d{2}|Array\(1e\d|new Array\(|\* ?1e\d|bytearray\(|<<\s*|malloc\(`)
-	codeNetFetch   = lazyCompile(`(?i)urlopen|requests\.get|urllib|http\.get|https\.get|fetch\(|file_get_contents\(\s*["']https?:|open-uri|Net::HTTP|LWP::|IO::Socket|curl|wget|iwr|Invoke-WebRequest|DownloadString|DownloadFile|Invoke-RestMethod|irm\s`)
-	codeEval       = lazyCompile(`(?i)\b(eval|exec|iex|Invoke-Expression|instance_eval|compile|new Function|Function\(|load)\s*\(|\|\s*iex\b|\biex\s*\(|\(\s*eval\s*\)|\bexec\s+\w`)
-	codeSocket     = lazyCompile(`(?i)socket\.socket|socket\(|TCPSocket|fsockopen|IO::Socket::INET|net\.connect|net\.Socket|new Socket|/dev/tcp/|Net\.Sockets\.TCPClient`)
-	codeShellSpawn = lazyCompile(`(?i)pty\.spawn|/bin/(?:ba)?sh|cmd\.exe|powershell|dup2|child_process|exec\(\s*["']/bin|spawn\(\s*["'](?:/bin/)?(?:ba)?sh`)
-	codeHomeDelete = lazyCompile(`(?:rmtree|rmSync|rm_rf|rm_r|RemoveAll|remove_dir_all)\s*\(\s*(?:` + `homedir\(\)|os\.path\.expanduser\(\s*["']~["']\s*\)|Path\.home\(\)|["']/["']|["']~["']|process\.env\.HOME|Dir\.home|ENV\[["']HOME["']\])`)
+	codeShellCall  = lazyre.Compile(`(?:os\.execute|io\.popen|system2|Deno\.run|pcntl_exec|os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\.getoutput|pty\.spawn|execSync|exec|spawnSync|spawn|execFileSync|system|popen|shell_exec|passthru|proc_open|Kernel\.system|IO\.popen|do shell script)\s*\(?\s*(?:\[\s*)?(?:"((?:\\.|[^"\\])*)"|'((?:\\.|[^'\\])*)')`)
+	codeBacktick   = lazyre.Compile("`([^`]+)`")
+	codeRmTree     = lazyre.Compile(`(?:shutil\.rmtree|rmSync|rmdirSync|fs\.rm|rimraf|FileUtils\.rm_r[f]?|FileUtils\.remove_dir|rmtree|remove_tree|File::Path|unlink_recursive|fs::remove_dir_all|os\.RemoveAll|deleteRecursively|Deno\.removeSync|Deno\.remove|file delete -force)\s*\(?\s*([^,)]*)`)
+	codeMassDelete = lazyre.Compile(`\b[A-Z]\w*\.(?:destroy_all|delete_all)\b|\.objects\.all\(\)\.delete\(\)|\.deleteMany\(\s*(?:\{\s*\})?\s*\)|\.(?:deleteIndex|clearObjects|dropDatabase|drop_database|drop_collection|flushall|flushdb|truncate_all)\s*\(`)
+	codeRemoveFile = lazyre.Compile(`(?:os\.remove|os\.unlink|\bunlink|unlinkSync|File\.delete|File\.unlink|FileUtils\.rm|FileUtils\.remove_file|fs::remove_file|os\.Remove|Files\.delete|\.unlink)\s*\(\s*([^,)]*)`)
+	codeHomeExpr   = lazyre.Compile(`homedir\(\)|expanduser\(\s*["']~["']\s*\)|Path\.home\(\)|os\.environ\[["']HOME["']\]|ENV\[["']HOME["']\]|\$ENV\{HOME\}|process\.env\.HOME|Dir\.home|getenv\(["']HOME["']\)|Deno\.env\.get\(["']HOME["']\)|path\.expand\(["']~["']\)|\$env\(HOME\)|homedir\(\)|^["']~/?["']$`)
+	codeFork       = lazyre.Compile(`fork\s*(?:\(\s*\))?\s*(?:while|until|;|\}|&&|\|\|)|while\s*(?:\(\s*)?(?:1|true|True)\s*(?:\))?\s*[:{;]?[^\n]*fork|loop\s*(?:do|\{)[^}]*fork|for\s*\(\s*;\s*;\s*\)[^}]*fork|os\.fork\(\)[^\n]*while|while[^\n]*os\.fork`)
+	codeInfinite   = lazyre.Compile(`while\s*\(?\s*(?:1|true|True)\s*\)?\s*[:{]|loop\s*(?:do|\{)|for\s*\(\s*;\s*;\s*\)`)
+	codeHog        = lazyre.Compile(`\.append\(|\.push\(|\*\s*10\s*\*\*|\*\*\s*\d{2}|Array\(1e\d|new Array\(|\* ?1e\d|bytearray\(|<<\s*|malloc\(`)
+	codeNetFetch   = lazyre.Compile(`(?i)urlopen|requests\.get|urllib|http\.get|https\.get|fetch\(|file_get_contents\(\s*["']https?:|open-uri|Net::HTTP|LWP::|IO::Socket|curl|wget|iwr|Invoke-WebRequest|DownloadString|DownloadFile|Invoke-RestMethod|irm\s`)
+	codeEval       = lazyre.Compile(`(?i)\b(eval|exec|iex|Invoke-Expression|instance_eval|compile|new Function|Function\(|load)\s*\(|\|\s*iex\b|\biex\s*\(|\(\s*eval\s*\)|\bexec\s+\w`)
+	codeSocket     = lazyre.Compile(`(?i)socket\.socket|socket\(|TCPSocket|fsockopen|IO::Socket::INET|net\.connect|net\.Socket|new Socket|/dev/tcp/|Net\.Sockets\.TCPClient`)
+	codeShellSpawn = lazyre.Compile(`(?i)pty\.spawn|/bin/(?:ba)?sh|cmd\.exe|powershell|dup2|child_process|exec\(\s*["']/bin|spawn\(\s*["'](?:/bin/)?(?:ba)?sh`)
+	codeHomeDelete = lazyre.Compile(`(?:rmtree|rmSync|rm_rf|rm_r|RemoveAll|remove_dir_all)\s*\(\s*(?:` + `homedir\(\)|os\.path\.expanduser\(\s*["']~["']\s*\)|Path\.home\(\)|["']/["']|["']~["']|process\.env\.HOME|Dir\.home|ENV\[["']HOME["']\])`)
 )
 
 // checkCode judges inline interpreter code: the shell commands it runs
@@ -589,7 +590,7 @@ func (a *analyzer) makeText(c *call) {
 	}
 }
 
-var makeShellFunc = lazyCompile(`\$[({]shell\s+([^)}]*)[)}]`)
+var makeShellFunc = lazyre.Compile(`\$[({]shell\s+([^)}]*)[)}]`)
 
 // makeRecipes returns the shell commands in makefile text: recipe lines
 // (after a tab, without the @ - + prefixes) and $(shell …) calls, with $$

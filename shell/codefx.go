@@ -4,6 +4,7 @@ import (
 	"github.com/wardenhq/warden/checks"
 	"github.com/wardenhq/warden/danger"
 	"github.com/wardenhq/warden/internal/fspath"
+	"github.com/wardenhq/warden/internal/lazyre"
 	"strings"
 )
 
@@ -16,25 +17,25 @@ import (
 
 var (
 	// codeDecode matches decoding a hidden payload.
-	codeDecode = lazyCompile(`(?i)b64decode|base64_decode|decode_base64|base64\.decode|Base64\.decode64|unpack1?\(\s*["']m|Buffer\.from\([^)]*["'](?:base64|hex)["']|\batob\(|fromhex|unhexlify|pack\(\s*["']H\*|decompress\(|codecs\.decode|FromBase64String|fromCharCode|base64enc|base64decode|rawToChar|\.decode\(\s*["'](?:base64|hex|rot13|rot_13)`)
+	codeDecode = lazyre.Compile(`(?i)b64decode|base64_decode|decode_base64|base64\.decode|Base64\.decode64|unpack1?\(\s*["']m|Buffer\.from\([^)]*["'](?:base64|hex)["']|\batob\(|fromhex|unhexlify|pack\(\s*["']H\*|decompress\(|codecs\.decode|FromBase64String|fromCharCode|base64enc|base64decode|rawToChar|\.decode\(\s*["'](?:base64|hex|rot13|rot_13)`)
 	// codeRunsText matches running text as code.
-	codeRunsText = lazyCompile(`(?i)\b(?:eval|exec|execfile|compile|instance_eval|class_eval|module_eval|assert|create_function|Invoke-Expression|iex|loadstring|load|dostring|parse|run)\s*[\(\s]|new Function|Function\(|vm\.run|runInThisContext|\beval\b`)
+	codeRunsText = lazyre.Compile(`(?i)\b(?:eval|exec|execfile|compile|instance_eval|class_eval|module_eval|assert|create_function|Invoke-Expression|iex|loadstring|load|dostring|parse|run)\s*[\(\s]|new Function|Function\(|vm\.run|runInThisContext|\beval\b`)
 	// codeSpawnShell matches starting a shell.
-	codeSpawnShell = lazyCompile(`(?i)pty\.spawn|os\.exec[lv]p?e?\s*\(\s*["'](?:/usr)?(?:/bin/)?(?:ba|z|da|k|c|tc|fi)?sh["']|\bexec\s*\(?\s*["'](?:/usr)?(?:/bin/)?(?:ba|z|da|k|c|tc|fi)?sh(?:\s+-i)?["']|spawn(?:Sync)?\(\s*["'](?:/usr)?(?:/bin/)?(?:ba|z|da|k)?sh["']|pcntl_exec|(?:os\.execute|system|system2|popen|os\.system|Kernel\.system|run)\s*\(\s*["'](?:/usr)?(?:/bin/)?(?:ba|z|da|k)?sh(?:\s+-i)?["']|run\(\x60(?:ba|z)?sh\x60\)|\[\s*["'](?:/usr)?(?:/bin/)?(?:ba|z|da|k)?sh["']\s*(?:,\s*["']-i["']\s*)?\]|Deno\.Command\(\s*["'](?:ba)?sh["']|do shell script\s+["'](?:/bin/)?(?:ba|z)?sh["']`)
+	codeSpawnShell = lazyre.Compile(`(?i)pty\.spawn|os\.exec[lv]p?e?\s*\(\s*["'](?:/usr)?(?:/bin/)?(?:ba|z|da|k|c|tc|fi)?sh["']|\bexec\s*\(?\s*["'](?:/usr)?(?:/bin/)?(?:ba|z|da|k|c|tc|fi)?sh(?:\s+-i)?["']|spawn(?:Sync)?\(\s*["'](?:/usr)?(?:/bin/)?(?:ba|z|da|k)?sh["']|pcntl_exec|(?:os\.execute|system|system2|popen|os\.system|Kernel\.system|run)\s*\(\s*["'](?:/usr)?(?:/bin/)?(?:ba|z|da|k)?sh(?:\s+-i)?["']|run\(\x60(?:ba|z)?sh\x60\)|\[\s*["'](?:/usr)?(?:/bin/)?(?:ba|z|da|k)?sh["']\s*(?:,\s*["']-i["']\s*)?\]|Deno\.Command\(\s*["'](?:ba)?sh["']|do shell script\s+["'](?:/bin/)?(?:ba|z)?sh["']`)
 	// codeEnvDump matches reading the whole environment.
-	codeEnvDump = lazyCompile(`(?i)(?:dict|str|json\.dumps|repr)\(\s*os\.environ\s*\)|os\.environ\.items\(\)|JSON\.stringify\(\s*process\.env\s*\)|Object\.(?:entries|keys|values)\(\s*process\.env\s*\)|\bENV\.to_[ha]\b|%ENV\b|\$_ENV\b|getenv\(\s*\)|Deno\.env\.toObject|System\.getenv\(\s*\)|Sys\.getenv\(\s*\)|ENV\.inspect|\bprintenv\b`)
+	codeEnvDump = lazyre.Compile(`(?i)(?:dict|str|json\.dumps|repr)\(\s*os\.environ\s*\)|os\.environ\.items\(\)|JSON\.stringify\(\s*process\.env\s*\)|Object\.(?:entries|keys|values)\(\s*process\.env\s*\)|\bENV\.to_[ha]\b|%ENV\b|\$_ENV\b|getenv\(\s*\)|Deno\.env\.toObject|System\.getenv\(\s*\)|Sys\.getenv\(\s*\)|ENV\.inspect|\bprintenv\b`)
 	// codeSecretVar matches reading one variable by a secret's name.
-	codeSecretVar = lazyCompile(`(?:os\.environ(?:\.get)?[\[\(]\s*|process\.env\.|process\.env\[\s*|ENV\[\s*|\$ENV\{\s*|getenv\(\s*|Deno\.env\.get\(\s*|Sys\.getenv\(\s*)["']?([A-Za-z_][A-Za-z0-9_]*)`)
+	codeSecretVar = lazyre.Compile(`(?:os\.environ(?:\.get)?[\[\(]\s*|process\.env\.|process\.env\[\s*|ENV\[\s*|\$ENV\{\s*|getenv\(\s*|Deno\.env\.get\(\s*|Sys\.getenv\(\s*)["']?([A-Za-z_][A-Za-z0-9_]*)`)
 	// codeSend matches sending data to a host.
-	codeSend = lazyCompile(`(?i)requests\.(?:post|put|patch|get)|urlopen|urllib|http\.client|httpx|aiohttp|fetch\(|axios|https?\.request|https?\.get|XMLHttpRequest|Net::HTTP|LWP::|HTTP::Tiny|IO::Socket|socket\.|TCPSocket|fsockopen|file_get_contents\(\s*["']https?:|curl_exec|stream_context_create|download\.file|httr::|RCurl|smtplib|ftplib|paramiko|dns\.resolver|\bcurl\b|\bwget\b|Invoke-WebRequest|Invoke-RestMethod|net\.connect|dgram|WebSocket|require\(\s*["'](?:https?|net|dgram|tls|axios|node-fetch)["']\)|\.request\(`)
+	codeSend = lazyre.Compile(`(?i)requests\.(?:post|put|patch|get)|urlopen|urllib|http\.client|httpx|aiohttp|fetch\(|axios|https?\.request|https?\.get|XMLHttpRequest|Net::HTTP|LWP::|HTTP::Tiny|IO::Socket|socket\.|TCPSocket|fsockopen|file_get_contents\(\s*["']https?:|curl_exec|stream_context_create|download\.file|httr::|RCurl|smtplib|ftplib|paramiko|dns\.resolver|\bcurl\b|\bwget\b|Invoke-WebRequest|Invoke-RestMethod|net\.connect|dgram|WebSocket|require\(\s*["'](?:https?|net|dgram|tls|axios|node-fetch)["']\)|\.request\(`)
 	// codeWriteVerb matches writing, moving or deleting a file.
-	codeWriteVerb = lazyCompile(`(?i)open\([^)]*["'][wax]\+?b?["']|\bopen\s*\(?\s*(?:my\s+)?\$?\w+\s*,\s*["']\+?>|sysopen|writeFile|appendFile|createWriteStream|File\.(?:write|open\([^)]*["'][wa])|IO\.write|file_put_contents|fopen\([^)]*["'][wax]|write_text|write_bytes|os\.(?:remove|unlink|rename|replace)|shutil\.(?:copy|move)|fs\.(?:unlink|rm|rename|copyFile|symlink)|FileUtils\.|File\.(?:delete|unlink|rename|symlink)|unlink\(|rename\(|copy\(|writeLines|cat\([^)]*file\s*=|sink\(|Deno\.(?:writeTextFile|writeFile|remove|rename)|file delete|file rename|spit\b`)
+	codeWriteVerb = lazyre.Compile(`(?i)open\([^)]*["'][wax]\+?b?["']|\bopen\s*\(?\s*(?:my\s+)?\$?\w+\s*,\s*["']\+?>|sysopen|writeFile|appendFile|createWriteStream|File\.(?:write|open\([^)]*["'][wa])|IO\.write|file_put_contents|fopen\([^)]*["'][wax]|write_text|write_bytes|os\.(?:remove|unlink|rename|replace)|shutil\.(?:copy|move)|fs\.(?:unlink|rm|rename|copyFile|symlink)|FileUtils\.|File\.(?:delete|unlink|rename|symlink)|unlink\(|rename\(|copy\(|writeLines|cat\([^)]*file\s*=|sink\(|Deno\.(?:writeTextFile|writeFile|remove|rename)|file delete|file rename|spit\b`)
 	// codeStringLit finds string literals.
-	codeStringLit = lazyCompile(`"([^"\\\n]{1,300})"|'([^'\\\n]{1,300})'`)
+	codeStringLit = lazyre.Compile(`"([^"\\\n]{1,300})"|'([^'\\\n]{1,300})'`)
 	// codeURLImport matches loading a module straight from the network.
-	codeURLImport = lazyCompile(`(?:\bimport\s*\(\s*|\bimport\s[^;\n]*?from\s*|\brequire\s*\(\s*|\bsource\s*\(\s*|\bload\s*\(\s*)["'\x60]https?://`)
+	codeURLImport = lazyre.Compile(`(?:\bimport\s*\(\s*|\bimport\s[^;\n]*?from\s*|\brequire\s*\(\s*|\bsource\s*\(\s*|\bload\s*\(\s*)["'\x60]https?://`)
 	// codeRecursiveR matches R's and Julia's recursive deletes.
-	codeRecursiveR = lazyCompile(`\b(?:unlink|rm)\(\s*((?:[^,()]|\([^()]*\))*)[^;\n]*?recursive\s*=\s*(?:TRUE|true|T)\b`)
+	codeRecursiveR = lazyre.Compile(`\b(?:unlink|rm)\(\s*((?:[^,()]|\([^()]*\))*)[^;\n]*?recursive\s*=\s*(?:TRUE|true|T)\b`)
 )
 
 // checkCodeEffects flags inline code that deletes, sends, decodes and runs,

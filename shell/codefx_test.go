@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"github.com/wardenhq/warden/internal/lazyre"
 	"slices"
 	"strings"
 	"testing"
@@ -127,4 +128,15 @@ func FuzzUnescapeCode(f *testing.F) {
 			t.Fatalf("unescapeCode(%q) = %q", s, out)
 		}
 	})
+}
+
+// TestCodePatternsHaveLiterals holds the inline-code patterns run over
+// every piece of code to literals: without them each is searched in all
+// text (internal/lazyre).
+func TestCodePatternsHaveLiterals(t *testing.T) {
+	for name, l := range map[string]*lazyre.Regexp{"codeSend": codeSend, "codeWriteVerb": codeWriteVerb, "codeDecode": codeDecode, "codeSpawnShell": codeSpawnShell} {
+		if !l.HasLiterals() {
+			t.Errorf("%s has no literals", name)
+		}
+	}
 }

@@ -78,6 +78,13 @@ func TestNoProgramNamesInCode(t *testing.T) {
 			return true
 		})
 	}
+	inChecks := 0
+	for f, n := range perFile {
+		if strings.Contains(filepath.ToSlash(f), "checks/") {
+			inChecks += n
+		}
+	}
+	t.Logf("%d string literals name programs: %d in shell, %d in the check bodies of package checks", total, total-inChecks, inChecks)
 	if total != programLiteralsAllowed {
 		var files []string
 		for f, n := range perFile {

@@ -79,6 +79,7 @@ var notSiteTests = map[string]string{
 	"TestLongCommandStillMeetsDenyRules":        "generated commands past the length limit: a bound, not examples",
 	"TestGlobOptionsFollowTheCommand":           "reads the scope's globbing options: no finding",
 	"TestEveryFindingSiteIsReached":             "this test",
+	"TestCodePatternsHaveLiterals":              "it asserts the patterns' literals, and no finding",
 	"TestSpellingEquivalence":                   "respells the examples and corpus the other tests run: it compares verdicts, it adds no finding site",
 	"TestMemoRandomScripts":                     "generated scripts that compare the analysis with and without the memo: a property, not examples",
 	"TestMemoUsedByBuildScript":                 "the benchmark script, run directly",

@@ -1,4 +1,4 @@
-package shell
+package lazyre
 
 import (
 	"bytes"
@@ -10,7 +10,7 @@ import (
 	"unicode/utf8"
 )
 
-// lazyRegexp is a regular expression compiled on first use. Most commands
+// Regexp is a regular expression compiled on first use. Most commands
 // never need the catalogue's argument-text patterns (SQL, inline code), and
 // a short-lived process such as warden hook would otherwise compile all of
 // them at every start.
@@ -22,7 +22,7 @@ import (
 // none of them cannot match, and is not searched; text that holds some is
 // searched by the pattern without the alternatives it cannot match
 // (branch).
-type lazyRegexp struct {
+type Regexp struct {
 	expr string
 	once sync.Once
 	// needs are lower-case literals one of which every match contains;
@@ -48,7 +48,7 @@ type lazyRegexp struct {
 
 // A branch is an alternative of an alternation somewhere in the pattern
 // with no capture group in it, of which every match holds one of the
-// literals at lits (indexes into lazyRegexp.lits). Text that holds none of
+// literals at lits (indexes into Regexp.lits). Text that holds none of
 // them cannot match the alternative anywhere, so the pattern without it
 // finds exactly what the whole pattern finds, in the same order, with the
 // same groups: the regexp package tries every alternative at every
@@ -66,18 +66,27 @@ const (
 	maxPruned   = 128
 )
 
-// lazyRegexps are all the patterns, for the test that checks the literals.
-var lazyRegexps []*lazyRegexp
+// all are every pattern made, for the test that checks the literals.
+var all []*Regexp
 
-func lazyCompile(expr string) *lazyRegexp {
-	l := &lazyRegexp{expr: expr}
-	lazyRegexps = append(lazyRegexps, l)
+// Compile returns the pattern, to be compiled when it is first used. It
+// is meant for package-level variables: the pattern must be valid.
+func Compile(expr string) *Regexp {
+	l := &Regexp{expr: expr}
+	all = append(all, l)
 	return l
+}
+
+// HasLiterals reports whether the pattern found literals of which every
+// match holds one: text with none of them is never searched.
+func (l *Regexp) HasLiterals() bool {
+	l.parse()
+	return l.needs != nil
 }
 
 // parse reads the pattern's literals and the alternatives that can be
 // left out; the pattern itself is compiled when first needed.
-func (l *lazyRegexp) parse() {
+func (l *Regexp) parse() {
 	l.once.Do(func() {
 		t, err := syntax.Parse(l.expr, syntax.Perl)
 		if err != nil {
@@ -92,14 +101,14 @@ func (l *lazyRegexp) parse() {
 }
 
 // full returns the whole pattern, compiled.
-func (l *lazyRegexp) full() *regexp.Regexp {
+func (l *Regexp) full() *regexp.Regexp {
 	l.fullOnce.Do(func() { l.re = regexp.MustCompile(l.expr) })
 	return l.re
 }
 
 // collect numbers the alternatives of re's alternations that can be left
 // out.
-func (l *lazyRegexp) collect(re *syntax.Regexp) {
+func (l *Regexp) collect(re *syntax.Regexp) {
 	if re.Op == syntax.OpAlternate {
 		idx := make([]int, len(re.Sub))
 		for i, sub := range re.Sub {
@@ -274,7 +283,7 @@ func hasCapture(re *syntax.Regexp) bool {
 // whole pattern, or the pattern without the alternatives s holds none of
 // the literals of (ASCII text only: non-ASCII text always gets the whole
 // pattern, as case folding there is more than ASCII's).
-func (l *lazyRegexp) get(s string) *regexp.Regexp {
+func (l *Regexp) get(s string) *regexp.Regexp {
 	l.parse()
 	if l.needs == nil && len(l.branches) == 0 || !isASCII(s) {
 		return l.full()
@@ -347,7 +356,7 @@ func (l *lazyRegexp) get(s string) *regexp.Regexp {
 }
 
 // prune copies re without the alternatives whose bit in mask is clear.
-func (l *lazyRegexp) prune(re *syntax.Regexp, mask uint64) *syntax.Regexp {
+func (l *Regexp) prune(re *syntax.Regexp, mask uint64) *syntax.Regexp {
 	cp := *re
 	cp.Sub = nil
 	idx := l.slot[re]
@@ -380,7 +389,7 @@ func containsAny(s []byte, lits [][]byte) bool {
 	return false
 }
 
-func (l *lazyRegexp) mayMatch(s string) bool {
+func (l *Regexp) mayMatch(s string) bool {
 	if l.needs == nil || !isASCII(s) {
 		return true
 	}
@@ -480,12 +489,12 @@ func shortest(ls []string) int {
 	return n
 }
 
-func (l *lazyRegexp) MatchString(s string) bool {
+func (l *Regexp) MatchString(s string) bool {
 	re := l.get(s)
 	return re != nil && re.MatchString(s)
 }
 
-func (l *lazyRegexp) FindStringSubmatch(s string) []string {
+func (l *Regexp) FindStringSubmatch(s string) []string {
 	re := l.get(s)
 	if re == nil {
 		return nil
@@ -493,7 +502,7 @@ func (l *lazyRegexp) FindStringSubmatch(s string) []string {
 	return re.FindStringSubmatch(s)
 }
 
-func (l *lazyRegexp) FindAllStringSubmatch(s string, n int) [][]string {
+func (l *Regexp) FindAllStringSubmatch(s string, n int) [][]string {
 	re := l.get(s)
 	if re == nil {
 		return nil
@@ -501,7 +510,7 @@ func (l *lazyRegexp) FindAllStringSubmatch(s string, n int) [][]string {
 	return re.FindAllStringSubmatch(s, n)
 }
 
-func (l *lazyRegexp) ReplaceAllString(src, repl string) string {
+func (l *Regexp) ReplaceAllString(src, repl string) string {
 	re := l.get(src)
 	if re == nil {
 		return src
@@ -509,10 +518,19 @@ func (l *lazyRegexp) ReplaceAllString(src, repl string) string {
 	return re.ReplaceAllString(src, repl)
 }
 
-func (l *lazyRegexp) FindString(s string) string {
+func (l *Regexp) FindString(s string) string {
 	re := l.get(s)
 	if re == nil {
 		return ""
 	}
 	return re.FindString(s)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
