@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/wardenhq/warden/hook"
+	"github.com/wardenhq/warden/internal/jsonvalid"
 )
 
 // decodePayload decodes a JSON object into p as json.Unmarshal does —
@@ -20,7 +21,7 @@ import (
 // one); here each field's value is decoded on its own, into a string, a
 // map or a slice, which need none (FuzzDecodePayload compares the two).
 func decodePayload(data []byte, p *hook.Payload) error {
-	if !json.Valid(data) {
+	if !jsonvalid.Valid(data) {
 		return json.Unmarshal(data, p) // the standard decoder's syntax error
 	}
 	var first error
@@ -137,7 +138,7 @@ func unquote(raw []byte) string {
 		return string(raw[1 : len(raw)-1])
 	}
 	var s string
-	json.Unmarshal(raw, &s) // valid: json.Valid accepted the payload
+	json.Unmarshal(raw, &s) // valid: jsonvalid.Valid accepted the payload
 	return s
 }
 
