@@ -242,6 +242,23 @@ var _ = family("disks", func(add func(...*Spec)) {
 // delete; btrfs s is refused: subvolume, scrub, send). subvolume delete
 // removes subvolumes and the snapshots that are a btrfs system's backups.
 // Only the listings read; every other command stays unknown.
+//
+// Tried here on a scratch image (btrfs-progs 6.2): each command reads its
+// options with getopt_long, unique prefixes taken (check --rep is
+// --repair, --re is refused, balance start --metad=convert=dup), balance
+// start and device remove permuted, check not (check DEV --repair is
+// refused), and filesystem resize takes its size as a word that may
+// start with a dash (-1g) and no prefix (--enq is refused). These write
+// the devices, as R10 says of partitioning and raw devices: device
+// remove and delete wipe the btrfs signature of the device they take out,
+// device add and replace start write over the device they bring in (-f
+// over a file system found there), check --repair (and its tree
+// rebuilds, which repair without it: --init-csum-tree) rewrites an
+// unmounted file system, rescue zero-log drops the log tree and the
+// writes it held, and chunk-recover and super-recover rewrite the chunk
+// tree and superblocks. filesystem resize (a shrink moves data off the
+// end) and balance start with a convert filter (a profile change: single
+// drops a mirror) change the file system's layout in place: medium.
 func btrfs() *Spec {
 	// The listings are read with no option: any option of theirs is
 	// undeclared, and the call is unknown.
@@ -254,12 +271,61 @@ func btrfs() *Spec {
 	unknown := &Spec{Effect: Unknown, Permute: true, Loose: true, Operands: "-*"}
 	subvolume := &Spec{Subcommands: prefixes(map[string]*Spec{"delete": del, "list": read, "show": read, "get-default": read, "find-new": read,
 		"create": nil, "snapshot": nil, "set-default": nil, "sync": nil}, unknown)}
+	wipe := func(why string, flagged, passes []string) []Raise {
+		return []Raise{{Kind: danger.DiskWipe, Why: why, Flagged: flagged, Passes: passes}}
+	}
+	resize := &Spec{Effect: Write, Loose: true, Operands: "-*", Options: "--enqueue --help:h",
+		Raises: []Raise{{Kind: danger.DiskWipe, Why: "btrfs filesystem resize changes the size of a file system", Medium: true,
+			Flagged: []string{"btrfs filesystem resize -10g /mnt", "btrfs fi resize max /", "btrfs filesystem resi 1:-1g /srv", "sudo btrfs filesystem resize --enqueue 20g /mnt"},
+			Passes:  []string{"btrfs filesystem resize --help", "btrfs filesystem usage /", "btrfs fi df /"}}}}
 	filesystem := &Spec{Subcommands: prefixes(map[string]*Spec{"show": read, "df": read, "usage": read, "du": read, "label": nil, "sync": nil, "defragment": nil,
-		"resize": nil, "mkswapfile": nil}, unknown)}
+		"resize": resize, "mkswapfile": nil}, unknown)}
+	devRemove := &Spec{Effect: Write, Abbrev: true, Permute: true, Operands: "-*", Options: "--enqueue --help:h",
+		Raises: wipe("btrfs device remove takes a device out of a file system and wipes its btrfs signature",
+			[]string{"btrfs device remove /dev/sdb /mnt", "btrfs device delete 2 /mnt", "btrfs dev del /dev/sdb /mnt", "btrfs device rem --enq /dev/sdb /mnt", "btrfs device remove /mnt/ missing --enqueue"},
+			[]string{"btrfs device remove --help", "btrfs device usage /mnt", "btrfs device stats /mnt"})}
+	devAdd := &Spec{Effect: Write, Abbrev: true, Permute: true, Operands: "-*", Options: "-K|--nodiscard -f|--force --enqueue --help:h",
+		Raises: wipe("btrfs device add writes a file system over the device it adds",
+			[]string{"btrfs device add /dev/sdc /mnt", "btrfs device add -f /dev/sdc /mnt", "btrfs dev a -Kf /dev/sdc /mnt", "btrfs device add /dev/sdc /mnt --nodisc"},
+			[]string{"btrfs device add --help", "btrfs device usage /mnt"})}
+	replaceStart := &Spec{Effect: Write, Abbrev: true, Permute: true, Operands: "-*", Options: "-r -f -B --enqueue -K|--nodiscard --help:h",
+		Raises: wipe("btrfs replace start writes the file system over its target device",
+			[]string{"btrfs replace start /dev/sdb /dev/sdc /mnt", "btrfs replace start -Bf 2 /dev/sdc /mnt", "btrfs device replace start /dev/sdb /dev/sdc /mnt"},
+			[]string{"btrfs replace status /mnt", "btrfs replace start --help"})}
+	replace := &Spec{Subcommands: prefixes(map[string]*Spec{"start": replaceStart, "status": nil, "cancel": nil}, unknown)}
+	device := &Spec{Subcommands: prefixes(map[string]*Spec{"add": devAdd, "delete": devRemove, "remove": devRemove, "replace": replace, "scan": nil, "ready": nil,
+		"stats": nil, "usage": read}, unknown)}
+	// check: read-only by default; the repair options rewrite the file
+	// system (--init-csum-tree repairs without --repair).
+	check := &Spec{Effect: Unknown, Abbrev: true, Operands: "-*",
+		Options: "-s|--super= -b|--backup -r|--tree-root= --chunk-root= --readonly --repair --force --mode= --init-csum-tree --init-extent-tree --clear-space-cache= " +
+			"--clear-ino-cache --check-data-csum -Q|--qgroup-report -E|--subvol-extents= -p|--progress --help:h",
+		Raises: []Raise{{Kind: danger.DiskWipe, Why: "btrfs check {opt} rewrites the file system", With: "--repair --init-csum-tree --init-extent-tree --clear-space-cache --clear-ino-cache",
+			Flagged: []string{"btrfs check --repair /dev/sdb", "btrfs check --rep /dev/sdb", "btrfs check -p --repair --force /dev/sdb", "btrfs check --init-csum-tree /dev/sdb",
+				"btrfs check --init-e /dev/sdb", "btrfs check --clear-space-cache v2 /dev/sdb", "btrfs ch --repair /dev/sdb"},
+			Passes: []string{"btrfs check /dev/sdb", "btrfs check --readonly /dev/sdb", "btrfs check -p --check-data-csum /dev/sdb", "btrfs check --help"}}}}
+	rescueWrite := func(what string, opts string, flagged []string) *Spec {
+		return &Spec{Effect: Write, Abbrev: true, Operands: "-*", Options: opts + " --help:h",
+			Raises: wipe("btrfs rescue "+what, flagged, []string{"btrfs rescue --help", "btrfs rescue create-control-device"})}
+	}
+	rescue := &Spec{Subcommands: prefixes(map[string]*Spec{
+		"zero-log":        rescueWrite("zero-log drops the tree log and the writes it held", "", []string{"btrfs rescue zero-log /dev/sdb", "btrfs rescue z /dev/sdb", "sudo btrfs rescue zero-log /dev/nvme0n1p2"}),
+		"chunk-recover":   rescueWrite("chunk-recover rewrites the chunk tree", "-y -h -v", []string{"btrfs rescue chunk-recover -y /dev/sdb", "btrfs rescue ch -yv /dev/sdb"}),
+		"super-recover":   rescueWrite("super-recover rewrites the superblocks", "-y -v", []string{"btrfs rescue super-recover -y /dev/sdb", "btrfs resc su /dev/sdb"}),
+		"fix-device-size": nil, "create-control-device": nil, "clear-uuid-tree": nil}, unknown)}
+	// balance start: -d, -m and -s take their filters attached
+	// (-dconvert=single, --data=usage=50,convert=raid1).
+	balanceStart := &Spec{Effect: Write, Abbrev: true, Permute: true, Operands: "-*",
+		Options: "-d|--data? -m|--metadata? -s|--system? -f|--force --full-balance --background|--bg --enqueue -v|--verbose --help:h",
+		Raises: []Raise{{Kind: danger.DiskWipe, Why: "btrfs balance converts the file system's chunks to another profile (its redundancy)", Medium: true,
+			With:    "--data=*convert=* --metadata=*convert=* --system=*convert=*",
+			Flagged: []string{"btrfs balance start -dconvert=single /mnt", "btrfs balance start -mconvert=dup -f /mnt", "btrfs balance start --data=usage=50,convert=raid1 /mnt", "btrfs bal star /mnt -dconvert=single -mconvert=single -f"},
+			Passes:  []string{"btrfs balance start -dusage=50 /mnt", "btrfs balance start --full-balance /mnt", "btrfs balance status /mnt", "btrfs balance start --help"}}}}
+	balance := &Spec{Subcommands: prefixes(map[string]*Spec{"start": balanceStart, "status": read, "pause": nil, "cancel": nil, "resume": nil}, unknown)}
 	return &Spec{Names: n("btrfs"), Grant: Grant{Exact: true, Offers: []string{"btrfs subvolume list / => Bash(btrfs subvolume list /)"}},
 		Options: "--help:h --version:h -v|--verbose -q|--quiet --log=",
-		Subcommands: prefixes(map[string]*Spec{"subvolume": subvolume, "filesystem": filesystem, "balance": nil, "device": nil, "scrub": nil, "check": nil,
-			"rescue": nil, "restore": nil, "inspect-internal": nil, "property": nil, "send": nil, "receive": nil, "quota": nil, "qgroup": nil, "replace": nil,
+		Subcommands: prefixes(map[string]*Spec{"subvolume": subvolume, "filesystem": filesystem, "balance": balance, "device": device, "scrub": nil, "check": check,
+			"rescue": rescue, "restore": nil, "inspect-internal": nil, "property": nil, "send": nil, "receive": nil, "quota": nil, "qgroup": nil, "replace": replace,
 			"help": nil, "version": nil}, unknown),
 		ReadOnly: []string{"btrfs subvolume list /", "btrfs sub list /", "btrfs filesystem show", "btrfs fi df /", "btrfs filesystem usage /"},
 		Flagged:  []string{"btrfs subvolume delete /srv/snap", "btrfs su d /srv/snap"}}
