@@ -21,6 +21,12 @@ type Call interface {
 	Text() string
 	// Dir is the directory the call runs in, "" when it is not known.
 	Dir() string
+	// Words are all the call's words, the program's first, as the shell
+	// reads them.
+	Words() []Word
+	// Launches reports a launcher's call (npx, uv run, bundle exec): the
+	// command it runs is a part of its own, judged there.
+	Launches() bool
 	// Args are the words after the program as the shell reads them:
 	// expanded, before the entry reads options among them.
 	Args() []Word
@@ -154,6 +160,10 @@ type Call interface {
 	// python, ruby, perl) to the analysis of inline code, which judges it
 	// and walks the shell commands it starts as parts of their own.
 	Code(prog, code string)
+	// Command hands a shell command line the call runs (a database
+	// client's \! or system) to the walk, which judges it as a part of its
+	// own, behind the call's wrappers.
+	Command(text string)
 	// Remote hands a command line the call runs on another machine or in
 	// a container (docker run IMAGE CMD) to the analysis, which judges it
 	// for findings only, within the nesting limit.
@@ -163,6 +173,9 @@ type Call interface {
 	// parts of the command like any other's, within the nesting limit.
 	Here(command string)
 
+	// JudgeWrite judges the call writing the file p, as a redirection's
+	// write is judged.
+	JudgeWrite(p string)
 	// JudgeOverwrite judges the call replacing the contents of the file p
 	// (how names the means: "dd", "truncate"), as a redirection's write
 	// is judged.

@@ -147,3 +147,8 @@ func (j *judged) ShellOption(name string) (on, given bool) {
 	}, func(string) {})
 	return on, given
 }
+
+func (j *judged) Words() []checks.Word { return j.c.args }
+func (j *judged) Launches() bool       { return j.c.launches() }
+func (j *judged) Command(text string)  { j.a.nested(text, j.c.ctx, j.c.wrappers) }
+func (j *judged) JudgeWrite(p string)  { j.a.judgeWrite(j.c, p) }
