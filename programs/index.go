@@ -632,7 +632,7 @@ var index = [...]indexEntry{
 	{"ruby", "interpreters"},
 	{"ruff", "devtools"},
 	{"runas", "wrappers"},
-	{"runuser", "launchers"},
+	{"runuser", "wrappers"},
 	{"rustc", "devtools"},
 	{"rustup", "devtools"},
 	{"rview", "editors"},

@@ -190,18 +190,15 @@ var _ = family("launchers", func(add func(...*Spec)) {
 			// its commands from standard input (StdinCode).
 			Options: "-c|--command=k -a --append -e --return -f --flush -q --quiet -E= --echo= -I=w --log-in=w -O=w --log-out=w -B=w --log-io=w -T=w --log-timing=w -t? --timing? -m= --logging-format= -h:h --help:h -V:h --version:h",
 			Flagged: []string{"script -qc 'rm -rf ~' /dev/null", "script", "script -q /dev/null"}},
-		// su and runuser (util-linux 2.38.1, tried here): getopt_long
-		// with permutation and prefixes (su root -c id, su --comm=id
-		// root, su -mc id root). -c runs its command through the user's
-		// shell; without it the shell reads from the terminal. runuser
-		// -u USER runs the operands as a command; the shell then is not
-		// run. What another user's session does is not known.
+		// su (util-linux 2.38.1, tried here): getopt_long with
+		// permutation and prefixes (su root -c id, su --comm=id root, su
+		// -mc id root). -c runs its command through the user's shell;
+		// without it the shell reads from the terminal. What another
+		// user's session does is not known. runuser is a wrapper
+		// (wrappers.go).
 		&Spec{Names: n("su"), Grant: Grant{Exact: true, Offers: []string{"su -c x => Bash(su -c x)"}}, Effect: Unknown, Lang: "sh", Operands: "-*", Permute: true, Abbrev: true,
 			Options: suOptions,
 			Flagged: []string{"su", "su -c 'rm -rf ~' root", "su root -c 'rm -rf ~'", "su - postgres --command 'dropdb app'"}},
-		&Spec{Names: n("runuser"), Grant: Grant{Exact: true, Offers: []string{"runuser -u x y => Bash(runuser -u x y)"}}, Effect: Unknown, Lang: "sh", Operands: "-*", Permute: true, Abbrev: true,
-			Options: suOptions + " -u|--user=",
-			Flagged: []string{"runuser -u app -- rm -rf /srv/app", "runuser app -c 'rm -rf ~'", "runuser --comm='rm -rf ~' app"}},
 		&Spec{Names: n("sg"), Effect: Exec, Lang: "sh", Operands: "- c?", Options: "-c=k -h:h --help:h",
 			Flagged: []string{"sg users 'rm -rf ~'", "sg docker -c 'docker run --privileged x'"}},
 		&Spec{Names: n("valgrind"), Effect: Exec, Command: true,

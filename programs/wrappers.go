@@ -87,6 +87,21 @@ var _ = family("wrappers", func(add func(...*Spec)) {
 			ReadOnly: []string{"flock /tmp/lock ls", "flock -s /tmp/lock cat a.txt", "flock -w 5 /tmp/lock git status", "flock /tmp/lock -c 'git status'"},
 			Flagged: []string{"flock /tmp/lock -c 'rm -rf ~'", "flock -n /tmp/lock rm -rf ~", "flock --timeout 5 /tmp/lock --command 'rm -rf ~'", "flock -sn /tmp/lock rm -rf ~",
 				"flock -- /tmp/lock rm -rf ~", "flock -E 3 /tmp/lock sh -c 'rm -rf ~'", "flock 9", "flock -u 9"}},
+		// runuser (util-linux 2.38.1, tried here as root): su's getopt_long
+		// with permutation and prefixes (--us app, -uapp), and -u USER.
+		// runuser -u USER [--] CMD runs CMD (no shell; with no command it
+		// refuses: "no command was specified"), and options are still
+		// read among CMD's words unless a -- comes first (runuser -u
+		// nobody ls -la fails: invalid option -a). Without -u it is su:
+		// runuser [-] USER [ARG...] starts USER's shell with ARGs
+		// (runuser nobody -s /bin/echo x y prints x y), -c CMD runs CMD
+		// through it; -c and -u together are refused. The entry's
+		// operand is USER; the shell (afterRunuser) takes the command
+		// from the first operand with -u, after USER without.
+		&Spec{Names: n("runuser"), Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"runuser -u x y => Bash(runuser -u x y)"}}, Effect: Unknown, Lang: "sh", Command: true, Operands: "-", Permute: true, Abbrev: true,
+			Options: suOptions + " -u|--user=",
+			Flagged: []string{"runuser -u app -- rm -rf /srv/app", "runuser app -c 'rm -rf ~'", "runuser --comm='rm -rf ~' app", "runuser -uapp -- rm -rf ~", "runuser --user=app -- rm -rf ~",
+				"runuser -u app rm -rf ~", "runuser -l app -c 'rm -rf ~'", "runuser - app -c 'rm -rf ~'", "runuser app ls", "runuser -u app -- ls", "runuser app", "runuser -u app"}},
 		// watch (procps-ng 4.0.2, getopt_long with "+": prefixes, options
 		// stop at the first operand) runs its words joined through sh -c,
 		// or as they are with -x; -d takes a value attached only.

@@ -32,7 +32,6 @@ func init() {
 		"busybox":   wrapMulticall,
 		"toybox":    wrapMulticall,
 		"xargs":     wrapXargs,
-		"runuser":   wrapRunuser,
 		"then":      optsWrapper("", ""),
 		"do":        optsWrapper("", ""),
 	}
@@ -40,6 +39,7 @@ func init() {
 		"sudo":    afterSudo,
 		"env":     afterEnv,
 		"flock":   afterFlock,
+		"runuser": afterRunuser,
 		"watch":   afterWatch,
 		"chroot":  afterChroot,
 		"command": afterCommand,
@@ -473,29 +473,53 @@ func wrapperCode(res *programs.Result, args []arg) (arg, bool) {
 	return arg{}, false
 }
 
-func wrapRunuser(a *analyzer, ca *call, args []arg) ([]arg, bool) {
-	res := wrapperParse(ca, args)
-	if v, ok := wrapperCode(res, args); ok {
-		if v.Lit || !v.Unbound {
-			a.nested(v.Value, ca.ctx, append(ca.wrappers, wrapperName(ca)))
-		} else {
+// afterRunuser reads what runuser's grammar leaves to the shell: -c's
+// string (--command, --session-command) runs through the user's shell, as
+// under runuser; with -u (in any spelling) the command is the first
+// operand, USER's place in the entry; without it the words after USER are
+// given to USER's shell, judged as the command they name. A first "-" is
+// --login (-l).
+func afterRunuser(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok, form bool) ([]arg, bool) {
+	first := res.Command - 1
+	if len(res.OperandIndexes) > 0 {
+		first = res.OperandIndexes[0]
+	}
+	if first >= 0 && first < len(args) && args[first].Value == "-" && args[first].Lit {
+		// runuser - USER is runuser -l USER, and its options go on after
+		// USER (runuser - app -c CMD): read it so.
+		login := append([]arg(nil), args...)
+		login[first] = arg{Value: "-l", Raw: args[first].Raw, Lit: true}
+		args = login
+		rest, ok = a.wrapByEntry(ca, res.Spec.Name(), res.Spec, args, res)
+	}
+	if v, code := wrapperCode(res, args); code {
+		switch {
+		case !form:
+			return nil, false // a raw piece: runuser stays the part
+		case v.Unbound:
 			ca.hiddenCode(a, v)
+		default:
+			a.nested(v.Value, ca.ctx, append(ca.wrappers, wrapperName(ca)))
 		}
 		return nil, true
 	}
-	if res == nil || len(res.OperandIndexes) == 0 {
+	if res.Help {
 		return nil, false
 	}
-	first := res.OperandIndexes[0]
-	if !res.Has("--user") {
-		// runuser USER ARGS: the user's shell is given the words after
-		// the user, judged as the command they name.
-		if len(res.OperandIndexes) < 2 {
-			return nil, false
-		}
-		first = res.OperandIndexes[1]
+	ops := res.OperandIndexes
+	if res.Command > 0 && res.Command-1 < len(args) {
+		ops = append(ops[:len(ops):len(ops)], res.Command-1)
 	}
-	return args[first:], true
+	if !res.Has("--user") {
+		ops = ops[min(1, len(ops)):] // USER
+	}
+	if len(ops) == 0 {
+		return nil, false
+	}
+	if !ok {
+		ca.unknown = append(ca.unknown, res.Unknown...)
+	}
+	return args[ops[0]:], true
 }
 
 // afterFlock walks the string flock F -c CMD (--command, as its entry

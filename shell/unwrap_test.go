@@ -72,6 +72,23 @@ func TestWrapperParts(t *testing.T) {
 		{"flock /tmp/l nice rm x", [][]string{w("rm", "x")}},
 		{"flock 9", [][]string{w("flock", "9")}},
 		{"flock -u 9", [][]string{w("flock", "-u", "9")}},
+		// runuser -u USER CMD; runuser USER ARGS and -c CMD through the
+		// user's shell.
+		{"runuser -u app -- rm x", [][]string{w("rm", "x")}},
+		{"runuser -uapp -- rm x", [][]string{w("rm", "x")}},
+		{"runuser --us=app -- rm x", [][]string{w("rm", "x")}},
+		{"runuser -u app rm x", [][]string{w("rm", "x")}},
+		{"runuser app rm x", [][]string{w("rm", "x")}},
+		{"runuser app -c 'rm x'", [][]string{w("rm", "x")}},
+		{"runuser -c 'rm x' app", [][]string{w("rm", "x")}},
+		{"runuser --comm='rm x' app", [][]string{w("rm", "x")}},
+		{"runuser - app -c 'rm x'", [][]string{w("rm", "x")}},
+		{"runuser -l app -c 'rm x'", [][]string{w("rm", "x")}},
+		{"runuser - app rm x", [][]string{w("rm", "x")}},
+		{"/usr/sbin/runuser -u app -- rm x", [][]string{w("rm", "x")}},
+		{"runuser -u app -- env FOO=1 rm x", [][]string{w("rm", "x")}},
+		{"runuser app", [][]string{w("runuser", "app")}},
+		{"runuser -u app", [][]string{w("runuser", "-u", "app")}},
 		// Without them the command runs.
 		{"chrt 10 rm x", [][]string{w("rm", "x")}},
 		{"taskset -c 0 rm x", [][]string{w("rm", "x")}},
