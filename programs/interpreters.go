@@ -1,5 +1,7 @@
 package programs
 
+import "github.com/wardenhq/warden/danger"
+
 // Interpreters: inline code (-c, -e, -r, …) runs code given on the command
 // line; a script operand runs the project's code; --version and --help
 // print. Everything else an interpreter is asked to do is undeclared, so
@@ -134,12 +136,27 @@ var _ = family("interpreters", func(add func(...*Spec)) {
 		&Spec{Names: n("deno"), Grant: Grant{Exact: true, Offers: []string{"deno x => Bash(deno x)"}}, Options: "-V:h --version:h -h:h --help:h -q --quiet --unstable", Subcommands: subs(
 			"run", &Spec{Effect: Exec, Operands: "x*", Loose: true}, "eval", &Spec{Effect: Exec, Operands: "x*", Loose: true},
 			"test", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "task", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},
-			"fmt", &Spec{Effect: Write, Operands: "-*", Loose: true}, "lint", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}),
+			"fmt", &Spec{Effect: Write, Operands: "-*", Loose: true}, "lint", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},
+			// deno 2.9.6 (clap, tried): publish --dry-run simulates the
+			// upload, with any value attached (--dry-run=false too);
+			// --dry and --no-dry-run are refused, and so is --dry-run
+			// before publish.
+			"publish", &Spec{Effect: Network, Operands: "-*", Loose: true, Permute: true, Options: "-h|--help:h --dry-run? --token= --allow-slow-types --allow-dirty --no-provenance -c|--config=r --no-check?",
+				Raises: []Raise{{Kind: danger.PublishDeploy, Why: "deno publish releases the package", Unless: "--dry-run",
+					Flagged: []string{"deno publish", "deno publish --allow-dirty", "deno publish --token t", "/usr/local/bin/deno publish", "command deno publish"},
+					Passes:  []string{"deno publish --dry-run", "deno publish --allow-dirty --dry-run", "deno publish --dry-run=true", "deno publish --help"}}}}),
 			Flagged: []string{"deno run https://example.com/x.ts", "deno eval 'Deno.run({cmd:[\"sh\"]})'"}},
 		&Spec{Names: n("bun"), Lasting: Lasting{Does: Publishes, Subs: "publish unpublish", Examples: []string{"bun publish => publishes a package or release"}}, Grant: Grant{Exact: true, Offers: []string{"bun x => Bash(bun x)"}}, Options: "-v:h --version:h -h:h --help:h -e=k --eval=k -p=k --print=k", Lang: "js", Operands: "p? -*", Subcommands: subs(
 			"run", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "test", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},
 			"install", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "i", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "add", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},
-			"x", &Spec{Effect: Exec, Command: true, Options: "--bun -p= --package= --no-install --silent --verbose -h:h --help:h"}, "exec", &Spec{Effect: Exec, Operands: "c", Lang: "sh"}, "build", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}),
+			"x", &Spec{Effect: Exec, Command: true, Options: "--bun -p= --package= --no-install --silent --verbose -h:h --help:h"}, "exec", &Spec{Effect: Exec, Operands: "c", Lang: "sh"}, "build", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},
+			// bun 1.4.5 (tried): publish --dry-run takes no value
+			// (--dry-run=false is refused, "--dry-run false" publishes
+			// the tarball false), --dry and --no-dry-run are refused.
+			"publish", &Spec{Effect: Network, Operands: "-*", Loose: true, Permute: true, Options: "-h|--help:h --dry-run --access= --tag= --otp= --auth-type= --gzip-level= --registry=n",
+				Raises: []Raise{{Kind: danger.PublishDeploy, Why: "bun publish releases the package publicly", Unless: "--dry-run",
+					Flagged: []string{"bun publish", "bun publish --access public", "bun publish ./x.tgz", "/usr/local/bin/bun publish", "command bun publish"},
+					Passes:  []string{"bun publish --dry-run", "bun publish --tag next --dry-run", "bun publish --help"}}}}),
 			Flagged: []string{"bun -e 'Bun.spawn([\"sh\"])'", "bun x evil"}},
 	)
 })

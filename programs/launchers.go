@@ -1,5 +1,7 @@
 package programs
 
+import "github.com/wardenhq/warden/danger"
+
 // Launchers: programs whose operands are a command they run, in a version
 // manager's environment (mise exec, asdf exec, rbenv exec), a project's
 // environment (pdm run, conda run, direnv exec), with secrets injected (op
@@ -41,9 +43,14 @@ var _ = family("launchers", func(add func(...*Spec)) {
 			ReadOnly:    []string{"pdm --version"},
 			Flagged:     []string{"pdm run rm -rf ~", "pdm install"}},
 		&Spec{Names: n("hatch"), Grant: Grant{Depth: 1, Offers: []string{"hatch build x => Bash(hatch build:*)"}}, OtherSubcommand: RunsProject, Options: "-h:h --help:h --version:h -e= --env= -p= --project= -v --verbose -q --quiet --color --no-color --interactive --no-interactive",
-			Subcommands: subs("run", launcher("-e= --env=")),
-			ReadOnly:    []string{"hatch --version"},
-			Flagged:     []string{"hatch run rm -rf ~", "hatch build"}},
+			// hatch publish (click; src/hatch/cli/publish read): no dry
+			// run; -n is --no-prompt, a real publish.
+			Subcommands: subs("run", launcher("-e= --env="), "publish", &Spec{Effect: Network, Permute: true, Loose: true, Operands: "-*",
+				Options: "-h|--help:h -r|--repo= -u|--user= -a|--auth= --ca-cert= --client-cert= --client-key= -n|--no-prompt -p|--publisher= -o|--option= -y|--yes",
+				Raises: []Raise{{Kind: danger.PublishDeploy, Why: "hatch publish publishes the package",
+					Flagged: []string{"hatch publish", "hatch publish -n", "hatch publish -r test -u __token__ -a t", "hatch -v publish"}, Passes: []string{"hatch publish --help", "hatch --version"}}}}),
+			ReadOnly: []string{"hatch --version"},
+			Flagged:  []string{"hatch run rm -rf ~", "hatch build"}},
 		&Spec{Names: n("pipenv"), Grant: Grant{Depth: 1, Deeper: "run", Offers: []string{"pipenv build x => Bash(pipenv build:*)", "pipenv run dev --x => Bash(pipenv run dev:*)"}}, OtherSubcommand: RunsProject, Options: "-h:h --help:h --version:h --where --venv --py -q --quiet -v --verbose --python= --site-packages",
 			Subcommands: subs("run", launcher(""), "shell", &Spec{Effect: Exec, Operands: "-*", Loose: true}),
 			ReadOnly:    []string{"pipenv --version"},

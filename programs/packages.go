@@ -1,6 +1,10 @@
 package programs
 
-import "github.com/wardenhq/warden/danger"
+import (
+	"maps"
+
+	"github.com/wardenhq/warden/danger"
+)
 
 // Package managers and build tools beyond npm, pip, cargo, go and make
 // (toolchains.go). Installing, building, testing and running scripts run
@@ -29,6 +33,12 @@ var _ = family("packages", func(add func(...*Spec)) {
 	lists := func(opts string) *Spec {
 		return &Spec{Permute: true, Operands: "-*", Options: "-h:h --help:h " + opts}
 	}
+	// raises makes s a subcommand whose call publishes or changes a
+	// published package, unless the option unless names is on.
+	raises := func(s *Spec, why, unless string, flagged, passes []string) *Spec {
+		s.Raises = []Raise{{Kind: danger.PublishDeploy, Why: why, Unless: unless, Flagged: flagged, Passes: passes}}
+		return s
+	}
 
 	pnpmList := lists("--depth= --json --long --parseable -P --prod -D --dev --no-optional -g --global -r --recursive --filter= -F= --only-projects --exclude-peers --lockfile-only -w --workspace-root")
 	pnpm := subs(
@@ -42,9 +52,72 @@ var _ = family("packages", func(add func(...*Spec)) {
 		"exec", runsCmd("-r --recursive --parallel -c --shell-mode --filter= -F="), "dlx", runsCmd("--package= -c --shell-mode"),
 		"ls", pnpmList, "list", pnpmList, "ll", pnpmList, "la", pnpmList, "why", pnpmList, "root", lists("-g --global"), "bin", lists("-g --global"), "help", lists(""),
 		"outdated", does(Network, ""), "audit", does(Network, ""), "view", does(Network, ""), "info", does(Network, ""), "show", does(Network, ""), "licenses", does(Network, ""),
-		"publish", does(Network, ""), "login", does(Config, ""), "logout", does(Config, ""), "config", does(Config, ""), "set", does(Config, ""), "setup", does(Config, ""),
+		"login", does(Config, ""), "logout", does(Config, ""), "config", does(Config, ""), "set", does(Config, ""), "setup", does(Config, ""),
 		"env", does(Config, ""), "store", does(Delete, ""), "cache", does(Delete, ""),
 	)
+	// pnpm 12.23.0 (clap; --help and an unreachable registry tried):
+	// publish --dry-run, =true and the global --dry-run are a dry run;
+	// --dry-run=false, --no-dry-run and the last of the two given are not;
+	// --dry is refused; "--dry-run false" publishes the directory false,
+	// taken here for no dry run. The registry commands are npm's
+	// (pnpm 9 and 10 hand them to npm).
+	maps.Copy(pnpm, npmRegistry("pnpm", false))
+	// yarn 4.18.1 (clipanion, --help and runs tried): yarn npm publish
+	// takes -n|--dry-run, and --no-dry-run; --dry-run=false and --dry
+	// are refused. Yarn 1's publish has no dry run.
+	yarnNpmPublish := &Spec{Effect: Network, Permute: true, Loose: true, Operands: "-*",
+		Options: "-h|--help:h --access= --tag= --tolerate-republish --otp= --provenance -n|--dry-run --no-dry-run --json --staged",
+		Raises: []Raise{{Kind: danger.PublishDeploy, Why: "yarn publish releases the package publicly", Unless: "--dry-run",
+			Flagged: []string{"yarn npm publish", "yarn npm publish --access public", "yarn npm publish -n --no-dry-run", "/usr/local/bin/yarn npm publish", "command yarn npm publish"},
+			Passes:  []string{"yarn npm publish -n", "yarn npm publish --dry-run", "yarn npm publish --tag next --dry-run", "yarn npm publish --json -n", "yarn npm info x"}}}}
+	yarnNpm := &Spec{Options: "-h|--help:h", OtherSubcommand: Network, Subcommands: subs("publish", yarnNpmPublish)}
+	yarnPublish := does(Network, "")
+	yarnPublish.Raises = []Raise{{Kind: danger.PublishDeploy, Why: "yarn publish releases the package publicly",
+		Flagged: []string{"yarn publish", "yarn publish --new-version 1.0.1", "yarn publish --dry-run"}, Passes: []string{"yarn pack", "yarn publish --help"}}}
+	// gem 3.x (Ruby's OptionParser: unique prefixes of long options, -x
+	// bundled): push, yank and owner change what rubygems.org serves and
+	// who may; none has a dry run. gem owner GEM alone lists the owners,
+	// but asks the registry with the caller's key all the same.
+	gemOpts := "-h|--help:h -k|--key= --otp= --host=n -p|--http-proxy= -V|--verbose -q|--quiet"
+	gemPush := raises(&Spec{Effect: Network, Permute: true, Loose: true, Abbrev: true, Operands: "-*", Options: gemOpts + " --attestation="}, "gem push changes a published gem", "",
+		[]string{"gem push x-1.0.0.gem", "gem push --host https://rubygems.pkg.github.com/o x.gem", "/usr/bin/gem push x.gem", "command gem push x.gem"}, []string{"gem build x.gemspec", "gem push --help"})
+	gemYank := raises(&Spec{Effect: Network, Permute: true, Loose: true, Abbrev: true, Operands: "-*", Options: gemOpts + " -v|--version= --platform="}, "gem yank changes a published gem", "",
+		[]string{"gem yank x -v 1.0.0", "gem yank x --version=1.0.0"}, []string{"gem yank --help"})
+	gemOwner := raises(&Spec{Effect: Network, Permute: true, Loose: true, Abbrev: true, Operands: "-*", Options: gemOpts + " -a|--add= -r|--remove="}, "gem owner changes a published gem", "",
+		[]string{"gem owner x --add bob@example.com", "gem owner x -r bob@example.com", "gem owner x"}, []string{"gem owner --help"})
+	// uv (clap; uv-cli's PublishArgs has dry_run, docs.rs uv-cli latest):
+	// publish --dry-run checks and builds the upload without sending it;
+	// clap takes no prefixes and no value for the flag.
+	uvPublish := raises(does(Network, "--dry-run --index= --publish-url=n --check-url=n -u|--username= -p|--password= -t|--token= --trusted-publishing="),
+		"uv publish publishes the package", "--dry-run",
+		[]string{"uv publish", "uv publish dist/*", "uv publish --index testpypi", "uv -q publish --token t", "env uv publish"},
+		[]string{"uv publish --dry-run", "uv publish dist/* --dry-run", "uv build"})
+	// poetry 1.3.2 (cleo; Debian's python3-poetry, tried): publish
+	// --dry-run, anywhere after publish, takes no value (--dry-run=false
+	// is refused) and no prefix (--dry is refused); -n is
+	// --no-interaction, a real publish.
+	poetryPublish := raises(does(Network, "--dry-run --build --skip-existing -r|--repository= -u|--username= -p|--password= --cert= --client-cert="),
+		"poetry publish publishes the package", "--dry-run",
+		[]string{"poetry publish", "poetry publish -n", "poetry -n publish --build", "poetry publish --build -r testpypi", "/usr/bin/poetry publish", "command poetry publish"},
+		[]string{"poetry publish --dry-run", "poetry -n publish --dry-run", "poetry publish --build --dry-run -r testpypi", "poetry build"})
+	// dotnet nuget (dotnet 8, System.CommandLine: no prefixes): push
+	// and delete change what a feed serves; neither has a dry run.
+	dotnetNuget := &Spec{Options: "-h|--help:h", OtherSubcommand: Unknown,
+		Subcommands: subs("push", raises(does(Network, "-s|--source=n -k|--api-key="), "pushes a NuGet package", "",
+			[]string{"dotnet nuget push x.1.0.0.nupkg -s https://api.nuget.org/v3/index.json -k k", "dotnet nuget push bin/*.nupkg --api-key=k"}, []string{"dotnet pack", "dotnet nuget push --help"}),
+			"delete", raises(does(Network, "-s|--source=n -k|--api-key= --non-interactive"), "dotnet nuget delete unlists a published package", "",
+				[]string{"dotnet nuget delete x 1.0.0 --non-interactive"}, []string{"dotnet nuget delete --help"}),
+			"locals", does(Unknown, ""), "add", does(Config, ""), "remove", does(Config, ""), "update", does(Config, ""), "enable", does(Config, ""), "disable", does(Config, ""),
+			"list", does(Network, ""), "verify", does(Unknown, ""), "trust", does(Config, ""), "sign", does(Write, ""), "why", does(RunsProject, ""))}
+	// swift package-registry publish (SwiftPM 5.9 on, swift-argument-parser:
+	// no prefixes): --dry-run prepares and signs the archive without
+	// uploading it; one early version declared it an option taking true or
+	// false (--dry-run false publishes).
+	swiftRegistry := &Spec{Options: "-h|--help:h", OtherSubcommand: Config,
+		Subcommands: subs("publish", raises(does(Network, "--dry-run?b --url=n --metadata-path=r --signing-identity= --private-key-path= --cert-chain-paths= --scratch-directory= --allow-insecure-http"),
+			"publishes a Swift package", "--dry-run",
+			[]string{"swift package-registry publish mona.LinkedList 1.0.0", "swift package-registry publish mona.LinkedList 1.0.0 --url https://r.example", "swift package-registry publish --dry-run false mona.LinkedList 1.0.0"},
+			[]string{"swift package-registry publish mona.LinkedList 1.0.0 --dry-run", "swift package-registry publish --dry-run true mona.LinkedList 1.0.0", "swift build"}))}
 	yarnList := lists("--depth= --pattern= --json --recursive -R --all -A --production --dev")
 	yarn := subs(
 		"install", does(RunsProject, ""), "add", does(RunsProject, ""), "remove", does(RunsProject, ""), "upgrade", does(RunsProject, ""), "up", does(RunsProject, ""),
@@ -53,13 +126,21 @@ var _ = family("packages", func(add func(...*Spec)) {
 		"run", does(RunsProject, ""), "test", does(RunsProject, ""), "start", does(RunsProject, ""), "workspace", does(RunsProject, ""), "workspaces", does(RunsProject, ""),
 		"create", does(Exec, ""), "init", does(Write, ""), "node", runsCmd(""), "exec", runsCmd(""), "dlx", runsCmd("-p= --package= -q --quiet"),
 		"list", yarnList, "ls", yarnList, "why", yarnList, "bin", lists(""), "versions", lists(""), "help", lists(""),
-		"info", does(Network, ""), "npm", does(Network, ""), "outdated", does(Network, ""), "audit", does(Network, ""), "licenses", does(Network, ""),
-		"publish", does(Network, ""), "version", does(Write, ""), "tag", does(Network, ""), "team", does(Network, ""), "owner", does(Network, ""),
+		"info", does(Network, ""), "npm", yarnNpm, "outdated", does(Network, ""), "audit", does(Network, ""), "licenses", does(Network, ""),
+		"publish", yarnPublish, "version", does(Write, ""), "tag", does(Network, ""), "team", does(Network, ""), "owner", does(Network, ""),
 		"login", does(Config, ""), "logout", does(Config, ""), "config", does(Config, ""), "global", does(Config, ""), "policies", does(Config, ""), "set", does(Config, ""),
 		"plugin", does(Config, ""), "cache", does(Delete, ""),
 	)
-	twineSends := &Spec{Effect: Network, Abbrev: true, Permute: true, Operands: "r*", Options: "-h|--help:h -r|--repository= --repository-url=n -s|--sign --sign-with=x " +
-		"-i|--identity= -u|--username= -p|--password= --non-interactive -c|--comment= --config-file=r --skip-existing --cert=r --client-cert=r --verbose --disable-progress-bar"}
+	// twine 4.0.2 has no dry run: upload and register send to the index.
+	twineSends := func(why string, flagged, passes []string) *Spec {
+		return &Spec{Effect: Network, Abbrev: true, Permute: true, Operands: "r*", Options: "-h|--help:h -r|--repository= --repository-url=n -s|--sign --sign-with=x " +
+			"-i|--identity= -u|--username= -p|--password= --non-interactive -c|--comment= --config-file=r --skip-existing --cert=r --client-cert=r --verbose --disable-progress-bar",
+			Raises: []Raise{{Kind: danger.PublishDeploy, Why: why, Flagged: flagged, Passes: passes}}}
+	}
+	twineUpload := twineSends("twine upload publishes the package",
+		[]string{"twine upload dist/*", "twine upload -r testpypi dist/x.whl", "twine upload --skip-exi dist/*", "/usr/bin/twine upload dist/*", "env twine upload dist/*"},
+		[]string{"twine check dist/x.whl", "twine upload --help"})
+	twineRegister := twineSends("twine register registers the package on the index", []string{"twine register dist/x.whl"}, []string{"twine register --help"})
 	httpiePlugins := &Spec{Abbrev: true, Options: "-h|--help:h", OtherSubcommand: Unknown, Subcommands: subs("list", &Spec{Abbrev: true, Options: "-h|--help:h"},
 		"install", &Spec{Effect: Config, Loose: true, Operands: "-*", Options: "-h|--help:h"}, "upgrade", &Spec{Effect: Config, Loose: true, Operands: "-*", Options: "-h|--help:h"},
 		"uninstall", &Spec{Effect: Config, Loose: true, Operands: "-*", Options: "-h|--help:h"})}
@@ -84,9 +165,16 @@ var _ = family("packages", func(add func(...*Spec)) {
 				Flagged: []string{"mix " + task, "mix " + task + " -r MyApp.Repo", "MIX_ENV=test mix " + task, "/usr/local/bin/mix " + task + " --force"},
 				Passes:  []string{"mix ecto.migrate", "mix ecto.create", "mix test test/" + task + "_test.exs"}}}}
 	}
+	// publishes is a subcommand whose call publishes, with no dry run.
+	publishes := func(why string, flagged, passes []string) *Spec {
+		s := extDoes(Network)
+		s.Raises = []Raise{{Kind: danger.PublishDeploy, Why: why, Flagged: flagged, Passes: passes}}
+		return s
+	}
 	add(
 		// lerna 9.0.7 (yargs, --help observed): options anywhere, --x=v or
-		// apart. list/changed/diff/info read the workspace and git; run,
+		// apart. publish has no dry run (lerna 10.1.1's source reads
+		// dry-run only from the npm configuration it hands to npm). list/changed/diff/info read the workspace and git; run,
 		// watch and exec run the project's scripts or a command in each
 		// package; version commits, tags and pushes; publish publishes.
 		&Spec{Names: n("lerna"), Lasting: Lasting{Does: Publishes, Subs: "publish", Examples: []string{"lerna publish => publishes a package or release"}},
@@ -95,17 +183,22 @@ var _ = family("packages", func(add func(...*Spec)) {
 			Subcommands: subs("list", lernaList, "ls", lernaList, "la", lernaList, "ll", lernaList, "changed", lernaList, "diff", &Spec{Permute: true, Operands: "-?", Options: lernaGlobal},
 				"info", &Spec{Permute: true, Options: lernaGlobal},
 				"run", extDoes(RunsProject), "watch", extDoes(Exec), "exec", &Spec{Effect: Exec, Command: true, Options: lernaGlobal + " --stream --parallel --no-bail --no-prefix --profile --scope= --ignore= --since="},
-				"version", extDoes(Network), "publish", extDoes(Network), "init", extDoes(Write), "create", extDoes(Write), "import", extDoes(Write), "repair", extDoes(Write),
+				"version", extDoes(Network), "publish", publishes("lerna publish releases packages",
+					[]string{"lerna publish", "lerna publish from-package --yes", "lerna publish --dry-run", "lerna --loglevel silly publish", "command lerna publish"}, []string{"lerna version patch --no-push", "lerna list"}),
+				"init", extDoes(Write), "create", extDoes(Write), "import", extDoes(Write), "repair", extDoes(Write),
 				"add-caching", extDoes(Write), "clean", extDoes(Delete)),
 			ReadOnly: []string{"lerna --version", "lerna list", "lerna ls --json --all", "lerna la", "lerna changed", "lerna diff", "lerna info"},
 			Flagged:  []string{"lerna publish", "lerna publish from-package --yes", "lerna version patch", "lerna run build", "lerna exec -- rm -rf dist", "lerna exec rm -rf dist", "lerna clean -y"}},
 		// vsce 3.9.2 and ovsx 1.1.1 (commander, --help observed): options
-		// anywhere, no prefixes. Packaging and publishing run the
+		// anywhere, no prefixes. publish and unpublish have no dry run
+		// (vsce 4.1.0's, ovsx 1.4.0's --help). Packaging and publishing run the
 		// extension's vscode:prepublish script (the project's code).
 		&Spec{Names: n("vsce"), Lasting: Lasting{Does: Publishes, Subs: "publish unpublish", Examples: []string{"vsce publish => publishes a package or release"}},
 			Grant:   Grant{Depth: 1, ExactSubs: "publish unpublish", Offers: []string{"vsce package => Bash(vsce package:*)", "vsce publish => Bash(vsce publish)"}},
 			Options: "-V|--version:h -h|--help:h", OtherSubcommand: Unknown,
-			Subcommands: subs("ls", extDoes(RunsProject), "package", extDoes(RunsProject), "pack", extDoes(RunsProject), "publish", extDoes(Network), "unpublish", extDoes(Network),
+			Subcommands: subs("ls", extDoes(RunsProject), "package", extDoes(RunsProject), "pack", extDoes(RunsProject),
+				"publish", publishes("vsce publishes an extension", []string{"vsce publish", "vsce publish -p TOKEN", "vsce publish minor", "vsce publish --dry-run", "/usr/local/bin/vsce publish"}, []string{"vsce package", "vsce ls"}),
+				"unpublish", publishes("vsce unpublish removes a published extension", []string{"vsce unpublish x.y", "vsce unpublish -f x.y"}, []string{"vsce ls-publishers"}),
 				"generate-manifest", extDoes(Write), "verify-signature", extDoes(Unknown), "ls-publishers", &Spec{Permute: true, Options: "-h|--help:h"},
 				"delete-publisher", extDoes(Network), "login", extDoes(Config), "logout", extDoes(Config), "verify-pat", extDoes(Network), "show", extDoes(Network),
 				"search", extDoes(Network), "help", &Spec{Permute: true, Operands: "-*", Options: "-h|--help:h"}),
@@ -114,18 +207,21 @@ var _ = family("packages", func(add func(...*Spec)) {
 		&Spec{Names: n("ovsx"), Lasting: Lasting{Does: Publishes, Subs: "publish", Examples: []string{"ovsx publish x.vsix => publishes a package or release"}},
 			Grant:   Grant{Depth: 1, ExactSubs: "publish", Offers: []string{"ovsx get x.y => Bash(ovsx get:*)", "ovsx publish => Bash(ovsx publish)"}},
 			Options: "-V|--version:h -h|--help:h -r|--registryUrl=n -p|--pat= --debug", OtherSubcommand: Unknown,
-			Subcommands: subs("publish", extDoes(Network), "create-namespace", extDoes(Network), "verify-pat", extDoes(Network), "get", extDoes(Network),
+			Subcommands: subs("publish", publishes("ovsx publishes an extension", []string{"ovsx publish x.vsix", "ovsx -p TOKEN publish", "ovsx publish -p TOKEN x.vsix"}, []string{"ovsx get x.y", "ovsx help publish"}),
+				"create-namespace", extDoes(Network), "verify-pat", extDoes(Network), "get", extDoes(Network),
 				"login", extDoes(Config), "logout", extDoes(Config), "help", &Spec{Permute: true, Operands: "-*", Options: "-h|--help:h"}),
 			ReadOnly: []string{"ovsx --version", "ovsx help publish"},
 			Flagged:  []string{"ovsx publish x.vsix", "ovsx -p TOKEN publish", "ovsx get x.y -o x.vsix", "ovsx create-namespace x"}},
-		// changeset 2.31.1 (@changesets/cli, --help observed): with no
+		// changeset 2.31.1 (@changesets/cli, --help observed; 3.0.3's
+		// source: publish takes --otp, --tag, --git-tag, no dry run): with no
 		// command it adds a changeset; version rewrites package.json and
 		// the changelogs; publish runs npm publish for each package.
 		&Spec{Names: n("changeset"), Lasting: Lasting{Does: Publishes, Subs: "publish", Examples: []string{"changeset publish => publishes a package or release"}},
 			Grant:  Grant{Depth: 1, ExactSubs: "publish", Offers: []string{"changeset status => Bash(changeset status:*)", "changeset publish => Bash(changeset publish)"}},
 			Effect: Write, Options: "-h|--help:h -v|--version:h", OtherSubcommand: Unknown,
 			Subcommands: subs("status", &Spec{Permute: true, Options: "-h|--help:h --since= --verbose --output=w"},
-				"init", extDoes(Write), "add", extDoes(Write), "version", extDoes(Write), "pre", extDoes(Write), "tag", extDoes(Write), "publish", extDoes(Network)),
+				"init", extDoes(Write), "add", extDoes(Write), "version", extDoes(Write), "pre", extDoes(Write), "tag", extDoes(Write),
+				"publish", publishes("changeset publish releases packages", []string{"changeset publish", "changeset publish --tag next", "changeset publish --otp 123456", "changeset publish --dry-run"}, []string{"changeset version", "changeset status"})),
 			ReadOnly: []string{"changeset status", "changeset status --verbose --since=main", "changeset --version"},
 			Flagged:  []string{"changeset", "changeset add", "changeset version", "changeset publish", "changeset publish --tag next", "changeset status --output=s.json"}},
 		// twine 4.0.2 (argparse, observed: --skip-exi is taken): upload
@@ -135,16 +231,19 @@ var _ = family("packages", func(add func(...*Spec)) {
 			Grant:  Grant{Depth: 1, ExactSubs: "upload", Offers: []string{"twine check dist/x.whl => Bash(twine check:*)", "twine upload dist/x.whl => Bash(twine upload dist/x.whl)"}},
 			Abbrev: true, Options: "-h|--help:h -v|--version:h --no-color",
 			Subcommands: subs("check", &Spec{Abbrev: true, Permute: true, Operands: "r*", Options: "-h|--help:h --strict"},
-				"upload", twineSends, "register", twineSends),
+				"upload", twineUpload, "register", twineRegister),
 			ReadOnly: []string{"twine check dist/x.whl", "twine --version", "twine check --strict dist/*"},
 			Flagged:  []string{"twine upload dist/*", "twine upload -r testpypi dist/x.whl", "twine upload --sign-with /tmp/x dist/x.whl", "twine register dist/x.whl"}},
-		// flit 3.8.0 (argparse): build imports the module for its version
+		// flit 3.8.0 (argparse, tried: --dry is refused, publish has no
+		// dry run): build imports the module for its version
 		// and docstring (the project's code); publish builds and uploads.
 		&Spec{Names: n("flit"), Lasting: Lasting{Does: Publishes, Subs: "publish", Examples: []string{"flit publish => publishes a package or release"}},
 			Grant:  Grant{Depth: 1, ExactSubs: "publish", Offers: []string{"flit build => Bash(flit build:*)", "flit publish => Bash(flit publish)"}},
 			Abbrev: true, Options: "-h|--help:h -V|--version:h -f|--ini-file=r", OtherSubcommand: Unknown,
 			Subcommands: subs("build", &Spec{Effect: RunsProject, Abbrev: true, Loose: true, Operands: "-*", Options: "-h|--help:h --format= --setup-py --no-setup-py --use-vcs --no-use-vcs"},
-				"publish", &Spec{Effect: Network, Abbrev: true, Loose: true, Operands: "-*", Options: "-h|--help:h --format= --setup-py --no-setup-py --pypirc=r --repository= --use-vcs --no-use-vcs"},
+				"publish", &Spec{Effect: Network, Abbrev: true, Loose: true, Operands: "-*", Options: "-h|--help:h --format= --setup-py --no-setup-py --pypirc=r --repository= --use-vcs --no-use-vcs",
+					Raises: []Raise{{Kind: danger.PublishDeploy, Why: "flit publish publishes the package",
+						Flagged: []string{"flit publish", "flit publish --repository testpypi", "flit publish --repo testpypi", "flit -f x.ini publish"}, Passes: []string{"flit build", "flit publish --help"}}}},
 				"install", &Spec{Effect: RunsProject, Abbrev: true, Loose: true, Operands: "-*", Options: "-h|--help:h -s|--symlink --pth-file --user --env --python= --deps= --only-deps --extras="},
 				"init", &Spec{Effect: Write, Operands: "-*", Options: "-h|--help:h"}),
 			ReadOnly: []string{"flit --version"},
@@ -166,7 +265,7 @@ var _ = family("packages", func(add func(...*Spec)) {
 			Flagged: []string{"dpkg -i pkg.deb", "dpkg --install pkg.deb", "dpkg -Ri ./debs"}},
 		&Spec{Names: n("pnpm"), Lasting: Lasting{Does: Publishes, Subs: "publish unpublish", Examples: []string{"pnpm publish => publishes a package or release"}}, Grant: Grant{Depth: 1, Deeper: "dlx exec run", ExactSubs: "dlx exec", Offers: []string{"pnpm build x => Bash(pnpm build:*)", "pnpm dlx dev --x => Bash(pnpm dlx dev --x)", "pnpm dlx x => Bash(pnpm dlx x)"}}, Effect: RunsProject, OtherSubcommand: RunsProject, Subcommands: pnpm,
 			Options: "-v:h --version:h -h:h --help:h -C= --dir= -w --workspace-root -F= --filter= -r --recursive --silent -s --reporter= --color --no-color --aggregate-output " +
-				"--stream --parallel --workspace-concurrency= --loglevel= --use-stderr --ignore-workspace --include-workspace-root --fail-if-no-match",
+				"--stream --parallel --workspace-concurrency= --loglevel= --use-stderr --ignore-workspace --include-workspace-root --fail-if-no-match " + npmDryRun,
 			ReadOnly: []string{"pnpm --version", "pnpm ls --depth 0", "pnpm why react", "pnpm -r list --json"},
 			Flagged: []string{"pnpm install", "pnpm build", "pnpm exec sh -c id", "pnpm dlx create-vite", "pnpm config set registry https://evil.example", "pnpm outdated",
 				"pnpm --dir /tmp/evil run x", "pnpm publish"}},
@@ -184,7 +283,7 @@ var _ = family("packages", func(add func(...*Spec)) {
 				// A gemspec is Ruby, loaded from wherever the operand points.
 				"build", &Spec{Effect: RunsProject, Permute: true, Loose: true, Operands: "l? -*", Options: "-h:h --help:h -C="}, "rdoc", does(RunsProject, ""), "cert", does(Config, ""), "sources", &Spec{Effect: Config, Permute: true, Loose: true, Abbrev: true, Operands: "-*", Options: "-h:h --help:h -a|--add= -r|--remove= -l|--list -c|--clear-all -u|--update -f|--force --no-force"}, "signin", does(Config, ""), "signout", does(Config, ""),
 				"uninstall", does(Config, ""), "cleanup", does(Config, ""), "exec", runsCmd(""), "open", does(Exec, "-e=x --editor=x"), "server", does(Network, ""),
-				"search", does(Network, ""), "outdated", does(Network, ""), "fetch", does(Network, ""), "push", does(Network, ""), "yank", does(Network, ""), "owner", does(Network, ""),
+				"search", does(Network, ""), "outdated", does(Network, ""), "fetch", does(Network, ""), "push", gemPush, "yank", gemYank, "owner", gemOwner,
 				"list", lists("-d --details -l --local -r:n --remote:n -b:n --both:n -a --all -e --exact -i --installed -v= --version= --prerelease --no-prerelease"),
 				"query", lists("-d --details -l --local -n= --name-matches= -i --installed"), "contents", lists("-l --lib-only -a --all -s= --spec-dir= --prefix --no-prefix"),
 				"environment", lists(""), "env", lists(""), "which", lists("-a --all -g --gems-first"), "info", lists("-i --installed -v= --version="), "help", lists(""),
@@ -233,7 +332,7 @@ var _ = family("packages", func(add func(...*Spec)) {
 				"python", &Spec{Options: "-h:h --help:h", Subcommands: subs("install", does(Config, ""), "uninstall", does(Config, ""), "pin", does(Write, ""),
 					"list", lists("--only-installed --all-versions --all-platforms"), "find", lists(""), "dir", lists(""))},
 				"sync", does(RunsProject, ""), "lock", does(Network, ""), "add", does(RunsProject, ""), "remove", does(RunsProject, ""), "build", does(RunsProject, ""),
-				"export", does(Network, ""), "tree", does(Network, ""), "venv", does(Write, ""), "init", does(Write, ""), "publish", does(Network, ""), "version", does(Write, ""),
+				"export", does(Network, ""), "tree", does(Network, ""), "venv", does(Write, ""), "init", does(Write, ""), "publish", uvPublish, "version", does(Write, ""),
 				"format", does(Write, ""), "cache", does(Delete, ""), "self", does(Config, ""), "help", lists(""), "generate-shell-completion", lists("")),
 			ReadOnly: []string{"uv --version", "uv pip list", "uv pip freeze", "uv tool list"},
 			Flagged:  []string{"uv run /bin/sh", "uv run rm -rf ~", "uv run pytest", "uv tool run ruff", "uv pip install requests", "uv tool install evil", "uv frobnicate"}},
@@ -243,7 +342,7 @@ var _ = family("packages", func(add func(...*Spec)) {
 			Options: "-V:h --version:h -h:h --help:h -q --quiet -v -vv -vvv --verbose -n --no-interaction --ansi --no-ansi --no-plugins --no-cache -C= --directory= -P= --project=",
 			Subcommands: subs("run", runsCmd(""), "shell", does(Exec, ""), "install", does(RunsProject, ""), "update", does(RunsProject, ""), "add", does(RunsProject, ""),
 				"remove", does(RunsProject, ""), "lock", does(Network, ""), "build", does(RunsProject, ""), "sync", does(RunsProject, ""), "check", does(RunsProject, ""),
-				"publish", does(Network, ""), "search", does(Network, ""), "init", does(Write, ""), "new", does(Write, ""), "export", does(Write, ""), "config", does(Config, ""),
+				"publish", poetryPublish, "search", does(Network, ""), "init", does(Write, ""), "new", does(Write, ""), "export", does(Write, ""), "config", does(Config, ""),
 				"source", does(Config, ""), "self", does(Config, ""), "cache", does(Delete, ""), "env", &Spec{Options: "-h:h --help:h", Subcommands: subs("info", lists("-p --path -e --executable"),
 					"list", lists("--full-path"), "use", does(Config, ""), "remove", does(Delete, ""), "activate", lists(""))},
 				"show", lists("--why --with= --without= --only= --no-dev -t --tree -l:n --latest:n -o:n --outdated:n -a --all --top-level"), "version", &Spec{Permute: true, Operands: "-*", Effect: Write, EffectWithOperands: true, Options: "-h:h --help:h -s --short --dry-run --next-phase"},
@@ -252,7 +351,10 @@ var _ = family("packages", func(add func(...*Spec)) {
 			Flagged:  []string{"poetry run python /tmp/x.py", "poetry shell", "poetry install", "poetry version patch", "poetry config repositories.x https://evil.example", "poetry frobnicate"}},
 		&Spec{Names: n("gradle", "gradlew"), Grant: Grant{Depth: 1, Offers: []string{"gradle build x => Bash(gradle build:*)"}}, Effect: RunsProject, Permute: true, Loose: true, Operands: "-*",
 			// The build scripts are code; an init script runs before them.
-			Options:  "-v:h --version:h -h:h --help:h -I=l --init-script=l -b= --build-file= -c= --settings-file= -p= --project-dir= -g= --gradle-user-home= -D= -P= -x= --exclude-task= --console= --scan:n",
+			// -m|--dry-run runs the build with every task action disabled
+			// (docs.gradle.org command-line interface): publish tasks
+			// send nothing.
+			Options:  "-v:h --version:h -h:h --help:h -I=l --init-script=l -b= --build-file= -c= --settings-file= -p= --project-dir= -g= --gradle-user-home= -D= -P= -x= --exclude-task= --console= --scan:n -m|--dry-run",
 			ReadOnly: []string{"gradle --version"},
 			Flagged:  []string{"gradle build", "./gradlew test", "./gradlew --help", "gradle -I /tmp/evil.gradle help", "gradle tasks"}},
 		&Spec{Names: n("mvn", "mvnw"), Grant: Grant{Depth: 1, Offers: []string{"mvn build x => Bash(mvn build:*)"}}, Effect: RunsProject, Permute: true, Loose: true, Operands: "-*",
@@ -287,14 +389,14 @@ var _ = family("packages", func(add func(...*Spec)) {
 				"store", does(RunsProject, ""), "vstest", does(RunsProject, ""), "fsi", does(Exec, ""), "exec", runsCmd(""),
 				"tool", &Spec{Options: "-h:h --help:h", Subcommands: subs("run", runsCmd(""), "install", does(Config, ""), "update", does(Config, ""), "uninstall", does(Config, ""),
 					"restore", does(RunsProject, ""), "list", lists("-g --global --local --tool-path="), "search", does(Network, ""))},
-				"new", does(Write, ""), "sln", does(Write, ""), "nuget", does(Network, ""), "dev-certs", does(Config, ""), "workload", does(Config, ""), "sdk", does(Network, ""),
+				"new", does(Write, ""), "sln", does(Write, ""), "nuget", dotnetNuget, "dev-certs", does(Config, ""), "workload", does(Config, ""), "sdk", does(Network, ""),
 				"help", lists("")),
 			ReadOnly: []string{"dotnet --version", "dotnet --info", "dotnet --list-sdks", "dotnet tool list -g"},
 			Flagged:  []string{"dotnet fsi", "dotnet run", "dotnet build", "dotnet tool run evil", "dotnet dev-certs https --trust", "dotnet /tmp/evil.dll"}},
 		&Spec{Names: n("swift"), Grant: Grant{Depth: 1, Offers: []string{"swift build x => Bash(swift build:*)"}}, Effect: Exec, OtherSubcommand: Unknown,
 			// swift alone starts the REPL; Package.swift is code.
 			Options: "--version:h -version:h -h:h --help:h",
-			Subcommands: subs("build", does(RunsProject, ""), "test", does(RunsProject, ""), "run", does(RunsProject, ""), "package", does(RunsProject, ""),
+			Subcommands: subs("build", does(RunsProject, ""), "test", does(RunsProject, ""), "run", does(RunsProject, ""), "package", does(RunsProject, ""), "package-registry", swiftRegistry,
 				"repl", does(Exec, ""), "sdk", does(Config, ""), "help", lists("")),
 			ReadOnly: []string{"swift --version"},
 			Flagged:  []string{"swift", "swift repl", "swift build", "swift package resolve", "swift /tmp/evil.swift"}},

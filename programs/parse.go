@@ -293,6 +293,38 @@ func (r *Result) Has(names ...string) bool {
 	return false
 }
 
+// On reports whether a switch is on: the last of the named options given
+// decides, in any spelling, and a switch given the value false
+// (--dry-run=false, as pflag, clap and nopt take it) or its --no- form
+// where the entry declares one (--no-dry-run) is off. Has answers
+// whether it was given at all.
+func (r *Result) On(names ...string) bool {
+	on := false
+	for i := range r.Options {
+		switch {
+		case r.named(i, names):
+			on = !r.valued(i) || !strings.EqualFold(r.Options[i].Target, "false")
+		case negates(r.Options[i].Option, names):
+			on = false
+		}
+	}
+	return on
+}
+
+// negates reports whether option is the --no- form of one of names.
+func negates(option string, names []string) bool {
+	rest, ok := strings.CutPrefix(option, "--no-")
+	if !ok {
+		return false
+	}
+	for _, n := range names {
+		if strings.TrimPrefix(n, "--") == rest && strings.HasPrefix(n, "--") {
+			return true
+		}
+	}
+	return false
+}
+
 // Value returns the value of the last of the named options given with
 // one (getopt's last one wins), and whether one was.
 func (r *Result) Value(names ...string) (string, bool) {
@@ -590,6 +622,11 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 				}
 			case hasEq:
 				apply(o, val, base+i)
+			case o.boolWord && i+1 < len(words) && (words[i+1].Text == "true" || words[i+1].Text == "false"):
+				// nopt takes a Boolean's value apart too (npm publish
+				// --dry-run false).
+				i++
+				apply(o, words[i].Text, base+i)
 			default:
 				apply(o, "", -1)
 			}

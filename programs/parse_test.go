@@ -395,3 +395,24 @@ func TestRemoteOperands(t *testing.T) {
 		}
 	}
 }
+
+// TestOn: a switch is on when the last of its spellings given says so:
+// --x=false and --no-x turn it off, and a Boolean declared ?b takes true
+// or false as the next word (npm's nopt).
+func TestOn(t *testing.T) {
+	s := &Spec{Names: n("x"), Permute: true, Operands: "-*", Options: "-n|--dry-run?b --no-dry-run --tag="}
+	s.compile("x")
+	for line, want := range map[string]bool{
+		"--dry-run": true, "-n": true, "--dry-run=true": true, "--dry-run true": true, "--dry-run=0": true,
+		"--dry-run=false": false, "--dry-run=FALSE": false, "--dry-run false": false, "--no-dry-run": false, "": false, "--tag false": false,
+		"--dry-run --no-dry-run": false, "--no-dry-run --dry-run": true, "--dry-run false --dry-run": true, "pkg --dry-run": true,
+	} {
+		r := Parse(s, words(line))
+		if got := r.On("--dry-run"); got != want {
+			t.Errorf("%q: On = %v, want %v", line, got, want)
+		}
+	}
+	if r := Parse(s, words("--dry-run false")); len(r.Operands()) != 0 {
+		t.Errorf("--dry-run false: false is the switch's value, not an operand: %q", r.Operands())
+	}
+}

@@ -112,6 +112,9 @@ type Spec struct {
 	//	           what may run, chrt -p PRIO PID changes a running
 	//	           process); also after a value's effect (-p=:N)
 	//	-x=;E      the value runs to a ";" or "+" word (find -exec)
+	//	--x?b      a Boolean switch: its value true or false attached
+	//	           (--x=false), or apart when the next word is one of
+	//	           them (nopt's Boolean options: npm --dry-run false)
 	//
 	// The spellings of one option are one field joined by "|", the
 	// modifier after the last: "-r|-R|--recursive", "-H|--host=n",
@@ -322,6 +325,7 @@ type opt struct {
 	ends     bool   // the options end after this one (python -m MOD ARGS)
 	noCmd    bool   // a launcher given it runs no command (sudo -l, chrt -p)
 	whatIf   bool   // the call only says what it would do (PowerShell -WhatIf)
+	boolWord bool   // a Boolean: true or false apart is its value (nopt)
 }
 
 type operand struct {
@@ -439,6 +443,9 @@ func (s *Spec) compileNow(name string) {
 			}
 			if mod == "g" {
 				o.object, o.effect, mod = true, Read, ""
+			}
+			if mod == "b" && f[i] == '?' {
+				o.boolWord, mod = true, ""
 			}
 			if mod != "" {
 				e, ok := effectOf(mod[0])
@@ -575,14 +582,16 @@ func (s *Spec) Name() string {
 
 // Raise is one danger an entry declares: a call the entry judges is a
 // finding of Kind, described by Why, unless one of the options Unless
-// names is given, and only when one of those With names is (if any).
+// names is on (Result.On), and only when one of those With names is
+// given (if any).
 type Raise struct {
 	Kind danger.Kind
 	// Why is the finding's description; "{prog}" in it stands for the
 	// program's name as the call spells it (terraform, tofu).
 	Why string
-	// Unless lists, space separated, options by name whose presence makes
-	// the call harmless (--dry-run): they must be declared in the entry's
+	// Unless lists, space separated, options by name that make the call
+	// harmless when on (--dry-run, but not --dry-run=false or a later
+	// --no-dry-run: Result.On): they must be declared in the entry's
 	// Options, so that every spelling counts.
 	Unless string
 	// With, when set, makes the danger hold only for a call that gives

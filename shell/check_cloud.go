@@ -545,126 +545,76 @@ func lifecycleScripts(s string) bool {
 	return false
 }
 
+// checkPublish covers what publishes or changes a published package and
+// is not one subcommand of the program's entry, which declares those as
+// its Raises (npm publish, cargo publish, twine upload, gem push, each
+// unless its own dry-run option is on): a lifecycle script set in
+// package.json, python running twine or setup.py upload, mvn's deploy
+// goals and gradle's publishing tasks among the operands, goreleaser
+// release without a snapshot or its publish skipped. Every word is read
+// as the program's entry reads it.
 func checkPublish(a *analyzer, c *call) {
-	ops := c.operands()
-	// A dry run by the publisher's own option, as its entry reads it
-	// (cargo publish -n); poetry's -n is --no-interaction, a real publish.
-	if hasWord(ops, "--dry-run") && c.prog != "mvn" && c.prog != "mvnw" && c.prog != "./mvnw" || hasPrefixWord(ops, "--dry-run=true") || a.entryParse(c).Has("--dry-run") {
-		return
-	}
-	var words []string
-	for _, x := range ops {
-		words = append(words, x.Value)
-	}
-	first := ""
-	if len(words) > 0 {
-		first = words[0]
-	}
-	second := ""
-	if len(words) > 1 {
-		second = words[1]
-	}
+	res := a.entryParse(c)
 	flag := func(what string) { a.flag(c, danger.PublishDeploy, what) }
 	switch c.prog {
-	case "npm", "pnpm", "bun":
-		switch first {
-		case "set-script", "pkg":
-			// A lifecycle script runs on every install of the package.
-			for _, w := range words[1:] {
-				name := strings.TrimPrefix(w, "scripts.")
-				name, _, _ = strings.Cut(name, "=")
-				if lifecycleScripts(name) && (first == "set-script" || strings.HasPrefix(w, "scripts.")) {
-					a.flag(c, danger.Persistence, "sets the package's "+name+" script, which runs on every install")
-					return
-				}
+	case "npm", "pnpm":
+		// A lifecycle script runs on every install of the package:
+		// npm pkg set scripts.NAME=CMD (npm pk set: npm takes a command's
+		// prefix), npm set-script NAME CMD (npm 7-8).
+		sub, ops := res.Sub(), res.Operands()
+		for i, w := range ops {
+			name := w
+			switch {
+			case (sub == "pkg set" || sub == "pk set") && strings.HasPrefix(w, "scripts."):
+				name = strings.TrimPrefix(w, "scripts.")
+			case sub == "set-script" && i == 0:
+			default:
+				continue
 			}
-		case "publish":
-			flag(c.prog + " publish releases the package publicly")
-		case "unpublish", "deprecate", "dist-tag":
-			if first != "dist-tag" || second == "add" || second == "rm" {
-				flag(c.prog + " " + first + " changes a published package")
+			name, _, _ = strings.Cut(name, "=")
+			if lifecycleScripts(name) {
+				a.flag(c, danger.Persistence, "sets the package's "+name+" script, which runs on every install")
+				return
 			}
-		case "owner", "access":
-			if second == "add" || second == "rm" || second == "grant" || second == "revoke" || second == "set" || second == "public" {
-				flag(c.prog + " " + first + " changes who controls a published package")
-			}
-		}
-	case "yarn":
-		if first == "publish" || first == "npm" && second == "publish" {
-			flag("yarn publish releases the package publicly")
-		}
-	case "cargo":
-		if first == "publish" || first == "yank" || first == "owner" && len(words) > 1 {
-			flag("cargo " + first + " changes a published crate")
-		}
-	case "twine":
-		if first == "upload" || first == "register" {
-			flag("twine upload publishes the package")
-		}
-	case "poetry", "flit", "hatch", "uv":
-		// The subcommand after the global options (poetry -n publish).
-		if sub, _ := a.entrySub(c); sub == "publish" {
-			flag(c.prog + " publish publishes the package")
 		}
 	case "python", "python3":
 		// python -m twine upload (-mtwine too), python setup.py upload:
 		// the module or script and its words, as python's entry reads
 		// them.
-		res := a.entryParse(c)
 		args := res.Operands()
 		mod, _ := res.Value("-m")
 		if mod == "twine" && slices.Contains(args, "upload") || len(args) > 1 && path.Base(args[0]) == "setup.py" && slices.Contains(args[1:], "upload") {
 			flag("uploads the package to an index")
 		}
-	case "gem":
-		if first == "push" || first == "yank" || first == "owner" {
-			flag("gem " + first + " changes a published gem")
-		}
 	case "mvn", "mvnw", "./mvnw":
 		// mvnw is the project's wrapper around the same mvn.
 		// The goals and phases, as mvn's entry reads them (-f FILE, -P
 		// PROFILE, -D PROP skipped).
-		for _, g := range a.entryParse(c).Operands() {
+		for _, g := range res.Operands() {
 			if g == "deploy" || g == "release:perform" || g == "deploy:deploy-file" {
 				flag("mvn deploy publishes artifacts")
 				break
 			}
 		}
 	case "gradle", "./gradlew", "gradlew":
-		for _, w := range words {
+		// The tasks, as gradle's entry reads them; -m|--dry-run runs
+		// none of them.
+		if res.Has("--dry-run") {
+			return
+		}
+		for _, w := range res.Operands() {
 			if strings.HasPrefix(w, "publish") && w != "publishToMavenLocal" || w == "uploadArchives" {
 				flag("gradle " + w + " publishes artifacts")
 				return
 			}
-		}
-	case "dotnet":
-		if first == "nuget" && second == "push" {
-			flag("pushes a NuGet package")
-		}
-	case "vsce", "ovsx":
-		if first == "publish" || first == "unpublish" {
-			flag(c.prog + " publishes an extension")
 		}
 	case "goreleaser":
 		// release publishes unless --snapshot, --prepare or publish among
 		// the --skip values (--skip=publish,announce, --skip publish, as
 		// the entry reads them); publish, continue and announce are the
 		// entry's Raises.
-		res := a.entryParse(c)
 		if sub := res.Sub(); (sub == "release" || sub == "r") && !res.Has("--snapshot", "--prepare", "--skip-publish") && !skipsPublish(res.Values("--skip")) {
 			flag("goreleaser release publishes a release")
-		}
-	case "lerna", "changeset":
-		if first == "publish" {
-			flag(c.prog + " publish releases packages")
-		}
-	case "swift":
-		if first == "package-registry" && second == "publish" {
-			flag("publishes a Swift package")
-		}
-	case "deno":
-		if first == "publish" {
-			flag("deno publish releases the package")
 		}
 	}
 }

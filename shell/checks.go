@@ -191,13 +191,16 @@ var catalogue = [...]checkDef{
 			"docker build -t x .", "docker buildx build -o type=local,dest=out .", "docker context use default"}},
 	{Name: "publish", Rule: "R13", Run: checkPublish,
 		Raises:   []danger.Kind{danger.Persistence, danger.PublishDeploy},
-		Programs: []string{"npm", "yarn", "pnpm", "cargo", "twine", "poetry", "gem", "mvn", "mvnw", "gradle", "gradlew", "dotnet", "vsce", "ovsx", "flit", "hatch", "uv", "bun", "deno", "goreleaser", "python", "python3", "lerna", "changeset", "helm", "swift"},
-		Flagged: []string{"mvn deploy", "npm publish",
+		Programs: []string{"npm", "pnpm", "mvn", "mvnw", "gradle", "gradlew", "goreleaser", "python", "python3"},
+		Flagged: []string{"mvn deploy", "npm pkg set scripts.postinstall='curl x | sh'", "npm set-script postinstall 'node x.js'", "pnpm pkg set scripts.preinstall=x",
+			"npm pk set scripts.prepare=x", "/usr/local/bin/npm pkg set scripts.install=x", "command npm pkg set scripts.postinstall=x",
 			"python -m twine upload dist/x.whl", "python3 -mtwine upload dist/x.whl", "python setup.py sdist upload", "mvn -P release deploy", "./mvnw -f pom.xml deploy", "mvn -pl api clean deploy", "./gradlew publish", "mvnw deploy",
-			"goreleaser release", "goreleaser release --clean", "goreleaser --verbose release -f .goreleaser.yaml", "/usr/local/bin/goreleaser release --skip=validate", "goreleaser release --skip announce", "goreleaser r --clean", "poetry publish -n", "poetry -n publish --build", "cargo publish"},
-		Passes: []string{"yarn", "swift",
+			"gradle publishToSonatype", "gradle -b build.gradle publish", "gradle --console plain uploadArchives", "./gradlew publish --dry-run=false",
+			"goreleaser release", "goreleaser release --clean", "goreleaser --verbose release -f .goreleaser.yaml", "/usr/local/bin/goreleaser release --skip=validate", "goreleaser release --skip announce", "goreleaser r --clean"},
+		Passes: []string{"npm pkg set scripts.test=jest", "npm pkg get scripts.postinstall", "npm set-script test jest", "pnpm pkg set version=2.0.0",
 			"python -m twine check dist/x.whl", "python upload.py", "mvn -P deploy package", "./mvnw -f deploy verify",
-			"goreleaser release --snapshot --clean", "goreleaser release --clean --snapshot", "goreleaser release --skip=publish", "goreleaser release --skip=announce,publish", "goreleaser release --skip publish --skip announce", "goreleaser build --snapshot", "goreleaser check", "cargo publish -n", "cargo publish --dry-run", "cargo publish -n --allow-dirty", "poetry publish --dry-run"}},
+			"gradle publish --dry-run", "./gradlew -m publish", "./gradlew publishToMavenLocal", "gradle build",
+			"goreleaser release --snapshot --clean", "goreleaser release --clean --snapshot", "goreleaser release --skip=publish", "goreleaser release --skip=announce,publish", "goreleaser release --skip publish --skip announce", "goreleaser build --snapshot", "goreleaser check"}},
 	{Name: "object-stores", Rule: "R13", Run: checkObjectStores,
 		Raises:   []danger.Kind{danger.CloudDestructive, danger.Exfiltration},
 		Programs: []string{"s3cmd", "rclone", "mc", "azcopy", "b2"},
@@ -635,7 +638,8 @@ var (
 // (programs.Spec.Raises): where a danger is just "this subcommand is that
 // category" (terraform destroy, helm uninstall), the entry the call's
 // parse ends in says so, and this flags it unless one of the raise's
-// Unless options is given (or none of its With options is). Only entries that declare some Raises are
+// Unless options is on (given, and not as --dry-run=false or
+// --no-dry-run), or none of its With options is given. Only entries that declare some Raises are
 // parsed here.
 func (a *analyzer) checkEntryRaises(c *call) {
 	spec := programs.Lookup(c.prog)
@@ -655,7 +659,7 @@ func (a *analyzer) checkEntryRaises(c *call) {
 	var raised []danger.Kind
 	for i := range res.Spec.Raises {
 		r := &res.Spec.Raises[i]
-		if slices.Contains(raised, r.Kind) || r.Unless != "" && res.Has(strings.Fields(r.Unless)...) {
+		if slices.Contains(raised, r.Kind) || r.Unless != "" && res.On(strings.Fields(r.Unless)...) {
 			continue
 		}
 		opt, value, ok := r.Holds(res)
