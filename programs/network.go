@@ -61,13 +61,17 @@ var _ = family("network", func(add func(...*Spec)) {
 		// mailbox; ~! in the input runs a command.
 		&Spec{Names: n("mail", "mailx"), Lasting: Lasting{Does: Mails, Examples: []string{"mail -s hi a@example.com => sends email"}}, Effect: Unknown, Loose: true, Operands: "-*", Options: "-u= -s= -c= -b= -f? -r=",
 			Flagged: []string{"mail -u root", "mail -uroot", "mail -n -u root"}},
-		&Spec{Names: n("ssh"), Talk: Talk{Beyond: true, Examples: []string{"ssh host => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"ssh x => Bash(ssh x)"}}, Effect: Network, Lang: "ssh-option", Operands: "n -*", Options: sshOpts,
-			Flagged: []string{"ssh -o ProxyCommand='sh -c id' x", "ssh -oProxyCommand=';id' x", "ssh -o LocalCommand=id -o PermitLocalCommand=yes host", "ssh host uptime"}},
+		&Spec{Names: n("ssh"), Talk: Talk{Beyond: true, Examples: []string{"ssh host => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"ssh x => Bash(ssh x)"}}, Effect: Network, Lang: "ssh-option", Operands: "n -*", Options: sshOpts, OptionsAfter: 1,
+			Flagged: []string{"ssh -o ProxyCommand='sh -c id' x", "ssh -oProxyCommand=';id' x", "ssh x -o ProxyCommand='sh -c id'", "ssh x -oProxyCommand=';id' uptime", "ssh -o LocalCommand=id -o PermitLocalCommand=yes host", "ssh host uptime"}},
 		// autossh runs ssh with its options, and -M takes the monitoring
 		// port where ssh's -M is a flag.
-		&Spec{Names: n("autossh"), Effect: Network, Lang: "ssh-option", Operands: "n -*", Options: autosshOpts,
-			Flagged: []string{"autossh -M 0 -R 80:localhost:3000 serveo.net", "autossh -M0 -oProxyCommand=';id' x"}},
-		&Spec{Names: n("scp"), Talk: Talk{Beyond: true, Examples: []string{"scp build.tgz deploy@server:/srv/ => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"scp x => Bash(scp x)"}}, Effect: Network, Lang: "ssh-option", Permute: true, Operands: "-*",
+		// ssh's options may follow the host too (OptionsAfter), and autossh
+		// hands ssh its words.
+		&Spec{Names: n("autossh"), Effect: Network, Lang: "ssh-option", Operands: "n -*", Options: autosshOpts, OptionsAfter: 1,
+			Flagged: []string{"autossh -M 0 -R 80:localhost:3000 serveo.net", "autossh -M0 -oProxyCommand=';id' x", "autossh -M 0 x -oProxyCommand=';id'"}},
+		// scp (OpenSSH 9.2): options stop at the first operand (scp a b -q
+		// copies a to b and -q: seen).
+		&Spec{Names: n("scp"), Talk: Talk{Beyond: true, Examples: []string{"scp build.tgz deploy@server:/srv/ => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"scp x => Bash(scp x)"}}, Effect: Network, Lang: "ssh-option", Operands: "-*",
 			Options: "-3 -4 -6 -A -B -C -O -p -q -R -r -s -T -v -D=x -S=x -c= -F=u -i=r -J=n -l= -o=k -P= -X=",
 			Flagged: []string{"scp -S ./evil.sh x y:", "scp build.tgz deploy@server:/srv/"}},
 		// sftp (OpenSSH 9.2, getopt): -D and -S run a program, -b reads

@@ -522,7 +522,7 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 				break
 			}
 			ops = append(ops, i)
-			if !s.Permute && (!s.Command || noCmd) {
+			if !s.Permute && (!s.Command || noCmd) && len(ops) > s.OptionsAfter {
 				// A launcher's options may follow its operands (aws-vault
 				// exec PROFILE -d 1h -- CMD): only its command ends them.
 				endOpts = true

@@ -160,6 +160,11 @@ type Spec struct {
 	// Permute lets options follow operands (GNU); otherwise options stop
 	// at the first operand.
 	Permute bool
+	// OptionsAfter lets options follow this many first operands, and no
+	// more (without Permute): ssh HOST -o X CMD -p 1 reads -o X, and -p 1
+	// is the remote command's (OpenSSH 9.2 parses its options again after
+	// the host, then stops at the command: seen with ssh -G).
+	OptionsAfter int
 	// Subcommands are the program's subcommands, by name; the first
 	// operand selects one. A program with subcommands and no match is
 	// unknown, unless OtherSubcommand says what the others do.

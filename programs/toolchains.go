@@ -124,13 +124,15 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 		Raises: []Raise{{Kind: danger.PublishDeploy, Why: "cargo owner changes who controls a published crate",
 			Flagged: []string{"cargo owner --add bob x", "cargo owner -abob x", "cargo owner --remove=bob x"}, Passes: []string{"cargo owner --help", "cargo tree"}}}}
 	add(
-		&Spec{Names: n("make", "gmake"), Grant: Grant{ExactWith: "-f* --file* --makefile* --eval* -E* *=* --justfile", Depth: 1, Offers: []string{"make build x => Bash(make build:*)", "make -f x => Bash(make -f x)"}}, Effect: RunsProject, Lang: "make", Permute: true, Operands: "-*",
-			// --eval and the makefile run any command.
-			Options: "-B --always-make -C= --directory= -d --debug? -e --environment-overrides -E=k --eval=k -f= --file= --makefile= -i --ignore-errors -I= --include-dir= -j? --jobs? " +
-				"-k --keep-going -l? --load-average? --max-load? -L --check-symlink-times -n --just-print --dry-run --recon -o= --old-file= --assume-old= -O? --output-sync? -p --print-data-base " +
-				"-q --question -r --no-builtin-rules -R --no-builtin-variables -s --silent --quiet --no-silent -S --no-keep-going --stop -t --touch --trace -v|--version:h -w --print-directory " +
-				"--no-print-directory -W= --what-if= --new-file= --assume-new= --warn-undefined-variables --shuffle? -h|--help:h",
-			Flagged: []string{"make", "make test", "make --eval='$(shell sh -c id)' .", "make -s --eval='$(file >/tmp/x,DATA)' ."}},
+		&Spec{Names: n("make", "gmake"), Grant: Grant{ExactWith: "-f* --file* --makefile* --eval* -E* *=* --justfile", Depth: 1, Offers: []string{"make build x => Bash(make build:*)", "make -f x => Bash(make -f x)"}}, Effect: RunsProject, Lang: "make", Permute: true, Abbrev: true, Operands: "-*",
+			// --eval and the makefile run any command. GNU make 4.3 (make
+			// --help, tried): getopt_long, so a unique prefix is the option
+			// (make --dry, --ev=X: seen), and each option's spellings are one.
+			Options: "-b -m -B|--always-make -C|--directory= -d --debug? -e|--environment-overrides -E|--eval=k -f|--file|--makefile= -i|--ignore-errors -I|--include-dir= -j|--jobs? " +
+				"-k|--keep-going -l|--load-average|--max-load? -L|--check-symlink-times -n|--just-print|--dry-run|--recon -o|--old-file|--assume-old= -O|--output-sync? -p|--print-data-base " +
+				"-q|--question -r|--no-builtin-rules -R|--no-builtin-variables -s|--silent|--quiet --no-silent -S|--no-keep-going|--stop -t|--touch --trace -v|--version:h -w|--print-directory " +
+				"--no-print-directory -W|--what-if|--new-file|--assume-new= --warn-undefined-variables --shuffle? -h|--help:h",
+			Flagged: []string{"make", "make test", "make --eval='$(shell sh -c id)' .", "make -s --eval='$(file >/tmp/x,DATA)' .", "make --ev='$(shell sh -c id)' .", "make --makef=evil.mk"}},
 		&Spec{Names: n("pytest", "py.test"), Effect: RunsProject, Permute: true, Operands: "-*", Loose: true,
 			// -p loads a plugin module; --rootdir and ini files may
 			// name more.
