@@ -52,6 +52,16 @@ type Call interface {
 	// prints ("" when none): a credential file, the environment, a
 	// database dump, an archive of home or the project, the history.
 	SensitiveOutput() string
+	// PrintsEnv says what environment the call prints ("" when none):
+	// the shell's (env, printenv, export -p, declare -x), as JSON (jq's
+	// env), every process's (ps e).
+	PrintsEnv() string
+	// Prints reports a call whose standard output is the content of the
+	// files it reads (cat, grep, dd, gzip -c, a bare < FILE).
+	Prints() bool
+	// Names are the words the call prints for a later xargs to take as
+	// names: echo's and printf's arguments, the paths ls lists.
+	Names() []Word
 	// RunByFind is the expression of the find whose -exec runs the call,
 	// nil when no find does.
 	RunByFind() *Find
@@ -138,6 +148,11 @@ type Call interface {
 	// browser password store (pathclass.Credential, and what the
 	// analysis knows of the file on disk: a link or hard link to one).
 	Credential(p string) bool
+	// CredentialReach reports a path that is a credential file or a
+	// pattern that can match one (file), or a directory that holds
+	// credentials (tree): pathclass.CredentialReach and the secrets the
+	// options declare.
+	CredentialReach(p string) (file, tree bool)
 	// Sensitive reports a file whose content must not leave the
 	// machine: a credential, a secret environment file, a history or
 	// log, an account database, a process environment, or a copy of one

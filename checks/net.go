@@ -5,7 +5,9 @@ import (
 
 	"github.com/wardenhq/warden/danger"
 	"github.com/wardenhq/warden/internal/fspath"
+	"github.com/wardenhq/warden/internal/lazyre"
 	"github.com/wardenhq/warden/netclass"
+	"github.com/wardenhq/warden/pathclass"
 	"github.com/wardenhq/warden/programs"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -569,4 +571,178 @@ func flagHost(c Call, cls *netclass.Class, description string) {
 	default:
 		c.Flag(danger.CredentialAccess, description)
 	}
+}
+
+// XargsRead flags reading the files a find selected for their
+// secret-looking names (find ~ -name id_rsa* | xargs cat).
+func XargsRead(c Call) {
+	if !c.InXargs() {
+		return
+	}
+	for _, u := range c.Upstream() {
+		for _, x := range u.Names() {
+			// echo ~/.ssh/id_rsa | xargs cat: the names are words of the
+			// command.
+			p := u.Resolve(x)
+			if p == "" {
+				continue
+			}
+			if file, _ := c.CredentialReach(p); file || pathclass.SecretEnv.Is(p, "") {
+				c.Flag(danger.CredentialAccess, "prints "+p+", which "+u.Program()+" hands to xargs")
+				return
+			}
+		}
+		if u.Program() != "find" {
+			continue
+		}
+		fi := ParseFind(u.Args())
+		for _, n := range fi.Names {
+			probe := "/x/" + strings.ReplaceAll(strings.ReplaceAll(n, "*", ""), "?", "")
+			if strings.HasPrefix(n, "*") {
+				probe = "/x/key" + strings.TrimPrefix(n, "*")
+			}
+			if c.Credential(probe) || pathclass.SecretEnv.Is(probe, "") || strings.Contains(n, "id_rsa") || strings.Contains(n, "id_ed25519") || strings.HasSuffix(n, ".pem") || strings.HasSuffix(n, ".key") {
+				c.Flag(danger.CredentialAccess, "prints every file named "+n+" that find locates")
+				return
+			}
+		}
+	}
+}
+
+// EnvDump flags printing secrets from the environment: printenv
+// TOKEN, echo $API_KEY, env | grep -i secret.
+func EnvDump(c Call) {
+	ops := c.Args()
+	switch c.Program() {
+	case "printenv":
+		for _, x := range c.Operands() {
+			if SecretVarName(x.Value) {
+				c.Flag(danger.CredentialAccess, "prints the secret "+x.Value)
+				return
+			}
+		}
+	case "echo", "printf":
+		if c.OutputMasked() || writesFile(c) {
+			return
+		}
+		for _, x := range ops {
+			if SecretExpansion(x.Raw) {
+				c.Flag(danger.CredentialAccess, "prints a secret from the environment ("+x.Raw+")")
+				return
+			}
+		}
+	case "jq", "gojq":
+		if c.OutputMasked() {
+			return
+		}
+		for _, e := range c.Effects() {
+			if e.Lang != "jq" {
+				continue
+			}
+			if v := jqSecretVar(e.Target); v != "" {
+				c.Flag(danger.CredentialAccess, "prints the secret "+v+" from the environment")
+				return
+			}
+		}
+	case "npm", "pnpm", "yarn":
+		// npm config get //registry/:_authToken prints the token: the
+		// subcommands and keys as the entry reads them (npm's entry
+		// knows config get, pnpm's and yarn's config alone).
+		seq := strings.Fields(c.Parse().Sub())
+		for _, x := range c.Operands() {
+			seq = append(seq, x.Value)
+		}
+		if len(seq) >= 3 && seq[0] == "config" && seq[1] == "get" && !c.OutputMasked() {
+			for _, k := range seq[2:] {
+				if l := strings.ToLower(k); strings.Contains(l, "_auth") || strings.Contains(l, "token") || strings.Contains(l, "_password") {
+					c.Flag(danger.CredentialAccess, c.Program()+" config get prints the registry credential "+k)
+					return
+				}
+			}
+		}
+	case "ps":
+		if !c.OutputMasked() && PSEnv(c.Args()) {
+			c.Flag(danger.CredentialAccess, "prints every process's environment, secrets included (BSD e)")
+		}
+	case "grep", "egrep", "rg":
+		if len(c.Reads()) > 0 {
+			return
+		}
+		fromEnv := false
+		for _, u := range c.Upstream() {
+			if u.PrintsEnv() != "" {
+				fromEnv = true
+			}
+		}
+		if !fromEnv || !c.Prints() {
+			return
+		}
+		for _, x := range ops {
+			if SecretVarName(x.Value) {
+				c.Flag(danger.CredentialAccess, "prints secrets from the environment")
+				return
+			}
+		}
+	}
+}
+
+// jqEnvVar matches one variable read through jq's $ENV or env:
+// $ENV.NAME, env.NAME, $ENV["NAME"], $ENV | .NAME.
+var jqEnvVar = lazyre.Compile(`(?:\$ENV|(?:^|[^.$\w])env)\s*(?:\|\s*)?(?:\.\s*"?|\[\s*")([A-Za-z_][A-Za-z0-9_]*)`)
+
+// jqSecretVar returns the secret-named variable jq code reads from the
+// environment, or "".
+func jqSecretVar(code string) string {
+	for _, m := range jqEnvVar.FindAllStringSubmatch(code, 8) {
+		if SecretVarName(m[1]) {
+			return m[1]
+		}
+	}
+	return ""
+}
+
+// PSEnv reports ps given BSD-style options (a word without a dash) that
+// include e, which adds each process's environment to its command (ps
+// eww, ps auxe); the value of a BSD option that takes one (o pid,etime)
+// is not an option word.
+func PSEnv(args []Word) bool {
+	skip := false
+	for _, x := range args {
+		w := x.Value
+		if skip {
+			skip = false
+			continue
+		}
+		if w == "" || w[0] == '-' {
+			continue
+		}
+		letters := true
+		for i := 0; i < len(w); i++ {
+			if !(w[i] >= 'a' && w[i] <= 'z' || w[i] >= 'A' && w[i] <= 'Z') {
+				letters = false
+				break
+			}
+		}
+		if !letters {
+			continue
+		}
+		if strings.ContainsAny(w[len(w)-1:], "oOpqtUk") {
+			skip = true // the next word is this option's value
+		}
+		if strings.ContainsRune(strings.TrimRight(w, "oOpqtUk"), 'e') {
+			return true
+		}
+	}
+	return false
+}
+
+// writesFile reports an output redirection of the call to a file (not
+// /dev/null, not a descriptor).
+func writesFile(c Call) bool {
+	for _, t := range c.Outputs() {
+		if !fspath.NotAFile(t.Value) {
+			return true
+		}
+	}
+	return false
 }

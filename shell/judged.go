@@ -100,6 +100,11 @@ func (j *judged) StdinShell() bool {
 }
 func (j *judged) SensitiveOutput() string { return j.a.sensitiveSource(j.c) }
 
+func (j *judged) PrintsEnv() string                          { return envPrinter(j.c) }
+func (j *judged) Prints() bool                               { return printingProgram(j.c) }
+func (j *judged) Names() []checks.Word                       { return namesFor(j.c) }
+func (j *judged) CredentialReach(p string) (file, tree bool) { return j.a.credentialReach(p) }
+
 func (j *judged) Pipeline() []checks.Call {
 	p := j.c.ctx.pipe
 	if p == nil {
