@@ -11,6 +11,15 @@ type textGlob []string
 // parseTextGlob splits s at its unescaped stars. It also returns the literal
 // text before the first star, with escapes resolved.
 func parseTextGlob(s string) textGlob {
+	if strings.IndexByte(s, '\\') < 0 {
+		// Without escapes the pieces are s's own text between the stars.
+		return strings.Split(s, "*")
+	}
+	return parseEscapedGlob(s)
+}
+
+// parseEscapedGlob is parseTextGlob for a pattern that may hold escapes.
+func parseEscapedGlob(s string) textGlob {
 	var g textGlob
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {

@@ -349,6 +349,11 @@ func parseToolName(name string, off int) (string, string, error) {
 	if strings.Contains(name, "*") && !strings.HasPrefix(name, "mcp__") {
 		return "", "", specErrorf(off+strings.IndexByte(name, '*'), "wildcard in tool name %q: only MCP tool names take one (mcp__server__*)", name)
 	}
+	if _, ok := toolspec.Lookup(name); ok {
+		// A canonical name, as nearly every rule writes it: the alias and
+		// case fix-ups below leave it as it is (TestParseToolNameCanonical).
+		return name, "", nil
+	}
 	tool, warn := name, ""
 	if canon := CanonicalTool(name); canon != name {
 		return canon, "", nil // an alias: a legacy or an agent's own name

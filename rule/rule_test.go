@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/toolspec"
 )
 
 // parsed is what a test compares of a parsed rule.
@@ -221,6 +222,35 @@ func TestEscapeCommand(t *testing.T) {
 		other := Subject{Tool: "Bash", Command: cmd + "x"}
 		if r.Matches(&other, Env{}) {
 			t.Errorf("Bash(%s) matches %q", EscapeCommand(cmd), cmd+"x")
+		}
+	}
+}
+
+// TestParseToolNameCanonical checks the shortcut for a canonical tool name
+// against the alias and case fix-ups it skips: they leave every canonical
+// name as it is, without a warning.
+func TestParseToolNameCanonical(t *testing.T) {
+	for _, tool := range toolspec.Tools {
+		name := tool.Name
+		if canon := CanonicalTool(name); canon != name {
+			t.Errorf("%s: CanonicalTool gives %s", name, canon)
+		}
+		if known, ok := toolspec.LookupFold(name); !ok || known.Name != name {
+			t.Errorf("%s: LookupFold finds %v", name, known)
+		}
+		got, warn, err := parseToolName(name, 0)
+		if got != name || warn != "" || err != nil {
+			t.Errorf("parseToolName(%s) = %q, %q, %v", name, got, warn, err)
+		}
+	}
+}
+
+// TestParseTextGlobPlain checks the split of a pattern without escapes
+// against the reading of one with them.
+func TestParseTextGlobPlain(t *testing.T) {
+	for _, s := range []string{"", "*", "**", "a", "a*", "*a", "a*b", "a**b", "git * --force", "npm run test:*", "* x *", "a b c"} {
+		if got, want := parseTextGlob(s), parseEscapedGlob(s); !cmp.Equal([]string(got), []string(want)) {
+			t.Errorf("parseTextGlob(%q) = %q, want %q", s, got, want)
 		}
 	}
 }
