@@ -33,9 +33,9 @@ func (j *judged) AnyValue(test func(string) bool) bool { return j.a.optionValueI
 func (j *judged) Resolve(w checks.Word) string         { return j.a.resolve(w, j.c.cwd) }
 func (j *judged) ResolveText(s string) string          { return j.a.resolveString(s, j.c.cwd) }
 func (j *judged) Control(p string) bool                { return isControl(j.a, p) }
-func (j *judged) Flag(k danger.Kind, why string)       { j.a.flag(j.c, k, why) }
-func (j *judged) FlagAt(k danger.Kind, why string, risk api.Risk) {
-	j.a.flagAt(j.c, k, why, risk)
+func (j *judged) Flag(kind danger.Kind, why string)    { j.a.flag(j.c, kind, why) }
+func (j *judged) FlagAt(kind danger.Kind, why string, risk api.Risk) {
+	j.a.flagAt(j.c, kind, why, risk)
 }
 
 func (j *judged) Credential(p string) bool    { return j.a.credentialFile(p) }
