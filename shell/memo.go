@@ -94,7 +94,7 @@ func (r *recording) read(sl slot, v slotVal) {
 	if r.isDone(sl) {
 		return
 	}
-	r.mark(sl)
+	r.markNew(sl)
 	r.reads = append(r.reads, memoRead{slot: sl, val: v})
 }
 
@@ -114,8 +114,9 @@ func (r *recording) isDone(sl slot) bool {
 		_, ok := r.doneSet[sl]
 		return ok
 	}
-	for _, d := range r.done {
-		if d == sl {
+	for i := range r.done {
+		// The kind and the length first: most slots differ in them.
+		if d := &r.done[i]; d.kind == sl.kind && len(d.name) == len(sl.name) && d.name == sl.name {
 			return true
 		}
 	}
@@ -123,9 +124,13 @@ func (r *recording) isDone(sl slot) bool {
 }
 
 func (r *recording) mark(sl slot) {
-	if r.isDone(sl) {
-		return
+	if !r.isDone(sl) {
+		r.markNew(sl)
 	}
+}
+
+// markNew is mark for a slot known not done.
+func (r *recording) markNew(sl slot) {
 	if r.doneSet != nil {
 		r.doneSet[sl] = struct{}{}
 		return
