@@ -51,8 +51,9 @@ var _ = family("containers", func(add func(...*Spec)) {
 		return &Spec{Effect: e, Permute: true, Operands: "-*", Loose: true, Options: "-h:h --help:h" + helmOpts}
 	}
 	htalk, hchange, hremove := helm(Network), helm(Config), helm(Delete)
+	// uninstall's --dry-run is a pflag bool: --dry-run=false uninstalls.
 	hremove.Raises = []Raise{{Kind: danger.CloudDestructive, Why: "helm uninstall removes a release and its resources", Unless: "--dry-run",
-		Flagged: []string{"helm uninstall api", "helm delete api -n prod", "helm un api", "helm --kube-context prod del api"},
+		Flagged: []string{"helm uninstall api", "helm delete api -n prod", "helm un api", "helm --kube-context prod del api", "helm uninstall api --dry-run=false"},
 		Passes:  []string{"helm uninstall api --dry-run", "helm delete api --dry-run=server", "helm list", "helm uninstall --help"}}}
 	// helm push (OCI registries, helm 3.8 on) publishes the chart.
 	hpush := helm(Network)

@@ -205,9 +205,10 @@ func npmRegistry(prog string, prefixes bool) map[string]*Spec {
 	}
 	publish := changes("{prog} publish releases the package publicly", "--dry-run",
 		[]string{p + "publish", p + "publish --access public", p + "publish --dry-run=false", p + "publish --dry-run false", p + "publish --dry-run --no-dry-run",
-			p + "publish --tag next ./pkg", "/usr/local/bin/" + p + "publish", "command " + p + "publish", "env " + p + "publish", "sudo " + p + "publish"},
+			p + "publish --tag next ./pkg", "/usr/local/bin/" + p + "publish", "command " + p + "publish", "env " + p + "publish", "sudo " + p + "publish",
+			"npx --yes " + p + "publish", "nice " + p + "publish", "'" + prog + "' publish", "env -i " + p + "publish --dry-run=false"},
 		[]string{p + "publish --dry-run", p + "publish --dry-run=true", p + "publish --dry-run true", p + "publish --no-dry-run --dry-run", p + "--dry-run publish",
-			p + "publish --tag next --dry-run", p + "pack", p + "publish --help"})
+			p + "publish --tag next --dry-run", "npx --yes " + p + "publish --dry-run", "sudo " + p + "publish --dry-run", p + "pack", p + "publish --help"})
 	unpublish := changes("{prog} unpublish removes a published package", "--dry-run",
 		[]string{p + "unpublish x@1.0.0", p + "unpublish x --force", p + "unpublish x@1.0.0 --dry-run=false"},
 		[]string{p + "unpublish x@1.0.0 --dry-run", p + "--dry-run unpublish x@1.0.0"})
