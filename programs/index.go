@@ -486,6 +486,7 @@ var index = [...]indexEntry{
 	{"netlify", "deploy"},
 	{"netsh", "system-admin"},
 	{"netstat", "devtools"},
+	{"networksetup", "macos"},
 	{"new-itemproperty", "windows"},
 	{"new-service", "windows"},
 	{"newfs", "disks"},

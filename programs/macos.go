@@ -113,6 +113,24 @@ var _ = family("macos", func(add func(...*Spec)) {
 			Options:  "--get= --set=c --dns --proxy --nwi --prefs --nc= --renew=c -r -W -w= -t= -d -v -p --help:h",
 			ReadOnly: []string{"scutil --get ComputerName", "scutil --dns", "scutil --proxy", "scutil -r example.com", "scutil --nwi"},
 			Flagged:  []string{"scutil --set HostName box", "scutil --set=ComputerName box", "scutil", "scutil --prefs"}},
+		// networksetup (networksetup(8) read; macOS only, not run here):
+		// networksetup -COMMAND ARGUMENTS, one command a call, its name
+		// taken in any case. The -get, -list, -print and -is commands
+		// read; the others change the network configuration, and those
+		// that set, remove, delete, create, add, rename, order, switch
+		// location, import or detect hardware are the danger.
+		&Spec{Names: n("networksetup"), Grant: exact("networksetup -getinfo x"), Effect: Config, NoOptions: true, Operands: "-*",
+			ReadWith: "-listallnetworkservices -listnetworkserviceorder -listallhardwareports -getinfo -getdnsservers -getsearchdomains -getcurrentlocation -listlocations " +
+				"-getairportnetwork -getairportpower -getwebproxy -getsecurewebproxy -getsocksfirewallproxy -getproxybypassdomains -getautoproxyurl -getmacaddress " +
+				"-getcomputername -getnetworkserviceenabled -isnetworkserviceenabled -listpreferredwirelessnetworks -getv6additionalroutes -getadditionalroutes -printcommands -help -version",
+			Raises: []Raise{{Kind: danger.SystemConfig, Operand: "-set* -remove* -delete* -create* -add* -rename* -order* -switchtolocation -import* -detectnewhardware -duplicate*",
+				Why: "changes network settings",
+				Flagged: []string{"networksetup -setdnsservers Wi-Fi 1.1.1.1", "networksetup -setDNSServers Wi-Fi empty", "networksetup -removepreferredwirelessnetwork en0 Home",
+					"networksetup -deletelocation Work", "networksetup -setairportpower en0 off", "networksetup -createlocation Evil populate", "/usr/sbin/networksetup -setwebproxy Wi-Fi 10.0.0.1 8080",
+					"sudo networksetup -setsecurewebproxystate Wi-Fi off", "networksetup -switchtolocation Home"},
+				Passes: []string{"networksetup -listallnetworkservices", "networksetup -getdnsservers Wi-Fi", "networksetup -getinfo Wi-Fi", "networksetup -printcommands", "networksetup -version"}}},
+			ReadOnly: []string{"networksetup -listallnetworkservices", "networksetup -getdnsservers Wi-Fi", "networksetup -getinfo 'Wi-Fi'", "networksetup -listlocations"},
+			Flagged:  []string{"networksetup -setdnsservers Wi-Fi 1.1.1.1", "networksetup -setv6off Wi-Fi", "networksetup"}},
 		// scselect (scselect(8)): with no operand it lists the network
 		// locations; with one (its name or id) it switches to it, and -n
 		// sets it without applying it now.

@@ -815,11 +815,8 @@ func checkServices(a *analyzer, c *call) {
 		if hasEffect(c, programs.Config) {
 			a.flag(c, danger.SystemConfig, "changes network settings")
 		}
-	case "networksetup":
-		lf := strings.ToLower(first)
-		if strings.HasPrefix(lf, "-set") || strings.HasPrefix(lf, "-remove") || strings.HasPrefix(lf, "-delete") {
-			a.flag(c, danger.SystemConfig, "changes network settings")
-		}
+	// networksetup's commands that change the network are its entry's
+	// Raises.
 	case "ifconfig":
 		// An interface and a setting, as the entry reads its operands.
 		if len(a.entryOperands(c)) > 1 {
