@@ -274,7 +274,7 @@ func TestCatalogueReach(t *testing.T) {
 		{"cloud-destructive", "gh secret delete API_KEY"},
 		{"git-destructive", "gh run delete 12345"},
 		{"git-destructive", "gh api -X DELETE repos/org/app/branches/main/protection"},
-		// check_control.go, check_net.go: agents' CLIs, network tools.
+		// checks/control.go, checks/net.go: agents' CLIs, network tools.
 		{"system-config", "scp sshd_config root@web1:/etc/ssh/"},
 		{"system-config", "rsync -a ./bin/ admin@web1:/usr/local/bin/"},
 		{"cloud-destructive", "curl -X DELETE https://api.example.com/v1/customers/42"},

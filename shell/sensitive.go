@@ -1,0 +1,139 @@
+package shell
+
+import (
+	"strings"
+
+	"github.com/wardenhq/warden/checks"
+	"github.com/wardenhq/warden/internal/fspath"
+	"github.com/wardenhq/warden/internal/lazyre"
+)
+
+// stdinSenders are the programs that send what they read on standard input
+// to another machine: checkStdinExfil judges what they send.
+var stdinSenders = []string{"curl", "wget", "http", "https", "xh", "xhs", "nc", "ncat", "netcat", "socat", "ssh", "telnet", "openssl"}
+
+// sensitiveFile reports files whose content must not leave the machine:
+// credentials, secrets, history and logs, account databases, process
+// environments.
+func (a *analyzer) sensitiveFile(p string) bool {
+	if _, ok := a.sensitiveCopies[p]; ok {
+		return true
+	}
+	return a.credentialFile(p) || secretEnvFile(p) || logPath(a, p) || p == "/etc/passwd" || p == "/etc/shadow" || strings.HasPrefix(p, "/proc/") && strings.HasSuffix(p, "environ")
+}
+
+// sensitiveTree reports a directory that holds secrets or everything: home,
+// the root, ~/.ssh, ~/.aws, ~/.config, a browser profile.
+func (a *analyzer) sensitiveTree(p string) bool {
+	h := a.opts.Home
+	if p == "/" || h != "" && (p == h || fspath.Within(h, p)) {
+		return true
+	}
+	for _, d := range []string{".ssh", ".aws", ".config", ".gnupg", ".kube", ".docker", ".azure", ".password-store", "Library/Keychains", ".mozilla"} {
+		if h != "" && fspath.Within(p, h+"/"+d) {
+			return true
+		}
+	}
+	return a.sensitiveFile(p)
+}
+
+// sensitiveSource reports upstream commands whose output is secret or a
+// bulk copy of data: credential files, the environment, database dumps,
+// archives of the project or home, shell history.
+func (a *analyzer) sensitiveSource(u *call) string {
+	if what := envPrinter(u); what != "" {
+		return what
+	}
+	switch u.prog {
+	case "mysqldump", "pg_dump", "pg_dumpall", "mongodump", "mongoexport", "redis-dump", "sqlite3", "mariadb-dump":
+		if u.prog != "sqlite3" || strings.Contains(u.text, ".dump") {
+			return "a database dump"
+		}
+	case "tar", "zip", "7z":
+		for i, x := range a.entryOperands(u) {
+			if x.Value == "-" || i == 0 && u.prog != "tar" {
+				continue // the archive itself (zip, 7z), or standard output
+			}
+			p := a.resolve(x, u.cwd)
+			if p != "" && (a.sensitiveTree(p) || a.isTreeRootOrAbove(p) || a.inTree(p)) {
+				return "an archive of " + p
+			}
+		}
+		return ""
+	case "git":
+		if strings.Contains(u.text, "bundle") || strings.Contains(u.text, "archive") {
+			return "an archive of the repository"
+		}
+	case "history":
+		return "the shell history"
+	}
+	for _, p := range u.reads {
+		if a.credentialFile(p) || secretEnvFile(p) || logPath(a, p) || p == "/etc/passwd" || p == "/etc/shadow" || strings.HasSuffix(p, "/environ") {
+			return p
+		}
+	}
+	if u.prog == "cat" || u.prog == "head" || u.prog == "tail" {
+		for _, p := range u.reads {
+			if !a.inTree(p) {
+				return p
+			}
+		}
+	}
+	return ""
+}
+
+// envPrinter says what environment a call prints ("" when none): env,
+// printenv, set, export -p, declare -x and compgen -v print the shell's,
+// jq's env and $ENV print it as JSON, ps with BSD e prints every
+// process's.
+func envPrinter(u *call) string {
+	prog := u.prog
+	if u.decl && len(u.words) > 0 {
+		prog = u.words[0]
+	}
+	switch prog {
+	case "env", "printenv", "set", "export", "declare", "typeset", "compgen":
+		if prog == "printenv" || prog == "env" && len(operandsOf(u)) == 0 || prog != "env" && prog != "printenv" && len(u.words) <= 2 && len(u.assigns) == 0 {
+			return "the environment"
+		}
+	case "jq", "gojq":
+		for _, e := range u.fx {
+			if e.Lang == "jq" && jqEnv.MatchString(e.Target) {
+				return "the environment"
+			}
+		}
+	case "ps":
+		if psEnv(u) {
+			return "every process's environment"
+		}
+	}
+	return ""
+}
+
+// jqEnv matches jq code that reads the environment: $ENV or the env
+// builtin.
+var jqEnv = lazyre.Compile(`\$ENV\b|(?:^|[^.$\w])env\b`)
+
+// psEnv reports ps showing every process's environment (checks.PSEnv).
+func psEnv(c *call) bool { return checks.PSEnv(c.operands()) }
+
+// namesFor returns the words a pipeline stage prints for a later xargs to
+// take as names: echo's and printf's arguments, the paths ls lists.
+func namesFor(u *call) []arg {
+	switch u.prog {
+	case "echo", "ls":
+		return operandsOf(u)
+	case "printf":
+		if pos := operandsOf(u); len(pos) > 1 {
+			return pos[1:] // after the format
+		}
+	}
+	return nil
+}
+
+// operandsOf returns a call's operands as its entry reads them, for code
+// with no analyzer at hand (entryOf).
+func operandsOf(ca *call) []arg {
+	res := entryOf(ca)
+	return checks.OperandsAt(ca.operands(), &res)
+}
