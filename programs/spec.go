@@ -258,6 +258,10 @@ type Spec struct {
 	// neither operands nor the command's first word; the options end at
 	// the first of them.
 	Assigns bool
+	// Multicall marks a multi-call binary (busybox, toybox): it runs the
+	// applet named by the name it is run as, so a link to it named ls
+	// runs its ls.
+	Multicall bool
 	// DashCommand says the command follows a -- and only then (mise exec
 	// TOOL@VERSION... -- CMD): the operands before it are the entry's.
 	DashCommand bool

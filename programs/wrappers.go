@@ -102,6 +102,27 @@ var _ = family("wrappers", func(add func(...*Spec)) {
 			Options: suOptions + " -u|--user=",
 			Flagged: []string{"runuser -u app -- rm -rf /srv/app", "runuser app -c 'rm -rf ~'", "runuser --comm='rm -rf ~' app", "runuser -uapp -- rm -rf ~", "runuser --user=app -- rm -rf ~",
 				"runuser -u app rm -rf ~", "runuser -l app -c 'rm -rf ~'", "runuser - app -c 'rm -rf ~'", "runuser app ls", "runuser -u app -- ls", "runuser app", "runuser -u app"}},
+		// busybox (1.35.0, Debian's, installed here) and toybox (0.8.9,
+		// likewise) are multi-call binaries: the first word names the
+		// applet, which runs with the rest (busybox /bin/echo hi runs its
+		// echo: the name's base). They have no option parser: busybox's own
+		// words are exactly --list, --list-full, --show SCRIPT, --install
+		// [-s] [DIR] (links the applets into DIR) and --help, and any other
+		// first word is an applet (busybox -- echo: "--: applet not found",
+		// busybox --lis: likewise); alone it prints its usage. toybox takes
+		// --long, --help and --version, and alone lists its commands. The
+		// applet is busybox's own, whose options its namesake's entry does
+		// not describe: WrapChanges. Run by a link named as an applet (ls →
+		// busybox) they run that applet: Multicall.
+		&Spec{Names: n("busybox"), Wraps: WrapChanges, Multicall: true, Grant: Grant{Exact: true, Offers: []string{"busybox ls => Bash(busybox ls)"}}, Command: true,
+			Options:  "--list:N --list-full:N --show=:N --install:uN --help:h",
+			ReadOnly: []string{"busybox", "busybox --list", "busybox --list-full", "busybox --help", "busybox --show echo"},
+			Flagged: []string{"busybox rm -rf /", "busybox sh -c 'rm -rf ~'", "busybox ls -la", "busybox find . -delete", "busybox --install -s /tmp/bin", "busybox -- rm -rf ~",
+				"busybox /bin/rm -rf ~", "busybox sh"}},
+		&Spec{Names: n("toybox"), Wraps: WrapChanges, Multicall: true, Grant: Grant{Exact: true, Offers: []string{"toybox ls => Bash(toybox ls)"}}, Command: true,
+			Options:  "--long:N --help:h --version:h",
+			ReadOnly: []string{"toybox", "toybox --long", "toybox --help", "toybox --version"},
+			Flagged:  []string{"toybox rm -rf /", "toybox sh -c 'rm -rf ~'", "toybox ls"}},
 		// watch (procps-ng 4.0.2, getopt_long with "+": prefixes, options
 		// stop at the first operand) runs its words joined through sh -c,
 		// or as they are with -x; -d takes a value attached only.

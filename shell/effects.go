@@ -397,8 +397,11 @@ func opaqueCommand(cmd string) bool {
 	}
 	name, _, _ := strings.Cut(strings.TrimSpace(cmd), " ")
 	switch name {
-	case "sh", "bash", "zsh", "dash", "ksh", "fish", "csh", "tcsh", "busybox", "env", "python", "python3", "perl", "ruby", "node", "php", "lua", "eval", "exec", "xargs", "nc", "ncat", "socat", "curl", "wget":
+	case "sh", "bash", "zsh", "dash", "ksh", "fish", "csh", "tcsh", "env", "python", "python3", "perl", "ruby", "node", "php", "lua", "eval", "exec", "xargs", "nc", "ncat", "socat", "curl", "wget":
 		return true
+	}
+	if s := programs.Lookup(name); s != nil && s.Multicall {
+		return true // busybox sh, toybox sh
 	}
 	return name == ""
 }

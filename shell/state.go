@@ -3,6 +3,7 @@ package shell
 import (
 	"errors"
 	"github.com/wardenhq/warden/internal/fspath"
+	"github.com/wardenhq/warden/programs"
 	"io/fs"
 	"path/filepath"
 	"strings"
@@ -712,8 +713,11 @@ func (a *analyzer) fileIdentity(p, name string, c *ctx, strict bool) (file, why 
 // that dispatches on the name it is run as.
 func sameProgram(name, base string) bool {
 	switch base {
-	case "busybox", "toybox", "coreutils", "uutils":
+	case "coreutils", "uutils":
 		return true
+	}
+	if s := programs.Lookup(base); s != nil && s.Multicall {
+		return true // busybox, toybox
 	}
 	return base == name || strings.HasPrefix(base, name)
 }

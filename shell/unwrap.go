@@ -29,8 +29,6 @@ func init() {
 		"exec":      optsWrapper("-a", ""),
 		"noglob":    strictWrapper("noglob", "", "", ""),
 		"nocorrect": optsWrapper("", ""),
-		"busybox":   wrapMulticall,
-		"toybox":    wrapMulticall,
 		"xargs":     wrapXargs,
 		"then":      optsWrapper("", ""),
 		"do":        optsWrapper("", ""),
@@ -426,13 +424,6 @@ func (a *analyzer) wrapperWrite(ca *call, x arg) {
 	if !fspath.NotAFile(p) {
 		ca.writes = appendPath(ca.writes, p)
 	}
-}
-
-func wrapMulticall(a *analyzer, ca *call, args []arg) ([]arg, bool) {
-	if len(args) == 0 || strings.HasPrefix(args[0].Value, "-") {
-		return nil, false
-	}
-	return args, true
 }
 
 // wrapperName is the name of the wrapper or carrier being read: the first

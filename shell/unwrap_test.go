@@ -89,6 +89,18 @@ func TestWrapperParts(t *testing.T) {
 		{"runuser -u app -- env FOO=1 rm x", [][]string{w("rm", "x")}},
 		{"runuser app", [][]string{w("runuser", "app")}},
 		{"runuser -u app", [][]string{w("runuser", "-u", "app")}},
+		// busybox and toybox: the first word is the applet; their own
+		// words run none.
+		{"busybox rm x", [][]string{w("rm", "x")}},
+		{"busybox /bin/rm x", [][]string{w("rm", "x")}},
+		{"/bin/busybox rm x", [][]string{w("rm", "x")}},
+		{"busybox sh -c 'rm x'", [][]string{w("rm", "x")}},
+		{"sudo busybox rm x", [][]string{w("rm", "x")}},
+		{"busybox env FOO=1 rm x", [][]string{w("rm", "x")}},
+		{"toybox rm x", [][]string{w("rm", "x")}},
+		{"busybox --list", [][]string{w("busybox", "--list")}},
+		{"busybox --show rm", [][]string{w("busybox", "--show", "rm")}},
+		{"toybox --long", [][]string{w("toybox", "--long")}},
 		// Without them the command runs.
 		{"chrt 10 rm x", [][]string{w("rm", "x")}},
 		{"taskset -c 0 rm x", [][]string{w("rm", "x")}},
