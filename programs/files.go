@@ -32,8 +32,8 @@ var _ = family("files", func(add func(...*Spec)) {
 				"-u --update? -v|--verbose -Z --context --exchange" + gnu,
 			Flagged: []string{"mv a b"}},
 		&Spec{Names: n("ln"), Grant: Grant{Exact: true, Offers: []string{"ln x => Bash(ln x)"}}, Abbrev: true, Permute: true, Operands: "-* i",
-			Options: "-b --backup? -d -F --directory -f --force -i --interactive -L --logical -n --no-dereference -P --physical -r --relative -s --symbolic -S= --suffix= " +
-				"-t=i --target-directory=i -T --no-target-directory -v --verbose -h" + gnu,
+			Options: "-b --backup? -d|-F|--directory -f|--force -i|--interactive -L|--logical -n|--no-dereference -P|--physical -r|--relative -s|--symbolic -S|--suffix= " +
+				"-t|--target-directory=i -T|--no-target-directory -v|--verbose -h" + gnu,
 			Flagged: []string{"ln -s a b", "ln ~/.ssh/id_rsa k", "ln .env e.txt", "ln .warden/settings.local.json notes.json"}},
 		// install copies like cp; -d makes its operands directories.
 		&Spec{Names: n("install"), Flow: Flow{Copies: true}, Grant: Grant{Exact: true, Offers: []string{"install x => Bash(install x)"}}, Abbrev: true, Permute: true, Operands: "r* i",

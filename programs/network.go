@@ -82,12 +82,23 @@ var _ = family("network", func(add func(...*Spec)) {
 		// rsync: the short flags are declared so that a bundle (-avze
 		// CMD) is read to its end; -h is --human-readable, not help.
 		// rsync 3.5.0 (popt) takes no prefix of a long option (--dele is
-		// refused); --del is --delete-during.
+		// refused); --del is --delete-during. Every option rsync --help
+		// lists is declared, each short spelling with its long one.
 		&Spec{Names: n("rsync"), Flow: Flow{Copies: true, Trees: "*", Examples: []string{"rsync -a ~/.aws /tmp/x"}}, Talk: Talk{RemoteOperand: true, Examples: []string{"rsync -av src/ host:/dst => undecided", "rsync -av src/ dst/ => allow"}}, Grant: Grant{Exact: true, Offers: []string{"rsync x => Bash(rsync x)"}}, Effect: Network, Lang: "ssh-option", Permute: true, Operands: "-*", Loose: true,
-			Options: "-v -q -c -b -u -l -L -k -K -H -p -E -o -g -D -t -O -J -S -n|--dry-run --list-only --delete --del|--delete-during --delete-before --delete-delay --delete-after --delete-excluded --delete-missing-args --remove-source-files -W -x -C -y -z -P -i -8 -4 -6 -0 -s -d -m -X -A -U -N -R -h " +
-				"-a --archive -r --recursive --exclude= --include= --filter= -f= --chmod= --chown= --backup-dir= --partial-dir= --temp-dir= -T= --timeout= --port= " +
-				"--bwlimit= --max-size= --min-size= --compare-dest= --copy-dest= --link-dest= -B= --block-size= -M= --remote-option= " +
-				"-e|--rsh=x --rsync-path=x --files-from=r --exclude-from=r --include-from=r --password-file=r --log-file=w --write-batch=w --only-write-batch=w --read-batch=r --help:h -V:h --version:h",
+			Options: "-v|--verbose -q|--quiet -c|--checksum -b|--backup -u|--update -l|--links -L|--copy-links -k|--copy-dirlinks -K|--keep-dirlinks -H|--hard-links -p|--perms " +
+				"-E|--executability -o|--owner -g|--group -D -t|--times -O|--omit-dir-times -J|--omit-link-times -S|--sparse -n|--dry-run --list-only --delete " +
+				"--del|--delete-during --delete-before --delete-delay --delete-after --delete-excluded --delete-missing-args --remove-source-files -W|--whole-file " +
+				"-x|--one-file-system -C|--cvs-exclude -y|--fuzzy -z|--compress -P -i|--itemize-changes -8|--8-bit-output -4|--ipv4 -6|--ipv6 -0|--from0 -s|--secluded-args " +
+				"-d|--dirs -m|--prune-empty-dirs -X|--xattrs -A|--acls -U|--atimes -N|--crtimes -R|--relative -h|--human-readable -a|--archive -r|--recursive --exclude= " +
+				"--include= -f|--filter= --chmod= --chown= --backup-dir= --partial-dir= -T|--temp-dir= --timeout= --port= --bwlimit= --max-size= --min-size= --compare-dest= " +
+				"--copy-dest= --link-dest= -B|--block-size= -M|--remote-option= -e|--rsh=x --rsync-path=x --files-from=r --exclude-from=r --include-from=r --password-file=r " +
+				"--log-file=w --write-batch=w --only-write-batch=w --read-batch=r --help:h -V|--version:h --info= --debug= --stderr= --no-motd --no-inc-recursive|--no-i-r " +
+				"--no-implied-dirs --suffix= --inplace --append --append-verify --old-dirs|--old-d --mkpath --copy-unsafe-links --safe-links --insecure-links --confine-root= " +
+				"--munge-links --devices --copy-devices --write-devices --specials --drop-D --open-noatime --super --fake-super --preallocate --checksum-choice= --existing " +
+				"--ignore-non-existing --ignore-existing --ignore-missing-args --ignore-errors --force --max-delete= --max-alloc= --partial --delay-updates --numeric-ids " +
+				"--usermap= --groupmap= --contimeout= -I|--ignore-times --size-only -@|--modify-window= --compress-choice= --compress-level= --compress-threads= --skip-compress= " +
+				"--old-args --trust-sender --copy-as= --address= --sockopts= --blocking-io --outbuf= --stats --progress --out-format= --log-file-format= --early-input=r " +
+				"--stop-after= --stop-at= --fsync --protocol= --iconv= --checksum-seed=",
 			Flagged: []string{"rsync -avh src/ build/", "rsync -avze 'sh -c id' x y:", "rsync -e 'sh -c id' x y:", "rsync --rsh='sh -c id' a b:", "rsync -av src/ build/"}},
 		// curl: every option curl 7.88.1 --help all lists is declared, each
 		// short spelling with its long one, so that a bundle (-sSLo FILE) is
