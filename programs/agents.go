@@ -110,7 +110,10 @@ var _ = family("agents", func(add func(...*Spec)) {
 	// gemini 0.61.0 (yargs; --help observed) and qwen (Qwen Code, a fork
 	// of it): options anywhere, --opt=value or apart, camelCase spellings
 	// of the long options (--approvalMode=yolo, observed), short flags
-	// bundle.
+	// bundle. yargs 17.7.3 (yargs-parser 21.1.1, tried here with gemini's
+	// -p and -y) takes no word that looks like an option for a value:
+	// -p -y and --prompt --yolo give the prompt "" and set --yolo, while
+	// -p -5 and --prompt=-y take the value.
 	const geminiOpts = "-d|--debug -m|--model= -p|--prompt= -i|--prompt-interactive|--promptInteractive= --skip-trust|--skipTrust -w|--worktree= -s|--sandbox " +
 		"--sandbox-image|--sandboxImage= -y|--yolo --approval-mode|--approvalMode= --policy= --admin-policy|--adminPolicy= --acp --experimental-acp|--experimentalAcp " +
 		"--allowed-mcp-server-names|--allowedMcpServerNames= --allowed-tools|--allowedTools= -e|--extensions= -l|--list-extensions|--listExtensions " +
@@ -362,13 +365,14 @@ var _ = family("agents", func(add func(...*Spec)) {
 				{Kind: danger.AgentConfigTamper, With: "--config=*approval_policy*never* --config=*danger-full-access*", Why: "launches {prog} with approvals or sandbox turned off",
 					Flagged: []string{"codex -c 'approval_policy=\"never\"' exec x", "codex -c approval_policy=never x", "codex exec --config=sandbox_mode=danger-full-access x"},
 					Passes:  []string{"codex -c model=o3 exec x", "codex -c approval_policy=on-request x"}}}...),
-		guarded(&Spec{Names: n("gemini", "qwen"), Grant: Grant{Exact: true, Offers: []string{"gemini -p x => Bash(gemini -p x)"}}, Effect: Exec, Permute: true, OwnOperands: true, Operands: "-*",
+		guarded(&Spec{Names: n("gemini", "qwen"), Grant: Grant{Exact: true, Offers: []string{"gemini -p x => Bash(gemini -p x)"}}, Effect: Exec, Permute: true, ValueNotOption: true, OwnOperands: true, Operands: "-*",
 			Options: geminiOpts, Subcommands: geminiSubs(),
 			ReadOnly: []string{"gemini --version", "gemini -v", "gemini extensions list", "qwen --version"},
 			Flagged: []string{"gemini", "gemini -p 'fix it'", "gemini -y -p x", "gemini --yolo x", "gemini --approval-mode=yolo -p x", "gemini --approvalMode yolo -p x",
 				"gemini -dy -p x", "gemini mcp list", "gemini mcp add x y", "gemini extensions install https://x.example/e", "qwen -y -p x"}},
-			[]Raise{unguarded("--yolo", []string{"gemini -y -p 'fix it'", "gemini -dy -p x", "gemini -p x --yolo", "qwen --yolo", "qwen -y -p x", "/usr/bin/gemini --yolo x", "sudo gemini -y -p x"},
-				"gemini -s -p x", "gemini -p 'use --yolo'"),
+			[]Raise{unguarded("--yolo", []string{"gemini -y -p 'fix it'", "gemini -dy -p x", "gemini -p x --yolo", "qwen --yolo", "qwen -y -p x", "/usr/bin/gemini --yolo x", "sudo gemini -y -p x",
+				"gemini -p -y", "gemini --prompt --yolo", "gemini -m -y -p x", "qwen -p -y"},
+				"gemini -s -p x", "gemini -p 'use --yolo'", "gemini --prompt=-y", "gemini -p=--yolo"),
 				approvalsSet("--approval-mode=yolo", []string{"gemini --approvalMode=yolo -p x", "gemini --approval-mode yolo -p x", "qwen --approval-mode=yolo -p x"}, "gemini --approval-mode auto_edit -p x", "gemini --approval-mode default -p x")}...),
 	)
 })

@@ -361,9 +361,19 @@ var _ = family("packages", func(add func(...*Spec)) {
 			// The pom's plugins are code; exec:exec and exec:java run
 			// what -Dexec.executable and -Dexec.mainClass name, which
 			// shell/code.go judges.
-			Options:  "-v:h --version:h -h:h --help:h -f= --file= -s=u --settings=u --global-settings=u -D= -P= -pl= -am -amd -q -B -o -e -X -U -T= -rf=",
+			// Maven 3.8.7 (Apache Commons CLI's GnuParser, tried here):
+			// short names of several letters taken whole (-pl core,
+			// -pl=core, -amd; -plcore is refused), long names whole
+			// (--proj is refused), no bundling (-Bq is -B and a goal q).
+			Options: "-v|--version:h -h|--help:h -f= --file= -s=u --settings=u -gs|--global-settings=u -t|--toolchains=u -gt|--global-toolchains=u -D|--define= " +
+				"-P|--activate-profiles= -pl|--projects= -am|--also-make -amd|--also-make-dependents -rf|--resume-from= -b|--builder= -l|--log-file=w " +
+				"-emp|--encrypt-master-password= -ep|--encrypt-password= -T|--threads= -q|--quiet -B|--batch-mode -o|--offline -e|--errors -X|--debug " +
+				"-U|--update-snapshots -C|--strict-checksums -c|--lax-checksums -cpu|--check-plugin-updates -fae|--fail-at-end -ff|--fail-fast -fn|--fail-never " +
+				"-llr|--legacy-local-repository -N|--non-recursive -npr|--no-plugin-registry -npu|--no-plugin-updates -nsu|--no-snapshot-updates " +
+				"-ntp|--no-transfer-progress -up|--update-plugins -V|--show-version --color=",
 			ReadOnly: []string{"mvn --version"},
-			Flagged:  []string{"mvn package", "mvn exec:exec -Dexec.executable=/bin/sh", "mvn exec:exec -Dexec.executable=curl", "mvn -s /tmp/settings.xml deploy", "./mvnw test", "./mvnw -v"}},
+			Flagged: []string{"mvn package", "mvn exec:exec -Dexec.executable=/bin/sh", "mvn exec:exec -Dexec.executable=curl", "mvn -s /tmp/settings.xml deploy", "./mvnw test", "./mvnw -v",
+				"mvn -pl core -am package", "mvn -amd -pl=core -rf :core install", "mvn --projects core --also-make verify", "mvn exec:exec --define exec.executable=/bin/sh"}},
 		&Spec{Names: n("ant"), Effect: RunsProject, LongDash: true, Permute: true, Operands: "-*",
 			Options: "-help:h -h:h -version:h -diagnostics -q -quiet -silent -S -v -verbose -d -debug -e -emacs -lib=l -logfile=w -l=w -logger=l -listener=l -noinput -buildfile= -file= -f= " +
 				"-D= -keep-going -k -propertyfile=r -inputhandler=l -find= -s= -nice= -nouserlib -noclasspath -autoproxy -main=l",

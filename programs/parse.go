@@ -543,7 +543,7 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 			endOpts = true
 			continue
 		}
-		if strings.HasPrefix(t, "--") || s.LongDash {
+		if strings.HasPrefix(t, "--") || s.LongDash || s.singleDashName(t) {
 			name, val, hasEq := strings.Cut(t, "=")
 			if s.powerShell() {
 				// PowerShell binds a value to a parameter with a colon
@@ -611,7 +611,7 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 					i = len(words)
 				}
 			case o.value == '=' && !hasEq:
-				if i+1 < len(words) {
+				if i+1 < len(words) && !(s.ValueNotOption && optionLike(words[i+1].Text)) {
 					i++
 					if !words[i].Literal && o.effect != None {
 						r.unknown("the value of " + name + " is not a literal")
@@ -698,7 +698,7 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 				// without one and still does what it does (man -H starts
 				// the default browser).
 				apply(o, "", -1)
-			} else if o.value == '=' && i+1 < len(words) {
+			} else if o.value == '=' && i+1 < len(words) && !(s.ValueNotOption && optionLike(words[i+1].Text)) {
 				i++
 				if !words[i].Literal && o.effect != None {
 					r.unknown("the value of -" + string(t[j]) + " is not a literal")
@@ -924,6 +924,30 @@ func (s *Spec) exact(name string) *opt {
 		return &s.opts[s.byLong[lo]]
 	}
 	return nil
+}
+
+// optionLike reports a word a yargs parser does not take for the value
+// of the option before it (Spec.ValueNotOption): a dash and a letter, or
+// two dashes and a name; a negative number, "-" and "--" are values.
+func optionLike(w string) bool {
+	if len(w) < 2 || w[0] != '-' {
+		return false
+	}
+	if w[1] == '-' {
+		return len(w) > 2
+	}
+	return !(w[1] >= '0' && w[1] <= '9' || w[1] == '.')
+}
+
+// singleDashName reports a word that is a declared single-dash name of
+// several letters (mvn's -pl), or one and =VALUE, in an entry that also
+// bundles short flags: the word is that option, not a bundle.
+func (s *Spec) singleDashName(t string) bool {
+	if len(t) < 3 || t[0] != '-' || t[1] == '-' {
+		return false
+	}
+	name, _, _ := strings.Cut(t, "=")
+	return len(name) > 2 && s.exact(name) != nil
 }
 
 // powerShell reports the grammar of a PowerShell cmdlet (LongDash and

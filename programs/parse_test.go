@@ -253,6 +253,17 @@ func TestNamedOptions(t *testing.T) {
 		{"docker", "--context prod rm -f web", "--context", true, "prod", "rm", "web"},
 		{"docker", "ps -a", "--host", false, "", "ps", ""},
 		{"docker", "--hos=tcp://h ps", "--host", false, "", "ps", ""}, // docker takes no prefixes
+		// mvn (Commons CLI): a short name of several letters is taken
+		// whole, with its value apart or after =.
+		{"mvn", "-pl core -am package", "--projects", true, "core", "", "package"},
+		{"mvn", "-pl=core package", "-pl", true, "core", "", "package"},
+		{"mvn", "-amd -rf :core install", "--resume-from", true, ":core", "", "install"},
+		{"mvn", "--define=exec.executable=sh exec:exec", "-D", true, "exec.executable=sh", "", "exec:exec"},
+		// gemini (yargs): a word that looks like an option is no value.
+		{"gemini", "-p -y", "--yolo", true, "", "", ""},
+		{"gemini", "--prompt --yolo", "-y", true, "", "", ""},
+		{"gemini", "-p -5", "--prompt", true, "-5", "", ""},
+		{"gemini", "--prompt=-y", "--yolo", false, "", "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.prog+" "+tt.args, func(t *testing.T) {

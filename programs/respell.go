@@ -65,7 +65,9 @@ func Respellings(s *Spec, words []string) [][]string {
 				case 0:
 					add(g.word, end, n)
 				case '=':
-					add(g.word, end, n, val)
+					if !(g.spec.ValueNotOption && optionLike(val)) {
+						add(g.word, end, n, val) // yargs takes no -y for a value
+					}
 					if long && !ps && !g.spec.NoEquals {
 						add(g.word, end, n+"="+val)
 					}

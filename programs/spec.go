@@ -123,7 +123,10 @@ type Spec struct {
 	// records it under its name: its first long spelling, else its first.
 	//
 	// Single-dash long names (-name) are declared as such and need
-	// LongDash.
+	// LongDash, unless the program also bundles short flags (Apache
+	// Commons CLI: mvn -pl MODULES, -amd beside -B and -q): without
+	// LongDash a word that is such a name, or such a name and =VALUE,
+	// is that option, and any other word a bundle of short options.
 	Options string
 	// Operands declares the operands in order, space separated: an effect
 	// letter (as above, plus s for a subcommand, c for code in the
@@ -135,6 +138,13 @@ type Spec struct {
 	// deleted ("m* i": mv), E a path edited: read, then written (vim), S a script read,
 	// then run as the project's code (python).
 	Operands string
+	// ValueNotOption makes an option's value never the next word when
+	// that word looks like an option, as yargs reads a command line
+	// (gemini -p -y gives --prompt an empty value, and -y is --yolo): a
+	// dash and a letter, or two dashes and a name; a negative number is
+	// a value, and an attached value (-p=-y, --prompt=-y, -p-y) is taken
+	// as written.
+	ValueNotOption bool
 	// RemoteOperands makes R and W operands also name a remote as
 	// REMOTE:PATH (rclone's remote:bucket/key and :backend:path, scp's
 	// host:path): a word whose first colon comes before any slash, after

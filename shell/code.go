@@ -486,7 +486,7 @@ func checkProgramFlags(a *analyzer, c *call) {
 		a.makeText(c)
 	case "mvn", "mvnw":
 		// exec:exec runs the program -Dexec.executable names.
-		for _, x := range a.entryValues(c, "-D") {
+		for _, x := range a.entryValues(c, "--define") { // -Dx=1, -D x=1, --define=x=1
 			if v, ok := strings.CutPrefix(x.Value, "exec.executable="); ok {
 				y := x
 				y.Value = v
