@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/shell"
@@ -81,10 +82,10 @@ func addedScripts(req *api.Request, path, field string) map[string]string {
 	}
 	for _, fr := range fragments {
 		had := map[string]string{}
-		for _, m := range pairRE.FindAllStringSubmatch(fr[0], -1) {
+		for _, m := range pairRE().FindAllStringSubmatch(fr[0], -1) {
 			had[unquote(m[1])] = unquote(m[2])
 		}
-		for _, m := range pairRE.FindAllStringSubmatch(fr[1], -1) {
+		for _, m := range pairRE().FindAllStringSubmatch(fr[1], -1) {
 			if k, v := unquote(m[1]), unquote(m[2]); had[k] != v {
 				out[k] = v
 			}
@@ -93,8 +94,12 @@ func addedScripts(req *api.Request, path, field string) map[string]string {
 	return out
 }
 
-// pairRE matches a JSON "name": "value" pair of strings.
-var pairRE = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"\s*:\s*"((?:[^"\\]|\\.)*)"`)
+// pairRE matches a JSON "name": "value" pair of strings. It is compiled
+// on first use: most processes (every warden hook) never edit a script
+// table.
+var pairRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`"((?:[^"\\]|\\.)*)"\s*:\s*"((?:[^"\\]|\\.)*)"`)
+})
 
 func unquote(s string) string {
 	var out string
