@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"github.com/wardenhq/warden/checks"
 	"strings"
 	"testing"
 
@@ -206,7 +207,7 @@ func TestLimits(t *testing.T) {
 	t.Run("depth", func(t *testing.T) {
 		cmd := "rm -rf /"
 		for i := 0; i < 6; i++ {
-			cmd = "eval " + shellQuote(cmd)
+			cmd = "eval " + checks.Quote(cmd)
 		}
 		an := Analyze(cmd, Options{Cwd: "/w", Home: "/h", MaxDepth: 3})
 		if an.Limit != LimitDepth {

@@ -214,7 +214,7 @@ func codeList(code string) string {
 	var out []string
 	for _, item := range strings.Split(code[i+1:j], ",") {
 		if s, ok := stringLiteral(strings.TrimSpace(item)); ok {
-			out = append(out, shellQuote(s))
+			out = append(out, checks.Quote(s))
 		}
 	}
 	return strings.Join(out, " ")

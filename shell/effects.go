@@ -274,12 +274,12 @@ func judgeCode(lang, code string) programs.Effect {
 	case "dd":
 		return ddOperand(code)
 	case "psql", "mysql", "sqlite", "sql":
-		if plainQuery(code) {
+		if checks.PlainQuery(code) {
 			return programs.None
 		}
 		return programs.Exec
 	case "redis":
-		if redisReads(strings.ToUpper(code)) {
+		if checks.RedisReads(strings.ToUpper(code)) {
 			return programs.None
 		}
 		return programs.Exec

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"github.com/wardenhq/warden/checks"
 	"strings"
 )
 
@@ -113,13 +114,13 @@ func wrapParallel(a *analyzer, ca *call, args []arg) ([]arg, bool) {
 		for _, w := range cmd {
 			s, ok := parallelReplace(w.Value, job)
 			placed = placed || ok
-			quoted = append(quoted, shellQuote(s))
+			quoted = append(quoted, checks.Quote(s))
 			plain = append(plain, s)
 		}
 		if !placed {
 			for _, v := range job {
-				quoted = append(quoted, shellQuote(v))
-				plain = append(plain, shellQuote(v))
+				quoted = append(quoted, checks.Quote(v))
+				plain = append(plain, checks.Quote(v))
 			}
 		}
 		a.nested(strings.Join(quoted, " "), ca.ctx, ca.wrappers)

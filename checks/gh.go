@@ -1,6 +1,7 @@
-package shell
+package checks
 
 import (
+	"github.com/wardenhq/warden/pathclass"
 	"strings"
 
 	"github.com/wardenhq/warden/danger"
@@ -10,9 +11,9 @@ import (
 // bundled, attached, -R REPO before the command): gh repo delete, release
 // delete and create and auth token are the entry's Raises; what is left
 // needs the values or the files.
-func checkGh(a *analyzer, c *call) {
-	res := a.entryParse(c)
-	ops := c.operands()
+func Gh(c Call) {
+	res := c.Parse()
+	ops := c.Args()
 	subs := res.SubIndexes()
 	if len(subs) == 0 || subs[0] >= len(ops) {
 		return
@@ -27,33 +28,33 @@ func checkGh(a *analyzer, c *call) {
 	switch {
 	case sub == "repo" && verb == "edit":
 		if v, ok := res.Value("--visibility"); ok && strings.EqualFold(v, "public") {
-			a.flag(c, danger.Exfiltration, "makes the repository public")
+			c.Flag(danger.Exfiltration, "makes the repository public")
 		}
 	case sub == "gist" && verb == "create":
-		for _, x := range a.entryOperands(c) {
-			p := a.resolve(x, c.cwd)
-			if p != "" && (a.credentialFile(p) || secretEnvFile(p)) {
-				a.flag(c, danger.Exfiltration, "uploads "+p+" to a gist")
+		for _, x := range c.Operands() {
+			p := c.Resolve(x)
+			if p != "" && (c.Credential(p) || pathclass.SecretEnv.Is(p, "")) {
+				c.Flag(danger.Exfiltration, "uploads "+p+" to a gist")
 			}
 		}
 		if res.Has("--public") {
-			a.flagAt(c, danger.PublishDeploy, "publishes a public gist", medium)
+			c.FlagAt(danger.PublishDeploy, "publishes a public gist", medium)
 		}
 	case sub == "auth" && verb == "status" && res.Has("--show-token"):
-		a.flag(c, danger.CredentialAccess, "prints the GitHub token")
+		c.Flag(danger.CredentialAccess, "prints the GitHub token")
 	case sub == "secret" && (verb == "delete" || verb == "remove"):
-		a.flagAt(c, danger.CloudDestructive, "deletes a GitHub secret", medium)
+		c.FlagAt(danger.CloudDestructive, "deletes a GitHub secret", medium)
 	case sub == "run" && verb == "delete", sub == "cache" && verb == "delete", sub == "variable" && verb == "delete", sub == "label" && verb == "delete":
-		a.flagAt(c, danger.GitDestructive, "gh "+sub+" delete removes it on GitHub", medium)
+		c.FlagAt(danger.GitDestructive, "gh "+sub+" delete removes it on GitHub", medium)
 	case sub == "api":
 		if m, ok := res.Value("--method"); ok && strings.EqualFold(m, "DELETE") {
-			a.flag(c, danger.GitDestructive, "a DELETE request to the GitHub API")
+			c.Flag(danger.GitDestructive, "a DELETE request to the GitHub API")
 		}
 	case (sub == "repo" || sub == "release") && (verb == "delete" || verb == "delete-asset" || verb == "create"), sub == "auth" && verb == "token":
 		// The entry's Raises.
-	case sub != "config" && sub != "extension" && sub != "alias" && serviceVerbDestroys(c.prog, verb):
+	case sub != "config" && sub != "extension" && sub != "alias" && serviceVerbDestroys(c.Program(), verb):
 		// gh's own configuration, extensions and aliases are local;
 		// gh gist delete, gh issue delete, gh ssh-key delete, gh repo archive
-		a.flag(c, danger.GitDestructive, "gh "+sub+" "+verb+" deletes or archives it on GitHub")
+		c.Flag(danger.GitDestructive, "gh "+sub+" "+verb+" deletes or archives it on GitHub")
 	}
 }

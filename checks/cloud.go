@@ -1,8 +1,8 @@
-package shell
+package checks
 
 import (
-	"github.com/wardenhq/warden/checks"
 	"github.com/wardenhq/warden/internal/fspath"
+	"github.com/wardenhq/warden/pathclass"
 	"path"
 	"slices"
 	"strings"
@@ -22,14 +22,14 @@ func cloudVerbDestroys(op string) bool {
 	return op == "rm" || op == "rb" || strings.HasPrefix(op, "batch-delete")
 }
 
-func checkAWS(a *analyzer, c *call) {
-	ops := c.operands()
-	a.cloudFileParams(c, "file://", "fileb://")
+func AWS(c Call) {
+	ops := c.Args()
+	cloudFileParams(c, "file://", "fileb://")
 	// The service and the operation as the entry reads them, the global
 	// options skipped wherever they stand (aws --profile p s3 rm, aws s3
 	// --region x rm); what an operation is by name alone (secretsmanager
 	// get-secret-value, cloudtrail stop-logging) is its entry's Raises.
-	res := a.entryParse(c)
+	res := c.Parse()
 	subs := res.SubIndexes()
 	if len(subs) < 2 || subs[1] >= len(ops) || res.Spec != nil && len(res.Spec.Raises) > 0 {
 		return
@@ -38,62 +38,62 @@ func checkAWS(a *analyzer, c *call) {
 	if res.Has("--dryrun", "--dry-run") {
 		return
 	}
-	prod := a.optionValueIs(c, checks.ProdName)
+	prod := c.AnyValue(ProdName)
 	for _, x := range ops {
-		if checks.ProdName(x.Value) {
+		if ProdName(x.Value) {
 			prod = true
 		}
 	}
 	switch {
 	case svc == "s3" && (op == "rm" || op == "rb"):
 		if op == "rb" || res.Has("--recursive") || prod {
-			a.flag(c, danger.CloudDestructive, "deletes S3 objects or buckets")
+			c.Flag(danger.CloudDestructive, "deletes S3 objects or buckets")
 		} else {
-			a.flagAt(c, danger.CloudDestructive, "deletes an S3 object", medium)
+			c.FlagAt(danger.CloudDestructive, "deletes an S3 object", medium)
 		}
 	case svc == "s3" && (op == "sync" || op == "mv") && res.Has("--delete") || svc == "s3" && op == "mv":
 		if !res.Has("--dryrun") {
-			a.flag(c, danger.CloudDestructive, "aws s3 "+op+" deletes objects at the destination")
+			c.Flag(danger.CloudDestructive, "aws s3 "+op+" deletes objects at the destination")
 		}
 	case svc == "s3" && (op == "cp" || op == "sync"):
-		for _, x := range a.entryOperands(c) {
-			p := a.resolve(x, c.cwd)
-			if p != "" && (a.credentialFile(p) || p == a.opts.Home || fspath.Within(p, a.opts.Home+"/.ssh")) {
-				a.flag(c, danger.Exfiltration, "uploads "+p+" to S3")
+		for _, x := range c.Operands() {
+			p := c.Resolve(x)
+			if p != "" && (c.Credential(p) || p == c.Home() || fspath.Within(p, c.Home()+"/.ssh")) {
+				c.Flag(danger.Exfiltration, "uploads "+p+" to S3")
 			}
 		}
 	case svc == "ssm" && (op == "get-parameter" || op == "get-parameters" || op == "get-parameters-by-path") && res.Has("--with-decryption"),
 		svc == "configure" && op == "get" && len(res.Operands()) > 0 && strings.Contains(res.Operands()[0], "secret"):
-		a.flag(c, danger.CredentialAccess, "aws "+svc+" "+op+" prints secret values")
-	case svc == "route53" && op == "change-resource-record-sets" && strings.Contains(c.text, "DELETE"):
-		a.flag(c, danger.CloudDestructive, "aws route53 change-resource-record-sets deletes DNS records")
+		c.Flag(danger.CredentialAccess, "aws "+svc+" "+op+" prints secret values")
+	case svc == "route53" && op == "change-resource-record-sets" && strings.Contains(c.Text(), "DELETE"):
+		c.Flag(danger.CloudDestructive, "aws route53 change-resource-record-sets deletes DNS records")
 	case svc == "iam" && (strings.HasPrefix(op, "attach-") || strings.HasPrefix(op, "put-") || op == "add-user-to-group" || op == "update-assume-role-policy" || op == "create-login-profile" || op == "update-login-profile"):
-		a.flag(c, danger.Privilege, "aws iam "+op+" grants permissions")
+		c.Flag(danger.Privilege, "aws iam "+op+" grants permissions")
 	case svc == "logs" && strings.HasPrefix(op, "delete"):
-		a.flag(c, danger.LogTampering, "aws "+svc+" "+op+" deletes or stops audit logs")
+		c.Flag(danger.LogTampering, "aws "+svc+" "+op+" deletes or stops audit logs")
 	case (svc == "rds" || svc == "ec2" || svc == "redshift" || svc == "dynamodb" || svc == "backup" || svc == "lightsail") && strings.Contains(op, "snapshot") && strings.HasPrefix(op, "delete"),
 		svc == "backup" && strings.HasPrefix(op, "delete"):
-		a.flag(c, danger.BackupDestruction, "aws "+svc+" "+op+" deletes backups")
+		c.Flag(danger.BackupDestruction, "aws "+svc+" "+op+" deletes backups")
 	case cloudVerbDestroys(op):
-		a.flag(c, danger.CloudDestructive, "aws "+svc+" "+op+" destroys or stops cloud resources")
+		c.Flag(danger.CloudDestructive, "aws "+svc+" "+op+" destroys or stops cloud resources")
 	case prod && (strings.HasPrefix(op, "update") || strings.HasPrefix(op, "put") || strings.HasPrefix(op, "modify") || strings.HasPrefix(op, "create") || strings.HasPrefix(op, "run") || strings.HasPrefix(op, "reboot") || strings.HasPrefix(op, "set")):
-		a.flag(c, danger.CloudDestructive, "aws "+svc+" "+op+" changes production resources")
+		c.Flag(danger.CloudDestructive, "aws "+svc+" "+op+" changes production resources")
 	}
 }
 
 // cloudFileParams flags a credential file handed to a cloud CLI as a
 // parameter's value: aws reads file://PATH and fileb://PATH, az reads
 // @PATH, and the content goes to the provider (and into error messages).
-func (a *analyzer) cloudFileParams(c *call, prefixes ...string) {
-	for _, x := range c.operands() {
+func cloudFileParams(c Call, prefixes ...string) {
+	for _, x := range c.Args() {
 		v := x.Value
 		if i := strings.IndexByte(v, '='); i > 0 && strings.HasPrefix(v, "--") {
 			v = v[i+1:]
 		}
 		for _, pre := range prefixes {
 			if p, ok := strings.CutPrefix(v, pre); ok && p != "" {
-				if r := a.resolve(arg{Value: p, Lit: x.Lit, Raw: p}, c.cwd); r != "" && (a.credentialFile(r) || secretEnvFile(r)) {
-					a.flag(c, danger.CredentialAccess, c.prog+" reads the credential file "+r+" as a parameter ("+pre+")")
+				if r := c.Resolve(Word{Value: p, Lit: x.Lit, Raw: p}); r != "" && (c.Credential(r) || pathclass.SecretEnv.Is(r, "")) {
+					c.Flag(danger.CredentialAccess, c.Program()+" reads the credential file "+r+" as a parameter ("+pre+")")
 				}
 			}
 		}
@@ -102,25 +102,25 @@ func (a *analyzer) cloudFileParams(c *call, prefixes ...string) {
 
 // cloudUploads flags a copy to a bucket whose local source is a
 // credential file: the part's operands read it and talk to a URL.
-func (a *analyzer) cloudUploads(c *call) {
+func cloudUploads(c Call) {
 	url := ""
-	for _, e := range c.fx {
+	for _, e := range c.Effects() {
 		if e.Kind == programs.Network && strings.Contains(e.Target, "://") {
 			url = e.Target
 		}
 	}
-	for _, e := range c.fx {
-		if url != "" && e.Kind == programs.Read && e.Option == "" && e.Target != "" && (a.credentialFile(e.Target) || secretEnvFile(e.Target)) {
-			a.flag(c, danger.Exfiltration, c.prog+" uploads "+e.Target+" to "+url)
+	for _, e := range c.Effects() {
+		if url != "" && e.Kind == programs.Read && e.Option == "" && e.Target != "" && (c.Credential(e.Target) || pathclass.SecretEnv.Is(e.Target, "")) {
+			c.Flag(danger.Exfiltration, c.Program()+" uploads "+e.Target+" to "+url)
 			return
 		}
 	}
 }
 
-func checkGcloud(a *analyzer, c *call) {
-	a.cloudUploads(c)
-	res := a.entryParse(c)
-	if c.prog == "gsutil" {
+func Gcloud(c Call) {
+	cloudUploads(c)
+	res := c.Parse()
+	if c.Program() == "gsutil" {
 		// The command after gsutil's own options (-m, -h HEADER, -o
 		// OPTION); rsync's -d, not gsutil's own -d (debug), deletes.
 		sub, subs := res.Sub(), res.SubIndexes()
@@ -129,7 +129,7 @@ func checkGcloud(a *analyzer, c *call) {
 			deletes = deletes || sub == "rsync" && o.Index > subs[0]
 		}
 		if sub == "rm" || sub == "rb" || deletes {
-			a.flag(c, danger.CloudDestructive, "gsutil deletes objects or buckets")
+			c.Flag(danger.CloudDestructive, "gsutil deletes objects or buckets")
 		}
 		return
 	}
@@ -143,12 +143,12 @@ func checkGcloud(a *analyzer, c *call) {
 	// the global options and their values skipped in every spelling.
 	words := cloudWords(c, res)
 	if len(words) > 2 && words[0] == "logging" && slices.Contains(words[1:3], "delete") {
-		a.flag(c, danger.LogTampering, "deletes cloud logs")
+		c.Flag(danger.LogTampering, "deletes cloud logs")
 		return
 	}
 	for _, w := range words {
 		if w == "delete" || w == "destroy" || w == "stop" || w == "reset" || w == "disable" || w == "remove-iam-policy-binding" || w == "undeploy" {
-			a.flag(c, danger.CloudDestructive, "gcloud "+w+" destroys or stops cloud resources")
+			c.Flag(danger.CloudDestructive, "gcloud "+w+" destroys or stops cloud resources")
 			return
 		}
 	}
@@ -157,8 +157,8 @@ func checkGcloud(a *analyzer, c *call) {
 // cloudWords returns a call's words in subcommand position and its
 // operands, as its entry reads them: for gcloud and az, whose groups and
 // commands no entry lists whole, the command path and the names after it.
-func cloudWords(c *call, res *programs.Result) []string {
-	ops := c.operands()
+func cloudWords(c Call, res *programs.Result) []string {
+	ops := c.Args()
 	var out []string
 	for _, i := range res.SubIndexes() {
 		if i < len(ops) {
@@ -168,12 +168,12 @@ func cloudWords(c *call, res *programs.Result) []string {
 	return append(out, res.Operands()...)
 }
 
-func checkAz(a *analyzer, c *call) {
-	if c.prog != "az" {
+func Az(c Call) {
+	if c.Program() != "az" {
 		return
 	}
-	a.cloudFileParams(c, "@")
-	res := a.entryParse(c)
+	cloudFileParams(c, "@")
+	res := c.Parse()
 	if res.Spec != nil && len(res.Spec.Raises) > 0 {
 		// keyvault secret show, account get-access-token: the entry's
 		// Raises.
@@ -181,32 +181,32 @@ func checkAz(a *analyzer, c *call) {
 	}
 	for _, w := range cloudWords(c, res) {
 		if strings.HasPrefix(w, "delete") || w == "purge" || w == "stop" || w == "deallocate" || w == "remove" || w == "untag" {
-			a.flag(c, danger.CloudDestructive, "az "+w+" destroys or stops cloud resources")
+			c.Flag(danger.CloudDestructive, "az "+w+" destroys or stops cloud resources")
 			return
 		}
 	}
 }
 
-func checkKubectl(a *analyzer, c *call) {
-	ops := c.operands()
-	res := a.entryParse(c)
+func Kubectl(c Call) {
+	ops := c.Args()
+	res := c.Parse()
 	path := res.Sub() // "delete", "config use-context", "rollout status"
 	sub, _, _ := strings.Cut(path, " ")
-	prod := a.optionValueIs(c, checks.ProdName)
+	prod := c.AnyValue(ProdName)
 	for _, x := range ops {
-		if checks.ProdName(x.Value) {
+		if ProdName(x.Value) {
 			prod = true
 		}
 	}
 	if res.Spec == nil || res.Sub() == "" && len(res.Spec.Subcommands) == 0 {
 		// kubectx: its operand is the context it switches to.
 		if prod {
-			a.flag(c, danger.CloudDestructive, "points kubectl at a production cluster: the commands after it change production")
+			c.Flag(danger.CloudDestructive, "points kubectl at a production cluster: the commands after it change production")
 		}
 		return
 	}
 	if (path == "config use-context" || path == "config use" || path == "config set-context") && prod {
-		a.flag(c, danger.CloudDestructive, "points kubectl at a production cluster: the commands after it change production")
+		c.Flag(danger.CloudDestructive, "points kubectl at a production cluster: the commands after it change production")
 		return
 	}
 	if res.Tried("--dry-run") {
@@ -225,71 +225,71 @@ func checkKubectl(a *analyzer, c *call) {
 		switch {
 		case res.Tried("--all", "--all-namespaces") || kind == "all" || strings.HasPrefix(kind, "namespace") || kind == "ns" || strings.HasPrefix(kind, "pv") || strings.HasPrefix(kind, "persistentvolume") ||
 			strings.HasPrefix(kind, "node") || strings.HasPrefix(kind, "crd") || strings.HasPrefix(kind, "customresourcedefinition") || strings.HasPrefix(kind, "deploy") || strings.HasPrefix(kind, "statefulset") || strings.HasPrefix(kind, "sts") || strings.HasPrefix(kind, "secret") || strings.HasPrefix(kind, "service") || strings.HasPrefix(kind, "svc") || strings.HasPrefix(kind, "ingress") || strings.HasPrefix(kind, "daemonset") || strings.HasPrefix(kind, "configmap") || strings.HasPrefix(kind, "cm") || prod:
-			a.flag(c, danger.CloudDestructive, "kubectl delete removes cluster resources ("+kind+")")
+			c.Flag(danger.CloudDestructive, "kubectl delete removes cluster resources ("+kind+")")
 		case kind == "pod" || kind == "pods" || kind == "po" || strings.HasPrefix(kind, "pod/") || strings.HasPrefix(kind, "job"):
 		default:
-			a.flagAt(c, danger.CloudDestructive, "kubectl delete removes cluster resources", medium)
+			c.FlagAt(danger.CloudDestructive, "kubectl delete removes cluster resources", medium)
 		}
 	case "scale":
 		if v, _ := res.Value("--replicas"); v == "0" || res.Tried("--all") || prod {
-			a.flag(c, danger.CloudDestructive, "scales workloads down (to zero or in production)")
+			c.Flag(danger.CloudDestructive, "scales workloads down (to zero or in production)")
 		}
 	case "drain", "cordon", "taint":
-		a.flag(c, danger.CloudDestructive, "kubectl "+sub+" takes nodes out of service")
+		c.Flag(danger.CloudDestructive, "kubectl "+sub+" takes nodes out of service")
 	case "apply", "patch", "replace", "edit", "set", "rollout", "create", "label", "annotate", "autoscale", "expose":
 		if path == "rollout status" || path == "rollout history" {
 			return
 		}
 		if prod {
-			a.flag(c, danger.CloudDestructive, "kubectl "+sub+" changes production resources")
+			c.Flag(danger.CloudDestructive, "kubectl "+sub+" changes production resources")
 		}
 	case "exec", "run", "debug", "cp":
 		if prod {
-			a.flagAt(c, danger.CloudDestructive, "kubectl "+sub+" runs commands in production", medium)
+			c.FlagAt(danger.CloudDestructive, "kubectl "+sub+" runs commands in production", medium)
 		}
 	case "get", "describe":
 		if strings.HasPrefix(kind, "secret") && res.Has("--output") {
-			a.flag(c, danger.CredentialAccess, "prints Kubernetes secret values")
+			c.Flag(danger.CredentialAccess, "prints Kubernetes secret values")
 		}
 	case "config":
 		if path == "config view" && res.Has("--raw", "--flatten") {
-			a.flag(c, danger.CredentialAccess, "prints cluster credentials")
+			c.Flag(danger.CredentialAccess, "prints cluster credentials")
 		}
 		if path == "config delete-context" || path == "config delete-cluster" {
-			a.flagAt(c, danger.CloudDestructive, "deletes cluster access configuration", medium)
+			c.FlagAt(danger.CloudDestructive, "deletes cluster access configuration", medium)
 		}
 	}
 }
 
-func checkHelm(a *analyzer, c *call) {
-	ops := c.operands()
-	sub, _ := a.entrySub(c)
-	res := a.entryParse(c)
+func Helm(c Call) {
+	ops := c.Args()
+	sub, _ := c.Sub()
+	res := c.Parse()
 	if res.Tried("--dry-run") {
 		// --dry-run, --dry-run=client, --dry-run=server; =none is a run.
 		if v, _ := res.Value("--dry-run"); v != "none" && v != "false" {
 			return
 		}
 	}
-	prod := a.optionValueIs(c, func(s string) bool { return checks.ProdName(s) || s == "kube-system" })
+	prod := c.AnyValue(func(s string) bool { return ProdName(s) || s == "kube-system" })
 	for _, x := range ops {
-		if checks.ProdName(x.Value) || x.Value == "kube-system" {
+		if ProdName(x.Value) || x.Value == "kube-system" {
 			prod = true
 		}
 	}
 	switch sub {
 	case "rollback":
-		a.flagAt(c, danger.CloudDestructive, "helm rollback changes a running release", medium)
+		c.FlagAt(danger.CloudDestructive, "helm rollback changes a running release", medium)
 	case "upgrade", "install":
 		if prod {
-			a.flag(c, danger.PublishDeploy, "helm "+sub+" deploys to production")
+			c.Flag(danger.PublishDeploy, "helm "+sub+" deploys to production")
 		}
 	}
 }
 
-func checkTerraform(a *analyzer, c *call) {
-	ops := c.operands()
-	res := a.entryParse(c)
+func Terraform(c Call) {
+	ops := c.Args()
+	res := c.Parse()
 	// The subcommand path as the entry reads it (terraform -chdir=infra
 	// state rm, terragrunt run-all apply), global options skipped.
 	path := strings.TrimPrefix(strings.TrimPrefix(res.Sub(), "run-all "), "run ")
@@ -298,97 +298,97 @@ func checkTerraform(a *analyzer, c *call) {
 	// droplet delete web, heroku apps:destroy), as their entries read
 	// them: option values are not words.
 	words := cloudWords(c, res)
-	prod := a.optionValueIs(c, checks.ProdName)
+	prod := c.AnyValue(ProdName)
 	for _, x := range ops {
-		if checks.ProdName(x.Value) {
+		if ProdName(x.Value) {
 			prod = true
 		}
 	}
-	switch c.prog {
+	switch c.Program() {
 	case "terraform", "tofu", "terragrunt":
 		// destroy (and terragrunt run-all destroy) is the entry's Raises.
 		switch sub {
 		case "apply":
 			if res.Tried("-destroy") {
-				a.flag(c, danger.CloudDestructive, c.prog+" apply -destroy deletes the infrastructure")
+				c.Flag(danger.CloudDestructive, c.Program()+" apply -destroy deletes the infrastructure")
 			} else if res.Tried("-auto-approve") {
-				a.flag(c, danger.CloudDestructive, c.prog+" apply -auto-approve changes infrastructure without review")
+				c.Flag(danger.CloudDestructive, c.Program()+" apply -auto-approve changes infrastructure without review")
 			} else if prod {
-				a.flag(c, danger.CloudDestructive, c.prog+" apply changes production infrastructure")
+				c.Flag(danger.CloudDestructive, c.Program()+" apply changes production infrastructure")
 			}
 		case "state":
 			if next == "rm" || next == "push" || next == "replace-provider" {
-				a.flagAt(c, danger.CloudDestructive, c.prog+" state "+next+" rewrites the state", medium)
+				c.FlagAt(danger.CloudDestructive, c.Program()+" state "+next+" rewrites the state", medium)
 			}
 		case "workspace":
 			if next == "delete" {
-				a.flagAt(c, danger.CloudDestructive, "deletes a workspace", medium)
+				c.FlagAt(danger.CloudDestructive, "deletes a workspace", medium)
 			}
 		case "force-unlock", "taint", "import":
-			a.flagAt(c, danger.CloudDestructive, c.prog+" "+sub+" changes state", medium)
+			c.FlagAt(danger.CloudDestructive, c.Program()+" "+sub+" changes state", medium)
 		}
 	case "pulumi":
 		// destroy, down and stack rm are the entry's Raises.
 		if (sub == "up" || sub == "update") && (res.Tried("--yes", "--skip-preview") || prod) {
-			a.flag(c, danger.CloudDestructive, "pulumi up applies changes without review")
+			c.Flag(danger.CloudDestructive, "pulumi up applies changes without review")
 		}
 	case "cdk":
 		// destroy is the entry's Raises.
 		if v, _ := res.Value("--require-approval"); sub == "deploy" && (v == "never" || prod) {
-			a.flag(c, danger.PublishDeploy, "cdk deploy without approval")
+			c.Flag(danger.PublishDeploy, "cdk deploy without approval")
 		}
 	case "serverless", "sls":
 		// remove is the entry's Raises.
 		if sub == "deploy" && prod {
-			a.flag(c, danger.PublishDeploy, "deploys to production")
+			c.Flag(danger.PublishDeploy, "deploys to production")
 		}
 	case "sam":
 		// delete is the entry's Raises.
 		if sub == "deploy" && (res.Tried("--no-confirm-changeset") || prod) {
-			a.flag(c, danger.PublishDeploy, "sam deploy without confirmation")
+			c.Flag(danger.PublishDeploy, "sam deploy without confirmation")
 		}
 	case "eksctl", "doctl", "heroku", "fly", "flyctl", "railway", "render", "amplify", "copilot", "eb":
-		if c.prog == "heroku" && (sub == "config" || sub == "config:get") {
-			a.flag(c, danger.CredentialAccess, "heroku "+sub+" prints the app's config vars, its secrets among them")
+		if c.Program() == "heroku" && (sub == "config" || sub == "config:get") {
+			c.Flag(danger.CredentialAccess, "heroku "+sub+" prints the app's config vars, its secrets among them")
 			return
 		}
 		for _, w := range words {
 			lw := strings.ToLower(w)
 			if lw == "delete" || lw == "destroy" || strings.HasSuffix(lw, ":destroy") || strings.HasSuffix(lw, ":delete") || lw == "terminate" || lw == "remove" || lw == "rm" {
-				a.flag(c, danger.CloudDestructive, c.prog+" "+w+" deletes cloud resources")
+				c.Flag(danger.CloudDestructive, c.Program()+" "+w+" deletes cloud resources")
 				return
 			}
 		}
 		if sub == "deploy" || sub == "release" || sub == "up" {
-			a.flag(c, danger.PublishDeploy, c.prog+" "+sub+" deploys the application")
+			c.Flag(danger.PublishDeploy, c.Program()+" "+sub+" deploys the application")
 		}
 	case "vercel", "netlify", "firebase", "wrangler", "kamal":
 		for _, w := range words {
 			lw := strings.ToLower(w)
 			if lw == "remove" || lw == "rm" || lw == "delete" || strings.HasSuffix(lw, ":delete") || lw == "destroy" {
-				a.flag(c, danger.CloudDestructive, c.prog+" "+w+" deletes deployments or projects")
+				c.Flag(danger.CloudDestructive, c.Program()+" "+w+" deletes deployments or projects")
 				return
 			}
 		}
-		if res.Has("--prod") || sub == "deploy" && c.prog != "vercel" && c.prog != "netlify" || c.prog == "wrangler" && (sub == "deploy" || sub == "publish") || c.prog == "kamal" && sub == "deploy" {
-			a.flag(c, danger.PublishDeploy, c.prog+" deploys to production")
+		if res.Has("--prod") || sub == "deploy" && c.Program() != "vercel" && c.Program() != "netlify" || c.Program() == "wrangler" && (sub == "deploy" || sub == "publish") || c.Program() == "kamal" && sub == "deploy" {
+			c.Flag(danger.PublishDeploy, c.Program()+" deploys to production")
 		}
 	}
 }
 
-func checkDocker(a *analyzer, c *call) {
-	ops := c.operands()
+func Docker(c Call) {
+	ops := c.Args()
 	// The global options, as the entry reads them (-Hx, -H x, --host=x,
 	// --host x alike).
-	res := a.entryParse(c)
+	res := c.Parse()
 	for _, o := range res.Option("--host") {
 		if !strings.HasPrefix(o.Target, "unix://") {
-			a.flag(c, danger.ContainerDestructive, "points docker at another daemon ("+o.Target+")")
+			c.Flag(danger.ContainerDestructive, "points docker at another daemon ("+o.Target+")")
 		}
 	}
 	for _, ctx := range res.Values("--context") {
-		if checks.ProdName(ctx) {
-			a.flag(c, danger.ContainerDestructive, "runs docker against the production context "+ctx)
+		if ProdName(ctx) {
+			c.Flag(danger.ContainerDestructive, "runs docker against the production context "+ctx)
 		}
 	}
 	// The subcommand path as the entry reads it: "system prune", "compose
@@ -398,7 +398,7 @@ func checkDocker(a *analyzer, c *call) {
 		return
 	}
 	sub := res.Sub()
-	if top := programs.Lookup(baseName(c.prog)); top != nil && top.Subcommands["compose"] == nil {
+	if top := programs.Lookup(path.Base(c.Program())); top != nil && top.Subcommands["compose"] == nil {
 		// The standalone compose: its subcommands are docker compose's.
 		sub = "compose " + sub
 	}
@@ -417,52 +417,52 @@ func checkDocker(a *analyzer, c *call) {
 	switch sub {
 	case "system prune":
 		if res.Tried("--all", "--volumes") {
-			a.flag(c, danger.ContainerDestructive, "docker system prune -a/--volumes removes every unused image and volume")
+			c.Flag(danger.ContainerDestructive, "docker system prune -a/--volumes removes every unused image and volume")
 		}
 	case "volume prune", "volume rm", "volume remove":
-		a.flag(c, danger.ContainerDestructive, "removes docker volumes and their data")
+		c.Flag(danger.ContainerDestructive, "removes docker volumes and their data")
 	case "image prune":
 		if res.Tried("--all") {
-			a.flagAt(c, danger.ContainerDestructive, "removes every unused image", medium)
+			c.FlagAt(danger.ContainerDestructive, "removes every unused image", medium)
 		}
 	case "rm", "container rm", "rmi", "image rm", "kill", "container kill", "stop", "container stop", "container prune", "network prune", "network rm":
 		if mass || res.Tried("--all") {
-			a.flag(c, danger.ContainerDestructive, "docker "+sub+" on every container or image")
+			c.Flag(danger.ContainerDestructive, "docker "+sub+" on every container or image")
 		}
 	case "context use", "context rm", "context update":
 		target := ""
-		if t := a.entryOperands(c); len(t) > 0 {
+		if t := c.Operands(); len(t) > 0 {
 			target = t[0].Value
 		}
 		if target != "default" && target != "desktop-linux" && target != "colima" && target != "orbstack" && target != "rootless" {
-			a.flag(c, danger.ContainerDestructive, "switches docker to another daemon ("+target+")")
+			c.Flag(danger.ContainerDestructive, "switches docker to another daemon ("+target+")")
 		}
 	case "compose down", "compose rm":
 		if res.Tried("--volumes", "--rmi") {
-			a.flag(c, danger.ContainerDestructive, "docker compose down -v deletes the project's volumes")
+			c.Flag(danger.ContainerDestructive, "docker compose down -v deletes the project's volumes")
 		}
 	case "push", "image push", "compose push":
-		a.flag(c, danger.PublishDeploy, "pushes an image to a registry")
+		c.Flag(danger.PublishDeploy, "pushes an image to a registry")
 	case "buildx build", "build", "buildx bake":
 		registry := false
 		for _, v := range res.Values("--output") {
 			registry = registry || strings.Contains(v, "type=registry") || strings.Contains(v, "push=true")
 		}
 		if res.Tried("--push") || registry {
-			a.flag(c, danger.PublishDeploy, "pushes an image to a registry")
+			c.Flag(danger.PublishDeploy, "pushes an image to a registry")
 		}
 	case "swarm leave", "stack rm", "service rm", "stack remove", "service remove", "node rm", "secret rm", "machine rm":
-		a.flag(c, danger.ContainerDestructive, "docker "+sub+" removes running services")
+		c.Flag(danger.ContainerDestructive, "docker "+sub+" removes running services")
 	case "system reset":
-		a.flag(c, danger.ContainerDestructive, c.prog+" system reset deletes every container, image and volume")
+		c.Flag(danger.ContainerDestructive, c.Program()+" system reset deletes every container, image and volume")
 	case "run", "container run", "create", "exec", "container exec":
-		a.dockerRun(c, sub, rest)
+		dockerRun(c, sub, rest)
 	}
 }
 
 // dockerRun flags privileged containers and host mounts, and judges the
 // command the container runs.
-func (a *analyzer) dockerRun(c *call, sub string, rest []arg) {
+func dockerRun(c Call, sub string, rest []Word) {
 	// The options as the entry of docker run reads them (-v/:/mnt, -v
 	// /:/mnt, --volume=/:/mnt alike); they end at the image.
 	words := make([]programs.Word, len(rest))
@@ -479,7 +479,7 @@ func (a *analyzer) dockerRun(c *call, sub string, rest []arg) {
 		switch s {
 		case "--privileged":
 			if v != "false" {
-				a.flag(c, danger.Privilege, "runs a privileged container, which is root on the host")
+				c.Flag(danger.Privilege, "runs a privileged container, which is root on the host")
 			}
 		case "--volume", "--mount":
 			host := v
@@ -492,43 +492,43 @@ func (a *analyzer) dockerRun(c *call, sub string, rest []arg) {
 			} else if j := strings.IndexByte(v, ':'); j >= 0 {
 				host = v[:j]
 			}
-			hp := a.resolveString(host, c.cwd)
+			hp := c.ResolveText(host)
 			switch {
 			case strings.HasSuffix(host, "docker.sock"):
-				a.flag(c, danger.Privilege, "mounts the docker socket, which gives root on the host")
-			case hp == "/" || hp != "" && (a.critical(hp) && hp != a.opts.Home || fspath.Within(hp, "/etc") || fspath.Within(hp, "/root") || fspath.Within(hp, "/var/run") || fspath.Within(hp, "/proc")):
-				a.flag(c, danger.Privilege, "mounts the host's "+hp+" into the container")
+				c.Flag(danger.Privilege, "mounts the docker socket, which gives root on the host")
+			case hp == "/" || hp != "" && (c.Critical(hp) && hp != c.Home() || fspath.Within(hp, "/etc") || fspath.Within(hp, "/root") || fspath.Within(hp, "/var/run") || fspath.Within(hp, "/proc")):
+				c.Flag(danger.Privilege, "mounts the host's "+hp+" into the container")
 			}
 		case "--pid", "--network", "--ipc", "--userns", "--uts":
 			if v == "host" && s != "--network" {
-				a.flag(c, danger.Privilege, "shares the host's "+strings.TrimPrefix(s, "--")+" namespace")
+				c.Flag(danger.Privilege, "shares the host's "+strings.TrimPrefix(s, "--")+" namespace")
 			}
 		case "--cap-add":
 			if u := strings.ToUpper(v); u == "ALL" || u == "SYS_ADMIN" || u == "SYS_PTRACE" || u == "SYS_MODULE" || u == "DAC_READ_SEARCH" {
-				a.flag(c, danger.Privilege, "gives the container the "+v+" capability")
+				c.Flag(danger.Privilege, "gives the container the "+v+" capability")
 			}
 		case "--security-opt":
 			if strings.Contains(v, "unconfined") || strings.Contains(v, "label=disable") || strings.Contains(v, "label:disable") {
-				a.flag(c, danger.Privilege, "turns off the container's security profile")
+				c.Flag(danger.Privilege, "turns off the container's security profile")
 			}
 		case "--device":
 			if blockDevice(v) || strings.HasPrefix(v, "/dev/sd") {
-				a.flag(c, danger.Privilege, "gives the container a raw disk device")
+				c.Flag(danger.Privilege, "gives the container a raw disk device")
 			}
 		}
 	}
 	// The image (or container), then the command it runs.
-	if i+1 < len(rest) && c.ctx.depth+1 <= a.opts.MaxDepth {
+	if i+1 < len(rest) {
 		words := make([]string, 0, len(rest)-i-1)
 		for _, x := range rest[i+1:] {
-			words = append(words, shellQuote(x.Value))
+			words = append(words, Quote(x.Value))
 		}
-		a.remote(strings.Join(words, " "), c)
+		c.Remote(strings.Join(words, " "))
 	}
 }
 
-// shellQuote quotes a word so that re-parsing it yields the same word.
-func shellQuote(s string) string {
+// Quote quotes a word so that re-parsing it yields the same word.
+func Quote(s string) string {
 	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`;&|<>(){}*?[]#~!") {
 		return s
 	}
@@ -553,10 +553,10 @@ func lifecycleScripts(s string) bool {
 // goals and gradle's publishing tasks among the operands, goreleaser
 // release without a snapshot or its publish skipped. Every word is read
 // as the program's entry reads it.
-func checkPublish(a *analyzer, c *call) {
-	res := a.entryParse(c)
-	flag := func(what string) { a.flag(c, danger.PublishDeploy, what) }
-	switch c.prog {
+func Publish(c Call) {
+	res := c.Parse()
+	flag := func(what string) { c.Flag(danger.PublishDeploy, what) }
+	switch c.Program() {
 	case "npm", "pnpm":
 		// A lifecycle script runs on every install of the package:
 		// npm pkg set scripts.NAME=CMD (npm pk set: npm takes a command's
@@ -573,7 +573,7 @@ func checkPublish(a *analyzer, c *call) {
 			}
 			name, _, _ = strings.Cut(name, "=")
 			if lifecycleScripts(name) {
-				a.flag(c, danger.Persistence, "sets the package's "+name+" script, which runs on every install")
+				c.Flag(danger.Persistence, "sets the package's "+name+" script, which runs on every install")
 				return
 			}
 		}
@@ -635,36 +635,36 @@ func skipsPublish(values []string) bool {
 // CLIs, reading each call with its entry (programs/objectstores.go): the
 // command after the global options, its dry-run and delete options in
 // every spelling.
-func checkObjectStores(a *analyzer, c *call) {
-	res := a.entryParse(c)
+func ObjectStores(c Call) {
+	res := c.Parse()
 	if res.Spec == nil || res.Has("--dry-run", "--fake") {
 		return
 	}
-	first, _ := a.entrySub(c)
-	switch c.prog {
+	first, _ := c.Sub()
+	switch c.Program() {
 	case "s3cmd":
 		if first == "del" || first == "rm" || first == "rb" || first == "sync" && res.Has("--delete-removed") {
-			a.flag(c, danger.CloudDestructive, "s3cmd "+first+" deletes objects or buckets")
+			c.Flag(danger.CloudDestructive, "s3cmd "+first+" deletes objects or buckets")
 		}
 	case "rclone":
 		switch first {
 		case "purge", "delete", "deletefile", "rmdir", "rmdirs", "cleanup", "dedupe":
-			a.flag(c, danger.CloudDestructive, "rclone "+first+" deletes remote files")
+			c.Flag(danger.CloudDestructive, "rclone "+first+" deletes remote files")
 		case "sync", "move":
-			a.flag(c, danger.CloudDestructive, "rclone "+first+" deletes files at the destination that are not in the source")
+			c.Flag(danger.CloudDestructive, "rclone "+first+" deletes files at the destination that are not in the source")
 		}
 		switch first {
 		case "copy", "copyto", "sync", "move", "moveto":
 			// The source, the first operand after the command.
-			if src := a.entryOperands(c); len(src) > 0 {
-				if p := a.resolve(src[0], c.cwd); p != "" && (a.sensitiveTree(p) || a.sensitiveFile(p)) {
-					a.flag(c, danger.Exfiltration, "rclone "+first+" sends "+p+" to a remote")
+			if src := c.Operands(); len(src) > 0 {
+				if p := c.Resolve(src[0]); p != "" && (c.SensitiveTree(p) || c.Sensitive(p)) {
+					c.Flag(danger.Exfiltration, "rclone "+first+" sends "+p+" to a remote")
 				}
 			}
 		}
 	case "mc":
 		if first == "rm" || first == "rb" || first == "mirror" && res.Has("--remove") {
-			a.flag(c, danger.CloudDestructive, "mc "+first+" deletes objects or buckets")
+			c.Flag(danger.CloudDestructive, "mc "+first+" deletes objects or buckets")
 		}
 	case "azcopy", "b2":
 		del := res.Has("--delete")
@@ -672,13 +672,13 @@ func checkObjectStores(a *analyzer, c *call) {
 			del = true
 		}
 		if first == "remove" || first == "rm" || first == "delete-bucket" || first == "sync" && del {
-			a.flag(c, danger.CloudDestructive, c.prog+" "+first+" deletes remote objects")
+			c.Flag(danger.CloudDestructive, c.Program()+" "+first+" deletes remote objects")
 		}
 	}
 }
 
-func checkSecrets(a *analyzer, c *call) {
-	ops := c.operands()
+func Secrets(c Call) {
+	ops := c.Args()
 	first, second := "", ""
 	if len(ops) > 0 {
 		first = ops[0].Value
@@ -687,11 +687,11 @@ func checkSecrets(a *analyzer, c *call) {
 		second = ops[1].Value
 	}
 	flag := func(what string) {
-		if !a.outputMasked(c) && !hasOutput(c.redirs) {
-			a.flag(c, danger.CredentialAccess, what)
+		if !c.OutputMasked() && !hasOutput(c) {
+			c.Flag(danger.CredentialAccess, what)
 		}
 	}
-	switch c.prog {
+	switch c.Program() {
 	case "vault":
 		if first == "read" || first == "kv" && second == "get" || first == "token" && second == "create" || first == "print" && second == "token" {
 			flag("vault prints secret values")
@@ -702,12 +702,12 @@ func checkSecrets(a *analyzer, c *call) {
 		}
 	case "doppler", "infisical", "chamber":
 		if first == "secrets" && (len(ops) == 1 || second == "get" || second == "download") || first == "export" || first == "read" {
-			flag(c.prog + " prints secret values")
+			flag(c.Program() + " prints secret values")
 		}
 	case "security":
 		// The subcommand after security's own options (-q, -p PROMPT);
 		// -w and -g print the password, bundled or apart.
-		res := a.entryParse(c)
+		res := c.Parse()
 		sub := res.Sub()
 		if (sub == "find-generic-password" || sub == "find-internet-password") && res.Has("-w", "-g") || sub == "dump-keychain" || sub == "export" {
 			flag("reads passwords from the macOS keychain")
@@ -723,20 +723,20 @@ func checkSecrets(a *analyzer, c *call) {
 		// pwgen prints new random passwords: the entry tells them apart.
 		// A subcommand whose entry declares its danger (deleting a
 		// password, overwriting one with mv -f) shows none.
-		res := a.entryParse(c)
+		res := c.Parse()
 		switch sub := res.Sub(); {
 		case res.Spec != nil && len(res.Spec.Raises) > 0:
 		case sub == "", sub == "find", sub == "search", sub == "init", sub == "insert", sub == "generate", sub == "git", sub == "help", sub == "version":
 		case sub == "ls", sub == "list", sub == "pwgen":
 			if !res.ReadOnly() {
-				flag(c.prog + " prints a password")
+				flag(c.Program() + " prints a password")
 			}
 		default:
-			flag(c.prog + " prints a password")
+			flag(c.Program() + " prints a password")
 		}
 	case "bw", "lpass":
 		if first == "get" || first == "show" || first == "export" {
-			flag(c.prog + " prints vault secrets")
+			flag(c.Program() + " prints vault secrets")
 		}
 	case "keyctl":
 		if first == "print" || first == "pipe" || first == "read" {
@@ -745,25 +745,25 @@ func checkSecrets(a *analyzer, c *call) {
 	case "sops":
 		// -d, -decrypt, --decrypt or the decrypt subcommand; -i writes the
 		// plaintext back to the file instead.
-		if res := a.entryParse(c); (res.Has("--decrypt") || res.Sub() == "decrypt") && !res.Has("--in-place") {
-			flag(c.prog + " prints decrypted secrets")
+		if res := c.Parse(); (res.Has("--decrypt") || res.Sub() == "decrypt") && !res.Has("--in-place") {
+			flag(c.Program() + " prints decrypted secrets")
 		}
 	case "age":
 		// Decrypting to standard output; -o FILE writes the plaintext there.
-		if res := a.entryParse(c); res.Has("--decrypt") && len(res.Values("--output")) == 0 {
-			flag(c.prog + " prints decrypted secrets")
+		if res := c.Parse(); res.Has("--decrypt") && len(res.Values("--output")) == 0 {
+			flag(c.Program() + " prints decrypted secrets")
 		}
 	case "git-credential":
 		flag("git credential prints stored credentials")
 	case "kubeseal":
 		// --recovery-unseal decrypts sealed secrets with the controller's
 		// private keys, and prints them.
-		if a.entryParse(c).Has("--recovery-unseal") {
+		if c.Parse().Has("--recovery-unseal") {
 			flag("kubeseal --recovery-unseal prints decrypted secrets")
 		}
 	case "gpg":
 		// In any spelling gpg takes: --export-secret-k is a prefix.
-		if a.entryParse(c).Has("--export-secret-keys", "--export-secret-subkeys") {
+		if c.Parse().Has("--export-secret-keys", "--export-secret-subkeys") {
 			flag("exports private keys")
 		}
 	}

@@ -1,10 +1,10 @@
-package shell
+package checks
 
 import (
-	"github.com/wardenhq/warden/checks"
 	"github.com/wardenhq/warden/danger"
 	"github.com/wardenhq/warden/internal/lazyre"
 	"github.com/wardenhq/warden/programs"
+	"path"
 	"slices"
 	"strings"
 )
@@ -81,34 +81,31 @@ func tautology(cond string) bool {
 	return false
 }
 
-func isAlpha(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
-func isAlnum(c byte) bool { return isAlpha(c) || c >= '0' && c <= '9' }
-
-func checkSQLClient(a *analyzer, c *call) {
-	ops := c.operands()
+func SQLClient(c Call) {
+	ops := c.Args()
 	var sqls []string
-	if text, ok := a.stdinText(c); ok {
+	if text, ok := c.StdinText(); ok {
 		sqls = append(sqls, text)
 	}
 	// The code the client's entry places (mysql --init-command, an
 	// abbreviated --exec=) is SQL too.
-	for _, e := range c.fx {
+	for _, e := range c.Effects() {
 		if e.Lang != "" && e.Target != "" && !slices.Contains(sqls, e.Target) {
 			sqls = append(sqls, e.Target)
 		}
 	}
 	for _, s := range sqls {
-		a.clientCommands(c, s)
+		clientCommands(c, s)
 	}
-	prod := a.optionValueIs(c, checks.ProdName)
+	prod := c.AnyValue(ProdName)
 	for _, x := range ops {
-		if checks.ProdName(x.Value) && !strings.HasPrefix(x.Value, "-c") {
+		if ProdName(x.Value) && !strings.HasPrefix(x.Value, "-c") {
 			prod = true
 		}
 	}
 	if !prod {
-		for _, as := range c.assigns {
-			if checks.ProdName(as.Value.Value) {
+		for _, as := range c.Assigns() {
+			if ProdName(as.Value.Value) {
 				prod = true
 			}
 		}
@@ -118,25 +115,25 @@ func checkSQLClient(a *analyzer, c *call) {
 	// named as disposable (app_test, dev.db) is recreating test data.
 	disposable := false
 	for _, x := range ops {
-		if !strings.HasPrefix(x.Value, "-") && disposableDB(x.Value) && !checks.ProdName(x.Value) {
+		if !strings.HasPrefix(x.Value, "-") && disposableDB(x.Value) && !ProdName(x.Value) {
 			disposable = true
 		}
 	}
-	if a.optionValueIs(c, func(v string) bool { return disposableDB(v) && !checks.ProdName(v) }) && !a.optionValueIs(c, checks.ProdName) {
+	if c.AnyValue(func(v string) bool { return disposableDB(v) && !ProdName(v) }) && !c.AnyValue(ProdName) {
 		disposable = true
 	}
 	for _, s := range sqls {
 		if disposable && recreates(s) || rolledBack(s) {
 			continue
 		}
-		if what, bad := sqlFinding(s, prod && (!sqlOnly(ops, s) || a.optionValueIs(c, checks.ProdName))); bad {
-			a.flag(c, danger.SQLDestructive, "the SQL "+what)
+		if what, bad := sqlFinding(s, prod && (!sqlOnly(ops, s) || c.AnyValue(ProdName))); bad {
+			c.Flag(danger.SQLDestructive, "the SQL "+what)
 			return
 		}
 	}
 	if prod && len(sqls) == 0 {
-		if a.entryParse(c).Has("--file", "--queries-file", "--filename") {
-			a.flag(c, danger.SQLDestructive, "runs an SQL file against a production database")
+		if c.Parse().Has("--file", "--queries-file", "--filename") {
+			c.Flag(danger.SQLDestructive, "runs an SQL file against a production database")
 		}
 	}
 }
@@ -160,7 +157,7 @@ func disposableDB(s string) bool {
 	if strings.ContainsAny(ls, " ;") {
 		return false
 	}
-	b := baseName(ls)
+	b := path.Base(ls)
 	for _, suf := range []string{"_dev", "_test", "-dev", "-test", "_development", "_testing", "dev.db", "test.db", "dev.sqlite3", "test.sqlite3", "dev.sqlite", "test.sqlite"} {
 		if strings.HasSuffix(b, suf) {
 			return true
@@ -176,9 +173,9 @@ func rolledBack(s string) bool {
 }
 
 // sqlOnly reports that the only "prod" text is inside the SQL itself.
-func sqlOnly(ops []arg, sql string) bool {
+func sqlOnly(ops []Word, sql string) bool {
 	for _, x := range ops {
-		if checks.ProdName(x.Value) && x.Value != sql {
+		if ProdName(x.Value) && x.Value != sql {
 			return false
 		}
 	}
@@ -194,7 +191,7 @@ func sqlOnly(ops []arg, sql string) bool {
 // tee, .output, .once, .save) is judged as a write, a file imported or
 // sourced as a read, and a library loaded (.load, load_extension) as a
 // command.
-func (a *analyzer) clientCommands(c *call, text string) {
+func clientCommands(c Call, text string) {
 	for _, line := range strings.Split(text, "\n") {
 		for _, stmt := range strings.Split(line, ";") {
 			t := strings.TrimSpace(stmt)
@@ -203,64 +200,64 @@ func (a *analyzer) clientCommands(c *call, text string) {
 			_, restRaw, _ := strings.Cut(t, " ")
 			switch {
 			case name == ".shell" || name == ".system" || name == "system" || name == "\\!" || name == "!!" || name == ":!!" || (name == "pager" || name == "\\p") && rest != "":
-				a.clientRuns(c, name, restRaw)
+				clientRuns(c, name, restRaw)
 				continue
 			case strings.HasPrefix(t, "\\!"):
-				a.clientRuns(c, "\\!", t[2:])
+				clientRuns(c, "\\!", t[2:])
 				continue
 			case name == ".output" || name == ".once" || name == ".save" || name == ".backup" || name == ".log" || name == "tee" || name == "\\t" || name == ":out":
-				a.clientFile(c, name, restRaw, true)
+				clientFile(c, name, restRaw, true)
 				continue
 			case name == ".import" || name == ".read" || name == "source" || name == "\\." || name == ":r":
-				a.clientFile(c, name, restRaw, false)
+				clientFile(c, name, restRaw, false)
 				continue
 			case name == ".load" || strings.Contains(lt, "load_extension("):
-				a.flag(c, danger.RemoteExec, c.prog+" loads a library ("+t+")")
+				c.Flag(danger.RemoteExec, c.Program()+" loads a library ("+t+")")
 				continue
 			}
 			// psql: \o, \g, \w take a file or |command, \i a file, anywhere
 			// on the line.
 			for _, m := range []string{"\\o ", "\\out ", "\\g ", "\\gx ", "\\w ", "\\write ", "\\i ", "\\ir ", "\\include "} {
 				if i := strings.Index(t, m); i >= 0 {
-					a.clientFile(c, strings.TrimSpace(m), t[i+len(m):], !strings.HasPrefix(m, "\\i"))
+					clientFile(c, strings.TrimSpace(m), t[i+len(m):], !strings.HasPrefix(m, "\\i"))
 				}
 			}
 			if i := strings.Index(lt, " program "); i >= 0 && strings.Contains(lt, "copy") {
 				// \copy ... TO PROGRAM 'cmd' runs cmd on the client.
-				a.clientRuns(c, "COPY ... PROGRAM", strings.Trim(strings.TrimSpace(t[i+len(" program "):]), "'"))
+				clientRuns(c, "COPY ... PROGRAM", strings.Trim(strings.TrimSpace(t[i+len(" program "):]), "'"))
 			}
 			if i := strings.Index(lt, "writefile("); i >= 0 {
 				// sqlite3's writefile('path', data).
 				if q := strings.IndexAny(t[i:], "'\""); q >= 0 {
-					a.clientFile(c, "writefile", strings.FieldsFunc(t[i+q:], func(r rune) bool { return r == ',' || r == ')' })[0], true)
+					clientFile(c, "writefile", strings.FieldsFunc(t[i+q:], func(r rune) bool { return r == ',' || r == ')' })[0], true)
 				}
 			}
-			a.sqlFileFunctions(c, t, lt)
+			sqlFileFunctions(c, t, lt)
 		}
 	}
 }
 
 // clientRuns flags a database client's command that runs cmd, and judges
 // cmd as a part of its own.
-func (a *analyzer) clientRuns(c *call, what, cmd string) {
+func clientRuns(c Call, what, cmd string) {
 	cmd = strings.TrimSpace(cmd)
-	a.flag(c, danger.RemoteExec, c.prog+" "+what+" runs a command ("+cmd+")")
+	c.Flag(danger.RemoteExec, c.Program()+" "+what+" runs a command ("+cmd+")")
 	if cmd != "" {
-		a.nested(cmd, c.ctx, c.wrappers)
+		c.Command(cmd)
 	}
 }
 
 // clientFile judges the file a database client's command writes or reads
 // (rest is the command's text after its name: options, then the file); a
 // file that is |CMD runs CMD.
-func (a *analyzer) clientFile(c *call, what, rest string, write bool) {
+func clientFile(c Call, what, rest string, write bool) {
 	rest = strings.TrimSpace(rest)
 	for strings.HasPrefix(rest, "-") { // .output --bom, .import --csv
 		_, rest, _ = strings.Cut(rest, " ")
 		rest = strings.TrimSpace(rest)
 	}
 	if t := strings.Trim(rest, "'\""); strings.HasPrefix(t, "|") {
-		a.clientRuns(c, what, t[1:])
+		clientRuns(c, what, t[1:])
 		return
 	}
 	f := strings.Fields(rest)
@@ -270,58 +267,58 @@ func (a *analyzer) clientFile(c *call, what, rest string, write bool) {
 	w := strings.Trim(f[0], "'\"")
 	p := ""
 	if w != "" {
-		p = a.resolve(arg{Value: w, Lit: true, Raw: w}, c.cwd)
+		p = c.Resolve(Word{Value: w, Lit: true, Raw: w})
 	}
 	switch {
 	case p == "":
 	case write:
-		a.judgeWrite(c, p)
-	case a.credentialFile(p):
-		a.flag(c, danger.CredentialAccess, c.prog+" "+what+" reads the credential file "+p)
+		c.JudgeWrite(p)
+	case c.Credential(p):
+		c.Flag(danger.CredentialAccess, c.Program()+" "+what+" reads the credential file "+p)
 	}
 }
 
 var mongoDestructive = lazyre.Compile(`(?i)\.(dropDatabase|drop)\s*\(|\.(deleteMany|remove)\s*\(\s*\{\s*\}\s*\)|\.(updateMany)\s*\(\s*\{\s*\}`)
 
-func checkMongo(a *analyzer, c *call) {
+func Mongo(c Call) {
 	texts := []string{}
-	for _, v := range a.entryValues(c, "--eval") {
+	for _, v := range c.Values("--eval") {
 		texts = append(texts, v.Value)
 	}
-	if t, ok := a.stdinText(c); ok {
+	if t, ok := c.StdinText(); ok {
 		texts = append(texts, t)
 	}
 	for _, t := range texts {
 		if mongoDestructive.MatchString(t) {
-			a.flag(c, danger.DBDestructive, "drops a MongoDB database or collection, or deletes every document")
+			c.Flag(danger.DBDestructive, "drops a MongoDB database or collection, or deletes every document")
 			return
 		}
 	}
 }
 
-func checkRedis(a *analyzer, c *call) {
-	cmds := a.entryOperands(c)
+func Redis(c Call) {
+	cmds := c.Operands()
 	words := make([]string, 0, len(cmds))
 	for _, x := range cmds {
 		words = append(words, strings.ToUpper(x.Value))
 	}
-	if t, ok := a.stdinText(c); ok {
+	if t, ok := c.StdinText(); ok {
 		words = append(words, strings.Fields(strings.ToUpper(t))...)
 	}
 	for i, w := range words {
 		switch w {
 		case "FLUSHALL", "FLUSHDB", "SHUTDOWN", "SWAPDB":
-			a.flag(c, danger.DBDestructive, "redis "+w+" wipes the database")
+			c.Flag(danger.DBDestructive, "redis "+w+" wipes the database")
 			return
 		case "CONFIG":
 			if i+1 < len(words) && words[i+1] == "SET" {
-				a.flagAt(c, danger.SystemConfig, "changes the Redis server configuration", medium)
+				c.FlagAt(danger.SystemConfig, "changes the Redis server configuration", medium)
 			}
 		case "DEBUG":
-			a.flagAt(c, danger.DBDestructive, "redis DEBUG can crash or alter the server", medium)
+			c.FlagAt(danger.DBDestructive, "redis DEBUG can crash or alter the server", medium)
 		case "DEL", "UNLINK":
-			if c.xargs {
-				a.flag(c, danger.DBDestructive, "deletes every Redis key piped in")
+			if c.InXargs() {
+				c.Flag(danger.DBDestructive, "deletes every Redis key piped in")
 				return
 			}
 		}
@@ -339,19 +336,19 @@ func dbTool(t string) bool {
 }
 
 // checkDBTools covers schema and migration tools that wipe databases.
-func checkDBTools(a *analyzer, c *call) {
-	if c.launches() {
+func DBTools(c Call) {
+	if c.Launches() {
 		return // npx prisma …, bundle exec rails …: judged as their own part
 	}
-	words := make([]string, 0, len(c.args))
-	for _, x := range c.args {
+	words := make([]string, 0, len(c.Words()))
+	for _, x := range c.Words() {
 		words = append(words, x.Value)
 	}
 	// npx prisma ..., bundle exec rails ..., python manage.py ...: find
 	// the tool inside the words.
 	i := 0
 	for i < len(words) {
-		w := baseName(words[i])
+		w := path.Base(words[i])
 		switch w {
 		case "npx", "bunx", "pnpx", "bundle", "exec", "python", "python3", "pnpm", "yarn", "npm", "run", "dotnet", "-m", "dlx", "php", "uv", "poetry", "pipenv":
 			i++
@@ -367,18 +364,18 @@ func checkDBTools(a *analyzer, c *call) {
 		return
 	}
 	prod := false
-	tool := baseName(words[i])
-	rest, args := words[i+1:], c.args[i+1:]
-	if m := a.entryParse(c).Option("-m"); len(m) > 0 && m[0].Index >= 0 && m[0].Index+2 <= len(words) {
+	tool := path.Base(words[i])
+	rest, args := words[i+1:], c.Words()[i+1:]
+	if m := c.Parse().Option("-m"); len(m) > 0 && m[0].Index >= 0 && m[0].Index+2 <= len(words) {
 		// python -m TOOL, -mTOOL: the module is the tool.
-		tool, rest, args = m[0].Target, words[m[0].Index+2:], c.args[m[0].Index+2:]
+		tool, rest, args = m[0].Target, words[m[0].Index+2:], c.Words()[m[0].Index+2:]
 	}
 	// The tool's own words read with its entry, whether it is the program
 	// (alembic downgrade base) or run by one (python -m alembic …).
 	res, path := toolParse(tool, args)
 	ops := res.Operands()
 	for _, o := range []string{"--env", "--environment", "--stage", "--url", "--database", "--database-url"} {
-		if v, ok := res.Value(o); ok && checks.ProdName(v) {
+		if v, ok := res.Value(o); ok && ProdName(v) {
 			prod = true // knex --env production, in every spelling
 		}
 	}
@@ -400,20 +397,20 @@ func checkDBTools(a *analyzer, c *call) {
 		}
 		return false
 	}
-	flag := func(what string) { a.flag(c, danger.DBDestructive, what) }
-	for _, as := range c.assigns {
+	flag := func(what string) { c.Flag(danger.DBDestructive, what) }
+	for _, as := range c.Assigns() {
 		switch as.Name {
 		case "RAILS_ENV", "RACK_ENV", "NODE_ENV", "APP_ENV", "FLASK_ENV", "MIX_ENV", "ENVIRONMENT", "ENV", "STAGE", "DJANGO_SETTINGS_MODULE", "DATABASE_URL":
-			if checks.ProdName(as.Value.Value) {
+			if ProdName(as.Value.Value) {
 				prod = true
 			}
 		}
 	}
-	if v, ok := a.entryParse(c).Value("--environment"); ok && checks.ProdName(v) {
+	if v, ok := c.Parse().Value("--environment"); ok && ProdName(v) {
 		prod = true // rails runner -e production, in every spelling
 	}
 	for _, r := range rest {
-		if (strings.HasPrefix(r, "--env") || strings.HasPrefix(r, "--stage") || strings.HasPrefix(r, "--url") || strings.HasPrefix(r, "--database") || strings.HasPrefix(r, "RAILS_ENV=")) && checks.ProdName(r) {
+		if (strings.HasPrefix(r, "--env") || strings.HasPrefix(r, "--stage") || strings.HasPrefix(r, "--url") || strings.HasPrefix(r, "--database") || strings.HasPrefix(r, "RAILS_ENV=")) && ProdName(r) {
 			prod = true
 		}
 	}
@@ -443,13 +440,13 @@ func checkDBTools(a *analyzer, c *call) {
 		if len(ops) > 0 && ops[0] == "base" {
 			flag("alembic downgrade base drops every migration")
 		} else {
-			a.flagAt(c, danger.DBDestructive, "alembic downgrade reverts migrations, which can drop data", medium)
+			c.FlagAt(danger.DBDestructive, "alembic downgrade reverts migrations, which can drop data", medium)
 		}
 	case "knex":
 		if path == "migrate:rollback" && res.Has("--all") {
 			flag("knex migrate:rollback --all rolls back every migration")
 		} else if path == "migrate:rollback" || path == "migrate:down" {
-			a.flagAt(c, danger.DBDestructive, "knex rolls back migrations, which can drop data", medium)
+			c.FlagAt(danger.DBDestructive, "knex rolls back migrations, which can drop data", medium)
 		}
 	case "supabase":
 		if has("reset") && (has("--linked") || hasPrefix("--db-url")) {
@@ -515,14 +512,14 @@ func plainQueryCalls(s string) bool {
 	return false
 }
 
-// plainQuery reports SQL text that only reads: one or more statements
+// PlainQuery reports SQL text that only reads: one or more statements
 // that are queries (SELECT, SHOW, EXPLAIN without ANALYZE, DESCRIBE, WITH
 // … SELECT), with no INTO, no writing keyword and no call outside
 // plainQueryCalls; or a client's catalogue commands (psql's \d family and
 // \l, sqlite3's .tables, .schema, .indexes, .databases). Anything else —
 // other backslash and dot-commands included — is code whose effect is not
 // known.
-func plainQuery(text string) bool {
+func PlainQuery(text string) bool {
 	s := sqlBlockComment.ReplaceAllString(text, " ")
 	s = sqlString.ReplaceAllString(s, "''")
 	s = sqlLineComment.ReplaceAllString(s, " ")
@@ -570,8 +567,8 @@ func catalogueCommand(t string) bool {
 	return false
 }
 
-// redisReads are the Redis commands that only read.
-func redisReads(s string) bool {
+// RedisReads are the Redis commands that only read.
+func RedisReads(s string) bool {
 	// Deliberately not: MEMORY, OBJECT.
 	switch s {
 	case "GET", "MGET", "EXISTS", "TTL", "PTTL", "TYPE", "STRLEN", "GETRANGE",
@@ -587,14 +584,14 @@ func redisReads(s string) bool {
 
 // checkEtcd flags etcdctl del of every key: an empty or root key with
 // --prefix or --from-key.
-func checkEtcd(a *analyzer, c *call) {
-	res := a.entryParse(c)
+func Etcd(c Call) {
+	res := c.Parse()
 	if sub := res.Sub(); sub != "del" && sub != "delete" || !res.Has("--prefix", "--from-key") {
 		return
 	}
 	pos := res.Operands()
 	if len(pos) == 0 || pos[0] == "" || pos[0] == "/" || pos[0] == "\\0" {
-		a.flag(c, danger.DBDestructive, "etcdctl del deletes every key")
+		c.Flag(danger.DBDestructive, "etcdctl del deletes every key")
 	}
 }
 
@@ -612,7 +609,7 @@ var sqlFileCalls = []struct {
 // sqlFileFunctions judges the files SQL reads and writes through
 // functions and clauses (lt is t in lower case), and sqlite3's edit(),
 // whose second argument is the editor it runs.
-func (a *analyzer) sqlFileFunctions(c *call, t, lt string) {
+func sqlFileFunctions(c Call, t, lt string) {
 	for _, f := range sqlFileCalls {
 		i := strings.Index(lt, f.key)
 		if i < 0 {
@@ -627,12 +624,12 @@ func (a *analyzer) sqlFileFunctions(c *call, t, lt string) {
 		if e := strings.IndexByte(lit, rest[q]); e >= 0 {
 			lit = lit[:e]
 		}
-		a.clientFile(c, strings.TrimSpace(strings.TrimSuffix(f.key, "(")), "'"+lit+"'", f.write)
+		clientFile(c, strings.TrimSpace(strings.TrimSuffix(f.key, "(")), "'"+lit+"'", f.write)
 	}
 	if i := strings.Index(lt, "edit("); i >= 0 && (i == 0 || !isAlnum(lt[i-1]) && lt[i-1] != '_') {
 		args := strings.Split(t[i+len("edit("):], ",")
 		if len(args) >= 2 {
-			a.clientRuns(c, "edit()", strings.Trim(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(args[1]), ")")), "'\""))
+			clientRuns(c, "edit()", strings.Trim(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(args[1]), ")")), "'\""))
 		}
 	}
 }
@@ -640,7 +637,7 @@ func (a *analyzer) sqlFileFunctions(c *call, t, lt string) {
 // toolParse reads a schema tool's words (those after its name) with the
 // tool's entry, and returns the parse and its subcommand words ("db push");
 // a tool with none has no subcommands and no operands.
-func toolParse(tool string, args []arg) (*programs.Result, string) {
+func toolParse(tool string, args []Word) (*programs.Result, string) {
 	spec := programs.Lookup(tool)
 	if spec == nil {
 		return &programs.Result{}, ""

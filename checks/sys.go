@@ -1,4 +1,4 @@
-package shell
+package checks
 
 import (
 	"slices"
@@ -8,15 +8,15 @@ import (
 	"github.com/wardenhq/warden/programs"
 )
 
-func checkPrivilegeTools(a *analyzer, c *call) {
-	switch c.prog {
+func PrivilegeTools(c Call) {
+	switch c.Program() {
 	case "usermod", "useradd", "gpasswd":
 		// The groups the call puts the user in, as the entry reads them
 		// (-aGsudo, --groups=wheel,dev, -g root; gpasswd -a USER GROUP,
 		// -M USERS GROUP).
-		res := a.entryParse(c)
+		res := c.Parse()
 		var groups []string
-		if c.prog == "gpasswd" {
+		if c.Program() == "gpasswd" {
 			if res.Has("--add", "--members", "--administrators") {
 				groups = res.Operands()
 			}
@@ -27,73 +27,73 @@ func checkPrivilegeTools(a *analyzer, c *call) {
 		}
 		for _, g := range groups {
 			if privilegedGroup(g) {
-				a.flag(c, danger.Privilege, "adds a user to the privileged group "+g)
+				c.Flag(danger.Privilege, "adds a user to the privileged group "+g)
 				return
 			}
 		}
-		if c.prog != "gpasswd" {
+		if c.Program() != "gpasswd" {
 			if uid, _ := res.Value("--uid"); res.Has("--non-unique") || uid == "0" {
-				a.flag(c, danger.Privilege, "creates or changes a user with root's id")
+				c.Flag(danger.Privilege, "creates or changes a user with root's id")
 			}
 		}
 	case "adduser":
 		// adduser USER GROUP and --ingroup GROUP, and --uid 0, as the
 		// entry reads them (-ingroup=sudo, --ing sudo).
-		res := a.entryParse(c)
+		res := c.Parse()
 		groups := res.Values("-ingroup")
-		for _, x := range a.entryOperands(c) {
+		for _, x := range c.Operands() {
 			groups = append(groups, x.Value)
 		}
 		for _, g := range groups {
 			if privilegedGroup(g) {
-				a.flag(c, danger.Privilege, "adds a user to the privileged group "+g)
+				c.Flag(danger.Privilege, "adds a user to the privileged group "+g)
 				return
 			}
 		}
 		if uid, _ := res.Value("-uid"); uid == "0" {
-			a.flag(c, danger.Privilege, "creates or changes a user with root's id")
+			c.Flag(danger.Privilege, "creates or changes a user with root's id")
 		}
 	case "newgrp", "sg":
 		// The group is an operand of the entry (newgrp - docker, sg
 		// docker -c CMD: the command is the entry's, not a group).
-		pos := a.entryOperands(c)
-		if c.prog == "sg" && len(pos) > 1 {
+		pos := c.Operands()
+		if c.Program() == "sg" && len(pos) > 1 {
 			pos = pos[:1]
 		}
-		if slices.ContainsFunc(pos, func(x arg) bool { return privilegedGroup(x.Value) && x.Value != "shadow" && x.Value != "adm" }) {
-			a.flag(c, danger.Privilege, c.prog+" switches into a group with root-equivalent rights")
+		if slices.ContainsFunc(pos, func(x Word) bool { return privilegedGroup(x.Value) && x.Value != "shadow" && x.Value != "adm" }) {
+			c.Flag(danger.Privilege, c.Program()+" switches into a group with root-equivalent rights")
 		}
 	case "sudoedit":
 		// passwd, chpasswd, visudo and setcap are their entries' Raises.
-		a.flag(c, danger.Privilege, "edits sudo rules or files as root")
+		c.Flag(danger.Privilege, "edits sudo rules or files as root")
 	case "dscl":
 		// The entry's operands: the datasource, the command (-append or
 		// append), then the record and its values.
-		if pos := a.entryOperands(c); len(pos) > 2 {
+		if pos := c.Operands(); len(pos) > 2 {
 			switch strings.TrimPrefix(pos[1].Value, "-") {
 			case "append", "create", "merge":
 				if anyContains(pos[2:], "admin") {
-					a.flag(c, danger.Privilege, "adds a user to the admin group")
+					c.Flag(danger.Privilege, "adds a user to the admin group")
 				}
 			}
 		}
 	case "net":
 		// The command and its /add, in any case, as the entry reads them.
-		sub, rest := a.entrySub(c)
-		if !a.entryParse(c).Has("/add") {
+		sub, rest := c.Sub()
+		if !c.Parse().Has("/add") {
 			break
 		}
 		switch strings.ToLower(sub) {
 		case "localgroup":
-			if len(rest) > 0 && slices.ContainsFunc(a.entryOperands(c), func(x arg) bool { return strings.EqualFold(x.Value, "administrators") }) {
-				a.flag(c, danger.Privilege, "adds a user to the Administrators group")
+			if len(rest) > 0 && slices.ContainsFunc(c.Operands(), func(x Word) bool { return strings.EqualFold(x.Value, "administrators") }) {
+				c.Flag(danger.Privilege, "adds a user to the Administrators group")
 			}
 		case "user":
-			a.flag(c, danger.Privilege, "creates a Windows user")
+			c.Flag(danger.Privilege, "creates a Windows user")
 		}
 	case "nsenter":
-		if a.entryParse(c).Has("--target") {
-			a.flag(c, danger.Privilege, "enters another process's namespaces")
+		if c.Parse().Has("--target") {
+			c.Flag(danger.Privilege, "enters another process's namespaces")
 		}
 	case "sudo", "doas", "su", "pkexec", "runas":
 		// Reached only when they run nothing (sudo -k, sudo -l): a root
@@ -102,15 +102,15 @@ func checkPrivilegeTools(a *analyzer, c *call) {
 		// spelling (sudo --list, --rem, -nk): listing, help and dropping
 		// the cached credentials open nothing; -h names a host, which
 		// sudo takes only to list.
-		res := a.entryParse(c)
+		res := c.Parse()
 		if res.Help || res.Has("--reset-timestamp", "--remove-timestamp", "--list", "--host") {
 			return
 		}
 		if res.Has("--validate") {
-			a.flagAt(c, danger.Privilege, "refreshes cached sudo credentials", medium)
+			c.FlagAt(danger.Privilege, "refreshes cached sudo credentials", medium)
 			return
 		}
-		a.flag(c, danger.Privilege, c.prog+" opens a root shell or runs as another user")
+		c.Flag(danger.Privilege, c.Program()+" opens a root shell or runs as another user")
 	}
 }
 
@@ -124,23 +124,23 @@ func privilegedGroup(g string) bool {
 	return false
 }
 
-func checkSystemctl(a *analyzer, c *call) {
+func Systemctl(c Call) {
 	// The verb and the units, as the entry reads the words (systemctl's
 	// options before or after the verb, in every spelling; service
 	// NAME VERB).
-	sub, _ := a.entrySub(c)
-	pos := a.entryOperands(c)
+	sub, _ := c.Sub()
+	pos := c.Operands()
 	verb, units := strings.ToLower(sub), pos
-	if res := a.entryParse(c); res.Spec != nil && len(res.Unknown) == 0 && !hasEffect(c, programs.Config) {
+	if res := c.Parse(); res.Spec != nil && len(res.Unknown) == 0 && !c.HasEffect(programs.Config) {
 		return // the entry says the call only reads (sv status, chkconfig --list, rc-service -l)
 	}
-	if spec := programs.Lookup(c.prog); spec != nil && len(spec.Subcommands) == 0 {
+	if spec := programs.Lookup(c.Program()); spec != nil && len(spec.Subcommands) == 0 {
 		// service, rc-service, update-rc.d and chkconfig: NAME VERB,
 		// the verb the second operand; with none (chkconfig --add NAME)
 		// the entry's effect says whether it changes a service.
 		if len(pos) < 2 {
-			if len(pos) == 0 && hasEffect(c, programs.Config) {
-				a.flag(c, danger.SystemConfig, c.prog+" changes how services start")
+			if len(pos) == 0 && c.HasEffect(programs.Config) {
+				c.Flag(danger.SystemConfig, c.Program()+" changes how services start")
 			}
 			return
 		}
@@ -149,18 +149,18 @@ func checkSystemctl(a *analyzer, c *call) {
 	if verb == "" {
 		return
 	}
-	if c.prog == "launchctl" {
+	if c.Program() == "launchctl" {
 		switch verb {
 		case "load", "bootstrap", "submit", "enable":
-			a.flag(c, danger.Persistence, "launchctl "+verb+" installs a job that runs automatically")
+			c.Flag(danger.Persistence, "launchctl "+verb+" installs a job that runs automatically")
 		case "unload", "bootout", "disable", "remove", "kill", "stop":
-			a.flag(c, danger.SystemConfig, "launchctl "+verb+" stops or removes a system job")
+			c.Flag(danger.SystemConfig, "launchctl "+verb+" stops or removes a system job")
 		case "setenv", "config":
-			a.flagAt(c, danger.SystemConfig, "launchctl "+verb+" changes the session environment", medium)
+			c.FlagAt(danger.SystemConfig, "launchctl "+verb+" changes the session environment", medium)
 		}
 		return
 	}
-	if res := a.entryParse(c); res.Spec != nil && len(res.Spec.Raises) > 0 {
+	if res := c.Parse(); res.Spec != nil && len(res.Spec.Raises) > 0 {
 		return // a verb that is one danger: poweroff, reboot, isolate are the entry's Raises
 	}
 	switch verb {
@@ -169,15 +169,15 @@ func checkSystemctl(a *analyzer, c *call) {
 	}
 	for _, u := range units {
 		if securityUnit(u.Value) && (verb == "stop" || verb == "disable" || verb == "mask" || verb == "kill") {
-			a.flag(c, danger.SecurityDisable, c.prog+" "+verb+" "+u.Value+" turns off a security control")
+			c.Flag(danger.SecurityDisable, c.Program()+" "+verb+" "+u.Value+" turns off a security control")
 			return
 		}
 	}
 	if verb == "enable" || verb == "link" || verb == "edit" || verb == "set-property" || verb == "add-wants" || verb == "preset" || verb == "revert" {
-		a.flag(c, danger.Persistence, c.prog+" "+verb+" makes a service start automatically or changes it")
+		c.Flag(danger.Persistence, c.Program()+" "+verb+" makes a service start automatically or changes it")
 		return
 	}
-	a.flag(c, danger.SystemConfig, c.prog+" "+verb+" changes running services")
+	c.Flag(danger.SystemConfig, c.Program()+" "+verb+" changes running services")
 }
 
 func securityUnit(u string) bool {
@@ -189,73 +189,73 @@ func securityUnit(u string) bool {
 	return false
 }
 
-func checkSystemSettings(a *analyzer, c *call) {
-	ops := c.operands()
-	switch c.prog {
+func SystemSettings(c Call) {
+	ops := c.Args()
+	switch c.Program() {
 	case "sysctl":
 		// -w, -p, --system or an operand NAME=VALUE, in every spelling:
 		// the entry's Config effects.
-		if hasEffect(c, programs.Config) {
-			if pos := a.entryOperands(c); anyContains(pos, "randomize_va_space") || anyContains(pos, "ptrace_scope") || anyContains(pos, "kptr_restrict") {
-				a.flag(c, danger.SecurityDisable, "changes a kernel security setting")
+		if c.HasEffect(programs.Config) {
+			if pos := c.Operands(); anyContains(pos, "randomize_va_space") || anyContains(pos, "ptrace_scope") || anyContains(pos, "kptr_restrict") {
+				c.Flag(danger.SecurityDisable, "changes a kernel security setting")
 				return
 			}
-			a.flag(c, danger.SystemConfig, "changes kernel parameters")
+			c.Flag(danger.SystemConfig, "changes kernel parameters")
 		}
 	case "hostnamectl", "timedatectl", "localectl":
 		// A set- verb, or a get/set verb with its value (hostname NAME),
 		// after options in every spelling: the entry's Config effect.
-		if hasEffect(c, programs.Config) {
-			sub, _ := a.entrySub(c)
-			a.flag(c, danger.SystemConfig, c.prog+" "+sub+" changes system settings")
+		if c.HasEffect(programs.Config) {
+			sub, _ := c.Sub()
+			c.Flag(danger.SystemConfig, c.Program()+" "+sub+" changes system settings")
 		}
 	case "hostname":
-		if len(a.entryOperands(c)) > 0 || hasEffect(c, programs.Config) {
-			a.flag(c, danger.SystemConfig, "changes the host name")
+		if len(c.Operands()) > 0 || c.HasEffect(programs.Config) {
+			c.Flag(danger.SystemConfig, "changes the host name")
 		}
 	case "date":
 		// -s, --set (or a prefix of it) or an operand that is not +FORMAT.
-		if hasEffect(c, programs.Config) {
-			a.flag(c, danger.SystemConfig, "sets the system clock")
+		if c.HasEffect(programs.Config) {
+			c.Flag(danger.SystemConfig, "sets the system clock")
 		}
 	case "hwclock":
-		if hasEffect(c, programs.Config) {
-			a.flag(c, danger.SystemConfig, "sets the hardware clock")
+		if c.HasEffect(programs.Config) {
+			c.Flag(danger.SystemConfig, "sets the hardware clock")
 		}
 	case "bcdedit":
 		// /enum and /v (the entry's, in any case) list; every other
 		// command changes the boot configuration.
-		if len(ops) > 0 && !a.entryParse(c).Has("/enum", "/v") {
-			a.flag(c, danger.SystemConfig, "changes Windows boot configuration")
+		if len(ops) > 0 && !c.Parse().Has("/enum", "/v") {
+			c.Flag(danger.SystemConfig, "changes Windows boot configuration")
 		}
 	case "reg":
-		sub, _ := a.entrySub(c)
+		sub, _ := c.Sub()
 		lf := strings.ToLower(sub)
 		if lf == "add" || lf == "delete" || lf == "import" || lf == "restore" || lf == "copy" || lf == "load" {
-			if strings.Contains(strings.ToLower(c.text), `\currentversion\run`) || strings.Contains(strings.ToLower(c.text), "winlogon") {
-				a.flag(c, danger.Persistence, "reg "+lf+" changes a Run key that starts programs at login")
+			if strings.Contains(strings.ToLower(c.Text()), `\currentversion\run`) || strings.Contains(strings.ToLower(c.Text()), "winlogon") {
+				c.Flag(danger.Persistence, "reg "+lf+" changes a Run key that starts programs at login")
 				return
 			}
-			a.flag(c, danger.SystemConfig, "reg "+lf+" changes the Windows registry")
+			c.Flag(danger.SystemConfig, "reg "+lf+" changes the Windows registry")
 		}
 	case "set-itemproperty", "new-itemproperty":
-		if strings.Contains(strings.ToLower(c.text), `currentversion\run`) {
-			a.flag(c, danger.Persistence, "adds a Run key that starts a program at login")
+		if strings.Contains(strings.ToLower(c.Text()), `currentversion\run`) {
+			c.Flag(danger.Persistence, "adds a Run key that starts a program at login")
 			return
 		}
-		if strings.Contains(strings.ToLower(c.text), "hklm:") || strings.Contains(strings.ToLower(c.text), "hkcu:") {
-			a.flag(c, danger.SystemConfig, "changes the Windows registry")
+		if strings.Contains(strings.ToLower(c.Text()), "hklm:") || strings.Contains(strings.ToLower(c.Text()), "hkcu:") {
+			c.Flag(danger.SystemConfig, "changes the Windows registry")
 		}
 	case "set-executionpolicy":
 		// The policy: -ExecutionPolicy (any prefix, -Name:value) or the
 		// first operand.
-		policy := a.entryValues(c, "-executionpolicy")
-		if pos := a.entryOperands(c); len(pos) > 0 {
+		policy := c.Values("-executionpolicy")
+		if pos := c.Operands(); len(pos) > 0 {
 			policy = append(policy, pos[0])
 		}
 		for _, p := range policy {
 			if strings.EqualFold(p.Value, "bypass") || strings.EqualFold(p.Value, "unrestricted") {
-				a.flag(c, danger.SecurityDisable, "turns off PowerShell's script execution policy")
+				c.Flag(danger.SecurityDisable, "turns off PowerShell's script execution policy")
 				break
 			}
 		}
@@ -264,7 +264,7 @@ func checkSystemSettings(a *analyzer, c *call) {
 		// holding several too: advfirewall set allprofiles state off,
 		// firewall set opmode disable.
 		firewall, off, prev := false, false, ""
-		for _, x := range a.entryOperands(c) {
+		for _, x := range c.Operands() {
 			for _, f := range strings.Fields(strings.ToLower(x.Value)) {
 				firewall = firewall || strings.Contains(f, "firewall")
 				off = off || f == "off" || f == "mode=disable" || f == "disable" && prev == "opmode"
@@ -272,75 +272,75 @@ func checkSystemSettings(a *analyzer, c *call) {
 			}
 		}
 		if firewall && off {
-			a.flag(c, danger.SecurityDisable, "turns the Windows firewall off")
+			c.Flag(danger.SecurityDisable, "turns the Windows firewall off")
 		}
 	// sc stop, delete, config and create are its entry's Raises.
 	case "defaults":
 		// The verb and its domain as the entry reads them, after
 		// -currentHost or -host HOST.
-		if sub, rest := a.entrySub(c); sub == "write" || sub == "delete" {
-			if strings.Contains(c.text, "LSQuarantine") || strings.Contains(c.text, "com.apple.security") || strings.Contains(c.text, "alf") {
-				a.flag(c, danger.SecurityDisable, "changes a macOS security setting")
+		if sub, rest := c.Sub(); sub == "write" || sub == "delete" {
+			if strings.Contains(c.Text(), "LSQuarantine") || strings.Contains(c.Text(), "com.apple.security") || strings.Contains(c.Text(), "alf") {
+				c.Flag(danger.SecurityDisable, "changes a macOS security setting")
 				return
 			}
 			if len(rest) > 0 && (strings.HasPrefix(rest[0].Value, "/Library") || rest[0].Value == "-g" || rest[0].Value == "-globalDomain" || rest[0].Value == "NSGlobalDomain") {
-				a.flagAt(c, danger.SystemConfig, "changes global macOS defaults", medium)
+				c.FlagAt(danger.SystemConfig, "changes global macOS defaults", medium)
 			}
 		}
 	case "scutil":
-		if a.entryParse(c).Has("--set") {
-			a.flag(c, danger.SystemConfig, "changes macOS system names")
+		if c.Parse().Has("--set") {
+			c.Flag(danger.SystemConfig, "changes macOS system names")
 		}
 	case "nvram":
-		if res := a.entryParse(c); len(ops) > 0 && !res.Has("-p", "-x") {
-			a.flag(c, danger.SystemConfig, "changes firmware variables")
+		if res := c.Parse(); len(ops) > 0 && !res.Has("-p", "-x") {
+			c.Flag(danger.SystemConfig, "changes firmware variables")
 		}
 	case "modprobe":
 		// Its dry run and queries (-n, -c, -D, …) and a call with no
 		// module change nothing: the entry's effect says which. insmod
 		// and rmmod are their entries' Raises.
-		if hasEffect(c, programs.Config) {
-			a.flag(c, danger.SystemConfig, "loads or unloads kernel modules")
+		if c.HasEffect(programs.Config) {
+			c.Flag(danger.SystemConfig, "loads or unloads kernel modules")
 		}
 	case "update-alternatives", "ldconfig":
 		// --display, --query, ldconfig -p, …: the entry's ReadWith.
-		if hasEffect(c, programs.Config) {
-			a.flag(c, danger.SystemConfig, c.prog+" changes system configuration")
+		if c.HasEffect(programs.Config) {
+			c.Flag(danger.SystemConfig, c.Program()+" changes system configuration")
 		}
 	case "efibootmgr":
 		// An option that creates, deletes, orders or activates a boot
 		// entry: the entry's Config effects (efibootmgr and -v list).
 		// swapoff, update-grub and grub-install are their entries' Raises.
-		if hasEffect(c, programs.Config) {
-			a.flag(c, danger.SystemConfig, c.prog+" changes system configuration")
+		if c.HasEffect(programs.Config) {
+			c.Flag(danger.SystemConfig, c.Program()+" changes system configuration")
 		}
 	case "mount", "umount":
 		// An operand, -a, or a source or target given by option
 		// (-L, -U, --source, --target): the entry's Config effect.
-		if hasEffect(c, programs.Config) {
-			a.flagAt(c, danger.SystemConfig, c.prog+" changes mounted file systems", medium)
+		if c.HasEffect(programs.Config) {
+			c.FlagAt(danger.SystemConfig, c.Program()+" changes mounted file systems", medium)
 		}
 	case "npm", "pnpm", "yarn":
-		a.checkPackageConfig(c, ops)
+		checkPackageConfig(c, ops)
 	case "pip", "pip3", "uv":
 		// pip config set and edit are its entry's Raises.
 		for _, x := range ops {
 			if x.Value == "--trusted-host" || strings.HasPrefix(x.Value, "--trusted-host=") {
-				a.flagAt(c, danger.SecurityDisable, "installs packages without TLS verification", medium)
+				c.FlagAt(danger.SecurityDisable, "installs packages without TLS verification", medium)
 			}
 		}
-		if sub, _ := a.entrySub(c); sub == "install" && a.entryParse(c).Has("--break-system-packages") {
-			a.flagAt(c, danger.SystemConfig, "installs into the system Python", medium)
+		if sub, _ := c.Sub(); sub == "install" && c.Parse().Has("--break-system-packages") {
+			c.FlagAt(danger.SystemConfig, "installs into the system Python", medium)
 		}
 	case "gem":
-		if sub, _ := a.entrySub(c); sub == "sources" && a.entryParse(c).Has("--add") {
-			a.flagAt(c, danger.SystemConfig, "adds a gem source", medium)
+		if sub, _ := c.Sub(); sub == "sources" && c.Parse().Has("--add") {
+			c.FlagAt(danger.SystemConfig, "adds a gem source", medium)
 		}
 	case "cargo", "go":
-		if sub, _ := a.entrySub(c); c.prog == "go" && sub == "env" && a.entryParse(c).Has("-w") {
-			for _, x := range a.entryOperands(c) {
+		if sub, _ := c.Sub(); c.Program() == "go" && sub == "env" && c.Parse().Has("-w") {
+			for _, x := range c.Operands() {
 				if strings.HasPrefix(x.Value, "GOPROXY=") || strings.HasPrefix(x.Value, "GOINSECURE=") || strings.HasPrefix(x.Value, "GONOSUMDB=") || strings.HasPrefix(x.Value, "GOFLAGS=") || strings.HasPrefix(x.Value, "GONOSUMCHECK=") || strings.HasPrefix(x.Value, "GOSUMDB=off") {
-					a.flagAt(c, danger.SystemConfig, "changes Go's user-global module settings ("+x.Value+")", medium)
+					c.FlagAt(danger.SystemConfig, "changes Go's user-global module settings ("+x.Value+")", medium)
 				}
 			}
 		}
@@ -348,7 +348,7 @@ func checkSystemSettings(a *analyzer, c *call) {
 }
 
 // wordIn reports whether one of the words is w.
-func wordIn(ops []arg, w string) bool {
+func wordIn(ops []Word, w string) bool {
 	for _, x := range ops {
 		if x.Value == w {
 			return true
@@ -357,7 +357,7 @@ func wordIn(ops []arg, w string) bool {
 	return false
 }
 
-func anyContains(ops []arg, s string) bool {
+func anyContains(ops []Word, s string) bool {
 	for _, x := range ops {
 		if strings.Contains(x.Value, s) {
 			return true
@@ -366,7 +366,7 @@ func anyContains(ops []arg, s string) bool {
 	return false
 }
 
-func (a *analyzer) checkPackageConfig(c *call, ops []arg) {
+func checkPackageConfig(c Call, ops []Word) {
 	first := ""
 	if len(ops) > 0 {
 		first = ops[0].Value
@@ -379,14 +379,14 @@ func (a *analyzer) checkPackageConfig(c *call, ops []arg) {
 		}
 		switch {
 		case k == "strict-ssl" && (v == "false" || v == "0"), k == "ca" && v == "null", k == "cafile" && v == "", k == "enableStrictSsl" && v == "false":
-			a.flag(c, danger.SecurityDisable, c.prog+" config set "+k+" turns off TLS verification")
+			c.Flag(danger.SecurityDisable, c.Program()+" config set "+k+" turns off TLS verification")
 		case strings.Contains(k, "registry"):
-			a.flag(c, danger.SystemConfig, c.prog+" config set "+k+" redirects the package registry")
+			c.Flag(danger.SystemConfig, c.Program()+" config set "+k+" redirects the package registry")
 		case k == "ignore-scripts" && v == "false":
 		case k == "script-shell" || k == "shell" || k == "node-options":
-			a.flag(c, danger.RemoteExec, c.prog+" config set "+k+" changes what runs for every script")
+			c.Flag(danger.RemoteExec, c.Program()+" config set "+k+" changes what runs for every script")
 		default:
-			a.flagAt(c, danger.SystemConfig, c.prog+" config set "+k+" changes user-global configuration", medium)
+			c.FlagAt(danger.SystemConfig, c.Program()+" config set "+k+" changes user-global configuration", medium)
 		}
 		return
 	}
@@ -395,115 +395,115 @@ func (a *analyzer) checkPackageConfig(c *call, ops []arg) {
 			k, _, _ := strings.Cut(x.Value, "=")
 			switch k {
 			case "scripts.preinstall", "scripts.install", "scripts.postinstall", "scripts.prepare", "scripts.prepublish", "scripts.preprepare", "scripts.postprepare", "scripts.prepack", "scripts.postpack", "scripts.dependencies":
-				a.flag(c, danger.Persistence, "adds a package lifecycle script ("+k+") that runs on every install")
+				c.Flag(danger.Persistence, "adds a package lifecycle script ("+k+") that runs on every install")
 				return
 			}
 		}
 	}
-	if first == "set" && c.prog == "npm" && len(ops) > 1 {
-		a.flagAt(c, danger.SystemConfig, "changes npm's user-global configuration", medium)
+	if first == "set" && c.Program() == "npm" && len(ops) > 1 {
+		c.FlagAt(danger.SystemConfig, "changes npm's user-global configuration", medium)
 	}
 }
 
-func checkSecurity(a *analyzer, c *call) {
-	ops := c.operands()
-	switch c.prog {
+func Security(c Call) {
+	ops := c.Args()
+	switch c.Program() {
 	case "ufw":
 		// The command after --dry-run and --force, as the entry reads
 		// it; ufw lowers it, and so does the check.
-		res := a.entryParse(c)
-		sub, _ := a.entrySub(c)
+		res := c.Parse()
+		sub, _ := c.Sub()
 		verb := strings.ToLower(sub)
 		if res.Has("--dry-run") {
 			return
 		}
-		if verb == "disable" || verb == "reset" || verb == "default" && wordIn(a.entryOperands(c), "allow") {
-			a.flag(c, danger.SecurityDisable, "ufw "+verb+" turns the firewall off or opens it")
+		if verb == "disable" || verb == "reset" || verb == "default" && wordIn(c.Operands(), "allow") {
+			c.Flag(danger.SecurityDisable, "ufw "+verb+" turns the firewall off or opens it")
 		}
 	case "iptables", "ip6tables":
-		res := a.entryParse(c)
+		res := c.Parse()
 		policy, _ := res.Value("--policy")
-		accept := policy != "" && wordIn(a.entryOperands(c), "ACCEPT")
+		accept := policy != "" && wordIn(c.Operands(), "ACCEPT")
 		if res.Has("--flush") || res.Has("--delete-chain") || accept || res.Has("--delete") {
-			a.flag(c, danger.SecurityDisable, "flushes or opens the firewall rules")
+			c.Flag(danger.SecurityDisable, "flushes or opens the firewall rules")
 		}
 	case "nft":
 		// A command word flush, delete or destroy, in its own word or a
-		// quoted one ('flush ruleset'); -c only checks.
-		if a.entryParse(c).Has("--check") {
+		// quoted one ('flush ruleset'); -c only
+		if c.Parse().Has("--check") {
 			return
 		}
-		sub, rest := a.entrySub(c)
-		for _, w := range append([]arg{{Value: sub}}, rest...) {
+		sub, rest := c.Sub()
+		for _, w := range append([]Word{{Value: sub}}, rest...) {
 			for _, f := range strings.Fields(w.Value) {
 				if f == "flush" || f == "delete" || f == "destroy" {
-					a.flag(c, danger.SecurityDisable, "flushes or deletes firewall rules")
+					c.Flag(danger.SecurityDisable, "flushes or deletes firewall rules")
 					return
 				}
 			}
 		}
 	case "firewall-cmd":
-		res := a.entryParse(c)
+		res := c.Parse()
 		if zone, _ := res.Value("--set-default-zone"); res.Has("--panic-off") || zone == "trusted" {
-			a.flag(c, danger.SecurityDisable, "opens the firewall")
+			c.Flag(danger.SecurityDisable, "opens the firewall")
 		}
 	case "setenforce":
-		if pos := a.entryOperands(c); len(pos) > 0 && (pos[0].Value == "0" || strings.EqualFold(pos[0].Value, "permissive")) {
-			a.flag(c, danger.SecurityDisable, "turns SELinux enforcement off")
+		if pos := c.Operands(); len(pos) > 0 && (pos[0].Value == "0" || strings.EqualFold(pos[0].Value, "permissive")) {
+			c.Flag(danger.SecurityDisable, "turns SELinux enforcement off")
 		}
 	case "spctl":
-		if a.entryParse(c).Has("--master-disable", "--global-disable", "--disable") {
-			a.flag(c, danger.SecurityDisable, "turns Gatekeeper off")
+		if c.Parse().Has("--master-disable", "--global-disable", "--disable") {
+			c.Flag(danger.SecurityDisable, "turns Gatekeeper off")
 		}
 	case "csrutil":
-		sub, rest := a.entrySub(c)
+		sub, rest := c.Sub()
 		if sub == "disable" || sub == "authenticated-root" && wordIn(rest, "disable") {
-			a.flag(c, danger.SecurityDisable, "turns System Integrity Protection off")
+			c.Flag(danger.SecurityDisable, "turns System Integrity Protection off")
 		}
 	case "set-mppreference":
 		// A -Disable… or -Exclusion… setting, by any prefix the entry
 		// takes; an undeclared one (the entry is loose) is read by its
 		// name.
-		res := a.entryParse(c)
+		res := c.Parse()
 		for _, o := range res.Options {
 			if strings.HasPrefix(o.Option, "-disable") || strings.HasPrefix(o.Option, "-exclusion") {
-				a.flag(c, danger.SecurityDisable, "turns Microsoft Defender protection off")
+				c.Flag(danger.SecurityDisable, "turns Microsoft Defender protection off")
 				return
 			}
 		}
 		for _, x := range ops {
 			lx := strings.ToLower(x.Value)
 			if strings.HasPrefix(lx, "-disable") || strings.HasPrefix(lx, "-exclusion") {
-				a.flag(c, danger.SecurityDisable, "turns Microsoft Defender protection off")
+				c.Flag(danger.SecurityDisable, "turns Microsoft Defender protection off")
 				return
 			}
 		}
 	// add-mppreference is its entry's Raises.
 	// aa-disable, aa-complain and hibernate are their entries' Raises.
 	case "auditctl":
-		res := a.entryParse(c)
+		res := c.Parse()
 		if enabled, _ := res.Value("-e"); res.Has("-D") || enabled == "0" {
-			a.flag(c, danger.SecurityDisable, "deletes audit rules or stops auditing")
+			c.Flag(danger.SecurityDisable, "deletes audit rules or stops auditing")
 		}
 	case "xattr":
-		res := a.entryParse(c)
-		if res.Has("-d") && anyContains(a.entryOperands(c), "quarantine") || res.Has("-c") && res.Has("-r") {
-			a.flagAt(c, danger.SecurityDisable, "removes macOS quarantine flags from downloaded files", medium)
+		res := c.Parse()
+		if res.Has("-d") && anyContains(c.Operands(), "quarantine") || res.Has("-c") && res.Has("-r") {
+			c.FlagAt(danger.SecurityDisable, "removes macOS quarantine flags from downloaded files", medium)
 		}
 	case "pfctl":
-		if a.entryParse(c).Has("-d", "-F") {
-			a.flag(c, danger.SecurityDisable, "turns the packet filter off or flushes it")
+		if c.Parse().Has("-d", "-F") {
+			c.Flag(danger.SecurityDisable, "turns the packet filter off or flushes it")
 		}
 	case "systemsetup":
-		if a.entryParse(c).Has("-setremotelogin") {
-			a.flag(c, danger.SecurityDisable, "changes remote login")
+		if c.Parse().Has("-setremotelogin") {
+			c.Flag(danger.SecurityDisable, "changes remote login")
 		}
 	case "semanage":
 		// semanage permissive -a DOMAIN; -l lists, -d and -D take
 		// domains out of permissive mode.
-		res := a.entryParse(c)
-		if sub, _ := a.entrySub(c); sub == "permissive" && !res.Has("--list", "--delete", "--deleteall") {
-			a.flag(c, danger.SecurityDisable, "makes an SELinux domain permissive")
+		res := c.Parse()
+		if sub, _ := c.Sub(); sub == "permissive" && !res.Has("--list", "--delete", "--deleteall") {
+			c.Flag(danger.SecurityDisable, "makes an SELinux domain permissive")
 		}
 	}
 }
@@ -519,23 +519,23 @@ func devPorts(s string) bool {
 	return false
 }
 
-func checkKill(a *analyzer, c *call) {
-	ops := c.operands()
-	switch c.prog {
+func Kill(c Call) {
+	ops := c.Args()
+	switch c.Program() {
 	case "pkill", "killall":
 		// A first word -SIGNAL sends it, whatever letters it has
 		// (pkill -VTALRM is no -V); otherwise killall's -l/--list and
 		// either's --help and -V/--version kill nothing.
-		res := a.entryParse(c)
+		res := c.Parse()
 		if len(ops) == 0 || !signalWord(ops[0].Value) && (res.Help || res.Has("--list", "--version", "--help")) {
 			return
 		}
-		a.flag(c, danger.ProcessKill, c.prog+" kills every process matching a name or pattern")
+		c.Flag(danger.ProcessKill, c.Program()+" kills every process matching a name or pattern")
 		return
 	case "taskkill":
 		// /IM and /FI, in any case (the entry's).
-		if a.entryParse(c).Has("/im", "/fi") {
-			a.flag(c, danger.ProcessKill, "taskkill /IM kills every process with that name")
+		if c.Parse().Has("/im", "/fi") {
+			c.Flag(danger.ProcessKill, "taskkill /IM kills every process with that name")
 		}
 		return
 	case "stop-process", "spps":
@@ -545,45 +545,45 @@ func checkKill(a *analyzer, c *call) {
 		// Get-Process in PowerShell). -Name (-ProcessName, any prefix)
 		// does on its own.
 		getProcess := programs.Lookup("get-process")
-		for _, u := range c.upstream() {
-			if getProcess == nil || programs.Lookup(u.prog) != getProcess && u.prog != "ps" {
+		for _, u := range c.Upstream() {
+			if getProcess == nil || programs.Lookup(u.Program()) != getProcess && u.Program() != "ps" {
 				continue
 			}
-			if res := parseAs(getProcess, u); !res.Has("-id", "-inputobject") || len(res.OperandIndexes) > 0 || res.Has("-name") {
-				a.flag(c, danger.ProcessKill, "Stop-Process kills every process Get-Process names")
+			if res := u.ParseAs(getProcess); !res.Has("-id", "-inputobject") || len(res.OperandIndexes) > 0 || res.Has("-name") {
+				c.Flag(danger.ProcessKill, "Stop-Process kills every process Get-Process names")
 				return
 			}
 		}
-		if a.entryParse(c).Has("-name") {
-			a.flag(c, danger.ProcessKill, "Stop-Process -Name kills every process with that name")
+		if c.Parse().Has("-name") {
+			c.Flag(danger.ProcessKill, "Stop-Process -Name kills every process with that name")
 		}
 		return
 	case "fuser":
 		// fuser -k kills whatever uses its names: a path, or a port as
 		// PORT/tcp, or any name under -n tcp (-n udp): 22, ssh.
-		res := a.entryParse(c)
+		res := c.Parse()
 		if res.Has("--kill") {
 			ns, _ := res.Value("--namespace")
 			ports := ns == "tcp" || ns == "udp"
-			for _, x := range a.entryOperands(c) {
+			for _, x := range c.Operands() {
 				port := strings.TrimSuffix(strings.TrimSuffix(x.Value, "/tcp"), "/udp")
 				if port == x.Value && !strings.Contains(x.Value, "/") && !ports {
 					continue
 				}
 				if !devPorts(port) {
-					a.flag(c, danger.ProcessKill, "kills whatever holds "+x.Value)
+					c.Flag(danger.ProcessKill, "kills whatever holds "+x.Value)
 				}
 			}
 		}
 		return
 	}
 	// kill
-	if len(ops) > 0 && !signalWord(ops[0].Value) && a.entryParse(c).Has("--list", "--table") {
+	if len(ops) > 0 && !signalWord(ops[0].Value) && c.Parse().Has("--list", "--table") {
 		return
 	}
-	targets := a.killTargets(c)
-	if c.xargs {
-		a.judgeKillSource(c, c.upstream())
+	targets := killTargets(c)
+	if c.InXargs() {
+		judgeKillSource(c, c.Upstream())
 		return
 	}
 	for _, t := range targets {
@@ -591,10 +591,10 @@ func checkKill(a *analyzer, c *call) {
 		switch {
 		case strings.HasPrefix(t.Raw, "$!") || strings.HasPrefix(s, "%") || strings.HasPrefix(t.Raw, "\"$!"):
 		case s == "-1" || s == "1" || s == "0" || strings.HasPrefix(s, "-") && len(s) > 1 && isDigits(s[1:]):
-			a.flag(c, danger.ProcessKill, "kill "+s+" signals every process, init, or a whole process group")
+			c.Flag(danger.ProcessKill, "kill "+s+" signals every process, init, or a whole process group")
 			return
 		case t.Subst:
-			a.judgeKillSubst(c, t)
+			judgeKillSubst(c, t)
 		}
 	}
 }
@@ -605,10 +605,10 @@ func checkKill(a *analyzer, c *call) {
 // pid, job or process group, negative ones included (kill -9 -1), which the
 // entry's grammar would take for -NUM options. A lone -N is read as a
 // target, the worse reading.
-func (a *analyzer) killTargets(c *call) []arg {
-	ops := c.operands()
+func killTargets(c Call) []Word {
+	ops := c.Args()
 	i := 0
-	for _, u := range a.entryParse(c).Options {
+	for _, u := range c.Parse().Options {
 		if (u.Option == "--signal" || u.Option == "-n") && u.Index >= i {
 			i = u.Index + 1
 		}
@@ -663,33 +663,33 @@ func isDigits(s string) bool {
 
 // judgeKillSubst judges kill $(...): a captured pid file or the listener on
 // the project's dev port is fine; pgrep/pidof by name or other ports are not.
-func (a *analyzer) judgeKillSubst(c *call, t arg) {
+func judgeKillSubst(c Call, t Word) {
 	raw := t.Raw
 	switch {
 	case strings.Contains(raw, "cat ") && strings.Contains(raw, ".pid"):
 		return
 	case strings.Contains(raw, "pgrep") || strings.Contains(raw, "pidof") || strings.Contains(raw, "ps "):
-		a.flag(c, danger.ProcessKill, "kills processes selected by name ("+raw+")")
+		c.Flag(danger.ProcessKill, "kills processes selected by name ("+raw+")")
 	case strings.Contains(raw, "lsof") || strings.Contains(raw, "fuser") || strings.Contains(raw, "ss ") || strings.Contains(raw, "netstat"):
 		if port := portIn(raw); port != "" && !devPorts(port) {
-			a.flag(c, danger.ProcessKill, "kills the process listening on port "+port+", which is not the project's dev server")
+			c.Flag(danger.ProcessKill, "kills the process listening on port "+port+", which is not the project's dev server")
 		}
 	case strings.Contains(raw, "docker ps"):
 	default:
-		a.flagAt(c, danger.ProcessKill, "kills processes chosen at run time ("+raw+")", medium)
+		c.FlagAt(danger.ProcessKill, "kills processes chosen at run time ("+raw+")", medium)
 	}
 }
 
-func (a *analyzer) judgeKillSource(c *call, up []*call) {
+func judgeKillSource(c Call, up []Call) {
 	for _, u := range up {
-		switch u.prog {
+		switch u.Program() {
 		case "lsof", "fuser", "ss", "netstat":
-			if port := portIn(u.text); port != "" && !devPorts(port) {
-				a.flag(c, danger.ProcessKill, "kills the process listening on port "+port+", which is not the project's dev server")
+			if port := portIn(u.Text()); port != "" && !devPorts(port) {
+				c.Flag(danger.ProcessKill, "kills the process listening on port "+port+", which is not the project's dev server")
 			}
 			return
 		case "pgrep", "pidof", "ps", "grep", "awk":
-			a.flag(c, danger.ProcessKill, "kills processes selected by name")
+			c.Flag(danger.ProcessKill, "kills processes selected by name")
 			return
 		case "cat":
 			return
@@ -727,21 +727,21 @@ func portIn(s string) string {
 	return ""
 }
 
-func checkPower(a *analyzer, c *call) {
-	switch c.prog {
+func Power(c Call) {
+	switch c.Program() {
 	case "shutdown":
 		// -c cancels, --show shows (the entry, every spelling);
 		// Windows' shutdown /a aborts.
-		if a.entryParse(c).Has("-c", "--show") {
+		if c.Parse().Has("-c", "--show") {
 			return
 		}
-		for _, x := range a.entryOperands(c) {
+		for _, x := range c.Operands() {
 			if strings.EqualFold(x.Value, "/a") {
 				return
 			}
 		}
 	case "init", "telinit":
-		pos := a.entryOperands(c)
+		pos := c.Operands()
 		if len(pos) == 0 || !strings.ContainsAny(pos[0].Value, "0123456sSqQuU") {
 			return
 		}
@@ -749,35 +749,35 @@ func checkPower(a *analyzer, c *call) {
 			return
 		}
 	case "osascript":
-		t := strings.ToLower(c.text)
+		t := strings.ToLower(c.Text())
 		if !(strings.Contains(t, "shut down") || strings.Contains(t, "restart") || strings.Contains(t, "log out")) {
 			return
 		}
 	}
-	a.flag(c, danger.SystemPower, c.prog+" changes the machine's power state")
+	c.Flag(danger.SystemPower, c.Program()+" changes the machine's power state")
 }
 
-func checkPersistence(a *analyzer, c *call) {
-	switch c.prog {
+func Persistence(c Call) {
+	switch c.Program() {
 	case "crontab":
-		res := a.entryParse(c)
+		res := c.Parse()
 		if res.Has("-l") {
 			return
 		}
 		if res.Has("-r") {
-			a.flag(c, danger.Persistence, "crontab -r removes every scheduled job")
+			c.Flag(danger.Persistence, "crontab -r removes every scheduled job")
 			return
 		}
-		a.flag(c, danger.Persistence, "crontab installs or edits scheduled jobs")
+		c.Flag(danger.Persistence, "crontab installs or edits scheduled jobs")
 	case "at", "batch":
 		// -l lists, -c prints: the entry's ReadWith.
-		if a.entryParse(c).Has("-l", "-c") {
+		if c.Parse().Has("-l", "-c") {
 			return
 		}
-		a.flag(c, danger.Persistence, c.prog+" schedules a command to run later")
+		c.Flag(danger.Persistence, c.Program()+" schedules a command to run later")
 	case "schtasks":
-		if a.entryParse(c).Has("/create", "/change", "/delete", "/run") {
-			a.flag(c, danger.Persistence, "schtasks creates or changes a scheduled task")
+		if c.Parse().Has("/create", "/change", "/delete", "/run") {
+			c.Flag(danger.Persistence, "schtasks creates or changes a scheduled task")
 		}
 		// register-scheduledtask and new-service are their entries'
 		// Raises.
@@ -785,8 +785,8 @@ func checkPersistence(a *analyzer, c *call) {
 }
 
 // checkServices covers user-level service managers and network settings.
-func checkServices(a *analyzer, c *call) {
-	ops := c.operands()
+func Services(c Call) {
+	ops := c.Args()
 	first, second := "", ""
 	if len(ops) > 0 {
 		first = ops[0].Value
@@ -794,79 +794,76 @@ func checkServices(a *analyzer, c *call) {
 	if len(ops) > 1 {
 		second = ops[1].Value
 	}
-	switch c.prog {
+	switch c.Program() {
 	// brew services stop, restart, kill and cleanup are its entry's
 	// Raises.
 	case "pm2":
 		switch first {
 		case "kill":
-			a.flag(c, danger.ProcessKill, "pm2 kill stops every managed process and the daemon")
+			c.Flag(danger.ProcessKill, "pm2 kill stops every managed process and the daemon")
 		case "delete", "stop":
 			if second == "all" {
-				a.flag(c, danger.ProcessKill, "pm2 "+first+" all stops every managed process")
+				c.Flag(danger.ProcessKill, "pm2 "+first+" all stops every managed process")
 			}
 		}
 	case "supervisorctl":
 		if (first == "stop" || first == "restart" || first == "remove" || first == "shutdown") && (second == "all" || first == "shutdown") {
-			a.flag(c, danger.ProcessKill, "supervisorctl "+first+" affects every supervised process")
+			c.Flag(danger.ProcessKill, "supervisorctl "+first+" affects every supervised process")
 		}
 	case "scselect":
 		// A location to switch to: the entry's Config effect.
-		if hasEffect(c, programs.Config) {
-			a.flag(c, danger.SystemConfig, "changes network settings")
+		if c.HasEffect(programs.Config) {
+			c.Flag(danger.SystemConfig, "changes network settings")
 		}
 	// networksetup's commands that change the network are its entry's
 	// Raises.
 	case "ifconfig":
 		// An interface and a setting, as the entry reads its operands.
-		if len(a.entryOperands(c)) > 1 {
-			a.flag(c, danger.SystemConfig, "changes network interfaces or routes")
+		if len(c.Operands()) > 1 {
+			c.Flag(danger.SystemConfig, "changes network interfaces or routes")
 		}
 	case "route":
 		// The verb, as the entry reads it (after -n, -A inet6, …).
-		switch sub, _ := a.entrySub(c); sub {
+		switch sub, _ := c.Sub(); sub {
 		case "add", "del", "delete", "flush", "change":
-			a.flag(c, danger.SystemConfig, "changes network interfaces or routes")
+			c.Flag(danger.SystemConfig, "changes network interfaces or routes")
 		}
 	case "resolvectl":
 		// The verb, and a link with its servers, as the entry reads
 		// them after options in every spelling.
-		if sub, _ := a.entrySub(c); sub == "dns" && len(a.entryOperands(c)) > 1 || sub == "revert" {
-			a.flag(c, danger.SystemConfig, "changes DNS settings")
+		if sub, _ := c.Sub(); sub == "dns" && len(c.Operands()) > 1 || sub == "revert" {
+			c.Flag(danger.SystemConfig, "changes DNS settings")
 		}
 	}
 }
 
-func checkHistory(a *analyzer, c *call) {
-	ops := c.operands()
-	switch c.prog {
+func History(c Call) {
+	switch c.Program() {
 	case "history":
-		res := a.entryParse(c)
+		res := c.Parse()
 		if _, file := res.Value("-w"); res.Has("-c") || res.Has("-d") || file {
-			a.flag(c, danger.LogTampering, "clears the shell history")
+			c.Flag(danger.LogTampering, "clears the shell history")
 		}
 	case "unset":
 		// The variables are unset's operands (unset -v HISTFILE).
-		if pos := a.entryOperands(c); wordIn(pos, "HISTFILE") || wordIn(pos, "HISTSIZE") || wordIn(pos, "HISTFILESIZE") {
-			a.flag(c, danger.LogTampering, "turns off the shell history")
+		if pos := c.Operands(); wordIn(pos, "HISTFILE") || wordIn(pos, "HISTSIZE") || wordIn(pos, "HISTFILESIZE") {
+			c.Flag(danger.LogTampering, "turns off the shell history")
 		}
 	case "set":
 		// set's words as the state table reads them: +o history, +eo
 		// history.
-		off := false
-		eachSetOption(ops, func(name string, on bool) { off = off || name == "history" && !on }, func(string) {})
-		if off {
-			a.flag(c, danger.LogTampering, "turns off the shell history")
+		if on, given := c.ShellOption("history"); given && !on {
+			c.Flag(danger.LogTampering, "turns off the shell history")
 		}
 	case "journalctl":
-		if a.entryParse(c).Has("--vacuum-size", "--vacuum-time", "--vacuum-files", "--rotate", "--relinquish-var") {
-			a.flag(c, danger.LogTampering, "deletes journal logs")
+		if c.Parse().Has("--vacuum-size", "--vacuum-time", "--vacuum-files", "--rotate", "--relinquish-var") {
+			c.Flag(danger.LogTampering, "deletes journal logs")
 		}
 	// wevtutil cl, clear-eventlog and remove-eventlog are their entries'
 	// Raises.
 	case "logrotate":
-		if a.entryParse(c).Has("--force") {
-			a.flagAt(c, danger.LogTampering, "forces log rotation", low)
+		if c.Parse().Has("--force") {
+			c.FlagAt(danger.LogTampering, "forces log rotation", low)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package shell
+package checks
 
 import (
 	"github.com/wardenhq/warden/danger"
@@ -7,14 +7,14 @@ import (
 	"strings"
 )
 
-// serviceCLIs are command-line clients of a remote service — secret
+// ServiceCLIs are command-line clients of a remote service — secret
 // stores, feature flags, queues and streams, CDNs, API gateways, CI
 // systems, monitoring, payments, search — whose subcommands are words:
 // SERVICE [GROUP...] VERB [NAME]. Deleting, purging, disabling, revoking,
 // archiving, rolling a key or activating a version acts on the service
 // itself, which the agent cannot take back; listing, reading, creating
 // and updating are left to the rest of the catalogue.
-var serviceCLIs = []string{
+var ServiceCLIs = []string{
 	"vault", "op", "doppler", "infisical",
 	"nats", "rabbitmqctl", "rabbitmqadmin", "rpk", "kcat",
 	"kafka-topics", "kafka-topics.sh", "kafka-consumer-groups", "kafka-consumer-groups.sh", "kafka-configs", "kafka-configs.sh",
@@ -24,8 +24,8 @@ var serviceCLIs = []string{
 	"newrelic", "pd", "datadog-ci", "splunk", "mc", "wrangler",
 }
 
-// backupCLIs are the backup tools: what they delete is a backup (R18).
-var backupCLIs = []string{"velero", "borg", "borgmatic", "restic", "kopia", "duplicity", "bacula", "tarsnap"}
+// BackupCLIs are the backup tools: what they delete is a backup (R18).
+var BackupCLIs = []string{"velero", "borg", "borgmatic", "restic", "kopia", "duplicity", "bacula", "tarsnap"}
 
 // serviceVerbDestroys reports a subcommand word of a service CLI that
 // destroys, disables or irreversibly changes something on the service.
@@ -67,8 +67,8 @@ func serviceVerbDestroys(prog, w string) bool {
 // --remove-all).
 var serviceOptionsDestroy = []string{"--delete", "--delete-config", "--remove", "--remove-all", "--purge", "--force-delete"}
 
-func checkServiceCLI(a *analyzer, c *call) {
-	ops := c.operands()
+func ServiceCLI(c Call) {
+	ops := c.Args()
 	for i, x := range ops {
 		if x.Value == "--" {
 			ops = ops[:i] // what follows is a command the CLI runs (doppler run -- CMD), judged as such
@@ -77,23 +77,23 @@ func checkServiceCLI(a *analyzer, c *call) {
 	}
 	// The entry reads the options in every spelling (kafka-topics
 	// --del=, --dry-r).
-	res := a.entryParse(c)
+	res := c.Parse()
 	if res.Has("--dry-run") {
 		return
 	}
 	backup := false
-	for _, b := range backupCLIs {
-		backup = backup || c.prog == b
+	for _, b := range BackupCLIs {
+		backup = backup || c.Program() == b
 	}
-	if strings.Contains(c.prog, "delete") {
-		a.flag(c, danger.CloudDestructive, c.prog+" deletes data on the service")
+	if strings.Contains(c.Program(), "delete") {
+		c.Flag(danger.CloudDestructive, c.Program()+" deletes data on the service")
 		return
 	}
 	if res.Has(serviceOptionsDestroy...) || res.Has("--reset-offsets") && res.Has("--execute") {
 		if backup {
-			a.flag(c, danger.BackupDestruction, c.prog+" deletes backups or the means to restore them")
+			c.Flag(danger.BackupDestruction, c.Program()+" deletes backups or the means to restore them")
 		} else {
-			a.flag(c, danger.CloudDestructive, c.prog+" deletes or resets data on the service")
+			c.Flag(danger.CloudDestructive, c.Program()+" deletes or resets data on the service")
 		}
 		return
 	}
@@ -122,11 +122,11 @@ func checkServiceCLI(a *analyzer, c *call) {
 		if n++; n > 4 {
 			break
 		}
-		if serviceVerbDestroys(c.prog, x.Value) {
+		if serviceVerbDestroys(c.Program(), x.Value) {
 			if backup {
-				a.flag(c, danger.BackupDestruction, c.prog+" "+x.Value+" deletes backups or the means to restore them")
+				c.Flag(danger.BackupDestruction, c.Program()+" "+x.Value+" deletes backups or the means to restore them")
 			} else {
-				a.flag(c, danger.CloudDestructive, c.prog+" "+x.Value+" destroys, disables or replaces resources on the service")
+				c.Flag(danger.CloudDestructive, c.Program()+" "+x.Value+" destroys, disables or replaces resources on the service")
 			}
 			return
 		}
@@ -135,15 +135,15 @@ func checkServiceCLI(a *analyzer, c *call) {
 
 // checkJenkinsCLI reads java -jar jenkins-cli.jar: a service CLI run by
 // the JVM.
-func checkJenkinsCLI(a *analyzer, c *call) {
-	ops := c.operands()
+func JenkinsCLI(c Call) {
+	ops := c.Args()
 	for i := 0; i+1 < len(ops); i++ {
 		if ops[i].Value != "-jar" || !strings.Contains(path.Base(ops[i+1].Value), "jenkins-cli") {
 			continue
 		}
 		for _, x := range ops[i+2:] {
 			if !strings.HasPrefix(x.Value, "-") && !strings.Contains(x.Value, "://") && serviceVerbDestroys("jenkins-cli", x.Value) {
-				a.flag(c, danger.CloudDestructive, "jenkins-cli "+x.Value+" destroys resources on the Jenkins server")
+				c.Flag(danger.CloudDestructive, "jenkins-cli "+x.Value+" destroys resources on the Jenkins server")
 				return
 			}
 		}
@@ -154,24 +154,24 @@ func checkJenkinsCLI(a *analyzer, c *call) {
 // as their entries parse them: nginx -s stop|quit, haproxy -sf/-st PID and
 // httpd -k stop|graceful-stop (apachectl -k too) stop the running daemon
 // (R9). apachectl stop is its entry's own danger.
-func checkDaemonSignal(a *analyzer, c *call) {
-	res := a.entryParse(c)
+func DaemonSignal(c Call) {
+	res := c.Parse()
 	if res.Help {
 		return
 	}
 	if res.Has("-sf", "-st") {
-		a.flag(c, danger.ProcessKill, c.prog+" -sf/-st terminates the running proxy's processes")
+		c.Flag(danger.ProcessKill, c.Program()+" -sf/-st terminates the running proxy's processes")
 		return
 	}
-	for _, v := range a.entryValues(c, "-s") {
+	for _, v := range c.Values("-s") {
 		if v.Value == "stop" || v.Value == "quit" {
-			a.flag(c, danger.ProcessKill, c.prog+" -s "+v.Value+" stops the running server")
+			c.Flag(danger.ProcessKill, c.Program()+" -s "+v.Value+" stops the running server")
 			return
 		}
 	}
-	for _, v := range a.entryValues(c, "-k") {
+	for _, v := range c.Values("-k") {
 		if v.Value == "stop" || v.Value == "graceful-stop" {
-			a.flag(c, danger.ProcessKill, c.prog+" stops the running server")
+			c.Flag(danger.ProcessKill, c.Program()+" stops the running server")
 			return
 		}
 	}
@@ -185,26 +185,26 @@ var adminSocketVerbs = []string{"disable ", "shutdown ", "del ", "clear table", 
 // checkAdminStdin reads the commands a program takes on standard input
 // when that input is literal: nsupdate's update delete, and the runtime
 // commands written to a proxy's admin socket through socat or nc.
-func checkAdminStdin(a *analyzer, c *call) {
-	text, ok := a.stdinText(c)
+func AdminStdin(c Call) {
+	text, ok := c.StdinText()
 	if !ok {
 		return
 	}
 	for _, line := range strings.Split(text, "\n") {
 		l := strings.ToLower(strings.TrimSpace(line))
-		if c.prog == "nsupdate" {
+		if c.Program() == "nsupdate" {
 			if strings.HasPrefix(l, "delete ") || strings.HasPrefix(l, "update delete ") || strings.HasPrefix(l, "update del ") || strings.HasPrefix(l, "del ") {
-				a.flag(c, danger.CloudDestructive, "nsupdate deletes DNS records")
+				c.Flag(danger.CloudDestructive, "nsupdate deletes DNS records")
 				return
 			}
 			continue
 		}
-		if !strings.Contains(c.text, ".sock") {
+		if !strings.Contains(c.Text(), ".sock") {
 			return
 		}
 		for _, v := range adminSocketVerbs {
 			if strings.HasPrefix(l, v) {
-				a.flag(c, danger.CloudDestructive, "tells a proxy's admin socket to "+strings.TrimSpace(v)+" a server or its state")
+				c.Flag(danger.CloudDestructive, "tells a proxy's admin socket to "+strings.TrimSpace(v)+" a server or its state")
 				return
 			}
 		}
@@ -215,21 +215,21 @@ func checkAdminStdin(a *analyzer, c *call) {
 // (and GitLab's gitlab-rails) runs Ruby against the application's
 // database, judged as interpreter code; a rake task that restores a backup
 // (gitlab-rake gitlab:backup:restore) writes it over the live data.
-func checkAppRunner(a *analyzer, c *call) {
-	res := a.entryParse(c)
+func AppRunner(c Call) {
+	res := c.Parse()
 	if res.Spec == nil || res.Help {
 		return
 	}
 	switch sub := res.Sub(); {
 	case sub == "runner" || sub == "r":
 		if pos := res.Operands(); len(pos) > 0 && !strings.HasSuffix(pos[0], ".rb") {
-			a.checkCode(c, "ruby", pos[0])
+			c.Code("ruby", pos[0])
 		}
 	case sub == "":
 		// rake and gitlab-rake: the operands are tasks.
 		for _, t := range res.Operands() {
 			if strings.HasSuffix(t, ":restore") {
-				a.flag(c, danger.DBDestructive, c.prog+" "+t+" restores a backup over the live data")
+				c.Flag(danger.DBDestructive, c.Program()+" "+t+" restores a backup over the live data")
 				return
 			}
 		}
