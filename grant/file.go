@@ -50,6 +50,10 @@ func NewFileStore(dir string, idle time.Duration, now func() time.Time) *FileSto
 	return &FileStore{dir: dir, idle: idle, now: now}
 }
 
+// stateDir is the directory Warden keeps its state in under the user's
+// state directory: the product's name, a path element, not a program.
+const stateDir = "warden"
+
 // DefaultDir returns where session grant files live:
 // $XDG_STATE_HOME/warden/sessions, or ~/.local/state/warden/sessions.
 func DefaultDir(getenv func(string) string) string {
@@ -57,7 +61,7 @@ func DefaultDir(getenv func(string) string) string {
 	if state == "" {
 		state = filepath.Join(getenv("HOME"), ".local", "state")
 	}
-	return filepath.Join(state, "warden", "sessions")
+	return filepath.Join(state, stateDir, "sessions")
 }
 
 // sessionFile is the content of one session's state file.

@@ -56,7 +56,8 @@ func programLiterals(t *testing.T, file string) []literalHit {
 	}
 	var hits []literalHit
 	// A tool input's field name (ToolInput["command"],
-	// StringInput("command")) names a field, not a program.
+	// StringInput("command")) names a field, not a program; nor does a
+	// directory's name held by a constant named so.
 	field := map[*ast.BasicLit]bool{}
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -64,6 +65,17 @@ func programLiterals(t *testing.T, file string) []literalHit {
 			if sel, ok := n.X.(*ast.SelectorExpr); ok && sel.Sel.Name == "ToolInput" {
 				if lit, ok := n.Index.(*ast.BasicLit); ok {
 					field[lit] = true
+				}
+			}
+		case *ast.ValueSpec:
+			// A constant named for a directory (const stateDir =
+			// "warden") holds a path element: the product's state
+			// directory, not a program the package knows.
+			for i, id := range n.Names {
+				if strings.HasSuffix(id.Name, "Dir") && i < len(n.Values) {
+					if lit, ok := n.Values[i].(*ast.BasicLit); ok {
+						field[lit] = true
+					}
 				}
 			}
 		case *ast.CallExpr:

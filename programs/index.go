@@ -826,6 +826,7 @@ var index = [...]indexEntry{
 	{"vsce", "packages"},
 	{"vssadmin", "windows"},
 	{"wait", "coreutils"},
+	{"warden", "warden"},
 	{"watch", "wrappers"},
 	{"watchexec", "launchers"},
 	{"wbadmin", "windows"},
