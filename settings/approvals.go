@@ -141,17 +141,13 @@ func (d *fileDecoder) approvals(n *node) error {
 
 // strictMembers is members, with an unknown key an error: a condition
 // misspelt in a route would make it match more asks than written.
-func (d *fileDecoder) strictMembers(n *node, what string, known map[string]bool) (map[string]*node, error) {
+func (d *fileDecoder) strictMembers(n *node, what string, known knownKeys) (map[string]*node, error) {
 	if n.kind != kindObject {
 		return nil, d.errAt(n, "%s must be an object, not %s", what, n.kind)
 	}
 	for _, mb := range n.members {
-		if !known[mb.key] {
-			keys := make([]string, 0, len(known))
-			for k := range known {
-				keys = append(keys, k)
-			}
-			slices.Sort(keys)
+		if !known.has(mb.key) {
+			keys := slices.Sorted(slices.Values(known))
 			line, col := d.pos(mb.keyOff)
 			return nil, &PosError{File: d.f.Path, Line: line, Column: col, Msg: fmt.Sprintf("unknown key %q in %s (the keys are %s)", mb.key, what, strings.Join(keys, ", "))}
 		}

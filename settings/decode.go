@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -29,13 +30,14 @@ var (
 	hookEventsRun = keySet("PreToolUse", "PermissionRequest")
 )
 
-func keySet(keys ...string) map[string]bool {
-	m := make(map[string]bool, len(keys))
-	for _, k := range keys {
-		m[k] = true
-	}
-	return m
-}
+// knownKeys are a few keys an object may hold. A list is searched about as
+// fast as a map of so few, and costs nothing to build (warden hook starts,
+// and so builds them all, on every call).
+type knownKeys []string
+
+func (ks knownKeys) has(k string) bool { return slices.Contains(ks, k) }
+
+func keySet(keys ...string) knownKeys { return keys }
 
 // fileDecoder decodes one file into the merger.
 type fileDecoder struct {
@@ -93,13 +95,13 @@ func (d *fileDecoder) warnAt(off int64, format string, a ...any) {
 // members checks that n is an object, warns about unknown keys (unless the
 // file is Claude Code's, whose other keys are its own business) and returns
 // the known members by key.
-func (d *fileDecoder) members(n *node, what string, known map[string]bool) (map[string]*node, error) {
+func (d *fileDecoder) members(n *node, what string, known knownKeys) (map[string]*node, error) {
 	if n.kind != kindObject {
 		return nil, d.errAt(n, "%s must be an object, not %s", what, n.kind)
 	}
 	out := make(map[string]*node, len(n.members))
 	for _, mb := range n.members {
-		if !known[mb.key] {
+		if !known.has(mb.key) {
 			if !d.f.ClaudeCode {
 				d.warnAt(mb.keyOff, "unknown key %q in %s (ignored)", mb.key, what)
 			}
@@ -382,7 +384,7 @@ func (d *fileDecoder) hooks(n *node) error {
 	}
 	var cfg hook.Config
 	for _, mb := range n.members {
-		if !hookEventsRun[mb.key] {
+		if !hookEventsRun.has(mb.key) {
 			d.warnAt(mb.keyOff, "hook event %q is not run by Warden (ignored)", mb.key)
 			continue
 		}
@@ -442,7 +444,7 @@ func (d *fileDecoder) matcher(n *node, event string) (hook.Matcher, error) {
 
 // object decodes an object node into v after warning about unknown keys;
 // type errors are positioned at the node.
-func (d *fileDecoder) object(n *node, what string, known map[string]bool, v any) error {
+func (d *fileDecoder) object(n *node, what string, known knownKeys, v any) error {
 	ms, err := d.members(n, what, known)
 	if err != nil {
 		return err
