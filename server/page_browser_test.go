@@ -435,6 +435,9 @@ func TestPageKeysTypingCannotTrigger(t *testing.T) {
 	if d := <-got; d.Behavior != api.Deny {
 		t.Errorf("4 after the burst: %+v, want deny", d)
 	}
+	// The answered ask leaves the page before the next arrives, so that
+	// what is read below is the HIGH ask's, not the one just answered.
+	waitAsks(t, ctx, 0)
 
 	got = decideAsync(t, f, api.Request{ToolName: "Bash", SessionID: "s1", ToolInput: map[string]any{"command": "rm -rf ~/projects"}})
 	waitAsks(t, ctx, 1)
