@@ -266,6 +266,17 @@ var reachProbes2 = []reachProbe{
 	{name: "2: look-alike: env FOO=1 printenv FOO", mode: api.ModeBypass, cmd: "env FOO=1 printenv FOO", want: "allow"},
 }
 
+// redirProbes: a declaration's or keyword's redirection writes its file
+// as any command's does.
+var redirProbes = []reachProbe{
+	{name: "redir: export onto .bashrc", files: envFiles, cmd: "export X=1 > ~/.bashrc", want: "stop"},
+	{name: "redir: readonly appends to .profile", files: envFiles, cmd: "readonly X=1 >> ~/.profile", want: "stop"},
+	{name: "redir: let onto .bashrc", files: envFiles, mode: api.ModeAcceptEdits, cmd: "let x=1 > ~/.bashrc", want: "stop"},
+	{name: "redir: (( )) onto .zshrc", files: envFiles, mode: api.ModeAcceptEdits, cmd: "(( x = 1 )) > ~/.zshrc", want: "stop"},
+	{name: "redir: [[ ]] onto a denied file", files: envFiles, rules: `{"deny":["Edit(./.env)"]}`, mode: api.ModeAcceptEdits, cmd: "[[ -n x ]] > .env", want: "deny"},
+	{name: "redir: look-alike: export to /dev/null", files: envFiles, cmd: "export X=1 2>/dev/null", want: "allow"},
+}
+
 // copyProbes: a Read deny rule stops every copy tool that sends the file
 // somewhere, whatever the spelling: the source operands are reads.
 var copyProbes = func() []reachProbe {
@@ -476,7 +487,7 @@ func probeHolds(want string, got api.Behavior) bool {
 func TestReachProbes(t *testing.T) {
 	measure := os.Getenv("WARDEN_PROBE_BIN") != ""
 	var stops, past, looks, stopped int
-	probes := append(append(append([]reachProbe(nil), reachProbes...), reachProbes2...), copyProbes...)
+	probes := append(append(append(append([]reachProbe(nil), reachProbes...), reachProbes2...), copyProbes...), redirProbes...)
 	for i := range probes {
 		pr := &probes[i]
 		t.Run(pr.name, func(t *testing.T) {
