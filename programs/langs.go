@@ -56,12 +56,13 @@ var _ = family("langs", func(add func(...*Spec)) {
 			ReadOnly: []string{"find . -name '*.go' -newer go.mod", "find . -type f -name '*.log'", "find src -name '*.ts' -print0", "find . -maxdepth 2 -type d", "find . \\( -name a -o -name b \\) -print"},
 			Flagged:  []string{"find . -exec sh -c id \\;", "find . -execdir id \\;", "find . -ok rm {} \\;", "find . -delete", "find / -fprint /tmp/out", "find . -fprintf ~/.bashrc x -quit", "find . -fls out.txt"}},
 		// xargs runs its first operand with words read from standard input
-		// or from -a FILE. The shell unwraps it as a carrier (the command
-		// is a part of its own, never read-only); this grammar tells the
-		// carrier where the options end and which file -a reads. GNU
-		// options stop at the first operand; -e, -i and -l take an
-		// attached value only; -J, -R and -S are BSD's.
-		&Spec{Names: n("xargs"), Grant: Grant{Exact: true, Offers: []string{"xargs x => Bash(xargs x)"}}, Abbrev: true, Operands: "x*",
+		// or from -a FILE (echo when given none). The shell unwraps it as a
+		// wrapper (the command is a part of its own, read-only only when
+		// the words xargs adds are known); this grammar says where the
+		// command starts and which file -a reads. GNU options stop at the
+		// first operand; -e, -i and -l take an attached value only; -J, -R
+		// and -S are BSD's.
+		&Spec{Names: n("xargs"), Wraps: WrapChanges, Command: true, Grant: Grant{Exact: true, Offers: []string{"xargs x => Bash(xargs x)"}}, Abbrev: true,
 			Options: "-a|--arg-file=r -d|--delimiter= -E= -e|--eof? -I= -i|--replace? -L= -l|--max-lines? -n|--max-args= -P|--max-procs= -s|--max-chars= " +
 				"--process-slot-var= -0|--null -o|--open-tty -p|--interactive -r|--no-run-if-empty -t|--verbose -x|--exit --show-limits -J= -R= -S=" + gnu,
 			Flagged: []string{"xargs -a ~/.ssh/id_rsa -0 echo", "xargs --arg-file=.env echo", "xargs -a /dev/null sh", "echo x | xargs -o -a /dev/null bash", "xargs -I{} sh -c 'echo {}'", "xargs rm -rf"}},

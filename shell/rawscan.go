@@ -65,7 +65,7 @@ func (a *analyzer) rawDispatch(text string, args []arg, c *ctx) {
 			args = rest
 			continue
 		}
-		if w, ok := wrappers[k]; ok && k != "xargs" {
+		if w, ok := wrappers[k]; ok {
 			rest, ok := w(a, ca, args[1:])
 			if !ok {
 				break

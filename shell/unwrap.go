@@ -29,7 +29,6 @@ func init() {
 		"exec":      optsWrapper("-a", ""),
 		"noglob":    strictWrapper("noglob", "", "", ""),
 		"nocorrect": optsWrapper("", ""),
-		"xargs":     wrapXargs,
 		"then":      optsWrapper("", ""),
 		"do":        optsWrapper("", ""),
 	}
@@ -38,6 +37,7 @@ func init() {
 		"env":     afterEnv,
 		"flock":   afterFlock,
 		"runuser": afterRunuser,
+		"xargs":   afterXargs,
 		"watch":   afterWatch,
 		"chroot":  afterChroot,
 		"command": afterCommand,
@@ -168,12 +168,10 @@ func (a *analyzer) wrapByEntry(ca *call, name string, spec *programs.Spec, args 
 	for _, why := range res.Unknown {
 		ca.unknown = append(ca.unknown, why)
 	}
+	a.wrapperFiles(ca, res, args)
 	for _, o := range res.Options {
-		if o.Effect == programs.Write && o.Index >= 0 {
-			// A file the wrapper writes beside running the command
-			// (time -o FILE, its report): a write of the call.
-			a.wrapperWrite(ca, checks.UseWord(args, o))
-			continue
+		if o.Effect == programs.Write || o.Effect == programs.Read {
+			continue // wrapperFiles
 		}
 		if o.Effect != programs.None && o.Effect != programs.Help {
 			ca.unknown = append(ca.unknown, name+" "+o.Option+" does more than run the command")
@@ -414,6 +412,26 @@ func afterEnv(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok,
 	return rest, true
 }
 
+// wrapperFiles records the files a wrapper's options read or write
+// beside running the command (xargs -a FILE, the words it adds; time -o
+// FILE, its report; proxychains -f FILE, its configuration).
+func (a *analyzer) wrapperFiles(ca *call, res *programs.Result, args []arg) {
+	for _, o := range res.Options {
+		if o.Index < 0 || o.Effect != programs.Read && o.Effect != programs.Write {
+			continue
+		}
+		x := checks.UseWord(args, o)
+		if o.Effect == programs.Write {
+			a.wrapperWrite(ca, x)
+			continue
+		}
+		if p := a.resolve(x, ca.cwd); p != "" && !fspath.NotAFile(p) {
+			ca.reads = appendPath(ca.reads, p)
+			ca.fx = append(ca.fx, Effect{Kind: programs.Read, Target: p, Option: o.Option})
+		}
+	}
+}
+
 // wrapperWrite records a file a wrapper writes (time -o FILE).
 func (a *analyzer) wrapperWrite(ca *call, x arg) {
 	p := a.resolve(x, ca.cwd)
@@ -531,46 +549,28 @@ func afterFlock(a *analyzer, ca *call, res *programs.Result, args, rest []arg, o
 	return nil, true
 }
 
-// wrapXargs reads xargs's options with its entry: the first operand is
-// the command (echo when none), -a FILE is a read of the part, and an
-// option the entry does not know makes the part unknown.
-func wrapXargs(a *analyzer, ca *call, args []arg) ([]arg, bool) {
-	ca.xargs = true
-	words := make([]programs.Word, len(args))
-	for i, x := range args {
-		words[i] = programs.Word{Text: x.Value, Literal: !x.Unbound && !x.Subst && !x.Glob}
-	}
-	spec := programs.Lookup(wrapperName(ca))
-	if spec == nil {
+// afterXargs reads what xargs's grammar leaves to the shell: the command
+// is echo when none is given, -a FILE's read is the entry's (wrapByEntry),
+// and when the words it adds are the names a listing upstream prints they
+// are given to the command. A raw piece stays the part.
+func afterXargs(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok, form bool) ([]arg, bool) {
+	if !form {
 		return nil, false
 	}
-	res := programs.Parse(spec, words)
-	ca.unknown = append(ca.unknown, res.Unknown...)
-	for _, u := range res.Uses {
-		if u.Effect != programs.Read || u.Target == "" || u.Index < 0 || u.Index >= len(args) {
-			continue
-		}
-		x := args[u.Index]
-		if x.Value != u.Target {
-			x = arg{Value: u.Target, Lit: true, Raw: u.Target} // attached: -aFILE, --arg-file=FILE
-		}
-		if p := a.resolve(x, ca.cwd); p != "" && !fspath.NotAFile(p) {
-			ca.reads = appendPath(ca.reads, p)
-			ca.fx = append(ca.fx, Effect{Kind: programs.Read, Target: p, Option: u.Option})
-		}
-	}
-	if len(res.OperandIndexes) == 0 || res.Help {
+	ca.xargs = true
+	if !ok {
+		a.wrapperFiles(ca, res, args)
+		ca.unknown = append(ca.unknown, res.Unknown...)
 		return []arg{{Value: "echo", Lit: true, Raw: "echo"}}, true
 	}
-	cmd := args[res.OperandIndexes[0]:]
 	if len(res.Unknown) == 0 {
-		if names, ok := a.xargsListing(ca, &res); ok {
+		if names, ok := a.xargsListing(ca, res); ok {
 			// The words xargs adds are the names its input lists.
 			ca.xargsFed = true
-			return append(cmd[:len(cmd):len(cmd)], names...), true
+			return append(rest[:len(rest):len(rest)], names...), true
 		}
 	}
-	return cmd, true
+	return rest, true
 }
 
 // carryShell handles sh, bash, zsh and friends: -c STRING is walked as a

@@ -101,6 +101,15 @@ func TestWrapperParts(t *testing.T) {
 		{"busybox --list", [][]string{w("busybox", "--list")}},
 		{"busybox --show rm", [][]string{w("busybox", "--show", "rm")}},
 		{"toybox --long", [][]string{w("toybox", "--long")}},
+		// xargs: its command, echo when none.
+		{"xargs rm -f", [][]string{w("rm", "-f")}},
+		{"xargs -0 -n1 -- rm -f", [][]string{w("rm", "-f")}},
+		{"xargs -a list.txt rm", [][]string{w("rm")}},
+		{"xargs --arg-file=list.txt -I{} rm {}", [][]string{w("rm", "{}")}},
+		{"xargs -0", [][]string{w("echo")}},
+		{"xargs --help", [][]string{w("echo")}},
+		{"sudo xargs rm", [][]string{w("rm")}},
+		{"xargs nice rm", [][]string{w("rm")}},
 		// Without them the command runs.
 		{"chrt 10 rm x", [][]string{w("rm", "x")}},
 		{"taskset -c 0 rm x", [][]string{w("rm", "x")}},
