@@ -203,8 +203,16 @@ func TestGrantsSurviveRestartAndFailClosed(t *testing.T) {
 
 	// The server goes away: nothing the grants would allow is allowed.
 	n.Shutdown()
-	if _, err := s.List(ctx, "s1"); !errors.Is(err, teams.ErrGrantsUnavailable) {
-		t.Errorf("List with the server gone = %v, want ErrGrantsUnavailable", err)
+	// The client notices the closed connection on its own read loop: wait
+	// for that (a busy machine takes a moment), then every call fails.
+	var listErr error
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if _, listErr = s.List(ctx, "s1"); listErr != nil {
+			break
+		}
+	}
+	if !errors.Is(listErr, teams.ErrGrantsUnavailable) {
+		t.Errorf("List with the server gone = %v, want ErrGrantsUnavailable", listErr)
 	}
 	if _, err := s.Add(ctx, grant.Grant{Scope: api.ScopeSession, Session: "s1", Rule: "Bash(ls:*)"}); !errors.Is(err, teams.ErrGrantsUnavailable) {
 		t.Errorf("Add with the server gone = %v, want ErrGrantsUnavailable", err)
