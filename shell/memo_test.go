@@ -131,7 +131,7 @@ func TestMemoRandomScripts(t *testing.T) {
 }
 
 // TestMemoUsedByBuildScript checks that the benchmark script's repeated
-// function calls are remembered.
+// function calls and lines are remembered.
 func TestMemoUsedByBuildScript(t *testing.T) {
 	a := newAnalyzer(Options{Cwd: testOpts.Cwd, Home: testOpts.Home, MaxLength: DefaultMaxLength, MaxDepth: DefaultMaxDepth, MaxParts: DefaultMaxParts}, &Analysis{})
 	f, err := parse(script2KB)
@@ -141,6 +141,21 @@ func TestMemoUsedByBuildScript(t *testing.T) {
 	a.walkStmts(f.Stmts, &ctx{src: script2KB, sc: newScope(testOpts.Cwd)})
 	if a.hits == 0 {
 		t.Error("no function call of the build script was remembered")
+	}
+	a.release()
+	a.recycle()
+	// Its log lines repeat word for word: each is walked at most twice (the
+	// first writes build.log, which the second reads), the rest replayed.
+	a = newAnalyzer(Options{Cwd: testOpts.Cwd, Home: testOpts.Home, MaxLength: DefaultMaxLength, MaxDepth: DefaultMaxDepth, MaxParts: DefaultMaxParts}, &Analysis{})
+	a.walkTop(f.Stmts, &ctx{src: script2KB, sc: newScope(testOpts.Cwd)})
+	walked := 0
+	for k, es := range a.ms.memo {
+		if strings.HasPrefix(k, "s") {
+			walked += len(es)
+		}
+	}
+	if walked == 0 || walked > 2 {
+		t.Errorf("the build script's repeated lines were walked %d times", walked)
 	}
 	if !reflect.DeepEqual(analyze(script2KB, testOpts, true), analyze(script2KB, testOpts, false)) {
 		t.Error("the memo changed the analysis of the build script")
