@@ -37,15 +37,15 @@ var _ = family("files", func(add func(...*Spec)) {
 			Flagged: []string{"ln -s a b", "ln ~/.ssh/id_rsa k", "ln .env e.txt", "ln .warden/settings.local.json notes.json"}},
 		// install copies like cp; -d makes its operands directories.
 		&Spec{Names: n("install"), Flow: Flow{Copies: true}, Grant: Grant{Exact: true, Offers: []string{"install x => Bash(install x)"}}, Abbrev: true, Permute: true, Operands: "r* i",
-			Options: "-b --backup? -C --compare -c -d:W --directory:W -D -g= --group= -m= --mode= -o= --owner= -p --preserve-timestamps -s --strip --strip-program=x " +
-				"-S= --suffix= -t=i --target-directory=i -T --no-target-directory -v --verbose --preserve-context -Z --context?" + gnu,
+			Options: "-b --backup? -C|--compare -c -d|--directory:W -D -g|--group= -m|--mode= -o|--owner= -p|--preserve-timestamps -s|--strip --strip-program=x " +
+				"-S|--suffix= -t|--target-directory=i -T|--no-target-directory -v|--verbose --preserve-context -Z --context?" + gnu,
 			Flagged:  []string{"install -m 755 hook .git/hooks/pre-commit", "install -m 644 dotfiles/.bashrc ~", "install -t ~/.ssh key.pub", "install -s --strip-program=./x a /tmp/b"},
 			ReadOnly: []string{"install --help"}},
 		&Spec{Names: n("shred"), Grant: Grant{Exact: true, Offers: []string{"shred x => Bash(shred x)"}}, Abbrev: true, Permute: true, Operands: "w*",
 			Options: "-f --force -n= --iterations= --random-source=r -s= --size= -u:D --remove?:D -v --verbose -x --exact -z --zero" + gnu,
 			Flagged: []string{"shred -u data/users.db", "shred -vfz -n 1 /dev/sdb"}},
 		&Spec{Names: n("truncate"), Grant: Grant{Exact: true, Offers: []string{"truncate x => Bash(truncate x)"}}, Abbrev: true, Permute: true, Operands: "w*",
-			Options: "-c --no-create -o --io-blocks -r= --reference= -s= --size=" + gnu,
+			Options: "-c|--no-create -o|--io-blocks -r|--reference= -s|--size=" + gnu,
 			Flagged: []string{"truncate -s 0 data/customers.csv", "truncate -s0 ~/.bashrc"}},
 		// fallocate (util-linux 2.38.1, getopt_long: prefixes and
 		// options after the file are taken: fallocate --len 1M f, fallocate f

@@ -121,6 +121,21 @@ var realProgs = []realProg{
 		differ: [][2]string{{"s.js --no-warnings", "--no-warnings s.js"}}},
 	{prog: "find", setup: "mkdir -p d/e; echo a > d/a; echo b > d/e/b", base: "d -name a",
 		same: [][2]string{{"-L d -name a", "-L d -name a"}}, differ: [][2]string{{"d --name a", "d -name a"}}},
+	{prog: "du", setup: "mkdir -p d/e; echo a > d/a; echo bb > d/e/b", base: "d", values: map[string]string{"-d": "1", "--max-depth": "1", "-B": "1", "--block-size": "1", "-t": "1", "--threshold": "1", "--exclude": "a", "--time-style": "iso", "--time": "mtime"}, skip: "-X --exclude-from --files0-from"},
+	{prog: "stat", setup: "echo a > f", pre: "-c %n:%s:%F", base: "f", values: map[string]string{"--printf": "%n", "--cached": "never"}, skip: "-c --format -f --file-system -t --terse"},
+	{prog: "readlink", setup: "echo a > f; ln -s f l", base: "l"},
+	{prog: "realpath", setup: "mkdir d; echo a > d/f; ln -s d l", base: "l/f", values: map[string]string{"--relative-to": "d", "--relative-base": "d"}},
+	{prog: "tee", setup: "echo a > f", base: "out"},
+	{prog: "truncate", setup: "echo abc > f", pre: "-s 1", base: "f", values: map[string]string{"-r": "f", "--reference": "f", "-o": ""}},
+	{prog: "shred", setup: "echo abc > f", pre: "-n 0", base: "f", values: map[string]string{"-s": "1", "--size": "1", "--random-source": "f"}, skip: "-u --remove -z --zero"},
+	{prog: "install", setup: "echo a > f; mkdir d", base: "f d", values: map[string]string{"-m": "600", "--mode": "600", "-t": "d", "--target-directory": "d", "-S": "~x", "--suffix": "~x", "--backup": "numbered"}, skip: "-o --owner -g --group --strip-program -s --strip -Z --context"},
+	{prog: "id", base: "root"},
+	{prog: "uname"},
+	{prog: "date", pre: "-d @0", base: "+%F", values: map[string]string{"-I": "date", "--iso-8601": "date", "--rfc-3339": "date", "-d": "@0", "--date": "@0"}, skip: "-s --set -f --file -r --reference --debug"},
+	{prog: "sha256sum", setup: "echo a > f; sha256sum f > s", base: "f"},
+	{prog: "tr", pre: "a-z", base: "A-Z"},
+	{prog: "nl", setup: "printf 'a\\n\\nb\\n' > f", base: "f", values: map[string]string{"-b": "a", "--body-numbering": "a", "-w": "3", "--number-width": "3", "-s": ":", "--number-separator": ":", "-v": "5", "--starting-line-number": "5", "-i": "2", "--line-increment": "2", "-n": "rz", "--number-format": "rz"}},
+	{prog: "od", setup: "echo abc > f", base: "f", values: map[string]string{"-A": "x", "--address-radix": "x", "-j": "1", "--skip-bytes": "1", "-N": "2", "--read-bytes": "2", "-t": "x1", "--format": "x1", "-w": "4", "--width": "4"}},
 }
 
 // realRun is what a program did.
