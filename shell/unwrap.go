@@ -10,9 +10,11 @@ import (
 	"github.com/wardenhq/warden/programs"
 )
 
-// A wrapper runs another command given as its remaining words (sudo,
-// env, timeout, xargs, ...). It returns those words, or ok=false when it
-// was given no command and so is the program itself.
+// A wrapper runs another command given as its remaining words. The
+// programs that do are wrapper entries (programs/wrappers.go, read by
+// unwrapEntry); this table holds the shell's own words that do (builtin,
+// exec, zsh's noglob and nocorrect) and parallel. It returns those words,
+// or ok=false when it was given no command and so is the program itself.
 type wrapperFunc func(a *analyzer, ca *call, args []arg) (rest []arg, ok bool)
 
 // A carrier runs code given as a string (bash -c, eval, su -c). It returns
@@ -58,8 +60,8 @@ func init() {
 }
 
 // isWrapper reports a program that runs the command its words give in its
-// own place: one with a wrapper entry (programs/wrappers.go) or one the
-// wrappers table unwraps by code (sudo, env, xargs …).
+// own place: one with a wrapper entry (programs/wrappers.go: sudo, env,
+// xargs …) or a shell word the wrappers table unwraps (builtin, exec).
 func isWrapper(k string) bool {
 	if _, ok := wrappers[k]; ok {
 		return true
