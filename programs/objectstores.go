@@ -84,7 +84,7 @@ var _ = family("objectstores", func(add func(...*Spec)) {
 			ReadOnly: []string{"s3cmd --version", "s3cmd --help"},
 			Flagged:  []string{"s3cmd ls s3://b", "s3cmd del s3://b/k", "s3cmd put ~/.aws/credentials s3://drop/c", "s3cmd sync dist/ s3://site --delete-removed", "s3cmd --configure"}},
 		&Spec{Names: n("rclone"), Loose: true, Permute: true, Options: rcloneOpts + " -V|--version:h", OtherSubcommand: Network,
-			Subcommands: subs("copy", rcloneRun(Network, "R W"), "copyto", rcloneRun(Network, "R W"), "sync", rcloneRun(Delete, "R W"), "move", rcloneRun(Delete, "R W"), "moveto", rcloneRun(Delete, "R W"),
+			Subcommands: subs("copy", rcloneRun(Network, "R W"), "copyto", rcloneRun(Network, "R W"), "sync", rcloneRun(Delete, "R W"), "move", rcloneRun(Delete, "M W"), "moveto", rcloneRun(Delete, "M W"),
 				"purge", rcloneRun(Delete, "-*"), "delete", rcloneRun(Delete, "-*"), "deletefile", rcloneRun(Delete, "-*"), "rmdir", rcloneRun(Delete, "-*"), "rmdirs", rcloneRun(Delete, "-*"),
 				"cleanup", rcloneRun(Delete, "-*"), "dedupe", rcloneRun(Delete, "-*"), "ls", rcloneRun(Network, "-*"), "lsd", rcloneRun(Network, "-*"), "lsl", rcloneRun(Network, "-*"),
 				"config", rcloneRun(Config, "-*"), "mount", rcloneRun(Unknown, "-*"), "serve", rcloneRun(Unknown, "-*"), "version", &Spec{Options: "--check -h|--help:h"}),

@@ -135,7 +135,8 @@ type Spec struct {
 	// a path read or written, or a URL (a host talked to). i is a copy's
 	// destination ("r* i": cp), e the directory an unpacking program
 	// writes into ("n e?": git clone), m a path moved away: read, then
-	// deleted ("m* i": mv), E a path edited: read, then written (vim), S a script read,
+	// deleted ("m* i": mv), M one that may be a URL or a remote as R's
+	// (rclone move), E a path edited: read, then written (vim), S a script read,
 	// then run as the project's code (python).
 	Operands string
 	// ValueNotOption makes an option's value never the next word when
@@ -521,6 +522,8 @@ func (s *Spec) compileNow(name string) {
 			op.slashPath = true
 		case 'm':
 			op.effect, op.moved = Delete, true
+		case 'M':
+			op.effect, op.moved, op.url = Delete, true, true
 		case 'E':
 			op.effect, op.edited = Write, true
 		case 'S':
