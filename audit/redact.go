@@ -169,7 +169,7 @@ func legacyVaultToken(s string) bool {
 
 // pattern is one redaction pattern, compiled when first needed.
 type pattern struct {
-	re    func() *regexp.Regexp
+	re    *lazyRE
 	hints []string // nil: always try
 	// maybe, when set, must also be true of a string for the pattern to
 	// match it: a cheaper test than the pattern, for a pattern whose
@@ -177,13 +177,32 @@ type pattern struct {
 	maybe func(string) bool
 }
 
+// lazyRE is a regular expression compiled on first use (re set: compiled).
+type lazyRE struct {
+	src  string
+	once sync.Once
+	re   *regexp.Regexp
+}
+
+func (l *lazyRE) get() *regexp.Regexp {
+	l.once.Do(func() {
+		if l.re == nil {
+			l.re = regexp.MustCompile(l.src)
+		}
+	})
+	return l.re
+}
+
 // builtins are each compiled on first use — when a string holds one of the
 // pattern's hints — keeping them off the start-up and most calls of every
-// short-lived process.
+// short-lived process. The list is built once, in two allocations (warden
+// hook builds it on every call).
 var builtins = sync.OnceValue(func() []pattern {
+	res := make([]lazyRE, len(builtinPatterns))
 	out := make([]pattern, len(builtinPatterns))
 	for i, p := range builtinPatterns {
-		out[i] = pattern{re: sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(p.re) }), hints: p.hints}
+		res[i].src = p.re
+		out[i] = pattern{re: &res[i], hints: p.hints}
 		if p.re == legacyVaultRE {
 			out[i].maybe = legacyVaultToken
 		}
@@ -212,7 +231,7 @@ func NewRedactor(extra []string) (*Redactor, error) {
 		if re.MatchString("") {
 			return nil, fmt.Errorf("audit: redact pattern %d %q matches the empty string", i+1, p)
 		}
-		r.patterns = append(r.patterns, pattern{re: func() *regexp.Regexp { return re }})
+		r.patterns = append(r.patterns, pattern{re: &lazyRE{src: p, re: re}})
 	}
 	return r, nil
 }
@@ -242,7 +261,7 @@ func (r *Redactor) String(s string) string {
 		if p.maybe != nil && !p.maybe(s) {
 			continue
 		}
-		if masked := maskAll(p.re(), s); masked != s {
+		if masked := maskAll(p.re.get(), s); masked != s {
 			s, held = masked, nil
 		}
 	}

@@ -12,7 +12,7 @@ import (
 // otherwise surface only in the field.
 func TestBuiltinPatternsCompile(t *testing.T) {
 	for i, p := range builtins() {
-		if re := p.re(); re == nil || re.MatchString("") {
+		if re := p.re.get(); re == nil || re.MatchString("") {
 			t.Errorf("pattern %d (%s) is nil or matches the empty string", i, builtinPatterns[i].re)
 		}
 	}
