@@ -110,6 +110,14 @@ func TestWrapperParts(t *testing.T) {
 		{"xargs --help", [][]string{w("echo")}},
 		{"sudo xargs rm", [][]string{w("rm")}},
 		{"xargs nice rm", [][]string{w("rm")}},
+		// Wrappers in wrappers, quoted and by path.
+		{"sudo env FOO=1 nice flock /tmp/l time rm x", [][]string{w("rm", "x")}},
+		{"'sudo' '-u' 'root' 'env' '-i' 'rm' 'x'", [][]string{w("rm", "x")}},
+		{"/usr/bin/env /usr/bin/flock /tmp/l /usr/bin/time -p rm x", [][]string{w("rm", "x")}},
+		{"command env -S 'busybox rm x'", [][]string{w("rm", "x")}},
+		{"runuser -u app -- xargs -0 rm", [][]string{w("rm")}},
+		{"busybox env -- FOO=1 flock -n /tmp/l -c 'rm x'", [][]string{w("rm", "x")}},
+		{"env -S 'sudo -l rm x'", [][]string{w("sudo", "-l", "rm", "x")}},
 		// Without them the command runs.
 		{"chrt 10 rm x", [][]string{w("rm", "x")}},
 		{"taskset -c 0 rm x", [][]string{w("rm", "x")}},
