@@ -3,6 +3,7 @@ package checks
 import (
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/danger"
+	"github.com/wardenhq/warden/internal/lang/awk"
 	"github.com/wardenhq/warden/programs"
 )
 
@@ -33,9 +34,19 @@ type Call interface {
 	// Others are the other calls of the command, each with its own
 	// Parse (asking one leaves this call's as it was).
 	Others() []Call
+	// Elsewhere reports a call that runs on another machine or in a
+	// container (ssh HOST CMD, docker exec): judged for findings only.
+	Elsewhere() bool
 	// Lang is "cmd" or "powershell" for a statement read from those
 	// languages, "" for the shell's own.
 	Lang() string
+	// Downstream are the calls of the later stages of the call's
+	// pipeline, which read its standard output; each with its own Parse.
+	Downstream() []Call
+	// DumpsEnvironment reports a call that prints every variable of the
+	// environment or the shell (env, printenv, a bare set, export -p,
+	// declare -x), however the declaration is spelled.
+	DumpsEnvironment() bool
 	// Upstream are the calls of the earlier stages of the call's
 	// pipeline, which feed its standard input.
 	Upstream() []Call
@@ -171,6 +182,19 @@ type Call interface {
 	// configuration, Warden's own grants.
 	Control(p string) bool
 
+	// SubstFetches reports a word whose command substitution downloads
+	// from the network ($(curl -s URL)).
+	SubstFetches(w Word) bool
+	// RunsCode reports a program name that is a shell or an interpreter:
+	// given words, it runs them as code.
+	RunsCode(prog string) bool
+	// AwkScript is the awk program the call runs, read by package
+	// internal/lang/awk from the sources its entry's uses place (-f
+	// FILE read from disk, or the program text).
+	AwkScript(uses []programs.Use) (*awk.Script, error)
+	// AwkSandboxed reports gawk run with --sandbox: its commands,
+	// redirections and extensions are disabled.
+	AwkSandboxed() bool
 	// Code hands code the call runs in an interpreter's language (prog:
 	// python, ruby, perl) to the analysis of inline code, which judges it
 	// and walks the shell commands it starts as parts of their own.

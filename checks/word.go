@@ -70,8 +70,10 @@ type Redirect struct {
 	// Target is the word after the operator: a file, a descriptor, a
 	// here-document's delimiter.
 	Target Word
-	// Body is true for a here-document or here-string.
+	// Body is true for a here-document or here-string, and Text its
+	// text.
 	Body bool
+	Text string
 }
 
 // Effect is one thing a part does, from its program's entry, with its

@@ -4,6 +4,7 @@ import (
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/checks"
 	"github.com/wardenhq/warden/danger"
+	"github.com/wardenhq/warden/internal/lang/awk"
 	"github.com/wardenhq/warden/programs"
 )
 
@@ -47,7 +48,7 @@ func (j *judged) AboveTree(p string) bool     { return j.a.isTreeRootOrAbove(p) 
 func (j *judged) Redirects() []checks.Redirect {
 	out := make([]checks.Redirect, len(j.c.redirs))
 	for i, r := range j.c.redirs {
-		out[i] = checks.Redirect{Op: r.op, FD: r.fd, Target: r.target, Body: r.hasBody}
+		out[i] = checks.Redirect{Op: r.op, FD: r.fd, Target: r.target, Body: r.hasBody, Text: r.body}
 	}
 	return out
 }
@@ -157,3 +158,22 @@ func (j *judged) Words() []checks.Word { return j.c.args }
 func (j *judged) Launches() bool       { return j.c.launches() }
 func (j *judged) Command(text string)  { j.a.nested(text, j.c.ctx, j.c.wrappers) }
 func (j *judged) JudgeWrite(p string)  { j.a.judgeWrite(j.c, p) }
+
+func (j *judged) SubstFetches(w checks.Word) bool { return j.a.substFetches(w) }
+func (j *judged) RunsCode(prog string) bool       { return shellProgram(prog) || isInterpreter(prog) }
+func (j *judged) AwkSandboxed() bool              { return gawkSandboxed(j.c.prog, argStrings(j.c.operands())) }
+func (j *judged) AwkScript(uses []programs.Use) (*awk.Script, error) {
+	return j.a.awkScriptOf(j.c, uses, j.c.operands())
+}
+
+func (j *judged) Elsewhere() bool { return j.c.ctx.remote }
+
+func (j *judged) DumpsEnvironment() bool { return dumpsEnvironment(j.c) }
+
+func (j *judged) Downstream() []checks.Call {
+	var out []checks.Call
+	for _, d := range j.c.downstream() {
+		out = append(out, &judged{a: j.a, c: d, own: true})
+	}
+	return out
+}
