@@ -137,14 +137,17 @@ var _ = family("git", func(add func(...*Spec)) {
 			"verify-commit", git("-v --verbose --raw", "-*"),
 			"verify-tag", git("-v --verbose --raw --format=", "-*"),
 			"help", git("-a --all -c --config -g --guides -i --info -m --man -w:u --web:u --user-interfaces --developer-interfaces --no-external-commands --no-aliases", "-*"),
-			"branch", &Spec{Permute: true, Operands: "-*", Effect: Write, EffectWithOperands: true,
+			// branch and tag (git 2.39 parse-options, tried): a unique prefix
+			// is the option (git branch --dele x, --forc -D y, git tag
+			// --dele t: seen).
+			"branch", &Spec{Permute: true, Abbrev: true, Operands: "-*", Effect: Write, EffectWithOperands: true,
 				ReadWith: "-a --all -r --remotes -l --list --show-current --contains --no-contains --merged --no-merged --points-at",
-				Options: "-a --all -r --remotes -v -vv --verbose -l --list --show-current --sort= --format= --color? --no-color --contains? --no-contains? --merged? --no-merged? --points-at= " +
-					"--column? --no-column -q --quiet -i --ignore-case --abbrev? --no-abbrev --omit-empty -h:h --help:h " +
+				Options: "-a|--all -r|--remotes -v|--verbose -vv -l|--list --show-current --sort= --format= --color? --no-color --contains? --no-contains? --merged? --no-merged? --points-at= " +
+					"--column? --no-column -q|--quiet -i|--ignore-case --abbrev? --no-abbrev --omit-empty -h:h --help:h " +
 					"-d|--delete -D -f|--force -m|--move -M -c|--copy -C -u|--set-upstream-to= --unset-upstream -t|--track? --no-track --edit-description --create-reflog",
 				// Without a listing option, operands create branches.
 				ReadOnly: []string{"git branch -a", "git branch --show-current", "git branch --list 'feat*'"},
-				Flagged:  []string{"git branch -D main", "git branch new"}},
+				Flagged:  []string{"git branch -D main", "git branch new", "git branch --dele --forc main"}},
 			"remote", &Spec{Options: "-v --verbose -h:h --help:h", Subcommands: subs(
 				// show asks the remote for its branches; -n does not.
 				"show", &Spec{Effect: Network, ReadWith: "-n", EffectWithOperands: true, Options: "-n -h:h --help:h", Operands: "-*", Permute: true,
@@ -153,8 +156,10 @@ var _ = family("git", func(add func(...*Spec)) {
 				"set-url", gitDoes(Config, ""), "set-head", gitDoes(Config, ""), "set-branches", gitDoes(Config, ""),
 				"prune", gitDoes(Write, ""), "update", gitDoes(Network, "")),
 				ReadOnly: []string{"git remote -v", "git remote", "git remote show -n origin"}},
-			"tag", &Spec{Permute: true, Operands: "-*", Effect: Write, EffectWithOperands: true, ReadWith: "-l --list --contains --no-contains --merged --no-merged --points-at", Options: "-l --list -n? --sort= --format= --color? --column? --no-column --contains? --no-contains? --merged? --no-merged? --points-at= -i --ignore-case --omit-empty -h:h --help:h",
-				ReadOnly: []string{"git tag", "git tag -l 'v*'"}, Flagged: []string{"git tag v1"}},
+			"tag", &Spec{Permute: true, Abbrev: true, Operands: "-*", Effect: Write, EffectWithOperands: true, ReadWith: "-l --list --contains --no-contains --merged --no-merged --points-at",
+				Options: "-l|--list -n? --sort= --format= --color? --column? --no-column --contains? --no-contains? --merged? --no-merged? --points-at= -i|--ignore-case --omit-empty -h:h --help:h " +
+					"-d|--delete -f|--force -a|--annotate -s|--sign -u|--local-user= -m|--message= -F|--file=r -e|--edit -v|--verify --cleanup= --create-reflog",
+				ReadOnly: []string{"git tag", "git tag -l 'v*'", "git tag --li 'v*'"}, Flagged: []string{"git tag v1", "git tag -d v1", "git tag --dele v1"}},
 			"stash", &Spec{Effect: Write, Options: "-h:h --help:h", Operands: "-*", Permute: true, Loose: true, Subcommands: subs(
 				"list", git(gitLogOpts, "-*"), "show", git(gitDiffOpts+" --include-untracked --only-untracked", "-*"),
 				"push", gitDoes(Write, ""), "save", gitDoes(Write, ""), "pop", gitDoes(Write, ""), "apply", gitDoes(Write, ""),
@@ -167,7 +172,7 @@ var _ = family("git", func(add func(...*Spec)) {
 				ReadOnly: []string{"git config --get user.email", "git config --list", "git config get user.name", "git config user.email", "git config core.pager"},
 				Flagged: []string{"git config core.pager 'sh -c id'", "git config user.email a@b", "git config --unset user.email", "git config --unset-all x.y", "git config edit",
 					"git config unset user.email", "git config -e", "git config --global alias.x '!sh'", "git config --blob HEAD:.env --list", "git config --file ~/.aws/credentials --list"}},
-			"reflog", &Spec{Permute: true, Operands: "-*", Options: gitLogOpts, Subcommands: subs("show", git(gitLogOpts, "-*"), "exists", git("", "-"),
+			"reflog", &Spec{Permute: true, Abbrev: true, Operands: "-*", Options: gitLogOpts, Subcommands: subs("show", git(gitLogOpts, "-*"), "exists", git("", "-"),
 				"expire", gitDoes(Delete, "--expire= --expire-unreachable= --all --single-worktree -n|--dry-run --rewrite --updateref --stale-fix --verbose"), "delete", gitDoes(Delete, "")),
 				ReadOnly: []string{"git reflog", "git reflog show main"}},
 			"worktree", &Spec{Options: "-h:h --help:h", Subcommands: subs("list", git("--porcelain -v --verbose --expire= -z", ""),
