@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"github.com/wardenhq/warden/checks"
 	"github.com/wardenhq/warden/internal/fspath"
 	"path"
 	"slices"
@@ -149,7 +150,7 @@ func (a *analyzer) redirectsCredential(c *call) bool {
 	if digestProgram(c.prog) {
 		return false
 	}
-	if slices.Contains(stdinSenders, c.prog) {
+	if slices.Contains(checks.StdinSenders, c.prog) {
 		return false // a sender: what it sends is judged as exfiltration (checkStdinExfil)
 	}
 	for _, e := range c.fx {

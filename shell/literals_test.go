@@ -52,7 +52,7 @@ func TestNoProgramNamesInCode(t *testing.T) {
 	perFile := map[string]int{}
 	total := 0
 	for _, p := range paths {
-		if p == "checks.go" {
+		if p == "checks.go" || filepath.ToSlash(p) == "../checks/table.go" {
 			continue
 		}
 		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)

@@ -8,10 +8,6 @@ import (
 	"github.com/wardenhq/warden/internal/lazyre"
 )
 
-// stdinSenders are the programs that send what they read on standard input
-// to another machine: checkStdinExfil judges what they send.
-var stdinSenders = []string{"curl", "wget", "http", "https", "xh", "xhs", "nc", "ncat", "netcat", "socat", "ssh", "telnet", "openssl"}
-
 // sensitiveFile reports files whose content must not leave the machine:
 // credentials, secrets, history and logs, account databases, process
 // environments.
