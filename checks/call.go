@@ -121,17 +121,10 @@ type Call interface {
 	// skipped in every spelling, and the words after it; "" and nil when
 	// there is none.
 	Sub() (string, []Word)
-	// Values are the values of the options given under any of the names
-	// (as the entry declares them: "-o", "--output"), in order, attached
-	// values included.
-	Values(names ...string) []Word
 	// ParseAs reads the call's words with an entry other than its
 	// program's own (PowerShell's rm is Remove-Item); the result is the
 	// caller's.
 	ParseAs(spec *programs.Spec) programs.Result
-	// AnyValue reports whether the value of an option the call gives is
-	// one test accepts. Values that are code (psql -c SQL) are not asked.
-	AnyValue(test func(string) bool) bool
 
 	// Resolve makes a word an absolute, clean path against the call's
 	// directory; "" when the path cannot be known.

@@ -38,7 +38,7 @@ func AWS(c Call) {
 	if res.Has("--dryrun", "--dry-run") {
 		return
 	}
-	prod := c.AnyValue(ProdName)
+	prod := anyValue(c, ProdName)
 	for _, x := range ops {
 		if ProdName(x.Value) {
 			prod = true
@@ -192,7 +192,7 @@ func Kubectl(c Call) {
 	res := c.Parse()
 	path := res.Sub() // "delete", "config use-context", "rollout status"
 	sub, _, _ := strings.Cut(path, " ")
-	prod := c.AnyValue(ProdName)
+	prod := anyValue(c, ProdName)
 	for _, x := range ops {
 		if ProdName(x.Value) {
 			prod = true
@@ -271,7 +271,7 @@ func Helm(c Call) {
 			return
 		}
 	}
-	prod := c.AnyValue(func(s string) bool { return ProdName(s) || s == "kube-system" })
+	prod := anyValue(c, func(s string) bool { return ProdName(s) || s == "kube-system" })
 	for _, x := range ops {
 		if ProdName(x.Value) || x.Value == "kube-system" {
 			prod = true
@@ -298,7 +298,7 @@ func Terraform(c Call) {
 	// droplet delete web, heroku apps:destroy), as their entries read
 	// them: option values are not words.
 	words := cloudWords(c, res)
-	prod := c.AnyValue(ProdName)
+	prod := anyValue(c, ProdName)
 	for _, x := range ops {
 		if ProdName(x.Value) {
 			prod = true

@@ -194,7 +194,7 @@ func Awk(c Call) {
 func Vim(c Call) {
 	ops := c.Args()
 	var cmds []string
-	for _, v := range c.Values("-c", "--cmd") {
+	for _, v := range values(c, "-c", "--cmd") {
 		cmds = append(cmds, v.Value)
 	}
 	for _, x := range ops {
@@ -251,30 +251,30 @@ func ProgramFlags(c Call) {
 	// them: -Ix, -I x, --use-compress-program=x, --use-comp x alike.
 	switch c.Program() {
 	case "rg":
-		for _, v := range c.Values("--pre") {
+		for _, v := range values(c, "--pre") {
 			runs("--pre", v)
 		}
 	case "sort":
-		for _, v := range c.Values("--compress-program") {
+		for _, v := range values(c, "--compress-program") {
 			runs("--compress-program", v)
 		}
 	case "tar", "gtar", "bsdtar":
-		for _, v := range c.Values("--checkpoint-action") {
+		for _, v := range values(c, "--checkpoint-action") {
 			if cmd, ok := strings.CutPrefix(v.Value, "exec="); ok {
 				c.Flag(danger.RemoteExec, "tar --checkpoint-action=exec runs a command ("+cmd+")")
 			}
 		}
 		for _, o := range []string{"--to-command", "--info-script", "--rsh-command", "--rmt-command"} {
-			for _, v := range c.Values(o) {
+			for _, v := range values(c, o) {
 				c.Flag(danger.RemoteExec, "tar "+o+"="+v.Value+" runs a command")
 			}
 		}
-		for _, v := range c.Values("--use-compress-program") {
+		for _, v := range values(c, "--use-compress-program") {
 			runs("--use-compress-program", v)
 		}
 	case "man":
 		for _, o := range []string{"--html", "--pager", "--preprocessor"} {
-			for _, v := range c.Values(o) {
+			for _, v := range values(c, o) {
 				runs(o, v)
 			}
 		}
@@ -285,22 +285,22 @@ func ProgramFlags(c Call) {
 			}
 		}
 	case "rsync":
-		for _, v := range c.Values("--rsh") {
+		for _, v := range values(c, "--rsh") {
 			if f := strings.Fields(v.Value); len(f) > 0 && path.Base(f[0]) != "ssh" {
 				runs("-e", v)
 			}
 		}
-		for _, v := range c.Values("--rsync-path") {
+		for _, v := range values(c, "--rsync-path") {
 			if strings.ContainsAny(v.Value, ";|&$`") {
 				c.FlagAt(danger.RemoteExec, "rsync --rsync-path runs "+v.Value, medium)
 			}
 		}
 	case "tcpdump":
-		for _, v := range c.Values("-z") {
+		for _, v := range values(c, "-z") {
 			runs("-z", v)
 		}
 	case "gdb":
-		for _, v := range c.Values("--eval-command", "--init-eval-command", "--early-init-eval-command") {
+		for _, v := range values(c, "--eval-command", "--init-eval-command", "--early-init-eval-command") {
 			if strings.HasPrefix(strings.TrimSpace(v.Value), "shell") || strings.HasPrefix(strings.TrimSpace(v.Value), "!") || strings.HasPrefix(strings.TrimSpace(v.Value), "python") {
 				c.Flag(danger.RemoteExec, "gdb runs a command ("+v.Value+")")
 			}
@@ -322,7 +322,7 @@ func ProgramFlags(c Call) {
 		makeText(c)
 	case "mvn", "mvnw":
 		// exec:exec runs the program -Dexec.executable names.
-		for _, x := range c.Values("--define") { // -Dx=1, -D x=1, --define=x=1
+		for _, x := range values(c, "--define") { // -Dx=1, -D x=1, --define=x=1
 			if v, ok := strings.CutPrefix(x.Value, "exec.executable="); ok {
 				y := x
 				y.Value = v
@@ -366,7 +366,7 @@ func ProgramFlags(c Call) {
 // make runs.
 func makeText(c Call) {
 	var texts []string
-	for _, v := range c.Values("-f", "--file", "--makefile") {
+	for _, v := range values(c, "-f", "--file", "--makefile") {
 		if v.Value == "-" || v.Value == "/dev/stdin" || v.Value == "/dev/fd/0" {
 			if t, ok := c.StdinText(); ok {
 				texts = append(texts, t)
@@ -374,7 +374,7 @@ func makeText(c Call) {
 			break
 		}
 	}
-	for _, v := range c.Values("-E", "--eval") {
+	for _, v := range values(c, "-E", "--eval") {
 		texts = append(texts, v.Value)
 	}
 	for _, t := range texts {

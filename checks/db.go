@@ -97,7 +97,7 @@ func SQLClient(c Call) {
 	for _, s := range sqls {
 		clientCommands(c, s)
 	}
-	prod := c.AnyValue(ProdName)
+	prod := anyValue(c, ProdName)
 	for _, x := range ops {
 		if ProdName(x.Value) && !strings.HasPrefix(x.Value, "-c") {
 			prod = true
@@ -119,14 +119,14 @@ func SQLClient(c Call) {
 			disposable = true
 		}
 	}
-	if c.AnyValue(func(v string) bool { return disposableDB(v) && !ProdName(v) }) && !c.AnyValue(ProdName) {
+	if anyValue(c, func(v string) bool { return disposableDB(v) && !ProdName(v) }) && !anyValue(c, ProdName) {
 		disposable = true
 	}
 	for _, s := range sqls {
 		if disposable && recreates(s) || rolledBack(s) {
 			continue
 		}
-		if what, bad := sqlFinding(s, prod && (!sqlOnly(ops, s) || c.AnyValue(ProdName))); bad {
+		if what, bad := sqlFinding(s, prod && (!sqlOnly(ops, s) || anyValue(c, ProdName))); bad {
 			c.Flag(danger.SQLDestructive, "the SQL "+what)
 			return
 		}
@@ -282,7 +282,7 @@ var mongoDestructive = lazyre.Compile(`(?i)\.(dropDatabase|drop)\s*\(|\.(deleteM
 
 func Mongo(c Call) {
 	texts := []string{}
-	for _, v := range c.Values("--eval") {
+	for _, v := range values(c, "--eval") {
 		texts = append(texts, v.Value)
 	}
 	if t, ok := c.StdinText(); ok {

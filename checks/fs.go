@@ -455,7 +455,7 @@ func Chmod(c Call) {
 		// /T (icacls) and /R (takeown) recurse; takeown's file is its /F,
 		// icacls's its first operand.
 		recursive = res.Has("/t", "/r")
-		targets = c.Values("/f")
+		targets = values(c, "/f")
 		if pos := c.Operands(); len(targets) == 0 && len(pos) > 0 {
 			targets = pos[:1]
 		}
@@ -492,7 +492,7 @@ func Chmod(c Call) {
 		if (c.Program() == "icacls" || c.Program() == "takeown") && len(t.Value) >= 2 && t.Value[1] == ':' && unicode.IsLetter(rune(t.Value[0])) {
 			// A Windows path (C:\Users\dev, which bash reads as
 			// C:Usersdev) is outside any POSIX working tree.
-			if recursive || broadGrant(c.Values("/grant")) {
+			if recursive || broadGrant(values(c, "/grant")) {
 				c.Flag(danger.Permissions, "loosens ownership or permissions of the Windows path "+t.Value)
 			}
 			continue
@@ -778,7 +778,7 @@ func OutputFiles(c Call) {
 
 func Truncate(c Call) {
 	var size Word
-	if ss := c.Values("-s", "--size"); len(ss) > 0 {
+	if ss := values(c, "-s", "--size"); len(ss) > 0 {
 		size = ss[len(ss)-1]
 	}
 	for _, p := range c.Writes() {

@@ -205,7 +205,7 @@ func pathspecs(c Call, rest []Word) []Word {
 			return rest[i+1:]
 		}
 	}
-	if vs := c.Values("--pathspec-from-file"); len(vs) > 0 {
+	if vs := values(c, "--pathspec-from-file"); len(vs) > 0 {
 		x := vs[0]
 		x.Value = "--pathspec-from-file=" + x.Value
 		return []Word{x}

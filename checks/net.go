@@ -84,16 +84,16 @@ func StaticServer(c Call) {
 	// every spelling (-S0.0.0.0:80, --listen=tcp://0.0.0.0:80).
 	dir, bind := c.Dir(), ""
 	if c.Program() == "php" {
-		s := c.Values("-S")
+		s := values(c, "-S")
 		if len(s) == 0 {
 			return
 		}
 		bind = s[len(s)-1].Value
-		if t := c.Values("-t"); len(t) > 0 {
+		if t := values(c, "-t"); len(t) > 0 {
 			dir = c.Resolve(t[len(t)-1])
 		}
 	} else {
-		if b := c.Values("-a", "--listen"); len(b) > 0 {
+		if b := values(c, "-a", "--listen"); len(b) > 0 {
 			bind = b[len(b)-1].Value
 		}
 		if pos := c.Operands(); len(pos) > 0 {
@@ -114,7 +114,7 @@ func HTTPServer(c Call) {
 	// The module python -m runs, and its own options after it, each read
 	// through an entry (-mhttp.server, --bind=ADDR, --dir DIR).
 	ops := c.Args()
-	mods := c.Values("-m")
+	mods := values(c, "-m")
 	if len(mods) == 0 {
 		return
 	}
@@ -168,7 +168,7 @@ func Curl(c Call) {
 	}
 	// The entries say which words are values and which URLs, in every
 	// spelling (-XDELETE, --request=DELETE, --data-b=x).
-	urls, data, method := c.Operands(), c.Values("-d", "--data", "--data-binary", "--post-data", "--raw"), c.Values("-X", "--request", "--method")
+	urls, data, method := c.Operands(), values(c, "-d", "--data", "--data-binary", "--post-data", "--raw"), values(c, "-X", "--request", "--method")
 	judgeHosts(c, urls)
 	for _, d := range data {
 		if SecretExpansion(d.Raw) || d.Subst && (strings.Contains(d.Raw, "env") || strings.Contains(d.Raw, ".ssh") || strings.Contains(d.Raw, "cat ")) {
@@ -285,7 +285,7 @@ func Netcat(c Call) {
 // here for ssh localhost, as run elsewhere otherwise.
 func SSH(c Call) {
 	ops := c.Args()
-	for _, o := range c.Values("-o") {
+	for _, o := range values(c, "-o") {
 		lo := strings.ToLower(o.Value)
 		if strings.HasPrefix(lo, "proxycommand") || strings.HasPrefix(lo, "localcommand") || strings.HasPrefix(lo, "knownhostscommand") {
 			c.Flag(danger.RemoteExec, "ssh -o "+o.Value+" runs a local command")
@@ -465,21 +465,21 @@ func loopbackHost(h string) bool {
 // here.
 func CurlUploads(c Call) []Word {
 	var out []Word
-	for _, v := range c.Values("-d", "--data") {
+	for _, v := range values(c, "-d", "--data") {
 		if f, ok := strings.CutPrefix(v.Value, "@"); ok {
 			v.Value = f
 			out = append(out, v)
 		}
 	}
 	for _, long := range []string{"--data-binary", "--data-raw", "--data-ascii", "--data-urlencode", "--json"} {
-		for _, v := range c.Values(long) {
+		for _, v := range values(c, long) {
 			if i := strings.IndexByte(v.Value, '@'); i >= 0 && long != "--data-raw" {
 				v.Value = v.Value[i+1:]
 				out = append(out, v)
 			}
 		}
 	}
-	for _, v := range c.Values("-F", "--form") {
+	for _, v := range values(c, "-F", "--form") {
 		if i := strings.Index(v.Value, "=@"); i >= 0 {
 			f := v.Value[i+2:]
 			if j := strings.IndexByte(f, ';'); j >= 0 {
@@ -492,23 +492,23 @@ func CurlUploads(c Call) []Word {
 			out = append(out, v)
 		}
 	}
-	out = append(out, c.Values("-T", "--upload-file")...)
+	out = append(out, values(c, "-T", "--upload-file")...)
 	// Headers, query parts and cookies read from a file are sent too:
 	// -H @FILE, --url-query [NAME]@FILE, -b FILE (a value with no = is a
 	// cookie file).
-	for _, v := range c.Values("-H", "--header") {
+	for _, v := range values(c, "-H", "--header") {
 		if f, ok := strings.CutPrefix(v.Value, "@"); ok && f != "-" {
 			v.Value = f
 			out = append(out, v)
 		}
 	}
-	for _, v := range c.Values("--url-query") {
+	for _, v := range values(c, "--url-query") {
 		if i := strings.IndexByte(v.Value, '@'); i >= 0 && !strings.HasPrefix(v.Value, "+") && !strings.Contains(v.Value[:i], "=") {
 			v.Value = v.Value[i+1:]
 			out = append(out, v)
 		}
 	}
-	for _, v := range c.Values("-b", "--cookie") {
+	for _, v := range values(c, "-b", "--cookie") {
 		if v.Value != "" && v.Value != "-" && !strings.Contains(v.Value, "=") {
 			out = append(out, v)
 		}

@@ -163,13 +163,13 @@ func DaemonSignal(c Call) {
 		c.Flag(danger.ProcessKill, c.Program()+" -sf/-st terminates the running proxy's processes")
 		return
 	}
-	for _, v := range c.Values("-s") {
+	for _, v := range values(c, "-s") {
 		if v.Value == "stop" || v.Value == "quit" {
 			c.Flag(danger.ProcessKill, c.Program()+" -s "+v.Value+" stops the running server")
 			return
 		}
 	}
-	for _, v := range c.Values("-k") {
+	for _, v := range values(c, "-k") {
 		if v.Value == "stop" || v.Value == "graceful-stop" {
 			c.Flag(danger.ProcessKill, c.Program()+" stops the running server")
 			return

@@ -249,7 +249,7 @@ func SystemSettings(c Call) {
 	case "set-executionpolicy":
 		// The policy: -ExecutionPolicy (any prefix, -Name:value) or the
 		// first operand.
-		policy := c.Values("-executionpolicy")
+		policy := values(c, "-executionpolicy")
 		if pos := c.Operands(); len(pos) > 0 {
 			policy = append(policy, pos[0])
 		}

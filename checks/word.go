@@ -3,6 +3,7 @@ package checks
 import (
 	"github.com/wardenhq/warden/programs"
 	"mvdan.cc/sh/v3/syntax"
+	"slices"
 )
 
 // Word is one word of a command after the analysis's best reading of it.
@@ -102,3 +103,37 @@ type Assignment struct {
 	// Text is the assignment as written.
 	Text string
 }
+
+// ValuesOf returns the values of the options a parse of ops found under
+// any of the names (as the entry declares them: "-o", "--output"), in
+// order, as words of ops: attached values too (-oFILE, --output=FILE).
+func ValuesOf(res *programs.Result, ops []Word, names ...string) []Word {
+	var out []Word
+	for _, o := range res.Options {
+		if o.Index < 0 || o.Index >= len(ops) || !slices.Contains(names, o.Option) {
+			continue
+		}
+		out = append(out, UseWord(ops, o))
+	}
+	return out
+}
+
+// AnyValueOf reports whether the value of an option a parse found (-nprod,
+// -n prod, --namespace=prod alike) is one test accepts. Values that are
+// code (psql -c SQL) are not names.
+func AnyValueOf(res *programs.Result, test func(string) bool) bool {
+	for _, o := range res.Options {
+		if o.Target != "" && o.Lang == "" && o.Effect != programs.Exec && test(o.Target) {
+			return true
+		}
+	}
+	return false
+}
+
+// values is ValuesOf for the call a check judges. It is a function over
+// Call, not a method of it, so that the names do not escape through the
+// interface to the heap.
+func values(c Call, names ...string) []Word { return ValuesOf(c.Parse(), c.Args(), names...) }
+
+// anyValue is AnyValueOf for the call a check judges.
+func anyValue(c Call, test func(string) bool) bool { return AnyValueOf(c.Parse(), test) }

@@ -77,16 +77,7 @@ func (a *analyzer) entryOperands(ca *call) []arg {
 // entryValues returns the values of the options given under any of the
 // names (as the entry declares them: "-o", "--output"), in order.
 func (a *analyzer) entryValues(ca *call, names ...string) []arg {
-	res := a.entryParse(ca)
-	ops := ca.operands()
-	var out []arg
-	for _, o := range res.Options {
-		if o.Index < 0 || o.Index >= len(ops) || !containsName(names, o.Option) {
-			continue
-		}
-		out = append(out, checks.UseWord(ops, o)) // attached too: -oFILE, --output=FILE
-	}
-	return out
+	return checks.ValuesOf(a.entryParse(ca), ca.operands(), names...)
 }
 
 // argOf returns the word a use's target stands in, with the target as its
@@ -128,10 +119,5 @@ func (a *analyzer) entrySub(ca *call) (string, []arg) {
 // as its entry reads it (-nprod, -n prod, --namespace=prod alike), is
 // one test accepts. Values that are code (psql -c SQL) are not names.
 func (a *analyzer) optionValueIs(ca *call, test func(string) bool) bool {
-	for _, o := range a.entryParse(ca).Options {
-		if o.Target != "" && o.Lang == "" && o.Effect != programs.Exec && test(o.Target) {
-			return true
-		}
-	}
-	return false
+	return checks.AnyValueOf(a.entryParse(ca), test)
 }

@@ -21,20 +21,18 @@ type judged struct {
 
 var _ checks.Call = (*judged)(nil)
 
-func (j *judged) Program() string                      { return j.c.prog }
-func (j *judged) Text() string                         { return j.c.text }
-func (j *judged) Dir() string                          { return j.c.cwd }
-func (j *judged) Args() []checks.Word                  { return j.c.operands() }
-func (j *judged) HasEffect(k programs.Effect) bool     { return hasEffect(j.c, k) }
-func (j *judged) Parse() *programs.Result              { return j.a.entryParse(j.c) }
-func (j *judged) Operands() []checks.Word              { return j.a.entryOperands(j.c) }
-func (j *judged) Sub() (string, []checks.Word)         { return j.a.entrySub(j.c) }
-func (j *judged) Values(names ...string) []checks.Word { return j.a.entryValues(j.c, names...) }
-func (j *judged) AnyValue(test func(string) bool) bool { return j.a.optionValueIs(j.c, test) }
-func (j *judged) Resolve(w checks.Word) string         { return j.a.resolve(w, j.c.cwd) }
-func (j *judged) ResolveText(s string) string          { return j.a.resolveString(s, j.c.cwd) }
-func (j *judged) Control(p string) bool                { return isControl(j.a, p) }
-func (j *judged) Flag(kind danger.Kind, why string)    { j.a.flag(j.c, kind, why) }
+func (j *judged) Program() string                   { return j.c.prog }
+func (j *judged) Text() string                      { return j.c.text }
+func (j *judged) Dir() string                       { return j.c.cwd }
+func (j *judged) Args() []checks.Word               { return j.c.operands() }
+func (j *judged) HasEffect(k programs.Effect) bool  { return hasEffect(j.c, k) }
+func (j *judged) Parse() *programs.Result           { return j.a.entryParse(j.c) }
+func (j *judged) Operands() []checks.Word           { return j.a.entryOperands(j.c) }
+func (j *judged) Sub() (string, []checks.Word)      { return j.a.entrySub(j.c) }
+func (j *judged) Resolve(w checks.Word) string      { return j.a.resolve(w, j.c.cwd) }
+func (j *judged) ResolveText(s string) string       { return j.a.resolveString(s, j.c.cwd) }
+func (j *judged) Control(p string) bool             { return isControl(j.a, p) }
+func (j *judged) Flag(kind danger.Kind, why string) { j.a.flag(j.c, kind, why) }
 func (j *judged) FlagAt(kind danger.Kind, why string, risk api.Risk) {
 	j.a.flagAt(j.c, kind, why, risk)
 }
