@@ -506,7 +506,7 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 				return
 			}
 			if s.Command && !s.DashCommand && !noCmd && len(ops) == s.fixedOperands() {
-				if s.Assigns && w.Literal && isAssignment(t) {
+				if s.Assigns && w.Literal && IsAssignment(t) {
 					endOpts = true // env FOO=1 -i runs -i
 					continue
 				}
@@ -884,7 +884,8 @@ func placeOperands(s *Spec, words []Word, ops []int, base int, patternGiven, wri
 }
 
 // isAssignment reports a NAME=VALUE word.
-func isAssignment(s string) bool {
+// IsAssignment reports a NAME=value word: a shell variable name, then =.
+func IsAssignment(s string) bool {
 	i := strings.IndexByte(s, '=')
 	if i <= 0 {
 		return false

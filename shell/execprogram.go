@@ -31,7 +31,7 @@ func execProgram(ex []checks.Word) string {
 				i += res.Command
 			case len(res.OperandIndexes) > 0:
 				i += 1 + res.OperandIndexes[0]
-				for i < len(ex) && isAssignWord(ex[i].Value) {
+				for i < len(ex) && programs.IsAssignment(ex[i].Value) {
 					i++ // env NAME=VALUE CMD
 				}
 			default:
@@ -40,7 +40,7 @@ func execProgram(ex []checks.Word) string {
 			continue
 		}
 		i++
-		for i < len(ex) && (strings.HasPrefix(ex[i].Value, "-") || isAssignWord(ex[i].Value)) {
+		for i < len(ex) && (strings.HasPrefix(ex[i].Value, "-") || programs.IsAssignment(ex[i].Value)) {
 			i++
 		}
 	}

@@ -110,7 +110,7 @@ func (a *analyzer) files(ca *call) {
 		}
 		if inplace {
 			for _, u := range res.Uses {
-				if u.Effect == programs.Read && u.Option == "" && u.Index >= 0 && u.Index < len(ops) && !isAssignWord(ops[u.Index].Value) {
+				if u.Effect == programs.Read && u.Option == "" && u.Index >= 0 && u.Index < len(ops) && !programs.IsAssignment(ops[u.Index].Value) {
 					write(ops[u.Index : u.Index+1])
 				}
 			}

@@ -222,7 +222,7 @@ func afterSudo(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok
 // count (sudo).
 func (a *analyzer) wrapperAssigns(ca *call, args []arg, literal bool) int {
 	i := 0
-	for i < len(args) && (args[i].Lit || !literal) && isAssignWord(args[i].Value) {
+	for i < len(args) && (args[i].Lit || !literal) && programs.IsAssignment(args[i].Value) {
 		name, _, _ := strings.Cut(args[i].Value, "=")
 		v := args[i]
 		v.Value = args[i].Value[len(name)+1:]
@@ -348,20 +348,6 @@ func newWordSet(words string) wordSet {
 }
 
 func (ws wordSet) has(w string) bool { return ws[w] }
-
-func isAssignWord(s string) bool {
-	i := strings.IndexByte(s, '=')
-	if i <= 0 {
-		return false
-	}
-	for j := 0; j < i; j++ {
-		c := s[j]
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || j > 0 && c >= '0' && c <= '9') {
-			return false
-		}
-	}
-	return true
-}
 
 // afterEnv reads what env's grammar leaves to the shell: -S STRING (in
 // any spelling) splits the string into words read as the rest of env's
