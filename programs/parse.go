@@ -883,7 +883,6 @@ func placeOperands(s *Spec, words []Word, ops []int, base int, patternGiven, wri
 	}
 }
 
-// isAssignment reports a NAME=VALUE word.
 // IsAssignment reports a NAME=value word: a shell variable name, then =.
 func IsAssignment(s string) bool {
 	i := strings.IndexByte(s, '=')
