@@ -6,14 +6,14 @@ import "github.com/wardenhq/warden/danger"
 // provider's API (Network): listing and describing are known and low risk,
 // never read-only. What the danger catalogue judges by the operation's name
 // (deleting, stopping, printing secrets, granting permissions:
-// shell/check_cloud.go) stays there; the entries declare what the names do
+// checks/cloud.go) stays there; the entries declare what the names do
 // not say: commands that open a shell on a remote machine or run a script
 // there (Exec), that write local configuration or credentials (Config),
 // that copy local files up or down (the operands, path or URL), and help
 // pages shown through a pager (Unknown: the pager runs commands). Options
 // that name a local file (a CA bundle, a key file, a variables file) read
 // it; a value given as file://PATH is read by the provider's CLI too, which
-// shell/check_cloud.go judges.
+// checks/cloud.go judges.
 
 var _ = family("cloud", func(add func(...*Spec)) {
 	api := &Spec{Effect: Network, Permute: true, Loose: true, Operands: "-*", Options: "-h:h --help:h"}

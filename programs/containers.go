@@ -20,7 +20,7 @@ var _ = family("containers", func(add func(...*Spec)) {
 		return &Spec{Effect: e, Permute: true, Operands: "-*", Loose: true, Options: "-h:h --help:h" + kubeOpts}
 	}
 	ktalk, kruns, kchange := kube(Network), kube(Exec), kube(Config)
-	// The options the danger check reads (shell/check_cloud.go), in
+	// The options the danger check reads (checks/cloud.go), in
 	// cobra's spellings (kubectl 1.2x): short flags bundle (-Ao yaml),
 	// -oyaml and -o=yaml attach, no prefixes; --dry-run takes its mode
 	// attached only (--dry-run=client; bare it is client).
@@ -71,7 +71,7 @@ var _ = family("containers", func(add func(...*Spec)) {
 		"--mac-address= --ip= --shm-size= -a|--attach= --detach-keys= -c|--cpu-shares= --group-add= --init-path= --isolation= --kernel-memory= --pull= --sysctl= --cgroupns= " +
 		"--privileged? -d|--detach -i|--interactive -t|--tty --rm? --init? --read-only? -q|--quiet --no-healthcheck? --oom-kill-disable? --sig-proxy?"
 	dockerRun := &Spec{Effect: Exec, Operands: "-*", Loose: true, Options: dockerRunOpts}
-	// The options the danger checks read (shell/check_cloud.go), for
+	// The options the danger checks read (checks/cloud.go), for
 	// docker, podman and nerdctl alike: cobra (docker 24–27, podman 4,
 	// nerdctl 1) bundles short flags (-af) and takes --all=true, but no
 	// prefixes of long names; options may follow operands.

@@ -10,7 +10,7 @@ import "github.com/wardenhq/warden/danger"
 // commands run programs (psql and mysql \!, sqlite3 .shell and .system,
 // mysql's pager and system), write files (psql \o and \w, mysql tee,
 // sqlite3 .output and .once) and load libraries (sqlite3 .load, mysql
-// --default-auth, --plugin-dir); shell/check_db.go judges the SQL and
+// --default-auth, --plugin-dir); checks/db.go judges the SQL and
 // these commands. With no query on the command line a client runs what
 // standard input holds (StdinCode).
 

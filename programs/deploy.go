@@ -5,7 +5,7 @@ package programs
 // words, often nested (doctl compute droplet delete, heroku apps:destroy,
 // fly machine destroy): every word before the operands is one more word of
 // the command (wordCLI), read with the CLI's global options wherever they
-// stand, so the checks (shell/check_cloud.go, shell/check_services.go) see
+// stand, so the checks (checks/cloud.go, checks/services.go) see
 // the command path and the options in every spelling. Almost every command
 // talks to the service (Network); the entries declare the ones that do
 // more: a shell or a command run on the service's machines (Exec), a login
@@ -176,7 +176,7 @@ var _ = family("deploy", func(add func(...*Spec)) {
 			[]string{"velero backup delete nightly --confirm", "velero backup get", "velero restore create --from-backup b", "velero uninstall --force"},
 			[]string{"velero version --client-only", "velero --help"}),
 
-		// The service CLIs of shell/check_services.go.
+		// The service CLIs of checks/services.go.
 		// deck, Kong's decK (cobra: short flags bundle, no prefixes of
 		// long ones; docs/commands.md and the gateway reference): gateway
 		// sync, and the older top-level sync, make Kong match the file and

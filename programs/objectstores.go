@@ -5,8 +5,8 @@ import "strings"
 // Object-storage clients and backup tools that are not a cloud's own CLI:
 // each command talks to the store (Network), copies local files up or down
 // (the operands, a path or a URL), or deletes objects and buckets (Delete).
-// What deletes is judged by shell/check_cloud.go (checkObjectStores) and,
-// for the backup tools, shell/check_services.go, from these entries.
+// What deletes is judged by checks/cloud.go (ObjectStores) and,
+// for the backup tools, checks/services.go, from these entries.
 
 var _ = family("objectstores", func(add func(...*Spec)) {
 	// s3cmd 2.3.0 (optparse: unique prefixes of long options, tried here:

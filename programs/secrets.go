@@ -4,7 +4,7 @@ import "github.com/wardenhq/warden/danger"
 
 // Secret stores and encryption tools. What prints a secret (a decrypt to
 // the terminal, a keychain password) is judged by the danger catalogue
-// (shell/check_cloud.go, checkSecrets), which reads the options declared
+// (checks/cloud.go, Secrets), which reads the options declared
 // here in every spelling.
 
 var _ = family("secrets", func(add func(...*Spec)) {

@@ -12,8 +12,11 @@
 // whose Words are what Bash(...) rules match, with the files it reads and
 // writes resolved against the working directory and home.
 //
-// Each part is then judged against the danger catalogue (catalogue.go), which
-// implements the labelling policy in testdata/corpus/POLICY.md semantically:
+// Each part is then judged against the danger catalogue: the table of
+// package checks (checks.Table), each check seeing the part through
+// checks.Call (judged.go), and the judgements of effects, writes and
+// entries' Raises here (catalogue.go, checks.go). Together they implement
+// the labelling policy in testdata/corpus/POLICY.md semantically:
 // which program runs, with which flags, on which operands. A finding carries a
 // category, a description and a risk level. Regular expressions are used only
 // for argument text that is itself a language (SQL, inline interpreter code).
