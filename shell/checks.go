@@ -118,7 +118,12 @@ func (a *analyzer) checkEntryRaises(c *call) {
 			continue
 		}
 		raised = append(raised, r.Kind)
-		why := strings.NewReplacer("{prog}", c.prog, "{opt}", opt, "{value}", value).Replace(r.Why)
+		why := r.Why
+		if strings.IndexByte(why, '{') >= 0 {
+			// Most raises' texts name nothing; a replacer is built only
+			// for those that do.
+			why = strings.NewReplacer("{prog}", c.prog, "{opt}", opt, "{value}", value).Replace(why)
+		}
 		if r.Medium {
 			a.flagAt(c, r.Kind, why, medium)
 		} else {
