@@ -650,8 +650,13 @@ func ObjectStores(c Call) {
 		switch first {
 		case "purge", "delete", "deletefile", "rmdir", "rmdirs", "cleanup", "dedupe":
 			c.Flag(danger.CloudDestructive, "rclone "+first+" deletes remote files")
-		case "sync", "move":
-			c.Flag(danger.CloudDestructive, "rclone "+first+" deletes files at the destination that are not in the source")
+		case "sync":
+			c.Flag(danger.CloudDestructive, "rclone sync deletes files at the destination that are not in the source")
+		case "move", "moveto":
+			// rclone 1.60 (rclone move --help): each file is copied, then
+			// the original deleted from the source; the destination's
+			// other files stay.
+			c.Flag(danger.CloudDestructive, "rclone "+first+" deletes the source files once they are copied")
 		}
 		switch first {
 		case "copy", "copyto", "sync", "move", "moveto":

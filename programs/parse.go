@@ -154,6 +154,7 @@ func (r *Result) hasEffect() bool {
 func Parse(s *Spec, words []Word) Result {
 	r := Result{Uses: make([]Use, 0, len(words)+1)}
 	parse(s, words, 0, &r)
+	r.settleDefaults()
 	r.settleUnpack()
 	r.settleWhatIf()
 	return r
@@ -165,8 +166,24 @@ func Parse(s *Spec, words []Word) Result {
 func ParseInto(s *Spec, words []Word, r *Result) {
 	*r = Result{Uses: r.Uses[:0], Unknown: r.Unknown[:0], OperandIndexes: r.OperandIndexes[:0], Options: r.Options[:0], spellings: r.spellings[:0], subs: r.subs[:0], subText: r.subText[:0], operandText: r.operandText[:0], tried: r.tried[:0]}
 	parse(s, words, 0, r)
+	r.settleDefaults()
 	r.settleUnpack()
 	r.settleWhatIf()
+}
+
+// settleDefaults applies the entry's Defaults: each option the call does
+// not give is used with its default value, as the program uses it.
+func (r *Result) settleDefaults() {
+	s := r.Spec
+	if s == nil || s.Defaults == "" || r.Help {
+		return
+	}
+	for _, f := range strings.Fields(s.Defaults) {
+		name, val, _ := strings.Cut(f, "=")
+		if o := s.exact(name); o != nil && !r.Has(name) {
+			r.use(o.effect, val, -1, o.canon)
+		}
+	}
 }
 
 // settleWhatIf keeps, of a call that only says what it would do, the

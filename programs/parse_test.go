@@ -77,6 +77,15 @@ func TestParse(t *testing.T) {
 		// +X options of their own; an undeclared one is unknown.
 		{"lsof", "+D /srv -i", []use{{None, "/srv", "+D"}}, false, false},
 		{"lsof", "+frobnicate", nil, true, false},
+		// An option not given acts with its default (Defaults): nginx
+		// reads its compiled-in configuration, unless -c names another
+		// or a help or version option ends it.
+		{"nginx", "-T", []use{{Read, "/etc/nginx/nginx.conf", "-c"}}, false, false},
+		{"nginx", "-qt", []use{{Read, "/etc/nginx/nginx.conf", "-c"}}, false, false},
+		{"nginx", "-s reload", []use{{Unknown, "reload", "-s"}, {Unknown, "", ""}, {Read, "/etc/nginx/nginx.conf", "-c"}}, false, false},
+		{"nginx", "-T -c /srv/n.conf", []use{{Read, "/srv/n.conf", "-c"}}, false, false},
+		{"nginx", "-Tc/srv/n.conf", []use{{Read, "/srv/n.conf", "-c"}}, false, false},
+		{"nginx", "-V", nil, false, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.prog+" "+tt.args, func(t *testing.T) {

@@ -29,8 +29,10 @@ var _ = family("services", func(add func(...*Spec)) {
 		// same files is (and as apachectl -S, haproxy -c -V, sshd -T and
 		// postconf are); the secrets a configuration names are paths
 		// (ssl_certificate_key, auth_basic_user_file), which it does not
-		// print.
-		&Spec{Names: n("nginx"), Grant: exact("nginx -s reload"), Effect: Unknown, ReadWith: "-t -T",
+		// print. Without -c every mode but -h, -v and -V reads the
+		// compiled-in configuration (nginx -V: --conf-path=/etc/nginx/nginx.conf;
+		// nginx -t names it).
+		&Spec{Names: n("nginx"), Grant: exact("nginx -s reload"), Effect: Unknown, ReadWith: "-t -T", Defaults: "-c=/etc/nginx/nginx.conf",
 			Options:  "-h:h -v:h -V:h -t -T -q -s=u -p= -e=w -c=r -g=",
 			ReadOnly: []string{"nginx -v", "nginx -V", "nginx -t", "nginx -tq", "nginx -T -c /etc/nginx/nginx.conf", "nginx -T", "nginx -qT", "/usr/sbin/nginx -T -c/etc/nginx/nginx.conf"},
 			Flagged:  []string{"nginx -s stop", "nginx -squit", "nginx -s reload", "nginx", "nginx -e /tmp/err.log"}},

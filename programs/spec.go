@@ -205,6 +205,12 @@ type Spec struct {
 	// the call read-only: the program's Effect is then not applied (git
 	// config --get, git branch --list).
 	ReadWith string
+	// Defaults are options the program acts as if given when the call
+	// does not give them, space separated NAME=VALUE, the value's effect
+	// the option's: nginx without -c reads /etc/nginx/nginx.conf, its
+	// compiled-in configuration (-c=/etc/nginx/nginx.conf). A call that
+	// ends in its help or version reads none.
+	Defaults string
 	// ReadBelow makes the call read-only when it has fewer operands than
 	// this, no option, and no first operand among WritesWith (git config
 	// user.email reads; git config user.email x sets, git config unset
@@ -564,6 +570,11 @@ func (s *Spec) compileNow(name string) {
 		s.isRisky = s.isRisky || o.writeOps || o.delOps || !o.effect.ReadOnly()
 	}
 	s.isRisky = s.isRisky || len(s.Subcommands) > 0 || s.OtherSpec != nil
+	for _, f := range strings.Fields(s.Defaults) {
+		if o, _, ok := strings.Cut(f, "="); !ok || s.exact(o) == nil || s.exact(o).value == 0 {
+			panic("programs: " + name + ": bad default " + f)
+		}
+	}
 	for sub, ss := range s.Subcommands {
 		ss.compile(name + " " + sub)
 	}
