@@ -1,0 +1,117 @@
+package sql
+
+import (
+	"strings"
+	"testing"
+)
+
+// code is the statements' code, one line each: the tokens' texts joined
+// by a space, strings as <value>.
+func code(s string, d Dialect) []string {
+	var out []string
+	for _, st := range Split(s, d) {
+		if st.Empty() {
+			continue
+		}
+		var ws []string
+		for _, t := range st.Code() {
+			switch t.Kind {
+			case String:
+				ws = append(ws, "<"+t.Value+">")
+			default:
+				ws = append(ws, t.Text)
+			}
+		}
+		out = append(out, strings.Join(ws, " "))
+	}
+	return out
+}
+
+func TestSplit(t *testing.T) {
+	for _, c := range []struct {
+		d    Dialect
+		in   string
+		want []string
+	}{
+		{SQLite, "SELECT 1; SELECT 2", []string{"SELECT 1", "SELECT 2"}},
+		{SQLite, "SELECT 'a;b'; DROP TABLE x", []string{"SELECT <a;b>", "DROP TABLE x"}},
+		{SQLite, "SELECT 'it''s'", []string{"SELECT <it's>"}},
+		{SQLite, "SELECT \"a;b\" FROM [c;d]", []string{"SELECT \"a;b\" FROM [c;d]"}},
+		{SQLite, "DROP/**/TABLE x", []string{"DROP TABLE x"}},
+		{SQLite, "SELECT 1 -- ; DROP TABLE x\n", []string{"SELECT 1"}},
+		{SQLite, "SELECT 1 --; DROP TABLE x\n", []string{"SELECT 1"}},
+		{SQLite, "/* ; */ SELECT 1", []string{"SELECT 1"}},
+		{SQLite, "SELECT '/*'; DROP TABLE x; SELECT '*/'", []string{"SELECT </*>", "DROP TABLE x", "SELECT <*/>"}},
+		{SQLite, "SELECT 1\nGO\nDROP TABLE x\ngo 2\n", []string{"SELECT 1", "DROP TABLE x"}},
+		{SQLite, "SELECT 'a\\'; DROP TABLE x; --'", []string{"SELECT <a\\>", "DROP TABLE x"}},
+		{SQLite, ".tables\nSELECT 1;\n.shell id", []string{".tables", "SELECT 1", ".shell id"}},
+		{SQLite, "SELECT 1 # 2; DROP TABLE x", []string{"SELECT 1 # 2", "DROP TABLE x"}},
+		// PostgreSQL: $$ quotes, E'' escapes, nested comments, psql's
+		// backslash commands.
+		{Postgres, "DO $$ BEGIN DROP TABLE x; END $$; SELECT 1", []string{"DO < BEGIN DROP TABLE x; END >", "SELECT 1"}},
+		{Postgres, "SELECT $f$a;b$f$, $1", []string{"SELECT <a;b> , $1"}},
+		{Postgres, "SELECT E'a\\'; DROP TABLE x'", []string{"SELECT <a'; DROP TABLE x>"}},
+		{Postgres, "SELECT 'a\\'; DROP TABLE x; --'", []string{"SELECT <a\\>", "DROP TABLE x"}},
+		{Postgres, "/* /* */ DROP TABLE x */ SELECT 1", []string{"SELECT 1"}},
+		{Postgres, "SELECT 1 \\gexec\nDROP TABLE x;", []string{"SELECT 1", "\\gexec", "DROP TABLE x"}},
+		{Postgres, "SELECT `a`", []string{"SELECT ` a `"}},
+		// MySQL: # comments, -- only before a space, /*! */ is code,
+		// backslash escapes, DELIMITER.
+		{MySQL, "SELECT 1 # ; DROP TABLE x\nSELECT 2", []string{"SELECT 1 SELECT 2"}},
+		{MySQL, "SELECT 1 --1; DROP TABLE x", []string{"SELECT 1 - - 1", "DROP TABLE x"}},
+		{MySQL, "SELECT 1 -- ; DROP TABLE x", []string{"SELECT 1"}},
+		{MySQL, "SELECT 1 /*!50000 ; DROP TABLE x */", []string{"SELECT 1", "DROP TABLE x"}},
+		{MySQL, "/* /* */ DROP TABLE x */", []string{"DROP TABLE x * /"}},
+		{MySQL, "SELECT 'a\\'; DROP TABLE x; --'", []string{"SELECT <a'; DROP TABLE x; -->"}},
+		{MySQL, "SELECT \"a;b\"", []string{"SELECT <a;b>"}},
+		{MySQL, "DELIMITER $$\nCREATE PROCEDURE p() BEGIN DROP TABLE x; END$$\nDELIMITER ;\nCALL p();", []string{"DELIMITER $$", "CREATE PROCEDURE p ( ) BEGIN DROP TABLE x ; END", "DELIMITER ;", "CALL p ( )"}},
+		{MySQL, "SELECT 1\\G SELECT 2", []string{"SELECT 1", "SELECT 2"}},
+		{MySQL, "SELECT 1;\n\\! id\n", []string{"SELECT 1", "\\! id"}},
+	} {
+		got := code(c.in, c.d)
+		if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+			t.Errorf("%v %q:\n got %q\nwant %q", c.d, c.in, got, c.want)
+		}
+	}
+}
+
+func TestOpen(t *testing.T) {
+	for _, c := range []struct {
+		d  Dialect
+		in string
+	}{{SQLite, "SELECT 'a"}, {SQLite, "SELECT 1 /* x"}, {Postgres, "SELECT $$ x"}, {Postgres, "/* /* */"}, {MySQL, "SELECT 'a\\'"}, {SQLite, "SELECT [x"}} {
+		st := Split(c.in, c.d)
+		if len(st) == 0 || !st[len(st)-1].Open() {
+			t.Errorf("%v %q: not open", c.d, c.in)
+		}
+	}
+}
+
+func FuzzSplit(f *testing.F) {
+	for _, s := range []string{"SELECT 1; DROP TABLE x", "DO $$ BEGIN END $$", "E'\\''", "/* /* */ */", "DELIMITER //\nx//", "\\d ;;\n", "SELECT 1 --1", "/*!500 x */", "[a", "$a$ $b$ $a$", "SELECT 1\nGO 3\n", ".shell x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, d := range Dialects {
+			var b strings.Builder
+			for _, tok := range Lex(s, d) {
+				if tok.Text == "" {
+					t.Fatalf("%v %q: empty token", d, s)
+				}
+				b.WriteString(tok.Text)
+			}
+			if b.String() != s {
+				t.Fatalf("%v %q: tokens rejoin to %q", d, s, b.String())
+			}
+			b.Reset()
+			for _, st := range Split(s, d) {
+				b.WriteString(st.Text)
+				st.Verb(3)
+
+			}
+			if b.String() != s {
+				t.Fatalf("%v %q: statements rejoin to %q", d, s, b.String())
+			}
+		}
+	})
+}
