@@ -784,32 +784,12 @@ func Persistence(c Call) {
 	}
 }
 
-// checkServices covers user-level service managers and network settings.
+// checkServices covers network settings. pm2's and supervisorctl's
+// commands that stop every process (pm2 kill, stop all, supervisorctl
+// shutdown) and brew services stop, restart, kill and cleanup are their
+// entries' Raises.
 func Services(c Call) {
-	ops := c.Args()
-	first, second := "", ""
-	if len(ops) > 0 {
-		first = ops[0].Value
-	}
-	if len(ops) > 1 {
-		second = ops[1].Value
-	}
 	switch c.Program() {
-	// brew services stop, restart, kill and cleanup are its entry's
-	// Raises.
-	case "pm2":
-		switch first {
-		case "kill":
-			c.Flag(danger.ProcessKill, "pm2 kill stops every managed process and the daemon")
-		case "delete", "stop":
-			if second == "all" {
-				c.Flag(danger.ProcessKill, "pm2 "+first+" all stops every managed process")
-			}
-		}
-	case "supervisorctl":
-		if (first == "stop" || first == "restart" || first == "remove" || first == "shutdown") && (second == "all" || first == "shutdown") {
-			c.Flag(danger.ProcessKill, "supervisorctl "+first+" affects every supervised process")
-		}
 	case "scselect":
 		// A location to switch to: the entry's Config effect.
 		if c.HasEffect(programs.Config) {

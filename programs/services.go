@@ -119,25 +119,54 @@ var _ = family("queues", func(add func(...*Spec)) {
 // stop every one of them.
 var _ = family("supervisors", func(add func(...*Spec)) {
 	exact := func(ex string) Grant { return Grant{Exact: true, Offers: []string{ex + " => Bash(" + ex + ")"}} }
-	// pm2 (commander.js: options before or after the command, --name=v
-	// or --name v; each command takes its own, so undeclared ones pass).
+	// pm2 7.0.4 (commander.js, tried here: options before or after the
+	// command, --name=v or --name v; each command takes its own, so
+	// undeclared ones pass; a command is its whole name or alias: pm2 kil
+	// is no command). stop, delete and restart act on each operand in
+	// turn, and the operand all is every managed process; kill stops them
+	// all and the daemon.
 	pm2Acts := &Spec{Effect: Unknown, Loose: true, Permute: true, Operands: "-*", Options: "-s|--silent -h|--help:h"}
+	pm2All := func(verb string) *Spec {
+		return &Spec{Effect: Unknown, Loose: true, Permute: true, Operands: "-*", Options: "-s|--silent --watch -h|--help:h",
+			Raises: []Raise{{Kind: danger.ProcessKill, Operand: "all", Why: "{prog} " + verb + " all stops every managed process",
+				Flagged: []string{"pm2 " + verb + " all", "pm2 " + verb + " api all", "pm2 -s " + verb + " all", "pm2 " + verb + " all --silent", "/usr/local/bin/pm2 " + verb + " all", "sudo pm2 " + verb + " all", "npx pm2 " + verb + " all", "'pm2' " + verb + " 'all'"},
+				Passes:  []string{"pm2 " + verb + " api", "pm2 " + verb + " 0 1", "pm2 " + verb + " --help", "pm2 list"}}}}
+	}
+	pm2Kill := &Spec{Effect: Unknown, Permute: true, Operands: "-*", Options: "-s|--silent -h|--help:h",
+		Raises: []Raise{{Kind: danger.ProcessKill, Why: "{prog} kill stops every managed process and the daemon",
+			Flagged: []string{"pm2 kill", "pm2 -s kill", "pm2 kill --silent", "/usr/bin/pm2 kill", "command pm2 kill", "env pm2 kill", "sudo pm2 kill"},
+			Passes:  []string{"pm2 kill --help", "pm2 list", "pm2 stop api"}}}}
 	pm2Reads := &Spec{Permute: true, Operands: "-*", Options: "-s|--silent -m|--mini-list --sort= -h|--help:h"}
 	add(&Spec{Names: n("pm2"), Grant: exact("pm2 list"), Options: "-s|--silent -m|--mini-list -v|--version:h -h|--help:h", OtherSubcommand: Unknown,
-		Subcommands: subs("start", pm2Acts, "stop", pm2Acts, "restart", pm2Acts, "reload", pm2Acts, "delete", pm2Acts, "del", pm2Acts, "kill", pm2Acts,
+		Subcommands: subs("start", pm2Acts, "stop", pm2All("stop"), "restart", pm2Acts, "reload", pm2Acts, "delete", pm2All("delete"), "del", pm2All("del"), "kill", pm2Kill,
 			"list", pm2Reads, "ls", pm2Reads, "l", pm2Reads, "status", pm2Reads, "jlist", pm2Reads, "show", pm2Reads, "info", pm2Reads, "describe", pm2Reads, "prettylist", pm2Reads),
 		ReadOnly: []string{"pm2 list", "pm2 ls", "pm2 show api", "pm2 --version"},
 		Flagged:  []string{"pm2 kill", "pm2 stop all", "pm2 delete api", "pm2 start app.js"}})
-	// supervisorctl (supervisor 4, Python getopt: short flags bundle,
-	// values attach or follow, unique prefixes of long options, options
-	// only before the command). status, avail, pid, tail and version
-	// only ask supervisord.
+	// supervisorctl (supervisor 4.2.5, read and tried here: Python getopt:
+	// short flags bundle, values attach or follow, unique prefixes of long
+	// options, options only before the command). status, avail, pid, tail
+	// and version only ask supervisord. The words after the options are
+	// joined and read as one command line (main: onecmd(" ".join(args)));
+	// stop, restart and signal act on every process when any of their
+	// names is all ('all' in names), and shutdown stops supervisord and
+	// every process with it. A command is its whole name, in lower case.
 	svReads := &Spec{Permute: true, Operands: "-*", Options: "-f -h|--help:h"}
 	svActs := &Spec{Effect: Unknown, Permute: true, Operands: "-*", Options: "-f -h|--help:h"}
+	svAll := func(verb string) *Spec {
+		return &Spec{Effect: Unknown, Permute: true, Operands: "-*", Options: "-f -h|--help:h",
+			Raises: []Raise{{Kind: danger.ProcessKill, Operand: "all", Why: "{prog} " + verb + " all affects every supervised process",
+				Flagged: []string{"supervisorctl " + verb + " all", "supervisorctl " + verb + " web all", "supervisorctl -c /etc/supervisord.conf " + verb + " all", "supervisorctl -s unix:///run/s.sock " + verb + " all",
+					"supervisorctl --configuration=/etc/s.conf " + verb + " all", "/usr/bin/supervisorctl " + verb + " all", "sudo supervisorctl " + verb + " all"},
+				Passes: []string{"supervisorctl " + verb + " web", "supervisorctl " + verb + " web:*", "supervisorctl status all"}}}}
+	}
+	svShutdown := &Spec{Effect: Unknown, Permute: true, Operands: "-*", Options: "-f -h|--help:h",
+		Raises: []Raise{{Kind: danger.ProcessKill, Why: "{prog} shutdown stops supervisord and every supervised process",
+			Flagged: []string{"supervisorctl shutdown", "supervisorctl -c /etc/supervisord.conf shutdown", "supervisorctl --serverurl http://127.0.0.1:9001 shutdown", "sudo /usr/bin/supervisorctl shutdown"},
+			Passes:  []string{"supervisorctl status", "supervisorctl reread"}}}}
 	add(&Spec{Names: n("supervisorctl"), Grant: exact("supervisorctl status"), Abbrev: true, OtherSubcommand: Unknown,
 		Options: "-c|--configuration=r -i|--interactive -s|--serverurl=n -u|--username= -p|--password= -r|--history-file=w -h|--help:h -v|--version:h",
 		Subcommands: subs("status", svReads, "avail", svReads, "pid", svReads, "tail", svReads, "maintail", svReads, "version", svReads,
-			"start", svActs, "stop", svActs, "restart", svActs, "remove", svActs, "shutdown", svActs, "reread", svActs, "update", svActs, "add", svActs,
+			"start", svActs, "stop", svAll("stop"), "restart", svAll("restart"), "remove", svActs, "shutdown", svShutdown, "reread", svActs, "update", svActs, "add", svActs,
 			"signal", svActs, "clear", svActs, "reload", svActs),
 		ReadOnly: []string{"supervisorctl status", "supervisorctl -c /etc/supervisord.conf status web", "supervisorctl avail"},
 		Flagged:  []string{"supervisorctl stop all", "supervisorctl -c /etc/supervisord.conf shutdown", "supervisorctl restart web"}})
