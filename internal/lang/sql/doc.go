@@ -12,6 +12,17 @@
 // the delimiter mysql was given), and a client command is a statement of
 // its own. A MySQL /*! */ comment is code, and is read as code.
 //
+// A Statement then answers what a check needs: its leading keywords
+// (Verb), whether it runs at all (Runs: EXPLAIN without ANALYZE does
+// not), what it drops or empties (Destroys), which of its DELETEs,
+// UPDATEs and MERGEs reach every row (Unscoped: no WHERE, or one that is
+// Always true), whether it writes (Writes), creates a table (Creates) or
+// changes users and privileges (Privilege), the functions it calls
+// (Calls), the files its functions and clauses read and write and the
+// commands they run (Files), and the SQL it runs from strings (Inner: DO,
+// EXECUTE, PREPARE … FROM, a $$ body). RolledBack says a list of
+// statements is one transaction rolled back.
+//
 // Where the dialect of a client is not known, every dialect is read
 // (Dialects) and the worst reading counts. What is dangerous is the
 // checks package's to say.

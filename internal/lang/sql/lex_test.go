@@ -88,7 +88,7 @@ func TestOpen(t *testing.T) {
 }
 
 func FuzzSplit(f *testing.F) {
-	for _, s := range []string{"SELECT 1; DROP TABLE x", "DO $$ BEGIN END $$", "E'\\''", "/* /* */ */", "DELIMITER //\nx//", "\\d ;;\n", "SELECT 1 --1", "/*!500 x */", "[a", "$a$ $b$ $a$", "SELECT 1\nGO 3\n", ".shell x"} {
+	for _, s := range []string{"SELECT 1; DROP TABLE x", "DO $$ BEGIN END $$", "E'\\''", "/* /* */ */", "DELIMITER //\nx//", "\\d ;;\n", "SELECT 1 --1", "/*!500 x */", "[a", "$a$ $b$ $a$", "SELECT 1\nGO 3\n", ".shell x", "DELETE FROM t WHERE (1 IN (1, (2)) OR x BETWEEN", "UPDATE t SET a=1 WHERE CASE WHEN 1 THEN 2 END", "MERGE INTO t USING s ON (1=1) WHEN MATCHED THEN DELETE", "SELECT f((1), g(2", "BEGIN; ROLLBACK"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -107,8 +107,16 @@ func FuzzSplit(f *testing.F) {
 			for _, st := range Split(s, d) {
 				b.WriteString(st.Text)
 				st.Verb(3)
+				st.Destroys()
+				st.Unscoped()
+				st.Files()
+				st.Inner()
+				st.Privilege()
+				st.Writes()
+				st.Creates()
 
 			}
+			RolledBack(Split(s, d))
 			if b.String() != s {
 				t.Fatalf("%v %q: statements rejoin to %q", d, s, b.String())
 			}
