@@ -188,9 +188,13 @@ type Call interface {
 	// AwkSandboxed reports gawk run with --sandbox: its commands,
 	// redirections and extensions are disabled.
 	AwkSandboxed() bool
+	// Code, Command, Remote and Here are for a check's Finds, while
+	// walking; judging finds no code.
+	//
 	// Code hands code the call runs in an interpreter's language (prog:
-	// python, ruby, perl) to the analysis of inline code, which judges it
-	// and walks the shell commands it starts as parts of their own.
+	// python, ruby, perl) to the analysis of inline code: the shell
+	// commands it starts are walked now as parts of their own, and the
+	// code is judged with the call, after the check's Run.
 	Code(prog, code string)
 	// Command hands a shell command line the call runs (a database
 	// client's \! or system) to the walk, which judges it as a part of its

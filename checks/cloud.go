@@ -377,7 +377,6 @@ func Terraform(c Call) {
 }
 
 func Docker(c Call) {
-	ops := c.Args()
 	// The global options, as the entry reads them (-Hx, -H x, --host=x,
 	// --host x alike).
 	res := c.Parse()
@@ -391,21 +390,8 @@ func Docker(c Call) {
 			c.Flag(danger.ContainerDestructive, "runs docker against the production context "+ctx)
 		}
 	}
-	// The subcommand path as the entry reads it: "system prune", "compose
-	// down" (compose's -f FILE and -p NAME skipped), "container run".
-	subs := res.SubIndexes()
-	if len(subs) == 0 || subs[len(subs)-1] >= len(ops) {
-		return
-	}
-	sub := res.Sub()
-	if top := programs.Lookup(path.Base(c.Program())); top != nil && top.Subcommands["compose"] == nil {
-		// The standalone compose: its subcommands are docker compose's.
-		sub = "compose " + sub
-	}
-	rest := ops[subs[len(subs)-1]+1:]
-	// A bool flag given a value (--all=true, cobra takes it) counts as
-	// given: Tried.
-	if res.Has("--dry-run") {
+	sub, rest, ok := dockerSub(c)
+	if !ok {
 		return
 	}
 	mass := false
@@ -456,15 +442,39 @@ func Docker(c Call) {
 	case "system reset":
 		c.Flag(danger.ContainerDestructive, c.Program()+" system reset deletes every container, image and volume")
 	case "run", "container run", "create", "exec", "container exec":
-		dockerRun(c, sub, rest)
+		dockerRun(c, rest)
 	}
 }
 
-// dockerRun flags privileged containers and host mounts, and judges the
-// command the container runs.
-func dockerRun(c Call, sub string, rest []Word) {
-	// The options as the entry of docker run reads them (-v/:/mnt, -v
-	// /:/mnt, --volume=/:/mnt alike); they end at the image.
+// dockerSub returns the subcommand path of a docker (or compose) call as
+// the entry reads it ("system prune", "compose down" with compose's -f
+// FILE and -p NAME skipped, "container run") and the words after it;
+// false when there is none, or when --dry-run says nothing is done.
+func dockerSub(c Call) (string, []Word, bool) {
+	ops := c.Args()
+	res := c.Parse()
+	subs := res.SubIndexes()
+	if len(subs) == 0 || subs[len(subs)-1] >= len(ops) {
+		return "", nil, false
+	}
+	sub := res.Sub()
+	if top := programs.Lookup(path.Base(c.Program())); top != nil && top.Subcommands["compose"] == nil {
+		// The standalone compose: its subcommands are docker compose's.
+		sub = "compose " + sub
+	}
+	// A bool flag given a value (--all=true, cobra takes it) counts as
+	// given.
+	if res.Has("--dry-run") {
+		return "", nil, false
+	}
+	return sub, ops[subs[len(subs)-1]+1:], true
+}
+
+// dockerRunParse reads the words after docker run (or exec) with the
+// entry of docker run (-v/:/mnt, -v /:/mnt, --volume=/:/mnt alike), and
+// returns the parse and the index of the image (or container): the
+// options end there.
+func dockerRunParse(rest []Word) (programs.Result, int) {
 	words := make([]programs.Word, len(rest))
 	for j, x := range rest {
 		words[j] = programs.Word{Text: x.Value, Literal: x.Lit}
@@ -474,6 +484,33 @@ func dockerRun(c Call, sub string, rest []Word) {
 	if len(res.OperandIndexes) > 0 {
 		i = res.OperandIndexes[0]
 	}
+	return res, i
+}
+
+// DockerCommand hands the walk the command a container runs (docker run
+// IMAGE CMD, docker exec CONTAINER CMD), as run elsewhere.
+func DockerCommand(c Call) {
+	sub, rest, ok := dockerSub(c)
+	if !ok {
+		return
+	}
+	switch sub {
+	case "run", "container run", "create", "exec", "container exec":
+	default:
+		return
+	}
+	if _, i := dockerRunParse(rest); i+1 < len(rest) {
+		words := make([]string, 0, len(rest)-i-1)
+		for _, x := range rest[i+1:] {
+			words = append(words, Quote(x.Value))
+		}
+		c.Remote(strings.Join(words, " "))
+	}
+}
+
+// dockerRun flags privileged containers and host mounts.
+func dockerRun(c Call, rest []Word) {
+	res, _ := dockerRunParse(rest)
 	for _, o := range res.Options {
 		s, v := o.Option, o.Target
 		switch s {
@@ -516,14 +553,6 @@ func dockerRun(c Call, sub string, rest []Word) {
 				c.Flag(danger.Privilege, "gives the container a raw disk device")
 			}
 		}
-	}
-	// The image (or container), then the command it runs.
-	if i+1 < len(rest) {
-		words := make([]string, 0, len(rest)-i-1)
-		for _, x := range rest[i+1:] {
-			words = append(words, Quote(x.Value))
-		}
-		c.Remote(strings.Join(words, " "))
 	}
 }
 

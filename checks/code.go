@@ -33,7 +33,6 @@ func inlineCode(c Call) (Word, bool) {
 }
 
 func Interpreter(c Call) {
-	ops := c.Args()
 	if c.Program() == "deno" {
 		// deno run|install|compile URL runs code straight from the network.
 		if sub, rest := c.Sub(); sub == "run" || sub == "install" || sub == "compile" || sub == "test" || sub == "bench" {
@@ -48,19 +47,24 @@ func Interpreter(c Call) {
 			}
 		}
 	}
-	code, ok := inlineCode(c)
-	if ok {
-		if code.Unbound || code.Subst {
-			if c.SubstFetches(code) {
-				c.Flag(danger.RemoteExec, c.Program()+" runs code downloaded from the network")
-			} else {
-				c.Flag(danger.NonLiteralProgram, c.Program()+" runs code only known at run time")
-			}
+	if code, ok := inlineCode(c); ok && (code.Unbound || code.Subst) {
+		if c.SubstFetches(code) {
+			c.Flag(danger.RemoteExec, c.Program()+" runs code downloaded from the network")
+		} else {
+			c.Flag(danger.NonLiteralProgram, c.Program()+" runs code only known at run time")
 		}
+	}
+}
+
+// InterpreterCode hands the walk an interpreter's code: the string its
+// entry's code option gives (python -c, node -e), and a here-document it
+// reads as its program.
+func InterpreterCode(c Call) {
+	if code, ok := inlineCode(c); ok {
 		c.Code(c.Program(), code.Value)
 	}
 	for _, r := range c.Redirects() {
-		if r.Body && (len(ops) == 0 || slices.Contains(c.Parse().Operands(), "-")) {
+		if r.Body && (len(c.Args()) == 0 || slices.Contains(c.Parse().Operands(), "-")) {
 			c.Code(c.Program(), r.Text)
 		}
 	}
@@ -85,15 +89,33 @@ func Sed(c Call) {
 		for _, op := range parsed {
 			switch {
 			case op.Kind != sed.Run:
-			case op.Subst && (op.Arg == "" || strings.ContainsAny(op.Arg, "&\\")):
+			case sedRunsEdited(op):
 				c.Flag(danger.RemoteExec, "sed's s///e runs the edited text as a shell command")
 			case op.Subst:
 				c.Flag(danger.RemoteExec, "sed's s///e runs a shell command ("+op.Arg+")")
-				c.Command(op.Arg)
 			case op.Arg == "":
 				c.Flag(danger.RemoteExec, "sed's e command runs the text being edited as a shell command")
 			default:
 				c.Flag(danger.RemoteExec, "sed's e command runs "+op.Arg)
+			}
+		}
+	}
+}
+
+// sedRunsEdited reports an s///e whose command is the edited text, or is
+// built from it (& or a back reference in the replacement): no command
+// known before the input is.
+func sedRunsEdited(op sed.Op) bool {
+	return op.Subst && (op.Arg == "" || strings.ContainsAny(op.Arg, "&\\"))
+}
+
+// SedCommands hands the walk the commands a sed script runs with e CMD
+// and s///e of a literal replacement.
+func SedCommands(c Call) {
+	for _, script := range sedScripts(c) {
+		parsed, _ := sed.Parse(script)
+		for _, op := range parsed {
+			if op.Kind == sed.Run && op.Arg != "" && !sedRunsEdited(op) {
 				c.Command(op.Arg)
 			}
 		}
@@ -107,28 +129,9 @@ func Sed(c Call) {
 // of its own. The files it writes and reads are its effects, judged with
 // every other write and read.
 func Awk(c Call) {
-	spec := programs.Lookup(c.Program())
-	if spec == nil {
+	s, libs, ok := awkProgram(c)
+	if !ok {
 		return
-	}
-	ops := c.Args()
-	words := make([]programs.Word, len(ops))
-	for i, x := range ops {
-		words[i] = programs.Word{Text: x.Value, Literal: !x.Unbound && !x.Subst && !x.Glob}
-	}
-	if c.AwkSandboxed() {
-		return // gawk disables commands, redirections and extensions
-	}
-	res := programs.Parse(spec, words)
-	var libs []string
-	for _, u := range res.Uses {
-		if u.Option == "-l" || u.Option == "--load" {
-			libs = append(libs, u.Target)
-		}
-	}
-	s, err := c.AwkScript(res.Uses)
-	if err != nil {
-		s = &awk.Script{} // unknown: the effects say so
 	}
 	ran := false
 	var net []string
@@ -142,7 +145,6 @@ func Awk(c Call) {
 					net = append(net, v)
 				default:
 					ran = true
-					c.Command(v)
 				}
 			}
 		case op.Kind == awk.Run && op.How == "system":
@@ -161,14 +163,6 @@ func Awk(c Call) {
 	}
 	for _, v := range net {
 		c.Flag(danger.RemoteAccess, "gawk opens a network connection ("+v+"), a reverse or bind shell's route")
-	}
-	for _, op := range s.Ops {
-		if op.Kind == awk.Load {
-			libs = append(libs, op.Vals...)
-			if !op.Known {
-				libs = append(libs, op.Text)
-			}
-		}
 	}
 	for _, l := range libs {
 		// A library by path, not one of gawk's own extensions: a shared
@@ -189,39 +183,123 @@ func Awk(c Call) {
 	}
 }
 
-// checkVim judges ex commands given with -c, --cmd or +: :!cmd runs a
-// shell command, :py/:lua/... run code, :sh opens a shell.
-func Vim(c Call) {
+// AwkCommands hands the walk the commands an awk program names with
+// literals (system("cmd"), print | "cmd", "cmd" | getline); a gawk
+// coprocess to a /inet file is a connection, not a command.
+func AwkCommands(c Call) {
+	s, _, ok := awkProgram(c)
+	if !ok {
+		return
+	}
+	for _, op := range s.Ops {
+		if op.Kind != awk.Run || !op.Known {
+			continue
+		}
+		for _, v := range op.Vals {
+			if v != "" && !(op.How == "coprocess" && awk.NetFile(v)) {
+				c.Command(v)
+			}
+		}
+	}
+}
+
+// awkProgram reads an awk call's program as its entry places it, and the
+// shared libraries it loads (-l, --load, @load); false for gawk --sandbox,
+// which runs no command, redirects nothing and loads no extension. A
+// program that cannot be read is empty here (its effects say it is not
+// known).
+func awkProgram(c Call) (*awk.Script, []string, bool) {
+	spec := programs.Lookup(c.Program())
+	if spec == nil || c.AwkSandboxed() {
+		return nil, nil, false
+	}
 	ops := c.Args()
+	words := make([]programs.Word, len(ops))
+	for i, x := range ops {
+		words[i] = programs.Word{Text: x.Value, Literal: !x.Unbound && !x.Subst && !x.Glob}
+	}
+	res := programs.Parse(spec, words)
+	var libs []string
+	for _, u := range res.Uses {
+		if u.Option == "-l" || u.Option == "--load" {
+			libs = append(libs, u.Target)
+		}
+	}
+	s, err := c.AwkScript(res.Uses)
+	if err != nil {
+		s = &awk.Script{} // unknown: the effects say so
+	}
+	for _, op := range s.Ops {
+		if op.Kind == awk.Load {
+			libs = append(libs, op.Vals...)
+			if !op.Known {
+				libs = append(libs, op.Text)
+			}
+		}
+	}
+	return s, libs, true
+}
+
+// Vim judges ex commands given with -c, --cmd or +: :!cmd runs a shell
+// command, :py/:lua/... run code, :sh opens a shell.
+func Vim(c Call) {
+	vimCommands(c, func(t, lt string) {
+		switch {
+		case strings.HasPrefix(t, "!"):
+			c.Flag(danger.RemoteExec, "vim runs a shell command ("+t+")")
+		case vimCode(lt):
+			c.Flag(danger.RemoteExec, "vim runs "+strings.Fields(lt)[0]+" code")
+		case lt == "sh" || lt == "shell" || strings.HasPrefix(lt, "term") || strings.HasPrefix(lt, "call system") || strings.Contains(lt, "system(") || strings.HasPrefix(lt, "r !") || strings.HasPrefix(lt, "r!") || strings.HasPrefix(lt, "w !"):
+			c.Flag(danger.RemoteExec, "vim runs a shell ("+t+")")
+		}
+	})
+}
+
+// VimCommands hands the walk what vim's ex commands run: the shell
+// command of :!cmd, the code of :python (and :lua, :perl …) CODE.
+func VimCommands(c Call) {
+	vimCommands(c, func(t, lt string) {
+		switch {
+		case strings.HasPrefix(t, "!"):
+			c.Command(t[1:])
+		case vimCode(lt):
+			code := ""
+			if sp := strings.IndexAny(t, " \t"); sp > 0 {
+				code = t[sp+1:]
+			}
+			c.Code("python", code)
+		}
+	})
+}
+
+// vimCode reports an ex command that runs code in one of vim's embedded
+// languages (lt is the command in lower case).
+func vimCode(lt string) bool {
+	for _, p := range []string{"py", "lua", "perl", "ruby", "tcl", "mz"} {
+		if strings.HasPrefix(lt, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// vimCommands calls f with each ex command a vim call gives on its
+// command line (-c, --cmd, +CMD), split at |, without its leading colons:
+// as written and in lower case.
+func vimCommands(c Call, f func(t, lt string)) {
 	var cmds []string
 	for _, v := range values(c, "-c", "--cmd") {
 		cmds = append(cmds, v.Value)
 	}
-	for _, x := range ops {
+	for _, x := range c.Args() {
 		if strings.HasPrefix(x.Value, "+") && len(x.Value) > 1 {
 			cmds = append(cmds, x.Value[1:])
 		}
 	}
 	for _, cmd := range cmds {
 		for _, part := range strings.Split(cmd, "|") {
-			t := strings.TrimLeft(strings.TrimSpace(part), ":")
-			t = strings.TrimSpace(t)
-			lt := strings.ToLower(t)
-			switch {
-			case strings.HasPrefix(t, "!"):
-				c.Flag(danger.RemoteExec, "vim runs a shell command ("+t+")")
-				c.Command(t[1:])
-			case strings.HasPrefix(lt, "py") || strings.HasPrefix(lt, "lua") || strings.HasPrefix(lt, "perl") || strings.HasPrefix(lt, "ruby") || strings.HasPrefix(lt, "tcl") || strings.HasPrefix(lt, "mz"):
-				sp := strings.IndexAny(t, " \t")
-				code := ""
-				if sp > 0 {
-					code = t[sp+1:]
-				}
-				c.Flag(danger.RemoteExec, "vim runs "+strings.Fields(lt)[0]+" code")
-				c.Code("python", code)
-			case lt == "sh" || lt == "shell" || strings.HasPrefix(lt, "term") || strings.HasPrefix(lt, "call system") || strings.Contains(lt, "system(") || strings.HasPrefix(lt, "r !") || strings.HasPrefix(lt, "r!") || strings.HasPrefix(lt, "w !") || strings.HasPrefix(lt, "w!") && len(lt) > 2 && lt[2] != ' ' && false:
-				c.Flag(danger.RemoteExec, "vim runs a shell ("+t+")")
-			}
+			t := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(part), ":"))
+			f(t, strings.ToLower(t))
 		}
 	}
 }
@@ -315,11 +393,6 @@ func ProgramFlags(c Call) {
 		if c.Parse().Has("-D") {
 			c.Flag(danger.RemoteExec, "ssh-keygen -D loads a library")
 		}
-	case "make":
-		if slices.ContainsFunc(c.Operands(), func(x Word) bool { return strings.HasPrefix(x.Value, "SHELL=") }) {
-			c.FlagAt(danger.RemoteExec, "make runs recipes with another shell", medium)
-		}
-		makeText(c)
 	case "mvn", "mvnw":
 		// exec:exec runs the program -Dexec.executable names.
 		for _, x := range values(c, "--define") { // -Dx=1, -D x=1, --define=x=1
@@ -360,11 +433,19 @@ func ProgramFlags(c Call) {
 	}
 }
 
-// makeText walks the recipes of a makefile the command itself holds: one
-// read from standard input (make -f - <<EOF, printf … | make -f -) or given
-// with --eval. Each recipe line, and each $(shell …), is a shell command
-// make runs.
-func makeText(c Call) {
+// Make flags make told to run its recipes with another shell (SHELL=…
+// among its operands).
+func Make(c Call) {
+	if slices.ContainsFunc(c.Operands(), func(x Word) bool { return strings.HasPrefix(x.Value, "SHELL=") }) {
+		c.FlagAt(danger.RemoteExec, "make runs recipes with another shell", medium)
+	}
+}
+
+// MakeRecipes hands the walk the recipes of a makefile the command itself
+// holds: one read from standard input (make -f - <<EOF, printf … | make
+// -f -) or given with --eval. Each recipe line, and each $(shell …), is a
+// shell command make runs.
+func MakeRecipes(c Call) {
 	var texts []string
 	for _, v := range values(c, "-f", "--file", "--makefile") {
 		if v.Value == "-" || v.Value == "/dev/stdin" || v.Value == "/dev/fd/0" {

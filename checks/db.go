@@ -1,12 +1,14 @@
 package checks
 
 import (
-	"github.com/wardenhq/warden/danger"
-	"github.com/wardenhq/warden/internal/lazyre"
-	"github.com/wardenhq/warden/programs"
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/danger"
+	"github.com/wardenhq/warden/internal/lazyre"
+	"github.com/wardenhq/warden/programs"
 )
 
 var (
@@ -83,19 +85,9 @@ func tautology(cond string) bool {
 
 func SQLClient(c Call) {
 	ops := c.Args()
-	var sqls []string
-	if text, ok := c.StdinText(); ok {
-		sqls = append(sqls, text)
-	}
-	// The code the client's entry places (mysql --init-command, an
-	// abbreviated --exec=) is SQL too.
-	for _, e := range c.Effects() {
-		if e.Lang != "" && e.Target != "" && !slices.Contains(sqls, e.Target) {
-			sqls = append(sqls, e.Target)
-		}
-	}
+	sqls := clientTexts(c)
 	for _, s := range sqls {
-		clientCommands(c, s)
+		clientCommands(judging{c}, s)
 	}
 	prod := anyValue(c, ProdName)
 	for _, x := range ops {
@@ -181,6 +173,46 @@ func sqlOnly(ops []Word, sql string) bool {
 	}
 	return true
 }
+
+// clientTexts are the texts a database client runs: what it reads on
+// standard input, and the code its entry places (psql -c, mysql
+// --init-command, an abbreviated --exec=).
+func clientTexts(c Call) []string {
+	var sqls []string
+	if text, ok := c.StdinText(); ok {
+		sqls = append(sqls, text)
+	}
+	for _, e := range c.Effects() {
+		if e.Lang != "" && e.Target != "" && !slices.Contains(sqls, e.Target) {
+			sqls = append(sqls, e.Target)
+		}
+	}
+	return sqls
+}
+
+// SQLClientCommands hands the walk the commands a database client's own
+// commands run (clientCommands): its reader is read by both passes, this
+// one with its findings dropped (finding), the judging one with its code
+// dropped (judging).
+func SQLClientCommands(c Call) {
+	for _, s := range clientTexts(c) {
+		clientCommands(finding{c}, s)
+	}
+}
+
+// finding is a call in the pass that finds code: what the reader it is
+// handed reports is left to the judging pass.
+type finding struct{ Call }
+
+func (finding) Flag(danger.Kind, string)             {}
+func (finding) FlagAt(danger.Kind, string, api.Risk) {}
+func (finding) JudgeWrite(string)                    {}
+
+// judging is a call in the pass that judges: the code the reader it is
+// handed finds was walked while walking.
+type judging struct{ Call }
+
+func (judging) Command(string) {}
 
 // clientCommands judges a database client's own commands in the text it
 // runs: psql's and mysql's backslash commands, mysql's named commands and

@@ -10,7 +10,9 @@
 // option a check reads is declared in the program's entry, so every legal
 // spelling of it reaches the same verdict.
 //
-// The shell package walks a command to a fixed point and hands each
-// finished call to the checks its program names, in the order of the
-// catalogue table.
+// The shell package walks a command first: while walking, the Finds of
+// the checks a call's program names hand it the code the call runs (an
+// interpreter's string, what ssh or docker exec runs), which it walks
+// where it runs. Then it judges: it hands each finished call to the Run
+// of those checks, in the order of the catalogue table. Each runs once.
 package checks

@@ -281,26 +281,15 @@ func Netcat(c Call) {
 }
 
 // SSH flags options that run local commands and remote port forwarding,
-// judges what is piped into ssh, and judges the remote command: as run
-// here for ssh localhost, as run elsewhere otherwise.
+// and judges what is piped into ssh; the command it runs is SSHCommand's.
 func SSH(c Call) {
-	ops := c.Args()
 	for _, o := range values(c, "-o") {
 		lo := strings.ToLower(o.Value)
 		if strings.HasPrefix(lo, "proxycommand") || strings.HasPrefix(lo, "localcommand") || strings.HasPrefix(lo, "knownhostscommand") {
 			c.Flag(danger.RemoteExec, "ssh -o "+o.Value+" runs a local command")
 		}
 	}
-	// The destination is the entry's first operand: ssh's options end
-	// there, and every word after it, options of the remote command
-	// included, is the command (ssh host rm -rf /). The entry reads the
-	// options in every spelling (-vp 22, -p22, -oX=y).
-	res := c.Parse()
-	host := -1
-	if idx := res.OperandIndexes; len(idx) > 0 {
-		host = idx[0]
-	}
-	if res.Has("-R") {
+	if c.Parse().Has("-R") {
 		lower := strings.ToLower(c.Text())
 		risk := medium
 		if strings.Contains(lower, "serveo") || strings.Contains(lower, "localhost.run") || strings.Contains(lower, "pinggy") || strings.Contains(lower, "ngrok") {
@@ -309,6 +298,20 @@ func SSH(c Call) {
 		c.FlagAt(danger.RemoteAccess, "ssh -R exposes a local port on another machine", risk)
 	}
 	pipeExfil(c, "pipes into ssh")
+}
+
+// SSHCommand hands the walk the command ssh runs: as run here, in the
+// home directory, for ssh localhost CMD; as run elsewhere otherwise.
+func SSHCommand(c Call) {
+	// The destination is the entry's first operand: ssh's options end
+	// there, and every word after it, options of the remote command
+	// included, is the command (ssh host rm -rf /). The entry reads the
+	// options in every spelling (-vp 22, -p22, -oX=y).
+	ops := c.Args()
+	host := -1
+	if idx := c.Parse().OperandIndexes; len(idx) > 0 {
+		host = idx[0]
+	}
 	if host < 0 || host+1 >= len(ops) {
 		return
 	}
@@ -321,8 +324,8 @@ func SSH(c Call) {
 		name = name[i+1:]
 	}
 	if localHost(name) {
-		// ssh localhost CMD runs CMD here, in the home directory: its
-		// pieces are parts like any other's.
+		// ssh localhost CMD runs CMD here: its pieces are parts like any
+		// other's.
 		c.Here(strings.Join(words, " "))
 		return
 	}

@@ -211,6 +211,21 @@ func AdminStdin(c Call) {
 	}
 }
 
+// AppCode hands the walk the Ruby code rails runner CODE (and
+// gitlab-rails runner) runs against the application; a script by file
+// name is not known here.
+func AppCode(c Call) {
+	res := c.Parse()
+	if res.Spec == nil || res.Help {
+		return
+	}
+	if sub := res.Sub(); sub == "runner" || sub == "r" {
+		if pos := res.Operands(); len(pos) > 0 && !strings.HasSuffix(pos[0], ".rb") {
+			c.Code("ruby", pos[0])
+		}
+	}
+}
+
 // checkAppRunner reads an application's own runners: rails runner CODE
 // (and GitLab's gitlab-rails) runs Ruby against the application's
 // database, judged as interpreter code; a rake task that restores a backup
@@ -221,10 +236,6 @@ func AppRunner(c Call) {
 		return
 	}
 	switch sub := res.Sub(); {
-	case sub == "runner" || sub == "r":
-		if pos := res.Operands(); len(pos) > 0 && !strings.HasSuffix(pos[0], ".rb") {
-			c.Code("ruby", pos[0])
-		}
 	case sub == "":
 		// rake and gitlab-rake: the operands are tasks.
 		for _, t := range res.Operands() {

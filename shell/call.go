@@ -84,10 +84,19 @@ type call struct {
 	// function marks a call of a function defined in the command.
 	function bool
 	// searched is set once findCode has looked for the code the call
-	// runs; orig is the call a remembered function call repeats
-	// (memo.go), which judging judges in its stead.
+	// runs; code is the interpreter code it found, judged with the call;
+	// orig is the call a remembered function call repeats (memo.go),
+	// which judging judges in its stead.
 	searched bool
+	code     []foundCode
 	orig     *call
+}
+
+// foundCode is interpreter code found in a call while walking, with what
+// found it (judgeFound).
+type foundCode struct {
+	by         int8
+	prog, text string
 }
 
 // assignment is NAME=value, as a prefix, given to env, or in a

@@ -32,47 +32,34 @@ func (a *analyzer) flagAt(c *call, category danger.Kind, description string, ris
 	a.addFinding(category, description, c.text, risk)
 }
 
-// check runs the danger catalogue on one call.
+// check judges one call, once the walk is over: the danger catalogue's
+// checks, and the shell's own judgements of what the call writes, reads,
+// runs and is given. It finds no code (find did, while walking).
 func (a *analyzer) check(c *call) {
-	// While walking (findCode, findings muted) only the checks that can
-	// find code run: what a program's options and entry run, its own
-	// checks (interpreters' strings, ssh, docker exec, database clients'
-	// escapes, sed, awk, vim, make), code fed on standard input. The
-	// others only judge.
-	judge := !a.muted
-	if judge {
-		a.checkAssigns(c)
-	}
+	a.checkAssigns(c)
 	if c.assignOnly {
-		if judge {
-			a.checkWrites(c)
-		}
+		a.checkWrites(c)
 		return
 	}
-	if judge {
-		a.checkWrappers(c)
-		for _, h := range c.hidden {
-			a.checkHiddenCode(c, h)
-		}
-		a.checkWrites(c)
-		a.checkReads(c)
-		a.checkUnknownControl(c)
-		a.checkBehaviour(c)
+	a.checkWrappers(c)
+	for _, h := range c.hidden {
+		a.checkHiddenCode(c, h)
 	}
-	prog := c.prog
+	a.checkWrites(c)
+	a.checkReads(c)
+	a.checkUnknownControl(c)
+	a.checkBehaviour(c)
 	if c.evaluated != "" {
 		a.flag(c, danger.NonLiteralProgram, c.evaluated)
 		return
 	}
-	if c.dynamic {
-		if !knownSubst(c) {
-			a.flag(c, danger.NonLiteralProgram, "the program to run is not a literal word ("+firstWord(c)+"), so what runs cannot be known")
-		}
+	if c.dynamic && !knownSubst(c) {
 		// The part stays dynamic either way: no rule or mode allows it.
-		prog = c.spec
+		a.flag(c, danger.NonLiteralProgram, "the program to run is not a literal word ("+firstWord(c)+"), so what runs cannot be known")
 	}
+	prog, idx, ok := a.programChecks(c)
 	if prog == "" {
-		if c.decl && judge && len(c.words) > 0 {
+		if c.decl && len(c.words) > 0 {
 			// export -p, declare -x: the declaration is judged by the
 			// checks of its command's spelling (command export -p).
 			if idx := checksFor(c.words[0]); idx != nil {
@@ -84,36 +71,80 @@ func (a *analyzer) check(c *call) {
 		return
 	}
 	a.checkEffects(c)
-	if !c.dynamic && (c.help || programs.Lookup(prog) == nil && helpFirst(c.operands()) || c.lang != "" && a.entryParse(c).WhatIf) {
-		// The program prints its help or version and exits before doing
-		// anything: its entry's grammar says so, or (with no entry) the
-		// option comes before any operand and not after "--". A cmdlet
-		// given -WhatIf only says what it would do (a statement of
-		// PowerShell code has no effects of its own to say so).
+	if !ok {
 		return
-	}
-	idx := checksFor(prog)
-	if idx == nil && strings.Contains(prog, "/") {
-		idx = checksFor(baseName(prog))
-		prog = baseName(prog)
 	}
 	saved := c.prog
 	c.prog = prog
-	if judge {
-		a.checkEntryRaises(c)
-	}
+	a.checkEntryRaises(c)
 	if idx != nil {
 		a.runChecks(c, idx)
 	}
 	c.prog = saved
 	if c.ctx.pipe != nil {
 		a.checkStdinCode(c, prog)
+		a.judgeFound(c, foundOnStdin)
 	}
-	if judge {
-		a.checkProcSubstCode(c, prog)
-		a.checkFetchedRun(c)
+	a.checkProcSubstCode(c, prog)
+	a.checkFetchedRun(c)
+	a.judgeFound(c, foundFed)
+}
+
+// find looks, while walking, for the code a call runs of its own, and
+// walks it (findCode): what its entry says an option or a launcher runs,
+// what its checks' Finds hand over (an interpreter's string, what ssh or
+// docker exec runs, a database client's shell escape), code fed on
+// standard input or through a descriptor.
+func (a *analyzer) find(c *call) {
+	if c.assignOnly || c.evaluated != "" {
+		return
 	}
-	a.checkFedCode(c, prog)
+	prog, idx, ok := a.programChecks(c)
+	if prog == "" {
+		return
+	}
+	a.findEffects(c)
+	if !ok {
+		return
+	}
+	if idx != nil {
+		saved := c.prog
+		c.prog = prog
+		a.runFinds(c, idx)
+		c.prog = saved
+	}
+	if c.ctx.pipe != nil {
+		a.findStdinCode(c, prog)
+	}
+	a.findFedCode(c, prog)
+}
+
+// programChecks returns the program a call's checks know it by (its base
+// name for one run by path; the word the part stands for, for a dynamic
+// program) and their indexes in the catalogue; ok is false when the call
+// only prints its help or version, and does nothing the checks judge.
+func (a *analyzer) programChecks(c *call) (prog string, idx []uint8, ok bool) {
+	prog = c.prog
+	if c.dynamic {
+		prog = c.spec
+	}
+	if prog == "" {
+		return "", nil, false
+	}
+	if !c.dynamic && (c.help || programs.Lookup(prog) == nil && helpFirst(c.operands()) || c.lang != "" && a.entryParse(c).WhatIf) {
+		// The program prints its help or version and exits before doing
+		// anything: its entry's grammar says so, or (with no entry) the
+		// option comes before any operand and not after "--". A cmdlet
+		// given -WhatIf only says what it would do (a statement of
+		// PowerShell code has no effects of its own to say so).
+		return prog, nil, false
+	}
+	idx = checksFor(prog)
+	if idx == nil && strings.Contains(prog, "/") {
+		idx = checksFor(baseName(prog))
+		prog = baseName(prog)
+	}
+	return prog, idx, true
 }
 
 // launches reports a launcher's call (npx, uv run, mise exec, chronic):
@@ -587,11 +618,11 @@ func (a *analyzer) judgeWrite(c *call, p string) {
 // flagControl flags a write to an agent control file: a finding about
 // that one path, which only an allow rule naming it settles.
 func (a *analyzer) flagControl(c *call, p string, e pathclass.Entry) {
-	if a.muted {
-		return // findCode looks for code only: the call is judged later
-	}
 	if findingHook != nil {
 		findingHook(danger.AgentConfigTamper.Slug())
+	}
+	if findsFlagHook != nil && a.phase == walking && a.running > 0 {
+		findsFlagHook(a.running-1, danger.AgentConfigTamper.Slug())
 	}
 	k := danger.AgentConfigTamper.Slug() + "\x00" + c.text + "\x00" + p
 	if a.seen == nil {

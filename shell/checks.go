@@ -62,24 +62,40 @@ var checkMap = sync.OnceValue(func() map[string][]uint8 {
 	return m
 })
 
-// runChecks runs the checks at idx on the call, in table order.
+// runChecks judges the call with the checks at idx, in table order: each
+// check's Run, then what the code its Finds handed over does.
 func (a *analyzer) runChecks(c *call, idx []uint8) {
 	saved := a.running
 	for _, i := range idx {
-		if runHook != nil && !a.muted {
+		if runHook != nil {
 			runHook(int(i))
 		}
 		a.running = int(i) + 1
 		c.judged = judged{a: a, c: c}
 		checkTable[i].Run(&c.judged)
+		a.judgeFound(c, int(i)+1)
+	}
+	a.running = saved
+}
+
+// runFinds runs, while walking, the Finds of the checks at idx that have
+// one: they hand the walk the code the call runs.
+func (a *analyzer) runFinds(c *call, idx []uint8) {
+	saved := a.running
+	for _, i := range idx {
+		if checkTable[i].Finds == nil {
+			continue
+		}
+		a.running = int(i) + 1
+		c.judged = judged{a: a, c: c}
+		checkTable[i].Finds(&c.judged)
 	}
 	a.running = saved
 }
 
 // runHook and checkHook are for the package's tests, nil in production:
-// runHook is handed each check as it judges a call (not as findCode runs
-// it to look for code), checkHook each finding made while a check runs,
-// with the check.
+// runHook is handed each check as it judges a call, checkHook each
+// finding made while a check runs, with the check.
 var (
 	runHook   func(check int)
 	checkHook func(check int, kind danger.Kind)

@@ -74,10 +74,48 @@ var (
 	codeHomeDelete = lazyre.Compile(`(?:rmtree|rmSync|rm_rf|rm_r|RemoveAll|remove_dir_all)\s*\(\s*(?:` + `homedir\(\)|os\.path\.expanduser\(\s*["']~["']\s*\)|Path\.home\(\)|["']/["']|["']~["']|process\.env\.HOME|Dir\.home|ENV\[["']HOME["']\])`)
 )
 
-// checkCode judges inline interpreter code: the shell commands it runs
-// (walked as nested scripts), recursive deletes of home or unknown paths,
-// fork bombs and memory hogs, downloaded code run with eval, reverse shells.
+// checkCode walks inline interpreter code the walk itself meets (a
+// script written earlier in the command, a PowerShell string) and judges
+// it at once: walkCode, then judgeCode.
 func (a *analyzer) checkCode(c *call, prog, code string) {
+	a.walkCode(c, prog, code)
+	a.judgeCode(c, prog, code)
+}
+
+// Code found in a call while walking (foundCode) is judged with the call
+// (judgeFound), where the finder is judged: by the check whose Finds
+// handed it over (its index in the catalogue plus one), or by the shell's
+// own readers of what is piped in (foundOnStdin) or fed through a
+// descriptor (foundFed).
+const (
+	foundOnStdin = -1
+	foundFed     = -2
+)
+
+// foundCode is interpreter code a call runs, found while walking: the
+// shell commands in it are walked now (walkCode), and the code is kept on
+// the call for judging.
+func (a *analyzer) foundCode(c *call, by int, prog, code string) {
+	if code == "" {
+		return
+	}
+	a.walkCode(c, prog, code)
+	c.code = append(c.code, foundCode{by: int8(by), prog: prog, text: code})
+}
+
+// judgeFound judges the code found in a call by one finder, in the order
+// it was found.
+func (a *analyzer) judgeFound(c *call, by int) {
+	for _, f := range c.code {
+		if int(f.by) == by {
+			a.judgeCode(c, f.prog, f.text)
+		}
+	}
+}
+
+// walkCode walks the shell commands interpreter code runs (os.system,
+// subprocess.run, backticks) as nested scripts.
+func (a *analyzer) walkCode(c *call, prog, code string) {
 	if code == "" {
 		return
 	}
@@ -101,6 +139,16 @@ func (a *analyzer) checkCode(c *call, prog, code string) {
 		for _, m := range codeBacktick.FindAllStringSubmatch(code, 4) {
 			a.nested(m[1], c.ctx, c.wrappers)
 		}
+	}
+}
+
+// judgeCode judges inline interpreter code: recursive deletes of home or
+// unknown paths, fork bombs and memory hogs, downloaded code run with
+// eval, reverse shells, and what it writes and reads (checkCodeEffects).
+// The shell commands it runs are parts of their own (walkCode).
+func (a *analyzer) judgeCode(c *call, prog, code string) {
+	if code == "" {
+		return
 	}
 	if codeHomeDelete.MatchString(code) {
 		a.flag(c, danger.RecursiveDelete, prog+" code recursively deletes the home directory or root")

@@ -331,33 +331,59 @@ func readOnlyEffects(ca *call) bool {
 	return true
 }
 
-// checkEffects derives findings from a call's effects: a command run
-// through an option of a program that is not a command runner (git grep
-// -O, man -P, less +!, go -toolexec, rsync -e) is remote code execution by
-// the program-flag route (POLICY.md R14); the command itself is judged as
-// a part of its own.
-func (a *analyzer) checkEffects(c *call) {
+// findEffects walks, while walking, the commands a call's effects run: a
+// launcher's command (npx, uv run, chronic), and a command an option of
+// the program runs (git grep -O, man -P, rsync -e), each as a part of its
+// own.
+func (a *analyzer) findEffects(c *call) {
+	if c.ctx == nil || c.raw || c.ctx.remote {
+		return
+	}
 	for _, e := range c.fx {
 		if e.Kind == programs.Exec && e.Lang == launchedCommand {
-			if c.ctx != nil && !c.raw && !c.ctx.remote {
-				first := len(a.an.Parts)
-				// The command gets the launcher's redirections: chronic sh
-				// <<< 'rm -rf ~' runs what the here-string holds.
-				cp := *c.ctx
-				cp.redirs = c.redirs
-				a.nested(e.Target, &cp, c.wrappers)
-				if c.partIdx >= 0 {
-					// The parts it ran belong to the launcher, unless a
-					// launcher among them already owns them.
-					for i := first; i < len(a.an.Parts); i++ {
-						if a.an.Parts[i].Launcher == 0 {
-							a.an.Parts[i].Launcher = i - c.partIdx
-						}
+			first := len(a.an.Parts)
+			// The command gets the launcher's redirections: chronic sh
+			// <<< 'rm -rf ~' runs what the here-string holds.
+			cp := *c.ctx
+			cp.redirs = c.redirs
+			a.nested(e.Target, &cp, c.wrappers)
+			if c.partIdx >= 0 {
+				// The parts it ran belong to the launcher, unless a
+				// launcher among them already owns them.
+				for i := first; i < len(a.an.Parts); i++ {
+					if a.an.Parts[i].Launcher == 0 {
+						a.an.Parts[i].Launcher = i - c.partIdx
 					}
 				}
 			}
+		}
+	}
+	for _, e := range c.fx {
+		if !optionRuns(c, e) {
 			continue
 		}
+		if t, ok := strings.CutPrefix(e.Target, "exec="); ok {
+			e.Target = t // tar --checkpoint-action=exec=CMD
+		}
+		if e.Target != "" && e.Lang == "" {
+			a.nested(e.Target, c.ctx, c.wrappers)
+		}
+	}
+}
+
+// optionRuns reports an effect that is a command an option of the
+// program runs, not one the walk unwraps as a carrier's.
+func optionRuns(c *call, e Effect) bool {
+	return e.Kind == programs.Exec && e.Option != "" && (e.Lang == "" || e.Lang == "less" || e.Lang == "ssh-option") && !carrierOption(c.prog, e.Option)
+}
+
+// checkEffects derives findings from a call's effects: a command run
+// through an option of a program that is not a command runner (git grep
+// -O, man -P, less +!, go -toolexec, rsync -e) is remote code execution by
+// the program-flag route (POLICY.md R14); the command itself is a part of
+// its own (findEffects).
+func (a *analyzer) checkEffects(c *call) {
+	for _, e := range c.fx {
 		if e.Kind == programs.Write && e.Option != "" && e.Target != "" {
 			// An output option creates or truncates its file (sort -o,
 			// tar --index-file, diff --output): .env or a database
@@ -366,14 +392,11 @@ func (a *analyzer) checkEffects(c *call) {
 		}
 	}
 	for _, e := range c.fx {
-		if e.Kind != programs.Exec || e.Option == "" || e.Lang != "" && e.Lang != "less" && e.Lang != "ssh-option" || carrierOption(c.prog, e.Option) {
+		if !optionRuns(c, e) {
 			continue
 		}
 		if t, ok := strings.CutPrefix(e.Target, "exec="); ok {
 			e.Target = t // tar --checkpoint-action=exec=CMD
-		}
-		if e.Target != "" && e.Lang == "" && c.ctx != nil && !c.raw && !c.ctx.remote {
-			a.nested(e.Target, c.ctx, c.wrappers)
 		}
 		if e.Target != "" && !opaqueCommand(e.Target) {
 			// A plain converter (rg --pre pdftotext): not read-only, and

@@ -218,9 +218,10 @@ func (a *analyzer) unknownEval(c *ctx, text, why string) {
 	if a.phase == judging && a.judgingAdds("unknown: "+why) {
 		return
 	}
-	if a.muted {
-		a.muted = false
-		defer func() { a.muted = true }()
+	if a.running != 0 {
+		saved := a.running
+		a.running = 0
+		defer func() { a.running = saved }()
 	}
 	if text == "" {
 		text = "<evaluated text>"

@@ -243,10 +243,10 @@ func itoa(n int) string {
 	return string(b[i:])
 }
 
-// checkFedCode judges a shell or interpreter whose program comes through a
-// descriptor or a process substitution: sh <&3, bash /dev/fd/3,
-// source <(…), . /dev/stdin with nothing known on stdin.
-func (a *analyzer) checkFedCode(c *call, prog string) {
+// findFedCode walks, while walking, the program a shell or interpreter
+// reads through a descriptor or a process substitution: sh <&3, bash
+// /dev/fd/3, source <(…), . /dev/stdin with nothing known on stdin.
+func (a *analyzer) findFedCode(c *call, prog string) {
 	if !isInterpreter(prog) {
 		return
 	}
@@ -275,7 +275,7 @@ func (a *analyzer) checkFedCode(c *call, prog string) {
 			case known && asShell:
 				a.nested(text, c.ctx, c.wrappers)
 			case known:
-				a.checkCode(c, prog, text)
+				a.foundCode(c, foundFed, prog, text)
 			default:
 				a.unknownEval(c.ctx, c.text, prog+" runs the output of a process substitution, which the analysis cannot read")
 			}

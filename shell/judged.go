@@ -135,7 +135,7 @@ func (j *judged) Effects() []checks.Effect     { return j.c.fx }
 func (j *judged) Assigns() []checks.Assignment { return j.c.assigns }
 func (j *judged) StdinText() (string, bool)    { return j.a.stdinText(j.c) }
 func (j *judged) OutputMasked() bool           { return j.a.outputMasked(j.c) }
-func (j *judged) Code(prog, code string)       { j.a.checkCode(j.c, prog, code) }
+func (j *judged) Code(prog, code string)       { j.a.foundCode(j.c, j.a.running, prog, code) }
 
 func (j *judged) Remote(command string) {
 	if j.c.ctx.depth+1 <= j.a.opts.MaxDepth {

@@ -101,12 +101,45 @@ func TestJudgingRefusesToAdd(t *testing.T) {
 	if len(tried) != 3 || an.Limit != LimitParts {
 		t.Errorf("tried %q, limit %q: want 3 refusals and the parts limit", tried, an.Limit)
 	}
-	// Code of a call searched while walking is not reported: it was walked.
+	// Judging finds no code at all: a check's Run that hands code over
+	// would be code missed while walking.
 	tried, an.Limit = nil, ""
-	a.judged = &call{searched: true}
 	a.nested("rm -rf /", c, nil)
-	if len(tried) != 0 || an.Limit != "" {
+	if len(tried) != 1 || an.Limit != LimitParts {
 		t.Errorf("a searched call's code: tried %q, limit %q", tried, an.Limit)
+	}
+}
+
+// TestFindsFlagNothing: over every frozen command, the checks' Finds,
+// which run while walking, make no finding (the code they hand over is
+// walked, and its own findings are its parts'); each check judges once,
+// in its Run.
+func TestFindsFlagNothing(t *testing.T) {
+	cmds := phaseCommands(t)
+	for _, ch := range catalogue {
+		cmds = append(cmds, ch.Flagged...)
+		cmds = append(cmds, ch.Passes...)
+	}
+	var flagged []string
+	findsFlagHook = func(check int, kind string) {
+		flagged = append(flagged, catalogue[check].Name+": "+kind)
+	}
+	defer func() { findsFlagHook = nil }()
+	finds := 0
+	for _, ch := range catalogue {
+		if ch.Finds != nil {
+			finds++
+		}
+	}
+	for _, cmd := range cmds {
+		flagged = flagged[:0]
+		Analyze(cmd, corpusOptions)
+		for _, f := range flagged {
+			t.Errorf("%q: a Finds flagged %s while walking", cmd, f)
+		}
+	}
+	if finds < 9 {
+		t.Errorf("only %d checks find code", finds)
 	}
 }
 

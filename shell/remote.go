@@ -16,9 +16,10 @@ func (a *analyzer) remote(text string, c *call) {
 	if a.phase == judging && a.judgingAdds("remote: "+text) {
 		return
 	}
-	if a.muted {
-		a.muted = false
-		defer func() { a.muted = true }()
+	if a.running != 0 {
+		saved := a.running
+		a.running = 0
+		defer func() { a.running = saved }()
 	}
 	n := normalize(text)
 	f, err := parse(n.text)

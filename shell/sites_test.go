@@ -61,6 +61,7 @@ var siteTests = map[string]func(*testing.T){
 var notSiteTests = map[string]string{
 	"TestJudgingAddsNothing":                    "it asserts how judging adds code, not findings; its commands are the scan goldens' and the everyday corpus'",
 	"TestJudgingRefusesToAdd":                   "it asserts refusals, and no finding",
+	"TestFindsFlagNothing":                      "it asserts that no finding is made while finding code; its commands are the scan goldens', the everyday corpus' and the checks' examples",
 	"TestDeclarationSpellings":                  "it compares each spelling's verdict with the plain declaration's, whatever the findings",
 	"TestFoundCodeIsWalkedWhereItRuns":          "it asserts parts and their order, and no finding",
 	"TestWrapperParts":                          "it asserts the parts a wrapper unwraps to, and no finding",

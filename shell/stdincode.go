@@ -243,49 +243,72 @@ func expandTrSet(s string) []rune {
 	return out
 }
 
-// checkStdinCode judges interpreters fed their program through a pipe:
-// network content (remote code execution), decoded payloads, and literal
-// text (walked as a nested script).
-func (a *analyzer) checkStdinCode(c *call, prog string) {
+// stdinFed returns the earlier stages of the pipeline that feed an
+// interpreter its program on standard input: none when it reads a file,
+// a here-document, or no program from standard input.
+func stdinFed(c *call, prog string) []*call {
 	if !readsProgramFromStdin(c, prog) {
-		return
+		return nil
 	}
 	for _, r := range c.redirs {
 		if r.op == syntax.RdrIn || r.hasBody {
-			return // reads a file or here-document, not the pipe
+			return nil // reads a file or here-document, not the pipe
 		}
 	}
-	up := c.upstream()
-	if len(up) == 0 {
-		return
-	}
+	return c.upstream()
+}
+
+// pipedFetch reports a pipeline that feeds an interpreter what a stage
+// downloads: a fetcher, or an operand whose substitution fetches.
+func (a *analyzer) pipedFetch(up []*call) bool {
 	for _, u := range up {
 		if fetchers(u.prog) && !(u.prog == "scp" || u.prog == "rsync") || u.dynamic && fetchers(u.spec) {
-			a.flag(c, danger.RemoteExec, "pipes content from the network into "+prog+", running code that cannot be checked")
-			return
+			return true
 		}
 		for _, x := range u.operands() {
 			if x.Subst && a.substFetches(x) {
-				a.flag(c, danger.RemoteExec, "pipes content from the network into "+prog+", running code that cannot be checked")
-				return
+				return true
 			}
 		}
 	}
-	text, known := a.stdinText(c)
-	decoded := false
+	return false
+}
+
+// checkStdinCode judges interpreters fed their program through a pipe:
+// network content (remote code execution) and decoded payloads. Literal
+// text is code of its own (findStdinCode).
+func (a *analyzer) checkStdinCode(c *call, prog string) {
+	up := stdinFed(c, prog)
+	if len(up) == 0 {
+		return
+	}
+	if a.pipedFetch(up) {
+		a.flag(c, danger.RemoteExec, "pipes content from the network into "+prog+", running code that cannot be checked")
+		return
+	}
 	for _, u := range up {
 		if u.prog != "echo" && u.prog != "printf" && u.prog != "cat" && decoderProgram(u.prog) {
-			decoded = true
+			a.flag(c, danger.RemoteExec, "runs a payload decoded on the fly ("+up[len(up)-1].prog+" | "+prog+"), hiding what it does")
+			break
 		}
 	}
-	if decoded {
-		a.flag(c, danger.RemoteExec, "runs a payload decoded on the fly ("+up[len(up)-1].prog+" | "+prog+"), hiding what it does")
+}
+
+// findStdinCode walks, while walking, the program an interpreter reads
+// through a pipe: literal text as a nested script or as code of the
+// interpreter's language; text that cannot be read as a part that is not
+// known. A download piped in is not read (checkStdinCode judges it).
+func (a *analyzer) findStdinCode(c *call, prog string) {
+	up := stdinFed(c, prog)
+	if len(up) == 0 || a.pipedFetch(up) {
+		return
 	}
+	text, known := a.stdinText(c)
 	switch {
 	case known && (shellProgram(prog) || prog == "source" || prog == "."):
 		a.nested(text, c.ctx, c.wrappers)
 	case known:
-		a.checkCode(c, prog, text)
+		a.foundCode(c, foundOnStdin, prog, text)
 	default:
 		a.unknownEval(c.ctx, c.text, prog+" runs code piped from "+up[len(up)-1].text+", which the analysis cannot read")
 	}

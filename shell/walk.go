@@ -83,12 +83,8 @@ type analyzer struct {
 	strFree           []string
 	fxFree            []Effect
 	strBlock, fxBlock int
-	// phase is walking, then judging; judged is the call being judged.
-	phase  phase
-	judged *call
-	// muted is set while findCode runs the checks over a call to find
-	// the code in it: their findings are made when judging.
-	muted bool
+	// phase is walking, then judging.
+	phase phase
 	// reuse is what the last analysis left for this one (recycle).
 	reuse reusable
 	// top is the command's scope, the one its statements start in.
@@ -191,16 +187,21 @@ func (a *analyzer) setLimit(l string) {
 // and costs one comparison per finding.
 var findingHook func(category string)
 
+// findsFlagHook, when set, is called with the check and the category of a
+// finding made while a check's Finds runs, which should make none
+// (TestFindsFlagNothing).
+var findsFlagHook func(check int, category string)
+
 // addFinding records a finding once per category and part. The category is
 // a danger.Kind, so the compiler holds it to the registry, and the risk
 // never exceeds the category's highest.
 func (a *analyzer) addFinding(kind danger.Kind, description, part string, risk api.Risk) {
-	if a.muted {
-		return // findCode looks for code only: the call is judged later
-	}
 	category := kind.Slug()
 	if findingHook != nil {
 		findingHook(category)
+	}
+	if findsFlagHook != nil && a.phase == walking && a.running > 0 {
+		findsFlagHook(a.running-1, category)
 	}
 	if checkHook != nil && a.running > 0 {
 		checkHook(a.running-1, kind)
@@ -257,7 +258,8 @@ func mayRunCode(ca *call) bool {
 // its options, operands, standard input or here-documents, which the
 // catalogue's checks know how to read (findCode). Judging, after the walk,
 // runs the catalogue over the finished list of calls once each: it adds no
-// call and no part (nested, remote, unknownEval and addCall refuse).
+// call and no part (nested, remote, unknownEval and addCall refuse). Each
+// check runs once of each: its Finds while walking, its Run when judging.
 type phase uint8
 
 const (
@@ -271,20 +273,17 @@ const (
 var judgeAddHook func(what string)
 
 // judgingAdds reports whether code that is about to be walked arrives while
-// judging, and so is not walked. Code a judged call's checks find was found
-// while walking, when the same checks ran over the call (findCode); code
-// found only now was missed, and the analysis is then incomplete: it says
-// so with a limit, which no rule or mode allows.
+// judging, and so is not walked. Judging finds no code: code found only
+// now was missed while walking, and the analysis is then incomplete. It
+// says so with a limit, which no rule or mode allows.
 func (a *analyzer) judgingAdds(what string) bool {
 	if a.phase != judging {
 		return false
 	}
-	if j := a.judged; j == nil || !j.searched {
-		if judgeAddHook != nil {
-			judgeAddHook(what)
-		}
-		a.setLimit(LimitParts)
+	if judgeAddHook != nil {
+		judgeAddHook(what)
 	}
+	a.setLimit(LimitParts)
 	return true
 }
 
@@ -299,19 +298,16 @@ func (a *analyzer) finish() {
 			// copy is judged as its original was.
 			continue
 		}
-		a.judged = c
 		a.check(c)
 	}
-	a.judged = nil
 }
 
-// findCode runs the catalogue's checks over a call while walking, with
-// their findings not recorded, so that the code they find in it (an
+// findCode looks for the code a call runs of its own (find) while
+// walking, once, and walks it where it runs, before any judgement: an
 // interpreter's string, a command an option runs, what ssh localhost or
 // docker exec runs, a database client's shell escape, code fed on
-// standard input) is walked where it runs, before any judgement. What that
-// code changes in the shell's state stays in it: it runs in a process of
-// its own.
+// standard input. What that code changes in the shell's state stays in
+// it: it runs in a process of its own.
 func (a *analyzer) findCode(ca *call) {
 	if ca.searched {
 		return
@@ -320,13 +316,10 @@ func (a *analyzer) findCode(ca *call) {
 	if !mayRunCode(ca) {
 		return
 	}
-	muted := a.muted
-	a.muted = true
 	sc := ca.ctx.sc
 	saved := sc.fork()
-	a.check(ca)
+	a.find(ca)
 	sc.join(saved, false)
-	a.muted = muted
 }
 
 // ctx is where a statement sits: its source text, the wrappers and
@@ -936,9 +929,12 @@ func (a *analyzer) nested(text string, c *ctx, wrappers []string) bool {
 	if a.phase == judging && a.judgingAdds("nested: "+text) {
 		return false
 	}
-	if a.muted {
-		a.muted = false
-		defer func() { a.muted = true }()
+	if a.running != 0 {
+		// Code a check's Finds hands over is not the check's: what it
+		// does is judged in its own parts.
+		saved := a.running
+		a.running = 0
+		defer func() { a.running = saved }()
 	}
 	if c.depth+1 > a.opts.MaxDepth {
 		a.setLimit(LimitDepth)
