@@ -711,14 +711,21 @@ func ObjectStores(c Call) {
 	}
 }
 
+// Secrets reads what a secret store's command prints: the command and its
+// operands as the entry reads them (past options in every spelling: bw
+// --session=S get, op --account A item get), unless its output goes to a
+// file. A call that asks for help prints none.
 func Secrets(c Call) {
-	ops := c.Args()
+	words := cloudWords(c, c.Parse())
 	first, second := "", ""
-	if len(ops) > 0 {
-		first = ops[0].Value
+	if len(words) > 0 {
+		first = words[0]
 	}
-	if len(ops) > 1 {
-		second = ops[1].Value
+	if len(words) > 1 {
+		second = words[1]
+	}
+	if c.Parse().Help {
+		return
 	}
 	flag := func(what string) {
 		if !c.OutputMasked() && !hasOutput(c) {
@@ -735,7 +742,7 @@ func Secrets(c Call) {
 			flag("1Password CLI prints secrets")
 		}
 	case "doppler", "infisical", "chamber":
-		if first == "secrets" && (len(ops) == 1 || second == "get" || second == "download") || first == "export" || first == "read" {
+		if first == "secrets" && (len(words) == 1 || second == "get" || second == "download") || first == "export" || first == "read" {
 			flag(c.Program() + " prints secret values")
 		}
 	case "security":

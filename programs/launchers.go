@@ -16,6 +16,24 @@ import "github.com/wardenhq/warden/danger"
 // shell code (Lang "sh").
 
 var _ = family("launchers", func(add func(...*Spec)) {
+	// secretCmd is a secret store's command that reads or prints secrets,
+	// secretGroup a group of them (op item get), secretsRun a command
+	// run with the secrets in its environment. What they print is judged
+	// by the secrets check; their options are the commands' own.
+	secretCmd := func() *Spec {
+		return &Spec{Effect: Unknown, Permute: true, Loose: true, Operands: "-*", Options: "-h:h --help:h"}
+	}
+	secretGroup := func(cmds ...string) *Spec {
+		g := &Spec{Effect: Unknown, Permute: true, Loose: true, Operands: "-*", Options: "-h:h --help:h", OtherSubcommand: Unknown, Subcommands: map[string]*Spec{}}
+		for _, c := range cmds {
+			g.Subcommands[c] = secretCmd()
+		}
+		return g
+	}
+	secretsRun := func() *Spec {
+		return &Spec{Effect: Unknown, Command: true, Lang: "sh",
+			Options: "--command=k -p= --project= -c= --config= --env= --token= -f=r --env-file=r --path= --fallback=u --mount=w --preserve-env --watch --silent -h:h --help:h"}
+	}
 	launcher := func(opts string) *Spec {
 		return &Spec{Effect: Exec, Command: true, Options: "-h:h --help:h " + opts}
 	}
@@ -142,13 +160,25 @@ var _ = family("launchers", func(add func(...*Spec)) {
 			// op run hands the command the secrets its environment
 			// references: what it does with them is the command's.
 			Subcommands: subs("run", &Spec{Effect: Unknown, Command: true, Options: "--env-file=r --no-masking --environment= -h:h --help:h"},
-				"whoami", &Spec{Options: "-h:h --help:h"}, "read", &Spec{Effect: Unknown, Operands: "-*", Loose: true}, "inject", &Spec{Effect: Unknown, Operands: "-*", Loose: true}),
+				"whoami", &Spec{Options: "-h:h --help:h"}, "read", secretCmd(), "inject", secretCmd(),
+				// op item get and op document get print an item's fields, a
+				// document's content (the secrets check).
+				"item", secretGroup("get"), "document", secretGroup("get")),
 			ReadOnly: []string{"op whoami"},
-			Flagged:  []string{"op run -- rm -rf ~", "op read op://vault/item/password"}},
-		&Spec{Names: n("doppler", "infisical", "dotenvx"), OtherSubcommand: Unknown, Options: "-h:h --help:h -v:h --version:h",
-			Subcommands: subs("run", &Spec{Effect: Unknown, Command: true, Lang: "sh",
-				Options: "--command=k -p= --project= -c= --config= --env= --token= -f=r --env-file=r --path= --fallback=u --mount=w --preserve-env --watch --silent -h:h --help:h"}),
-			Flagged: []string{"doppler run -- rm -rf ~", "dotenvx run -f .env -- node evil.js", "infisical run --env=prod -- rm -rf ~"}},
+			Flagged:  []string{"op run -- rm -rf ~", "op read op://vault/item/password", "op --account x item get github", "op document get key"}},
+		// doppler and infisical (cobra): options anywhere after the
+		// command; secrets, bare, prints every secret with its value, and
+		// secrets get and download print some (the secrets check);
+		// infisical export prints them as a file would hold them.
+		&Spec{Names: n("doppler"), OtherSubcommand: Unknown, Options: "-h:h --help:h -v:h --version:h --token= --scope= --configuration=r --config-dir= --json --silent --debug --no-check-version",
+			Subcommands: subs("run", secretsRun(), "secrets", secretGroup("get", "download", "set", "delete", "upload", "substitute", "notes")),
+			Flagged:     []string{"doppler run -- rm -rf ~", "doppler secrets", "doppler secrets get KEY --plain"}},
+		&Spec{Names: n("infisical"), OtherSubcommand: Unknown, Options: "-h:h --help:h -v:h --version:h",
+			Subcommands: subs("run", secretsRun(), "export", secretCmd(), "secrets", secretGroup("get", "set", "delete", "generate-example-env", "folders")),
+			Flagged:     []string{"infisical run --env=prod -- rm -rf ~", "infisical export --env=prod", "infisical secrets get KEY"}},
+		&Spec{Names: n("dotenvx"), OtherSubcommand: Unknown, Options: "-h:h --help:h -v:h --version:h",
+			Subcommands: subs("run", secretsRun()),
+			Flagged:     []string{"dotenvx run -f .env -- node evil.js"}},
 		&Spec{Names: n("dotenv"), Effect: Unknown, Command: true, Options: "-e=r -v= -p= -c= --debug --quiet -o --override -h:h --help:h",
 			Flagged: []string{"dotenv -- rm -rf ~", "dotenv -e .env.prod -- node deploy.js"}},
 		&Spec{Names: n("aws-vault"), OtherSubcommand: Unknown, Options: "-h:h --help:h --version:h --debug --backend= --prompt=",
@@ -172,9 +202,12 @@ var _ = family("launchers", func(add func(...*Spec)) {
 				"exec-env", &Spec{Effect: Unknown, Operands: "r c", Lang: "sh", Options: "--background --pristine --user= --same-process -h:h --help:h"},
 				"exec-file", &Spec{Effect: Unknown, Operands: "r c", Lang: "sh", Options: "--background --no-fifo --user= --filename= -h:h --help:h"}),
 			Flagged: []string{"sops exec-env secrets.enc.yaml 'rm -rf ~'", "sops -d secrets.enc.yaml", "sops --decrypt --extract '[\"db\"]' s.yaml", "sops decrypt s.yaml --output-type json", "sops -i -e s.yaml"}},
+		// chamber (cobra): read SERVICE KEY and export SERVICE… print
+		// secret values (the secrets check).
 		&Spec{Names: n("chamber"), OtherSubcommand: Unknown, Options: "-h:h --help:h -v:h --version:h",
-			Subcommands: subs("exec", &Spec{Effect: Unknown, Command: true, Operands: "-*", Options: "--pristine --strict --strict-value= -h:h --help:h"}),
-			Flagged:     []string{"chamber exec app -- rm -rf ~"}},
+			Subcommands: subs("exec", &Spec{Effect: Unknown, Command: true, Operands: "-*", Options: "--pristine --strict --strict-value= -h:h --help:h"},
+				"read", secretCmd(), "export", secretCmd()),
+			Flagged: []string{"chamber exec app -- rm -rf ~", "chamber read app db-password", "chamber export app"}},
 		&Spec{Names: n("nix-shell"), Effect: Exec, Lang: "sh", Permute: true, Operands: "-*", Loose: true,
 			// --run and --command run a shell command in the environment;
 			// without them it opens a shell.
