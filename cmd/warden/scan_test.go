@@ -172,6 +172,18 @@ func TestScanResultJSON(t *testing.T) {
 		}
 		odd = append(odd, string(b))
 	}
+	// Long printable runs with a byte to escape here and there, at every
+	// offset of the eight-byte steps.
+	for range 2000 {
+		b := make([]byte, rng.IntN(40))
+		for i := range b {
+			b[i] = byte(0x20 + rng.IntN(0x5f))
+			if rng.IntN(16) == 0 {
+				b[i] = byte(rng.IntN(256))
+			}
+		}
+		odd = append(odd, string(b))
+	}
 	for _, s := range odd {
 		var want bytes.Buffer
 		enc := json.NewEncoder(&want)
@@ -181,6 +193,21 @@ func TestScanResultJSON(t *testing.T) {
 		}
 		if got := string(appendJSONString(nil, s)) + "\n"; got != want.String() {
 			t.Errorf("%q: wrote %s, encoding/json %s", s, got, want.String())
+		}
+	}
+	for range 100000 {
+		x := rng.Uint64()
+		if rng.IntN(2) == 0 { // mostly printable
+			x = x&0x3f3f3f3f3f3f3f3f | 0x4040404040404040
+			x ^= uint64(rng.IntN(256)) << (8 * rng.IntN(8))
+		}
+		want := false
+		for i := range 8 {
+			c := byte(x >> (8 * i))
+			want = want || c < 0x20 || c == '"' || c == '\\' || c >= 0x80
+		}
+		if needsEscape(x) != want {
+			t.Errorf("needsEscape(%#x) = %v", x, !want)
 		}
 	}
 	opts := shell.Options{Cwd: "/home/dev/projects/app", Home: "/home/dev"}
