@@ -1,7 +1,6 @@
 package programs
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/wardenhq/warden/danger"
@@ -48,23 +47,33 @@ func guarded(s *Spec, r ...Raise) *Spec {
 // declaresAll reports whether the Options grammar opts declares every
 // option a With list names.
 func declaresAll(opts, with string) bool {
-	for _, f := range strings.Fields(with) {
+	for f := range strings.FieldsSeq(with) {
 		name, _, _ := strings.Cut(f, "=")
-		found := false
-		for _, o := range strings.Fields(opts) {
-			if i := strings.IndexAny(o, "=?:"); i >= 0 {
-				o = o[:i]
-			}
-			if slices.Contains(strings.Split(o, "|"), name) {
-				found = true
-				break
-			}
-		}
-		if !found {
+		if !declares(opts, name) {
 			return false
 		}
 	}
 	return true
+}
+
+// declares reports whether the Options grammar opts declares the option
+// name under one of its spellings. It runs for every raise of every agent
+// entry and subcommand when the family is built, so it allocates nothing.
+func declares(opts, name string) bool {
+	if !strings.Contains(opts, name) {
+		return false
+	}
+	for o := range strings.FieldsSeq(opts) {
+		if i := strings.IndexAny(o, "=?:"); i >= 0 {
+			o = o[:i]
+		}
+		for sp := range strings.SplitSeq(o, "|") {
+			if sp == name {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // unguarded is the danger of options that turn an agent's approvals off,

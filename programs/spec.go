@@ -423,7 +423,10 @@ func (s *Spec) compile(name string) {
 
 func (s *Spec) compileNow(name string) {
 	s.compiled = &compiled{name: name, raises: declaresRaises(s, 0)}
-	for _, f := range strings.Fields(s.Options) {
+	// One opt per spelling: each field declares one spelling more than it
+	// has "|".
+	s.opts = make([]opt, 0, strings.Count(s.Options, " ")+strings.Count(s.Options, "|")+1)
+	for f := range strings.FieldsSeq(s.Options) {
 		var o opt
 		i := strings.IndexAny(f, "=?:")
 		if i < 0 {
@@ -521,7 +524,7 @@ func (s *Spec) compileNow(name string) {
 		}
 		s.addOption(name, f, o)
 	}
-	for _, f := range strings.Fields(s.Operands) {
+	for f := range strings.FieldsSeq(s.Operands) {
 		var op operand
 		switch f[0] {
 		case 's':
@@ -568,7 +571,14 @@ func (s *Spec) compileNow(name string) {
 	for i := range s.byLong {
 		s.byLong[i] = uint16(i)
 	}
-	slices.SortStableFunc(s.byLong, func(x, y uint16) int { return strings.Compare(s.opts[x].name, s.opts[y].name) })
+	// Sorted by name, the first declared of equal names first (the index
+	// breaks ties, which is faster than a stable sort).
+	slices.SortFunc(s.byLong, func(x, y uint16) int {
+		if c := strings.Compare(s.opts[x].name, s.opts[y].name); c != 0 {
+			return c
+		}
+		return int(x) - int(y)
+	})
 	for i, o := range s.opts {
 		if len(o.name) == 2 && o.name[0] == '-' && o.name[1] < 128 && s.byShort[o.name[1]] == 0 {
 			s.byShort[o.name[1]] = int16(i + 1)
@@ -577,7 +587,7 @@ func (s *Spec) compileNow(name string) {
 		s.isRisky = s.isRisky || o.writeOps || o.delOps || !o.effect.ReadOnly()
 	}
 	s.isRisky = s.isRisky || len(s.Subcommands) > 0 || s.OtherSpec != nil
-	for _, f := range strings.Fields(s.Defaults) {
+	for f := range strings.FieldsSeq(s.Defaults) {
 		if o, _, ok := strings.Cut(f, "="); !ok || s.exact(o) == nil || s.exact(o).value == 0 {
 			panic("programs: " + name + ": bad default " + f)
 		}
@@ -594,15 +604,14 @@ func (s *Spec) compileNow(name string) {
 // "-r|-R|--recursive"): every spelling shares the option's modifiers and
 // its canonical name, the first long spelling (else the first).
 func (s *Spec) addOption(name, f string, o opt) {
-	names := strings.Split(o.group, "|")
-	o.canon = names[0]
-	for _, n := range names {
+	o.canon, _, _ = strings.Cut(o.group, "|")
+	for n := range strings.SplitSeq(o.group, "|") {
 		if strings.HasPrefix(n, "--") {
 			o.canon = n
 			break
 		}
 	}
-	for _, n := range names {
+	for n := range strings.SplitSeq(o.group, "|") {
 		if n == "" || n[0] != '-' && n[0] != '+' && !(n[0] == '/' && s.Slash) {
 			panic("programs: " + name + ": bad option " + f)
 		}
