@@ -185,9 +185,6 @@ type Call interface {
 	// internal/lang/awk from the sources its entry's uses place (-f
 	// FILE read from disk, or the program text).
 	AwkScript(uses []programs.Use) (*awk.Script, error)
-	// AwkSandboxed reports gawk run with --sandbox: its commands,
-	// redirections and extensions are disabled.
-	AwkSandboxed() bool
 	// Code, Command, Remote and Here are for a check's Finds, while
 	// walking; judging finds no code.
 	//

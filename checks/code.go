@@ -210,7 +210,7 @@ func AwkCommands(c Call) {
 // known).
 func awkProgram(c Call) (*awk.Script, []string, bool) {
 	spec := programs.Lookup(c.Program())
-	if spec == nil || c.AwkSandboxed() {
+	if spec == nil || c.Parse().Sandboxed() {
 		return nil, nil, false
 	}
 	ops := c.Args()

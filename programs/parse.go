@@ -310,6 +310,30 @@ func (r *Result) Has(names ...string) bool {
 	return false
 }
 
+// Sandboxed reports a call that gives its entry's Sandbox option (gawk's
+// --sandbox) in any spelling the entry takes (-S, --sand, a bundle -bS),
+// or as -W NAME, which gawk reads as --NAME (-W sandbox, -Wsa): the code
+// it runs can then run no command, redirect to no file and load no
+// extension.
+func (r *Result) Sandboxed() bool {
+	s := r.Spec
+	if s == nil || s.Sandbox == "" {
+		return false
+	}
+	if r.Has(s.Sandbox) {
+		return true
+	}
+	for _, v := range r.Values("-W") {
+		if v == "" {
+			continue
+		}
+		if w := Parse(s, []Word{{Text: "--" + v, Literal: true}}); w.Has(s.Sandbox) {
+			return true
+		}
+	}
+	return false
+}
+
 // On reports whether a switch is on: the last of the named options given
 // decides, in any spelling, and a switch given the value false
 // (--dry-run=false, as pflag, clap and nopt take it) or its --no- form

@@ -436,3 +436,40 @@ func TestOn(t *testing.T) {
 		t.Errorf("--dry-run false: false is the switch's value, not an operand: %q", r.Operands())
 	}
 }
+
+// TestSandboxed: gawk's --sandbox counts in every spelling gawk takes,
+// -W NAME included; an entry that declares no Sandbox option is never
+// sandboxed, whatever it is given.
+func TestSandboxed(t *testing.T) {
+	for _, tc := range []struct {
+		cmd  string
+		want bool
+	}{
+		{"gawk --sandbox {print}", true},
+		{"gawk -S {print}", true},
+		{"gawk --sand {print}", true},
+		{"gawk -bS {print}", true},
+		{"gawk -W sandbox {print}", true},
+		{"gawk -Wsandbox {print}", true},
+		{"gawk -Wsa {print}", true},
+		{"gawk {print}", false},
+		{"gawk -W version", false},
+		{"gawk -- -S", false},
+		{"mawk -W sandbox {print}", false},
+		{"awk -S {print}", false},
+	} {
+		f := strings.Fields(tc.cmd)
+		spec := Lookup(f[0])
+		if spec == nil {
+			t.Fatalf("%s: no entry", f[0])
+		}
+		words := make([]Word, 0, len(f)-1)
+		for _, w := range f[1:] {
+			words = append(words, Word{Text: w, Literal: true})
+		}
+		res := Parse(spec, words)
+		if got := res.Sandboxed(); got != tc.want {
+			t.Errorf("%q: sandboxed %v, want %v", tc.cmd, got, tc.want)
+		}
+	}
+}

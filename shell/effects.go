@@ -514,7 +514,7 @@ func (a *analyzer) awkEffects(ca *call, uses []programs.Use, ops []arg) {
 		ca.unknown = append(ca.unknown, err.Error())
 		return
 	}
-	sandbox := awkSandboxed(a.entryParse(ca))
+	sandbox := a.entryParse(ca).Sandboxed()
 	file := func(verb, name string) (string, bool) {
 		p := name
 		if !strings.HasPrefix(p, "/") {

@@ -159,7 +159,6 @@ func (j *judged) JudgeWrite(p string)  { j.a.judgeWrite(j.c, p) }
 
 func (j *judged) SubstFetches(w checks.Word) bool { return j.a.substFetches(w) }
 func (j *judged) RunsCode(prog string) bool       { return shellProgram(prog) || isInterpreter(prog) }
-func (j *judged) AwkSandboxed() bool              { return awkSandboxed(j.a.entryParse(j.c)) }
 func (j *judged) AwkScript(uses []programs.Use) (*awk.Script, error) {
 	return j.a.awkScriptOf(j.c, uses, j.c.operands())
 }
