@@ -50,7 +50,7 @@ var _ = family("archivers", func(add func(...*Spec)) {
 			// case, password): in them an undeclared one is unknown.
 			Options: "-d=e -h:h --help:h -l -t -v -Z -p -c -z -q -qq -a -aa -b -C -L -j -x -P= -o -n -f -u",
 			Flagged: []string{"unzip -o x.zip -d ~/", "unzip -o x.zip -d .git/hooks", "unzip x.zip"}, ReadOnly: []string{"unzip -l x.zip"}},
-		&Spec{Names: n("gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "lzma", "unlzma", "brotli"), Effect: Write, Permute: true, Operands: "r*", Loose: true, Abbrev: true,
+		&Spec{Names: n("gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "lzma", "unlzma", "brotli"), Code: Code{Decodes: true}, Effect: Write, Permute: true, Operands: "r*", Loose: true, Abbrev: true,
 			// The options the reading modes (-c, -l, -t) take are declared: an
 			// undeclared one there makes the call unknown.
 			ReadWith: "-c --stdout -l --list -t --test -dc -cd -tv", Numeric: true,

@@ -23,9 +23,9 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 			Options: "-c|--bytes -l|--lines -L|--max-line-length -m|--chars -w|--words --files0-from=r --total=" + gnu},
 		&Spec{Names: n("cut"), Prints: true, Abbrev: true, Permute: true, Operands: "r*",
 			Options: "-b|--bytes= -c|--characters= -d|--delimiter= -f|--fields= -n --complement -s|--only-delimited --output-delimiter= -z|--zero-terminated" + gnu},
-		&Spec{Names: n("tr"), Prints: true, Abbrev: true, Permute: true, Operands: "- -?",
+		&Spec{Names: n("tr"), Code: Code{Decodes: true}, Prints: true, Abbrev: true, Permute: true, Operands: "- -?",
 			Options: "-c|-C|--complement -d|--delete -s|--squeeze-repeats -t|--truncate-set1" + gnu},
-		&Spec{Names: n("rev"), Prints: true, Permute: true, Operands: "r*", Options: "-0 --zero -h --help:h -V --version:h"},
+		&Spec{Names: n("rev"), Code: Code{Decodes: true}, Prints: true, Permute: true, Operands: "r*", Options: "-0 --zero -h --help:h -V --version:h"},
 		&Spec{Names: n("fold"), Prints: true, Abbrev: true, Permute: true, Operands: "r*", Options: "-b -s -w= --bytes --spaces --width=" + gnu},
 		&Spec{Names: n("fmt"), Prints: true, Abbrev: true, Permute: true, Operands: "r*",
 			Options: "-c -p= -s -t -u -w= -g= --crown-margin --prefix= --split-only --tagged-paragraph --uniform-spacing --width= --goal=" + gnu},
@@ -43,7 +43,7 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 		&Spec{Names: n("shasum"), Flow: Flow{Digests: true}, Permute: true, Operands: "r*", Options: "-a= --algorithm= -b -c -t -U -0 -s --status -q --quiet -w --warn --tag --binary --check --text --portable -h --help:h -v --version:h"},
 		&Spec{Names: n("md5"), Flow: Flow{Digests: true}, Permute: true, Operands: "r*", Options: "-p -q -r -s= -t -x"},
 		// base64 (GNU coreutils 9.1): -D is macOS's spelling of --decode.
-		&Spec{Names: n("base64", "base32", "basenc"), Prints: true, Abbrev: true, Permute: true, Operands: "r?",
+		&Spec{Names: n("base64", "base32", "basenc"), Code: Code{Decodes: true, Examples: []string{"echo aWQ= | base64 -d | sh", "echo aWQ= | base64 --dec | bash", "echo aWQ= | /usr/bin/base64 -di | command sh"}}, Prints: true, Abbrev: true, Permute: true, Operands: "r?",
 			Options:  "-d|-D|--decode -i|--ignore-garbage -w|--wrap= --base64 --base64url --base32 --base32hex --base16 --base2msbf --base2lsbf --z85" + gnu,
 			ReadOnly: []string{"base64 -d enc.txt"}},
 		&Spec{Names: n("od"), Prints: true, Abbrev: true, Permute: true, Operands: "r*",
@@ -51,7 +51,7 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 		&Spec{Names: n("hexdump", "hd"), Prints: true, Permute: true, Operands: "r*", Options: "-b -c -C -d -o -x -e= -f=r -n= -s= -v -L? --help:h -V --version:h"},
 		&Spec{Names: n("strings"), Prints: true, Abbrev: true, Permute: true, Operands: "r*",
 			Options: "-a -d -f -n= -t= -e= -w -o -s= -T= -U= --all --data --print-file-name --bytes= --radix= --encoding= --include-all-whitespace --output-separator= --target= --unicode=" + gnu},
-		&Spec{Names: n("iconv"), Prints: true, Abbrev: true, Permute: true, Operands: "r*",
+		&Spec{Names: n("iconv"), Code: Code{Decodes: true}, Prints: true, Abbrev: true, Permute: true, Operands: "r*",
 			Options:  "-f= -t= -c -l -o=w -s --from-code= --to-code= --list --output=w --silent" + gnu,
 			ReadOnly: []string{"iconv -f utf-8 -t ascii in.txt"},
 			Flagged:  []string{"iconv -f utf-8 -t ascii in.txt -o out.txt"}},
@@ -69,7 +69,7 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 		// xxd 2022-01-14: each option is a word of its own, known by its
 		// start: -rp is -r alone and -pr is -p alone (observed: echo 6869 |
 		// xxd -rp prints nothing, xxd -r -p prints hi).
-		&Spec{Names: n("xxd"), Prints: true, Permute: true, LongDash: true, Operands: "r? w?",
+		&Spec{Names: n("xxd"), Code: Code{Decodes: true, Examples: []string{"echo 6964 | xxd -r -p | sh"}}, Prints: true, Permute: true, LongDash: true, Operands: "r? w?",
 			Options:  "-a -b -C -c= -d -E -e -g= -h:h -help:h -i -l= -n= -o= -p|-ps|-postscript|-plain|-pr -r|-rp -R= -s= -u -v:h -version:h -autoskip -bits -cols= -groupsize= -len= -name= -offset= -seek= -revert:W -include -capitalize",
 			ReadOnly: []string{"xxd file.bin"},
 			Flagged:  []string{"xxd -r dump.hex out.bin", "xxd file.bin out.hex"}},

@@ -142,7 +142,7 @@ var _ = family("extractors", func(add func(...*Spec)) {
 
 		// zstd and lz4 write FILE.zst / FILE (or -o FILE, or lz4's second
 		// operand) and, with --rm, delete the input.
-		&Spec{Names: n("zstd", "unzstd"), Effect: Write, Permute: true, Numeric: true, Operands: "r*",
+		&Spec{Names: n("zstd", "unzstd"), Code: Code{Decodes: true}, Effect: Write, Permute: true, Numeric: true, Operands: "r*",
 			ReadWith: "-c --stdout -l --list -t --test -dc -cd -tv -lv",
 			Options: "-o=w --output-dir-flat=w --output-dir-mirror=w --rm:D -c --stdout -d --decompress --uncompress -z --compress -l --list -t --test -f --force -k --keep " +
 				"-q --quiet -v --verbose -r -T= --threads= -M= --memory= -D=r --ultra --long? --fast? --adapt? -B= --no-progress --no-check -C --check --format= --sparse --no-sparse " +

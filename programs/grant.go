@@ -137,6 +137,7 @@ type Unlisted struct {
 	Talk    Talk
 	Lasting Lasting
 	Flow    Flow
+	Code    Code
 }
 
 // unlistedRow returns the row of a program with no entry, or nil.

@@ -250,7 +250,7 @@ var _ = family("packages", func(add func(...*Spec)) {
 			Flagged:  []string{"flit publish", "flit build", "flit install -s", "flit publish --repository testpypi", "flit -f /tmp/x.ini build"}},
 		// httpie 3.2.1 (argparse): the manager of HTTPie itself; http and
 		// https send the requests.
-		&Spec{Names: n("httpie"), Grant: Grant{Exact: true, Offers: []string{"httpie plugins list => Bash(httpie plugins list)"}}, Abbrev: true,
+		&Spec{Names: n("httpie"), Code: Code{Fetches: true}, Grant: Grant{Exact: true, Offers: []string{"httpie plugins list => Bash(httpie plugins list)"}}, Abbrev: true,
 			Options: "-h|--help:h --version:h --debug --traceback",
 			Subcommands: subs("plugins", httpiePlugins, "cli", &Spec{Abbrev: true, Options: "-h|--help:h", OtherSubcommand: Unknown,
 				Subcommands: subs("plugins", httpiePlugins, "export-args", &Spec{Abbrev: true, Options: "-h|--help:h -f|--format="}, "check-updates", &Spec{Effect: Network, Options: "-h|--help:h"},

@@ -313,6 +313,9 @@ type Spec struct {
 	// Flow says where what the program reads goes: a copy, the
 	// transcript whole, only a digest (shell's credential checks).
 	Flow Flow
+	// Code says what the program does with code a pipeline hands it, or
+	// what it hands on: it interprets it, fetches it, decodes it.
+	Code Code
 	// Flagged are command lines that must not pass as read-only: each is
 	// flagged, unknown or has an effect beyond reading.
 	Flagged []string

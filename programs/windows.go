@@ -74,6 +74,7 @@ var _ = family("windows", func(add func(...*Spec)) {
 	fetch := func(names []string, extra string, flagged []string) *Spec {
 		s := cmdlet(names, names[0]+" x", Network, "n?", web+extra)
 		s.Flagged = flagged
+		s.Code.Fetches = true // irm URL | iex
 		return s
 	}
 	// The Storage module's cmdlets take more parameters than are declared

@@ -245,7 +245,7 @@ func (a *analyzer) stdinText(c *call) (string, bool) {
 			}
 			text = t
 		default:
-			if in, has := a.stdinText(u); has && decoderProgram(u.prog) {
+			if in, has := a.stdinText(u); has && (decoderProgram(u.prog) || programs.FlowOf(u.prog).Whole) {
 				t, known := decode(u, in)
 				if !known {
 					return "", false

@@ -48,6 +48,8 @@ var siteTests = map[string]func(*testing.T){
 	"TestAwkCalls":                  TestAwkCalls,
 	"TestSedThroughShell":           TestSedThroughShell,
 	"TestFlowExamples":              TestFlowExamples,
+	"TestCodeExamples":              TestCodeExamples,
+	"TestCodeFacts":                 TestCodeFacts,
 	"TestGlobOnDisk":                TestGlobOnDisk,
 	"TestHostsByValue":              TestHostsByValue,
 	"TestCheckExamples":             TestCheckExamples,

@@ -6,50 +6,20 @@ import (
 	"strings"
 
 	"github.com/wardenhq/warden/danger"
+	"github.com/wardenhq/warden/programs"
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// fetchers download from the network.
-func fetchers(s string) bool {
-	// Deliberately not: git, gh, gsutil, s3cmd, openssl.
-	switch s {
-	case "curl", "wget", "fetch", "http", "https", "xh", "httpie", "lynx",
-		"links", "iwr", "irm", "invoke-webrequest", "invoke-restmethod", "aria2c", "nc", "ncat",
-		"netcat", "socat", "ftp", "tftp", "scp", "rsync", "smbclient", "telnet":
-		return true
-	}
-	return false
-}
+// fetches reports a program whose output can be what it downloads from
+// a host: its entry says so (programs.Code.Fetches).
+func fetches(prog string) bool { return programs.CodeOf(prog).Fetches }
 
-// interpreters run a program they read from a file or stdin.
-func interpreters(s string) bool {
-	// Deliberately not: awk, busybox.
-	switch s {
-	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish",
-		"yash", "tcsh", "csh", "python", "python2", "python3", "pypy", "pypy3",
-		"node", "nodejs", "deno", "bun", "perl", "ruby", "php", "lua",
-		"luajit", "rscript", "r", "pwsh", "powershell", "iex", "invoke-expression", "osascript",
-		"tclsh", "wish", "source", ".", "jshell", "groovy", "scala", "julia",
-		"elixir", "escript":
-		return true
-	}
-	return false
-}
-
+// isInterpreter reports a program that runs a program it reads from a
+// file or its standard input: a shell, or a program its entry calls an
+// interpreter (programs.Code.Interpreter), under a versioned name too
+// (python3.12, perl5.36).
 func isInterpreter(prog string) bool {
-	if interpreters(prog) {
-		return true
-	}
-	// python3.12, perl5.36
-	if prog == "" || prog[len(prog)-1] < '0' || prog[len(prog)-1] > '9' {
-		return false
-	}
-	for _, p := range []string{"python", "perl", "ruby", "php", "node", "lua"} {
-		if strings.HasPrefix(prog, p) && len(prog) > len(p) && (prog[len(p)] >= '0' && prog[len(p)] <= '9') {
-			return true
-		}
-	}
-	return false
+	return shellProgram(prog) || programs.CodeOf(prog).Interpreter
 }
 
 // readsProgramFromStdin reports an interpreter call that takes its program
@@ -62,7 +32,7 @@ func readsProgramFromStdin(c *call, prog string) bool {
 		return true
 	}
 	ops := c.operands()
-	if prog == "iex" || prog == "invoke-expression" {
+	if programs.CodeOf(prog).Stdin {
 		return true
 	}
 	if prog == "source" || prog == "." {
@@ -75,6 +45,11 @@ func readsProgramFromStdin(c *call, prog string) bool {
 			}
 		}
 		return false
+	}
+	if !shellProgram(prog) {
+		if res := entryOf(c); res.Spec != nil && res.Known() {
+			return entryReadsStdin(&res)
+		}
 	}
 	skip := false
 	for i, x := range ops {
@@ -91,11 +66,8 @@ func readsProgramFromStdin(c *call, prog string) bool {
 			case "-c", "-e", "-E", "-r", "-m", "--eval", "-p", "--print", "-Command", "-command":
 				return false
 			}
-			if (prog == "perl" || prog == "ruby") && strings.ContainsAny(s[1:], "eE") && !strings.HasPrefix(s, "--") {
-				return false
-			}
-			if (prog == "sh" || prog == "bash" || prog == "zsh" || prog == "dash" || prog == "ksh") && strings.ContainsRune(s[1:], 'c') && !strings.HasPrefix(s, "--") {
-				return false
+			if shellProgram(prog) && strings.ContainsRune(s[1:], 'c') && !strings.HasPrefix(s, "--") {
+				return false // sh -c, bash -ec
 			}
 			if shellProgram(prog) && shellOptionTakesValue(s) {
 				skip = true // -o posix, +O extglob, --rcfile FILE: the next word is no script
@@ -103,6 +75,25 @@ func readsProgramFromStdin(c *call, prog string) bool {
 			continue
 		}
 		return false // a script file
+	}
+	return true
+}
+
+// entryReadsStdin reports an interpreter's call, as its entry reads it,
+// that gives no code: none inline (python -c, perl -le, node --eval=…,
+// in any spelling the entry takes), no module run as the script (its
+// Grant.Module, python -m), and no script but "-" or /dev/stdin.
+func entryReadsStdin(res *programs.Result) bool {
+	for _, u := range res.Uses {
+		if u.Lang != "" {
+			return false
+		}
+	}
+	if m := res.Spec.Grant.Module; m != "" && res.Has(m) {
+		return false
+	}
+	if ops := res.Operands(); len(ops) > 0 {
+		return ops[0] == "-" || ops[0] == "/dev/stdin"
 	}
 	return true
 }
@@ -137,18 +128,9 @@ func xargsFedCode(ops []arg) bool {
 	return false
 }
 
-func decoders(s string) bool {
-	// Deliberately not: perl, python3.
-	switch s {
-	case "base64", "base32", "xxd", "openssl", "tr", "rev", "gunzip", "gzip",
-		"zcat", "bzip2", "xz", "uudecode", "basenc", "sed", "awk", "printf",
-		"echo", "cat", "iconv", "zstd":
-		return true
-	}
-	return false
-}
-
-func decoderProgram(p string) bool { return decoders(p) }
+// decoderProgram reports a program whose output is its input
+// transformed: its entry says so (programs.Code.Decodes).
+func decoderProgram(p string) bool { return programs.CodeOf(p).Decodes }
 
 // decode applies a decoding stage to text, when it is one the analysis
 // can reproduce (base64 -d, xxd -r -p, rev, tr with plain sets). The
@@ -262,7 +244,7 @@ func stdinFed(c *call, prog string) []*call {
 // downloads: a fetcher, or an operand whose substitution fetches.
 func (a *analyzer) pipedFetch(up []*call) bool {
 	for _, u := range up {
-		if fetchers(u.prog) && !(u.prog == "scp" || u.prog == "rsync") || u.dynamic && fetchers(u.spec) {
+		if fetches(u.prog) || u.dynamic && fetches(u.spec) {
 			return true
 		}
 		for _, x := range u.operands() {
@@ -287,7 +269,7 @@ func (a *analyzer) checkStdinCode(c *call, prog string) {
 		return
 	}
 	for _, u := range up {
-		if u.prog != "echo" && u.prog != "printf" && u.prog != "cat" && decoderProgram(u.prog) {
+		if decoderProgram(u.prog) {
 			a.flag(c, danger.RemoteExec, "runs a payload decoded on the fly ("+up[len(up)-1].prog+" | "+prog+"), hiding what it does")
 			break
 		}
@@ -337,7 +319,7 @@ func (a *analyzer) substFetches(x arg) bool {
 		if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 0 {
 			for _, w := range ce.Args {
 				name := key(programName(w.Lit()))
-				if fetchers(name) && name != "scp" && name != "rsync" {
+				if fetches(name) {
 					found = true
 					return false
 				}

@@ -1,0 +1,58 @@
+package programs
+
+import "strings"
+
+// Code is what an entry says about the code a pipeline hands the program
+// or that the program hands on, for the shell's judging of code piped
+// into an interpreter (curl URL | sh, echo PAYLOAD | base64 -d | bash).
+type Code struct {
+	// Interpreter says the program runs a program it reads from a file
+	// or, given none, from its standard input (python, node, perl,
+	// osascript). Shells are the shell package's own (its list of shell
+	// names); source and . read the file they are given. Deliberately
+	// not: awk (its program is an operand, judged as awk), busybox (its
+	// applet is the program).
+	Interpreter bool
+	// Versioned says the program is also installed under its name and a
+	// version, digits and dots (python3.12, perl5.36, node18, lua5.4):
+	// such a name is the program's.
+	Versioned bool
+	// Stdin says the code is always what the program reads from its
+	// standard input, whatever its arguments ($x | iex, PowerShell's
+	// Invoke-Expression; Elixir's iex reads its input as the REPL's).
+	Stdin bool
+	// Fetches says the program's output can be what it downloads from a
+	// host (curl URL, wget -O- URL, nc HOST PORT): piped into an
+	// interpreter it is code that cannot be checked. Deliberately not:
+	// git, gh, gsutil, s3cmd, openssl (their output is theirs, not a
+	// download's), scp and rsync (they write what they fetch to files).
+	Fetches bool
+	// Decodes says the program's output is its input transformed,
+	// decoded, decompressed or translated (base64 -d, xxd -r, gunzip,
+	// tr, rev, sed): piped into an interpreter it hides what the code
+	// is. Deliberately not: perl, python3 (interpreters, judged as such),
+	// cat, echo and printf (they hand text on as it is).
+	Decodes bool
+	// Examples are shell commands the shell package's tests run: each is
+	// flagged as running code piped to an interpreter.
+	Examples []string
+}
+
+// CodeOf returns what is declared about the code a program runs or hands
+// on: its entry's Code, its row's among the programs with no entry, or,
+// for a versioned name (python3.12), that of the entry it names when the
+// entry says it is Versioned.
+func CodeOf(name string) Code {
+	if s := Lookup(name); s != nil {
+		return s.Code
+	}
+	if u := unlistedRow(name); u != nil {
+		return u.Code
+	}
+	if base := strings.TrimRight(name, "0123456789."); base != name && base != "" && !strings.HasSuffix(name, ".") && len(name)-len(base) < 8 && name[len(base)] != '.' {
+		if s := Lookup(base); s != nil && s.Code.Versioned {
+			return s.Code
+		}
+	}
+	return Code{}
+}

