@@ -14,9 +14,53 @@ import (
 type judged struct {
 	a *analyzer
 	c *call
-	// own marks the view of another call than the one judged (Others):
-	// its Parse is its own, so that it leaves the judged call's intact.
-	own bool
+	// others, up, down and pipe keep what Others, Upstream, Downstream and
+	// Pipeline answered while the check runs (each check starts with a
+	// fresh view), with the length of the list each was taken from.
+	others, up, down, pipe calls
+}
+
+// calls is one view's answer and the length of the list it was taken
+// from, plus one (0: not asked yet).
+type calls struct {
+	list []checks.Call
+	from int
+}
+
+// peers returns the calls of from that keep says to, as the checks see
+// them: each call's own view, so that the list is the only allocation,
+// and none when nothing is kept. The answer is remembered in cache until
+// from grows (a check can walk a command of its own meanwhile). empty is
+// the answer when nothing is kept: nil, or an empty list.
+func (j *judged) peers(cache *calls, from []*call, keep func(*call) bool, empty []checks.Call) []checks.Call {
+	if cache.from == len(from)+1 {
+		return cache.list
+	}
+	n := 0
+	for _, o := range from {
+		if keep(o) {
+			n++
+		}
+	}
+	out := empty
+	if n > 0 {
+		out = make([]checks.Call, 0, n)
+		for _, o := range from {
+			if keep(o) {
+				out = append(out, j.a.peer(o))
+			}
+		}
+	}
+	*cache = calls{list: out, from: len(from) + 1}
+	return out
+}
+
+// peer is another call than the one judged as the checks see it: its own
+// view, fresh (what a view remembered is dropped: it may be another
+// check's, or another analysis').
+func (a *analyzer) peer(o *call) *judged {
+	o.judged = judged{a: a, c: o}
+	return &o.judged
 }
 
 var _ checks.Call = (*judged)(nil)
@@ -52,13 +96,7 @@ func (j *judged) Redirects() []checks.Redirect {
 }
 
 func (j *judged) Others() []checks.Call {
-	var out []checks.Call
-	for _, o := range j.a.calls {
-		if o != j.c {
-			out = append(out, &judged{a: j.a, c: o, own: true})
-		}
-	}
-	return out
+	return j.peers(&j.others, j.a.calls, func(o *call) bool { return o != j.c }, nil)
 }
 
 func (j *judged) Lang() string                                { return j.c.lang }
@@ -76,11 +114,11 @@ func (j *judged) ExecProgram(words []checks.Word) string      { return key(progr
 func (j *judged) ParseAs(spec *programs.Spec) programs.Result { return parseAs(spec, j.c) }
 
 func (j *judged) Upstream() []checks.Call {
-	var out []checks.Call
-	for _, u := range j.c.upstream() {
-		out = append(out, &judged{a: j.a, c: u, own: true})
+	p := j.c.ctx.pipe
+	if p == nil {
+		return nil
 	}
-	return out
+	return j.peers(&j.up, p.calls, func(o *call) bool { return o.ctx.stage < j.c.ctx.stage }, nil)
 }
 
 func (j *judged) Outputs() []checks.Word {
@@ -109,13 +147,7 @@ func (j *judged) Pipeline() []checks.Call {
 	if p == nil {
 		return nil
 	}
-	out := []checks.Call{}
-	for _, o := range p.calls {
-		if o != j.c {
-			out = append(out, &judged{a: j.a, c: o, own: true})
-		}
-	}
-	return out
+	return j.peers(&j.pipe, p.calls, func(o *call) bool { return o != j.c }, []checks.Call{})
 }
 
 func (j *judged) Here(command string) {
@@ -168,9 +200,9 @@ func (j *judged) Elsewhere() bool { return j.c.ctx.remote }
 func (j *judged) DumpsEnvironment() bool { return dumpsEnvironment(j.c) }
 
 func (j *judged) Downstream() []checks.Call {
-	var out []checks.Call
-	for _, d := range j.c.downstream() {
-		out = append(out, &judged{a: j.a, c: d, own: true})
+	p := j.c.ctx.pipe
+	if p == nil {
+		return nil
 	}
-	return out
+	return j.peers(&j.down, p.calls, func(o *call) bool { return o.ctx.stage > j.c.ctx.stage }, nil)
 }

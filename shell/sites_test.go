@@ -62,6 +62,7 @@ var siteTests = map[string]func(*testing.T){
 // run for coverage.
 var notSiteTests = map[string]string{
 	"TestJudgingAddsNothing":                    "it asserts how judging adds code, not findings; its commands are the scan goldens' and the everyday corpus'",
+	"TestCallViews":                             "it asserts the calls a check sees across and their allocations, and no finding",
 	"TestJudgingRefusesToAdd":                   "it asserts refusals, and no finding",
 	"TestFindsFlagNothing":                      "it asserts that no finding is made while finding code; its commands are the scan goldens', the everyday corpus' and the checks' examples",
 	"TestDeclarationSpellings":                  "it compares each spelling's verdict with the plain declaration's, whatever the findings",
