@@ -7,87 +7,123 @@ import (
 
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/danger"
+	"github.com/wardenhq/warden/internal/lang/sql"
 	"github.com/wardenhq/warden/internal/lazyre"
 	"github.com/wardenhq/warden/programs"
 )
 
-var (
-	// SQL comments and string literals are removed before the statements
-	// are judged, so text inside them never counts.
-	sqlLineComment  = lazyre.Compile(`--[^\n]*`)
-	sqlBlockComment = lazyre.Compile(`(?s)/\*.*?\*/`)
-	sqlString       = lazyre.Compile(`'(?:[^']|'')*'`)
-	sqlDrop         = lazyre.Compile(`(?i)\bdrop\s+(table|database|schema|owned|view|materialized\s+view|index|user|role|function|procedure|trigger|sequence|type|extension|collection|keyspace|column)\b`)
-	sqlTruncate     = lazyre.Compile(`(?i)\btruncate\b`)
-	sqlAlterDrop    = lazyre.Compile(`(?i)\balter\s+table\b[^;]*\bdrop\b`)
-	sqlDelete       = lazyre.Compile(`(?i)\bdelete\s+from\s+[^;]*`)
-	sqlUpdate       = lazyre.Compile(`(?i)\bupdate\s+[\w."\x60\[\]]+\s+set\b[^;]*`)
-	sqlWhere        = lazyre.Compile(`(?i)\bwhere\b(.*)`)
-	sqlTautology    = lazyre.Compile(`(?i)^\s*(true|1|not\s+false|1\s*<>\s*0|''\s*=\s*''|)\s*;?\s*$`)
-	sqlEquality     = lazyre.Compile(`(?i)^\s*([\w.']+)\s*=\s*([\w.']+)\s*;?\s*$`)
-	sqlOrTrue       = lazyre.Compile(`(?i)\bor\s+(true|1|(\d+)\s*=\s*(\d+)|''\s*=\s*'')\s*(;|$|\)|or|and)`)
-	sqlWrite        = lazyre.Compile(`(?i)\b(insert|update|delete|alter|create|drop|truncate|grant|revoke|merge|replace|rename)\b`)
-	sqlPrivilege    = lazyre.Compile(`(?i)\b(alter|create)\s+(user|role)\b[^;]*\b(password|superuser|createrole)\b|\bgrant\s+all\b|\brevoke\s+all\b`)
-)
+// sqlDepth is how deep SQL run from a string (a DO block's body,
+// EXECUTE 'sql', a function's body) is read.
+const sqlDepth = 3
 
-// sqlFinding judges SQL text: DDL that destroys data, DELETE or UPDATE
-// without a real WHERE, and any write to a production database.
-func sqlFinding(sql string, prod bool) (string, bool) {
-	s := sqlBlockComment.ReplaceAllString(sql, " ")
-	s = sqlString.ReplaceAllString(s, "''")
-	// A WHERE hidden behind a line comment does not count.
-	s = sqlLineComment.ReplaceAllString(s, " ")
-	// EXPLAIN without ANALYZE plans a statement and runs none of it.
-	s = sqlExplain.ReplaceAllString(s, ";")
-	switch {
-	case sqlDrop.MatchString(s):
-		return "drops " + strings.ToLower(sqlDrop.FindStringSubmatch(s)[1]) + "s", true
-	case sqlAlterDrop.MatchString(s):
-		return "drops columns or constraints", true
-	case sqlTruncate.MatchString(s) && !strings.Contains(strings.ToLower(s), "truncate("):
-		return "truncates tables", true
-	}
-	for _, stmt := range strings.Split(s, ";") {
-		for _, re := range []*lazyre.Regexp{sqlDelete, sqlUpdate} {
-			m := re.FindString(stmt)
-			if m == "" {
-				continue
+// sqlStatements are the statements of SQL text in the dialect, and of the
+// SQL they run from strings (sql.Statement.Inner).
+func sqlStatements(text string, d sql.Dialect, depth int) []sql.Statement {
+	sts := sql.Split(text, d)
+	if depth < sqlDepth {
+		for i, st := range sts {
+			for _, in := range st.Inner() {
+				sts = append(sts, sqlStatements(in, d, depth+1)...)
 			}
-			w := sqlWhere.FindStringSubmatch(m)
-			if w == nil {
-				return "changes or deletes every row (no WHERE)", true
-			}
-			if tautology(w[1]) {
-				return "changes or deletes every row (the WHERE is always true)", true
+			if i > 0 && d == sql.Postgres && strings.HasPrefix(st.Command(), "\\gexec") {
+				// psql's \gexec runs each value of the query before it as
+				// SQL: the SQL its strings begin.
+				for _, t := range sts[i-1].Code() {
+					if t.Kind == sql.String {
+						sts = append(sts, sqlStatements(t.Value, d, depth+1)...)
+					}
+				}
 			}
 		}
 	}
-	if sqlPrivilege.MatchString(s) {
-		return "changes database users or privileges", true
-	}
-	if prod && sqlWrite.MatchString(s) {
-		return "writes to a production database", true
+	return sts
+}
+
+// sqlFinding judges SQL text, read in each of the dialects: DDL that
+// destroys data, DELETE or UPDATE without a real WHERE, and any write to
+// a production database. The worst reading counts.
+func sqlFinding(text string, ds []sql.Dialect, prod bool) (string, bool) {
+	for _, d := range ds {
+		if what, bad := statementsFinding(sqlStatements(text, d, 0), prod); bad {
+			return what, true
+		}
 	}
 	return "", false
 }
 
-// tautology reports a WHERE condition that is always true: WHERE true,
-// WHERE 1=1, WHERE x=x, ... OR 1=1.
-func tautology(cond string) bool {
-	if sqlTautology.MatchString(cond) || sqlOrTrue.MatchString(cond) {
-		return true
+// statementsFinding judges statements: a DROP first, then ALTER TABLE …
+// DROP, TRUNCATE, the DELETEs and UPDATEs that reach every row, changes
+// to users and privileges, and a write when the database is production.
+func statementsFinding(sts []sql.Statement, prod bool) (string, bool) {
+	for _, what := range []string{"DROP", "ALTER", "TRUNCATE"} {
+		for _, st := range sts {
+			for _, x := range st.Destroys() {
+				if x.What != what {
+					continue
+				}
+				switch what {
+				case "DROP":
+					return "drops " + plural(x.Object), true
+				case "ALTER":
+					return "drops columns or constraints", true
+				}
+				return "truncates tables", true
+			}
+		}
 	}
-	if m := sqlEquality.FindStringSubmatch(cond); m != nil {
-		return strings.EqualFold(m[1], m[2])
+	for _, st := range sts {
+		for _, u := range st.Unscoped() {
+			switch {
+			case u.Verb == "MERGE":
+				return "changes or deletes every row (the MERGE's ON is always true)", true
+			case u.Always:
+				return "changes or deletes every row (the WHERE is always true)", true
+			}
+			return "changes or deletes every row (no WHERE)", true
+		}
 	}
-	return false
+	for _, st := range sts {
+		if st.Privilege() {
+			return "changes database users or privileges", true
+		}
+	}
+	if prod {
+		for _, st := range sts {
+			if st.Writes() {
+				return "writes to a production database", true
+			}
+		}
+	}
+	return "", false
+}
+
+// plural is the plural of what DROP drops, as a finding says it.
+func plural(obj string) string {
+	switch {
+	case strings.HasSuffix(obj, "x"):
+		return obj + "es"
+	case strings.HasSuffix(obj, "cy"):
+		return strings.TrimSuffix(obj, "y") + "ies"
+	}
+	return obj + "s"
+}
+
+// sqlLang is the language (the entry's Lang) of the SQL a client reads on
+// standard input.
+func sqlLang(c Call) string {
+	if spec := programs.Lookup(path.Base(c.Program())); spec != nil {
+		return spec.Lang
+	}
+	return ""
 }
 
 func SQLClient(c Call) {
 	ops := c.Args()
-	sqls := clientTexts(c)
-	for _, s := range sqls {
-		clientCommands(judging{c}, s)
+	texts := clientTexts(c)
+	var sqls []string
+	for _, t := range texts {
+		clientCommands(judging{c}, t.text, sql.ForLang(t.lang))
+		sqls = append(sqls, t.text)
 	}
 	prod := anyValue(c, ProdName)
 	for _, x := range ops {
@@ -114,11 +150,12 @@ func SQLClient(c Call) {
 	if anyValue(c, func(v string) bool { return disposableDB(v) && !ProdName(v) }) && !anyValue(c, ProdName) {
 		disposable = true
 	}
-	for _, s := range sqls {
-		if disposable && recreates(s) || rolledBack(s) {
+	for i, s := range sqls {
+		ds := sql.ForLang(texts[i].lang)
+		if disposable && recreates(s, ds) || rolledBack(s, ds) {
 			continue
 		}
-		if what, bad := sqlFinding(s, prod && (!sqlOnly(ops, s) || anyValue(c, ProdName))); bad {
+		if what, bad := sqlFinding(s, ds, prod && (!sqlOnly(ops, s) || anyValue(c, ProdName))); bad {
 			c.Flag(danger.SQLDestructive, "the SQL "+what)
 			return
 		}
@@ -131,16 +168,17 @@ func SQLClient(c Call) {
 }
 
 // recreates reports SQL that creates again what it drops or empties (the
-// disposable test database recreated): POLICY R4 counts DROP, TRUNCATE and
-// unscoped DELETE as dangerous on any database, and recreating the
-// disposable one as benign.
-func recreates(sql string) bool {
-	return sqlCreate.MatchString(sql)
+// disposable test database recreated), in every dialect it is read in:
+// POLICY R4 counts DROP, TRUNCATE and unscoped DELETE as dangerous on any
+// database, and recreating the disposable one as benign.
+func recreates(text string, ds []sql.Dialect) bool {
+	for _, d := range ds {
+		if !slices.ContainsFunc(sql.Split(text, d), sql.Statement.Creates) {
+			return false
+		}
+	}
+	return true
 }
-
-var sqlExplain = lazyre.Compile(`(?i)\bexplain\s+(\((?:[^)a]|a[^n])*\)\s*)?(select|insert|update|delete|merge|values|execute|create\s+table)\b[^;]*`)
-
-var sqlCreate = lazyre.Compile(`(?i)\bcreate\s+(or\s+replace\s+)?(database|schema|table)\b`)
 
 // disposableDB reports database names POLICY treats as disposable: names
 // ending in _dev or _test, dev.db, test.db, staging, localhost.
@@ -158,10 +196,15 @@ func disposableDB(s string) bool {
 	return b == "dev.db" || b == "test.db" || strings.Contains(ls, "localhost") && !strings.Contains(ls, "prod") || strings.HasSuffix(b, "staging") || b == "test" || b == "dev"
 }
 
-// rolledBack reports SQL run inside a transaction that is rolled back.
-func rolledBack(s string) bool {
-	t := strings.ToUpper(strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), ";")))
-	return (strings.HasPrefix(t, "BEGIN") || strings.HasPrefix(t, "START TRANSACTION")) && strings.HasSuffix(t, "ROLLBACK")
+// rolledBack reports SQL that is one transaction rolled back, in every
+// dialect it is read in (in MySQL, DDL commits the transaction it is in).
+func rolledBack(text string, ds []sql.Dialect) bool {
+	for _, d := range ds {
+		if !sql.RolledBack(sql.Split(text, d)) {
+			return false
+		}
+	}
+	return true
 }
 
 // sqlOnly reports that the only "prod" text is inside the SQL itself.
@@ -174,20 +217,28 @@ func sqlOnly(ops []Word, sql string) bool {
 	return true
 }
 
+// clientText is a text a database client runs, and its language (an
+// entry's Lang), which says its dialect.
+type clientText struct{ text, lang string }
+
 // clientTexts are the texts a database client runs: what it reads on
-// standard input, and the code its entry places (psql -c, mysql
-// --init-command, an abbreviated --exec=).
-func clientTexts(c Call) []string {
-	var sqls []string
+// standard input (in the language of the client's entry), and the code
+// its entry places (psql -c, mysql --init-command, an abbreviated
+// --exec=).
+func clientTexts(c Call) []clientText {
+	var out []clientText
+	seen := map[string]bool{}
 	if text, ok := c.StdinText(); ok {
-		sqls = append(sqls, text)
+		out = append(out, clientText{text, sqlLang(c)})
+		seen[text] = true
 	}
 	for _, e := range c.Effects() {
-		if e.Lang != "" && e.Target != "" && !slices.Contains(sqls, e.Target) {
-			sqls = append(sqls, e.Target)
+		if e.Lang != "" && e.Target != "" && !seen[e.Target] {
+			out = append(out, clientText{e.Target, e.Lang})
+			seen[e.Target] = true
 		}
 	}
-	return sqls
+	return out
 }
 
 // SQLClientCommands hands the walk the commands a database client's own
@@ -195,8 +246,8 @@ func clientTexts(c Call) []string {
 // one with its findings dropped (finding), the judging one with its code
 // dropped (judging).
 func SQLClientCommands(c Call) {
-	for _, s := range clientTexts(c) {
-		clientCommands(finding{c}, s)
+	for _, t := range clientTexts(c) {
+		clientCommands(finding{c}, t.text, sql.ForLang(t.lang))
 	}
 }
 
@@ -223,7 +274,7 @@ func (judging) Command(string) {}
 // tee, .output, .once, .save) is judged as a write, a file imported or
 // sourced as a read, and a library loaded (.load, load_extension) as a
 // command.
-func clientCommands(c Call, text string) {
+func clientCommands(c Call, text string, ds []sql.Dialect) {
 	for _, line := range strings.Split(text, "\n") {
 		for _, stmt := range strings.Split(line, ";") {
 			t := strings.TrimSpace(stmt)
@@ -254,19 +305,9 @@ func clientCommands(c Call, text string) {
 					clientFile(c, strings.TrimSpace(m), t[i+len(m):], !strings.HasPrefix(m, "\\i"))
 				}
 			}
-			if i := strings.Index(lt, " program "); i >= 0 && strings.Contains(lt, "copy") {
-				// \copy ... TO PROGRAM 'cmd' runs cmd on the client.
-				clientRuns(c, "COPY ... PROGRAM", strings.Trim(strings.TrimSpace(t[i+len(" program "):]), "'"))
-			}
-			if i := strings.Index(lt, "writefile("); i >= 0 {
-				// sqlite3's writefile('path', data).
-				if q := strings.IndexAny(t[i:], "'\""); q >= 0 {
-					clientFile(c, "writefile", strings.FieldsFunc(t[i+q:], func(r rune) bool { return r == ',' || r == ')' })[0], true)
-				}
-			}
-			sqlFileFunctions(c, t, lt)
 		}
 	}
+	sqlFileFunctions(c, text, ds)
 }
 
 // clientRuns flags a database client's command that runs cmd, and judges
@@ -520,62 +561,62 @@ func DBTools(c Call) {
 	}
 }
 
-var (
-	sqlQueryStart = lazyre.Compile(`(?i)^\s*(select|show|explain|describe|desc|with|values|table)\b`)
-	sqlCall       = lazyre.Compile(`([A-Za-z_][\w.$]*)\s*\(`)
-	sqlSideEffect = lazyre.Compile(`(?i)\b(into|analy[sz]e|insert|update|delete|merge|replace|create|alter|drop|truncate|grant|revoke|copy|call|do|set|lock|for\s+update|for\s+share|nextval|setval|outfile|dumpfile)\b`)
-)
-
-// plainQueryCalls are the functions and keywords a plain query may put
-// before a parenthesis: pure functions and SQL syntax. Any other call
-// (pg_read_file, lo_export, load_extension, writefile, dblink, sleep) makes
-// the text code whose effect is not known.
-func plainQueryCalls(s string) bool {
-	switch s {
-	case "count", "sum", "min", "max", "avg", "coalesce", "nullif", "ifnull",
-		"lower", "upper", "length", "char_length", "substr", "substring", "trim", "round",
-		"abs", "cast", "date", "datetime", "strftime", "now", "date_trunc", "extract",
-		"concat", "group_concat", "string_agg", "array_agg", "json_extract", "typeof", "instr", "version",
-		"current_database", "current_user", "in", "exists", "any", "all", "over", "filter",
-		"partition", "as", "from", "join", "on", "and", "or", "not",
-		"where", "select", "values", "using", "distinct", "having", "by":
-		return true
+// PlainQuery reports SQL text in the language lang (an entry's Lang)
+// that only reads, in every dialect it is read in: one or more statements
+// that are queries (SELECT, SHOW, EXPLAIN without ANALYZE, DESCRIBE, WITH
+// … SELECT), with no INTO, no writing keyword, no SQL run from a string
+// and no call that is not pure (sql.Pure); or a client's catalogue
+// commands (psql's \d family and \l, sqlite3's .tables, .schema,
+// .indexes, .databases). Anything else — other backslash and
+// dot-commands, text that ends inside a string or comment — is code whose
+// effect is not known.
+func PlainQuery(lang, text string) bool {
+	for _, d := range sql.ForLang(lang) {
+		if !plainQuery(sql.Split(text, d)) {
+			return false
+		}
 	}
-	return false
+	return true
 }
 
-// PlainQuery reports SQL text that only reads: one or more statements
-// that are queries (SELECT, SHOW, EXPLAIN without ANALYZE, DESCRIBE, WITH
-// … SELECT), with no INTO, no writing keyword and no call outside
-// plainQueryCalls; or a client's catalogue commands (psql's \d family and
-// \l, sqlite3's .tables, .schema, .indexes, .databases). Anything else —
-// other backslash and dot-commands included — is code whose effect is not
-// known.
-func PlainQuery(text string) bool {
-	s := sqlBlockComment.ReplaceAllString(text, " ")
-	s = sqlString.ReplaceAllString(s, "''")
-	s = sqlLineComment.ReplaceAllString(s, " ")
-	if strings.ContainsAny(s, "`\"$") {
-		// Quoted identifiers, dollar quoting and backslash commands
-		// other than a lone catalogue command are not judged.
-		t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), ";"))
-		return catalogueCommand(t)
-	}
+// queryVerbs start a statement that only reads.
+var queryVerbs = []string{"SELECT", "SHOW", "EXPLAIN", "DESCRIBE", "DESC", "WITH", "VALUES", "TABLE"}
+
+// sideEffects are the keywords of a query that writes, locks, or runs
+// more than it reads (SELECT … INTO, FOR UPDATE, EXPLAIN ANALYZE).
+var sideEffects = []string{"INTO", "ANALYZE", "ANALYSE", "INSERT", "UPDATE", "DELETE", "MERGE", "REPLACE", "CREATE", "ALTER",
+	"DROP", "TRUNCATE", "GRANT", "REVOKE", "COPY", "CALL", "DO", "SET", "LOCK", "SHARE", "NEXTVAL", "SETVAL", "OUTFILE", "DUMPFILE", "EXECUTE", "EXEC", "PREPARE"}
+
+func plainQuery(sts []sql.Statement) bool {
 	n := 0
-	for _, stmt := range strings.Split(s, ";") {
-		t := strings.TrimSpace(stmt)
-		if t == "" {
+	for _, st := range sts {
+		if st.Empty() {
 			continue
 		}
 		n++
-		if catalogueCommand(t) {
-			continue
+		if catalogueCommand(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(st.Text), ";"))) {
+			continue // \d, .tables: a client's command in any dialect's reading
 		}
-		if !sqlQueryStart.MatchString(t) || sqlSideEffect.MatchString(t) {
+		if st.Open() {
 			return false
 		}
-		for _, m := range sqlCall.FindAllStringSubmatch(t, -1) {
-			if !plainQueryCalls(strings.ToLower(m[1])) {
+		if cmd := st.Command(); cmd != "" {
+			if !catalogueCommand(strings.TrimSpace(cmd)) {
+				return false
+			}
+			continue
+		}
+		code := st.Code()
+		if !code[0].Is(queryVerbs...) || len(st.Inner()) > 0 {
+			return false
+		}
+		for _, t := range code {
+			if t.Is(sideEffects...) || t.Kind == sql.String && t.Dollar {
+				return false
+			}
+		}
+		for _, call := range st.Calls() {
+			if !sql.Pure(call.Name) {
 				return false
 			}
 		}
@@ -627,41 +668,36 @@ func Etcd(c Call) {
 	}
 }
 
-// sqlFileCalls are SQL functions and clauses that read or write a file
-// named by a string literal: the server's (pg_read_file, load_file, INTO
-// OUTFILE) or the client's (sqlite3's readfile, VACUUM INTO).
-var sqlFileCalls = []struct {
-	key   string
-	write bool
-}{
-	{"pg_read_file(", false}, {"pg_read_binary_file(", false}, {"lo_import(", false}, {"load_file(", false}, {"readfile(", false},
-	{"into outfile ", true}, {"into dumpfile ", true}, {"vacuum into ", true},
-}
-
-// sqlFileFunctions judges the files SQL reads and writes through
-// functions and clauses (lt is t in lower case), and sqlite3's edit(),
-// whose second argument is the editor it runs.
-func sqlFileFunctions(c Call, t, lt string) {
-	for _, f := range sqlFileCalls {
-		i := strings.Index(lt, f.key)
-		if i < 0 {
-			continue
+// sqlFileFunctions judges the files SQL text reads and writes through
+// functions and clauses (pg_read_file, lo_export, INTO OUTFILE, COPY …
+// TO 'file', VACUUM INTO, sqlite3's readfile and writefile), the commands
+// COPY … PROGRAM runs (psql's \copy too), and sqlite3's edit(), whose
+// second argument is the editor it runs; each in every dialect the text
+// is read in, a file once.
+func sqlFileFunctions(c Call, text string, ds []sql.Dialect) {
+	seen := map[sql.File]bool{}
+	for _, d := range ds {
+		sts := sqlStatements(text, d, 0)
+		for _, st := range sts {
+			if cmd := st.Command(); d == sql.Postgres && strings.HasPrefix(strings.ToLower(cmd), "\\copy ") {
+				sts = append(sts, sql.Split(cmd[1:], d)...) // \copy … is COPY … run by psql
+			}
 		}
-		rest := t[i+len(f.key):]
-		q := strings.IndexAny(rest, "'\"")
-		if q < 0 || strings.TrimSpace(rest[:q]) != "" && f.key != "lo_import(" {
-			continue // not a literal path
-		}
-		lit := rest[q+1:]
-		if e := strings.IndexByte(lit, rest[q]); e >= 0 {
-			lit = lit[:e]
-		}
-		clientFile(c, strings.TrimSpace(strings.TrimSuffix(f.key, "(")), "'"+lit+"'", f.write)
-	}
-	if i := strings.Index(lt, "edit("); i >= 0 && (i == 0 || !isAlnum(lt[i-1]) && lt[i-1] != '_') {
-		args := strings.Split(t[i+len("edit("):], ",")
-		if len(args) >= 2 {
-			clientRuns(c, "edit()", strings.Trim(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(args[1]), ")")), "'\""))
+		for _, st := range sts {
+			for _, f := range st.Files() {
+				if seen[f] {
+					continue
+				}
+				seen[f] = true
+				switch {
+				case f.Run && f.Via == "copy … program":
+					clientRuns(c, "COPY ... PROGRAM", f.Path)
+				case f.Run:
+					clientRuns(c, f.Via, f.Path)
+				case f.Path != "":
+					clientFile(c, f.Via, "'"+f.Path+"'", f.Write)
+				}
+			}
 		}
 	}
 }

@@ -274,7 +274,7 @@ func judgeCode(lang, code string) programs.Effect {
 	case "dd":
 		return ddOperand(code)
 	case "psql", "mysql", "sqlite", "sql":
-		if checks.PlainQuery(code) {
+		if checks.PlainQuery(lang, code) {
 			return programs.None
 		}
 		return programs.Exec

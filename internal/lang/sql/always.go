@@ -16,6 +16,7 @@ func Always(cond []Token) bool {
 	}
 	p := evaluator{c: cond}
 	v := p.or()
+	v = v.truth()
 	return p.i == len(p.c) && v.k == kBool && v.b
 }
 

@@ -471,7 +471,7 @@ func str(t Token) string {
 }
 
 // literal is the value of an argument that is one string literal (an
-// E” or N” one too), or "".
+// E-string or an N-string too), or "".
 func literal(a []Token) string {
 	if len(a) == 2 && a[0].Is("N", "E", "_utf8", "_utf8mb4", "_binary") {
 		a = a[1:]
@@ -538,4 +538,24 @@ func (s Statement) Inner() []string {
 		}
 	}
 	return out
+}
+
+// Pure reports a name before a parenthesis that only computes: an
+// aggregate or a function of its arguments (count, lower, coalesce, now,
+// json_extract), or SQL's own syntax (IN (…), EXISTS (…), OVER (…), AS
+// (…)). Any other call (pg_read_file, lo_export, load_extension,
+// writefile, dblink, sleep, a function of the database's own) may do
+// anything.
+func Pure(name string) bool {
+	switch name {
+	case "count", "sum", "min", "max", "avg", "coalesce", "nullif", "ifnull",
+		"lower", "upper", "length", "char_length", "substr", "substring", "trim", "round",
+		"abs", "cast", "date", "datetime", "strftime", "now", "date_trunc", "extract",
+		"concat", "group_concat", "string_agg", "array_agg", "json_extract", "typeof", "instr", "version",
+		"current_database", "current_user", "in", "exists", "any", "all", "over", "filter",
+		"partition", "as", "from", "join", "on", "and", "or", "not",
+		"where", "select", "values", "using", "distinct", "having", "by":
+		return true
+	}
+	return false
 }

@@ -432,3 +432,19 @@ func (l *lexer) punct() {
 	// A byte that starts no other token; a UTF-8 sequence is a word.
 	l.emit(Punct, start, "", false)
 }
+
+// ForLang are the dialects of SQL given in the language lang, as a
+// program's entry names it (programs.Spec.Lang): "psql" is PostgreSQL's,
+// "mysql" MySQL's, "sqlite" SQLite's; any other ("sql": a client of
+// several, or of another engine) is read in every dialect.
+func ForLang(lang string) []Dialect {
+	switch lang {
+	case "psql":
+		return []Dialect{Postgres}
+	case "mysql":
+		return []Dialect{MySQL}
+	case "sqlite":
+		return []Dialect{SQLite}
+	}
+	return Dialects
+}
