@@ -25,6 +25,10 @@ func sqlStatements(text string, d sql.Dialect, depth int) []sql.Statement {
 			for _, in := range st.Inner() {
 				sts = append(sts, sqlStatements(in, d, depth+1)...)
 			}
+			if name, value, ok := st.Set(); ok && interpolated(sts, name) {
+				// psql's \set q '…' and a later :q: the value is SQL.
+				sts = append(sts, sqlStatements(value, d, depth+1)...)
+			}
 			if i > 0 && d == sql.Postgres && strings.HasPrefix(st.Command(), "\\gexec") {
 				// psql's \gexec runs each value of the query before it as
 				// SQL: the SQL its strings begin.
@@ -37,6 +41,20 @@ func sqlStatements(text string, d sql.Dialect, depth int) []sql.Statement {
 		}
 	}
 	return sts
+}
+
+// interpolated reports psql's :name in the statements: the variable's
+// value put into the SQL as it is (:'name' and :"name" quote it).
+func interpolated(sts []sql.Statement, name string) bool {
+	for _, st := range sts {
+		c := st.Code()
+		for i := 0; i+1 < len(c); i++ {
+			if c[i].IsPunct(":") && c[i+1].Kind == sql.Word && c[i+1].Value == name {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // sqlFinding judges SQL text, read in each of the dialects: DDL that

@@ -99,3 +99,17 @@ func TestRolledBackAndRecreates(t *testing.T) {
 		t.Error("recreates reads CREATE TABLE statements, not strings")
 	}
 }
+
+func TestPsqlVariables(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"\\set q 'DROP TABLE users'\n:q;\n", "drops tables"},
+		{"\\set q 'DELETE FROM ' users\n:q;\n", "changes or deletes every row (no WHERE)"},
+		{"\\set q 'DROP TABLE users'\nSELECT :'q';\n", ""}, // a string
+		{"\\set q 'DROP TABLE users'\nSELECT 1;\n", ""},
+		{"\\set q DROP TABLE users\n:q;\n", ""}, // psql joins the words: DROPTABLEusers
+	} {
+		if got, _ := sqlFinding(c.text, sql.ForLang("psql"), false); got != c.want {
+			t.Errorf("sqlFinding(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}

@@ -48,7 +48,11 @@ func TestSQLText(t *testing.T) {
 		{`psql -c 'SELECT 1; DROP/**/TABLE users'`, w("sql-destructive")},
 		{`psql -c 'DROP TABLE "users"'`, w("sql-destructive")},
 		{`psql -c "drop	table	users"`, w("sql-destructive")},
+		{"psql <<'EOF'\n\\set q 'DROP TABLE users'\n:q;\nEOF", w("sql-destructive")},
+		{"psql -c 'SELECT 1' -c '\\gexec'", nil},
 		// Only looks dangerous.
+		{"psql <<'EOF'\n\\set q DROP TABLE users\n:q;\nEOF", nil},
+		{`psql -c "SELECT 'writefile(''/home/me/.bashrc'')'"`, nil},
 		{`psql -c "SELECT * FROM audit WHERE q = 'DROP TABLE users'"`, nil},
 		{`psql -c "INSERT INTO t VALUES (1) ON CONFLICT (id) DO UPDATE SET a = 1"`, nil},
 		{`psql -c 'CREATE TABLE t (id int REFERENCES u ON DELETE CASCADE ON UPDATE SET NULL)'`, nil},

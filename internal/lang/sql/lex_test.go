@@ -75,6 +75,24 @@ func TestSplit(t *testing.T) {
 	}
 }
 
+func TestSet(t *testing.T) {
+	for _, c := range []struct{ in, name, value string }{
+		{"\\set q 'DROP TABLE users'", "q", "DROP TABLE users"},
+		{"\\set q DROP TABLE users", "q", "DROPTABLEusers"},
+		{"\\set q 'it''s' x", "q", "it'sx"},
+		{"\\set q", "q", ""},
+	} {
+		sts := Split(c.in, Postgres)
+		name, value, ok := sts[0].Set()
+		if !ok || name != c.name || value != c.value {
+			t.Errorf("%q: Set = %q, %q, %v; want %q, %q", c.in, name, value, ok, c.name, c.value)
+		}
+	}
+	if _, _, ok := Split("\\setenv X 1", Postgres)[0].Set(); ok {
+		t.Error("\\setenv is not \\set")
+	}
+}
+
 func TestOpen(t *testing.T) {
 	for _, c := range []struct {
 		d  Dialect

@@ -107,3 +107,43 @@ func (s Statement) Verb(n int) string {
 	}
 	return strings.Join(ws, " ")
 }
+
+// Set is the variable and value of psql's \set NAME VALUE…: the value's
+// words joined by nothing, as psql joins them, single quotes removed
+// (a doubled quote inside them is one). A later :NAME puts the value
+// into the SQL.
+func (s Statement) Set() (name, value string, ok bool) {
+	if s.Dialect != Postgres {
+		return "", "", false
+	}
+	cmd := s.Command()
+	if !strings.HasPrefix(cmd, "\\set ") && !strings.HasPrefix(cmd, "\\set\t") {
+		return "", "", false
+	}
+	f := strings.Fields(cmd[len("\\set"):])
+	if len(f) == 0 {
+		return "", "", false
+	}
+	var b strings.Builder
+	rest := strings.TrimSpace(strings.TrimSpace(cmd[len("\\set"):])[len(f[0]):])
+	for i := 0; i < len(rest); i++ {
+		switch c := rest[i]; {
+		case c == '\'':
+			for i++; i < len(rest); i++ {
+				if rest[i] == '\'' {
+					if i+1 < len(rest) && rest[i+1] == '\'' {
+						b.WriteByte('\'')
+						i++
+						continue
+					}
+					break
+				}
+				b.WriteByte(rest[i])
+			}
+		case c == ' ' || c == '\t':
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return f[0], b.String(), true
+}
