@@ -567,7 +567,7 @@ func Quote(s string) string {
 // lifecycleScripts are the package scripts npm runs by itself.
 func lifecycleScripts(s string) bool {
 	switch s {
-	case "preinstall", "install", "postinstall", "prepare", "prepublish", "prepublishOnly", "prepack", "postpack",
+	case "preinstall", "install", "postinstall", "preprepare", "prepare", "postprepare", "prepublish", "prepublishOnly", "prepack", "postpack",
 		"preuninstall", "uninstall", "postuninstall", "dependencies":
 		return true
 	}

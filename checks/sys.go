@@ -320,8 +320,8 @@ func SystemSettings(c Call) {
 		if c.HasEffect(programs.Config) {
 			c.FlagAt(danger.SystemConfig, c.Program()+" changes mounted file systems", medium)
 		}
-	case "npm", "pnpm", "yarn":
-		checkPackageConfig(c, ops)
+	// npm, pnpm and yarn config set (and npm set) are their entries'
+	// Raises: the setting decides the danger.
 	case "pip", "pip3", "uv":
 		// pip config set and edit are its entry's Raises.
 		for _, x := range ops {
@@ -364,45 +364,6 @@ func anyContains(ops []Word, s string) bool {
 		}
 	}
 	return false
-}
-
-func checkPackageConfig(c Call, ops []Word) {
-	first := ""
-	if len(ops) > 0 {
-		first = ops[0].Value
-	}
-	if first == "config" && len(ops) > 2 && (ops[1].Value == "set" || ops[1].Value == "put") {
-		k := strings.TrimPrefix(ops[2].Value, "--")
-		k, v, _ := strings.Cut(k, "=")
-		if v == "" && len(ops) > 3 {
-			v = ops[3].Value
-		}
-		switch {
-		case k == "strict-ssl" && (v == "false" || v == "0"), k == "ca" && v == "null", k == "cafile" && v == "", k == "enableStrictSsl" && v == "false":
-			c.Flag(danger.SecurityDisable, c.Program()+" config set "+k+" turns off TLS verification")
-		case strings.Contains(k, "registry"):
-			c.Flag(danger.SystemConfig, c.Program()+" config set "+k+" redirects the package registry")
-		case k == "ignore-scripts" && v == "false":
-		case k == "script-shell" || k == "shell" || k == "node-options":
-			c.Flag(danger.RemoteExec, c.Program()+" config set "+k+" changes what runs for every script")
-		default:
-			c.FlagAt(danger.SystemConfig, c.Program()+" config set "+k+" changes user-global configuration", medium)
-		}
-		return
-	}
-	if first == "pkg" && len(ops) > 2 && ops[1].Value == "set" {
-		for _, x := range ops[2:] {
-			k, _, _ := strings.Cut(x.Value, "=")
-			switch k {
-			case "scripts.preinstall", "scripts.install", "scripts.postinstall", "scripts.prepare", "scripts.prepublish", "scripts.preprepare", "scripts.postprepare", "scripts.prepack", "scripts.postpack", "scripts.dependencies":
-				c.Flag(danger.Persistence, "adds a package lifecycle script ("+k+") that runs on every install")
-				return
-			}
-		}
-	}
-	if first == "set" && c.Program() == "npm" && len(ops) > 1 {
-		c.FlagAt(danger.SystemConfig, "changes npm's user-global configuration", medium)
-	}
 }
 
 func Security(c Call) {

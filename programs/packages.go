@@ -41,6 +41,10 @@ var _ = family("packages", func(add func(...*Spec)) {
 	}
 
 	pnpmList := lists("--depth= --json --long --parseable -P --prod -D --dev --no-optional -g --global -r --recursive --filter= -F= --only-projects --exclude-peers --lockfile-only -w --workspace-root")
+	// pnpm config set KEY VALUE (pnpm hands the file to npm's reader):
+	// the setting decides the danger, as npm's.
+	pnpmConfig := &Spec{Effect: Config, Permute: true, Loose: true, Operands: "-*", Options: "-h:h --help:h -g --global --location= --json", OtherSubcommand: Config,
+		Subcommands: subs("set", packageConfigSet("pnpm", "config set"), "get", lists("-g --global --location= --json"), "list", lists("-g --global --location= --json"))}
 	pnpm := subs(
 		"install", does(RunsProject, ""), "i", does(RunsProject, ""), "add", does(RunsProject, ""), "update", does(RunsProject, ""), "up", does(RunsProject, ""),
 		"remove", does(RunsProject, ""), "rm", does(RunsProject, ""), "uninstall", does(RunsProject, ""), "un", does(RunsProject, ""), "link", does(RunsProject, ""),
@@ -52,7 +56,7 @@ var _ = family("packages", func(add func(...*Spec)) {
 		"exec", runsCmd("-r --recursive --parallel -c --shell-mode --filter= -F="), "dlx", runsCmd("--package= -c --shell-mode"),
 		"ls", pnpmList, "list", pnpmList, "ll", pnpmList, "la", pnpmList, "why", pnpmList, "root", lists("-g --global"), "bin", lists("-g --global"), "help", lists(""),
 		"outdated", does(Network, ""), "audit", does(Network, ""), "view", does(Network, ""), "info", does(Network, ""), "show", does(Network, ""), "licenses", does(Network, ""),
-		"login", does(Config, ""), "logout", does(Config, ""), "config", does(Config, ""), "set", does(Config, ""), "setup", does(Config, ""),
+		"login", does(Config, ""), "logout", does(Config, ""), "config", pnpmConfig, "set", does(Config, ""), "setup", does(Config, ""),
 		"env", does(Config, ""), "store", does(Delete, ""), "cache", does(Delete, ""),
 	)
 	// pnpm 12.23.0 (clap; --help and an unreachable registry tried):
@@ -118,6 +122,10 @@ var _ = family("packages", func(add func(...*Spec)) {
 			"publishes a Swift package", "--dry-run",
 			[]string{"swift package-registry publish mona.LinkedList 1.0.0", "swift package-registry publish mona.LinkedList 1.0.0 --url https://r.example", "swift package-registry publish --dry-run false mona.LinkedList 1.0.0"},
 			[]string{"swift package-registry publish mona.LinkedList 1.0.0 --dry-run", "swift package-registry publish --dry-run true mona.LinkedList 1.0.0", "swift build"}))}
+	// yarn config set KEY VALUE (yarn 1 and berry): the setting decides
+	// the danger, as npm's.
+	yarnConfig := &Spec{Effect: Config, Permute: true, Loose: true, Operands: "-*", Options: "-h:h --help:h", OtherSubcommand: Config,
+		Subcommands: subs("set", packageConfigSet("yarn", "config set"), "get", lists("--json --why"), "list", lists("--json -v --verbose"))}
 	yarnList := lists("--depth= --pattern= --json --recursive -R --all -A --production --dev")
 	yarn := subs(
 		"install", does(RunsProject, ""), "add", does(RunsProject, ""), "remove", does(RunsProject, ""), "upgrade", does(RunsProject, ""), "up", does(RunsProject, ""),
@@ -128,7 +136,7 @@ var _ = family("packages", func(add func(...*Spec)) {
 		"list", yarnList, "ls", yarnList, "why", yarnList, "bin", lists(""), "versions", lists(""), "help", lists(""),
 		"info", does(Network, ""), "npm", yarnNpm, "outdated", does(Network, ""), "audit", does(Network, ""), "licenses", does(Network, ""),
 		"publish", yarnPublish, "version", does(Write, ""), "tag", does(Network, ""), "team", does(Network, ""), "owner", does(Network, ""),
-		"login", does(Config, ""), "logout", does(Config, ""), "config", does(Config, ""), "global", does(Config, ""), "policies", does(Config, ""), "set", does(Config, ""),
+		"login", does(Config, ""), "logout", does(Config, ""), "config", yarnConfig, "global", does(Config, ""), "policies", does(Config, ""), "set", does(Config, ""),
 		"plugin", does(Config, ""), "cache", does(Delete, ""),
 	)
 	// twine 4.0.2 has no dry run: upload and register send to the index.

@@ -663,6 +663,13 @@ type Raise struct {
 	// db:drop[*]); in Why, {value} is the operand. A program whose first
 	// word selects a subcommand declares that as a subcommand instead.
 	Operand string
+	// Setting, when set, makes the danger hold only for a call that sets
+	// one of these settings, space separated KEY=PAT, each matched as
+	// With matches values: the operands are read as npm config set
+	// reads them, in turn either one KEY=VALUE word or the two words KEY
+	// VALUE (npm config set strict-ssl false, strict-ssl=false). In Why,
+	// {value} is the key.
+	Setting string
 	// Medium makes the finding medium risk, below its category's: a
 	// danger that is undone with one command (brew services stop), or
 	// that can lose data but need not.
@@ -702,7 +709,32 @@ func (r *Raise) Holds(res *Result) (opt, value string, ok bool) {
 			return "", "", false
 		}
 	}
+	if r.Setting != "" {
+		if value, ok = r.setting(res.Operands()); !ok {
+			return "", "", false
+		}
+	}
 	return opt, value, true
+}
+
+// setting returns the key of the first of ops' settings one of r.Setting's
+// patterns matches.
+func (r *Raise) setting(ops []string) (string, bool) {
+	for i := 0; i < len(ops); i++ {
+		k, v, eq := strings.Cut(ops[i], "=")
+		if !eq && i+1 < len(ops) {
+			i++
+			v = ops[i]
+		}
+		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+		for _, pat := range strings.Fields(r.Setting) {
+			kp, vp, _ := strings.Cut(pat, "=")
+			if globFold(kp, k) && globFold(vp, v) {
+				return k, true
+			}
+		}
+	}
+	return "", false
 }
 
 func (r *Raise) with(res *Result) (string, string, bool) {

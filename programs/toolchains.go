@@ -78,6 +78,13 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 	npmAsks := &Spec{Effect: Network, Permute: true, Operands: "-*", Options: npmRead.Options,
 		Flagged: []string{"npm view react version", "npm outdated"}}
 	npmHelp := &Spec{Effect: Unknown, Permute: true, Operands: "-*", Options: npmRead.Options, Flagged: []string{"npm help install"}}
+	// npm config (npm 11.19.1, tried against a scratch --userconfig: npm
+	// config set, c set, con set, conf set and set alike; co is no
+	// command). set reads its words in turn as KEY=VALUE or KEY VALUE
+	// (lib/commands/config.js keyValues: strict-ssl false and
+	// strict-ssl=false set the same); an empty value deletes the key.
+	npmConfig := &Spec{Options: "-h:h --help:h", Flagged: []string{"npm config get //registry.npmjs.org/:_authToken"}, Subcommands: subs("list", npmRead, "ls", npmRead, "get", npmRead,
+		"set", packageConfigSet("npm", "config set"), "delete", &Spec{Effect: Config, Operands: "-*", Loose: true}, "edit", &Spec{Effect: Config, Operands: "-*", Loose: true})}
 	add(&Spec{
 		Names: n("npm"), Lasting: Lasting{Does: Publishes, Subs: "publish unpublish", Examples: []string{"npm publish => publishes a package or release", "npm unpublish x => publishes a package or release"}}, Grant: Grant{Depth: 1, Deeper: "exec run run-script", ExactSubs: "exec x", Offers: []string{"npm build x => Bash(npm build:*)", "npm exec dev --x => Bash(npm exec dev --x)", "npm exec x => Bash(npm exec x)"}}, Permute: false, Options: "-v:h --version:h -h:h --help:h -C= --prefix= -w= --workspace= --workspaces --silent -s --loglevel= -d -dd --yes -y " + npmDryRun,
 		ReadOnly: []string{"npm ls", "npm -v", "npm config list"},
@@ -85,13 +92,13 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 		Subcommands: withSubs(subs(
 			"ls", npmRead, "list", npmRead, "view", npmAsks, "info", npmAsks, "show", npmAsks, "outdated", npmAsks, "root", npmRead, "prefix", npmRead, "bin", npmRead,
 			"whoami", npmAsks, "help", npmHelp, "doctor", npmAsks, "explain", npmRead, "why", npmRead, "fund", npmRead, "search", npmAsks, "ping", npmAsks,
-			"config", &Spec{Options: "-h:h --help:h", Flagged: []string{"npm config get //registry.npmjs.org/:_authToken"}, Subcommands: subs("list", npmRead, "ls", npmRead, "get", npmRead, "set", &Spec{Effect: Config, Operands: "-*", Loose: true}, "delete", &Spec{Effect: Config, Operands: "-*", Loose: true}, "edit", &Spec{Effect: Config, Operands: "-*", Loose: true})},
+			"config", "c", "con", "conf", "confi", npmConfig,
 			"install", npmNet, "i", npmNet, "ci", npmNet, "add", npmNet, "update", npmNet, "up", npmNet, "uninstall", npmNet, "rm", npmNet, "remove", npmNet, "rebuild", npmNet, "link", npmNet, "dedupe", npmNet, "prune", npmNet, "audit", npmNet, "pack", npmNet,
 			// Without a script name, run lists the package's scripts.
 			"run", npmRunList, "run-script", npmRunList,
 			"test", npmRun, "t", npmRun, "start", npmRun, "stop", npmRun, "restart", npmRun, "init", npmRun, "create", npmRun,
 			"exec", npmExec, "x", npmExec,
-			"cache", &Spec{Effect: Delete, Operands: "-*", Loose: true}, "set", &Spec{Effect: Config, Operands: "-*", Loose: true}, "login", &Spec{Effect: Config, Operands: "-*", Loose: true}, "logout", &Spec{Effect: Config, Operands: "-*", Loose: true},
+			"cache", &Spec{Effect: Delete, Operands: "-*", Loose: true}, "set", packageConfigSet("npm", "set"), "login", &Spec{Effect: Config, Operands: "-*", Loose: true}, "logout", &Spec{Effect: Config, Operands: "-*", Loose: true},
 		), npmRegistry("npm", true)),
 	})
 	const pipConfigOpts = "-h:h --help:h --editor=x --global --user --site"
@@ -267,6 +274,33 @@ func npmRegistry(prog string, prefixes bool) map[string]*Spec {
 }
 
 // withSubs adds more subcommands to m and returns it.
+// packageConfigSet is a JavaScript package manager's command that sets
+// its user-global configuration (npm config set, npm set, pnpm and yarn
+// config set), by verb as the call spells it: which setting decides the
+// danger, an ordered choice. TLS verification turned off (strict-ssl,
+// ca null, an empty cafile, yarn's enableStrictSsl); the registry moved
+// (a key naming a registry: registry, @scope:registry, yarn's
+// npmRegistryServer); the shell every script runs in or the options of
+// every node it starts; else any setting, medium.
+func packageConfigSet(prog, verb string) *Spec {
+	p := "{prog} " + verb + " "
+	c := prog + " " + verb + " "
+	return &Spec{Effect: Config, Permute: true, Loose: true, Operands: "-*", Options: "-g --global -L|--location= -H|--home --json -h:h --help:h",
+		Raises: []Raise{
+			{Kind: danger.SecurityDisable, Setting: "strict-ssl=false strict-ssl=0 ca=null cafile= enableStrictSsl=false", Last: true, Why: p + "{value} turns off TLS verification",
+				Flagged: []string{c + "strict-ssl false", c + "strict-ssl=false", c + "-g strict-ssl false", prog + " --silent " + verb + " strict-ssl=false",
+					c + "registry=https://r.example strict-ssl=false", c + "ca null", "sudo /usr/bin/" + c + "strict-ssl false", "env " + c + "strict-ssl false"},
+				Passes: []string{c + "strict-ssl true", prog + " config get strict-ssl", c + "--help"}},
+			{Kind: danger.SystemConfig, Setting: "*registry*=*", Last: true, Why: p + "{value} redirects the package registry",
+				Flagged: []string{c + "registry https://r.example", c + "registry=https://r.example", c + "@acme:registry https://r.example", c + "fund false registry=https://r.example"},
+				Passes:  []string{prog + " config get registry"}},
+			{Kind: danger.RemoteExec, Setting: "script-shell=* shell=* node-options=*", Last: true, Why: p + "{value} changes what runs for every script",
+				Flagged: []string{c + "script-shell /tmp/x.sh", c + "node-options='--require /tmp/x.js'", c + "shell=/tmp/x"}, Passes: []string{c + "fund false", prog + " config get shell"}},
+			{Kind: danger.SystemConfig, Setting: "*=*", Medium: true, Why: p + "{value} changes user-global configuration",
+				Flagged: []string{c + "fund false", c + "init-author-name=me"}, Passes: []string{prog + " config list", c + "--help"}},
+		}}
+}
+
 func withSubs(m, more map[string]*Spec) map[string]*Spec {
 	maps.Copy(m, more)
 	return m
