@@ -50,6 +50,8 @@ func TestSQLText(t *testing.T) {
 		{`psql -c "drop	table	users"`, w("sql-destructive")},
 		{"psql <<'EOF'\n\\set q 'DROP TABLE users'\n:q;\nEOF", w("sql-destructive")},
 		{"psql -c 'SELECT 1' -c '\\gexec'", nil},
+		{`sqlcmd -Q "EXEC xp_cmdshell 'whoami'"`, w("remote-exec")},
+		{`mysql -e "SELECT sys_exec('id')" shop`, w("remote-exec")},
 		// Only looks dangerous.
 		{"psql <<'EOF'\n\\set q DROP TABLE users\n:q;\nEOF", nil},
 		{`psql -c "SELECT 'writefile(''/home/me/.bashrc'')'"`, nil},

@@ -387,10 +387,16 @@ var fileFuncs = map[string]struct {
 	"readfile": {0, false}, "writefile": {0, true}, "lo_export": {1, true}, "pg_file_write": {0, true},
 }
 
+// runFuncs are the functions that run their argument as a command on the
+// server: SQL Server's xp_cmdshell, and the sys_exec and sys_eval of
+// MySQL's lib_mysqludf_sys.
+var runFuncs = map[string]bool{"xp_cmdshell": true, "sys_exec": true, "sys_eval": true}
+
 // Files are the files the statement reads and writes, and the commands
 // it runs, in the order written: the file functions, INTO OUTFILE and
 // INTO DUMPFILE, VACUUM INTO, LOAD DATA INFILE, COPY … TO or FROM a file
-// or a PROGRAM, and sqlite3's edit(text, editor).
+// or a PROGRAM, the commands xp_cmdshell, sys_exec and sys_eval run, and
+// sqlite3's edit(text, editor).
 func (s Statement) Files() []File {
 	c := s.Code()
 	var out []File
@@ -398,6 +404,13 @@ func (s Statement) Files() []File {
 		name := call.Name[strings.LastIndexByte(call.Name, '.')+1:]
 		if f, ok := fileFuncs[name]; ok && f.arg < len(call.Args) {
 			out = append(out, File{Via: name, Path: literal(call.Args[f.arg]), Write: f.write})
+		}
+		if runFuncs[name] {
+			p := ""
+			if len(call.Args) > 0 {
+				p = literal(call.Args[0])
+			}
+			out = append(out, File{Via: name, Path: p, Run: true})
 		}
 		if name == "edit" && len(call.Args) >= 2 {
 			p := literal(call.Args[1])
@@ -421,6 +434,13 @@ func (s Statement) Files() []File {
 			if j := indexWord(c, i+1, "INTO"); j > 0 && j <= i+2 {
 				out = append(out, File{Via: "vacuum into", Path: str(next(j - i + 1)), Write: true})
 			}
+		case t.Is("XP_CMDSHELL") && !next(1).IsPunct("("):
+			// EXEC xp_cmdshell 'cmd', EXEC master..xp_cmdshell N'cmd'.
+			p := next(1)
+			if p.Is("N") {
+				p = next(2)
+			}
+			out = append(out, File{Via: "xp_cmdshell", Path: str(p), Run: true})
 		case t.Is("INFILE") && i > 0:
 			out = append(out, File{Via: "load data infile", Path: str(next(1))})
 		case t.Is("COPY") && i == 0:
