@@ -50,10 +50,13 @@ var _ = family("archivers", func(add func(...*Spec)) {
 			// case, password): in them an undeclared one is unknown.
 			Options: "-d=e -h:h --help:h -l -t -v -Z -p -c -z -q -qq -a -aa -b -C -L -j -x -P= -o -n -f -u",
 			Flagged: []string{"unzip -o x.zip -d ~/", "unzip -o x.zip -d .git/hooks", "unzip x.zip"}, ReadOnly: []string{"unzip -l x.zip"}},
+		// With -c the file, compressed or not, goes to standard output: an
+		// encoding launders nothing (R14).
 		&Spec{Names: n("gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "lzma", "unlzma", "brotli"), Code: Code{Decodes: true}, Effect: Write, Permute: true, Operands: "r*", Loose: true, Abbrev: true,
+			Prints: true, PrintsWith: "-c --stdout --to-stdout",
 			// The options the reading modes (-c, -l, -t) take are declared: an
 			// undeclared one there makes the call unknown.
-			ReadWith: "-c --stdout -l --list -t --test -dc -cd -tv", Numeric: true,
+			ReadWith: "-c --stdout -l --list -t --test -dc -cd -tv", Numeric: true, NumericBundles: true,
 			Options: "-h:h --help:h -V:h --version:h -L:h --files?u --files0?u --filelist=u " +
 				"-c --stdout --to-stdout -d --decompress --uncompress -z --compress -f --force -k --keep -l --list -t --test -v --verbose -q --quiet -n --no-name -N --name " +
 				"-r --recursive -S= --suffix= --fast --best --rsyncable -T= --threads= -e --extreme -F= --format= -C= --check= -M= --memlimit= --single-stream --no-sparse " +
@@ -68,7 +71,9 @@ var _ = family("archivers", func(add func(...*Spec)) {
 			Flagged: []string{"7z x archive.7z -o/tmp/out"}},
 		// dd's operands are KEY=VALUE words, judged as dd "code": a key dd
 		// does not have is unknown.
-		&Spec{Names: n("dd"), Grant: Grant{Exact: true, Offers: []string{"dd x => Bash(dd x)"}}, NoOptions: true, Operands: "c*", Lang: "dd", ReadOnly: []string{"dd if=disk.img count=1", "dd --help"},
+		// dd copies if= to standard output or to a file of the agent's
+		// choosing: either way the bytes are the agent's to see.
+		&Spec{Names: n("dd"), Prints: true, Grant: Grant{Exact: true, Offers: []string{"dd x => Bash(dd x)"}}, NoOptions: true, Operands: "c*", Lang: "dd", ReadOnly: []string{"dd if=disk.img count=1", "dd --help"},
 			Flagged: []string{"dd if=x of=y", "dd --frobnicate", "dd foo=bar if=x"}},
 		&Spec{Names: n("split"), Prints: true, Effect: Write, Permute: true, Operands: "r? -?", Loose: true, Abbrev: true,
 			Options: "-a= --suffix-length= --additional-suffix= -b= --bytes= -C= --line-bytes= -l= --lines= -n= --number= -t= --separator= --help:h --version:h --filter=x",

@@ -97,7 +97,8 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 			Options: "-a -B= -h -H -i -k -l -P -t= -T -x= --all --block-size= --human-readable --si --inodes --local --no-sync --output? --portability --print-type --sync --total --type= --exclude-type=" + gnu},
 		// -R with -H writes 00Tree.html into every directory; --fromfile
 		// prints the listing its operands hold.
-		&Spec{Names: n("tree"), Permute: true, Operands: "-*",
+		// tree --fromfile prints the listing its operands hold.
+		&Spec{Names: n("tree"), Permute: true, Operands: "-*", Prints: true, PrintsWith: "--fromfile",
 			Options:  "-a -d -l -f -x -L= -R:u -P= -I= -o=w -i -q -N -Q -p -u -g -s -h -D -F -v -t -c -U -r -C -n -J -X -H= -T= --gitignore --help:h --version:h --noreport --dirsfirst --du --prune --filelimit= --charset= --sort= --matchdirs --ignore-case --info --fromfile:R --metafirst --si --timefmt= -S -A --nolinks --inodes --device",
 			ReadOnly: []string{"tree -L 2", "tree --fromfile listing.txt"},
 			Flagged:  []string{"tree -o ~/.bashrc", "tree -R -H . -L 1", "tree --fromfile ~/.ssh/id_rsa"}},
@@ -107,7 +108,7 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 			ReadOnly: []string{"printf '%s\\n' hello"},
 			Flagged:  []string{"printf -v x '%s' hello"}},
 		&Spec{Names: n("pwd"), Options: "-L -P --help:h --version:h"},
-		&Spec{Names: n("true", "false", ":"), Operands: "-*", NoOptions: true},
+		&Spec{Names: n("true", "false", ":"), Operands: "-*", NoOptions: true, Flow: Flow{Digests: true}},
 		&Spec{Names: n("whoami", "tty", "nproc", "arch", "logname", "users"), Options: "--all --ignore= -s --silent --quiet" + gnu},
 		&Spec{Names: n("id"), Abbrev: true, Permute: true, Operands: "-?", Options: "-a -Z|--context -g|--group -G|--groups -n|--name -r|--real -u|--user -z|--zero" + gnu},
 		&Spec{Names: n("groups"), Operands: "-*", Options: gnu},
@@ -154,9 +155,11 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 		// read and mapfile set shell variables from standard input (a
 		// name used as an array subscript is judged by the shell
 		// package); mapfile -C runs a callback.
-		&Spec{Names: n("read"), Operands: "-*", Options: "-a= -d= -e -E -i= -n= -N= -p= -r -s -t= -u=",
+		// A file read into shell variables is the agent's to print or send:
+		// read -r k < ~/.ssh/id_rsa; echo "$k".
+		&Spec{Names: n("read"), Prints: true, Operands: "-*", Options: "-a= -d= -e -E -i= -n= -N= -p= -r -s -t= -u=",
 			ReadOnly: []string{"read -r line", "read -p 'name? ' -t 5 name"}, Flagged: []string{"read 'a[$(rm -rf ~)]'"}},
-		&Spec{Names: n("mapfile", "readarray"), Operands: "-?", Options: "-d= -n= -O= -s= -t -u= -C=x -c=",
+		&Spec{Names: n("mapfile", "readarray"), Prints: true, Operands: "-?", Options: "-d= -n= -O= -s= -t -u= -C=x -c=",
 			ReadOnly: []string{"mapfile -t lines"}, Flagged: []string{"mapfile -C 'rm -rf ~' -c 1 lines"}},
 		&Spec{Names: n("history"), Operands: "-?", Options: "-c:c -d=c -a=c -n=c -r=c -w=c -p -s:c",
 			ReadOnly: []string{"history", "history 20"},
@@ -173,7 +176,9 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 				"--new-line-format= --unchanged-line-format= --minimal --horizon-lines= --speed-large-files --color? --palette= --no-color --output=w" + gnu,
 			ReadOnly: []string{"diff -u a.txt b.txt", "diff -r src other"},
 			Flagged:  []string{"diff --output=~/.bashrc a b"}},
-		&Spec{Names: n("cmp"), Abbrev: true, Permute: true, Operands: "r r? -? -?",
+		// cmp -l prints every differing byte, -b the bytes themselves:
+		// against /dev/null, the whole file.
+		&Spec{Names: n("cmp"), Abbrev: true, Permute: true, Operands: "r r? -? -?", Prints: true, PrintsWith: "-l -b",
 			Options:  "-b|--print-bytes -i|--ignore-initial= -l|--verbose -n|--bytes= -s|--quiet|--silent" + gnu,
 			ReadOnly: []string{"cmp a.bin b.bin"}, Flagged: []string{"cmp -l ~/.ssh/id_rsa /dev/null"}},
 	)

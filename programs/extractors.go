@@ -142,14 +142,14 @@ var _ = family("extractors", func(add func(...*Spec)) {
 
 		// zstd and lz4 write FILE.zst / FILE (or -o FILE, or lz4's second
 		// operand) and, with --rm, delete the input.
-		&Spec{Names: n("zstd", "unzstd"), Code: Code{Decodes: true}, Effect: Write, Permute: true, Numeric: true, Operands: "r*",
+		&Spec{Names: n("zstd", "unzstd"), Code: Code{Decodes: true}, Effect: Write, Permute: true, Numeric: true, NumericBundles: true, Operands: "r*", Prints: true, PrintsWith: "-c --stdout",
 			ReadWith: "-c --stdout -l --list -t --test -dc -cd -tv -lv",
 			Options: "-o=w --output-dir-flat=w --output-dir-mirror=w --rm:D -c --stdout -d --decompress --uncompress -z --compress -l --list -t --test -f --force -k --keep " +
 				"-q --quiet -v --verbose -r -T= --threads= -M= --memory= -D=r --ultra --long? --fast? --adapt? -B= --no-progress --no-check -C --check --format= --sparse --no-sparse " +
 				"--filelist=r --exclude-compressed --trace=w --patch-from=r --train:u -b? -e? -i? -S -H -q -V:h --version:h -h:h --help:h -L:h",
 			Flagged:  []string{"zstd big.log", "zstd -d x.zst -o ~/.bashrc", "zstd -d --output-dir-flat .git/hooks x.zst", "zstd --rm big.log"},
 			ReadOnly: []string{"zstd -l x.zst", "zstd -t x.zst", "zstd -dc x.zst"}},
-		&Spec{Names: n("lz4", "unlz4"), Effect: Write, Permute: true, Numeric: true, Operands: "r w?",
+		&Spec{Names: n("lz4", "unlz4"), Effect: Write, Permute: true, Numeric: true, NumericBundles: true, Operands: "r w?", Prints: true, PrintsWith: "-c --stdout",
 			ReadWith: "-c --stdout -t --test --list -dc -cd",
 			Options: "-c --stdout -d --decompress --uncompress -z --compress -t --test --list -f --force -k --keep --rm:D -m:R --multiple:R -r -q --quiet -v --verbose " +
 				"-B? -BD -BX --no-frame-crc --content-size --no-content-size --sparse --no-sparse -l --best --fast? -T= -V:h --version:h -h:h --help:h -H:h",

@@ -13,8 +13,9 @@ type Flow struct {
 	// their spellings, or NAME=VALUE for an option's value (grep -r, grep
 	// --directories=recurse), space separated.
 	Trees string
-	// Digests says it reads its input only to count, hash or fingerprint
-	// it (wc, sha256sum): nothing it reads reaches its output.
+	// Digests says nothing it reads reaches its output: it reads its
+	// input only to count, hash or fingerprint it (wc, sha256sum), or
+	// not at all (true).
 	Digests bool
 	// Whole says its output holds all of its input, as it is or
 	// reordered (cat, sort, tee, less).

@@ -701,11 +701,20 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 			}
 			continue
 		}
+		start := 1
 		if s.Numeric && t[1] >= '0' && t[1] <= '9' {
-			continue
+			if !s.NumericBundles {
+				continue
+			}
+			for start < len(t) && t[start] >= '0' && t[start] <= '9' {
+				start++
+			}
 		}
 		// Bundled short options: -rf, -n5, -ofile.
-		for j := 1; j < len(t); j++ {
+		for j := start; j < len(t); j++ {
+			if s.NumericBundles && t[j] >= '0' && t[j] <= '9' {
+				continue // a level's digit, among the letters (gzip -c9)
+			}
 			o := s.short(t[j])
 			if o == nil && s.Loose {
 				// An undeclared letter is taken for a flag, as an

@@ -363,6 +363,34 @@ func TestRaiseOptionsDeclared(t *testing.T) {
 	}
 }
 
+// TestPrintsOptionsDeclared: every option PrintsWith and PrintsNot name
+// is declared by its entry, so that the parse answers for it in every
+// spelling; and only a printing entry names them.
+func TestPrintsOptionsDeclared(t *testing.T) {
+	n := 0
+	for _, s := range All() {
+		s.compile(s.Names[0])
+		for _, f := range append(strings.Fields(s.PrintsWith), strings.Fields(s.PrintsNot)...) {
+			n++
+			found := false
+			for _, o := range s.opts {
+				if o.canon == f || spells(o.group, f) {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("%s: Prints names %s, which the entry does not declare", s.Names[0], f)
+			}
+		}
+		if !s.Prints && (s.PrintsWith != "" || s.PrintsNot != "") {
+			t.Errorf("%s: PrintsWith or PrintsNot on an entry that does not print", s.Names[0])
+		}
+	}
+	if n < 20 {
+		t.Errorf("only %d options named", n)
+	}
+}
+
 func TestGlobFold(t *testing.T) {
 	for _, c := range []struct {
 		pat, s string
@@ -470,6 +498,36 @@ func TestSandboxed(t *testing.T) {
 		res := Parse(spec, words)
 		if got := res.Sandboxed(); got != tc.want {
 			t.Errorf("%q: sandboxed %v, want %v", tc.cmd, got, tc.want)
+		}
+	}
+}
+
+// TestNumericBundles: where each digit is an option letter (gzip, xz,
+// zstd, lz4, grep), the letters after the digits of a -NUM word are short
+// options of the same bundle; elsewhere the whole word is the number.
+func TestNumericBundles(t *testing.T) {
+	for _, tc := range []struct {
+		cmd, opt string
+		want     bool
+	}{
+		{"gzip -9c f", "-c", true},
+		{"gzip -c9 f", "-c", true},
+		{"gzip -9 f", "-c", false},
+		{"xz -e9c f", "-c", true},
+		{"xz -e9c f", "-e", true},
+		{"zstd -19c f", "-c", true},
+		{"lz4 -9c f", "-c", true},
+		{"grep -5n x f", "-n", true},
+		{"grep -5 x f", "-n", false},
+	} {
+		f := strings.Fields(tc.cmd)
+		words := make([]Word, 0, len(f)-1)
+		for _, w := range f[1:] {
+			words = append(words, Word{Text: w, Literal: true})
+		}
+		res := Parse(Lookup(f[0]), words)
+		if got := res.Has(tc.opt); got != tc.want {
+			t.Errorf("%q: Has(%s) = %v, want %v (%v)", tc.cmd, tc.opt, got, tc.want, res.Unknown)
 		}
 	}
 }

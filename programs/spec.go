@@ -223,8 +223,12 @@ type Spec struct {
 	EffectWithOperands bool
 	// NoOptions makes every word an operand (test, [, expr).
 	NoOptions bool
-	// Numeric accepts -NUM as an option (head -5).
-	Numeric bool
+	// Numeric accepts -NUM as an option (head -5). NumericBundles reads
+	// short options after the digits in the same word, as getopt does
+	// where each digit is an option letter (gzip -9c, xz -e9c, zstd -19c,
+	// lz4 -9c, grep -5n: each tried); without it the whole word is the
+	// number (kill -9, head -5).
+	Numeric, NumericBundles bool
 	// Fold matches long options and slash options without regard to
 	// case, as the program does (hdparm's --Security-Erase, icacls /T):
 	// they are declared in lower case, as are subcommands, which it
@@ -253,10 +257,18 @@ type Spec struct {
 	// it does not know.
 	Sandbox string
 	// Prints says the program copies what it reads to its output (cat,
-	// head, grep, sort): a credential it reads reaches the transcript.
-	// Programs that only summarise what they read (wc, sha256sum, stat)
-	// do not print.
+	// head, grep, sort, dd, read): a credential it reads reaches the
+	// transcript. Programs that only summarise what they read (wc,
+	// sha256sum, stat) do not print.
 	Prints bool
+	// PrintsWith lists options, space separated, one of which a call must
+	// give for Prints to hold (gzip -c, tree --fromfile, cmp -l): without
+	// it the program writes a file or prints only a summary. PrintsNot
+	// lists the options that make a printing program print none of what
+	// it reads (grep -c, -q, -l, -L; rg's -L is --follow, not one of
+	// them). Each is read in every spelling (Result.Has), and every name
+	// must be a declared option (TestPrintsOptionsDeclared).
+	PrintsWith, PrintsNot string
 	// Loose accepts options the entry does not declare, with no effect:
 	// for subcommands whose own effect already says they are not
 	// read-only (git commit), where the entry declares only the options

@@ -691,48 +691,26 @@ func (a *analyzer) checkReads(c *call) {
 	}
 }
 
+// printingProgram reports a call whose standard output holds what it
+// reads, as its entry says (programs.Spec's Prints, PrintsWith and
+// PrintsNot), or a statement of redirections only: $(< file) is bash's
+// cat, and zsh pages < file on its own.
 func printingProgram(c *call) bool {
-	if c.prog == "dd" {
-		// dd copies if= to stdout or to a file of the agent's choosing:
-		// either way the bytes are the agent's to see.
-		return true
-	}
-	switch c.prog {
-	case "gzip", "bzip2", "xz", "zstd", "lz4", "brotli", "lzma":
-		// With -c the file, compressed or not, goes to standard output:
-		// an encoding launders nothing (R14).
-		res := entryOf(c)
-		return res.Has("-c", "--stdout", "--to-stdout")
-	}
 	if c.prog == "" && len(c.args) == 0 {
-		// A statement of redirections only: $(< file) is bash's cat, and
-		// zsh pages < file on its own.
 		return true
 	}
-	switch c.prog {
-	case "read", "mapfile", "readarray":
-		// A file read into shell variables is the agent's to print or
-		// send: read -r k < ~/.ssh/id_rsa; echo "$k".
-		return true
-	case "tree":
-		// tree --fromfile prints the listing its operands hold.
-		res := entryOf(c)
-		return res.Has("--fromfile")
-	case "cmp":
-		// cmp -l prints every differing byte, -b the bytes themselves:
-		// against /dev/null, the whole file.
-		res := entryOf(c)
-		return res.Has("--verbose") || res.Has("--print-bytes")
-	}
-	if spec := programs.Lookup(c.prog); spec == nil || !spec.Prints {
+	spec := programs.Lookup(c.prog)
+	if spec == nil || !spec.Prints {
 		return false
 	}
-	switch c.prog {
-	case "grep", "egrep", "fgrep", "rg", "zgrep", "ag", "ack":
-		res := entryOf(c)
-		return !res.Has("-c", "-q", "-l", "-L", "--count", "--quiet", "--files-with-matches")
+	if spec.PrintsWith == "" && spec.PrintsNot == "" {
+		return true
 	}
-	return true
+	res := entryOf(c)
+	if spec.PrintsWith != "" && !res.Has(strings.Fields(spec.PrintsWith)...) {
+		return false
+	}
+	return spec.PrintsNot == "" || !res.Has(strings.Fields(spec.PrintsNot)...)
 }
 
 // outputMasked reports that a call's output never reaches the transcript
@@ -748,9 +726,10 @@ func (a *analyzer) outputMasked(c *call) bool {
 		return false
 	}
 	d := down[0]
+	if digestProgram(d.prog) {
+		return true // wc, sha256sum, true: nothing of it reaches their output
+	}
 	switch d.prog {
-	case "wc", "md5sum", "sha1sum", "sha256sum", "sha512sum", "shasum", "cksum", "b2sum", "md5", "true":
-		return true
 	case "grep", "egrep", "fgrep", "rg":
 		return !printingProgram(d)
 	}
