@@ -289,6 +289,13 @@ type Spec struct {
 	// under the wrapper, and Wraps says whether a read-only command stays
 	// read-only under it.
 	Wraps Wrap
+	// InputSeps are the words that, after a launcher's command, begin a
+	// group of the inputs it runs the command with, space separated: the
+	// first a group of values, the second a group of files holding them,
+	// each also with a "+" after it (linked to the group before): GNU
+	// parallel's ::: and :::: (::::: is no separator, but a word of the
+	// command). The command's words end at the first.
+	InputSeps string
 	// Assigns says NAME=VALUE words may stand before a launcher's
 	// command (env FOO=1 CMD): they are given to the command, and are
 	// neither operands nor the command's first word; the options end at

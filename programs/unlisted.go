@@ -9,8 +9,6 @@ var unlisted = []Unlisted{
 		Grant: Grant{Exact: true, Offers: []string{"bash -c ls => Bash(bash -c ls)", "sh script.sh => Bash(sh script.sh)", "eval x => Bash(eval x)"}}},
 	// privilege and identity
 	// wrappers that run another program
-	{Names: n("parallel"),
-		Grant: Grant{Exact: true, Offers: []string{"parallel gzip ::: a b => Bash(parallel gzip ::: a b)"}}},
 	// interpreters and shells of other systems
 	{Names: n("powershell", "pwsh"), Code: Code{Interpreter: true},
 		Grant: Grant{Exact: true, Offers: []string{"pwsh -File x.ps1 => Bash(pwsh -File x.ps1)"}}},

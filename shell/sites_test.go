@@ -51,6 +51,7 @@ var siteTests = map[string]func(*testing.T){
 	"TestFlowExamples":              TestFlowExamples,
 	"TestCodeExamples":              TestCodeExamples,
 	"TestCodeFacts":                 TestCodeFacts,
+	"TestParallelEntry":             TestParallelEntry,
 	"TestGlobOnDisk":                TestGlobOnDisk,
 	"TestHostsByValue":              TestHostsByValue,
 	"TestCheckExamples":             TestCheckExamples,

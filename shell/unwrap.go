@@ -143,7 +143,7 @@ func (a *analyzer) unwrapEntry(ca *call, k string, args []arg, form bool) (rest 
 	}
 	var res programs.Result
 	rest, ok = a.wrapByEntry(ca, k, spec, args[1:], &res)
-	if h := afterWrap[k]; h != nil {
+	if h := afterWrapOf(k, spec); h != nil {
 		rest, ok = h(a, ca, &res, args[1:], rest, ok, form)
 	}
 	if ok {

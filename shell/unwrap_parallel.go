@@ -1,76 +1,51 @@
 package shell
 
 import (
-	"github.com/wardenhq/warden/checks"
+	"slices"
 	"strings"
+
+	"github.com/wardenhq/warden/checks"
+	"github.com/wardenhq/warden/programs"
 )
 
-func init() {
-	wrappers["parallel"] = wrapParallel
-	wrappers["sem"] = wrapParallel
+// afterWrapOf returns what the shell makes of a wrapper's reading past
+// its options (afterWrap): the wrapper's own by its name, or, for an entry
+// that declares input groups after its command (InputSeps: GNU parallel),
+// afterParallel.
+func afterWrapOf(k string, spec *programs.Spec) func(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok, form bool) ([]arg, bool) {
+	if h := afterWrap[k]; h != nil {
+		return h
+	}
+	if spec != nil && spec.InputSeps != "" {
+		return afterParallel
+	}
+	return nil
 }
 
-// parallelValues are GNU parallel's options that take a value as the next
-// word; parallelFlags those that take none. Any other option makes the
-// part unknown: the option may take the next word, so which word is the
-// command is no longer known.
-var parallelValues = newWordSet("-j --jobs -P --max-procs -S --sshlogin --slf --sshloginfile -I -a --arg-file -d --delimiter -E --eof -n --max-args -N -L -l --max-lines -s --max-chars " +
-	"--timeout --delay --retries --memfree --load --halt --halt-on-error --tagstring --tag-string --colsep -C --basefile --bf --return --transfer-file --tf " +
-	"--env --results --res --joblog --tmpdir --workdir --wd --block --header --template --sqlmaster --sqlworker --sqlandworker --ssh --nice --rpl --tee --fifo --cat " +
-	"--termseq --resume-failed --limit --shebang --profile -J --semaphorename --id --fg --bg --controlmaster -M")
-
-var parallelFlags = newWordSet("-k --keep-order -u --ungroup --line-buffer --lb --group -v --verbose -t --eta --progress --bar -q --quote -0 --null --no-notice --will-cite " +
-	"--pipe --spreadstdin --pipepart --pipe-part -X -m --xargs --trim --shuf --link --xapply --tag --plus --dry-run --dryrun --files --files0 --resume --resume-failed " +
-	"--keep --nonall --onall --round-robin --round --ungroup --group-by --null --noswap --compress --retry-failed --halt-on-error --silent -r --no-run-if-empty " +
-	"--transfer --trc --cleanup --semaphore --sem --wait --citation --linebuffer --keeporder --joblog-append --header-in --shellquote --quote-all")
-
-// wrapParallel reads GNU parallel (and its sem alias): COMMAND [ARGS]
-// followed by input groups after ::: (values) or :::: (files), or input
-// on standard input as xargs reads it. Each literal input value is put in
-// the command the way parallel does — in place of {} and {N}, or appended
-// — and the result is walked as shell code, since parallel hands each job
-// to a shell; with no command the inputs are the commands. Inputs that
-// are not literal (files, standard input) leave the command as xargs
-// leaves it.
-func wrapParallel(a *analyzer, ca *call, args []arg) ([]arg, bool) {
-	i := 0
-	for ; i < len(args); i++ {
-		s := args[i].Value
-		if s == "--" {
-			i++
-			break
+// afterParallel reads GNU parallel (and its sem alias) past its options,
+// which its entry reads in every spelling (programs/parallel.go): COMMAND
+// [ARGS] followed by input groups after ::: (values) or :::: (files), or
+// input on standard input as xargs reads it. Each literal input value is
+// put in the command the way parallel does — in place of {} and {N}, or
+// appended — and the result is walked as shell code, since parallel hands
+// each job to a shell; with no command the inputs are the commands.
+// Inputs that are not literal (files, standard input) leave the command
+// as xargs leaves it.
+func afterParallel(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok, form bool) ([]arg, bool) {
+	if !ok {
+		if !res.Help {
+			ca.xargs = true // the commands are its input's lines
 		}
-		if !strings.HasPrefix(s, "-") || s == "-" || strings.HasPrefix(s, ":::") {
-			break
-		}
-		name := s
-		if k := strings.IndexByte(s, '='); k > 0 && strings.HasPrefix(s, "--") {
-			name = s[:k]
-			if parallelValues[name] || parallelFlags[name] {
-				continue
-			}
-		}
-		if parallelValues[name] {
-			i++
-			continue
-		}
-		if parallelFlags[name] {
-			continue
-		}
-		// Short options with their value attached: -j2, -Shost, -I{}.
-		if len(s) > 2 && s[1] != '-' && parallelValues[s[:2]] {
-			continue
-		}
-		ca.unknown = append(ca.unknown, "parallel option "+s)
+		return nil, false
 	}
-	rest := args[min(i, len(args)):]
 	var cmd []arg
 	var groups [][]arg
 	literal := true
+	seps := strings.Fields(res.Spec.InputSeps)
 	for j := 0; j < len(rest); j++ {
-		s := rest[j].Value
-		if strings.HasPrefix(s, ":::") && strings.Trim(s, ":+") == "" {
-			if strings.HasPrefix(s, "::::") {
+		s := strings.TrimSuffix(rest[j].Value, "+")
+		if i := slices.Index(seps, s); i >= 0 && rest[j].Lit {
+			if i > 0 {
 				literal = false // inputs read from files
 			}
 			groups = append(groups, nil)
