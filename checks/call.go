@@ -43,10 +43,6 @@ type Call interface {
 	// Downstream are the calls of the later stages of the call's
 	// pipeline, which read its standard output; each with its own Parse.
 	Downstream() []Call
-	// DumpsEnvironment reports a call that prints every variable of the
-	// environment or the shell (env, printenv, a bare set, export -p,
-	// declare -x), however the declaration is spelled.
-	DumpsEnvironment() bool
 	// Upstream are the calls of the earlier stages of the call's
 	// pipeline, which feed its standard input.
 	Upstream() []Call
@@ -64,8 +60,9 @@ type Call interface {
 	// database dump, an archive of home or the project, the history.
 	SensitiveOutput() string
 	// PrintsEnv says what environment the call prints ("" when none):
-	// the shell's (env, printenv, export -p, declare -x), as JSON (jq's
-	// env), every process's (ps e).
+	// "the environment", the shell's (env, printenv, export -p, declare
+	// -x, however the declaration is spelled: its entry's Env), or as JSON
+	// (jq's env); "every process's environment" (ps e).
 	PrintsEnv() string
 	// Prints reports a call whose standard output is the content of the
 	// files it reads (cat, grep, dd, gzip -c, a bare < FILE).

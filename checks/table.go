@@ -413,8 +413,10 @@ var Table = [...]Check{
 	{Name: "env-print", Rule: "R11", Run: EnvPrint,
 		Raises:   []danger.Kind{danger.CredentialAccess},
 		Programs: []string{"env", "printenv", "set", "export", "declare", "typeset"},
-		Flagged:  []string{"env", "set", "export -p", "command export -p", "builtin export -p", "export", "declare -x", "declare -p", "typeset -px", "command declare -x", "export -p | sort"},
-		Passes:   []string{"env -i", "set +e", "export -p > env.txt", "export -p | wc -l", "declare -p PATH", "export -n FOO", "declare -F", "export X=1"}},
+		Flagged: []string{"env", "set", "export -p", "command export -p", "builtin export -p", "export", "declare -x", "declare -p", "typeset -px", "command declare -x", "export -p | sort",
+			"declare -xp", "declare -p -x", "typeset -x", "env -0", "env -u HOME", "env --unset=HOME", "env FOO=1", "printenv", "printenv --null", "/usr/bin/env", "/usr/bin/printenv -0"},
+		Passes: []string{"env -i", "set +e", "export -p > env.txt", "export -p | wc -l", "declare -p PATH", "export -n FOO", "declare -F", "export X=1",
+			"env --ignore-environment", "env --ignore-e", "env -i FOO=1", "declare -f", "export -f", "set -x", "printenv HOME", "export -p | sha256sum"}},
 	// R17 Logs and audit trails (POLICY.md).
 	{Name: "history", Rule: "R17", Run: History,
 		Raises:   []danger.Kind{danger.LogTampering},

@@ -8,7 +8,8 @@ package programs
 var _ = family("builtins", func(add func(...*Spec)) {
 	add(
 		// set and shopt: every word is read by the state table.
-		&Spec{Names: n("set"), NoOptions: true, Operands: "-*",
+		// A bare set prints every variable, and every function.
+		&Spec{Names: n("set"), NoOptions: true, Operands: "-*", Env: EnvDump{Dumps: true},
 			ReadOnly: []string{"set -euo pipefail", "set -x", "set +e", "set -o errexit -o nounset", "set -- a b"},
 			Flagged:  []string{"set -k", "set -o keyword", "set -a", "set", "set -o $opt"}},
 		&Spec{Names: n("shopt"), NoOptions: true, Operands: "-*",
@@ -49,10 +50,13 @@ var _ = family("builtins", func(add func(...*Spec)) {
 		// carries out as the builtin) they are read as the declaration.
 		// With no name they print every variable (declare -f, -F print
 		// functions).
-		&Spec{Names: n("declare", "typeset", "local"), Operands: "-*", Options: "-a -A -f -F -g -i -I -l -n -r -t -u -x -p",
+		// Alone, or with only -p or -x, each prints every (exported)
+		// variable with its value; -f and -F print functions, -p NAME one
+		// variable.
+		&Spec{Names: n("declare", "typeset", "local"), Operands: "-*", Options: "-a -A -f -F -g -i -I -l -n -r -t -u -x -p", Env: EnvDump{Dumps: true, Only: "-p -x"},
 			ReadOnly: []string{"declare -a arr", "declare -i n=1", "typeset -r X=1", "declare -f", "declare -ax a", "declare -p HOME", "command declare -p HOME", "command declare -x A=1"},
 			Flagged:  []string{"declare", "declare -p", "typeset -x", "declare '-p'", "declare -x PATH=./bin:$PATH; ls"}},
-		&Spec{Names: n("export"), Operands: "-*", Options: "-f -n -p",
+		&Spec{Names: n("export"), Operands: "-*", Options: "-f -n -p", Env: EnvDump{Dumps: true, Only: "-p"},
 			ReadOnly: []string{"export FOO=bar", "export -n FOO", "export -f build", "command export FOO=1", "\\export FOO=1"},
 			Flagged:  []string{"export", "export -p", "export '-p'", "command export -p", "export PATH=./bin:$PATH; ls", "export LD_PRELOAD=./x.so"}},
 		&Spec{Names: n("readonly"), Operands: "-*", Options: "-a -A -f -p",

@@ -127,7 +127,7 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 		&Spec{Names: n("cal", "ncal"), Permute: true, Operands: "-*", Options: "-1 -3 -A= -B= -b -C -d= -e -H= -h -J -j -m= -N -o -p -s= -S -w -y -Y -M -v --help:h -V --version:h --months= --span --sunday --monday --julian --year --twelve --color? --vertical --week"},
 		&Spec{Names: n("uptime"), Options: "-p -s --pretty --since -h --help:h -V --version:h"},
 		&Spec{Names: n("free"), Options: "-b -k -m -g --kilo --mega --giga --tera --peta --kibi --mebi --gibi --tebi --pebi -h --human --si -l --lohi -L --line -t --total -v --committed -s= --seconds= -c= --count= -w --wide --help:h -V --version:h"},
-		&Spec{Names: n("printenv"), Operands: "-*", Options: "-0 --null" + gnu,
+		&Spec{Names: n("printenv"), Operands: "-*", Options: "-0 --null" + gnu, Env: EnvDump{Dumps: true},
 			ReadOnly: []string{"printenv HOME", "printenv | wc -l"}, Flagged: []string{"printenv", "printenv -0"}},
 		&Spec{Names: n("sleep"), Operands: "-*", Options: gnu},
 		&Spec{Names: n("seq"), Operands: "- -? -?", Options: "-f= -s= -w --format= --separator= --equal-width" + gnu},

@@ -1,5 +1,7 @@
 package programs
 
+import "strings"
+
 // Flow is what an entry says about where what the program reads goes,
 // for the checks of credentials and the environment (shell's credreach
 // and envdump): into a copy, to the transcript whole, or only as a
@@ -26,6 +28,30 @@ type Flow struct {
 	// Examples are shell commands the shell package's tests run: each is
 	// flagged as exposing a credential or the environment.
 	Examples []string
+}
+
+// EnvDump says a program prints every variable of the environment (env,
+// printenv, export -p, declare -x, a bare set) when a call gives it no
+// operand: Only, when set, lists the only options such a call may give
+// (export's -p), Unless the options that stop it (env -i prints none of
+// them). Options are read in every spelling, and
+// every name must be declared (TestEnvOptionsDeclared). Assignments do
+// not stop it: env FOO=1 prints the environment with FOO in it.
+type EnvDump struct {
+	Dumps        bool
+	Only, Unless string
+}
+
+// Holds reports whether a call parsed by the entry prints every
+// variable.
+func (e EnvDump) Holds(r *Result) bool {
+	if !e.Dumps || len(r.OperandIndexes) > 0 {
+		return false
+	}
+	if e.Only != "" && !r.Only(strings.Fields(e.Only)...) {
+		return false
+	}
+	return e.Unless == "" || !r.Has(strings.Fields(e.Unless)...)
 }
 
 // FlowOf returns what is declared about where a program's reads go: its

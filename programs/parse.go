@@ -422,6 +422,17 @@ func (r *Result) named(i int, names []string) bool {
 	return false
 }
 
+// Only reports whether every option the call gives is one of names, in
+// any of its spellings (true when it gives none).
+func (r *Result) Only(names ...string) bool {
+	for i := range r.Options {
+		if !r.named(i, names) {
+			return false
+		}
+	}
+	return true
+}
+
 // valued reports whether Options[i] was given with a value.
 func (r *Result) valued(i int) bool { return i < len(r.spellings) && r.spellings[i].valued }
 

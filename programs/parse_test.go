@@ -363,8 +363,8 @@ func TestRaiseOptionsDeclared(t *testing.T) {
 	}
 }
 
-// TestPrintsOptionsDeclared: every option PrintsWith and PrintsNot name
-// is declared by its entry, so that the parse answers for it in every
+// TestPrintsOptionsDeclared: every option PrintsWith, PrintsNot and Env
+// name is declared by its entry, so that the parse answers for it in every
 // spelling; and only a printing entry names them.
 func TestPrintsOptionsDeclared(t *testing.T) {
 	n := 0
@@ -380,6 +380,17 @@ func TestPrintsOptionsDeclared(t *testing.T) {
 			}
 			if !found {
 				t.Errorf("%s: Prints names %s, which the entry does not declare", s.Names[0], f)
+			}
+		}
+		for _, f := range append(strings.Fields(s.Env.Only), strings.Fields(s.Env.Unless)...) {
+			found := false
+			for _, o := range s.opts {
+				if o.canon == f || spells(o.group, f) {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("%s: Env names %s, which the entry does not declare", s.Names[0], f)
 			}
 		}
 		if !s.Prints && (s.PrintsWith != "" || s.PrintsNot != "") {

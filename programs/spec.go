@@ -269,6 +269,9 @@ type Spec struct {
 	// them). Each is read in every spelling (Result.Has), and every name
 	// must be a declared option (TestPrintsOptionsDeclared).
 	PrintsWith, PrintsNot string
+	// Env says the program prints every variable of the environment,
+	// names and values, tokens included.
+	Env EnvDump
 	// Loose accepts options the entry does not declare, with no effect:
 	// for subcommands whose own effect already says they are not
 	// read-only (git commit), where the entry declares only the options

@@ -1,33 +1,28 @@
 package shell
 
+import "github.com/wardenhq/warden/programs"
+
 // dumpsEnvironment reports a call that prints every variable of the
-// environment or the shell.
+// environment or the shell, as its entry says (programs.Spec's Env): env,
+// printenv, a bare set, export -p, declare -x, whether spelled as the
+// declaration (export -p) or as a command's words (command export -p).
 func dumpsEnvironment(c *call) bool {
-	prog := c.prog
 	if c.decl && len(c.words) > 0 {
-		prog = c.words[0]
-	}
-	switch prog {
-	case "printenv":
-		res := entryOf(c)
-		return len(res.Operands()) == 0
-	case "env":
-		res := entryOf(c)
-		return len(c.assigns) == 0 && len(res.Operands()) == 0 && !res.Has("-S", "--split-string") && !res.Has("-i", "--ignore-environment")
-	case "set":
-		return len(c.words) == 1
-	case "export", "declare", "typeset":
-		if len(c.words) == 1 {
-			return true // export, declare and typeset alone print every variable
+		spec := programs.Lookup(c.words[0])
+		if spec == nil || !spec.Env.Dumps {
+			return false
 		}
+		words := make([]programs.Word, 0, len(c.words)-1)
 		for _, w := range c.words[1:] {
-			switch w {
-			case "-p", "-x", "-px", "-xp":
-			default:
-				return false
-			}
+			words = append(words, programs.Word{Text: w, Literal: true})
 		}
-		return true
+		res := programs.Parse(spec, words)
+		return spec.Env.Holds(&res)
 	}
-	return false
+	spec := programs.Lookup(c.prog)
+	if spec == nil || !spec.Env.Dumps {
+		return false
+	}
+	res := entryOf(c)
+	return spec.Env.Holds(&res)
 }

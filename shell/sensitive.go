@@ -78,20 +78,14 @@ func (a *analyzer) sensitiveSource(u *call) string {
 	return ""
 }
 
-// envPrinter says what environment a call prints ("" when none): env,
-// printenv, set, export -p, declare -x and compgen -v print the shell's,
-// jq's env and $ENV print it as JSON, ps with BSD e prints every
-// process's.
+// envPrinter says what environment a call prints ("" when none): the
+// shell's (dumpsEnvironment: env, printenv, export -p, declare -x, a bare
+// set), as JSON (jq's env and $ENV), every process's (ps with BSD e).
 func envPrinter(u *call) string {
-	prog := u.prog
-	if u.decl && len(u.words) > 0 {
-		prog = u.words[0]
+	if dumpsEnvironment(u) {
+		return "the environment"
 	}
-	switch prog {
-	case "env", "printenv", "set", "export", "declare", "typeset", "compgen":
-		if prog == "printenv" || prog == "env" && len(operandsOf(u)) == 0 || prog != "env" && prog != "printenv" && len(u.words) <= 2 && len(u.assigns) == 0 {
-			return "the environment"
-		}
+	switch u.prog {
 	case "jq", "gojq":
 		for _, e := range u.fx {
 			if e.Lang == "jq" && jqEnv.MatchString(e.Target) {
