@@ -197,7 +197,6 @@ func (j *judged) AwkScript(uses []programs.Use) (*awk.Script, error) {
 
 func (j *judged) Elsewhere() bool { return j.c.ctx.remote }
 
-
 func (j *judged) Downstream() []checks.Call {
 	p := j.c.ctx.pipe
 	if p == nil {
