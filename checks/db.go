@@ -293,39 +293,96 @@ func (judging) Command(string) {}
 // sourced as a read, and a library loaded (.load, load_extension) as a
 // command.
 func clientCommands(c Call, text string, ds []sql.Dialect) {
+	c = onceCall{c, map[string]bool{}}
+	seen := map[string]bool{}
+	one := func(t string) {
+		if t = strings.TrimSpace(t); t != "" && !seen[t] {
+			seen[t] = true
+			clientCommand(c, t)
+		}
+	}
 	for _, line := range strings.Split(text, "\n") {
 		for _, stmt := range strings.Split(line, ";") {
-			t := strings.TrimSpace(stmt)
-			lt := strings.ToLower(t)
-			name, rest, _ := strings.Cut(lt, " ")
-			_, restRaw, _ := strings.Cut(t, " ")
-			switch {
-			case name == ".shell" || name == ".system" || name == "system" || name == "\\!" || name == "!!" || name == ":!!" || (name == "pager" || name == "\\p") && rest != "":
-				clientRuns(c, name, restRaw)
-				continue
-			case strings.HasPrefix(t, "\\!"):
-				clientRuns(c, "\\!", t[2:])
-				continue
-			case name == ".output" || name == ".once" || name == ".save" || name == ".backup" || name == ".log" || name == "tee" || name == "\\t" || name == ":out":
-				clientFile(c, name, restRaw, true)
-				continue
-			case name == ".import" || name == ".read" || name == "source" || name == "\\." || name == ":r":
-				clientFile(c, name, restRaw, false)
-				continue
-			case name == ".load" || strings.Contains(lt, "load_extension("):
-				c.Flag(danger.RemoteExec, c.Program()+" loads a library ("+t+")")
-				continue
-			}
-			// psql: \o, \g, \w take a file or |command, \i a file, anywhere
-			// on the line.
-			for _, m := range []string{"\\o ", "\\out ", "\\g ", "\\gx ", "\\w ", "\\write ", "\\i ", "\\ir ", "\\include "} {
-				if i := strings.Index(t, m); i >= 0 {
-					clientFile(c, strings.TrimSpace(m), t[i+len(m):], !strings.HasPrefix(m, "\\i"))
-				}
-			}
+			one(stmt)
+		}
+	}
+	// The client's commands as the SQL lexer finds them too: psql's \!
+	// after SQL on the same line, a command after a ; in a string.
+	for _, d := range ds {
+		for _, st := range sql.Split(text, d) {
+			one(st.Command())
 		}
 	}
 	sqlFileFunctions(c, text, ds)
+}
+
+// onceCall is a call whose commands and writes each count once: a
+// client's command read twice (on its line, and as the lexer finds it) is
+// judged once (a finding made twice is one already).
+type onceCall struct {
+	Call
+	seen map[string]bool
+}
+
+func (o onceCall) once(key string) bool {
+	if o.seen[key] {
+		return false
+	}
+	o.seen[key] = true
+	return true
+}
+
+func (o onceCall) Command(text string) {
+	if o.once("run " + text) {
+		o.Call.Command(text)
+	}
+}
+
+func (o onceCall) JudgeWrite(p string) {
+	if o.once("write " + p) {
+		o.Call.JudgeWrite(p)
+	}
+}
+
+// pagerVars are the variables psql's \setenv may set to a command that
+// psql runs as its pager or editor.
+var pagerVars = []string{"PAGER", "PSQL_PAGER", "PSQL_WATCH_PAGER", "EDITOR", "PSQL_EDITOR", "VISUAL"}
+
+// clientCommand judges one of a database client's commands, t.
+func clientCommand(c Call, t string) {
+	lt := strings.ToLower(t)
+	name, rest, _ := strings.Cut(lt, " ")
+	_, restRaw, _ := strings.Cut(t, " ")
+	switch {
+	case name == ".shell" || name == ".system" || name == "system" || name == "\\!" || name == "!!" || name == ":!!" || (name == "pager" || name == "\\p") && rest != "":
+		clientRuns(c, name, restRaw)
+		return
+	case strings.HasPrefix(t, "\\!"):
+		clientRuns(c, "\\!", t[2:])
+		return
+	case name == "\\setenv":
+		// psql's \setenv PAGER cmd: psql runs cmd as its pager.
+		if v, val, _ := strings.Cut(strings.TrimSpace(restRaw), " "); slices.Contains(pagerVars, v) && strings.TrimSpace(val) != "" {
+			clientRuns(c, "\\setenv "+v, strings.Trim(strings.TrimSpace(val), "'"))
+		}
+		return
+	case name == ".output" || name == ".once" || name == ".save" || name == ".backup" || name == ".log" || name == "tee" || name == "\\t" || name == ":out":
+		clientFile(c, name, restRaw, true)
+		return
+	case name == ".import" || name == ".read" || name == "source" || name == "\\." || name == ":r":
+		clientFile(c, name, restRaw, false)
+		return
+	case name == ".load" || strings.Contains(lt, "load_extension("):
+		c.Flag(danger.RemoteExec, c.Program()+" loads a library ("+t+")")
+		return
+	}
+	// psql: \o, \g, \w take a file or |command, \i a file, anywhere on
+	// the line.
+	for _, m := range []string{"\\o ", "\\out ", "\\g ", "\\gx ", "\\w ", "\\write ", "\\i ", "\\ir ", "\\include "} {
+		if i := strings.Index(t, m); i >= 0 {
+			clientFile(c, strings.TrimSpace(m), t[i+len(m):], !strings.HasPrefix(m, "\\i"))
+		}
+	}
 }
 
 // clientRuns flags a database client's command that runs cmd, and judges

@@ -52,6 +52,9 @@ func TestSQLText(t *testing.T) {
 		{"psql -c 'SELECT 1' -c '\\gexec'", nil},
 		{`sqlcmd -Q "EXEC xp_cmdshell 'whoami'"`, w("remote-exec")},
 		{`mysql -e "SELECT sys_exec('id')" shop`, w("remote-exec")},
+		{`echo 'SELECT 1 \! id' | psql`, w("remote-exec")},
+		{`echo "\setenv PAGER 'sh -c id'" | psql`, w("remote-exec")},
+		{`mysql -e 'SELECT 1 \! id' shop`, w("remote-exec")},
 		// Only looks dangerous.
 		{"psql <<'EOF'\n\\set q DROP TABLE users\n:q;\nEOF", nil},
 		{`psql -c "SELECT 'writefile(''/home/me/.bashrc'')'"`, nil},
