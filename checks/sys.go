@@ -322,13 +322,10 @@ func SystemSettings(c Call) {
 		}
 	// npm, pnpm and yarn config set (and npm set) are their entries'
 	// Raises: the setting decides the danger.
-	case "pip", "pip3", "uv":
-		// pip config set and edit are its entry's Raises.
-		for _, x := range ops {
-			if x.Value == "--trusted-host" || strings.HasPrefix(x.Value, "--trusted-host=") {
-				c.FlagAt(danger.SecurityDisable, "installs packages without TLS verification", medium)
-			}
-		}
+	case "pip", "pip3":
+		// pip config set and edit, pip's --trusted-host and uv's
+		// --allow-insecure-host (--trusted-host) are their entries'
+		// Raises, in every spelling and position.
 		if sub, _ := c.Sub(); sub == "install" && c.Parse().Has("--break-system-packages") {
 			c.FlagAt(danger.SystemConfig, "installs into the system Python", medium)
 		}

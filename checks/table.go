@@ -431,7 +431,7 @@ var Table = [...]Check{
 		Passes:   []string{"systemctl status nginx", "systemctl --user status x"}},
 	{Name: "system-settings", Rule: "R8", Run: SystemSettings,
 		Raises:   []danger.Kind{danger.Persistence, danger.RemoteExec, danger.SecurityDisable, danger.SystemConfig},
-		Programs: []string{"sysctl", "hostnamectl", "hostname", "timedatectl", "date", "hwclock", "bcdedit", "reg", "defaults", "scutil", "nvram", "modprobe", "mount", "umount", "update-alternatives", "localectl", "pip", "pip3", "uv", "gem", "cargo", "go", "set-itemproperty", "new-itemproperty", "set-executionpolicy", "netsh", "ldconfig", "efibootmgr", "apt", "apt-get", "dpkg", "yum", "dnf", "rpm", "pacman", "apk", "snap", "zypper", "brew", "port"},
+		Programs: []string{"sysctl", "hostnamectl", "hostname", "timedatectl", "date", "hwclock", "bcdedit", "reg", "defaults", "scutil", "nvram", "modprobe", "mount", "umount", "update-alternatives", "localectl", "pip", "pip3", "gem", "cargo", "go", "set-itemproperty", "new-itemproperty", "set-executionpolicy", "netsh", "ldconfig", "efibootmgr", "apt", "apt-get", "dpkg", "yum", "dnf", "rpm", "pacman", "apk", "snap", "zypper", "brew", "port"},
 		Flagged: []string{"efibootmgr -o 0001,0002", "date --se=@0", "sysctl -qw kernel.randomize_va_space=0", "modprobe -qr nf_tables", "mount -Ldata", "hwclock --systohc",
 			"bcdedit /set {default} recoveryenabled no", "BCDEDIT /SET {current} safeboot minimal", "bcdedit /deletevalue {default} safeboot", "bcdedit /store x.bcd /delete {id}",
 			"reg add HKCU\\Software\\x /v y /d z /f", "REG DELETE HKLM\\Software\\x /f", "Reg Import x.reg", "reg.exe add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v u /d u.exe",

@@ -328,9 +328,9 @@ var _ = family("packages", func(add func(...*Spec)) {
 				"list", lists("--include-injected --json --short --skip-maintenance --pinned"), "environment", lists("--value= -V="), "completions", lists("")),
 			ReadOnly: []string{"pipx --version", "pipx list", "pipx environment"},
 			Flagged:  []string{"pipx run /tmp/evil.py", "pipx run cowsay", "pipx install black", "pipx ensurepath", "pipx frobnicate"}},
-		&Spec{Names: n("uv"), Grant: Grant{Depth: 1, Deeper: "pip run tool", ExactSubs: "tool", Offers: []string{"uv build x => Bash(uv build:*)", "uv pip dev --x => Bash(uv pip dev:*)", "uv tool x => Bash(uv tool x)"}}, OtherSubcommand: Unknown,
+		uvInsecure(&Spec{Names: n("uv"), Grant: Grant{Depth: 1, Deeper: "pip run tool", ExactSubs: "tool", Offers: []string{"uv build x => Bash(uv build:*)", "uv pip dev --x => Bash(uv pip dev:*)", "uv tool x => Bash(uv tool x)"}}, OtherSubcommand: Unknown,
 			Options: "-V:h --version:h -h:h --help:h -q --quiet -v --verbose --color= --native-tls --offline --no-cache -n --cache-dir= --python= -p= --directory= --project= " +
-				"--config-file=u --no-config --no-progress --preview --no-preview --managed-python --no-managed-python --no-python-downloads --allow-insecure-host=n",
+				"--config-file=u --no-config --no-progress --preview --no-preview --managed-python --no-managed-python --no-python-downloads " + uvInsecureOpt,
 			Subcommands: subs("run", runsCmd("--with= --with-requirements=r --extra= --all-extras --no-dev --group= --only-group= --isolated --frozen --locked --no-sync --package= --script -s --module -m --python= -p= --env-file=r --no-project"),
 				"tool", &Spec{Options: "-h:h --help:h", Subcommands: subs("run", runsCmd("--from= --with= --python= -p="), "install", does(Config, ""), "upgrade", does(Config, ""),
 					"uninstall", does(Config, ""), "list", lists("--show-paths --show-version-specifiers"), "dir", lists("--bin"), "update-shell", does(Config, ""))},
@@ -343,8 +343,9 @@ var _ = family("packages", func(add func(...*Spec)) {
 				"export", does(Network, ""), "tree", does(Network, ""), "venv", does(Write, ""), "init", does(Write, ""), "publish", uvPublish, "version", does(Write, ""),
 				"format", does(Write, ""), "cache", does(Delete, ""), "self", does(Config, ""), "help", lists(""), "generate-shell-completion", lists("")),
 			ReadOnly: []string{"uv --version", "uv pip list", "uv pip freeze", "uv tool list"},
-			Flagged:  []string{"uv run /bin/sh", "uv run rm -rf ~", "uv run pytest", "uv tool run ruff", "uv pip install requests", "uv tool install evil", "uv frobnicate"}},
-		&Spec{Names: n("uvx"), Effect: Exec, Command: true, Options: "-h:h --help:h --version:h --from= --with= --with-requirements=r --python= -p= --isolated --no-cache -q --quiet -v --verbose --offline --index-url=n --extra-index-url=n --refresh",
+			Flagged:  []string{"uv run /bin/sh", "uv run rm -rf ~", "uv run pytest", "uv tool run ruff", "uv pip install requests", "uv tool install evil", "uv frobnicate"}}),
+		&Spec{Names: n("uvx"), Effect: Exec, Command: true, Options: "-h:h --help:h --version:h --from= --with= --with-requirements=r --python= -p= --isolated --no-cache -q --quiet -v --verbose --offline --index-url=n --extra-index-url=n --refresh " + uvInsecureOpt,
+			Raises:   []Raise{uvInsecureRaise("uvx --allow-insecure-host pypi.x.example ruff", "uvx --trusted-host=pypi.x.example ruff check")},
 			ReadOnly: []string{"uvx --version"}, Flagged: []string{"uvx ruff check", "uvx --from evil-pkg x"}},
 		&Spec{Names: n("poetry"), Lasting: Lasting{Does: Publishes, Subs: "publish", Examples: []string{"poetry publish => publishes a package or release"}}, Grant: Grant{Depth: 1, Deeper: "run", Offers: []string{"poetry build x => Bash(poetry build:*)", "poetry run dev --x => Bash(poetry run dev:*)"}}, OtherSubcommand: Unknown,
 			Options: "-V:h --version:h -h:h --help:h -q --quiet -v -vv -vvv --verbose -n --no-interaction --ansi --no-ansi --no-plugins --no-cache -C= --directory= -P= --project=",
@@ -752,4 +753,41 @@ func publishers() []*Spec {
 		ReadOnly: []string{"pod --version", "pod env", "pod repo list"},
 		Flagged:  []string{"pod install", "pod update", "pod trunk push", "pod repo push private X.podspec", "pod frobnicate"}}
 	return []*Spec{jsr, goreleaser, nuget, podc}
+}
+
+// uv's --allow-insecure-host (alias --trusted-host) is a global option
+// (uv's clap arguments: global = true, alias = "trusted-host"): given
+// before the command or after any subcommand, it turns TLS verification
+// off for the hosts it names. clap takes no prefixes of long options.
+const uvInsecureOpt = "--allow-insecure-host|--trusted-host=n"
+
+func uvInsecureRaise(flagged ...string) Raise {
+	return Raise{Kind: danger.SecurityDisable, With: "--allow-insecure-host", Medium: true, Why: "{prog} talks to a package index without TLS verification",
+		Flagged: flagged, Passes: []string{"uv pip install requests", "uvx ruff check"}}
+}
+
+// uvInsecure declares the global option on every one of the entry's
+// commands, each with its danger.
+func uvInsecure(s *Spec) *Spec {
+	r := uvInsecureRaise("uv pip install --allow-insecure-host pypi.x.example foo", "uv --allow-insecure-host=pypi.x.example pip install foo", "uv --trusted-host pypi.x.example sync",
+		"uv pip install foo --trusted-host=pypi.x.example", "uv lock --allow-insecure-host x.example", "uv add --trusted-host x.example foo", "uv tool install --trusted-host x.example ruff",
+		"/usr/local/bin/uv pip install --trusted-host x.example foo", "sudo uv pip install --trusted-host x.example foo", "env uv sync --trusted-host x.example")
+	seen := map[*Spec]bool{}
+	var walk func(*Spec, string)
+	walk = func(c *Spec, path string) {
+		if seen[c] {
+			return
+		}
+		seen[c] = true
+		if c != s {
+			c.Options += " " + uvInsecureOpt
+			r = uvInsecureRaise("uv" + path + " --trusted-host x.example")
+		}
+		c.Raises = append(c.Raises, r)
+		for name, sub := range c.Subcommands {
+			walk(sub, path+" "+name)
+		}
+	}
+	walk(s, "")
+	return s
 }

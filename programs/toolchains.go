@@ -2,6 +2,7 @@ package programs
 
 import (
 	"maps"
+	"strings"
 
 	"github.com/wardenhq/warden/danger"
 )
@@ -106,8 +107,10 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 	const pipIndexOpts = "-i|--index-url=n --extra-index-url=n --trusted-host=n -f|--find-links=n --no-index"
 	pipIndexRaises := []Raise{
 		{Kind: danger.SecurityDisable, With: "--trusted-host", Medium: true, Why: "installs packages without TLS verification",
-			Flagged: []string{"pip install --trusted-host pypi.x.example foo", "pip install --trusted pypi.x.example foo", "pip install --trusted-host=pypi.x.example foo", "pip3 download --trusted-h x foo"},
-			Passes:  []string{"pip install foo", "pip install --index-url https://pypi.x.example/simple foo"}},
+			Flagged: []string{"pip install --trusted-host pypi.x.example foo", "pip install --trusted pypi.x.example foo", "pip install --trusted-host=pypi.x.example foo", "pip3 download --trusted-h x foo",
+				"pip --trusted-host pypi.x.example install foo", "pip --trusted=pypi.x.example install foo", "pip -q --trusted-host x install foo", "/usr/bin/pip3 install foo --trusted-host x",
+				"sudo pip install --trusted-host x foo", "env pip install --trusted-host x foo", "command pip download --trusted-host=x foo"},
+			Passes: []string{"pip install foo", "pip install --index-url https://pypi.x.example/simple foo"}},
 		{Kind: danger.RemoteExec, With: "--index-url=http://* --extra-index-url=http://* --find-links=http://*", Medium: true, Why: "installs a package over plain HTTP",
 			Flagged: []string{"pip install --index-url http://x.example/simple foo", "pip install -ihttp://x.example/simple foo", "pip install --index-url=http://x.example/simple foo",
 				"pip install --extra-index-url=http://x.example/simple foo", "pip install --extra http://x.example/simple foo", "pip install -f http://x.example/wheels foo"},
@@ -173,7 +176,7 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 		// configuration file; what the setting is decides how
 		// dangerous: trusted-host or cert turn TLS checking off (and
 		// nothing further is judged), index-url moves the package index.
-		&Spec{Names: n("pip", "pip3"), Grant: Grant{Depth: 1, ExactSubs: "install", Offers: []string{"pip build x => Bash(pip build:*)", "pip install x => Bash(pip install x)"}}, Options: "-V:h --version:h -h:h --help:h -q --quiet -v --verbose --isolated --python=x --require-virtualenv --no-input --disable-pip-version-check --no-color",
+		pipGeneral(&Spec{Names: n("pip", "pip3"), Grant: Grant{Depth: 1, ExactSubs: "install", Offers: []string{"pip build x => Bash(pip build:*)", "pip install x => Bash(pip install x)"}}, Options: "-V:h --version:h -h:h --help:h -q --quiet -v --verbose --isolated --python=x --require-virtualenv --no-input --disable-pip-version-check --no-color",
 			Subcommands: subs("list", &Spec{Permute: true, Operands: "", Options: "-o:n --outdated:n -u:n --uptodate:n -e --editable -l --local --user --path= --pre --format= --not-required --exclude-editable --include-editable --exclude= -h:h --help:h"},
 				"show", &Spec{Permute: true, Operands: "-*", Options: "-f --files -h:h --help:h"}, "freeze", &Spec{Permute: true, Operands: "", Options: "-l --local --user --all --exclude-editable --exclude= --path= -h:h --help:h"},
 				"check", &Spec{Operands: ""}, "help", &Spec{Operands: "-*"},
@@ -184,7 +187,7 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 				"install", &Spec{Effect: RunsProject, Operands: "-*", Loose: true, Abbrev: true, Permute: true, Options: pipIndexOpts + " --break-system-packages", Raises: pipIndexRaises},
 				"download", &Spec{Effect: Network, Operands: "-*", Loose: true, Abbrev: true, Permute: true, Options: pipIndexOpts, Raises: pipIndexRaises},
 				"uninstall", &Spec{Effect: Delete, Operands: "-*", Loose: true}, "config", pipConfig, "cache", &Spec{Effect: Delete, Operands: "-*", Loose: true}),
-			ReadOnly: []string{"pip list", "pip show requests", "pip freeze"}, Flagged: []string{"pip install requests", "pip install --index-url https://evil.example/simple pkg"}},
+			ReadOnly: []string{"pip list", "pip show requests", "pip freeze", "pip --no-input list", "pip list --disable-pip-version-check"}, Flagged: []string{"pip install requests", "pip install --index-url https://evil.example/simple pkg", "pip list --log /tmp/pip.log"}}),
 	)
 })
 
@@ -299,6 +302,43 @@ func packageConfigSet(prog, verb string) *Spec {
 			{Kind: danger.SystemConfig, Setting: "*=*", Medium: true, Why: p + "{value} changes user-global configuration",
 				Flagged: []string{c + "fund false", c + "init-author-name=me"}, Passes: []string{prog + " config list", c + "--help"}},
 		}}
+}
+
+// pipGeneralOpts are pip's general options (pip 23.2.1,
+// cmdoptions.general_group, read and tried here): every command takes
+// them, before it or after (pip --trusted x list, pip list --trusted-h
+// x), by any unique prefix (optparse).
+const pipGeneralOpts = "-h|--help:h --debug --isolated --require-virtualenv|--require-venv --python=x -v|--verbose -V|--version:h -q|--quiet --log|--log-file|--local-log=w " +
+	"--no-input --keyring-provider= --proxy=n --retries= --timeout|--default-timeout= --exists-action= --trusted-host=n --cert=r --client-cert=r --cache-dir= --no-cache-dir " +
+	"--disable-pip-version-check --no-color --no-python-version-warning --use-feature= --use-deprecated="
+
+// pipGeneral declares pip's general options on the entry and every one of
+// its commands, and on each that does not declare it already the danger
+// of --trusted-host: pip then talks to the host without verifying TLS.
+func pipGeneral(s *Spec) *Spec {
+	seen := map[*Spec]bool{}
+	var walk func(*Spec, string)
+	walk = func(c *Spec, path string) {
+		if seen[c] {
+			return
+		}
+		seen[c] = true
+		c.Options = pipGeneralOpts + " " + c.Options
+		c.Abbrev = true
+		trusted := false
+		for _, r := range c.Raises {
+			trusted = trusted || strings.Contains(r.With, "--trusted-host")
+		}
+		if !trusted {
+			c.Raises = append(c.Raises, Raise{Kind: danger.SecurityDisable, With: "--trusted-host", Medium: true, Why: "{prog} talks to a package index without TLS verification",
+				Flagged: []string{"pip" + path + " --trusted-host pypi.x.example", "pip --trusted pypi.x.example" + path}, Passes: []string{"pip" + path + " --no-input"}})
+		}
+		for name, sub := range c.Subcommands {
+			walk(sub, path+" "+name)
+		}
+	}
+	walk(s, "")
+	return s
 }
 
 func withSubs(m, more map[string]*Spec) map[string]*Spec {
