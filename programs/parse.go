@@ -152,6 +152,7 @@ func (r *Result) hasEffect() bool {
 // Parse reads words (the arguments after the program) with the entry's
 // grammar. It never fails: what it cannot place is in Result.Unknown.
 func Parse(s *Spec, words []Word) Result {
+	s.ensure()
 	r := Result{Uses: make([]Use, 0, len(words)+1)}
 	parse(s, words, 0, &r)
 	r.settleDefaults()
@@ -164,6 +165,7 @@ func Parse(s *Spec, words []Word) Result {
 // parses many calls in a row allocates them once. What r held before is
 // lost.
 func ParseInto(s *Spec, words []Word, r *Result) {
+	s.ensure()
 	*r = Result{Uses: r.Uses[:0], Unknown: r.Unknown[:0], OperandIndexes: r.OperandIndexes[:0], Options: r.Options[:0], spellings: r.spellings[:0], subs: r.subs[:0], subText: r.subText[:0], operandText: r.operandText[:0], tried: r.tried[:0]}
 	parse(s, words, 0, r)
 	r.settleDefaults()
@@ -850,6 +852,9 @@ func selectSub(s *Spec, words []Word, i, base int, r *Result) {
 	r.subText = append(r.subText, w.Text)
 	if sub == nil && s.OtherSpec != nil {
 		sub = s.OtherSpec
+	}
+	if sub != nil {
+		sub.ensure()
 	}
 	if sub == nil {
 		e := s.OtherSubcommand

@@ -174,12 +174,39 @@ func All() []*Spec {
 			out = append(out, s)
 		}
 	}
+	// Every subcommand too, to any depth: a malformed one panics here, in
+	// the package's tests, rather than on a user's command.
+	done := map[*Spec]bool{}
+	var subs func(s *Spec)
+	subs = func(s *Spec) {
+		for _, sub := range s.Subcommands {
+			if !done[sub] {
+				done[sub] = true
+				sub.ensure()
+				subs(sub)
+			}
+		}
+		if o := s.OtherSpec; o != nil && !done[o] {
+			done[o] = true
+			o.ensure()
+			subs(o)
+		}
+	}
+	for _, s := range out {
+		subs(s)
+	}
 	slices.SortFunc(out, func(a, b *Spec) int { return strings.Compare(a.Names[0], b.Names[0]) })
 	return out
 }
 
 // Subcommands returns a subcommand's entry, or nil.
-func (s *Spec) Subcommand(name string) *Spec { return s.Subcommands[name] }
+func (s *Spec) Subcommand(name string) *Spec {
+	sub := s.Subcommands[name]
+	if sub != nil {
+		sub.ensure()
+	}
+	return sub
+}
 
 // n is shorthand for a list of names.
 func n(names ...string) []string { return names }

@@ -346,6 +346,11 @@ type Spec struct {
 
 	compileOnce sync.Once
 	*compiled   // set by compile: an entry never looked up costs no more than its fields
+	// subName is a subcommand's name ("git log"), given by the first
+	// parent compiled: the subcommand is compiled on first use (ensure),
+	// so a lookup of git does not compile its hundred subcommands.
+	nameOnce sync.Once
+	subName  string
 }
 
 // compiled is an entry's grammar, parsed on its first lookup.
@@ -444,6 +449,24 @@ func effectOf(c byte) (Effect, bool) {
 // by compiling every entry (All).
 func (s *Spec) compile(name string) {
 	s.compileOnce.Do(func() { s.compileNow(name) })
+}
+
+// ensure compiles a subcommand (or an entry) reached through its parent,
+// under the name the parent gave it.
+func (s *Spec) ensure() {
+	s.compileOnce.Do(func() {
+		name := s.subName
+		if name == "" && len(s.Names) > 0 {
+			name = s.Names[0]
+		}
+		s.compileNow(name)
+	})
+}
+
+// nameSub names a subcommand of a compiled parent, once: the first
+// parent's name holds, as the first compile's did.
+func (s *Spec) nameSub(name string) {
+	s.nameOnce.Do(func() { s.subName = name })
 }
 
 func (s *Spec) compileNow(name string) {
@@ -618,10 +641,10 @@ func (s *Spec) compileNow(name string) {
 		}
 	}
 	for sub, ss := range s.Subcommands {
-		ss.compile(name + " " + sub)
+		ss.nameSub(name + " " + sub)
 	}
 	if o := s.OtherSpec; o != nil && o != s {
-		o.compile(name + " *")
+		o.nameSub(name + " *")
 	}
 }
 
@@ -648,6 +671,9 @@ func (s *Spec) addOption(name, f string, o opt) {
 // Name returns the entry's name (its first name, and for a subcommand the
 // path: "git log").
 func (s *Spec) Name() string {
+	if s.subName != "" {
+		s.ensure()
+	}
 	if s.compiled == nil {
 		return ""
 	}
