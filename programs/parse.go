@@ -1149,11 +1149,12 @@ func readWithWords(list string, words []Word, ops []int) bool {
 
 // isURL reports a word that starts with a URL scheme (s3://, https://).
 // remoteWord reports a REMOTE:PATH word (Spec.RemoteOperands): its first
-// colon comes before any slash, first (rclone's :s3:bucket) or after more
-// than one character (C:\x and C:/x are Windows paths).
+// colon comes before any slash, first (rclone's :s3:bucket) or after one
+// character or more (scp x h: copies to the host h), but for a drive
+// letter before a slash (C:\x and C:/x are Windows paths).
 func remoteWord(w string) bool {
 	i := strings.IndexByte(w, ':')
-	if i < 0 || i == 1 {
+	if i < 0 || i == 1 && len(w) > 2 && (w[2] == '/' || w[2] == '\\') {
 		return false
 	}
 	j := strings.IndexAny(w, "/\\")

@@ -68,7 +68,7 @@ func TestParse(t *testing.T) {
 		{"tar", "-tf x.tar --use-compress-prog sh", []use{{None, "x.tar", "--file"}, {Exec, "sh", "--use-compress-program"}}, false, false},
 		{"tar", "-tf x.tar --wildcards", []use{{None, "x.tar", "--file"}}, false, false},                                                                                // declared (tar 1.34), harmless
 		{"tar", "-czf x.tgz src --checkpoint=1000", []use{{None, "x.tgz", "--file"}, {None, "1000", "--checkpoint"}, {Write, "", ""}, {Read, "src", ""}}, false, false}, // a real option, declared so as not to be --checkpoint-action
-		{"rsync", "--rs=sh a b:", []use{{Network, "", ""}}, false, false},                                                                                               // rsync takes no prefixes: loose
+		{"rsync", "--rs=sh a host:b", []use{{Network, "", ""}, {Read, "a", ""}, {Network, "host:b", ""}}, false, false},                                                 // rsync takes no prefixes: loose
 		{"go", "test --toolexec=./x ./...", []use{{Exec, "./x", "-toolexec"}, {RunsProject, "", ""}}, false, false},                                                     // --name is -name for go's flags
 		// An optional value not attached: the option still does what it does.
 		{"man", "-H ls", []use{{Unknown, "", "--html"}}, false, false},

@@ -136,7 +136,9 @@ type Spec struct {
 	// destination ("r* i": cp), e the directory an unpacking program
 	// writes into ("n e?": git clone), m a path moved away: read, then
 	// deleted ("m* i": mv), M one that may be a URL or a remote as R's
-	// (rclone move), E a path edited: read, then written (vim), S a script read,
+	// (rclone move), I a copy's destination as i, or a URL or a remote
+	// as R's (scp, rsync: a remote destination is talked to, a local one
+	// written into), E a path edited: read, then written (vim), S a script read,
 	// then run as the project's code (python).
 	Operands string
 	// ValueNotOption makes an option's value never the next word when
@@ -594,6 +596,8 @@ func (s *Spec) compileNow(name string) {
 			op.effect, op.script = RunsProject, true
 		case 'R':
 			op.effect, op.url = Read, true
+		case 'I':
+			op.effect, op.url = Into, true
 		case 'W':
 			op.effect, op.url = Write, true
 		default:

@@ -198,7 +198,7 @@ func (a *analyzer) copyInto(ca *call, res *programs.Result, u programs.Use) {
 		// ln -s TARGET: a link named after the target, here.
 		srcs, x = []arg{x}, arg{Value: ".", Raw: ".", Lit: true}
 	}
-	recursive := ca.prog == "cp" && res.Has("-r", "-R", "-a", "--recursive", "--archive")
+	recursive := readsTrees(ca)
 	a.intoDir(ca, srcs, x, u.Option != "", recursive)
 }
 

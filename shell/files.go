@@ -82,25 +82,6 @@ func (a *analyzer) files(ca *call) {
 				}
 			}
 		}
-	case "rsync", "scp":
-		res := a.entryParse(ca)
-		var pos []arg
-		for _, i := range res.OperandIndexes {
-			pos = append(pos, ops[i])
-		}
-		if len(pos) == 0 {
-			return
-		}
-		srcs, dst := pos[:len(pos)-1], pos[len(pos)-1]
-		for _, s := range srcs {
-			if !fspath.Remote(s.Value) {
-				read([]arg{s})
-			}
-		}
-		if !fspath.Remote(dst.Value) {
-			write([]arg{dst})
-			a.intoDir(ca, srcs, dst, false, res.Has("-r", "-a", "--recursive", "--archive"))
-		}
 	case "awk", "gawk", "mawk", "nawk":
 		// gawk -i inplace edits its files in place.
 		res := a.entryParse(ca)

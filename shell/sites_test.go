@@ -52,6 +52,7 @@ var siteTests = map[string]func(*testing.T){
 	"TestCodeExamples":              TestCodeExamples,
 	"TestCodeFacts":                 TestCodeFacts,
 	"TestParallelEntry":             TestParallelEntry,
+	"TestRemoteCopies":              TestRemoteCopies,
 	"TestGlobOnDisk":                TestGlobOnDisk,
 	"TestHostsByValue":              TestHostsByValue,
 	"TestCheckExamples":             TestCheckExamples,
