@@ -55,6 +55,8 @@ func TestSQLText(t *testing.T) {
 		{`echo 'SELECT 1 \! id' | psql`, w("remote-exec")},
 		{`echo "\setenv PAGER 'sh -c id'" | psql`, w("remote-exec")},
 		{`mysql -e 'SELECT 1 \! id' shop`, w("remote-exec")},
+		{`psql -c "DO \$\$ BEGIN EXECUTE format('TRUNCATE %I', 'users'); END \$\$"`, w("sql-destructive")},
+		{`psql -c 'DELETE FROM users WHERE EXISTS (SELECT 1)'`, w("sql-destructive")},
 		// Only looks dangerous.
 		{"psql <<'EOF'\n\\set q DROP TABLE users\n:q;\nEOF", nil},
 		{`psql -c "SELECT 'writefile(''/home/me/.bashrc'')'"`, nil},

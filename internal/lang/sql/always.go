@@ -7,7 +7,8 @@ import (
 
 // Always reports a condition that is true for every row: one that holds
 // whatever the columns are (WHERE true, 1, 1=1, 'a'='a', 2>1, NOT false,
-// 1 IN (1, 2), 1 BETWEEN 0 AND 2, … OR 1=1, (1=1)), one that compares a
+// 1 IN (1, 2), 1 BETWEEN 0 AND 2, EXISTS (SELECT 1), … OR 1=1, (1=1)),
+// one that compares a
 // column with itself (id = id, true but for NULLs) or matches it to
 // LIKE '%', and an empty one. A condition it cannot read is not.
 func Always(cond []Token) bool {
@@ -356,6 +357,9 @@ func (p *evaluator) primary() value {
 		if n, err := strconv.ParseFloat(t.Text, 64); err == nil {
 			return value{k: kNum, n: n}
 		}
+		if n, err := strconv.ParseInt(t.Text, 0, 64); err == nil { // 0x1F
+			return value{k: kNum, n: float64(n)}
+		}
 		return unknown
 	case String:
 		p.i++
@@ -390,6 +394,15 @@ func (p *evaluator) primary() value {
 		case t.Is("CASE"):
 			p.skipCase()
 			return unknown
+		case t.Is("EXISTS") && p.i+2 < len(p.c) && p.c[p.i+1].IsPunct("(") && p.c[p.i+2].Is("SELECT"):
+			// EXISTS (SELECT 1): a query of no table has a row.
+			p.i += 2
+			start := p.i
+			p.skipTo(")")
+			if p.i > len(p.c) || indexWord(p.c[start:p.i-1], 0, "FROM", "WHERE", "LIMIT", "HAVING", "OFFSET", "FETCH", "EXCEPT", "INTERSECT") >= 0 {
+				return unknown
+			}
+			return boolean(true)
 		case t.Is("N", "E", "_utf8", "_utf8mb4", "_binary") && p.i+1 < len(p.c) && p.c[p.i+1].Kind == String:
 			p.i++
 			return p.primary()

@@ -515,7 +515,8 @@ func join(a []Token) string {
 // FROM 'sql', EXEC('sql'), sp_executesql's, dblink's and dblink_exec's
 // query, and a function's body ($$ … $$, or AS 'body' in CREATE). A
 // string joined to more (EXECUTE 'DROP TABLE ' || name) gives what it
-// holds.
+// holds, and so do the strings of a call EXECUTE runs the value of
+// (EXECUTE format('DELETE FROM %I', t)).
 func (s Statement) Inner() []string {
 	c := s.Code()
 	if len(c) == 0 {
@@ -546,6 +547,20 @@ func (s Statement) Inner() []string {
 			p.Is("FROM") && c[0].Is("PREPARE"),
 			p.Is("AS") && create:
 			out = append(out, t.Value)
+		}
+	}
+	for i := 0; i+2 < len(c); i++ {
+		// EXECUTE format('DELETE FROM %I', t), EXECUTE concat(…): the
+		// strings the SQL is built from.
+		if !c[i].Is("EXECUTE", "EXEC", "IMMEDIATE") || c[i+1].Kind != Word || !c[i+2].IsPunct("(") {
+			continue
+		}
+		for _, a := range args(c, i+3) {
+			for _, t := range a {
+				if t.Kind == String && !t.Dollar {
+					out = append(out, t.Value)
+				}
+			}
 		}
 	}
 	for _, call := range s.Calls() {
