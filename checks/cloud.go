@@ -626,13 +626,15 @@ func Publish(c Call) {
 			}
 		}
 	case "gradle", "./gradlew", "gradlew":
-		// The tasks, as gradle's entry reads them; -m|--dry-run runs
-		// none of them.
+		// The tasks, as gradle's entry reads them, each by the name or
+		// abbreviation Gradle selects it by (programs.GradlePublishes:
+		// gradle pub, pubTo, :app:publish); -m|--dry-run runs none of
+		// them.
 		if res.Has("--dry-run") {
 			return
 		}
 		for _, w := range res.Operands() {
-			if strings.HasPrefix(w, "publish") && w != "publishToMavenLocal" || w == "uploadArchives" {
+			if programs.GradlePublishes(w) {
 				flag("gradle " + w + " publishes artifacts")
 				return
 			}
