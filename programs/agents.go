@@ -58,11 +58,49 @@ func declaresAll(opts, with string) bool {
 
 // declares reports whether the Options grammar opts declares the option
 // name under one of its spellings. It runs for every raise of every agent
-// entry and subcommand when the family is built, so it allocates nothing.
+// entry and subcommand when the family is built: it looks for name in the
+// text and checks that it is a whole spelling (a field's start or after
+// "|", before its end, "|" or its modifiers).
 func declares(opts, name string) bool {
-	if !strings.Contains(opts, name) {
-		return false
+	if name == "" || strings.ContainsAny(name, " \t\n\v\f\r|=?:") {
+		return declaresField(opts, name)
 	}
+	for from := 0; ; {
+		i := strings.Index(opts[from:], name)
+		if i < 0 {
+			return false
+		}
+		i += from
+		end := i + len(name)
+		from = i + 1
+		start := strings.LastIndexAny(opts[:i], " \t\n\v\f\r") + 1
+		if !isASCII(opts[start:min(end+1, len(opts))]) {
+			// Fields also ends at a space past ASCII.
+			return declaresField(opts, name)
+		}
+		if end < len(opts) && !strings.ContainsRune(" \t\n\v\f\r|=?:", rune(opts[end])) {
+			continue
+		}
+		// No modifier between the field's start and the name.
+		if i > start && opts[i-1] != '|' || strings.ContainsAny(opts[start:i], "=?:") {
+			continue
+		}
+		return true
+	}
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// declaresField is declares field by field, for a name the text search
+// cannot find alone.
+func declaresField(opts, name string) bool {
 	for o := range strings.FieldsSeq(opts) {
 		if i := strings.IndexAny(o, "=?:"); i >= 0 {
 			o = o[:i]

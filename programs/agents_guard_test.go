@@ -75,4 +75,17 @@ func TestDeclares(t *testing.T) {
 	if !declaresAll("-y|--yolo -p= --model=", "--yolo --model=o* -p") || declaresAll("-y|--yolo", "--yolo --yol") || !declaresAll("-y", "") {
 		t.Error("declaresAll: wrong answer on a hand-written grammar")
 	}
+	for _, c := range []struct {
+		opts, name string
+		want       bool
+	}{
+		{"--x=w|--y", "--y", false}, {"--x=w --y", "--y", true}, {"-a\t--b\n-c", "--b", true}, {"-a\t--bb\n-c", "--b", false},
+		{"x--b", "--b", false}, {"-a|--b:h", "--b", true}, {"-a|--b?", "--b", true}, {"--b-c", "--b", false}, {"--é --b", "--b", true},
+		{"--b", "--b|", false}, {"-a||-b", "", true}, {"-a -b", "", false},
+		{"-a\u00a0--b", "--b", true}, {"-a --b\u00a0-c", "--b", true}, {"-a --b\u2028", "--b", true}, {"-é|--b", "--b", true},
+	} {
+		if got := declares(c.opts, c.name); got != c.want || plain(c.opts, c.name) != c.want {
+			t.Errorf("declares(%q, %q) = %v, plain reading %v, want %v", c.opts, c.name, got, plain(c.opts, c.name), c.want)
+		}
+	}
 }
