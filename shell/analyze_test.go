@@ -2,6 +2,7 @@ package shell
 
 import (
 	"github.com/wardenhq/warden/checks"
+	"slices"
 	"strings"
 	"testing"
 
@@ -138,6 +139,53 @@ func TestPartFields(t *testing.T) {
 				t.Errorf("fields (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestAlternatesSkipGlobalOptions: rules see a command without the
+// options before its subcommand (or, for an entry whose rules are keyed on
+// its first operand, before that operand), read by the entry in every
+// spelling, so that a deny rule on "git push" or "make deploy" catches
+// each spelling; an entry with neither gets no such alternate.
+func TestAlternatesSkipGlobalOptions(t *testing.T) {
+	for _, tc := range []struct {
+		cmd  string
+		want []string // nil: no alternate
+	}{
+		{"git -C dir push origin main", w("git", "push", "origin", "main")},
+		{"git -Cdir push", w("git", "push")},
+		{"git --git-dir=.git push", w("git", "push")},
+		{"git --git-dir .git push", w("git", "push")},
+		{"git --no-pager -c x.y=z push -f", w("git", "push", "-f")},
+		{"docker -H tcp://h:2375 rm -f web", w("docker", "rm", "-f", "web")},
+		{"docker -Htcp://h:2375 rm -f web", w("docker", "rm", "-f", "web")},
+		{"docker --context=prod rm web", w("docker", "rm", "web")},
+		{"kubectl --kubeconfig ~/k delete pod x", w("kubectl", "delete", "pod", "x")},
+		{"kubectl -n prod delete pod x", w("kubectl", "delete", "pod", "x")},
+		{"helm --kube-context prod uninstall web", w("helm", "uninstall", "web")},
+		{"aws --profile prod s3 rm s3://b/k", w("aws", "s3", "rm", "s3://b/k")},
+		{"terraform -chdir=infra destroy", w("terraform", "destroy")},
+		{"gh --repo o/r pr merge 1", w("gh", "pr", "merge", "1")},
+		{"npm --prefix web publish", w("npm", "publish")},
+		{"make -C sub deploy", w("make", "deploy")},
+		{"make --directory=sub deploy", w("make", "deploy")},
+		{"make -j4 deploy", w("make", "deploy")},
+		{"git push", nil},
+		{"rm -rf old", nil},
+		{"sed -n 1p f", nil},
+	} {
+		an := Analyze(tc.cmd, testOpts)
+		if len(an.Parts) == 0 {
+			t.Fatalf("%q: no parts", tc.cmd)
+		}
+		p := an.Parts[len(an.Parts)-1]
+		found := false
+		for _, alt := range p.Alternates {
+			found = found || slices.Equal(alt, tc.want)
+		}
+		if tc.want == nil && len(p.Alternates) != 0 || tc.want != nil && !found {
+			t.Errorf("%q: alternates %q, want %q", tc.cmd, p.Alternates, tc.want)
+		}
 	}
 }
 

@@ -3,6 +3,7 @@ package shell
 import (
 	"strings"
 
+	"github.com/wardenhq/warden/checks"
 	"github.com/wardenhq/warden/programs"
 )
 
@@ -80,42 +81,28 @@ func (a *analyzer) repoStart(ca *call) *RepoStart {
 			r.GitDir = a.resolve(as.Value, r.Dir)
 		}
 	}
+	// git's global options as its entry reads them, in order, in every
+	// spelling (-Cdir, -C dir, --git-dir=x, --git-d x): they end at the
+	// subcommand, whose own -C (commit -C HEAD) is not one.
 	ops := ca.operands()
-	for i := 0; i < len(ops); i++ {
-		s := ops[i].Value
-		if !strings.HasPrefix(s, "-") {
-			r.Sub = s
-			break
-		}
-		var val *arg
-		name := s
-		switch {
-		case s == "-C" || s == "--git-dir" || s == "--work-tree":
-			if i+1 < len(ops) {
-				i++
-				val = &ops[i]
-			}
-		case strings.HasPrefix(s, "-C"):
-			v := ops[i]
-			v.Value, name = s[2:], "-C"
-			val = &v
-		case strings.HasPrefix(s, "--git-dir="), strings.HasPrefix(s, "--work-tree="):
-			v := ops[i]
-			name, v.Value, _ = strings.Cut(s, "=")
-			val = &v
-		case inList(gitGlobalValue, s):
-			i++
-		}
-		if val == nil {
+	res := a.entryParse(ca)
+	end := len(ops)
+	if subs := res.SubIndexes(); len(subs) > 0 && subs[0] < len(ops) {
+		end = subs[0]
+		r.Sub = ops[end].Value
+	}
+	for _, o := range res.Options {
+		if o.Index < 0 || o.Index >= end {
 			continue
 		}
-		switch name {
+		v := checks.UseWord(ops, o)
+		switch o.Option {
 		case "-C":
 			if r.Dir != "" {
-				r.Dir = a.resolve(*val, r.Dir)
+				r.Dir = a.resolve(v, r.Dir)
 			}
 		case "--git-dir":
-			if r.GitDir = a.resolve(*val, r.Dir); r.GitDir == "" {
+			if r.GitDir = a.resolve(v, r.Dir); r.GitDir == "" {
 				r.Dir = "" // not known
 			}
 		}

@@ -90,10 +90,6 @@ func onlyHarmlessWrappers(ws []string, xargsFed bool) bool {
 	return true
 }
 
-// gitGlobalValue lists git's global options that take a value, for rule
-// alternates (git -C dir commit → git commit).
-const gitGlobalValue = "-C -c --git-dir --work-tree --namespace --exec-path --config-env --super-prefix --list-cmds --attr-source"
-
 // fileOp reports the simple file commands acceptEdits may run.
 func fileOp(ca *call) bool {
 	switch ca.prog {
@@ -118,50 +114,39 @@ func (a *analyzer) alternates(ca *call) [][]string {
 		}
 		out = append(out, spec)
 	}
-	if vals, ok := globalOptions[ca.prog]; ok {
-		ops := ca.operands()
-		i := 0
-		for ; i < len(ops); i++ {
-			s := ops[i].Value
-			if !strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "+") {
-				break
-			}
-			if !strings.Contains(s, "=") && inList(vals, s) {
-				i++
-			}
-		}
-		if i > 0 && i < len(ops) {
-			alt := make([]string, 0, 1+len(ops)-i)
-			alt = append(alt, ca.words[0])
-			alt = append(alt, ca.words[1+i:]...)
-			out = append(out, alt)
-		}
+	if first := a.firstWordIndex(ca); first > 0 {
+		// The options before the subcommand (git -C dir commit) or the
+		// first operand (make -C dir deploy), as the entry reads them in
+		// every spelling: rules see the command without them too.
+		alt := make([]string, 0, len(ca.words)-first)
+		alt = append(alt, ca.words[0])
+		alt = append(alt, ca.words[1+first:]...)
+		out = append(out, alt)
 	}
 	return out
 }
 
-// globalOptions lists, per program, the options before the subcommand that
-// take a value; all of them are skipped when matching subcommand rules.
-var globalOptions = map[string]string{
-	"git":       gitGlobalValue,
-	"docker":    "--context -c -H --host --config --log-level -l --tlscacert --tlscert --tlskey",
-	"podman":    "--connection -c --url --identity --root --runroot --log-level",
-	"kubectl":   "-n --namespace --context --kubeconfig --cluster --user -s --server --as --as-group --token --certificate-authority --request-timeout -v",
-	"helm":      "-n --namespace --kube-context --kubeconfig --kube-apiserver --kube-token --registry-config --repository-config",
-	"npm":       "--prefix -w --workspace -C",
-	"pnpm":      "--filter -F -C --dir -w --workspace-root",
-	"yarn":      "--cwd",
-	"cargo":     "-C -Z --config --color",
-	"terraform": "",
-	"tofu":      "",
-	"gh":        "-R --repo",
-	"make":      "-C -f --directory --file -j",
-	"aws":       "--profile --region --output --endpoint-url --query",
-	"gcloud":    "--project --account --configuration --format",
-	"az":        "--subscription --output -o",
-	"go":        "-C",
-	"uv":        "--directory --project",
-	"poetry":    "-C --directory -P --project",
+// firstWordIndex returns the index among the call's operands of the
+// first word that names what it does, as its entry reads them: the
+// subcommand (git -C dir commit), or for an entry whose rules are keyed on
+// its first operand (Grant.Depth: make -C dir deploy), that operand; 0
+// when no option comes before it.
+func (a *analyzer) firstWordIndex(ca *call) int {
+	if ca.dynamic || len(ca.words) != len(ca.args) || len(ca.words) < 3 || !strings.HasPrefix(ca.words[1], "-") {
+		return 0
+	}
+	spec := programs.Lookup(ca.prog)
+	if spec == nil || len(spec.Subcommands) == 0 && spec.Grant.Depth == 0 {
+		return 0
+	}
+	res := entryOf(ca)
+	if subs := res.SubIndexes(); len(subs) > 0 {
+		return subs[0]
+	}
+	if len(spec.Subcommands) == 0 && len(res.OperandIndexes) > 0 {
+		return res.OperandIndexes[0]
+	}
+	return 0
 }
 
 // guessProgram returns the program a non-literal first word most likely
