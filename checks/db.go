@@ -307,10 +307,16 @@ func clientCommands(c Call, text string, ds []sql.Dialect) {
 		}
 	}
 	// The client's commands as the SQL lexer finds them too: psql's \!
-	// after SQL on the same line, a command after a ; in a string.
+	// after SQL or another command on the same line, a command after a ;
+	// in a string, and the shell commands psql runs for backquotes.
 	for _, d := range ds {
 		for _, st := range sql.Split(text, d) {
 			one(st.Command())
+			for _, b := range st.Backticks() {
+				// psql runs `cmd` in a backslash command's argument.
+				name, _, _ := strings.Cut(st.Command(), " ")
+				clientRuns(c, name+" `…`", b)
+			}
 		}
 	}
 	sqlFileFunctions(c, text, ds)

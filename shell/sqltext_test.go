@@ -57,9 +57,13 @@ func TestSQLText(t *testing.T) {
 		{`mysql -e 'SELECT 1 \! id' shop`, w("remote-exec")},
 		{`psql -c "DO \$\$ BEGIN EXECUTE format('TRUNCATE %I', 'users'); END \$\$"`, w("sql-destructive")},
 		{`psql -c 'DELETE FROM users WHERE EXISTS (SELECT 1)'`, w("sql-destructive")},
+		{"psql -c '\\echo `id`'", w("remote-exec")},
+		{"echo '\\set x `rm -rf ~`' | psql", w("recursive-delete", "remote-exec")},
+		{`echo '\echo x \! id' | psql`, w("remote-exec")},
 		// Only looks dangerous.
 		{"psql <<'EOF'\n\\set q DROP TABLE users\n:q;\nEOF", nil},
 		{`psql -c "SELECT 'writefile(''/home/me/.bashrc'')'"`, nil},
+		{"psql -c \"\\echo '`id`'\"", nil},
 		{`psql -c "SELECT * FROM audit WHERE q = 'DROP TABLE users'"`, nil},
 		{`psql -c "INSERT INTO t VALUES (1) ON CONFLICT (id) DO UPDATE SET a = 1"`, nil},
 		{`psql -c 'CREATE TABLE t (id int REFERENCES u ON DELETE CASCADE ON UPDATE SET NULL)'`, nil},

@@ -377,13 +377,18 @@ func (l *lexer) dollar() bool {
 }
 
 // backslash reads a client's backslash command: psql's runs to the end of
-// the line; mysql's \g and \G end the statement, and its others run to the
-// end of the line.
+// the line or an unquoted backslash (psqlCommandEnd); mysql's \g and \G
+// end the statement, and its others run to the end of the line.
 func (l *lexer) backslash() {
 	start := l.i
 	if l.d == MySQL && l.i+1 < len(l.s) && (l.s[l.i+1] == 'g' || l.s[l.i+1] == 'G') {
 		l.i += 2
 		l.emit(End, start, "", false)
+		return
+	}
+	if l.d == Postgres {
+		l.i = psqlCommandEnd(l.s, l.i, l.restOfLine(l.i))
+		l.emit(Command, start, l.s[start:l.i], false)
 		return
 	}
 	l.i = l.restOfLine(l.i)
@@ -447,4 +452,91 @@ func ForLang(lang string) []Dialect {
 		return []Dialect{SQLite}
 	}
 	return Dialects
+}
+
+// psqlWholeLine are psql's backslash commands whose argument is the rest
+// of the line, taken as written (psql 17 command.c: OT_WHOLE_LINE).
+var psqlWholeLine = map[string]bool{"!": true, "copy": true, "h": true, "help": true, "ef": true, "ev": true, "sf": true, "sf+": true, "sv": true, "sv+": true}
+
+// psqlCommand is the name of the psql backslash command at s[i] (the
+// backslash), the index its arguments start at, and whether its argument
+// is the rest of the line: a whole-line command, or one whose argument
+// starts with | (\o |cmd, \g |cmd). The name runs to a space or a
+// backslash (psqlscanslash.l, xslashcmd).
+func psqlCommand(s string, i, e int) (name string, args int, whole bool) {
+	j := i + 1
+	for j < e && strings.IndexByte(" \t\r\f\\", s[j]) < 0 {
+		j++
+	}
+	name = s[i+1 : j]
+	a := strings.TrimLeft(s[j:e], " \t\r\f")
+	return name, j, psqlWholeLine[name] || strings.HasPrefix(a, "|")
+}
+
+// psqlCommandEnd is where the psql backslash command at s[i] ends, e being
+// the end of its line: there, or at the first backslash outside its
+// arguments' quotes ('…', "…", `…`), which starts another command; a
+// doubled backslash there ends this one and is eaten with it.
+func psqlCommandEnd(s string, i, e int) int {
+	_, j, whole := psqlCommand(s, i, e)
+	if whole {
+		return e
+	}
+	for j < e {
+		switch c := s[j]; c {
+		case '\'':
+			for j++; j < e && s[j] != '\''; j++ {
+				if s[j] == '\\' {
+					j++
+				}
+			}
+		case '"', '`':
+			for j++; j < e && s[j] != c; j++ {
+			}
+		case '\\':
+			if j+1 < e && s[j+1] == '\\' {
+				return j + 2
+			}
+			return j
+		}
+		j++
+	}
+	return min(j, e)
+}
+
+// Backticks are the shell commands psql runs for a backslash command's
+// arguments: each `…` outside single and double quotes (\set x `date`,
+// \echo `id`), but in a whole-line command.
+func (s Statement) Backticks() []string {
+	cmd := s.Command()
+	if s.Dialect != Postgres || cmd == "" {
+		return nil
+	}
+	_, j, whole := psqlCommand(cmd, 0, len(cmd))
+	if whole {
+		return nil
+	}
+	var out []string
+	for j < len(cmd) {
+		switch c := cmd[j]; c {
+		case '\'':
+			for j++; j < len(cmd) && cmd[j] != '\''; j++ {
+				if cmd[j] == '\\' {
+					j++
+				}
+			}
+		case '"':
+			for j++; j < len(cmd) && cmd[j] != '"'; j++ {
+			}
+		case '`':
+			k := strings.IndexByte(cmd[j+1:], '`')
+			if k < 0 {
+				return append(out, cmd[j+1:]) // unterminated: psql refuses it, but read it
+			}
+			out = append(out, cmd[j+1:j+1+k])
+			j += k + 1
+		}
+		j++
+	}
+	return out
 }

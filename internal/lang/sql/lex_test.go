@@ -55,6 +55,11 @@ func TestSplit(t *testing.T) {
 		{Postgres, "/* /* */ DROP TABLE x */ SELECT 1", []string{"SELECT 1"}},
 		{Postgres, "SELECT 1 \\gexec\nDROP TABLE x;", []string{"SELECT 1", "\\gexec", "DROP TABLE x"}},
 		{Postgres, "SELECT `a`", []string{"SELECT ` a `"}},
+		{Postgres, "\\echo a \\! id\nSELECT 1", []string{"\\echo a ", "\\! id", "SELECT 1"}},
+		{Postgres, "\\echo 'a \\! id' \\\\ SELECT 1", []string{"\\echo 'a \\! id' \\\\", "SELECT 1"}},
+		{Postgres, "\\! echo \\x", []string{"\\! echo \\x"}},
+		{Postgres, "\\o | tr a b \\x", []string{"\\o | tr a b \\x"}},
+		{Postgres, "\\echo\\! id", []string{"\\echo", "\\! id"}},
 		// MySQL: # comments, -- only before a space, /*! */ is code,
 		// backslash escapes, DELIMITER.
 		{MySQL, "SELECT 1 # ; DROP TABLE x\nSELECT 2", []string{"SELECT 1 SELECT 2"}},
@@ -93,6 +98,30 @@ func TestSet(t *testing.T) {
 	}
 }
 
+func TestBackticks(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want []string
+	}{
+		{"\\echo `id`", []string{"id"}},
+		{"\\set x `rm -rf ~` y", []string{"rm -rf ~"}},
+		{"\\echo '`id`' \"`id`\"", nil},
+		{"\\echo 'it''s' `a` `b`", []string{"a", "b"}},
+		{"\\! echo `id`", nil}, // the shell runs it: \! is judged as a command of its own
+		{"\\copy t to '`id`'", nil},
+		{"SELECT `id`", nil},
+		{"\\echo `id", []string{"id"}},
+	} {
+		var got []string
+		for _, st := range Split(c.in, Postgres) {
+			got = append(got, st.Backticks()...)
+		}
+		if strings.Join(got, "|") != strings.Join(c.want, "|") {
+			t.Errorf("%q: Backticks = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
 func TestOpen(t *testing.T) {
 	for _, c := range []struct {
 		d  Dialect
@@ -106,7 +135,7 @@ func TestOpen(t *testing.T) {
 }
 
 func FuzzSplit(f *testing.F) {
-	for _, s := range []string{"SELECT 1; DROP TABLE x", "DO $$ BEGIN END $$", "E'\\''", "/* /* */ */", "DELIMITER //\nx//", "\\d ;;\n", "SELECT 1 --1", "/*!500 x */", "[a", "$a$ $b$ $a$", "SELECT 1\nGO 3\n", ".shell x", "DELETE FROM t WHERE (1 IN (1, (2)) OR x BETWEEN", "UPDATE t SET a=1 WHERE CASE WHEN 1 THEN 2 END", "MERGE INTO t USING s ON (1=1) WHEN MATCHED THEN DELETE", "SELECT f((1), g(2", "BEGIN; ROLLBACK"} {
+	for _, s := range []string{"SELECT 1; DROP TABLE x", "DO $$ BEGIN END $$", "E'\\''", "/* /* */ */", "DELIMITER //\nx//", "\\d ;;\n", "SELECT 1 --1", "/*!500 x */", "[a", "$a$ $b$ $a$", "SELECT 1\nGO 3\n", ".shell x", "DELETE FROM t WHERE (1 IN (1, (2)) OR x BETWEEN", "UPDATE t SET a=1 WHERE CASE WHEN 1 THEN 2 END", "MERGE INTO t USING s ON (1=1) WHEN MATCHED THEN DELETE", "SELECT f((1), g(2", "BEGIN; ROLLBACK", "\\echo `id` \\\\ \\! x", "\\o |a\\b", "\\"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
