@@ -498,32 +498,46 @@ func DBTools(c Call) {
 	for _, x := range c.Words() {
 		words = append(words, x.Value)
 	}
-	// npx prisma ..., bundle exec rails ..., python manage.py ...: find
-	// the tool inside the words.
-	i := 0
-	for i < len(words) {
-		w := path.Base(words[i])
-		switch w {
-		case "npx", "bunx", "pnpx", "bundle", "exec", "python", "python3", "pnpm", "yarn", "npm", "run", "dotnet", "-m", "dlx", "php", "uv", "poetry", "pipenv":
-			i++
-			continue
-		}
-		if strings.HasPrefix(words[i], "-") && i > 0 {
-			i++
-			continue
-		}
-		break
-	}
-	if i >= len(words) {
+	if len(words) == 0 {
 		return
 	}
 	prod := false
-	tool := path.Base(words[i])
-	rest, args := words[i+1:], c.Words()[i+1:]
-	if m := c.Parse().Option("-m"); len(m) > 0 && m[0].Index >= 0 && m[0].Index+2 <= len(words) {
-		// python -m TOOL, -mTOOL: the module is the tool.
-		tool, rest, args = m[0].Target, words[m[0].Index+2:], c.Words()[m[0].Index+2:]
+	// The tool is the program (alembic downgrade base), or run by it as
+	// its entry reads the call: a module (python -m alembic, the entry's
+	// Grant.Module), an interpreter's script (python manage.py flush, php
+	// artisan migrate:fresh), or a subcommand word or first operand that
+	// names a migration tool (dotnet ef, yarn knex, npm run migrate).
+	// A launcher's command (npx prisma, uv run alembic) is a part of its
+	// own, judged there.
+	tool, at := path.Base(words[0]), 0
+	if res := c.Parse(); res.Spec != nil && !dbTool(tool) {
+		if mod := res.Spec.Grant.Module; mod != "" {
+			if m := res.Option(mod); len(m) > 0 && m[0].Index >= 0 {
+				tool, at = m[0].Target, m[0].Index+1
+			}
+		}
+		if at == 0 && res.Spec.Code.Interpreter && len(res.OperandIndexes) > 0 && res.OperandIndexes[0]+1 < len(words) {
+			tool, at = path.Base(words[res.OperandIndexes[0]+1]), res.OperandIndexes[0]+1
+		}
+		if at == 0 {
+			// A subcommand's first operand too (npm run migrate): the
+			// operands of a program with none are its own (dropdb NAME).
+			cands := res.SubIndexes()
+			if len(cands) > 0 && len(res.OperandIndexes) > 0 {
+				cands = append(cands[:len(cands):len(cands)], res.OperandIndexes[0])
+			}
+			for _, i := range cands {
+				if i+1 < len(words) && dbTool(path.Base(words[i+1])) {
+					tool, at = path.Base(words[i+1]), i+1
+					break
+				}
+			}
+		}
 	}
+	if at >= len(words) {
+		return
+	}
+	rest, args := words[at+1:], c.Words()[at+1:]
 	// The tool's own words read with its entry, whether it is the program
 	// (alembic downgrade base) or run by one (python -m alembic …).
 	res, path := toolParse(tool, args)

@@ -53,6 +53,7 @@ var siteTests = map[string]func(*testing.T){
 	"TestCodeFacts":                 TestCodeFacts,
 	"TestParallelEntry":             TestParallelEntry,
 	"TestRemoteCopies":              TestRemoteCopies,
+	"TestDBToolsFindTheTool":        TestDBToolsFindTheTool,
 	"TestGlobOnDisk":                TestGlobOnDisk,
 	"TestHostsByValue":              TestHostsByValue,
 	"TestCheckExamples":             TestCheckExamples,
