@@ -6,12 +6,12 @@ package programs
 
 var _ = family("files", func(add func(...*Spec)) {
 	add(
-		&Spec{Names: n("mkdir"), Abbrev: true, Permute: true, Operands: "w*", Options: "-m|--mode= -p|--parents -v|--verbose -Z --context?" + gnu,
+		&Spec{Names: n("mkdir"), FileOp: true, Abbrev: true, Permute: true, Operands: "w*", Options: "-m|--mode= -p|--parents -v|--verbose -Z --context?" + gnu,
 			Flagged: []string{"mkdir -p build"}},
-		&Spec{Names: n("touch"), Abbrev: true, Permute: true, Operands: "w*", Options: "-a -c|--no-create -d|--date= -f -h|--no-dereference -m -r|--reference= -t= --time=" + gnu,
+		&Spec{Names: n("touch"), FileOp: true, Abbrev: true, Permute: true, Operands: "w*", Options: "-a -c|--no-create -d|--date= -f -h|--no-dereference -m -r|--reference= -t= --time=" + gnu,
 			Flagged: []string{"touch x"}},
-		&Spec{Names: n("rmdir"), Grant: Grant{Exact: true, Offers: []string{"rmdir x => Bash(rmdir x)"}}, Abbrev: true, Permute: true, Operands: "d*", Options: "--ignore-fail-on-non-empty -p|--parents -v|--verbose" + gnu},
-		&Spec{Names: n("rm"), Grant: Grant{Exact: true, Offers: []string{"rm x => Bash(rm x)"}}, Abbrev: true, Permute: true, Operands: "d*",
+		&Spec{Names: n("rmdir"), FileOp: true, Grant: Grant{Exact: true, Offers: []string{"rmdir x => Bash(rmdir x)"}}, Abbrev: true, Permute: true, Operands: "d*", Options: "--ignore-fail-on-non-empty -p|--parents -v|--verbose" + gnu},
+		&Spec{Names: n("rm"), FileOp: true, FileOpUnless: "--recursive", Grant: Grant{Exact: true, Offers: []string{"rm x => Bash(rm x)"}}, Abbrev: true, Permute: true, Operands: "d*",
 			Options: "-f|--force -i -I --interactive? --one-file-system --no-preserve-root --preserve-root? -r|-R|--recursive -d|--dir -v|--verbose -P -W -x" + gnu,
 			Flagged: []string{"rm -rf victim -- --help", "rm -rf ~ --help", "rm x"}, ReadOnly: []string{"rm --help"}},
 		&Spec{Names: n("unlink"), Abbrev: true, Operands: "d", Options: "--help:h --version:h", Flagged: []string{"unlink x"}},
@@ -22,16 +22,16 @@ var _ = family("files", func(add func(...*Spec)) {
 		// rimraf and del-cli (node) delete their operands recursively.
 		&Spec{Names: n("rimraf", "del-cli"), Permute: true, Loose: true, Effect: Delete, Operands: "d*", Options: "-h:h --help:h",
 			Flagged: []string{"rimraf dist", "del-cli build"}},
-		&Spec{Names: n("cp"), Flow: Flow{Copies: true, Trees: "--recursive --archive", Examples: []string{"cp -r ~/.aws /tmp/x"}}, Grant: Grant{Exact: true, Offers: []string{"cp x => Bash(cp x)"}}, Abbrev: true, Permute: true, Operands: "r* i",
+		&Spec{Names: n("cp"), FileOp: true, Flow: Flow{Copies: true, Trees: "--recursive --archive", Examples: []string{"cp -r ~/.aws /tmp/x"}}, Grant: Grant{Exact: true, Offers: []string{"cp x => Bash(cp x)"}}, Abbrev: true, Permute: true, Operands: "r* i",
 			Options: "-a|--archive --attributes-only -b --backup? --copy-contents -d -f|--force -i|--interactive -H -l|--link -L|--dereference -n|--no-clobber -P|--no-dereference " +
 				"-p --preserve? --no-preserve= --parents -r|-R|--recursive --reflink? --remove-destination --sparse= --strip-trailing-slashes -s|--symbolic-link -S|--suffix= " +
 				"-t|--target-directory=i -T|--no-target-directory -u --update? -v|--verbose -x|--one-file-system -Z --context? --keep-directory-symlink -c -X" + gnu,
 			Flagged: []string{"cp a b", "cp -t .claude/ settings.json", "cp -r /tmp/x ~", "cp notes.md CLAUDE.md"}},
-		&Spec{Names: n("mv"), Grant: Grant{Exact: true, Offers: []string{"mv x => Bash(mv x)"}}, Abbrev: true, Permute: true, Operands: "m* i",
+		&Spec{Names: n("mv"), FileOp: true, Grant: Grant{Exact: true, Offers: []string{"mv x => Bash(mv x)"}}, Abbrev: true, Permute: true, Operands: "m* i",
 			Options: "-b --backup? -f|--force -i|--interactive -n|--no-clobber --no-copy --strip-trailing-slashes -S|--suffix= -t|--target-directory=i -T|--no-target-directory " +
 				"-u --update? -v|--verbose -Z --context --exchange" + gnu,
 			Flagged: []string{"mv a b"}},
-		&Spec{Names: n("ln"), Grant: Grant{Exact: true, Offers: []string{"ln x => Bash(ln x)"}}, Abbrev: true, Permute: true, Operands: "-* i",
+		&Spec{Names: n("ln"), FileOp: true, Grant: Grant{Exact: true, Offers: []string{"ln x => Bash(ln x)"}}, Abbrev: true, Permute: true, Operands: "-* i",
 			Options: "-b --backup? -d|-F|--directory -f|--force -i|--interactive -L|--logical -n|--no-dereference -P|--physical -r|--relative -s|--symbolic -S|--suffix= " +
 				"-t|--target-directory=i -T|--no-target-directory -v|--verbose -h" + gnu,
 			Flagged: []string{"ln -s a b", "ln ~/.ssh/id_rsa k", "ln .env e.txt", "ln .warden/settings.local.json notes.json"}},

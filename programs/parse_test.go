@@ -363,8 +363,8 @@ func TestRaiseOptionsDeclared(t *testing.T) {
 	}
 }
 
-// TestPrintsOptionsDeclared: every option PrintsWith, PrintsNot and Env
-// name is declared by its entry, so that the parse answers for it in every
+// TestPrintsOptionsDeclared: every option PrintsWith, PrintsNot, Env and
+// FileOpUnless name is declared by its entry, so that the parse answers for it in every
 // spelling; and only a printing entry names them.
 func TestPrintsOptionsDeclared(t *testing.T) {
 	n := 0
@@ -382,7 +382,7 @@ func TestPrintsOptionsDeclared(t *testing.T) {
 				t.Errorf("%s: Prints names %s, which the entry does not declare", s.Names[0], f)
 			}
 		}
-		for _, f := range append(strings.Fields(s.Env.Only), strings.Fields(s.Env.Unless)...) {
+		for _, f := range append(append(strings.Fields(s.Env.Only), strings.Fields(s.Env.Unless)...), strings.Fields(s.FileOpUnless)...) {
 			found := false
 			for _, o := range s.opts {
 				if o.canon == f || spells(o.group, f) {

@@ -274,6 +274,12 @@ type Spec struct {
 	// Env says the program prints every variable of the environment,
 	// names and values, tokens included.
 	Env EnvDump
+	// FileOp marks a simple file command (mkdir, touch, cp, mv, ln,
+	// rmdir, rm) that acceptEdits mode runs as an edit of the files it
+	// names, unless the call gives one of FileOpUnless's options (space
+	// separated, in every spelling: rm --recursive).
+	FileOp       bool
+	FileOpUnless string
 	// Loose accepts options the entry does not declare, with no effect:
 	// for subcommands whose own effect already says they are not
 	// read-only (git commit), where the entry declares only the options

@@ -90,16 +90,18 @@ func onlyHarmlessWrappers(ws []string, xargsFed bool) bool {
 	return true
 }
 
-// fileOp reports the simple file commands acceptEdits may run.
+// fileOp reports the simple file commands acceptEdits may run, as their
+// entries say (programs.Spec's FileOp), with no wrapper in front.
 func fileOp(ca *call) bool {
-	switch ca.prog {
-	case "mkdir", "touch", "cp", "mv", "rmdir", "ln":
-		return len(ca.wrappers) == 0
-	case "rm":
-		res := entryOf(ca)
-		return len(ca.wrappers) == 0 && !res.Has("--recursive")
+	spec := programs.Lookup(ca.prog)
+	if spec == nil || !spec.FileOp || len(ca.wrappers) > 0 {
+		return false
 	}
-	return false
+	if spec.FileOpUnless == "" {
+		return true
+	}
+	res := entryOf(ca)
+	return !res.Has(strings.Fields(spec.FileOpUnless)...)
 }
 
 // alternates returns other spellings of a part for rules: global options
