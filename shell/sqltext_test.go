@@ -60,6 +60,7 @@ func TestSQLText(t *testing.T) {
 		{"psql -c '\\echo `id`'", w("remote-exec")},
 		{"echo '\\set x `rm -rf ~`' | psql", w("recursive-delete", "remote-exec")},
 		{`echo '\echo x \! id' | psql`, w("remote-exec")},
+		{`sqlite3 app.db "ATTACH '/home/me/.bashrc' AS x; CREATE TABLE x.t (a)"`, w("agent-config-tamper")},
 		// Only looks dangerous.
 		{"psql <<'EOF'\n\\set q DROP TABLE users\n:q;\nEOF", nil},
 		{`psql -c "SELECT 'writefile(''/home/me/.bashrc'')'"`, nil},

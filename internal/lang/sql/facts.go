@@ -394,7 +394,7 @@ var runFuncs = map[string]bool{"xp_cmdshell": true, "sys_exec": true, "sys_eval"
 
 // Files are the files the statement reads and writes, and the commands
 // it runs, in the order written: the file functions, INTO OUTFILE and
-// INTO DUMPFILE, VACUUM INTO, LOAD DATA INFILE, COPY … TO or FROM a file
+// INTO DUMPFILE, VACUUM INTO, ATTACH, LOAD DATA INFILE, COPY … TO or FROM a file
 // or a PROGRAM, the commands xp_cmdshell, sys_exec and sys_eval run, and
 // sqlite3's edit(text, editor).
 func (s Statement) Files() []File {
@@ -441,6 +441,16 @@ func (s Statement) Files() []File {
 				p = next(2)
 			}
 			out = append(out, File{Via: "xp_cmdshell", Path: str(p), Run: true})
+		case t.Is("ATTACH") && i == 0:
+			// SQLite's ATTACH [DATABASE] 'file' AS name opens the file, and
+			// creates it when it is not there; a URI's mode=ro only reads.
+			p := next(1)
+			if p.Is("DATABASE") {
+				p = next(2)
+			}
+			if f := str(p); f != "" && f != ":memory:" {
+				out = append(out, File{Via: "attach", Path: strings.TrimPrefix(strings.SplitN(f, "?", 2)[0], "file:"), Write: !strings.Contains(f, "mode=ro")})
+			}
 		case t.Is("INFILE") && i > 0:
 			out = append(out, File{Via: "load data infile", Path: str(next(1))})
 		case t.Is("COPY") && i == 0:
