@@ -484,7 +484,7 @@ func (s *Spec) compileNow(name string) {
 	s.opts = make([]opt, 0, strings.Count(s.Options, " ")+strings.Count(s.Options, "|")+1)
 	for f := range strings.FieldsSeq(s.Options) {
 		var o opt
-		i := strings.IndexAny(f, "=?:")
+		i := modifierAt(f)
 		if i < 0 {
 			o.group = f
 			s.addOption(name, f, o)
@@ -656,6 +656,18 @@ func (s *Spec) compileNow(name string) {
 	if o := s.OtherSpec; o != nil && o != s {
 		o.nameSub(name + " *")
 	}
+}
+
+// modifierAt returns the index of the first '=', '?' or ':' of an Options
+// field (where its modifiers start), or -1 (strings.IndexAny builds a set
+// for every call).
+func modifierAt(f string) int {
+	for i := 0; i < len(f); i++ {
+		if c := f[i]; c == '=' || c == '?' || c == ':' {
+			return i
+		}
+	}
+	return -1
 }
 
 // addOption declares one option under each of its spellings (o.group,
