@@ -14,10 +14,12 @@ import (
 type judged struct {
 	a *analyzer
 	c *call
-	// others, up, down and pipe keep what Others, Upstream, Downstream and
-	// Pipeline answered while the check runs (each check starts with a
-	// fresh view), with the length of the list each was taken from.
-	others, up, down, pipe calls
+	// last is what Others, Upstream, Downstream or Pipeline (lastOf)
+	// answered last while the check runs (each check starts with a fresh
+	// view): a check asks one of them, often more than once. One answer
+	// is kept, not four: every call carries its view.
+	last   calls
+	lastOf viewKind
 }
 
 // calls is one view's answer and the length of the list it was taken
@@ -27,14 +29,25 @@ type calls struct {
 	from int
 }
 
+// viewKind names the view an answer is of.
+type viewKind uint8
+
+const (
+	viewOthers viewKind = iota + 1
+	viewUp
+	viewDown
+	viewPipe
+)
+
 // peers returns the calls of from that keep says to, as the checks see
 // them: each call's own view, so that the list is the only allocation,
-// and none when nothing is kept. The answer is remembered in cache until
-// from grows (a check can walk a command of its own meanwhile). empty is
-// the answer when nothing is kept: nil, or an empty list.
-func (j *judged) peers(cache *calls, from []*call, keep func(*call) bool, empty []checks.Call) []checks.Call {
-	if cache.from == len(from)+1 {
-		return cache.list
+// and none when nothing is kept. The answer is remembered until another
+// view is asked or from grows (a check can walk a command of its own
+// meanwhile). empty is the answer when nothing is kept: nil, or an empty
+// list.
+func (j *judged) peers(kind viewKind, from []*call, keep func(*call) bool, empty []checks.Call) []checks.Call {
+	if j.lastOf == kind && j.last.from == len(from)+1 {
+		return j.last.list
 	}
 	n := 0
 	for _, o := range from {
@@ -51,7 +64,7 @@ func (j *judged) peers(cache *calls, from []*call, keep func(*call) bool, empty 
 			}
 		}
 	}
-	*cache = calls{list: out, from: len(from) + 1}
+	j.last, j.lastOf = calls{list: out, from: len(from) + 1}, kind
 	return out
 }
 
@@ -96,7 +109,7 @@ func (j *judged) Redirects() []checks.Redirect {
 }
 
 func (j *judged) Others() []checks.Call {
-	return j.peers(&j.others, j.a.calls, func(o *call) bool { return o != j.c }, nil)
+	return j.peers(viewOthers, j.a.calls, func(o *call) bool { return o != j.c }, nil)
 }
 
 func (j *judged) Lang() string                                { return j.c.lang }
@@ -118,7 +131,7 @@ func (j *judged) Upstream() []checks.Call {
 	if p == nil {
 		return nil
 	}
-	return j.peers(&j.up, p.calls, func(o *call) bool { return o.ctx.stage < j.c.ctx.stage }, nil)
+	return j.peers(viewUp, p.calls, func(o *call) bool { return o.ctx.stage < j.c.ctx.stage }, nil)
 }
 
 func (j *judged) Outputs() []checks.Word {
@@ -147,7 +160,7 @@ func (j *judged) Pipeline() []checks.Call {
 	if p == nil {
 		return nil
 	}
-	return j.peers(&j.pipe, p.calls, func(o *call) bool { return o != j.c }, []checks.Call{})
+	return j.peers(viewPipe, p.calls, func(o *call) bool { return o != j.c }, []checks.Call{})
 }
 
 func (j *judged) Here(command string) {
@@ -202,5 +215,5 @@ func (j *judged) Downstream() []checks.Call {
 	if p == nil {
 		return nil
 	}
-	return j.peers(&j.down, p.calls, func(o *call) bool { return o.ctx.stage > j.c.ctx.stage }, nil)
+	return j.peers(viewDown, p.calls, func(o *call) bool { return o.ctx.stage > j.c.ctx.stage }, nil)
 }
