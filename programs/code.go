@@ -33,6 +33,13 @@ type Code struct {
 	// is. Deliberately not: perl, python3 (interpreters, judged as such),
 	// cat, echo and printf (they hand text on as it is).
 	Decodes bool
+	// ShellSetup says the program prints shell code meant to be evaluated
+	// in the current shell (eval "$(pyenv init -)", eval "$(ssh-agent
+	// -s)"): environment setup, not hidden commands. "*" for any of its
+	// calls, else words one of which its arguments must hold (kubectl
+	// completion bash). Deliberately not: docker, nix (what they print
+	// is not setup).
+	ShellSetup string
 	// Examples are shell commands the shell package's tests run: each is
 	// flagged as running code piped to an interpreter.
 	Examples []string

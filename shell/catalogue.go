@@ -478,37 +478,29 @@ func (a *analyzer) checkHiddenCode(c *call, code arg) {
 	a.flag(c, danger.NonLiteralProgram, "runs code that is only known at run time ("+code.Raw+")")
 }
 
-// shellSetupTools print shell code meant to be evaluated in the current
-// shell (eval "$(pyenv init -)"): environment setup, not hidden commands.
-func shellSetupTools(s string) bool {
-	// Deliberately not: docker, nix.
-	switch s {
-	case "ssh-agent", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "plenv", "direnv",
-		"brew", "fnm", "mise", "rtx", "starship", "zoxide", "conda", "opam",
-		"thefuck", "asdf", "dircolors", "gpg-agent", "keychain", "fzf", "atuin", "register-python-argcomplete",
-		"luarocks", "rustup", "kubectl", "gh", "helm", "npm", "pip", "poetry",
-		"uv", "nvm", "volta", "devbox":
-		return true
-	}
-	return false
-}
-
-// shellSetupOutput reports eval "$(TOOL ...)" where TOOL is a shell setup
-// tool and nothing else is substituted.
+// shellSetupOutput reports eval "$(TOOL ...)" where TOOL prints shell
+// code meant for the current shell (its entry's Code.ShellSetup: always,
+// or given one of the words it names) and nothing else is substituted.
 func shellSetupOutput(raw string) bool {
 	s := strings.Trim(raw, `"`)
 	if !strings.HasPrefix(s, "$(") || !strings.HasSuffix(s, ")") || strings.Count(s, "$(") != 1 || strings.ContainsAny(s[2:len(s)-1], ";|&`$<>") {
 		return false
 	}
 	f := strings.Fields(s[2 : len(s)-1])
-	if len(f) == 0 || !shellSetupTools(baseName(f[0])) {
+	if len(f) == 0 {
 		return false
 	}
-	switch baseName(f[0]) {
-	case "kubectl", "gh", "helm", "npm", "pip", "poetry", "uv", "rustup":
-		return len(f) > 1 && strings.Contains(strings.Join(f[1:], " "), "completion")
+	setup := programs.CodeOf(baseName(f[0])).ShellSetup
+	if setup == "*" {
+		return true
 	}
-	return true
+	args := strings.Join(f[1:], " ")
+	for _, w := range strings.Fields(setup) {
+		if strings.Contains(args, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // checkWrites judges every file a call writes by where it is.

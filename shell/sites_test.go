@@ -51,6 +51,7 @@ var siteTests = map[string]func(*testing.T){
 	"TestFlowExamples":              TestFlowExamples,
 	"TestCodeExamples":              TestCodeExamples,
 	"TestCodeFacts":                 TestCodeFacts,
+	"TestShellSetupEval":            TestShellSetupEval,
 	"TestParallelEntry":             TestParallelEntry,
 	"TestRemoteCopies":              TestRemoteCopies,
 	"TestDBToolsFindTheTool":        TestDBToolsFindTheTool,

