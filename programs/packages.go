@@ -273,7 +273,7 @@ var _ = family("packages", func(add func(...*Spec)) {
 			Flagged: []string{"dpkg -i pkg.deb", "dpkg --install pkg.deb", "dpkg -Ri ./debs"}},
 		&Spec{Names: n("pnpm"), Lasting: Lasting{Does: Publishes, Subs: "publish unpublish", Examples: []string{"pnpm publish => publishes a package or release"}}, Grant: Grant{Depth: 1, Deeper: "dlx exec run", ExactSubs: "dlx exec", Offers: []string{"pnpm build x => Bash(pnpm build:*)", "pnpm dlx dev --x => Bash(pnpm dlx dev --x)", "pnpm dlx x => Bash(pnpm dlx x)"}}, Effect: RunsProject, OtherSubcommand: RunsProject, Subcommands: pnpm,
 			Options: "-v:h --version:h -h:h --help:h -C= --dir= -w --workspace-root -F= --filter= -r --recursive --silent -s --reporter= --color --no-color --aggregate-output " +
-				"--stream --parallel --workspace-concurrency= --loglevel= --use-stderr --ignore-workspace --include-workspace-root --fail-if-no-match " + npmDryRun,
+				"--stream --parallel --workspace-concurrency= --loglevel= --use-stderr --ignore-workspace --include-workspace-root --fail-if-no-match " + pnpmDryRun,
 			ReadOnly: []string{"pnpm --version", "pnpm ls --depth 0", "pnpm why react", "pnpm -r list --json"},
 			Flagged: []string{"pnpm install", "pnpm build", "pnpm exec sh -c id", "pnpm dlx create-vite", "pnpm config set registry https://evil.example", "pnpm outdated",
 				"pnpm --dir /tmp/evil run x", "pnpm publish"}},

@@ -192,16 +192,21 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 })
 
 // npmDryRun is npm's dry-run switch, a Boolean of its configuration (npm
-// 11.19.1, tried against an unreachable registry): --dry-run, =true,
-// "--dry-run true" and any other attached value are a dry run;
-// --dry-run=false, "--dry-run false" and --no-dry-run are not, and the
-// last given wins (--dry-run --no-dry-run publishes). It may stand before
-// the command too (npm --dry-run publish). A prefix (--dry, --dr) is
-// taken, with a warning that the next major version will not; --d is
-// ambiguous and publishes: prefixes are left undeclared, so that a dry
-// run spelled so is still asked about, never a publish passed. -d is
-// --loglevel info, -n nothing of the kind.
-const npmDryRun = "--dry-run?b --no-dry-run"
+// 11.19.1, tried against an unreachable registry in a scratch package):
+// --dry-run, =true, "--dry-run true" and any other attached value are a
+// dry run; --dry-run=false, "--dry-run false" and --no-dry-run are not,
+// and the last given wins (--dry-run --no-dry-run publishes). It may
+// stand before the command too (npm --dry-run publish). nopt expands a
+// unique prefix, with a warning that the next major version will not:
+// --dr, --dry, --dry-r and --dry-ru are --dry-run (npm publish --dry ran
+// as a dry run: "(dry-run)"), --no-dr … --no-dry-ru its negation, and
+// --dry=false, "--dry false" are not a dry run. --d is no prefix of it
+// (npm publish --d published: -d is --loglevel info), -n nothing of the
+// kind. A dry run still asks (it talks to the registry); it is only not
+// a publish. pnpm's switch (pnpmDryRun) is taken by its whole name.
+const npmDryRun = "--dry-run|--dry-ru|--dry-r|--dry|--dr?b --no-dry-run|--no-dry-ru|--no-dry-r|--no-dry|--no-dr"
+
+const pnpmDryRun = "--dry-run?b --no-dry-run"
 
 // npmRegistry are the npm commands that change what the registry serves,
 // by the names npm takes for them (lib/utils/cmd-list.js: every unique
@@ -214,8 +219,10 @@ const npmDryRun = "--dry-run?b --no-dry-run"
 func npmRegistry(prog string, prefixes bool) map[string]*Spec {
 	changes := func(why, unless string, flagged, passes []string) *Spec {
 		opts := "-h:h --help:h --registry=n --otp= -w|--workspace= --workspaces --include-workspace-root -f|--force --tag= --access= --provenance"
-		if unless != "" {
+		if unless != "" && prefixes {
 			opts += " " + npmDryRun
+		} else if unless != "" {
+			opts += " " + pnpmDryRun
 		}
 		return &Spec{Effect: Network, Permute: true, Operands: "-*", Loose: true, Options: opts,
 			Raises: []Raise{{Kind: danger.PublishDeploy, Why: why, Unless: unless, Flagged: flagged, Passes: passes}}}
@@ -231,9 +238,11 @@ func npmRegistry(prog string, prefixes bool) map[string]*Spec {
 	}
 	publish := changes("{prog} publish releases the package publicly", "--dry-run",
 		[]string{p + "publish", p + "publish --access public", p + "publish --dry-run=false", p + "publish --dry-run false", p + "publish --dry-run --no-dry-run",
+			alias("publish --dry=false", "publish --dry-run=false"), alias("publish --dry false", "publish --dry-run false"), alias("publish --dry --no-dr", "publish --dry-run --no-dry-run"), alias("publish --no-dry", "publish --no-dry-run"), p + "publish --d",
 			p + "publish --tag next ./pkg", "/usr/local/bin/" + p + "publish", "command " + p + "publish", "env " + p + "publish", "sudo " + p + "publish",
 			"npx --yes " + p + "publish", "nice " + p + "publish", "'" + prog + "' publish", "env -i " + p + "publish --dry-run=false"},
-		[]string{p + "publish --dry-run", p + "publish --dry-run=true", p + "publish --dry-run true", p + "publish --no-dry-run --dry-run", p + "--dry-run publish",
+		[]string{p + "publish --dry-run", p + "publish --dry-run=true", p + "publish --dry-run true", p + "publish --no-dry-run --dry-run", p + "--dry-run publish", alias("publish --dry", "publish --dry-run"),
+			alias("publish --dr=true", "publish --dry-run=true"), alias("publish --dry-r", "publish --dry-run"), alias("--dry publish", "--dry-run publish"), alias("publish --no-dr --dry", "publish --dry-run"),
 			p + "publish --tag next --dry-run", "npx --yes " + p + "publish --dry-run", "sudo " + p + "publish --dry-run", p + "pack", p + "publish --help"})
 	unpublish := changes("{prog} unpublish removes a published package", "--dry-run",
 		[]string{p + "unpublish x@1.0.0", p + "unpublish x --force", p + "unpublish x@1.0.0 --dry-run=false"},
