@@ -48,6 +48,8 @@ var _ = family("parallel", func(add func(...*Spec)) {
 				"parallel --jo 2 rm -rf ::: ~", "parallel -kj2 rm -rf {} ::: ~", "parallel --dry rm -rf ::: ~", "parallel -- rm -rf ::: ~",
 
 				"parallel -i rm -rf {} ::: ~", "parallel --arg-sep ,, rm ,, x", "sem rm -rf ~",
+				"parallel --sshlogin=host ls ::: a", "parallel -Shost ls ::: a", "parallel --ssh 'sh -c id' ls ::: a", "parallel --joblog ~/.bashrc true ::: a",
+				"parallel --results=out ls ::: a", "parallel --bogus ls ::: a",
 			},
 			ReadOnly: []string{"parallel ls ::: a", "parallel -k -j2 wc -l ::: a b", "parallel --keep-order --jobs=2 cat {} ::: a"}},
 	)

@@ -103,7 +103,26 @@ func afterParallel(a *analyzer, ca *call, res *programs.Result, args, rest []arg
 			a.nested(p, ca.ctx, ca.wrappers)
 		}
 	}
+	a.parallelOwn(ca, res, args)
 	return nil, true
+}
+
+// parallelOwn keeps, beside the jobs walked, a part for what parallel's
+// own options do when they do more than set how the jobs run: a file
+// --joblog or --results writes, the hosts -S runs them on, a program
+// --ssh runs, an option not known. The part is parallel with those
+// options and no command, judged by its entry.
+func (a *analyzer) parallelOwn(ca *call, res *programs.Result, args []arg) {
+	own := len(res.Unknown) > 0
+	for _, o := range res.Options {
+		own = own || o.Effect != programs.None && o.Effect != programs.Help
+	}
+	if !own || res.Command < 1 || res.Command-1 > len(args) || len(res.Spec.Names) == 0 {
+		return
+	}
+	name := res.Spec.Names[0]
+	words := append([]arg{{Value: name, Raw: name, Lit: true}}, args[:res.Command-1]...)
+	a.addCall(&call{ctx: ca.ctx, text: ca.text, args: words, wrappers: ca.wrappers, partIdx: -1}, nil)
 }
 
 // parallelJobs lists the jobs of input groups: one value from each group,

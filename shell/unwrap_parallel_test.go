@@ -43,6 +43,24 @@ func TestParallelEntry(t *testing.T) {
 			}
 		}
 	}
+	// What parallel's own options do is a part of its own: a file
+	// written, hosts talked to, a program run, an option not known.
+	for _, cmd := range []string{"parallel --joblog ~/.bashrc true ::: a", "parallel --jl=$HOME/.bashrc true ::: a", "/usr/bin/parallel --joblo ~/.bashrc true ::: a"} {
+		if an := Analyze(cmd, corpusOptions); !an.Dangerous() {
+			t.Errorf("%q: not flagged", cmd)
+		}
+	}
+	for _, cmd := range []string{"parallel -S host ls ::: a", "parallel --sshlog=host ls ::: a", "command parallel --sshlogin=host ls ::: a", "parallel --ssh 'sh -c id' -S h ls ::: a",
+		"parallel --jo 2 ls ::: a", "parallel --bogus ls ::: a", "parallel --results out ls ::: a"} {
+		an := Analyze(cmd, corpusOptions)
+		ro := len(an.Parts) > 0
+		for _, p := range an.Parts {
+			ro = ro && p.ReadOnly
+		}
+		if ro {
+			t.Errorf("%q: read-only (%v)", cmd, an.Parts)
+		}
+	}
 	for _, cmd := range []string{"parallel ls ::: a", "parallel -k --jobs 4 wc -l {} ::: a b"} {
 		an := Analyze(cmd, corpusOptions)
 		if an.Dangerous() {
