@@ -33,6 +33,14 @@ type Code struct {
 	// is. Deliberately not: perl, python3 (interpreters, judged as such),
 	// cat, echo and printf (they hand text on as it is).
 	Decodes bool
+	// Transform is how the shell reproduces what the program makes of its
+	// input, to read a payload decoded on the fly: "b64" and "b32" encode,
+	// or with --decode decode, base64 and base32 (GNU coreutils base64,
+	// base32); "named" the encoding its option names (basenc --base64,
+	// --base32); "hex" xxd -r -p's hex dump reversed; "reverse" each line
+	// reversed (rev); "translate" tr's SET1 SET2 and -d SET; "same" the
+	// input as it is, given no file (cat).
+	Transform string
 	// ShellSetup says the program prints shell code meant to be evaluated
 	// in the current shell (eval "$(pyenv init -)", eval "$(ssh-agent
 	// -s)"): environment setup, not hidden commands. "*" for any of its

@@ -5,7 +5,7 @@ const gnu = " --help:h --version:h"
 
 var _ = family("coreutils", func(add func(...*Spec)) {
 	add(
-		&Spec{Names: n("cat"), Flow: Flow{Whole: true, Examples: []string{"env | cat"}}, Prints: true, Abbrev: true, Permute: true, Operands: "r*",
+		&Spec{Names: n("cat"), Code: Code{Transform: "same"}, Flow: Flow{Whole: true, Examples: []string{"env | cat"}}, Prints: true, Abbrev: true, Permute: true, Operands: "r*",
 			Options:  "-A|--show-all -b|--number-nonblank -e -E|--show-ends -n|--number -s|--squeeze-blank -t -T|--show-tabs -u -v|--show-nonprinting" + gnu,
 			ReadOnly: []string{"cat README.md", "cat -n a b", "cat --help"},
 			Flagged:  []string{"cat --bogus x"}},
@@ -23,9 +23,9 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 			Options: "-c|--bytes -l|--lines -L|--max-line-length -m|--chars -w|--words --files0-from=r --total=" + gnu},
 		&Spec{Names: n("cut"), Prints: true, Abbrev: true, Permute: true, Operands: "r*",
 			Options: "-b|--bytes= -c|--characters= -d|--delimiter= -f|--fields= -n --complement -s|--only-delimited --output-delimiter= -z|--zero-terminated" + gnu},
-		&Spec{Names: n("tr"), Code: Code{Decodes: true}, Prints: true, Abbrev: true, Permute: true, Operands: "- -?",
+		&Spec{Names: n("tr"), Code: Code{Decodes: true, Transform: "translate"}, Prints: true, Abbrev: true, Permute: true, Operands: "- -?",
 			Options: "-c|-C|--complement -d|--delete -s|--squeeze-repeats -t|--truncate-set1" + gnu},
-		&Spec{Names: n("rev"), Code: Code{Decodes: true}, Prints: true, Permute: true, Operands: "r*", Options: "-0 --zero -h --help:h -V --version:h"},
+		&Spec{Names: n("rev"), Code: Code{Decodes: true, Transform: "reverse"}, Prints: true, Permute: true, Operands: "r*", Options: "-0 --zero -h --help:h -V --version:h"},
 		&Spec{Names: n("fold"), Prints: true, Abbrev: true, Permute: true, Operands: "r*", Options: "-b -s -w= --bytes --spaces --width=" + gnu},
 		&Spec{Names: n("fmt"), Prints: true, Abbrev: true, Permute: true, Operands: "r*",
 			Options: "-c -p= -s -t -u -w= -g= --crown-margin --prefix= --split-only --tagged-paragraph --uniform-spacing --width= --goal=" + gnu},
@@ -43,9 +43,17 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 		&Spec{Names: n("shasum"), Flow: Flow{Digests: true}, Permute: true, Operands: "r*", Options: "-a= --algorithm= -b -c -t -U -0 -s --status -q --quiet -w --warn --tag --binary --check --text --portable -h --help:h -v --version:h"},
 		&Spec{Names: n("md5"), Flow: Flow{Digests: true}, Permute: true, Operands: "r*", Options: "-p -q -r -s= -t -x"},
 		// base64 (GNU coreutils 9.1): -D is macOS's spelling of --decode.
-		&Spec{Names: n("base64", "base32", "basenc"), Code: Code{Decodes: true, Examples: []string{"echo aWQ= | base64 -d | sh", "echo aWQ= | base64 --dec | bash", "echo aWQ= | /usr/bin/base64 -di | command sh"}}, Prints: true, Abbrev: true, Permute: true, Operands: "r?",
-			Options:  "-d|-D|--decode -i|--ignore-garbage -w|--wrap= --base64 --base64url --base32 --base32hex --base16 --base2msbf --base2lsbf --z85" + gnu,
+		// GNU coreutils 9.1 base64, base32 and basenc: one grammar, but
+		// basenc's encoding is named by an option.
+		&Spec{Names: n("base64"), Code: Code{Decodes: true, Transform: "b64", Examples: []string{"echo aWQ= | base64 -d | sh", "echo aWQ= | base64 --dec | bash", "echo aWQ= | /usr/bin/base64 -di | command sh"}}, Prints: true, Abbrev: true, Permute: true, Operands: "r?",
+			Options:  "-d|-D|--decode -i|--ignore-garbage -w|--wrap=" + gnu,
 			ReadOnly: []string{"base64 -d enc.txt"}},
+		&Spec{Names: n("base32"), Code: Code{Decodes: true, Transform: "b32", Examples: []string{"echo NFSA==== | base32 -d | sh"}}, Prints: true, Abbrev: true, Permute: true, Operands: "r?",
+			Options:  "-d|--decode -i|--ignore-garbage -w|--wrap=" + gnu,
+			ReadOnly: []string{"base32 -d enc.txt"}},
+		&Spec{Names: n("basenc"), Code: Code{Decodes: true, Transform: "named", Examples: []string{"echo aWQ= | basenc --base64 -d | sh", "echo NFSA==== | basenc --base32 --dec | sh"}}, Prints: true, Abbrev: true, Permute: true, Operands: "r?",
+			Options:  "-d|--decode -i|--ignore-garbage -w|--wrap= --base64 --base64url --base32 --base32hex --base16 --base2msbf --base2lsbf --z85" + gnu,
+			ReadOnly: []string{"basenc --base64 -d enc.txt"}},
 		&Spec{Names: n("od"), Prints: true, Abbrev: true, Permute: true, Operands: "r*",
 			Options: "-A= -j= -N= -S= -t= -v -w? -a -b -c -d -f -i -l -o -s -x --address-radix= --endian= --skip-bytes= --read-bytes= --strings? --format= --output-duplicates --width? --traditional" + gnu},
 		&Spec{Names: n("hexdump", "hd"), Prints: true, Permute: true, Operands: "r*", Options: "-b -c -C -d -o -x -e= -f=r -n= -s= -v -L? --help:h -V --version:h"},
@@ -69,7 +77,7 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 		// xxd 2022-01-14: each option is a word of its own, known by its
 		// start: -rp is -r alone and -pr is -p alone (observed: echo 6869 |
 		// xxd -rp prints nothing, xxd -r -p prints hi).
-		&Spec{Names: n("xxd"), Code: Code{Decodes: true, Examples: []string{"echo 6964 | xxd -r -p | sh"}}, Prints: true, Permute: true, LongDash: true, Operands: "r? w?",
+		&Spec{Names: n("xxd"), Code: Code{Decodes: true, Transform: "hex", Examples: []string{"echo 6964 | xxd -r -p | sh"}}, Prints: true, Permute: true, LongDash: true, Operands: "r? w?",
 			Options:  "-a -b -C -c= -d -E -e -g= -h:h -help:h -i -l= -n= -o= -p|-ps|-postscript|-plain|-pr -r|-rp -R= -s= -u -v:h -version:h -autoskip -bits -cols= -groupsize= -len= -name= -offset= -seek= -revert:W -include -capitalize",
 			ReadOnly: []string{"xxd file.bin"},
 			Flagged:  []string{"xxd -r dump.hex out.bin", "xxd file.bin out.hex"}},

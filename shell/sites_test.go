@@ -52,6 +52,7 @@ var siteTests = map[string]func(*testing.T){
 	"TestCodeExamples":              TestCodeExamples,
 	"TestCodeFacts":                 TestCodeFacts,
 	"TestShellSetupEval":            TestShellSetupEval,
+	"TestDecodedPayloads":           TestDecodedPayloads,
 	"TestParallelEntry":             TestParallelEntry,
 	"TestRemoteCopies":              TestRemoteCopies,
 	"TestDBToolsFindTheTool":        TestDBToolsFindTheTool,

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"encoding/base32"
 	"encoding/base64"
 	"encoding/hex"
 	"strings"
@@ -138,31 +139,45 @@ func decoderProgram(p string) bool { return programs.CodeOf(p).Decodes }
 // (base64 --dec, tr --delete, xxd -revert -plain).
 func decode(c *call, text string) (string, bool) {
 	res := entryOf(c)
-	switch c.prog {
-	case "base64", "basenc":
+	if res.Spec == nil {
+		return "", false
+	}
+	transform := res.Spec.Code.Transform
+	if transform == "named" {
+		switch {
+		case res.Has("--base64"):
+			transform = "b64"
+		case res.Has("--base32"):
+			transform = "b32"
+		}
+	}
+	switch transform {
+	case "b64":
 		if !res.Has("--decode") {
 			return base64.StdEncoding.EncodeToString([]byte(text)), true
 		}
-		t := strings.Map(func(r rune) rune {
-			if r == '\n' || r == ' ' || r == '\r' || r == '\t' {
-				return -1
-			}
-			return r
-		}, text)
+		t := stripSpace(text)
 		if b, err := base64.StdEncoding.DecodeString(t); err == nil {
 			return string(b), true
 		}
 		if b, err := base64.RawStdEncoding.DecodeString(strings.TrimRight(t, "=")); err == nil {
 			return string(b), true
 		}
-	case "xxd":
+	case "b32":
+		if !res.Has("--decode") {
+			return base32.StdEncoding.EncodeToString([]byte(text)), true
+		}
+		if b, err := base32.StdEncoding.DecodeString(stripSpace(text)); err == nil {
+			return string(b), true
+		}
+	case "hex":
 		if res.Has("-r", "-revert") && res.Has("-p") {
 			t := strings.Join(strings.Fields(text), "")
 			if b, err := hex.DecodeString(t); err == nil {
 				return string(b), true
 			}
 		}
-	case "rev":
+	case "reverse":
 		lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 		for i, l := range lines {
 			r := []rune(l)
@@ -172,7 +187,7 @@ func decode(c *call, text string) (string, bool) {
 			lines[i] = string(r)
 		}
 		return strings.Join(lines, "\n") + "\n", true
-	case "tr":
+	case "translate":
 		pos := res.Operands()
 		if len(pos) == 2 && !res.Has("--delete", "--squeeze-repeats", "--complement") {
 			from, to := expandTrSet(pos[0]), expandTrSet(pos[1])
@@ -201,12 +216,22 @@ func decode(c *call, text string) (string, bool) {
 				return r
 			}, text), true
 		}
-	case "cat":
-		if res.Spec != nil && len(res.Operands()) == 0 {
+	case "same":
+		if len(res.Operands()) == 0 {
 			return text, true
 		}
 	}
 	return "", false
+}
+
+// stripSpace drops the white space an encoder's lines hold.
+func stripSpace(text string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\n' || r == ' ' || r == '\r' || r == '\t' {
+			return -1
+		}
+		return r
+	}, text)
 }
 
 func expandTrSet(s string) []rune {

@@ -91,3 +91,21 @@ func TestShellSetupEval(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodedPayloads checks that a payload decoded on the fly is read as
+// the decoder's entry says it decodes (Code.Transform), whichever name
+// and spelling: what it decodes to is judged as the code it is.
+func TestDecodedPayloads(t *testing.T) {
+	for _, cmd := range []string{
+		"echo cm0gLXJmIH4= | base64 -d | sh",
+		"echo cm0gLXJmIH4= | /usr/bin/base64 --dec | bash",
+		"echo cm0gLXJmIH4= | basenc --base64 -d | sh",
+		"echo OJWSALLSMYQH4=== | base32 -d | sh",
+		"echo OJWSALLSMYQH4=== | command base32 --decode | sh",
+		"echo OJWSALLSMYQH4=== | basenc --base32 --dec | sh",
+	} {
+		if an := Analyze(cmd, corpusOptions); !slices.Contains(categories(an), "recursive-delete") {
+			t.Errorf("%q: categories %v, want recursive-delete", cmd, categories(an))
+		}
+	}
+}
