@@ -2,6 +2,8 @@ package programs
 
 import (
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // Grant is what an entry says about the allow rule a person is offered
@@ -142,6 +144,9 @@ type Unlisted struct {
 
 // unlistedRow returns the row of a program with no entry, or nil.
 func unlistedRow(name string) *Unlisted {
+	if unlistedLookups.Add(1) > unlistedScans {
+		return unlistedByName()[name]
+	}
 	for i := range unlisted {
 		for _, n := range unlisted[i].Names {
 			if n == name {
@@ -151,6 +156,26 @@ func unlistedRow(name string) *Unlisted {
 	}
 	return nil
 }
+
+// The first lookups of a process scan the rows, which for the few
+// programs of one command (a hook process) costs less than building a map;
+// a process that keeps asking (the walk of a script, scan, serve) builds
+// the map once: there the scan of every row's names cost more than the
+// rest of the question.
+const unlistedScans = 64
+
+var unlistedLookups atomic.Int32
+
+// unlistedByName maps each name of the programs with no entry to its row.
+var unlistedByName = sync.OnceValue(func() map[string]*Unlisted {
+	m := make(map[string]*Unlisted, 2*len(unlisted))
+	for i := range unlisted {
+		for _, n := range unlisted[i].Names {
+			m[n] = &unlisted[i]
+		}
+	}
+	return m
+})
 
 // UnlistedPrograms returns the rows of programs with no entry.
 func UnlistedPrograms() []Unlisted { return unlisted }

@@ -542,3 +542,21 @@ func TestNumericBundles(t *testing.T) {
 		}
 	}
 }
+
+// TestUnlistedRowMap: the map of the programs with no entry answers as
+// the scan of their rows does, for every name and for names with an entry.
+func TestUnlistedRowMap(t *testing.T) {
+	m := unlistedByName()
+	for i := range unlisted {
+		for _, n := range unlisted[i].Names {
+			if m[n] != &unlisted[i] {
+				t.Errorf("%s: the map gives another row", n)
+			}
+		}
+	}
+	for _, n := range []string{"git", "rm", "", "no-such-program"} {
+		if m[n] != nil {
+			t.Errorf("%s: the map gives a row", n)
+		}
+	}
+}

@@ -88,6 +88,10 @@ type call struct {
 	// orig is the call a remembered function call repeats (memo.go),
 	// which judging judges in its stead.
 	searched bool
+	// interp caches whether interpOf, the program asked about last, is an
+	// interpreter (interpreterCall): 0 not asked yet, 1 no, 2 yes.
+	interp   int8
+	interpOf string
 	code     []foundCode
 	orig     *call
 }

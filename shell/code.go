@@ -21,7 +21,7 @@ func (a *analyzer) checkFetchedRun(c *call) {
 	if len(c.args) > 0 && strings.Contains(c.args[0].Value, "/") {
 		cands = append(cands, a.resolve(c.args[0], c.cwd))
 	}
-	if isInterpreter(c.prog) {
+	if interpreterCall(c, c.prog) {
 		for _, x := range c.operands() {
 			if !strings.HasPrefix(x.Value, "-") {
 				cands = append(cands, a.resolve(x, c.cwd))
@@ -46,7 +46,7 @@ func (a *analyzer) checkFetchedRun(c *call) {
 // checkProcSubstCode flags an interpreter whose script is a process
 // substitution that downloads: bash <(curl ...), python3 <(wget -O- ...).
 func (a *analyzer) checkProcSubstCode(c *call, prog string) {
-	if !isInterpreter(prog) {
+	if !interpreterCall(c, prog) {
 		return
 	}
 	for _, x := range c.operands() {

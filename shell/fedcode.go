@@ -101,7 +101,7 @@ func (a *analyzer) runWritten(ca *call) {
 	shell := false
 	if p0 := ca.args[0]; p0.Lit && strings.Contains(p0.Value, "/") {
 		script, shell = a.resolve(p0, ca.cwd), true
-	} else if isInterpreter(ca.prog) || ca.prog == "source" || ca.prog == "." {
+	} else if interpreterCall(ca, ca.prog) || ca.prog == "source" || ca.prog == "." {
 		for _, x := range ca.operands() {
 			if strings.HasPrefix(x.Value, "-") {
 				if shellProgram(ca.prog) && strings.Contains(x.Value, "c") && !strings.HasPrefix(x.Value, "--") {
@@ -134,7 +134,7 @@ func (a *analyzer) runWritten(ca *call) {
 		prog = shebangProgram(w.text)
 	}
 	a.checkCode(ca, prog, w.text)
-	if !isInterpreter(prog) {
+	if !interpreterCall(ca, prog) {
 		a.unknownEval(ca.ctx, ca.text, "runs "+script+" with "+prog+", which the analysis cannot read")
 	}
 }
@@ -247,7 +247,7 @@ func itoa(n int) string {
 // reads through a descriptor or a process substitution: sh <&3, bash
 // /dev/fd/3, source <(…), . /dev/stdin with nothing known on stdin.
 func (a *analyzer) findFedCode(c *call, prog string) {
-	if !isInterpreter(prog) {
+	if !interpreterCall(c, prog) {
 		return
 	}
 	asShell := shellProgram(prog) || prog == "source" || prog == "."

@@ -23,10 +23,22 @@ func isInterpreter(prog string) bool {
 	return shellProgram(prog) || programs.CodeOf(prog).Interpreter
 }
 
+// interpreterCall is isInterpreter for a call's program, asked once per
+// call: the walk and the judging ask it of every call several times.
+func interpreterCall(c *call, prog string) bool {
+	if c.interp == 0 || c.interpOf != prog {
+		c.interp, c.interpOf = 1, prog
+		if isInterpreter(prog) {
+			c.interp = 2
+		}
+	}
+	return c.interp == 2
+}
+
 // readsProgramFromStdin reports an interpreter call that takes its program
 // on stdin (no script operand, or "-", or /dev/stdin).
 func readsProgramFromStdin(c *call, prog string) bool {
-	if !isInterpreter(prog) {
+	if !interpreterCall(c, prog) {
 		return false
 	}
 	if c.xargs && shellProgram(prog) && xargsFedCode(c.operands()) {
