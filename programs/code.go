@@ -21,6 +21,9 @@ type Code struct {
 	// standard input, whatever its arguments ($x | iex, PowerShell's
 	// Invoke-Expression; Elixir's iex reads its input as the REPL's).
 	Stdin bool
+	// Backticks says `COMMAND` in the program's code runs a shell command
+	// (perl, ruby, php): the shell walks it as one.
+	Backticks bool
 	// Fetches says the program's output can be what it downloads from a
 	// host (curl URL, wget -O- URL, nc HOST PORT): piped into an
 	// interpreter it is code that cannot be checked. Deliberately not:

@@ -18,6 +18,13 @@ func versioned(s *Spec) *Spec {
 	return s
 }
 
+// backticks marks an interpreter whose language runs `COMMAND` in a
+// shell.
+func backticks(s *Spec) *Spec {
+	s.Code.Backticks = true
+	return s
+}
+
 // abbrev marks an entry as taking unique prefixes of its long options.
 func abbrev(s *Spec) *Spec {
 	s.Abbrev = true
@@ -71,14 +78,16 @@ var _ = family("interpreters", func(add func(...*Spec)) {
 		granted(script("node build.js --prod => Bash(node build.js:*)", "node -e x => Bash(node -e x)", "node => Bash(node)"), versioned(interp(n("node", "nodejs"), "-e=k --eval=k -p=k --print=k -r=l --require=l --import=l --loader=l --experimental-loader=l -v:h --version:h -h:h --help:h -i --interactive --inspect? --inspect-brk? --no-warnings --enable-source-maps --test --watch",
 			"p? -*", "node -e 'require(\"child_process\").execSync(\"id\")'", "node -p 1+1", "node server.js", "node -r ./evil.js app.js"))),
 		// perl and ruby: -e takes the script's place; with -n or -p the
-		// operands are files read, and -i edits them in place.
-		granted(script("perl tools/gen.pl => Bash(perl tools/gen.pl:*)", "perl -e x => Bash(perl -e x)"), versioned(interp(n("perl"), "-e=k:P -E=k:P -M=l -m=l -I= -n:R -p:R -a -l? -0? -i?:W -w -W -X -s -S -T -t -U -c -d? -D= -x? -F= -v:h -V:h --version:h -h:h --help:h", "S? -*",
-			"perl -e 'exec \"/bin/sh\";'", "perl -pi -e 's/a/b/' f", "perl -i -pe 's/a/b/' .claude/settings.json"))),
-		granted(script("ruby bin/setup => Bash(ruby bin/setup:*)", "ruby -e x => Bash(ruby -e x)"), versioned(interp(n("ruby"), "-e=k:P -r=l -I= -n:R -p:R -a -l -i?:W -w -W? -c -d -s -S -x? -C= -E= -F= -0? -v:h --version:h -h:h --help:h --disable= --enable= --jit", "S? -*",
-			"ruby -e 'exec \"/bin/sh\"'"))),
+		// operands are files read, and -i edits them in place. perl's
+		// -l takes only octal digits (-l012), so -le is -l and -e: it is
+		// declared a flag, and its digits read as -0's value.
+		granted(script("perl tools/gen.pl => Bash(perl tools/gen.pl:*)", "perl -e x => Bash(perl -e x)"), backticks(versioned(interp(n("perl"), "-e=k:P -E=k:P -M=l -m=l -I= -n:R -p:R -a -l -0? -i?:W -w -W -X -s -S -T -t -U -c -d? -D= -x? -F= -v:h -V:h --version:h -h:h --help:h", "S? -*",
+			"perl -e 'exec \"/bin/sh\";'", "perl -pi -e 's/a/b/' f", "perl -i -pe 's/a/b/' .claude/settings.json")))),
+		granted(script("ruby bin/setup => Bash(ruby bin/setup:*)", "ruby -e x => Bash(ruby -e x)"), backticks(versioned(interp(n("ruby"), "-e=k:P -r=l -I= -n:R -p:R -a -l -i?:W -w -W? -c -d -s -S -x? -C= -E= -F= -0? -v:h --version:h -h:h --help:h --disable= --enable= --jit", "S? -*",
+			"ruby -e 'exec \"/bin/sh\"'")))),
 		// php -F FILE runs the file once per line of input: a script, as
 		// -f's; -B, -R and -E give code.
-		granted(script("php artisan migrate => Bash(php artisan:*)", "php -r x => Bash(php -r x)"), versioned(interp(n("php"), "-r=k -B=k -R=k -F=p -E=k -f=p -d=u -c=u -n -a -l:h -m:h -i:h -v:h --version:h -h:h --help:h -S=n -t=", "p? -*", "php -r 'system(\"id\");'"))),
+		granted(script("php artisan migrate => Bash(php artisan:*)", "php -r x => Bash(php -r x)"), backticks(versioned(interp(n("php"), "-r=k -B=k -R=k -F=p -E=k -f=p -d=u -c=u -n -a -l:h -m:h -i:h -v:h --version:h -h:h --help:h -S=n -t=", "p? -*", "php -r 'system(\"id\");'")))),
 		granted(Grant{Exact: true, Offers: []string{"lua x.lua => Bash(lua x.lua)"}}, versioned(interp(n("lua", "luajit"), "-e=k -l=l -i -v:h -E -W", "p? -*", "lua -e 'os.execute(\"/bin/sh\")'"))),
 		// R and Rscript: the shell reads program names in lower case (a
 		// case-insensitive file system runs rscript as Rscript).

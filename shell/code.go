@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/wardenhq/warden/danger"
+	"github.com/wardenhq/warden/programs"
 )
 
 // checkFetchedRun flags running a file downloaded earlier in the same
@@ -135,7 +136,7 @@ func (a *analyzer) walkCode(c *call, prog, code string) {
 		}
 		a.nested(cmd, c.ctx, c.wrappers)
 	}
-	if prog == "perl" || prog == "ruby" || prog == "php" {
+	if programs.CodeOf(prog).Backticks {
 		for _, m := range codeBacktick.FindAllStringSubmatch(code, 4) {
 			a.nested(m[1], c.ctx, c.wrappers)
 		}

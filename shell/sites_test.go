@@ -53,6 +53,7 @@ var siteTests = map[string]func(*testing.T){
 	"TestCodeFacts":                 TestCodeFacts,
 	"TestShellSetupEval":            TestShellSetupEval,
 	"TestDecodedPayloads":           TestDecodedPayloads,
+	"TestBacktickCode":              TestBacktickCode,
 	"TestParallelEntry":             TestParallelEntry,
 	"TestRemoteCopies":              TestRemoteCopies,
 	"TestDBToolsFindTheTool":        TestDBToolsFindTheTool,

@@ -109,3 +109,14 @@ func TestDecodedPayloads(t *testing.T) {
 		}
 	}
 }
+
+// TestBacktickCode checks that `COMMAND` in the code of a language whose
+// backticks run a shell (Code.Backticks) is walked as a command, on
+// every route.
+func TestBacktickCode(t *testing.T) {
+	for _, cmd := range []string{"perl -e '`rm -rf ~`'", "/usr/bin/perl -le 'print `rm -rf ~`'", "ruby -e '`rm -rf ~`'", "php -r 'echo `rm -rf ~`;'", "command php -r '`rm -rf ~`;'"} {
+		if an := Analyze(cmd, corpusOptions); !slices.Contains(categories(an), "recursive-delete") {
+			t.Errorf("%q: categories %v, want recursive-delete", cmd, categories(an))
+		}
+	}
+}
