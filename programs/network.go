@@ -84,6 +84,10 @@ var _ = family("network", func(add func(...*Spec)) {
 		// rsync 3.5.0 (popt) takes no prefix of a long option (--dele is
 		// refused); --del is --delete-during. Every option rsync --help
 		// lists is declared, each short spelling with its long one.
+		// Tried here (3.5.0): without -r or -a it skips a directory it is
+		// given ("skipping directory src", src/ too), so only they make it
+		// read trees (Flow.Trees). The last operand is the destination,
+		// HOST:PATH a remote (Operands "R* I", RemoteOperands), as scp's.
 		&Spec{Names: n("rsync"), Flow: Flow{Copies: true, Trees: "--recursive --archive", Examples: []string{"rsync -a ~/.aws /tmp/x"}}, Talk: Talk{RemoteOperand: true, Examples: []string{"rsync -av src/ host:/dst => undecided", "rsync -av src/ dst/ => allow"}}, Grant: Grant{Exact: true, Offers: []string{"rsync x => Bash(rsync x)"}}, Effect: Network, Lang: "ssh-option", Permute: true, Operands: "R* I", RemoteOperands: true, Loose: true,
 			Options: "-v|--verbose -q|--quiet -c|--checksum -b|--backup -u|--update -l|--links -L|--copy-links -k|--copy-dirlinks -K|--keep-dirlinks -H|--hard-links -p|--perms " +
 				"-E|--executability -o|--owner -g|--group -D -t|--times -O|--omit-dir-times -J|--omit-link-times -S|--sparse -n|--dry-run --list-only --delete " +
