@@ -721,11 +721,14 @@ func (a *analyzer) outputMasked(c *call) bool {
 	if digestProgram(d.prog) {
 		return true // wc, sha256sum, true: nothing of it reaches their output
 	}
-	switch d.prog {
-	case "grep", "egrep", "fgrep", "rg":
-		return !printingProgram(d)
+	// A search told to print none of what it reads (grep -c, rg -l): its
+	// entry's PrintsNot.
+	spec := programs.Lookup(d.prog)
+	if spec == nil || spec.PrintsNot == "" {
+		return false
 	}
-	return false
+	res := entryOf(d)
+	return res.Has(strings.Fields(spec.PrintsNot)...)
 }
 
 // transcriptDevice reports an output file that is the terminal or a standard
