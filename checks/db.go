@@ -21,11 +21,12 @@ const sqlDepth = 3
 func sqlStatements(text string, d sql.Dialect, depth int) []sql.Statement {
 	sts := sql.Split(text, d)
 	if depth < sqlDepth {
+		used := interpolated(sts)
 		for i, st := range sts {
 			for _, in := range st.Inner() {
 				sts = append(sts, sqlStatements(in, d, depth+1)...)
 			}
-			if name, value, ok := st.Set(); ok && interpolated(sts, name) {
+			if name, value, ok := st.Set(); ok && used[name] {
 				// psql's \set q '…' and a later :q: the value is SQL.
 				sts = append(sts, sqlStatements(value, d, depth+1)...)
 			}
@@ -43,18 +44,20 @@ func sqlStatements(text string, d sql.Dialect, depth int) []sql.Statement {
 	return sts
 }
 
-// interpolated reports psql's :name in the statements: the variable's
-// value put into the SQL as it is (:'name' and :"name" quote it).
-func interpolated(sts []sql.Statement, name string) bool {
+// interpolated are the names of psql's :name in the statements: the
+// variables whose values are put into the SQL as they are (:'name' and
+// :"name" quote them).
+func interpolated(sts []sql.Statement) map[string]bool {
+	names := map[string]bool{}
 	for _, st := range sts {
 		c := st.Code()
 		for i := 0; i+1 < len(c); i++ {
-			if c[i].IsPunct(":") && c[i+1].Kind == sql.Word && c[i+1].Value == name {
-				return true
+			if c[i].IsPunct(":") && c[i+1].Kind == sql.Word {
+				names[c[i+1].Value] = true
 			}
 		}
 	}
-	return false
+	return names
 }
 
 // sqlFinding judges SQL text, read in each of the dialects: DDL that

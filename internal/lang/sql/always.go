@@ -61,9 +61,14 @@ func (v value) truth() value {
 }
 
 type evaluator struct {
-	c []Token
-	i int
+	c     []Token
+	i     int
+	depth int // parentheses open
 }
+
+// maxDepth is how deep parentheses are read: a condition nested deeper is
+// not known to be always true.
+const maxDepth = 100
 
 func (p *evaluator) peek() Token {
 	if p.i < len(p.c) {
@@ -366,6 +371,11 @@ func (p *evaluator) primary() value {
 		return value{k: kStr, s: t.Value}
 	case Punct:
 		if t.Text == "(" {
+			if p.depth++; p.depth > maxDepth {
+				p.i = len(p.c) + 1
+				return unknown
+			}
+			defer func() { p.depth-- }()
 			p.i++
 			if p.peek().Is("SELECT", "WITH", "VALUES") {
 				p.skipTo(")")

@@ -108,8 +108,16 @@ func (s Statement) Unscoped() []Unscoped {
 	}
 	c := s.Code()
 	var out []Unscoped
+	scans := 0
 	for i, t := range c {
 		var verb string
+		if t.Is("DELETE", "UPDATE") {
+			// Each is read to the end of its level: past maxScans of them
+			// in one statement, the rest are taken to reach every row.
+			if scans++; scans > maxScans {
+				return append(out, Unscoped{Verb: strings.ToUpper(t.Text)})
+			}
+		}
 		switch {
 		case t.Is("DELETE") && (i == 0 || nextWord(c, i+1, "LOW_PRIORITY", "QUICK", "IGNORE").Is("FROM")):
 			verb = "DELETE"
@@ -137,6 +145,9 @@ func (s Statement) Unscoped() []Unscoped {
 	}
 	return out
 }
+
+// maxScans is how many DELETEs and UPDATEs of one statement are read.
+const maxScans = 32
 
 // nextWord is c[i], or the word after the skipped words at c[i]; a zero
 // Token past the end.
@@ -315,52 +326,58 @@ type Call struct {
 	Name string
 	// Args are the tokens of each argument.
 	Args [][]Token
+	at   int // the index of its name in the statement's code
+	end  int // the index of its closing parenthesis, or the code's length
 }
 
 // Calls are the names the statement puts before a parenthesis, in the
 // order written: functions, and keywords that take one (IN (…), AS
-// (…), VALUES (…)).
-func (s Statement) Calls() []Call {
-	c := s.Code()
+// (…), VALUES (…)). One pass reads them all, nested ones too.
+func (s Statement) Calls() []Call { return calls(s.Code()) }
+
+func calls(c []Token) []Call {
+	type frame struct{ call, start int } // call: an index in out, or -1
 	var out []Call
-	for i := 0; i+1 < len(c); i++ {
-		if (c[i].Kind != Word && c[i].Kind != Name) || !c[i+1].IsPunct("(") {
-			continue
+	var stack []frame
+	for i, t := range c {
+		switch {
+		case t.IsPunct("(") || t.IsPunct("["):
+			f := frame{-1, i + 1}
+			if t.IsPunct("(") && i > 0 && (c[i-1].Kind == Word || c[i-1].Kind == Name) {
+				name := strings.ToLower(c[i-1].Value)
+				for j := i - 2; j >= 1 && c[j].IsPunct(".") && (c[j-1].Kind == Word || c[j-1].Kind == Name); j -= 2 {
+					name = strings.ToLower(c[j-1].Value) + "." + name
+				}
+				out = append(out, Call{Name: name, at: i - 1})
+				f.call = len(out) - 1
+			}
+			stack = append(stack, f)
+		case t.IsPunct(")") || t.IsPunct("]"):
+			if len(stack) == 0 {
+				continue
+			}
+			f := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if f.call >= 0 && (i > f.start || len(out[f.call].Args) > 0) {
+				out[f.call].Args = append(out[f.call].Args, c[f.start:i])
+			}
+			if f.call >= 0 {
+				out[f.call].end = i
+			}
+		case t.IsPunct(",") && len(stack) > 0:
+			if f := &stack[len(stack)-1]; f.call >= 0 {
+				out[f.call].Args = append(out[f.call].Args, c[f.start:i])
+				f.start = i + 1
+			}
 		}
-		name := strings.ToLower(c[i].Value)
-		for j := i - 1; j >= 1 && c[j].IsPunct(".") && (c[j-1].Kind == Word || c[j-1].Kind == Name); j -= 2 {
-			name = strings.ToLower(c[j-1].Value) + "." + name
+	}
+	for _, f := range stack { // calls the text leaves open
+		if f.call >= 0 {
+			out[f.call].Args = append(out[f.call].Args, c[f.start:])
+			out[f.call].end = len(c)
 		}
-		out = append(out, Call{Name: name, Args: args(c, i+2)})
 	}
 	return out
-}
-
-// args are the arguments of a call whose first is at c[i].
-func args(c []Token, i int) [][]Token {
-	var out [][]Token
-	var cur []Token
-	depth := 0
-	for ; i < len(c); i++ {
-		switch {
-		case c[i].IsPunct("(") || c[i].IsPunct("["):
-			depth++
-		case c[i].IsPunct(")") || c[i].IsPunct("]"):
-			if depth == 0 {
-				if len(cur) > 0 || len(out) > 0 {
-					out = append(out, cur)
-				}
-				return out
-			}
-			depth--
-		case depth == 0 && c[i].IsPunct(","):
-			out = append(out, cur)
-			cur = nil
-			continue
-		}
-		cur = append(cur, c[i])
-	}
-	return append(out, cur)
 }
 
 // File is a file a statement reads or writes through a function or a
@@ -559,21 +576,22 @@ func (s Statement) Inner() []string {
 			out = append(out, t.Value)
 		}
 	}
-	for i := 0; i+2 < len(c); i++ {
+	cs := calls(c)
+	covered := -1 // the strings up to here are taken
+	for _, call := range cs {
 		// EXECUTE format('DELETE FROM %I', t), EXECUTE concat(…): the
 		// strings the SQL is built from.
-		if !c[i].Is("EXECUTE", "EXEC", "IMMEDIATE") || c[i+1].Kind != Word || !c[i+2].IsPunct("(") {
+		if call.at <= covered || call.at == 0 || !c[call.at-1].Is("EXECUTE", "EXEC", "IMMEDIATE") || c[call.at].Kind != Word {
 			continue
 		}
-		for _, a := range args(c, i+3) {
-			for _, t := range a {
-				if t.Kind == String && !t.Dollar {
-					out = append(out, t.Value)
-				}
+		for _, t := range c[call.at+2 : call.end] {
+			if t.Kind == String && !t.Dollar {
+				out = append(out, t.Value)
 			}
 		}
+		covered = call.end
 	}
-	for _, call := range s.Calls() {
+	for _, call := range cs {
 		if name := call.Name[strings.LastIndexByte(call.Name, '.')+1:]; name == "dblink" || name == "dblink_exec" {
 			for _, a := range call.Args[min(1, len(call.Args)):] {
 				if v := literal(a); v != "" {
