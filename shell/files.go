@@ -65,6 +65,22 @@ func (a *analyzer) files(ca *call) {
 	if experiment {
 		return
 	}
+	if s := programs.Lookup(ca.prog); s != nil && s.Lang == "awk" {
+		// gawk -i inplace edits its files in place: any awk's entry
+		// (the Lang its program is in) is read for it.
+		res := a.entryParse(ca)
+		inplace := false
+		for _, o := range res.Option("-i", "--include") {
+			inplace = inplace || o.Target == "inplace"
+		}
+		if inplace {
+			for _, u := range res.Uses {
+				if u.Effect == programs.Read && u.Option == "" && u.Index >= 0 && u.Index < len(ops) && !programs.IsAssignment(ops[u.Index].Value) {
+					write(ops[u.Index : u.Index+1])
+				}
+			}
+		}
+	}
 	switch ca.prog {
 	case "aws":
 		// Any parameter given as file://PATH or fileb://PATH is read
@@ -79,20 +95,6 @@ func (a *analyzer) files(ca *call) {
 					y := x
 					y.Value = rest
 					read([]arg{y})
-				}
-			}
-		}
-	case "awk", "gawk", "mawk", "nawk":
-		// gawk -i inplace edits its files in place.
-		res := a.entryParse(ca)
-		inplace := false
-		for _, o := range res.Option("-i", "--include") {
-			inplace = inplace || o.Target == "inplace"
-		}
-		if inplace {
-			for _, u := range res.Uses {
-				if u.Effect == programs.Read && u.Option == "" && u.Index >= 0 && u.Index < len(ops) && !programs.IsAssignment(ops[u.Index].Value) {
-					write(ops[u.Index : u.Index+1])
 				}
 			}
 		}
