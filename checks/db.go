@@ -286,6 +286,8 @@ type judging struct{ Call }
 
 func (judging) Command(string) {}
 
+func (judging) Code(string, string) {}
+
 // clientCommands judges a database client's own commands in the text it
 // runs: psql's and mysql's backslash commands, mysql's named commands and
 // sqlite3's dot-commands. A shell escape (\! CMD, system CMD, .shell CMD,
@@ -319,6 +321,14 @@ func clientCommands(c Call, text string, ds []sql.Dialect) {
 				// psql runs `cmd` in a backslash command's argument.
 				name, _, _ := strings.Cut(st.Command(), " ")
 				clientRuns(c, name+" `…`", b)
+			}
+			for _, b := range st.Bodies() {
+				// DO LANGUAGE plpython3u $$…$$: the server runs the code.
+				if b.Lang == "sh" {
+					clientRuns(c, "LANGUAGE plsh", b.Text)
+				} else {
+					c.Code(b.Lang, b.Text)
+				}
 			}
 		}
 	}

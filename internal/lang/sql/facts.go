@@ -622,3 +622,46 @@ func Pure(name string) bool {
 	}
 	return false
 }
+
+// Body is code of another language a statement has the server run: a DO
+// block or a function in an untrusted procedural language.
+type Body struct {
+	// Lang is the interpreter the language is, by its program's name:
+	// "python" (plpython3u), "perl" (plperl, plperlu), "sh" (plsh).
+	Lang string
+	// Text is the code.
+	Text string
+}
+
+// procLangs are the procedural languages whose code Warden reads, and
+// the interpreter each is.
+var procLangs = map[string]string{
+	"plpython3u": "python", "plpythonu": "python", "plpython2u": "python",
+	"plperl": "perl", "plperlu": "perl", "plsh": "sh",
+}
+
+// Bodies are the code of another language the statement runs or defines:
+// DO LANGUAGE plpython3u $$…$$, CREATE FUNCTION … LANGUAGE plperlu AS
+// '…' (the language before or after the body).
+func (s Statement) Bodies() []Body {
+	c := s.Code()
+	if len(c) == 0 || !c[0].Is("DO", "CREATE") {
+		return nil
+	}
+	lang := ""
+	for i := 0; i+1 < len(c); i++ {
+		if c[i].Is("LANGUAGE") && (c[i+1].Kind == Word || c[i+1].Kind == String || c[i+1].Kind == Name) {
+			lang = procLangs[strings.ToLower(c[i+1].Value)]
+		}
+	}
+	if lang == "" {
+		return nil
+	}
+	var out []Body
+	for i, t := range c {
+		if t.Kind == String && (t.Dollar || i > 0 && c[i-1].Is("AS", "DO")) {
+			out = append(out, Body{Lang: lang, Text: t.Value})
+		}
+	}
+	return out
+}

@@ -226,3 +226,24 @@ func TestCalls(t *testing.T) {
 		t.Errorf("Calls = %q, want %q", got, want)
 	}
 }
+
+func TestBodies(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"DO LANGUAGE plpython3u $$import os; os.system('id')$$", "python:import os; os.system('id')"},
+		{"DO $x$ system('id') $x$ LANGUAGE plperlu", "perl: system('id') "},
+		{"CREATE FUNCTION f() RETURNS text AS $$ id $$ LANGUAGE plsh", "sh: id "},
+		{"CREATE FUNCTION f() RETURNS int LANGUAGE 'plpython3u' AS 'return 1'", "python:return 1"},
+		{"DO $$ BEGIN END $$", ""},
+		{"CREATE FUNCTION f() RETURNS int AS 'SELECT 1' LANGUAGE sql", ""},
+	} {
+		var got []string
+		for _, st := range Split(c.in, Postgres) {
+			for _, b := range st.Bodies() {
+				got = append(got, b.Lang+":"+b.Text)
+			}
+		}
+		if strings.Join(got, "|") != c.want {
+			t.Errorf("%q: Bodies = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
