@@ -20,8 +20,11 @@
 // changes users and privileges (Privilege), the functions it calls
 // (Calls), the files its functions and clauses read and write and the
 // commands they run (Files), and the SQL it runs from strings (Inner: DO,
-// EXECUTE, PREPARE … FROM, a $$ body). RolledBack says a list of
-// statements is one transaction rolled back.
+// EXECUTE, PREPARE … FROM, a $$ body), the code of another language it
+// has the server run (Bodies: plpython3u, plperlu, plsh), and for psql's
+// commands the variable \set sets (Set) and the shell commands backquotes
+// run (Backticks). RolledBack says a list of statements is one
+// transaction rolled back.
 //
 // Where the dialect of a client is not known, every dialect is read
 // (Dialects) and the worst reading counts. What is dangerous is the
