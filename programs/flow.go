@@ -28,7 +28,37 @@ type Flow struct {
 	// Examples are shell commands the shell package's tests run: each is
 	// flagged as exposing a credential or the environment.
 	Examples []string
+	// Names says what the words of its output name, for a later stage
+	// that takes them as arguments (xargs). NamesWith lists options, one
+	// of which a call must give for Names to hold (lsof -t), NamesNot
+	// those that make it print more (pgrep -l), NamesOwn those with which
+	// a filter prints the names of the files it reads instead (grep -l);
+	// NamesFrom is the first operand NamesOperands counts (printf's
+	// format is not a name). Every option named must be declared.
+	Names                         Names
+	NamesWith, NamesNot, NamesOwn string
+	NamesFrom                     int
 }
+
+// Names is what the words a program prints name.
+type Names uint8
+
+const (
+	// NamesUnknown: they may name anything.
+	NamesUnknown Names = iota
+	// NamesPids: process ids, no file (pgrep, lsof -t).
+	NamesPids
+	// NamesFiltered: some of the lines an earlier stage printed, when it
+	// reads no file of its own (sort, head, grep, sed, cut, tr, awk).
+	NamesFiltered
+	// NamesOperands: its own operands (echo, ls; printf after its format).
+	NamesOperands
+	// NamesTrees: paths under its roots (find).
+	NamesTrees
+	// NamesRepo: paths in the repository it works on (git ls-files, git
+	// diff --name-only).
+	NamesRepo
+)
 
 // EnvDump says a program prints every variable of the environment (env,
 // printenv, export -p, declare -x, a bare set) when a call gives it no

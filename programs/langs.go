@@ -5,7 +5,7 @@ package programs
 
 var _ = family("langs", func(add func(...*Spec)) {
 	add(
-		&Spec{Names: n("sed", "gsed"), Code: Code{Decodes: true}, Grant: Grant{Exact: true, Offers: []string{"sed x => Bash(sed x)"}}, Prints: true, Abbrev: true, Permute: true, Lang: "sed", Operands: "c r*",
+		&Spec{Names: n("sed", "gsed"), Flow: Flow{Names: NamesFiltered}, Code: Code{Decodes: true}, Grant: Grant{Exact: true, Offers: []string{"sed x => Bash(sed x)"}}, Prints: true, Abbrev: true, Permute: true, Lang: "sed", Operands: "c r*",
 			Options: "-n|--quiet|--silent --debug -e|--expression=k:P -f|--file=u:P --follow-symlinks -i|--in-place?:W -l|--line-length= --posix -E|-r|--regexp-extended " +
 				"-s|--separate --sandbox -u|--unbuffered -z|--null-data -b|--binary" + gnu,
 			ReadOnly: []string{"sed -n '1,10p' file.txt", "sed 's/foo/bar/g' file.txt", "sed -e 's/a/b/' -e 's/c/d/' f", "sed -E 's/[0-9]+/N/g' f"},
@@ -16,7 +16,7 @@ var _ = family("langs", func(add func(...*Spec)) {
 		// the options stop at the program text (awk 'PROG' f --sandbox runs
 		// unsandboxed). -W NAME is --NAME (getopt's "W;": -W sandbox,
 		// -Wsa); --sandbox=1 is refused. -k/--csv are 5.3's.
-		&Spec{Names: n("gawk"), Code: Code{Decodes: true}, Grant: Grant{Exact: true, Offers: []string{"gawk x => Bash(gawk x)"}}, Prints: true, Abbrev: true, Lang: "awk", Operands: "c r*", Sandbox: "--sandbox",
+		&Spec{Names: n("gawk"), Flow: Flow{Names: NamesFiltered}, Code: Code{Decodes: true}, Grant: Grant{Exact: true, Offers: []string{"gawk x => Bash(gawk x)"}}, Prints: true, Abbrev: true, Lang: "awk", Operands: "c r*", Sandbox: "--sandbox",
 			Options: "-f|--file=u:P -F|--field-separator= -v|--assign= -b|--characters-as-bytes -c|--traditional -C|--copyright -d|--dump-variables?w -D|--debug?u " +
 				"-e|--source=k:P -E|--exec=u:P -g|--gen-pot -h|--help:h -i|--include=l -I|--trace -k|--csv -l|--load=l -L|--lint? -M|--bignum -N|--use-lc-numeric " +
 				"-n|--non-decimal-data -o|--pretty-print?w -O|--optimize -p|--profile?w -P|--posix -r|--re-interval -s|--no-optimize -S|--sandbox -t|--lint-old -V|--version:h -W=u",
@@ -29,7 +29,7 @@ var _ = family("langs", func(add func(...*Spec)) {
 				"gawk '@load \"./x\"'", "gawk -E prog.awk", "gawk 'BEGIN{f=\"system\"; @f(\"id\")}'", "gawk -o/home/dev/.bashrc 'BEGIN{}'",
 				"gawk --dump-variables=.git/hooks/pre-commit 1 f", "gawk -p 'BEGIN{}'", "gawk -D cmds.txt 'BEGIN{}'", "gawk --sandbox -l /tmp/evil.so 'BEGIN{}'",
 				"gawk 'BEGIN{system(\"id\")}' --sandbox", "gawk --s 'BEGIN{system(\"id\")}'"}},
-		&Spec{Names: n("awk", "mawk", "nawk", "busybox-awk"), Code: Code{Decodes: true}, Grant: Grant{Exact: true, Offers: []string{"awk x => Bash(awk x)"}}, Prints: true, Permute: false, Lang: "awk", Operands: "c r*",
+		&Spec{Names: n("awk", "mawk", "nawk", "busybox-awk"), Flow: Flow{Names: NamesFiltered}, Code: Code{Decodes: true}, Grant: Grant{Exact: true, Offers: []string{"awk x => Bash(awk x)"}}, Prints: true, Permute: false, Lang: "awk", Operands: "c r*",
 			Options: "-F= -v= -f=u:P --file=u:P --field-separator= --assign= -b --characters-as-bytes -c --traditional -C --copyright -d?w --dump-variables?w -D?u --debug?u " +
 				"-e=k:P --source=k:P -E=u:P --exec=u:P -g --gen-pot -h --help:h -i=l --include=l -I --trace -k --csv -l=l --load=l -L? --lint? -M --bignum -N --use-lc-numeric " +
 				"-n --non-decimal-data -o?w --pretty-print?w -O --optimize -p?w --profile?w -P --posix -r --re-interval -s --no-optimize -S --sandbox -t --lint-old -V --version:h -W=u",
@@ -62,7 +62,7 @@ var _ = family("langs", func(add func(...*Spec)) {
 			// jq's env and $ENV print the environment: a secret's name among
 			// them is judged as printing the secret.
 			Flagged: []string{"jq --rawfile k ~/.ssh/id_rsa -n '$k'", "jq --slurpfile s .env -n '$s'", "jq -f ~/.aws/credentials", "jq -n '$ENV.AWS_SECRET_ACCESS_KEY'", "jq -rn env.GITHUB_TOKEN"}},
-		&Spec{Names: n("find"), Grant: Grant{Exact: true, Offers: []string{"find x => Bash(find x)"}}, LongDash: true, Permute: true, Operands: "-*",
+		&Spec{Names: n("find"), Flow: Flow{Names: NamesTrees}, Grant: Grant{Exact: true, Offers: []string{"find x => Bash(find x)"}}, LongDash: true, Permute: true, Operands: "-*",
 			// The expression is parsed as options: primaries with their
 			// arguments; -exec and kin run commands, -delete deletes,
 			// -fprint and kin write files.

@@ -382,7 +382,9 @@ func TestPrintsOptionsDeclared(t *testing.T) {
 				t.Errorf("%s: Prints names %s, which the entry does not declare", s.Names[0], f)
 			}
 		}
-		for _, f := range append(append(strings.Fields(s.Env.Only), strings.Fields(s.Env.Unless)...), strings.Fields(s.FileOpUnless)...) {
+		named := append(append(strings.Fields(s.Env.Only), strings.Fields(s.Env.Unless)...), strings.Fields(s.FileOpUnless)...)
+		named = append(append(append(named, strings.Fields(s.Flow.NamesWith)...), strings.Fields(s.Flow.NamesNot)...), strings.Fields(s.Flow.NamesOwn)...)
+		for _, f := range named {
 			found := false
 			for _, o := range s.opts {
 				if o.canon == f || spells(o.group, f) {

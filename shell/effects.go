@@ -752,31 +752,33 @@ func (a *analyzer) namesInProject(u *call) bool {
 		}
 		return true
 	}
-	ops := u.operands()
-	switch u.prog {
-	case "lsof", "pgrep", "pidof", "sort", "uniq", "head", "tail", "grep", "egrep", "rg", "cut", "awk", "sed", "tr":
-		if u.prog == "lsof" || u.prog == "pgrep" || u.prog == "pidof" {
-			return true
+	flow := programs.FlowOf(u.prog)
+	if flow.Names == programs.NamesUnknown {
+		return false
+	}
+	if flow.NamesWith != "" || flow.NamesNot != "" || flow.NamesOwn != "" {
+		res := entryOf(u)
+		if flow.NamesWith != "" && !res.Has(strings.Fields(flow.NamesWith)...) || flow.NamesNot != "" && res.Has(strings.Fields(flow.NamesNot)...) {
+			return false
 		}
+		if flow.NamesOwn != "" && res.Has(strings.Fields(flow.NamesOwn)...) {
+			return inside(a.entryOperands(u))
+		}
+	}
+	switch flow.Names {
+	case programs.NamesPids, programs.NamesRepo:
+		return true
+	case programs.NamesFiltered:
 		// Filters pass on names from earlier stages (find . | grep x |
 		// xargs): known when they read no file of their own.
-		if u.prog == "grep" || u.prog == "egrep" || u.prog == "rg" {
-			if a.entryParse(u).Has("-l", "--files-with-matches", "--files") {
-				return inside(a.entryOperands(u))
-			}
-		}
 		return len(u.reads) == 0
-	case "find":
-		roots := checks.ParseFind(ops).Roots
+	case programs.NamesTrees:
+		roots := checks.ParseFind(u.operands()).Roots
 		if len(roots) == 0 {
 			return true
 		}
 		return inside(roots)
-	case "git":
-		return true // ls-files, diff --name-only, grep -l: names in the repository
-	case "ls":
-		return inside(namesFor(u))
-	case "echo", "printf":
+	case programs.NamesOperands:
 		return inside(namesFor(u))
 	}
 	return false

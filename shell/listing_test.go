@@ -96,3 +96,47 @@ func TestListings(t *testing.T) {
 		}
 	}
 }
+
+// TestXargsNamesFromEntries: what xargs is handed is known when the stage
+// before it prints process ids, names inside the project, or filters such
+// names (its entry's Flow.Names, with the options that change it in every
+// spelling); otherwise the words xargs adds are unknown.
+func TestXargsNamesFromEntries(t *testing.T) {
+	const why = "which may name files outside the project"
+	for _, tc := range []struct {
+		cmd   string
+		known bool
+	}{
+		{"pgrep node | xargs kill", true},
+		{"pgrep -f node | xargs kill", true},
+		{"pgrep -l node | xargs kill", false},
+		{"pgrep --list-full node | xargs kill", false},
+		{"lsof -t -i :3000 | xargs kill", true},
+		{"lsof -ti :3000 | xargs kill", true},
+		{"lsof -i :3000 | xargs kill", false},
+		{"grep -l TODO src/a.go | xargs sed -i s/a/b/", true},
+		{"grep --files-with-matches TODO src/a.go | xargs sed -i s/a/b/", true},
+		{"zgrep -l TODO src/a.gz | xargs rm", true},
+		{"grep -l TODO ~/notes.txt | xargs rm", false},
+		{"rg --files src | xargs rm", true},
+		{"printf '%s\\n' a.txt | xargs rm", true},
+		{"printf '%s\\n' ~/a.txt | xargs rm", false},
+		{"echo a.txt b.txt | xargs rm", true},
+		{"/bin/echo a.txt | xargs rm", true},
+		{"find src -name '*.o' | sort | xargs rm", true},
+		{"find ~ -name '*.o' | xargs rm", false},
+		{"git ls-files -z | xargs -0 rm", true},
+		{"cat list.txt | xargs rm", false},
+	} {
+		an := Analyze(tc.cmd, testOpts)
+		unknown := false
+		for _, p := range an.Parts {
+			for _, u := range p.Unknown {
+				unknown = unknown || strings.Contains(u, why)
+			}
+		}
+		if unknown == tc.known {
+			t.Errorf("%q: names known %v, want %v", tc.cmd, !unknown, tc.known)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"github.com/wardenhq/warden/checks"
 	"github.com/wardenhq/warden/internal/fspath"
 	"github.com/wardenhq/warden/internal/lazyre"
+	"github.com/wardenhq/warden/programs"
 )
 
 // sensitiveFile reports files whose content must not leave the machine:
@@ -108,15 +109,15 @@ var jqEnv = lazyre.Compile(`\$ENV\b|(?:^|[^.$\w])env\b`)
 func psEnv(c *call) bool { return checks.PSEnv(c.operands()) }
 
 // namesFor returns the words a pipeline stage prints for a later xargs to
-// take as names: echo's and printf's arguments, the paths ls lists.
+// take as names, when its entry says they are its operands (Flow.Names):
+// echo's and printf's arguments (after the format), the paths ls lists.
 func namesFor(u *call) []arg {
-	switch u.prog {
-	case "echo", "ls":
-		return operandsOf(u)
-	case "printf":
-		if pos := operandsOf(u); len(pos) > 1 {
-			return pos[1:] // after the format
-		}
+	flow := programs.FlowOf(u.prog)
+	if flow.Names != programs.NamesOperands {
+		return nil
+	}
+	if pos := operandsOf(u); len(pos) > flow.NamesFrom {
+		return pos[flow.NamesFrom:]
 	}
 	return nil
 }
