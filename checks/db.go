@@ -30,9 +30,12 @@ func sqlStatements(text string, d sql.Dialect, depth int) []sql.Statement {
 				// psql's \set q '…' and a later :q: the value is SQL.
 				sts = append(sts, sqlStatements(value, d, depth+1)...)
 			}
-			if i > 0 && d == sql.Postgres && strings.HasPrefix(st.Command(), "\\gexec") {
+			gexec := strings.HasPrefix(st.Command(), "\\gexec")
+			gset := strings.HasPrefix(st.Command(), "\\gset") && len(used) > 0
+			if i > 0 && d == sql.Postgres && (gexec || gset) {
 				// psql's \gexec runs each value of the query before it as
-				// SQL: the SQL its strings begin.
+				// SQL, and \gset sets variables to them that a later :name
+				// puts into the SQL: the SQL its strings begin.
 				for _, t := range sts[i-1].Code() {
 					if t.Kind == sql.String {
 						sts = append(sts, sqlStatements(t.Value, d, depth+1)...)

@@ -107,6 +107,8 @@ func TestPsqlVariables(t *testing.T) {
 		{"\\set q 'DROP TABLE users'\nSELECT :'q';\n", ""}, // a string
 		{"\\set q 'DROP TABLE users'\nSELECT 1;\n", ""},
 		{"\\set q DROP TABLE users\n:q;\n", ""}, // psql joins the words: DROPTABLEusers
+		{"SELECT 'DROP TABLE users' AS q \\gset\n:q;\n", "drops tables"},
+		{"SELECT 'DROP TABLE users' AS q \\gset\nSELECT 1;\n", ""},
 	} {
 		if got, _ := sqlFinding(c.text, sql.ForLang("psql"), false); got != c.want {
 			t.Errorf("sqlFinding(%q) = %q, want %q", c.text, got, c.want)
