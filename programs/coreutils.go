@@ -169,7 +169,7 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 			ReadOnly: []string{"read -r line", "read -p 'name? ' -t 5 name"}, Flagged: []string{"read 'a[$(rm -rf ~)]'"}},
 		&Spec{Names: n("mapfile", "readarray"), Prints: true, Operands: "-?", Options: "-d= -n= -O= -s= -t -u= -C=x -c=",
 			ReadOnly: []string{"mapfile -t lines"}, Flagged: []string{"mapfile -C 'rm -rf ~' -c 1 lines"}},
-		&Spec{Names: n("history"), Operands: "-?", Options: "-c:c -d=c -a=c -n=c -r=c -w=c -p -s:c",
+		&Spec{Names: n("history"), Flow: Flow{Dumps: "the shell history"}, Operands: "-?", Options: "-c:c -d=c -a=c -n=c -r=c -w=c -p -s:c",
 			ReadOnly: []string{"history", "history 20"},
 			Flagged:  []string{"history -c", "history -w /tmp/h"}},
 		&Spec{Names: n("atq"), Options: "-q= -V"},

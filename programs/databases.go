@@ -46,7 +46,7 @@ var _ = family("databases", func(add func(...*Spec)) {
 			ReadOnly: []string{"mysql --version", "mariadb -V"},
 			Flagged: []string{"mysql -e '\\! /bin/bash'", "mysql -e 'system id'", "mysql --default-auth ../../../tmp/evil", "mysql --plugin-dir=/tmp/plugins -e 'SELECT 1'",
 				"mysql --pager='sh -c id' -e 'SELECT 1'", "mysql --tee=/tmp/log -e 'SELECT 1'", "mysql --defaults-file=/tmp/my.cnf", "mysql -e 'DROP DATABASE shop'", "mysql"}},
-		&Spec{Names: n("sqlite3", "sqlite"), Grant: Grant{Exact: true, Offers: []string{"sqlite3 x => Bash(sqlite3 x)"}}, Prints: true, StdinCode: true, LongDash: true, Permute: true, Lang: "sqlite", Operands: "r? c*",
+		&Spec{Names: n("sqlite3", "sqlite"), Flow: Flow{Dumps: "a database dump", DumpsWhen: ".dump"}, Grant: Grant{Exact: true, Offers: []string{"sqlite3 x => Bash(sqlite3 x)"}}, Prints: true, StdinCode: true, LongDash: true, Permute: true, Lang: "sqlite", Operands: "r? c*",
 			// The first operand is the database file; the others are SQL
 			// or dot-commands (.shell and .system run a command, .output
 			// and .once write a file, .import and .read read one, .load

@@ -38,6 +38,11 @@ type Flow struct {
 	Names                         Names
 	NamesWith, NamesNot, NamesOwn string
 	NamesFrom                     int
+	// Dumps says what bulk copy of data its output is ("a database
+	// dump", "the shell history"): piped to another machine it is
+	// exfiltration. With DumpsWhen, only a call whose words hold that
+	// text dumps (sqlite3's .dump).
+	Dumps, DumpsWhen string
 }
 
 // Names is what the words a program prints name.

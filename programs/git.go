@@ -48,6 +48,13 @@ func numeric(s *Spec) *Spec {
 
 // gitDoes is a subcommand that is not read-only: its own effect, and the
 // options that do more than it.
+// gitDumps marks a subcommand whose output is the repository's content
+// (git archive).
+func gitDumps(s *Spec) *Spec {
+	s.Flow.Dumps = "an archive of the repository"
+	return s
+}
+
 func gitDoes(e Effect, opts string) *Spec {
 	return &Spec{Effect: e, Options: opts + " -h:h --help:h", Operands: "-*", Permute: true, Loose: true, Abbrev: true}
 }
@@ -200,7 +207,7 @@ var _ = family("git", func(add func(...*Spec)) {
 				Options: "-u=x --upload-pack=x --template=l -c=u --config=u -o= --origin= -b= --branch= -j= --jobs= --depth= --shallow-since= --shallow-exclude= " +
 					"--reference=r --reference-if-able=r --separate-git-dir=w --filter= --server-option= --bundle-uri=n --ref-format= -h:h --help:h",
 				Flagged: []string{"git clone https://example.com/x .claude", "git clone --depth 1 https://example.com/x ~/.config/x", "git clone -b main https://example.com/claude.git"}},
-			"ls-remote", gitDoes(Network, "-u|--upload-pack=x"), "archive", gitDoes(Write, "--exec=x --remote=n -o=w --output=w"),
+			"ls-remote", gitDoes(Network, "-u|--upload-pack=x"), "archive", gitDumps(gitDoes(Write, "--exec=x --remote=n -o=w --output=w")),
 			"bisect", gitDoes(Write, ""), "submodule", &Spec{Effect: Network, Permute: true, Loose: true, Operands: "-*", OtherSubcommand: Network, Options: "-q --quiet -h:h --help:h",
 				// status lists the submodules' commits, asking no remote.
 				Subcommands: subs("status", &Spec{Permute: true, Operands: "-*", Options: "--cached --recursive -q --quiet -h:h --help:h",

@@ -27,6 +27,8 @@ var unlisted = []Unlisted{
 	// decision
 	{Names: n("userdel"),
 		Grant: Grant{Exact: true, Offers: []string{"userdel bob => Bash(userdel bob)"}}},
+	// database dumps: their output is the data
+	{Names: n("mysqldump", "mariadb-dump", "pg_dump", "pg_dumpall", "mongodump", "mongoexport", "redis-dump"), Flow: Flow{Dumps: "a database dump"}},
 	// database shells: SQL (and their shell escapes) on the command line
 	{Names: n("mysqlsh", "neo4j", "cypher-shell", "spark-sql", "beeline", "hive", "impala-shell", "surreal"),
 		Grant: Grant{Exact: true, Offers: []string{"beeline -e x => Bash(beeline -e x)"}}},

@@ -41,11 +41,13 @@ func (a *analyzer) sensitiveSource(u *call) string {
 	if what := envPrinter(u); what != "" {
 		return what
 	}
+	if f := programs.FlowOf(u.prog); f.Dumps != "" && (f.DumpsWhen == "" || strings.Contains(u.text, f.DumpsWhen)) {
+		return f.Dumps // a database dump, the shell history
+	}
+	if res := a.entryParse(u); res.Spec != nil && res.Spec.Flow.Dumps != "" {
+		return res.Spec.Flow.Dumps // git archive
+	}
 	switch u.prog {
-	case "mysqldump", "pg_dump", "pg_dumpall", "mongodump", "mongoexport", "redis-dump", "sqlite3", "mariadb-dump":
-		if u.prog != "sqlite3" || strings.Contains(u.text, ".dump") {
-			return "a database dump"
-		}
 	case "tar", "zip", "7z":
 		for i, x := range a.entryOperands(u) {
 			if x.Value == "-" || i == 0 && u.prog != "tar" {
@@ -58,11 +60,9 @@ func (a *analyzer) sensitiveSource(u *call) string {
 		}
 		return ""
 	case "git":
-		if strings.Contains(u.text, "bundle") || strings.Contains(u.text, "archive") {
-			return "an archive of the repository"
+		if strings.HasPrefix(a.entryParse(u).Sub(), "bundle") {
+			return "an archive of the repository" // git bundle, which git's entry does not declare
 		}
-	case "history":
-		return "the shell history"
 	}
 	for _, p := range u.reads {
 		if a.credentialFile(p) || secretEnvFile(p) || logPath(a, p) || p == "/etc/passwd" || p == "/etc/shadow" || strings.HasSuffix(p, "/environ") {
