@@ -1,11 +1,13 @@
 package shell
 
 import (
+	"strings"
+	"unicode/utf8"
+
 	"github.com/wardenhq/warden/checks"
 	"github.com/wardenhq/warden/danger"
 	"github.com/wardenhq/warden/internal/fspath"
 	"github.com/wardenhq/warden/internal/lazyre"
-	"strings"
 )
 
 // Inline interpreter code (python -c, node -e, perl -e, R -e, …) always
@@ -30,8 +32,6 @@ var (
 	codeSend = lazyre.Compile(`(?i)requests\.(?:post|put|patch|get)|urlopen|urllib|http\.client|httpx|aiohttp|fetch\(|axios|https?\.request|https?\.get|XMLHttpRequest|Net::HTTP|LWP::|HTTP::Tiny|IO::Socket|socket\.|TCPSocket|fsockopen|file_get_contents\(\s*["']https?:|curl_exec|stream_context_create|download\.file|httr::|RCurl|smtplib|ftplib|paramiko|dns\.resolver|\bcurl\b|\bwget\b|Invoke-WebRequest|Invoke-RestMethod|net\.connect|dgram|WebSocket|require\(\s*["'](?:https?|net|dgram|tls|axios|node-fetch)["']\)|\.request\(`)
 	// codeWriteVerb matches writing, moving or deleting a file.
 	codeWriteVerb = lazyre.Compile(`(?i)open\([^)]*["'][wax]\+?b?["']|\bopen\s*\(?\s*(?:my\s+)?\$?\w+\s*,\s*["']\+?>|sysopen|writeFile|appendFile|createWriteStream|File\.(?:write|open\([^)]*["'][wa])|IO\.write|file_put_contents|fopen\([^)]*["'][wax]|write_text|write_bytes|os\.(?:remove|unlink|rename|replace)|shutil\.(?:copy|move)|fs\.(?:unlink|rm|rename|copyFile|symlink)|FileUtils\.|File\.(?:delete|unlink|rename|symlink)|unlink\(|rename\(|copy\(|writeLines|cat\([^)]*file\s*=|sink\(|Deno\.(?:writeTextFile|writeFile|remove|rename)|file delete|file rename|spit\b`)
-	// codeStringLit finds string literals.
-	codeStringLit = lazyre.Compile(`"([^"\\\n]{1,300})"|'([^'\\\n]{1,300})'`)
 	// codeURLImport matches loading a module straight from the network.
 	codeURLImport = lazyre.Compile(`(?:\bimport\s*\(\s*|\bimport\s[^;\n]*?from\s*|\brequire\s*\(\s*|\bsource\s*\(\s*|\bload\s*\(\s*)["'\x60]https?://`)
 	// codeRecursiveR matches R's and Julia's recursive deletes.
@@ -46,11 +46,7 @@ func (a *analyzer) checkCodeEffects(c *call, prog, code string) {
 	}
 	homeRef := codeHomeExpr.MatchString(code)
 	var credPaths, controlPaths []string
-	for _, m := range codeStringLit.FindAllStringSubmatch(code, 64) {
-		lit := m[1]
-		if lit == "" {
-			lit = m[2]
-		}
+	for _, lit := range stringLits(code, 64) {
 		if t := strings.TrimLeft(lit, " "); strings.HasPrefix(t, ">") || strings.HasPrefix(t, "+<") || strings.HasPrefix(t, "+>") {
 			// Perl's and Ruby's two-argument open: ">FILE", ">>FILE",
 			// "+<FILE" open FILE for writing, whatever verb surrounds it.
@@ -142,4 +138,30 @@ func (a *analyzer) codePaths(lit, cwd string, homeRef bool) []string {
 func isControl(a *analyzer, p string) bool {
 	_, ok := a.control(p)
 	return ok
+}
+
+// stringLits returns up to n string literals of code, in order: a run of
+// 1 to 300 characters with no quote of its kind, backslash or newline,
+// between two double or two single quotes ("x", 'x'). It is what the
+// pattern "([^"\\\n]{1,300})"|'([^'\\\n]{1,300})' finds (TestStringLits holds
+// them to the same answers), without the pattern, whose counted
+// repetitions cost more to compile than all the rest of a hook's work.
+func stringLits(code string, n int) []string {
+	var out []string
+	for i := 0; i < len(code) && len(out) < n; i++ {
+		q := code[i]
+		if q != '"' && q != '\'' {
+			continue
+		}
+		j := i + 1
+		for j < len(code) && code[j] != q && code[j] != '\\' && code[j] != '\n' {
+			j++
+		}
+		if j == len(code) || code[j] != q || j == i+1 || utf8.RuneCountInString(code[i+1:j]) > 300 {
+			continue
+		}
+		out = append(out, code[i+1:j])
+		i = j
+	}
+	return out
 }
