@@ -67,6 +67,12 @@ func TestGrantFromEntries(t *testing.T) {
 		{"nerdctl run alpine", "Bash(nerdctl run alpine)"},
 		{"python3.12 -m pytest", "Bash(python3.12 -m pytest:*)"},
 		{"python3.12 -c x", "Bash(python3.12 -c x)"},
+		// A versioned interpreter is offered what its entry offers: its
+		// inline code exactly, never the name as a prefix.
+		{"perl5.36 -e x", "Bash(perl5.36 -e x)"},
+		{"node18 -e x", "Bash(node18 -e x)"},
+		{"lua5.4 -e x", "Bash(lua5.4 -e x)"},
+		{"node18 server.js", "Bash(node18 server.js:*)"},
 		{"pip3.11 install x", "Bash(pip3.11 install x)"},
 		{"node -m x", "Bash(node -m x)"}, // node has no -m: only python's Module is offered as a prefix
 		{"perl -m strict -e x", "Bash(perl -m strict -e x)"},

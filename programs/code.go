@@ -67,10 +67,23 @@ func CodeOf(name string) Code {
 	if u := unlistedRow(name); u != nil {
 		return u.Code
 	}
-	if base := strings.TrimRight(name, "0123456789."); base != name && base != "" && !strings.HasSuffix(name, ".") && len(name)-len(base) < 8 && name[len(base)] != '.' {
-		if s := Lookup(base); s != nil && s.Code.Versioned {
-			return s.Code
-		}
+	if base := Versioned(name); base != "" {
+		return Lookup(base).Code
 	}
 	return Code{}
+}
+
+// Versioned returns the name of the entry a versioned program name is
+// (python3.12, perl5.36, node18, lua5.4: an entry whose Code says it is
+// installed so, followed by a version of digits and dots), "" for any
+// other name, one with an entry of its own included.
+func Versioned(name string) string {
+	base := strings.TrimRight(name, "0123456789.")
+	if base == name || base == "" || strings.HasSuffix(name, ".") || len(name)-len(base) >= 8 || name[len(base)] == '.' {
+		return ""
+	}
+	if s := Lookup(base); s != nil && s.Code.Versioned && Lookup(name) == nil {
+		return base
+	}
+	return ""
 }

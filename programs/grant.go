@@ -103,6 +103,10 @@ func GrantOf(name string) (g Grant, ok bool) {
 		if u := unlistedRow(name); u != nil && !u.Grant.zero() {
 			return u.Grant, true
 		}
+		if v := Versioned(name); v != "" {
+			name = v // perl5.36 is perl, node18 node
+			continue
+		}
 		base, ok := unversioned(name)
 		if !ok {
 			return Grant{}, false

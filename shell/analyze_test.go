@@ -152,7 +152,8 @@ func TestPartFields(t *testing.T) {
 // options before its subcommand (or, for an entry whose rules are keyed on
 // its first operand, before that operand), read by the entry in every
 // spelling, so that a deny rule on "git push" or "make deploy" catches
-// each spelling; an entry with neither gets no such alternate.
+// each spelling; an entry with neither gets no such alternate. An
+// interpreter by a versioned name is also seen by its entry's name.
 func TestAlternatesSkipGlobalOptions(t *testing.T) {
 	for _, tc := range []struct {
 		cmd  string
@@ -176,6 +177,8 @@ func TestAlternatesSkipGlobalOptions(t *testing.T) {
 		{"make -C sub deploy", w("make", "deploy")},
 		{"make --directory=sub deploy", w("make", "deploy")},
 		{"make -j4 deploy", w("make", "deploy")},
+		{"python3.12 -c x", w("python", "-c", "x")},
+		{"/usr/bin/perl5.36 -e x", w("perl", "-e", "x")},
 		{"git push", nil},
 		{"rm -rf old", nil},
 		{"sed -n 1p f", nil},

@@ -558,6 +558,11 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 				name := programName(p0.Value)
 				ca.words[0] = name
 				ca.prog = key(name)
+				if v := programs.Versioned(ca.prog); v != "" {
+					// python3.12 is python: its entry reads the call and
+					// its checks judge it (rules still see the name).
+					ca.prog = v
+				}
 			}
 		}
 	}

@@ -116,6 +116,11 @@ func (a *analyzer) alternates(ca *call) [][]string {
 		}
 		out = append(out, spec)
 	}
+	if !ca.dynamic && len(ca.words) > 0 && ca.prog != key(ca.words[0]) && programs.Versioned(key(ca.words[0])) == ca.prog {
+		// python3.12 is python: a rule on python covers it too.
+		alt := append([]string{ca.prog}, ca.words[1:]...)
+		out = append(out, alt)
+	}
 	if first := a.firstWordIndex(ca); first > 0 {
 		// The options before the subcommand (git -C dir commit) or the
 		// first operand (make -C dir deploy), as the entry reads them in

@@ -213,7 +213,8 @@ func shellJoin(words []string) string {
 
 // respell returns the other spellings of a command, each with the name
 // of the rewrite: its options respelled as the program's entry allows,
-// every word quoted, the program by absolute path, behind command or env.
+// every word quoted, the program by absolute path, behind command or env,
+// an interpreter by a versioned name.
 func respell(cmd string) [][2]string {
 	ws, ok := simpleWords(cmd)
 	if !ok {
@@ -237,6 +238,14 @@ func respell(cmd string) [][2]string {
 		[2]string{"command", "command " + shellJoin(ws)},
 		[2]string{"env", "env " + shellJoin(ws)},
 	)
+	if spec.Code.Versioned {
+		// An interpreter by a versioned name (python3.12, perl5.36).
+		v := ws[0] + "3.12"
+		if last := ws[0][len(ws[0])-1]; last >= '0' && last <= '9' {
+			v = ws[0] + ".12"
+		}
+		out = append(out, [2]string{"versioned", shellJoin(append([]string{v}, ws[1:]...))})
+	}
 	return out
 }
 
