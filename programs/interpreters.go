@@ -143,8 +143,9 @@ var _ = family("interpreters", func(add func(...*Spec)) {
 		// script and nothing else is theirs; words after the script are
 		// its arguments. Without a script (or with "-") the code is read
 		// from standard input. wish takes its window options too.
-		stdinCode(longDash(granted(Grant{Exact: true, Offers: []string{"tclsh x.tcl => Bash(tclsh x.tcl)"}}, interp(n("tclsh"), "-encoding=", "p? -*", "tclsh build.tcl", "tclsh <<< 'exec sh'")))),
-		stdinCode(longDash(granted(Grant{Exact: true, Offers: []string{"wish x.tcl => Bash(wish x.tcl)"}}, interp(n("wish"), "-encoding= -colormap= -display=n -geometry= -name= -sync -use= -visual= -help:h", "p? -*", "wish gui.tcl")))),
+		// Debian installs them as tclsh8.6 and wish8.6 too.
+		stdinCode(longDash(granted(Grant{Exact: true, Offers: []string{"tclsh x.tcl => Bash(tclsh x.tcl)"}}, versioned(interp(n("tclsh"), "-encoding=", "p? -*", "tclsh build.tcl", "tclsh <<< 'exec sh'"))))),
+		stdinCode(longDash(granted(Grant{Exact: true, Offers: []string{"wish x.tcl => Bash(wish x.tcl)"}}, versioned(interp(n("wish"), "-encoding= -colormap= -display=n -geometry= -name= -sync -use= -visual= -help:h", "p? -*", "wish gui.tcl"))))),
 		// jshell (17.0.15, tried here): options may follow the files
 		// (jshell x.jsh -q), unique prefixes are taken (--vers); each
 		// file operand is loaded and run, standard input when none.

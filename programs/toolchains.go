@@ -176,7 +176,7 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 		// configuration file; what the setting is decides how
 		// dangerous: trusted-host or cert turn TLS checking off (and
 		// nothing further is judged), index-url moves the package index.
-		pipGeneral(&Spec{Names: n("pip", "pip3"), Code: Code{ShellSetup: "completion"}, Grant: Grant{Depth: 1, ExactSubs: "install", Offers: []string{"pip build x => Bash(pip build:*)", "pip install x => Bash(pip install x)"}}, Options: "-V:h --version:h -h:h --help:h -q --quiet -v --verbose --isolated --python=x --require-virtualenv --no-input --disable-pip-version-check --no-color",
+		pipGeneral(&Spec{Names: n("pip", "pip3"), Code: Code{ShellSetup: "completion", Versioned: true}, Grant: Grant{Depth: 1, ExactSubs: "install", Offers: []string{"pip build x => Bash(pip build:*)", "pip install x => Bash(pip install x)"}}, Options: "-V:h --version:h -h:h --help:h -q --quiet -v --verbose --isolated --python=x --require-virtualenv --no-input --disable-pip-version-check --no-color",
 			Subcommands: subs("list", &Spec{Permute: true, Operands: "", Options: "-o:n --outdated:n -u:n --uptodate:n -e --editable -l --local --user --path= --pre --format= --not-required --exclude-editable --include-editable --exclude= -h:h --help:h"},
 				"show", &Spec{Permute: true, Operands: "-*", Options: "-f --files -h:h --help:h"}, "freeze", &Spec{Permute: true, Operands: "", Options: "-l --local --user --all --exclude-editable --exclude= --path= -h:h --help:h"},
 				"check", &Spec{Operands: ""}, "help", &Spec{Operands: "-*"},
