@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/internal/jsonw"
 	"github.com/wardenhq/warden/shell"
 )
 
@@ -222,13 +223,13 @@ func scanLines(in io.Reader, out *bufio.Writer, stderr io.Writer, opts shell.Opt
 // encoding/json's reflection cost a tenth of the scan.
 func appendScanResult(dst []byte, cmd string, an *shell.Analysis) []byte {
 	dst = append(dst, `{"command":`...)
-	dst = appendJSONString(dst, cmd)
+	dst = jsonw.NoHTML.String(dst, cmd)
 	if an.Dangerous() {
 		dst = append(dst, `,"dangerous":true,"risk":`...)
 	} else {
 		dst = append(dst, `,"dangerous":false,"risk":`...)
 	}
-	dst = appendJSONString(dst, string(an.Risk()))
+	dst = jsonw.NoHTML.String(dst, string(an.Risk()))
 	dst = append(dst, `,"findings":[`...)
 	for i := range an.Findings {
 		f := &an.Findings[i]
@@ -236,18 +237,18 @@ func appendScanResult(dst []byte, cmd string, an *shell.Analysis) []byte {
 			dst = append(dst, ',')
 		}
 		dst = append(dst, `{"category":`...)
-		dst = appendJSONString(dst, f.Category)
+		dst = jsonw.NoHTML.String(dst, f.Category)
 		dst = append(dst, `,"description":`...)
-		dst = appendJSONString(dst, f.Description)
+		dst = jsonw.NoHTML.String(dst, f.Description)
 		if f.Part != "" {
 			dst = append(dst, `,"part":`...)
-			dst = appendJSONString(dst, f.Part)
+			dst = jsonw.NoHTML.String(dst, f.Part)
 		}
 		dst = append(dst, `,"risk":`...)
-		dst = appendJSONString(dst, string(f.Risk))
+		dst = jsonw.NoHTML.String(dst, string(f.Risk))
 		if f.Path != "" {
 			dst = append(dst, `,"path":`...)
-			dst = appendJSONString(dst, f.Path)
+			dst = jsonw.NoHTML.String(dst, f.Path)
 		}
 		dst = append(dst, '}')
 	}
@@ -256,84 +257,9 @@ func appendScanResult(dst []byte, cmd string, an *shell.Analysis) []byte {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = appendJSONString(dst, an.Parts[i].Text)
+		dst = jsonw.NoHTML.String(dst, an.Parts[i].Text)
 	}
 	return append(dst, "]}\n"...)
-}
-
-// appendJSONString appends s quoted as encoding/json quotes a string
-// without HTML escaping: \" \\ \b \f \n \r \t, \u00XX for the other
-// control bytes, \ufffd for each byte of invalid UTF-8, \u2028 and \u2029
-// escaped, everything else as itself.
-func appendJSONString(dst []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	dst = append(dst, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		// Eight bytes at a time while none needs a look: none is a
-		// control byte, '"', '\\' or past ASCII.
-		for i+8 <= len(s) && !needsEscape(uint64(s[i])|uint64(s[i+1])<<8|uint64(s[i+2])<<16|uint64(s[i+3])<<24|
-			uint64(s[i+4])<<32|uint64(s[i+5])<<40|uint64(s[i+6])<<48|uint64(s[i+7])<<56) {
-			i += 8
-		}
-		if i >= len(s) {
-			break
-		}
-		b := s[i]
-		if b < utf8.RuneSelf {
-			if b >= 0x20 && b != '"' && b != '\\' {
-				i++
-				continue
-			}
-			dst = append(dst, s[start:i]...)
-			switch b {
-			case '\\', '"':
-				dst = append(dst, '\\', b)
-			case '\b':
-				dst = append(dst, '\\', 'b')
-			case '\f':
-				dst = append(dst, '\\', 'f')
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			default:
-				dst = append(dst, '\\', 'u', '0', '0', hex[b>>4], hex[b&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		c, size := utf8.DecodeRuneInString(s[i:])
-		if c == utf8.RuneError && size == 1 {
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, `\ufffd`...)
-			i++
-			start = i
-			continue
-		}
-		if c == '\u2028' || c == '\u2029' {
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, '\\', 'u', '2', '0', '2', hex[c&0xF])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"')
-}
-
-// needsEscape reports whether one of the eight bytes of x is below 0x20,
-// '"', '\\' or at least 0x80 (the bit tricks find a byte below n, or a
-// zero byte, without false positives when none is there).
-func needsEscape(x uint64) bool {
-	const lo, hi = 0x0101010101010101, 0x8080808080808080
-	q, bs := x^(lo*'"'), x^(lo*'\\')
-	return (x|(x-lo*0x20)&^x|(q-lo)&^q|(bs-lo)&^bs)&hi != 0
 }
 
 // writePlain prints one readable line: the risk and categories, or ok.

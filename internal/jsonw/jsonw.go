@@ -48,6 +48,18 @@ func (e Escaping) String(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
+		if !e {
+			// Eight bytes at a time while none needs a look: none is a
+			// control byte, '"', '\\' or past ASCII (warden scan writes
+			// every command and finding so).
+			for i+8 <= len(s) && !needsEscape(uint64(s[i])|uint64(s[i+1])<<8|uint64(s[i+2])<<16|uint64(s[i+3])<<24|
+				uint64(s[i+4])<<32|uint64(s[i+5])<<40|uint64(s[i+6])<<48|uint64(s[i+7])<<56) {
+				i += 8
+			}
+			if i >= len(s) {
+				break
+			}
+		}
 		if c := s[i]; c < utf8.RuneSelf {
 			if c >= 0x20 && c != '"' && c != '\\' && (!e || c != '<' && c != '>' && c != '&') {
 				i++
@@ -93,6 +105,15 @@ func (e Escaping) String(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// needsEscape reports whether one of the eight bytes of x is below 0x20,
+// '"', '\\' or at least 0x80 (the bit tricks find a byte below n, or a
+// zero byte, without false positives when none is there).
+func needsEscape(x uint64) bool {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	q, bs := x^(lo*'"'), x^(lo*'\\')
+	return (x|(x-lo*0x20)&^x|(q-lo)&^q|(bs-lo)&^bs)&hi != 0
 }
 
 // Value appends v: nil, strings, booleans, []any and map[string]any (keys
