@@ -138,7 +138,7 @@ var _ = family("devtools", func(add func(...*Spec)) {
 			"--interfaces --statistics --extend --continuous --wide -V:h --version:h -h:h --help:h",
 			ReadOnly: []string{"netstat -an", "netstat -tlnp"}, Flagged: []string{"netstat --frobnicate"}},
 		&Spec{Names: n("yes"), Operands: "-*", Options: "--help:h --version:h", ReadOnly: []string{"yes", "yes n"}},
-		&Spec{Names: n("tput"), Operands: "-*", Options: "-T= -x -V:h", ReadOnly: []string{"tput cols", "tput lines", "tput bold"}, Flagged: []string{"tput -S"}},
+		&Spec{Names: n("tput"), Number: "*", Operands: "-*", Options: "-T= -x -V:h", ReadOnly: []string{"tput cols", "tput lines", "tput bold"}, Flagged: []string{"tput -S"}},
 	)
 })
 

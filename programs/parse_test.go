@@ -384,6 +384,11 @@ func TestPrintsOptionsDeclared(t *testing.T) {
 		}
 		named := append(append(strings.Fields(s.Env.Only), strings.Fields(s.Env.Unless)...), strings.Fields(s.FileOpUnless)...)
 		named = append(append(append(named, strings.Fields(s.Flow.NamesWith)...), strings.Fields(s.Flow.NamesNot)...), strings.Fields(s.Flow.NamesOwn)...)
+		for _, w := range strings.Fields(s.Number) {
+			if strings.HasPrefix(w, "-") {
+				named = append(named, w)
+			}
+		}
 		for _, f := range named {
 			found := false
 			for _, o := range s.opts {

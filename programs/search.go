@@ -9,12 +9,12 @@ const grepOpts = "-E|--extended-regexp -F|--fixed-strings -G|--basic-regexp -P|-
 
 var _ = family("search", func(add func(...*Spec)) {
 	add(
-		&Spec{Names: n("grep", "egrep", "fgrep", "zgrep", "zegrep", "zfgrep"), Flow: Flow{Names: NamesFiltered, NamesOwn: "-l", Trees: "-r -R --recursive --dereference-recursive -d=recurse --directories=recurse", Inverts: "-v --invert-match", Examples: []string{"env | grep -v PATH"}}, Prints: true, Abbrev: true, Permute: true, Numeric: true, NumericBundles: true, PrintsNot: "-c -q -l -L", Options: grepOpts, Operands: "- r*",
+		&Spec{Names: n("grep", "egrep", "fgrep", "zgrep", "zegrep", "zfgrep"), Number: "--count", Flow: Flow{Names: NamesFiltered, NamesOwn: "-l", Trees: "-r -R --recursive --dereference-recursive -d=recurse --directories=recurse", Inverts: "-v --invert-match", Examples: []string{"env | grep -v PATH"}}, Prints: true, Abbrev: true, Permute: true, Numeric: true, NumericBundles: true, PrintsNot: "-c -q -l -L", Options: grepOpts, Operands: "- r*",
 			ReadOnly: []string{"grep -rn TODO src", "grep -e foo -e bar f", "grep --color=auto -i x f"},
 			Flagged:  []string{"grep --bogus x f", "grep -r password ~/.aws"}},
 		// -z/--search-zip runs the decompressors zcat and zgrep run (gzip,
 		// xz, zstd, …) on the files rg reads: a read, as theirs is.
-		&Spec{Names: n("rg"), Flow: Flow{Names: NamesFiltered, NamesOwn: "-l --files-with-matches --files", Trees: "*", Inverts: "-v --invert-match", Examples: []string{"env | rg -v PATH"}}, Prints: true, PrintsNot: "-c --count --count-matches -q --quiet -l --files-with-matches --files-without-match", Permute: true, Operands: "- r*",
+		&Spec{Names: n("rg"), Number: "-c --count", Flow: Flow{Names: NamesFiltered, NamesOwn: "-l --files-with-matches --files", Trees: "*", Inverts: "-v --invert-match", Examples: []string{"env | rg -v PATH"}}, Prints: true, PrintsNot: "-c --count --count-matches -q --quiet -l --files-with-matches --files-without-match", Permute: true, Operands: "- r*",
 			// --pre runs a program on every file searched.
 			Options: "-e=:P --regexp=:P -f=r:P --file=r:P -A= -B= -C= --after-context= --before-context= --context= -a --text -b --byte-offset -c --count --count-matches " +
 				"--color= --colors= --column --no-column -E= --encoding= -F --fixed-strings -g= --glob= --iglob= -H --with-filename -I --no-filename -i --ignore-case " +

@@ -271,6 +271,13 @@ type Spec struct {
 	// them). Each is read in every spelling (Result.Has), and every name
 	// must be a declared option (TestPrintsOptionsDeclared).
 	PrintsWith, PrintsNot string
+	// Number says the program prints only a number (a count, a time, a
+	// sequence), so that a command substitution of it is safe where the
+	// shell evaluates text as arithmetic: "*" always (wc, nproc, seq,
+	// expr), else a call must give one of its words, space separated: an
+	// option by name, read in every spelling (grep --count: -c, -ic,
+	// --cou), or any other word an operand exactly (date +%s).
+	Number string
 	// Env says the program prints every variable of the environment,
 	// names and values, tokens included.
 	Env EnvDump

@@ -1,8 +1,10 @@
 package shell
 
 import (
+	"slices"
 	"strings"
 
+	"github.com/wardenhq/warden/programs"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -331,20 +333,22 @@ func countingSubst(cs *syntax.CmdSubst) bool {
 	if !ok || len(ce.Args) == 0 {
 		return false
 	}
-	switch baseName(ce.Args[0].Lit()) {
-	case "wc", "nproc", "id", "getconf", "tput", "seq", "expr":
+	spec := programs.Lookup(baseName(ce.Args[0].Lit()))
+	if spec == nil || spec.Number == "" {
+		return false
+	}
+	if spec.Number == "*" {
 		return true
-	case "date":
-		for _, w := range ce.Args[1:] {
-			if l := w.Lit(); l == "+%s" || l == "+%s%N" || l == "+%N" {
-				return true
-			}
-		}
-	case "grep", "rg":
-		for _, w := range ce.Args[1:] {
-			if l := w.Lit(); l == "-c" || l == "--count" {
-				return true
-			}
+	}
+	words := make([]programs.Word, len(ce.Args)-1)
+	for i, w := range ce.Args[1:] {
+		l := w.Lit()
+		words[i] = programs.Word{Text: l, Literal: l != ""}
+	}
+	res := programs.Parse(spec, words)
+	for _, w := range strings.Fields(spec.Number) {
+		if strings.HasPrefix(w, "-") && res.Has(w) || !strings.HasPrefix(w, "-") && slices.Contains(res.Operands(), w) {
+			return true
 		}
 	}
 	return false

@@ -97,6 +97,27 @@ func TestShellRunsCode(t *testing.T) {
 		{cmd: `echo $((1+2))`, clean: true},
 		{cmd: `i=0; i=$((i+1)); echo $((i * 2))`, clean: true},
 		{cmd: `n=$(wc -l < f); echo $((n + 1))`},
+		// A program whose entry says it prints a number (Number), in
+		// every spelling of the option that makes it do so.
+		{cmd: `n=$(nproc); echo $((n + 1))`},
+		{cmd: `n=$(/usr/bin/nproc); echo $((n + 1))`},
+		{cmd: `n=$(seq 3 | wc -l); echo $((n + 1))`},
+		{cmd: `n=$(grep -c x f); echo $((n + 1))`},
+		{cmd: `n=$(grep --count x f); echo $((n + 1))`},
+		{cmd: `n=$(grep --cou x f); echo $((n + 1))`},
+		{cmd: `n=$(grep -ic x f); echo $((n + 1))`},
+		{cmd: `n=$(egrep -c x f); echo $((n + 1))`},
+		{cmd: `n=$(/bin/grep -c x f); echo $((n + 1))`},
+		{cmd: `n=$(rg --count x f); echo $((n + 1))`},
+		{cmd: `n=$(date +%s); echo $((n + 1))`},
+		{cmd: `n=$(date -u +%s); echo $((n + 1))`},
+		// Look-alikes that print text: a pattern -c is no --count, and
+		// date prints a date unless told +%s.
+		{cmd: `n=$(grep -- -c f); echo $((n + 1))`, unknown: true},
+		{cmd: `n=$(grep -e -c f); echo $((n + 1))`, unknown: true},
+		{cmd: `n=$(grep x f); echo $((n + 1))`, unknown: true},
+		{cmd: `n=$(date); echo $((n + 1))`, unknown: true},
+		{cmd: `n=$(whoami); echo $((n + 1))`, unknown: true},
 		{cmd: `for i in 1 2 3; do echo $((i*2)); done`, clean: true},
 		{cmd: `echo $((COUNT + 1))`, clean: true},
 		{cmd: `x=5; [[ $x -eq 5 ]] && echo yes`, clean: true},
