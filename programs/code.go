@@ -8,11 +8,15 @@ import "strings"
 type Code struct {
 	// Interpreter says the program runs a program it reads from a file
 	// or, given none, from its standard input (python, node, perl,
-	// osascript). Shells are the shell package's own (its list of shell
-	// names); source and . read the file they are given. Deliberately
+	// osascript). Shells say Shell instead; source and . read the file
+	// they are given. Deliberately
 	// not: awk (its program is an operand, judged as awk), busybox (its
 	// applet is the program).
 	Interpreter bool
+	// Shell says the program is a shell whose code, given with -c, in a
+	// script or on its standard input, the shell package reads as its own
+	// and walks (sh, bash, zsh, dash, ksh ...).
+	Shell bool
 	// Versioned says the program is also installed under its name and a
 	// version, digits and dots (python3.12, perl5.36, node18, lua5.4):
 	// such a name is the program's.
@@ -68,22 +72,49 @@ func CodeOf(name string) Code {
 		return u.Code
 	}
 	if base := Versioned(name); base != "" {
-		return Lookup(base).Code
+		return CodeOf(base)
 	}
 	return Code{}
 }
 
-// Versioned returns the name of the entry a versioned program name is
-// (python3.12, perl5.36, node18, lua5.4: an entry whose Code says it is
-// installed so, followed by a version of digits and dots), "" for any
-// other name, one with an entry of its own included.
+// Versioned returns the name of the program a versioned program name is
+// (python3.12, perl5.36, node18, lua5.4, bash5.2, zsh-5.9, ksh93: an entry
+// or a row of the programs with no entry whose Code says it is installed
+// so, followed by a version of digits and dots, with or without a dash
+// before it), "" for any other name, one with an entry of its own included.
 func Versioned(name string) string {
 	base := strings.TrimRight(name, "0123456789.")
 	if base == name || base == "" || strings.HasSuffix(name, ".") || len(name)-len(base) >= 8 || name[len(base)] == '.' {
 		return ""
 	}
-	if s := Lookup(base); s != nil && s.Code.Versioned && Lookup(name) == nil {
+	if Lookup(name) != nil || unlistedRow(name) != nil {
+		return ""
+	}
+	if b, dashed := strings.CutSuffix(base, "-"); dashed {
+		base = b // zsh-5.9, as zsh's make install names it
+	}
+	if s := Lookup(base); s != nil {
+		if s.Code.Versioned {
+			return base
+		}
+		return ""
+	}
+	if u := unlistedRow(base); u != nil && u.Code.Versioned {
 		return base
 	}
 	return ""
+}
+
+// Shells returns the names of the programs whose Code says they are
+// shells. They are rows of the programs with no entry (an entry is
+// compiled only when looked up, and the shell package asks for the names
+// at start-up); TestShellsAreRows keeps them so.
+func Shells() []string {
+	var out []string
+	for i := range unlisted {
+		if unlisted[i].Code.Shell {
+			out = append(out, unlisted[i].Names...)
+		}
+	}
+	return out
 }

@@ -171,3 +171,33 @@ func TestUnversioned(t *testing.T) {
 		}
 	}
 }
+
+// TestVersionedNames: a program installed under a versioned name is the
+// program it names, for entries and rows alike; a name with an entry or
+// row of its own, and look-alikes, are not versioned.
+func TestVersionedNames(t *testing.T) {
+	for in, want := range map[string]string{
+		"python3.12": "python", "perl5.36": "perl", "node18": "node", "pip3.12": "pip",
+		"bash5.2": "bash", "bash5": "bash", "zsh-5.9": "zsh", "ksh93": "ksh", "dash0.5.12": "dash",
+		"python3": "", "bash": "", "sh": "", "python3.": "", "bash.5": "", "x11": "", "git2": "",
+		"bash-": "", "-5.2": "", "bash123456789": "", "eval2": "",
+	} {
+		if got := Versioned(in); got != want {
+			t.Errorf("Versioned(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if !CodeOf("bash5.2").Versioned || !CodeOf("zsh-5.9").Versioned {
+		t.Error("a versioned shell's Code is not its row's")
+	}
+}
+
+func TestShellsAreRows(t *testing.T) {
+	for _, s := range All() {
+		if s.Code.Shell {
+			t.Errorf("entry %s says Code.Shell: shells are rows of unlisted.go (Shells reads only those)", s.Names[0])
+		}
+	}
+	if got := Shells(); len(got) < 10 || got[0] != "sh" {
+		t.Errorf("Shells() = %v", got)
+	}
+}

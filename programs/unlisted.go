@@ -5,8 +5,13 @@ package programs
 // entry, the row's facts move into it (TestUnlistedHaveNoEntry).
 var unlisted = []Unlisted{
 	// shells and evaluation: a prefix would run anything
-	{Names: n("sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "csh", "tcsh", "eval", "exec", "builtin"),
-		Grant: Grant{Exact: true, Offers: []string{"bash -c ls => Bash(bash -c ls)", "sh script.sh => Bash(sh script.sh)", "eval x => Bash(eval x)"}}},
+	// (a shell installed by a versioned name, bash5.2, zsh-5.9, ksh93, is
+	// that shell)
+	{Names: n("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "rbash", "yash", "posh", "tcsh", "csh", "oksh", "loksh", "pdksh"),
+		Code:  Code{Shell: true, Versioned: true},
+		Grant: Grant{Exact: true, Offers: []string{"bash -c ls => Bash(bash -c ls)", "sh script.sh => Bash(sh script.sh)", "bash5.2 -c ls => Bash(bash5.2 -c ls)"}}},
+	{Names: n("eval", "exec", "builtin"),
+		Grant: Grant{Exact: true, Offers: []string{"eval x => Bash(eval x)"}}},
 	// privilege and identity
 	// wrappers that run another program
 	// interpreters and shells of other systems

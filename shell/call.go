@@ -281,7 +281,11 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 			args = rest
 			continue
 		}
-		if cr, ok := carriers[k]; ok {
+		ck := k
+		if v := programs.Versioned(k); v != "" {
+			ck = v // bash5.2 -c, zsh-5.9 -c: the shell's own carrier
+		}
+		if cr, ok := carriers[ck]; ok {
 			a.wrapperForm(ca, args)
 			if cr(a, ca, args) {
 				if foreignCarrier(k) {

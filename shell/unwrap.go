@@ -87,7 +87,9 @@ func foreignLang(k string) string {
 	return "PowerShell"
 }
 
-var shellNames = []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "rbash", "yash", "posh", "tcsh", "csh", "oksh", "loksh", "pdksh"}
+// shellNames are the programs whose Code says they are shells
+// (programs/unlisted.go).
+var shellNames = programs.Shells()
 
 // optsWrapper returns a wrapper that skips options (withValue: options
 // that take a value; noCommand: options after which nothing runs).
