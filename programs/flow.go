@@ -15,6 +15,9 @@ type Flow struct {
 	// their spellings, or NAME=VALUE for an option's value (grep -r, grep
 	// --directories=recurse), space separated.
 	Trees string
+	// Here says that, reading trees and given no path, it reads the
+	// working directory's (grep -r x, rg x), unless its input is a pipe.
+	Here bool
 	// Digests says nothing it reads reaches its output: it reads its
 	// input only to count, hash or fingerprint it (wc, sha256sum), or
 	// not at all (true).

@@ -66,7 +66,7 @@ var unlisted = []Unlisted{
 	{Names: n("sendmail", "mutt", "swaks", "msmtp"),
 		Lasting: Lasting{Does: Mails, Examples: []string{"sendmail a@example.com => sends email"}}},
 	// searchers, archivers and digests with no entry yet
-	{Names: n("ugrep"), Flow: Flow{Trees: "*"}},
+	{Names: n("ugrep"), Flow: Flow{Trees: "*", Here: true}},
 	{Names: n("7zz", "ditto"), Flow: Flow{Copies: true, Trees: "*"}},
 	{Names: n("sum"), Flow: Flow{Digests: true}},
 	// downloaders and decoders with no entry yet: what they print, piped

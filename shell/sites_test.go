@@ -78,6 +78,7 @@ var notSiteTests = map[string]string{
 	"TestDeclarationSpellings":                  "it compares each spelling's verdict with the plain declaration's, whatever the findings",
 	"TestFoundCodeIsWalkedWhereItRuns":          "it asserts parts and their order, and no finding",
 	"TestWrapperParts":                          "it asserts the parts a wrapper unwraps to, and no finding",
+	"TestTreesHere":                             "it asserts the trees a search reads, and no finding",
 	"TestProgramExamples":                       "its examples (programs.All) are run directly",
 	"TestSubstitutionsAsData":                   "it asserts read-only parts, and no finding",
 	"TestListings":                              "it asserts read-only parts and reads given a listing's names, and no finding",

@@ -1,6 +1,10 @@
 package shell
 
-import "path"
+import (
+	"path"
+
+	"github.com/wardenhq/warden/programs"
+)
 
 // trees returns the directories a call reads recursively, everything below
 // them included: the paths a recursive reader, searcher, copy or archive
@@ -34,11 +38,8 @@ func (a *analyzer) trees(c *call, piped bool) []string {
 	if len(c.reads) > 0 {
 		return c.reads
 	}
-	switch c.prog {
-	case "grep", "egrep", "fgrep", "rg", "ag", "ack", "ugrep":
-		if !piped && c.cwd != "" {
-			return []string{c.cwd}
-		}
+	if programs.FlowOf(c.prog).Here && !piped && c.cwd != "" {
+		return []string{c.cwd}
 	}
 	return nil
 }
