@@ -127,7 +127,7 @@ func TestPartFields(t *testing.T) {
 		{"git -C dir commit -m x", fields{Reads: []string{"/home/dev/projects/app/dir"}, Alternates: [][]string{w("git", "commit", "-m", "x")}}},
 		{"docker --context x rm c", fields{Alternates: [][]string{w("docker", "rm", "c")}}},
 		{"$X -rf /", fields{Dynamic: true}},
-		{"${u:-rm} -rf /", fields{Dynamic: true, Alternates: [][]string{w("rm", "-rf", "/")}}},
+		{"${u:-rm} -rf /", fields{Dynamic: true, Writes: w("/"), Alternates: [][]string{w("rm", "-rf", "/")}}},
 		{"LD_PRELOAD=/tmp/x.so ls", fields{UnsafeEnv: true, Assignments: w("LD_PRELOAD=/tmp/x.so")}},
 		{"LANG=C ls", fields{ReadOnly: true, Assignments: w("LANG=C")}},
 		{"CI=1 npm test", fields{Assignments: w("CI=1")}},

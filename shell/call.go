@@ -29,7 +29,11 @@ type call struct {
 	wrappers []string
 	redirs   []redir
 	// spec is the likely program name of a dynamic part.
-	spec    string
+	spec string
+	// named is the program word as written when it is not a literal but
+	// names a program all the same (x=dd; $x, $(echo sudo), ${x:-rm}): the
+	// call is read as that program's, and is dynamic once read.
+	named   *arg
 	partIdx int
 	// declNames are the names export marks (export NAME).
 	declNames []string
@@ -228,13 +232,26 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 		a.callFunction(c.sc.function(p0.Value), p0.Value, args[1:], c)
 		return
 	}
+	if p0 := args[0]; !p0.Lit || p0.Glob {
+		if g := a.guessProgram(p0); g != "" {
+			// A program word that is not a literal but names a program:
+			// its wrappers are unwrapped and its entry reads its words as
+			// if the name were written; the part stays dynamic, so no rule
+			// allows it.
+			rest := make([]arg, len(args))
+			copy(rest, args)
+			rest[0] = arg{Value: g, Raw: p0.Raw, Lit: true, Node: p0.Node}
+			args = rest
+			ca.named = &p0
+		}
+	}
 	for guard := 0; guard < 64 && len(args) > 0; guard++ {
 		p0 := args[0]
 		if !p0.Lit {
 			break
 		}
 		k := key(programName(p0.Value))
-		if body, ok := c.sc.alias(k); ok && guard == 0 {
+		if body, ok := c.sc.alias(k); ok && guard == 0 && ca.named == nil {
 			rest := make([]string, 0, len(args))
 			rest = append(rest, body)
 			for _, x := range args[1:] {
@@ -596,6 +613,9 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 	a.envWrites(ca)
 	a.files(ca)
 	a.effects(ca)
+	if ca.named != nil {
+		a.named(ca)
+	}
 	a.throughLinks(ca)
 	if c.remote || c.shadow {
 		// Runs elsewhere, or a repeated loop pass: judged, but not a
@@ -651,6 +671,18 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 		c.pipe.add(c.stage, ca)
 	}
 	a.afterCall(ca)
+}
+
+// named makes a call whose program was read from a word that is not a
+// literal dynamic again, once its entry has read it: no rule allows it,
+// and the word stands in its Part as written.
+func (a *analyzer) named(ca *call) {
+	ca.dynamic, ca.spec = true, ca.prog
+	ca.unknown = append(ca.unknown, "the program is not a literal word")
+	if len(ca.args) > 0 && ca.args[0].Raw == ca.named.Raw {
+		ca.args[0] = *ca.named
+		ca.words[0] = ca.named.Raw
+	}
 }
 
 // throughLinks adds, for every path a call reads or writes through a link
