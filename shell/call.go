@@ -92,6 +92,12 @@ type call struct {
 	// orig is the call a remembered function call repeats (memo.go),
 	// which judging judges in its stead.
 	searched bool
+	// repeat marks a copy of a call of a statement the command repeats
+	// (memo.go), judged as its original (orig) when the original's
+	// judgement read nothing of where it stands: placed is set on a call
+	// whose judgement read the calls around it (an earlier part's writes
+	// before a glob is expanded, the order of the other calls).
+	repeat, placed bool
 	// interp caches whether interpOf, the program asked about last, is an
 	// interpreter (interpreterCall): 0 not asked yet, 1 no, 2 yes.
 	interp   int8

@@ -73,6 +73,7 @@ func (a *analyzer) globNow(c *call, p string) ([]string, bool) {
 		// Options.Glob expands as bash does with its default options.
 		return nil, false
 	}
+	a.readsPlace()
 	for _, o := range a.calls {
 		if o == c {
 			break

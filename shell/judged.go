@@ -109,6 +109,7 @@ func (j *judged) Redirects() []checks.Redirect {
 }
 
 func (j *judged) Others() []checks.Call {
+	j.a.readsPlace()
 	return j.peers(viewOthers, j.a.calls, func(o *call) bool { return o != j.c }, nil)
 }
 

@@ -41,9 +41,13 @@ import (
 //
 // A statement the command repeats word for word at its top level is
 // remembered the same way, keyed on its text (walkTop). Its copies are
-// judged as calls of their own, not as their originals: what judging reads
-// of the calls before a call (globNow: has an earlier part written?) is not
-// the same at a later place. A walk that makes a finding or gives a part a
+// judged as their originals were, unless the original's judgement read
+// where its call stands (call.placed): what judging reads of the calls
+// before a call (globNow: has an earlier part written?) or of their order
+// (Others) is not the same at a later place, and such a copy is judged as
+// a call of its own. A copy judged again adds nothing when it is judged
+// as its original was: a finding is kept once per category and part, and
+// the copy's part is the original's text. A walk that makes a finding or gives a part a
 // listing's names, which are the analysis' own and not the scope's, is not
 // remembered.
 
@@ -302,11 +306,10 @@ func (a *analyzer) memoReplay(e *memoEntry, sc *scope) {
 		if c.partIdx >= e.from {
 			cp.partIdx += shift
 		}
-		if !e.stmt {
-			cp.orig = c
-		}
+		cp.orig = c
+		cp.repeat = e.stmt
 		if c.orig != nil {
-			cp.orig = c.orig
+			cp.orig, cp.repeat = c.orig, c.repeat
 		}
 		a.calls = append(a.calls, cp)
 	}

@@ -19,6 +19,8 @@ type analyzer struct {
 	opts Options
 	// running is the catalogue check judging a call, plus one (0: none).
 	running int
+	// judging is the call finish judges (readsPlace).
+	judging *call
 	an      *Analysis
 	wdirs   []string
 	calls   []*call
@@ -292,13 +294,26 @@ func (a *analyzer) judgingAdds(what string) bool {
 func (a *analyzer) finish() {
 	a.phase = judging
 	for _, c := range a.calls {
-		if c.orig != nil {
+		if c.orig != nil && (!c.repeat || !c.orig.placed) {
 			// A copy of a call (a remembered function call's, memo.go):
 			// judging reads only the call and the finished walk, so the
-			// copy is judged as its original was.
+			// copy is judged as its original was. A repeated statement's
+			// copy stands elsewhere: it is judged as its original only
+			// when that judgement did not read where its call stands.
 			continue
 		}
+		a.judging = c
 		a.check(c)
+		a.judging = nil
+	}
+}
+
+// readsPlace notes that the judgement under way read the calls around
+// its call (their order, which come before it): a copy of the call made
+// elsewhere is judged on its own.
+func (a *analyzer) readsPlace() {
+	if a.judging != nil {
+		a.judging.placed = true
 	}
 }
 
