@@ -46,7 +46,28 @@ type Flow struct {
 	// exfiltration. With DumpsWhen, only a call whose words hold that
 	// text dumps (sqlite3's .dump).
 	Dumps, DumpsWhen string
+	// Lists says the names a call prints can be read without running
+	// it, and how (shell.Options.List reads them): the shell hands them
+	// to what takes its output as arguments (xargs, a read loop, $(…),
+	// -exec), as what runs. On a subcommand, it is the subcommand's
+	// call (git ls-files).
+	Lists Lister
 }
+
+// Lister is how the names a listing prints are read without running it.
+type Lister uint8
+
+const (
+	// ListsNot: they are not.
+	ListsNot Lister = iota
+	// ListsWalk: a walk of its roots (the operands before the first
+	// test), under -name, -iname, -type, -mindepth and -maxdepth tests
+	// and one -print or -print0 (find).
+	ListsWalk
+	// ListsIndex: the paths of the repository's index under plain
+	// pathspecs, --cached the only option (git ls-files).
+	ListsIndex
+)
 
 // Names is what the words a program prints name.
 type Names uint8

@@ -39,6 +39,12 @@ func git(opts, operands string, examples ...[]string) *Spec {
 	return s
 }
 
+// lists gives a subcommand the Lister that reads what it prints.
+func lists(l Lister, s *Spec) *Spec {
+	s.Flow.Lists = l
+	return s
+}
+
 // numeric lets a log-like subcommand take -NUM, a limit on the number of
 // commits (git log -5).
 func numeric(s *Spec) *Spec {
@@ -113,8 +119,8 @@ var _ = family("git", func(add func(...*Spec)) {
 				"--short? --not --abbrev-ref? --symbolic --symbolic-full-name --all --branches? --tags? --remotes? --glob= --exclude= --exclude-hidden= --disambiguate= --local-env-vars "+
 				"--path-format= --git-dir --git-common-dir --resolve-git-dir= --git-path= --show-toplevel --show-superproject-working-tree --shared-index-path --absolute-git-dir "+
 				"--is-inside-git-dir --is-inside-work-tree --is-bare-repository --is-shallow-repository --show-cdup --show-prefix --show-object-format? --show-ref-format --since= --after= --until= --before=", "-*"),
-			"ls-files", git("-c|--cached -d|--deleted -m|--modified -o|--others -i|--ignored -s|--stage -k|--killed -u|--unmerged -z -t -v -f --full-name --recurse-submodules --abbrev? --resolve-undo "+
-				"--directory --no-empty-directory --eol --deduplicate -x|--exclude= -X|--exclude-from=r --exclude-per-directory= --exclude-standard --error-unmatch --with-tree= --debug --sparse --format=", "-*"),
+			"ls-files", lists(ListsIndex, git("-c|--cached -d|--deleted -m|--modified -o|--others -i|--ignored -s|--stage -k|--killed -u|--unmerged -z -t -v -f --full-name --recurse-submodules --abbrev? --resolve-undo "+
+				"--directory --no-empty-directory --eol --deduplicate -x|--exclude= -X|--exclude-from=r --exclude-per-directory= --exclude-standard --error-unmatch --with-tree= --debug --sparse --format=", "-*")),
 			"ls-tree", git("-d -r -t -l --long -z --name-only --name-status --object-only --full-name --full-tree --abbrev? --format=", "-*"),
 			"blame", git("-b --root --show-stats -L= -l -t -S=r --reverse= --first-parent -p --porcelain --line-porcelain --incremental --encoding= --contents=r --date= --progress --no-progress "+
 				"-M? -C? --ignore-rev= --ignore-revs-file=r --color-lines --color-by-age --minimal -c -f --show-name -n --show-number -s -e --show-email -w --abbrev?", "-*", []string{"git blame README.md"}),

@@ -381,6 +381,7 @@ type compiled struct {
 	plus    bool       // has a +X option
 	isRisky bool       // some option does more than read
 	raises  bool       // the entry or one of its subcommands declares Raises
+	lists   bool       // the entry or one of its subcommands declares Flow.Lists
 }
 
 type opt struct {
@@ -657,8 +658,10 @@ func (s *Spec) compileNow(name string) {
 			panic("programs: " + name + ": bad default " + f)
 		}
 	}
+	s.lists = s.Flow.Lists != ListsNot
 	for sub, ss := range s.Subcommands {
 		ss.nameSub(name + " " + sub)
+		s.lists = s.lists || ss.Flow.Lists != ListsNot
 	}
 	if o := s.OtherSpec; o != nil && o != s {
 		o.nameSub(name + " *")
@@ -864,6 +867,13 @@ func (s *Spec) MayRaise() bool {
 	}
 	s.compile(s.Names[0])
 	return s.compiled.raises
+}
+
+// MayList reports whether the entry or one of its subcommands declares
+// Flow.Lists: the only calls a listing needs to parse.
+func (s *Spec) MayList() bool {
+	s.compile(s.Names[0])
+	return s.compiled.lists
 }
 
 // declaresRaises reports whether s or a subcommand of it, to a few levels,

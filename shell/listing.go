@@ -37,6 +37,8 @@ type Listing struct {
 	MinDepth, MaxDepth int
 	// Null is find's -print0: the names end with NUL, not newline.
 	Null bool
+	// lists is how the names are read: the entry's Flow.Lists.
+	lists programs.Lister
 }
 
 // ListRoot is one of find's starting points.
@@ -82,16 +84,20 @@ func (a *analyzer) listingOf(args []arg, c *ctx) (Listing, bool) {
 	if _, ok := c.sc.alias(key(args[0].Value)); ok {
 		return Listing{}, false
 	}
-	switch programName(args[0].Value) {
-	case "git":
-		return a.gitListing(args[0].Value, args[1:], c, cwd)
-	case "find":
-		return a.findListing(args[1:], cwd)
+	spec := programs.Lookup(programName(args[0].Value))
+	switch {
+	case spec == nil:
+	case spec.Flow.Lists == programs.ListsWalk:
+		return a.findListing(spec.Name(), args[1:], cwd)
+	case spec.MayList():
+		return a.indexListing(spec, args[1:], c, cwd)
 	}
 	return Listing{}, false
 }
 
-func (a *analyzer) gitListing(a0 string, ops []arg, c *ctx, cwd string) (Listing, bool) {
+// indexListing is the listing of a call whose subcommand's entry lists the
+// repository's index (programs.ListsIndex: git ls-files).
+func (a *analyzer) indexListing(spec *programs.Spec, ops []arg, c *ctx, cwd string) (Listing, bool) {
 	for _, name := range gitListingEnv {
 		if _, set := c.sc.variable(name); set {
 			return Listing{}, false
@@ -104,8 +110,8 @@ func (a *analyzer) gitListing(a0 string, ops []arg, c *ctx, cwd string) (Listing
 	for i, x := range ops {
 		words[i] = programs.Word{Text: x.Value, Literal: true}
 	}
-	res := programs.Parse(programs.Lookup(programName(a0)), words)
-	if res.Sub() != "ls-files" || !res.Known() || res.Help || len(res.SubIndexes()) == 0 || res.SubIndexes()[0] != 0 {
+	res := programs.Parse(spec, words)
+	if res.Spec == nil || res.Spec.Flow.Lists != programs.ListsIndex || !res.Known() || res.Help || len(res.SubIndexes()) == 0 || res.SubIndexes()[0] != 0 {
 		return Listing{}, false
 	}
 	for _, o := range res.Options {
@@ -113,7 +119,7 @@ func (a *analyzer) gitListing(a0 string, ops []arg, c *ctx, cwd string) (Listing
 			return Listing{}, false // -z, --others, --stage, --format=…: other output
 		}
 	}
-	l := Listing{Program: "git ls-files", Cwd: cwd}
+	l := Listing{Program: res.Spec.Name(), Cwd: cwd, lists: programs.ListsIndex}
 	for _, s := range res.Operands() {
 		if s == "" || strings.HasPrefix(s, ":") || strings.HasPrefix(s, "/") || strings.Contains(s, "[") || strings.Contains(s, `\`) {
 			return Listing{}, false // magic, absolute, classes, escapes
@@ -128,8 +134,10 @@ func (a *analyzer) gitListing(a0 string, ops []arg, c *ctx, cwd string) (Listing
 	return l, true
 }
 
-func (a *analyzer) findListing(ops []arg, cwd string) (Listing, bool) {
-	l := Listing{Program: "find", Cwd: cwd, MinDepth: -1, MaxDepth: -1}
+// findListing is the listing of a call whose entry lists a walk of its
+// roots (programs.ListsWalk: find), named name.
+func (a *analyzer) findListing(name string, ops []arg, cwd string) (Listing, bool) {
+	l := Listing{Program: name, Cwd: cwd, MinDepth: -1, MaxDepth: -1, lists: programs.ListsWalk}
 	i := 0
 	for ; i < len(ops); i++ {
 		s := ops[i].Value
@@ -193,7 +201,7 @@ func (a *analyzer) findListing(ops []arg, cwd string) (Listing, bool) {
 // CMD {} + or -exec CMD {} \;, with {} a word of its own: the listing of
 // the tests before it, and the command's words. A find that does more
 // (-delete, another action, {} inside a word) is none.
-func (a *analyzer) findExecListing(ops []arg, c *ctx) (Listing, []arg, bool) {
+func (a *analyzer) findExecListing(prog arg, ops []arg, c *ctx) (Listing, []arg, bool) {
 	if a.opts.List == nil {
 		return Listing{}, nil, false
 	}
@@ -224,10 +232,10 @@ func (a *analyzer) findExecListing(ops []arg, c *ctx) (Listing, []arg, bool) {
 		}
 	}
 	words := make([]arg, 0, at+1)
-	words = append(words, arg{Value: "find", Raw: "find", Lit: true})
+	words = append(words, prog)
 	words = append(words, ops[:at]...)
 	l, ok := a.listingOf(words, c)
-	if !ok || l.Program != "find" || l.Null {
+	if !ok || l.lists != programs.ListsWalk || l.Null {
 		return Listing{}, nil, false
 	}
 	return l, cmd[:len(cmd)-1], true
@@ -239,7 +247,7 @@ func (a *analyzer) findExecListing(ops []arg, c *ctx) (Listing, []arg, bool) {
 // false when the names are not known, leaving -exec to be judged as
 // running a command with names of its own.
 func (a *analyzer) findExec(ca *call, fi *checks.Find, ops []arg) bool {
-	l, cmd, ok := a.findExecListing(ops, ca.ctx)
+	l, cmd, ok := a.findExecListing(ca.args[0], ops, ca.ctx)
 	if !ok || ca.partIdx < 0 || ca.ctx.remote {
 		return false
 	}

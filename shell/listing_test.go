@@ -48,6 +48,10 @@ func TestListings(t *testing.T) {
 		{cmd: "git ls-files | while read -r f; do head -1 \"$f\"; done", part: "head -1 \"$f\"", readOnly: true, reads: []string{cwd + "/a.go", cwd + "/b/c.go"}},
 		{cmd: "find . -name '*.go' -exec grep -l TODO {} +", part: "grep -l TODO {}", readOnly: true, reads: []string{cwd + "/b/c.go"}},
 		{cmd: "find . -name '*.go' -exec grep -l TODO {} +", part: "find . -name '*.go' -exec grep -l TODO {} +", readOnly: true},
+		// find by its path: the entry's Flow.Lists, whatever the spelling.
+		{cmd: "/usr/bin/find . -name '*.go' -exec grep -l TODO {} +", part: "grep -l TODO {}", readOnly: true, reads: []string{cwd + "/b/c.go"}},
+		{cmd: "/usr/bin/find src -name '*.go' -print0 | xargs -0 wc -l", part: "xargs -0 wc -l", readOnly: true, reads: []string{cwd + "/src/b/c.go"}},
+		{cmd: "wc -l $(/usr/bin/find src -type f)", part: "wc -l $(/usr/bin/find src -type f)", readOnly: true, reads: []string{cwd + "/src/b/c.go"}},
 
 		// Not read: forms whose output is not one name a line, other
 		// repositories or indexes, roots outside the tree or unreadable.
@@ -62,6 +66,8 @@ func TestListings(t *testing.T) {
 		{cmd: "cat $(find /etc -type f)", part: "cat $(find /etc -type f)", unknown: "not known"},
 		{cmd: "cat $(find unreadable -type f)", part: "cat $(find unreadable -type f)", unknown: "not known"},
 		{cmd: "cat $(find . -newer x)", part: "cat $(find . -newer x)", unknown: "not known"},
+		{cmd: "cat $(git ls-tree HEAD)", part: "cat $(git ls-tree HEAD)", unknown: "not known"},
+		{cmd: "cat $(git status --short)", part: "cat $(git status --short)", unknown: "not known"},
 		{cmd: "find . -print | xargs -0 cat", part: "xargs -0 cat"},
 		{cmd: "git ls-files | xargs -I{} cat {}", part: "xargs -I{} cat {}"},
 		{cmd: "find . -exec sh -c 'cat {}' \\;", part: "cat {}"},
