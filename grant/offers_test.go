@@ -74,6 +74,12 @@ func TestGrantFromEntries(t *testing.T) {
 		{"lua5.4 -e x", "Bash(lua5.4 -e x)"},
 		{"node18 server.js", "Bash(node18 server.js:*)"},
 		{"pip3.11 install x", "Bash(pip3.11 install x)"},
+		// A versioned shell is offered what the shells' row offers: the
+		// exact command, never the name as a prefix.
+		{"bash5.2 -c ls", "Bash(bash5.2 -c ls)"},
+		{"zsh-5.9 deploy.sh", "Bash(zsh-5.9 deploy.sh)"},
+		{"ksh93 -c 'rm -rf x'", "Bash(ksh93 -c 'rm -rf x')"},
+		{"gcc12.1 x.c", "Bash(gcc12.1:*)"}, // no entry says gcc is versioned: the name as a prefix
 		{"node -m x", "Bash(node -m x)"}, // node has no -m: only python's Module is offered as a prefix
 		{"perl -m strict -e x", "Bash(perl -m strict -e x)"},
 		{"/usr/bin/git status", "Bash(git status:*)"},

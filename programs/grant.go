@@ -93,7 +93,7 @@ func hasWord(list, w string) bool {
 // GrantOf returns what is declared about the allow rule offered for a
 // program: its entry's Grant, or the row of a program Warden has no entry
 // for (unlisted). A versioned name with no entry of its own (python3.12)
-// is answered for its unversioned name (python3). ok is false when
+// is answered for the program it names (Versioned: python). ok is false when
 // nothing is declared: the offer is then the name as a prefix.
 func GrantOf(name string) (g Grant, ok bool) {
 	for {
@@ -107,27 +107,8 @@ func GrantOf(name string) (g Grant, ok bool) {
 			name = v // perl5.36 is perl, node18 node
 			continue
 		}
-		base, ok := unversioned(name)
-		if !ok {
-			return Grant{}, false
-		}
-		name = base
+		return Grant{}, false
 	}
-}
-
-// unversioned strips a trailing ".N" from a name that ends in a digit
-// before it: python3.12 → python3. Other names are not versioned.
-func unversioned(name string) (string, bool) {
-	i := strings.LastIndexByte(name, '.')
-	if i <= 0 || i == len(name)-1 || name[i-1] < '0' || name[i-1] > '9' {
-		return "", false
-	}
-	for _, c := range name[i+1:] {
-		if c < '0' || c > '9' {
-			return "", false
-		}
-	}
-	return name[:i], true
 }
 
 func (g *Grant) zero() bool {

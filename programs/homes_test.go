@@ -163,15 +163,6 @@ func TestUnlistedHaveNoEntry(t *testing.T) {
 	}
 }
 
-func TestUnversioned(t *testing.T) {
-	for in, want := range map[string]string{"python3.12": "python3", "pip3.11": "pip3", "python3.": "", "nc.openbsd": "", "manage.py": "", "x": "", "a1.2b": ""} {
-		got, ok := unversioned(in)
-		if ok != (want != "") || got != want {
-			t.Errorf("unversioned(%q) = %q, %v; want %q", in, got, ok, want)
-		}
-	}
-}
-
 // TestVersionedNames: a program installed under a versioned name is the
 // program it names, for entries and rows alike; a name with an entry or
 // row of its own, and look-alikes, are not versioned.
