@@ -229,13 +229,23 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 	ca.findFed = c.findFed
 	ca.xargs = c.xargs
 	ca.outer = c.outer
+	if len(rds) > 0 {
+		// The code a carrier or wrapper runs (bash -c, eval, watch, an
+		// alias) gets the command's redirections: bash -c 'echo x' >>
+		// ~/.bashrc writes ~/.bashrc.
+		cp := a.newCtx(c)
+		cp.redirs = ca.redirs
+		ca.ctx = cp
+	}
 	if p0 := args[0]; p0.Lit && c.sc.function(p0.Value) != nil {
 		// A function defined earlier in the command, even one named like a
 		// program: its body runs here, with these words as $1, $2, ...
 		ca.args = args
 		ca.function = true
+		body := ca.ctx
+		ca.ctx = c
 		a.addCall(ca, rds)
-		a.callFunction(c.sc.function(p0.Value), p0.Value, args[1:], c)
+		a.callFunction(c.sc.function(p0.Value), p0.Value, args[1:], body)
 		return
 	}
 	if p0 := args[0]; !p0.Lit || p0.Glob {
@@ -264,7 +274,7 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 				rest = append(rest, x.Raw)
 			}
 			c.sc.unalias(k) // an alias does not expand inside itself
-			a.nested(strings.Join(rest, " "), c, ca.wrappers)
+			a.nested(strings.Join(rest, " "), ca.ctx, ca.wrappers)
 			c.sc.setAlias(k, body)
 			return
 		}
@@ -329,6 +339,7 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 		}
 		break
 	}
+	ca.ctx = c
 	if len(args) == 0 {
 		return
 	}

@@ -1,0 +1,93 @@
+package shell
+
+import (
+	"strings"
+	"testing"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// routes returns a command run by other routes the shell offers, each
+// with the name of the route: given to a shell or to eval as code, in a
+// subshell, a group, a function, an alias, after && or inside if. The
+// command's redirections stay outside the route, where they still apply
+// to what it runs. Only a command that is one simple command is routed.
+func routes(cmd string) [][2]string {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(cmd), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return nil
+	}
+	st := f.Stmts[0]
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) == 0 || st.Background || st.Negated || st.Coprocess {
+		return nil
+	}
+	var rds []string
+	for _, r := range st.Redirs {
+		if r.Hdoc != nil || r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc {
+			return nil // a here-document's body follows the line
+		}
+		rds = append(rds, cmd[r.Pos().Offset():r.End().Offset()])
+	}
+	words := cmd[ce.Pos().Offset():ce.End().Offset()]
+	if strings.Contains(words, "\n") {
+		return nil
+	}
+	rd := ""
+	if len(rds) > 0 {
+		rd = " " + strings.Join(rds, " ")
+	}
+	q, err := syntax.Quote(words, syntax.LangBash)
+	if err != nil {
+		return nil
+	}
+	return [][2]string{
+		{"bash -c", "bash -c " + q + rd},
+		{"sh -c", "sh -c " + q + rd},
+		{"eval", "eval " + q + rd},
+		{"subshell", "( " + words + " )" + rd},
+		{"group", "{ " + words + "; }" + rd},
+		{"function", "f() { " + words + "; }; f" + rd},
+		{"alias", "alias f=" + q + "; f" + rd},
+		{"and", "true && " + words + rd},
+		{"if", "if true; then " + words + rd + "; fi"},
+	}
+}
+
+// TestRouteEquivalence: every example of every entry and check, and every
+// command of the scan corpus that is one simple command, keeps each of
+// its findings when it runs by another route (routes). A route may add
+// findings of its own (code a shell is given, a function the command
+// defines), never lose one.
+func TestRouteEquivalence(t *testing.T) {
+	if testing.Short() {
+		t.Skip("routes thousands of commands")
+	}
+	seen := map[string]bool{}
+	examples, variants := 0, 0
+	for _, cmd := range spellingExamples(t) {
+		if seen[cmd] {
+			continue
+		}
+		seen[cmd] = true
+		if strings.IndexFunc(cmd, func(r rune) bool { return r < ' ' || r >= 0x7f }) >= 0 {
+			continue // a spelling the normaliser undoes (NUL, fullwidth): a finding of its own
+		}
+		vs := routes(cmd)
+		if len(vs) == 0 {
+			continue
+		}
+		examples++
+		want := verdictOf(cmd)
+		for _, v := range vs {
+			variants++
+			if got := verdictOf(v[1]); !got.covers(want) {
+				t.Errorf("%q by %s %q:\n  was %v\n  now %v", cmd, v[0], v[1], want.Findings, got.Findings)
+			}
+		}
+	}
+	t.Logf("%d commands, %d routes", examples, variants)
+	if examples < 1000 {
+		t.Fatalf("only %d commands routed", examples)
+	}
+}
