@@ -5,7 +5,7 @@ const gnu = " --help:h --version:h"
 
 var _ = family("coreutils", func(add func(...*Spec)) {
 	add(
-		&Spec{Names: n("cat"), Code: Code{Transform: "same"}, Flow: Flow{Whole: true, Examples: []string{"env | cat"}}, Prints: true, Abbrev: true, Permute: true, Operands: "r*",
+		&Spec{Names: n("cat"), Fills: FillsOutput, Code: Code{Transform: "same"}, Flow: Flow{Whole: true, Examples: []string{"env | cat"}}, Prints: true, Abbrev: true, Permute: true, Operands: "r*",
 			Options:  "-A|--show-all -b|--number-nonblank -e -E|--show-ends -n|--number -s|--squeeze-blank -t -T|--show-tabs -u -v|--show-nonprinting" + gnu,
 			ReadOnly: []string{"cat README.md", "cat -n a b", "cat --help"},
 			Flagged:  []string{"cat --bogus x"}},
@@ -13,7 +13,7 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 			Options: "-b -r -s= --before --regex --separator=" + gnu},
 		&Spec{Names: n("nl"), Flow: Flow{Whole: true, Examples: []string{"env | nl"}}, Prints: true, Abbrev: true, Permute: true, Operands: "r*",
 			Options: "-b= -d= -f= -h= -i= -l= -n= -p -s= -v= -w= --body-numbering= --section-delimiter= --footer-numbering= --header-numbering= --line-increment= --join-blank-lines= --number-format= --no-renumber --number-separator= --starting-line-number= --number-width=" + gnu},
-		&Spec{Names: n("head"), Flow: Flow{Names: NamesFiltered, Whole: true, Examples: []string{"env | head"}}, Prints: true, Abbrev: true, Permute: true, Numeric: true, Operands: "r*",
+		&Spec{Names: n("head"), Fills: FillsOutput, Flow: Flow{Names: NamesFiltered, Whole: true, Examples: []string{"env | head"}}, Prints: true, Abbrev: true, Permute: true, Numeric: true, Operands: "r*",
 			Options:  "-c|--bytes= -n|--lines= -q|--quiet|--silent -v|--verbose -z|--zero-terminated" + gnu,
 			ReadOnly: []string{"head -n 20 src/main.go", "head -5 f", "head -n5 f"}},
 		&Spec{Names: n("tail"), Flow: Flow{Names: NamesFiltered, Whole: true, Examples: []string{"env | tail"}}, Prints: true, Abbrev: true, Permute: true, Numeric: true, Operands: "r*",
@@ -110,7 +110,7 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 			Options:  "-a -d -l -f -x -L= -R:u -P= -I= -o=w -i -q -N -Q -p -u -g -s -h -D -F -v -t -c -U -r -C -n -J -X -H= -T= --gitignore --help:h --version:h --noreport --dirsfirst --du --prune --filelimit= --charset= --sort= --matchdirs --ignore-case --info --fromfile:R --metafirst --si --timefmt= -S -A --nolinks --inodes --device",
 			ReadOnly: []string{"tree -L 2", "tree --fromfile listing.txt"},
 			Flagged:  []string{"tree -o ~/.bashrc", "tree -R -H . -L 1", "tree --fromfile ~/.ssh/id_rsa"}},
-		&Spec{Names: n("echo"), Flow: Flow{Names: NamesOperands}, NoOptions: true, Operands: "-*",
+		&Spec{Names: n("echo"), Fills: FillsOutput, Flow: Flow{Names: NamesOperands}, NoOptions: true, Operands: "-*",
 			ReadOnly: []string{"echo hello", "echo --help"}},
 		&Spec{Names: n("printf"), Flow: Flow{Names: NamesOperands, NamesFrom: 1}, Operands: "-*", Options: "-v=u --help:h --version:h",
 			ReadOnly: []string{"printf '%s\\n' hello"},

@@ -137,7 +137,7 @@ var _ = family("devtools", func(add func(...*Spec)) {
 		&Spec{Names: n("netstat"), Operands: "-*", Options: "-a -n -t -u -l -p -r -i -s -e -c -W -x -g -M -o -v -4 -6 --all --numeric --tcp --udp --listening --program --route " +
 			"--interfaces --statistics --extend --continuous --wide -V:h --version:h -h:h --help:h",
 			ReadOnly: []string{"netstat -an", "netstat -tlnp"}, Flagged: []string{"netstat --frobnicate"}},
-		&Spec{Names: n("yes"), Operands: "-*", Options: "--help:h --version:h", ReadOnly: []string{"yes", "yes n"}},
+		&Spec{Names: n("yes"), Fills: FillsOutput, Operands: "-*", Options: "--help:h --version:h", ReadOnly: []string{"yes", "yes n"}},
 		&Spec{Names: n("tput"), Number: "*", Operands: "-*", Options: "-T= -x -V:h", ReadOnly: []string{"tput cols", "tput lines", "tput bold"}, Flagged: []string{"tput -S"}},
 	)
 })

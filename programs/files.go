@@ -6,9 +6,9 @@ package programs
 
 var _ = family("files", func(add func(...*Spec)) {
 	add(
-		&Spec{Names: n("mkdir"), FileOp: true, Abbrev: true, Permute: true, Operands: "w*", Options: "-m|--mode= -p|--parents -v|--verbose -Z --context?" + gnu,
+		&Spec{Names: n("mkdir"), Meta: MetaTimes, Fills: FillsFiles, FileOp: true, Abbrev: true, Permute: true, Operands: "w*", Options: "-m|--mode= -p|--parents -v|--verbose -Z --context?" + gnu,
 			Flagged: []string{"mkdir -p build"}},
-		&Spec{Names: n("touch"), FileOp: true, Abbrev: true, Permute: true, Operands: "w*", Options: "-a -c|--no-create -d|--date= -f -h|--no-dereference -m -r|--reference= -t= --time=" + gnu,
+		&Spec{Names: n("touch"), Meta: MetaTimes, Fills: FillsFiles, FileOp: true, Abbrev: true, Permute: true, Operands: "w*", Options: "-a -c|--no-create -d|--date= -f -h|--no-dereference -m -r|--reference= -t= --time=" + gnu,
 			Flagged: []string{"touch x"}},
 		&Spec{Names: n("rmdir"), FileOp: true, Grant: Grant{Exact: true, Offers: []string{"rmdir x => Bash(rmdir x)"}}, Abbrev: true, Permute: true, Operands: "d*", Options: "--ignore-fail-on-non-empty -p|--parents -v|--verbose" + gnu},
 		&Spec{Names: n("rm"), FileOp: true, FileOpUnless: "--recursive", Grant: Grant{Exact: true, Offers: []string{"rm x => Bash(rm x)"}}, Abbrev: true, Permute: true, Operands: "d*",
@@ -22,7 +22,7 @@ var _ = family("files", func(add func(...*Spec)) {
 		// rimraf and del-cli (node) delete their operands recursively.
 		&Spec{Names: n("rimraf", "del-cli"), Permute: true, Loose: true, Effect: Delete, Operands: "d*", Options: "-h:h --help:h",
 			Flagged: []string{"rimraf dist", "del-cli build"}},
-		&Spec{Names: n("cp"), FileOp: true, Flow: Flow{Copies: true, Trees: "--recursive --archive", Examples: []string{"cp -r ~/.aws /tmp/x"}}, Grant: Grant{Exact: true, Offers: []string{"cp x => Bash(cp x)"}}, Abbrev: true, Permute: true, Operands: "r* i",
+		&Spec{Names: n("cp"), Fills: FillsFiles, FileOp: true, Flow: Flow{Copies: true, Trees: "--recursive --archive", Examples: []string{"cp -r ~/.aws /tmp/x"}}, Grant: Grant{Exact: true, Offers: []string{"cp x => Bash(cp x)"}}, Abbrev: true, Permute: true, Operands: "r* i",
 			Options: "-a|--archive --attributes-only -b --backup? --copy-contents -d -f|--force -i|--interactive -H -l|--link -L|--dereference -n|--no-clobber -P|--no-dereference " +
 				"-p --preserve? --no-preserve= --parents -r|-R|--recursive --reflink? --remove-destination --sparse= --strip-trailing-slashes -s|--symbolic-link -S|--suffix= " +
 				"-t|--target-directory=i -T|--no-target-directory -u --update? -v|--verbose -x|--one-file-system -Z --context? --keep-directory-symlink -c -X" + gnu,
@@ -50,12 +50,12 @@ var _ = family("files", func(add func(...*Spec)) {
 		// fallocate (util-linux 2.38.1, getopt_long: prefixes and
 		// options after the file are taken: fallocate --len 1M f, fallocate f
 		// -l 1M) allocates -l bytes to its file.
-		&Spec{Names: n("fallocate"), Grant: Grant{Exact: true, Offers: []string{"fallocate -l 1M x => Bash(fallocate -l 1M x)"}}, Abbrev: true, Permute: true, Operands: "w",
+		&Spec{Names: n("fallocate"), Fills: FillsFiles, Grant: Grant{Exact: true, Offers: []string{"fallocate -l 1M x => Bash(fallocate -l 1M x)"}}, Abbrev: true, Permute: true, Operands: "w",
 			Options: "-c|--collapse-range -d|--dig-holes -i|--insert-range -l|--length= -n|--keep-size -o|--offset= -p|--punch-hole -z|--zero-range -x|--posix -v|--verbose -h|--help:h -V|--version:h",
 			Flagged: []string{"fallocate -l 1M test.img", "fallocate -p -o 0 -l 4096 data.bin"}, ReadOnly: []string{"fallocate --help"}},
 		&Spec{Names: n("tee"), Flow: Flow{Whole: true, Examples: []string{"env | tee"}}, Grant: Grant{Exact: true, Offers: []string{"tee x => Bash(tee x)"}}, Prints: true, Abbrev: true, Permute: true, Operands: "w*", Options: "-a|--append -i|--ignore-interrupts -p --output-error?" + gnu,
 			Flagged: []string{"tee ~/.bashrc", "tee -a .git/hooks/pre-commit"}},
-		&Spec{Names: n("chmod"), Grant: Grant{Exact: true, Offers: []string{"chmod x => Bash(chmod x)"}}, Abbrev: true, Permute: true, Operands: "- w*",
+		&Spec{Names: n("chmod"), Meta: MetaPerms, Grant: Grant{Exact: true, Offers: []string{"chmod x => Bash(chmod x)"}}, Abbrev: true, Permute: true, Operands: "- w*",
 			Options: "-c|--changes -f|--silent|--quiet -v|--verbose --no-preserve-root --preserve-root -R|--recursive --reference=r -h -H -L -P" + gnu,
 			Flagged: []string{"chmod +x build.sh"}},
 		// chattr (e2fsprogs 1.47.0) reads its words itself, with no long
@@ -64,7 +64,7 @@ var _ = family("files", func(add func(...*Spec)) {
 		// with a value; the options may follow the mode (chattr +e -R d
 		// recurses), and the first other word ends them. Options read after
 		// a file too (Permute) only ever read more than chattr does.
-		&Spec{Names: n("chattr"), Grant: Grant{Exact: true, Offers: []string{"chattr +i x => Bash(chattr +i x)"}}, Permute: true, Operands: "w*",
+		&Spec{Names: n("chattr"), Meta: MetaPerms, Grant: Grant{Exact: true, Offers: []string{"chattr +i x => Bash(chattr +i x)"}}, Permute: true, Operands: "w*",
 			Options: "-R -V -f -p= -v= += -a -A -c -C -d -D -e -F -i -j -m -P -s -S -t -T -u -x",
 			Flagged: []string{"chattr +i build.sh", "chattr -R -i /etc", "chattr =e -R x"}},
 		// PowerShell's Copy-Item and Move-Item: parameters are -Name words
@@ -91,13 +91,13 @@ var _ = family("files", func(add func(...*Spec)) {
 			Flagged: []string{"takeown /f x", "takeown /F x /R /D Y"}},
 		// chflags (FreeBSD and macOS chflags.c: getopt "HLPRfhvx", no long
 		// options, the options before the flags word).
-		&Spec{Names: n("chflags"), Grant: Grant{Exact: true, Offers: []string{"chflags uchg x => Bash(chflags uchg x)"}}, Operands: "- w*",
+		&Spec{Names: n("chflags"), Meta: MetaPerms, Grant: Grant{Exact: true, Offers: []string{"chflags uchg x => Bash(chflags uchg x)"}}, Operands: "- w*",
 			Options: "-H -L -P -R -f -h -v -x",
 			Flagged: []string{"chflags -R nouchg ~/Library", "chflags hidden notes.txt"}},
 		// setfacl (acl 2.3.1, getopt_long: prefixes are taken, --rec is
 		// --recursive; its options apply to the files after them, so an
 		// option may follow a file).
-		&Spec{Names: n("setfacl"), Grant: Grant{Exact: true, Offers: []string{"setfacl -m u:x:r f => Bash(setfacl -m u:x:r f)"}}, Abbrev: true, Permute: true, Operands: "w*",
+		&Spec{Names: n("setfacl"), Meta: MetaPerms, Grant: Grant{Exact: true, Offers: []string{"setfacl -m u:x:r f => Bash(setfacl -m u:x:r f)"}}, Abbrev: true, Permute: true, Operands: "w*",
 			Options: "-m|--modify= -M|--modify-file=r -x|--remove= -X|--remove-file=r -b|--remove-all -k|--remove-default --set= --set-file=r --mask -n|--no-mask " +
 				"-d|--default -R|--recursive -L|--logical -P|--physical --restore=u --test -v|--version:h -h|--help:h",
 			Flagged: []string{"setfacl -m u:dev:rw notes.txt", "setfacl --restore=acl.txt"}, ReadOnly: []string{"setfacl --help"}},

@@ -76,7 +76,7 @@ var _ = family("git", func(add func(...*Spec)) {
 	add(&Spec{
 		// What git prints for a later xargs names paths in the repository
 		// (ls-files, diff --name-only, grep -l).
-		Names: n("git"), Flow: Flow{Names: NamesRepo}, Lasting: Lasting{Does: Pushes, Subs: "push", Forced: "-f --force* --mirror --delete -d +* :*", Examples: []string{"git push => pushes commits to a remote repository", "git push -f origin main => force-pushes", "git push origin +main => force-pushes", "git push --force-with-lease => force-pushes"}},
+		Names: n("git"), PrintsReads: true, Flow: Flow{Names: NamesRepo}, Lasting: Lasting{Does: Pushes, Subs: "push", Forced: "-f --force* --mirror --delete -d +* :*", Examples: []string{"git push => pushes commits to a remote repository", "git push -f origin main => force-pushes", "git push origin +main => force-pushes", "git push --force-with-lease => force-pushes"}},
 		// git's subcommand is kept in the offer (git commit:*), one word
 		// more for those with their own subcommands (git stash pop:*);
 		// configuration set on the command line, programs it runs and

@@ -29,7 +29,7 @@ var _ = family("pagers", func(add func(...*Spec)) {
 				"--style= -r= --line-range= -L --list-languages -u --unbuffered --completion= --acknowledgements --set-terminal-title --config-file --config-dir --cache-dir -h --help:h -V --version:h",
 			ReadOnly: []string{"bat src/main.go"}, Flagged: []string{"bat --pager='sh -c id' f"}},
 		&Spec{Names: n("zcat", "gzcat", "bzcat", "xzcat", "zstdcat", "lzcat"), Code: Code{Decodes: true}, Prints: true, Permute: true, Operands: "r*", Options: "-f --force -q --quiet -v --verbose -S= --suffix= -k -c" + gnu},
-		&Spec{Names: n("man"), Grant: Grant{Exact: true, Offers: []string{"man x => Bash(man x)"}}, Permute: true, Operands: "f*",
+		&Spec{Names: n("man"), PrintsReads: true, Grant: Grant{Exact: true, Offers: []string{"man x => Bash(man x)"}}, Permute: true, Operands: "f*",
 			// -C names a configuration file (which may set the pager or
 			// any formatter); -P/--pager, -H/--html run a command; -l
 			// and operands with a slash read files; -p names

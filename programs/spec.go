@@ -78,6 +78,34 @@ const (
 	WrapChanges
 )
 
+// Meta says what a program changes in the files it writes, when it is
+// not their content (Spec.Meta).
+type Meta uint8
+
+const (
+	// MetaPerms: their permissions, owner, ACL or flags (chmod, chown,
+	// chgrp, setfacl, chattr, chflags): the permission checks judge the
+	// call, not the writes to where the files are.
+	MetaPerms Meta = iota + 1
+	// MetaTimes: their times, or a file made empty or a directory made
+	// (touch, mkdir): a credential file it names keeps its content.
+	MetaTimes
+)
+
+// Fills says what a program adds to the disk each time it runs, which an
+// endless loop with nothing to pace it repeats until the disk is full
+// (Spec.Fills).
+type Fills uint8
+
+const (
+	// FillsFiles: it makes a file or a directory (mkdir, touch, cp,
+	// fallocate, dd).
+	FillsFiles Fills = iota + 1
+	// FillsOutput: it prints data, which appended to a file grows it
+	// (cat, yes, head, echo).
+	FillsOutput
+)
+
 // Spec is one program's entry.
 type Spec struct {
 	// Names are the program's names and aliases (gawk, mawk, nawk).
@@ -271,6 +299,24 @@ type Spec struct {
 	// them). Each is read in every spelling (Result.Has), and every name
 	// must be a declared option (TestPrintsOptionsDeclared).
 	PrintsWith, PrintsNot string
+	// PrintsReads says each file a call reads by its entry (an operand,
+	// an object REV:PATH, an option's value) may reach its output, though
+	// the program is not one that prints all it reads (git show
+	// HEAD:.env, git diff --no-index, man ./page.1).
+	PrintsReads bool
+	// FileURLs says an operand file://PATH names the local file PATH,
+	// which the call reads and prints (curl file:///etc/passwd).
+	FileURLs bool
+	// Elevates says a wrapper runs its command with elevated privileges:
+	// as another user or root (sudo, doas, pkexec, su, runuser) or in
+	// another root (chroot).
+	Elevates bool
+	// Meta says the files it writes change in their attributes, not
+	// their content (chmod, touch).
+	Meta Meta
+	// Fills says what it adds to the disk each time it runs (mkdir, cat
+	// >> FILE), for the check of endless loops.
+	Fills Fills
 	// Number says the program prints only a number (a count, a time, a
 	// sequence), so that a command substitution of it is safe where the
 	// shell evaluates text as arithmetic: "*" always (wc, nproc, seq,

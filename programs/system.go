@@ -192,7 +192,7 @@ var _ = family("system", func(add func(...*Spec)) {
 		&Spec{Names: n("crontab"), Grant: Grant{Exact: true, Offers: []string{"crontab x => Bash(crontab x)"}}, Effect: Config, ReadWith: "-l", Operands: "r?", Options: "-l -r:c -e:x -i -u= -s -n= -c -T",
 			Flagged: []string{"crontab -r", "crontab evil.cron"}},
 		// chown and chgrp (coreutils 9.1, getopt_long: --rec is --recursive).
-		&Spec{Names: n("chown", "chgrp"), Grant: Grant{Exact: true, Offers: []string{"chown x => Bash(chown x)"}}, Effect: Write, Abbrev: true, Permute: true, Operands: "- w*",
+		&Spec{Names: n("chown", "chgrp"), Meta: MetaPerms, Grant: Grant{Exact: true, Offers: []string{"chown x => Bash(chown x)"}}, Effect: Write, Abbrev: true, Permute: true, Operands: "- w*",
 			Options: "-c|--changes -f|--silent|--quiet -v|--verbose --dereference -h|--no-dereference --from= --no-preserve-root --preserve-root --reference=r -R|--recursive -H -L -P" + gnu,
 			Flagged: []string{"chown -R user /", "chown --from=root dev f"}},
 		// sysctl (procps-ng 4.0.2, getopt_long: prefixes taken, --loa=F

@@ -35,7 +35,7 @@ var _ = family("wrappers", func(add func(...*Spec)) {
 		&Spec{Names: n("setsid"), Grant: Grant{Exact: true, Offers: []string{"setsid make => Bash(setsid make)"}}, Wraps: WrapChanges, Command: true, Effect: Unknown, Abbrev: true,
 			Options: "-c|--ctty -f|--fork -w|--wait -h|--help:h -V|--version:h",
 			Flagged: []string{"setsid rm -rf /etc", "setsid --fork rm -rf ~", "setsid -fw rm -rf ~"}},
-		&Spec{Names: n("doas"), Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"doas apk add jq => Bash(doas apk add jq)"}}, Command: true, Effect: Unknown,
+		&Spec{Names: n("doas"), Elevates: true, Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"doas apk add jq => Bash(doas apk add jq)"}}, Command: true, Effect: Unknown,
 			Options: "-u= -C=r -L -n -s",
 			Flagged: []string{"doas rm -rf /etc", "doas -u root rm -rf /etc", "doas -uroot rm -rf ~", "doas -n -u root rm -rf ~", "doas -s"}},
 		// command is the shell's builtin (bash 5.2): short options only,
@@ -100,7 +100,7 @@ var _ = family("wrappers", func(add func(...*Spec)) {
 		// through it; -c and -u together are refused. The entry's
 		// operand is USER; the shell (afterRunuser) takes the command
 		// from the first operand with -u, after USER without.
-		&Spec{Names: n("runuser"), Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"runuser -u x y => Bash(runuser -u x y)"}}, Effect: Unknown, Lang: "sh", Command: true, Operands: "-", Permute: true, Abbrev: true,
+		&Spec{Names: n("runuser"), Elevates: true, Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"runuser -u x y => Bash(runuser -u x y)"}}, Effect: Unknown, Lang: "sh", Command: true, Operands: "-", Permute: true, Abbrev: true,
 			Options: suOptions + " -u|--user=",
 			Flagged: []string{"runuser -u app -- rm -rf /srv/app", "runuser app -c 'rm -rf ~'", "runuser --comm='rm -rf ~' app", "runuser -uapp -- rm -rf ~", "runuser --user=app -- rm -rf ~",
 				"runuser -u app rm -rf ~", "runuser -l app -c 'rm -rf ~'", "runuser - app -c 'rm -rf ~'", "runuser app ls", "runuser -u app -- ls", "runuser app", "runuser -u app"}},
@@ -133,7 +133,7 @@ var _ = family("wrappers", func(add func(...*Spec)) {
 			Flagged: []string{"watch rm -rf /etc", "watch -n 5 rm -rf ~", "watch -n5 -x rm -rf ~", "watch --interval=5 --exec rm -rf ~", "watch --int 5 'rm -rf ~'", "watch -d -t rm -rf ~"}},
 		// chroot (GNU coreutils 9.1, getopt_long with "+"): NEWROOT, then
 		// the command, '"$SHELL" -i' when none is given.
-		&Spec{Names: n("chroot"), Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"chroot /mnt sh => Bash(chroot /mnt sh)"}}, Command: true, Effect: Unknown, Abbrev: true, Operands: "-",
+		&Spec{Names: n("chroot"), Elevates: true, Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"chroot /mnt sh => Bash(chroot /mnt sh)"}}, Command: true, Effect: Unknown, Abbrev: true, Operands: "-",
 			Options: "--groups= --userspec= --skip-chdir" + gnu,
 			Flagged: []string{"chroot /mnt rm -rf /etc", "chroot --userspec=1000:1000 /mnt rm -rf ~", "chroot --user 0:0 /mnt rm -rf ~", "chroot --skip /mnt rm -rf ~", "chroot /mnt"}},
 		// ionice, chrt and taskset (util-linux 2.38.1, getopt_long with
@@ -171,7 +171,7 @@ var _ = family("wrappers", func(add func(...*Spec)) {
 		// refusal does not change what the line asks for): the shell reads
 		// these from the entry. -s and -i with no command start a root
 		// shell.
-		&Spec{Names: n("sudo"), Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"sudo apt-get install jq => Bash(sudo apt-get install jq)"}}, Command: true, Effect: Unknown, Abbrev: true,
+		&Spec{Names: n("sudo"), Elevates: true, Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"sudo apt-get install jq => Bash(sudo apt-get install jq)"}}, Command: true, Effect: Unknown, Abbrev: true,
 			Options: "-A|--askpass -a= -B|--bell -b|--background -C|--close-from= -c= -D|--chdir=u -E --preserve-env? -e|--edit -g|--group= -H|--set-home -h|--host= " +
 				"-i|--login -K|--remove-timestamp -k|--reset-timestamp -l|--list:N -N|--no-update -n|--non-interactive -P|--preserve-groups -p|--prompt= -R|--chroot=u " +
 				"-r|--role= -S|--stdin -s|--shell -T|--command-timeout= -t|--type= -U|--other-user= -u|--user= -V|--version:h -v|--validate --help:h",
@@ -192,7 +192,7 @@ var _ = family("wrappers", func(add func(...*Spec)) {
 		&Spec{Names: n("runas"), Grant: Grant{Exact: true, Offers: []string{"runas /user:admin cmd => Bash(runas /user:admin cmd)"}}, Slash: true, Fold: true, Permute: true, Effect: Unknown, Operands: "x?",
 			Options: "/noprofile /profile /env /netonly /savecred /smartcard /showtrustlevels /trustlevel? /user?",
 			Flagged: []string{"runas /user:Administrator cmd", "runas /USER:admin /savecred notepad.exe", "runas /noprofile /user:dev\\admin \"cmd /c whoami\""}},
-		&Spec{Names: n("pkexec"), Grant: Grant{Exact: true, Offers: []string{"pkexec make => Bash(pkexec make)"}}, Wraps: WrapChanges, Command: true, Effect: Unknown,
+		&Spec{Names: n("pkexec"), Elevates: true, Grant: Grant{Exact: true, Offers: []string{"pkexec make => Bash(pkexec make)"}}, Wraps: WrapChanges, Command: true, Effect: Unknown,
 			Options: "--user= --disable-internal-agent --keep-cwd --help:h --version:h",
 			Flagged: []string{"pkexec rm -rf /etc", "pkexec --user root rm -rf /etc", "pkexec --user=root rm -rf ~"}},
 		&Spec{Names: n("unbuffer"), Grant: Grant{Exact: true, Offers: []string{"unbuffer make => Bash(unbuffer make)"}}, Wraps: WrapChanges, Command: true, Effect: Unknown, Options: "-p",

@@ -454,9 +454,8 @@ func harmlessProgramValue(val string) bool { return programs.HarmlessProgram(val
 // checkWrappers flags commands run with elevated privileges.
 func (a *analyzer) checkWrappers(c *call) {
 	for _, w := range c.wrappers {
-		switch w {
-		case "sudo", "doas", "pkexec", "su", "runuser", "chroot":
-			if w == "sudo" && c.sudoStdin {
+		if spec := specOf(w); spec != nil && spec.Elevates {
+			if c.sudoStdin {
 				a.flag(c, danger.Privilege, "feeds a password to sudo -S and runs the command as root")
 			}
 			a.flag(c, danger.Privilege, "runs the command with elevated privileges ("+w+")")
@@ -531,7 +530,7 @@ func (a *analyzer) checkWrites(c *call) {
 		}
 	}
 	for _, p := range c.writes {
-		if permissionProgram(c.prog) || metadataProgram(c.prog) && (a.credentialFile(p) || fspath.Within(p, a.opts.Home+"/.ssh")) {
+		if meta := metaOf(c.prog); meta == programs.MetaPerms || meta != 0 && (a.credentialFile(p) || fspath.Within(p, a.opts.Home+"/.ssh")) {
 			continue // chmod 600 ~/.ssh/id_rsa changes no content
 		}
 		a.judgeWrite(c, p)
@@ -546,24 +545,14 @@ func (a *analyzer) checkWrites(c *call) {
 	}
 }
 
-// permissionProgram reports programs judged by the permissions checker
-// rather than as writes.
-func permissionProgram(p string) bool {
-	switch p {
-	case "chmod", "chown", "chgrp", "setfacl", "chattr", "chflags":
-		return true
+// metaOf returns what a program changes in the files it writes when not
+// their content (its entry's Meta): MetaPerms programs are judged by the
+// permission checks rather than as writes.
+func metaOf(p string) programs.Meta {
+	if spec := specOf(p); spec != nil {
+		return spec.Meta
 	}
-	return false
-}
-
-// metadataProgram reports programs that change a file's attributes, not
-// its content.
-func metadataProgram(p string) bool {
-	switch p {
-	case "chmod", "chown", "chgrp", "setfacl", "chattr", "chflags", "touch", "mkdir":
-		return true
-	}
-	return false
+	return 0
 }
 
 // judgeWrite flags writes to places where any write is dangerous.
@@ -654,17 +643,18 @@ func (a *analyzer) checkReads(c *call) {
 	}
 	reads := c.reads
 	if !printingProgram(c) {
+		spec := specOf(c.prog)
 		// Files read through an option (date -f, file -f, jq --rawfile)
 		// or as objects (git show HEAD:.env, man -l) reach the output as
 		// error messages or content even when the program's operands do
 		// not.
 		reads = nil
 		for _, e := range c.fx {
-			if e.Kind == programs.Read && e.Target != "" && (e.Option != "" || c.prog == "git" || c.prog == "man") {
+			if e.Kind == programs.Read && e.Target != "" && (e.Option != "" || spec != nil && spec.PrintsReads) {
 				reads = append(reads, e.Target)
 			}
 		}
-		if c.prog == "curl" || c.prog == "wget" {
+		if spec != nil && spec.FileURLs {
 			// A file:// URL prints a local file.
 			for _, x := range fileURLs(c.operands()) {
 				reads = append(reads, path.Clean(x.Value))
@@ -746,12 +736,19 @@ func (a *analyzer) checkBehaviour(c *call) {
 	if ctx.loop && ctx.bg {
 		a.flag(c, danger.ForkBomb, "starts background processes in an endless loop")
 	}
-	if ctx.unpaced && !ctx.bg && (c.prog == "mkdir" || c.prog == "touch" || c.prog == "cp" || c.prog == "fallocate" || c.prog == "dd") {
+	if !ctx.loop || ctx.bg {
+		return
+	}
+	var fills programs.Fills
+	if spec := specOf(c.prog); spec != nil {
+		fills = spec.Fills
+	}
+	if ctx.unpaced && fills == programs.FillsFiles {
 		a.flag(c, danger.ResourceExhaustion, "creates files in an endless loop with nothing to slow or stop it")
 	}
-	if ctx.loop && !ctx.bg && c.prog != "sleep" {
+	if fills == programs.FillsOutput {
 		for _, r := range c.redirs {
-			if r.op.String() == ">>" && !fspath.NotAFile(r.target.Value) && (c.prog == "cat" || c.prog == "yes" || c.prog == "head" || c.prog == "echo") {
+			if r.op.String() == ">>" && !fspath.NotAFile(r.target.Value) {
 				a.flag(c, danger.ResourceExhaustion, "appends to a file in an endless loop")
 			}
 		}

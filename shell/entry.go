@@ -47,14 +47,20 @@ func (a *analyzer) entryParse(ca *call) *programs.Result {
 // entryOf is entryParse for code with no analyzer at hand: the result is
 // the caller's own.
 func entryOf(ca *call) programs.Result {
-	spec := programs.Lookup(ca.prog)
-	if spec == nil {
-		spec = programs.Lookup(baseName(ca.prog))
-	}
+	spec := specOf(ca.prog)
 	if spec == nil {
 		return programs.Result{}
 	}
 	return parseAs(spec, ca)
+}
+
+// specOf returns the entry of a call's program, by its key or its base
+// name; nil when it has none.
+func specOf(prog string) *programs.Spec {
+	if spec := programs.Lookup(prog); spec != nil {
+		return spec
+	}
+	return programs.Lookup(baseName(prog))
 }
 
 // parseAs reads the call's words with an entry other than its program's
