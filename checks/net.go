@@ -664,7 +664,7 @@ func EnvDump(c Call) {
 			}
 		}
 	case "ps":
-		if !c.OutputMasked() && PSEnv(c.Args()) {
+		if !c.OutputMasked() && ProcessesEnv(c.Parse().Spec, c.Args()) {
 			c.Flag(danger.CredentialAccess, "prints every process's environment, secrets included (BSD e)")
 		}
 	case "grep", "egrep", "rg":
@@ -704,39 +704,17 @@ func jqSecretVar(code string) string {
 	return ""
 }
 
-// PSEnv reports ps given BSD-style options (a word without a dash) that
-// include e, which adds each process's environment to its command (ps
-// eww, ps auxe); the value of a BSD option that takes one (o pid,etime)
-// is not an option word.
-func PSEnv(args []Word) bool {
-	skip := false
-	for _, x := range args {
-		w := x.Value
-		if skip {
-			skip = false
-			continue
-		}
-		if w == "" || w[0] == '-' {
-			continue
-		}
-		letters := true
-		for i := 0; i < len(w); i++ {
-			if !(w[i] >= 'a' && w[i] <= 'z' || w[i] >= 'A' && w[i] <= 'Z') {
-				letters = false
-				break
-			}
-		}
-		if !letters {
-			continue
-		}
-		if strings.ContainsAny(w[len(w)-1:], "oOpqtUk") {
-			skip = true // the next word is this option's value
-		}
-		if strings.ContainsRune(strings.TrimRight(w, "oOpqtUk"), 'e') {
-			return true
-		}
+// ProcessesEnv reports a call given option letters its entry says print
+// every process's environment (Env.Processes: ps eww, ps auxe).
+func ProcessesEnv(spec *programs.Spec, args []Word) bool {
+	if spec == nil || spec.Env.Processes == "" {
+		return false
 	}
-	return false
+	ws := make([]string, len(args))
+	for i, x := range args {
+		ws[i] = x.Value
+	}
+	return spec.Env.OfProcesses(ws)
 }
 
 // writesFile reports an output redirection of the call to a file (not

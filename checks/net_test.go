@@ -40,29 +40,3 @@ func TestSecretExpansion(t *testing.T) {
 		}
 	}
 }
-
-func TestPSEnv(t *testing.T) {
-	words := func(ws ...string) []Word {
-		out := make([]Word, len(ws))
-		for i, w := range ws {
-			out[i] = Word{Value: w, Raw: w, Lit: true}
-		}
-		return out
-	}
-	for _, tc := range []struct {
-		args []string
-		want bool
-	}{
-		{[]string{"eww"}, true},
-		{[]string{"auxe"}, true},
-		{[]string{"aux"}, false},
-		{[]string{"-e"}, false},             // UNIX -e selects every process, not its environment
-		{[]string{"o", "pid,etime"}, false}, // the value of o is no option word
-		{[]string{"o", "e"}, false},
-		{[]string{"axo", "pid", "e"}, true},
-	} {
-		if got := PSEnv(words(tc.args...)); got != tc.want {
-			t.Errorf("PSEnv(%q) = %v, want %v", tc.args, got, tc.want)
-		}
-	}
-}

@@ -147,7 +147,7 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 		&Spec{Names: n("sw_vers"), Options: "-productName -productVersion -buildVersion", LongDash: true},
 		&Spec{Names: n("lsblk", "lscpu", "lsusb", "lspci", "lsmod"), Permute: true, Operands: "-*",
 			Options: "-a -b -d -D -e= -f -h -i -I= -J -l -m -n -o= -O -p -P -r -s -S -t -T -v -V -x= -y -z -k -nn -nnn -tree -vv -vvv --all --bytes --nodeps --discard --exclude= --fs --help:h --include= --json --list --perms --noheadings --output= --output-all --paths --pairs --raw --inverse --topology --scsi --sort= --tree --version:h --extended --parse? --online --offline --physical --hex --cache? --verbose"},
-		&Spec{Names: n("ps"), Permute: true, Operands: "-*",
+		&Spec{Names: n("ps"), Env: EnvDump{Processes: "e", Valued: "oOpqtUk"}, Permute: true, Operands: "-*",
 			Options: "-A -a -C= -c -d -e -F -f -G= -g= -H -j -L -l -M -N -O= -o= -p= -q= -s= -T -t= -U= -u= -V -w -x -y -Z --cols= --columns= --cumulative --deselect --forest --format= --group= --headers --heading --help:h --lines= --no-headers --noheaders --pid= --ppid= --quick-pid= --rows= --sid= --sort= --tty= --user= --version:h --width=",
 			// BSD e (a word without a dash) adds every process's environment.
 			ReadOnly: []string{"ps aux", "ps -ef", "ps o pid,etime,cmd -p 1"}, Flagged: []string{"ps eww", "ps auxe"}},

@@ -1,6 +1,10 @@
 package programs
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/wardenhq/warden/internal/lazyre"
+)
 
 // Flow is what an entry says about where what the program reads goes,
 // for the checks of credentials and the environment (shell's credreach
@@ -52,6 +56,11 @@ type Flow struct {
 	// -exec), as what runs. On a subcommand, it is the subcommand's
 	// call (git ls-files).
 	Lists Lister
+	// Packs says its output can be an archive of the paths among its
+	// operands (tar -c, zip, 7z a, pax -w, jar c): piped to another
+	// machine, an archive of the project or of a home is exfiltration.
+	// An operand it writes (zip's archive, 7z a's) is not packed.
+	Packs bool
 }
 
 // Lister is how the names a listing prints are read without running it.
@@ -99,6 +108,49 @@ const (
 type EnvDump struct {
 	Dumps        bool
 	Only, Unless string
+	// Code matches code in the entry's Lang that reads the environment
+	// (jq's $ENV and env): a call running such code prints it.
+	Code *lazyre.Regexp
+	// Processes lists the BSD option letters (a word of letters with no
+	// dash, anywhere on the line: ps e, ps auxe) one of which makes the
+	// program print every process's environment; Valued lists those
+	// whose value is the next word (ps o pid,etime), which is then no
+	// option word.
+	Processes, Valued string
+}
+
+// OfProcesses reports whether words, a call's arguments, give one of the
+// Processes letters.
+func (e EnvDump) OfProcesses(words []string) bool {
+	if e.Processes == "" {
+		return false
+	}
+	skip := false
+	for _, w := range words {
+		if skip {
+			skip = false
+			continue
+		}
+		if w == "" || w[0] == '-' || !letters(w) {
+			continue
+		}
+		if e.Valued != "" && strings.ContainsAny(w[len(w)-1:], e.Valued) {
+			skip = true // the next word is this option's value
+		}
+		if strings.ContainsAny(strings.TrimRight(w, e.Valued), e.Processes) {
+			return true
+		}
+	}
+	return false
+}
+
+func letters(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if !(w[i] >= 'a' && w[i] <= 'z' || w[i] >= 'A' && w[i] <= 'Z') {
+			return false
+		}
+	}
+	return true
 }
 
 // Holds reports whether a call parsed by the entry prints every

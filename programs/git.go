@@ -214,6 +214,9 @@ var _ = family("git", func(add func(...*Spec)) {
 					"--reference=r --reference-if-able=r --separate-git-dir=w --filter= --server-option= --bundle-uri=n --ref-format= -h:h --help:h",
 				Flagged: []string{"git clone https://example.com/x .claude", "git clone --depth 1 https://example.com/x ~/.config/x", "git clone -b main https://example.com/claude.git"}},
 			"ls-remote", gitDoes(Network, "-u|--upload-pack=x"), "archive", gitDumps(gitDoes(Write, "--exec=x --remote=n -o=w --output=w")),
+			// git bundle create writes the repository's history to a file or
+			// standard output; its other subcommands read or fetch from one.
+			"bundle", gitDumps(gitDoes(Unknown, "")),
 			"bisect", gitDoes(Write, ""), "submodule", &Spec{Effect: Network, Permute: true, Loose: true, Operands: "-*", OtherSubcommand: Network, Options: "-q --quiet -h:h --help:h",
 				// status lists the submodules' commits, asking no remote.
 				Subcommands: subs("status", &Spec{Permute: true, Operands: "-*", Options: "--cached --recursive -q --quiet -h:h --help:h",

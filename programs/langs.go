@@ -1,5 +1,11 @@
 package programs
 
+import "github.com/wardenhq/warden/internal/lazyre"
+
+// jqEnv matches jq code that reads the environment: $ENV or the env
+// builtin.
+var jqEnv = lazyre.Compile(`\$ENV\b|(?:^|[^.$\w])env\b`)
+
 // Programs whose first operand is a program in a small language: the shell
 // package judges that text (Lang) and the files the program reads.
 
@@ -54,7 +60,7 @@ var _ = family("langs", func(add func(...*Spec)) {
 		// follow the filter, but a long option is taken whole (--ind is
 		// unknown) and its value only as the next word (--indent=3 is
 		// unknown).
-		&Spec{Names: n("jq", "gojq"), Grant: Grant{Exact: true, Offers: []string{"jq x => Bash(jq x)"}}, Prints: true, Permute: true, NoEquals: true, Lang: "jq", Operands: "c r*",
+		&Spec{Names: n("jq", "gojq"), Env: EnvDump{Code: jqEnv}, Grant: Grant{Exact: true, Offers: []string{"jq x => Bash(jq x)"}}, Prints: true, Permute: true, NoEquals: true, Lang: "jq", Operands: "c r*",
 			Options: "-n|--null-input -R|--raw-input -s|--slurp -c|--compact-output -r|--raw-output -j|--join-output -a|--ascii-output -S|--sort-keys -C|--color-output -M|--monochrome-output " +
 				"--tab --indent= --unbuffered --stream --stream-errors --seq -f|--from-file=u:P -L=l -e|--exit-status --arg=-2 --argjson=-2 --slurpfile=r2 --rawfile=r2 --args --jsonargs " +
 				"--raw-output0 -b|--binary --ascii -h|--help:h -V|--version:h --build-configuration",

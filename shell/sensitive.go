@@ -5,7 +5,6 @@ import (
 
 	"github.com/wardenhq/warden/checks"
 	"github.com/wardenhq/warden/internal/fspath"
-	"github.com/wardenhq/warden/internal/lazyre"
 	"github.com/wardenhq/warden/programs"
 )
 
@@ -47,29 +46,17 @@ func (a *analyzer) sensitiveSource(u *call) string {
 	if res := a.entryParse(u); res.Spec != nil && res.Spec.Flow.Dumps != "" {
 		return res.Spec.Flow.Dumps // git archive
 	}
-	switch u.prog {
-	case "tar", "zip", "7z":
-		for i, x := range a.entryOperands(u) {
-			if x.Value == "-" || i == 0 && u.prog != "tar" {
-				continue // the archive itself (zip, 7z), or standard output
-			}
-			p := a.resolve(x, u.cwd)
-			if p != "" && (a.sensitiveTree(p) || a.isTreeRootOrAbove(p) || a.inTree(p)) {
-				return "an archive of " + p
-			}
-		}
-		return ""
-	case "git":
-		if strings.HasPrefix(a.entryParse(u).Sub(), "bundle") {
-			return "an archive of the repository" // git bundle, which git's entry does not declare
-		}
+	if programs.FlowOf(u.prog).Packs {
+		return a.packed(u)
 	}
 	for _, p := range u.reads {
 		if a.credentialFile(p) || secretEnvFile(p) || logPath(a, p) || p == "/etc/passwd" || p == "/etc/shadow" || strings.HasSuffix(p, "/environ") {
 			return p
 		}
 	}
-	if u.prog == "cat" || u.prog == "head" || u.prog == "tail" {
+	if programs.FlowOf(u.prog).Whole {
+		// What it prints is what it reads: a file from outside the
+		// working directories.
 		for _, p := range u.reads {
 			if !a.inTree(p) {
 				return p
@@ -81,32 +68,58 @@ func (a *analyzer) sensitiveSource(u *call) string {
 
 // envPrinter says what environment a call prints ("" when none): the
 // shell's (dumpsEnvironment: env, printenv, export -p, declare -x, a bare
-// set), as JSON (jq's env and $ENV), every process's (ps with BSD e).
+// set), through code its entry says reads it (Env.Code: jq's env and
+// $ENV), every process's (Env.Processes: ps with BSD e).
 func envPrinter(u *call) string {
 	if dumpsEnvironment(u) {
 		return "the environment"
 	}
-	switch u.prog {
-	case "jq", "gojq":
+	spec := programs.Lookup(u.prog)
+	if spec == nil {
+		return ""
+	}
+	if spec.Env.Code != nil {
 		for _, e := range u.fx {
-			if e.Lang == "jq" && jqEnv.MatchString(e.Target) {
+			if e.Lang == spec.Lang && spec.Env.Code.MatchString(e.Target) {
 				return "the environment"
 			}
 		}
-	case "ps":
-		if psEnv(u) {
-			return "every process's environment"
+	}
+	if checks.ProcessesEnv(spec, u.operands()) {
+		return "every process's environment"
+	}
+	return ""
+}
+
+// packed says what archive a call of an entry that packs its operands
+// (Flow.Packs) prints ("" when none): one holding a path of the project,
+// of a home or of a secret. An operand it writes is the archive itself;
+// "-" is standard output.
+func (a *analyzer) packed(u *call) string {
+	res := a.entryParse(u)
+	ops := u.operands()
+	for _, i := range res.OperandIndexes {
+		if i >= len(ops) || ops[i].Value == "-" || writtenOperand(res, i) {
+			continue
+		}
+		p := a.resolve(ops[i], u.cwd)
+		if p != "" && (a.sensitiveTree(p) || a.isTreeRootOrAbove(p) || a.inTree(p)) {
+			return "an archive of " + p
 		}
 	}
 	return ""
 }
 
-// jqEnv matches jq code that reads the environment: $ENV or the env
-// builtin.
-var jqEnv = lazyre.Compile(`\$ENV\b|(?:^|[^.$\w])env\b`)
-
-// psEnv reports ps showing every process's environment (checks.PSEnv).
-func psEnv(c *call) bool { return checks.PSEnv(c.operands()) }
+// writtenOperand reports an operand the entry's parse writes (zip's
+// archive).
+func writtenOperand(res *programs.Result, i int) bool {
+	for _, u := range res.Uses {
+		if u.Index == i && u.Option == "" && (u.Effect == programs.Write || u.Effect == programs.Into) {
+			return true
+		}
+	}
+	return false
+}
 
 // namesFor returns the words a pipeline stage prints for a later xargs to
 // take as names, when its entry says they are its operands (Flow.Names):

@@ -34,6 +34,7 @@ var siteTests = map[string]func(*testing.T){
 	"TestParseError":                TestParseError,
 	"TestLimits":                    TestLimits,
 	"TestCatalogue":                 TestCatalogue,
+	"TestEntryFacts":                TestEntryFacts,
 	"TestSQLText":                   TestSQLText,
 	"TestCatalogueReach":            TestCatalogueReach,
 	"TestControlFileRoutes":         TestControlFileRoutes,
