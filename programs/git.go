@@ -214,9 +214,16 @@ var _ = family("git", func(add func(...*Spec)) {
 					"--reference=r --reference-if-able=r --separate-git-dir=w --filter= --server-option= --bundle-uri=n --ref-format= -h:h --help:h",
 				Flagged: []string{"git clone https://example.com/x .claude", "git clone --depth 1 https://example.com/x ~/.config/x", "git clone -b main https://example.com/claude.git"}},
 			"ls-remote", gitDoes(Network, "-u|--upload-pack=x"), "archive", gitDumps(gitDoes(Write, "--exec=x --remote=n -o=w --output=w")),
-			// git bundle create writes the repository's history to a file or
-			// standard output; its other subcommands read or fetch from one.
-			"bundle", gitDumps(gitDoes(Unknown, "")),
+			// git bundle (2.39): create writes the repository's history to
+			// a file or standard output ("-"), taking rev-list's arguments;
+			// verify and list-heads read one; unbundle stores its objects.
+			"bundle", &Spec{Options: "-h:h --help:h", Subcommands: subs(
+				"create", gitDumps(&Spec{Effect: Write, Operands: "w -*", Permute: true, Loose: true, Options: "-q|--quiet --progress --version= -h:h"}),
+				"verify", &Spec{Operands: "r", Options: "-q|--quiet -h:h"},
+				"list-heads", &Spec{Operands: "r -*", Options: "-h:h"},
+				"unbundle", &Spec{Effect: Write, Operands: "r -*", Options: "--progress -h:h"}),
+				Flagged:  []string{"git bundle create repo.bundle --all", "git bundle unbundle repo.bundle"},
+				ReadOnly: []string{"git bundle verify repo.bundle", "git bundle list-heads repo.bundle"}},
 			"bisect", gitDoes(Write, ""), "submodule", &Spec{Effect: Network, Permute: true, Loose: true, Operands: "-*", OtherSubcommand: Network, Options: "-q --quiet -h:h --help:h",
 				// status lists the submodules' commits, asking no remote.
 				Subcommands: subs("status", &Spec{Permute: true, Operands: "-*", Options: "--cached --recursive -q --quiet -h:h --help:h",
