@@ -1,8 +1,8 @@
 package shell
 
 import (
+	"encoding/binary"
 	"slices"
-	"strconv"
 	"sync"
 	"unsafe"
 
@@ -174,16 +174,16 @@ func (a *analyzer) memoKey(def *funcDef, stmt string, c *ctx) []byte {
 	}
 	ms := a.memoState()
 	b := ms.keyBuf[:0]
+	// Numbers and pointers are written in eight bytes each, as they are:
+	// the key is never read, only compared.
 	ptr := func(p unsafe.Pointer) {
-		b = strconv.AppendUint(b, uint64(uintptr(p)), 36)
-		b = append(b, 0)
+		b = binary.LittleEndian.AppendUint64(b, uint64(uintptr(p)))
 	}
 	num := func(n int) {
-		b = strconv.AppendInt(b, int64(n), 10)
+		b = binary.LittleEndian.AppendUint64(b, uint64(n))
 	}
 	str := func(s string) {
 		num(len(s))
-		b = append(b, ':')
 		b = append(b, s...)
 	}
 	flag := func(f bool) {
@@ -194,6 +194,7 @@ func (a *analyzer) memoKey(def *funcDef, stmt string, c *ctx) []byte {
 		}
 	}
 	if def != nil {
+		b = append(b, 'f')
 		ptr(unsafe.Pointer(def))
 	} else {
 		b = append(b, 's')
@@ -204,9 +205,7 @@ func (a *analyzer) memoKey(def *funcDef, stmt string, c *ctx) []byte {
 	num(len(c.src))
 	str(c.funcName)
 	num(c.depth)
-	b = append(b, 0)
 	num(c.stage)
-	b = append(b, 0)
 	flag(c.bg)
 	flag(c.remote)
 	flag(c.shadow)
