@@ -80,7 +80,7 @@ func TestGrantFromEntries(t *testing.T) {
 		{"zsh-5.9 deploy.sh", "Bash(zsh-5.9 deploy.sh)"},
 		{"ksh93 -c x", "Bash(ksh93 -c x)"},
 		{"gcc12.1 x.c", "Bash(gcc12.1:*)"}, // no entry says gcc is versioned: the name as a prefix
-		{"node -m x", "Bash(node -m x)"}, // node has no -m: only python's Module is offered as a prefix
+		{"node -m x", "Bash(node -m x)"},   // node has no -m: only python's Module is offered as a prefix
 		{"perl -m strict -e x", "Bash(perl -m strict -e x)"},
 		{"/usr/bin/git status", "Bash(git status:*)"},
 		{"frobnicate --all", "Bash(frobnicate:*)"},
