@@ -104,6 +104,30 @@ type call struct {
 	interpOf string
 	code     []foundCode
 	orig     *call
+	// entrySpec is the entry of the program entryName names, the last
+	// that entry looked up (entryKnown once it has).
+	entrySpec  *programs.Spec
+	entryName  string
+	entryKnown bool
+}
+
+// entry returns programs.Lookup(c.prog), remembered with the name it
+// was looked up by: the walk and the checks ask for it again and again,
+// and judging changes prog for a while (to a path's base name).
+func (c *call) entry() *programs.Spec {
+	if !c.entryKnown || c.entryName != c.prog {
+		c.entrySpec, c.entryName, c.entryKnown = programs.Lookup(c.prog), c.prog, true
+	}
+	return c.entrySpec
+}
+
+// entryOrBase is entry, or for a program named by a path with no entry
+// of its own, its base name's (specOf).
+func (c *call) entryOrBase() *programs.Spec {
+	if s := c.entry(); s != nil || !strings.Contains(c.prog, "/") {
+		return s
+	}
+	return programs.Lookup(baseName(c.prog))
 }
 
 // foundCode is interpreter code found in a call while walking, with what

@@ -131,7 +131,7 @@ func (a *analyzer) programChecks(c *call) (prog string, idx []uint8, ok bool) {
 	if prog == "" {
 		return "", nil, false
 	}
-	if !c.dynamic && (c.help || programs.Lookup(prog) == nil && helpFirst(c.operands()) || c.lang != "" && a.entryParse(c).WhatIf) {
+	if !c.dynamic && (c.help || c.entry() == nil && helpFirst(c.operands()) || c.lang != "" && a.entryParse(c).WhatIf) {
 		// The program prints its help or version and exits before doing
 		// anything: its entry's grammar says so, or (with no entry) the
 		// option comes before any operand and not after "--". A cmdlet
@@ -643,7 +643,7 @@ func (a *analyzer) checkReads(c *call) {
 	}
 	reads := c.reads
 	if !printingProgram(c) {
-		spec := specOf(c.prog)
+		spec := c.entryOrBase()
 		// Files read through an option (date -f, file -f, jq --rawfile)
 		// or as objects (git show HEAD:.env, man -l) reach the output as
 		// error messages or content even when the program's operands do
@@ -681,7 +681,7 @@ func printingProgram(c *call) bool {
 	if c.prog == "" && len(c.args) == 0 {
 		return true
 	}
-	spec := programs.Lookup(c.prog)
+	spec := c.entry()
 	if spec == nil || !spec.Prints {
 		return false
 	}
@@ -713,7 +713,7 @@ func (a *analyzer) outputMasked(c *call) bool {
 	}
 	// A search told to print none of what it reads (grep -c, rg -l): its
 	// entry's PrintsNot.
-	spec := programs.Lookup(d.prog)
+	spec := d.entry()
 	if spec == nil || spec.PrintsNot == "" {
 		return false
 	}
@@ -740,7 +740,7 @@ func (a *analyzer) checkBehaviour(c *call) {
 		return
 	}
 	var fills programs.Fills
-	if spec := specOf(c.prog); spec != nil {
+	if spec := c.entryOrBase(); spec != nil {
 		fills = spec.Fills
 	}
 	if ctx.unpaced && fills == programs.FillsFiles {

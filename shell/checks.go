@@ -8,7 +8,6 @@ import (
 
 	"github.com/wardenhq/warden/checks"
 	"github.com/wardenhq/warden/danger"
-	"github.com/wardenhq/warden/programs"
 )
 
 // catalogue is the table of checks (package checks), in the order they
@@ -109,10 +108,7 @@ var (
 // --no-dry-run), or none of its With options is given. Only entries that declare some Raises are
 // parsed here.
 func (a *analyzer) checkEntryRaises(c *call) {
-	spec := programs.Lookup(c.prog)
-	if spec == nil {
-		spec = programs.Lookup(baseName(c.prog))
-	}
+	spec := c.entryOrBase()
 	if spec == nil || !spec.MayRaise() {
 		return
 	}

@@ -44,10 +44,7 @@ func (a *analyzer) effects(ca *call) {
 	if len(ca.hidden) > 0 {
 		ca.unknown = append(ca.unknown, "code that is not a literal is run")
 	}
-	spec := programs.Lookup(ca.prog)
-	if spec == nil && strings.Contains(ca.prog, "/") {
-		spec = programs.Lookup(baseName(ca.prog))
-	}
+	spec := ca.entryOrBase()
 	if spec == nil {
 		ca.unknown = append(ca.unknown, "no entry for "+ca.prog)
 		ca.ungrammatical = true

@@ -21,10 +21,7 @@ func (a *analyzer) entryParse(ca *call) *programs.Result {
 		return &a.entry
 	}
 	a.entryFor = ca
-	spec := programs.Lookup(ca.prog)
-	if spec == nil {
-		spec = programs.Lookup(baseName(ca.prog))
-	}
+	spec := ca.entryOrBase()
 	if spec == nil {
 		a.entry = programs.Result{Uses: a.entry.Uses[:0], OperandIndexes: a.entry.OperandIndexes[:0], Options: a.entry.Options[:0]}
 		return &a.entry
@@ -47,7 +44,7 @@ func (a *analyzer) entryParse(ca *call) *programs.Result {
 // entryOf is entryParse for code with no analyzer at hand: the result is
 // the caller's own.
 func entryOf(ca *call) programs.Result {
-	spec := specOf(ca.prog)
+	spec := ca.entryOrBase()
 	if spec == nil {
 		return programs.Result{}
 	}

@@ -19,7 +19,7 @@ func dumpsEnvironment(c *call) bool {
 		res := programs.Parse(spec, words)
 		return spec.Env.Holds(&res)
 	}
-	spec := programs.Lookup(c.prog)
+	spec := c.entry()
 	if spec == nil || !spec.Env.Dumps {
 		return false
 	}

@@ -65,7 +65,7 @@ func (a *analyzer) files(ca *call) {
 	if experiment {
 		return
 	}
-	if s := programs.Lookup(ca.prog); s != nil && s.Lang == "awk" {
+	if s := ca.entry(); s != nil && s.Lang == "awk" {
 		// gawk -i inplace edits its files in place: any awk's entry
 		// (the Lang its program is in) is read for it.
 		res := a.entryParse(ca)

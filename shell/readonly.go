@@ -93,7 +93,7 @@ func onlyHarmlessWrappers(ws []string, xargsFed bool) bool {
 // fileOp reports the simple file commands acceptEdits may run, as their
 // entries say (programs.Spec's FileOp), with no wrapper in front.
 func fileOp(ca *call) bool {
-	spec := programs.Lookup(ca.prog)
+	spec := ca.entry()
 	if spec == nil || !spec.FileOp || len(ca.wrappers) > 0 {
 		return false
 	}
@@ -142,7 +142,7 @@ func (a *analyzer) firstWordIndex(ca *call) int {
 	if ca.dynamic || len(ca.words) != len(ca.args) || len(ca.words) < 3 || !strings.HasPrefix(ca.words[1], "-") {
 		return 0
 	}
-	spec := programs.Lookup(ca.prog)
+	spec := ca.entry()
 	if spec == nil || len(spec.Subcommands) == 0 && spec.Grant.Depth == 0 {
 		return 0
 	}
