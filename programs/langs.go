@@ -86,7 +86,7 @@ var _ = family("langs", func(add func(...*Spec)) {
 		// command starts and which file -a reads. GNU options stop at the
 		// first operand; -e, -i and -l take an attached value only; -J, -R
 		// and -S are BSD's.
-		&Spec{Names: n("xargs"), Wraps: WrapChanges, Command: true, Grant: Grant{Exact: true, Offers: []string{"xargs x => Bash(xargs x)"}}, Abbrev: true,
+		&Spec{Names: n("xargs"), Unwrap: UnwrapXargs, Wraps: WrapChanges, Command: true, Grant: Grant{Exact: true, Offers: []string{"xargs x => Bash(xargs x)"}}, Abbrev: true,
 			Options: "-a|--arg-file=r -d|--delimiter= -E= -e|--eof? -I= -i|--replace? -L= -l|--max-lines? -n|--max-args= -P|--max-procs= -s|--max-chars= " +
 				"--process-slot-var= -0|--null -o|--open-tty -p|--interactive -r|--no-run-if-empty -t|--verbose -x|--exit --show-limits -J= -R= -S=" + gnu,
 			Flagged: []string{"xargs -a ~/.ssh/id_rsa -0 echo", "xargs --arg-file=.env echo", "xargs -a /dev/null sh", "echo x | xargs -o -a /dev/null bash", "xargs -I{} sh -c 'echo {}'", "xargs rm -rf"}},

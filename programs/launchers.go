@@ -236,7 +236,7 @@ var _ = family("launchers", func(add func(...*Spec)) {
 		// without it the shell reads from the terminal. What another
 		// user's session does is not known. runuser is a wrapper
 		// (wrappers.go).
-		&Spec{Names: n("su"), Elevates: true, Grant: Grant{Exact: true, Offers: []string{"su -c x => Bash(su -c x)"}}, Effect: Unknown, Lang: "sh", Operands: "-*", Permute: true, Abbrev: true,
+		&Spec{Names: n("su"), Elevates: true, Carrier: true, Grant: Grant{Exact: true, Offers: []string{"su -c x => Bash(su -c x)"}}, Effect: Unknown, Lang: "sh", Operands: "-*", Permute: true, Abbrev: true,
 			Options: suOptions,
 			Flagged: []string{"su", "su -c 'rm -rf ~' root", "su root -c 'rm -rf ~'", "su - postgres --command 'dropdb app'"}},
 		&Spec{Names: n("sg"), Effect: Exec, Lang: "sh", Operands: "- c?", Options: "-c=k -h:h --help:h",

@@ -384,6 +384,11 @@ func TestPrintsOptionsDeclared(t *testing.T) {
 		}
 		named := append(append(strings.Fields(s.Env.Only), strings.Fields(s.Env.Unless)...), strings.Fields(s.FileOpUnless)...)
 		named = append(append(append(named, strings.Fields(s.Flow.NamesWith)...), strings.Fields(s.Flow.NamesNot)...), strings.Fields(s.Flow.NamesOwn)...)
+		named = append(append(append(named, strings.Fields(s.Refuses)...), strings.Fields(s.PasswordStdin)...), strings.Fields(s.JoinsUnless)...)
+		for _, pair := range strings.Fields(s.RunsAs) {
+			opt, _, _ := strings.Cut(pair, "=")
+			named = append(named, opt)
+		}
 		for _, w := range strings.Fields(s.Number) {
 			if strings.HasPrefix(w, "-") {
 				named = append(named, w)

@@ -106,6 +106,33 @@ const (
 	FillsOutput
 )
 
+// Unwrap is what the shell does with a wrapper's words beyond where its
+// entry says the command starts (Spec.Unwrap): behaviour the grammar
+// cannot declare, selected by the entry.
+type Unwrap uint8
+
+const (
+	// UnwrapAssigns: NAME=VALUE words, literal, that start the command
+	// are given to the command it runs (sudo FOO=1 CMD).
+	UnwrapAssigns Unwrap = iota + 1
+	// UnwrapEnv: the option whose value is split into words (env -S
+	// STRING, Code x) is read as more of the wrapper's own words; a first
+	// "-" is -i; NAME=VALUE words before the command are given to it.
+	UnwrapEnv
+	// UnwrapUser: su's grammar beside -u (--user): with -u the command is
+	// the first operand, without it the words after USER are given to
+	// USER's shell; a first "-" is -l (--login) (runuser).
+	UnwrapUser
+	// UnwrapXargs: with no command it runs echo, and the words it adds
+	// are the names a listing upstream prints, when they are known
+	// (xargs).
+	UnwrapXargs
+	// UnwrapQuery: its help options (-v, -V) print what names are and run
+	// nothing, unless a -- and then a whole command line follow, which
+	// is judged as the command it spells (command).
+	UnwrapQuery
+)
+
 // Spec is one program's entry.
 type Spec struct {
 	// Names are the program's names and aliases (gawk, mawk, nawk).
@@ -353,6 +380,32 @@ type Spec struct {
 	// under the wrapper, and Wraps says whether a read-only command stays
 	// read-only under it.
 	Wraps Wrap
+	// Unwrap names what the shell does with a wrapper's words past where
+	// the entry says its command starts, where the grammar cannot say it.
+	Unwrap Unwrap
+	// Refuses lists the options, space separated, with which the wrapper
+	// refuses to run a command (sudo -v CMD, sudo -K CMD): the call is
+	// judged where the wrapper stands, as the command it spells.
+	Refuses string
+	// RunsAs gives OPTION=PROGRAM pairs, space separated: given OPTION,
+	// the wrapper runs PROGRAM on its command's words (sudo --edit is
+	// sudoedit: sudo -e FILE edits FILE as root).
+	RunsAs string
+	// PasswordStdin names the option that makes the wrapper read a
+	// password from standard input (sudo --stdin).
+	PasswordStdin string
+	// Joins says the wrapper joins its command's words with spaces and
+	// runs them as shell code (watch CMD runs sh -c CMD), unless the call
+	// gives one of JoinsUnless's options (watch --exec).
+	Joins       bool
+	JoinsUnless string
+	// BareShell says a wrapper given its operands and no command runs the
+	// user's shell (chroot NEWROOT runs "$SHELL" -i).
+	BareShell bool
+	// Carrier says the program runs, in its own place, the shell code
+	// one of its options gives (su -c CMD): it is no part of its own, and
+	// the code is walked as run under it.
+	Carrier bool
 	// InputSeps are the words that, after a launcher's command, begin a
 	// group of the inputs it runs the command with, space separated: the
 	// first a group of values, the second a group of files holding them,

@@ -41,7 +41,7 @@ var _ = family("wrappers", func(add func(...*Spec)) {
 		// command is the shell's builtin (bash 5.2): short options only,
 		// bundled (-pv), stopping at the first operand; -v and -V print
 		// what a name is and run nothing.
-		&Spec{Names: n("command"), Wraps: WrapKeeps, Grant: Grant{Exact: true, Offers: []string{"command x => Bash(command x)"}}, Command: true, Effect: Unknown,
+		&Spec{Names: n("command"), Unwrap: UnwrapQuery, Wraps: WrapKeeps, Grant: Grant{Exact: true, Offers: []string{"command x => Bash(command x)"}}, Command: true, Effect: Unknown,
 			Options:  "-p -v:h -V:h",
 			ReadOnly: []string{"command -v git", "command -V ls", "command -pv git", "command ls", "command -p cat a.txt", "command -- ls"},
 			Flagged:  []string{"command rm -rf /etc", "command -p rm -rf ~", "command -- rm -rf ~"}},
@@ -69,7 +69,7 @@ var _ = family("wrappers", func(add func(...*Spec)) {
 		// prints the environment.
 		// With no command env prints the environment it would run one
 		// in: -u NAME leaves NAME out, -i empties it.
-		&Spec{Names: n("env"), Env: EnvDump{Dumps: true, Unless: "-i -S"}, Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"env x => Bash(env x)"}}, Command: true, Assigns: true, Abbrev: true,
+		&Spec{Names: n("env"), Unwrap: UnwrapEnv, Env: EnvDump{Dumps: true, Unless: "-i -S"}, Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"env x => Bash(env x)"}}, Command: true, Assigns: true, Abbrev: true,
 			Options:  "-0|--null -i|--ignore-environment -u|--unset= -C|--chdir=u -S|--split-string=x -v|--debug -a|--argv0= -P= --block-signal? --default-signal? --ignore-signal? --list-signal-handling" + gnu,
 			ReadOnly: []string{"env -i"},
 			Flagged: []string{"env -S 'sh -c id'", "env sh -c id", "env", "env -0", "env | sort", "env | grep -v PATH", "env -iu X rm -rf ~", "env --split='rm -rf ~'", "env --un PATH git reset --hard",
@@ -100,7 +100,7 @@ var _ = family("wrappers", func(add func(...*Spec)) {
 		// through it; -c and -u together are refused. The entry's
 		// operand is USER; the shell (afterRunuser) takes the command
 		// from the first operand with -u, after USER without.
-		&Spec{Names: n("runuser"), Elevates: true, Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"runuser -u x y => Bash(runuser -u x y)"}}, Effect: Unknown, Lang: "sh", Command: true, Operands: "-", Permute: true, Abbrev: true,
+		&Spec{Names: n("runuser"), Elevates: true, Unwrap: UnwrapUser, Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"runuser -u x y => Bash(runuser -u x y)"}}, Effect: Unknown, Lang: "sh", Command: true, Operands: "-", Permute: true, Abbrev: true,
 			Options: suOptions + " -u|--user=",
 			Flagged: []string{"runuser -u app -- rm -rf /srv/app", "runuser app -c 'rm -rf ~'", "runuser --comm='rm -rf ~' app", "runuser -uapp -- rm -rf ~", "runuser --user=app -- rm -rf ~",
 				"runuser -u app rm -rf ~", "runuser -l app -c 'rm -rf ~'", "runuser - app -c 'rm -rf ~'", "runuser app ls", "runuser -u app -- ls", "runuser app", "runuser -u app"}},
@@ -128,12 +128,12 @@ var _ = family("wrappers", func(add func(...*Spec)) {
 		// watch (procps-ng 4.0.2, getopt_long with "+": prefixes, options
 		// stop at the first operand) runs its words joined through sh -c,
 		// or as they are with -x; -d takes a value attached only.
-		&Spec{Names: n("watch"), Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"watch make => Bash(watch make)"}}, Command: true, Effect: Unknown, Abbrev: true,
+		&Spec{Names: n("watch"), Joins: true, JoinsUnless: "--exec", Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"watch make => Bash(watch make)"}}, Command: true, Effect: Unknown, Abbrev: true,
 			Options: "-b|--beep -c|--color -d|--differences? -e|--errexit -g|--chgexit -q|--equexit= -n|--interval= -p|--precise -t|--no-title -w|--no-wrap -x|--exec -h|--help:h -v|--version:h",
 			Flagged: []string{"watch rm -rf /etc", "watch -n 5 rm -rf ~", "watch -n5 -x rm -rf ~", "watch --interval=5 --exec rm -rf ~", "watch --int 5 'rm -rf ~'", "watch -d -t rm -rf ~"}},
 		// chroot (GNU coreutils 9.1, getopt_long with "+"): NEWROOT, then
 		// the command, '"$SHELL" -i' when none is given.
-		&Spec{Names: n("chroot"), Elevates: true, Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"chroot /mnt sh => Bash(chroot /mnt sh)"}}, Command: true, Effect: Unknown, Abbrev: true, Operands: "-",
+		&Spec{Names: n("chroot"), Elevates: true, BareShell: true, Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"chroot /mnt sh => Bash(chroot /mnt sh)"}}, Command: true, Effect: Unknown, Abbrev: true, Operands: "-",
 			Options: "--groups= --userspec= --skip-chdir" + gnu,
 			Flagged: []string{"chroot /mnt rm -rf /etc", "chroot --userspec=1000:1000 /mnt rm -rf ~", "chroot --user 0:0 /mnt rm -rf ~", "chroot --skip /mnt rm -rf ~", "chroot /mnt"}},
 		// ionice, chrt and taskset (util-linux 2.38.1, getopt_long with
@@ -171,7 +171,7 @@ var _ = family("wrappers", func(add func(...*Spec)) {
 		// refusal does not change what the line asks for): the shell reads
 		// these from the entry. -s and -i with no command start a root
 		// shell.
-		&Spec{Names: n("sudo"), Elevates: true, Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"sudo apt-get install jq => Bash(sudo apt-get install jq)"}}, Command: true, Effect: Unknown, Abbrev: true,
+		&Spec{Names: n("sudo"), Elevates: true, Unwrap: UnwrapAssigns, Refuses: "--validate --remove-timestamp", RunsAs: "--edit=sudoedit", PasswordStdin: "--stdin", Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"sudo apt-get install jq => Bash(sudo apt-get install jq)"}}, Command: true, Effect: Unknown, Abbrev: true,
 			Options: "-A|--askpass -a= -B|--bell -b|--background -C|--close-from= -c= -D|--chdir=u -E --preserve-env? -e|--edit -g|--group= -H|--set-home -h|--host= " +
 				"-i|--login -K|--remove-timestamp -k|--reset-timestamp -l|--list:N -N|--no-update -n|--non-interactive -P|--preserve-groups -p|--prompt= -R|--chroot=u " +
 				"-r|--role= -S|--stdin -s|--shell -T|--command-timeout= -t|--type= -U|--other-user= -u|--user= -V|--version:h -v|--validate --help:h",

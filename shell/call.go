@@ -342,7 +342,7 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 		if v := programs.Versioned(k); v != "" {
 			ck = v // bash5.2 -c, zsh-5.9 -c: the shell's own carrier
 		}
-		if cr, ok := carriers[ck]; ok {
+		if cr, ok := carrierOf(ck); ok {
 			a.wrapperForm(ca, args)
 			if cr(a, ca, args) {
 				if foreignCarrier(k) {

@@ -34,19 +34,15 @@ func init() {
 		"then":      optsWrapper("", ""),
 		"do":        optsWrapper("", ""),
 	}
-	afterWrap = map[string]func(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok, form bool) ([]arg, bool){
-		"sudo":    afterSudo,
-		"env":     afterEnv,
-		"flock":   afterFlock,
-		"runuser": afterRunuser,
-		"xargs":   afterXargs,
-		"watch":   afterWatch,
-		"chroot":  afterChroot,
-		"command": afterCommand,
+	afterWrap = map[programs.Unwrap]afterFunc{
+		programs.UnwrapAssigns: afterAssigns,
+		programs.UnwrapEnv:     afterEnv,
+		programs.UnwrapUser:    afterRunuser,
+		programs.UnwrapXargs:   afterXargs,
+		programs.UnwrapQuery:   afterCommand,
 	}
 	carriers = map[string]carrierFunc{
 		"eval":       carryEval,
-		"su":         carrySu,
 		"cmd":        carryCmd,
 		"powershell": carryPowerShell,
 		"pwsh":       carryPowerShell,
@@ -57,6 +53,19 @@ func init() {
 	for _, sh := range shellNames {
 		carriers[sh] = carryShell
 	}
+}
+
+// carrierOf returns the carrier of a program: the shell's own words'
+// (eval, source, trap), the shells' and the foreign hosts' by name, and
+// carryOption for an entry that is a Carrier (su -c CMD).
+func carrierOf(k string) (carrierFunc, bool) {
+	if cr, ok := carriers[k]; ok {
+		return cr, true
+	}
+	if spec := programs.Lookup(k); spec != nil && spec.Carrier {
+		return carryOption, true
+	}
+	return nil, false
 }
 
 // isWrapper reports a program that runs the command its words give in its
@@ -145,7 +154,8 @@ func (a *analyzer) unwrapEntry(ca *call, k string, args []arg, form bool) (rest 
 	}
 	var res programs.Result
 	rest, ok = a.wrapByEntry(ca, k, spec, args[1:], &res)
-	if h := afterWrapOf(k, spec); h != nil {
+	rest, ok, done := a.afterEntry(ca, spec, &res, args[1:], rest, ok, form)
+	if h := afterWrapOf(spec); h != nil && !done {
 		rest, ok = h(a, ca, &res, args[1:], rest, ok, form)
 	}
 	if ok {
@@ -184,32 +194,79 @@ func (a *analyzer) wrapByEntry(ca *call, name string, spec *programs.Spec, args 
 	return args[res.Command-1:], true
 }
 
-// afterWrap holds, for the wrappers whose options change what runs beyond
-// where the command starts, what the shell makes of the entry's reading:
+// afterFunc is what the shell makes of a wrapper's reading by its entry:
 // given the parse, the wrapper's words and the command the entry found, it
-// returns the command that runs (none, when ok is false).
-// form is false for the raw scan's parts, which are recorded as they are
-// written.
-var afterWrap map[string]func(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok, form bool) ([]arg, bool)
+// returns the command that runs (none, when ok is false). form is false
+// for the raw scan's parts, which are recorded as they are written.
+type afterFunc func(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok, form bool) ([]arg, bool)
 
-// sudoedit is the program sudo -e is.
-const sudoedit = "sudoedit"
+// afterWrap holds, by the behaviour a wrapper's entry selects
+// (programs.Unwrap), what the shell makes of the entry's reading where
+// the wrapper's options change what runs beyond where the command starts.
+var afterWrap map[programs.Unwrap]afterFunc
 
-// afterSudo reads what sudo's options (as its entry reads them, in every
-// spelling) change: -v and -K refuse a command, which is then judged where
-// sudo stands, as the command it spells (-l runs none: its entry says so),
-// -e edits the files as sudoedit does,
-// -S reads the password from standard input, and assignments before the
-// command are given to it.
-func afterSudo(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok, form bool) ([]arg, bool) {
-	if res.Has("--stdin") {
+// afterEntry reads what a wrapper's entry declares beyond where its
+// command starts, each option in every spelling: a password read from
+// standard input (PasswordStdin), options that refuse a command (Refuses:
+// the call is judged where the wrapper stands, as the command it spells),
+// a program it runs instead on the command's words (RunsAs: sudo -e is
+// sudoedit), words run joined as shell code (Joins: watch), the user's
+// shell when given no command (BareShell: chroot), and, for a wrapper
+// with no behaviour of its own, the shell code an option of its gives
+// (flock F -c CMD). done says the command that runs is settled.
+func (a *analyzer) afterEntry(ca *call, spec *programs.Spec, res *programs.Result, args, rest []arg, ok, form bool) (_ []arg, _, done bool) {
+	if spec.PasswordStdin != "" && res.Has(spec.PasswordStdin) {
 		ca.sudoStdin = true
 	}
-	if !ok || res.Has("--validate", "--remove-timestamp") {
-		return nil, false
+	if spec.Refuses != "" && res.Has(strings.Fields(spec.Refuses)...) {
+		return nil, false, true
 	}
-	if res.Has("--edit") {
-		return append([]arg{{Value: sudoedit, Raw: sudoedit, Lit: true}}, rest...), true
+	if ok {
+		for _, pair := range strings.Fields(spec.RunsAs) {
+			if opt, prog, _ := strings.Cut(pair, "="); res.Has(opt) {
+				return append([]arg{{Value: prog, Raw: prog, Lit: true}}, rest...), true, true
+			}
+		}
+	}
+	if spec.Joins && ok && form && (spec.JoinsUnless == "" || !res.Has(strings.Fields(spec.JoinsUnless)...)) {
+		words := make([]string, 0, len(rest))
+		for _, x := range rest {
+			words = append(words, x.Value)
+		}
+		a.nested(strings.Join(words, " "), ca.ctx, ca.wrappers)
+		return nil, true, true
+	}
+	if spec.BareShell && !ok && !res.Help && len(res.OperandIndexes) == 1 {
+		return []arg{{Value: "sh", Lit: true, Raw: "sh"}}, true, true
+	}
+	if spec.Unwrap == 0 {
+		if v, code := wrapperCode(res, args); code {
+			return nil, a.runWrapperCode(ca, v, form), true
+		}
+	}
+	return rest, ok, false
+}
+
+// runWrapperCode walks the shell code a wrapper's option gives (flock F
+// -c CMD, runuser -c CMD) as run under the wrapper, and reports whether
+// the wrapper is unwrapped: a raw piece stays the part.
+func (a *analyzer) runWrapperCode(ca *call, v arg, form bool) bool {
+	switch {
+	case !form:
+		return false
+	case v.Unbound:
+		ca.hiddenCode(a, v)
+	default:
+		a.nested(v.Value, ca.ctx, append(ca.wrappers, wrapperName(ca)))
+	}
+	return true
+}
+
+// afterAssigns gives the command the literal NAME=VALUE words that start
+// it (sudo FOO=1 CMD).
+func afterAssigns(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok, form bool) ([]arg, bool) {
+	if !ok {
+		return nil, false
 	}
 	i := a.wrapperAssigns(ca, rest, true)
 	if i >= len(rest) {
@@ -240,20 +297,6 @@ func (a *analyzer) wrapperAssigns(ca *call, args []arg, literal bool) int {
 	return i
 }
 
-// afterWatch runs watch's words joined through sh -c, as watch does
-// without -x (--exec, in any spelling): they are shell code.
-func afterWatch(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok, form bool) ([]arg, bool) {
-	if !ok || res.Has("--exec") || !form {
-		return rest, ok
-	}
-	words := make([]string, 0, len(rest))
-	for _, x := range rest {
-		words = append(words, x.Value)
-	}
-	a.nested(strings.Join(words, " "), ca.ctx, ca.wrappers)
-	return nil, true
-}
-
 // afterCommand reads command -v and -V (the entry's help options: they
 // print what the names are and run nothing) given a -- and then words
 // that read as a command line, an option word after a name (command -pv
@@ -282,15 +325,6 @@ func afterCommand(a *analyzer, ca *call, res *programs.Result, args, rest []arg,
 		}
 	}
 	return nil, false
-}
-
-// afterChroot runs the user's shell when chroot is given a new root and no
-// command.
-func afterChroot(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok, form bool) ([]arg, bool) {
-	if !ok && !res.Help && len(res.OperandIndexes) == 1 {
-		return []arg{{Value: "sh", Lit: true, Raw: "sh"}}, true
-	}
-	return rest, ok
 }
 
 // strictWrapper is optsWrapper for the wrappers a read-only call may run
@@ -492,15 +526,7 @@ func afterRunuser(a *analyzer, ca *call, res *programs.Result, args, rest []arg,
 		rest, ok = a.wrapByEntry(ca, res.Spec.Name(), res.Spec, args, res)
 	}
 	if v, code := wrapperCode(res, args); code {
-		switch {
-		case !form:
-			return nil, false // a raw piece: runuser stays the part
-		case v.Unbound:
-			ca.hiddenCode(a, v)
-		default:
-			a.nested(v.Value, ca.ctx, append(ca.wrappers, wrapperName(ca)))
-		}
-		return nil, true
+		return nil, a.runWrapperCode(ca, v, form)
 	}
 	if res.Help {
 		return nil, false
@@ -519,24 +545,6 @@ func afterRunuser(a *analyzer, ca *call, res *programs.Result, args, rest []arg,
 		ca.unknown = append(ca.unknown, res.Unknown...)
 	}
 	return args[ops[0]:], true
-}
-
-// afterFlock walks the string flock F -c CMD (--command, as its entry
-// reads it) gives the shell; the command of flock F CMD is where the entry
-// says it starts.
-func afterFlock(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok, form bool) ([]arg, bool) {
-	v, code := wrapperCode(res, args)
-	switch {
-	case !code:
-		return rest, ok
-	case !form:
-		return nil, false // a raw piece: flock stays the part
-	case v.Unbound:
-		ca.hiddenCode(a, v)
-	default:
-		a.nested(v.Value, ca.ctx, ca.wrappers)
-	}
-	return nil, true
 }
 
 // afterXargs reads what xargs's grammar leaves to the shell: the command
@@ -707,7 +715,9 @@ func carryEval(a *analyzer, ca *call, args []arg) bool {
 	return true
 }
 
-func carrySu(a *analyzer, ca *call, args []arg) bool {
+// carryOption walks the shell code one of a carrier's options gives, as
+// its entry reads it (su -c CMD, su --comm=CMD), as run under it.
+func carryOption(a *analyzer, ca *call, args []arg) bool {
 	v, ok := wrapperCode(wrapperParse(ca, args[1:]), args[1:])
 	if !ok {
 		return false

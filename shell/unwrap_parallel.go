@@ -9,14 +9,14 @@ import (
 )
 
 // afterWrapOf returns what the shell makes of a wrapper's reading past
-// its options (afterWrap): the wrapper's own by its name, or, for an entry
-// that declares input groups after its command (InputSeps: GNU parallel),
-// afterParallel.
-func afterWrapOf(k string, spec *programs.Spec) func(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok, form bool) ([]arg, bool) {
-	if h := afterWrap[k]; h != nil {
+// its options (afterWrap): the behaviour its entry selects (Unwrap), or,
+// for an entry that declares input groups after its command (InputSeps:
+// GNU parallel), afterParallel.
+func afterWrapOf(spec *programs.Spec) afterFunc {
+	if h := afterWrap[spec.Unwrap]; h != nil {
 		return h
 	}
-	if spec != nil && spec.InputSeps != "" {
+	if spec.InputSeps != "" {
 		return afterParallel
 	}
 	return nil

@@ -35,6 +35,32 @@ func TestWrapperParts(t *testing.T) {
 		// sudo -v and -K refuse a command: it is judged as spelled.
 		{"sudo -v rm -rf ~", [][]string{w("sudo", "-v", "rm", "-rf", "/home/dev"), w("rm", "-rf", "/home/dev")}},
 		{"sudo -K rm -rf ~", [][]string{w("sudo", "-K", "rm", "-rf", "/home/dev"), w("rm", "-rf", "/home/dev")}},
+		// What the wrapper entries declare (Refuses, RunsAs, Joins,
+		// BareShell, an option's shell code, Carrier, Unwrap) holds for
+		// the wrapper by its path, behind command or env, and for every
+		// spelling of the option.
+		{"sudo --vali rm -rf ~", [][]string{w("sudo", "--vali", "rm", "-rf", "/home/dev"), w("rm", "-rf", "/home/dev")}},
+		{"command sudo -K rm -rf ~", [][]string{w("sudo", "-K", "rm", "-rf", "/home/dev"), w("rm", "-rf", "/home/dev")}},
+		{"/usr/bin/sudo --remove rm -rf ~", [][]string{w("sudo", "--remove", "rm", "-rf", "/home/dev"), w("rm", "-rf", "/home/dev")}},
+		{"sudo -e /etc/hosts", [][]string{w("sudoedit", "/etc/hosts")}},
+		{"/usr/bin/sudo --ed /etc/hosts", [][]string{w("sudoedit", "/etc/hosts")}},
+		{"command sudo --edit /etc/hosts", [][]string{w("sudoedit", "/etc/hosts")}},
+		{"/usr/bin/sudo FOO=1 BAR=2 rm x", [][]string{w("rm", "x")}},
+		{"/usr/bin/watch -n 5 'rm -rf x'", [][]string{w("rm", "-rf", "x")}},
+		{"command watch --int 5 'rm -rf x'", [][]string{w("rm", "-rf", "x")}},
+		{"watch --ex rm -rf x", [][]string{w("rm", "-rf", "x")}},
+		{"/usr/sbin/chroot /mnt", [][]string{w("sh")}},
+		{"env chroot --skip /mnt", [][]string{w("sh")}},
+		{"sudo chroot /mnt", [][]string{w("sh")}},
+		{"/usr/bin/flock /tmp/l --comm 'rm -rf x'", [][]string{w("rm", "-rf", "x")}},
+		{"env flock -n /tmp/l -c 'rm x'", [][]string{w("rm", "x")}},
+		{"/bin/su --comm='rm x' root", [][]string{w("rm", "x")}},
+		{"command su root -c 'rm x'", [][]string{w("rm", "x")}},
+		{"env su - app -c 'rm x'", [][]string{w("rm", "x")}},
+		{"/sbin/runuser app -c 'rm x'", [][]string{w("rm", "x")}},
+		{"runuser - app -c 'rm x'", [][]string{w("rm", "x")}},
+		{"/usr/bin/xargs -0", [][]string{w("echo")}},
+		{"command -V -- git reset --hard", [][]string{w("git", "reset", "--hard")}},
 		// time as a program (bash's time keyword is the shell's).
 		{"\"time\" -o out.txt ls", [][]string{w("ls")}},
 		{"/usr/bin/time -ao out.txt rm x", [][]string{w("rm", "x")}},
