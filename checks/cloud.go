@@ -450,7 +450,7 @@ func Docker(c Call) {
 // the entry reads it ("system prune", "compose down" with compose's -f
 // FILE and -p NAME skipped, "container run") and the words after it;
 // false when there is none, or when --dry-run says nothing is done.
-func dockerSub(c Call) (string, []Word, bool) {
+func dockerSub(c View) (string, []Word, bool) {
 	ops := c.Args()
 	res := c.Parse()
 	subs := res.SubIndexes()
@@ -489,7 +489,7 @@ func dockerRunParse(rest []Word) (programs.Result, int) {
 
 // DockerCommand hands the walk the command a container runs (docker run
 // IMAGE CMD, docker exec CONTAINER CMD), as run elsewhere.
-func DockerCommand(c Call) {
+func DockerCommand(c Finder) {
 	sub, rest, ok := dockerSub(c)
 	if !ok {
 		return

@@ -16,7 +16,7 @@ import (
 // (python -c, node -e/-p, perl -e, ruby -e, php -r, ...): for a program
 // with an entry, the first value of an option the entry declares as code
 // in the program's language, in any spelling (-c CODE, -cCODE, -pe CODE).
-func inlineCode(c Call) (Word, bool) {
+func inlineCode(c View) (Word, bool) {
 	prog, ops := c.Program(), c.Args()
 	if prog == "deno" {
 		if len(ops) >= 2 && ops[0].Value == "eval" {
@@ -59,7 +59,7 @@ func Interpreter(c Call) {
 // InterpreterCode hands the walk an interpreter's code: the string its
 // entry's code option gives (python -c, node -e), and a here-document it
 // reads as its program.
-func InterpreterCode(c Call) {
+func InterpreterCode(c Finder) {
 	if code, ok := inlineCode(c); ok {
 		c.Code(c.Program(), code.Value)
 	}
@@ -73,7 +73,7 @@ func InterpreterCode(c Call) {
 // sedScripts returns a sed call's scripts, as its entry places them: the
 // values of -e and --expression in any spelling (-es/a/b/, --expr=…), or
 // else the first operand (none when -f names a file of them).
-func sedScripts(c Call) []string {
+func sedScripts(c View) []string {
 	var out []string
 	for _, u := range c.Parse().Uses {
 		if u.Lang == "sed" && u.Index >= 0 {
@@ -111,7 +111,7 @@ func sedRunsEdited(op sed.Op) bool {
 
 // SedCommands hands the walk the commands a sed script runs with e CMD
 // and s///e of a literal replacement.
-func SedCommands(c Call) {
+func SedCommands(c Finder) {
 	for _, script := range sedScripts(c) {
 		parsed, _ := sed.Parse(script)
 		for _, op := range parsed {
@@ -186,7 +186,7 @@ func Awk(c Call) {
 // AwkCommands hands the walk the commands an awk program names with
 // literals (system("cmd"), print | "cmd", "cmd" | getline); a gawk
 // coprocess to a /inet file is a connection, not a command.
-func AwkCommands(c Call) {
+func AwkCommands(c Finder) {
 	s, _, ok := awkProgram(c)
 	if !ok {
 		return
@@ -208,7 +208,7 @@ func AwkCommands(c Call) {
 // which runs no command, redirects nothing and loads no extension. A
 // program that cannot be read is empty here (its effects say it is not
 // known).
-func awkProgram(c Call) (*awk.Script, []string, bool) {
+func awkProgram(c View) (*awk.Script, []string, bool) {
 	spec := programs.Lookup(c.Program())
 	if spec == nil || c.Parse().Sandboxed() {
 		return nil, nil, false
@@ -257,7 +257,7 @@ func Vim(c Call) {
 
 // VimCommands hands the walk what vim's ex commands run: the shell
 // command of :!cmd, the code of :python (and :lua, :perl …) CODE.
-func VimCommands(c Call) {
+func VimCommands(c Finder) {
 	vimCommands(c, func(t, lt string) {
 		switch {
 		case strings.HasPrefix(t, "!"):
@@ -286,7 +286,7 @@ func vimCode(lt string) bool {
 // vimCommands calls f with each ex command a vim call gives on its
 // command line (-c, --cmd, +CMD), split at |, without its leading colons:
 // as written and in lower case.
-func vimCommands(c Call, f func(t, lt string)) {
+func vimCommands(c View, f func(t, lt string)) {
 	var cmds []string
 	for _, v := range values(c, "-c", "--cmd") {
 		cmds = append(cmds, v.Value)
@@ -445,7 +445,7 @@ func Make(c Call) {
 // holds: one read from standard input (make -f - <<EOF, printf … | make
 // -f -) or given with --eval. Each recipe line, and each $(shell …), is a
 // shell command make runs.
-func MakeRecipes(c Call) {
+func MakeRecipes(c Finder) {
 	var texts []string
 	for _, v := range values(c, "-f", "--file", "--makefile") {
 		if v.Value == "-" || v.Value == "/dev/stdin" || v.Value == "/dev/fd/0" {

@@ -134,7 +134,7 @@ func plural(obj string) string {
 
 // sqlLang is the language (the entry's Lang) of the SQL a client reads on
 // standard input.
-func sqlLang(c Call) string {
+func sqlLang(c View) string {
 	if spec := programs.Lookup(path.Base(c.Program())); spec != nil {
 		return spec.Lang
 	}
@@ -249,7 +249,7 @@ type clientText struct{ text, lang string }
 // standard input (in the language of the client's entry), and the code
 // its entry places (psql -c, mysql --init-command, an abbreviated
 // --exec=).
-func clientTexts(c Call) []clientText {
+func clientTexts(c View) []clientText {
 	var out []clientText
 	seen := map[string]bool{}
 	if text, ok := c.StdinText(); ok {
@@ -269,15 +269,31 @@ func clientTexts(c Call) []clientText {
 // commands run (clientCommands): its reader is read by both passes, this
 // one with its findings dropped (finding), the judging one with its code
 // dropped (judging).
-func SQLClientCommands(c Call) {
+func SQLClientCommands(c Finder) {
 	for _, t := range clientTexts(c) {
 		clientCommands(finding{c}, t.text, sql.ForLang(t.lang))
 	}
 }
 
+// clientCall is a database client's call as its commands are read in
+// either pass, by the one reader of them (clientCommands): SQLClient
+// judges them through judging, whose Command and Code drop what was
+// handed to the walk while walking; SQLClientCommands finds the code
+// they run through finding, which reports nothing. Each pass's view has
+// only its own verbs; these wrappers give the reader the other's, as
+// nothing.
+type clientCall interface {
+	View
+	Code(prog, code string)
+	Command(text string)
+	Flag(kind danger.Kind, why string)
+	FlagAt(kind danger.Kind, why string, risk api.Risk)
+	JudgeWrite(p string)
+}
+
 // finding is a call in the pass that finds code: what the reader it is
 // handed reports is left to the judging pass.
-type finding struct{ Call }
+type finding struct{ Finder }
 
 func (finding) Flag(danger.Kind, string)             {}
 func (finding) FlagAt(danger.Kind, string, api.Risk) {}
@@ -300,7 +316,7 @@ func (judging) Code(string, string) {}
 // tee, .output, .once, .save) is judged as a write, a file imported or
 // sourced as a read, and a library loaded (.load, load_extension) as a
 // command.
-func clientCommands(c Call, text string, ds []sql.Dialect) {
+func clientCommands(c clientCall, text string, ds []sql.Dialect) {
 	c = onceCall{c, map[string]bool{}}
 	seen := map[string]bool{}
 	one := func(t string) {
@@ -342,7 +358,7 @@ func clientCommands(c Call, text string, ds []sql.Dialect) {
 // client's command read twice (on its line, and as the lexer finds it) is
 // judged once (a finding made twice is one already).
 type onceCall struct {
-	Call
+	clientCall
 	seen map[string]bool
 }
 
@@ -356,13 +372,13 @@ func (o onceCall) once(key string) bool {
 
 func (o onceCall) Command(text string) {
 	if o.once("run " + text) {
-		o.Call.Command(text)
+		o.clientCall.Command(text)
 	}
 }
 
 func (o onceCall) JudgeWrite(p string) {
 	if o.once("write " + p) {
-		o.Call.JudgeWrite(p)
+		o.clientCall.JudgeWrite(p)
 	}
 }
 
@@ -371,7 +387,7 @@ func (o onceCall) JudgeWrite(p string) {
 var pagerVars = []string{"PAGER", "PSQL_PAGER", "PSQL_WATCH_PAGER", "EDITOR", "PSQL_EDITOR", "VISUAL"}
 
 // clientCommand judges one of a database client's commands, t.
-func clientCommand(c Call, t string) {
+func clientCommand(c clientCall, t string) {
 	lt := strings.ToLower(t)
 	name, rest, _ := strings.Cut(lt, " ")
 	_, restRaw, _ := strings.Cut(t, " ")
@@ -409,7 +425,7 @@ func clientCommand(c Call, t string) {
 
 // clientRuns flags a database client's command that runs cmd, and judges
 // cmd as a part of its own.
-func clientRuns(c Call, what, cmd string) {
+func clientRuns(c clientCall, what, cmd string) {
 	cmd = strings.TrimSpace(cmd)
 	c.Flag(danger.RemoteExec, c.Program()+" "+what+" runs a command ("+cmd+")")
 	if cmd != "" {
@@ -420,7 +436,7 @@ func clientRuns(c Call, what, cmd string) {
 // clientFile judges the file a database client's command writes or reads
 // (rest is the command's text after its name: options, then the file); a
 // file that is |CMD runs CMD.
-func clientFile(c Call, what, rest string, write bool) {
+func clientFile(c clientCall, what, rest string, write bool) {
 	rest = strings.TrimSpace(rest)
 	for strings.HasPrefix(rest, "-") { // .output --bom, .import --csv
 		_, rest, _ = strings.Cut(rest, " ")
@@ -785,7 +801,7 @@ func Etcd(c Call) {
 // COPY … PROGRAM runs (psql's \copy too), and sqlite3's edit(), whose
 // second argument is the editor it runs; each in every dialect the text
 // is read in, a file once.
-func sqlFileFunctions(c Call, text string, ds []sql.Dialect) {
+func sqlFileFunctions(c clientCall, text string, ds []sql.Dialect) {
 	seen := map[sql.File]bool{}
 	for _, d := range ds {
 		sts := sqlStatements(text, d, 0)

@@ -43,21 +43,22 @@ func upstreamArtifacts(c Call) bool {
 	for _, u := range c.Upstream() {
 		if u.Program() == "find" {
 			fi := ParseFind(u.Args())
-			return findSelectsArtifacts(u, fi)
+			return findSelectsArtifacts(c, u, fi)
 		}
 	}
 	return false
 }
 
-// findSelectsArtifacts reports a find whose roots are inside the tree and
-// whose name tests only match regenerable files.
-func findSelectsArtifacts(c Call, fi *Find) bool {
+// findSelectsArtifacts reports a find (the call f, its expression fi)
+// whose roots are inside the tree and whose name tests only match
+// regenerable files.
+func findSelectsArtifacts(c Paths, f Part, fi *Find) bool {
 	roots := fi.Roots
 	if len(roots) == 0 {
 		roots = []Word{{Value: ".", Lit: true}}
 	}
 	for _, r := range roots {
-		p := c.Resolve(r)
+		p := f.Resolve(r)
 		if p == "" || !c.InTree(p) {
 			return false
 		}
@@ -86,7 +87,7 @@ func findSelectsArtifacts(c Call, fi *Find) bool {
 
 // artifactInTree reports a path inside the working tree that lies within a
 // regenerable artifact (node_modules, dist, *.log, ...).
-func artifactInTree(c Call, p string) bool {
+func artifactInTree(c Paths, p string) bool {
 	root := c.TreeRoot(p)
 	if root == "" || p == root {
 		return false
@@ -299,7 +300,7 @@ func FindDelete(c Call) {
 			deletes = true
 		}
 	}
-	if !deletes || findSelectsArtifacts(c, fi) {
+	if !deletes || findSelectsArtifacts(c, c, fi) {
 		return
 	}
 	roots := fi.Roots

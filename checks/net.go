@@ -302,7 +302,7 @@ func SSH(c Call) {
 
 // SSHCommand hands the walk the command ssh runs: as run here, in the
 // home directory, for ssh localhost CMD; as run elsewhere otherwise.
-func SSHCommand(c Call) {
+func SSHCommand(c Finder) {
 	// The destination is the entry's first operand: ssh's options end
 	// there, and every word after it, options of the remote command
 	// included, is the command (ssh host rm -rf /). The entry reads the

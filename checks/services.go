@@ -214,7 +214,7 @@ func AdminStdin(c Call) {
 // AppCode hands the walk the Ruby code rails runner CODE (and
 // gitlab-rails runner) runs against the application; a script by file
 // name is not known here.
-func AppCode(c Call) {
+func AppCode(c Finder) {
 	res := c.Parse()
 	if res.Spec == nil || res.Help {
 		return

@@ -638,7 +638,7 @@ func judgeKillSubst(c Call, t Word) {
 	}
 }
 
-func judgeKillSource(c Call, up []Call) {
+func judgeKillSource(c Call, up []Part) {
 	for _, u := range up {
 		switch u.Program() {
 		case "lsof", "fuser", "ss", "netstat":

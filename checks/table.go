@@ -13,22 +13,23 @@ import "github.com/wardenhq/warden/danger"
 // program, its parse through the entry, the pipeline it sits in, the
 // analysis's answers about paths) and reports with Call.Flag. A finding's
 // risk is its category's unless Run lowers it with FlagAt. Run finds no
-// code: it runs after the walk, which is over.
+// code: it runs after the walk, which is over, and Call has no verb that
+// adds any.
 //
 // Finds, for the few checks whose programs run code of their own (an
 // interpreter's string, what ssh or docker exec runs, sed's e command, a
-// database client's shell escape), hands that code to the walk with
-// Call.Code, Command, Remote and Here. It runs while walking, before any
-// check judges, so that the code is walked where it runs; it flags
-// nothing (TestFindsFlagNothing). A check runs once of each: Finds while
-// walking, Run when judging.
+// database client's shell escape), hands that code to the walk through
+// Finder's Code, Command, Remote and Here. It runs while walking, before
+// any check judges, so that the code is walked where it runs; Finder has
+// no verb that reports. A check runs once of each: Finds while walking,
+// Run when judging.
 type Check struct {
 	Name     string
 	Rule     string // POLICY.md §3, "R13"
 	Raises   []danger.Kind
 	Programs []string
 	Run      func(Call)
-	Finds    func(Call)
+	Finds    func(Finder)
 	Flagged  []string
 	Passes   []string
 }

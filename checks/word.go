@@ -133,7 +133,7 @@ func AnyValueOf(res *programs.Result, test func(string) bool) bool {
 // values is ValuesOf for the call a check judges. It is a function over
 // Call, not a method of it, so that the names do not escape through the
 // interface to the heap.
-func values(c Call, names ...string) []Word { return ValuesOf(c.Parse(), c.Args(), names...) }
+func values(c View, names ...string) []Word { return ValuesOf(c.Parse(), c.Args(), names...) }
 
 // anyValue is AnyValueOf for the call a check judges.
 func anyValue(c Call, test func(string) bool) bool { return AnyValueOf(c.Parse(), test) }

@@ -14,11 +14,11 @@ import (
 // call is one simple command as the analysis sees it: the public Part plus
 // what the danger catalogue needs to judge it.
 type call struct {
-	// judged is the call as the checks see it, set while they run.
-	judged judged
-	ctx    *ctx
-	cwd    string
-	text   string
+	// view is the call as the checks see it, set while they run.
+	view judge
+	ctx  *ctx
+	cwd  string
+	text string
 	// words are the Part's words; args the evaluated words behind them
 	// (args[0] is the program).
 	words []string

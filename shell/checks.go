@@ -70,8 +70,7 @@ func (a *analyzer) runChecks(c *call, idx []uint8) {
 			runHook(int(i))
 		}
 		a.running = int(i) + 1
-		c.judged = judged{a: a, c: c}
-		checkTable[i].Run(&c.judged)
+		checkTable[i].Run(a.view(c))
 		a.judgeFound(c, int(i)+1)
 	}
 	a.running = saved
@@ -86,8 +85,7 @@ func (a *analyzer) runFinds(c *call, idx []uint8) {
 			continue
 		}
 		a.running = int(i) + 1
-		c.judged = judged{a: a, c: c}
-		checkTable[i].Finds(&c.judged)
+		checkTable[i].Finds((*finder)(a.view(c)))
 	}
 	a.running = saved
 }

@@ -8,9 +8,11 @@ import (
 	"github.com/wardenhq/warden/programs"
 )
 
-// judged is a call as the checks see it: checks.Call over the call and
-// the analyzer that judges it. Each call holds its own, so that handing
-// it to a check allocates nothing.
+// judged is a call as the checks see it, what both passes see of it
+// (checks.View: the Part, its Neighbours, the Paths and the Catalogue),
+// over the call and the analyzer. A neighbour is handed to a check as a
+// judged: it has no verb of either pass. Each call holds its own view
+// (call.view), so that handing it to a check allocates nothing.
 type judged struct {
 	a *analyzer
 	c *call
@@ -25,7 +27,7 @@ type judged struct {
 // calls is one view's answer and the length of the list it was taken
 // from, plus one (0: not asked yet).
 type calls struct {
-	list []checks.Call
+	list []checks.Part
 	from int
 }
 
@@ -45,7 +47,7 @@ const (
 // view is asked or from grows (a check can walk a command of its own
 // meanwhile). empty is the answer when nothing is kept: nil, or an empty
 // list.
-func (j *judged) peers(kind viewKind, from []*call, keep func(*call) bool, empty []checks.Call) []checks.Call {
+func (j *judged) peers(kind viewKind, from []*call, keep func(*call) bool, empty []checks.Part) []checks.Part {
 	if j.lastOf == kind && j.last.from == len(from)+1 {
 		return j.last.list
 	}
@@ -57,7 +59,7 @@ func (j *judged) peers(kind viewKind, from []*call, keep func(*call) bool, empty
 	}
 	out := empty
 	if n > 0 {
-		out = make([]checks.Call, 0, n)
+		out = make([]checks.Part, 0, n)
 		for _, o := range from {
 			if keep(o) {
 				out = append(out, j.a.peer(o))
@@ -72,25 +74,41 @@ func (j *judged) peers(kind viewKind, from []*call, keep func(*call) bool, empty
 // view, fresh (what a view remembered is dropped: it may be another
 // check's, or another analysis').
 func (a *analyzer) peer(o *call) *judged {
-	o.judged = judged{a: a, c: o}
-	return &o.judged
+	o.view = judge{judged{a: a, c: o}}
+	return &o.view.judged
 }
 
-var _ checks.Call = (*judged)(nil)
+// judge is the view of a check's Run (checks.Call): judged and the verbs
+// that report. finder is the view of a check's Finds (checks.Finder):
+// judged and the verbs that hand the walk code. They are distinct types
+// over the same layout, so that one call's view serves either pass (a
+// *judge converts to a *finder) while neither has the other's methods: a
+// Finds cannot assert its view to a checks.Call, nor a Run to a
+// checks.Finder (TestViewsHoldThePassesApart).
+type (
+	judge  struct{ judged }
+	finder struct{ judged }
+)
 
-func (j *judged) Program() string                   { return j.c.prog }
-func (j *judged) Text() string                      { return j.c.text }
-func (j *judged) Dir() string                       { return j.c.cwd }
-func (j *judged) Args() []checks.Word               { return j.c.operands() }
-func (j *judged) HasEffect(k programs.Effect) bool  { return hasEffect(j.c, k) }
-func (j *judged) Parse() *programs.Result           { return j.a.entryParse(j.c) }
-func (j *judged) Operands() []checks.Word           { return j.a.entryOperands(j.c) }
-func (j *judged) Sub() (string, []checks.Word)      { return j.a.entrySub(j.c) }
-func (j *judged) Resolve(w checks.Word) string      { return j.a.resolve(w, j.c.cwd) }
-func (j *judged) ResolveText(s string) string       { return j.a.resolveString(s, j.c.cwd) }
-func (j *judged) Control(p string) bool             { return isControl(j.a, p) }
-func (j *judged) Flag(kind danger.Kind, why string) { j.a.flag(j.c, kind, why) }
-func (j *judged) FlagAt(kind danger.Kind, why string, risk api.Risk) {
+var (
+	_ checks.View   = (*judged)(nil)
+	_ checks.Call   = (*judge)(nil)
+	_ checks.Finder = (*finder)(nil)
+)
+
+func (j *judged) Program() string                  { return j.c.prog }
+func (j *judged) Text() string                     { return j.c.text }
+func (j *judged) Dir() string                      { return j.c.cwd }
+func (j *judged) Args() []checks.Word              { return j.c.operands() }
+func (j *judged) HasEffect(k programs.Effect) bool { return hasEffect(j.c, k) }
+func (j *judged) Parse() *programs.Result          { return j.a.entryParse(j.c) }
+func (j *judged) Operands() []checks.Word          { return j.a.entryOperands(j.c) }
+func (j *judged) Sub() (string, []checks.Word)     { return j.a.entrySub(j.c) }
+func (j *judged) Resolve(w checks.Word) string     { return j.a.resolve(w, j.c.cwd) }
+func (j *judged) ResolveText(s string) string      { return j.a.resolveString(s, j.c.cwd) }
+func (j *judged) Control(p string) bool            { return isControl(j.a, p) }
+func (j *judge) Flag(kind danger.Kind, why string) { j.a.flag(j.c, kind, why) }
+func (j *judge) FlagAt(kind danger.Kind, why string, risk api.Risk) {
 	j.a.flagAt(j.c, kind, why, risk)
 }
 
@@ -108,7 +126,7 @@ func (j *judged) Redirects() []checks.Redirect {
 	return out
 }
 
-func (j *judged) Others() []checks.Call {
+func (j *judged) Others() []checks.Part {
 	j.a.readsPlace()
 	return j.peers(viewOthers, j.a.calls, func(o *call) bool { return o != j.c }, nil)
 }
@@ -123,11 +141,11 @@ func (j *judged) TreeRoot(p string) string                    { return j.a.treeR
 func (j *judged) System(p string) bool                        { return j.a.systemPath(p) }
 func (j *judged) Critical(p string) bool                      { return j.a.critical(p) }
 func (j *judged) FollowLinks(p string) string                 { return j.a.followLinks(j.c, p) }
-func (j *judged) JudgeOverwrite(p, how string)                { j.a.judgeOverwrite(j.c, p, how) }
+func (j *judge) JudgeOverwrite(p, how string)                 { j.a.judgeOverwrite(j.c, p, how) }
 func (j *judged) ExecProgram(words []checks.Word) string      { return key(programName(execProgram(words))) }
 func (j *judged) ParseAs(spec *programs.Spec) programs.Result { return parseAs(spec, j.c) }
 
-func (j *judged) Upstream() []checks.Call {
+func (j *judged) Upstream() []checks.Part {
 	p := j.c.ctx.pipe
 	if p == nil {
 		return nil
@@ -156,34 +174,34 @@ func (j *judged) Prints() bool                               { return printingPr
 func (j *judged) Names() []checks.Word                       { return namesFor(j.c) }
 func (j *judged) CredentialReach(p string) (file, tree bool) { return j.a.credentialReach(p) }
 
-func (j *judged) Pipeline() []checks.Call {
+func (j *judged) Pipeline() []checks.Part {
 	p := j.c.ctx.pipe
 	if p == nil {
 		return nil
 	}
-	return j.peers(viewPipe, p.calls, func(o *call) bool { return o != j.c }, []checks.Call{})
+	return j.peers(viewPipe, p.calls, func(o *call) bool { return o != j.c }, []checks.Part{})
 }
 
-func (j *judged) Here(command string) {
+func (j *finder) Here(command string) {
 	if j.c.ctx.depth+1 <= j.a.opts.MaxDepth {
 		j.a.here(command, j.c)
 	}
 }
 
-// view is the call as the checks see it, for shell code that hands a
-// call to a judgement of package checks.
-func (a *analyzer) view(c *call) *judged {
-	c.judged = judged{a: a, c: c}
-	return &c.judged
+// view is the call as the checks see it while judging, for shell code
+// that hands a call to a judgement of package checks.
+func (a *analyzer) view(c *call) *judge {
+	c.view = judge{judged{a: a, c: c}}
+	return &c.view
 }
 
 func (j *judged) Effects() []checks.Effect     { return j.c.fx }
 func (j *judged) Assigns() []checks.Assignment { return j.c.assigns }
 func (j *judged) StdinText() (string, bool)    { return j.a.stdinText(j.c) }
 func (j *judged) OutputMasked() bool           { return j.a.outputMasked(j.c) }
-func (j *judged) Code(prog, code string)       { j.a.foundCode(j.c, j.a.running, prog, code) }
+func (j *finder) Code(prog, code string)       { j.a.foundCode(j.c, j.a.running, prog, code) }
 
-func (j *judged) Remote(command string) {
+func (j *finder) Remote(command string) {
 	if j.c.ctx.depth+1 <= j.a.opts.MaxDepth {
 		j.a.remote(command, j.c)
 	}
@@ -200,8 +218,8 @@ func (j *judged) ShellOption(name string) (on, given bool) {
 
 func (j *judged) Words() []checks.Word { return j.c.args }
 func (j *judged) Launches() bool       { return j.c.launches() }
-func (j *judged) Command(text string)  { j.a.nested(text, j.c.ctx, j.c.wrappers) }
-func (j *judged) JudgeWrite(p string)  { j.a.judgeWrite(j.c, p) }
+func (j *finder) Command(text string)  { j.a.nested(text, j.c.ctx, j.c.wrappers) }
+func (j *judge) JudgeWrite(p string)   { j.a.judgeWrite(j.c, p) }
 
 func (j *judged) SubstFetches(w checks.Word) bool { return j.a.substFetches(w) }
 func (j *judged) RunsCode(prog string) bool       { return shellProgram(prog) || isInterpreter(prog) }
@@ -211,7 +229,7 @@ func (j *judged) AwkScript(uses []programs.Use) (*awk.Script, error) {
 
 func (j *judged) Elsewhere() bool { return j.c.ctx.remote }
 
-func (j *judged) Downstream() []checks.Call {
+func (j *judged) Downstream() []checks.Part {
 	p := j.c.ctx.pipe
 	if p == nil {
 		return nil

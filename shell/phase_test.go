@@ -8,6 +8,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/checks"
+	"github.com/wardenhq/warden/danger"
 )
 
 // phaseCommands are the commands of the scan goldens (dev corpus, held-out
@@ -110,10 +114,56 @@ func TestJudgingRefusesToAdd(t *testing.T) {
 	}
 }
 
-// TestFindsFlagNothing: over every frozen command, the checks' Finds,
-// which run while walking, make no finding (the code they hand over is
-// walked, and its own findings are its parts'); each check judges once,
-// in its Run.
+// TestViewsHoldThePassesApart: a check's Finds is handed a view with the
+// verbs that find code and none that report, its Run one with the verbs
+// that report and none that find code, and a neighbour neither. The
+// compiler holds each function to its view's methods; this holds the
+// views' dynamic types to them too, so that no type assertion reaches the
+// other pass's verbs.
+func TestViewsHoldThePassesApart(t *testing.T) {
+	type reports interface {
+		Flag(danger.Kind, string)
+		FlagAt(danger.Kind, string, api.Risk)
+		JudgeWrite(string)
+		JudgeOverwrite(string, string)
+	}
+	type finds interface {
+		Code(string, string)
+		Command(string)
+		Remote(string)
+		Here(string)
+	}
+	var j judge
+	for _, v := range []struct {
+		name            string
+		view            any
+		report, findsTo bool
+	}{
+		{"Run's view", &j, true, false},
+		{"Finds' view", (*finder)(&j), false, true},
+		{"a neighbour", &j.judged, false, false},
+	} {
+		if _, ok := v.view.(reports); ok != v.report {
+			t.Errorf("%s reports: %v, want %v", v.name, ok, v.report)
+		}
+		if _, ok := v.view.(finds); ok != v.findsTo {
+			t.Errorf("%s finds code: %v, want %v", v.name, ok, v.findsTo)
+		}
+		if _, ok := v.view.(checks.Call); ok != v.report {
+			t.Errorf("%s is a checks.Call: %v, want %v", v.name, ok, v.report)
+		}
+		if _, ok := v.view.(checks.Finder); ok != v.findsTo {
+			t.Errorf("%s is a checks.Finder: %v, want %v", v.name, ok, v.findsTo)
+		}
+	}
+}
+
+// TestFindsFlagNothing: over every frozen command, nothing is flagged
+// while a check's Finds runs. Its own view cannot report
+// (TestViewsHoldThePassesApart); what the compiler cannot prove is that
+// walking the code it hands over (Code, Command, Remote, Here), which
+// happens right then, flags nothing either: that code's findings are its
+// parts', made when judging, and each check judges once, in its Run.
 func TestFindsFlagNothing(t *testing.T) {
 	cmds := phaseCommands(t)
 	for _, ch := range catalogue {

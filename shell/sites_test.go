@@ -72,6 +72,7 @@ var notSiteTests = map[string]string{
 	"TestJudgingAddsNothing":                    "it asserts how judging adds code, not findings; its commands are the scan goldens' and the everyday corpus'",
 	"TestCallViews":                             "it asserts the calls a check sees across and their allocations, and no finding",
 	"TestJudgingRefusesToAdd":                   "it asserts refusals, and no finding",
+	"TestViewsHoldThePassesApart":               "it asserts the method sets of the checks' views; it analyses nothing",
 	"TestFindsFlagNothing":                      "it asserts that no finding is made while finding code; its commands are the scan goldens', the everyday corpus' and the checks' examples",
 	"TestAlternatesSkipGlobalOptions":           "it asserts the spellings rules see, and no finding",
 	"TestXargsNamesFromEntries":                 "it asserts what xargs is handed is known, and no finding",

@@ -46,7 +46,7 @@ func TestCallViews(t *testing.T) {
 			j := a.view(c)
 			views := []struct {
 				name string
-				get  func() []checks.Call
+				get  func() []checks.Part
 				want []*call
 			}{
 				{"Others", j.Others, others},
@@ -60,7 +60,7 @@ func TestCallViews(t *testing.T) {
 					t.Fatalf("%s: %s of %q: %d calls (nil %v), want %d (nil %v)", cmd, v.name, c.text, len(got), got == nil, len(v.want), v.want == nil)
 				}
 				for i, g := range got {
-					if g.(*judged).c != v.want[i] || g != &v.want[i].judged || g.(*judged).a != a {
+					if g.(*judged).c != v.want[i] || g != &v.want[i].view.judged || g.(*judged).a != a {
 						t.Fatalf("%s: %s of %q: call %d is %q, want %q", cmd, v.name, c.text, i, g.Text(), v.want[i].text)
 					}
 				}
@@ -70,8 +70,8 @@ func TestCallViews(t *testing.T) {
 			}
 			// A fresh view (the next check's) answers with one allocation
 			// at most.
-			for _, v := range []func(*judged) []checks.Call{(*judged).Others, (*judged).Upstream, (*judged).Downstream, (*judged).Pipeline} {
-				if n := testing.AllocsPerRun(10, func() { v(a.view(c)) }); n > 1 {
+			for _, v := range []func(*judged) []checks.Part{(*judged).Others, (*judged).Upstream, (*judged).Downstream, (*judged).Pipeline} {
+				if n := testing.AllocsPerRun(10, func() { v(&a.view(c).judged) }); n > 1 {
 					t.Errorf("%s: a view of %q allocates %v times", cmd, c.text, n)
 				}
 			}
