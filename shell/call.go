@@ -282,7 +282,8 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 			copy(rest, args)
 			rest[0] = arg{Value: g, Raw: p0.Raw, Lit: true, Node: p0.Node}
 			args = rest
-			ca.named = &p0
+			named := p0 // p0 itself stays on the stack for every other call
+			ca.named = &named
 		}
 	}
 	for guard := 0; guard < 64 && len(args) > 0; guard++ {
