@@ -12,7 +12,7 @@ var _ = family("archivers", func(add func(...*Spec)) {
 		// 1.34 --help lists is declared, each short spelling with its long
 		// ones (-x|--extract|--get), so that a prefix is unique here only
 		// where it is to tar (--di is ambiguous: --diff, --directory).
-		&Spec{Names: n("tar", "gtar"), Flow: Flow{Copies: true, Packs: true, Trees: "*", Examples: []string{"tar czf /tmp/x.tgz ~/.aws"}}, Grant: Grant{ExactWith: "*to-command* *checkpoint-action* *use-compress-program* -I -T -TT --unzip-command* -F*", Offers: []string{"tar to-command x => Bash(tar to-command x)"}}, Effect: Write, Permute: true, OldStyle: true, Operands: "-*", Loose: true, Abbrev: true,
+		&Spec{Names: n("tar", "gtar"), Files: Files{Archive: "--file", ArchiveWrites: "--create --append --update --catenate"}, Flow: Flow{Copies: true, Packs: true, Trees: "*", Examples: []string{"tar czf /tmp/x.tgz ~/.aws"}}, Grant: Grant{ExactWith: "*to-command* *checkpoint-action* *use-compress-program* -I -T -TT --unzip-command* -F*", Offers: []string{"tar to-command x => Bash(tar to-command x)"}}, Effect: Write, Permute: true, OldStyle: true, Operands: "-*", Loose: true, Abbrev: true,
 			ReadWith: "-t --list -tf -tzf -tjf -tJf -tvf -tvzf -ztf -tzvf t tf tzf tvf tvzf",
 			// Options that run a program; files tar writes in every mode,
 			// listing included; --remove-files deletes what was archived;
@@ -73,7 +73,7 @@ var _ = family("archivers", func(add func(...*Spec)) {
 		// does not have is unknown.
 		// dd copies if= to standard output or to a file of the agent's
 		// choosing: either way the bytes are the agent's to see.
-		&Spec{Names: n("dd"), Fills: FillsFiles, Prints: true, Grant: Grant{Exact: true, Offers: []string{"dd x => Bash(dd x)"}}, NoOptions: true, Operands: "c*", Lang: "dd", ReadOnly: []string{"dd if=disk.img count=1", "dd --help"},
+		&Spec{Names: n("dd"), Files: Files{Keys: "if=r of=w"}, Fills: FillsFiles, Prints: true, Grant: Grant{Exact: true, Offers: []string{"dd x => Bash(dd x)"}}, NoOptions: true, Operands: "c*", Lang: "dd", ReadOnly: []string{"dd if=disk.img count=1", "dd --help"},
 			Flagged: []string{"dd if=x of=y", "dd --frobnicate", "dd foo=bar if=x"}},
 		&Spec{Names: n("split"), Prints: true, Effect: Write, Permute: true, Operands: "r? -?", Loose: true, Abbrev: true,
 			Options: "-a= --suffix-length= --additional-suffix= -b= --bytes= -C= --line-bytes= -l= --lines= -n= --number= -t= --separator= --help:h --version:h --filter=x",

@@ -21,7 +21,7 @@ const bsdtarOpts = "-c --create -r --append -t --list -u --update -x:e --extract
 
 var _ = family("extractors", func(add func(...*Spec)) {
 	add(
-		&Spec{Names: n("bsdtar"), Flow: Flow{Copies: true, Packs: true, Trees: "*"}, Effect: Write, Permute: true, OldStyle: true, Operands: "-*",
+		&Spec{Names: n("bsdtar"), Files: Files{Archive: "-f --file", ArchiveWrites: "-c --create -r --append -u --update"}, Flow: Flow{Copies: true, Packs: true, Trees: "*"}, Effect: Write, Permute: true, OldStyle: true, Operands: "-*",
 			ReadWith: "-t --list -tf -tzf -tvf -ztf t tf tzf tvf", Options: bsdtarOpts,
 			Flagged:  []string{"bsdtar -x -f x.tar -C .warden", "bsdtar -xf x.tar", "bsdtar -xPf x.tar", "bsdtar -xf x.tar -s ',^,/tmp/,'", "bsdtar xf x.tar -C ~/.ssh"},
 			ReadOnly: []string{"bsdtar -tf x.tar", "bsdtar tvf x.tar"}},
@@ -33,7 +33,7 @@ var _ = family("extractors", func(add func(...*Spec)) {
 		// input into DIR. -o reads the files named on standard input,
 		// which the command line does not give: unknown. --rsh-command
 		// runs a command for a remote archive (host:file).
-		&Spec{Names: n("cpio"), Permute: true, Operands: "e?",
+		&Spec{Names: n("cpio"), Files: Files{Archive: "-F --file", ArchiveWrites: "-o --create"}, Permute: true, Operands: "e?",
 			Options: "-i:eA --extract:eA -o:u --create:u -p:e --pass-through:e -t:L --list:L --only-verify-crc:L -D=e --directory=e " +
 				"--no-absolute-filenames:S --absolute-filenames:A -0 --null -a --reset-access-time -A --append -b --swap -B -c -C= --io-size= -d --make-directories " +
 				"-E=r --pattern-file=r -f --nonmatching -F= --file= -H= --format= -I=r -l --link -L --dereference -m --preserve-modification-time " +
@@ -61,7 +61,7 @@ var _ = family("extractors", func(add func(...*Spec)) {
 		// working directory (absolute names as given); -w writes one from
 		// the files named; -r -w copies the files into the last operand.
 		// -s renames members (where they land is not known).
-		&Spec{Names: n("pax"), Flow: Flow{Packs: true}, Permute: true, Operands: "-*",
+		&Spec{Names: n("pax"), Files: Files{Archive: "-f", ArchiveWrites: "-w"}, Flow: Flow{Packs: true}, Permute: true, Operands: "-*",
 			Options:  "-r:eA -w:wR -a -c -d -i:u -k -l -n -t -u -v -X -0 -z -j -O -b= -f= -o= -p= -s=u -x= -B= -D -E= -G= -H -L -P -T= -U= -Y -Z",
 			Flagged:  []string{"pax -r -f x.pax", "pax -rf x.pax -s ',^,/tmp/,'", "pax -w -f out.pax src", "pax -rw src ~/.config"},
 			ReadOnly: []string{"pax -f x.pax", "pax -v -f x.pax"}},
@@ -80,7 +80,7 @@ var _ = family("extractors", func(add func(...*Spec)) {
 		// long forms: x unpacks into the working directory (-C or --dir
 		// DIR, JDK 21);
 		// P keeps absolute names and .. in member names.
-		&Spec{Names: n("jar"), Flow: Flow{Packs: true}, Effect: Write, Permute: true, OldStyle: true, Operands: "-*",
+		&Spec{Names: n("jar"), Files: Files{Archive: "-f --file", ArchiveWrites: "-c --create -u --update"}, Flow: Flow{Packs: true}, Effect: Write, Permute: true, OldStyle: true, Operands: "-*",
 			ReadWith: "t -t tf -tf tvf -tvf --list -d --describe-module",
 			Options: "-c --create -t --list -u --update -x:e --extract:e -d --describe-module -i= --generate-index= -f= --file= -m=r --manifest=r -e= --main-class= " +
 				"-v --verbose -0 --no-compress -M --no-manifest -P:A -C=e --dir=e -n --normalize --release= --module-version= --hash-modules= -p= --module-path= --date= " +

@@ -360,6 +360,9 @@ type Spec struct {
 	// separated, in every spelling: rm --recursive).
 	FileOp       bool
 	FileOpUnless string
+	// Files says how words the grammar cannot place name files the
+	// program reads or writes (shell/files.go).
+	Files Files
 	// Loose accepts options the entry does not declare, with no effect:
 	// for subcommands whose own effect already says they are not
 	// read-only (git commit), where the entry declares only the options
@@ -465,6 +468,45 @@ type Spec struct {
 	// so a lookup of git does not compile its hundred subcommands.
 	nameOnce sync.Once
 	subName  string
+}
+
+// Files says how a program's words name files beyond what its options'
+// and operands' effects declare: as an option's value or a KEY=VALUE
+// operand, by a prefix, or by the URL it downloads.
+type Files struct {
+	// EditsWith lists options given a value, NAME=VALUE, space
+	// separated, with which the call also writes the files its operands
+	// read: gawk -i inplace. VALUE matches the value or its last path
+	// element (-i /usr/share/awk/inplace.awk).
+	EditsWith string
+	// Prefixes lists prefixes, space separated, with which a word or an
+	// option's value (--name=PREFIX…) names a local file the program
+	// reads: aws's file://PATH and fileb://PATH.
+	Prefixes string
+	// Keys declares operands of the form KEY=VALUE whose value is a path,
+	// space separated KEY=E with E r (read) or w (written): dd's if=r
+	// of=w.
+	Keys string
+	// Archive names the option whose value is the archive the call reads
+	// (tar -f), or writes when one of ArchiveWrites is given (tar -c, -r,
+	// -u, -A); all are read in every spelling.
+	Archive, ArchiveWrites string
+	// Saves lists options, one of which makes the call save each URL
+	// operand under the URL's file name, "*" for always unless one of
+	// SavesUnless is given; SavesIn the options whose value is the
+	// directory it saves into (the working directory without): curl -O
+	// --output-dir DIR, wget -P DIR unless -O.
+	Saves, SavesUnless, SavesIn string
+	// Formats lists options whose value is a format in which
+	// %output{FILE} sends what follows into FILE, %output{>>FILE} appends
+	// (curl -w, 8.3).
+	Formats string
+	// Uploads says the files its data options send (curl -d @FILE, -F
+	// name=@FILE, -T FILE) are read: checks.CurlUploads finds them.
+	Uploads bool
+	// SlashContents says a source operand that ends in "/" copies what
+	// the directory holds, not the directory (rsync).
+	SlashContents bool
 }
 
 // compiled is an entry's grammar, parsed on its first lookup.

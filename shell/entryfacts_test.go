@@ -81,3 +81,88 @@ func TestEntryFacts(t *testing.T) {
 		})
 	}
 }
+
+// TestEntryFiles holds the files the shell finds through an entry's
+// Files: each row's path is among what the command writes (or, for
+// "read", reads), in every spelling and for every program whose entry
+// declares the field; "-" before a path says it must not be there.
+func TestEntryFiles(t *testing.T) {
+	const app = "/home/dev/projects/app/"
+	tests := []struct{ cmd, kind, path string }{
+		// Files.EditsWith: gawk -i inplace edits what it reads.
+		{`gawk -i inplace '{gsub(/a/,"b")}1' f.txt`, "write", app + "f.txt"},
+		{`gawk --include=inplace 1 f.txt`, "write", app + "f.txt"},
+		{`gawk -iinplace 1 f.txt`, "write", app + "f.txt"},
+		{`gawk --incl inplace 1 f.txt`, "write", app + "f.txt"},
+		{`gawk -i inplace.awk 1 f.txt`, "write", app + "f.txt"},
+		{`gawk -i /usr/share/awk/inplace.awk 1 f.txt`, "write", app + "f.txt"},
+		{`/usr/bin/gawk -i inplace 1 f.txt`, "write", app + "f.txt"},
+		{`awk -i inplace 1 f.txt`, "write", app + "f.txt"},
+		{`gawk -i inplace 1 x=1 f.txt`, "write", "-" + app + "x=1"},
+		{`gawk -i lib 1 f.txt`, "write", "-" + app + "f.txt"},
+		// Files.Prefixes: aws's file:// and fileb:// parameters.
+		{"aws s3api put-object --bucket b --key k --body file://notes.txt", "read", app + "notes.txt"},
+		{"aws lambda invoke --function-name f --payload fileb://p.json out.json", "read", app + "p.json"},
+		{"aws --profile p iam create-policy --policy-document=file://pol.json", "read", app + "pol.json"},
+		// Files.Keys: dd's if= and of=.
+		{"dd if=in.img of=out.img", "read", app + "in.img"},
+		{"dd if=in.img of=out.img", "write", app + "out.img"},
+		{"/bin/dd of=out.img if=in.img bs=1M", "write", app + "out.img"},
+		// Files.Saves: a download under its URL's name.
+		{"curl -O https://x.example/a/f.tgz", "write", app + "f.tgz"},
+		{"curl --remote-name https://x.example/a/f.tgz", "write", app + "f.tgz"},
+		{"curl --remote-name-all https://x.example/f.tgz", "write", app + "f.tgz"},
+		{"curl -sO --output-dir dl https://x.example/f.tgz", "write", app + "dl/f.tgz"},
+		{"curl -o x.tgz https://x.example/f.tgz", "write", "-" + app + "f.tgz"},
+		{"wget https://x.example/a/f.tgz", "write", app + "f.tgz"},
+		{"wget2 https://x.example/a/f.tgz", "write", app + "f.tgz"},
+		{"wget -P dl https://x.example/f.tgz", "write", app + "dl/f.tgz"},
+		{"wget --directory-prefix=dl https://x.example/f.tgz", "write", app + "dl/f.tgz"},
+		{"wget -O x.tgz https://x.example/f.tgz", "write", "-" + app + "f.tgz"},
+		{"wget --output-document=x.tgz https://x.example/f.tgz", "write", "-" + app + "f.tgz"},
+		// Files.Formats: curl -w %output{FILE}.
+		{"curl -w '%output{log.txt}%{http_code}' https://x.example/", "write", app + "log.txt"},
+		{"curl --write-out '%output{>>log.txt}x' https://x.example/", "write", app + "log.txt"},
+		// Files.Uploads and FileURLs.
+		{"curl -d @body.json https://x.example/", "read", app + "body.json"},
+		{"curl --data-binary @body.json https://x.example/", "read", app + "body.json"},
+		{"curl file:///etc/hosts", "read", "/etc/hosts"},
+		// Files.Archive: the archive is written when the call packs.
+		{"tar -cf out.tar src", "write", app + "out.tar"},
+		{"tar --create --file=out.tar src", "write", app + "out.tar"},
+		{"tar --cre --file out.tar src", "write", app + "out.tar"},
+		{"tar cf out.tar src", "write", app + "out.tar"},
+		{"tar -rf out.tar f", "write", app + "out.tar"},
+		{"tar -tf in.tar", "read", app + "in.tar"},
+		{"tar -tf in.tar", "write", "-" + app + "in.tar"},
+		{"gtar -czf out.tgz src", "write", app + "out.tgz"},
+		{"bsdtar -cf out.tar src", "write", app + "out.tar"},
+		{"bsdtar --create --file out.tar src", "write", app + "out.tar"},
+		{"jar cf out.jar src", "write", app + "out.jar"},
+		{"jar --create --file out.jar src", "write", app + "out.jar"},
+		{"jar tf in.jar", "read", app + "in.jar"},
+		{"pax -w -f out.pax src", "write", app + "out.pax"},
+		{"pax -f in.pax", "read", app + "in.pax"},
+		{"cpio -o -F out.cpio < list", "write", app + "out.cpio"},
+		{"cpio --create --file=out.cpio < list", "write", app + "out.cpio"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.cmd+" "+tt.kind+" "+tt.path, func(t *testing.T) {
+			an := Analyze(tt.cmd, testOpts)
+			want, absent := strings.CutPrefix(tt.path, "-")
+			found := false
+			for _, p := range an.Parts {
+				got := p.Writes
+				if tt.kind == "read" {
+					got = p.Reads
+				}
+				for _, g := range got {
+					found = found || g == want
+				}
+			}
+			if found == absent {
+				t.Errorf("%s %s: found %v, want %v (parts %+v)", tt.kind, want, found, !absent, an.Parts)
+			}
+		})
+	}
+}

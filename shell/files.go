@@ -65,69 +65,62 @@ func (a *analyzer) files(ca *call) {
 	if experiment {
 		return
 	}
-	if s := ca.entry(); s != nil && s.Lang == "awk" {
-		// gawk -i inplace edits its files in place: any awk's entry
-		// (the Lang its program is in) is read for it.
-		res := a.entryParse(ca)
-		inplace := false
-		for _, o := range res.Option("-i", "--include") {
-			inplace = inplace || o.Target == "inplace"
-		}
-		if inplace {
-			for _, u := range res.Uses {
-				if u.Effect == programs.Read && u.Option == "" && u.Index >= 0 && u.Index < len(ops) && !programs.IsAssignment(ops[u.Index].Value) {
-					write(ops[u.Index : u.Index+1])
-				}
+	spec := ca.entry()
+	if spec == nil {
+		return
+	}
+	fs := &spec.Files
+	if fs.EditsWith != "" && a.givenWithValue(ca, fs.EditsWith) {
+		// gawk -i inplace: the files it reads are edited in place.
+		for _, u := range a.entryParse(ca).Uses {
+			if u.Effect == programs.Read && u.Option == "" && u.Index >= 0 && u.Index < len(ops) && !programs.IsAssignment(ops[u.Index].Value) {
+				write(ops[u.Index : u.Index+1])
 			}
 		}
 	}
-	switch ca.prog {
-	case "aws":
-		// Any parameter given as file://PATH or fileb://PATH is read
-		// from that file.
+	if fs.Prefixes != "" {
+		// aws: any parameter given as file://PATH or fileb://PATH is
+		// read from that file.
 		for _, x := range ops {
 			v := x.Value
 			if strings.HasPrefix(v, "--") {
 				_, v, _ = strings.Cut(v, "=")
 			}
-			for _, scheme := range []string{"file://", "fileb://"} {
-				if rest, ok := strings.CutPrefix(v, scheme); ok && rest != "" {
+			for _, prefix := range strings.Fields(fs.Prefixes) {
+				if rest, ok := strings.CutPrefix(v, prefix); ok && rest != "" {
 					y := x
 					y.Value = rest
 					read([]arg{y})
 				}
 			}
 		}
-	case "dd":
+	}
+	if fs.Keys != "" {
+		// dd's if=FILE and of=FILE.
 		for _, x := range ops {
-			if v, ok := strings.CutPrefix(x.Value, "of="); ok {
-				y := x
-				y.Value = v
-				write([]arg{y})
-			}
-			if v, ok := strings.CutPrefix(x.Value, "if="); ok {
-				y := x
-				y.Value = v
-				read([]arg{y})
-			}
-		}
-	case "curl":
-		// -o FILE is the entry's write; -O saves each URL under its
-		// name, here or in --output-dir.
-		read(fileURLs(ops))
-		dir := ca.cwd
-		if ds := a.entryValues(ca, "--output-dir"); len(ds) > 0 {
-			dir = a.resolve(ds[len(ds)-1], ca.cwd)
-		}
-		if a.entryParse(ca).Has("-O", "--remote-name", "--remote-name-all") && dir != "" {
-			for _, u := range a.entryOperands(ca) {
-				if name := urlFile(u.Value); name != "" {
-					ca.writes = appendPath(ca.writes, fspath.Join(dir, name))
+			for _, kv := range strings.Fields(fs.Keys) {
+				k, e, _ := strings.Cut(kv, "=")
+				if v, ok := strings.CutPrefix(x.Value, k+"="); ok {
+					y := x
+					y.Value = v
+					if e == "w" {
+						write([]arg{y})
+					} else {
+						read([]arg{y})
+					}
 				}
 			}
 		}
+	}
+	if spec.FileURLs {
+		read(fileURLs(ops))
+	}
+	if fs.Saves != "" {
+		a.saves(ca, fs)
+	}
+	if fs.Formats != "" {
 		// -w %output{FILE} sends what follows into FILE (curl 8.3).
-		for _, v := range a.entryValues(ca, "-w", "--write-out") {
+		for _, v := range a.entryValues(ca, strings.Fields(fs.Formats)...) {
 			for rest := v.Value; ; {
 				i := strings.Index(rest, "%output{")
 				if i < 0 {
@@ -143,31 +136,62 @@ func (a *analyzer) files(ca *call) {
 				rest = rest[j+1:]
 			}
 		}
+	}
+	if fs.Uploads {
 		read(a.curlUploads(ca))
-	case "wget":
-		// -O FILE is the entry's write; without it each URL is saved
-		// under its name, in -P DIR or here.
-		if len(a.entryValues(ca, "-O", "--output-document")) == 0 {
-			dir := ca.cwd
-			if ds := a.entryValues(ca, "-P", "--directory-prefix"); len(ds) > 0 {
-				dir = a.resolve(ds[len(ds)-1], ca.cwd)
-			}
-			for _, u := range a.entryOperands(ca) {
-				if name := urlFile(u.Value); name != "" && dir != "" {
-					ca.writes = appendPath(ca.writes, fspath.Join(dir, name))
-				}
+	}
+	if fs.Archive != "" {
+		// tar -f FILE: written when the call creates or adds to it,
+		// otherwise read.
+		res := a.entryParse(ca)
+		if f := res.Option(strings.Fields(fs.Archive)...); len(f) > 0 && f[0].Index >= 0 && f[0].Index < len(ops) {
+			x := ops[f[0].Index]
+			x.Value = f[0].Target
+			if res.Has(strings.Fields(fs.ArchiveWrites)...) {
+				write([]arg{x})
+			} else {
+				read([]arg{x})
 			}
 		}
-	case "tar", "gtar", "bsdtar":
-		res := a.entryParse(ca)
-		if fs := res.Option("-f", "--file"); len(fs) > 0 && fs[0].Index >= 0 {
-			f := ops[fs[0].Index]
-			f.Value = fs[0].Target
-			if res.Has("-c", "--create", "-r", "--append", "-u", "--update", "-A") {
-				write([]arg{f})
-			} else {
-				read([]arg{f})
+	}
+}
+
+// givenWithValue reports whether the call gives one of the options with
+// its value, as NAME=VALUE words (Files.EditsWith) say: VALUE is the value
+// or its last path element.
+func (a *analyzer) givenWithValue(ca *call, with string) bool {
+	res := a.entryParse(ca)
+	for _, nv := range strings.Fields(with) {
+		name, value, _ := strings.Cut(nv, "=")
+		for _, o := range res.Option(name) {
+			if o.Target == value || path.Base(o.Target) == value {
+				return true
 			}
+		}
+	}
+	return false
+}
+
+// saves adds the files a downloader saves each URL operand under, its
+// name in the directory Files.SavesIn's option gives or the working
+// directory (curl -O, wget without -O).
+func (a *analyzer) saves(ca *call, fs *programs.Files) {
+	res := a.entryParse(ca)
+	if fs.Saves != "*" && !res.Has(strings.Fields(fs.Saves)...) || fs.SavesUnless != "" && res.Has(strings.Fields(fs.SavesUnless)...) {
+		return
+	}
+	dir := ca.cwd
+	if fs.SavesIn != "" {
+		if ds := a.entryValues(ca, strings.Fields(fs.SavesIn)...); len(ds) > 0 {
+			dir = a.resolve(ds[len(ds)-1], ca.cwd)
+		}
+	}
+	if dir == "" {
+		return
+	}
+	for _, u := range a.entryOperands(ca) {
+		if name := urlFile(u.Value); name != "" {
+			ca.writes = appendPath(ca.writes, fspath.Join(dir, name))
 		}
 	}
 }
@@ -201,10 +225,11 @@ func urlFile(url string) string {
 // curlUploads returns the files an HTTP client sends (checks.CurlUploads).
 func (a *analyzer) curlUploads(c *call) []arg { return checks.CurlUploads(a.view(c)) }
 
-// downloads returns the files a command downloads (curl -o, wget -O, and
-// output redirections of curl/wget).
+// downloads returns the files a command downloads: what a program whose
+// output can be what it fetches (Code.Fetches: curl -o, wget -O, nc) writes,
+// output redirections included.
 func downloads(ca *call, a *analyzer) []string {
-	if ca.prog != "curl" && ca.prog != "wget" && ca.prog != "aria2c" && ca.prog != "http" && ca.prog != "xh" {
+	if !programs.CodeOf(ca.prog).Fetches {
 		return nil
 	}
 	return ca.writes
@@ -264,7 +289,7 @@ func (a *analyzer) intoDir(ca *call, srcs []arg, dst arg, dir, recursive bool) {
 		}
 		trimmed := strings.TrimRight(s.Value, "/")
 		base := path.Base(trimmed)
-		contents := base == "." || strings.HasSuffix(s.Value, "/") && ca.prog == "rsync"
+		contents := base == "." || strings.HasSuffix(s.Value, "/") && slashContents(ca.prog)
 		if s.Glob {
 			if a.globNamesControl(d, base) {
 				unknown(ca.prog + " copies what " + s.Raw + " matches")
@@ -295,6 +320,13 @@ func (a *analyzer) intoDir(ca *call, srcs []arg, dst arg, dir, recursive bool) {
 			unknown(ca.prog + " copies the tree " + s.Raw)
 		}
 	}
+}
+
+// slashContents reports a copier whose entry says a source that ends in
+// "/" copies what the directory holds (Files.SlashContents: rsync).
+func slashContents(prog string) bool {
+	s := programs.Lookup(prog)
+	return s != nil && s.Files.SlashContents
 }
 
 // globNamesControl reports whether a pattern for names in dir d could

@@ -35,6 +35,7 @@ var siteTests = map[string]func(*testing.T){
 	"TestLimits":                    TestLimits,
 	"TestCatalogue":                 TestCatalogue,
 	"TestEntryFacts":                TestEntryFacts,
+	"TestEntryFiles":                TestEntryFiles,
 	"TestSQLText":                   TestSQLText,
 	"TestCatalogueReach":            TestCatalogueReach,
 	"TestControlFileRoutes":         TestControlFileRoutes,
