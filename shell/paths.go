@@ -44,8 +44,33 @@ func (a *analyzer) resolveString(s, cwd string) string {
 		}
 		a.cleanCwd = cwd
 	}
-	return fspath.JoinCleanAbs(cwd, s)
+	j := a.reuse.joins
+	if j == nil {
+		j = new(joins)
+		a.reuse.joins = j
+	}
+	for i := range j.slot[:min(j.n, len(j.slot))] {
+		if e := &j.slot[i]; e.rel == s && e.cwd == cwd {
+			return e.abs
+		}
+	}
+	abs := fspath.JoinCleanAbs(cwd, s)
+	j.slot[j.n%len(j.slot)] = joined{cwd: cwd, rel: s, abs: abs}
+	j.n++
+	return abs
 }
+
+// joins are the last relative paths one analysis resolved against a
+// working directory (n of them so far; the next goes in slot n mod 16): a
+// command names the same few files again and again (a log appended to, a
+// build directory), and each is resolved by the walk and again by the
+// checks.
+type joins struct {
+	slot [16]joined
+	n    int
+}
+
+type joined struct{ cwd, rel, abs string }
 
 // inTree reports whether p is inside one of the working directories.
 func (a *analyzer) inTree(p string) bool {

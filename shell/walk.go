@@ -144,6 +144,9 @@ type reusable struct {
 	wdirs    []string
 	// cleanCwd is cwd cleaned.
 	cwd, cleanCwd string
+	// joins are the last relative paths resolveString resolved, emptied
+	// at recycle.
+	joins *joins
 }
 
 // recycle empties the analyzer, which must have been released, and hands
@@ -165,6 +168,10 @@ func (a *analyzer) recycle() {
 	if a.seen != nil && len(a.seen) <= 64 {
 		clear(a.seen)
 		r.seen = a.seen
+	}
+	if j := r.joins; j != nil {
+		clear(j.slot[:min(j.n, len(j.slot))])
+		j.n = 0
 	}
 	clear(a.recs)
 	r.recs = a.recs[:0]
