@@ -76,7 +76,7 @@ func InterpreterCode(c Finder) {
 func sedScripts(c View) []string {
 	var out []string
 	for _, u := range c.Parse().Uses {
-		if u.Lang == "sed" && u.Index >= 0 {
+		if u.Lang == programs.LangSed && u.Index >= 0 {
 			out = append(out, u.Target)
 		}
 	}

@@ -134,7 +134,7 @@ func plural(obj string) string {
 
 // sqlLang is the language (the entry's Lang) of the SQL a client reads on
 // standard input.
-func sqlLang(c View) string {
+func sqlLang(c View) programs.Lang {
 	if spec := programs.Lookup(path.Base(c.Program())); spec != nil {
 		return spec.Lang
 	}
@@ -146,7 +146,7 @@ func SQLClient(c Call) {
 	texts := clientTexts(c)
 	var sqls []string
 	for _, t := range texts {
-		clientCommands(judging{c}, t.text, sql.ForLang(t.lang))
+		clientCommands(judging{c}, t.text, sql.ForLang(string(t.lang)))
 		sqls = append(sqls, t.text)
 	}
 	prod := anyValue(c, ProdName)
@@ -175,7 +175,7 @@ func SQLClient(c Call) {
 		disposable = true
 	}
 	for i, s := range sqls {
-		ds := sql.ForLang(texts[i].lang)
+		ds := sql.ForLang(string(texts[i].lang))
 		if disposable && recreates(s, ds) || rolledBack(s, ds) {
 			continue
 		}
@@ -243,7 +243,10 @@ func sqlOnly(ops []Word, sql string) bool {
 
 // clientText is a text a database client runs, and its language (an
 // entry's Lang), which says its dialect.
-type clientText struct{ text, lang string }
+type clientText struct {
+	text string
+	lang programs.Lang
+}
 
 // clientTexts are the texts a database client runs: what it reads on
 // standard input (in the language of the client's entry), and the code
@@ -271,7 +274,7 @@ func clientTexts(c View) []clientText {
 // dropped (judging).
 func SQLClientCommands(c Finder) {
 	for _, t := range clientTexts(c) {
-		clientCommands(finding{c}, t.text, sql.ForLang(t.lang))
+		clientCommands(finding{c}, t.text, sql.ForLang(string(t.lang)))
 	}
 }
 
@@ -697,8 +700,8 @@ func DBTools(c Call) {
 // .indexes, .databases). Anything else — other backslash and
 // dot-commands, text that ends inside a string or comment — is code whose
 // effect is not known.
-func PlainQuery(lang, text string) bool {
-	for _, d := range sql.ForLang(lang) {
+func PlainQuery(lang programs.Lang, text string) bool {
+	for _, d := range sql.ForLang(string(lang)) {
 		if !plainQuery(sql.Split(text, d)) {
 			return false
 		}

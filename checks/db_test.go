@@ -4,12 +4,14 @@ import (
 	"testing"
 
 	"github.com/wardenhq/warden/internal/lang/sql"
+	"github.com/wardenhq/warden/programs"
 )
 
 func TestPlainQuery(t *testing.T) {
 	for _, c := range []struct {
-		lang, text string
-		want       bool
+		lang programs.Lang
+		text string
+		want bool
 	}{
 		{"psql", "SELECT 1", true},
 		{"psql", "select count(*) from users where name = 'a;b'", true},

@@ -639,7 +639,7 @@ func EnvDump(c Call) {
 			return
 		}
 		for _, e := range c.Effects() {
-			if e.Lang != "jq" {
+			if e.Lang != programs.LangJq {
 				continue
 			}
 			if v := jqSecretVar(e.Target); v != "" {

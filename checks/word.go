@@ -92,7 +92,7 @@ type Effect struct {
 	Option string
 	// Lang is the language of code the part runs (python, awk, make), ""
 	// when Target is not code.
-	Lang string
+	Lang programs.Lang
 }
 
 // Assignment is NAME=value: before a command, given to env, or in a

@@ -73,7 +73,7 @@ var _ = family("archivers", func(add func(...*Spec)) {
 		// does not have is unknown.
 		// dd copies if= to standard output or to a file of the agent's
 		// choosing: either way the bytes are the agent's to see.
-		&Spec{Names: n("dd"), Files: Files{Keys: "if=r of=w"}, Fills: FillsFiles, Prints: true, Grant: Grant{Exact: true, Offers: []string{"dd x => Bash(dd x)"}}, NoOptions: true, Operands: "c*", Lang: "dd", ReadOnly: []string{"dd if=disk.img count=1", "dd --help"},
+		&Spec{Names: n("dd"), Files: Files{Keys: "if=r of=w"}, Fills: FillsFiles, Prints: true, Grant: Grant{Exact: true, Offers: []string{"dd x => Bash(dd x)"}}, NoOptions: true, Operands: "c*", Lang: LangDD, ReadOnly: []string{"dd if=disk.img count=1", "dd --help"},
 			Flagged: []string{"dd if=x of=y", "dd --frobnicate", "dd foo=bar if=x"}},
 		&Spec{Names: n("split"), Prints: true, Effect: Write, Permute: true, Operands: "r? -?", Loose: true, Abbrev: true,
 			Options: "-a= --suffix-length= --additional-suffix= -b= --bytes= -C= --line-bytes= -l= --lines= -n= --number= -t= --separator= --help:h --version:h --filter=x",

@@ -129,7 +129,7 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 		// An operand is a +FORMAT to print, or the new time to set (date
 		// MMDDhhmm[[CC]YY][.ss]): judged as date "code". -r reads only a
 		// file's time, as stat does.
-		&Spec{Names: n("date"), Number: "+%s +%s%N +%N", Abbrev: true, Permute: true, Operands: "c?", Lang: "date",
+		&Spec{Names: n("date"), Number: "+%s +%s%N +%N", Abbrev: true, Permute: true, Operands: "c?", Lang: LangDate,
 			Options:  "-d= -f=r -I? -r= -R -s=c -u --date= --debug --file=r --iso-8601? --resolution --reference= --rfc-email --rfc-3339= --set=c --universal --utc -j -n -v= -z=" + gnu,
 			ReadOnly: []string{"date +%s", "date -u", "date -d yesterday", "date -u +%FT%TZ"},
 			Flagged:  []string{"date -s 2020-01-01", "date --set=2020-01-01", "date --se=@0", "date 010100002030"}},

@@ -16,7 +16,7 @@ import "github.com/wardenhq/warden/danger"
 
 var _ = family("databases", func(add func(...*Spec)) {
 	add(
-		&Spec{Names: n("psql"), Grant: Grant{Exact: true, Offers: []string{"psql x => Bash(psql x)"}}, Effect: Network, StdinCode: true, Abbrev: true, Permute: true, Lang: "psql", Operands: "n? -?",
+		&Spec{Names: n("psql"), Grant: Grant{Exact: true, Offers: []string{"psql x => Bash(psql x)"}}, Effect: Network, StdinCode: true, Abbrev: true, Permute: true, Lang: LangPsql, Operands: "n? -?",
 			// -c runs SQL or a backslash command; -f runs a file of
 			// them; -o and -L write the output (-o '|cmd' pipes it to a
 			// command, so its value is unknown); the operands are the
@@ -28,7 +28,7 @@ var _ = family("databases", func(add func(...*Spec)) {
 			ReadOnly: []string{"psql --version", "psql -V"},
 			Flagged: []string{"psql -c '\\! /bin/bash'", "psql -h db.example.com -c 'SELECT 1'", "psql -f ~/.pgpass", "psql -c 'DROP TABLE users'",
 				"psql -o '|sh' -c 'SELECT 1'", "psql -L /tmp/log -l", "psql -c '\\o /tmp/out' -c 'SELECT 1'", "psql -c '\\copy t TO PROGRAM '\\''sh -c id'\\'''", "psql"}},
-		&Spec{Names: n("mysql", "mariadb"), Grant: Grant{Exact: true, Offers: []string{"mysql x => Bash(mysql x)"}}, Effect: Network, StdinCode: true, Abbrev: true, Permute: true, Lang: "mysql", Operands: "-?",
+		&Spec{Names: n("mysql", "mariadb"), Grant: Grant{Exact: true, Offers: []string{"mysql x => Bash(mysql x)"}}, Effect: Network, StdinCode: true, Abbrev: true, Permute: true, Lang: LangMySQL, Operands: "-?",
 			// -e runs SQL and client commands (\! and system run a
 			// shell, tee writes a file, source runs a file); --pager runs
 			// a command; --default-auth and --plugin-dir load a plugin
@@ -46,7 +46,7 @@ var _ = family("databases", func(add func(...*Spec)) {
 			ReadOnly: []string{"mysql --version", "mariadb -V"},
 			Flagged: []string{"mysql -e '\\! /bin/bash'", "mysql -e 'system id'", "mysql --default-auth ../../../tmp/evil", "mysql --plugin-dir=/tmp/plugins -e 'SELECT 1'",
 				"mysql --pager='sh -c id' -e 'SELECT 1'", "mysql --tee=/tmp/log -e 'SELECT 1'", "mysql --defaults-file=/tmp/my.cnf", "mysql -e 'DROP DATABASE shop'", "mysql"}},
-		&Spec{Names: n("sqlite3", "sqlite"), Flow: Flow{Dumps: "a database dump", DumpsWhen: ".dump"}, Grant: Grant{Exact: true, Offers: []string{"sqlite3 x => Bash(sqlite3 x)"}}, Prints: true, StdinCode: true, LongDash: true, Permute: true, Lang: "sqlite", Operands: "r? c*",
+		&Spec{Names: n("sqlite3", "sqlite"), Flow: Flow{Dumps: "a database dump", DumpsWhen: ".dump"}, Grant: Grant{Exact: true, Offers: []string{"sqlite3 x => Bash(sqlite3 x)"}}, Prints: true, StdinCode: true, LongDash: true, Permute: true, Lang: LangSQLite, Operands: "r? c*",
 			// The first operand is the database file; the others are SQL
 			// or dot-commands (.shell and .system run a command, .output
 			// and .once write a file, .import and .read read one, .load
@@ -64,7 +64,7 @@ var _ = family("databases", func(add func(...*Spec)) {
 		// file, the others SQL or dot-commands (.shell and .system run a
 		// command, .output writes a file, .read reads one); -c and -s run
 		// SQL and exit, -cmd runs it first, -init runs a file of it.
-		&Spec{Names: n("duckdb"), Grant: Grant{Exact: true, Offers: []string{"duckdb -c x => Bash(duckdb -c x)"}}, Prints: true, StdinCode: true, LongDash: true, Permute: true, Lang: "sql", Operands: "r? c*",
+		&Spec{Names: n("duckdb"), Grant: Grant{Exact: true, Offers: []string{"duckdb -c x => Bash(duckdb -c x)"}}, Prints: true, StdinCode: true, LongDash: true, Permute: true, Lang: LangSQL, Operands: "r? c*",
 			Options: "-c=k -s=k -cmd|--cmd=k -init|--init=l -append -ascii -bail -batch -box -column -csv -echo -header -noheader -help:h --help:h -html -interactive -json -line -list " +
 				"-markdown -newline= -nofollow -no-stdin -nullvalue= -quote -readonly -separator= -stats -table -unredacted -unsigned -version:h --version:h",
 			ReadOnly: []string{"duckdb -version", "duckdb app.db 'SELECT count(*) FROM users'", "duckdb -c 'SELECT 42'"},
@@ -74,14 +74,14 @@ var _ = family("databases", func(add func(...*Spec)) {
 		// attach (-hhost, -e'SQL') or follow, --opt=v, no prefixes of long
 		// options; options may follow the database operand. -e runs SQL
 		// and exits; without it they run what standard input holds.
-		&Spec{Names: n("mycli"), Grant: Grant{Exact: true, Offers: []string{"mycli x => Bash(mycli x)"}}, Effect: Network, StdinCode: true, Permute: true, Lang: "sql", Operands: "n?",
+		&Spec{Names: n("mycli"), Grant: Grant{Exact: true, Offers: []string{"mycli x => Bash(mycli x)"}}, Effect: Network, StdinCode: true, Permute: true, Lang: LangSQL, Operands: "n?",
 			Options: "-e|--execute=k --init-command=k -h|--host=n -P|--port= -u|--user= -S|--socket= -p|--password= --pass= -D|--database= -d|--dsn= --list-dsn --list-ssh-config " +
 				"--ssh-user= --ssh-host=n --ssh-port= --ssh-password= --ssh-key-filename=r --ssh-config-path=r --ssh-config-host= --ssl-mode= --ssl --no-ssl --ssl-ca=r --ssl-capath=r " +
 				"--ssl-cert=r --ssl-key=r --ssl-cipher= --tls-version= --ssl-verify-server-cert -V|--version:h --help:h -v|--verbose -R|--prompt= -l|--logfile=w --defaults-group-suffix= " +
 				"--defaults-file=u --myclirc=u --auto-vertical-output --show-warnings --no-show-warnings -t|--table --csv --warn --no-warn --local-infile= -g|--login-path= --charset= --password-file=r",
 			ReadOnly: []string{"mycli --version"},
 			Flagged:  []string{"mycli -e 'DROP DATABASE shop'", "mycli shop --execute 'DELETE FROM users'", "mycli --init-command 'TRUNCATE users' shop", "mycli -e 'system id'", "mycli"}},
-		&Spec{Names: n("litecli"), Grant: Grant{Exact: true, Offers: []string{"litecli x => Bash(litecli x)"}}, StdinCode: true, Permute: true, Lang: "sql", Operands: "r?",
+		&Spec{Names: n("litecli"), Grant: Grant{Exact: true, Offers: []string{"litecli x => Bash(litecli x)"}}, StdinCode: true, Permute: true, Lang: LangSQL, Operands: "r?",
 			Options:  "-e|--execute=k -V|--version:h --help:h -D|--database=r -R|--prompt= -l|--logfile=w --liteclirc=u --auto-vertical-output -t|--table --csv --warn --no-warn",
 			ReadOnly: []string{"litecli --version", "litecli app.db -e 'SELECT count(*) FROM users'"},
 			Flagged:  []string{"litecli app.db -e 'DROP TABLE users'", "litecli --execute 'DELETE FROM users' app.db", "litecli app.db -e '.shell /bin/sh'", "litecli app.db"}},
@@ -91,7 +91,7 @@ var _ = family("databases", func(add func(...*Spec)) {
 		// terminator. Its scripts' !! and :!! run a command, :out writes
 		// a file, :r reads one. It takes no operands (go-sqlcmd
 		// cmd/sqlcmd/sqlcmd.go setFlags, "Unknown command" for one).
-		&Spec{Names: n("sqlcmd"), Grant: Grant{Exact: true, Offers: []string{"sqlcmd -Q x => Bash(sqlcmd -Q x)"}}, Effect: Network, StdinCode: true, Lang: "sql",
+		&Spec{Names: n("sqlcmd"), Grant: Grant{Exact: true, Offers: []string{"sqlcmd -Q x => Bash(sqlcmd -Q x)"}}, Effect: Network, StdinCode: true, Lang: LangSQL,
 			Options: "-Q|--query=k -q|--initial-query=k -i|--input-file=r -o|--output-file=w --trace-file=w -c|--batch-terminator= -S|--server=n --server-name= -d|--database-name= " +
 				"-U|--user-name= -P|--password= -E|--use-trusted-connection -C|--trust-server-certificate -G|--use-aad --authentication-method= -x|--disable-variable-substitution " +
 				"-v|--variables= -a|--packet-size= -l|--login-timeOut= -H|--workstation-name= -K|--application-intent= -N|--encrypt-connection= -F|--host-name-in-certificate= " +
@@ -106,7 +106,7 @@ var _ = family("databases", func(add func(...*Spec)) {
 		// flags bundle, unique prefixes of long options are taken, options
 		// may follow the operands (host, then port). -e runs CQL and exits,
 		// -f runs a file of it; --browser names the program HELP opens.
-		&Spec{Names: n("cqlsh"), Grant: Grant{Exact: true, Offers: []string{"cqlsh -e x => Bash(cqlsh -e x)"}}, Effect: Network, StdinCode: true, Abbrev: true, Permute: true, Lang: "sql", Operands: "n? -?",
+		&Spec{Names: n("cqlsh"), Grant: Grant{Exact: true, Offers: []string{"cqlsh -e x => Bash(cqlsh -e x)"}}, Effect: Network, StdinCode: true, Abbrev: true, Permute: true, Lang: LangSQL, Operands: "n? -?",
 			Options: "-e|--execute=k -f|--file=r -C|--color --no-color --browser=x --ssl -u|--username= -p|--password= -k|--keyspace= --debug --coverage --encoding= --cqlshrc=u " +
 				"--credentials=r --cqlversion= --protocol-version= --connect-timeout= --request-timeout= -t|--tty --insecure-password-without-warning -v:h --version:h -h|--help:h",
 			ReadOnly: []string{"cqlsh --version"},
@@ -117,7 +117,7 @@ var _ = family("databases", func(add func(...*Spec)) {
 		// comes from standard input or the terminal, and --init-command
 		// runs SQL after connecting. The operands are the database and the
 		// user.
-		&Spec{Names: n("pgcli"), Grant: Grant{Exact: true, Offers: []string{"pgcli x => Bash(pgcli x)"}}, Effect: Network, StdinCode: true, Permute: true, Lang: "psql", Operands: "n? -?",
+		&Spec{Names: n("pgcli"), Grant: Grant{Exact: true, Offers: []string{"pgcli x => Bash(pgcli x)"}}, Effect: Network, StdinCode: true, Permute: true, Lang: LangPsql, Operands: "n? -?",
 			Options: "--init-command=k -h|--host=n -p|--port= -U|--username= -u|--user= -W|--password -w|--no-password --single-connection -v|--version:h -d|--dbname= " +
 				"--pgclirc=u -D|--dsn= --list-dsn --row-limit= --application-name= --less-chatty --prompt= --prompt-dsn= -l|--list --ping --auto-vertical-output --warn= " +
 				"--ssh-tunnel=n --log-file=w --help:h",
@@ -128,7 +128,7 @@ var _ = family("databases", func(add func(...*Spec)) {
 		// a file of them, in the order given; the one operand is the DSN.
 		// -W is --no-password and -w --password, the other way round
 		// from psql.
-		&Spec{Names: n("usql"), Grant: Grant{Exact: true, Offers: []string{"usql -c x => Bash(usql -c x)"}}, Effect: Network, StdinCode: true, Permute: true, Lang: "psql", Operands: "n?",
+		&Spec{Names: n("usql"), Grant: Grant{Exact: true, Offers: []string{"usql -c x => Bash(usql -c x)"}}, Effect: Network, StdinCode: true, Permute: true, Lang: LangPsql, Operands: "n?",
 			Options: "-c|--command=k -f|--file=r -W|--no-password -X|--no-rc --no-psqlrc --no-usqlrc -o|--out=w -w|--password -1|--single-transaction -v|--set= --var= --variable= " +
 				"-P|--pset= -F|--field-separator= -R|--record-separator= -T|--table-attr= -A|--no-align -H|--html -t|--tuples-only -x|--expanded -z|--field-separator-zero " +
 				"-0|--record-separator-zero -J|--json -C|--csv -G|--vertical -q|--quiet --config=u -V|--version:h --help:h",
@@ -143,7 +143,7 @@ var _ = family("databases", func(add func(...*Spec)) {
 		// (more than once), --queries-file files of it; words that are no
 		// option are read as SQL, as newer clients run them.
 		&Spec{Names: n("clickhouse-client", "clickhouse-local"), Grant: Grant{Exact: true, Offers: []string{"clickhouse-client -q x => Bash(clickhouse-client -q x)"}}, Effect: Network,
-			StdinCode: true, Abbrev: true, Loose: true, Permute: true, Lang: "sql", Operands: "c*", Options: clickhouseOpts,
+			StdinCode: true, Abbrev: true, Loose: true, Permute: true, Lang: LangSQL, Operands: "c*", Options: clickhouseOpts,
 			ReadOnly: []string{"clickhouse-client --version"},
 			Flagged: []string{"clickhouse-client --query 'DROP TABLE default.events'", "clickhouse-client -nq 'TRUNCATE TABLE events'", "clickhouse-client --que='DELETE FROM events'",
 				"clickhouse-client --queries-file /tmp/x.sql", "clickhouse-client"}},
@@ -160,7 +160,7 @@ var _ = family("databases", func(add func(...*Spec)) {
 		// snowsql (click: bundles, no prefixes). -q runs SQL, -f a file of
 		// it; -o sets client options, among them output_file and
 		// log_file, which write.
-		&Spec{Names: n("snowsql"), Grant: Grant{Exact: true, Offers: []string{"snowsql -q x => Bash(snowsql -q x)"}}, Effect: Network, StdinCode: true, Lang: "sql",
+		&Spec{Names: n("snowsql"), Grant: Grant{Exact: true, Offers: []string{"snowsql -q x => Bash(snowsql -q x)"}}, Effect: Network, StdinCode: true, Lang: LangSQL,
 			Options: "-q|--query=k -f|--filename=r -a|--accountname= -u|--username= -d|--dbname= -s|--schemaname= -r|--rolename= -w|--warehouse= -h|--host=n -p|--port= " +
 				"--region= -m|--mfa-passcode= --authenticator= -c|--connection= -D|--variable= -o|--option=u --config=u --private-key-path=r --abort-detached-query " +
 				"--probe-connection --noup -P|--prompt -M|--mfa-prompt -v|--version:h --versions:h --bootstrap-version= --disable-request-pooling --token= --generate-jwt --help:h",
@@ -172,7 +172,7 @@ var _ = family("databases", func(add func(...*Spec)) {
 		// standard input holds; bq rm deletes a dataset, table or model.
 		&Spec{Names: n("bq"), Grant: Grant{Exact: true, Offers: []string{"bq query x => Bash(bq query x)"}}, LongDash: true, Options: bqGlobal,
 			Subcommands: subs(
-				"query", &Spec{Effect: Network, StdinCode: true, Loose: true, LongDash: true, Permute: true, Lang: "sql", Operands: "c*",
+				"query", &Spec{Effect: Network, StdinCode: true, Loose: true, LongDash: true, Permute: true, Lang: LangSQL, Operands: "c*",
 					Options: bqGlobal + " -dry_run --dry_run -use_legacy_sql? --use_legacy_sql? -nouse_legacy_sql --nouse_legacy_sql -destination_table= --destination_table= -parameter= --parameter= " +
 						"-n= --max_rows= -max_rows= -replace --replace -append_table --append_table -batch --batch -label= --label="},
 				"rm", &Spec{Effect: Network, Loose: true, LongDash: true, Permute: true, Operands: "-*", Options: bqGlobal + " -r -recursive --recursive -f -force --force -d -dataset --dataset -t -table --table -m -model --model",
@@ -186,7 +186,7 @@ var _ = family("databases", func(add func(...*Spec)) {
 		// alike in either case). SQL comes from the start script (@FILE)
 		// or standard input; the first operand is the logon (user/pw@db
 		// or /NOLOG).
-		&Spec{Names: n("sqlplus"), Grant: Grant{Exact: true, Offers: []string{"sqlplus x => Bash(sqlplus x)"}}, Effect: Network, StdinCode: true, LongDash: true, Fold: true, Lang: "sql", Operands: "n? u? -*",
+		&Spec{Names: n("sqlplus"), Grant: Grant{Exact: true, Offers: []string{"sqlplus x => Bash(sqlplus x)"}}, Effect: Network, StdinCode: true, LongDash: true, Fold: true, Lang: LangSQL, Operands: "n? u? -*",
 			Options:  "-s|-S|-silent -l|-L|-logon -f|-F|-fast -nologintime -m|-M|-markup= -r|-R|-restrict= -c|-C|-compatibility= -v|-V|-version:h -h|-H|-help:h",
 			ReadOnly: []string{"sqlplus -V"},
 			Flagged:  []string{"sqlplus -S scott/tiger@db @/tmp/x.sql", "sqlplus /nolog", "sqlplus"}},
@@ -194,7 +194,7 @@ var _ = family("databases", func(add func(...*Spec)) {
 		// whole, --opt=v or --opt v). --execute runs SQL, -f a file of
 		// it; the server is an option or, in newer trino, the operand;
 		// --pager names the program output goes through.
-		&Spec{Names: n("trino", "presto"), Grant: Grant{Exact: true, Offers: []string{"trino --execute x => Bash(trino --execute x)"}}, Effect: Network, StdinCode: true, Permute: true, Lang: "sql", Operands: "n?",
+		&Spec{Names: n("trino", "presto"), Grant: Grant{Exact: true, Offers: []string{"trino --execute x => Bash(trino --execute x)"}}, Effect: Network, StdinCode: true, Permute: true, Lang: LangSQL, Operands: "n?",
 			Options: "--execute=k -f|--file=r --server=n --catalog= --schema= --user= --password --output-format= --output-format-interactive= --debug --session= --source= " +
 				"--client-tags= --client-info= --client-request-timeout= --extra-credential= --access-token= --truststore-path=r --truststore-password= --truststore-type= " +
 				"--keystore-path=r --keystore-password= --keystore-type= --insecure --krb5-config-path=r --krb5-keytab-path=r --krb5-principal= --krb5-remote-service-name= " +
@@ -207,11 +207,11 @@ var _ = family("databases", func(add func(...*Spec)) {
 		// word, values attached (-d, -x0x09, -m20), anywhere on the line;
 		// the operands are the DSN, the user and the password. SQL comes
 		// only from standard input.
-		&Spec{Names: n("isql", "iusql"), Grant: Grant{Exact: true, Offers: []string{"isql x => Bash(isql x)"}}, Effect: Network, StdinCode: true, Permute: true, Lang: "sql", Operands: "n? - -",
+		&Spec{Names: n("isql", "iusql"), Grant: Grant{Exact: true, Offers: []string{"isql x => Bash(isql x)"}}, Effect: Network, StdinCode: true, Permute: true, Lang: LangSQL, Operands: "n? - -",
 			Options:  "-b -d? -x? -w -c -m? -v -l? -q -3 -n -e -k -L? --version:h",
 			ReadOnly: []string{"isql --version"},
 			Flagged:  []string{"echo 'DROP TABLE users' | isql shop", "isql -b shop user pw", "isql shop"}},
-		&Spec{Names: n("redis-cli", "valkey-cli", "keydb-cli"), Grant: Grant{Exact: true, Offers: []string{"redis-cli x => Bash(redis-cli x)"}}, Effect: Network, StdinCode: true, Lang: "redis", Operands: "c? -*",
+		&Spec{Names: n("redis-cli", "valkey-cli", "keydb-cli"), Grant: Grant{Exact: true, Offers: []string{"redis-cli x => Bash(redis-cli x)"}}, Effect: Network, StdinCode: true, Lang: LangRedis, Operands: "c? -*",
 			// The first operand is a Redis command (CONFIG SET with SAVE
 			// writes files on the server, MODULE LOAD loads a library,
 			// EVAL runs Lua); --rdb writes a dump of the server to a
@@ -232,7 +232,7 @@ var _ = family("databases", func(add func(...*Spec)) {
 				"get", &Spec{Effect: Network, Permute: true, Operands: "- -?", Options: etcdGlobal + " --prefix --from-key --keys-only --print-value-only --limit= --rev= --order= --sort-by= --consistency= --count-only"},
 				"version", &Spec{Effect: Network, Options: etcdGlobal}),
 			Flagged: []string{"etcdctl del \"\" --prefix", "etcdctl --endpoints=https://db:2379 del --from-key /", "etcdctl del / --prefix"}},
-		&Spec{Names: n("mongosh", "mongo"), Grant: Grant{Exact: true, Offers: []string{"mongosh x => Bash(mongosh x)"}}, Effect: Network, StdinCode: true, Lang: "mongo", Operands: "n? p*", Permute: true,
+		&Spec{Names: n("mongosh", "mongo"), Grant: Grant{Exact: true, Offers: []string{"mongosh x => Bash(mongosh x)"}}, Effect: Network, StdinCode: true, Lang: LangMongo, Operands: "n? p*", Permute: true,
 			// --eval runs JavaScript (which can start processes); -f and
 			// file operands run script files; the first operand is the
 			// database or its URI. Options may follow it (yargs-parser:
@@ -260,10 +260,10 @@ const clickhouseOpts = "-q|--query=k --queries-file=r -n|--multiquery -m|--multi
 	"--file=r --structure= --input-format= --output-format= --interactive --pager=x --connection= -V|--version:h --help:h"
 
 // clickhouseClient is clickhouse client and clickhouse local.
-var clickhouseClient = &Spec{Effect: Network, StdinCode: true, Abbrev: true, Loose: true, Permute: true, Lang: "sql", Operands: "c*", Options: clickhouseOpts}
+var clickhouseClient = &Spec{Effect: Network, StdinCode: true, Abbrev: true, Loose: true, Permute: true, Lang: LangSQL, Operands: "c*", Options: clickhouseOpts}
 
 // cockroachSQL is cockroach sql and cockroach demo.
-var cockroachSQL = &Spec{Effect: Network, StdinCode: true, Lang: "sql",
+var cockroachSQL = &Spec{Effect: Network, StdinCode: true, Lang: LangSQL,
 	Options: "-e|--execute=k -f|--file=r --url=n --host=n -p|--port= -u|--user= -d|--database= --insecure --certs-dir=r --cluster-name= --disable-cluster-name-verification " +
 		"--format= --set= --echo-sql --safe-updates? --read-only --watch= --no-line-editor --embedded --debug-sql-cli --empty --nodes= --no-example-database -h|--help:h"}
 

@@ -30,7 +30,7 @@ var _ = family("devtools", func(add func(...*Spec)) {
 		// kin run gdb commands (shell, !, python); -x runs a file of
 		// them. What a debugger does to the program it runs or attaches
 		// to is not known.
-		&Spec{Names: n("gdb"), Grant: Grant{Exact: true, Offers: []string{"gdb ./a.out => Bash(gdb ./a.out)"}}, Effect: Unknown, Lang: "gdb", LongDash: true, Abbrev: true, Permute: true, Operands: "p? -?",
+		&Spec{Names: n("gdb"), Grant: Grant{Exact: true, Offers: []string{"gdb ./a.out => Bash(gdb ./a.out)"}}, Effect: Unknown, Lang: LangGdb, LongDash: true, Abbrev: true, Permute: true, Operands: "p? -?",
 			Options: "-ex|-eval-command|--eval-command=k -iex|-init-eval-command|--init-eval-command=k -eiex|-early-init-eval-command|--early-init-eval-command=k -x|-command=p -ix|-init-command=p -eix|-early-init-command=p " +
 				"-batch -batch-silent -nx|-n -nh -q|-quiet|-silent -tui -readnow -readnever -write -nw|-nowindows -windows -se=r -s|-symbols=r -e|-exec=r -c|-core=r -p|-pid= " +
 				"-d|-directory= -cd= -D|-data-directory= -tty= -b= -l= -i|-interpreter= -return-child-result -f|-fullname -annotate= -ui= -args -statistics -version:h -help:h -configuration:h",
@@ -73,7 +73,7 @@ var _ = family("devtools", func(add func(...*Spec)) {
 				"-s= --shell= -S= --severity= -W= --wiki-link-count= -x --external-sources --norc --rcfile=r -V:h --version:h -h:h --help:h",
 			ReadOnly: []string{"shellcheck script.sh", "shellcheck -x -s bash script.sh", "shellcheck -f gcc *.sh"}, Flagged: []string{"shellcheck --frobnicate x.sh"}},
 		// yq's expression is read for what it reaches (load, env).
-		&Spec{Names: n("yq"), Grant: Grant{Exact: true, Offers: []string{"yq x => Bash(yq x)"}}, Prints: true, Permute: true, Lang: "yq", Operands: "c r*", Options: "-i:W --inplace:W -o= --output-format= -p= --input-format= -P --prettyPrint -r --unwrapScalar? " +
+		&Spec{Names: n("yq"), Grant: Grant{Exact: true, Offers: []string{"yq x => Bash(yq x)"}}, Prints: true, Permute: true, Lang: LangYq, Operands: "c r*", Options: "-i:W --inplace:W -o= --output-format= -p= --input-format= -P --prettyPrint -r --unwrapScalar? " +
 			"-n --null-input -e --exit-status -C --colors -M --no-colors -I= --indent= -N --no-doc -s=u --split-exp=u --from-file=u:P --front-matter= --header-preprocess? " +
 			"--expression=c:P -0 --nul-output -V:h --version:h -h:h --help:h -v --verbose",
 			OwnOperands: true, Subcommands: subs("e", yqEval, "eval", yqEval, "ea", yqEval, "eval-all", yqEval),
@@ -148,6 +148,6 @@ const ruffOpts = "--config= --isolated --output-format= -o=w --output-file=w --t
 	"-e --show-files --show-settings --line-length= --preview --no-preview -h:h --help:h"
 
 // yqEval is yq's eval and eval-all: an expression, then the files read.
-var yqEval = &Spec{Prints: true, Permute: true, Lang: "yq", Operands: "c r*", Options: "-i:W --inplace:W -o= --output-format= -p= --input-format= -P --prettyPrint -r --unwrapScalar? " +
+var yqEval = &Spec{Prints: true, Permute: true, Lang: LangYq, Operands: "c r*", Options: "-i:W --inplace:W -o= --output-format= -p= --input-format= -P --prettyPrint -r --unwrapScalar? " +
 	"-n --null-input -e --exit-status -C --colors -M --no-colors -I= --indent= -N --no-doc -s=u --split-exp=u --from-file=u:P --front-matter= --header-preprocess? " +
 	"--expression=c:P -0 --nul-output -h:h --help:h -v --verbose"}

@@ -13,7 +13,7 @@ package programs
 var _ = family("editors", func(add func(...*Spec)) {
 	add(
 		&Spec{Names: n("vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim", "gview", "rvim", "rview", "evim", "eview", "vimx"), Grant: Grant{Exact: true, Offers: []string{"vim x => Bash(vim x)"}}, Prints: true,
-			Effect: Exec, Permute: true, Lang: "vim", Operands: "E*",
+			Effect: Exec, Permute: true, Lang: LangVim, Operands: "E*",
 			// -c, --cmd and +cmd run Ex commands (:!sh, :py, :lua, :redir >
 			// FILE); -u, -U, -S and nvim's -l source a file of them; -s
 			// is scriptin in Normal mode but silent mode after -e, so it
@@ -46,7 +46,7 @@ var _ = family("editors", func(add func(...*Spec)) {
 				"vim -W /tmp/keys notes.txt",
 				"vim --remote-send ':!id<CR>'",
 			}},
-		&Spec{Names: n("emacs", "emacs-nox"), Grant: Grant{Exact: true, Offers: []string{"emacs x => Bash(emacs x)"}}, Effect: Exec, LongDash: true, Abbrev: true, Permute: true, Lang: "elisp", Operands: "w*",
+		&Spec{Names: n("emacs", "emacs-nox"), Grant: Grant{Exact: true, Offers: []string{"emacs x => Bash(emacs x)"}}, Effect: Exec, LongDash: true, Abbrev: true, Permute: true, Lang: LangElisp, Operands: "w*",
 			// --eval runs Lisp, -f calls a function (shell, eshell,
 			// term), -l and --script load a Lisp file; -u and
 			// --init-directory choose whose init file runs; --insert
@@ -69,7 +69,7 @@ var _ = family("editors", func(add func(...*Spec)) {
 				"emacs --batch --insert ~/.ssh/id_rsa -f kill-emacs",
 				"emacs ~/.bashrc",
 			}},
-		&Spec{Names: n("emacsclient"), Effect: Exec, Abbrev: true, Permute: true, Lang: "elisp", Operands: "w*",
+		&Spec{Names: n("emacsclient"), Effect: Exec, Abbrev: true, Permute: true, Lang: LangElisp, Operands: "w*",
 			// -e evaluates the operands as Lisp in the running Emacs; -a
 			// names the editor to start when no server answers.
 			Options: "-V:h --version:h -H:h --help:h -e:x --eval:x -a=x --alternate-editor=x -s= --socket-name= -f=r --server-file=r -c --create-frame " +

@@ -11,7 +11,7 @@ var jqEnv = lazyre.Compile(`\$ENV\b|(?:^|[^.$\w])env\b`)
 
 var _ = family("langs", func(add func(...*Spec)) {
 	add(
-		&Spec{Names: n("sed", "gsed"), Flow: Flow{Names: NamesFiltered}, Code: Code{Decodes: true}, Grant: Grant{Exact: true, Offers: []string{"sed x => Bash(sed x)"}}, Prints: true, Abbrev: true, Permute: true, Lang: "sed", Operands: "c r*",
+		&Spec{Names: n("sed", "gsed"), Flow: Flow{Names: NamesFiltered}, Code: Code{Decodes: true}, Grant: Grant{Exact: true, Offers: []string{"sed x => Bash(sed x)"}}, Prints: true, Abbrev: true, Permute: true, Lang: LangSed, Operands: "c r*",
 			Options: "-n|--quiet|--silent --debug -e|--expression=k:P -f|--file=u:P --follow-symlinks -i|--in-place?:W -l|--line-length= --posix -E|-r|--regexp-extended " +
 				"-s|--separate --sandbox -u|--unbuffered -z|--null-data -b|--binary" + gnu,
 			ReadOnly: []string{"sed -n '1,10p' file.txt", "sed 's/foo/bar/g' file.txt", "sed -e 's/a/b/' -e 's/c/d/' f", "sed -E 's/[0-9]+/N/g' f"},
@@ -22,7 +22,7 @@ var _ = family("langs", func(add func(...*Spec)) {
 		// the options stop at the program text (awk 'PROG' f --sandbox runs
 		// unsandboxed). -W NAME is --NAME (getopt's "W;": -W sandbox,
 		// -Wsa); --sandbox=1 is refused. -k/--csv are 5.3's.
-		&Spec{Names: n("gawk"), Files: Files{EditsWith: "--include=inplace --include=inplace.awk"}, Flow: Flow{Names: NamesFiltered}, Code: Code{Decodes: true}, Grant: Grant{Exact: true, Offers: []string{"gawk x => Bash(gawk x)"}}, Prints: true, Abbrev: true, Lang: "awk", Operands: "c r*", Sandbox: "--sandbox",
+		&Spec{Names: n("gawk"), Files: Files{EditsWith: "--include=inplace --include=inplace.awk"}, Flow: Flow{Names: NamesFiltered}, Code: Code{Decodes: true}, Grant: Grant{Exact: true, Offers: []string{"gawk x => Bash(gawk x)"}}, Prints: true, Abbrev: true, Lang: LangAwk, Operands: "c r*", Sandbox: "--sandbox",
 			Options: "-f|--file=u:P -F|--field-separator= -v|--assign= -b|--characters-as-bytes -c|--traditional -C|--copyright -d|--dump-variables?w -D|--debug?u " +
 				"-e|--source=k:P -E|--exec=u:P -g|--gen-pot -h|--help:h -i|--include=l -I|--trace -k|--csv -l|--load=l -L|--lint? -M|--bignum -N|--use-lc-numeric " +
 				"-n|--non-decimal-data -o|--pretty-print?w -O|--optimize -p|--profile?w -P|--posix -r|--re-interval -s|--no-optimize -S|--sandbox -t|--lint-old -V|--version:h -W=u",
@@ -35,7 +35,7 @@ var _ = family("langs", func(add func(...*Spec)) {
 				"gawk '@load \"./x\"'", "gawk -E prog.awk", "gawk 'BEGIN{f=\"system\"; @f(\"id\")}'", "gawk -o/home/dev/.bashrc 'BEGIN{}'",
 				"gawk --dump-variables=.git/hooks/pre-commit 1 f", "gawk -p 'BEGIN{}'", "gawk -D cmds.txt 'BEGIN{}'", "gawk --sandbox -l /tmp/evil.so 'BEGIN{}'",
 				"gawk 'BEGIN{system(\"id\")}' --sandbox", "gawk --s 'BEGIN{system(\"id\")}'"}},
-		&Spec{Names: n("awk", "mawk", "nawk", "busybox-awk"), Files: Files{EditsWith: "-i=inplace -i=inplace.awk --include=inplace --include=inplace.awk"}, Flow: Flow{Names: NamesFiltered}, Code: Code{Decodes: true}, Grant: Grant{Exact: true, Offers: []string{"awk x => Bash(awk x)"}}, Prints: true, Permute: false, Lang: "awk", Operands: "c r*",
+		&Spec{Names: n("awk", "mawk", "nawk", "busybox-awk"), Files: Files{EditsWith: "-i=inplace -i=inplace.awk --include=inplace --include=inplace.awk"}, Flow: Flow{Names: NamesFiltered}, Code: Code{Decodes: true}, Grant: Grant{Exact: true, Offers: []string{"awk x => Bash(awk x)"}}, Prints: true, Permute: false, Lang: LangAwk, Operands: "c r*",
 			Options: "-F= -v= -f=u:P --file=u:P --field-separator= --assign= -b --characters-as-bytes -c --traditional -C --copyright -d?w --dump-variables?w -D?u --debug?u " +
 				"-e=k:P --source=k:P -E=u:P --exec=u:P -g --gen-pot -h --help:h -i=l --include=l -I --trace -k --csv -l=l --load=l -L? --lint? -M --bignum -N --use-lc-numeric " +
 				"-n --non-decimal-data -o?w --pretty-print?w -O --optimize -p?w --profile?w -P --posix -r --re-interval -s --no-optimize -S --sandbox -t --lint-old -V --version:h -W=u",
@@ -60,7 +60,7 @@ var _ = family("langs", func(add func(...*Spec)) {
 		// follow the filter, but a long option is taken whole (--ind is
 		// unknown) and its value only as the next word (--indent=3 is
 		// unknown).
-		&Spec{Names: n("jq", "gojq"), Env: EnvDump{Code: jqEnv}, Grant: Grant{Exact: true, Offers: []string{"jq x => Bash(jq x)"}}, Prints: true, Permute: true, NoEquals: true, Lang: "jq", Operands: "c r*",
+		&Spec{Names: n("jq", "gojq"), Env: EnvDump{Code: jqEnv}, Grant: Grant{Exact: true, Offers: []string{"jq x => Bash(jq x)"}}, Prints: true, Permute: true, NoEquals: true, Lang: LangJq, Operands: "c r*",
 			Options: "-n|--null-input -R|--raw-input -s|--slurp -c|--compact-output -r|--raw-output -j|--join-output -a|--ascii-output -S|--sort-keys -C|--color-output -M|--monochrome-output " +
 				"--tab --indent= --unbuffered --stream --stream-errors --seq -f|--from-file=u:P -L=l -e|--exit-status --arg=-2 --argjson=-2 --slurpfile=r2 --rawfile=r2 --args --jsonargs " +
 				"--raw-output0 -b|--binary --ascii -h|--help:h -V|--version:h --build-configuration",

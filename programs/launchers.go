@@ -31,17 +31,17 @@ var _ = family("launchers", func(add func(...*Spec)) {
 		return g
 	}
 	secretsRun := func() *Spec {
-		return &Spec{Effect: Unknown, Command: true, Lang: "sh",
+		return &Spec{Effect: Unknown, Command: true, Lang: LangShell,
 			Options: "--command=k -p= --project= -c= --config= --env= --token= -f=r --env-file=r --path= --fallback=u --mount=w --preserve-env --watch --silent -h:h --help:h"}
 	}
 	launcher := func(opts string) *Spec {
 		return &Spec{Effect: Exec, Command: true, Options: "-h:h --help:h " + opts}
 	}
 	// mise exec TOOL@VERSION... -- CMD, or -c 'shell command'.
-	miseExec := &Spec{Effect: Exec, Command: true, DashCommand: true, Lang: "sh", Permute: true, Operands: "-*",
+	miseExec := &Spec{Effect: Exec, Command: true, DashCommand: true, Lang: LangShell, Permute: true, Operands: "-*",
 		Options: "-c=k --command=k -j= --jobs= --raw --no-prepare -h:h --help:h"}
 	add(
-		&Spec{Names: n("npx", "pnpx"), Grant: Grant{Depth: 1, Offers: []string{"npx build x => Bash(npx build:*)"}}, Effect: Exec, Command: true, Lang: "sh",
+		&Spec{Names: n("npx", "pnpx"), Grant: Grant{Depth: 1, Offers: []string{"npx build x => Bash(npx build:*)"}}, Effect: Exec, Command: true, Lang: LangShell,
 			// -c runs a shell command with the packages on PATH.
 			Options:  "-p= --package= -c=k --call=k -y --yes --no --no-install --ignore-existing -q --quiet -w= --workspace= --workspaces --prefix= -h:h --help:h -v:h --version:h",
 			ReadOnly: []string{"npx --version"},
@@ -199,8 +199,8 @@ var _ = family("launchers", func(add func(...*Spec)) {
 				"-hc-vault-transit|--hc-vault-transit= -keyservice|--keyservice=n -ignore-mac|--ignore-mac -verbose|--verbose",
 			Subcommands: subs("decrypt", &Spec{Effect: Unknown, LongDash: true, Permute: true, Loose: true, Operands: "r",
 				Options: "-h:h -help:h --help:h -output|--output=w -extract|--extract= -input-type|--input-type= -output-type|--output-type= -config|--config=r -ignore-mac|--ignore-mac"},
-				"exec-env", &Spec{Effect: Unknown, Operands: "r c", Lang: "sh", Options: "--background --pristine --user= --same-process -h:h --help:h"},
-				"exec-file", &Spec{Effect: Unknown, Operands: "r c", Lang: "sh", Options: "--background --no-fifo --user= --filename= -h:h --help:h"}),
+				"exec-env", &Spec{Effect: Unknown, Operands: "r c", Lang: LangShell, Options: "--background --pristine --user= --same-process -h:h --help:h"},
+				"exec-file", &Spec{Effect: Unknown, Operands: "r c", Lang: LangShell, Options: "--background --no-fifo --user= --filename= -h:h --help:h"}),
 			Flagged: []string{"sops exec-env secrets.enc.yaml 'rm -rf ~'", "sops -d secrets.enc.yaml", "sops --decrypt --extract '[\"db\"]' s.yaml", "sops decrypt s.yaml --output-type json", "sops -i -e s.yaml"}},
 		// chamber (cobra): read SERVICE KEY and export SERVICE… print
 		// secret values (the secrets check).
@@ -208,14 +208,14 @@ var _ = family("launchers", func(add func(...*Spec)) {
 			Subcommands: subs("exec", &Spec{Effect: Unknown, Command: true, Operands: "-*", Options: "--pristine --strict --strict-value= -h:h --help:h"},
 				"read", secretCmd(), "export", secretCmd()),
 			Flagged: []string{"chamber exec app -- rm -rf ~", "chamber read app db-password", "chamber export app"}},
-		&Spec{Names: n("nix-shell"), Effect: Exec, Lang: "sh", Permute: true, Operands: "-*", Loose: true,
+		&Spec{Names: n("nix-shell"), Effect: Exec, Lang: LangShell, Permute: true, Operands: "-*", Loose: true,
 			// --run and --command run a shell command in the environment;
 			// without them it opens a shell.
 			Options: "--run=k --command=k -p --packages -A= --attr= -E=u --expr=u -I= --pure --keep= -i= --arg=2 --argstr=2 -h:h --help:h --version:h",
 			Flagged: []string{"nix-shell -p hello --run 'rm -rf ~'", "nix-shell"}},
 		&Spec{Names: n("nix"), Grant: Grant{Depth: 1, Offers: []string{"nix build x => Bash(nix build:*)"}}, OtherSubcommand: Unknown, Options: "-h:h --help:h --version:h --extra-experimental-features= --option=2 -L --print-build-logs -v --verbose --offline --impure",
-			Subcommands: subs("run", &Spec{Effect: Exec, Operands: "-*", Loose: true}, "shell", &Spec{Effect: Exec, Lang: "sh", Permute: true, Operands: "-*", Loose: true, Options: "-c=k --command=k"},
-				"develop", &Spec{Effect: Exec, Lang: "sh", Permute: true, Operands: "-*", Loose: true, Options: "-c=k --command=k"}, "build", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},
+			Subcommands: subs("run", &Spec{Effect: Exec, Operands: "-*", Loose: true}, "shell", &Spec{Effect: Exec, Lang: LangShell, Permute: true, Operands: "-*", Loose: true, Options: "-c=k --command=k"},
+				"develop", &Spec{Effect: Exec, Lang: LangShell, Permute: true, Operands: "-*", Loose: true, Options: "-c=k --command=k"}, "build", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},
 				"flake", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "eval", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}),
 			Flagged: []string{"nix run nixpkgs#hello", "nix develop -c rm -rf ~", "nix shell nixpkgs#hello -c rm -rf ~"}},
 		&Spec{Names: n("devbox"), Code: Code{ShellSetup: "*"}, OtherSubcommand: Unknown, Options: "-h:h --help:h -v:h --version:h -q --quiet",
@@ -224,7 +224,7 @@ var _ = family("launchers", func(add func(...*Spec)) {
 				"version", &Spec{Options: "-v --verbose -h:h --help:h"}),
 			ReadOnly: []string{"devbox version"},
 			Flagged:  []string{"devbox run rm -rf ~", "devbox shell"}},
-		&Spec{Names: n("script"), Grant: Grant{Exact: true, Offers: []string{"script x => Bash(script x)"}}, Effect: Write, Lang: "sh", Operands: "w?", StdinCode: true, Permute: true,
+		&Spec{Names: n("script"), Grant: Grant{Exact: true, Offers: []string{"script x => Bash(script x)"}}, Effect: Write, Lang: LangShell, Operands: "w?", StdinCode: true, Permute: true,
 			// script records a session into a file (typescript by default);
 			// -c runs a command instead of a shell, which without it reads
 			// its commands from standard input (StdinCode).
@@ -236,25 +236,25 @@ var _ = family("launchers", func(add func(...*Spec)) {
 		// without it the shell reads from the terminal. What another
 		// user's session does is not known. runuser is a wrapper
 		// (wrappers.go).
-		&Spec{Names: n("su"), Elevates: true, Carrier: true, Grant: Grant{Exact: true, Offers: []string{"su -c x => Bash(su -c x)"}}, Effect: Unknown, Lang: "sh", Operands: "-*", Permute: true, Abbrev: true,
+		&Spec{Names: n("su"), Elevates: true, Carrier: true, Grant: Grant{Exact: true, Offers: []string{"su -c x => Bash(su -c x)"}}, Effect: Unknown, Lang: LangShell, Operands: "-*", Permute: true, Abbrev: true,
 			Options: suOptions,
 			Flagged: []string{"su", "su -c 'rm -rf ~' root", "su root -c 'rm -rf ~'", "su - postgres --command 'dropdb app'"}},
-		&Spec{Names: n("sg"), Effect: Exec, Lang: "sh", Operands: "- c?", Options: "-c=k -h:h --help:h",
+		&Spec{Names: n("sg"), Effect: Exec, Lang: LangShell, Operands: "- c?", Options: "-c=k -h:h --help:h",
 			Flagged: []string{"sg users 'rm -rf ~'", "sg docker -c 'docker run --privileged x'"}},
 		&Spec{Names: n("valgrind"), Effect: Exec, Command: true,
 			// Options are --name=value; the tool's own ones are many.
 			Options: "-h:h --help:h --version:h -q --quiet -v --verbose --tool= --log-file=w --xml-file=w --xml= --trace-children= --leak-check= --show-leak-kinds= --track-origins= --error-exitcode= --suppressions=r --gen-suppressions= --num-callers=",
 			Flagged: []string{"valgrind --tool=memcheck rm -rf ~"}},
-		&Spec{Names: n("hyperfine"), Effect: Exec, Lang: "sh", Operands: "c*", Permute: true,
+		&Spec{Names: n("hyperfine"), Effect: Exec, Lang: LangShell, Operands: "c*", Permute: true,
 			// Every operand is a shell command, run many times.
 			Options: "-w= --warmup= -m= --min-runs= -M= --max-runs= -r= --runs= -s= --setup=k -p= --prepare=k -c= --cleanup=k -P=2 --parameter-scan=2 -L=2 --parameter-list=2 -S= --shell= -N -i --ignore-failure --style= --export-json=w --export-csv=w --export-markdown=w --show-output --output= -n= --command-name= -h:h --help:h -V:h --version:h",
 			Flagged: []string{"hyperfine 'rm -rf ~'", "hyperfine --prepare 'rm -rf build' 'make'"}},
-		&Spec{Names: n("watchexec"), Effect: Exec, Command: true, Lang: "sh",
+		&Spec{Names: n("watchexec"), Effect: Exec, Command: true, Lang: LangShell,
 			Options: "-w= --watch= -e= --exts= -f= --filter= -i= --ignore= -c --clear -r --restart -s= --signal= -d= --debounce= --shell= -n -o= --on-busy-update= -p --postpone --no-vcs-ignore --no-project-ignore -h:h --help:h -V:h --version:h",
 			Flagged: []string{"watchexec -- rm -rf ~", "watchexec -e go -r -- go test ./..."}},
 		&Spec{Names: n("entr"), Grant: Grant{Exact: true, Offers: []string{"entr x => Bash(entr x)"}}, Effect: Exec, Command: true, Options: "-a -c -d -n -p -r -s -z -h:h",
 			Flagged: []string{"entr rm -rf ~", "entr -r go run ."}},
-		&Spec{Names: n("nodemon"), Effect: RunsProject, Permute: true, Operands: "-*", Loose: true, Lang: "sh",
+		&Spec{Names: n("nodemon"), Effect: RunsProject, Permute: true, Operands: "-*", Loose: true, Lang: LangShell,
 			Options: "-x=k --exec=k -w= --watch= -e= --ext= -i= --ignore= -d= --delay= --signal= -q --quiet -v --verbose -h:h --help:h -V:h --version:h",
 			Flagged: []string{"nodemon --exec 'rm -rf ~'", "nodemon server.js"}},
 		&Spec{Names: n("systemd-run"), Grant: Grant{Exact: true, Offers: []string{"systemd-run x => Bash(systemd-run x)"}}, Effect: Config, Command: true,

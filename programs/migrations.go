@@ -70,7 +70,7 @@ var _ = family("migrations", func(add func(...*Spec)) {
 	// tasks and VAR=value settings; -e, -E and -p run Ruby code, -f names
 	// the Rakefile, -r loads a library. gitlab-rake is GitLab's wrapper.
 	rake := func(names ...string) *Spec {
-		return &Spec{Names: names, Grant: Grant{Depth: 1, Offers: []string{names[0] + " test => Bash(" + names[0] + " test:*)"}}, Effect: RunsProject, Abbrev: true, Permute: true, Lang: "ruby", Operands: "-*",
+		return &Spec{Names: names, Grant: Grant{Depth: 1, Offers: []string{names[0] + " test => Bash(" + names[0] + " test:*)"}}, Effect: RunsProject, Abbrev: true, Permute: true, Lang: LangRuby, Operands: "-*",
 			Options: "-A|--all -B|--build-all --backtrace? --comments --job-stats? -C|--directory= -D|--describe? -e|--execute=k -E|--execute-continue=k -p|--execute-print=k " +
 				"-f|--rakefile=r -G|--no-system --nosystem -g|--system -I|--libdir= -j|--jobs? -m|--multitask -n|--dry-run -N|--no-search --nosearch -P|--prereqs -q|--quiet " +
 				"-r|--require=l -R|--rakelib|--rakelibdir= -s|--silent --suppress-backtrace= -t|--trace? -T|--tasks? -v|--verbose -V|--version:h -W|--where? " +

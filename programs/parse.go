@@ -28,7 +28,7 @@ type Use struct {
 	Option string
 	// Lang is the language of code (Spec.Lang) when the target is code
 	// in it; "" otherwise.
-	Lang string
+	Lang Lang
 }
 
 // Result is what Parse learned about one call.
@@ -938,7 +938,7 @@ func placeOperands(s *Spec, words []Word, ops []int, base int, patternGiven, wri
 			if tok.code {
 				u.Lang = s.Lang
 				if !words[i].Literal {
-					r.unknown("the " + s.Lang + " code is not a literal")
+					r.unknown("the " + string(s.Lang) + " code is not a literal")
 				}
 			}
 			r.Uses = append(r.Uses, u)

@@ -433,7 +433,7 @@ type Spec struct {
 	Effect Effect
 	// Lang names the language of operands marked c ("awk", "sed", "jq",
 	// "python"): the shell package judges that text.
-	Lang string
+	Lang Lang
 	// Grant says which allow rule a person is offered for a call of the
 	// program (grant.SuggestBash): by default its name as a prefix.
 	Grant Grant

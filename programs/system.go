@@ -199,7 +199,7 @@ var _ = family("system", func(add func(...*Spec)) {
 		// and --wr seen): -w, -p [FILE] (-f) and --system set kernel
 		// parameters, and so does an operand NAME=VALUE without -w
 		// (judged as sysctl "code"); anything else reads them.
-		&Spec{Names: n("sysctl"), Grant: Grant{Exact: true, Offers: []string{"sysctl x => Bash(sysctl x)"}}, Abbrev: true, Permute: true, Operands: "c*", Lang: "sysctl",
+		&Spec{Names: n("sysctl"), Grant: Grant{Exact: true, Offers: []string{"sysctl x => Bash(sysctl x)"}}, Abbrev: true, Permute: true, Operands: "c*", Lang: LangSysctl,
 			Options: "-a|-A|-X|--all --deprecated --dry-run -b|--binary -e|--ignore -N|--names -n|--values -p|-f|--load?c --system:c -r|--pattern= " +
 				"-q|--quiet -w|--write:c -o -x -h|-d|--help:h -V|--version:h",
 			ReadOnly: []string{"sysctl -a", "sysctl kernel.hostname", "sysctl -n vm.swappiness"},

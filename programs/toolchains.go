@@ -71,7 +71,7 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 		ReadOnly: []string{"npm run", "npm run --json"}, Flagged: []string{"npm run build", "npm run --script-shell=./x.sh build", "npm run-script test"}}
 	npmNet := &Spec{Effect: RunsProject, Permute: true, Operands: "-*", Loose: true, Options: "--registry=n -h:h --help:h"}
 	// npm exec runs a package's binary, or with -c a shell command.
-	npmExec := &Spec{Effect: Exec, Command: true, Lang: "sh", Options: "--package= -p= -c=k --call=k --yes -y --no --workspace= -w= --workspaces --include-workspace-root -h:h --help:h"}
+	npmExec := &Spec{Effect: Exec, Command: true, Lang: LangShell, Options: "--package= -p= -c=k --call=k --yes -y --no --workspace= -w= --workspaces --include-workspace-root -h:h --help:h"}
 	npmRead := &Spec{Permute: true, Operands: "-*", Options: "--json --long -l --parseable -p --depth= --all -a --global -g --omit= --include= --prod --dev --workspace= -w= --workspaces --link --unicode --registry=n -h:h --help:h"}
 	// Subcommands that ask the registry: they read, but over the network
 	// (so not read-only), and help opens the manual viewer the
@@ -145,7 +145,7 @@ var _ = family("toolchains", func(add func(...*Spec)) {
 		Raises: []Raise{{Kind: danger.PublishDeploy, Why: "cargo owner changes who controls a published crate",
 			Flagged: []string{"cargo owner --add bob x", "cargo owner -abob x", "cargo owner --remove=bob x"}, Passes: []string{"cargo owner --help", "cargo tree"}}}}
 	add(
-		&Spec{Names: n("make", "gmake"), Grant: Grant{ExactWith: "-f* --file* --makefile* --eval* -E* *=* --justfile", Depth: 1, Offers: []string{"make build x => Bash(make build:*)", "make -f x => Bash(make -f x)"}}, Effect: RunsProject, Lang: "make", Permute: true, Abbrev: true, Operands: "-*",
+		&Spec{Names: n("make", "gmake"), Grant: Grant{ExactWith: "-f* --file* --makefile* --eval* -E* *=* --justfile", Depth: 1, Offers: []string{"make build x => Bash(make build:*)", "make -f x => Bash(make -f x)"}}, Effect: RunsProject, Lang: LangMake, Permute: true, Abbrev: true, Operands: "-*",
 			// --eval and the makefile run any command. GNU make 4.3 (make
 			// --help, tried): getopt_long, so a unique prefix is the option
 			// (make --dry, --ev=X: seen), and each option's spellings are one.

@@ -84,7 +84,7 @@ var _ = family("wrappers", func(add func(...*Spec)) {
 		// -c before the file is refused. flock FD alone (a number, no
 		// command) locks an open descriptor and runs nothing; flock 7 CMD
 		// locks a file named 7. It only waits for its lock: WrapKeeps.
-		&Spec{Names: n("flock"), Wraps: WrapKeeps, Grant: Grant{Exact: true, Offers: []string{"flock x y => Bash(flock x y)"}}, Effect: Exec, Command: true, Operands: "-", Abbrev: true, Lang: "sh",
+		&Spec{Names: n("flock"), Wraps: WrapKeeps, Grant: Grant{Exact: true, Offers: []string{"flock x y => Bash(flock x y)"}}, Effect: Exec, Command: true, Operands: "-", Abbrev: true, Lang: LangShell,
 			Options:  "-c|--command=k -s|--shared -x|--exclusive -u|--unlock -n|--nonblock -w|--timeout= -E|--conflict-exit-code= -o|--close -F|--no-fork --verbose -h|--help:h -V|--version:h",
 			ReadOnly: []string{"flock /tmp/lock ls", "flock -s /tmp/lock cat a.txt", "flock -w 5 /tmp/lock git status", "flock /tmp/lock -c 'git status'"},
 			Flagged: []string{"flock /tmp/lock -c 'rm -rf ~'", "flock -n /tmp/lock rm -rf ~", "flock --timeout 5 /tmp/lock --command 'rm -rf ~'", "flock -sn /tmp/lock rm -rf ~",
@@ -100,7 +100,7 @@ var _ = family("wrappers", func(add func(...*Spec)) {
 		// through it; -c and -u together are refused. The entry's
 		// operand is USER; the shell (afterRunuser) takes the command
 		// from the first operand with -u, after USER without.
-		&Spec{Names: n("runuser"), Elevates: true, Unwrap: UnwrapUser, Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"runuser -u x y => Bash(runuser -u x y)"}}, Effect: Unknown, Lang: "sh", Command: true, Operands: "-", Permute: true, Abbrev: true,
+		&Spec{Names: n("runuser"), Elevates: true, Unwrap: UnwrapUser, Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"runuser -u x y => Bash(runuser -u x y)"}}, Effect: Unknown, Lang: LangShell, Command: true, Operands: "-", Permute: true, Abbrev: true,
 			Options: suOptions + " -u|--user=",
 			Flagged: []string{"runuser -u app -- rm -rf /srv/app", "runuser app -c 'rm -rf ~'", "runuser --comm='rm -rf ~' app", "runuser -uapp -- rm -rf ~", "runuser --user=app -- rm -rf ~",
 				"runuser -u app rm -rf ~", "runuser -l app -c 'rm -rf ~'", "runuser - app -c 'rm -rf ~'", "runuser app ls", "runuser -u app -- ls", "runuser app", "runuser -u app"}},

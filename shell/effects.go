@@ -77,7 +77,7 @@ func (a *analyzer) effects(ca *call) {
 	var unpack []programs.Use
 	for _, u := range res.Uses {
 		e := Effect{Kind: u.Effect, Target: u.Target, Option: u.Option, Lang: u.Lang}
-		if u.Lang == "sh" {
+		if u.Lang == programs.LangShell {
 			// Shell code a launcher runs (npx -c, nix-shell --run, sg):
 			// judged as a part of its own, like a launched command.
 			if u.Target != "" {
@@ -93,11 +93,11 @@ func (a *analyzer) effects(ca *call) {
 			unpack = append(unpack, u)
 			continue
 		}
-		if u.Lang == "sed" && u.Effect != programs.Unknown {
+		if u.Lang == programs.LangSed && u.Effect != programs.Unknown {
 			a.sedEffects(ca, e)
 			continue
 		}
-		if u.Lang == "awk" {
+		if u.Lang == programs.LangAwk {
 			// One program, however many pieces (-e, --source, the
 			// operand) it is given in.
 			if !awkDone {
@@ -246,41 +246,41 @@ func (a *analyzer) unpackUses(ca *call, res *programs.Result, us []programs.Use)
 
 // launchedCommand is the Lang of the Exec effect that holds the command a
 // launcher runs, as written.
-const launchedCommand = "command"
+const launchedCommand programs.Lang = "command"
 
 // judgeCode says what code in a small language does: reads at most, or
 // runs commands and writes files.
-func judgeCode(lang, code string) programs.Effect {
+func judgeCode(lang programs.Lang, code string) programs.Effect {
 	switch lang {
-	case "jq":
+	case programs.LangJq:
 		return programs.None
-	case "yq":
+	case programs.LangYq:
 		return yqExpression(code)
-	case "date":
+	case programs.LangDate:
 		// +FORMAT prints; any other operand is the time to set.
 		if strings.HasPrefix(code, "+") {
 			return programs.None
 		}
 		return programs.Config
-	case "sysctl":
+	case programs.LangSysctl:
 		// NAME=VALUE sets the parameter, -w or not; NAME reads it.
 		if strings.Contains(code, "=") {
 			return programs.Config
 		}
 		return programs.None
-	case "dd":
+	case programs.LangDD:
 		return ddOperand(code)
-	case "psql", "mysql", "sqlite", "sql":
+	case programs.LangPsql, programs.LangMySQL, programs.LangSQLite, programs.LangSQL:
 		if checks.PlainQuery(lang, code) {
 			return programs.None
 		}
 		return programs.Exec
-	case "redis":
+	case programs.LangRedis:
 		if checks.RedisReads(strings.ToUpper(code)) {
 			return programs.None
 		}
 		return programs.Exec
-	case "ssh-option":
+	case programs.LangSSHOption:
 		// ssh -o Name=value: the options that run a local command.
 		l := strings.ToLower(code)
 		for _, o := range []string{"proxycommand", "localcommand", "permitlocalcommand", "knownhostscommand", "match"} {
@@ -289,13 +289,13 @@ func judgeCode(lang, code string) programs.Effect {
 			}
 		}
 		return programs.None
-	case "socat":
+	case programs.LangSocat:
 		l := strings.ToLower(code)
 		if strings.Contains(l, "exec:") || strings.Contains(l, "system:") || strings.Contains(l, "exec,") {
 			return programs.Exec
 		}
 		return programs.Network
-	case "less":
+	case programs.LangLess:
 		// less commands given with +: ! and | run commands, s and o save
 		// to a file, v starts an editor; the rest move and search.
 		if strings.ContainsAny(code, "!|") || strings.HasPrefix(code, "s") || strings.HasPrefix(code, "o") || strings.HasPrefix(code, "O") || strings.HasPrefix(code, "v") {
@@ -371,7 +371,7 @@ func (a *analyzer) findEffects(c *call) {
 // optionRuns reports an effect that is a command an option of the
 // program runs, not one the walk unwraps as a carrier's.
 func optionRuns(c *call, e Effect) bool {
-	return e.Kind == programs.Exec && e.Option != "" && (e.Lang == "" || e.Lang == "less" || e.Lang == "ssh-option") && !carrierOption(c.prog, e.Option)
+	return e.Kind == programs.Exec && e.Option != "" && (e.Lang == "" || e.Lang == programs.LangLess || e.Lang == programs.LangSSHOption) && !carrierOption(c.prog, e.Option)
 }
 
 // checkEffects derives findings from a call's effects: a command run
@@ -498,7 +498,7 @@ func (a *analyzer) sedEffects(ca *call, e Effect) {
 func (a *analyzer) awkEffects(ca *call, uses []programs.Use, ops []arg) {
 	sc, err := a.awkScriptOf(ca, uses, ops)
 	for _, u := range uses {
-		if u.Lang != "awk" {
+		if u.Lang != programs.LangAwk {
 			continue
 		}
 		e := Effect{Kind: programs.None, Target: u.Target, Option: u.Option, Lang: u.Lang}
@@ -597,7 +597,7 @@ func (a *analyzer) awkScriptOf(ca *call, uses []programs.Use, ops []arg) (*awk.S
 	otherCode := false
 	for _, u := range uses {
 		switch {
-		case u.Lang == "awk":
+		case u.Lang == programs.LangAwk:
 			if u.Index >= 0 && u.Index < len(ops) && (ops[u.Index].Unbound || ops[u.Index].Subst) {
 				return nil, errAwkNotLiteral
 			}
@@ -619,7 +619,7 @@ func (a *analyzer) awkScriptOf(ca *call, uses []programs.Use, ops []arg) (*awk.S
 	for i, x := range ops {
 		code := false
 		for _, u := range uses {
-			code = code || u.Lang == "awk" && u.Index == i && u.Target == x.Value
+			code = code || u.Lang == programs.LangAwk && u.Index == i && u.Target == x.Value
 		}
 		if !code {
 			words = append(words, x.Value)
