@@ -228,3 +228,13 @@ func subs(pairs ...any) map[string]*Spec {
 	}
 	return m
 }
+
+// EachName calls f with every program name an entry declares, in name
+// order, until f returns false. It builds no family.
+func EachName(f func(name string) bool) {
+	for _, e := range index {
+		if !f(e.name) {
+			return
+		}
+	}
+}

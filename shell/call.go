@@ -273,7 +273,7 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 		return
 	}
 	if p0 := args[0]; !p0.Lit || p0.Glob {
-		if g := a.guessProgram(p0); g != "" {
+		if g := a.guessProgram(p0, args[1:]); g != "" {
 			// A program word that is not a literal but names a program:
 			// its wrappers are unwrapped and its entry reads its words as
 			// if the name were written; the part stays dynamic, so no rule
@@ -616,7 +616,7 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 			switch {
 			case !p0.Lit || p0.Glob:
 				ca.dynamic = true
-				ca.spec = a.guessProgram(p0)
+				ca.spec = a.guessProgram(p0, ca.args[1:])
 			default:
 				name := programName(p0.Value)
 				ca.words[0] = name

@@ -2,7 +2,11 @@ package shell
 
 import (
 	"path"
+	"slices"
 	"strings"
+
+	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/danger"
 
 	"github.com/wardenhq/warden/programs"
 	"mvdan.cc/sh/v3/syntax"
@@ -72,10 +76,11 @@ func substSafe(x arg, allData bool) bool {
 // words it adds are known.
 func onlyHarmlessWrappers(ws []string, xargsFed bool) bool {
 	for _, w := range ws {
-		if w == "xargs" && xargsFed {
-			continue
+		spec := programs.Lookup(w)
+		if spec != nil && spec.Unwrap == programs.UnwrapXargs && xargsFed {
+			continue // the words it adds are known (the entry's UnwrapXargs)
 		}
-		if spec := programs.Lookup(w); spec != nil && spec.Wraps != 0 {
+		if spec != nil && spec.Wraps != 0 {
 			if spec.Wraps != programs.WrapKeeps {
 				return false
 			}
@@ -157,23 +162,12 @@ func (a *analyzer) firstWordIndex(ca *call) int {
 }
 
 // guessProgram returns the program a non-literal first word most likely
-// names: the known value of its expansion, or for a glob the programs of
-// the usual directories it matches.
-func (a *analyzer) guessProgram(p0 arg) string {
+// names: the known value of its expansion, or for a glob the most
+// dangerous program it can match that could be given the words after it
+// (globProgram).
+func (a *analyzer) guessProgram(p0 arg, rest []arg) string {
 	if p0.Glob {
-		pat := p0.Value
-		for _, name := range globCandidates {
-			for _, dir := range []string{"/bin/", "/usr/bin/", "/sbin/", "/usr/sbin/"} {
-				full := name
-				if strings.Contains(pat, "/") {
-					full = dir + name
-				}
-				if ok, _ := path.Match(pat, full); ok {
-					return name
-				}
-			}
-		}
-		return ""
+		return a.globProgram(p0.Value, rest)
 	}
 	if strings.ContainsAny(p0.Value, "$`(") || p0.Value == "" {
 		return ""
@@ -181,10 +175,73 @@ func (a *analyzer) guessProgram(p0 arg) string {
 	return key(programName(p0.Value))
 }
 
-// globCandidates are the programs a glob in program position is tried
-// against, most dangerous first.
-var globCandidates = []string{"rm", "dd", "mkfs", "shred", "chmod", "chown", "kill", "pkill", "killall", "shutdown", "reboot", "halt", "poweroff",
-	"wipefs", "curl", "wget", "bash", "sh", "nc", "python3", "python", "perl", "mv", "cp", "cat", "sudo", "su", "find", "xargs", "tee", "truncate", "crontab", "git"}
+// globDirs are the directories a glob with a slash in program position is
+// matched in.
+var globDirs = [...]string{"/bin/", "/usr/bin/", "/sbin/", "/usr/sbin/", "/usr/local/bin/"}
+
+// globProgram returns, of every program an entry or a check names that a
+// glob in program position can match (by its name, or for a pattern with
+// a slash in the usual directories), the worst it can be: the words after
+// it are judged as each such program's that a check or its entry's Raises
+// judge, and the one
+// whose findings carry the highest risk wins, then the one whose gravest
+// category comes first in the danger registry (which lists destruction
+// first: recursive-delete, file-overwrite, disk-wipe), then the one with
+// the most categories, then the first in name order. It is "" when no program a
+// check judges matches. The glob is rare where a program stands, and it
+// must be taken for the worst it can be.
+func (a *analyzer) globProgram(pat string, rest []arg) string {
+	slash := strings.Contains(pat, "/")
+	matches := func(name string) bool {
+		if !slash {
+			ok, _ := path.Match(pat, name)
+			return ok
+		}
+		for _, dir := range globDirs {
+			if ok, _ := path.Match(pat, dir+name); ok {
+				return true
+			}
+		}
+		return false
+	}
+	var tail strings.Builder
+	for _, x := range rest {
+		tail.WriteByte(' ')
+		tail.WriteString(x.Raw)
+	}
+	best, bestRisk, bestFirst, bestKinds := "", -1, danger.Kind(255), 0
+	try := func(name string) bool {
+		if !matches(name) {
+			return true
+		}
+		if len(checksFor(name)) == 0 {
+			if spec := programs.Lookup(name); spec == nil || !spec.MayRaise() {
+				return true // nothing judges it
+			}
+		}
+		an := Analyze(name+tail.String(), a.opts)
+		risk, first, kinds := an.Risk().Rank(), danger.Kind(255), 0
+		for i, f := range an.Findings {
+			if k, ok := danger.Parse(f.Category); ok && k < first {
+				first = k
+			}
+			if !slices.ContainsFunc(an.Findings[:i], func(g api.Finding) bool { return g.Category == f.Category }) {
+				kinds++
+			}
+		}
+		if best == "" || risk > bestRisk || risk == bestRisk && (first < bestFirst || first == bestFirst && kinds > bestKinds) {
+			best, bestRisk, bestFirst, bestKinds = name, risk, first, kinds
+		}
+		return true
+	}
+	programs.EachName(try)
+	for name := range checkMap() {
+		if programs.Lookup(name) == nil {
+			try(name)
+		}
+	}
+	return best
+}
 
 // notReadOnly says, for a person, why a call is not read-only: the first
 // thing readOnly and the part's own test found that is more than a read.

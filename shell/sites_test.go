@@ -36,6 +36,7 @@ var siteTests = map[string]func(*testing.T){
 	"TestCatalogue":                 TestCatalogue,
 	"TestEntryFacts":                TestEntryFacts,
 	"TestEntryFiles":                TestEntryFiles,
+	"TestGlobProgram":               TestGlobProgram,
 	"TestSQLText":                   TestSQLText,
 	"TestCatalogueReach":            TestCatalogueReach,
 	"TestControlFileRoutes":         TestControlFileRoutes,
