@@ -189,7 +189,8 @@ var globDirs = [...]string{"/bin/", "/usr/bin/", "/sbin/", "/usr/sbin/", "/usr/l
 // first: recursive-delete, file-overwrite, disk-wipe), then the one with
 // the most categories, then the first in name order. It is "" when no program a
 // check judges matches. The glob is rare where a program stands, and it
-// must be taken for the worst it can be.
+// must be taken for the worst it can be; each reading costs the analysis's
+// budget as the parts it judges do, so that many globs reach its limit.
 func (a *analyzer) globProgram(pat string, rest []arg) string {
 	slash := strings.Contains(pat, "/")
 	matches := func(name string) bool {
@@ -219,7 +220,12 @@ func (a *analyzer) globProgram(pat string, rest []arg) string {
 				return true // nothing judges it
 			}
 		}
+		if a.budget <= 0 {
+			a.setLimit(LimitParts)
+			return false
+		}
 		an := Analyze(name+tail.String(), a.opts)
+		a.budget -= len(an.Parts) // each reading is a part judged
 		risk, first, kinds := an.Risk().Rank(), danger.Kind(255), 0
 		for i, f := range an.Findings {
 			if k, ok := danger.Parse(f.Category); ok && k < first {
