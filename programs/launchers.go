@@ -239,6 +239,17 @@ var _ = family("launchers", func(add func(...*Spec)) {
 		&Spec{Names: n("su"), Elevates: true, Carrier: true, Grant: Grant{Exact: true, Offers: []string{"su -c x => Bash(su -c x)"}}, Effect: Unknown, Lang: LangShell, Operands: "-*", Permute: true, Abbrev: true,
 			Options: suOptions,
 			Flagged: []string{"su", "su -c 'rm -rf ~' root", "su root -c 'rm -rf ~'", "su - postgres --command 'dropdb app'"}},
+		// tmux 3.x: a command's shell-command runs through the default
+		// shell, typed keys go to the pane's shell, and a format's #()
+		// runs one too, so only the listings without -F are read-only.
+		// An undeclared command (or a prefix of one, which tmux takes) is
+		// unknown.
+		tmuxRuns(),
+		// screen runs its command words (the user's shell given none);
+		// -X sends a screen command to a session (stuff types keys).
+		&Spec{Names: n("screen"), Effect: Exec, Command: true, Grant: Grant{Exact: true, Offers: []string{"screen -dm ./job.sh => Bash(screen -dm ./job.sh)"}},
+			Options: "-a -A -c=r -d -D -m -h= -i -l -ln -ls:L -list:L -L -Logfile=w -O -p= -q -r -R -s=x -S= -t= -T= -U -v:h -wipe -x -X:uN -e= -f -fn -fa -help:h --help:h -version:h",
+			Flagged: []string{"screen -dm bash -c 'rm -rf ~'", "screen -dmS job rm -rf ~", "screen -S job -X stuff 'rm -rf ~'", "screen -s /tmp/x"}},
 		&Spec{Names: n("sg"), Effect: Exec, Lang: LangShell, Operands: "- c?", Options: "-c=k -h:h --help:h",
 			Flagged: []string{"sg users 'rm -rf ~'", "sg docker -c 'docker run --privileged x'"}},
 		&Spec{Names: n("valgrind"), Effect: Exec, Command: true,
@@ -276,3 +287,38 @@ var _ = family("launchers", func(add func(...*Spec)) {
 
 // suOptions are su's options; runuser takes them and -u.
 const suOptions = "-c|--command=k --session-command=k -f|--fast -g|--group= -G|--supp-group= -l|--login -m|-p|--preserve-environment -P|--pty -T|--no-pty -s|--shell= -w|--whitelist-environment= -h|--help:h -V|--version:h"
+
+func tmuxRuns() *Spec {
+	runs := func(opts string) *Spec {
+		return &Spec{Effect: Exec, Lang: LangShell, Operands: "c?", Options: opts + " -h:h"}
+	}
+	lists := &Spec{Options: "-a -F=u -f=u -s= -t= -h:h", Operands: ""}
+	return &Spec{Names: n("tmux"), Effect: Exec, Lang: LangShell, OtherSubcommand: Unknown,
+		Grant:   Grant{Exact: true, Offers: []string{"tmux new -d x => Bash(tmux new -d x)"}},
+		Options: "-2 -C -D -l -N -u -v -V:h -c=k -f=r -L= -S= -T= -h:h",
+		Subcommands: subs(
+			"new-session", runs("-A -d -D -E -P -X -c= -e= -F= -f= -n= -s= -t= -x= -y="),
+			"new", runs("-A -d -D -E -P -X -c= -e= -F= -f= -n= -s= -t= -x= -y="),
+			"new-window", runs("-a -b -d -k -P -S -c= -e= -F= -n= -t="),
+			"neww", runs("-a -b -d -k -P -S -c= -e= -F= -n= -t="),
+			"split-window", runs("-b -d -f -h -I -v -P -Z -c= -e= -l= -p= -t= -F="),
+			"splitw", runs("-b -d -f -h -I -v -P -Z -c= -e= -l= -p= -t= -F="),
+			"run-shell", runs("-b -C -c= -d= -t="),
+			"run", runs("-b -C -c= -d= -t="),
+			"respawn-pane", runs("-k -c= -e= -t="),
+			"respawnp", runs("-k -c= -e= -t="),
+			"respawn-window", runs("-k -c= -e= -t="),
+			"respawnw", runs("-k -c= -e= -t="),
+			"pipe-pane", runs("-I -O -o -t="),
+			"pipep", runs("-I -O -o -t="),
+			"display-popup", runs("-B -C -E -b= -c= -d= -e= -h= -s= -S= -t= -T= -w= -x= -y="),
+			"popup", runs("-B -C -E -b= -c= -d= -e= -h= -s= -S= -t= -T= -w= -x= -y="),
+			"send-keys", &Spec{Effect: Exec, Lang: LangShell, Operands: "c*", Options: "-F -H -K -l -M -R -X -c= -N= -t= -h:h"},
+			"send", &Spec{Effect: Exec, Lang: LangShell, Operands: "c*", Options: "-F -H -K -l -M -R -X -c= -N= -t= -h:h"},
+			"list-sessions", lists, "ls", lists, "list-windows", lists, "lsw", lists, "list-panes", lists, "lsp", lists,
+			"has-session", &Spec{Options: "-t= -h:h"}, "has", &Spec{Options: "-t= -h:h"}),
+		ReadOnly: []string{"tmux ls", "tmux list-sessions", "tmux has -t job", "tmux lsw -a"},
+		Flagged: []string{"tmux new -d 'rm -rf ~'", "tmux new-session -d -s job 'rm -rf ~'", "tmux neww 'rm -rf ~'", "tmux split-window -h 'rm -rf ~'",
+			"tmux run-shell 'rm -rf ~'", "tmux send-keys -t job 'rm -rf ~' Enter", "tmux -c 'rm -rf ~'", "tmux -L sock new -d 'rm -rf ~'",
+			"tmux display -p '#(rm -rf ~)'", "tmux ls -F '#(id)'", "tmux run-sh 'id'", "tmux"}}
+}

@@ -44,7 +44,7 @@ var unlisted = []Unlisted{
 		"maxima", "gnuplot", "bc", "dc"),
 		Grant: Grant{Exact: true, Offers: []string{"tsx app.ts => Bash(tsx app.ts)"}}},
 	// tools with a shell escape or scripting
-	{Names: n("tmux", "screen", "ansible", "ansible-playbook", "m4"),
+	{Names: n("ansible", "ansible-playbook", "m4"),
 		Grant: Grant{Exact: true, Offers: []string{"ansible-playbook site.yml => Bash(ansible-playbook site.yml)", "openssl x => Bash(openssl x)"}}},
 	// just runs the project's recipes, unless told to read another file
 	// or given variables that replace what its recipes run
