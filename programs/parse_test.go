@@ -384,6 +384,9 @@ func TestPrintsOptionsDeclared(t *testing.T) {
 		}
 		named := append(append(strings.Fields(s.Env.Only), strings.Fields(s.Env.Unless)...), strings.Fields(s.FileOpUnless)...)
 		named = append(append(append(named, strings.Fields(s.Flow.NamesWith)...), strings.Fields(s.Flow.NamesNot)...), strings.Fields(s.Flow.NamesOwn)...)
+		if s.Carries != "*" {
+			named = append(named, strings.Fields(s.Carries)...)
+		}
 		named = append(append(append(named, strings.Fields(s.Refuses)...), strings.Fields(s.PasswordStdin)...), strings.Fields(s.JoinsUnless)...)
 		for _, pair := range strings.Fields(s.RunsAs) {
 			opt, _, _ := strings.Cut(pair, "=")

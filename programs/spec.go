@@ -421,6 +421,14 @@ type Spec struct {
 	// neither operands nor the command's first word; the options end at
 	// the first of them.
 	Assigns bool
+	// Carries lists the options, space separated, whose command the shell
+	// does not judge as one run through an option of the program (R14's
+	// program-flag route), because it is judged as a part of its own
+	// already or as what the program is for: find's -exec and kin are
+	// walked as the commands they are, env -S as env's words, and netcat's
+	// -e and -c are remote access. "*" names every option. Each name is
+	// read in every spelling (Spec.Carried).
+	Carries string
 	// Multicall marks a multi-call binary (busybox, toybox): it runs the
 	// applet named by the name it is run as, so a link to it named ls
 	// runs its ls.

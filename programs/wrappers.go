@@ -69,7 +69,7 @@ var _ = family("wrappers", func(add func(...*Spec)) {
 		// prints the environment.
 		// With no command env prints the environment it would run one
 		// in: -u NAME leaves NAME out, -i empties it.
-		&Spec{Names: n("env"), Unwrap: UnwrapEnv, Env: EnvDump{Dumps: true, Unless: "-i -S"}, Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"env x => Bash(env x)"}}, Command: true, Assigns: true, Abbrev: true,
+		&Spec{Names: n("env"), Carries: "-S", Unwrap: UnwrapEnv, Env: EnvDump{Dumps: true, Unless: "-i -S"}, Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"env x => Bash(env x)"}}, Command: true, Assigns: true, Abbrev: true,
 			Options:  "-0|--null -i|--ignore-environment -u|--unset= -C|--chdir=u -S|--split-string=x -v|--debug -a|--argv0= -P= --block-signal? --default-signal? --ignore-signal? --list-signal-handling" + gnu,
 			ReadOnly: []string{"env -i"},
 			Flagged: []string{"env -S 'sh -c id'", "env sh -c id", "env", "env -0", "env | sort", "env | grep -v PATH", "env -iu X rm -rf ~", "env --split='rm -rf ~'", "env --un PATH git reset --hard",

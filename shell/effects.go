@@ -369,9 +369,14 @@ func (a *analyzer) findEffects(c *call) {
 }
 
 // optionRuns reports an effect that is a command an option of the
-// program runs, not one the walk unwraps as a carrier's.
+// program runs, not one its entry Carries (walked as a part of its own, or
+// judged as what the program does).
 func optionRuns(c *call, e Effect) bool {
-	return e.Kind == programs.Exec && e.Option != "" && (e.Lang == "" || e.Lang == programs.LangLess || e.Lang == programs.LangSSHOption) && !carrierOption(c.prog, e.Option)
+	if e.Kind != programs.Exec || e.Option == "" || e.Lang != "" && e.Lang != programs.LangLess && e.Lang != programs.LangSSHOption {
+		return false
+	}
+	s := c.entryOrBase()
+	return s == nil || !s.Carried(e.Option)
 }
 
 // checkEffects derives findings from a call's effects: a command run
@@ -408,36 +413,27 @@ func (a *analyzer) checkEffects(c *call) {
 	}
 }
 
-// opaqueCommand reports a command given to a program's option that is a
-// shell or interpreter, a script by path, or shell syntax: code the
-// program will run that Warden cannot follow.
+// opaqueCommand reports a command given to a program's option that Warden
+// cannot follow: shell syntax, a script by path, or a program whose entry
+// says it runs code or another command — a shell or an interpreter
+// (Code.Shell, Code.Interpreter, under a versioned name too), a fetcher
+// whose output is a download (Code.Fetches), a launcher (Command: env,
+// xargs, sudo) or a multi-call binary (busybox sh) — or the shell's eval
+// and exec.
 func opaqueCommand(cmd string) bool {
 	if strings.ContainsAny(cmd, ";|&$`<>()!'\"\\/") {
 		return true
 	}
 	name, _, _ := strings.Cut(strings.TrimSpace(cmd), " ")
 	switch name {
-	case "sh", "bash", "zsh", "dash", "ksh", "fish", "csh", "tcsh", "env", "python", "python3", "perl", "ruby", "node", "php", "lua", "eval", "exec", "xargs", "nc", "ncat", "socat", "curl", "wget":
+	case "", "eval", "exec":
 		return true
 	}
-	if s := programs.Lookup(name); s != nil && s.Multicall {
-		return true // busybox sh, toybox sh
+	if c := programs.CodeOf(name); c.Shell || c.Interpreter || c.Fetches {
+		return true
 	}
-	return name == ""
-}
-
-// carrierOption reports the options whose commands the walk already
-// unwraps into parts of their own, and that are judged there.
-func carrierOption(prog, option string) bool {
-	switch prog {
-	case "find":
-		return true // -exec, -execdir, -ok, -okdir
-	case "nc", "ncat", "netcat", "nc.openbsd", "nc.traditional":
-		return true // judged as remote access
-	case "env":
-		return option == "-S" || option == "--split-string"
-	}
-	return false
+	s := programs.Lookup(name)
+	return s != nil && (s.Multicall || s.Command)
 }
 
 // sedEffects adds what a sed script does: the files its r and R commands

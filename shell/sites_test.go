@@ -66,6 +66,7 @@ var siteTests = map[string]func(*testing.T){
 	"TestEntryRaises":               TestEntryRaises,
 	"TestEnvExamples":               TestEnvExamples,
 	"TestSystemSpellings":           TestSystemSpellings,
+	"TestOptionCommands":            TestOptionCommands,
 }
 
 // notSiteTests are the package's other tests, with the reason they are not
