@@ -13,6 +13,7 @@ import (
 	"github.com/wardenhq/warden/danger"
 	"github.com/wardenhq/warden/internal/lang/awk"
 	"github.com/wardenhq/warden/internal/lang/sed"
+	"github.com/wardenhq/warden/internal/lang/yq"
 	"github.com/wardenhq/warden/programs"
 )
 
@@ -255,7 +256,10 @@ func judgeCode(lang programs.Lang, code string) programs.Effect {
 	case programs.LangJq:
 		return programs.None
 	case programs.LangYq:
-		return yqExpression(code)
+		if yq.Selects(code) {
+			return programs.None
+		}
+		return programs.Unknown
 	case programs.LangDate:
 		// +FORMAT prints; any other operand is the time to set.
 		if strings.HasPrefix(code, "+") {
@@ -839,27 +843,4 @@ func tarRemote(ca *call, res *programs.Result) {
 		ca.unknown = append(ca.unknown, "tar reaches the archive on "+host+" through a remote shell")
 		return
 	}
-}
-
-// yqReaches are yq's operators that read files or the environment, or
-// evaluate a string as an expression.
-var yqReaches = []string{"load", "env", "eval", "system", "file", "from"}
-
-// yqExpression judges a yq expression: a path expression (.a.b, .[0],
-// (.x | keys)) prints what it selects; one that loads a file, reads the
-// environment or evaluates text, and a word that is not an expression at
-// all (yq config.yaml, where yq takes the file for its input), are not
-// known.
-func yqExpression(code string) programs.Effect {
-	c := strings.TrimSpace(code)
-	if c == "" || !strings.ContainsAny(c[:1], ".[($") {
-		return programs.Unknown
-	}
-	l := strings.ToLower(c)
-	for _, w := range yqReaches {
-		if strings.Contains(l, w) {
-			return programs.Unknown
-		}
-	}
-	return programs.None
 }
