@@ -107,29 +107,13 @@ type Part interface {
 	// SubstFetches reports a word whose command substitution downloads
 	// from the network ($(curl -s URL)).
 	SubstFetches(w Word) bool
-
-	// StdinShell reports a shell that reads its commands from standard
-	// input (sh, bash -i, xargs sh -c).
-	StdinShell() bool
-	// SensitiveOutput says what secret or bulk copy of data the call
-	// prints ("" when none): a credential file, the environment, a
-	// database dump, an archive of home or the project, the history.
-	SensitiveOutput() string
-	// PrintsEnv says what environment the call prints ("" when none):
-	// "the environment", the shell's (env, printenv, export -p, declare
-	// -x, however the declaration is spelled: its entry's Env), or as JSON
-	// (jq's env); "every process's environment" (ps e).
-	PrintsEnv() string
-	// Prints reports a call whose standard output is the content of the
-	// files it reads (cat, grep, dd, gzip -c, a bare < FILE).
-	Prints() bool
 	// Names are the words the call prints for a later xargs to take as
 	// names: echo's and printf's arguments, the paths ls lists.
 	Names() []Word
-	// OutputMasked reports that the call's standard output never reaches
-	// the transcript: it goes to a file, or to a program that keeps
-	// nothing of it.
-	OutputMasked() bool
+
+	// Flow is what the call's standard streams carry, computed once when
+	// judging.
+	Flow() Flow
 
 	// Resolve makes a word an absolute, clean path against the call's
 	// directory; "" when the path cannot be known.
@@ -264,4 +248,29 @@ type Call interface {
 	// FlagAt reports a finding at a risk the check chose deliberately,
 	// lower than the category's (never higher: the registry caps it).
 	FlagAt(kind danger.Kind, why string, risk api.Risk)
+}
+
+// Flow is what a call's standard streams carry: what reads its input,
+// what its output is, and where that goes. It is a value of the part,
+// computed once when judging (the walk, which could change it, is over).
+type Flow struct {
+	// StdinShell reports a shell that reads its commands from standard
+	// input (sh, bash -i, xargs sh -c).
+	StdinShell bool
+	// SensitiveOutput says what secret or bulk copy of data the call
+	// prints ("" when none): a credential file, the environment, a
+	// database dump, an archive of home or the project, the history.
+	SensitiveOutput string
+	// PrintsEnv says what environment the call prints ("" when none):
+	// "the environment", the shell's (env, printenv, export -p, declare
+	// -x, however the declaration is spelled: its entry's Env), or as JSON
+	// (jq's env); "every process's environment" (ps e).
+	PrintsEnv string
+	// Prints reports a call whose standard output is the content of the
+	// files it reads (cat, grep, dd, gzip -c, a bare < FILE).
+	Prints bool
+	// OutputMasked reports that the call's standard output never reaches
+	// the transcript: it goes to a file, or to a program that keeps
+	// nothing of it.
+	OutputMasked bool
 }

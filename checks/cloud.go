@@ -730,7 +730,7 @@ func Secrets(c Call) {
 		return
 	}
 	flag := func(what string) {
-		if !c.OutputMasked() && !hasOutput(c) {
+		if !c.Flow().OutputMasked && !hasOutput(c) {
 			c.Flag(danger.CredentialAccess, what)
 		}
 	}

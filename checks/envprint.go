@@ -16,7 +16,7 @@ import (
 // (checkEnvDump); options that change the shell (set -e) and declarations
 // (export X=1) print nothing.
 func EnvPrint(c Call) {
-	if c.PrintsEnv() != "the environment" || c.OutputMasked() || hasOutput(c) {
+	if c.Flow().PrintsEnv != "the environment" || c.Flow().OutputMasked || hasOutput(c) {
 		return
 	}
 	if down := c.Downstream(); len(down) > 0 {

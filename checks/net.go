@@ -218,7 +218,7 @@ func Curl(c Call) {
 // pipeExfil flags a network sink fed by a sensitive source upstream.
 func pipeExfil(c Call, how string) {
 	for _, u := range c.Upstream() {
-		if src := u.SensitiveOutput(); src != "" {
+		if src := u.Flow().SensitiveOutput; src != "" {
 			c.Flag(danger.Exfiltration, how+": "+src+" leaves the machine")
 			return
 		}
@@ -254,7 +254,7 @@ func Netcat(c Call) {
 	}
 	pipe := c.Pipeline()
 	for _, o := range pipe {
-		if o.StdinShell() {
+		if o.Flow().StdinShell {
 			c.Flag(danger.RemoteAccess, "a shell's input and output are wired to "+c.Program()+": a reverse shell")
 			return
 		}
@@ -263,7 +263,7 @@ func Netcat(c Call) {
 		return
 	}
 	for _, u := range c.Upstream() {
-		if src := u.SensitiveOutput(); src != "" {
+		if src := u.Flow().SensitiveOutput; src != "" {
 			c.Flag(danger.Exfiltration, "sends "+src+" to another machine with "+c.Program())
 			return
 		}
@@ -625,7 +625,7 @@ func EnvDump(c Call) {
 			}
 		}
 	case "echo", "printf":
-		if c.OutputMasked() || writesFile(c) {
+		if c.Flow().OutputMasked || writesFile(c) {
 			return
 		}
 		for _, x := range ops {
@@ -635,7 +635,7 @@ func EnvDump(c Call) {
 			}
 		}
 	case "jq", "gojq":
-		if c.OutputMasked() {
+		if c.Flow().OutputMasked {
 			return
 		}
 		for _, e := range c.Effects() {
@@ -655,7 +655,7 @@ func EnvDump(c Call) {
 		for _, x := range c.Operands() {
 			seq = append(seq, x.Value)
 		}
-		if len(seq) >= 3 && seq[0] == "config" && seq[1] == "get" && !c.OutputMasked() {
+		if len(seq) >= 3 && seq[0] == "config" && seq[1] == "get" && !c.Flow().OutputMasked {
 			for _, k := range seq[2:] {
 				if l := strings.ToLower(k); strings.Contains(l, "_auth") || strings.Contains(l, "token") || strings.Contains(l, "_password") {
 					c.Flag(danger.CredentialAccess, c.Program()+" config get prints the registry credential "+k)
@@ -664,7 +664,7 @@ func EnvDump(c Call) {
 			}
 		}
 	case "ps":
-		if !c.OutputMasked() && ProcessesEnv(c.Parse().Spec, c.Args()) {
+		if !c.Flow().OutputMasked && ProcessesEnv(c.Parse().Spec, c.Args()) {
 			c.Flag(danger.CredentialAccess, "prints every process's environment, secrets included (BSD e)")
 		}
 	case "grep", "egrep", "rg":
@@ -673,11 +673,11 @@ func EnvDump(c Call) {
 		}
 		fromEnv := false
 		for _, u := range c.Upstream() {
-			if u.PrintsEnv() != "" {
+			if u.Flow().PrintsEnv != "" {
 				fromEnv = true
 			}
 		}
-		if !fromEnv || !c.Prints() {
+		if !fromEnv || !c.Flow().Prints {
 			return
 		}
 		for _, x := range ops {

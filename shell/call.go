@@ -104,6 +104,10 @@ type call struct {
 	interpOf string
 	code     []foundCode
 	orig     *call
+	// flow is what the call's streams carry, once a check asked while
+	// judging (flowSet; judged.Flow).
+	flow    checks.Flow
+	flowSet bool
 	// entrySpec is the entry of the program entryName names, the last
 	// that entry looked up (entryKnown once it has).
 	entrySpec  *programs.Spec

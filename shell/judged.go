@@ -164,14 +164,7 @@ func (j *judged) Outputs() []checks.Word {
 }
 
 func (j *judged) Reads() []string { return j.c.reads }
-func (j *judged) StdinShell() bool {
-	return shellProgram(j.c.prog) && readsProgramFromStdin(j.c, j.c.prog)
-}
-func (j *judged) SensitiveOutput() string { return j.a.sensitiveSource(j.c) }
 
-func (j *judged) PrintsEnv() string                          { return envPrinter(j.c) }
-func (j *judged) Prints() bool                               { return printingProgram(j.c) }
-func (j *judged) Names() []checks.Word                       { return namesFor(j.c) }
 func (j *judged) CredentialReach(p string) (file, tree bool) { return j.a.credentialReach(p) }
 
 func (j *judged) Pipeline() []checks.Part {
@@ -198,7 +191,6 @@ func (a *analyzer) view(c *call) *judge {
 func (j *judged) Effects() []checks.Effect     { return j.c.fx }
 func (j *judged) Assigns() []checks.Assignment { return j.c.assigns }
 func (j *judged) StdinText() (string, bool)    { return j.a.stdinText(j.c) }
-func (j *judged) OutputMasked() bool           { return j.a.outputMasked(j.c) }
 func (j *finder) Code(prog, code string)       { j.a.foundCode(j.c, j.a.running, prog, code) }
 
 func (j *finder) Remote(command string) {
@@ -235,4 +227,25 @@ func (j *judged) Downstream() []checks.Part {
 		return nil
 	}
 	return j.peers(viewDown, p.calls, func(o *call) bool { return o.ctx.stage > j.c.ctx.stage }, nil)
+}
+
+func (j *judged) Names() []checks.Word { return namesFor(j.c) }
+
+func (j *judged) Flow() checks.Flow {
+	if j.c.flowSet {
+		return j.c.flow
+	}
+	c := j.c
+	f := checks.Flow{
+		StdinShell:      shellProgram(c.prog) && readsProgramFromStdin(c, c.prog),
+		SensitiveOutput: j.a.sensitiveSource(c),
+		PrintsEnv:       envPrinter(c),
+		Prints:          printingProgram(c),
+		OutputMasked:    j.a.outputMasked(c),
+	}
+	if j.a.phase == judging {
+		// The walk is over: nothing changes what the call's streams carry.
+		c.flow, c.flowSet = f, true
+	}
+	return f
 }
