@@ -12,7 +12,7 @@ var _ = family("archivers", func(add func(...*Spec)) {
 		// 1.34 --help lists is declared, each short spelling with its long
 		// ones (-x|--extract|--get), so that a prefix is unique here only
 		// where it is to tar (--di is ambiguous: --diff, --directory).
-		&Spec{Names: n("tar", "gtar"), Files: Files{Archive: "--file", ArchiveWrites: "--create --append --update --catenate"}, Flow: Flow{Copies: true, Packs: true, Trees: "*", Examples: []string{"tar czf /tmp/x.tgz ~/.aws"}}, Grant: Grant{ExactWith: "*to-command* *checkpoint-action* *use-compress-program* -I -T -TT --unzip-command* -F*", Offers: []string{"tar to-command x => Bash(tar to-command x)"}}, Effect: Write, Permute: true, OldStyle: true, Operands: "-*", Loose: true, Abbrev: true,
+		&Spec{Names: n("tar", "gtar"), Files: Files{Archive: "--file", ArchiveWrites: "--create --append --update --catenate", RemoteUnless: "--force-local"}, Flow: Flow{Copies: true, Packs: true, Trees: "*", Examples: []string{"tar czf /tmp/x.tgz ~/.aws"}}, Grant: Grant{ExactWith: "*to-command* *checkpoint-action* *use-compress-program* -I -T -TT --unzip-command* -F*", Offers: []string{"tar to-command x => Bash(tar to-command x)"}}, Effect: Write, Permute: true, OldStyle: true, Operands: "-*", Loose: true, Abbrev: true,
 			ReadWith: "-t --list -tf -tzf -tjf -tJf -tvf -tvzf -ztf -tzvf t tf tzf tvf tvzf",
 			// Options that run a program; files tar writes in every mode,
 			// listing included; --remove-files deletes what was archived;

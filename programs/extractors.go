@@ -33,7 +33,7 @@ var _ = family("extractors", func(add func(...*Spec)) {
 		// input into DIR. -o reads the files named on standard input,
 		// which the command line does not give: unknown. --rsh-command
 		// runs a command for a remote archive (host:file).
-		&Spec{Names: n("cpio"), Files: Files{Archive: "-F --file", ArchiveWrites: "-o --create"}, Permute: true, Operands: "e?",
+		&Spec{Names: n("cpio"), Files: Files{Archive: "-F --file", ArchiveWrites: "-o --create", RemoteUnless: "--force-local"}, Permute: true, Operands: "e?",
 			Options: "-i:eA --extract:eA -o:u --create:u -p:e --pass-through:e -t:L --list:L --only-verify-crc:L -D=e --directory=e " +
 				"--no-absolute-filenames:S --absolute-filenames:A -0 --null -a --reset-access-time -A --append -b --swap -B -c -C= --io-size= -d --make-directories " +
 				"-E=r --pattern-file=r -f --nonmatching -F= --file= -H= --format= -I=r -l --link -L --dereference -m --preserve-modification-time " +

@@ -499,6 +499,12 @@ type Files struct {
 	// (tar -f), or writes when one of ArchiveWrites is given (tar -c, -r,
 	// -u, -A); all are read in every spelling.
 	Archive, ArchiveWrites string
+	// RemoteUnless says the Archive may be HOST:PATH (USER@HOST:PATH) on
+	// another host, reached through rsh or ssh and the remote rmt, in
+	// every mode, listing included, unless one of these options says the
+	// colon is part of a local name (GNU tar's and GNU cpio's
+	// --force-local); "" for an archive that is always local.
+	RemoteUnless string
 	// Saves lists options, one of which makes the call save each URL
 	// operand under the URL's file name, "*" for always unless one of
 	// SavesUnless is given; SavesIn the options whose value is the

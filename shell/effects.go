@@ -66,9 +66,7 @@ func (a *analyzer) effects(ca *call) {
 	if ca.prog == "csplit" && !res.Help {
 		a.csplitWrites(ca, ops, res)
 	}
-	if ca.prog == "tar" || ca.prog == "gtar" {
-		tarRemote(ca, res)
-	}
+	remoteArchive(ca, res)
 	ca.unknown = append(ca.unknown, res.Unknown...)
 	ca.ungrammatical = len(res.Unknown) > 0
 	if ca.fx == nil {
@@ -822,17 +820,18 @@ func (a *analyzer) csplitWrites(ca *call, ops []arg, res *programs.Result) {
 	}
 }
 
-// tarRemote records GNU tar's remote archives: -f HOST:PATH (or
-// USER@HOST:PATH) is reached through rsh or ssh and the remote rmt, in
-// every mode, listing included, unless --force-local says the colon is
-// part of a local name.
-func tarRemote(ca *call, res *programs.Result) {
-	for _, u := range res.Uses {
-		if u.Option != "-f" && u.Option != "--file" {
-			continue
-		}
+// remoteArchive records an archive on another host (Files.RemoteUnless):
+// GNU tar -f HOST:PATH and cpio -F USER@HOST:PATH are reached through rsh
+// or ssh and the remote rmt, in every mode, listing included, unless
+// --force-local says the colon is part of a local name.
+func remoteArchive(ca *call, res *programs.Result) {
+	f := res.Spec.Files
+	if f.Archive == "" || f.RemoteUnless == "" || res.Has(strings.Fields(f.RemoteUnless)...) {
+		return
+	}
+	for _, u := range res.Option(strings.Fields(f.Archive)...) {
 		c := strings.IndexByte(u.Target, ':')
-		if c <= 0 || strings.Contains(u.Target[:c], "/") || res.Has("--force-local") {
+		if c <= 0 || strings.Contains(u.Target[:c], "/") {
 			continue
 		}
 		host := u.Target[:c]
@@ -840,7 +839,7 @@ func tarRemote(ca *call, res *programs.Result) {
 			host = host[at+1:]
 		}
 		ca.fx = append(ca.fx, Effect{Kind: programs.Network, Target: host, Option: u.Option})
-		ca.unknown = append(ca.unknown, "tar reaches the archive on "+host+" through a remote shell")
+		ca.unknown = append(ca.unknown, baseName(ca.prog)+" reaches the archive on "+host+" through a remote shell")
 		return
 	}
 }

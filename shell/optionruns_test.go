@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/wardenhq/warden/programs"
 )
 
 // TestOptionCommands asserts how a command given to a program's option is
@@ -77,6 +78,55 @@ func TestOptionCommands(t *testing.T) {
 		}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("%s: categories (-want +got):\n%s\nfindings: %+v", tt.cmd, diff, an.Findings)
+		}
+	}
+}
+
+// TestRemoteArchives asserts that an archive its entry says may be on
+// another host (Files.RemoteUnless: GNU tar's -f, GNU cpio's -F) is reached
+// over the network when named HOST:PATH, in every spelling of the option
+// and of the program, and is a local file with --force-local or a slash
+// before the colon.
+func TestRemoteArchives(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, host string
+	}{
+		{"tar -tf backup@db.example:/srv/x.tar", "db.example"},
+		{"tar -tfbackup@db.example:/srv/x.tar", "db.example"},
+		{"tar --file=db.example:/srv/x.tar -t", "db.example"},
+		{"tar --file db.example:/srv/x.tar -t", "db.example"},
+		{"tar tf db.example:/srv/x.tar", "db.example"},
+		{"gtar -xf db.example:x.tar", "db.example"},
+		{"/usr/bin/tar -tf db.example:x.tar", "db.example"},
+		{"command tar -tf db.example:x.tar", "db.example"},
+		{"cpio -t -F backup@db.example:/srv/x.cpio", "db.example"},
+		{"cpio -t -Fdb.example:x.cpio", "db.example"},
+		{"cpio -t --file=db.example:x.cpio", "db.example"},
+		{"cpio -t --file db.example:x.cpio", "db.example"},
+		{"tar -tf db.example:x.tar --force-local", ""},
+		{"tar -tf db.example:x.tar --force-l", ""},
+		{"tar -tf ./a:b.tar", ""},
+		{"cpio -t -F db.example:x.cpio --force-local", ""},
+		{"cpio -t -F x.cpio", ""},
+		{"bsdtar -tf db.example:x.tar", ""},
+	} {
+		an := Analyze(tt.cmd, testOpts)
+		if len(an.Parts) != 1 {
+			t.Errorf("%s: %d parts", tt.cmd, len(an.Parts))
+			continue
+		}
+		p := an.Parts[0]
+		host := ""
+		for _, e := range p.Effects {
+			if e.Kind == programs.Network {
+				host = e.Target
+			}
+		}
+		if host != tt.host {
+			t.Errorf("%s: reaches host %q, want %q (effects %+v)", tt.cmd, host, tt.host, p.Effects)
+		}
+		if tt.host != "" && p.ReadOnly {
+			t.Errorf("%s: read-only, but it reaches %s through a remote shell", tt.cmd, tt.host)
 		}
 	}
 }

@@ -67,6 +67,7 @@ var siteTests = map[string]func(*testing.T){
 	"TestEnvExamples":               TestEnvExamples,
 	"TestSystemSpellings":           TestSystemSpellings,
 	"TestOptionCommands":            TestOptionCommands,
+	"TestRemoteArchives":            TestRemoteArchives,
 }
 
 // notSiteTests are the package's other tests, with the reason they are not
