@@ -13,15 +13,16 @@ import (
 //   - Part: what the call is (its program, words and parse through the
 //     entry, its effects, redirections and what it prints);
 //   - Neighbours: the other calls of the command, and of its pipeline,
-//     each seen as a Part;
+//     each seen as a Part, once the walk is over;
 //   - Paths: the analysis' answers about paths;
 //   - Catalogue: what the analysis knows of programs by name.
 //
 // Finder, the view of a check's Finds while walking, adds the verbs that
 // hand the walk code the call runs (Code, Command, Remote, Here); it
-// cannot report. Call, the view of a check's Run while judging, adds the
-// verbs that report (Flag, FlagAt, JudgeWrite, JudgeOverwrite); it cannot
-// add parts. The shell package implements each view with a type of its
+// cannot report, nor see the calls around it, which the walk has not
+// finished. Call, the view of a check's Run while judging, adds the
+// Neighbours and the verbs that report (Flag, FlagAt, JudgeWrite,
+// JudgeOverwrite); it cannot add parts. The shell package implements each view with a type of its
 // own, so that neither can be asserted to the other, and a neighbour to
 // neither. A view is valid while the check runs; a Parse result, like
 // the words the parse methods return, until the check asks about another
@@ -199,10 +200,10 @@ type Catalogue interface {
 	ExecProgram(words []Word) string
 }
 
-// View is what both passes see of a call.
+// View is what both passes see of a call. The calls around it are not
+// among them: while walking, the calls after it are not there yet.
 type View interface {
 	Part
-	Neighbours
 	Paths
 	Catalogue
 }
@@ -235,6 +236,7 @@ type Finder interface {
 // over: it reports findings, and adds no code.
 type Call interface {
 	View
+	Neighbours
 	// JudgeWrite judges the call writing the file p, as a redirection's
 	// write is judged.
 	JudgeWrite(p string)

@@ -9,7 +9,7 @@ import (
 )
 
 // judged is a call as the checks see it, what both passes see of it
-// (checks.View: the Part, its Neighbours, the Paths and the Catalogue),
+// (checks.View: the Part, the Paths and the Catalogue),
 // over the call and the analyzer. A neighbour is handed to a check as a
 // judged: it has no verb of either pass. Each call holds its own view
 // (call.view), so that handing it to a check allocates nothing.
@@ -78,8 +78,8 @@ func (a *analyzer) peer(o *call) *judged {
 	return &o.view.judged
 }
 
-// judge is the view of a check's Run (checks.Call): judged and the verbs
-// that report. finder is the view of a check's Finds (checks.Finder):
+// judge is the view of a check's Run (checks.Call): judged, the calls
+// around it and the verbs that report. finder is the view of a check's Finds (checks.Finder):
 // judged and the verbs that hand the walk code. They are distinct types
 // over the same layout, so that one call's view serves either pass (a
 // *judge converts to a *finder) while neither has the other's methods: a
@@ -126,7 +126,7 @@ func (j *judged) Redirects() []checks.Redirect {
 	return out
 }
 
-func (j *judged) Others() []checks.Part {
+func (j *judge) Others() []checks.Part {
 	j.a.readsPlace()
 	return j.peers(viewOthers, j.a.calls, func(o *call) bool { return o != j.c }, nil)
 }
@@ -145,7 +145,7 @@ func (j *judge) JudgeOverwrite(p, how string)                 { j.a.judgeOverwri
 func (j *judged) ExecProgram(words []checks.Word) string      { return key(programName(execProgram(words))) }
 func (j *judged) ParseAs(spec *programs.Spec) programs.Result { return parseAs(spec, j.c) }
 
-func (j *judged) Upstream() []checks.Part {
+func (j *judge) Upstream() []checks.Part {
 	p := j.c.ctx.pipe
 	if p == nil {
 		return nil
@@ -167,7 +167,7 @@ func (j *judged) Reads() []string { return j.c.reads }
 
 func (j *judged) CredentialReach(p string) (file, tree bool) { return j.a.credentialReach(p) }
 
-func (j *judged) Pipeline() []checks.Part {
+func (j *judge) Pipeline() []checks.Part {
 	p := j.c.ctx.pipe
 	if p == nil {
 		return nil
@@ -221,7 +221,7 @@ func (j *judged) AwkScript(uses []programs.Use) (*awk.Script, error) {
 
 func (j *judged) Elsewhere() bool { return j.c.ctx.remote }
 
-func (j *judged) Downstream() []checks.Part {
+func (j *judge) Downstream() []checks.Part {
 	p := j.c.ctx.pipe
 	if p == nil {
 		return nil

@@ -116,7 +116,8 @@ func TestJudgingRefusesToAdd(t *testing.T) {
 
 // TestViewsHoldThePassesApart: a check's Finds is handed a view with the
 // verbs that find code and none that report, its Run one with the verbs
-// that report and none that find code, and a neighbour neither. The
+// that report and the calls around it and none that find code, and a
+// neighbour neither. The
 // compiler holds each function to its view's methods; this holds the
 // views' dynamic types to them too, so that no type assertion reaches the
 // other pass's verbs.
@@ -126,6 +127,12 @@ func TestViewsHoldThePassesApart(t *testing.T) {
 		FlagAt(danger.Kind, string, api.Risk)
 		JudgeWrite(string)
 		JudgeOverwrite(string, string)
+	}
+	type neighbours interface {
+		Others() []checks.Part
+		Upstream() []checks.Part
+		Downstream() []checks.Part
+		Pipeline() []checks.Part
 	}
 	type finds interface {
 		Code(string, string)
@@ -148,6 +155,9 @@ func TestViewsHoldThePassesApart(t *testing.T) {
 		}
 		if _, ok := v.view.(finds); ok != v.findsTo {
 			t.Errorf("%s finds code: %v, want %v", v.name, ok, v.findsTo)
+		}
+		if _, ok := v.view.(neighbours); ok != v.report {
+			t.Errorf("%s sees the calls around it: %v, want %v", v.name, ok, v.report)
 		}
 		if _, ok := v.view.(checks.Call); ok != v.report {
 			t.Errorf("%s is a checks.Call: %v, want %v", v.name, ok, v.report)
