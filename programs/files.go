@@ -31,7 +31,7 @@ var _ = family("files", func(add func(...*Spec)) {
 			Options: "-b --backup? -f|--force -i|--interactive -n|--no-clobber --no-copy --strip-trailing-slashes -S|--suffix= -t|--target-directory=i -T|--no-target-directory " +
 				"-u --update? -v|--verbose -Z --context --exchange" + gnu,
 			Flagged: []string{"mv a b"}},
-		&Spec{Names: n("ln"), FileOp: true, Grant: Grant{Exact: true, Offers: []string{"ln x => Bash(ln x)"}}, Abbrev: true, Permute: true, Operands: "-* i",
+		&Spec{Names: n("ln"), FileOp: true, IntoHere: true, Grant: Grant{Exact: true, Offers: []string{"ln x => Bash(ln x)"}}, Abbrev: true, Permute: true, Operands: "-* i",
 			Options: "-b --backup? -d|-F|--directory -f|--force -i|--interactive -L|--logical -n|--no-dereference -P|--physical -r|--relative -s|--symbolic -S|--suffix= " +
 				"-t|--target-directory=i -T|--no-target-directory -v|--verbose -h" + gnu,
 			Flagged: []string{"ln -s a b", "ln ~/.ssh/id_rsa k", "ln .env e.txt", "ln .warden/settings.local.json notes.json"}},

@@ -360,6 +360,11 @@ type Spec struct {
 	// separated, in every spelling: rm --recursive).
 	FileOp       bool
 	FileOpUnless string
+	// IntoHere says a call given only its Into operand, with no option
+	// naming the destination, makes its entry in the working directory,
+	// named after that operand, which is then the source: ln -s TARGET
+	// links ./TARGET's name to TARGET.
+	IntoHere bool
 	// Files says how words the grammar cannot place name files the
 	// program reads or writes (shell/files.go).
 	Files Files

@@ -190,7 +190,7 @@ func (a *analyzer) copyInto(ca *call, res *programs.Result, u programs.Use) {
 			srcs = append(srcs, ops[i])
 		}
 	}
-	if ca.prog == "ln" && u.Option == "" && len(srcs) == 0 {
+	if res.Spec.IntoHere && u.Option == "" && len(srcs) == 0 {
 		// ln -s TARGET: a link named after the target, here.
 		srcs, x = []arg{x}, arg{Value: ".", Raw: ".", Lit: true}
 	}

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"sort"
 	"testing"
 
@@ -127,6 +128,39 @@ func TestRemoteArchives(t *testing.T) {
 		}
 		if tt.host != "" && p.ReadOnly {
 			t.Errorf("%s: read-only, but it reaches %s through a remote shell", tt.cmd, tt.host)
+		}
+	}
+}
+
+// TestIntoHere asserts that a program whose entry says IntoHere (ln)
+// given only one operand makes its entry in the working directory, named
+// after the operand (an agent control file here: CLAUDE.md), in every
+// spelling; given a destination, it makes none there.
+func TestIntoHere(t *testing.T) {
+	here := testOpts.Cwd + "/CLAUDE.md"
+	for _, tt := range []struct {
+		cmd  string
+		want bool
+	}{
+		{"ln -s /tmp/x/CLAUDE.md", true},
+		{"ln --symbolic /tmp/x/CLAUDE.md", true},
+		{"ln --sym /tmp/x/CLAUDE.md", true},
+		{"ln -sf /tmp/x/CLAUDE.md", true},
+		{"ln -s -- /tmp/x/CLAUDE.md", true},
+		{"/bin/ln -s /tmp/x/CLAUDE.md", true},
+		{"command ln -s /tmp/x/CLAUDE.md", true},
+		{"ln /tmp/x/CLAUDE.md", true},
+		{"ln -s /tmp/x/CLAUDE.md p.txt", false},
+		{"ln -s -t /tmp /tmp/x/CLAUDE.md", false},
+		{"ln -s --target-directory=/tmp /tmp/x/CLAUDE.md", false},
+	} {
+		an := Analyze(tt.cmd, testOpts)
+		if len(an.Parts) != 1 {
+			t.Errorf("%s: %d parts", tt.cmd, len(an.Parts))
+			continue
+		}
+		if got := slices.Contains(an.Parts[0].Writes, here); got != tt.want {
+			t.Errorf("%s: writes %s %v, want %v (writes %q)", tt.cmd, here, got, tt.want, an.Parts[0].Writes)
 		}
 	}
 }

@@ -68,6 +68,7 @@ var siteTests = map[string]func(*testing.T){
 	"TestSystemSpellings":           TestSystemSpellings,
 	"TestOptionCommands":            TestOptionCommands,
 	"TestRemoteArchives":            TestRemoteArchives,
+	"TestIntoHere":                  TestIntoHere,
 }
 
 // notSiteTests are the package's other tests, with the reason they are not
