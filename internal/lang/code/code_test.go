@@ -1,0 +1,182 @@
+package code
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+func calls(src string, f Family) string {
+	var ws []string
+	for _, c := range Calls(src, f) {
+		a := fmt.Sprintf("%q", c.Arg.Text)
+		if c.Arg.Unknown {
+			a = "?"
+		}
+		if c.List {
+			a = "[" + a + "]"
+		}
+		ws = append(ws, c.Name+"("+a+")")
+	}
+	return strings.Join(ws, " ")
+}
+
+func TestCalls(t *testing.T) {
+	for _, c := range []struct {
+		f        Family
+		in, want string
+	}{
+		{Python, `import os; os.system("rm -rf /tmp/x")`, `os.system("rm -rf /tmp/x")`},
+		{Python, `import os; os.system('id')  # os.system("rm -rf ~")`, `os.system("id")`},
+		{Python, `print("os.system('rm -rf ~')")`, `print("os.system('rm -rf ~')")`},
+		{Python, `os.system("r" "m -rf ~")`, `os.system("rm -rf ~")`},
+		{Python, `os.system("r" + 'm -rf ~')`, `os.system("rm -rf ~")`},
+		{Python, `os.system("rm -rf " + d)`, `os.system(?)`},
+		{Python, `os.system(f"rm -rf {d}")`, `os.system(?)`},
+		{Python, `os.system(cmd)`, `os.system(?)`},
+		{Python, `subprocess.run(["rm", "-rf", "a b"])`, `subprocess.run(["rm -rf 'a b'"])`},
+		{Python, `subprocess.run(["rm", x])`, `subprocess.run([?])`},
+		{Python, `os.system("""rm -rf ~""")`, `os.system("rm -rf ~")`},
+		{Python, `os.system(r'rm -rf \~')`, `os.system("rm -rf \\~")`},
+		{Python, "os.system(\"\\x72m -rf ~\")", `os.system("rm -rf ~")`},
+		{Python, `getattr(os, "sys" + "tem")("id")`, `getattr(?)`},
+		{Python, `__import__("o" + "s").system("id")`, `__import__("os") system("id")`},
+		{JS, "require('child_process').execSync('rm -rf ~')", `require("child_process") execSync("rm -rf ~")`},
+		{JS, "cp.execSync(`rm -rf ${d}`)", `cp.execSync(?)`},
+		{JS, "cp.execSync(`rm -rf ~`) // cp.execSync('id')", `cp.execSync("rm -rf ~")`},
+		{JS, "/* exec('x') */ exec('r' + 'm -rf ~')", `exec("rm -rf ~")`},
+		{Perl, `system "rm -rf ~"`, `system("rm -rf ~")`},
+		{Perl, `system("r" . "m -rf ~")`, `system("rm -rf ~")`},
+		{Perl, `system(qq{rm -rf $d})`, `system(?)`},
+		{Perl, `system(q{rm -rf ~}) # system("id")`, `system("rm -rf ~")`},
+		{Perl, `system("rm", "-rf", "x")`, `system("rm")`},
+		{Ruby, `system("rm -rf ~")`, `system("rm -rf ~")`},
+		{Ruby, `Kernel.system %q(rm -rf ~)`, `Kernel.system("rm -rf ~")`},
+		{Ruby, `system("rm -rf #{d}")`, `system(?)`},
+		{PHP, `system('rm -rf ~'); # system("id")`, `system("rm -rf ~")`},
+		{PHP, `shell_exec("r" . 'm -rf ~');`, `shell_exec("rm -rf ~")`},
+		{PHP, `shell_exec("rm $d");`, `shell_exec(?)`},
+		{Lua, `os.execute("r" .. "m -rf ~") -- os.execute("id")`, `os.execute("rm -rf ~")`},
+		{Lua, `os.execute([[rm -rf ~]])`, `os.execute("rm -rf ~")`},
+		{Lua, `--[[ os.execute("id") ]] io.popen("ls")`, `io.popen("ls")`},
+		{R, `system("rm -rf ~") # system("id")`, `system("rm -rf ~")`},
+		{R, `system(paste0("rm ", d))`, `system(?) paste0("rm ")`},
+		{Tcl, `exec rm -rf ~`, ``},
+		{Tcl, `# exec("x")` + "\n" + `puts "hi"`, `puts("hi")`},
+	} {
+		if got := calls(c.in, c.f); got != c.want {
+			t.Errorf("%v %s:\n got %s\nwant %s", c.f, c.in, got, c.want)
+		}
+	}
+}
+
+func TestStrings(t *testing.T) {
+	for _, c := range []struct {
+		f        Family
+		in, want string
+	}{
+		{Python, `open("~/.ssh/" + "id_rsa")`, `"~/.ssh/id_rsa"`},
+		{Python, `x = 'a' 'b' "c"`, `"abc"`},
+		{Python, `x = "a" # "b"`, `"a"`},
+		{Python, `x = "it's"; y = 'say "hi"'`, `"it's" "say \"hi\""`},
+		{Python, `x = b"\x41" + rb"\n"`, `"A\\n"`},
+		{JS, "x = `a${b}c`", `?`},
+		{JS, "x = `abc` // 'd'", `"abc"`},
+		{Perl, `$x = 'a\nb' . "c\n"`, `"a\\nbc\n"`},
+		{Perl, `@a = qw(a b  c)`, `"a b c"`},
+		{Perl, "print <<EOF;\nhello $x\nEOF\nprint 'y'", `? "y"`},
+		{Perl, "print <<'EOF';\nhello $x\nEOF\n", `"hello $x\n"`},
+		{Ruby, "puts <<~EOS\n  hi\nEOS\nputs 'z'", `"  hi\n" "z"`},
+		{Ruby, `x = %w[a b]; y = 5 % 2`, `"a b"`},
+		{PHP, "echo <<<'X'\nsecret\nX;\n", `"secret\n"`},
+		{PHP, `$x = "a" . "b"; // "c"`, `"ab"`},
+		{Lua, `x = [==[a]]b]==] .. "c"`, `"a]]bc"`},
+		{R, "x <- \"a\" # 'b'\n`my var` <- 'c'", `"a" "c"`},
+		{Tcl, `set x "a$b"; set y "c"`, `? "c"`},
+	} {
+		var ws []string
+		for _, v := range Strings(c.in, c.f) {
+			if v.Unknown {
+				ws = append(ws, "?")
+			} else {
+				ws = append(ws, fmt.Sprintf("%q", v.Text))
+			}
+		}
+		if got := strings.Join(ws, " "); got != c.want {
+			t.Errorf("%v %s:\n got %s\nwant %s", c.f, c.in, got, c.want)
+		}
+	}
+}
+
+func TestFamilyOf(t *testing.T) {
+	for lang, want := range map[string]Family{"python": Python, "js": JS, "ruby": Ruby, "perl": Perl, "php": PHP, "lua": Lua, "r": R, "tcl": Tcl} {
+		if f, ok := FamilyOf(lang); !ok || f != want || f.String() != lang {
+			t.Errorf("FamilyOf(%q) = %v, %v", lang, f, ok)
+		}
+	}
+	if _, ok := FamilyOf("awk"); ok {
+		t.Error("awk is not read here")
+	}
+}
+
+func rejoins(t *testing.T, src string) {
+	for _, f := range Families {
+		var b strings.Builder
+		for _, tok := range Lex(src, f) {
+			if tok.Text == "" {
+				t.Fatalf("%v %q: empty token", f, src)
+			}
+			b.WriteString(tok.Text)
+		}
+		if b.String() != src {
+			t.Fatalf("%v %q: tokens rejoin to %q", f, src, b.String())
+		}
+		Calls(src, f)
+		Strings(src, f)
+	}
+}
+
+var seeds = []string{
+	`import os; os.system("rm -rf ~")`, `"""a`, `'\`, "`${", "q{a{b}", "%q(a", "<<EOF\nx", "<<<'X'\nx\nX;",
+	"[==[x", "--[[x", "/* x", `f"{x}"`, "print <<A, <<B;\na\nA\nb\nB\n", "$#x", "a % b", "qq", "%", "<<", "#",
+	"exec('/bin/sh')", "x = 'a' . $b", "r'\\'", "\"\\u00", "\"\\x4",
+}
+
+func TestLexRejoins(t *testing.T) {
+	for _, s := range seeds {
+		rejoins(t, s)
+	}
+}
+
+func FuzzLex(f *testing.F) {
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	f.Fuzz(rejoins)
+}
+
+// TestLargeInput reads long and unclosed texts in linear time, well inside
+// the bound.
+func TestLargeInput(t *testing.T) {
+	start := time.Now()
+	for _, s := range []string{
+		strings.Repeat(`os.system("a" + `, 20000),
+		strings.Repeat(`f(`, 30000),
+		strings.Repeat(`"a" + `, 30000),
+		strings.Repeat("<<EOF\n", 5000),
+		strings.Repeat("q{", 20000),
+		strings.Repeat("[", 30000),
+		strings.Repeat("subprocess.run([", 10000),
+		strings.Repeat("/*", 20000),
+		strings.Repeat("%q(", 20000),
+	} {
+		for _, f := range Families {
+			Calls(s, f)
+			Strings(s, f)
+		}
+	}
+	if d := time.Since(start); d > 20*time.Second {
+		t.Errorf("large texts took %v", d)
+	}
+}
