@@ -276,24 +276,26 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 		a.callFunction(c.sc.function(p0.Value), p0.Value, args[1:], body)
 		return
 	}
-	if p0 := args[0]; !p0.Lit || p0.Glob {
-		if g := a.guessProgram(p0, args[1:]); g != "" {
-			// A program word that is not a literal but names a program:
-			// its wrappers are unwrapped and its entry reads its words as
-			// if the name were written; the part stays dynamic, so no rule
-			// allows it.
+	var written []arg // the words from a non-literal program word on
+	for guard := 0; guard < 64 && len(args) > 0; guard++ {
+		p0 := args[0]
+		if !p0.Lit || p0.Glob {
+			g := a.guessProgram(p0, args[1:])
+			if g == "" {
+				break
+			}
+			// A program word that is not a literal but names a program
+			// (x=sudo; $x, $(echo dd), ${x:-rm}, a glob): its wrappers are
+			// unwrapped and its entry reads its words as if the name were
+			// written; the part stays dynamic, so no rule allows it.
+			written = args
 			rest := make([]arg, len(args))
 			copy(rest, args)
 			rest[0] = arg{Value: g, Raw: p0.Raw, Lit: true, Node: p0.Node}
 			args = rest
 			named := p0 // p0 itself stays on the stack for every other call
 			ca.named = &named
-		}
-	}
-	for guard := 0; guard < 64 && len(args) > 0; guard++ {
-		p0 := args[0]
-		if !p0.Lit {
-			break
+			p0 = rest[0]
 		}
 		k := key(programName(p0.Value))
 		if body, ok := c.sc.alias(k); ok && guard == 0 && ca.named == nil {
@@ -363,6 +365,7 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 					// still judged.
 					a.calls = append(a.calls, &call{ctx: c, cwd: c.sc.cwd(), text: text, assigns: ca.assigns, assignOnly: true, partIdx: -1})
 				}
+				a.namedPart(ca, written, rds)
 				return
 			}
 		}
@@ -370,9 +373,10 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 	}
 	ca.ctx = c
 	if len(args) == 0 {
+		a.namedPart(ca, written, rds)
 		return
 	}
-	if p0 := args[0]; p0.Lit && declBuiltin(p0.Value) && builtinRunners(ca.wrappers[len(c.wrappers):]) {
+	if p0 := args[0]; p0.Lit && declBuiltin(p0.Value) && builtinRunners(ca.wrappers[len(c.wrappers):]) && ca.named == nil {
 		// A declaration builtin the parser did not see as one, for its
 		// name is quoted (\export, 'typeset', e\xport), or run through
 		// command or builtin: bash runs the builtin all the same, and
@@ -719,11 +723,29 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 	a.afterCall(ca)
 }
 
+// namedPart records, for a call whose program word is not a literal and
+// whose code a carrier or wrapper ran (x=eval; $x CODE, $(echo watch)
+// CMD), the part the words stand for as written: dynamic, so the command
+// is never taken as understood.
+func (a *analyzer) namedPart(ca *call, written []arg, rds []redir) {
+	if ca.named == nil {
+		return
+	}
+	w := a.newCall2()
+	w.ctx, w.cwd, w.text, w.assigns, w.redirs = ca.ctx, ca.cwd, ca.text, ca.assigns, ca.redirs
+	w.wrappers = ca.wrappers
+	w.args = written
+	a.addCall(w, rds)
+}
+
 // named makes a call whose program was read from a word that is not a
 // literal dynamic again, once its entry has read it: no rule allows it,
 // and the word stands in its Part as written.
 func (a *analyzer) named(ca *call) {
-	ca.dynamic, ca.spec = true, ca.prog
+	ca.dynamic = true
+	if ca.prog != "" {
+		ca.spec = ca.prog
+	}
 	ca.unknown = append(ca.unknown, "the program is not a literal word")
 	if len(ca.args) > 0 && ca.args[0].Raw == ca.named.Raw {
 		ca.args[0] = *ca.named

@@ -8,10 +8,11 @@ import (
 )
 
 // routes returns a command run by other routes the shell offers, each
-// with the name of the route: given to a shell or to eval as code, in a
-// subshell, a group, a function, an alias, after && or inside if. The
-// command's redirections stay outside the route, where they still apply
-// to what it runs. Only a command that is one simple command is routed.
+// with the name of the route: given to a shell whole, as -c, a
+// here-string or a here-document; or its words given to a shell or to
+// eval as code, in a subshell, a group, a function, an alias, after && or
+// inside if, with the command's redirections outside the route, where
+// they still apply to what it runs. Only a command that is one simple command is routed.
 func routes(cmd string) [][2]string {
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(cmd), "")
 	if err != nil || len(f.Stmts) != 1 {
@@ -41,7 +42,14 @@ func routes(cmd string) [][2]string {
 	if err != nil {
 		return nil
 	}
+	whole, err := syntax.Quote(cmd, syntax.LangBash)
+	if err != nil {
+		return nil
+	}
 	return [][2]string{
+		{"bash -c whole", "bash -c " + whole},
+		{"here-string", "bash <<< " + whole},
+		{"here-document", "sh <<'EOF'\n" + cmd + "\nEOF"},
 		{"bash -c", "bash -c " + q + rd},
 		{"sh -c", "sh -c " + q + rd},
 		{"eval", "eval " + q + rd},

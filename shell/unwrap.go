@@ -3,6 +3,7 @@ package shell
 import (
 	"github.com/wardenhq/warden/checks"
 	"github.com/wardenhq/warden/internal/fspath"
+	"mvdan.cc/sh/v3/syntax"
 	"strings"
 
 	"github.com/wardenhq/warden/danger"
@@ -647,9 +648,18 @@ func carryShell(a *analyzer, ca *call, args []arg) bool {
 // walkHereDoc walks the here-document or here-string a call reads as its
 // script, reporting whether there was one.
 func (a *analyzer) walkHereDoc(ca *call) bool {
-	for _, r := range ca.redirs {
-		if r.hasBody {
-			a.nested(r.body, ca.ctx, ca.wrappers)
+	for i := len(ca.redirs) - 1; i >= 0; i-- {
+		if r := ca.redirs[i]; r.hasBody {
+			// The last is the shell's standard input; the script it holds
+			// reads what follows it there, not the script again.
+			cp := a.newCtx(ca.ctx)
+			cp.redirs = nil
+			for _, o := range ca.ctx.redirs {
+				if !o.hasBody && o.op != syntax.RdrIn {
+					cp.redirs = append(cp.redirs, o)
+				}
+			}
+			a.nested(r.body, cp, ca.wrappers)
 			return true
 		}
 	}
