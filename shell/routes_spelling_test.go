@@ -91,3 +91,26 @@ func TestRouteEquivalence(t *testing.T) {
 		t.Fatalf("only %d commands routed", examples)
 	}
 }
+
+// TestCoprocRunsItsCommand: a coprocess runs the simple command it is
+// given, whatever the parser read as its name or its assignments, and
+// keeps the command's findings.
+func TestCoprocRunsItsCommand(t *testing.T) {
+	for _, cmd := range []string{
+		"dd if=/dev/zero of=/dev/sda",
+		"dd of=/dev/sda bs=1M",
+		"bw export --format json",
+		"rm -rf ~",
+		"cat ~/.ssh/id_rsa",
+	} {
+		want := verdictOf(cmd)
+		if len(want.Findings) == 0 {
+			t.Fatalf("%q has no finding", cmd)
+		}
+		for _, v := range []string{"coproc " + cmd, "coproc " + cmd + "; ls", "true; coproc " + cmd, "coproc x { " + cmd + "; }"} {
+			if got := verdictOf(v); !got.covers(want) {
+				t.Errorf("%q: was %v, now %v", v, want.Findings, got.Findings)
+			}
+		}
+	}
+}

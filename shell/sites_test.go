@@ -103,6 +103,7 @@ var notSiteTests = map[string]string{
 	"TestEveryFindingSiteIsReached":             "this test",
 	"TestCodePatternsHaveLiterals":              "it asserts the patterns' literals, and no finding",
 	"TestSpellingEquivalence":                   "respells the examples and corpus the other tests run: it compares verdicts, it adds no finding site",
+	"TestCoprocRunsItsCommand":                  "compares the findings of commands other tests judge, run as coprocesses",
 	"TestRouteEquivalence":                      "routes the examples and corpus the other tests run: it compares findings, it adds no finding site",
 	"TestMemoRandomScripts":                     "generated scripts that compare the analysis with and without the memo: a property, not examples",
 	"TestMemoUsedByBuildScript":                 "the benchmark script, run directly",

@@ -620,11 +620,51 @@ func (a *analyzer) walkCompound(cmd syntax.Command, c *ctx) {
 		}
 	case *syntax.CoprocClause:
 		saved := c.sc.fork()
-		a.walkStmt(cmd.Stmt, c)
+		if text, ok := coprocSimple(cmd, c); ok {
+			a.nested(text, c, c.wrappers)
+		} else {
+			a.walkStmt(cmd.Stmt, c)
+		}
 		c.sc.join(saved, false)
 	case *syntax.TestDecl:
 		a.walkStmt(cmd.Body, c)
 	}
+}
+
+// coprocSimple returns the simple command a coprocess runs, as its
+// source text, when the parser read it otherwise: bash takes a NAME only
+// before a compound command, but the parser takes one before any command
+// (coproc bw export: bw is the program, not a name) and reads NAME=VALUE
+// words after the program as assignments (coproc dd of=/dev/sda).
+func coprocSimple(cp *syntax.CoprocClause, c *ctx) (string, bool) {
+	switch cp.Stmt.Cmd.(type) {
+	case *syntax.Block, *syntax.Subshell, *syntax.IfClause, *syntax.WhileClause, *syntax.ForClause, *syntax.CaseClause, *syntax.ArithmCmd, *syntax.TestClause, *syntax.FuncDecl:
+		return "", false
+	}
+	ce, call := cp.Stmt.Cmd.(*syntax.CallExpr)
+	if cp.Name == nil && !(call && len(ce.Args) > 0 && len(ce.Assigns) > 0) {
+		return "", false
+	}
+	start, end := -1, -1
+	if cp.Name != nil {
+		start = int(cp.Name.Pos().Offset())
+	}
+	syntax.Walk(cp.Stmt, func(n syntax.Node) bool {
+		if n == nil || !n.Pos().IsValid() {
+			return true
+		}
+		if s := int(n.Pos().Offset()); start < 0 || s < start {
+			start = s
+		}
+		if e := int(n.End().Offset()); n.End().IsValid() && e > end {
+			end = e
+		}
+		return true
+	})
+	if start < 0 || end > len(c.src) || start >= end {
+		return "", false
+	}
+	return c.src[start:end], true
 }
 
 // literalItems returns the values of a for loop's word list when every
