@@ -540,10 +540,6 @@ func Kill(c Call) {
 		return
 	}
 	targets := killTargets(c)
-	if c.InXargs() {
-		judgeKillSource(c, c.Upstream())
-		return
-	}
 	for _, t := range targets {
 		s := t.Value
 		switch {
@@ -554,6 +550,11 @@ func Kill(c Call) {
 		case t.Subst:
 			judgeKillSubst(c, t)
 		}
+	}
+	if c.InXargs() {
+		// xargs adds targets from its input to the ones given, which
+		// were judged first (xargs kill -9 -1).
+		judgeKillSource(c, c.Upstream())
 	}
 }
 
