@@ -540,6 +540,9 @@ func Kill(c Call) {
 		return
 	}
 	targets := killTargets(c)
+	if c.InXargs() && len(ops) == 1 && signalWord(ops[0].Value) {
+		targets = nil // xargs kill -9: the signal, and the targets are the input
+	}
 	for _, t := range targets {
 		s := t.Value
 		switch {

@@ -91,7 +91,7 @@ var Table = [...]Check{
 		Raises:   []danger.Kind{danger.ProcessKill},
 		Programs: []string{"kill", "pkill", "killall", "taskkill", "stop-process", "spps", "fuser"},
 		Flagged: []string{"kill -9 1", "kill -9 -1", "kill -s KILL 1", "kill -s 9 -1", "kill --signal=9 -1", "kill --sig KILL -1", "kill -n 9 -- -1", "kill -n9 1", "kill -sKILL 1", "kill -s KILL -- -1", "kill -9 -- -1", "kill -SIGKILL -- -1", "kill -1 -1",
-			"kill -KILL -1", "kill -SIGKILL 1", "kill 0", "/usr/bin/kill -9 -1", "command kill -9 -1", "env kill -9 -1", "sudo kill -9 1", "echo x | xargs kill -9 -1", "xargs kill -s KILL -- -1 < pids", "echo 1 | xargs kill -9",
+			"kill -KILL -1", "kill -SIGKILL 1", "kill 0", "/usr/bin/kill -9 -1", "command kill -9 -1", "env kill -9 -1", "sudo kill -9 1", "echo x | xargs kill -9 -1", "xargs kill -s KILL -- -1 < pids",
 			"pkill -f .", "pkill --signal=9 -f .", "pkill --sig 9 --full .", "/usr/bin/pkill -9 node", "pkill -VTALRM node", "pkill -KILL -x node",
 			"killall node", "killall -s KILL node", "killall -s9 node", "killall --sig=KILL node", "killall -9 node", "killall -r '.*'", "pkill -hup node",
 			"fuser -k 22/tcp", "fuser -k -n tcp 22", "fuser --kill --namespace=tcp 22", "fuser -k -n udp 53", "fuser -k -n tcp ssh", "fuser -km /srv",
