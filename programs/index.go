@@ -156,6 +156,7 @@ var index = [...]indexEntry{
 	{"datadog-ci", "deploy"},
 	{"date", "coreutils"},
 	{"dbmate", "migrations"},
+	{"dbus-launch", "launchers"},
 	{"dbus-run-session", "launchers"},
 	{"dd", "archivers"},
 	{"deck", "deploy"},

@@ -252,6 +252,11 @@ var _ = family("launchers", func(add func(...*Spec)) {
 			Flagged: []string{"screen -dm bash -c 'rm -rf ~'", "screen -dmS job rm -rf ~", "screen -S job -X stuff 'rm -rf ~'", "screen -s /tmp/x"}},
 		&Spec{Names: n("sg"), Effect: Exec, Lang: LangShell, Operands: "- c?", Options: "-c=k -h:h --help:h",
 			Flagged: []string{"sg users 'rm -rf ~'", "sg docker -c 'docker run --privileged x'"}},
+		// dbus-launch (dbus 1.14) starts a session bus and runs the
+		// program after its options in it.
+		&Spec{Names: n("dbus-launch"), Grant: Grant{Exact: true, Offers: []string{"dbus-launch x => Bash(dbus-launch x)"}}, Effect: Exec, Command: true,
+			Options: "--sh-syntax --csh-syntax --auto-syntax --binary-syntax --close-stderr --exit-with-session --exit-with-x11 --autolaunch= --config-file=r --help:h --version:h",
+			Flagged: []string{"dbus-launch rm -rf ~", "dbus-launch --exit-with-session bash -c 'rm -rf ~'"}},
 		&Spec{Names: n("valgrind"), Effect: Exec, Command: true,
 			// Options are --name=value; the tool's own ones are many.
 			Options: "-h:h --help:h --version:h -q --quiet -v --verbose --tool= --log-file=w --xml-file=w --xml= --trace-children= --leak-check= --show-leak-kinds= --track-origins= --error-exitcode= --suppressions=r --gen-suppressions= --num-callers=",
