@@ -177,6 +177,44 @@ func TestLargeInput(t *testing.T) {
 	}
 }
 
+// TestLinear holds the reader to work in proportion to its input, with no
+// clock: the steps it takes for ten times the input are at most twelve
+// times as many, and the tokens it keeps at once stay a window, however
+// long the code.
+func TestLinear(t *testing.T) {
+	count := func(n int) (total int) {
+		steps = &total
+		defer func() { steps = nil }()
+		for _, s := range largeInputs(n) {
+			for _, f := range Families {
+				Calls(s, f)
+				Strings(s, f)
+			}
+		}
+		return total
+	}
+	small, large := count(500), count(5000)
+	if large > 12*small {
+		t.Errorf("%d steps for 500 repeats, %d for 5000: not linear", small, large)
+	}
+	for _, src := range largeInputs(5000) {
+		for _, f := range Families {
+			s := newStream(src, f)
+			most := 0
+			for i := 0; ; i++ {
+				if _, ok := s.at(i); !ok {
+					break
+				}
+				s.drop(i)
+				most = max(most, len(s.l.out))
+			}
+			if most > 256 {
+				t.Errorf("%v %.20q…: %d tokens kept at once", f, src, most)
+			}
+		}
+	}
+}
+
 func BenchmarkLargeInput(b *testing.B) {
 	for _, n := range []int{1000, 10000} {
 		b.Run(strconv.Itoa(n), func(b *testing.B) {

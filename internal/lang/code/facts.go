@@ -32,40 +32,68 @@ func concat(f Family, op string) bool {
 	return false
 }
 
-// significant returns the tokens that are neither space nor comment.
-func significant(toks []Token) []Token {
-	out := toks[:0:0]
-	for _, t := range toks {
-		if t.Kind != Space && t.Kind != Comment {
-			out = append(out, t)
-		}
-	}
-	return out
+// stream reads the significant tokens of code as they are asked for and
+// forgets those before the one being read, so that long code is read in
+// a window of tokens, not kept whole: a slice grown a token at a time
+// copies itself again and again, and for long code the copies (and the
+// collector's scans of them) cost more than the reading.
+type stream struct {
+	l    lexer
+	base int // the index of l.out[0]
 }
 
-// fold reads a string expression at toks[i]: literal strings joined by the
-// family's concatenation (or, in Python, side by side). It returns the
-// value, the index after it, and false when toks[i] starts no string.
-func fold(f Family, toks []Token, i int) (Value, int, bool) {
-	if i >= len(toks) || toks[i].Kind != String {
+func newStream(src string, f Family) *stream {
+	return &stream{l: lexer{src: src, f: f, skip: true, out: make([]Token, 0, 32)}}
+}
+
+// at returns the token at i, false past the end.
+func (s *stream) at(i int) (Token, bool) {
+	for i-s.base >= len(s.l.out) {
+		if s.l.i >= len(s.l.src) {
+			return Token{}, false
+		}
+		s.l.next()
+	}
+	return s.l.out[i-s.base], true
+}
+
+// drop forgets the tokens before i, keeping the last one read, which the
+// lexer looks back at.
+func (s *stream) drop(i int) {
+	n := min(i-s.base, len(s.l.out)-1)
+	if n < 64 || n < len(s.l.out)/2 {
+		return
+	}
+	m := copy(s.l.out, s.l.out[n:])
+	clear(s.l.out[m:])
+	s.l.out = s.l.out[:m]
+	s.base += n
+}
+
+// fold reads a string expression at token i: literal strings joined by
+// the family's concatenation (or, in Python, side by side). It returns
+// the value, the index after it, and false when token i starts no string.
+func fold(f Family, s *stream, i int) (Value, int, bool) {
+	if t, ok := s.at(i); !ok || t.Kind != String {
 		return Value{}, i, false
 	}
 	var b strings.Builder
 	v := Value{}
 	for {
-		t := toks[i]
+		step()
+		t, _ := s.at(i)
 		b.WriteString(t.Value)
 		if !t.Known {
 			v.Unknown = true
 		}
 		i++
-		if i < len(toks) && toks[i].Kind == String && f == Python {
+		if n, ok := s.at(i); ok && n.Kind == String && f == Python {
 			continue
 		}
 		op := ""
 		j := i
-		for j < len(toks) && toks[j].Kind == Punct && j-i < 2 {
-			op += toks[j].Text
+		for n, ok := s.at(j); ok && n.Kind == Punct && j-i < 2; n, ok = s.at(j) {
+			op += n.Text
 			j++
 		}
 		if !concat(f, op) && !(len(op) == 2 && concat(f, op[:1])) {
@@ -74,9 +102,9 @@ func fold(f Family, toks []Token, i int) (Value, int, bool) {
 		if concat(f, op[:1]) && len(op) == 2 && f != Lua {
 			j--
 		}
-		if j >= len(toks) || toks[j].Kind != String {
+		if n, ok := s.at(j); !ok || n.Kind != String {
 			// "x" + y: built at run time
-			if j < len(toks) {
+			if ok {
 				v.Unknown = true
 			}
 			break
@@ -92,51 +120,64 @@ func fold(f Family, toks []Token, i int) (Value, int, bool) {
 
 // Strings returns the code's string expressions, each folded to one value.
 func Strings(src string, f Family) []Value {
-	toks := significant(Lex(src, f))
+	s := newStream(src, f)
 	var out []Value
-	for i := 0; i < len(toks); {
-		if v, j, ok := fold(f, toks, i); ok {
+	for i := 0; ; {
+		if _, ok := s.at(i); !ok {
+			return out
+		}
+		s.drop(i)
+		if v, j, ok := fold(f, s, i); ok {
 			out = append(out, v)
 			i = j
 			continue
 		}
 		i++
 	}
-	return out
 }
 
 // Calls returns the code's calls in order: a name, dotted by . :: or ->,
 // followed by ( or, in Perl, Ruby and Tcl, by a string; its first
 // argument folded, or a list of strings joined, or Unknown.
 func Calls(src string, f Family) []Call {
-	toks := significant(Lex(src, f))
+	s := newStream(src, f)
 	var out []Call
-	for i := 0; i < len(toks); i++ {
-		if toks[i].Kind != Name {
+	for i := 0; ; i++ {
+		step()
+		t, ok := s.at(i)
+		if !ok {
+			return out
+		}
+		s.drop(i)
+		if t.Kind != Name {
 			continue
 		}
-		name := toks[i].Text
+		name := t.Text
 		j := i + 1
-		for j+1 < len(toks) && toks[j].Kind == Punct {
-			sep := toks[j].Text
+		for {
+			p, ok := s.at(j)
+			if _, more := s.at(j + 1); !ok || !more || p.Kind != Punct {
+				break
+			}
+			sep := p.Text
 			k := j + 1
-			if (sep == ":" || sep == "-") && k < len(toks) && (toks[k].Text == ":" || toks[k].Text == ">") {
-				sep += toks[k].Text
+			if n, ok := s.at(k); (sep == ":" || sep == "-") && ok && (n.Text == ":" || n.Text == ">") {
+				sep += n.Text
 				k++
 			}
-			if (sep == "." && f != Perl && f != PHP || sep == "::" || sep == "->") && k < len(toks) && toks[k].Kind == Name {
-				name += sep + toks[k].Text
+			if n, ok := s.at(k); (sep == "." && f != Perl && f != PHP || sep == "::" || sep == "->") && ok && n.Kind == Name {
+				name += sep + n.Text
 				j = k + 1
 				continue
 			}
 			break
 		}
 		c := Call{Name: name}
-		switch {
-		case j < len(toks) && toks[j].Text == "(":
-			c.Arg, c.List = argument(f, toks, j+1)
-		case j < len(toks) && (toks[j].Kind == String || toks[j].Kind == Backtick) && (f == Perl || f == Ruby || f == Tcl || f == PHP):
-			c.Arg, c.List = argument(f, toks, j)
+		switch n, ok := s.at(j); {
+		case ok && n.Text == "(":
+			c.Arg, c.List = argument(f, s, j+1)
+		case ok && (n.Kind == String || n.Kind == Backtick) && (f == Perl || f == Ruby || f == Tcl || f == PHP):
+			c.Arg, c.List = argument(f, s, j)
 		default:
 			i = j - 1
 			continue
@@ -144,36 +185,42 @@ func Calls(src string, f Family) []Call {
 		out = append(out, c)
 		i = j - 1
 	}
-	return out
 }
 
-// argument reads a call's first argument at toks[i].
-func argument(f Family, toks []Token, i int) (Value, bool) {
-	if v, _, ok := fold(f, toks, i); ok {
+// argument reads a call's first argument at token i.
+func argument(f Family, s *stream, i int) (Value, bool) {
+	if v, _, ok := fold(f, s, i); ok {
 		return v, false
 	}
-	if i < len(toks) && (toks[i].Text == "[" || f == Perl && toks[i].Text == "(" || f == PHP && i+1 < len(toks) && toks[i].Text == "array" && toks[i+1].Text == "(") {
-		if toks[i].Text == "array" {
+	t, _ := s.at(i)
+	n, _ := s.at(i + 1)
+	if t.Text == "[" || f == Perl && t.Text == "(" || f == PHP && t.Text == "array" && n.Text == "(" {
+		if t.Text == "array" {
 			i++
 		}
 		closer := "]"
-		if toks[i].Text == "(" {
+		if t, _ := s.at(i); t.Text == "(" {
 			closer = ")"
 		}
 		var words []string
 		unknown := false
-		for j := i + 1; j < len(toks); {
-			if toks[j].Text == closer {
+		for j := i + 1; ; {
+			step()
+			t, ok := s.at(j)
+			if !ok {
+				break
+			}
+			if t.Text == closer {
 				if unknown || len(words) == 0 {
 					return Value{Unknown: true}, true
 				}
 				return Value{Text: strings.Join(words, " ")}, true
 			}
-			if toks[j].Text == "," {
+			if t.Text == "," {
 				j++
 				continue
 			}
-			v, k, ok := fold(f, toks, j)
+			v, k, ok := fold(f, s, j)
 			if !ok {
 				// a word built at run time: the list is not literal
 				return Value{Unknown: true}, true

@@ -66,15 +66,31 @@ func Lex(src string, f Family) []Token {
 	return l.out
 }
 
+// steps counts the reader's steps when a test sets it: each token read,
+// each line a heredoc's end is sought on, each token a fold or a call's
+// argument looks at. A reader that goes back over what it has read shows
+// as steps that grow faster than its input.
+var steps *int
+
+func step() {
+	if steps != nil {
+		*steps++
+	}
+}
+
 type lexer struct {
 	src     string
 	f       Family
 	i       int
 	out     []Token
 	pending []string // heredoc terminators to read after this line
+	skip    bool     // spaces and comments are not kept
 }
 
 func (l *lexer) emit(k Kind, start int, value string, known bool) {
+	if l.skip && (k == Space || k == Comment) {
+		return
+	}
 	l.out = append(l.out, Token{Kind: k, Text: l.src[start:l.i], Value: value, Known: known})
 }
 
@@ -92,6 +108,7 @@ func (l *lexer) lastSignificant() *Token {
 }
 
 func (l *lexer) next() {
+	step()
 	s, i, start := l.src, l.i, l.i
 	c := s[i]
 	switch {
@@ -540,6 +557,7 @@ func (l *lexer) heredocs() {
 		start := l.i
 		end, next := len(s), len(s)
 		for j := l.i; j < len(s); {
+			step()
 			e := strings.IndexByte(s[j:], '\n')
 			line := s[j:]
 			if e >= 0 {
