@@ -77,6 +77,19 @@ func CodeOf(name string) Code {
 	return Code{}
 }
 
+// LangOf returns the language of the code a program runs, as its entry
+// declares it, by a versioned name too (perl5.36, node18), "" when it has
+// none.
+func LangOf(name string) Lang {
+	if s := Lookup(name); s != nil {
+		return s.Lang
+	}
+	if base := Versioned(name); base != "" {
+		return LangOf(base)
+	}
+	return ""
+}
+
 // Versioned returns the name of the program a versioned program name is
 // (python3.12, perl5.36, node18, lua5.4, bash5.2, zsh-5.9, ksh93: an entry
 // or a row of the programs with no entry whose Code says it is installed

@@ -11,6 +11,13 @@ func interp(names []string, opts, operands string, flagged ...string) *Spec {
 	return &Spec{Names: names, Lang: Lang(names[0]), Effect: RunsProject, Options: opts, Operands: operands, Flagged: flagged, Code: Code{Interpreter: true}}
 }
 
+// speaks sets the language of an interpreter whose code is read as a
+// family's (internal/lang/code): node's is JavaScript, Rscript's R.
+func speaks(l Lang, s *Spec) *Spec {
+	s.Lang = l
+	return s
+}
+
 // versioned marks an interpreter installed under versioned names too
 // (perl5.36, lua5.4).
 func versioned(s *Spec) *Spec {
@@ -75,24 +82,24 @@ var _ = family("interpreters", func(add func(...*Spec)) {
 			Options:  "-c=k:PT -m=l:PT -V:h --version:h -h:h --help:h -b -B -d -E -i -I -O -OO -P -q -s -S -u -v -W= -X= -x --check-hash-based-pycs=",
 			ReadOnly: []string{"python3 --version", "python -V"},
 			Flagged:  []string{"python -c 'import os; os.system(\"id\")'", "python3 -c 'print(1)'", "python3 -m http.server 8000", "python3 script.py", "python3 -m pip install -c constraints.txt x"}},
-		granted(script("node build.js --prod => Bash(node build.js:*)", "node -e x => Bash(node -e x)", "node => Bash(node)"), versioned(interp(n("node", "nodejs"), "-e=k --eval=k -p=k --print=k -r=l --require=l --import=l --loader=l --experimental-loader=l -v:h --version:h -h:h --help:h -i --interactive --inspect? --inspect-brk? --no-warnings --enable-source-maps --test --watch",
-			"p? -*", "node -e 'require(\"child_process\").execSync(\"id\")'", "node -p 1+1", "node server.js", "node -r ./evil.js app.js"))),
+		speaks(LangJS, granted(script("node build.js --prod => Bash(node build.js:*)", "node -e x => Bash(node -e x)", "node => Bash(node)"), versioned(interp(n("node", "nodejs"), "-e=k --eval=k -p=k --print=k -r=l --require=l --import=l --loader=l --experimental-loader=l -v:h --version:h -h:h --help:h -i --interactive --inspect? --inspect-brk? --no-warnings --enable-source-maps --test --watch",
+			"p? -*", "node -e 'require(\"child_process\").execSync(\"id\")'", "node -p 1+1", "node server.js", "node -r ./evil.js app.js")))),
 		// perl and ruby: -e takes the script's place; with -n or -p the
 		// operands are files read, and -i edits them in place. perl's
 		// -l takes only octal digits (-l012), so -le is -l and -e: it is
 		// declared a flag, and its digits read as -0's value.
-		granted(script("perl tools/gen.pl => Bash(perl tools/gen.pl:*)", "perl -e x => Bash(perl -e x)"), backticks(versioned(interp(n("perl"), "-e=k:P -E=k:P -M=l -m=l -I= -n:R -p:R -a -l -0? -i?:W -w -W -X -s -S -T -t -U -c -d? -D= -x? -F= -v:h -V:h --version:h -h:h --help:h", "S? -*",
-			"perl -e 'exec \"/bin/sh\";'", "perl -pi -e 's/a/b/' f", "perl -i -pe 's/a/b/' .claude/settings.json")))),
-		granted(script("ruby bin/setup => Bash(ruby bin/setup:*)", "ruby -e x => Bash(ruby -e x)"), backticks(versioned(interp(n("ruby"), "-e=k:P -r=l -I= -n:R -p:R -a -l -i?:W -w -W? -c -d -s -S -x? -C= -E= -F= -0? -v:h --version:h -h:h --help:h --disable= --enable= --jit", "S? -*",
-			"ruby -e 'exec \"/bin/sh\"'")))),
+		speaks(LangPerl, granted(script("perl tools/gen.pl => Bash(perl tools/gen.pl:*)", "perl -e x => Bash(perl -e x)"), backticks(versioned(interp(n("perl"), "-e=k:P -E=k:P -M=l -m=l -I= -n:R -p:R -a -l -0? -i?:W -w -W -X -s -S -T -t -U -c -d? -D= -x? -F= -v:h -V:h --version:h -h:h --help:h", "S? -*",
+			"perl -e 'exec \"/bin/sh\";'", "perl -pi -e 's/a/b/' f", "perl -i -pe 's/a/b/' .claude/settings.json"))))),
+		speaks(LangRuby, granted(script("ruby bin/setup => Bash(ruby bin/setup:*)", "ruby -e x => Bash(ruby -e x)"), backticks(versioned(interp(n("ruby"), "-e=k:P -r=l -I= -n:R -p:R -a -l -i?:W -w -W? -c -d -s -S -x? -C= -E= -F= -0? -v:h --version:h -h:h --help:h --disable= --enable= --jit", "S? -*",
+			"ruby -e 'exec \"/bin/sh\"'"))))),
 		// php -F FILE runs the file once per line of input: a script, as
 		// -f's; -B, -R and -E give code.
-		granted(script("php artisan migrate => Bash(php artisan:*)", "php -r x => Bash(php -r x)"), backticks(versioned(interp(n("php"), "-r=k -B=k -R=k -F=p -E=k -f=p -d=u -c=u -n -a -l:h -m:h -i:h -v:h --version:h -h:h --help:h -S=n -t=", "p? -*", "php -r 'system(\"id\");'")))),
-		granted(Grant{Exact: true, Offers: []string{"lua x.lua => Bash(lua x.lua)"}}, versioned(interp(n("lua", "luajit"), "-e=k -l=l -i -v:h -E -W", "p? -*", "lua -e 'os.execute(\"/bin/sh\")'"))),
+		speaks(LangPHP, granted(script("php artisan migrate => Bash(php artisan:*)", "php -r x => Bash(php -r x)"), backticks(versioned(interp(n("php"), "-r=k -B=k -R=k -F=p -E=k -f=p -d=u -c=u -n -a -l:h -m:h -i:h -v:h --version:h -h:h --help:h -S=n -t=", "p? -*", "php -r 'system(\"id\");'"))))),
+		speaks(LangLua, granted(Grant{Exact: true, Offers: []string{"lua x.lua => Bash(lua x.lua)"}}, versioned(interp(n("lua", "luajit"), "-e=k -l=l -i -v:h -E -W", "p? -*", "lua -e 'os.execute(\"/bin/sh\")'")))),
 		// R and Rscript: the shell reads program names in lower case (a
 		// case-insensitive file system runs rscript as Rscript).
-		granted(Grant{Exact: true, Offers: []string{"R -e x => Bash(R -e x)"}}, interp(n("R", "r"), "-e=k -f=p --file=p --vanilla --no-save --save --slave -s --quiet -q --silent --no-echo --args --version:h -h:h --help:h", "-*", "R -e 'system(\"id\")'")),
-		granted(Grant{Exact: true, Offers: []string{"Rscript x.R => Bash(Rscript x.R)"}}, interp(n("Rscript", "rscript"), "-e=k --vanilla --default-packages= --verbose --version:h --help:h", "p? -*", "Rscript -e 'system(\"id\")'")),
+		speaks(LangR, granted(Grant{Exact: true, Offers: []string{"R -e x => Bash(R -e x)"}}, interp(n("R", "r"), "-e=k -f=p --file=p --vanilla --no-save --save --slave -s --quiet -q --silent --no-echo --args --version:h -h:h --help:h", "-*", "R -e 'system(\"id\")'"))),
+		speaks(LangR, granted(Grant{Exact: true, Offers: []string{"Rscript x.R => Bash(Rscript x.R)"}}, interp(n("Rscript", "rscript"), "-e=k --vanilla --default-packages= --verbose --version:h --help:h", "p? -*", "Rscript -e 'system(\"id\")'"))),
 		// julia (1.x, src/jloptions.c): getopt_long with "+" (options
 		// stop at the script), so prefixes of long options are taken.
 		// -e/--eval and -E/--print run code; -L/--load runs a file first.
@@ -144,13 +151,13 @@ var _ = family("interpreters", func(add func(...*Spec)) {
 		// its arguments. Without a script (or with "-") the code is read
 		// from standard input. wish takes its window options too.
 		// Debian installs them as tclsh8.6 and wish8.6 too.
-		stdinCode(longDash(granted(Grant{Exact: true, Offers: []string{"tclsh x.tcl => Bash(tclsh x.tcl)"}}, versioned(interp(n("tclsh"), "-encoding=", "p? -*", "tclsh build.tcl", "tclsh <<< 'exec sh'"))))),
-		stdinCode(longDash(granted(Grant{Exact: true, Offers: []string{"wish x.tcl => Bash(wish x.tcl)"}}, versioned(interp(n("wish"), "-encoding= -colormap= -display=n -geometry= -name= -sync -use= -visual= -help:h", "p? -*", "wish gui.tcl"))))),
+		speaks(LangTcl, stdinCode(longDash(granted(Grant{Exact: true, Offers: []string{"tclsh x.tcl => Bash(tclsh x.tcl)"}}, versioned(interp(n("tclsh"), "-encoding=", "p? -*", "tclsh build.tcl", "tclsh <<< 'exec sh'")))))),
+		speaks(LangTcl, stdinCode(longDash(granted(Grant{Exact: true, Offers: []string{"wish x.tcl => Bash(wish x.tcl)"}}, versioned(interp(n("wish"), "-encoding= -colormap= -display=n -geometry= -name= -sync -use= -visual= -help:h", "p? -*", "wish gui.tcl")))))),
 		// jshell (17.0.15, tried here): options may follow the files
 		// (jshell x.jsh -q), unique prefixes are taken (--vers); each
 		// file operand is loaded and run, standard input when none.
 		stdinCode(abbrev(permute(granted(Grant{Exact: true, Offers: []string{"jshell x.jsh => Bash(jshell x.jsh)"}}, interp(n("jshell"), "--class-path= --module-path= --add-modules= --add-exports= --enable-preview --enable-native-access= --startup=p --no-startup --feedback= -q -s -v -J? -R? -C? --execution= --show-version --version:h -h|--help:h -X|--help-extra:h", "p*", "jshell script.jsh"))))),
-		&Spec{Names: n("deno"), Code: Code{Interpreter: true}, Grant: Grant{Exact: true, Offers: []string{"deno x => Bash(deno x)"}}, Options: "-V:h --version:h -h:h --help:h -q --quiet --unstable", Subcommands: subs(
+		&Spec{Names: n("deno"), Lang: LangJS, Code: Code{Interpreter: true}, Grant: Grant{Exact: true, Offers: []string{"deno x => Bash(deno x)"}}, Options: "-V:h --version:h -h:h --help:h -q --quiet --unstable", Subcommands: subs(
 			"run", &Spec{Effect: Exec, Operands: "x*", Loose: true}, "eval", &Spec{Effect: Exec, Operands: "x*", Loose: true},
 			"test", &Spec{Effect: RunsProject, Operands: "-*", Loose: true}, "task", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},
 			"fmt", &Spec{Effect: Write, Operands: "-*", Loose: true}, "lint", &Spec{Effect: RunsProject, Operands: "-*", Loose: true},

@@ -50,15 +50,21 @@ const (
 	LangElixir Lang = "elixir"
 	// LangGdb is gdb's commands (-ex), which include shell.
 	LangGdb Lang = "gdb"
-	// LangJS is JavaScript run by a launcher (bun exec).
+	// LangJS is JavaScript (node, deno, bun).
 	LangJS Lang = "js"
 	// LangMake is a makefile's text (make --eval).
 	LangMake Lang = "make"
 )
 
-// An interpreter's language is named after it (interp): these are the
-// ones an entry other than the interpreter's names.
+// The languages of interpreters whose code internal/lang/code reads
+// (code.FamilyOf); an interpreter that declares none speaks a language
+// named after it (interp).
 const (
 	LangPython Lang = "python"
 	LangRuby   Lang = "ruby"
+	LangPerl   Lang = "perl"
+	LangPHP    Lang = "php"
+	LangLua    Lang = "lua"
+	LangR      Lang = "r"
+	LangTcl    Lang = "tcl"
 )

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/wardenhq/warden/programs"
 )
 
 func calls(src string, f Family) string {
@@ -109,14 +111,24 @@ func TestStrings(t *testing.T) {
 	}
 }
 
+// TestFamilyOf reads each interpreter's family from its entry, by every
+// name it is installed under.
 func TestFamilyOf(t *testing.T) {
-	for lang, want := range map[string]Family{"python": Python, "js": JS, "ruby": Ruby, "perl": Perl, "php": PHP, "lua": Lua, "r": R, "tcl": Tcl} {
-		if f, ok := FamilyOf(lang); !ok || f != want || f.String() != lang {
-			t.Errorf("FamilyOf(%q) = %v, %v", lang, f, ok)
+	for name, want := range map[string]Family{
+		"python": Python, "python3": Python, "python3.12": Python, "pypy3": Python,
+		"node": JS, "nodejs": JS, "node18": JS, "deno": JS, "bun": JS,
+		"perl": Perl, "perl5.36": Perl, "ruby": Ruby, "ruby3.2": Ruby, "php": PHP, "php8.2": PHP,
+		"lua": Lua, "luajit": Lua, "lua5.4": Lua, "R": R, "Rscript": R, "rscript": R,
+		"tclsh": Tcl, "tclsh8.6": Tcl, "wish": Tcl,
+	} {
+		if f, ok := FamilyOf(programs.LangOf(name)); !ok || f != want {
+			t.Errorf("FamilyOf(LangOf(%q)) = %v, %v; want %v", name, f, ok, want)
 		}
 	}
-	if _, ok := FamilyOf("awk"); ok {
-		t.Error("awk is not read here")
+	for _, name := range []string{"awk", "sed", "julia", "bash", "powershell", "nosuchprogram"} {
+		if f, ok := FamilyOf(programs.LangOf(name)); ok {
+			t.Errorf("%s is not read here, got %v", name, f)
+		}
 	}
 }
 

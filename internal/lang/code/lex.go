@@ -1,6 +1,10 @@
 package code
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/wardenhq/warden/programs"
+)
 
 // Family is a language family whose code is read alike.
 type Family int
@@ -19,15 +23,16 @@ const (
 // Families are all the families, in order.
 var Families = []Family{Python, JS, Perl, Ruby, PHP, Lua, R, Tcl}
 
-var familyNames = map[string]Family{
-	"python": Python, "js": JS, "javascript": JS, "typescript": JS, "ts": JS,
-	"perl": Perl, "ruby": Ruby, "php": PHP, "lua": Lua, "r": R, "tcl": Tcl,
+var families = map[programs.Lang]Family{
+	programs.LangPython: Python, programs.LangJS: JS, programs.LangPerl: Perl, programs.LangRuby: Ruby,
+	programs.LangPHP: PHP, programs.LangLua: Lua, programs.LangR: R, programs.LangTcl: Tcl,
 }
 
-// FamilyOf returns the family of a language named as an entry names it
-// ("python", "js", "ruby"), and false for a language it does not read.
-func FamilyOf(lang string) (Family, bool) {
-	f, ok := familyNames[strings.ToLower(lang)]
+// FamilyOf returns the family of a language as an entry declares it
+// (programs.LangPython, LangJS), and false for a language it does not
+// read.
+func FamilyOf(lang programs.Lang) (Family, bool) {
+	f, ok := families[lang]
 	return f, ok
 }
 
