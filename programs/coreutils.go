@@ -90,8 +90,8 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 			Options: "-c= -f -L -t --cached= --dereference --file-system --format= --printf= --terse" + gnu},
 		&Spec{Names: n("readlink"), Abbrev: true, Permute: true, Operands: "r*", Options: "-e|--canonicalize-existing -f|--canonicalize -m|--canonicalize-missing -n|--no-newline -q|--quiet -s|--silent -v|--verbose -z|--zero" + gnu},
 		&Spec{Names: n("realpath"), Abbrev: true, Permute: true, Operands: "r*", Options: "-e|--canonicalize-existing -L|--logical -m|--canonicalize-missing -P|--physical -q|--quiet -s|--strip|--no-symlinks -z|--zero --relative-to= --relative-base=" + gnu},
-		&Spec{Names: n("basename"), Abbrev: true, Permute: true, Operands: "-*", Options: "-a -s= -z --multiple --suffix= --zero" + gnu},
-		&Spec{Names: n("dirname"), Abbrev: true, Permute: true, Operands: "-*", Options: "-z --zero" + gnu},
+		&Spec{Names: n("basename"), Flow: Flow{Echoes: true}, Abbrev: true, Permute: true, Operands: "-*", Options: "-a -s= -z --multiple --suffix= --zero" + gnu},
+		&Spec{Names: n("dirname"), Flow: Flow{Echoes: true}, Abbrev: true, Permute: true, Operands: "-*", Options: "-z --zero" + gnu},
 		&Spec{Names: n("ls"), Flow: Flow{Names: NamesOperands}, Abbrev: true, Permute: true, Operands: "-*",
 			Options: "-a|--all -A|--almost-all -b|--escape -B|--ignore-backups -c -C -d|--directory -D|--dired -f -F -g -G|--no-group -h|--human-readable -H|--dereference-command-line -i|--inode -I|--ignore= " +
 				"-k|--kibibytes -l -L|--dereference -m -n|--numeric-uid-gid -N|--literal -o -p -q|--hide-control-chars -Q|--quote-name -r|--reverse -R|--recursive -s|--size -S -t -T|--tabsize= -u -U -v " +
@@ -110,9 +110,9 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 			Options:  "-a -d -l -f -x -L= -R:u -P= -I= -o=w -i -q -N -Q -p -u -g -s -h -D -F -v -t -c -U -r -C -n -J -X -H= -T= --gitignore --help:h --version:h --noreport --dirsfirst --du --prune --filelimit= --charset= --sort= --matchdirs --ignore-case --info --fromfile:R --metafirst --si --timefmt= -S -A --nolinks --inodes --device",
 			ReadOnly: []string{"tree -L 2", "tree --fromfile listing.txt"},
 			Flagged:  []string{"tree -o ~/.bashrc", "tree -R -H . -L 1", "tree --fromfile ~/.ssh/id_rsa"}},
-		&Spec{Names: n("echo"), Fills: FillsOutput, Flow: Flow{Names: NamesOperands}, NoOptions: true, Operands: "-*",
+		&Spec{Names: n("echo"), Fills: FillsOutput, Flow: Flow{Names: NamesOperands, Echoes: true}, NoOptions: true, Operands: "-*",
 			ReadOnly: []string{"echo hello", "echo --help"}},
-		&Spec{Names: n("printf"), Flow: Flow{Names: NamesOperands, NamesFrom: 1}, Operands: "-*", Options: "-v=u --help:h --version:h",
+		&Spec{Names: n("printf"), Flow: Flow{Names: NamesOperands, NamesFrom: 1, Echoes: true}, Operands: "-*", Options: "-v=u --help:h --version:h",
 			ReadOnly: []string{"printf '%s\\n' hello"},
 			Flagged:  []string{"printf -v x '%s' hello"}},
 		&Spec{Names: n("pwd"), Options: "-L -P --help:h --version:h"},

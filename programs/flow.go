@@ -26,6 +26,10 @@ type Flow struct {
 	// input only to count, hash or fingerprint it (wc, sha256sum), or
 	// not at all (true).
 	Digests bool
+	// Echoes says it reads nothing and prints only its operands or a
+	// transform of their text (echo, printf, basename, dirname): the words
+	// xargs hands it are printed, never opened.
+	Echoes bool
 	// Whole says its output holds all of its input, as it is or
 	// reordered (cat, sort, tee, less).
 	Whole bool

@@ -714,7 +714,7 @@ func (a *analyzer) xargsUnknown(ca *call) {
 	switch {
 	case !ca.xargs || ca.xargsFed:
 		return
-	case ca.prog == "echo" || ca.prog == "printf" || ca.prog == "basename" || ca.prog == "dirname":
+	case programs.FlowOf(ca.prog).Echoes:
 		return // the words are only printed
 	}
 	for _, e := range ca.fx {

@@ -133,6 +133,18 @@ func TestXargsNamesFromEntries(t *testing.T) {
 		{"find ~ -name '*.o' | xargs rm", false},
 		{"git ls-files -z | xargs -0 rm", true},
 		{"cat list.txt | xargs rm", false},
+		// A program that only prints a transform of its operands (its
+		// entry's Flow.Echoes) opens nothing xargs hands it.
+		{"cat list.txt | xargs basename", true},
+		{"cat list.txt | xargs -n1 basename -s .go", true},
+		{"cat list.txt | xargs --max-args=1 /usr/bin/basename --suffix=.go", true},
+		{"cat list.txt | xargs -0 dirname", true},
+		{"cat list.txt | xargs dirname -z", true},
+		{"cat list.txt | xargs echo", true},
+		{"cat list.txt | xargs printf '%s\\n'", true},
+		{"cat list.txt | xargs cat", false},
+		{"cat list.txt | xargs head", false},
+		{"cat list.txt | xargs realpath", false},
 	} {
 		an := Analyze(tc.cmd, testOpts)
 		unknown := false
