@@ -49,3 +49,27 @@ func TestLaunchedCommands(t *testing.T) {
 		})
 	}
 }
+
+// TestLaunchedDangers: a launcher that runs its operands as a command
+// (gdb --args, sg) hands them to the danger checks in every spelling,
+// so bypass mode asks about rm -rf ~ behind it as it does about rm -rf ~.
+func TestLaunchedDangers(t *testing.T) {
+	for _, cmd := range []string{
+		"gdb --args rm -rf ~", "gdb -args rm -rf ~", "gdb -q --args rm -rf ~", "gdb --arg rm -rf ~",
+		"/usr/bin/gdb --args rm -rf ~", "env gdb --args /bin/rm -rf ~", "sudo gdb --args rm -rf ~", "command gdb --args rm --recursive --force ~",
+		"sg users 'rm -rf ~'", "sg users -c 'rm -rf ~'", "/usr/bin/sg users -c 'rm -rf ~'", "env sg users -c 'rm -rf ~'",
+	} {
+		t.Run(cmd, func(t *testing.T) {
+			e := projectWith(t, `{"permissions":{"allow":["Bash(gdb:*)","Bash(sg:*)"]}}`)
+			req := bash(cmd)
+			req.PermissionMode = api.ModeBypass
+			d, err := e.Check(context.Background(), req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Behavior == api.Allow || d.Risk != api.RiskHigh {
+				t.Fatalf("%s: got %s risk %q (%s), want a HIGH ask", cmd, d.Behavior, d.Risk, d.Reason.Message)
+			}
+		})
+	}
+}

@@ -21,9 +21,10 @@ var _ = family("devtools", func(add func(...*Spec)) {
 	add(
 		// gdb (13.1, tried here): getopt_long_only, so -ex and --ex alike,
 		// unique prefixes (-eval, --eval-c=), no bundles, options after
-		// the program (gdb ./a.out -ex run). -args ends the options: the
-		// words after the program are its arguments (the entry still
-		// reads an -ex among them, more strictly than gdb). The parser
+		// the program (gdb ./a.out -ex run). -args ends the options (--arg and --ar too, its prefixes): the
+		// program and its arguments after it are a command gdb runs
+		// (gdb --args rm -rf ~ runs rm on run, or at once with -batch
+		// -ex run), judged as a part of its own. The parser
 		// takes prefixes of -- spellings only: the code options declare
 		// theirs (--eval-c=), and a single-dash prefix (-eval) is an
 		// unknown option, asked about. -ex and its
@@ -33,8 +34,9 @@ var _ = family("devtools", func(add func(...*Spec)) {
 		&Spec{Names: n("gdb"), Grant: Grant{Exact: true, Offers: []string{"gdb ./a.out => Bash(gdb ./a.out)"}}, Effect: Unknown, Lang: LangGdb, LongDash: true, Abbrev: true, Permute: true, Operands: "p? -?",
 			Options: "-ex|-eval-command|--eval-command=k -iex|-init-eval-command|--init-eval-command=k -eiex|-early-init-eval-command|--early-init-eval-command=k -x|-command=p -ix|-init-command=p -eix|-early-init-command=p " +
 				"-batch -batch-silent -nx|-n -nh -q|-quiet|-silent -tui -readnow -readnever -write -nw|-nowindows -windows -se=r -s|-symbols=r -e|-exec=r -c|-core=r -p|-pid= " +
-				"-d|-directory= -cd= -D|-data-directory= -tty= -b= -l= -i|-interpreter= -return-child-result -f|-fullname -annotate= -ui= -args -statistics -version:h -help:h -configuration:h",
-			Flagged: []string{"gdb -nx -ex '!sh' -ex quit", "gdb -batch --eval-command='shell id'", "gdb ./a.out", "gdb ./a.out -iex 'shell id'"}},
+				"-d|-directory= -cd= -D|-data-directory= -tty= -b= -l= -i|-interpreter= -return-child-result -f|-fullname -annotate= -ui= -args|--args|-arg|--arg|-ar|--ar:C -statistics -version:h -help:h -configuration:h",
+			Flagged: []string{"gdb -nx -ex '!sh' -ex quit", "gdb -batch --eval-command='shell id'", "gdb ./a.out", "gdb ./a.out -iex 'shell id'",
+				"gdb --args rm -rf ~", "gdb -args rm -rf ~", "gdb --arg rm -rf ~", "gdb -q --args ./a.out -v", "gdb -batch -ex 'shell id'", "gdb -batch -ex '!id'"}},
 		&Spec{Names: n("gcc", "g++", "cc", "c++", "clang", "clang++"), LongDash: true, Permute: true, Operands: "r*", Effect: Write, ReadWith: "-fsyntax-only -E -M -MM", Options: ccOpts,
 			ReadOnly: []string{"gcc --version", "gcc -fsyntax-only hello.c", "clang -fsyntax-only -Wall -std=c11 hello.c", "g++ -E main.cpp", "cc -dumpversion"},
 			Flagged:  []string{"gcc -o hello hello.c", "gcc hello.c", "clang -c hello.c", "gcc -fsyntax-only -fplugin=./p.so hello.c", "gcc -wrapper ./x.sh,-q hello.c", "gcc -E -o out.i hello.c"}},

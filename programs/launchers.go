@@ -250,8 +250,9 @@ var _ = family("launchers", func(add func(...*Spec)) {
 		&Spec{Names: n("screen"), Effect: Exec, Command: true, Grant: Grant{Exact: true, Offers: []string{"screen -dm ./job.sh => Bash(screen -dm ./job.sh)"}},
 			Options: "-a -A -c=r -d -D -m -h= -i -l -ln -ls:L -list:L -L -Logfile=w -O -p= -q -r -R -s=x -S= -t= -T= -U -v:h -wipe -x -X:uN -e= -f -fn -fa -help:h --help:h -version:h",
 			Flagged: []string{"screen -dm bash -c 'rm -rf ~'", "screen -dmS job rm -rf ~", "screen -S job -X stuff 'rm -rf ~'", "screen -s /tmp/x"}},
-		&Spec{Names: n("sg"), Effect: Exec, Lang: LangShell, Operands: "- c?", Options: "-c=k -h:h --help:h",
-			Flagged: []string{"sg users 'rm -rf ~'", "sg docker -c 'docker run --privileged x'"}},
+		// sg GROUP [-c] COMMAND (shadow): -c follows the group.
+		&Spec{Names: n("sg"), Effect: Exec, Lang: LangShell, Operands: "- c?", Permute: true, Options: "-c=k -h:h --help:h",
+			Flagged: []string{"sg users 'rm -rf ~'", "sg docker -c 'docker run --privileged x'", "sg users -c 'rm -rf ~'"}},
 		// dbus-launch (dbus 1.14) starts a session bus and runs the
 		// program after its options in it.
 		&Spec{Names: n("dbus-launch"), Grant: Grant{Exact: true, Offers: []string{"dbus-launch x => Bash(dbus-launch x)"}}, Effect: Exec, Command: true,

@@ -490,6 +490,7 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 	ops := opsBuf[:0]
 	patternGiven, writeOps, delOps, readOps, endOpts, intoGiven := false, false, false, false, false, false
 	noCmd := false     // a launcher told to run no command (sudo -l)
+	runsRest := false  // an option said the rest is a command (gdb --args)
 	word := 0          // the word being read, for Result.Options
 	var loose []string // undeclared options a loose entry let pass
 	apply := func(o *opt, val string, vi int) {
@@ -530,6 +531,7 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 			endOpts = true
 		}
 		noCmd = noCmd || o.noCmd
+		runsRest = runsRest || o.runsRest
 		if o.value != 0 {
 			if o.object {
 				// git config --blob=HEAD:.env reads .env as HEAD has it.
@@ -551,6 +553,10 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 		}
 	}
 	for i := 0; i < len(words); i++ {
+		if runsRest {
+			r.Command = base + i + 1
+			break
+		}
 		w := words[i]
 		t := w.Text
 		word = i

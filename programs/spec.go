@@ -166,6 +166,9 @@ type Spec struct {
 	//	           command would start are data (sudo -l CMD lists
 	//	           what may run, chrt -p PRIO PID changes a running
 	//	           process); also after a value's effect (-p=:N)
+	//	-x:C       the words after it are a command the program runs, judged
+	//	           as a part of its own (gdb --args PROG ARGS), whatever the
+	//	           entry's operands
 	//	-x=;E      the value runs to a ";" or "+" word (find -exec)
 	//	--x?b      a Boolean switch: its value true or false attached
 	//	           (--x=false), or apart when the next word is one of
@@ -563,6 +566,7 @@ type opt struct {
 	strips   bool   // an unpack strips absolute names (cpio --no-absolute-filenames)
 	ends     bool   // the options end after this one (python -m MOD ARGS)
 	noCmd    bool   // a launcher given it runs no command (sudo -l, chrt -p)
+	runsRest bool   // the words after it are a command the program runs (gdb --args)
 	whatIf   bool   // the call only says what it would do (PowerShell -WhatIf)
 	boolWord bool   // a Boolean: true or false apart is its value (nopt)
 }
@@ -727,6 +731,8 @@ func (s *Spec) compileNow(name string) {
 					o.ends = true
 				case 'N':
 					o.noCmd = true
+				case 'C':
+					o.runsRest = true
 				case 'R':
 					o.readOps = true
 				case 'L':
