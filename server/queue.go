@@ -412,8 +412,11 @@ func (q *Queue) apply(a StoredAsk) {
 			}
 			e = &pendingEntry{}
 			q.pending[a.ID] = e
-			q.metrics.setPending(len(q.pending))
 		}
+		// The gauge follows every announcement: an ask this daemon put in
+		// the mirror before the store had it is first announced here when
+		// the watch is quicker than Create's return.
+		q.metrics.setPending(len(q.pending))
 		e.view, e.revision = view, a.Revision
 		q.publishLocked(EventPending, q.snapshotLocked(e))
 		return
