@@ -8,14 +8,16 @@ import (
 )
 
 // execProgram returns the program a find -exec runs, past the wrappers in
-// front of it (env, command, busybox, nice, timeout, sudo...), their
-// options, env's assignments and timeout's duration: find -exec env rm
-// -rf {} + deletes as find -exec rm -rf {} + does.
+// front of it (env, command, busybox, nice, timeout, sudo, xargs...),
+// their options, env's assignments and timeout's duration: find -exec env
+// rm -rf {} + deletes as find -exec rm -rf {} + does, and so does find
+// -exec xargs rm {} +, which gives rm the names find hands it before any
+// words of its input.
 func execProgram(ex []checks.Word) string {
 	i := 0
 	for i < len(ex) {
 		k := key(programName(ex[i].Value))
-		if !isWrapper(k) || k == "xargs" {
+		if !isWrapper(k) {
 			break
 		}
 		if spec := programs.Lookup(k); spec != nil {
