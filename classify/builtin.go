@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/wardenhq/warden/api"
+	"github.com/wardenhq/warden/danger"
 	"github.com/wardenhq/warden/internal/askview"
 	"github.com/wardenhq/warden/internal/display"
 	"github.com/wardenhq/warden/internal/project"
@@ -403,28 +404,10 @@ func (x *explaining) irreversibleWords(w []string) (act string) {
 	return act
 }
 
-// irreversibleCategories are the finding categories whose effect cannot be
-// undone, and how to say so.
-var irreversibleCategories = map[string]string{
-	"recursive-delete":      "deleted files",
-	"disk-wipe":             "a wiped disk",
-	"file-overwrite":        "overwritten files",
-	"sql-destructive":       "dropped or deleted data",
-	"db-destructive":        "dropped or deleted data",
-	"git-destructive":       "discarded or overwritten work in the repository",
-	"git-history-rewrite":   "rewritten history",
-	"cloud-destructive":     "deleting cloud resources",
-	"container-destructive": "deleted containers or volumes",
-	"publish-deploy":        "publishing or deploying for others",
-	"backup-destruction":    "deleted backups",
-	"log-tampering":         "erased logs",
-	"exfiltration":          "data sent off the machine",
-}
-
 // finding adds what a finding means to the explanation.
 func (x *explaining) finding(f api.Finding) {
-	if what, ok := irreversibleCategories[f.Category]; ok {
-		x.cannotUndo(what)
+	if c, ok := danger.Lookup(f.Category); ok && c.Lost != "" {
+		x.cannotUndo(c.Lost)
 	}
 }
 

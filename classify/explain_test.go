@@ -3,12 +3,14 @@ package classify_test
 import (
 	"context"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/classify"
+	"github.com/wardenhq/warden/danger"
 )
 
 func TestExplainFindings(t *testing.T) {
@@ -242,5 +244,32 @@ func TestExplainHiddenCharacters(t *testing.T) {
 				t.Errorf("%q: explanation %q names %q", tt.cmd, all, n)
 			}
 		}
+	}
+}
+
+// TestExplainSaysWhatIsLost holds the explainer to the registry: every
+// command a category that declares what it loses is flagged for (its own
+// Flagged examples) is explained as not to be undone, in those words.
+func TestExplainSaysWhatIsLost(t *testing.T) {
+	n := 0
+	for _, c := range danger.All() {
+		if c.Lost == "" {
+			continue
+		}
+		for _, cmd := range c.Flagged {
+			n++
+			in := classify.Input{Request: bashReq(cmd)}
+			got, err := classify.FindingsExplainer{}.Explain(context.Background(), &in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, lost, _ := strings.Cut(got.Risk, "Cannot be undone: ")
+			if lost, _, _ = strings.Cut(lost, "."); !slices.Contains(strings.Split(lost, ", "), c.Lost) {
+				t.Errorf("%s (%s): risk = %q, want %q among what cannot be undone", cmd, c.Slug, got.Risk, c.Lost)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no category declares what it loses")
 	}
 }

@@ -25,6 +25,10 @@ type Category struct {
 	Rule string
 	// Summary says in one line what the category covers.
 	Summary string
+	// Lost, for a category whose effect cannot be undone, says what is lost
+	// ("deleted files"): the explainer tells the person so. "" for one that
+	// can be undone or only reads.
+	Lost string
 	// Flagged are commands the analysis must flag with this category.
 	Flagged []string
 	// Passes are look-alikes that must not carry this category.
