@@ -8,8 +8,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -155,7 +157,7 @@ func runScan(_ context.Context, env *cliEnv, args []string) int {
 	opts := shell.Options{Cwd: dir, Home: env.getenv("HOME")}
 	out := bufio.NewWriterSize(env.stdout, 64<<10)
 	defer out.Flush()
-	ok := scanLines(env.stdin, out, env.stderr, opts, *jsonl)
+	ok := scanLines(env.stdin, out, env.stderr, opts, *jsonl, 0)
 	if err := out.Flush(); err != nil {
 		return fail(env, "scan: %v", err)
 	}
@@ -165,56 +167,148 @@ func runScan(_ context.Context, env *cliEnv, args []string) int {
 	return exitOK
 }
 
-// scanLines is the scan loop: it reports whether every line was read.
-func scanLines(in io.Reader, out *bufio.Writer, stderr io.Writer, opts shell.Options, jsonl bool) bool {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64<<10), 16<<20)
-	var buf []byte
-	ok := true
-	line := 0
-	for sc.Scan() {
-		line++
-		text := sc.Text()
-		cmd := text
-		if jsonl {
-			if strings.TrimSpace(text) == "" {
+// scanLines is the scan loop: it reports whether every line was read and
+// every result written. A reader numbers the lines and hands them to
+// workers (workers of them; GOMAXPROCS when it is 0 or less), which decode
+// and analyse them; the calling goroutine writes each line's result, or its
+// error on stderr, in input order. At most scanWindow lines per worker are
+// in flight, so an endless input streams through a fixed memory. When a
+// write fails the reader stops at the next line and nothing more is
+// written.
+func scanLines(in io.Reader, out *bufio.Writer, stderr io.Writer, opts shell.Options, jsonl bool, workers int) bool {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	window := scanWindow * workers
+	// Every job is in free, or on its way through work and order: neither
+	// send below blocks.
+	free := make(chan *scanJob, window)
+	for range window {
+		free <- &scanJob{done: make(chan struct{}, 1)}
+	}
+	work, order := make(chan *scanJob, window), make(chan *scanJob, window)
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range work {
+				j.judge(opts, jsonl)
+				j.done <- struct{}{}
+			}
+		}()
+	}
+	var readErr error
+	go func() {
+		defer close(order)
+		defer close(work)
+		sc := bufio.NewScanner(in)
+		sc.Buffer(make([]byte, 64<<10), 16<<20)
+		line := 0
+		for sc.Scan() {
+			line++
+			var j *scanJob
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			select {
+			case j = <-free:
+			case <-stop:
+				return
+			}
+			j.line, j.text = line, sc.Text()
+			work <- j
+			order <- j
+		}
+		if err := sc.Err(); err != nil {
+			readErr = fmt.Errorf("line %d: %v", line+1, err)
+		}
+	}()
+	ok, failed := true, false
+	for j := range order {
+		<-j.done
+		if failed {
+			continue
+		}
+		switch {
+		case j.err != nil:
+			fmt.Fprintf(stderr, "warden: scan: line %d: %v\n", j.line, j.err)
+			ok = false
+		case len(j.out) > 0:
+			if _, err := out.Write(j.out); err != nil {
+				fmt.Fprintf(stderr, "warden: scan: line %d: %v\n", j.line, err)
+				failed = true
+				close(stop)
 				continue
 			}
-			if c, plain := plainCommandLine(text); plain {
-				cmd = c
-			} else {
-				var in struct {
-					Command *string `json:"command"`
-				}
-				if err := json.Unmarshal([]byte(text), &in); err != nil || in.Command == nil {
-					if err == nil {
-						err = fmt.Errorf(`no "command" field`)
-					}
-					fmt.Fprintf(stderr, "warden: scan: line %d: %v\n", line, err)
-					ok = false
-					continue
-				}
-				cmd = *in.Command
-			}
-		} else if strings.TrimSpace(text) == "" {
-			continue
 		}
-		an := shell.Analyze(cmd, opts)
-		if jsonl {
-			buf = appendScanResult(buf[:0], cmd, an)
-			if _, err := out.Write(buf); err != nil {
-				fmt.Fprintf(stderr, "warden: scan: line %d: %v\n", line, err)
-				return false
-			}
-			continue
+		j.text = ""
+		if cap(j.out) > 64<<10 {
+			j.out = nil
 		}
-		writePlain(out, cmd, an)
+		free <- j
 	}
-	if err := sc.Err(); err != nil {
-		fmt.Fprintf(stderr, "warden: scan: line %d: %v\n", line+1, err)
+	wg.Wait()
+	if failed {
+		return false
+	}
+	// The reader closed order after its last line: readErr is set.
+	if readErr != nil {
+		fmt.Fprintf(stderr, "warden: scan: %v\n", readErr)
 		return false
 	}
 	return ok
+}
+
+// scanWindow is how many lines per worker the scan holds at once: enough
+// that a worker finding a slow line leaves the others work to do.
+const scanWindow = 8
+
+// scanJob is one input line on its way through the scan.
+type scanJob struct {
+	line int    // the line's number in the input, from 1
+	text string // the line as read
+	out  []byte // the line's result as written to stdout; empty for a blank line
+	err  error  // why the line was skipped, for stderr
+	// done receives once out and err are set.
+	done chan struct{}
+}
+
+// judge decodes and analyses the job's line and writes its result to out,
+// or the reason it has none to err.
+func (j *scanJob) judge(opts shell.Options, jsonl bool) {
+	j.out, j.err = j.out[:0], nil
+	if strings.TrimSpace(j.text) == "" {
+		return
+	}
+	cmd := j.text
+	if jsonl {
+		if c, plain := plainCommandLine(j.text); plain {
+			cmd = c
+		} else {
+			var in struct {
+				Command *string `json:"command"`
+			}
+			if err := json.Unmarshal([]byte(j.text), &in); err != nil {
+				j.err = err
+				return
+			}
+			if in.Command == nil {
+				j.err = fmt.Errorf(`no "command" field`)
+				return
+			}
+			cmd = *in.Command
+		}
+	}
+	an := shell.Analyze(cmd, opts)
+	if jsonl {
+		j.out = appendScanResult(j.out, cmd, an)
+	} else {
+		j.out = appendPlain(j.out, cmd, an)
+	}
 }
 
 // appendScanResult appends an's result as one line of JSON, byte for byte
@@ -262,10 +356,10 @@ func appendScanResult(dst []byte, cmd string, an *shell.Analysis) []byte {
 	return append(dst, "]}\n"...)
 }
 
-// writePlain prints one readable line: the risk and categories, or ok.
-func writePlain(out *bufio.Writer, cmd string, an *shell.Analysis) {
+// appendPlain appends one readable line: the risk and categories, or ok.
+func appendPlain(dst []byte, cmd string, an *shell.Analysis) []byte {
 	if !an.Dangerous() {
-		out.WriteString("ok      ")
+		dst = append(dst, "ok      "...)
 	} else {
 		var cats []string
 		seen := map[string]bool{}
@@ -275,11 +369,11 @@ func writePlain(out *bufio.Writer, cmd string, an *shell.Analysis) {
 				cats = append(cats, f.Category)
 			}
 		}
-		fmt.Fprintf(out, "%-7s %s  ", an.Risk(), strings.Join(cats, ","))
+		dst = fmt.Appendf(dst, "%-7s %s  ", an.Risk(), strings.Join(cats, ","))
 	}
-	out.WriteString(cmd)
+	dst = append(dst, cmd...)
 	if an.ParseError != nil {
-		out.WriteString("  (does not parse: ask)")
+		dst = append(dst, "  (does not parse: ask)"...)
 	}
-	out.WriteByte('\n')
+	return append(dst, '\n')
 }

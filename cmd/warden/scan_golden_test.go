@@ -271,7 +271,7 @@ func scanAll(t *testing.T, cmds []string) []string {
 	}
 	var out bytes.Buffer
 	w := bufio.NewWriter(&out)
-	if !scanLines(&in, w, io.Discard, goldenOptions, true) {
+	if !scanLines(&in, w, io.Discard, goldenOptions, true, 0) {
 		t.Fatal("scan failed")
 	}
 	w.Flush()

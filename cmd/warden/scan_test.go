@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -47,7 +49,7 @@ func BenchmarkScanJSONL(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		out := bufio.NewWriter(io.Discard)
-		if !scanLines(bytes.NewReader(in), out, io.Discard, opts, true) {
+		if !scanLines(bytes.NewReader(in), out, io.Discard, opts, true, 0) {
 			b.Fatal("scan failed")
 		}
 		out.Flush()
@@ -61,7 +63,7 @@ func TestScanJSONLRoundTrip(t *testing.T) {
 	in, n := scanInput(t)
 	var out bytes.Buffer
 	w := bufio.NewWriter(&out)
-	if !scanLines(bytes.NewReader(in), w, io.Discard, shell.Options{Cwd: "/w", Home: "/h"}, true) {
+	if !scanLines(bytes.NewReader(in), w, io.Discard, shell.Options{Cwd: "/w", Home: "/h"}, true, 0) {
 		t.Fatal("scan failed")
 	}
 	w.Flush()
@@ -224,5 +226,170 @@ func TestScanResultJSON(t *testing.T) {
 	want, _ := json.Marshal(scanResult{Command: "x", Dangerous: an.Dangerous(), Risk: an.Risk(), Findings: an.Findings, Parts: []string{}})
 	if got := appendScanResult(nil, "x", an); string(got) != string(want)+"\n" {
 		t.Errorf("wrote %s, encoding/json %s", got, want)
+	}
+}
+
+// TestScanPipelineOrder checks the parallel scan against the sequential
+// loop it replaces, written out here: every corpus and probe command, with
+// blank lines, lines that are not JSON and lines without a command among
+// them, gives the same stdout and stderr byte for byte, in input order,
+// with one worker and with several (go test -race runs the workers at
+// once over shell.Analyze). The plain format is checked the same way.
+func TestScanPipelineOrder(t *testing.T) {
+	var cmds []string
+	for _, load := range []func(testing.TB) ([]string, []int){corpusCommands, probeCommands, heldoutCommands} {
+		c, _ := load(t)
+		cmds = append(cmds, c...)
+	}
+	bad := []string{`{"command":`, `not json`, `{"cmd":"ls"}`, `{"command":7}`, `["ls"]`, `{"command":null}`}
+	var jsonIn, plainIn bytes.Buffer
+	var wantJSON, wantJSONErr, wantPlain bytes.Buffer
+	jsonLine, plainLine := 0, 0
+	for i, c := range cmds {
+		an := shell.Analyze(c, goldenOptions)
+		b, _ := json.Marshal(map[string]string{"command": c})
+		jsonIn.Write(b)
+		jsonIn.WriteByte('\n')
+		jsonLine++
+		wantJSON.Write(appendScanResult(nil, c, an))
+		if !strings.ContainsAny(c, "\n\r") {
+			plainIn.WriteString(c + "\n")
+			plainLine++
+			if strings.TrimSpace(c) != "" {
+				wantPlain.Write(appendPlain(nil, c, an))
+			}
+		}
+		switch i % 7 {
+		case 3:
+			jsonIn.WriteString("  \t\n")
+			plainIn.WriteString("\n")
+			jsonLine++
+			plainLine++
+		case 5:
+			l := bad[(i/7)%len(bad)]
+			jsonIn.WriteString(l + "\n")
+			jsonLine++
+			var v struct {
+				Command *string `json:"command"`
+			}
+			err := json.Unmarshal([]byte(l), &v)
+			if err == nil {
+				err = fmt.Errorf(`no "command" field`)
+			}
+			fmt.Fprintf(&wantJSONErr, "warden: scan: line %d: %v\n", jsonLine, err)
+		}
+	}
+	for _, workers := range []int{1, 2, 7} {
+		for _, c := range []struct {
+			name          string
+			jsonl         bool
+			in            []byte
+			want, wantErr string
+		}{
+			{"jsonl", true, jsonIn.Bytes(), wantJSON.String(), wantJSONErr.String()},
+			{"plain", false, plainIn.Bytes(), wantPlain.String(), ""},
+		} {
+			t.Run(fmt.Sprintf("%s/%d", c.name, workers), func(t *testing.T) {
+				var out, errOut bytes.Buffer
+				w := bufio.NewWriter(&out)
+				ok := scanLines(bytes.NewReader(c.in), w, &errOut, goldenOptions, c.jsonl, workers)
+				w.Flush()
+				if ok != (c.wantErr == "") {
+					t.Errorf("scanLines reported %v with errors %q", ok, errOut.String())
+				}
+				if errOut.String() != c.wantErr {
+					t.Errorf("stderr:\n%s\nwant:\n%s", errOut.String(), c.wantErr)
+				}
+				if got := out.String(); got != c.want {
+					g, w := strings.Split(got, "\n"), strings.Split(c.want, "\n")
+					for i := range min(len(g), len(w)) {
+						if g[i] != w[i] {
+							t.Fatalf("result %d of %d:\n got %s\nwant %s", i+1, len(w), g[i], w[i])
+						}
+					}
+					t.Fatalf("%d result lines, want %d", len(g), len(w))
+				}
+			})
+		}
+	}
+}
+
+// TestScanTooLongLine checks that a line past the scanner's 16 MiB bound
+// stops the scan there, as the sequential loop did: the lines before it are
+// written, the error names its line, and nothing after it is read.
+func TestScanTooLongLine(t *testing.T) {
+	var in bytes.Buffer
+	for range 40 {
+		in.WriteString(`{"command":"ls -la"}` + "\n")
+	}
+	in.WriteString(`{"command":"` + strings.Repeat("a", 17<<20) + `"}` + "\n")
+	in.WriteString(`{"command":"rm -rf /"}` + "\n")
+	for _, workers := range []int{1, 3} {
+		var out, errOut bytes.Buffer
+		w := bufio.NewWriter(&out)
+		if scanLines(bytes.NewReader(in.Bytes()), w, &errOut, goldenOptions, true, workers) {
+			t.Errorf("workers %d: a line too long was read", workers)
+		}
+		w.Flush()
+		if want := "warden: scan: line 41: bufio.Scanner: token too long\n"; errOut.String() != want {
+			t.Errorf("workers %d: stderr %q, want %q", workers, errOut.String(), want)
+		}
+		if n := strings.Count(out.String(), `{"command":"ls -la",`); n != 40 || strings.Count(out.String(), "\n") != 40 {
+			t.Errorf("workers %d: %d results for the 40 lines before the long one:\n%s", workers, n, out.String())
+		}
+	}
+}
+
+// endlessLines is an input that never ends: {"command":"ls"} forever. It
+// counts the lines it has handed out.
+type endlessLines struct{ lines int }
+
+func (e *endlessLines) Read(p []byte) (int, error) {
+	const line = `{"command":"ls"}` + "\n"
+	n := 0
+	for len(p)-n >= len(line) {
+		n += copy(p[n:], line)
+		e.lines++
+	}
+	return n, nil
+}
+
+// failingWriter accepts ok writes and fails every one after.
+type failingWriter struct{ ok int }
+
+var errClosedPipe = errors.New("write |1: broken pipe")
+
+func (f *failingWriter) Write(p []byte) (int, error) {
+	if f.ok == 0 {
+		return 0, errClosedPipe
+	}
+	f.ok--
+	return len(p), nil
+}
+
+// TestScanStopsOnWriteError checks that an endless input streams (results
+// are written before it ends) and that a failing write stops the scan: the
+// error names the line whose result could not be written, nothing is
+// written after it, and the reader stops within the window of lines in
+// flight instead of reading on forever.
+func TestScanStopsOnWriteError(t *testing.T) {
+	for _, jsonl := range []bool{true, false} {
+		for _, workers := range []int{1, 4} {
+			in := &endlessLines{}
+			// Each result is longer than the buffer: one write per line.
+			w := bufio.NewWriterSize(&failingWriter{ok: 5}, 8)
+			var errOut bytes.Buffer
+			if scanLines(in, w, &errOut, goldenOptions, jsonl, workers) {
+				t.Fatalf("jsonl %v, workers %d: a failed write was not reported", jsonl, workers)
+			}
+			if want := "warden: scan: line 6: " + errClosedPipe.Error() + "\n"; errOut.String() != want {
+				t.Errorf("jsonl %v, workers %d: stderr %q, want %q", jsonl, workers, errOut.String(), want)
+			}
+			// The scanner reads 64 KiB at a time: the lines of a few
+			// reads, and never the lines of an endless input.
+			if limit := 4 * (64 << 10) / len(`{"command":"ls"}`+"\n"); in.lines > limit {
+				t.Errorf("jsonl %v, workers %d: read %d lines after the write failed", jsonl, workers, in.lines)
+			}
+		}
 	}
 }
