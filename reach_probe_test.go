@@ -266,6 +266,37 @@ var reachProbes2 = []reachProbe{
 	{name: "2: look-alike: env FOO=1 printenv FOO", mode: api.ModeBypass, cmd: "env FOO=1 printenv FOO", want: "allow"},
 }
 
+// reachProbes3 are a third wave: paths whose meaning on disk differs from
+// their spelling.
+var reachProbes3 = func() []reachProbe {
+	// d is a link to a directory of the home: a ".." after it climbs from
+	// there, not back to the project.
+	linked := map[string]string{"~/.aws/credentials": "[default]\naws_secret_access_key=x\n", "~/x/y": "y", "d": "@sym:~/x", "README.md": "# app\n"}
+	return []reachProbe{
+		{name: "3: .. through a linked directory", files: linked, cmd: "cat d/../.aws/credentials", want: "stop"},
+		{name: "3: .. through a linked directory, head", files: linked, mode: api.ModeBypass, cmd: "head -n1 ./d/../.aws/credentials", want: "stop"},
+		{name: "3: .. through a linked directory, absolute", files: linked, cmd: "cat ~/proj/d/../.aws/credentials", want: "stop"},
+		{name: "3: .. after a logical cd into the link", files: linked, cmd: "cd d && cat ../.aws/credentials", want: "stop"},
+		{name: "3: .. after cd into the link, deeper", files: linked, cmd: "cd d; cat ../../h/.aws/credentials", want: "stop"},
+		{name: "3: cd -P through the link", files: linked, cmd: "cd -P d/.. && cat .aws/credentials", want: "stop"},
+		{name: "3: set -P, then cd", files: linked, cmd: "set -P; cd d/..; cat .aws/credentials", want: "stop"},
+		{name: "3: set -o physical, then cd", files: linked, cmd: "set -o physical; cd d/.. && cat .aws/credentials", want: "stop"},
+		{name: "3: .. through a link under a deny rule", files: with(linked, "~/x/.env", "K=1"), rules: `{"deny":["Read(~/x/**)"]}`, cmd: "cat d/../x/.env", want: "deny"},
+		{name: "3: .. through a linked directory, Read tool", files: linked, mode: api.ModeAuto, tool: "Read", input: map[string]any{"file_path": "d/../.aws/credentials"}, want: "stop"},
+		{name: "3: .. through a linked directory, Grep tool", files: linked, tool: "Grep", input: map[string]any{"pattern": "secret", "path": "d/../.aws"}, want: "stop"},
+		{name: "3: /proc/self/cwd", files: envFiles, rules: denyEnv, cmd: "cat /proc/self/cwd/.env", want: "deny"},
+		{name: "3: /proc/thread-self/cwd", files: envFiles, rules: denyEnv, cmd: "head /proc/thread-self/cwd/.env", want: "deny"},
+		{name: "3: /proc/self/cwd after cd", files: envFiles, rules: denyEnv, cmd: "cd src && cat /proc/self/cwd/../.env", want: "deny"},
+		{name: "3: /proc/self/root", files: map[string]string{"~/.ssh/id_rsa": pemKey}, mode: api.ModeBypass, cmd: "cat /proc/self/root$HOME/.ssh/id_rsa", want: "stop"},
+		{name: "3: /proc/$$/cwd", files: envFiles, rules: denyEnv, cmd: "cat /proc/$$/cwd/.env", want: "stop"},
+		{name: "3: look-alike: cd into the link and back (logical)", files: linked, cmd: "cd d/.. && cat README.md", want: "allow"},
+		{name: "3: look-alike: cd into the link, cd .., read", files: linked, cmd: "cd d; cd ..; cat README.md", want: "allow"},
+		{name: "3: look-alike: .. with no link", files: envFiles, rules: denyEnv, cmd: "cat src/../README.md", want: "allow"},
+		{name: "3: look-alike: cd src, ../README.md", files: envFiles, rules: denyEnv, cmd: "cd src && cat ../README.md", want: "allow"},
+		{name: "3: look-alike: /proc/self/cwd README", files: envFiles, rules: denyEnv, cmd: "cat /proc/self/cwd/README.md", want: "allow"},
+	}
+}()
+
 // redirProbes: a declaration's or keyword's redirection writes its file
 // as any command's does.
 var redirProbes = []reachProbe{
@@ -487,7 +518,7 @@ func probeHolds(want string, got api.Behavior) bool {
 func TestReachProbes(t *testing.T) {
 	measure := os.Getenv("WARDEN_PROBE_BIN") != ""
 	var stops, past, looks, stopped int
-	probes := append(append(append(append([]reachProbe(nil), reachProbes...), reachProbes2...), copyProbes...), redirProbes...)
+	probes := append(append(append(append(append([]reachProbe(nil), reachProbes...), reachProbes2...), reachProbes3...), copyProbes...), redirProbes...)
 	for i := range probes {
 		pr := &probes[i]
 		t.Run(pr.name, func(t *testing.T) {

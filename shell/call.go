@@ -823,7 +823,7 @@ func (a *analyzer) afterCall(ca *call) {
 		case dir.Unbound || dir.Value == "-" || sc.touched && a.cdState(ca, dir.Value) != "":
 			sc.setCwd("")
 		default:
-			sc.setCwd(a.resolve(*dir, sc.cwd()))
+			sc.setCwd(a.cdTarget(ca, *dir, sc))
 		}
 	case "popd":
 		// Back to a directory of the stack, which is not followed.

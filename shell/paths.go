@@ -1,8 +1,10 @@
 package shell
 
 import (
-	"github.com/wardenhq/warden/internal/fspath"
+	"io/fs"
 	"path"
+
+	"github.com/wardenhq/warden/internal/fspath"
 	"strings"
 
 	"github.com/wardenhq/warden/pathclass"
@@ -21,6 +23,55 @@ func (a *analyzer) resolve(x arg, cwd string) string {
 }
 
 func (a *analyzer) resolveString(s, cwd string) string {
+	if strings.HasPrefix(s, "/proc/") {
+		if s = procSelf(s, cwd); s == "" {
+			return ""
+		}
+	}
+	p := a.lexical(s, cwd)
+	if p != "" && hasDotDot(s) {
+		// The kernel climbs a ".." from where the path really is.
+		return a.physicalDots(s, cwd, p)
+	}
+	return p
+}
+
+// procSelf is the path p (absolute, as written) names through the running
+// process's own entries in /proc: /proc/self/cwd (or thread-self's) is the
+// working directory the command runs in, /proc/self/root the root, so cat
+// /proc/self/cwd/.env reads the project's .env. The rest of p is kept as
+// written, for its ".." to climb from there. Another process's
+// (/proc/1/cwd) is not known and stays as written; "" when the working
+// directory is not known.
+func procSelf(p, cwd string) string {
+	for range 8 {
+		rest, ok := strings.CutPrefix(p, "/proc/self/")
+		if !ok {
+			rest, ok = strings.CutPrefix(p, "/proc/thread-self/")
+		}
+		if !ok {
+			return p
+		}
+		head, tail, _ := strings.Cut(strings.TrimLeft(rest, "/"), "/")
+		switch head {
+		case "cwd":
+			if cwd == "" {
+				return ""
+			}
+			p = cwd + "/" + tail
+		case "root":
+			p = "/" + tail
+		default:
+			return p
+		}
+	}
+	return p
+}
+
+// lexical is resolveString without the disk: the path made absolute and
+// cleaned by its spelling alone, as a logical cd takes it (cd d/.. stays
+// in the working directory).
+func (a *analyzer) lexical(s, cwd string) string {
 	if s == "" {
 		return ""
 	}
@@ -149,6 +200,138 @@ func (a *analyzer) followLinks(c *call, p string) string {
 		if fspath.Within(p, link) {
 			return fspath.Join(target, strings.TrimPrefix(strings.TrimPrefix(p, link), "/"))
 		}
+	}
+	return p
+}
+
+// hasDotDot reports whether the path s has a ".." component.
+func hasDotDot(s string) bool {
+	for {
+		i := strings.Index(s, "..")
+		if i < 0 {
+			return false
+		}
+		if (i == 0 || s[i-1] == '/') && (i+2 == len(s) || s[i+2] == '/') {
+			return true
+		}
+		s = s[i+2:]
+	}
+}
+
+// physicalDots resolves s against cwd as the kernel does, lex being its
+// lexical form: a ".." after a symbolic link climbs from the link's
+// target, not back to the directory holding the link. With proj/d a link
+// to ~/.ssh, cat d/../.aws/credentials reads ~/.aws/credentials, and after
+// cd d (bash keeps the logical proj/d) cat ../x reads ~/x. Only a ".."
+// that undoes a link changes the path; without the disk it is lex.
+func (a *analyzer) physicalDots(s, cwd, lex string) string {
+	if a.opts.Lstat == nil || a.opts.Readlink == nil {
+		return lex
+	}
+	full := s
+	switch {
+	case s == "~" || strings.HasPrefix(s, "~/"):
+		full = a.opts.Home + s[1:]
+	case !strings.HasPrefix(s, "/"):
+		full = cwd + "/" + s
+	}
+	var stack []string
+	moved := false
+	for _, comp := range strings.Split(full, "/") {
+		switch comp {
+		case "", ".":
+			continue
+		case "..":
+			if len(stack) == 0 {
+				continue
+			}
+			here := "/" + strings.Join(stack, "/")
+			if fi, err := a.opts.Lstat(here); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+				real, ok := a.realPath(here)
+				if !ok {
+					return lex
+				}
+				stack, moved = strings.Split(strings.TrimPrefix(real, "/"), "/"), true
+				if real == "/" {
+					stack = nil
+				}
+			}
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+		default:
+			stack = append(stack, comp)
+		}
+	}
+	if !moved {
+		return lex
+	}
+	return "/" + strings.Join(stack, "/")
+}
+
+// realPath resolves every symbolic link in the absolute path p, component
+// by component, as the kernel does; ok is false for a loop or a link that
+// cannot be read.
+func (a *analyzer) realPath(p string) (string, bool) {
+	resolved, rest, links := "/", strings.TrimPrefix(p, "/"), 0
+	for rest != "" {
+		var comp string
+		comp, rest, _ = strings.Cut(rest, "/")
+		switch comp {
+		case "", ".":
+			continue
+		case "..":
+			resolved = path.Dir(resolved)
+			continue
+		}
+		next := path.Join(resolved, comp)
+		fi, err := a.opts.Lstat(next)
+		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			// A name that is not there (or not a link) is taken as spelled.
+			resolved = next
+			continue
+		}
+		if links++; links > 40 {
+			return "", false
+		}
+		t, err := a.opts.Readlink(next)
+		if err != nil {
+			return "", false
+		}
+		if strings.HasPrefix(t, "/") {
+			resolved = "/"
+		}
+		rest = strings.TrimSuffix(t+"/"+rest, "/")
+	}
+	return resolved, true
+}
+
+// cdTarget is the directory cd DIR goes to. bash's cd is logical: it
+// takes DIR's ".." by spelling (cd link/.. stays where it was) and keeps
+// links in the new working directory, where later relative paths are
+// resolved physically (resolveString). With -P, or set -P, it goes where
+// the links lead.
+func (a *analyzer) cdTarget(c *call, dir arg, sc *scope) string {
+	if dir.Unbound && !dir.Mktemp {
+		return ""
+	}
+	logical := a.lexical(dir.Value, sc.cwd())
+	physical, known := a.entryParse(c).Has("-P"), true
+	if !physical && sc.touched {
+		physical, known = sc.option(optKey + "physical")
+	}
+	if !physical && known {
+		return logical
+	}
+	p := a.resolveString(dir.Value, sc.cwd())
+	if p != "" && a.opts.Lstat != nil && a.opts.Readlink != nil {
+		var ok bool
+		if p, ok = a.realPath(p); !ok {
+			return ""
+		}
+	}
+	if !known && p != logical {
+		return "" // set -P may be on or off
 	}
 	return p
 }

@@ -103,6 +103,25 @@ func ExpandPath(p, cwd, home string) (string, error) {
 	return filepath.Clean(p), nil
 }
 
+// unclean is the absolute form of the path raw, whose cleaned form is abs,
+// before its ".." components are taken lexically: abs when it has none.
+func unclean(raw, abs, cwd, home string) string {
+	if !strings.Contains(raw, "..") {
+		return abs
+	}
+	switch {
+	case raw == "~" || strings.HasPrefix(raw, "~/"):
+		return home + raw[1:]
+	case strings.HasPrefix(raw, "$HOME/"):
+		return home + raw[5:]
+	case strings.HasPrefix(raw, "${HOME}/"):
+		return home + raw[7:]
+	case filepath.IsAbs(raw):
+		return raw
+	}
+	return cwd + "/" + raw
+}
+
 // Within reports whether p is dir or inside it, by path components: /a/bc is
 // not within /a/b.
 func Within(p, dir string) bool {
@@ -135,7 +154,10 @@ func pathSubjects(req *api.Request, env *Env, raw string, edit bool) ([]Subject,
 		return nil, err
 	}
 	paths := []string{abs}
-	if real := env.Paths.Real(abs); real != abs {
+	// The kernel climbs a ".." from where the path really is (d/../x with
+	// d a link reads x beside d's target): the path as written is
+	// resolved, not its cleaned form.
+	if real := env.Paths.Real(unclean(raw, abs, env.Cwd, env.Home)); real != abs {
 		paths = append(paths, real)
 	}
 	// A hard link to a sensitive file is that file.
