@@ -86,8 +86,29 @@ func (a *analyzer) globNow(c *call, p string) ([]string, bool) {
 }
 
 // credentialReach is pathclass.CredentialReach for the declared
-// credentials and Warden's own secret files.
+// credentials and Warden's own secret files, remembered per path like
+// credentialFile: the answer depends only on the path and the options.
 func (a *analyzer) credentialReach(p string) (file, tree bool) {
+	i := a.pathAnswer(p)
+	if i >= 0 && a.answers[i].reach != 0 {
+		r := a.answers[i].reach
+		return r&reachFile != 0, r&reachTree != 0
+	}
+	file, tree = a.credentialReachNow(p)
+	if i >= 0 {
+		r := reachAsked
+		if file {
+			r |= reachFile
+		}
+		if tree {
+			r |= reachTree
+		}
+		a.answers[i].reach = r
+	}
+	return file, tree
+}
+
+func (a *analyzer) credentialReachNow(p string) (file, tree bool) {
 	file, tree = pathclass.CredentialReach(p, a.opts.Home, a.inTree(p))
 	for _, f := range a.opts.Secrets {
 		sf, st := pathclass.Reaches(p, f)

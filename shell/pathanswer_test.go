@@ -10,7 +10,7 @@ import (
 )
 
 // TestPathAnswers checks that the answers remembered per path
-// (credentialFile, control) are what pathclass answers, asked in any order,
+// (credentialFile, control, credentialReach) are what pathclass answers, asked in any order,
 // again and again, and past the number of paths remembered.
 func TestPathAnswers(t *testing.T) {
 	opts := Options{
@@ -26,6 +26,8 @@ func TestPathAnswers(t *testing.T) {
 		"/opt/agent/settings.json", "/opt/agent/settings.json/x", "/home/dev/.config/warden/token",
 		"/home/dev/projects/app/.git/hooks/pre-commit", "/home/dev/.bashrc", "/tmp/x",
 		"/home/dev/projects/app/key.pem", "/home/dev/key.pem", "/proc/1/environ", "/",
+		"/home/dev", "/home/dev/.ssh", "/home/dev/.ssh/*", "/home/dev/.aws", "/home/*/.ssh/id_*", "/proc",
+		"/home/dev/.config", "/home/dev/.config/warden", "/home/dev/projects/app/data/sample.csv",
 	}
 	for i := 0; len(paths) < 2*maxAnswers; i++ {
 		paths = append(paths, "/home/dev/projects/app/build/f"+strconv.Itoa(i), "/home/dev/.ssh/k"+strconv.Itoa(i)+".key")
@@ -42,6 +44,10 @@ func TestPathAnswers(t *testing.T) {
 			}
 			if got, want := a.credentialFile(p), a.credentialFileNow(p); got != want {
 				t.Fatalf("credentialFile(%q) = %v, want %v", p, got, want)
+			}
+			file, tree := a.credentialReach(p)
+			if wf, wt := a.credentialReachNow(p); file != wf || tree != wt {
+				t.Fatalf("credentialReach(%q) = %v, %v, want %v, %v", p, file, tree, wf, wt)
 			}
 		}
 	}

@@ -58,12 +58,21 @@ func (a *analyzer) control(p string) (pathclass.Entry, bool) {
 type pathAnswer struct {
 	p         string
 	cred, ctl int8
-	entry     *pathclass.Entry
+	// reach is credentialReach's answer: 0 while not asked, else
+	// reachAsked with reachFile and reachTree.
+	reach int8
+	entry *pathclass.Entry
 }
 
 const (
 	answerNo  int8 = 1
 	answerYes int8 = 2
+)
+
+const (
+	reachAsked int8 = 1 << iota
+	reachFile
+	reachTree
 )
 
 func answerOf(b bool) int8 {

@@ -58,7 +58,8 @@ type analyzer struct {
 	// cleanCwd is the last working directory resolveString found clean;
 	// topCwd is the command's, cleaned.
 	cleanCwd, topCwd string
-	// answers remember credentialFile's and control's answers per path.
+	// answers remember credentialFile's, control's and credentialReach's
+	// answers per path.
 	answers []pathAnswer
 	// parsed is reused by every call's programs.ParseInto in effects;
 	// parsedFor is the call it holds, parsed with parsedSpec, which
