@@ -878,10 +878,11 @@ func (a *analyzer) afterCall(ca *call) {
 			sc.unalias(key(o.Value))
 		}
 	case "read", "mapfile", "readarray":
-		for _, o := range ops {
-			if !strings.HasPrefix(o.Value, "-") {
-				sc.set(o.Value, varVal{})
-			}
+		// The names are the operands and read -a's array, as the entry
+		// parses them; an element (read 'BASH_CMDS[ls]') sets its array.
+		for _, o := range append(a.entryOperands(ca), a.entryValues(ca, "-a")...) {
+			name, _, _ := strings.Cut(o.Value, "[")
+			sc.set(name, varVal{})
 		}
 	case "printf":
 		// printf -v NAME assigns its output.

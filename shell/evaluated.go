@@ -117,7 +117,9 @@ func (a *analyzer) evaluatedText(s string, c *ctx, depth int, where string) {
 		}
 		return
 	}
-	if strings.ContainsAny(s, "$`[") {
+	// Text with substitutions, subscripts or assignments (let 'PATH=1')
+	// is walked as the arithmetic it is.
+	if strings.ContainsAny(s, "$`[=") || strings.Contains(s, "++") || strings.Contains(s, "--") {
 		a.nested("(( "+s+" ))", c, c.wrappers)
 	}
 }

@@ -102,6 +102,14 @@ var stateRows = []stateRow{
 		`eval PATH=alt; wc notes`, true, false},
 	{"PATH (nameref)", stateVar, "an assignment through declare -n", laterName, "",
 		`declare -n p=PATH; p=alt; wc notes`, true, false},
+	{"PATH (declaration word)", stateVar, "a declaration's word that is an assignment once expanded", laterName, "",
+		`declare "PATH=$PWD/alt"; wc notes`, true, false},
+	{"PATH (brace)", stateVar, "a brace expansion in a declaration makes assignments", laterName, "",
+		`export {PATH,X}=$PWD/alt; wc notes`, true, false},
+	{"PATH (reference without target)", stateVar, "declare -n r; r=PATH makes r assign PATH", laterName, "",
+		`declare -n p; p=PATH; p=$PWD/alt; wc notes`, true, false},
+	{"PATH (arithmetic)", stateVar, "arithmetic assigns a number: a relative directory", laterName, "",
+		`(( PATH = 0 )); wc notes`, true, false},
 	{"PATH (empty)", stateVar, "an empty PATH, or an empty entry, is the working directory", laterName, "",
 		`PATH=; wc notes`, true, false},
 	{"PATH (system)", stateVar, "system directories only", laterName, "a value of system directories",
@@ -111,6 +119,10 @@ var stateRows = []stateRow{
 	{"hash -p", stateBuiltin, "the hash table: the file a bare name runs", laterName,
 		"hash -r, hash -d and hash NAME, which look names up in PATH again",
 		`hash -p $PWD/alt/wc wc; wc notes`, true, false},
+	{"hash -p (bundled)", stateBuiltin, "-p however it is spelled: -lp FILE, -pFILE, -dp FILE", laterName, "",
+		`hash -lp $PWD/alt/wc wc; wc notes`, true, false},
+	{"BASH_CMDS (read)", stateVar, "read into an element of the hash table", laterName, "",
+		`read 'BASH_CMDS[wc]' <<< $PWD/alt/wc; wc notes`, true, false},
 	{"hash -r", stateBuiltin, "forgets the remembered files", laterNone, "always",
 		`hash -r; wc notes`, false, false},
 	{"EXECIGNORE", stateVar, "files PATH lookup skips", laterName, "an empty value",
@@ -809,19 +821,26 @@ func (a *analyzer) builtinState(ca *call) string {
 	sc := ca.ctx.sc
 	switch ca.prog {
 	case "hash":
-		for i := 0; i < len(ops); i++ {
-			switch {
-			case ops[i].Value == "-p" && i+2 < len(ops):
-				file := ops[i+1]
-				for _, n := range ops[i+2:] {
-					sc.set(hashKey+n.Value, varVal{s: file.Value, known: file.Lit})
+		// The entry reads the options however they are spelled (-p FILE,
+		// -pFILE, -lp FILE, -dp FILE: -p wins over -d); -t only prints.
+		res := a.entryParse(ca)
+		names := a.entryOperands(ca)
+		if res.Has("-t") {
+			return ""
+		}
+		if files := a.entryValues(ca, "-p"); len(files) > 0 {
+			file := files[len(files)-1]
+			for _, n := range names {
+				if !n.Lit {
+					return "hash -p is given a name that is not known"
 				}
-				return ""
-			case ops[i].Value == "-d":
-				for _, n := range ops[i+1:] {
-					sc.unset(hashKey + n.Value)
-				}
-				return ""
+				sc.set(hashKey+n.Value, varVal{s: file.Value, known: file.Lit})
+			}
+			return ""
+		}
+		if res.Has("-d") {
+			for _, n := range names {
+				sc.unset(hashKey + n.Value)
 			}
 		}
 	case "enable":

@@ -39,8 +39,11 @@ func stateSandbox(t *testing.T) (bashPath, root, work string) {
 	for _, n := range []string{"wc", "head", "echo"} {
 		stub(filepath.Join(work, "alt"), "alt", n)
 	}
-	// A wc in the working directory, which an empty PATH entry finds.
+	// A wc in the working directory, which an empty PATH entry finds,
+	// and one in the directory 0, which PATH names once arithmetic
+	// assigns it.
 	stub(work, "cwd", "wc")
+	stub(filepath.Join(work, "0"), "alt", "wc")
 	for _, tool := range []string{"bash", "sh", "env", "cat"} {
 		p, err := exec.LookPath(tool)
 		if err != nil {

@@ -621,12 +621,20 @@ func (a *analyzer) walkCompound(cmd syntax.Command, c *ctx) {
 		}
 	case *syntax.CoprocClause:
 		saved := c.sc.fork()
-		if text, ok := coprocSimple(cmd, c); ok {
+		text, simple := coprocSimple(cmd, c)
+		if simple {
 			a.nested(text, c, c.wrappers)
 		} else {
 			a.walkStmt(cmd.Stmt, c)
 		}
 		c.sc.join(saved, false)
+		if cmd.Name != nil && !simple {
+			// coproc NAME { …; }: NAME becomes the array of the
+			// coprocess's descriptors (PATH=63 looks in the directory 63).
+			if name, ok := identWord(cmd.Name); ok {
+				c.sc.set(name, varVal{number: true})
+			}
+		}
 	case *syntax.TestDecl:
 		a.walkStmt(cmd.Body, c)
 	}
@@ -754,6 +762,43 @@ func (a *analyzer) walkArithm(x syntax.ArithmExpr, c *ctx) {
 		}
 		return true
 	})
+	arithAssigns(x, c)
+}
+
+// arithAssigns records the variables of the state table that arithmetic
+// assigns ((( PATH=1 )), let PATH++, : $(( CDPATH=0 ))): bash sets them in
+// the shell itself, to a number the walk does not compute. Other variables
+// keep what the walk knows of them.
+func arithAssigns(x syntax.Node, c *ctx) {
+	if x == nil {
+		return
+	}
+	assigned := func(x syntax.ArithmExpr) {
+		w, ok := x.(*syntax.Word)
+		if !ok {
+			return
+		}
+		if name, ok := identWord(w); ok && stateVarName(name) {
+			c.sc.set(name, varVal{number: true})
+		}
+	}
+	syntax.Walk(x, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			return false // a subshell's assignments stay in it
+		case *syntax.BinaryArithm:
+			switch n.Op {
+			case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn, syntax.RemAssgn,
+				syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn:
+				assigned(n.X)
+			}
+		case *syntax.UnaryArithm:
+			if n.Op == syntax.Inc || n.Op == syntax.Dec {
+				assigned(n.X)
+			}
+		}
+		return true
+	})
 }
 
 // walkWordSubst finds the command and process substitutions in a word and
@@ -762,6 +807,8 @@ func (a *analyzer) walkWordSubst(w *syntax.Word, c *ctx) {
 	if w == nil || !wordHasSubst(w) {
 		return
 	}
+	// Arithmetic in the word assigns in the shell itself.
+	defer arithAssigns(w, c)
 	// Substitutions run in subshells: a cd or an assignment inside them
 	// does not reach the command that uses them.
 	saved := c.sc.fork()
@@ -890,6 +937,8 @@ func (a *analyzer) walkDecl(d *syntax.DeclClause, c *ctx) {
 	var assigns []string
 	exported := d.Variant.Value == "export"
 	integer, nameref := false, false
+	var naked []assignment
+	var declUnknown []string
 	for _, as := range d.Args {
 		if as.Naked && as.Name == nil && as.Value != nil {
 			v := c.text(as.Value)
@@ -904,12 +953,24 @@ func (a *analyzer) walkDecl(d *syntax.DeclClause, c *ctx) {
 			}
 			if strings.HasPrefix(v, "-") {
 				integer = integer || strings.Contains(v, "i")
-				nameref = nameref || strings.Contains(v, "n")
+				// export -n takes the export off: only the other
+				// declarations make references.
+				nameref = nameref || d.Variant.Value != "export" && strings.Contains(v, "n")
 			} else {
 				// declare 'a[$(cmd)]=1': the name's subscript is evaluated.
 				a.walkWordSubst(as.Value, c)
 				for _, f := range a.evalFields(as.Value, c, as.Value) {
 					a.evaluatedName(f, c)
+				}
+				// declare "PATH=bin", export {PATH,X}=bin, declare "$n=v":
+				// bash reads the expanded word as an assignment, as it
+				// reads PATH=bin.
+				for _, f := range a.appendWord(nil, as.Value, c) {
+					if d, why := nakedAssign(f, nameref); why != "" {
+						declUnknown = append(declUnknown, why)
+					} else if d.Name != "" {
+						naked = append(naked, d)
+					}
 				}
 			}
 			continue
@@ -954,6 +1015,10 @@ func (a *analyzer) walkDecl(d *syntax.DeclClause, c *ctx) {
 	ca.exported = exported
 	for _, as := range d.Args {
 		if as.Name == nil || as.Naked {
+			if as.Name != nil && nameref {
+				_, why := nakedAssign(arg{Value: as.Name.Value, Raw: as.Name.Value, Lit: true}, true)
+				ca.unknown = append(ca.unknown, why)
+			}
 			if as.Name != nil && d.Variant.Value == "export" {
 				ca.declNames = append(ca.declNames, as.Name.Value)
 			}
@@ -963,7 +1028,45 @@ func (a *analyzer) walkDecl(d *syntax.DeclClause, c *ctx) {
 		ca.assigns = append(ca.assigns, assignment{Name: as.Name.Value, Value: val, Text: c.text(as)})
 		c.sc.set(as.Name.Value, varVal{s: val.Value, known: !val.Unbound, mktemp: val.Mktemp, number: integer || numericWord(as.Value)})
 	}
+	for _, as := range naked {
+		ca.assigns = append(ca.assigns, as)
+		c.sc.set(as.Name, varVal{s: as.Value.Value, known: !as.Value.Unbound})
+	}
+	ca.unknown = append(ca.unknown, declUnknown...)
 	a.addCall(ca, nil)
+}
+
+// nakedAssign reads one expanded word of a declaration that was not
+// written as NAME=VALUE: bash takes it as an assignment when it is one
+// once expanded. It returns the assignment (no name when the word only
+// names a variable), or why what it assigns is not known: a name that
+// comes from text the command cannot read, an append (NAME+=v) or an
+// element (NAME[k]=v) of a variable the walk holds whole, and a
+// reference declared without a target (declare -n r; r=PATH names the
+// variable a later r=v assigns).
+func nakedAssign(f arg, nameref bool) (assignment, string) {
+	name, val, ok := strings.Cut(f.Value, "=")
+	if !ok {
+		if nameref && isIdent(f.Value) {
+			return assignment{}, "declare -n " + f.Value + " has no target: its first assignment names the variable later ones assign"
+		}
+		if f.Unbound {
+			return assignment{}, "a declaration's word " + f.Raw + " is not known, and bash reads it as an assignment if it is one"
+		}
+		return assignment{}, ""
+	}
+	base, _, elem := strings.Cut(strings.TrimSuffix(name, "+"), "[")
+	if !isIdent(base) {
+		if f.Unbound {
+			return assignment{}, "a declaration assigns " + f.Raw + ", whose name is not known"
+		}
+		return assignment{}, "" // not a valid name: bash refuses it
+	}
+	v := arg{Value: val, Raw: f.Raw, Lit: f.Lit, Unbound: f.Unbound}
+	if elem || strings.HasSuffix(name, "+") {
+		v.Unbound, v.Lit = true, false
+	}
+	return assignment{Name: base, Value: v, Text: f.Raw}, ""
 }
 
 func (a *analyzer) assignValue(as *syntax.Assign, c *ctx) arg {
