@@ -138,7 +138,7 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 		&Spec{Names: n("free"), Options: "-b -k -m -g --kilo --mega --giga --tera --peta --kibi --mebi --gibi --tebi --pebi -h --human --si -l --lohi -L --line -t --total -v --committed -s= --seconds= -c= --count= -w --wide --help:h -V --version:h"},
 		&Spec{Names: n("printenv"), Operands: "-*", Options: "-0 --null" + gnu, Env: EnvDump{Dumps: true},
 			ReadOnly: []string{"printenv HOME", "printenv | wc -l"}, Flagged: []string{"printenv", "printenv -0"}},
-		&Spec{Names: n("sleep"), Operands: "-*", Options: gnu},
+		&Spec{Names: n("sleep"), Paces: true, Operands: "-*", Options: gnu},
 		&Spec{Names: n("seq"), Number: "*", Operands: "- -? -?", Options: "-f= -s= -w --format= --separator= --equal-width" + gnu},
 		&Spec{Names: n("expr"), Number: "*", Operands: "-*", NoOptions: true},
 		&Spec{Names: n("test", "["), Operands: "-*", NoOptions: true},

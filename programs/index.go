@@ -334,6 +334,8 @@ var index = [...]indexEntry{
 	{"init", "system"},
 	{"initctl", "system"},
 	{"initialize-disk", "windows"},
+	{"inotifywait", "inotify"},
+	{"inotifywatch", "inotify"},
 	{"insmod", "system"},
 	{"install", "files"},
 	{"invoke-restmethod", "windows"},

@@ -444,6 +444,12 @@ type Spec struct {
 	// DashCommand says the command follows a -- and only then (mise exec
 	// TOOL@VERSION... -- CMD): the operands before it are the entry's.
 	DashCommand bool
+	// Paces says a call waits, for a time or for an event, before it
+	// returns (sleep, inotifywait), or repeats its command at an interval
+	// and does not return (watch): an endless loop that runs it is paced,
+	// not a loop filling the disk as fast as it can. The shell's own words
+	// that pace a loop (read, wait, break, exit, return) are builtins.
+	Paces bool
 	// Effect is the program's own effect, whatever its operands
 	// (RunsProject for make, Network for curl).
 	Effect Effect

@@ -128,7 +128,7 @@ var _ = family("wrappers", func(add func(...*Spec)) {
 		// watch (procps-ng 4.0.2, getopt_long with "+": prefixes, options
 		// stop at the first operand) runs its words joined through sh -c,
 		// or as they are with -x; -d takes a value attached only.
-		&Spec{Names: n("watch"), Joins: true, JoinsUnless: "--exec", Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"watch make => Bash(watch make)"}}, Command: true, Effect: Unknown, Abbrev: true,
+		&Spec{Names: n("watch"), Paces: true, Joins: true, JoinsUnless: "--exec", Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"watch make => Bash(watch make)"}}, Command: true, Effect: Unknown, Abbrev: true,
 			Options: "-b|--beep -c|--color -d|--differences? -e|--errexit -g|--chgexit -q|--equexit= -n|--interval= -p|--precise -t|--no-title -w|--no-wrap -x|--exec -h|--help:h -v|--version:h",
 			Flagged: []string{"watch rm -rf /etc", "watch -n 5 rm -rf ~", "watch -n5 -x rm -rf ~", "watch --interval=5 --exec rm -rf ~", "watch --int 5 'rm -rf ~'", "watch -d -t rm -rf ~"}},
 		// chroot (GNU coreutils 9.1, getopt_long with "+"): NEWROOT, then

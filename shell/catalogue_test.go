@@ -337,6 +337,20 @@ func TestCatalogue(t *testing.T) {
 		{"while true; do sleep 1 >> out; done", nil},
 		{"until false; do cp big.iso copy$RANDOM.iso; done", w("resource-exhaustion")},
 		{"while true; do mkdir -p out; sleep 5; done", nil},
+		// A program whose entry Paces slows the loop down in every
+		// spelling of its name and behind wrappers; a word that only
+		// names it does not.
+		{"while true; do /bin/sleep 1; touch x$RANDOM; done", nil},
+		{"while true; do command sleep 1; touch x$RANDOM; done", nil},
+		{"while true; do env sleep 1; touch x$RANDOM; done", nil},
+		{"while true; do timeout 9 sleep 1; touch x$RANDOM; done", nil},
+		{"while true; do nice -n 5 /usr/bin/sleep 1; touch x$RANDOM; done", nil},
+		{"while true; do busybox sleep 1; touch x$RANDOM; done", nil},
+		{"while true; do inotifywait -qq -e close_write src; cp -r src copy$RANDOM; done", nil},
+		{"while :; do /usr/bin/inotifywait --event=modify notes.md; touch x$RANDOM; done", nil},
+		{"while true; do echo sleep; touch x$RANDOM; done", w("resource-exhaustion")},
+		{"while true; do timeout 9; touch x$RANDOM; done", w("resource-exhaustion")},
+		{"while true; do sleeper 1; touch x$RANDOM; done", w("resource-exhaustion")},
 		{"while read f; do touch \"$f\"; done < list", nil},
 		{"chmod 755 ~/.ssh/id_rsa", w("permissions")},
 		{"chmod 666 /var/run/docker.sock", w("permissions")},

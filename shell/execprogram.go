@@ -14,6 +14,15 @@ import (
 // -exec xargs rm {} +, which gives rm the names find hands it before any
 // words of its input.
 func execProgram(ex []checks.Word) string {
+	chain := execChain(ex)
+	return ex[chain[len(chain)-1]].Value
+}
+
+// execChain returns the indexes in ex of the words that name what runs:
+// each wrapper, then the program it runs (the last), or only ex[0] when
+// the wrappers run no command.
+func execChain(ex []checks.Word) []int {
+	chain := []int{0}
 	i := 0
 	for i < len(ex) {
 		k := key(programName(ex[i].Value))
@@ -39,15 +48,16 @@ func execProgram(ex []checks.Word) string {
 			default:
 				i = len(ex)
 			}
-			continue
-		}
-		i++
-		for i < len(ex) && (strings.HasPrefix(ex[i].Value, "-") || programs.IsAssignment(ex[i].Value)) {
+		} else {
 			i++
+			for i < len(ex) && (strings.HasPrefix(ex[i].Value, "-") || programs.IsAssignment(ex[i].Value)) {
+				i++
+			}
 		}
+		if i >= len(ex) {
+			return chain[:1]
+		}
+		chain = append(chain, i)
 	}
-	if i >= len(ex) {
-		return ex[0].Value
-	}
-	return ex[i].Value
+	return chain
 }

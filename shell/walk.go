@@ -710,21 +710,43 @@ func flattenPipe(b *syntax.BinaryCmd, out []*syntax.Stmt) []*syntax.Stmt {
 }
 
 // pacedLoop reports whether a loop body holds something that slows it down
-// or ends it: sleep, read, wait, break, exit, return.
+// or ends it: a builtin (read, wait, break, exit, return) or a program whose
+// entry Paces (sleep, inotifywait, watch), by any spelling of its name and
+// behind wrappers (/bin/sleep 1, command sleep 1, timeout 9 sleep 1).
 func pacedLoop(body []*syntax.Stmt) bool {
 	paced := false
 	for _, st := range body {
 		syntax.Walk(st, func(n syntax.Node) bool {
 			if call, ok := n.(*syntax.CallExpr); ok && len(call.Args) > 0 {
-				switch call.Args[0].Lit() {
-				case "sleep", "read", "wait", "break", "exit", "return", "inotifywait":
-					paced = true
-				}
+				paced = pacingCall(call.Args)
 			}
 			return !paced
 		})
 	}
 	return paced
+}
+
+// pacingCall reports whether a simple command's words pace a loop.
+func pacingCall(args []*syntax.Word) bool {
+	switch args[0].Lit() {
+	case "read", "wait", "break", "exit", "return":
+		return true
+	}
+	words := make([]checks.Word, len(args))
+	for i, w := range args {
+		lit := w.Lit()
+		words[i] = checks.Word{Value: lit, Lit: lit != ""}
+	}
+	chain := execChain(words)
+	if len(chain) == 1 && isWrapper(key(programName(words[0].Value))) {
+		return false // a wrapper given no command runs nothing (watch)
+	}
+	for _, i := range chain {
+		if spec := programs.Lookup(key(programName(words[i].Value))); spec != nil && spec.Paces {
+			return true
+		}
+	}
+	return false
 }
 
 // infiniteLoop reports a while/until loop whose condition never changes.
