@@ -573,6 +573,12 @@ func DBTools(c Call) {
 		return
 	}
 	rest, args := words[at+1:], c.Words()[at+1:]
+	if !dbTool(tool) {
+		// What is not a migration tool is judged only when it drops a
+		// database: no other tool's words need reading.
+		dropsDatabase(c, tool, args)
+		return
+	}
 	// The tool's own words read with its entry, whether it is the program
 	// (alembic downgrade base) or run by one (python -m alembic …).
 	res, path := toolParse(tool, args)
@@ -660,20 +666,6 @@ func DBTools(c Call) {
 		if strict, _ := res.Value("--strict"); path == "push" && (res.Has("--force") || strict == "false") {
 			flag("drizzle-kit push --force applies destructive schema changes without asking")
 		}
-	case "dropdb", "mysqladmin":
-		for j, r := range ops {
-			if tool == "mysqladmin" && (r != "drop" || j+1 >= len(ops)) {
-				continue
-			}
-			db := r
-			if tool == "mysqladmin" {
-				db = ops[j+1]
-			}
-			if !disposableDB(db) {
-				flag(tool + " drops the database " + db)
-			}
-			return
-		}
 	case "artisan":
 		if has("migrate:fresh", "migrate:reset", "db:wipe", "migrate:refresh") {
 			flag("artisan " + rest[0] + " drops every table")
@@ -687,6 +679,29 @@ func DBTools(c Call) {
 				flag(tool + " drops or resets the database")
 				return
 			}
+		}
+	}
+}
+
+// dropsDatabase flags dropdb NAME and mysqladmin drop NAME, for a
+// database that is not a disposable one.
+func dropsDatabase(c Call, tool string, args []Word) {
+	switch tool {
+	case "dropdb", "mysqladmin":
+		res, _ := toolParse(tool, args)
+		ops := res.Operands()
+		for j, r := range ops {
+			if tool == "mysqladmin" && (r != "drop" || j+1 >= len(ops)) {
+				continue
+			}
+			db := r
+			if tool == "mysqladmin" {
+				db = ops[j+1]
+			}
+			if !disposableDB(db) {
+				c.Flag(danger.DBDestructive, tool+" drops the database "+db)
+			}
+			return
 		}
 	}
 }
