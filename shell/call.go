@@ -52,6 +52,9 @@ type call struct {
 	// what could not be known.
 	fx      []Effect
 	unknown []string
+	// kept is the call's words read with its entry by effects, for the
+	// checks that ask about the same words later (entryParse, entryOf).
+	kept *keptParse
 	// globs are the globbing options in force where the call runs, set
 	// when an operand is a glob and the command changed them (the zero
 	// value is bash's defaults).
@@ -579,6 +582,53 @@ func (a *analyzer) release() {
 type parseBufs struct {
 	parsed, entry programs.Result
 	words         []programs.Word
+	// kept are the calls' parses (keepParse), nkept of them in use.
+	kept  []*keptParse
+	nkept int
+}
+
+// keptParse is a call's words read with an entry: the words as they were
+// read, so that a later reader can tell they are still the call's.
+type keptParse struct {
+	spec  *programs.Spec
+	words []programs.Word
+	res   programs.Result
+}
+
+// maxKept bounds the parses an analysis keeps; the calls past it are
+// parsed again when a check asks.
+const maxKept = 256
+
+// keepParse returns the call's kept parse, a fresh one from the pooled
+// buffers, or nil once maxKept are in use.
+func (a *analyzer) keepParse(ca *call) *keptParse {
+	if ca.kept != nil {
+		return ca.kept
+	}
+	b := a.bufs
+	if b == nil || b.nkept >= maxKept {
+		return nil
+	}
+	if b.nkept == len(b.kept) {
+		b.kept = append(b.kept, new(keptParse))
+	}
+	kp := b.kept[b.nkept]
+	b.nkept++
+	ca.kept = kp
+	return kp
+}
+
+// holds reports whether the parse read these words with this entry.
+func (kp *keptParse) holds(spec *programs.Spec, ops []arg) bool {
+	if kp == nil || kp.spec != spec || len(kp.words) != len(ops) {
+		return false
+	}
+	for i, x := range ops {
+		if kp.words[i] != (programs.Word{Text: x.Value, Literal: !x.Unbound && !x.Subst && !x.Glob}) {
+			return false
+		}
+	}
+	return true
 }
 
 var parseBufPool = sync.Pool{New: func() any { return new(parseBufs) }}
@@ -592,9 +642,16 @@ func (a *analyzer) releaseParses() {
 	a.parsed.Clear()
 	a.entry.Clear()
 	clear(a.entryWords)
+	// The kept parses are overwritten when next used: clearing dozens of
+	// them costs a one-liner more than the words they hold until then
+	// (the pool drops them at a collection).
+	for _, kp := range b.kept[:b.nkept] {
+		kp.spec = nil
+	}
+	b.nkept = 0
 	b.parsed, b.entry, b.words = a.parsed, a.entry, a.entryWords[:0]
 	a.parsed, a.entry, a.entryWords, a.bufs = programs.Result{}, programs.Result{}, nil, nil
-	a.parsedFor, a.parsedSpec, a.entryFor = nil, nil, nil
+	a.parsedFor, a.parsedSpec, a.entryFor, a.entryRes = nil, nil, nil, nil
 	parseBufPool.Put(b)
 }
 

@@ -60,8 +60,14 @@ func (a *analyzer) effects(ca *call) {
 		words = append(words, programs.Word{Text: x.Value, Literal: !x.Unbound && !x.Subst && !x.Glob})
 	}
 	res := &a.parsed
-	programs.ParseInto(spec, words, res)
-	a.parsedFor, a.parsedSpec = ca, spec
+	if kp := a.keepParse(ca); kp != nil {
+		kp.spec, kp.words = spec, append(kp.words[:0], words...)
+		res = &kp.res
+		programs.ParseInto(spec, kp.words, res)
+	} else {
+		programs.ParseInto(spec, words, res)
+		a.parsedFor, a.parsedSpec = ca, spec
+	}
 	ca.help = res.Help || res.WhatIf
 	if ca.prog == "csplit" && !res.Help {
 		a.csplitWrites(ca, ops, res)

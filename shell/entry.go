@@ -18,20 +18,25 @@ import (
 // is overwritten by the next: use it before asking about another call.
 func (a *analyzer) entryParse(ca *call) *programs.Result {
 	if a.entryFor == ca {
-		return &a.entry
+		return a.entryRes
 	}
-	a.entryFor = ca
+	a.entryFor, a.entryRes = ca, &a.entry
 	spec := ca.entryOrBase()
 	if spec == nil {
 		a.entry = programs.Result{Uses: a.entry.Uses[:0], OperandIndexes: a.entry.OperandIndexes[:0], Options: a.entry.Options[:0]}
 		return &a.entry
 	}
+	ops := ca.operands()
+	if ca.kept.holds(spec, ops) {
+		// effects parsed these words with this entry already; the
+		// checks only read the result.
+		a.entryRes = &ca.kept.res
+		return a.entryRes
+	}
 	if a.parsedFor == ca && a.parsedSpec == spec {
-		// effects parsed these words with this entry already.
 		a.parsed.CopyTo(&a.entry)
 		return &a.entry
 	}
-	ops := ca.operands()
 	words := a.entryWords[:0]
 	for _, x := range ops {
 		words = append(words, programs.Word{Text: x.Value, Literal: !x.Unbound && !x.Subst && !x.Glob})
@@ -42,11 +47,15 @@ func (a *analyzer) entryParse(ca *call) *programs.Result {
 }
 
 // entryOf is entryParse for code with no analyzer at hand: the result is
-// the caller's own.
+// the caller's own, or shares the call's kept parse (read it, never
+// change it).
 func entryOf(ca *call) programs.Result {
 	spec := ca.entryOrBase()
 	if spec == nil {
 		return programs.Result{}
+	}
+	if ca.kept.holds(spec, ca.operands()) {
+		return ca.kept.res
 	}
 	return parseAs(spec, ca)
 }

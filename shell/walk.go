@@ -71,7 +71,8 @@ type analyzer struct {
 	// checks that ask about options and operands (entry.go).
 	entry      programs.Result
 	entryFor   *call
-	entryWords []programs.Word // entry's words, reused
+	entryRes   *programs.Result // entry, or entryFor's kept parse
+	entryWords []programs.Word  // entry's words, reused
 	// bufs holds parsed's, entry's and entryWords' buffers between
 	// analyses (newAnalyzer, release).
 	bufs *parseBufs
