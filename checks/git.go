@@ -4,6 +4,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/wardenhq/warden/danger"
 	"github.com/wardenhq/warden/pathclass"
@@ -227,8 +228,11 @@ func pathspecs(c Call, rest []Word) []Word {
 
 // checkoutFlags are git checkout's options that take no value; git
 // refuses any other option but the value-taking ones its entry declares.
-var checkoutFlags = newWordSet("-q --quiet -l --guess --no-guess --overlay --no-overlay --recurse-submodules --no-recurse-submodules --progress --no-progress " +
-	"-m --merge --overwrite-ignore --no-overwrite-ignore --ignore-other-worktrees -2 --ours -3 --theirs -p --patch --ignore-skip-worktree-bits --pathspec-file-nul --no-quiet --no-track")
+// The set is built on first use, not by every warden process at start-up.
+var checkoutFlags = sync.OnceValue(func() wordSet {
+	return newWordSet("-q --quiet -l --guess --no-guess --overlay --no-overlay --recurse-submodules --no-recurse-submodules --progress --no-progress " +
+		"-m --merge --overwrite-ignore --no-overwrite-ignore --ignore-other-worktrees -2 --ours -3 --theirs -p --patch --ignore-skip-worktree-bits --pathspec-file-nul --no-quiet --no-track")
+})
 
 // checkoutOptionsKnown reports that every option of a git checkout is one
 // git accepts, so that its operands are read as git reads them.
@@ -241,7 +245,7 @@ func checkoutOptionsKnown(rest []Word) bool {
 			continue
 		}
 		name, _, _ := strings.Cut(x.Value, "=")
-		if !checkoutFlags[name] && name != "--recurse-submodules" && name != "--conflict" && name != "--pathspec-from-file" {
+		if !checkoutFlags()[name] && name != "--recurse-submodules" && name != "--conflict" && name != "--pathspec-from-file" {
 			return false
 		}
 	}

@@ -2,6 +2,7 @@ package checks
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/wardenhq/warden/danger"
 	"github.com/wardenhq/warden/internal/fspath"
@@ -373,7 +374,10 @@ func Scp(c Call) {
 // dataStorePorts are the loopback ports of data stores an HTTP API
 // manages: Elasticsearch/OpenSearch, Meilisearch, CouchDB, InfluxDB,
 // Solr, Typesense, Qdrant, Prometheus, ClickHouse.
-var dataStorePorts = newWordSet("9200 9201 9300 7700 5984 8086 8983 8108 6333 9090 8123")
+// The set is built on first use, not by every warden process at start-up.
+var dataStorePorts = sync.OnceValue(func() wordSet {
+	return newWordSet("9200 9201 9300 7700 5984 8086 8983 8108 6333 9090 8123")
+})
 
 // destructiveRequest judges an HTTP request that deletes: the DELETE
 // method, or a delete action in the URL (_delete_by_query, doDelete,
@@ -411,7 +415,7 @@ func destructiveRequest(c Call, isDelete bool, urls, data []Word) {
 		local := loopbackHost(host)
 		if local {
 			single := strings.Contains(p, "/_doc/") || strings.Contains(p, "/documents/") && !strings.HasSuffix(strings.TrimSuffix(p, "/"), "/documents") && !strings.Contains(p, "delete-batch")
-			if !dataStorePorts[port] || single && !snapshot {
+			if !dataStorePorts()[port] || single && !snapshot {
 				continue
 			}
 		}

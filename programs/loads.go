@@ -47,65 +47,74 @@ type Loads struct {
 	Flagged, Covered []string
 }
 
-// loads is the table, by program name.
-var loads = map[string]*Loads{
-	"git": {Repository: true, Config: []string{".git/config", ".git/config.worktree", ".git/hooks/", ".gitattributes", ".gitmodules"},
+// loads is the table. It is a slice, not a map, so that the linker lays
+// it out and no warden process builds it at start-up; LoadsOf reads it in
+// order (it is a few dozen names).
+var loads = [...]namedLoads{
+	{Names: []string{"git"}, Loads: Loads{Repository: true, Config: []string{".git/config", ".git/config.worktree", ".git/hooks/", ".gitattributes", ".gitmodules"},
 		Beyond:  []string{"--exec-path", "--config-env"},
-		Flagged: []string{"git --exec-path=. status"}, Covered: []string{"git log", "git -c user.name=A commit -m x"}},
-	"pytest": {Code: []string{"conftest.py"}, Config: []string{"pytest.ini", ".pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg"},
+		Flagged: []string{"git --exec-path=. status"}, Covered: []string{"git log", "git -c user.name=A commit -m x"}}},
+	{Names: []string{"pytest", "py.test"}, Loads: Loads{Code: []string{"conftest.py"}, Config: []string{"pytest.ini", ".pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg"},
 		Beyond:  []string{"-p", "-c", "--config-file", "--rootdir", "--confcutdir", "-o", "--override-ini", "--pyargs", "PYTEST_ADDOPTS", "PYTEST_PLUGINS"},
 		Flagged: []string{"pytest -p evil", "pytest -c /tmp/x.ini", "pytest --rootdir=/tmp/x", "PYTEST_ADDOPTS='-p x' pytest", "pytest -o addopts='-p x'"},
-		Covered: []string{"pytest", "pytest -k smoke -x tests/", "pytest --version"}},
-	"make": {Code: []string{"GNUmakefile", "makefile", "Makefile"}, HelpSkipsCode: true,
+		Covered: []string{"pytest", "pytest -k smoke -x tests/", "pytest --version"}}},
+	{Names: []string{"make", "gmake"}, Loads: Loads{Code: []string{"GNUmakefile", "makefile", "Makefile"}, HelpSkipsCode: true,
 		Beyond:  []string{"-f", "--file", "--makefile", "-E", "--eval", "-I", "--include-dir", "SHELL=", ".SHELLFLAGS=", "MAKEFLAGS=", "MAKEFILES=", "MAKEFLAGS", "MAKEFILES", "MFLAGS"},
 		Flagged: []string{"make -f /dev/stdin", "make --eval='$(shell id)'", "make SHELL=/tmp/x all", "MAKEFLAGS=--eval=x make", "make -I /tmp/inc"},
-		Covered: []string{"make", "make build", "make -n test", "make -j4 CFLAGS=-O2"}},
-	"npm": {Config: []string{".npmrc", "package.json"},
+		Covered: []string{"make", "make build", "make -n test", "make -j4 CFLAGS=-O2"}}},
+	{Names: []string{"npm"}, Loads: Loads{Config: []string{".npmrc", "package.json"},
 		Beyond:  []string{"--script-shell", "--node-options", "--userconfig", "--globalconfig", "npm_config_script_shell", "NPM_CONFIG_SCRIPT_SHELL", "npm_config_node_options", "NPM_CONFIG_NODE_OPTIONS", "npm_config_userconfig", "NPM_CONFIG_USERCONFIG"},
 		Flagged: []string{"npm run test --script-shell=/tmp/x", "npm run build --node-options='--require /tmp/x.js'"},
-		Covered: []string{"npm run test", "npm run build -- --watch"}},
-	"yarn": {Config: []string{".yarnrc", ".yarnrc.yml", "package.json"}, Beyond: []string{"YARN_RC_FILENAME", "--use-yarnrc"},
-		Flagged: []string{"yarn --use-yarnrc /tmp/rc test"}, Covered: []string{"yarn test"}},
-	"pnpm": {Config: []string{".npmrc", "pnpm-workspace.yaml", "package.json"}, Beyond: []string{"--script-shell", "--node-options", "npm_config_script_shell"},
-		Flagged: []string{"pnpm --script-shell=/tmp/x test"}, Covered: []string{"pnpm test"}},
-	"cargo": {Config: []string{"Cargo.toml", "build.rs", ".cargo/config.toml", ".cargo/config", "rust-toolchain.toml", "rust-toolchain"},
+		Covered: []string{"npm run test", "npm run build -- --watch"}}},
+	{Names: []string{"yarn", "yarnpkg"}, Loads: Loads{Config: []string{".yarnrc", ".yarnrc.yml", "package.json"}, Beyond: []string{"YARN_RC_FILENAME", "--use-yarnrc"},
+		Flagged: []string{"yarn --use-yarnrc /tmp/rc test"}, Covered: []string{"yarn test"}}},
+	{Names: []string{"pnpm"}, Loads: Loads{Config: []string{".npmrc", "pnpm-workspace.yaml", "package.json"}, Beyond: []string{"--script-shell", "--node-options", "npm_config_script_shell"},
+		Flagged: []string{"pnpm --script-shell=/tmp/x test"}, Covered: []string{"pnpm test"}}},
+	{Names: []string{"cargo"}, Loads: Loads{Config: []string{"Cargo.toml", "build.rs", ".cargo/config.toml", ".cargo/config", "rust-toolchain.toml", "rust-toolchain"},
 		Beyond:  []string{"--config", "-Z", "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "RUSTC", "CARGO_BUILD_RUSTC_WRAPPER", "CARGO_BUILD_RUSTC", "RUSTDOC"},
 		Flagged: []string{"cargo --config build.rustc-wrapper='/tmp/x' build", "RUSTC_WRAPPER=/tmp/x cargo build"},
-		Covered: []string{"cargo build --release", "cargo test"}},
-	"go": {Config: []string{"go.mod", "go.work", "go.env"},
+		Covered: []string{"cargo build --release", "cargo test"}}},
+	{Names: []string{"go"}, Loads: Loads{Config: []string{"go.mod", "go.work", "go.env"},
 		Beyond:  []string{"-toolexec", "-exec", "-vettool", "-overlay", "-modfile", "GOFLAGS", "GOTOOLCHAIN", "CC", "CXX", "GOENV"},
 		Flagged: []string{"go vet -vettool=/tmp/x ./...", "go test -exec /tmp/x ./...", "GOTOOLCHAIN=go1.99.9 go build"},
-		Covered: []string{"go test ./...", "go build -o bin/app ./cmd/app"}},
-	"gradle": {Config: []string{"settings.gradle", "settings.gradle.kts", "build.gradle", "build.gradle.kts", "gradle.properties", "gradle/wrapper/gradle-wrapper.properties"},
-		Beyond: []string{"-I", "--init-script", "-c", "--settings-file", "-b", "--build-file", "GRADLE_OPTS", "JAVA_OPTS"}, Flagged: []string{"gradle -I /tmp/x.gradle build"}, Covered: []string{"gradle build"}},
-	"mvn": {Config: []string{"pom.xml", ".mvn/maven.config", ".mvn/jvm.config", ".mvn/extensions.xml"},
-		Beyond: []string{"-s", "--settings", "-gs", "--global-settings", "-f", "--file", "MAVEN_OPTS", "MAVEN_ARGS"}, Flagged: []string{"mvn -s /tmp/s.xml package"}, Covered: []string{"mvn package"}},
-	"tox":    {Config: []string{"tox.ini", "pyproject.toml", "setup.cfg"}, Beyond: []string{"-c", "--conf", "TOX_CONFIG_FILE"}, Flagged: []string{"tox -c /tmp/t.ini"}, Covered: []string{"tox -e py311"}},
-	"nox":    {Code: []string{"noxfile.py"}, Beyond: []string{"-f", "--noxfile"}, Flagged: []string{"nox -f /tmp/n.py"}, Covered: []string{"nox -s tests"}},
-	"rake":   {Code: []string{"Rakefile", "rakefile", "Rakefile.rb"}, Beyond: []string{"-f", "--rakefile", "-r", "--require", "-e", "--execute", "-E", "--execute-continue", "-I", "--libdir", "RUBYOPT"}, Flagged: []string{"rake -f /tmp/R"}, Covered: []string{"rake test"}},
-	"direnv": {Config: []string{".envrc", ".env"}},
-	"docker": {Config: []string{"~/.docker/config.json"}, GlobalOnly: true,
+		Covered: []string{"go test ./...", "go build -o bin/app ./cmd/app"}}},
+	{Names: []string{"gradle", "gradlew"}, Loads: Loads{Config: []string{"settings.gradle", "settings.gradle.kts", "build.gradle", "build.gradle.kts", "gradle.properties", "gradle/wrapper/gradle-wrapper.properties"},
+		Beyond: []string{"-I", "--init-script", "-c", "--settings-file", "-b", "--build-file", "GRADLE_OPTS", "JAVA_OPTS"}, Flagged: []string{"gradle -I /tmp/x.gradle build"}, Covered: []string{"gradle build"}}},
+	{Names: []string{"mvn", "mvnw"}, Loads: Loads{Config: []string{"pom.xml", ".mvn/maven.config", ".mvn/jvm.config", ".mvn/extensions.xml"},
+		Beyond: []string{"-s", "--settings", "-gs", "--global-settings", "-f", "--file", "MAVEN_OPTS", "MAVEN_ARGS"}, Flagged: []string{"mvn -s /tmp/s.xml package"}, Covered: []string{"mvn package"}}},
+	{Names: []string{"tox"}, Loads: Loads{Config: []string{"tox.ini", "pyproject.toml", "setup.cfg"}, Beyond: []string{"-c", "--conf", "TOX_CONFIG_FILE"}, Flagged: []string{"tox -c /tmp/t.ini"}, Covered: []string{"tox -e py311"}}},
+	{Names: []string{"nox"}, Loads: Loads{Code: []string{"noxfile.py"}, Beyond: []string{"-f", "--noxfile"}, Flagged: []string{"nox -f /tmp/n.py"}, Covered: []string{"nox -s tests"}}},
+	{Names: []string{"rake"}, Loads: Loads{Code: []string{"Rakefile", "rakefile", "Rakefile.rb"}, Beyond: []string{"-f", "--rakefile", "-r", "--require", "-e", "--execute", "-E", "--execute-continue", "-I", "--libdir", "RUBYOPT"}, Flagged: []string{"rake -f /tmp/R"}, Covered: []string{"rake test"}}},
+	{Names: []string{"direnv"}, Loads: Loads{Config: []string{".envrc", ".env"}}},
+	{Names: []string{"docker", "podman", "nerdctl"}, Loads: Loads{Config: []string{"~/.docker/config.json"}, GlobalOnly: true,
 		// Another daemon, or the host itself through the container.
 		Beyond:  []string{"-H", "--host", "--context", "-c", "--config", "DOCKER_HOST", "DOCKER_CONTEXT", "DOCKER_CONFIG"},
-		Flagged: []string{"docker -H tcp://10.0.0.9:2375 ps", "docker --context prod ps"}, Covered: []string{"docker ps", "docker build -t app ."}},
+		Flagged: []string{"docker -H tcp://10.0.0.9:2375 ps", "docker --context prod ps"}, Covered: []string{"docker ps", "docker build -t app ."}}},
 }
 
-func init() {
-	for name, also := range map[string][]string{"pytest": {"py.test"}, "make": {"gmake"}, "gradle": {"gradlew"}, "mvn": {"mvnw"}, "docker": {"podman", "nerdctl"}, "yarn": {"yarnpkg"}} {
-		for _, a := range also {
-			loads[a] = loads[name]
-		}
-	}
+// namedLoads is one row of loads: a program's names and its declaration.
+type namedLoads struct {
+	Names []string
+	Loads Loads
 }
 
 // LoadsOf returns what the program loads from where it runs, or nil.
-func LoadsOf(name string) *Loads { return loads[name] }
+func LoadsOf(name string) *Loads {
+	for i := range loads {
+		for _, n := range loads[i].Names {
+			if n == name {
+				return &loads[i].Loads
+			}
+		}
+	}
+	return nil
+}
 
 // LoadsNames returns the programs with a Loads declaration.
 func LoadsNames() []string {
-	out := make([]string, 0, len(loads))
-	for n := range loads {
-		out = append(out, n)
+	var out []string
+	for i := range loads {
+		out = append(out, loads[i].Names...)
 	}
 	return out
 }

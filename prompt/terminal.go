@@ -29,7 +29,17 @@ const (
 // ErrTimeout is returned, together with a deny answer, when nobody answered
 // a prompt before its deadline. It wraps context.DeadlineExceeded, so a
 // handler that checks for that records the decision as a timeout.
-var ErrTimeout = fmt.Errorf("prompt: no answer before the deadline: %w", context.DeadlineExceeded)
+var ErrTimeout error = timeoutError{}
+
+// timeoutError is ErrTimeout: a value, not fmt.Errorf's, so that no
+// warden process formats it at start-up.
+type timeoutError struct{}
+
+func (timeoutError) Error() string {
+	return "prompt: no answer before the deadline: " + context.DeadlineExceeded.Error()
+}
+
+func (timeoutError) Unwrap() error { return context.DeadlineExceeded }
 
 // ErrInterrupted is returned, with a deny answer, when a signal ended the
 // prompt.

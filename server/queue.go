@@ -21,11 +21,21 @@ import (
 	"github.com/wardenhq/warden/internal/display"
 )
 
+// timeoutError is ErrTimeout: a value, not fmt.Errorf's, so that no
+// warden process formats it at start-up.
+type timeoutError struct{}
+
+func (timeoutError) Error() string {
+	return "no answer before the deadline: " + context.DeadlineExceeded.Error()
+}
+
+func (timeoutError) Unwrap() error { return context.DeadlineExceeded }
+
 // Errors the queue returns from Prompt and Answer.
 var (
 	// ErrTimeout is returned by Prompt when nobody answered before the
 	// deadline. It wraps context.DeadlineExceeded; the caller denies.
-	ErrTimeout = fmt.Errorf("no answer before the deadline: %w", context.DeadlineExceeded)
+	ErrTimeout error = timeoutError{}
 	// ErrShutdown is returned by Prompt for every ask still pending when the
 	// daemon stops; the caller denies with reason "shutdown".
 	ErrShutdown = errors.New("shutdown: the warden daemon is stopping")

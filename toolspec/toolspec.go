@@ -57,10 +57,16 @@ type Alias struct {
 	Agent string
 	// Name is the agent's tool name.
 	Name string
-	// Fields maps the agent's input field names to the canonical ones
+	// Fields renames the agent's input fields to the canonical ones
 	// (gemini's dir_path is path); fields not listed keep their name.
-	Fields map[string]string
+	Fields []Rename
 }
+
+// Rename is one input field an agent names differently: From is the
+// agent's name, To the canonical one. A slice of them, unlike a map, is
+// laid out by the linker, so the table costs no process anything at
+// start-up.
+type Rename struct{ From, To string }
 
 // Agent names used in the table.
 const (
@@ -80,12 +86,12 @@ var Tools = []Tool{
 	}},
 	{Name: "Read", Kind: KindRead, Subject: "file_path", Verb: "read", Aliases: []Alias{
 		{Agent: AgentGemini, Name: "read_file"},
-		{Agent: AgentCodex, Name: "view_image", Fields: map[string]string{"path": "file_path"}},
-		{Agent: AgentCopilot, Name: "view", Fields: map[string]string{"path": "file_path"}},
-		{Agent: AgentCopilot, Name: "Read", Fields: map[string]string{"path": "file_path"}},
+		{Agent: AgentCodex, Name: "view_image", Fields: []Rename{{"path", "file_path"}}},
+		{Agent: AgentCopilot, Name: "view", Fields: []Rename{{"path", "file_path"}}},
+		{Agent: AgentCopilot, Name: "Read", Fields: []Rename{{"path", "file_path"}}},
 	}},
 	{Name: "Edit", Kind: KindEdit, Subject: "file_path", Verb: "edit", Aliases: []Alias{
-		{Agent: AgentGemini, Name: "replace", Fields: map[string]string{"allow_multiple": "replace_all"}},
+		{Agent: AgentGemini, Name: "replace", Fields: []Rename{{"allow_multiple", "replace_all"}}},
 		{Agent: AgentCopilot, Name: "Edit", Fields: copilotEdit},
 	}},
 	{Name: "Write", Family: "Edit", Kind: KindEdit, Subject: "file_path", Verb: "write", Aliases: []Alias{
@@ -96,17 +102,17 @@ var Tools = []Tool{
 	{Name: "MultiEdit", Family: "Edit", Kind: KindEdit, Subject: "file_path", Verb: "edit"},
 	{Name: "NotebookEdit", Family: "Edit", Kind: KindEdit, Subject: "notebook_path", Verb: "edit"},
 	{Name: "ApplyPatch", Family: "Edit", Kind: KindPatch, Subject: "patch", Verb: "patch", Aliases: []Alias{
-		{Agent: AgentCodex, Name: "apply_patch", Fields: map[string]string{"command": "patch"}},
+		{Agent: AgentCodex, Name: "apply_patch", Fields: []Rename{{"command", "patch"}}},
 	}},
 	{Name: "NotebookRead", Family: "Read", Kind: KindRead, Subject: "notebook_path", Verb: "read"},
 	{Name: "Glob", Family: "Read", Kind: KindRead, Subject: "pattern", Verb: "list", Aliases: []Alias{
-		{Agent: AgentGemini, Name: "glob", Fields: map[string]string{"dir_path": "path"}},
+		{Agent: AgentGemini, Name: "glob", Fields: []Rename{{"dir_path", "path"}}},
 	}},
 	{Name: "Grep", Family: "Read", Kind: KindRead, Subject: "pattern", Verb: "search", Aliases: []Alias{
-		{Agent: AgentGemini, Name: "grep_search", Fields: map[string]string{"dir_path": "path", "include_pattern": "glob"}},
+		{Agent: AgentGemini, Name: "grep_search", Fields: []Rename{{"dir_path", "path"}, {"include_pattern", "glob"}}},
 	}},
 	{Name: "LS", Family: "Read", Kind: KindRead, Subject: "path", Verb: "list", Aliases: []Alias{
-		{Agent: AgentGemini, Name: "list_directory", Fields: map[string]string{"dir_path": "path"}},
+		{Agent: AgentGemini, Name: "list_directory", Fields: []Rename{{"dir_path", "path"}}},
 	}},
 	{Name: "WebFetch", Kind: KindFetch, Subject: "url", Verb: "fetch", Aliases: []Alias{
 		{Agent: AgentGemini, Name: "web_fetch"},
@@ -134,8 +140,8 @@ var Tools = []Tool{
 
 // Copilot CLI's argument names for its file tools (observed with 1.0.102).
 var (
-	copilotEdit   = map[string]string{"path": "file_path", "old_str": "old_string", "new_str": "new_string"}
-	copilotCreate = map[string]string{"path": "file_path", "file_text": "content"}
+	copilotEdit   = []Rename{{"path", "file_path"}, {"old_str", "old_string"}, {"new_str", "new_string"}}
+	copilotCreate = []Rename{{"path", "file_path"}, {"file_text", "content"}}
 )
 
 // The lookups below scan Tools instead of indexing it in maps: the table
@@ -271,8 +277,11 @@ func (a *Alias) Normalize(input map[string]any) map[string]any {
 	}
 	out := make(map[string]any, len(input))
 	for k, v := range input {
-		if to, ok := a.Fields[k]; ok {
-			k = to
+		for _, r := range a.Fields {
+			if r.From == k {
+				k = r.To
+				break
+			}
 		}
 		out[k] = v
 	}
@@ -285,14 +294,13 @@ func (a *Alias) Denormalize(input map[string]any) map[string]any {
 	if a == nil || len(a.Fields) == 0 || input == nil {
 		return input
 	}
-	back := make(map[string]string, len(a.Fields))
-	for from, to := range a.Fields {
-		back[to] = from
-	}
 	out := make(map[string]any, len(input))
 	for k, v := range input {
-		if from, ok := back[k]; ok {
-			k = from
+		for _, r := range a.Fields {
+			if r.To == k {
+				k = r.From
+				break
+			}
 		}
 		out[k] = v
 	}
