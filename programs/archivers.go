@@ -12,7 +12,7 @@ var _ = family("archivers", func(add func(...*Spec)) {
 		// 1.34 --help lists is declared, each short spelling with its long
 		// ones (-x|--extract|--get), so that a prefix is unique here only
 		// where it is to tar (--di is ambiguous: --diff, --directory).
-		&Spec{Names: n("tar", "gtar"), Files: Files{Archive: "--file", ArchiveWrites: "--create --append --update --catenate", RemoteUnless: "--force-local"}, Flow: Flow{Copies: true, Packs: true, Trees: "*", Examples: []string{"tar czf /tmp/x.tgz ~/.aws"}}, Grant: Grant{ExactWith: "*to-command* *checkpoint-action* *use-compress-program* -I -T -TT --unzip-command* -F*", Offers: []string{"tar to-command x => Bash(tar to-command x)"}}, Effect: Write, Permute: true, OldStyle: true, Operands: "-*", Loose: true, Abbrev: true,
+		&Spec{Names: n("tar", "gtar"), Files: Files{Archive: "--file", ArchiveWrites: "--create --append --update --catenate", RemoteUnless: "--force-local"}, Flow: Flow{Copies: true, Packs: true, Trees: "*", Follows: "--dereference", Examples: []string{"tar czf /tmp/x.tgz ~/.aws"}}, Grant: Grant{ExactWith: "*to-command* *checkpoint-action* *use-compress-program* -I -T -TT --unzip-command* -F*", Offers: []string{"tar to-command x => Bash(tar to-command x)"}}, Effect: Write, Permute: true, OldStyle: true, Operands: "-*", Loose: true, Abbrev: true,
 			ReadWith: "-t --list -tf -tzf -tjf -tJf -tvf -tvzf -ztf -tzvf t tf tzf tvf tvzf",
 			// Options that run a program; files tar writes in every mode,
 			// listing included; --remove-files deletes what was archived;
@@ -42,8 +42,8 @@ var _ = family("archivers", func(add func(...*Spec)) {
 				"tar xzf x.tgz -C ~/.config", "tar -xf x.tar", "tar -xPf x.tar", "tar -xf x.tar --transform 's,^,/tmp/,'", "tar czf keys.tgz ~/.ssh", "tar -rf x.tar ~/.aws/credentials"},
 			ReadOnly: []string{"tar -tf x.tar", "tar tzf x.tgz", "tar -tf backup@db.example:/srv/x.tar --force-local"}},
 		// zip's options are single-dash names (-TT, -tt): LongDash.
-		&Spec{Names: n("zip"), Flow: Flow{Copies: true, Packs: true, Trees: "*", Examples: []string{"zip -r /tmp/x.zip ~/.aws"}}, Grant: Grant{ExactWith: "*to-command* *checkpoint-action* *use-compress-program* -I -T -TT --unzip-command* -F*", Offers: []string{"zip to-command x => Bash(zip to-command x)"}}, Effect: Write, Permute: true, LongDash: true, Operands: "w r*", Loose: true, Abbrev: true,
-			Options: "-TT=x --unzip-command=x -b= -n= -t= -tt= -x= -i= -O=w --output-file=w -P= --password= -Z= -s= -h:h --help:h -v:h",
+		&Spec{Names: n("zip"), Flow: Flow{Copies: true, Packs: true, Trees: "*", Follows: "*", FollowsNot: "--symlinks", Examples: []string{"zip -r /tmp/x.zip ~/.aws"}}, Grant: Grant{ExactWith: "*to-command* *checkpoint-action* *use-compress-program* -I -T -TT --unzip-command* -F*", Offers: []string{"zip to-command x => Bash(zip to-command x)"}}, Effect: Write, Permute: true, LongDash: true, Operands: "w r*", Loose: true, Abbrev: true,
+			Options: "-TT=x --unzip-command=x -b= -n= -t= -tt= -x= -i= -O=w --output-file=w -P= --password= -Z= -s= -y|--symlinks -h:h --help:h -v:h",
 			Flagged: []string{"zip -r out.zip src -T --unzip-comm='sh -c id #'", "zip x.zip f -T -TT 'sh -c id #'", "zip -r out.zip src"}},
 		&Spec{Names: n("unzip"), Effect: Unpack, Permute: true, Operands: "-*", Loose: true, ReadWith: "-l -t -v -Z -p -c",
 			// The reading modes' options are declared (-l, -t, -p, quiet,

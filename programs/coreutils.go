@@ -176,7 +176,7 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 		&Spec{Names: n("atq"), Options: "-q= -V"},
 		&Spec{Names: n("ssh-add"), Options: "-l -L -v -h:h -E= -c:c -d:c -D:c -x:c -X:c -k:c -K:c -q -s=l -e=l -t=c -T=r -S=l -H=r -h= -C -M",
 			Operands: "c*", ReadOnly: []string{"ssh-add -l", "ssh-add -L"}, Flagged: []string{"ssh-add ~/.ssh/id_rsa", "ssh-add -D"}},
-		&Spec{Names: n("diff"), Flow: Flow{Trees: "-r --recursive"}, Prints: true, Abbrev: true, Permute: true, Operands: "r r",
+		&Spec{Names: n("diff"), Flow: Flow{Trees: "-r --recursive", Follows: "*", FollowsNot: "--no-dereference"}, Prints: true, Abbrev: true, Permute: true, Operands: "r r",
 			Options: "-a -b -B -c -C= -d -D= -e -E -f -F= -i -I= -l:u -L= -n -N -p -P -q -r -s -S= -t -T -u -U= -v -w -W= -x= -X=r -y -Z " +
 				"--normal --brief --report-identical-files --context? --unified? --ed --rcs --side-by-side --width= --left-column --suppress-common-lines --show-c-function --show-function-line= " +
 				"--label= --expand-tabs --initial-tab --tabsize= --suppress-blank-empty --paginate:u --recursive --no-dereference --new-file --unidirectional-new-file --ignore-file-name-case --no-ignore-file-name-case " +

@@ -22,7 +22,7 @@ var _ = family("files", func(add func(...*Spec)) {
 		// rimraf and del-cli (node) delete their operands recursively.
 		&Spec{Names: n("rimraf", "del-cli"), Permute: true, Loose: true, Effect: Delete, Operands: "d*", Options: "-h:h --help:h",
 			Flagged: []string{"rimraf dist", "del-cli build"}},
-		&Spec{Names: n("cp"), Fills: FillsFiles, FileOp: true, Flow: Flow{Copies: true, Trees: "--recursive --archive", Examples: []string{"cp -r ~/.aws /tmp/x"}}, Grant: Grant{Exact: true, Offers: []string{"cp x => Bash(cp x)"}}, Abbrev: true, Permute: true, Operands: "r* i",
+		&Spec{Names: n("cp"), Fills: FillsFiles, FileOp: true, Flow: Flow{Copies: true, Trees: "--recursive --archive", Follows: "--dereference", Examples: []string{"cp -r ~/.aws /tmp/x"}}, Grant: Grant{Exact: true, Offers: []string{"cp x => Bash(cp x)"}}, Abbrev: true, Permute: true, Operands: "r* i",
 			Options: "-a|--archive --attributes-only -b --backup? --copy-contents -d -f|--force -i|--interactive -H -l|--link -L|--dereference -n|--no-clobber -P|--no-dereference " +
 				"-p --preserve? --no-preserve= --parents -r|-R|--recursive --reflink? --remove-destination --sparse= --strip-trailing-slashes -s|--symbolic-link -S|--suffix= " +
 				"-t|--target-directory=i -T|--no-target-directory -u --update? -v|--verbose -x|--one-file-system -Z --context? --keep-directory-symlink -c -X" + gnu,

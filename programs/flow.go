@@ -19,6 +19,13 @@ type Flow struct {
 	// their spellings, or NAME=VALUE for an option's value (grep -r, grep
 	// --directories=recurse), space separated.
 	Trees string
+	// Follows says that, reading trees, it follows the symbolic links it
+	// meets inside them, so it reads where they lead: "*" always (zip,
+	// diff -r, scp -r), else the options that make it (grep -R, rg -L,
+	// tar -h, cp -L), in Trees's syntax. FollowsNot lists the options that
+	// stop it (zip -y, diff --no-dereference). A tree read that does not
+	// follow them still reads every hard link inside it.
+	Follows, FollowsNot string
 	// Here says that, reading trees and given no path, it reads the
 	// working directory's (grep -r x, rg x), unless its input is a pipe.
 	Here bool

@@ -71,7 +71,7 @@ var _ = family("network", func(add func(...*Spec)) {
 			Flagged: []string{"autossh -M 0 -R 80:localhost:3000 serveo.net", "autossh -M0 -oProxyCommand=';id' x", "autossh -M 0 x -oProxyCommand=';id'"}},
 		// scp (OpenSSH 9.2): options stop at the first operand (scp a b -q
 		// copies a to b and -q: seen).
-		&Spec{Names: n("scp"), Flow: Flow{Trees: "-r"}, Talk: Talk{Beyond: true, Examples: []string{"scp build.tgz deploy@server:/srv/ => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"scp x => Bash(scp x)"}}, Effect: Network, Lang: LangSSHOption, Operands: "R* I", RemoteOperands: true,
+		&Spec{Names: n("scp"), Flow: Flow{Trees: "-r", Follows: "*"}, Talk: Talk{Beyond: true, Examples: []string{"scp build.tgz deploy@server:/srv/ => undecided"}}, Grant: Grant{Exact: true, Offers: []string{"scp x => Bash(scp x)"}}, Effect: Network, Lang: LangSSHOption, Operands: "R* I", RemoteOperands: true,
 			Options: "-3 -4 -6 -A -B -C -O -p -q -R -r -s -T -v -D=x -S=x -c= -F=u -i=r -J=n -l= -o=k -P= -X=",
 			Flagged: []string{"scp -S ./evil.sh x y:", "scp build.tgz deploy@server:/srv/"}},
 		// sftp (OpenSSH 9.2, getopt): -D and -S run a program, -b reads
@@ -88,7 +88,7 @@ var _ = family("network", func(add func(...*Spec)) {
 		// given ("skipping directory src", src/ too), so only they make it
 		// read trees (Flow.Trees). The last operand is the destination,
 		// HOST:PATH a remote (Operands "R* I", RemoteOperands), as scp's.
-		&Spec{Names: n("rsync"), Files: Files{SlashContents: true}, Flow: Flow{Copies: true, Trees: "--recursive --archive", Examples: []string{"rsync -a ~/.aws /tmp/x"}}, Talk: Talk{RemoteOperand: true, Examples: []string{"rsync -av src/ host:/dst => undecided", "rsync -av src/ dst/ => allow"}}, Grant: Grant{Exact: true, Offers: []string{"rsync x => Bash(rsync x)"}}, Effect: Network, Lang: LangSSHOption, Permute: true, Operands: "R* I", RemoteOperands: true, Loose: true,
+		&Spec{Names: n("rsync"), Files: Files{SlashContents: true}, Flow: Flow{Copies: true, Trees: "--recursive --archive", Follows: "--copy-links --copy-unsafe-links --copy-dirlinks", Examples: []string{"rsync -a ~/.aws /tmp/x"}}, Talk: Talk{RemoteOperand: true, Examples: []string{"rsync -av src/ host:/dst => undecided", "rsync -av src/ dst/ => allow"}}, Grant: Grant{Exact: true, Offers: []string{"rsync x => Bash(rsync x)"}}, Effect: Network, Lang: LangSSHOption, Permute: true, Operands: "R* I", RemoteOperands: true, Loose: true,
 			Options: "-v|--verbose -q|--quiet -c|--checksum -b|--backup -u|--update -l|--links -L|--copy-links -k|--copy-dirlinks -K|--keep-dirlinks -H|--hard-links -p|--perms " +
 				"-E|--executability -o|--owner -g|--group -D -t|--times -O|--omit-dir-times -J|--omit-link-times -S|--sparse -n|--dry-run --list-only --delete " +
 				"--del|--delete-during --delete-before --delete-delay --delete-after --delete-excluded --delete-missing-args --remove-source-files -W|--whole-file " +

@@ -384,6 +384,11 @@ func TestPrintsOptionsDeclared(t *testing.T) {
 		}
 		named := append(append(strings.Fields(s.Env.Only), strings.Fields(s.Env.Unless)...), strings.Fields(s.FileOpUnless)...)
 		named = append(append(append(named, strings.Fields(s.Flow.NamesWith)...), strings.Fields(s.Flow.NamesNot)...), strings.Fields(s.Flow.NamesOwn)...)
+		for _, list := range []string{s.Flow.Follows, s.Flow.FollowsNot} {
+			if list != "*" {
+				named = append(named, strings.Fields(list)...)
+			}
+		}
 		if s.Carries != "*" {
 			named = append(named, strings.Fields(s.Carries)...)
 		}

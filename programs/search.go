@@ -9,12 +9,12 @@ const grepOpts = "-E|--extended-regexp -F|--fixed-strings -G|--basic-regexp -P|-
 
 var _ = family("search", func(add func(...*Spec)) {
 	add(
-		&Spec{Names: n("grep", "egrep", "fgrep", "zgrep", "zegrep", "zfgrep"), Number: "--count", Flow: Flow{Here: true, Names: NamesFiltered, NamesOwn: "-l", Trees: "-r -R --recursive --dereference-recursive -d=recurse --directories=recurse", Inverts: "-v --invert-match", Examples: []string{"env | grep -v PATH"}}, Prints: true, Abbrev: true, Permute: true, Numeric: true, NumericBundles: true, PrintsNot: "-c -q -l -L", Options: grepOpts, Operands: "- r*",
+		&Spec{Names: n("grep", "egrep", "fgrep", "zgrep", "zegrep", "zfgrep"), Number: "--count", Flow: Flow{Here: true, Names: NamesFiltered, NamesOwn: "-l", Trees: "-r -R --recursive --dereference-recursive -d=recurse --directories=recurse", Follows: "-R --dereference-recursive", Inverts: "-v --invert-match", Examples: []string{"env | grep -v PATH"}}, Prints: true, Abbrev: true, Permute: true, Numeric: true, NumericBundles: true, PrintsNot: "-c -q -l -L", Options: grepOpts, Operands: "- r*",
 			ReadOnly: []string{"grep -rn TODO src", "grep -e foo -e bar f", "grep --color=auto -i x f"},
 			Flagged:  []string{"grep --bogus x f", "grep -r password ~/.aws"}},
 		// -z/--search-zip runs the decompressors zcat and zgrep run (gzip,
 		// xz, zstd, …) on the files rg reads: a read, as theirs is.
-		&Spec{Names: n("rg"), Number: "-c --count", Flow: Flow{Here: true, Names: NamesFiltered, NamesOwn: "-l --files-with-matches --files", Trees: "*", Inverts: "-v --invert-match", Examples: []string{"env | rg -v PATH"}}, Prints: true, PrintsNot: "-c --count --count-matches -q --quiet -l --files-with-matches --files-without-match", Permute: true, Operands: "- r*",
+		&Spec{Names: n("rg"), Number: "-c --count", Flow: Flow{Here: true, Names: NamesFiltered, NamesOwn: "-l --files-with-matches --files", Trees: "*", Follows: "-L --follow", Inverts: "-v --invert-match", Examples: []string{"env | rg -v PATH"}}, Prints: true, PrintsNot: "-c --count --count-matches -q --quiet -l --files-with-matches --files-without-match", Permute: true, Operands: "- r*",
 			// --pre runs a program on every file searched.
 			Options: "-e=:P --regexp=:P -f=r:P --file=r:P -A= -B= -C= --after-context= --before-context= --context= -a --text -b --byte-offset -c --count --count-matches " +
 				"--color= --colors= --column --no-column -E= --encoding= -F --fixed-strings -g= --glob= --iglob= -H --with-filename -I --no-filename -i --ignore-case " +
@@ -28,7 +28,7 @@ var _ = family("search", func(add func(...*Spec)) {
 				"--auto-hybrid-regex --no-unicode --null-data --include-zero --unicode --quiet -h --help:h -V --version:h",
 			ReadOnly: []string{"rg TODO", "rg -n --hidden foo src"},
 			Flagged:  []string{"rg --pre ./x.sh pattern", "rg --pre=sh x"}},
-		&Spec{Names: n("ag", "ack"), Flow: Flow{Trees: "*", Here: true}, Prints: true, PrintsNot: "-c --count -l --files-with-matches -L --files-without-matches", Permute: true, Operands: "- r*",
+		&Spec{Names: n("ag", "ack"), Flow: Flow{Trees: "*", Follows: "-f --follow", Here: true}, Prints: true, PrintsNot: "-c --count -l --files-with-matches -L --files-without-matches", Permute: true, Operands: "- r*",
 			Options: "-i -s -S -w -v -l -L -c -o -Q -G= -g= --ignore= --ignore-dir= --ignore-case --case-sensitive --smart-case --literal --word-regexp --invert-match " +
 				"--files-with-matches --files-without-matches --count --nocolor --color --noheading --heading --hidden --skip-vcs-ignores -u --unrestricted -A= -B= -C= --column " +
 				"-f --follow --depth= --max-count= -m= --vimgrep --nobreak --nogroup --group -t= --type= -k --no-filename -h -H --with-filename -n --norecurse -r -R --help:h --version:h"},

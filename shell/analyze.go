@@ -174,6 +174,9 @@ type Part struct {
 	// ., cp -r . out, the roots of find . -exec cat {} +): absolute and
 	// cleaned, maybe glob patterns.
 	Trees []string
+	// Follows says the part follows the symbolic links inside its Trees
+	// (grep -R, rg -L, zip, tar -h): it reads where they lead too.
+	Follows bool
 	// Writes are the absolute, cleaned paths written: output redirection
 	// targets (other than /dev/null and the standard streams) and the
 	// targets of cp, mv, touch, tee, sed -i and the like.

@@ -746,6 +746,7 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 		Dynamic:   ca.dynamic,
 		Reads:     ca.reads,
 		Trees:     a.trees(ca, c.pipe != nil && c.stage > 0),
+		Follows:   followsLinks(ca),
 		Globs:     ca.globs,
 		Writes:    ca.writes,
 		Effects:   ca.fx,

@@ -141,16 +141,29 @@ func copyingProgram(c *call) bool { return programs.FlowOf(c.prog).Copies }
 // readsTrees reports a call that reads the directories it is given,
 // recursively (programs.Flow's Trees): grep -r, the searchers that
 // recurse by default, diff -r, and copies and archives of trees.
-func readsTrees(c *call) bool {
-	trees := programs.FlowOf(c.prog).Trees
-	switch trees {
+func readsTrees(c *call) bool { return flowOptions(c, programs.FlowOf(c.prog).Trees) }
+
+// followsLinks reports a call that follows the symbolic links inside the
+// trees it reads (programs.Flow's Follows and FollowsNot).
+func followsLinks(c *call) bool {
+	f := programs.FlowOf(c.prog)
+	if f.Follows == "" || !readsTrees(c) {
+		return false
+	}
+	return flowOptions(c, f.Follows) && (f.FollowsNot == "" || !flowOptions(c, f.FollowsNot))
+}
+
+// flowOptions reports whether the call gives one of the options a Flow
+// field lists ("*": always).
+func flowOptions(c *call, list string) bool {
+	switch list {
 	case "*":
 		return true
 	case "":
 		return false
 	}
 	res := entryOf(c)
-	for _, o := range strings.Fields(trees) {
+	for _, o := range strings.Fields(list) {
 		if name, val, ok := strings.Cut(o, "="); ok {
 			if slices.Contains(res.Values(name), val) {
 				return true

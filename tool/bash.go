@@ -121,6 +121,31 @@ func (c BashChecker) Check(request api.Request, environment Env) *Analysis {
 				reach |= patternReach(unknownBefore)
 			}
 			read(t, reach)
+			if hasGlob(t) || changed {
+				continue
+			}
+			// What the tree holds under other names is read too.
+			found, complete := env.linksInTree(t, p.Follows)
+			if !complete {
+				p.Unknown = append(p.Unknown, "it reads "+t+" recursively, which is too large to look through for the links it reads through")
+			}
+			for _, l := range found {
+				s := fileSubject("Read", env, l.target, false)
+				readsInside = readsInside && s.InWorkingDirs
+				s.Incidental, s.Display = true, p.Text
+				how := "Read"
+				if l.dir {
+					s.Reach, how = rule.ReachTree, "Grep"
+				}
+				credentialRead(how, env, &s)
+				if s.Finding != nil {
+					f := *s.Finding
+					f.Part, f.Description = p.Text, f.Description+", through "+l.name+" in "+t
+					out.Findings = append(out.Findings, f)
+					s.Finding = nil
+				}
+				out.Subjects = append(out.Subjects, s)
+			}
 		}
 		owner := len(out.Subjects) + 1
 		out.Subjects = append(out.Subjects, Subject{
