@@ -851,6 +851,18 @@ func outputsKnown(rs []redir) bool {
 	return true
 }
 
+// cdVars sets PWD and OLDPWD after a cd from old, where the command
+// assigned them: the ones it did not are read from the working directory.
+func cdVars(sc *scope, old string) {
+	if _, ok := sc.variable("PWD"); ok {
+		d := sc.cwd()
+		sc.set("PWD", varVal{s: d, known: d != ""})
+	}
+	if _, ok := sc.variable("OLDPWD"); ok {
+		sc.set("OLDPWD", varVal{s: old, known: old != ""})
+	}
+}
+
 // afterCall updates the scope with what a command changes for the ones
 // after it: cd, symlinks, downloads, aliases, variables set by read.
 func (a *analyzer) afterCall(ca *call) {
@@ -859,6 +871,13 @@ func (a *analyzer) afterCall(ca *call) {
 	a.evaluatedOperands(ca)
 	a.runWritten(ca)
 	a.recordWritten(ca)
+	switch ca.prog {
+	case "cd", "pushd", "popd":
+		// bash sets PWD to where cd goes and OLDPWD to where it was,
+		// whatever the command assigned them ($PWD, ~+, ~- and cd -
+		// read them).
+		defer cdVars(sc, sc.cwd())
+	}
 	switch ca.prog {
 	case "cd", "pushd":
 		var dir *arg

@@ -177,6 +177,8 @@ var stateRows = []stateRow{
 	{"TEXTDOMAINDIR", stateVar, `where the catalogues of $"…" are`, laterTranslated, "",
 		`TEXTDOMAINDIR=$PWD/l; $"wc" notes`, true, false},
 	// What a child shell reads first.
+	{"bash -O", stateBuiltin, "the options a shell starts with (-O NAME, -o NAME, set's letters) are set and shopt's", laterChild,
+		"the options the table calls harmless", `bash -O dotglob -c 'wc *'`, true, false},
 	{"BASH_ENV", stateVar, "a child bash sources it first", laterChild, "not exported: the child never sees it",
 		`BASH_ENV=env.sh; bash -c 'wc notes'`, false, false},
 	{"BASH_ENV (exported)", stateVar, "exported, a child bash sources it", laterChild, "",
@@ -187,6 +189,10 @@ var stateRows = []stateRow{
 		`env SHELLOPTS=xtrace PS4='$(alpha so) ' bash -c 'wc notes' 2>/dev/null`, true, false},
 	{"BASHOPTS", stateVar, "a child bash starts with these shopt options", laterChild, "",
 		`env BASHOPTS=dotglob bash -c 'wc *'`, true, false},
+	{"PWD", stateVar, "$PWD and ~+ until a cd sets it again", laterNone, "always: the walk reads the value the command gives it",
+		`PWD=$PWD/sub; cd d; wc "$PWD/f"`, false, false},
+	{"OLDPWD", stateVar, "~- and cd - until a cd sets it again", laterNone, "always: the walk reads the value the command gives it",
+		`OLDPWD=$PWD/sub; wc ~-/d/f`, false, false},
 	{"HOME", stateVar, "~, cd with no operand, and the configuration programs read from $HOME", laterParts,
 		"the user's own home", `HOME=$PWD/sub; cd; wc d/f`, true, false},
 	// Code run before every command, and assignments that become the

@@ -584,6 +584,7 @@ func carryShell(a *analyzer, ca *call, args []arg) bool {
 	cFlag := false
 	noExec := false
 	interactive := false
+	var starts []string
 	i := 1
 	for ; i < len(args); i++ {
 		s := args[i].Value
@@ -614,12 +615,33 @@ func carryShell(a *analyzer, ca *call, args []arg) bool {
 		if strings.ContainsRune(letters, 'n') && s[0] == '-' {
 			noExec = true
 		}
+		// The options the shell starts with are the state table's, as
+		// set and shopt would set them (bash -O dotglob -c 'cat *' is
+		// shopt -s dotglob; cat *).
+		for _, l := range letters {
+			if name, ok := setLetters[byte(l)]; ok {
+				starts = append(starts, startOption(name, s[0] == '-'))
+			}
+		}
 		if strings.ContainsAny(letters, "oO") {
 			i++
+			switch {
+			case i >= len(args):
+			case !args[i].Lit:
+				starts = append(starts, "the shell starts with the option "+args[i].Raw+", which is not known")
+			default:
+				starts = append(starts, startOption(args[i].Value, s[0] == '-'))
+			}
 		}
 	}
 	if noExec {
 		return false
+	}
+	for _, why := range starts {
+		if why != "" {
+			a.unknownEval(ca.ctx, ca.text, why)
+			break
+		}
 	}
 	if interactive && cFlag {
 		// An interactive shell reads its start-up file (~/.bashrc, $ENV)
@@ -643,6 +665,16 @@ func carryShell(a *analyzer, ca *call, args []arg) bool {
 		return false // a script file
 	}
 	return a.walkHereDoc(ca)
+}
+
+// startOption says why a shell started with an option turned on (or
+// off) runs its code differently, as setting it in the code would ("" when
+// it does not).
+func startOption(name string, on bool) string {
+	if r := optionReason(name, on); r != "" {
+		return "the shell starts with " + name + ": " + r
+	}
+	return ""
 }
 
 // walkHereDoc walks the here-document or here-string a call reads as its

@@ -351,8 +351,17 @@ func (e *wordEval) tilde(v string) (string, bool) {
 	case name == "":
 		e.arg.Unbound = true
 		return v, false
-	case name == "+" && e.c.sc.cwd() != "":
-		return e.c.sc.cwd() + rest, true
+	case name == "+" || name == "-":
+		// ~+ is $PWD and ~- $OLDPWD, as the command leaves them.
+		dirVar := "OLDPWD"
+		if name == "+" {
+			dirVar = "PWD"
+		}
+		if d, ok := e.a.lookup(dirVar, e.c); ok && d.s != "" {
+			return d.s + rest, true
+		}
+		e.arg.Unbound = true
+		return v, false
 	case name == "+" || name == "-" || strings.HasPrefix(name, "+") || strings.HasPrefix(name, "-") || !isUserName(name):
 		// ~- (OLDPWD), ~+N and ~-N (the directory stack): not known here.
 		e.arg.Unbound = true
