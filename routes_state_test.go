@@ -74,6 +74,13 @@ var stateProbes = []stateProbe{
 	{"path", `: $((PATH=1)); ls -c 'touch pwned'`, "stop", ""},
 	{"path", `for ((PATH=1;;)); do ls -c 'touch pwned'; break; done`, "stop", ""},
 	{"path", `coproc PATH { :; }; ls -c 'touch pwned'`, "stop", ""},
+	// wait -p NAME assigns a process id: ln -s bin $! makes it a directory.
+	{"path", `sleep 0 & ln -s bin $!; wait -n -p PATH; ls -c 'touch pwned'`, "stop", ""},
+	{"path", `sleep 0 & wait -np PATH; ls -c 'touch pwned'`, "stop", ""},
+	{"path", `sleep 0 & wait -n -pPATH; ls -c 'touch pwned'`, "stop", ""},
+	{"hash", `sleep 0 & wait -n -p 'BASH_CMDS[ls]'; ls`, "stop", ""},
+	{"path", `sleep 1 & wait -n -p pid; echo $pid`, "allow", ""},
+	{"path", `sleep 1 & wait; jobs -p`, "allow", ""},
 	{"path", `declare x=1 "y=2"; echo "$y"`, "allow", ""},
 	{"path", `export -n X; ls`, "allow", ""},
 	{"path", `i=0; ((i++)); cat notes.txt`, "allow", ""},

@@ -112,7 +112,7 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 			Flagged:  []string{"tree -o ~/.bashrc", "tree -R -H . -L 1", "tree --fromfile ~/.ssh/id_rsa"}},
 		&Spec{Names: n("echo"), Fills: FillsOutput, Flow: Flow{Names: NamesOperands, Echoes: true}, NoOptions: true, Operands: "-*",
 			ReadOnly: []string{"echo hello", "echo --help"}},
-		&Spec{Names: n("printf"), Flow: Flow{Names: NamesOperands, NamesFrom: 1, Echoes: true}, Operands: "-*", Options: "-v=u --help:h --version:h",
+		&Spec{Names: n("printf"), SetsVars: "-v", Flow: Flow{Names: NamesOperands, NamesFrom: 1, Echoes: true}, Operands: "-*", Options: "-v=u --help:h --version:h",
 			ReadOnly: []string{"printf '%s\\n' hello"},
 			Flagged:  []string{"printf -v x '%s' hello"}},
 		&Spec{Names: n("pwd"), Options: "-L -P --help:h --version:h"},
@@ -159,16 +159,20 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 		&Spec{Names: n("whereis"), Permute: true, Operands: "-*", Options: "-b -B= -m -M= -s -S= -f -u -l -g -h --help:h -V --version:h"},
 		&Spec{Names: n("type"), Operands: "-*", Options: "-a -f -p -P -t"},
 		&Spec{Names: n("cd", "pushd", "popd", "dirs"), Operands: "-?", Options: "-L -P -e -@ -n -c -l -p -v +?-"},
-		&Spec{Names: n("wait", "jobs"), Operands: "-*", Options: "-l -n -p -r -s -f -x"},
+		// wait -p NAME assigns the job's process id to NAME; jobs -p prints
+		// process ids.
+		&Spec{Names: n("wait"), SetsVars: "-p", Operands: "-*", Options: "-f -n -p=",
+			ReadOnly: []string{"wait", "wait -n", "sleep 1 & wait -n -p pid; echo $pid"}},
+		&Spec{Names: n("jobs"), Operands: "-*", Options: "-l -n -p -r -s -x"},
 		&Spec{Names: n("help"), Operands: "-*", Options: "-d -m -s"},
 		// read and mapfile set shell variables from standard input (a
 		// name used as an array subscript is judged by the shell
 		// package); mapfile -C runs a callback.
 		// A file read into shell variables is the agent's to print or send:
 		// read -r k < ~/.ssh/id_rsa; echo "$k".
-		&Spec{Names: n("read"), Prints: true, Operands: "-*", Options: "-a= -d= -e -E -i= -n= -N= -p= -r -s -t= -u=",
+		&Spec{Names: n("read"), SetsVars: "-a", SetsOperands: true, Prints: true, Operands: "-*", Options: "-a= -d= -e -E -i= -n= -N= -p= -r -s -t= -u=",
 			ReadOnly: []string{"read -r line", "read -p 'name? ' -t 5 name"}, Flagged: []string{"read 'a[$(rm -rf ~)]'"}},
-		&Spec{Names: n("mapfile", "readarray"), Prints: true, Operands: "-?", Options: "-d= -n= -O= -s= -t -u= -C=x -c=",
+		&Spec{Names: n("mapfile", "readarray"), SetsOperands: true, Prints: true, Operands: "-?", Options: "-d= -n= -O= -s= -t -u= -C=x -c=",
 			ReadOnly: []string{"mapfile -t lines"}, Flagged: []string{"mapfile -C 'rm -rf ~' -c 1 lines"}},
 		&Spec{Names: n("history"), Flow: Flow{Dumps: "the shell history"}, Operands: "-?", Options: "-c:c -d=c -a=c -n=c -r=c -w=c -p -s:c",
 			ReadOnly: []string{"history", "history 20"},

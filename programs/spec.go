@@ -424,6 +424,13 @@ type Spec struct {
 	// parallel's ::: and :::: (::::: is no separator, but a word of the
 	// command). The command's words end at the first.
 	InputSeps string
+	// SetsVars lists the options, space separated, whose value names a
+	// shell variable the builtin assigns (printf -v NAME, wait -p NAME,
+	// read -a NAME); SetsOperands says its operands are such names (read,
+	// mapfile). The shell package forgets what it knew of each: PATH set
+	// so is not known.
+	SetsVars     string
+	SetsOperands bool
 	// Assigns says NAME=VALUE words may stand before a launcher's
 	// command (env FOO=1 CMD): they are given to the command, and are
 	// neither operands nor the command's first word; the options end at

@@ -954,17 +954,17 @@ func (a *analyzer) afterCall(ca *call) {
 		for _, o := range ops {
 			sc.unalias(key(o.Value))
 		}
-	case "read", "mapfile", "readarray":
-		// The names are the operands and read -a's array, as the entry
-		// parses them; an element (read 'BASH_CMDS[ls]') sets its array.
-		for _, o := range append(a.entryOperands(ca), a.entryValues(ca, "-a")...) {
-			name, _, _ := strings.Cut(o.Value, "[")
-			sc.set(name, varVal{})
+	}
+	if spec := ca.entryOrBase(); spec != nil && (spec.SetsVars != "" || spec.SetsOperands) && !ca.dynamic {
+		// The variables the builtin assigns, as its entry names them: the
+		// values of its SetsVars options and, with SetsOperands, its
+		// operands. An element (read 'BASH_CMDS[ls]') sets its array.
+		names := a.entryValues(ca, strings.Fields(spec.SetsVars)...)
+		if spec.SetsOperands {
+			names = append(names, a.entryOperands(ca)...)
 		}
-	case "printf":
-		// printf -v NAME assigns its output.
-		for _, v := range a.entryValues(ca, "-v") {
-			name, _, _ := strings.Cut(v.Value, "[")
+		for _, o := range names {
+			name, _, _ := strings.Cut(o.Value, "[")
 			sc.set(name, varVal{})
 		}
 	}
