@@ -79,6 +79,12 @@ var stateProbes = []stateProbe{
 	{"path", `sleep 0 & wait -np PATH; ls -c 'touch pwned'`, "stop", ""},
 	{"path", `sleep 0 & wait -n -pPATH; ls -c 'touch pwned'`, "stop", ""},
 	{"hash", `sleep 0 & wait -n -p 'BASH_CMDS[ls]'; ls`, "stop", ""},
+	// {NAME}>file assigns NAME a descriptor number (10 and up).
+	{"path", `ln -s bin 10; : {PATH}>/dev/null; ls -c 'touch pwned'`, "stop", ""},
+	{"path", `exec {PATH}>/dev/null; ls -c 'touch pwned'`, "stop", ""},
+	{"path", `true {PATH}</dev/null; ls -c 'touch pwned'`, "stop", ""},
+	{"hash", `: {BASH_CMDS}>/dev/null; ls`, "stop", ""},
+	{"path", `: {fd}<notes.txt; cat <&$fd`, "allow", ""},
 	{"path", `sleep 1 & wait -n -p pid; echo $pid`, "allow", ""},
 	{"path", `sleep 1 & wait; jobs -p`, "allow", ""},
 	{"path", `declare x=1 "y=2"; echo "$y"`, "allow", ""},

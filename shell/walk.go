@@ -897,6 +897,14 @@ func (a *analyzer) redirects(rs []*syntax.Redirect, c *ctx) []redir {
 		rd := redir{op: r.Op}
 		if r.N != nil {
 			rd.fd = r.N.Value
+			// {NAME}>file assigns NAME the descriptor bash opens, in the
+			// shell itself ({PATH}>x makes PATH a directory named 10);
+			// {NAME}>&- closes the one NAME holds.
+			if name, ok := strings.CutPrefix(r.N.Value, "{"); ok && !(r.Word != nil && r.Word.Lit() == "-") {
+				if name, ok = strings.CutSuffix(name, "}"); ok && isIdent(name) {
+					c.sc.set(name, varVal{number: true})
+				}
+			}
 		}
 		if r.Word != nil {
 			a.walkWordSubst(r.Word, c)
