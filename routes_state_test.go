@@ -232,6 +232,15 @@ var stateProbes = []stateProbe{
 	{"everyday", `shopt -s globstar`, "allow", ""},
 	{"everyday", `shopt -s nullglob extglob`, "allow", ""},
 	{"everyday", `set -e`, "allow", ""},
+	// A variable programs read, set by a builtin to text not known, and
+	// exported before or after.
+	{"everyday", `read PAGER <<< 'touch pwned'; export PAGER; git log`, "stop", ""},
+	{"everyday", `export PAGER; read PAGER <<< 'touch pwned'; git log`, "stop", ""},
+	{"everyday", `export GIT_SSH_COMMAND; printf -v GIT_SSH_COMMAND 'touch pwned'; git fetch`, "stop", ""},
+	{"everyday", `export LESSOPEN; IFS= read -r LESSOPEN <<< '|touch pwned %s'; less notes.txt`, "stop", ""},
+	{"everyday", `export EDITOR; mapfile -t EDITOR <<< 'touch pwned'; git commit`, "stop", ""},
+	{"everyday", `read -r line < notes.txt; echo "$line"`, "allow", ""},
+	{"everyday", `read -r LANG <<< C; echo`, "allow", ""},
 	{"everyday", `export LD_PRELOAD=./x.so; ls`, "stop", ""},
 	{"everyday", `export GIT_DIR=/tmp/x; git status`, "stop", ""},
 	{"everyday", `unset PATH; ls`, "stop", ""},

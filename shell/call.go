@@ -851,6 +851,26 @@ func outputsKnown(rs []redir) bool {
 	return true
 }
 
+// setVarNames returns the variables a builtin assigns, as its entry names
+// them: the values of its SetsVars options and, with SetsOperands, its
+// operands. An element (read 'BASH_CMDS[ls]') names its array.
+func (a *analyzer) setVarNames(ca *call) []string {
+	spec := ca.entryOrBase()
+	if spec == nil || spec.SetsVars == "" && !spec.SetsOperands || ca.dynamic {
+		return nil
+	}
+	words := a.entryValues(ca, strings.Fields(spec.SetsVars)...)
+	if spec.SetsOperands {
+		words = append(words, a.entryOperands(ca)...)
+	}
+	names := make([]string, 0, len(words))
+	for _, o := range words {
+		name, _, _ := strings.Cut(o.Value, "[")
+		names = append(names, name)
+	}
+	return names
+}
+
 // cdVars sets PWD and OLDPWD after a cd from old, where the command
 // assigned them: the ones it did not are read from the working directory.
 func cdVars(sc *scope, old string) {
@@ -955,18 +975,8 @@ func (a *analyzer) afterCall(ca *call) {
 			sc.unalias(key(o.Value))
 		}
 	}
-	if spec := ca.entryOrBase(); spec != nil && (spec.SetsVars != "" || spec.SetsOperands) && !ca.dynamic {
-		// The variables the builtin assigns, as its entry names them: the
-		// values of its SetsVars options and, with SetsOperands, its
-		// operands. An element (read 'BASH_CMDS[ls]') sets its array.
-		names := a.entryValues(ca, strings.Fields(spec.SetsVars)...)
-		if spec.SetsOperands {
-			names = append(names, a.entryOperands(ca)...)
-		}
-		for _, o := range names {
-			name, _, _ := strings.Cut(o.Value, "[")
-			sc.set(name, varVal{})
-		}
+	for _, name := range a.setVarNames(ca) {
+		sc.set(name, varVal{})
 	}
 	if len(ca.writes) > 0 && ca.prog != "" {
 		if src := a.sensitiveSource(ca); src != "" {

@@ -969,6 +969,13 @@ func (a *analyzer) judgeState(ca *call) {
 		}
 	}
 	ca.unknown = append(ca.unknown, a.stateUnknown(ca)...)
+	for _, name := range a.setVarNames(ca) {
+		// read PAGER, printf -v GIT_SSH_COMMAND: a variable programs read,
+		// set to text the walk does not know (exported now or later).
+		if e := programs.EnvOf(name); e != nil && !stateVarName(name) && e.Value != programs.EnvSafe && e.Value != programs.EnvInert {
+			ca.unknown = append(ca.unknown, ca.prog+" sets "+name+", which programs read, to a value that is not known")
+		}
+	}
 	r := ""
 	switch {
 	case ca.decl:
