@@ -74,6 +74,13 @@ var stateProbes = []stateProbe{
 	{"path", `: $((PATH=1)); ls -c 'touch pwned'`, "stop", ""},
 	{"path", `for ((PATH=1;;)); do ls -c 'touch pwned'; break; done`, "stop", ""},
 	{"path", `coproc PATH { :; }; ls -c 'touch pwned'`, "stop", ""},
+	{"path", `[[ 1 -eq PATH=1 ]]; ls -c 'touch pwned'`, "stop", ""},
+	{"path", `declare -i x=PATH=1; ls -c 'touch pwned'`, "stop", ""},
+	{"path", `a[PATH=1]=x; ls -c 'touch pwned'`, "stop", ""},
+	{"path", `x=abc; echo ${x:PATH=1}; ls -c 'touch pwned'`, "stop", ""},
+	{"path", `x=PATH=1; ((x)); ls -c 'touch pwned'`, "stop", ""},
+	{"path", `n=4; [[ $n -gt 3 ]] && ls`, "allow", ""},
+	{"path", `declare -i n=5+1; ls`, "allow", ""},
 	// wait -p NAME assigns a process id: ln -s bin $! makes it a directory.
 	{"path", `sleep 0 & ln -s bin $!; wait -n -p PATH; ls -c 'touch pwned'`, "stop", ""},
 	{"path", `sleep 0 & wait -np PATH; ls -c 'touch pwned'`, "stop", ""},

@@ -86,6 +86,28 @@ func (a *analyzer) arithWord(w *syntax.Word, c *ctx, depth int) {
 	}
 }
 
+// arithText judges a word that is text bash evaluates as arithmetic
+// although the parser read it as a plain word ([[ 1 -eq PATH=1 ]],
+// declare -i x=PATH=1): written in place, it is evaluated as it stands.
+func (a *analyzer) arithText(w *syntax.Word, c *ctx) {
+	if l, ok := singleLit(w); ok && !isIdent(l) {
+		a.evaluatedText(l, c, 0, c.text(w))
+		return
+	}
+	a.arithWord(w, c, 0)
+}
+
+func singleLit(w *syntax.Word) (string, bool) {
+	if w == nil || len(w.Parts) != 1 {
+		return "", false
+	}
+	l, ok := w.Parts[0].(*syntax.Lit)
+	if !ok {
+		return "", false
+	}
+	return l.Value, true
+}
+
 // evaluatedVar judges the value of a variable bash evaluates as code. A
 // variable this command never set comes from the environment the agent was
 // started with and is not followed.
@@ -366,10 +388,10 @@ func (a *analyzer) testEvaluated(x syntax.TestExpr, c *ctx) {
 			switch n.Op {
 			case syntax.TsEql, syntax.TsNeq, syntax.TsLeq, syntax.TsGeq, syntax.TsLss, syntax.TsGtr:
 				if w, ok := n.X.(*syntax.Word); ok {
-					a.arithWord(w, c, 0)
+					a.arithText(w, c)
 				}
 				if w, ok := n.Y.(*syntax.Word); ok {
-					a.arithWord(w, c, 0)
+					a.arithText(w, c)
 				}
 			}
 		case *syntax.UnaryTest:

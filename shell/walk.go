@@ -1013,7 +1013,7 @@ func (a *analyzer) walkDecl(d *syntax.DeclClause, c *ctx) {
 			a.walkWordSubst(as.Value, c)
 			switch {
 			case integer:
-				a.arithWord(as.Value, c, 0)
+				a.arithText(as.Value, c)
 			case nameref:
 				for _, f := range a.evalFields(as.Value, c, as.Value) {
 					a.evaluatedName(f, c)
