@@ -247,7 +247,7 @@ func Vim(c Call) {
 		switch {
 		case strings.HasPrefix(t, "!"):
 			c.Flag(danger.RemoteExec, "vim runs a shell command ("+t+")")
-		case vimCode(lt):
+		case vimCode(lt) != "":
 			c.Flag(danger.RemoteExec, "vim runs "+strings.Fields(lt)[0]+" code")
 		case lt == "sh" || lt == "shell" || strings.HasPrefix(lt, "term") || strings.HasPrefix(lt, "call system") || strings.Contains(lt, "system(") || strings.HasPrefix(lt, "r !") || strings.HasPrefix(lt, "r!") || strings.HasPrefix(lt, "w !"):
 			c.Flag(danger.RemoteExec, "vim runs a shell ("+t+")")
@@ -262,25 +262,33 @@ func VimCommands(c Finder) {
 		switch {
 		case strings.HasPrefix(t, "!"):
 			c.Command(t[1:])
-		case vimCode(lt):
+		case vimCode(lt) != "":
 			code := ""
 			if sp := strings.IndexAny(t, " \t"); sp > 0 {
 				code = t[sp+1:]
 			}
-			c.Code("python", code)
+			c.Code(vimCode(lt), code)
 		}
 	})
 }
 
-// vimCode reports an ex command that runs code in one of vim's embedded
-// languages (lt is the command in lower case).
-func vimCode(lt string) bool {
-	for _, p := range []string{"py", "lua", "perl", "ruby", "tcl", "mz"} {
-		if strings.HasPrefix(lt, p) {
-			return true
+// vimLangs are vim's embedded languages: the ex command's prefix (lt is
+// the command in lower case) and the interpreter whose code it runs.
+// MzScheme's code has no reader: it is judged as text.
+var vimLangs = []struct {
+	prefix string
+	lang   programs.Lang
+}{{"py", programs.LangPython}, {"lua", programs.LangLua}, {"perl", programs.LangPerl}, {"ruby", programs.LangRuby}, {"tcl", programs.LangTcl}, {"mz", "mzscheme"}}
+
+// vimCode returns the interpreter whose code an ex command runs, "" for
+// none.
+func vimCode(lt string) string {
+	for _, p := range vimLangs {
+		if strings.HasPrefix(lt, p.prefix) {
+			return string(p.lang)
 		}
 	}
-	return false
+	return ""
 }
 
 // vimCommands calls f with each ex command a vim call gives on its

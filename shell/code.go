@@ -120,6 +120,10 @@ func (a *analyzer) walkCode(c *call, prog, code string) {
 	if code == "" {
 		return
 	}
+	if f, ok := codeFamily(prog); ok {
+		a.walkCalls(c, prog, f, code, 0)
+		return
+	}
 	for _, m := range codeShellCall.FindAllStringSubmatch(code, 8) {
 		// The string ends at its own closing quote: os.system("echo 'x' >>
 		// ~/.bashrc") runs all of it.
@@ -143,56 +147,22 @@ func (a *analyzer) walkCode(c *call, prog, code string) {
 	}
 }
 
-// judgeCode judges inline interpreter code: recursive deletes of home or
-// unknown paths, fork bombs and memory hogs, downloaded code run with
-// eval, reverse shells, and what it writes and reads (checkCodeEffects).
-// The shell commands it runs are parts of their own (walkCode).
+// judgeCode judges inline interpreter code by what it does
+// (judgeFacts): read from its calls where internal/lang/code reads its
+// language (readFacts), else matched in its text (patternFacts). The
+// shell commands it runs are parts of their own (walkCode).
 func (a *analyzer) judgeCode(c *call, prog, code string) {
 	if code == "" {
 		return
 	}
-	if codeHomeDelete.MatchString(code) {
-		a.flag(c, danger.RecursiveDelete, prog+" code recursively deletes the home directory or root")
-	} else {
-		for _, m := range codeRmTree.FindAllStringSubmatch(code, 4) {
-			target := strings.TrimSpace(m[1])
-			if codeHomeExpr.MatchString(target) {
-				a.flag(c, danger.RecursiveDelete, prog+" code recursively deletes the home directory")
-				continue
-			}
-			if lit, ok := stringLiteral(target); ok {
-				checks.JudgeDelete(a.view(c), arg{Value: lit, Raw: lit, Lit: true, Glob: fspath.HasGlob(lit)}, true)
-				continue
-			}
-			if target != "" {
-				a.flag(c, danger.RecursiveDelete, prog+" code recursively deletes a path computed at run time ("+target+")")
-			}
-		}
+	if len(code) > 64<<10 {
+		code = code[:64<<10]
 	}
-	if m := codeMassDelete.FindString(code); m != "" {
-		// Model.destroy_all, objects.all().delete(), deleteMany({}),
-		// an SDK's deleteIndex: every record of a store (R4).
-		a.flag(c, danger.DBDestructive, prog+" code deletes every record or drops a store ("+m+")")
+	if f, ok := codeFamily(prog); ok {
+		a.judgeFacts(c, prog, readFacts(f, code))
+		return
 	}
-	for _, m := range codeRemoveFile.FindAllStringSubmatch(code, 4) {
-		// One file removed by its literal name: judged as rm NAME.
-		if lit, ok := stringLiteral(strings.TrimSpace(m[1])); ok && lit != "" {
-			checks.JudgeDelete(a.view(c), arg{Value: lit, Raw: lit, Lit: true, Glob: fspath.HasGlob(lit)}, false)
-		}
-	}
-	switch {
-	case codeFork.MatchString(code) || strings.Contains(code, ":(){") || strings.Contains(code, "fork while fork"):
-		a.flag(c, danger.ForkBomb, prog+" code forks processes without bound")
-	case codeInfinite.MatchString(code) && codeHog.MatchString(code) && !strings.Contains(code, "break") && !strings.Contains(code, "sleep"):
-		a.flag(c, danger.ResourceExhaustion, prog+" code allocates memory in an endless loop")
-	}
-	if codeNetFetch.MatchString(code) && codeEval.MatchString(code) {
-		a.flag(c, danger.RemoteExec, prog+" code downloads code and runs it")
-	}
-	if codeSocket.MatchString(code) && codeShellSpawn.MatchString(code) {
-		a.flag(c, danger.RemoteAccess, prog+" code connects a shell to a network socket (a reverse shell)")
-	}
-	a.checkCodeEffects(c, prog, code)
+	a.judgeFacts(c, prog, a.patternFacts(code))
 }
 
 // codeList joins the string items of the first [...] list in code.

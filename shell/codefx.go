@@ -5,7 +5,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/wardenhq/warden/checks"
-	"github.com/wardenhq/warden/danger"
 	"github.com/wardenhq/warden/internal/fspath"
 	"github.com/wardenhq/warden/internal/lazyre"
 )
@@ -34,87 +33,66 @@ var (
 	codeWriteVerb = lazyre.Compile(`(?i)open\([^)]*["'][wax]\+?b?["']|\bopen\s*\(?\s*(?:my\s+)?\$?\w+\s*,\s*["']\+?>|sysopen|writeFile|appendFile|createWriteStream|File\.(?:write|open\([^)]*["'][wa])|IO\.write|file_put_contents|fopen\([^)]*["'][wax]|write_text|write_bytes|os\.(?:remove|unlink|rename|replace)|shutil\.(?:copy|move)|fs\.(?:unlink|rm|rename|copyFile|symlink)|FileUtils\.|File\.(?:delete|unlink|rename|symlink)|unlink\(|rename\(|copy\(|writeLines|cat\([^)]*file\s*=|sink\(|Deno\.(?:writeTextFile|writeFile|remove|rename)|file delete|file rename|spit\b`)
 	// codeURLImport matches loading a module straight from the network.
 	codeURLImport = lazyre.Compile(`(?:\bimport\s*\(\s*|\bimport\s[^;\n]*?from\s*|\brequire\s*\(\s*|\bsource\s*\(\s*|\bload\s*\(\s*)["'\x60]https?://`)
+	// codeWaits matches pausing, which bounds a loop.
+	codeWaits = lazyre.Compile(`(?i)sleep`)
 	// codeRecursiveR matches R's and Julia's recursive deletes.
 	codeRecursiveR = lazyre.Compile(`\b(?:unlink|rm)\(\s*((?:[^,()]|\([^()]*\))*)[^;\n]*?recursive\s*=\s*(?:TRUE|true|T)\b`)
 )
 
-// checkCodeEffects flags inline code that deletes, sends, decodes and runs,
-// opens a shell, reads credentials or writes agent control files.
-func (a *analyzer) checkCodeEffects(c *call, prog, code string) {
-	if len(code) > 64<<10 {
-		code = code[:64<<10]
-	}
-	homeRef := codeHomeExpr.MatchString(code)
-	var credPaths, controlPaths []string
-	for _, lit := range stringLits(code, 64) {
-		if t := strings.TrimLeft(lit, " "); strings.HasPrefix(t, ">") || strings.HasPrefix(t, "+<") || strings.HasPrefix(t, "+>") {
-			// Perl's and Ruby's two-argument open: ">FILE", ">>FILE",
-			// "+<FILE" open FILE for writing, whatever verb surrounds it.
-			for _, p := range a.codePaths(strings.TrimLeft(t, "+<> "), c.cwd, homeRef) {
-				if isControl(a, p) {
-					a.judgeWrite(c, p)
-				}
-			}
-			continue
-		}
-		for _, p := range a.codePaths(lit, c.cwd, homeRef) {
-			switch {
-			case a.credentialFile(p) || secretEnvFile(p):
-				credPaths = appendPath(credPaths, p)
-			case isControl(a, p):
-				controlPaths = appendPath(controlPaths, p)
-			}
+// patternFacts matches what code does in its text, for a language
+// internal/lang/code has no reader for (PowerShell, Julia, Tcl,
+// AppleScript): the patterns see strings and comments as code.
+func (a *analyzer) patternFacts(code string) codeFacts {
+	var x codeFacts
+	if codeHomeDelete.MatchString(code) {
+		x.deletes = append(x.deletes, codeDelete{tree: true, home: true})
+	} else {
+		for _, m := range codeRmTree.FindAllStringSubmatch(code, 4) {
+			x.deletes = append(x.deletes, patternDelete(m[1], true))
 		}
 	}
-	secretVar := ""
+	for _, m := range codeRemoveFile.FindAllStringSubmatch(code, 4) {
+		x.deletes = append(x.deletes, patternDelete(m[1], false))
+	}
+	for _, m := range codeRecursiveR.FindAllStringSubmatch(code, 4) {
+		x.deletes = append(x.deletes, patternDelete(m[1], true))
+	}
+	x.massDelete = codeMassDelete.FindString(code)
+	x.forkBomb = codeFork.MatchString(code) || strings.Contains(code, ":(){") || strings.Contains(code, "fork while fork")
+	x.hog = codeInfinite.MatchString(code) && codeHog.MatchString(code) && !strings.Contains(code, "break") && !codeWaits.MatchString(code)
+	x.fetchRuns = codeNetFetch.MatchString(code) && codeEval.MatchString(code)
+	x.reverse = codeSocket.MatchString(code) && codeShellSpawn.MatchString(code)
+	x.home = codeHomeExpr.MatchString(code)
+	x.strings = stringLits(code, 64)
 	for _, m := range codeSecretVar.FindAllStringSubmatch(code, 8) {
 		if checks.SecretVarName(m[1]) {
-			secretVar = m[1]
+			x.secretVar = m[1]
 			break
 		}
 	}
-	envDump := codeEnvDump.MatchString(code)
-	sends := codeSend.MatchString(code) || codeSocket.MatchString(code)
+	x.envDump = codeEnvDump.MatchString(code)
+	x.sends = codeSend.MatchString(code) || codeSocket.MatchString(code)
+	x.urlImport = codeURLImport.MatchString(code)
+	x.decodeRuns = codeDecode.MatchString(code) && codeRunsText.MatchString(code)
+	x.shellAlone = codeSpawnShell.MatchString(code) && !codeSocket.MatchString(code)
+	x.writes = codeWriteVerb.MatchString(code)
+	return x
+}
 
-	switch {
-	case sends && len(credPaths) > 0:
-		a.flag(c, danger.Exfiltration, prog+" code sends the credential file "+credPaths[0]+" over the network")
-	case sends && envDump:
-		a.flag(c, danger.Exfiltration, prog+" code sends the environment, secrets included, over the network")
-	case sends && secretVar != "":
-		a.flag(c, danger.Exfiltration, prog+" code sends the secret "+secretVar+" over the network")
-	case len(credPaths) > 0:
-		a.flag(c, danger.CredentialAccess, prog+" code reads the credential file "+credPaths[0])
-	case secretVar != "":
-		a.flagAt(c, danger.CredentialAccess, prog+" code reads the secret "+secretVar, medium)
-	case envDump:
-		a.flagAt(c, danger.CredentialAccess, prog+" code reads the whole environment, secrets included", medium)
+// patternDelete is a delete whose target a pattern matched: a literal, the
+// home directory, or computed at run time.
+func patternDelete(target string, tree bool) codeDelete {
+	target = strings.TrimSpace(target)
+	d := codeDelete{tree: tree, expr: target}
+	switch lit, ok := stringLiteral(target); {
+	case codeHomeExpr.MatchString(target):
+		d.home = true
+	case ok:
+		d.known, d.target = true, lit
+	case target == "":
+		d.tree = false // nothing to judge
 	}
-	if codeURLImport.MatchString(code) {
-		a.flag(c, danger.RemoteExec, prog+" code loads and runs a module straight from the network")
-	}
-	if codeDecode.MatchString(code) && codeRunsText.MatchString(code) {
-		a.flag(c, danger.RemoteExec, prog+" code decodes a hidden payload and runs it")
-	}
-	if codeSpawnShell.MatchString(code) && !codeSocket.MatchString(code) {
-		a.flagAt(c, danger.RemoteExec, prog+" code opens a shell, escaping what the command shows", medium)
-	}
-	if codeWriteVerb.MatchString(code) {
-		for _, p := range controlPaths {
-			a.judgeWrite(c, p)
-		}
-	}
-	for _, m := range codeRecursiveR.FindAllStringSubmatch(code, 4) {
-		target := strings.TrimSpace(m[1])
-		switch lit, ok := stringLiteral(target); {
-		case codeHomeExpr.MatchString(target):
-			a.flag(c, danger.RecursiveDelete, prog+" code recursively deletes the home directory")
-		case ok:
-			checks.JudgeDelete(a.view(c), arg{Value: lit, Raw: lit, Lit: true, Glob: fspath.HasGlob(lit)}, true)
-		case target != "":
-			a.flag(c, danger.RecursiveDelete, prog+" code recursively deletes a path computed at run time ("+target+")")
-		}
-	}
+	return d
 }
 
 // codePaths returns where a string literal in code may point: resolved

@@ -42,6 +42,7 @@ var siteTests = map[string]func(*testing.T){
 	"TestControlFileRoutes":         TestControlFileRoutes,
 	"TestMemoKeepsFindings":         TestMemoKeepsFindings,
 	"TestInterpreterCode":           TestInterpreterCode,
+	"TestCodeCalls":                 TestCodeCalls,
 	"TestShellRunsCode":             TestShellRunsCode,
 	"TestEvasionFamilies":           TestEvasionFamilies,
 	"TestNormalize":                 TestNormalize,

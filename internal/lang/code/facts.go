@@ -17,6 +17,14 @@ type Call struct {
 	// List says the argument is a list of strings ([...], an array),
 	// joined by spaces in Arg.
 	List bool
+	// Args are the call's arguments as written, up to eight, each its
+	// tokens joined with no space and each string as its value in double
+	// quotes, or ? when built at run time: open('x', 'w') has the Args
+	// "x" and "w", unlink(p, recursive = TRUE) p and recursive=TRUE.
+	Args []string
+	// end is the index of the token that closes the arguments, for a
+	// call chained on this one (x.all().delete()).
+	end int
 }
 
 // concat reports whether op joins two strings in the family.
@@ -46,8 +54,15 @@ func newStream(src string, f Family) *stream {
 	return &stream{l: lexer{src: src, f: f, skip: true, out: make([]Token, 0, 32)}}
 }
 
-// at returns the token at i, false past the end.
+// behind is how many tokens before the one being read stay readable:
+// Calls looks back at a call it is chained on.
+const behind = 8
+
+// at returns the token at i, false past the end, or before the window.
 func (s *stream) at(i int) (Token, bool) {
+	if i < s.base {
+		return Token{}, false
+	}
 	for i-s.base >= len(s.l.out) {
 		if s.l.i >= len(s.l.src) {
 			return Token{}, false
@@ -60,7 +75,7 @@ func (s *stream) at(i int) (Token, bool) {
 // drop forgets the tokens before i, keeping the last one read, which the
 // lexer looks back at.
 func (s *stream) drop(i int) {
-	n := min(i-s.base, len(s.l.out)-1)
+	n := min(i-s.base-behind, len(s.l.out)-1)
 	if n < 64 || n < len(s.l.out)/2 {
 		return
 	}
@@ -172,12 +187,14 @@ func Calls(src string, f Family) []Call {
 			}
 			break
 		}
-		c := Call{Name: name}
+		c := Call{Name: chained(f, s, out, i, name)}
 		switch n, ok := s.at(j); {
 		case ok && n.Text == "(":
 			c.Arg, c.List = argument(f, s, j+1)
+			c.Args, c.end = arguments(s, j+1, ")")
 		case ok && (n.Kind == String || n.Kind == Backtick) && (f == Perl || f == Ruby || f == Tcl || f == PHP):
 			c.Arg, c.List = argument(f, s, j)
+			c.Args, c.end = arguments(s, j, "")
 		default:
 			i = j - 1
 			continue
@@ -187,6 +204,89 @@ func Calls(src string, f Family) []Call {
 	}
 }
 
+// loaders are the calls whose value is the module their argument names:
+// require("fs").rmSync is fs.rmSync, __import__("os").system os.system.
+var loaders = map[string]bool{"require": true, "__import__": true, "import": true, "importlib.import_module": true}
+
+// chained returns the name of a call at token i chained on the call just
+// before it (x(...).name): the module's name and its own after a loader
+// with a literal module (require("child_process").exec is
+// child_process.exec), else the call's name, its arguments as (), and
+// its own (User.objects.all().delete).
+func chained(f Family, s *stream, out []Call, i int, name string) string {
+	if len(out) == 0 {
+		return name
+	}
+	dot, ok1 := s.at(i - 1)
+	if !ok1 || dot.Text != "." || f == Perl || f == PHP {
+		return name
+	}
+	prev := out[len(out)-1]
+	if prev.end != i-2 {
+		return name
+	}
+	if loaders[prev.Name] && !prev.Arg.Unknown && !prev.List {
+		return strings.TrimPrefix(prev.Arg.Text, "node:") + "." + name
+	}
+	return prev.Name + "()." + name
+}
+
+// arguments returns a call's arguments from token i up to the closer
+// (")", or for a call with no parentheses the end of the statement: ";",
+// a newline's absence aside, or the end), each as its canonical text,
+// and the index of the closer.
+func arguments(s *stream, i int, closer string) ([]string, int) {
+	var args []string
+	var b strings.Builder
+	depth := 0
+	for j := i; j < i+64; j++ {
+		step()
+		t, ok := s.at(j)
+		if !ok {
+			break
+		}
+		switch {
+		case depth == 0 && (t.Text == closer || closer == "" && (t.Text == ";" || t.Text == "}" || t.Text == ")")):
+			if b.Len() > 0 && len(args) < 8 {
+				args = append(args, b.String())
+			}
+			return args, j
+		case depth == 0 && t.Text == ",":
+			if len(args) < 8 {
+				args = append(args, b.String())
+			}
+			b.Reset()
+			continue
+		case t.Text == "(" || t.Text == "[" || t.Text == "{":
+			depth++
+		case t.Text == ")" || t.Text == "]" || t.Text == "}":
+			depth--
+			if depth < 0 {
+				return args, j
+			}
+		}
+		if b.Len() < 256 {
+			b.WriteString(canonical(t))
+		}
+	}
+	if b.Len() > 0 && len(args) < 8 {
+		args = append(args, b.String())
+	}
+	return args, -1
+}
+
+// canonical is a token as an argument's text shows it: a string as its
+// value in double quotes (? when not known), anything else as written.
+func canonical(t Token) string {
+	if t.Kind == String || t.Kind == Backtick {
+		if !t.Known {
+			return "?"
+		}
+		return `"` + t.Value + `"`
+	}
+	return t.Text
+}
+
 // argument reads a call's first argument at token i.
 func argument(f Family, s *stream, i int) (Value, bool) {
 	if v, _, ok := fold(f, s, i); ok {
@@ -194,6 +294,10 @@ func argument(f Family, s *stream, i int) (Value, bool) {
 	}
 	t, _ := s.at(i)
 	n, _ := s.at(i + 1)
+	if c, _ := s.at(i + 2); t.Text == "{" && n.Text == "cmd" && c.Text == ":" {
+		// Deno.run({cmd: ["sh"]}): the command is the cmd list
+		return argument(f, s, i+3)
+	}
 	if t.Text == "[" || f == Perl && t.Text == "(" || f == PHP && t.Text == "array" && n.Text == "(" {
 		if t.Text == "array" {
 			i++

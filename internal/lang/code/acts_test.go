@@ -1,0 +1,122 @@
+package code
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestActs reads every row's example and finds the row: as a call, or,
+// for the environment and the home directory, as a name read.
+func TestActs(t *testing.T) {
+	seen := map[string]bool{}
+	for _, row := range Acts {
+		key := row.Family.String() + " " + row.Name
+		if seen[key] {
+			t.Errorf("%s: two rows", key)
+		}
+		seen[key] = true
+		r := Read(row.Example, row.Family)
+		found := false
+		for _, u := range r.Uses {
+			if u.Row == &Acts[rowIndex(row)] {
+				found = true
+			}
+		}
+		for _, ref := range r.Refs {
+			if _, ok := EnvOf(row.Family, ref.Name); ok && row.Act == Env {
+				found = true
+			}
+			for _, rr := range RowsOf(row.Family, ref.Name) {
+				found = found || rr == &Acts[rowIndex(row)]
+			}
+		}
+		if !found {
+			t.Errorf("%s: its example %q does not reach it (uses %v)", key, row.Example, r.Uses)
+		}
+	}
+}
+
+func rowIndex(r Row) int {
+	for i := range Acts {
+		if Acts[i].Family == r.Family && Acts[i].Name == r.Name {
+			return i
+		}
+	}
+	return -1
+}
+
+func uses(r Reading) string {
+	var ws []string
+	for _, u := range r.Uses {
+		a := "?"
+		if !u.Arg.Unknown {
+			a = `"` + u.Arg.Text + `"`
+		}
+		ws = append(ws, u.Name+"("+a+")")
+	}
+	return strings.Join(ws, " ")
+}
+
+// TestRead holds the calls Read finds to their names through imports and
+// aliases, in every quote form, and finds none in strings and comments.
+func TestRead(t *testing.T) {
+	for _, c := range []struct {
+		f        Family
+		in, want string
+	}{
+		{Python, `import os; os.system("rm -rf ~")`, `os.system("rm -rf ~")`},
+		{Python, `import os as o; o.system('rm -rf ~')`, `os.system("rm -rf ~")`},
+		{Python, `from os import system as s; s("rm -rf ~")`, `os.system("rm -rf ~")`},
+		{Python, `from os import system; system("""rm -rf ~""")`, `os.system("rm -rf ~")`},
+		{Python, `from os import *; system("rm " '-rf ~')`, `os.system("rm -rf ~")`},
+		{Python, `import os; s = os.system; s("rm -rf ~")`, `os.system("rm -rf ~")`},
+		{Python, `__import__("o" + "s").system("rm -rf ~")`, `__import__("os") os.system("rm -rf ~")`},
+		{Python, `import subprocess as sp; sp.run(["rm", "-rf", "~"])`, `subprocess.run("rm -rf '~'")`},
+		{Python, `print("os.system('rm -rf ~')")`, ``},
+		{Python, `# os.system("rm -rf ~")` + "\nprint(1)", ``},
+		{Python, `import shutil; shutil.rmtree(d)`, `shutil.rmtree(?)`},
+		{Python, `open(".bashrc", "a").write("x")`, `open(".bashrc")`},
+		{Python, `open(".bashrc").read()`, ``},
+		{JS, "require('child_process').execSync(`rm -rf ~`)", `require("child_process") child_process.execSync("rm -rf ~")`},
+		{JS, `const cp = require("node:child_process"); cp.exec("rm -rf ~")`, `require("node:child_process") child_process.exec("rm -rf ~")`},
+		{JS, `const {exec: run} = require("child_process"); run("rm -rf ~")`, `require("child_process") child_process.exec("rm -rf ~")`},
+		{JS, `import {exec} from "child_process"; exec("r" + "m -rf ~")`, `child_process.exec("rm -rf ~")`},
+		{JS, `/x/.exec("rm -rf ~")`, ``},
+		{JS, `console.log("execSync('rm -rf ~')") // execSync("x")`, ``},
+		{JS, `Deno.run({cmd: ["rm", "-rf", "~"]})`, `Deno.run("rm -rf '~'")`},
+		{Perl, `system q{rm -rf ~}`, `system("rm -rf ~")`},
+		{Perl, "print qx{id}; system('r' . 'm -rf ~')", `system("rm -rf ~")`},
+		{Ruby, `system %q(rm -rf ~)`, `system("rm -rf ~")`},
+		{Ruby, `Kernel.system("rm -rf ~") # system("id")`, `Kernel.system("rm -rf ~")`},
+		{PHP, `shell_exec("r" . 'm -rf ~');`, `shell_exec("rm -rf ~")`},
+		{Lua, `local e = os.execute; e([[rm -rf ~]])`, `os.execute("rm -rf ~")`},
+		{R, `system("rm -rf ~") # system("id")`, `system("rm -rf ~")`},
+	} {
+		if got := uses(Read(c.in, c.f)); got != c.want {
+			t.Errorf("%v %s:\n got %s\nwant %s", c.f, c.in, got, c.want)
+		}
+	}
+}
+
+// TestReadLoops finds endless loops and what the code names in them.
+func TestReadLoops(t *testing.T) {
+	for _, c := range []struct {
+		f       Family
+		in      string
+		endless bool
+		named   Act
+	}{
+		{Perl, `fork while fork`, true, Forks},
+		{Perl, `fork while 1`, true, Forks},
+		{Ruby, `loop { fork }`, true, Forks},
+		{Python, "import os\nwhile True: os.fork()", true, Forks},
+		{JS, `const a=[]; for(;;) a.push(Buffer.alloc(1e9))`, true, Grows},
+		{Python, "for i in range(3): print(i)", false, 0},
+		{Python, `print("while True: os.fork()")`, false, 0},
+	} {
+		r := Read(c.in, c.f)
+		if r.Endless != c.endless || r.Named&c.named != c.named || c.named == 0 && r.Named != 0 {
+			t.Errorf("%v %s: endless %v named %b, want %v %b", c.f, c.in, r.Endless, r.Named, c.endless, c.named)
+		}
+	}
+}
