@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -179,6 +180,9 @@ func scanLines(in io.Reader, out *bufio.Writer, stderr io.Writer, opts shell.Opt
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	if os.Getenv("GOGC") == "" {
+		defer debug.SetGCPercent(debug.SetGCPercent(scanGCPercent))
+	}
 	window := scanWindow * workers
 	// Every job is in free, or on its way through work and order: neither
 	// send below blocks.
@@ -262,6 +266,15 @@ func scanLines(in io.Reader, out *bufio.Writer, stderr io.Writer, opts shell.Opt
 	}
 	return ok
 }
+
+// scanGCPercent is the collector's target while the scan runs (unless
+// GOGC says otherwise). What the scan keeps is small and does not grow —
+// the window of lines, the analysers' pools, the program tables — while
+// every command allocates a few kilobytes it drops at once: at the default
+// of 100 the collector ran every few hundred commands and took about a
+// sixth of the scan's CPU time, and at 400 the heap still stays within a
+// few times what is kept.
+const scanGCPercent = 400
 
 // scanWindow is how many lines per worker the scan holds at once: enough
 // that a worker finding a slow line leaves the others work to do.

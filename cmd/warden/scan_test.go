@@ -40,16 +40,22 @@ func scanInput(tb testing.TB) ([]byte, int) {
 	return buf.Bytes(), n
 }
 
-// BenchmarkScanJSONL measures the scan loop of warden scan --jsonl on one
-// core; the commands/s metric is the figure asked for (≥ 50,000).
-func BenchmarkScanJSONL(b *testing.B) {
+// BenchmarkScanJSONL measures the scan loop of warden scan --jsonl as the
+// command runs it, with GOMAXPROCS workers; the commands/s metric is the
+// figure asked for (≥ 50,000). BenchmarkScanJSONLOneWorker is the same
+// loop on one worker: the two show what the workers add.
+func BenchmarkScanJSONL(b *testing.B) { benchmarkScan(b, 0) }
+
+func BenchmarkScanJSONLOneWorker(b *testing.B) { benchmarkScan(b, 1) }
+
+func benchmarkScan(b *testing.B, workers int) {
 	in, n := scanInput(b)
 	opts := shell.Options{Cwd: "/home/dev/projects/app", Home: "/home/dev"}
 	b.SetBytes(int64(len(in)))
 	b.ReportAllocs()
 	for b.Loop() {
 		out := bufio.NewWriter(io.Discard)
-		if !scanLines(bytes.NewReader(in), out, io.Discard, opts, true, 0) {
+		if !scanLines(bytes.NewReader(in), out, io.Discard, opts, true, workers) {
 			b.Fatal("scan failed")
 		}
 		out.Flush()
