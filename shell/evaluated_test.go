@@ -81,6 +81,17 @@ func TestShellRunsCode(t *testing.T) {
 		{cmd: "cat > x.sh <<'E'\nrm -rf ~\nE\nbash x.sh", category: "recursive-delete"},
 		{cmd: `echo 'rm -rf ~' >> x.sh; source x.sh`, category: "recursive-delete"},
 		{cmd: `printf 'import shutil\nshutil.rmtree("/")\n' > x.py; python3 x.py`, category: "recursive-delete"},
+		// A script's #! line runs the program its wrapper's entry finds
+		// (env, nice: the kernel gives them the rest of the line as one
+		// word); one the wrapper cannot place runs nothing known.
+		{cmd: `printf '#!/usr/bin/env python3\nimport shutil\nshutil.rmtree("/")\n' > x.py; chmod +x x.py; ./x.py`, category: "recursive-delete"},
+		{cmd: `printf '#!/usr/bin/nice python3\nimport shutil\nshutil.rmtree("/")\n' > x.py; chmod +x x.py; ./x.py`, category: "recursive-delete"},
+		{cmd: `printf '#!/usr/bin/env bash\nrm -rf ~\n' > x.sh; ./x.sh`, category: "recursive-delete"},
+		{cmd: `printf '#!/usr/bin/env python3\nprint(1)\n' > x.py; chmod +x x.py; ./x.py`},
+		{cmd: `printf '#!/bin/nice python3\nprint(1)\n' > x.py; chmod +x x.py; ./x.py`},
+		{cmd: `printf '#! /usr/bin/python3 -u\nprint(1)\n' > x.py; chmod +x x.py; ./x.py`},
+		{cmd: `printf '#!/usr/bin/env -S python3 -u\nprint(1)\n' > x.py; chmod +x x.py; ./x.py`, unknown: true},
+		{cmd: `printf '#!/usr/bin/env -i python3\nprint(1)\n' > x.py; chmod +x x.py; ./x.py`, unknown: true},
 		{cmd: `cp /tmp/evil x.sh; bash x.sh`, unknown: true},
 		{cmd: `base64 -d payload > x.sh; . ./x.sh`, unknown: true},
 		// Aliases.

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"github.com/wardenhq/warden/checks"
 	"github.com/wardenhq/warden/internal/fspath"
 	"strings"
 
@@ -139,18 +140,23 @@ func (a *analyzer) runWritten(ca *call) {
 	}
 }
 
-// shebangProgram returns the program named by a script's #! line.
+// shebangProgram returns the program a script's #! line runs. The kernel
+// gives the interpreter the rest of the line as one word, and a wrapper
+// there runs the program that word names, read by the wrapper's entry
+// (#!/usr/bin/env python3, #!/usr/bin/nice python3); a word it cannot
+// place (env -S python3 -u) leaves the wrapper, which runs nothing known.
 func shebangProgram(text string) string {
 	line, _, _ := strings.Cut(strings.TrimPrefix(text, "#!"), "\n")
-	f := strings.Fields(line)
-	if len(f) == 0 {
+	interp, rest, _ := strings.Cut(strings.TrimLeft(line, " \t"), " ")
+	interp, _, _ = strings.Cut(interp, "\t")
+	if interp == "" {
 		return ""
 	}
-	p := baseName(f[0])
-	if p == "env" && len(f) > 1 {
-		p = baseName(f[len(f)-1])
+	words := []checks.Word{{Value: interp, Lit: true}}
+	if rest = strings.Trim(rest, " \t\r"); rest != "" {
+		words = append(words, checks.Word{Value: rest, Lit: true})
 	}
-	return key(p)
+	return key(baseName(execProgram(words)))
 }
 
 func shebangShell(text string) bool { return shellProgram(shebangProgram(text)) }
