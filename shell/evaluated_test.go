@@ -80,6 +80,17 @@ func TestShellRunsCode(t *testing.T) {
 		{cmd: `echo 'rm -rf ~' > x; chmod +x x && ./x`, category: "recursive-delete"},
 		{cmd: "cat > x.sh <<'E'\nrm -rf ~\nE\nbash x.sh", category: "recursive-delete"},
 		{cmd: `echo 'rm -rf ~' >> x.sh; source x.sh`, category: "recursive-delete"},
+		// A here-document written through a program is what its entry
+		// says the program makes of it (Code.Transform), in every
+		// spelling of the program's name.
+		{cmd: "/bin/cat > x.sh <<'E'\nrm -rf ~\nE\nbash x.sh", category: "recursive-delete"},
+		{cmd: "command cat > x.sh <<'E'\nrm -rf ~\nE\nbash x.sh", category: "recursive-delete"},
+		{cmd: "cat > x.sh <<'E'\nls\nE\nbash x.sh", part: "ls"},
+		{cmd: "base64 -d > x.sh <<'E'\ncm0gLXJmIH4K\nE\nbash x.sh", category: "recursive-delete"},
+		{cmd: "/usr/bin/base64 --decode > x.sh <<'E'\nbHMK\nE\nbash x.sh", part: "ls"},
+		{cmd: "rev > x.sh <<'E'\n~ fr- mr\nE\nbash x.sh", category: "recursive-delete"},
+		{cmd: "cat notes.txt > x.sh <<'E'\nls\nE\nbash x.sh", unknown: true},
+		{cmd: "gzip -d > x.sh <<'E'\nls\nE\nbash x.sh", unknown: true},
 		{cmd: `printf 'import shutil\nshutil.rmtree("/")\n' > x.py; python3 x.py`, category: "recursive-delete"},
 		// A script's #! line runs the program its wrapper's entry finds
 		// (env, nice: the kernel gives them the rest of the line as one

@@ -59,7 +59,9 @@ func (a *analyzer) recordWritten(ca *call) {
 	}
 }
 
-// producedLiteral returns what a call prints when it is literal text.
+// producedLiteral returns what a call prints when it is literal text:
+// echo's and printf's operands, or a here-document as its program's entry
+// says it transforms it.
 func (a *analyzer) producedLiteral(ca *call) (string, bool) {
 	switch ca.prog {
 	case "echo", "printf":
@@ -77,14 +79,13 @@ func (a *analyzer) producedLiteral(ca *call) (string, bool) {
 			return "", false
 		}
 		return printfString(words[0], words[1:]), true
-	case "cat":
-		if len(ca.operands()) > 0 {
-			return "", false
-		}
-		for _, r := range ca.redirs {
-			if r.hasBody {
-				return r.body, true
-			}
+	}
+	// What a program makes of a here-document it reads, where its entry
+	// says (Code.Transform): cat hands it on as it is when given no file,
+	// base64 -d decodes it, rev and tr rewrite it.
+	for _, r := range ca.redirs {
+		if r.hasBody {
+			return decode(ca, r.body)
 		}
 	}
 	return "", false
