@@ -79,8 +79,8 @@ var _ = family("archivers", func(add func(...*Spec)) {
 			Options: "-a= --suffix-length= --additional-suffix= -b= --bytes= -C= --line-bytes= -l= --lines= -n= --number= -t= --separator= --help:h --version:h --filter=x",
 			Flagged: []string{"split --filt='sh -c id' data.csv", "split -l 100 data.csv part_", "split --filter='sh -c id' f"}},
 		&Spec{Names: n("csplit"), Prints: true, Effect: Write, Permute: true, Operands: "r -*", Loose: true, Abbrev: true,
-			// The pieces are named -f PREFIX and -b FORMAT (shell/effects.go).
-			Options: "-b= --suffix-format= -f= --prefix= -n= --digits= --help:h --version:h",
-			Flagged: []string{"csplit notes.md 2", "csplit -s -f ~/.bash -b 'rc%.0d' notes.md 2"}},
+			Files:   Files{Pieces: &Pieces{Prefix: "--prefix", Format: "--suffix-format", Digits: "--digits", DefaultPrefix: "xx", DefaultFormat: "%02d"}},
+			Options: "-b|--suffix-format= -f|--prefix= -n|--digits= -k|--keep-files -s|-q|--quiet|--silent -z|--elide-empty-files --suppress-matched --help:h --version:h",
+			Flagged: []string{"csplit notes.md 2", "csplit -s -f ~/.bash -b 'rc%.0d' notes.md 2", "csplit --pre ~/.bash --suffix-f 'rc%.0d' notes.md 2"}},
 	)
 })

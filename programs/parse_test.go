@@ -397,6 +397,9 @@ func TestPrintsOptionsDeclared(t *testing.T) {
 			opt, _, _ := strings.Cut(pair, "=")
 			named = append(named, opt)
 		}
+		if p := s.Files.Pieces; p != nil {
+			named = append(named, p.Prefix, p.Format, p.Digits)
+		}
 		for _, w := range strings.Fields(s.Number) {
 			if strings.HasPrefix(w, "-") {
 				named = append(named, w)

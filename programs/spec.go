@@ -542,6 +542,20 @@ type Files struct {
 	// SlashContents says a source operand that ends in "/" copies what
 	// the directory holds, not the directory (rsync).
 	SlashContents bool
+	// Pieces says the call writes its input in numbered pieces, files
+	// the command line names only by a prefix and a format (csplit).
+	Pieces *Pieces
+}
+
+// Pieces names the files a program writes its input's pieces to: the
+// value of the Prefix option (DefaultPrefix when not given) followed by
+// the piece's number, from 0, printed with the printf format the Format
+// option gives (DefaultFormat; %0Nd when the Digits option gives N):
+// csplit -f ~/.bash -b 'rc%.0d' writes ~/.bashrc. Each option is read
+// in every spelling.
+type Pieces struct {
+	Prefix, Format, Digits       string
+	DefaultPrefix, DefaultFormat string
 }
 
 // compiled is an entry's grammar, parsed on its first lookup.

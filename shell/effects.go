@@ -69,8 +69,8 @@ func (a *analyzer) effects(ca *call) {
 		a.parsedFor, a.parsedSpec = ca, spec
 	}
 	ca.help = res.Help || res.WhatIf
-	if ca.prog == "csplit" && !res.Help {
-		a.csplitWrites(ca, ops, res)
+	if spec.Files.Pieces != nil && !res.Help {
+		a.pieceWrites(ca, ops, res, spec.Files.Pieces)
 	}
 	remoteArchive(ca, res)
 	ca.unknown = append(ca.unknown, res.Unknown...)
@@ -785,29 +785,30 @@ func (a *analyzer) namesInProject(u *call) bool {
 	return false
 }
 
-// csplitWrites records the first pieces csplit writes: the prefix (-f, xx
-// by default) followed by the suffix format (-b, %02d by default) of 0
-// and 1. A format Go's fmt does not read as C's leaves the names unknown.
-func (a *analyzer) csplitWrites(ca *call, ops []arg, res *programs.Result) {
-	prefix, format := arg{Value: "xx", Lit: true}, "%02d"
+// pieceWrites records the first pieces a program whose entry declares
+// Files.Pieces writes: the prefix (csplit -f, xx by default) followed by
+// the suffix format (csplit -b, %02d by default) of 0 and 1. A format
+// Go's fmt does not read as C's leaves the names unknown.
+func (a *analyzer) pieceWrites(ca *call, ops []arg, res *programs.Result, pc *programs.Pieces) {
+	prefix, format := arg{Value: pc.DefaultPrefix, Lit: true}, pc.DefaultFormat
 	var n int
 	for _, u := range res.Uses {
 		if u.Index < 0 || u.Index >= len(ops) {
 			continue
 		}
 		switch u.Option {
-		case "-f", "--prefix":
+		case pc.Prefix:
 			prefix = ops[u.Index]
 			prefix.Value = u.Target
-		case "-b", "--suffix-format":
+		case pc.Format:
 			format = u.Target
-		case "-n", "--digits":
+		case pc.Digits:
 			if d, err := strconv.Atoi(u.Target); err == nil && d >= 0 && d < 10 {
 				n = d
 			}
 		}
 	}
-	if n > 0 && format == "%02d" {
+	if n > 0 && format == pc.DefaultFormat {
 		format = "%0" + strconv.Itoa(n) + "d"
 	}
 	if strings.Count(format, "%") != 1 || !strings.ContainsAny(format[strings.IndexByte(format, '%'):], "dxXo") {

@@ -105,6 +105,16 @@ func TestEntryFiles(t *testing.T) {
 		{"aws s3api put-object --bucket b --key k --body file://notes.txt", "read", app + "notes.txt"},
 		{"aws lambda invoke --function-name f --payload fileb://p.json out.json", "read", app + "p.json"},
 		{"aws --profile p iam create-policy --policy-document=file://pol.json", "read", app + "pol.json"},
+		// Files.Pieces: csplit's pieces, named by the prefix and format
+		// options in every spelling.
+		{"csplit notes.md 2", "write", app + "xx00"},
+		{"csplit notes.md 2", "write", app + "xx01"},
+		{"csplit -f part -n 3 notes.md 2", "write", app + "part001"},
+		{"csplit -s -f ~/.bash -b 'rc%.0d' notes.md 2", "write", "/home/dev/.bashrc"},
+		{"/usr/bin/csplit --pre ~/.bash --suffix-f 'rc%.0d' notes.md 2", "write", "/home/dev/.bashrc"},
+		{"csplit --prefix=$HOME/.bash --suffix-format=rc%.0d notes.md 2", "write", "/home/dev/.bashrc"},
+		{"csplit -fpart -b%03x notes.md 2", "write", app + "part001"},
+		{"csplit -f part notes.md 2", "write", "-" + app + "xx00"},
 		// Files.Keys: dd's if= and of=.
 		{"dd if=in.img of=out.img", "read", app + "in.img"},
 		{"dd if=in.img of=out.img", "write", app + "out.img"},
