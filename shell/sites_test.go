@@ -96,6 +96,7 @@ var notSiteTests = map[string]string{
 	"TestConfirmWithBash":                       "needs bash on the machine: coverage must not depend on it",
 	"TestEvaluatedWithBash":                     "needs bash on the machine: coverage must not depend on it",
 	"TestStateRowsWithBash":                     "needs bash on the machine: coverage must not depend on it",
+	"TestShellOptionsAreBashs":                  "needs bash on the machine, and asserts which options are declared and unknown, no finding",
 	"TestProgramIdentityOnDisk":                 "needs files on disk: coverage must not depend on them",
 	"TestAnalysisIsLinear":                      "generated commands up to the length limit: a bound, not examples",
 	"TestNestingPastTheLimitIsUnknown":          "generated nesting past the limit: a bound, not examples",

@@ -243,26 +243,28 @@ var setLetters = map[byte]string{
 	'C': "noclobber", 'E': "errtrace", 'H': "histexpand", 'P': "physical", 'T': "functrace",
 }
 
-// harmlessOptions are the set -o and shopt options that change nothing a
-// later word means for Warden (the table's rows say why for each that
-// could seem to).
-var harmlessOptions = map[string]bool{
-	"errexit": true, "nounset": true, "pipefail": true, "noclobber": true, "verbose": true, "posix": true, "notify": true,
-	"monitor": true, "hashall": true, "noglob": true, "noexec": true, "onecmd": true, "braceexpand": true, "histexpand": true,
-	"history": true, "emacs": true, "vi": true, "ignoreeof": true, "interactive-comments": true, "errtrace": true,
-	"functrace": true, "physical": true, "privileged": true, "xtrace": true,
-	"nullglob": true, "failglob": true, "extglob": true, "globstar": true, "globasciiranges": true, "nocasematch": true,
-	"expand_aliases": true, "extdebug": true, "lastpipe": true, "checkwinsize": true, "histappend": true, "cmdhist": true,
-	"lithist": true, "checkhash": true, "checkjobs": true, "execfail": true, "inherit_errexit": true, "extquote": true,
-	"promptvars": true, "progcomp": true, "hostcomplete": true, "interactive_comments": true, "shift_verbose": true,
-	"xpg_echo": true, "autocd": true, "cdspell": true, "dirspell": true, "direxpand": true, "globskipdots": true,
-	"huponexit": true, "login_shell": true, "mailwarn": true, "no_empty_cmd_completion": true,
-	"patsub_replacement": true, "assoc_expand_once": true, "complete_fullquote": true, "force_fignore": true,
-	"gnu_errfmt": true, "histreedit": true, "histverify": true, "localvar_inherit": true, "localvar_unset": true,
-	"progcomp_alias": true, "restricted_shell": true, "sourcepath": true, "varredir_close": true, "noexpand_translation": true,
-	"array_expand_once": true, "bash_source_fullpath": true, "compat31": true, "compat32": true, "compat40": true,
-	"compat41": true, "compat42": true, "compat43": true, "compat44": true,
+// The set -o and shopt options whose setting changes nothing a later word
+// means for Warden (programs.QuietOptions) are rows of stateRows too,
+// each with an example real bash runs: set -o NAME; wc notes, or shopt -s
+// NAME; wc notes. A setting of an option no row names is not known.
+func init() {
+	for _, o := range programs.QuietOptions {
+		kind, ex := stateShopt, "shopt -s "+o.Name+"; wc notes"
+		if o.Set {
+			kind, ex = stateSet, "set -o "+o.Name+"; wc notes"
+		}
+		stateRows = append(stateRows, stateRow{o.Name, kind, o.Changes, laterNone, "always", ex, false, false})
+	}
+	for _, r := range stateRows {
+		if r.kind == stateSet || r.kind == stateShopt {
+			shellOptionRows[r.name] = true
+		}
+	}
 }
+
+// shellOptionRows are the names of the set -o and shopt options stateRows
+// declares.
+var shellOptionRows = map[string]bool{}
 
 // optionReason says why turning an option on (or off, with on false)
 // makes later words unknown, "" when it is harmless.
@@ -284,8 +286,8 @@ func optionReason(name string, on bool) string {
 		}
 		return ""
 	}
-	if harmlessOptions[name] {
-		return ""
+	if shellOptionRows[name] {
+		return "" // what it changes, the walk models or judges where it is set
 	}
 	return "the shell option " + name + " is not known to Warden"
 }

@@ -284,3 +284,66 @@ func TestProgramIdentityOnDisk(t *testing.T) {
 		})
 	}
 }
+
+// TestShellOptionsAreBashs holds the state table to the options the bash
+// on this machine knows: each of set +o's and shopt's names is a row
+// (programs.QuietOptions or a row of its own), so that a setting Warden
+// calls harmless is one bash has, and one it does not know is unknown.
+func TestShellOptionsAreBashs(t *testing.T) {
+	bashPath, err := exec.LookPath("bash")
+	if err != nil || testing.Short() {
+		t.Skip("bash not available (or -short)")
+	}
+	out, err := exec.Command(bashPath, "--norc", "--noprofile", "-c", "set +o; shopt").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	known := map[string]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(line)
+		name := ""
+		switch {
+		case len(f) == 3 && f[0] == "set":
+			name = f[2] // set +o NAME
+		case len(f) == 2:
+			name = f[0] // NAME on|off
+		default:
+			t.Fatalf("a line bash printed is neither set's nor shopt's: %q", line)
+		}
+		known[name] = true
+		if !shellOptionRows[name] {
+			t.Errorf("bash knows the option %s, and no row of the state table declares it", name)
+		}
+	}
+	if len(known) < 80 {
+		t.Fatalf("bash listed only %d options", len(known))
+	}
+	newer := map[string]bool{"array_expand_once": true, "bash_source_fullpath": true} // bash 5.3
+	for name := range shellOptionRows {
+		if !known[name] && !newer[name] {
+			t.Errorf("the state table declares the option %s, which bash does not know", name)
+		}
+	}
+	for _, tc := range []struct {
+		cmd     string
+		unknown bool
+	}{
+		{"set -o emacs; wc notes", false},
+		{"set -o vi; wc notes", false},
+		{"set +o history; wc notes", false},
+		{"shopt -s xpg_echo; wc notes", false},
+		{"set -o nolog; wc notes", false},
+		{"set -o nosuchoption; wc notes", true},
+		{"shopt -s nosuchoption; wc notes", true},
+		{"shopt -s dotglob; wc *", true},
+	} {
+		an := Analyze(tc.cmd, testOpts)
+		unknown := false
+		for _, p := range an.Parts {
+			unknown = unknown || len(p.Unknown) > 0 || p.Dynamic
+		}
+		if unknown != tc.unknown {
+			t.Errorf("%s: unknown %v, want %v (parts %q)", tc.cmd, unknown, tc.unknown, partWords(an))
+		}
+	}
+}
