@@ -313,6 +313,13 @@ var reachProbes3 = func() []reachProbe {
 		{name: "3: look-alike: zip -y keeps links", files: map[string]string{"~/.ssh/id_rsa": pemKey, "src/k": "@sym:~/.ssh/id_rsa"}, mode: api.ModeBypass, cmd: "zip -r -y out.zip src", want: "allow"},
 		{name: "3: look-alike: hard links between project files, grep -r", files: map[string]string{"a.txt": "a", "t/b.txt": "@hard:a.txt"}, cmd: "grep -r a t", want: "allow"},
 		{name: "3: look-alike: a hard-linked key elsewhere, grep -r src", files: map[string]string{"~/.ssh/id_rsa": pemKey, "keys/k": "@hard:~/.ssh/id_rsa", "src/a.go": "package a"}, cmd: "grep -r package src", want: "allow"},
+		// git grep searches the working tree, the index or a revision.
+		{name: "3: git grep, tracked .env", git: true, files: envFiles, rules: denyEnv, cmd: "git grep STRIPE", want: "deny"},
+		{name: "3: git grep --no-index", files: envFiles, rules: denyEnv, cmd: "git grep --no-index STRIPE", want: "deny"},
+		{name: "3: git grep --untracked", git: true, files: envFiles, rules: denyEnv, cmd: "git grep --untracked -n STRIPE", want: "deny"},
+		{name: "3: git grep in a revision", git: true, files: envFiles, rules: denyEnv, cmd: "git grep -e STRIPE HEAD", want: "deny"},
+		{name: "3: git -C grep", git: true, files: envFiles, rules: denyEnv, cwd: "~", cmd: "git -C proj grep --cached STRIPE", want: "deny"},
+		{name: "3: look-alike: git grep", git: true, files: goTree, cmd: "git grep -n TODO", want: "allow"},
 		{name: "3: look-alike: cd into the link and back (logical)", files: linked, cmd: "cd d/.. && cat README.md", want: "allow"},
 		{name: "3: look-alike: cd into the link, cd .., read", files: linked, cmd: "cd d; cd ..; cat README.md", want: "allow"},
 		{name: "3: look-alike: .. with no link", files: envFiles, rules: denyEnv, cmd: "cat src/../README.md", want: "allow"},

@@ -127,7 +127,10 @@ var _ = family("git", func(add func(...*Spec)) {
 			"annotate", git("-b --root -L= -l -t -S=r --reverse= -p --porcelain --incremental --encoding= --contents=r --date= -M? -C? -w --abbrev?", "-*"),
 			"shortlog", git(gitLogOpts+" -n --numbered -s --summary -e --email --group= -c --committer -w?", "-*"),
 			"describe", git("--dirty? --broken? --all --tags --contains --abbrev= --candidates= --exact-match --debug --long --match= --exclude= --always --first-parent", "-*"),
-			"grep", &Spec{Permute: true, Abbrev: true, Operands: "- -*",
+			// It searches the working tree (--no-index, --untracked) or what
+			// the index and the revisions hold of it: every file there,
+			// whatever pathspecs narrow it to.
+			"grep", &Spec{Permute: true, Abbrev: true, Operands: "- -*", Flow: Flow{Trees: "*", Here: true},
 				// -O runs the pager (or the given command) on the matching files.
 				Options: "--cached --untracked --no-index --no-exclude-standard --exclude-standard --recurse-submodules -a --text --textconv:u --no-textconv -i --ignore-case -I --max-depth= " +
 					"-r --recursive --no-recursive -w --word-regexp -v --invert-match -h -H --full-name -E --extended-regexp -G --basic-regexp -P --perl-regexp -F --fixed-strings " +

@@ -141,12 +141,29 @@ func copyingProgram(c *call) bool { return programs.FlowOf(c.prog).Copies }
 // readsTrees reports a call that reads the directories it is given,
 // recursively (programs.Flow's Trees): grep -r, the searchers that
 // recurse by default, diff -r, and copies and archives of trees.
-func readsTrees(c *call) bool { return flowOptions(c, programs.FlowOf(c.prog).Trees) }
+func readsTrees(c *call) bool { return flowOptions(c, treeFlow(c).Trees) }
+
+// treeFlow is what the call's entry says of the trees it reads: the
+// program's Flow, or, where that reads none, the Flow of the subcommand
+// the call runs (git grep searches the working tree).
+func treeFlow(c *call) programs.Flow {
+	f := programs.FlowOf(c.prog)
+	if f.Trees != "" {
+		return f
+	}
+	if spec := specOf(c.prog); spec == nil || len(spec.Subcommands) == 0 {
+		return f
+	}
+	if res := entryOf(c); res.Spec != nil {
+		return res.Spec.Flow
+	}
+	return f
+}
 
 // followsLinks reports a call that follows the symbolic links inside the
 // trees it reads (programs.Flow's Follows and FollowsNot).
 func followsLinks(c *call) bool {
-	f := programs.FlowOf(c.prog)
+	f := treeFlow(c)
 	if f.Follows == "" || !readsTrees(c) {
 		return false
 	}

@@ -1,10 +1,6 @@
 package shell
 
-import (
-	"path"
-
-	"github.com/wardenhq/warden/programs"
-)
+import "path"
 
 // trees returns the directories a call reads recursively, everything below
 // them included: the paths a recursive reader, searcher, copy or archive
@@ -38,7 +34,7 @@ func (a *analyzer) trees(c *call, piped bool) []string {
 	if len(c.reads) > 0 {
 		return c.reads
 	}
-	if programs.FlowOf(c.prog).Here && !piped && c.cwd != "" {
+	if treeFlow(c).Here && !piped && c.cwd != "" {
 		return []string{c.cwd}
 	}
 	return nil
