@@ -962,6 +962,11 @@ func inPath(p, d string) bool {
 // judgeState adds to a call what the shell's state makes unknown in it,
 // and records what the state builtins it runs change for later words.
 func (a *analyzer) judgeState(ca *call) {
+	for _, x := range ca.operands() {
+		if x.Glob && extglobWord(x.Raw) {
+			ca.globs.Extglob = true
+		}
+	}
 	if ca.ctx.sc.touched {
 		for _, x := range ca.operands() {
 			if x.Glob {
@@ -1040,4 +1045,15 @@ func (a *analyzer) declCallState(ca *call) string {
 // word: they never match other files).
 func (g GlobOptions) defaults() bool {
 	return !g.Unknown && !g.Dotglob && !g.Nocaseglob && !g.Extglob && !g.Globstar && g.Globignore == ""
+}
+
+// extglobWord reports a word that holds extglob syntax: one of ?*+@!
+// before a parenthesis.
+func extglobWord(raw string) bool {
+	for i := 1; i < len(raw); i++ {
+		if raw[i] == '(' && strings.IndexByte("?*+@!", raw[i-1]) >= 0 {
+			return true
+		}
+	}
+	return false
 }

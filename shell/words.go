@@ -328,8 +328,12 @@ func (e *wordEval) parts(parts []syntax.WordPart, quoted, first bool) {
 			e.arg.Subst = true
 			e.write("/dev/fd/63")
 		case *syntax.ExtGlob:
+			// What @(…), !(…), +(…), *(…) or ?(…) match is any run of
+			// names, hidden ones too where the pattern starts with a dot
+			// (@(.env), .!(x)): a * matches as much, and the part's
+			// globbing is marked extended, so the disk is not asked.
 			e.arg.Glob = true
-			e.write(e.c.text(p))
+			e.write("*")
 		case *syntax.BraceExp:
 			e.write(e.c.text(p))
 		}

@@ -309,5 +309,5 @@ func patternReach(unknownBefore bool) rule.Reach {
 // fewer), and whether the options are ones the expansion models at all
 // (not with nocaseglob or options set by words the analysis cannot read).
 func globbing(g shell.GlobOptions) (dotGlob, known bool) {
-	return g.Dotglob || g.Globignore != "", !g.Unknown && !g.Nocaseglob
+	return g.Dotglob || g.Globignore != "", !g.Unknown && !g.Nocaseglob && !g.Extglob
 }
