@@ -139,6 +139,13 @@ var configProbes = []routeProbe{
 	probe("cargo --config rustc-wrapper", "", true, "cargo --config build.rustc-wrapper='/tmp/x' build").inBypass(),
 	probe("cargo +toolchain -Z", "", true, "cargo --config 'target.x86_64-unknown-linux-gnu.runner=\"/tmp/x\"' run").inBypass(),
 
+	// HOME and XDG_CONFIG_HOME say where git finds the user's own configuration.
+	probe("HOME=$PWD reads the project's .gitconfig", `printf '[core]\n\tpager = touch pwned\n' > .gitconfig`, true, "HOME=$PWD git -p log").inBypass(),
+	probe("HOME=. assigned first", `printf '[core]\n\tfsmonitor = touch pwned\n' > .gitconfig`, true, "HOME=.; git status").inBypass(),
+	probe("HOME exported first", `printf '[core]\n\tpager = touch pwned\n' > .gitconfig`, true, "export HOME=$PWD; git -p log").inBypass(),
+	probe("HOME under env", `mkdir h && printf '[core]\n\tpager = touch pwned\n' > h/.gitconfig`, true, "env HOME=h git -p log").inBypass(),
+	probe("XDG_CONFIG_HOME=. reads git/config", `mkdir -p git && printf '[core]\n\tpager = touch pwned\n' > git/config`, true, "XDG_CONFIG_HOME=. git -p log").inBypass(),
+	probe("XDG_CONFIG_HOME exported", `mkdir -p git && printf '[core]\n\tfsmonitor = touch pwned\n' > git/config`, true, "export XDG_CONFIG_HOME=$PWD; git status").inBypass(),
 	lookAlike("nested repo with plain config, -C", nestedRepo+`git -C sub config user.name A`, "{}", "git -C sub log"),
 	lookAlike("nested repo with plain config, cd", nestedRepo+`git -C sub config user.name A`, "{}", "cd sub && git status"),
 	lookAlike("project repo's own config is judged already", `git config core.editor vim`, "{}", "git log --oneline"),

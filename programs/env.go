@@ -94,6 +94,10 @@ type EnvVar struct {
 	// State: the shell's analysis models the variable's effect on later
 	// words (PATH, CDPATH, IFS), so declaring it is not by itself unknown.
 	State bool
+	// Inherited: every shell has the variable in its environment already,
+	// so assigning it without export changes it for the programs after it
+	// (HOME).
+	Inherited bool
 	// Words are the options, characters or values Value's test looks for.
 	Words []string
 	// Known are GOFLAGS's flags that change how go builds, not what it
@@ -154,6 +158,13 @@ var Env = []EnvVar{
 	{Names: n("IFS"), Value: EnvShell, Unsafe: true, State: true, Passes: []string{"IFS=, read -r a b"}},
 	{Names: n("SHELLOPTS", "BASHOPTS"), Value: EnvShell, Unsafe: true},
 	{Names: n("GLOBIGNORE", "EXECIGNORE", "TEXTDOMAIN", "TEXTDOMAINDIR"), Value: EnvShell, State: true},
+	// Where every program finds its user configuration (~/.gitconfig,
+	// ~/.npmrc, ~/.config/git/config): another directory makes what is
+	// there the user's own, a project's .gitconfig with core.pager or
+	// core.fsmonitor among it. HOME is in every shell's environment, so
+	// assigning it changes what the programs after it read.
+	{Names: n("HOME"), Value: EnvRead, Effect: Config, Unsafe: true, State: true, Inherited: true, Passes: []string{"HOME=$PWD git log"}},
+	{Names: n("XDG_CONFIG_HOME"), Value: EnvRead, Effect: Config, Unsafe: true, Passes: []string{"XDG_CONFIG_HOME=. git log"}},
 	{Names: n("GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_TEMPLATE_DIR"), Value: EnvTempConfig, Effect: Config, Unsafe: true,
 		Raises: danger.RemoteExec, Why: "configuration from {v}",
 		Flagged: []string{"GIT_CONFIG_GLOBAL=/tmp/g.cfg git status"}, Passes: []string{"GIT_CONFIG_GLOBAL=~/.gitconfig-work git status"}},

@@ -211,6 +211,10 @@ func (a *analyzer) walkCall(s *syntax.Stmt, ce *syntax.CallExpr, rds []redir, c 
 				// set -a: the assignment is exported.
 				c.sc.setUnsafeEnv()
 			}
+			if a.inheritedChange(as) {
+				// Exported already: the programs after it see the new value.
+				c.sc.setUnsafeEnv()
+			}
 			number := false
 			if i < len(ce.Assigns) && ce.Assigns[i].Name != nil && ce.Assigns[i].Name.Value == as.Name {
 				number = numericWord(ce.Assigns[i].Value)
@@ -704,7 +708,7 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 	}
 	if ca.decl {
 		for _, as := range ca.assigns {
-			if ca.exported && unsafeEnvNames(as.Name) && !modelledState(as.Name) {
+			if ca.exported && unsafeEnvNames(as.Name) && !modelledState(as.Name) || a.inheritedChange(as) {
 				c.sc.setUnsafeEnv()
 			}
 			if ca.exported && !safeEnvNames(as.Name) && !inertEnvNames(as.Name) && !unsafeEnvNames(as.Name) && !knownEnvValue(as.Name, as.Value.Value) && readByPrograms(as.Name) {
@@ -1004,4 +1008,17 @@ func (a *analyzer) afterCall(ca *call) {
 		sc.setFetched(f)
 	}
 	a.findCode(ca)
+}
+
+// inheritedChange reports an assignment to an unsafe variable every shell
+// has in its environment already (programs.EnvVar's Inherited: HOME) of
+// another value than the user's own: the programs after it see the new
+// value, exported or not.
+func (a *analyzer) inheritedChange(as assignment) bool {
+	e := programs.EnvOf(as.Name)
+	if e == nil || !e.Inherited || !e.Unsafe {
+		return false
+	}
+	v := as.Value
+	return v.Unbound || a.opts.Home == "" || fspath.Clean(a.resolveString(v.Value, "/")) != fspath.Clean(a.opts.Home)
 }
