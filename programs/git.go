@@ -229,7 +229,9 @@ var _ = family("git", func(add func(...*Spec)) {
 				ReadOnly: []string{"git bundle verify repo.bundle", "git bundle list-heads repo.bundle"}},
 			"bisect", gitDoes(Write, ""), "submodule", &Spec{Effect: Network, Permute: true, Loose: true, Operands: "-*", OtherSubcommand: Network, Options: "-q --quiet -h:h --help:h",
 				// status lists the submodules' commits, asking no remote.
-				Subcommands: subs("status", &Spec{Permute: true, Operands: "-*", Options: "--cached --recursive -q --quiet -h:h --help:h",
+				// foreach runs its words as a command in each submodule.
+				Subcommands: subs("foreach", &Spec{Effect: Exec, Command: true, NotCovered: true, Options: "-q --quiet --recursive -h:h --help:h",
+					Flagged: []string{"git submodule foreach 'rm -rf ~'", "git submodule foreach --recursive git clean -fdx"}}, "status", &Spec{Permute: true, Operands: "-*", Options: "--cached --recursive -q --quiet -h:h --help:h",
 					ReadOnly: []string{"git submodule status", "git submodule status --recursive"}, Flagged: []string{"git submodule update --init"}}, "deinit", gitDoes(Write, "-f|--force --all"), "add", &Spec{Effect: Unpack, Operands: "n e?", Permute: true, Loose: true, Options: "-b= --branch= --name= --reference=r --depth= -h:h --help:h"})}, "format-patch", gitDoes(Write, "-o=w --output-directory=w"),
 			"difftool", gitDoes(Exec, ""), "mergetool", gitDoes(Exec, ""),
 			// instaweb starts a web server and a browser: --httpd and

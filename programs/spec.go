@@ -385,6 +385,11 @@ type Spec struct {
 	// then usually Exec, or Unknown when the launcher also changes what
 	// the command is given (secrets injected, another user).
 	Command bool
+	// NotCovered says an allow rule on the program does not cover the
+	// command it runs (Command), as it covers what npx or uv run launch:
+	// the command is not the program's work but any the caller names
+	// (git submodule foreach CMD; a rule on git is not one on CMD).
+	NotCovered bool
 	// Wraps marks a wrapper (nice, nohup, timeout, stdbuf, doas): a
 	// launcher (Command) whose command runs in its place, with the same
 	// words, input and output. The shell judges the call as that command

@@ -352,7 +352,7 @@ func (a *analyzer) findEffects(c *call) {
 			cp := *c.ctx
 			cp.redirs = c.redirs
 			a.nested(e.Target, &cp, c.wrappers)
-			if c.partIdx >= 0 {
+			if res := entryOf(c); c.partIdx >= 0 && (res.Spec == nil || !res.Spec.NotCovered) {
 				// The parts it ran belong to the launcher, unless a
 				// launcher among them already owns them.
 				for i := first; i < len(a.an.Parts); i++ {
