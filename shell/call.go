@@ -941,7 +941,9 @@ func (a *analyzer) afterCall(ca *call) {
 			switch {
 			case target == "~" || strings.HasPrefix(target, "~/") || strings.HasPrefix(target, "/"):
 				target = a.resolveString(target, ca.cwd)
-			case symbolic && link != "":
+			case symbolic && link != "" && !a.entryParse(ca).Has("--relative"):
+				// ln -s: the target is relative to the link's directory;
+				// with -r it is named from here and made relative.
 				target = fspath.Join(dirOf(link), target)
 			default:
 				target = a.resolveString(target, ca.cwd)

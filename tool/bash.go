@@ -72,6 +72,19 @@ func (c BashChecker) Check(request api.Request, environment Env) *Analysis {
 				s.Incidental = true
 				s.Reach = reach
 				s.Display = p.Text
+				// Where the link leads is what is read: a directory of
+				// credentials read whole (cp -r d/ out, d a link to ~/.ssh).
+				how := "Read"
+				if reach&rule.ReachTree != 0 {
+					how = "Grep"
+				}
+				credentialRead(how, env, &s)
+				if s.Finding != nil {
+					f := *s.Finding
+					f.Part, f.Description = p.Text, f.Description+", through its link "+r
+					out.Findings = append(out.Findings, f)
+					s.Finding = nil
+				}
 				out.Subjects = append(out.Subjects, s)
 			}
 			if reach != 0 {

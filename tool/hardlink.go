@@ -94,15 +94,51 @@ func (env *Env) buildLinks() *linkIndex {
 			consider(p, fi)
 		}
 	}
-	// Files a user's rule may name: the top of each working directory and
-	// of home (.env, .bashrc, .netrc).
-	for _, d := range append(append([]string(nil), env.WorkingDirs...), env.Home) {
-		if d != "" && budget > 0 {
-			list(d, 0)
+	// Files a user's rule may name: the top of home (.bashrc, .netrc) and
+	// the working directories a few levels down, nearest first (.env,
+	// secrets/prod.json, sub/.env), within a budget of their own. Build
+	// output and caches (node_modules, whose files a package store
+	// hard-links) are what a build makes, not what a rule protects.
+	if env.Home != "" && budget > 0 {
+		list(env.Home, 0)
+	}
+	budget = maxLinkCandidates
+	queue := make([]string, 0, len(env.WorkingDirs))
+	depth := map[string]int{}
+	for _, d := range env.WorkingDirs {
+		if d != "" {
+			queue = append(queue, d)
+		}
+	}
+	for len(queue) > 0 && budget > 0 {
+		dir := queue[0]
+		queue = queue[1:]
+		entries, err := env.Paths.ReadDir(dir)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			if budget--; budget < 0 {
+				break
+			}
+			p := filepath.Join(dir, e.Name())
+			switch {
+			case e.Type().IsRegular():
+				if fi, err := e.Info(); err == nil {
+					consider(p, fi)
+				}
+			case e.IsDir() && depth[dir] < maxLinkDepth && !pathclass.ArtifactDir.Is(e.Name(), ""):
+				depth[p] = depth[dir] + 1
+				queue = append(queue, p)
+			}
 		}
 	}
 	return ix
 }
+
+// maxLinkDepth is how many levels below a working directory its files are
+// looked at for other names.
+const maxLinkDepth = 3
 
 func (r *PathResolver) readlink(p string) (string, error) {
 	if r != nil && r.Readlink != nil {
