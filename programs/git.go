@@ -194,7 +194,7 @@ var _ = family("git", func(add func(...*Spec)) {
 				"expire", gitDoes(Delete, "--expire= --expire-unreachable= --all --single-worktree -n|--dry-run --rewrite --updateref --stale-fix --verbose"), "delete", gitDoes(Delete, "")),
 				ReadOnly: []string{"git reflog", "git reflog show main"}},
 			"worktree", &Spec{Options: "-h:h --help:h", Subcommands: subs("list", git("--porcelain -v --verbose --expire= -z", ""),
-				"add", &Spec{Effect: Unpack, Permute: true, Loose: true, Operands: "e -?", Options: "-b= -B= --reason= -h:h --help:h"},
+				"add", &Spec{Effect: Unpack, Unpacks: Unpacks{What: "checks out a worktree"}, Permute: true, Loose: true, Operands: "e -?", Options: "-b= -B= --reason= -h:h --help:h"},
 				"remove", gitDoes(Delete, "-f|--force"), "prune", gitDoes(Delete, ""), "move", gitDoes(Write, ""), "lock", gitDoes(Write, ""), "unlock", gitDoes(Write, ""), "repair", gitDoes(Write, ""))},
 
 			// Subcommands that change the work tree or the repository.
@@ -212,7 +212,7 @@ var _ = family("git", func(add func(...*Spec)) {
 			"init", gitDoes(Write, "--template=l"), "apply", gitDoes(Write, "--unsafe-paths:u"), "am", gitDoes(Write, ""), "notes", gitDoes(Write, ""),
 			"gc", gitDoes(Write, "--prune? --no-prune --aggressive --auto --quiet --force --keep-largest-pack"), "prune", gitDoes(Delete, "-n|--dry-run -v|--verbose --progress --expire="), "repack", gitDoes(Write, ""), "fsck", git("--unreachable --dangling --no-dangling --root --tags --cache --no-reflogs --full --no-full --connectivity-only --strict --verbose -v --lost-found:w --name-objects --no-name-objects --progress --no-progress", "-*"), "update-index", gitDoes(Write, ""), "update-ref", gitDoes(Write, "-d --stdin -m= --no-deref -z --create-reflog"),
 			"fetch", gitDoes(Network, "--upload-pack=x"), "pull", gitDoes(Network, "--upload-pack=x -s= --strategy= -X= --strategy-option="),
-			"push", gitDoes(Network, "--receive-pack=x --exec=x -o|--push-option= --repo= -f|--force --force-with-lease? --force-if-includes -d|--delete --mirror --prune -n|--dry-run -u|--set-upstream --all --tags"), "clone", &Spec{Effect: Unpack, Operands: "n e?", Permute: true, Loose: true,
+			"push", gitDoes(Network, "--receive-pack=x --exec=x -o|--push-option= --repo= -f|--force --force-with-lease? --force-if-includes -d|--delete --mirror --prune -n|--dry-run -u|--set-upstream --all --tags"), "clone", &Spec{Effect: Unpack, Unpacks: Unpacks{What: "clones a repository", Named: true, Fetched: true}, Operands: "n e?", Permute: true, Loose: true,
 				Options: "-u=x --upload-pack=x --template=l -c=u --config=u -o= --origin= -b= --branch= -j= --jobs= --depth= --shallow-since= --shallow-exclude= " +
 					"--reference=r --reference-if-able=r --separate-git-dir=w --filter= --server-option= --bundle-uri=n --ref-format= -h:h --help:h",
 				Flagged: []string{"git clone https://example.com/x .claude", "git clone --depth 1 https://example.com/x ~/.config/x", "git clone -b main https://example.com/claude.git"}},
@@ -232,7 +232,7 @@ var _ = family("git", func(add func(...*Spec)) {
 				// foreach runs its words as a command in each submodule.
 				Subcommands: subs("foreach", &Spec{Effect: Exec, Command: true, NotCovered: true, Options: "-q --quiet --recursive -h:h --help:h",
 					Flagged: []string{"git submodule foreach 'rm -rf ~'", "git submodule foreach --recursive git clean -fdx"}}, "status", &Spec{Permute: true, Operands: "-*", Options: "--cached --recursive -q --quiet -h:h --help:h",
-					ReadOnly: []string{"git submodule status", "git submodule status --recursive"}, Flagged: []string{"git submodule update --init"}}, "deinit", gitDoes(Write, "-f|--force --all"), "add", &Spec{Effect: Unpack, Operands: "n e?", Permute: true, Loose: true, Options: "-b= --branch= --name= --reference=r --depth= -h:h --help:h"})}, "format-patch", gitDoes(Write, "-o=w --output-directory=w"),
+					ReadOnly: []string{"git submodule status", "git submodule status --recursive"}, Flagged: []string{"git submodule update --init"}}, "deinit", gitDoes(Write, "-f|--force --all"), "add", &Spec{Effect: Unpack, Unpacks: Unpacks{What: "adds a submodule", Named: true, Fetched: true}, Operands: "n e?", Permute: true, Loose: true, Options: "-b= --branch= --name= --reference=r --depth= -h:h --help:h"})}, "format-patch", gitDoes(Write, "-o=w --output-directory=w"),
 			"difftool", gitDoes(Exec, ""), "mergetool", gitDoes(Exec, ""),
 			// instaweb starts a web server and a browser: --httpd and
 			// --browser name the programs.

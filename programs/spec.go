@@ -371,6 +371,9 @@ type Spec struct {
 	// Files says how words the grammar cannot place name files the
 	// program reads or writes (shell/files.go).
 	Files Files
+	// Unpacks says what a call of an entry whose Effect is Unpack makes
+	// in the directory it unpacks into, beyond an archive's members.
+	Unpacks Unpacks
 	// Loose accepts options the entry does not declare, with no effect:
 	// for subcommands whose own effect already says they are not
 	// read-only (git commit), where the entry declares only the options
@@ -550,6 +553,21 @@ type Files struct {
 	// Pieces says the call writes its input in numbered pieces, files
 	// the command line names only by a prefix and a format (csplit).
 	Pieces *Pieces
+}
+
+// Unpacks is what an unpacking call makes (Spec.Unpacks).
+type Unpacks struct {
+	// What says it in the words of a finding ("clones a repository");
+	// "" is an archive's members.
+	What string
+	// Named says that, given no directory, it unpacks into one named
+	// after its first operand, the operand's last path element without
+	// a .git suffix (git clone URL makes ./NAME).
+	Named bool
+	// Fetched says the directory is filled with what the call fetched
+	// from a host: a file run from it later in the same command is code
+	// nobody reviewed (git clone URL DIR && DIR/install.sh).
+	Fetched bool
 }
 
 // Pieces names the files a program writes its input's pieces to: the

@@ -991,17 +991,17 @@ func (a *analyzer) afterCall(ca *call) {
 			}
 		}
 	}
-	if ca.prog == "git" {
-		if sub, _ := a.entrySub(ca); sub == "clone" {
-			pos := a.entryOperands(ca)
-			dir := ""
-			switch {
-			case len(pos) >= 2:
-				dir = a.resolve(pos[1], ca.cwd)
-			case len(pos) == 1 && ca.cwd != "":
-				dir = fspath.Join(ca.cwd, strings.TrimSuffix(urlFile(pos[0].Value), ".git"))
+	if res := a.entryParse(ca); res.Spec != nil && res.Spec.Unpacks.Fetched && !res.Help {
+		// What a clone fetched is there for the rest of the command: a
+		// file run from it is code nobody reviewed.
+		var us []programs.Use
+		for _, u := range res.Uses {
+			if u.Effect == programs.Unpack {
+				us = append(us, u)
 			}
-			if dir != "" {
+		}
+		for _, d := range unpackDirs(ca, res, us) {
+			if dir := a.resolve(d, ca.cwd); dir != "" {
 				sc.setFetched(dir + "/")
 			}
 		}

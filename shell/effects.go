@@ -205,24 +205,35 @@ func (a *analyzer) copyInto(ca *call, res *programs.Result, u programs.Use) {
 }
 
 // unpackUses judges where a call unpacks (Unpack): into the directories
-// given, or the working directory — for git clone, the directory named
-// after the repository.
+// given, or the working directory — or, where the entry's Unpacks.Named
+// says so, the directory named after its first operand (git clone URL).
 func (a *analyzer) unpackUses(ca *call, res *programs.Result, us []programs.Use) {
 	what := "extracts an archive"
-	switch res.Spec.Name() {
-	case "git clone":
-		what = "clones a repository"
-	case "git worktree add":
-		what = "checks out a worktree"
-	case "git submodule add":
-		what = "adds a submodule"
+	if w := res.Spec.Unpacks.What; w != "" {
+		what = w
 	}
+	dirs := unpackDirs(ca, res, us)
+	for _, d := range a.unpackInto(ca, dirs, what) {
+		if d == ca.cwd {
+			d = "" // as the program's own write (tar -x here)
+		}
+		e := Effect{Kind: programs.Write, Target: d}
+		if !slices.Contains(ca.fx, e) {
+			ca.fx = append(ca.fx, e)
+		}
+	}
+}
+
+// unpackDirs returns the directories a call unpacks into, as words: the
+// values of its Unpack uses, the working directory when one gives none,
+// or, with the entry's Unpacks.Named, the directory named after the first
+// operand (git clone URL: the repository's name).
+func unpackDirs(ca *call, res *programs.Result, us []programs.Use) []arg {
 	ops := ca.operands()
 	var dirs []arg
 	for _, u := range us {
 		if u.Target == "" && u.Index < 0 {
-			if what == "clones a repository" {
-				// git clone URL: the directory is the repository's name.
+			if res.Spec.Unpacks.Named {
 				if len(res.OperandIndexes) == 0 || res.OperandIndexes[0] >= len(ops) || !ops[res.OperandIndexes[0]].Lit {
 					continue
 				}
@@ -238,15 +249,7 @@ func (a *analyzer) unpackUses(ca *call, res *programs.Result, us []programs.Use)
 		}
 		dirs = append(dirs, checks.UseWord(ops, u)) // an attached value too: -C.claude, -o/tmp/out
 	}
-	for _, d := range a.unpackInto(ca, dirs, what) {
-		if d == ca.cwd {
-			d = "" // as the program's own write (tar -x here)
-		}
-		e := Effect{Kind: programs.Write, Target: d}
-		if !slices.Contains(ca.fx, e) {
-			ca.fx = append(ca.fx, e)
-		}
-	}
+	return dirs
 }
 
 // launchedCommand is the Lang of the Exec effect that holds the command a
