@@ -22,7 +22,7 @@ var _ = family("files", func(add func(...*Spec)) {
 		// rimraf and del-cli (node) delete their operands recursively.
 		&Spec{Names: n("rimraf", "del-cli"), Permute: true, Loose: true, Effect: Delete, Operands: "d*", Options: "-h:h --help:h",
 			Flagged: []string{"rimraf dist", "del-cli build"}},
-		&Spec{Names: n("cp"), Fills: FillsFiles, FileOp: true, Flow: Flow{Copies: true, Trees: "--recursive --archive", Follows: "--dereference", Examples: []string{"cp -r ~/.aws /tmp/x"}}, Grant: Grant{Exact: true, Offers: []string{"cp x => Bash(cp x)"}}, Abbrev: true, Permute: true, Operands: "r* i",
+		&Spec{Names: n("cp"), Fills: FillsFiles, FileOp: true, Links: &Links{With: "--link --symbolic-link", Symbolic: "--symbolic-link"}, Flow: Flow{Copies: true, Trees: "--recursive --archive", Follows: "--dereference", Examples: []string{"cp -r ~/.aws /tmp/x"}}, Grant: Grant{Exact: true, Offers: []string{"cp x => Bash(cp x)"}}, Abbrev: true, Permute: true, Operands: "r* i",
 			Options: "-a|--archive --attributes-only -b --backup? --copy-contents -d -f|--force -i|--interactive -H -l|--link -L|--dereference -n|--no-clobber -P|--no-dereference " +
 				"-p --preserve? --no-preserve= --parents -r|-R|--recursive --reflink? --remove-destination --sparse= --strip-trailing-slashes -s|--symbolic-link -S|--suffix= " +
 				"-t|--target-directory=i -T|--no-target-directory -u --update? -v|--verbose -x|--one-file-system -Z --context? --keep-directory-symlink -c -X" + gnu,
@@ -31,7 +31,7 @@ var _ = family("files", func(add func(...*Spec)) {
 			Options: "-b --backup? -f|--force -i|--interactive -n|--no-clobber --no-copy --strip-trailing-slashes -S|--suffix= -t|--target-directory=i -T|--no-target-directory " +
 				"-u --update? -v|--verbose -Z --context --exchange" + gnu,
 			Flagged: []string{"mv a b"}},
-		&Spec{Names: n("ln"), FileOp: true, IntoHere: true, Grant: Grant{Exact: true, Offers: []string{"ln x => Bash(ln x)"}}, Abbrev: true, Permute: true, Operands: "-* i",
+		&Spec{Names: n("ln"), FileOp: true, IntoHere: true, Links: &Links{Symbolic: "--symbolic", Relative: "--relative"}, Grant: Grant{Exact: true, Offers: []string{"ln x => Bash(ln x)"}}, Abbrev: true, Permute: true, Operands: "-* i",
 			Options: "-b --backup? -d|-F|--directory -f|--force -i|--interactive -L|--logical -n|--no-dereference -P|--physical -r|--relative -s|--symbolic -S|--suffix= " +
 				"-t|--target-directory=i -T|--no-target-directory -v|--verbose -h" + gnu,
 			Flagged: []string{"ln -s a b", "ln ~/.ssh/id_rsa k", "ln .env e.txt", "ln .warden/settings.local.json notes.json"}},

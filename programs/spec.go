@@ -371,6 +371,10 @@ type Spec struct {
 	// Files says how words the grammar cannot place name files the
 	// program reads or writes (shell/files.go).
 	Files Files
+	// Links says the call makes links, not copies: its source is the
+	// link's target, its destination the link's name (ln, link, cp -l,
+	// cp -s). The shell follows later paths through a link made so.
+	Links *Links
 	// Unpacks says what a call of an entry whose Effect is Unpack makes
 	// in the directory it unpacks into, beyond an archive's members.
 	Unpacks Unpacks
@@ -553,6 +557,21 @@ type Files struct {
 	// Pieces says the call writes its input in numbered pieces, files
 	// the command line names only by a prefix and a format (csplit).
 	Pieces *Pieces
+}
+
+// Links says which calls of a program make links (Spec.Links), each
+// option read in every spelling.
+type Links struct {
+	// With lists options, space separated, one of which a call must give
+	// to make links ("" always: ln, link; cp --link, cp --symbolic-link).
+	With string
+	// Symbolic lists the options that make the links symbolic, "*" for
+	// always; without, they are hard links.
+	Symbolic string
+	// Relative lists the options with which a symbolic link's target is
+	// named from the working directory and made relative to the link
+	// (ln --relative); without, it is read from the link's directory.
+	Relative string
 }
 
 // Unpacks is what an unpacking call makes (Spec.Unpacks).

@@ -929,32 +929,6 @@ func (a *analyzer) afterCall(ca *call) {
 	case "popd":
 		// Back to a directory of the stack, which is not followed.
 		sc.setCwd("")
-	case "ln":
-		// A link made here sends later paths through it to its target: a
-		// symbolic link's target is relative to the link's directory, a
-		// hard link's to the working directory.
-		symbolic := a.entryParse(ca).Has("-s", "--symbolic")
-		pos := a.entryOperands(ca)
-		if len(pos) == 2 && !pos[0].Unbound && !pos[1].Unbound {
-			link := a.resolve(pos[1], ca.cwd)
-			target := pos[0].Value
-			switch {
-			case target == "~" || strings.HasPrefix(target, "~/") || strings.HasPrefix(target, "/"):
-				target = a.resolveString(target, ca.cwd)
-			case symbolic && link != "" && !a.entryParse(ca).Has("--relative"):
-				// ln -s: the target is relative to the link's directory;
-				// with -r it is named from here and made relative.
-				target = fspath.Join(dirOf(link), target)
-			default:
-				target = a.resolveString(target, ca.cwd)
-			}
-			if link != "" && target != "" {
-				sc.addLink(link, fspath.Clean(target))
-				if !symbolic {
-					a.judgeHardLink(ca, fspath.Clean(target), link)
-				}
-			}
-		}
 	case "find":
 		fi := checks.ParseFind(ops)
 		if a.findExec(ca, fi, ops) {
@@ -984,6 +958,7 @@ func (a *analyzer) afterCall(ca *call) {
 	for _, name := range a.setVarNames(ca) {
 		sc.set(name, varVal{})
 	}
+	a.linkMade(ca)
 	if len(ca.writes) > 0 && ca.prog != "" {
 		if src := a.sensitiveSource(ca); src != "" {
 			for _, w := range ca.writes {
@@ -1023,4 +998,42 @@ func (a *analyzer) inheritedChange(as assignment) bool {
 	}
 	v := as.Value
 	return v.Unbound || a.opts.Home == "" || fspath.Clean(a.resolveString(v.Value, "/")) != fspath.Clean(a.opts.Home)
+}
+
+// linkMade follows a link a call makes, where its entry's Links says the
+// call makes one (ln, link, cp -l, cp -s): later paths through the link
+// go to its target. A symbolic link's target is relative to the link's
+// directory, a hard link's to the working directory.
+func (a *analyzer) linkMade(ca *call) {
+	spec := ca.entryOrBase()
+	if spec == nil || spec.Links == nil {
+		return
+	}
+	res := a.entryParse(ca)
+	if res.Help || spec.Links.With != "" && !res.Has(strings.Fields(spec.Links.With)...) {
+		return
+	}
+	symbolic := spec.Links.Symbolic == "*" || spec.Links.Symbolic != "" && res.Has(strings.Fields(spec.Links.Symbolic)...)
+	pos := a.entryOperands(ca)
+	if len(pos) != 2 || pos[0].Unbound || pos[1].Unbound {
+		return
+	}
+	link := a.resolve(pos[1], ca.cwd)
+	target := pos[0].Value
+	switch {
+	case target == "~" || strings.HasPrefix(target, "~/") || strings.HasPrefix(target, "/"):
+		target = a.resolveString(target, ca.cwd)
+	case symbolic && link != "" && !(spec.Links.Relative != "" && res.Has(strings.Fields(spec.Links.Relative)...)):
+		// The target is relative to the link's directory; with ln -r it
+		// is named from here and made relative.
+		target = fspath.Join(dirOf(link), target)
+	default:
+		target = a.resolveString(target, ca.cwd)
+	}
+	if link != "" && target != "" {
+		ca.ctx.sc.addLink(link, fspath.Clean(target))
+		if !symbolic {
+			a.judgeHardLink(ca, fspath.Clean(target), link)
+		}
+	}
 }

