@@ -371,6 +371,9 @@ type Spec struct {
 	// Files says how words the grammar cannot place name files the
 	// program reads or writes (shell/files.go).
 	Files Files
+	// Expression names the grammar of the operands when they are an
+	// expression the shell reads for the commands it runs (find's).
+	Expression Expression
 	// Links says the call makes links, not copies: its source is the
 	// link's target, its destination the link's name (ln, link, cp -l,
 	// cp -s). The shell follows later paths through a link made so.
@@ -558,6 +561,18 @@ type Files struct {
 	// the command line names only by a prefix and a format (csplit).
 	Pieces *Pieces
 }
+
+// Expression is the grammar of an expression a program's operands form
+// (Spec.Expression).
+type Expression uint8
+
+const (
+	// ExpressionFind: find's: starting points, then tests and actions,
+	// of which -exec, -execdir, -ok and -okdir run a command, up to a ;
+	// or +, on the files found (checks.ParseFind reads it). The commands
+	// are walked as parts of their own, under find.
+	ExpressionFind Expression = iota + 1
+)
 
 // Links says which calls of a program make links (Spec.Links), each
 // option read in every spelling.

@@ -929,21 +929,6 @@ func (a *analyzer) afterCall(ca *call) {
 	case "popd":
 		// Back to a directory of the stack, which is not followed.
 		sc.setCwd("")
-	case "find":
-		fi := checks.ParseFind(ops)
-		if a.findExec(ca, fi, ops) {
-			break
-		}
-		for _, ex := range fi.Execs {
-			cp := *ca.ctx
-			cp.find = fi
-			cp.pipe, cp.redirs, cp.xargs = nil, nil, false
-			words := make([]string, len(ex))
-			for i, x := range ex {
-				words[i] = x.Raw
-			}
-			a.dispatch(strings.Join(words, " "), ex, nil, nil, &cp)
-		}
 	case "alias":
 		for _, o := range ops {
 			if name, body, ok := strings.Cut(o.Value, "="); ok && name != "" {
@@ -957,6 +942,9 @@ func (a *analyzer) afterCall(ca *call) {
 	}
 	for _, name := range a.setVarNames(ca) {
 		sc.set(name, varVal{})
+	}
+	if spec := ca.entryOrBase(); spec != nil && spec.Expression == programs.ExpressionFind {
+		a.findRuns(ca, ops)
 	}
 	a.linkMade(ca)
 	if len(ca.writes) > 0 && ca.prog != "" {
@@ -1035,5 +1023,26 @@ func (a *analyzer) linkMade(ca *call) {
 		if !symbolic {
 			a.judgeHardLink(ca, fspath.Clean(target), link)
 		}
+	}
+}
+
+// findRuns walks the commands a find expression runs (-exec, -execdir,
+// -ok, -okdir: its entry's Expression), each as a part of its own, run
+// on the names find hands it: those a listing of the walk gives, when
+// the analysis can read them.
+func (a *analyzer) findRuns(ca *call, ops []arg) {
+	fi := checks.ParseFind(ops)
+	if a.findExec(ca, fi, ops) {
+		return
+	}
+	for _, ex := range fi.Execs {
+		cp := *ca.ctx
+		cp.find = fi
+		cp.pipe, cp.redirs, cp.xargs = nil, nil, false
+		words := make([]string, len(ex))
+		for i, x := range ex {
+			words[i] = x.Raw
+		}
+		a.dispatch(strings.Join(words, " "), ex, nil, nil, &cp)
 	}
 }

@@ -53,6 +53,12 @@ func TestOptionCommands(t *testing.T) {
 		{"/usr/bin/find . -exec sh -c id \\;", nil},
 		{"command find . -exec sh -c id \\;", nil},
 		{"find . -exec sh -c 'rm -rf ~' \\;", w("recursive-delete")},
+		// find's entry says its operands are a find expression
+		// (Expression): its commands are walked in every spelling of it.
+		{"/usr/bin/find . -exec sh -c 'rm -rf ~' \\;", w("recursive-delete")},
+		{"busybox find . -execdir sh -c 'rm -rf ~' \\;", w("recursive-delete")},
+		{"command find . -ok bash -c 'rm -rf ~' \\;", w("recursive-delete")},
+		{"env find . -okdir sh -c 'rm -rf ~' {} +", w("recursive-delete")},
 		{"env -S 'sh -c id'", nil},
 		{"env -S'sh -c id'", nil},
 		{"env --split-string='sh -c id'", nil},
