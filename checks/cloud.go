@@ -672,11 +672,9 @@ func ObjectStores(c Call) {
 		return
 	}
 	first, _ := c.Sub()
+	// s3cmd's del, rm, rb and sync --delete-removed are its entry's
+	// Raises.
 	switch c.Program() {
-	case "s3cmd":
-		if first == "del" || first == "rm" || first == "rb" || first == "sync" && res.Has("--delete-removed") {
-			c.Flag(danger.CloudDestructive, "s3cmd "+first+" deletes objects or buckets")
-		}
 	case "rclone":
 		switch first {
 		case "purge", "delete", "deletefile", "rmdir", "rmdirs", "cleanup", "dedupe":

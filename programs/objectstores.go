@@ -1,12 +1,17 @@
 package programs
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/wardenhq/warden/danger"
+)
 
 // Object-storage clients and backup tools that are not a cloud's own CLI:
 // each command talks to the store (Network), copies local files up or down
 // (the operands, a path or a URL), or deletes objects and buckets (Delete).
-// What deletes is judged by checks/cloud.go (ObjectStores) and,
-// for the backup tools, checks/services.go, from these entries.
+// What deletes is the entries' Raises (s3cmd) or is judged by
+// checks/cloud.go (ObjectStores) and, for the backup tools,
+// checks/services.go, from these entries.
 
 var _ = family("objectstores", func(add func(...*Spec)) {
 	// s3cmd 2.3.0 (optparse: unique prefixes of long options, tried here:
@@ -26,6 +31,14 @@ var _ = family("objectstores", func(add func(...*Spec)) {
 		"--cache-file=w --follow-symlinks --stop-on-error --content-disposition= --content-type= --expiry-date= --expiry-days= --expiry-prefix= -h|--help:h --version:h --configure:c --dump-config"
 	s3cmdRun := func(e Effect, operands string) *Spec {
 		return &Spec{Effect: e, Abbrev: true, Permute: true, Operands: operands, Options: s3cmdOpts}
+	}
+	// del, rm and rb delete objects or buckets, sync with
+	// --delete-removed the destination's objects the source lacks,
+	// unless it is a dry run.
+	s3cmdDeletes := func(e Effect, operands, sub, with string, flagged, passes []string) *Spec {
+		s := s3cmdRun(e, operands)
+		s.Raises = []Raise{{Kind: danger.CloudDestructive, Why: "s3cmd " + sub + " deletes objects or buckets", With: with, Unless: "--dry-run", Flagged: flagged, Passes: passes}}
+		return s
 	}
 
 	// rclone names a remote's objects as remote:path (or :backend:path),
@@ -79,8 +92,13 @@ var _ = family("objectstores", func(add func(...*Spec)) {
 	add(
 		&Spec{Names: n("s3cmd"), Abbrev: true, Permute: true, Options: s3cmdOpts, OtherSubcommand: Network,
 			Subcommands: subs("ls", s3cmdRun(Network, "-*"), "la", s3cmdRun(Network, "-*"), "du", s3cmdRun(Network, "-*"), "info", s3cmdRun(Network, "-*"),
-				"get", s3cmdRun(Network, "R* W"), "put", s3cmdRun(Network, "R* W"), "sync", s3cmdRun(Network, "R W"), "cp", s3cmdRun(Network, "-*"), "mv", s3cmdRun(Network, "-*"),
-				"del", s3cmdRun(Delete, "R*"), "rm", s3cmdRun(Delete, "R*"), "rb", s3cmdRun(Delete, "R*"), "mb", s3cmdRun(Network, "-*")),
+				"get", s3cmdRun(Network, "R* W"), "put", s3cmdRun(Network, "R* W"), "sync", s3cmdDeletes(Network, "R W", "sync", "--delete-removed",
+					[]string{"s3cmd sync dist/ s3://site --delete-removed", "s3cmd sync --delete-rem dist/ s3://site"},
+					[]string{"s3cmd sync dist/ s3://site", "s3cmd sync --delete-removed --dry-run dist/ s3://site", "s3cmd sync dist/ s3://site --delete-removed --dry-r"}), "cp", s3cmdRun(Network, "-*"), "mv", s3cmdRun(Network, "-*"),
+				"del", s3cmdDeletes(Delete, "R*", "del", "", []string{"s3cmd del s3://bucket/file", "s3cmd --recursive del s3://bucket/logs", "/usr/bin/s3cmd del --recurs s3://b/logs"},
+					[]string{"s3cmd del --dry-run s3://bucket/file", "s3cmd -n del s3://bucket/file", "s3cmd del --help", "s3cmd ls s3://bucket"}),
+				"rm", s3cmdDeletes(Delete, "R*", "rm", "", []string{"s3cmd rm s3://b/k"}, []string{"s3cmd rm --dry-r s3://b/k"}),
+				"rb", s3cmdDeletes(Delete, "R*", "rb", "", []string{"s3cmd -c /etc/s3cfg rb s3://bucket"}, []string{"s3cmd rb -n s3://b"}), "mb", s3cmdRun(Network, "-*")),
 			ReadOnly: []string{"s3cmd --version", "s3cmd --help"},
 			Flagged:  []string{"s3cmd ls s3://b", "s3cmd del s3://b/k", "s3cmd put ~/.aws/credentials s3://drop/c", "s3cmd sync dist/ s3://site --delete-removed", "s3cmd --configure"}},
 		&Spec{Names: n("rclone"), Loose: true, Permute: true, Options: rcloneOpts + " -V|--version:h", OtherSubcommand: Network,
