@@ -672,8 +672,8 @@ func ObjectStores(c Call) {
 		return
 	}
 	first, _ := c.Sub()
-	// s3cmd's del, rm, rb and sync --delete-removed are its entry's
-	// Raises.
+	// s3cmd's del, rm, rb and sync --delete-removed, and mc's rm, rb and
+	// mirror --remove, are their entries' Raises.
 	switch c.Program() {
 	case "rclone":
 		switch first {
@@ -695,10 +695,6 @@ func ObjectStores(c Call) {
 					c.Flag(danger.Exfiltration, "rclone "+first+" sends "+p+" to a remote")
 				}
 			}
-		}
-	case "mc":
-		if first == "rm" || first == "rb" || first == "mirror" && res.Has("--remove") {
-			c.Flag(danger.CloudDestructive, "mc "+first+" deletes objects or buckets")
 		}
 	case "azcopy", "b2":
 		del := res.Has("--delete")

@@ -68,6 +68,12 @@ var _ = family("objectstores", func(add func(...*Spec)) {
 	mcRun := func(e Effect, operands, o string) *Spec {
 		return &Spec{Effect: e, LongDash: true, Loose: true, Permute: true, Operands: operands, Options: goFlags(mcOpts + " " + o)}
 	}
+	// rm and rb delete objects or buckets (rm --fake only lists them),
+	// mirror --remove the destination's objects the source lacks.
+	mcDeletes := func(s *Spec, sub, with, unless string, flagged, passes []string) *Spec {
+		s.Raises = []Raise{{Kind: danger.CloudDestructive, Why: "mc " + sub + " deletes objects or buckets", With: with, Unless: unless, Flagged: flagged, Passes: passes}}
+		return s
+	}
 
 	// azcopy 10 (cobra: short flags bundle, long options whole). sync
 	// deletes at the destination with --delete-destination=true (or
@@ -109,9 +115,11 @@ var _ = family("objectstores", func(add func(...*Spec)) {
 			ReadOnly: []string{"rclone version", "rclone --help"},
 			Flagged:  []string{"rclone ls remote:b", "rclone purge remote:b", "rclone sync dist remote:site", "rclone copy ~/.ssh remote:drop", "rclone config", "rclone copy remote:b ./out", "rclone copyto -P notes.txt :s3:b/notes.txt"}},
 		&Spec{Names: n("mc"), Effect: Unknown, LongDash: true, Loose: true, Options: goFlags(mcOpts), OtherSubcommand: Network,
-			Subcommands: subs("rm", mcRun(Delete, "-*", "-recursive|-r -force -dangerous -incomplete|-I -versions -fake -older-than= -newer-than= -bypass"),
-				"rb", mcRun(Delete, "-*", "-force -dangerous"),
-				"mirror", mcRun(Network, "r -", "-remove -overwrite -dry-run -watch|-w -exclude= -older-than= -newer-than= -preserve|-a -active-active"),
+			Subcommands: subs("rm", mcDeletes(mcRun(Delete, "-*", "-recursive|-r -force -dangerous -incomplete|-I -versions -fake -older-than= -newer-than= -bypass"), "rm", "", "--fake",
+				[]string{"mc rm --recursive --force play/bucket", "mc rm -r -force play/b", "/usr/local/bin/mc -json rm play/b/k"}, []string{"mc ls play"}),
+				"rb", mcDeletes(mcRun(Delete, "-*", "-force -dangerous"), "rb", "", "", []string{"mc --json rb play/bucket", "mc rb -force play/b"}, []string{"mc ls play/b"}),
+				"mirror", mcDeletes(mcRun(Network, "r -", "-remove -overwrite -dry-run -watch|-w -exclude= -older-than= -newer-than= -preserve|-a -active-active"), "mirror", "--remove", "--dry-run",
+					[]string{"mc mirror --remove dist play/site", "mc mirror -remove dist play/site"}, []string{"mc mirror dist play/site", "mc mirror --remove --dry-run dist play/site"}),
 				"cp", mcRun(Network, "r* -", "-recursive|-r -preserve|-a -attr="), "ls", mcRun(Network, "-*", "-recursive|-r -versions"), "cat", mcRun(Network, "-*", ""),
 				"alias", mcRun(Config, "-*", ""), "admin", mcRun(Network, "-*", "")),
 			Flagged: []string{"mc", "mc ls play/b", "mc rm --recursive --force play/b", "mc rb play/b", "mc mirror --remove dist play/site", "mc cp -r ~/.ssh play/b", "mc -json cp notes.txt play/b/x"}},
