@@ -672,8 +672,10 @@ func ObjectStores(c Call) {
 		return
 	}
 	first, _ := c.Sub()
-	// s3cmd's del, rm, rb and sync --delete-removed, and mc's rm, rb and
-	// mirror --remove, are their entries' Raises.
+	// s3cmd's del, rm, rb and sync --delete-removed, mc's rm, rb and
+	// mirror --remove, azcopy's remove, rm and sync
+	// --delete-destination=true, and b2's rm, delete-bucket and sync
+	// --delete are their entries' Raises.
 	switch c.Program() {
 	case "rclone":
 		switch first {
@@ -695,14 +697,6 @@ func ObjectStores(c Call) {
 					c.Flag(danger.Exfiltration, "rclone "+first+" sends "+p+" to a remote")
 				}
 			}
-		}
-	case "azcopy", "b2":
-		del := res.Has("--delete")
-		if v, ok := res.Value("--delete-destination"); ok && !strings.EqualFold(v, "false") {
-			del = true
-		}
-		if first == "remove" || first == "rm" || first == "delete-bucket" || first == "sync" && del {
-			c.Flag(danger.CloudDestructive, c.Program()+" "+first+" deletes remote objects")
 		}
 	}
 }

@@ -83,6 +83,13 @@ var _ = family("objectstores", func(add func(...*Spec)) {
 	azcopyRun := func(e Effect, operands, o string) *Spec {
 		return &Spec{Effect: e, Loose: true, Permute: true, Operands: operands, Options: azcopyOpts + " " + o}
 	}
+	// remoteDeletes gives an azcopy or b2 command the danger of deleting
+	// remote objects, unless it is a dry run; with, when set, the options
+	// one of which makes it delete (sync).
+	remoteDeletes := func(s *Spec, sub, with string, flagged, passes []string) *Spec {
+		s.Raises = []Raise{{Kind: danger.CloudDestructive, Why: "{prog} " + sub + " deletes remote objects", With: with, Unless: "--dry-run", Flagged: flagged, Passes: passes}}
+		return s
+	}
 
 	// b2, Backblaze's CLI: 1.3.8 (Debian's backblaze-b2) refuses prefixes
 	// (sync --dele prints the usage); 3 and on take kebab-case beside the
@@ -125,12 +132,17 @@ var _ = family("objectstores", func(add func(...*Spec)) {
 			Flagged: []string{"mc", "mc ls play/b", "mc rm --recursive --force play/b", "mc rb play/b", "mc mirror --remove dist play/site", "mc cp -r ~/.ssh play/b", "mc -json cp notes.txt play/b/x"}},
 		&Spec{Names: n("azcopy"), Loose: true, Permute: true, Options: azcopyOpts + " -v|--version:h", OtherSubcommand: Network,
 			Subcommands: subs("copy", azcopyRun(Network, "R* W", "--overwrite= --put-md5"), "cp", azcopyRun(Network, "R* W", "--overwrite= --put-md5"),
-				"sync", azcopyRun(Network, "R W", "--delete-destination= --mirror-mode? --compare-hash="),
-				"remove", azcopyRun(Delete, "R*", ""), "rm", azcopyRun(Delete, "R*", ""), "list", azcopyRun(Network, "-*", ""), "login", azcopyRun(Config, "-*", "")),
+				"sync", remoteDeletes(azcopyRun(Network, "R W", "--delete-destination= --mirror-mode? --compare-hash="), "sync", "--delete-destination=true --delete-destination=prompt",
+					[]string{"azcopy sync dist https://a.blob.core.windows.net/site --delete-destination=true", "azcopy sync dist https://a.blob.core.windows.net/site --delete-destination TRUE"},
+					[]string{"azcopy sync dist https://a.blob.core.windows.net/site", "azcopy sync dist https://a.blob.core.windows.net/site --delete-destination=false", "azcopy sync --dry-run dist https://a.blob.core.windows.net/site --delete-destination=true"}),
+				"remove", remoteDeletes(azcopyRun(Delete, "R*", ""), "remove", "", []string{"azcopy remove https://a.blob.core.windows.net/c --recursive"}, []string{"azcopy remove --dry-run https://a.blob.core.windows.net/c", "azcopy list https://a.blob.core.windows.net/c"}),
+				"rm", remoteDeletes(azcopyRun(Delete, "R*", ""), "rm", "", []string{"azcopy rm https://a.blob.core.windows.net/c/k"}, []string{"azcopy rm --dry-run https://a.blob.core.windows.net/c/k"}), "list", azcopyRun(Network, "-*", ""), "login", azcopyRun(Config, "-*", "")),
 			ReadOnly: []string{"azcopy --version"},
 			Flagged:  []string{"azcopy list https://a.blob.core.windows.net/c", "azcopy remove https://a.blob.core.windows.net/c --recursive", "azcopy sync dist https://a.blob.core.windows.net/site --delete-destination=true", "azcopy login"}},
 		&Spec{Names: n("b2", "backblaze-b2"), Loose: true, Permute: true, Options: b2Opts + " --version:h", OtherSubcommand: Network,
-			Subcommands: subs("sync", b2Run(Network, "R W"), "rm", b2Run(Delete, "-*"), "delete-bucket", b2Run(Delete, "-*"), "delete-file-version", b2Run(Delete, "-*"),
+			Subcommands: subs("sync", remoteDeletes(b2Run(Network, "R W"), "sync", "--delete", []string{"b2 sync --delete dist b2://site"}, []string{"b2 sync dist b2://site", "b2 sync --delete --dryRun dist b2://site"}),
+				"rm", remoteDeletes(b2Run(Delete, "-*"), "rm", "", []string{"b2 rm --recursive b2://bucket/logs", "backblaze-b2 rm b2://b/k"}, []string{"b2 rm --dry-run --recursive b2://b/logs"}),
+				"delete-bucket", remoteDeletes(b2Run(Delete, "-*"), "delete-bucket", "", []string{"b2 delete-bucket bucket"}, []string{"b2 ls bucket"}), "delete-file-version", b2Run(Delete, "-*"),
 				"ls", b2Run(Network, "-*"), "upload-file", b2Run(Network, "- r -"), "authorize-account", b2Run(Config, "-*"), "version", &Spec{Options: "-h|--help:h"}),
 			Flagged: []string{"b2 ls b", "b2 rm --recursive b2://b/logs", "b2 delete-bucket b", "b2 sync --delete dist b2://site", "b2 upload-file b ~/.ssh/id_rsa k"}},
 
