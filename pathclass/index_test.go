@@ -7,6 +7,7 @@ import (
 	"go/format"
 	"os"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -73,5 +74,36 @@ func TestIndex(t *testing.T) {
 	}
 	if &controlIndex.es[0] != &control[0] || &protectedIndex.es[0] != &protected[0] || &credentialIndex.es[0] != &credentialEntries[0] {
 		t.Error("a generated index does not index its list itself")
+	}
+}
+
+// TestLookupComp holds the first-byte shortcut to the lookup it skips: every
+// key, in its own case and upper-cased, finds what lookup finds, and so do
+// components no key begins with and ones that begin past ASCII.
+func TestLookupComp(t *testing.T) {
+	others := []string{"home", "dev", "projects", "app", "build.log", "Zed", "ß", "İnfo", "Ärger", "~", "0"}
+	for _, ix := range []*index{&controlIndex, &protectedIndex, &credentialIndex} {
+		for _, s := range []struct {
+			ks []keyed
+			f  *firstSet
+		}{{ix.anywhere, &ix.anywhereFirst}, {ix.home, &ix.homeFirst}, {ix.abs, &ix.absFirst}} {
+			comps := append([]string(nil), others...)
+			for _, k := range s.ks {
+				comps = append(comps, k.key, strings.ToUpper(k.key), strings.ToUpper(k.key[:1])+k.key[1:])
+			}
+			found := 0
+			for _, c := range comps {
+				got, want := lookupComp(s.ks, s.f, c), lookup(s.ks, strings.ToLower(c))
+				if !reflect.DeepEqual(got, want) {
+					t.Fatalf("lookupComp(%q) = %v, lookup says %v", c, got, want)
+				}
+				if want != nil {
+					found++
+				}
+			}
+			if found < 3*len(s.ks) {
+				t.Fatalf("%d of %d keys' spellings found", found, 3*len(s.ks))
+			}
+		}
 	}
 }

@@ -44,6 +44,50 @@ type index struct {
 	anywhere, home, abs []keyed
 	// exact turns off matching the directories that hold a home entry.
 	exact bool
+	// firsts hold the first bytes of anywhere's, home's and abs' keys
+	// (setFirsts): a component that begins with none of them is looked
+	// up no further, and most of a path's components begin with none.
+	anywhereFirst, homeFirst, absFirst firstSet
+}
+
+// firstSet is a set of bytes.
+type firstSet [4]uint64
+
+func (f *firstSet) add(b byte)      { f[b>>6] |= 1 << (b & 63) }
+func (f *firstSet) has(b byte) bool { return f[b>>6]&(1<<(b&63)) != 0 }
+
+func (ix *index) setFirsts() {
+	for _, s := range []struct {
+		ks []keyed
+		f  *firstSet
+	}{{ix.anywhere, &ix.anywhereFirst}, {ix.home, &ix.homeFirst}, {ix.abs, &ix.absFirst}} {
+		*s.f = firstSet{}
+		for _, k := range s.ks {
+			s.f.add(k.key[0])
+		}
+	}
+}
+
+// The generated indexes get their first bytes when the package starts.
+func init() {
+	for _, ix := range []*index{&controlIndex, &protectedIndex, &credentialIndex} {
+		ix.setFirsts()
+	}
+}
+
+// lookupComp is lookup for a path component as written: lower-cased
+// only when an ASCII first byte does not rule it out already (a first
+// byte past ASCII may lower-case to another).
+func lookupComp(ks []keyed, f *firstSet, comp string) []int {
+	if b := comp[0]; b < 0x80 {
+		if 'A' <= b && b <= 'Z' {
+			b += 'a' - 'A'
+		}
+		if !f.has(b) {
+			return nil
+		}
+	}
+	return lookup(ks, strings.ToLower(comp))
 }
 
 // The three sets' indexes are generated (index.go, by `go test ./pathclass
@@ -72,6 +116,7 @@ func compile(es []Entry) *index {
 		m[k] = append(m[k], i)
 	}
 	ix.anywhere, ix.home, ix.abs = sortedKeys(byAnywhere), sortedKeys(byHome), sortedKeys(byAbs)
+	ix.setFirsts()
 	return ix
 }
 
@@ -138,7 +183,7 @@ func (ix *index) match(p, homeDir string) *Entry {
 		}
 	}
 	if len(comps) > 0 {
-		for _, i := range lookup(ix.abs, strings.ToLower(comps[0])) {
+		for _, i := range lookupComp(ix.abs, &ix.absFirst, comps[0]) {
 			if prefixMatch(comps, &ix.entries[i]) {
 				better(i)
 			}
@@ -146,7 +191,7 @@ func (ix *index) match(p, homeDir string) *Entry {
 	}
 	if off, ok := homeOffset(p, homeDir, comps); ok && off < len(comps) {
 		hrel := comps[off:]
-		for _, i := range lookup(ix.home, strings.ToLower(hrel[0])) {
+		for _, i := range lookupComp(ix.home, &ix.homeFirst, hrel[0]) {
 			c := &ix.entries[i]
 			// The entry, or a directory holding it (moving ~/.config
 			// moves ~/.config/warden), home itself excepted.
@@ -156,7 +201,7 @@ func (ix *index) match(p, homeDir string) *Entry {
 		}
 	}
 	for j, comp := range comps {
-		for _, i := range lookup(ix.anywhere, strings.ToLower(comp)) {
+		for _, i := range lookupComp(ix.anywhere, &ix.anywhereFirst, comp) {
 			c := &ix.entries[i]
 			n := len(c.comps)
 			switch {
