@@ -128,6 +128,28 @@ func (c *call) entry() *programs.Spec {
 	return c.entrySpec
 }
 
+// lookedUp notes that spec is programs.Lookup(name), looked up already:
+// entry answers with it while the call's program is that name.
+func (c *call) lookedUp(name string, spec *programs.Spec) {
+	c.entrySpec, c.entryName, c.entryKnown = spec, name, true
+}
+
+// entryFlow is programs.FlowOf(c.prog), through the entry the call holds.
+func (c *call) entryFlow() programs.Flow {
+	if s := c.entry(); s != nil {
+		return s.Flow
+	}
+	return programs.FlowOf(c.prog)
+}
+
+// entryCode is programs.CodeOf(c.prog), through the entry the call holds.
+func (c *call) entryCode() programs.Code {
+	if s := c.entry(); s != nil {
+		return s.Code
+	}
+	return programs.CodeOf(c.prog)
+}
+
 // entryOrBase is entry, or for a program named by a path with no entry
 // of its own, its base name's (specOf).
 func (c *call) entryOrBase() *programs.Spec {
@@ -335,7 +357,9 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 			args = rest
 			continue
 		}
-		if rest, wrapper, ok := a.unwrapEntry(ca, k, args, true); wrapper {
+		spec := programs.Lookup(k)
+		ca.lookedUp(k, spec)
+		if rest, wrapper, ok := a.unwrapEntry(ca, k, spec, args, true); wrapper {
 			if !ok {
 				break
 			}
@@ -352,11 +376,11 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 			args = rest
 			continue
 		}
-		ck := k
+		ck, cspec := k, spec
 		if v := programs.Versioned(k); v != "" {
-			ck = v // bash5.2 -c, zsh-5.9 -c: the shell's own carrier
+			ck, cspec = v, programs.Lookup(v) // bash5.2 -c, zsh-5.9 -c: the shell's own carrier
 		}
-		if cr, ok := carrierOf(ck); ok {
+		if cr, ok := carrierOfSpec(ck, cspec); ok {
 			a.wrapperForm(ca, args)
 			if cr(a, ca, args) {
 				if foreignCarrier(k) {

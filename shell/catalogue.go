@@ -245,7 +245,7 @@ func (a *analyzer) stdinText(c *call) (string, bool) {
 			}
 			text = t
 		default:
-			if in, has := a.stdinText(u); has && (decoderProgram(u.prog) || programs.FlowOf(u.prog).Whole) {
+			if in, has := a.stdinText(u); has && (decoderProgram(u.prog) || u.entryFlow().Whole) {
 				t, known := decode(u, in)
 				if !known {
 					return "", false
@@ -708,7 +708,7 @@ func (a *analyzer) outputMasked(c *call) bool {
 		return false
 	}
 	d := down[0]
-	if digestProgram(d.prog) {
+	if digestProgram(d) {
 		return true // wc, sha256sum, true: nothing of it reaches their output
 	}
 	// A search told to print none of what it reads (grep -c, rg -l): its

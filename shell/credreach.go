@@ -136,7 +136,7 @@ func (a *analyzer) copiesCredentials(c *call) {
 
 // copyingProgram reports the programs whose reads are copied somewhere
 // the agent can read them later (programs.Flow's Copies).
-func copyingProgram(c *call) bool { return programs.FlowOf(c.prog).Copies }
+func copyingProgram(c *call) bool { return c.entryFlow().Copies }
 
 // readsTrees reports a call that reads the directories it is given,
 // recursively (programs.Flow's Trees): grep -r, the searchers that
@@ -147,7 +147,7 @@ func readsTrees(c *call) bool { return flowOptions(c, treeFlow(c).Trees) }
 // program's Flow, or, where that reads none, the Flow of the subcommand
 // the call runs (git grep searches the working tree).
 func treeFlow(c *call) programs.Flow {
-	f := programs.FlowOf(c.prog)
+	f := c.entryFlow()
 	if f.Trees != "" {
 		return f
 	}
@@ -199,7 +199,7 @@ func flowOptions(c *call, list string) bool {
 // echo "$(<~/.ssh/id_rsa)", exec 3< ~/.ssh/id_rsa). It reports whether it
 // flagged.
 func (a *analyzer) redirectsCredential(c *call) bool {
-	if digestProgram(c.prog) {
+	if digestProgram(c) {
 		return false
 	}
 	if slices.Contains(checks.StdinSenders, c.prog) {
@@ -226,7 +226,7 @@ func (a *analyzer) redirectsCredential(c *call) bool {
 
 // digestProgram reports programs that read their input only to count,
 // hash or fingerprint it (programs.Flow's Digests).
-func digestProgram(prog string) bool { return programs.FlowOf(prog).Digests }
+func digestProgram(c *call) bool { return c.entryFlow().Digests }
 
 func progOrShell(c *call) string {
 	if c.prog == "" {

@@ -723,7 +723,7 @@ func (a *analyzer) xargsUnknown(ca *call) {
 	switch {
 	case !ca.xargs || ca.xargsFed:
 		return
-	case programs.FlowOf(ca.prog).Echoes:
+	case ca.entryFlow().Echoes:
 		return // the words are only printed
 	}
 	for _, e := range ca.fx {
@@ -756,7 +756,7 @@ func (a *analyzer) namesInProject(u *call) bool {
 		}
 		return true
 	}
-	flow := programs.FlowOf(u.prog)
+	flow := u.entryFlow()
 	if flow.Names == programs.NamesUnknown {
 		return false
 	}

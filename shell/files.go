@@ -229,7 +229,7 @@ func (a *analyzer) curlUploads(c *call) []arg { return checks.CurlUploads(a.view
 // output can be what it fetches (Code.Fetches: curl -o, wget -O, nc) writes,
 // output redirections included.
 func downloads(ca *call, a *analyzer) []string {
-	if !programs.CodeOf(ca.prog).Fetches {
+	if !ca.entryCode().Fetches {
 		return nil
 	}
 	return ca.writes

@@ -1,6 +1,10 @@
 package shell
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/wardenhq/warden/programs"
+)
 
 // rawScan reads text that could not be parsed (or is too long to parse)
 // the way a careful person would: it is split into commands on the shell's
@@ -58,7 +62,7 @@ func (a *analyzer) rawDispatch(text string, args []arg, c *ctx) {
 	ca := &call{ctx: c, cwd: c.sc.cwd(), text: text}
 	for guard := 0; guard < 16 && len(args) > 0; guard++ {
 		k := key(programName(args[0].Value))
-		if rest, wrapper, ok := a.unwrapEntry(ca, k, args, false); wrapper {
+		if rest, wrapper, ok := a.unwrapEntry(ca, k, programs.Lookup(k), args, false); wrapper {
 			if !ok {
 				break
 			}

@@ -40,13 +40,13 @@ func (a *analyzer) sensitiveSource(u *call) string {
 	if what := envPrinter(u); what != "" {
 		return what
 	}
-	if f := programs.FlowOf(u.prog); f.Dumps != "" && (f.DumpsWhen == "" || strings.Contains(u.text, f.DumpsWhen)) {
+	if f := u.entryFlow(); f.Dumps != "" && (f.DumpsWhen == "" || strings.Contains(u.text, f.DumpsWhen)) {
 		return f.Dumps // a database dump, the shell history
 	}
 	if res := a.entryParse(u); res.Spec != nil && res.Spec.Flow.Dumps != "" {
 		return res.Spec.Flow.Dumps // git archive
 	}
-	if programs.FlowOf(u.prog).Packs {
+	if u.entryFlow().Packs {
 		return a.packed(u)
 	}
 	for _, p := range u.reads {
@@ -54,7 +54,7 @@ func (a *analyzer) sensitiveSource(u *call) string {
 			return p
 		}
 	}
-	if programs.FlowOf(u.prog).Whole {
+	if u.entryFlow().Whole {
 		// What it prints is what it reads: a file from outside the
 		// working directories.
 		for _, p := range u.reads {
@@ -74,7 +74,7 @@ func envPrinter(u *call) string {
 	if dumpsEnvironment(u) {
 		return "the environment"
 	}
-	spec := programs.Lookup(u.prog)
+	spec := u.entry()
 	if spec == nil {
 		return ""
 	}
@@ -125,7 +125,7 @@ func writtenOperand(res *programs.Result, i int) bool {
 // take as names, when its entry says they are its operands (Flow.Names):
 // echo's and printf's arguments (after the format), the paths ls lists.
 func namesFor(u *call) []arg {
-	flow := programs.FlowOf(u.prog)
+	flow := u.entryFlow()
 	if flow.Names != programs.NamesOperands {
 		return nil
 	}

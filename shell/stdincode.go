@@ -32,7 +32,11 @@ func isInterpreter(prog string) bool {
 func interpreterCall(c *call, prog string) bool {
 	if c.interp == 0 || c.interpOf != prog {
 		c.interp, c.interpOf = 1, prog
-		if isInterpreter(prog) {
+		if prog == c.prog {
+			if code := c.entryCode(); shellProgram(prog) || code.Interpreter || code.Shell {
+				c.interp = 2
+			}
+		} else if isInterpreter(prog) {
 			c.interp = 2
 		}
 	}

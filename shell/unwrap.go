@@ -59,11 +59,14 @@ func init() {
 // carrierOf returns the carrier of a program: the shell's own words'
 // (eval, source, trap), the shells' and the foreign hosts' by name, and
 // carryOption for an entry that is a Carrier (su -c CMD).
-func carrierOf(k string) (carrierFunc, bool) {
+func carrierOf(k string) (carrierFunc, bool) { return carrierOfSpec(k, programs.Lookup(k)) }
+
+// carrierOfSpec is carrierOf for k's entry, looked up already.
+func carrierOfSpec(k string, spec *programs.Spec) (carrierFunc, bool) {
 	if cr, ok := carriers[k]; ok {
 		return cr, true
 	}
-	if spec := programs.Lookup(k); spec != nil && spec.Carrier {
+	if spec != nil && spec.Carrier {
 		return carryOption, true
 	}
 	return nil, false
@@ -145,8 +148,8 @@ func optsWrapper(withValue, noCommand string) wrapperFunc {
 // false when the program has no wrapper entry. With form, the wrapper's
 // words are recorded as a form of what it runs (wrapperForm), as the
 // parsed path does; the raw scan's parts have none.
-func (a *analyzer) unwrapEntry(ca *call, k string, args []arg, form bool) (rest []arg, wrapper, ok bool) {
-	spec := programs.Lookup(k)
+// spec is k's entry, programs.Lookup(k).
+func (a *analyzer) unwrapEntry(ca *call, k string, spec *programs.Spec, args []arg, form bool) (rest []arg, wrapper, ok bool) {
 	if spec == nil || spec.Wraps == 0 {
 		return nil, false, false
 	}
