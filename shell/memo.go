@@ -320,8 +320,10 @@ func (a *analyzer) memoReplay(e *memoEntry, sc *scope) {
 		copy(grown, a.an.Parts)
 		a.an.Parts = grown
 	}
+	var cl partCloner
+	cl.sized(e.parts)
 	for _, p := range e.parts {
-		a.an.Parts = append(a.an.Parts, clonePart(p))
+		a.an.Parts = append(a.an.Parts, cl.clone(p))
 	}
 	a.budget -= e.budget
 }
@@ -515,9 +517,33 @@ func (a *analyzer) memoState() *memoState {
 	return a.ms
 }
 
-// clonePart copies a part, so that no two parts share a slice.
-func clonePart(p Part) Part {
-	p.Words = slices.Clone(p.Words)
+// partCloner copies parts, so that no two parts share a slice: the
+// copies' strings and effects are cut, each to its own length and
+// capacity, from one block of each sized for all the parts (sized).
+type partCloner struct {
+	strs []string
+	fx   []Effect
+}
+
+// sized makes the blocks for copies of ps.
+func (cl *partCloner) sized(ps []Part) {
+	ns, nfx := 0, 0
+	for i := range ps {
+		p := &ps[i]
+		ns += len(p.Words) + len(p.Assignments) + len(p.Unknown) + len(p.Reads) + len(p.Trees) + len(p.Writes)
+		nfx += len(p.Effects)
+	}
+	if ns > 0 {
+		cl.strs = make([]string, ns)
+	}
+	if nfx > 0 {
+		cl.fx = make([]Effect, nfx)
+	}
+}
+
+// clone copies p.
+func (cl *partCloner) clone(p Part) Part {
+	p.Words = cl.cloneStrs(p.Words)
 	if p.Alternates != nil {
 		alts := make([][]string, len(p.Alternates))
 		for i, a := range p.Alternates {
@@ -525,11 +551,37 @@ func clonePart(p Part) Part {
 		}
 		p.Alternates = alts
 	}
-	p.Assignments = slices.Clone(p.Assignments)
-	p.Effects = slices.Clone(p.Effects)
-	p.Unknown = slices.Clone(p.Unknown)
-	p.Reads = slices.Clone(p.Reads)
-	p.Trees = slices.Clone(p.Trees)
-	p.Writes = slices.Clone(p.Writes)
+	p.Assignments = cl.cloneStrs(p.Assignments)
+	if len(p.Effects) > 0 {
+		n := len(p.Effects)
+		if len(cl.fx) < n {
+			cl.fx = make([]Effect, n)
+		}
+		out := cl.fx[:n:n]
+		cl.fx = cl.fx[n:]
+		copy(out, p.Effects)
+		p.Effects = out
+	} else {
+		p.Effects = p.Effects[:0:0] // nil stays nil, empty empty
+	}
+	p.Unknown = cl.cloneStrs(p.Unknown)
+	p.Reads = cl.cloneStrs(p.Reads)
+	p.Trees = cl.cloneStrs(p.Trees)
+	p.Writes = cl.cloneStrs(p.Writes)
 	return p
+}
+
+// cloneStrs is slices.Clone, cut from the block.
+func (cl *partCloner) cloneStrs(s []string) []string {
+	if len(s) == 0 {
+		return s[:0:0] // nil stays nil, empty empty
+	}
+	n := len(s)
+	if len(cl.strs) < n {
+		cl.strs = make([]string, n)
+	}
+	out := cl.strs[:n:n]
+	cl.strs = cl.strs[n:]
+	copy(out, s)
+	return out
 }

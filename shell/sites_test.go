@@ -120,6 +120,7 @@ var notSiteTests = map[string]string{
 	"TestCheckRaises":                           "reruns the examples and the corpus other tests run, to attribute findings to checks",
 	"TestJoinClean":                             "compares the path join with path.Join; analyses no command",
 	"TestPathAnswers":                           "compares the remembered path answers with pathclass; analyses no command",
+	"TestPartCloner":                            "compares copied parts with their originals; analyses no command",
 	"TestEnvLookup":                             "looks names up in the environment table; analyses no command",
 }
 
