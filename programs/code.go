@@ -96,6 +96,9 @@ func LangOf(name string) Lang {
 // so, followed by a version of digits and dots, with or without a dash
 // before it), "" for any other name, one with an entry of its own included.
 func Versioned(name string) string {
+	if n := len(name); n == 0 || name[n-1] < '0' || name[n-1] > '9' {
+		return "" // no version number at the end (what TrimRight below would find)
+	}
 	base := strings.TrimRight(name, "0123456789.")
 	if base == name || base == "" || strings.HasSuffix(name, ".") || len(name)-len(base) >= 8 || name[len(base)] == '.' {
 		return ""

@@ -171,7 +171,7 @@ func TestVersionedNames(t *testing.T) {
 		"python3.12": "python", "perl5.36": "perl", "node18": "node", "pip3.12": "pip",
 		"bash5.2": "bash", "bash5": "bash", "zsh-5.9": "zsh", "ksh93": "ksh", "dash0.5.12": "dash",
 		"python3": "", "bash": "", "sh": "", "python3.": "", "bash.5": "", "x11": "", "git2": "",
-		"bash-": "", "-5.2": "", "bash123456789": "", "eval2": "",
+		"bash-": "", "-5.2": "", "bash123456789": "", "eval2": "", "": "", "node18x": "", "bash5.2.": "", "perl5.36-x": "",
 	} {
 		if got := Versioned(in); got != want {
 			t.Errorf("Versioned(%q) = %q, want %q", in, got, want)
