@@ -249,7 +249,9 @@ func analyze(command string, opts Options, memo bool) (an *Analysis) {
 	a.noMemo = !memo
 	n := normalize(command)
 	an.Normalized = n.text
-	if n.hidden || display.Suspicious(command) {
+	// Plain text is never suspicious (TestPlainIsNotSuspicious): its
+	// second scan is spared.
+	if n.hidden || !n.plain && display.Suspicious(command) {
 		a.addFinding(danger.Obfuscation, "the command contains escape sequences, control, invisible or fullwidth characters that hide what it runs", command, api.RiskHigh)
 	}
 	text := n.text

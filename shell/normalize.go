@@ -14,6 +14,9 @@ type normalization struct {
 	// hidden is true when escape sequences, control characters, NUL,
 	// zero-width characters or fullwidth letters were present.
 	hidden bool
+	// plain is true when every byte is printable ASCII, a tab or a
+	// newline (isPlain): nothing in the text needs escaping to be shown.
+	plain bool
 }
 
 // Normalize returns command as the analysis reads it: ANSI and OSC escape
@@ -26,9 +29,9 @@ func Normalize(command string) string { return normalize(command).text }
 func normalize(s string) normalization {
 	if isPlain(s) {
 		if strings.Contains(s, "\\\n") {
-			return normalization{text: strings.ReplaceAll(s, "\\\n", "")}
+			return normalization{text: strings.ReplaceAll(s, "\\\n", ""), plain: true}
 		}
-		return normalization{text: s}
+		return normalization{text: s, plain: true}
 	}
 	var b strings.Builder
 	b.Grow(len(s))

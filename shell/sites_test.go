@@ -121,6 +121,7 @@ var notSiteTests = map[string]string{
 	"TestJoinClean":                             "compares the path join with path.Join; analyses no command",
 	"TestPathAnswers":                           "compares the remembered path answers with pathclass; analyses no command",
 	"TestPartCloner":                            "compares copied parts with their originals; analyses no command",
+	"TestPlainIsNotSuspicious":                  "compares normalize with display.Suspicious; analyses no command",
 	"TestEnvLookup":                             "looks names up in the environment table; analyses no command",
 }
 
