@@ -578,10 +578,10 @@ func lifecycleScripts(s string) bool {
 // is not one subcommand of the program's entry, which declares those as
 // its Raises (npm publish, cargo publish, twine upload, gem push, each
 // unless its own dry-run option is on): a lifecycle script set in
-// package.json, python running twine or setup.py upload, mvn's deploy
-// goals and gradle's publishing tasks among the operands, goreleaser
-// release without a snapshot or its publish skipped. Every word is read
-// as the program's entry reads it.
+// package.json, python running twine or setup.py upload, gradle's
+// publishing tasks among the operands, goreleaser release without a
+// snapshot or its publish skipped (mvn's deploy goals are its entry's
+// Raises). Every word is read as the program's entry reads it.
 func Publish(c Call) {
 	res := c.Parse()
 	flag := func(what string) { c.Flag(danger.PublishDeploy, what) }
@@ -615,16 +615,7 @@ func Publish(c Call) {
 		if mod == "twine" && slices.Contains(args, "upload") || len(args) > 1 && path.Base(args[0]) == "setup.py" && slices.Contains(args[1:], "upload") {
 			flag("uploads the package to an index")
 		}
-	case "mvn", "mvnw", "./mvnw":
-		// mvnw is the project's wrapper around the same mvn.
-		// The goals and phases, as mvn's entry reads them (-f FILE, -P
-		// PROFILE, -D PROP skipped).
-		for _, g := range res.Operands() {
-			if g == "deploy" || g == "release:perform" || g == "deploy:deploy-file" {
-				flag("mvn deploy publishes artifacts")
-				break
-			}
-		}
+	// mvn's deploy goals are its entry's Raises.
 	case "gradle", "./gradlew", "gradlew":
 		// The tasks, as gradle's entry reads them, each by the name or
 		// abbreviation Gradle selects it by (programs.GradlePublishes:

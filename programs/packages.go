@@ -367,6 +367,11 @@ var _ = family("packages", func(add func(...*Spec)) {
 			ReadOnly: []string{"gradle --version"},
 			Flagged:  []string{"gradle build", "./gradlew test", "./gradlew --help", "gradle -I /tmp/evil.gradle help", "gradle tasks"}},
 		&Spec{Names: n("mvn", "mvnw"), Grant: Grant{Depth: 1, Offers: []string{"mvn build x => Bash(mvn build:*)"}}, Effect: RunsProject, Permute: true, Loose: true, Operands: "-*",
+			// The deploy goals and phases among the goals publish what the
+			// build makes (mvnw is the project's wrapper around mvn).
+			Raises: []Raise{{Kind: danger.PublishDeploy, Why: "mvn deploy publishes artifacts", Operand: "deploy release:perform deploy:deploy-file",
+				Flagged: []string{"mvn deploy", "mvn -P release deploy", "./mvnw -f pom.xml deploy", "mvn -pl api clean deploy", "mvnw deploy", "mvn -B release:perform", "/usr/share/maven/bin/mvn --file pom.xml deploy:deploy-file -Dfile=x.jar"},
+				Passes:  []string{"mvn -P deploy package", "./mvnw -f deploy verify", "mvn -pl deploy install", "mvn --version"}}},
 			// The pom's plugins are code; exec:exec and exec:java run
 			// what -Dexec.executable and -Dexec.mainClass name, which
 			// shell/code.go judges.
