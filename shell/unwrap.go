@@ -419,6 +419,32 @@ func afterEnv(a *analyzer, ca *call, res *programs.Result, args, rest []arg, ok,
 	if start < len(args) && args[start].Value == "--" && args[start].Lit {
 		start++
 	}
+	for _, u := range res.Options {
+		if u.Option != "--chdir" || !ok || !form || start >= len(args) {
+			continue
+		}
+		// env -C DIR runs its command in DIR: its relative paths, the
+		// repository git finds, are DIR's.
+		dir := ""
+		if x := checks.UseWord(args, u); !x.Unbound || x.Mktemp {
+			dir = a.resolveString(x.Value, ca.cwd) // chdir(2): physical
+			if a.opts.Lstat != nil && a.opts.Readlink != nil {
+				if real, known := a.realPath(dir); known {
+					dir = real
+				}
+			}
+		}
+		words := make([]string, 0, len(args)-start)
+		for _, x := range args[start:] {
+			words = append(words, x.Raw)
+		}
+		sc := ca.ctx.sc
+		saved := sc.fork()
+		sc.setCwd(dir)
+		a.nested(strings.Join(words, " "), ca.ctx, ca.wrappers)
+		sc.join(saved, false)
+		return nil, true
+	}
 	end := len(args) - len(rest)
 	if !ok {
 		end = len(args)
