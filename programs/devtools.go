@@ -87,7 +87,7 @@ var _ = family("devtools", func(add func(...*Spec)) {
 				"-L --follow -p --full-path -0 --print0 -d= --max-depth= --min-depth= --exact-depth= -t= --type= -e= --extension= -E= --exclude= -S= --size= --changed-within= " +
 				"--changed-before= -o= --owner= --max-results= -1 -q --quiet --show-errors --base-directory=r --path-separator= --color= -c= -j= --threads= --format= " +
 				"--strip-cwd-prefix? --ignore-file=r --no-ignore-vcs --no-require-git --one-file-system --prune -x=;x --exec=;x -X=;x --exec-batch=;x -h:h --help:h -V:h --version:h",
-			ReadOnly: []string{"fd", "fd '\\.go$'", "fd -e ts src", "fd -t d -H"}, Flagged: []string{"fd -e go -x rm", "fd . -X rm -rf"}},
+			ReadOnly: []string{"fd", "fd '\\.go$'", "fd -e ts src", "fd -t d -H"}, Flagged: []string{"fd -e go -x rm", "fd . -X rm -rf", "fd . ~ -x rm -rf {}", "fd . ~ -X rm -rf"}},
 		&Spec{Names: n("ruff"), Options: "-V:h --version:h -h:h --help:h",
 			Subcommands: subs("check", &Spec{Permute: true, Operands: "r*", Options: ruffOpts + " --fix:W --unsafe-fixes --no-fix --fix-only:W --diff --show-fixes --statistics --add-noqa:W --watch -w --exit-zero --exit-non-zero-on-fix"},
 				"format", &Spec{Effect: Write, ReadWith: "--check --diff", Permute: true, Operands: "r*", Options: ruffOpts + " --check --diff --line-length= --preview --range="},

@@ -790,6 +790,17 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 				// without one and still does what it does (man -H starts
 				// the default browser).
 				apply(o, "", -1)
+			} else if o.value == '=' && o.untilSep {
+				// The value runs to a ";" or "+" word, as the long
+				// spelling's does (fd -x CMD… as fd --exec CMD…).
+				k := i + 1
+				for ; k < len(words) && words[k].Text != ";" && words[k].Text != "+"; k++ {
+				}
+				if k > i+1 {
+					r.use(o.effect, joinWords(words[i+1:k]), base+i+1, o.canon)
+				}
+				i = k
+				apply(o, "", -2)
 			} else if o.value == '=' && i+1 < len(words) && !(s.ValueNotOption && optionLike(words[i+1].Text)) {
 				i++
 				if !words[i].Literal && o.effect != None {
