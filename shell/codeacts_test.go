@@ -46,7 +46,13 @@ func TestCodeCalls(t *testing.T) {
 		{`php -r 'shell_exec("rm" . " -rf ~");'`, "recursive-delete"},
 		{`lua -e 'local e = os.execute; e([[rm -rf ~]])'`, "recursive-delete"},
 		{`lua -e 'os.execute("rm" .. " -rf ~")'`, "recursive-delete"},
+		{`node -e 'require("child_process")["exec"]("rm -rf ~")'`, "recursive-delete"},
+		{`node -e 'const cp = require("child_process"); cp["ex" + "ec"]("rm -rf ~")'`, "recursive-delete"},
+		{`python3 -c 'import os; os.__dict__["system"]("rm -rf ~")'`, "recursive-delete"},
+		{`node -e 'globalThis.eval("require(\"child_process\").execSync(\"rm -rf ~\")")'`, "recursive-delete"},
+		{`perl -e 'CORE::system("rm -rf ~")'`, "recursive-delete"},
 		// Built at run time: a part that is not known, never ok.
+		{`node -e 'const cp = require("child_process"); cp[m]("rm -rf ~")'`, "non-literal-program"},
 		{`python3 -c 'import os; getattr(os, "sys" + "tem")("rm -rf ~")'`, "non-literal-program"},
 		{`python3 -c 'import os; getattr(os, name)("rm -rf ~")'`, "non-literal-program"},
 		{`python3 -c 'import os; os.system(cmd)'`, "non-literal-program"},

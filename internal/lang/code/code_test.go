@@ -146,6 +146,7 @@ func rejoins(t *testing.T, src string) {
 		}
 		Calls(src, f)
 		Strings(src, f)
+		Read(src, f)
 	}
 }
 
@@ -153,6 +154,12 @@ var seeds = []string{
 	`import os; os.system("rm -rf ~")`, `"""a`, `'\`, "`${", "q{a{b}", "%q(a", "<<EOF\nx", "<<<'X'\nx\nX;",
 	"[==[x", "--[[x", "/* x", `f"{x}"`, "print <<A, <<B;\na\nA\nb\nB\n", "$#x", "a % b", "qq", "%", "<<", "#",
 	"exec('/bin/sh')", "x = 'a' . $b", "r'\\'", "\"\\u00", "\"\\x4",
+	// the forms of the shell's TestCodeCalls rows
+	`from os import system as s; s("rm -rf ~")`, `const {execSync: x} = require("node:child_process"); x(` + "`rm -rf ~`)",
+	`require("child_process")["exec"]("x")`, `cp["ex" + "ec"]("x")`, `cp[m](`, `os.__dict__["system"]("x")`, `x[`, `x["a"](`,
+	`getattr(os, "sys" + "tem")("x")`, `$f("x");`, `Deno.run({cmd: ["rm", "-rf", "/"]})`, `Deno.run({cmd:`,
+	"fork while fork", "loop do fork end", "while (true) a.push(1)", "for(;;", `import {exec as e} from "child_process"`,
+	"import x from", "const {a: b} = require(", "from os import", "import os as", "open(my $f, \">>\", \".mcp.json\")",
 }
 
 func TestLexRejoins(t *testing.T) {

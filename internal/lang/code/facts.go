@@ -187,7 +187,13 @@ func Calls(src string, f Family) []Call {
 			}
 			break
 		}
-		c := Call{Name: chained(f, s, out, i, name)}
+		name = chained(f, s, out, i, name)
+		if key, k, ok := member(f, s, j); ok {
+			// os.__dict__["system"](…), cp["ex" + "ec"](…): the member
+			// its key names, or ? when the key is built at run time
+			name, j = name+"."+key, k
+		}
+		c := Call{Name: name}
 		switch n, ok := s.at(j); {
 		case ok && n.Text == "(":
 			c.Arg, c.List = argument(f, s, j+1)
@@ -200,8 +206,55 @@ func Calls(src string, f Family) []Call {
 			continue
 		}
 		out = append(out, c)
+		if key, k, ok := member(f, s, c.end+1); ok && c.end >= 0 {
+			// require("child_process")["exec"](…)
+			m := Call{Name: c.Name + "()." + key}
+			if loaders[c.Name] && !c.Arg.Unknown && !c.List {
+				m.Name = strings.TrimPrefix(c.Arg.Text, "node:") + "." + key
+			}
+			m.Arg, m.List = argument(f, s, k+1)
+			m.Args, m.end = arguments(s, k+1, ")")
+			out = append(out, m)
+		}
 		i = j - 1
 	}
+}
+
+// member reads a computed member called at token j, [KEY](: the key
+// folded, ? when it is built at run time, and the index of the (.
+func member(f Family, s *stream, j int) (string, int, bool) {
+	if t, ok := s.at(j); !ok || t.Text != "[" || f == Perl {
+		return "", j, false
+	}
+	v, k, str := fold(f, s, j+1)
+	if !str {
+		// a name or an expression: [x](
+		depth := 0
+		for k = j; k < j+32; k++ {
+			t, ok := s.at(k)
+			if !ok {
+				return "", j, false
+			}
+			if t.Text == "[" {
+				depth++
+			} else if t.Text == "]" {
+				if depth--; depth == 0 {
+					break
+				}
+			}
+		}
+		v = Value{Unknown: true}
+	}
+	if e, ok := s.at(k); !ok || e.Text != "]" {
+		return "", j, false
+	}
+	if p, ok := s.at(k + 1); !ok || p.Text != "(" {
+		return "", j, false
+	}
+	if v.Unknown {
+		return "?", k + 1, true
+	}
+	return v.Text, k + 1, true
 }
 
 // loaders are the calls whose value is the module their argument names:

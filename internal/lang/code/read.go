@@ -63,6 +63,7 @@ func Read(src string, f Family) Reading {
 		if name == "" {
 			return name
 		}
+		name = unqualified(f, name)
 		head, rest := name, ""
 		if i := strings.IndexAny(name, ".:-"); i > 0 {
 			head, rest = name[:i], name[i:]
@@ -80,7 +81,7 @@ func Read(src string, f Family) Reading {
 		return name
 	}
 	for _, c := range Calls(src, f) {
-		if f == PHP && strings.HasPrefix(c.Name, "$") && !strings.ContainsAny(c.Name, ".:-") {
+		if f == PHP && strings.HasPrefix(c.Name, "$") && !strings.ContainsAny(c.Name, ".:-") || strings.HasSuffix(c.Name, ".?") {
 			r.Dynamic = append(r.Dynamic, c)
 			continue
 		}
@@ -411,3 +412,25 @@ var envRows = func() [8][]*Row {
 	}
 	return m
 }()
+
+// globals are the names of the global object or module a name may be
+// read through: globalThis.eval is eval, builtins.exec is exec,
+// os.__dict__.system os.system, CORE::system system.
+var globals = [8][]string{
+	Python: {"builtins.", "__builtins__."},
+	JS:     {"globalThis.", "window.", "global.", "self."},
+	Perl:   {"CORE::GLOBAL::", "CORE::", "main::"},
+	Ruby:   {"::"},
+}
+
+// unqualified returns a name without the global object it is read
+// through, and without Python's __dict__.
+func unqualified(f Family, name string) string {
+	for _, g := range globals[f] {
+		name = strings.TrimPrefix(name, g)
+	}
+	if f == Python {
+		name = strings.ReplaceAll(name, ".__dict__", "")
+	}
+	return name
+}
