@@ -148,6 +148,18 @@ var stateProbes = []stateProbe{
 	{"cdpath", `PWD=$PWD/src; cat ~+/main.go`, "allow", ""},
 	{"cdpath", `cat ~+/notes.txt`, "allow", ""},
 	{"cdpath", `x=$PWD; cd ~/.aws; cat "$x/notes.txt"`, "allow", ""},
+	// ${NAME:=word} and ${NAME=word} assign in the shell itself.
+	{"cdpath", `: ${CDPATH:=..}; cd other; cat f`, "stop", ""},
+	{"cdpath", `: ${CDPATH=..}; cd other; cat f`, "stop", ""},
+	{"cdpath", `echo ${CDPATH:=..}; cd other && cat f`, "stop", ""},
+	{"cdpath", `x=${CDPATH:=..}; cd other; cat f`, "stop", ""},
+	{"glob", `: ${GLOBIGNORE:=x}; cat *`, "stop", ""},
+	{"options", `: "${BASH_ENV:=bin/env.sh}"; export BASH_ENV; bash -c ls`, "stop", ""},
+	{"everyday", `: ${PAGER:='touch pwned'}; export PAGER; git log`, "stop", ""},
+	{"everyday", `: ${GIT_PAGER:=$(cat notes.txt)}; export GIT_PAGER; git log`, "stop", ""},
+	{"everyday", `: ${D:=build}; ls "$D"`, "allow", ""},
+	{"everyday", `: ${PAGER:=less}; git log`, "allow", ""},
+	{"everyday", `echo ${name:-default}`, "allow", ""},
 	{"cdpath", `cd src && cat main.go`, "allow", ""},
 	// Globbing options that make a glob reach hidden or other files.
 	{"glob", `GLOBIGNORE=x; cat *`, "stop", ""},

@@ -788,6 +788,60 @@ func (a *analyzer) walkArithm(x syntax.ArithmExpr, c *ctx) {
 	arithAssigns(x, c)
 }
 
+// defaultAssigns records what ${NAME=word} and ${NAME:=word} in w assign:
+// NAME gets the word when it is unset (or, with the colon, empty). A
+// variable the command did not set is the environment's, which may not
+// have it: it is taken as assigned (: ${CDPATH:=..} sets CDPATH), except
+// the ones the walk knows from the environment (PATH, HOME, PWD).
+func (a *analyzer) defaultAssigns(w *syntax.Word, c *ctx) {
+	syntax.Walk(w, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			return false
+		case *syntax.ParamExp:
+			if n.Exp == nil || n.Param == nil || (n.Exp.Op != syntax.AssignUnset && n.Exp.Op != syntax.AssignUnsetOrNull) || !isIdent(n.Param.Value) {
+				return true
+			}
+			name := n.Param.Value
+			if v, set := c.sc.variable(name); set {
+				if v.known && (v.s != "" || n.Exp.Op == syntax.AssignUnset) {
+					return true
+				}
+			} else if v, known := a.lookup(name, c); known && v.s != "" {
+				return true
+			}
+			val := varVal{known: true}
+			if n.Exp.Word != nil {
+				f := a.evalFields(n.Exp.Word, c, n.Exp.Word)
+				parts := make([]string, len(f))
+				for i := range f {
+					parts[i] = f[i].Value
+					val.known = val.known && !f[i].Unbound
+				}
+				val.s = strings.Join(parts, " ")
+			}
+			c.sc.set(name, val)
+			// An assignment to a variable programs read is judged as
+			// PAGER=… would be, exported now or later.
+			if e := programs.EnvOf(name); e != nil {
+				why := ""
+				switch {
+				case !val.known && !stateVarName(name) && e.Value != programs.EnvSafe && e.Value != programs.EnvInert:
+					why = c.text(n) + " sets " + name + ", which programs read, to a value that is not known"
+				case val.known:
+					if d := envDanger(e, name, val.s); d != "" {
+						why = c.text(n) + " " + d
+					}
+				}
+				if why != "" {
+					a.unknownEval(c, c.text(n), why)
+				}
+			}
+		}
+		return true
+	})
+}
+
 // arithAssigns records the variables of the state table that arithmetic
 // assigns ((( PATH=1 )), let PATH++, : $(( CDPATH=0 ))): bash sets them in
 // the shell itself, to a number the walk does not compute. Other variables
@@ -830,8 +884,10 @@ func (a *analyzer) walkWordSubst(w *syntax.Word, c *ctx) {
 	if w == nil || !wordHasSubst(w) {
 		return
 	}
-	// Arithmetic in the word assigns in the shell itself.
+	// Arithmetic and ${NAME:=word} in the word assign in the shell
+	// itself.
 	defer arithAssigns(w, c)
+	defer a.defaultAssigns(w, c)
 	// Substitutions run in subshells: a cd or an assignment inside them
 	// does not reach the command that uses them.
 	saved := c.sc.fork()
