@@ -639,6 +639,16 @@ func (a *analyzer) checkReads(c *call) {
 		return
 	}
 	if a.outputMasked(c) {
+		if to := a.outputFile(c); to != "" && printingProgram(c) {
+			// Printed into a file: the credential is copied there, where
+			// the agent can read it later, as cp would copy it.
+			for _, p := range c.reads {
+				if a.credentialFile(p) {
+					a.flagAt(c, danger.CredentialAccess, "copies the credential file "+p+" into "+to+", out of its protected place", medium)
+					return
+				}
+			}
+		}
 		return
 	}
 	reads := c.reads
@@ -719,6 +729,18 @@ func (a *analyzer) outputMasked(c *call) bool {
 	}
 	res := entryOf(d)
 	return res.Has(strings.Fields(spec.PrintsNot)...)
+}
+
+// outputFile is the file a call's standard output is redirected into,
+// resolved, or "" when it goes to the transcript, a pipe or no file
+// (/dev/null, a descriptor).
+func (a *analyzer) outputFile(c *call) string {
+	for _, r := range c.redirs {
+		if r.isOutput() && (r.fd == "" || r.fd == "1") && !transcriptDevice(r.target.Value) && !fspath.NotAFile(r.target.Value) {
+			return a.resolve(r.target, c.cwd)
+		}
+	}
+	return ""
 }
 
 // transcriptDevice reports an output file that is the terminal or a standard
