@@ -292,7 +292,7 @@ func arguments(s *stream, i int, closer string) ([]string, int) {
 	var args []string
 	var b strings.Builder
 	depth := 0
-	for j := i; j < i+64; j++ {
+	for j := i; j < i+24; j++ {
 		step()
 		t, ok := s.at(j)
 		if !ok {
