@@ -675,7 +675,7 @@ func (a *analyzer) checkReads(c *call) {
 		switch {
 		case a.credentialFile(p):
 			a.flag(c, danger.CredentialAccess, "prints the credential file "+p)
-		case secretEnvFile(p):
+		case secretEnvFile(p) && !fspath.HasGlob(p):
 			a.flagAt(c, danger.CredentialAccess, "prints the secrets in "+p, medium)
 		default:
 			a.reachesCredentials(c, p)

@@ -46,6 +46,10 @@ func (a *analyzer) reachesCredentials(c *call, p string) bool {
 					a.flag(c, danger.CredentialAccess, "prints the credential file "+m+", which "+p+" matches")
 					return true
 				}
+				if secretEnvFile(m) {
+					a.flagAt(c, danger.CredentialAccess, "prints the secrets in "+m+", which "+p+" matches", medium)
+					return true
+				}
 				if file, tree := a.credentialReach(m); file || tree && readsTrees(c) {
 					a.flag(c, danger.CredentialAccess, "searches "+m+", which holds credential files, and prints what it finds")
 					return true
@@ -60,10 +64,34 @@ func (a *analyzer) reachesCredentials(c *call, p string) bool {
 		a.flag(c, danger.CredentialAccess, "prints what "+p+" matches, credential files among them")
 	case tree && readsTrees(c):
 		a.flag(c, danger.CredentialAccess, "searches "+p+", which holds credential files, and prints what it finds")
+	case fspath.HasGlob(p) && (secretEnvFile(p) || globCanMatchSecretEnv(path.Base(p))):
+		a.flagAt(c, danger.CredentialAccess, "prints what "+p+" matches, which can be a file of secrets ("+path.Base(p)+" matches .env)", medium)
 	default:
 		return false
 	}
 	return true
+}
+
+// globCanMatchSecretEnv reports a file name pattern that matches a name of
+// the secret dotenv class (pathclass.SecretEnv's examples: .env,
+// .env.production), read where the disk cannot be (the pattern's
+// directory is not known yet). Only hidden names are asked: bash's * and ?
+// match a leading dot only when the pattern spells it, so .e* can match
+// .env while * and *.* (which could match prod.env) are every listing's.
+func globCanMatchSecretEnv(pat string) bool {
+	if !strings.HasPrefix(pat, ".") {
+		return false
+	}
+	for _, ex := range pathclass.SecretEnv.Match {
+		name := path.Base(ex)
+		if !strings.HasPrefix(name, ".") {
+			continue
+		}
+		if ok, err := path.Match(pat, name); err == nil && ok {
+			return true
+		}
+	}
+	return false
 }
 
 // globNow expands the pattern p on disk (Options.Glob) when no call before
