@@ -269,41 +269,11 @@ func (a *analyzer) physicalDots(s, cwd, lex string) string {
 	return "/" + strings.Join(stack, "/")
 }
 
-// realPath resolves every symbolic link in the absolute path p, component
-// by component, as the kernel does; ok is false for a loop or a link that
-// cannot be read.
+// realPath resolves every symbolic link in the absolute path p as the
+// kernel does (fspath.Real); ok is false for a loop or a link that cannot
+// be read.
 func (a *analyzer) realPath(p string) (string, bool) {
-	resolved, rest, links := "/", strings.TrimPrefix(p, "/"), 0
-	for rest != "" {
-		var comp string
-		comp, rest, _ = strings.Cut(rest, "/")
-		switch comp {
-		case "", ".":
-			continue
-		case "..":
-			resolved = path.Dir(resolved)
-			continue
-		}
-		next := path.Join(resolved, comp)
-		fi, err := a.opts.Lstat(next)
-		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
-			// A name that is not there (or not a link) is taken as spelled.
-			resolved = next
-			continue
-		}
-		if links++; links > 40 {
-			return "", false
-		}
-		t, err := a.opts.Readlink(next)
-		if err != nil {
-			return "", false
-		}
-		if strings.HasPrefix(t, "/") {
-			resolved = "/"
-		}
-		rest = strings.TrimSuffix(t+"/"+rest, "/")
-	}
-	return resolved, true
+	return fspath.Real(p, a.opts.Lstat, a.opts.Readlink)
 }
 
 // cdTarget is the directory cd DIR goes to. bash's cd is logical: it

@@ -9,6 +9,7 @@ import (
 
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/danger"
+	"github.com/wardenhq/warden/internal/fspath"
 	"github.com/wardenhq/warden/pathclass"
 	"github.com/wardenhq/warden/rule"
 )
@@ -23,15 +24,12 @@ type PathResolver struct {
 	ReadDirFunc func(string) ([]fs.DirEntry, error)
 }
 
-// maxLinks bounds the symlinks followed for one path, as the kernel does.
-const maxLinks = 40
-
 // Real returns where an absolute, cleaned path really lands: every symlink
-// in it resolved, component by component. For a path that does not exist
-// yet, its deepest existing ancestor is resolved and the rest appended, so a
-// new file under a symlinked parent is judged where it will be written. A
-// loop, a permission problem or a component that is not a directory leaves
-// the path as written.
+// in it resolved, component by component, as the kernel does
+// (fspath.Real). For a path that does not exist yet, its deepest existing
+// ancestor is resolved and the rest appended, so a new file under a
+// symlinked parent is judged where it will be written. A loop or a link
+// that cannot be read leaves the path as written.
 func (r *PathResolver) Real(abs string) string {
 	lstat, readlink := os.Lstat, os.Readlink
 	if r != nil && r.Lstat != nil {
@@ -40,42 +38,10 @@ func (r *PathResolver) Real(abs string) string {
 	if r != nil && r.Readlink != nil {
 		readlink = r.Readlink
 	}
-	resolved, rest, links := "/", abs, 0
-	for rest != "" {
-		var comp string
-		comp, rest, _ = strings.Cut(rest, "/")
-		switch comp {
-		case "", ".":
-			continue
-		case "..":
-			resolved = filepath.Dir(resolved)
-			continue
-		}
-		next := filepath.Join(resolved, comp)
-		fi, err := lstat(next)
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			// Nothing below a missing directory can be a link.
-			return filepath.Join(next, rest)
-		case err != nil:
-			return abs
-		case fi.Mode()&fs.ModeSymlink == 0:
-			resolved = next
-			continue
-		}
-		if links++; links > maxLinks {
-			return abs
-		}
-		target, err := readlink(next)
-		if err != nil {
-			return abs
-		}
-		if filepath.IsAbs(target) {
-			resolved = "/"
-		}
-		rest = target + "/" + rest
+	if real, ok := fspath.Real(abs, lstat, readlink); ok {
+		return real
 	}
-	return resolved
+	return abs
 }
 
 // ExpandPath makes p absolute against cwd and cleans it, expanding a leading
