@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -32,6 +34,17 @@ func TestClaudeCodeAskReachesPerson(t *testing.T) {
 			t.Parallel()
 			w := newWorld(t)
 			w.warden = warden
+			if tc.answer != "" {
+				// A person who answers is given the time to: three agents
+				// start at once here, and on a loaded machine the ask can
+				// reach the page later than the few seconds an unanswered
+				// ask is given to end.
+				long := strings.Replace(wardenSettings, `"timeoutSeconds": 3`, `"timeoutSeconds": 25`, 1)
+				if long == wardenSettings {
+					t.Fatal("the scenario settings no longer set timeoutSeconds to 3")
+				}
+				w.write(filepath.Join(w.proj, ".warden", "settings.json"), long)
+			}
 			d := startServe(t, w)
 			if d.agentToken == d.approver {
 				t.Fatal("warden serve printed no separate agent token")
