@@ -179,6 +179,94 @@ func (a *analyzer) guessProgram(p0 arg, rest []arg) string {
 // matched in.
 var globDirs = [...]string{"/bin/", "/usr/bin/", "/sbin/", "/usr/sbin/", "/usr/local/bin/"}
 
+// globMatcher returns whether the glob pat in program position matches a
+// program's name: the name itself, or for a pattern with a slash the name
+// in one of globDirs, as path.Match has it. It is called for every name an
+// entry or a check declares, so it reads the pattern once: a pattern
+// A/B whose directory part A has no class or escape and whose last part B
+// has no class that can match a slash matches dir+name exactly when A/
+// matches dir and B matches name (a slash is matched only by a slash, and
+// B's match holds none, so B's match is the name after dir's last slash;
+// a name with a slash is matched in full). The literal start of what is matched against the name must begin it.
+// Any other pattern is matched in full against each dir+name.
+func globMatcher(pat string) func(name string) bool {
+	i := strings.LastIndexByte(pat, '/')
+	if i < 0 {
+		lit := globLiteralPrefix(pat)
+		return func(name string) bool {
+			if !strings.HasPrefix(name, lit) {
+				return false
+			}
+			ok, _ := path.Match(pat, name)
+			return ok
+		}
+	}
+	dirPat, base := pat[:i+1], pat[i+1:]
+	if strings.ContainsAny(dirPat, `[\`) || !globNoSlashClass(base) {
+		return func(name string) bool {
+			for _, dir := range globDirs {
+				if ok, _ := path.Match(pat, dir+name); ok {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	inDir := false
+	for _, dir := range globDirs {
+		if ok, _ := path.Match(dirPat, dir); ok {
+			inDir = true
+			break
+		}
+	}
+	lit := globLiteralPrefix(base)
+	return func(name string) bool {
+		if strings.Contains(name, "/") {
+			for _, dir := range globDirs {
+				if ok, _ := path.Match(pat, dir+name); ok {
+					return true
+				}
+			}
+			return false
+		}
+		if !inDir || !strings.HasPrefix(name, lit) {
+			return false
+		}
+		ok, _ := path.Match(base, name)
+		return ok
+	}
+}
+
+// globLiteralPrefix is the start of pat before its first *, ?, [ or \:
+// what every name it matches begins with.
+func globLiteralPrefix(pat string) string {
+	if i := strings.IndexAny(pat, `*?[\`); i >= 0 {
+		return pat[:i]
+	}
+	return pat
+}
+
+// globNoSlashClass reports whether pat has no escape and no class that
+// can match a slash: each class is closed and lists plain characters only
+// (no ^, range, slash or escape).
+func globNoSlashClass(pat string) bool {
+	if strings.Contains(pat, `\`) {
+		return false
+	}
+	for {
+		i := strings.IndexByte(pat, '[')
+		if i < 0 {
+			return true
+		}
+		pat = pat[i+1:]
+		j := strings.IndexByte(pat, ']')
+		if j <= 0 || strings.ContainsAny(pat[:j], `^-/[`) {
+			return false
+		}
+		pat = pat[j+1:]
+	}
+}
+
 // globProgram returns, of every program an entry or a check names that a
 // glob in program position can match (by its name, or for a pattern with
 // a slash in the usual directories), the worst it can be: the words after
@@ -192,19 +280,7 @@ var globDirs = [...]string{"/bin/", "/usr/bin/", "/sbin/", "/usr/sbin/", "/usr/l
 // must be taken for the worst it can be; each reading costs the analysis's
 // budget as the parts it judges do, so that many globs reach its limit.
 func (a *analyzer) globProgram(pat string, rest []arg) string {
-	slash := strings.Contains(pat, "/")
-	matches := func(name string) bool {
-		if !slash {
-			ok, _ := path.Match(pat, name)
-			return ok
-		}
-		for _, dir := range globDirs {
-			if ok, _ := path.Match(pat, dir+name); ok {
-				return true
-			}
-		}
-		return false
-	}
+	matches := globMatcher(pat)
 	var tail strings.Builder
 	for _, x := range rest {
 		tail.WriteByte(' ')

@@ -75,6 +75,7 @@ var siteTests = map[string]func(*testing.T){
 // notSiteTests are the package's other tests, with the reason they are not
 // run for coverage.
 var notSiteTests = map[string]string{
+	"TestGlobMatcher":                           "it compares the read-once glob of a program position with matching the whole pattern, and analyses nothing",
 	"TestJudgingAddsNothing":                    "it asserts how judging adds code, not findings; its commands are the scan goldens' and the everyday corpus'",
 	"TestCallViews":                             "it asserts the calls a check sees across and their allocations, and no finding",
 	"TestJudgingRefusesToAdd":                   "it asserts refusals, and no finding",
