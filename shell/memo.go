@@ -59,8 +59,14 @@ type recording struct {
 	// sens are the files the walk marked as holding secrets.
 	sens [][2]string
 	// done holds the slots read or written already: a later read of
-	// one is not an input of the walk (doneSet once there are many).
+	// one is not an input of the walk. The slots with no name (the
+	// working directory, ...) are bits of doneKinds; a named slot is
+	// found through doneIdx, an open-addressed table of indexes into
+	// done (one more than the index; 0 is empty), until there are more
+	// than maxDone, when doneSet holds them all.
 	done             []slot
+	doneKinds        uint32
+	doneIdx          [2 * maxDone]uint8
 	doneSet          map[slot]struct{}
 	linksGen0        int
 	fetchedGen0      int
@@ -113,18 +119,43 @@ func (r *recording) write(sl slot, v slotVal, del bool) {
 	r.mark(sl)
 }
 
+// maxDone is how many named slots done holds before doneSet does.
+const maxDone = 32
+
+// nameless reports a slot kind that has no name: one slot of its kind.
+func nameless(k slotKind) bool {
+	return k == slotCwd || k == slotWrittenAny || k == slotUnsafeEnv
+}
+
+// doneHash places a named slot in doneIdx: cheap, from its kind, length
+// and three of its bytes; the probe compares the slot itself.
+func doneHash(sl slot) uint {
+	h := uint(sl.kind)*0x9e3779b1 ^ uint(len(sl.name))*0x85ebca6b
+	if n := len(sl.name); n > 0 {
+		h ^= uint(sl.name[0])*0xc2b2ae35 ^ uint(sl.name[n/2])*0x27d4eb2f ^ uint(sl.name[n-1])*0x165667b1
+	}
+	return h ^ h>>15
+}
+
 func (r *recording) isDone(sl slot) bool {
+	if nameless(sl.kind) {
+		return r.doneKinds&(1<<sl.kind) != 0
+	}
 	if r.doneSet != nil {
 		_, ok := r.doneSet[sl]
 		return ok
 	}
-	for i := range r.done {
+	const mask = len(r.doneIdx) - 1
+	for h := doneHash(sl); ; h++ {
+		i := r.doneIdx[h&uint(mask)]
+		if i == 0 {
+			return false
+		}
 		// The kind and the length first: most slots differ in them.
-		if d := &r.done[i]; d.kind == sl.kind && len(d.name) == len(sl.name) && d.name == sl.name {
+		if d := &r.done[i-1]; d.kind == sl.kind && len(d.name) == len(sl.name) && d.name == sl.name {
 			return true
 		}
 	}
-	return false
 }
 
 func (r *recording) mark(sl slot) {
@@ -135,17 +166,29 @@ func (r *recording) mark(sl slot) {
 
 // markNew is mark for a slot known not done.
 func (r *recording) markNew(sl slot) {
+	if nameless(sl.kind) {
+		r.doneKinds |= 1 << sl.kind
+		return
+	}
 	if r.doneSet != nil {
 		r.doneSet[sl] = struct{}{}
 		return
 	}
-	r.done = append(r.done, sl)
-	if len(r.done) > 32 {
-		r.doneSet = make(map[slot]struct{}, 64)
+	if len(r.done) == maxDone {
+		r.doneSet = make(map[slot]struct{}, 4*maxDone)
 		for _, d := range r.done {
 			r.doneSet[d] = struct{}{}
 		}
+		r.doneSet[sl] = struct{}{}
+		return
 	}
+	r.done = append(r.done, sl)
+	const mask = len(r.doneIdx) - 1
+	h := doneHash(sl)
+	for r.doneIdx[h&uint(mask)] != 0 {
+		h++
+	}
+	r.doneIdx[h&uint(mask)] = uint8(len(r.done))
 }
 
 // memoEntry is one remembered call of a function.
