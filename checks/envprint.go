@@ -20,7 +20,7 @@ func EnvPrint(c Call) {
 		return
 	}
 	if down := c.Downstream(); len(down) > 0 {
-		flow := programs.FlowOf(down[0].Program())
+		flow := programs.FlowRef(down[0].Program())
 		switch {
 		case flow.Whole:
 			// Shown as it is, or reordered.

@@ -178,12 +178,20 @@ func (e EnvDump) Holds(r *Result) bool {
 
 // FlowOf returns what is declared about where a program's reads go: its
 // entry's Flow or its row among the programs with no entry.
-func FlowOf(name string) Flow {
+func FlowOf(name string) Flow { return *FlowRef(name) }
+
+// FlowRef is FlowOf without the copy: the entry's own Flow, which the
+// caller must not change (a Flow is some twenty fields, and the shell asks
+// for a call's several times while judging it).
+func FlowRef(name string) *Flow {
 	if s := Lookup(name); s != nil {
-		return s.Flow
+		return &s.Flow
 	}
 	if u := unlistedRow(name); u != nil {
-		return u.Flow
+		return &u.Flow
 	}
-	return Flow{}
+	return &noFlow
 }
+
+// noFlow is the Flow of a program no entry or row declares.
+var noFlow Flow

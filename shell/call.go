@@ -134,12 +134,13 @@ func (c *call) lookedUp(name string, spec *programs.Spec) {
 	c.entrySpec, c.entryName, c.entryKnown = spec, name, true
 }
 
-// entryFlow is programs.FlowOf(c.prog), through the entry the call holds.
-func (c *call) entryFlow() programs.Flow {
+// entryFlow is programs.FlowOf(c.prog), through the entry the call holds,
+// not copied (read only).
+func (c *call) entryFlow() *programs.Flow {
 	if s := c.entry(); s != nil {
-		return s.Flow
+		return &s.Flow
 	}
-	return programs.FlowOf(c.prog)
+	return programs.FlowRef(c.prog)
 }
 
 // entryCode is programs.CodeOf(c.prog), through the entry the call holds.

@@ -174,7 +174,7 @@ func readsTrees(c *call) bool { return flowOptions(c, treeFlow(c).Trees) }
 // treeFlow is what the call's entry says of the trees it reads: the
 // program's Flow, or, where that reads none, the Flow of the subcommand
 // the call runs (git grep searches the working tree).
-func treeFlow(c *call) programs.Flow {
+func treeFlow(c *call) *programs.Flow {
 	f := c.entryFlow()
 	if f.Trees != "" {
 		return f
@@ -183,7 +183,7 @@ func treeFlow(c *call) programs.Flow {
 		return f
 	}
 	if res := entryOf(c); res.Spec != nil {
-		return res.Spec.Flow
+		return &res.Spec.Flow
 	}
 	return f
 }
