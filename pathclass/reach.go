@@ -6,6 +6,8 @@ import (
 	"path"
 	"strings"
 	"syscall"
+
+	"github.com/wardenhq/warden/internal/fspath"
 )
 
 // keyNames are names that are credentials by their name alone (see
@@ -213,14 +215,7 @@ func matchPath(p, c string) bool {
 		if strings.HasPrefix(cc, ".") && !strings.HasPrefix(pc, ".") {
 			return false
 		}
-		if ok, err := path.Match(pc, cc); err != nil || !ok {
-			if err != nil {
-				// A pattern the shell would take literally: compare as text.
-				if pc != cc {
-					return false
-				}
-				continue
-			}
+		if !fspath.Match(pc, cc, false) {
 			return false
 		}
 	}
@@ -240,6 +235,9 @@ type Read struct {
 	// DotGlob lets a pattern component that starts with a wildcard match
 	// names with a leading dot, as bash does under dotglob or GLOBIGNORE.
 	DotGlob bool
+	// NoCase lets a pattern component match names in either case, as
+	// bash does under nocaseglob.
+	NoCase bool
 }
 
 // Reaches reports whether the read can reach a path covered by the
@@ -277,7 +275,7 @@ func (r Read) Reaches(base string, segs []string) (file, below bool) {
 		}
 		c, more, _ := strings.Cut(rest, "/")
 		rest = more
-		cur = step(cover, cur, c, r.DotGlob)
+		cur = step(cover, cur, c, r)
 	}
 	return false, r.Tree && cur != 0
 }
@@ -296,7 +294,7 @@ func globstars(cover []string, states uint64) uint64 {
 // overlap reports whether some name could match both the read's component
 // r (a shell glob or a name) and the covering component c (a gitignore
 // glob or a name).
-func overlap(r, c string, dotGlob bool) bool {
+func overlap(r, c string, dotGlob, noCase bool) bool {
 	rg, cg := strings.ContainsAny(r, "*?["), strings.ContainsAny(c, `*?[\`)
 	switch {
 	case !rg && !cg:
@@ -308,12 +306,14 @@ func overlap(r, c string, dotGlob bool) bool {
 		if strings.HasPrefix(c, ".") && !strings.HasPrefix(r, ".") && !dotGlob {
 			return false
 		}
-		ok, err := path.Match(r, c)
-		return ok || err != nil && r == c
+		return fspath.Match(r, c, noCase)
 	}
 	// Two patterns: they overlap unless a literal first character tells
 	// them apart.
 	r0, c0 := r[0], c[0]
+	if noCase {
+		r0, c0 = lowerByte(r0), lowerByte(c0)
+	}
 	if !strings.ContainsRune(`*?[\`, rune(r0)) && !strings.ContainsRune(`*?[\`, rune(c0)) && r0 != c0 {
 		return false
 	}
@@ -348,7 +348,7 @@ func (r Read) ReachesOnDisk(base string, segs []string, readDir func(string) ([]
 	cur := globstars(cover, 1)
 	if r.Path != "/" {
 		for _, c := range strings.Split(r.Path[1:], "/") {
-			cur = step(cover, cur, c, false)
+			cur = step(cover, cur, c, Read{})
 		}
 	}
 	done := uint64(1) << len(cover)
@@ -372,7 +372,7 @@ func (r Read) ReachesOnDisk(base string, segs []string, readDir func(string) ([]
 			if listed++; listed > MaxListed {
 				return true
 			}
-			next := step(cover, d.states, e.Name(), false)
+			next := step(cover, d.states, e.Name(), Read{})
 			if next&done != 0 {
 				return true
 			}
@@ -385,7 +385,7 @@ func (r Read) ReachesOnDisk(base string, segs []string, readDir func(string) ([]
 }
 
 // step moves the covering pattern's states over one path component.
-func step(cover []string, cur uint64, c string, dotGlob bool) uint64 {
+func step(cover []string, cur uint64, c string, r Read) uint64 {
 	var next uint64
 	for i, s := range cover {
 		if cur&(1<<i) == 0 {
@@ -393,9 +393,16 @@ func step(cover []string, cur uint64, c string, dotGlob bool) uint64 {
 		}
 		if s == "**" {
 			next |= 1 << i
-		} else if overlap(c, s, dotGlob) {
+		} else if overlap(c, s, r.DotGlob, r.NoCase) {
 			next |= 1 << (i + 1)
 		}
 	}
 	return globstars(cover, next)
+}
+
+func lowerByte(b byte) byte {
+	if 'A' <= b && b <= 'Z' {
+		return b + 'a' - 'A'
+	}
+	return b
 }

@@ -59,6 +59,9 @@ const (
 	// ReachDotGlob: the pattern's wildcards may match a leading dot
 	// (dotglob or GLOBIGNORE may be in force).
 	ReachDotGlob
+	// ReachNoCase: the pattern matches names in either case (nocaseglob
+	// may be in force).
+	ReachNoCase
 )
 
 // Env is what path rules are resolved against for one request.
@@ -197,8 +200,8 @@ func (r *Rule) reaches(p *prepared, env *Env) bool {
 	if base == "" {
 		return false
 	}
-	read := pathclass.Read{Path: p.path, Tree: p.s.Reach&ReachTree != 0, DotGlob: p.s.Reach&ReachDotGlob != 0}
-	if p.s.Reach&(ReachPattern|ReachDotGlob) == 0 && !read.Tree {
+	read := pathclass.Read{Path: p.path, Tree: p.s.Reach&ReachTree != 0, DotGlob: p.s.Reach&ReachDotGlob != 0, NoCase: p.s.Reach&ReachNoCase != 0}
+	if p.s.Reach&(ReachPattern|ReachDotGlob|ReachNoCase) == 0 && !read.Tree {
 		return r.path.match(p.path, r.Root, env)
 	}
 	if p.s.Reach&ReachPattern == 0 {

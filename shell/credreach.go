@@ -87,7 +87,7 @@ func globCanMatchSecretEnv(pat string) bool {
 		if !strings.HasPrefix(name, ".") {
 			continue
 		}
-		if ok, err := path.Match(pat, name); err == nil && ok {
+		if fspath.Match(pat, name, false) {
 			return true
 		}
 	}

@@ -337,7 +337,7 @@ func (a *analyzer) globNamesControl(d, pattern string) bool {
 		if strings.HasPrefix(n, ".") && !strings.HasPrefix(pattern, ".") {
 			continue
 		}
-		if ok, _ := path.Match(pattern, n); !ok {
+		if !fspath.Match(pattern, n, false) {
 			continue
 		}
 		if _, ok := pathclass.Control(path.Join(d, n), a.opts.Home, a.opts.ControlFiles...); ok {

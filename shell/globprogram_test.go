@@ -2,9 +2,9 @@ package shell
 
 import (
 	"math/rand/v2"
-	"path"
 	"testing"
 
+	"github.com/wardenhq/warden/internal/fspath"
 	"github.com/wardenhq/warden/programs"
 )
 
@@ -16,14 +16,14 @@ import (
 // declares and names with a slash.
 func TestGlobMatcher(t *testing.T) {
 	want := func(pat, name string) bool {
-		if ok, _ := path.Match(pat, name); ok && !containsSlash(pat) {
+		if fspath.Match(pat, name, false) && !containsSlash(pat) {
 			return true
 		}
 		if !containsSlash(pat) {
 			return false
 		}
 		for _, dir := range globDirs {
-			if ok, _ := path.Match(pat, dir+name); ok {
+			if fspath.Match(pat, dir+name, false) {
 				return true
 			}
 		}

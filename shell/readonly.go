@@ -1,13 +1,12 @@
 package shell
 
 import (
-	"path"
 	"slices"
 	"strings"
 
 	"github.com/wardenhq/warden/api"
 	"github.com/wardenhq/warden/danger"
-
+	"github.com/wardenhq/warden/internal/fspath"
 	"github.com/wardenhq/warden/programs"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -181,7 +180,7 @@ var globDirs = [...]string{"/bin/", "/usr/bin/", "/sbin/", "/usr/sbin/", "/usr/l
 
 // globMatcher returns whether the glob pat in program position matches a
 // program's name: the name itself, or for a pattern with a slash the name
-// in one of globDirs, as path.Match has it. It is called for every name an
+// in one of globDirs, as bash reads the pattern (fspath.Match). It is called for every name an
 // entry or a check declares, so it reads the pattern once: a pattern
 // A/B whose directory part A has no class or escape and whose last part B
 // has no class that can match a slash matches dir+name exactly when A/
@@ -197,7 +196,7 @@ func globMatcher(pat string) func(name string) bool {
 			if !strings.HasPrefix(name, lit) {
 				return false
 			}
-			ok, _ := path.Match(pat, name)
+			ok := fspath.Match(pat, name, false)
 			return ok
 		}
 	}
@@ -205,7 +204,7 @@ func globMatcher(pat string) func(name string) bool {
 	if strings.ContainsAny(dirPat, `[\`) || !globNoSlashClass(base) {
 		return func(name string) bool {
 			for _, dir := range globDirs {
-				if ok, _ := path.Match(pat, dir+name); ok {
+				if fspath.Match(pat, dir+name, false) {
 					return true
 				}
 			}
@@ -214,7 +213,7 @@ func globMatcher(pat string) func(name string) bool {
 	}
 	inDir := false
 	for _, dir := range globDirs {
-		if ok, _ := path.Match(dirPat, dir); ok {
+		if fspath.Match(dirPat, dir, false) {
 			inDir = true
 			break
 		}
@@ -223,7 +222,7 @@ func globMatcher(pat string) func(name string) bool {
 	return func(name string) bool {
 		if strings.Contains(name, "/") {
 			for _, dir := range globDirs {
-				if ok, _ := path.Match(pat, dir+name); ok {
+				if fspath.Match(pat, dir+name, false) {
 					return true
 				}
 			}
@@ -232,7 +231,7 @@ func globMatcher(pat string) func(name string) bool {
 		if !inDir || !strings.HasPrefix(name, lit) {
 			return false
 		}
-		ok, _ := path.Match(base, name)
+		ok := fspath.Match(base, name, false)
 		return ok
 	}
 }

@@ -117,12 +117,16 @@ func (c BashChecker) Check(request api.Request, environment Env) *Analysis {
 			// A pattern reads what it matches: on disk, when nothing
 			// before it in the command may have changed that.
 			matches, ok := []string(nil), false
-			dotGlob, known := globbing(p.Globs)
+			o, known := globbing(p.Globs)
 			if !changed && known {
-				matches, ok = env.Paths.glob(r, dotGlob)
+				matches, ok = env.Paths.glob(r, o)
 			}
 			if !ok {
-				read(r, patternReach(unknownBefore || dotGlob || !known))
+				reach := patternReach(unknownBefore || o.dotGlob || !known)
+				if o.noCase {
+					reach |= rule.ReachNoCase
+				}
+				read(r, reach)
 			}
 			for _, m := range matches {
 				read(m, 0)
@@ -309,18 +313,20 @@ func hasGlob(p string) bool { return strings.ContainsAny(p, "*?[") }
 
 // patternReach is the reach of a pattern judged by what it could match;
 // after a part not understood (shopt -s dotglob, GLOBIGNORE=…) its
-// wildcards may match a leading dot too.
+// wildcards may match a leading dot too, and any case (nocaseglob).
 func patternReach(unknownBefore bool) rule.Reach {
 	if unknownBefore {
-		return rule.ReachPattern | rule.ReachDotGlob
+		return rule.ReachPattern | rule.ReachDotGlob | rule.ReachNoCase
 	}
 	return rule.ReachPattern
 }
 
 // globbing says how the part's patterns match on disk: with hidden files
 // (dotglob, or GLOBIGNORE, whose skipped names only make the matches
-// fewer), and whether the options are ones the expansion models at all
-// (not with nocaseglob or options set by words the analysis cannot read).
-func globbing(g shell.GlobOptions) (dotGlob, known bool) {
-	return g.Dotglob || g.Globignore != "", !g.Unknown && !g.Nocaseglob && !g.Extglob
+// fewer), in either case (nocaseglob), at any depth (globstar), and
+// whether the options are ones the expansion models at all (not extglob
+// or options set by words the analysis cannot read).
+func globbing(g shell.GlobOptions) (o globOpts, known bool) {
+	o = globOpts{dotGlob: g.Dotglob || g.Globignore != "", noCase: g.Nocaseglob, globStar: g.Globstar}
+	return o, !g.Unknown && !g.Extglob
 }

@@ -7,6 +7,8 @@ import (
 	"path"
 	"strings"
 	"syscall"
+
+	"github.com/wardenhq/warden/internal/fspath"
 )
 
 // Bounds of one pattern's expansion on disk: past them the pattern is
@@ -25,25 +27,35 @@ func (r *PathResolver) ReadDir(dir string) ([]fs.DirEntry, error) {
 }
 
 // Glob expands the absolute, cleaned shell pattern p on disk as bash does
-// with its default options: * ? and [...] within one component, a leading
-// dot matched only by a leading dot, . and .. never matched, a pattern
-// matching nothing expanding to nothing. ok is false when the disk cannot
-// say what bash would make of it: a directory that cannot be listed,
-// syntax bash reads otherwise than a plain glob (extglob's @(…), [[:class:]],
-// globstar's **), or more than the bounds allow; then the pattern is
-// judged by what it could match.
+// with its default options: * ? and [...] within one component (read as
+// bash reads them, fspath.Match), a leading dot matched only by a leading
+// dot, . and .. never matched, a pattern matching nothing expanding to
+// nothing. ok is false when the disk cannot say what bash would make of
+// it: a directory that cannot be listed, syntax bash reads otherwise than
+// a plain glob (extglob's @(…)), or more than the bounds allow; then the
+// pattern is judged by what it could match.
 func (r *PathResolver) Glob(p string) (matches []string, ok bool) {
-	return r.glob(p, false)
+	return r.glob(p, globOpts{})
 }
 
-// glob is Glob, with dotglob's hidden files matched too when dotGlob.
-func (r *PathResolver) glob(p string, dotGlob bool) (matches []string, ok bool) {
+// globOpts are the options of bash's that change what a glob matches and
+// that the expansion models.
+type globOpts struct {
+	dotGlob  bool // dotglob (or GLOBIGNORE set): * ? and [...] match a leading dot
+	noCase   bool // nocaseglob: letters match in either case
+	globStar bool // globstar: ** alone in a component matches any depth
+}
+
+// glob is Glob under the options o.
+func (r *PathResolver) glob(p string, o globOpts) (matches []string, ok bool) {
+	dotGlob := o.dotGlob
 	if !strings.HasPrefix(p, "/") {
 		return nil, false
 	}
 	dirs := []string{"/"}
 	listed, globbed := 0, false
-	for _, comp := range strings.Split(p[1:], "/") {
+	comps := strings.Split(p[1:], "/")
+	for ci, comp := range comps {
 		if comp == "" {
 			continue
 		}
@@ -56,14 +68,18 @@ func (r *PathResolver) glob(p string, dotGlob bool) (matches []string, ok bool) 
 			}
 			continue
 		}
-		if comp == "**" || strings.Contains(comp, "[:") {
-			return nil, false
-		}
-		if _, err := path.Match(comp, ""); err != nil {
-			return nil, false // bash takes it literally; let it be judged as written
-		}
 		globbed = true
 		var next []string
+		if comp == "**" && o.globStar {
+			var ok bool
+			if next, ok = r.globStar(dirs, dotGlob, ci == len(comps)-1, &listed); !ok {
+				return nil, false
+			}
+			if dirs = next; len(dirs) == 0 {
+				return nil, true
+			}
+			continue
+		}
 		for _, d := range dirs {
 			entries, err := r.ReadDir(d)
 			switch {
@@ -80,7 +96,7 @@ func (r *PathResolver) glob(p string, dotGlob bool) (matches []string, ok bool) 
 				if strings.HasPrefix(name, ".") && !strings.HasPrefix(comp, ".") && !dotGlob {
 					continue
 				}
-				if m, _ := path.Match(comp, name); m {
+				if fspath.Match(comp, name, o.noCase) {
 					if next = append(next, path.Join(d, name)); len(next) > maxGlobMatches {
 						return nil, false
 					}
@@ -103,6 +119,55 @@ func (r *PathResolver) glob(p string, dotGlob bool) (matches []string, ok bool) 
 		}
 	}
 	return kept, true
+}
+
+// globStar expands globstar's ** over dirs: as the last component every
+// file and directory below them, before another component the directories
+// themselves and every directory below them. Links to directories are not
+// followed, as bash does not.
+func (r *PathResolver) globStar(dirs []string, dotGlob, last bool, listed *int) ([]string, bool) {
+	var out []string
+	var walk func(d string) bool
+	walk = func(d string) bool {
+		entries, err := r.ReadDir(d)
+		switch {
+		case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+			return true
+		case err != nil:
+			return false
+		}
+		for _, e := range entries {
+			if *listed++; *listed > maxGlobListed {
+				return false
+			}
+			name := e.Name()
+			if strings.HasPrefix(name, ".") && !dotGlob {
+				continue
+			}
+			full := path.Join(d, name)
+			if e.IsDir() {
+				out = append(out, full)
+				if !walk(full) {
+					return false
+				}
+			} else if last {
+				out = append(out, full)
+			}
+			if len(out) > maxGlobMatches {
+				return false
+			}
+		}
+		return true
+	}
+	for _, d := range dirs {
+		if !last {
+			out = append(out, d)
+		}
+		if !walk(d) {
+			return nil, false
+		}
+	}
+	return out, true
 }
 
 // extglob reports a component holding extglob syntax: one of ?*+@! before

@@ -36,12 +36,42 @@ func TestGlob(t *testing.T) {
 		{"nowhere/*", nil, true},
 		{"README.md/*", nil, true},
 		{"*.none", nil, true},
-		{"**/*.go", nil, false},
+		{"**/*.go", []string{"src/a.go", "src/b.go"}, true}, // without globstar, ** is *
 		{"@(src)/*", nil, false},
-		{"[[:alpha:]]*", nil, false},
-		{"a[", nil, false},
+		{"[[:alpha:]]*", []string{"README.md", "a[1].txt", "data", "src"}, true},
+		{".[!x]nv", []string{".env"}, true}, // bash's negation, not a class of ! and x
+		{".[^x]nv", []string{".env"}, true},
+		{".[[:lower:]]nv", []string{".env"}, true},
+		{".[!e]*", []string{}, true},
+		{"a[", nil, true}, // an unclosed [ is a literal, and there is no a[
+		{"a[[]1].txt", []string{"a[1].txt"}, true},
+	}
+	// Options the expansion models.
+	opts := []struct {
+		pattern string
+		o       globOpts
+		want    []string
+	}{
+		{".EN[V]", globOpts{noCase: true}, []string{".env"}},
+		{"readme.*", globOpts{noCase: true}, []string{"README.md"}},
+		{"**/*.go", globOpts{globStar: true}, []string{"src/a.go", "src/b.go"}},
+		{"**/.env", globOpts{globStar: true}, []string{".env"}},
+		{"**", globOpts{globStar: true}, []string{"README.md", "a[1].txt", "data", "data/x.json", "src", "src/a.go", "src/b.go"}},
+		{"**", globOpts{globStar: true, dotGlob: true}, []string{".env", ".eslintrc", "README.md", "a[1].txt", "data", "data/x.json", "src", "src/a.go", "src/b.go"}},
+		{"*", globOpts{dotGlob: true}, []string{".env", ".eslintrc", "README.md", "a[1].txt", "data", "src"}},
 	}
 	r := &PathResolver{}
+	for _, tt := range opts {
+		got, ok := r.glob(filepath.Join(dir, tt.pattern), tt.o)
+		var rel []string
+		for _, g := range got {
+			rel = append(rel, strings.TrimPrefix(g, dir+"/"))
+		}
+		slices.Sort(rel)
+		if !ok || !slices.Equal(rel, tt.want) {
+			t.Errorf("glob(%s, %+v) = %q, %v; want %q", tt.pattern, tt.o, rel, ok, tt.want)
+		}
+	}
 	for _, tt := range tests {
 		got, ok := r.Glob(filepath.Join(dir, tt.pattern))
 		var rel []string
