@@ -3,6 +3,7 @@ package shell
 import (
 	"encoding/binary"
 	"slices"
+	"strings"
 	"sync"
 	"unsafe"
 
@@ -499,12 +500,7 @@ func (a *analyzer) walkTop(stmts []*syntax.Stmt, c *ctx) {
 
 // hasHeredoc reports text holding << (here-documents, here-strings).
 func hasHeredoc(t string) bool {
-	for i := 1; i < len(t); i++ {
-		if t[i] == '<' && t[i-1] == '<' {
-			return true
-		}
-	}
-	return false
+	return strings.Contains(t, "<<")
 }
 
 func flagByte(f bool) byte {
