@@ -116,6 +116,13 @@ type call struct {
 	entrySpec  *programs.Spec
 	entryName  string
 	entryKnown bool
+	// checksIdx are the checks of the program checksOf names, and
+	// checksProg the name they know it by (programChecks, checksKnown
+	// once looked up): finding and judging each look them up.
+	checksIdx   []uint8
+	checksOf    string
+	checksProg  string
+	checksKnown bool
 }
 
 // entry returns programs.Lookup(c.prog), remembered with the name it

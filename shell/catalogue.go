@@ -139,11 +139,16 @@ func (a *analyzer) programChecks(c *call) (prog string, idx []uint8, ok bool) {
 		// PowerShell code has no effects of its own to say so).
 		return prog, nil, false
 	}
+	if c.checksKnown && c.checksOf == prog {
+		return c.checksProg, c.checksIdx, true
+	}
+	asked := prog
 	idx = checksFor(prog)
 	if idx == nil && strings.Contains(prog, "/") {
 		idx = checksFor(baseName(prog))
 		prog = baseName(prog)
 	}
+	c.checksOf, c.checksProg, c.checksIdx, c.checksKnown = asked, prog, idx, true
 	return prog, idx, true
 }
 
