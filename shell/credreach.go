@@ -208,7 +208,7 @@ func flowOptions(c *call, list string) bool {
 		return false
 	}
 	res := entryOf(c)
-	for _, o := range strings.Fields(list) {
+	for o := range strings.FieldsSeq(list) {
 		if name, val, ok := strings.Cut(o, "="); ok {
 			if slices.Contains(res.Values(name), val) {
 				return true

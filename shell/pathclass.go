@@ -47,7 +47,11 @@ func (a *analyzer) control(p string) (pathclass.Entry, bool) {
 	if i >= 0 {
 		a.answers[i].ctl = answerOf(ok)
 		if ok {
-			a.answers[i].entry = &e
+			// Kept on the heap only for a control file: most paths are
+			// none, and taking e's address moved every answer there.
+			kept := new(pathclass.Entry)
+			*kept = e
+			a.answers[i].entry = kept
 		}
 	}
 	return e, ok
