@@ -18,7 +18,7 @@ var update = flag.Bool("update", false, "rewrite index.go from the family files"
 func TestIndex(t *testing.T) {
 	var want []indexEntry
 	for _, f := range families {
-		for n := range f.table() {
+		for _, n := range f.names() {
 			want = append(want, indexEntry{n, f.name})
 		}
 	}
@@ -66,7 +66,7 @@ func TestFamilies(t *testing.T) {
 			t.Errorf("family %q is declared twice", f.name)
 		}
 		seen[f.name] = true
-		if len(f.table()) == 0 {
+		if len(f.built()) == 0 {
 			t.Errorf("family %q declares no entry", f.name)
 		}
 	}

@@ -11,11 +11,10 @@ import (
 // of one of the family's names, so a short-lived process (warden hook)
 // pays only for the families its command meets.
 type fam struct {
-	name   string
-	build  func(add func(...*Spec))
-	once   sync.Once
-	byName map[string]*Spec // every name and alias → entry
-	specs  []*Spec          // in declaration order
+	name  string
+	build func(add func(...*Spec))
+	once  sync.Once
+	specs []*Spec // in declaration order
 }
 
 // families lists the family files' declarations, in init order.
@@ -42,23 +41,48 @@ func family(name string, build func(add func(...*Spec))) struct{} {
 	return struct{}{}
 }
 
-// table builds the family's entries once and returns them by name.
-func (f *fam) table() map[string]*Spec {
+// built builds the family once and returns its entries. Each name the
+// index gives this family is put at its index row (rowSpec), which is all
+// Lookup needs: a hook process looks up a handful of names, and a table of
+// every name of the family (coreutils has some eighty) was built and
+// hashed for them at every start.
+func (f *fam) built() []*Spec {
 	f.once.Do(func() {
-		f.byName = map[string]*Spec{}
 		f.build(func(specs ...*Spec) {
 			for _, s := range specs {
 				for _, n := range s.Names {
-					if _, dup := f.byName[n]; dup {
-						panic("programs: " + n + " is declared twice")
+					if row := indexRow(n); row >= 0 && index[row].family == f.name {
+						if rowSpec[row] != nil {
+							panic("programs: " + n + " is declared twice")
+						}
+						rowSpec[row] = s
 					}
-					f.byName[n] = s
 				}
 				f.specs = append(f.specs, s)
 			}
 		})
 	})
-	return f.byName
+	return f.specs
+}
+
+// rowSpec holds, once its family is built, the entry of each index row.
+var rowSpec [len(index)]*Spec
+
+// names returns every name and alias the family declares, in declaration
+// order, panicking on one declared twice.
+func (f *fam) names() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, s := range f.built() {
+		for _, n := range s.Names {
+			if seen[n] {
+				panic("programs: " + n + " is declared twice")
+			}
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // indexRow returns name's row in the index, or -1. Lookup runs several
@@ -145,7 +169,8 @@ func Lookup(name string) *Spec {
 	if f == nil {
 		return nil
 	}
-	s := f.table()[name]
+	f.built()
+	s := rowSpec[row]
 	if s != nil {
 		s.compile(s.Names[0])
 		specByRow[row].Store(s)
@@ -163,7 +188,7 @@ func All() []*Spec {
 	var out []*Spec
 	seen := map[string]string{}
 	for _, f := range families {
-		for n := range f.table() {
+		for _, n := range f.names() {
 			if other, dup := seen[n]; dup {
 				panic("programs: " + n + " is declared twice (" + other + ".go and " + f.name + ".go)")
 			}
