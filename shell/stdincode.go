@@ -342,6 +342,11 @@ func (a *analyzer) findStdinCode(c *call, prog string) {
 }
 
 func shellProgram(p string) bool {
+	// Most programs differ from every shell in their length or last
+	// byte: asked of every call, the scan is kept for the few that do not.
+	if len(p) == 0 || len(p) > shellLast.maxLen || !shellLast.last[p[len(p)-1]] {
+		return false
+	}
 	for _, s := range shellNames {
 		if p == s {
 			return true
@@ -349,6 +354,21 @@ func shellProgram(p string) bool {
 	}
 	return false
 }
+
+// shellLast holds the last bytes of the shells' names and the longest
+// name's length, for shellProgram's quick refusal.
+var shellLast = func() (f struct {
+	last   [256]bool
+	maxLen int
+}) {
+	for _, s := range shellNames {
+		if s != "" {
+			f.last[s[len(s)-1]] = true
+			f.maxLen = max(f.maxLen, len(s))
+		}
+	}
+	return f
+}()
 
 // substFetches reports a word whose command or process substitution
 // downloads from the network.
