@@ -125,6 +125,10 @@ type Unlisted struct {
 	Lasting Lasting
 	Flow    Flow
 	Code    Code
+	// Options is the grammar of the program's own options, for the
+	// programs read with Parse though they have no entry: the shells
+	// (ShellOptions).
+	Options *Spec
 }
 
 // unlistedRow returns the row of a program with no entry, or nil.

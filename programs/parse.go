@@ -380,6 +380,19 @@ func (r *Result) Value(names ...string) (string, bool) {
 	return v, ok
 }
 
+// ValueIndex returns the index of the word that is the value of the last
+// of the named options given with one, -1 when none is (an attached
+// value's index is its option's word).
+func (r *Result) ValueIndex(names ...string) int {
+	at := -1
+	for i, o := range r.Options {
+		if o.Index >= 0 && r.named(i, names) && r.valued(i) {
+			at = o.Index
+		}
+	}
+	return at
+}
+
 // Values returns the values of the named options, in order (a repeatable
 // option: -e PATTERN -e PATTERN).
 func (r *Result) Values(names ...string) []string {
@@ -580,6 +593,10 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 				continue
 			}
 		}
+		if s.ShellBundles && t == "-" && w.Literal && !endOpts {
+			endOpts = true // bash - ARGS, bash -c - CODE: a lone dash is --
+			continue
+		}
 		if endOpts || s.NoOptions || len(t) < 2 || t[0] != '-' && !(t[0] == '+' && s.hasPlus()) {
 			if !w.Literal && !endOpts && s.risky() && (t == "" || t[0] == '$' || t[0] == '-' || strings.HasPrefix(t, "`")) {
 				r.unknown("a word that is not a literal (" + t + ") stands where an option may")
@@ -715,6 +732,10 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 			}
 			continue
 		}
+		if s.ShellBundles {
+			i = shellBundle(s, words, i, base, r, apply)
+			continue
+		}
 		if t[0] == '+' {
 			if o, _ := s.long("+"); o != nil {
 				apply(o, t[1:], base+i)
@@ -839,6 +860,42 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 	if s.StdinCode && !slices.ContainsFunc(r.Uses, func(u Use) bool { return u.Lang != "" }) {
 		r.use(Exec, "", -1, "")
 	}
+}
+
+// shellBundle reads a word of a shell's own short options (Spec.
+// ShellBundles): -X or +X letters, each declared with its sign, a letter
+// that takes a value taking the next word, in turn (bash -oO errexit
+// dotglob -c CODE). It returns the index of the last word it used.
+func shellBundle(s *Spec, words []Word, i, base int, r *Result, apply func(*opt, string, int)) int {
+	t := words[i].Text
+	next := i
+	var name [2]byte
+	name[0] = t[0]
+	for j := 1; j < len(t); j++ {
+		name[1] = t[j]
+		o := s.exact(string(name[:]))
+		if o == nil {
+			r.unknown("unknown option " + string(name[:]) + " of " + s.name)
+			break
+		}
+		if o.effect == Help {
+			continue
+		}
+		if o.value == 0 {
+			apply(o, "", -1)
+			continue
+		}
+		if next+1 >= len(words) {
+			apply(o, "", -2)
+			continue
+		}
+		next++
+		if !words[next].Literal {
+			r.unknown("the value of " + string(name[:]) + " is not a literal")
+		}
+		apply(o, words[next].Text, base+next)
+	}
+	return next
 }
 
 // oldStyle reads a first word of short options given without the dash

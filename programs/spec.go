@@ -305,6 +305,13 @@ type Spec struct {
 	// (/inheritance:d), and otherwise a variant of the option that does
 	// what it does (/grant:r replaces what /grant adds).
 	Slash bool
+	// ShellBundles reads short options as a shell reads its own (bash,
+	// sh, zsh, ksh): a word of letters after - or + is a bundle, each
+	// letter declared with its sign (-e, +e, -o=, +o=), and a letter that
+	// takes a value takes the next word, in turn, never the rest of its
+	// word (bash -oc errexit CODE is -o errexit and -c; -cO dotglob CODE
+	// is -c and -O dotglob); a lone - ends the options, as -- does.
+	ShellBundles bool
 	// OldStyle accepts a first word of short options without the dash
 	// (tar xzf a.tgz, ar rcs lib.a x.o): each of its letters that takes a
 	// value takes the next word, in turn.

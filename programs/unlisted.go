@@ -7,9 +7,15 @@ var unlisted = []Unlisted{
 	// shells and evaluation: a prefix would run anything
 	// (a shell installed by a versioned name, bash5.2, zsh-5.9, ksh93, is
 	// that shell)
-	{Names: n("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "rbash", "yash", "posh", "tcsh", "csh", "oksh", "loksh", "pdksh"),
-		Code:  Code{Shell: true, Versioned: true},
+	{Names: n("sh", "bash", "dash", "ksh", "mksh", "ash", "rbash", "yash", "posh", "oksh", "loksh", "pdksh"),
+		Code: Code{Shell: true, Versioned: true}, Options: shOptions,
 		Grant: Grant{Exact: true, Offers: []string{"bash -c ls => Bash(bash -c ls)", "sh script.sh => Bash(sh script.sh)", "bash5.2 -c ls => Bash(bash5.2 -c ls)"}}},
+	{Names: n("zsh"), Code: Code{Shell: true, Versioned: true}, Options: zshOptions,
+		Grant: Grant{Exact: true, Offers: []string{"zsh -c ls => Bash(zsh -c ls)", "zsh-5.9 -c ls => Bash(zsh-5.9 -c ls)"}}},
+	{Names: n("fish"), Code: Code{Shell: true, Versioned: true}, Options: fishOptions,
+		Grant: Grant{Exact: true, Offers: []string{"fish -c ls => Bash(fish -c ls)"}}},
+	{Names: n("tcsh", "csh"), Code: Code{Shell: true, Versioned: true}, Options: cshOptions,
+		Grant: Grant{Exact: true, Offers: []string{"csh -c ls => Bash(csh -c ls)"}}},
 	{Names: n("eval", "exec", "builtin"),
 		Grant: Grant{Exact: true, Offers: []string{"eval x => Bash(eval x)"}}},
 	// privilege and identity

@@ -10,6 +10,7 @@ import (
 	"github.com/wardenhq/warden/internal/fspath"
 	"github.com/wardenhq/warden/internal/lang/code"
 	"github.com/wardenhq/warden/programs"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // codeFamily returns the family internal/lang/code reads a program's code
@@ -362,21 +363,31 @@ func recursiveArg(args []string) bool {
 func lastName(name string) string { return name[strings.LastIndexAny(name, ".:>")+1:] }
 
 // opensShell reports a command that starts an interactive shell: a shell
-// named alone or with -i, not given a command.
+// given no code and no script (bash, sh -i, bash --norc), as its own
+// grammar reads its options; a command that is not one simple command of
+// literal words is not one.
 func opensShell(cmd string) bool {
-	w := strings.Fields(cmd)
-	if len(w) == 0 || !shellProgram(path.Base(w[0])) {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(cmd), "")
+	if err != nil || len(f.Stmts) != 1 {
 		return false
 	}
-	for _, x := range w[1:] {
-		if strings.HasPrefix(x, "-") && !strings.HasPrefix(x, "--") && strings.Contains(x, "c") {
+	ce, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) == 0 {
+		return false
+	}
+	args := make([]arg, len(ce.Args))
+	for i, w := range ce.Args {
+		v, ok := quotedLiteral(w)
+		if !ok {
 			return false
 		}
-		if !strings.HasPrefix(x, "-") {
-			return false // a script
-		}
+		args[i] = arg{Value: v, Raw: v, Lit: true}
 	}
-	return true
+	if !shellProgram(path.Base(args[0].Value)) {
+		return false
+	}
+	sh := readShell(args[0].Value, args[1:])
+	return sh.code < 0 && !sh.coded && !sh.script && !sh.noExec
 }
 
 // startsShell reports a string that starts with a shell's path
@@ -388,4 +399,35 @@ func startsShell(s string) bool {
 
 func isWebURL(s string) bool {
 	return strings.HasPrefix(s, "https://") || strings.HasPrefix(s, "http://")
+}
+
+// quotedLiteral returns a word's value when it is literal text, quoted or
+// not, that no expansion changes.
+func quotedLiteral(w *syntax.Word) (string, bool) {
+	var b strings.Builder
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			if strings.ContainsAny(p.Value, "\\*?[~{") {
+				return "", false
+			}
+			b.WriteString(p.Value)
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				return "", false
+			}
+			b.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				l, ok := q.(*syntax.Lit)
+				if !ok || strings.ContainsAny(l.Value, "\\$`") {
+					return "", false
+				}
+				b.WriteString(l.Value)
+			}
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
 }

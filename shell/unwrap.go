@@ -610,90 +610,129 @@ func carryShell(a *analyzer, ca *call, args []arg) bool {
 		// shell stays a part that reads its program from standard input.
 		return false
 	}
-	cFlag := false
-	noExec := false
-	interactive := false
-	var starts []string
-	i := 1
-	for ; i < len(args); i++ {
-		s := args[i].Value
-		if s == "--" || s == "-" {
-			i++
-			break
-		}
-		if !(strings.HasPrefix(s, "-") || strings.HasPrefix(s, "+")) || len(s) < 2 {
-			break
-		}
-		if strings.HasPrefix(s, "--") {
-			switch s {
-			case "--rcfile", "--init-file":
-				interactive = true
-				i++
-			case "--interactive":
-				interactive = true
-			}
-			continue
-		}
-		letters := s[1:]
-		if strings.ContainsRune(letters, 'i') && s[0] == '-' {
-			interactive = true
-		}
-		if strings.ContainsRune(letters, 'c') {
-			cFlag = true
-		}
-		if strings.ContainsRune(letters, 'n') && s[0] == '-' {
-			noExec = true
-		}
-		// The options the shell starts with are the state table's, as
-		// set and shopt would set them (bash -O dotglob -c 'cat *' is
-		// shopt -s dotglob; cat *).
-		for _, l := range letters {
-			if name, ok := setLetters[byte(l)]; ok {
-				starts = append(starts, startOption(name, s[0] == '-'))
-			}
-		}
-		if strings.ContainsAny(letters, "oO") {
-			i++
-			switch {
-			case i >= len(args):
-			case !args[i].Lit:
-				starts = append(starts, "the shell starts with the option "+args[i].Raw+", which is not known")
-			default:
-				starts = append(starts, startOption(args[i].Value, s[0] == '-'))
-			}
-		}
-	}
-	if noExec {
+	sh := readShell(args[0].Value, args[1:])
+	if sh.noExec {
 		return false
 	}
-	for _, why := range starts {
+	if sh.unknown != "" {
+		a.unknownEval(ca.ctx, ca.text, "the shell's options are not known: "+sh.unknown)
+	}
+	for _, o := range sh.starts {
+		why := ""
+		if o.word >= 0 && !args[1+o.word].Lit {
+			why = "the shell starts with the option " + args[1+o.word].Raw + ", which is not known"
+		} else {
+			why = startOption(o.name, o.on)
+		}
 		if why != "" {
 			a.unknownEval(ca.ctx, ca.text, why)
 			break
 		}
 	}
-	if interactive && cFlag {
+	if sh.interactive && sh.code >= 0 {
 		// An interactive shell reads its start-up file (~/.bashrc, $ENV)
 		// and expands the aliases it defines: what the code's names run
 		// is not known.
 		a.unknownEval(ca.ctx, ca.text, "an interactive shell reads its start-up file and expands its aliases")
 	}
-	if cFlag {
-		if i >= len(args) {
-			return false
-		}
-		code := args[i]
+	switch {
+	case sh.code >= 0:
+		code := args[1+sh.code]
 		if code.Unbound {
 			ca.hiddenCode(a, code)
 			return false
 		}
-		a.nested(code.Value, ca.ctx, ca.wrappers)
+		a.nested(sh.codeText, ca.ctx, ca.wrappers)
 		return true
-	}
-	if i < len(args) {
-		return false // a script file
+	case sh.coded || sh.script:
+		return false // -c with no code, or a script file
 	}
 	return a.walkHereDoc(ca)
+}
+
+// shellRead is what a shell's own words say it runs, as
+// programs.ShellOptions's grammar reads them.
+type shellRead struct {
+	// code is the index of the word that is its code (-c's: the first
+	// operand, or fish's -c value), -1 when none; coded says -c was
+	// given, with or without its code.
+	code     int
+	codeText string
+	coded    bool
+	// script says the first operand is a script file it runs.
+	script bool
+	// interactive: -i, or a start-up file given (--rcfile, --init-file);
+	// noExec: -n, it only reads the code.
+	interactive, noExec bool
+	// starts are the set and shopt options it starts with, in order.
+	starts []shellStart
+	// unknown says why a word of its options is not known ("" when all
+	// are).
+	unknown string
+}
+
+// shellStart is one option a shell starts with: its set or shopt name,
+// on (-) or off (+), and the word that names it (-1 for a letter).
+type shellStart struct {
+	name string
+	on   bool
+	word int
+}
+
+// readShell reads a shell's words after its name with its grammar.
+func readShell(prog string, args []arg) shellRead {
+	k := key(programName(prog))
+	if v := programs.Versioned(k); v != "" {
+		k = v
+	}
+	sh := shellRead{code: -1}
+	g := programs.ShellOptions(k)
+	if g == nil {
+		sh.unknown = k + " is not a shell"
+		return sh
+	}
+	words := make([]programs.Word, len(args))
+	for i, x := range args {
+		words[i] = programs.Word{Text: x.Value, Literal: x.Lit}
+	}
+	res := programs.Parse(g, words)
+	if len(res.Unknown) > 0 {
+		sh.unknown = res.Unknown[0]
+	}
+	sh.interactive = res.Has("-i", "--rcfile", "--init-file")
+	sh.noExec = res.Has("-n")
+	sh.coded = res.Has("-c")
+	for _, o := range res.Options {
+		switch {
+		case len(o.Option) != 2 || o.Option[0] != '-' && o.Option[0] != '+':
+		case o.Option[1] == 'o' || o.Option[1] == 'O':
+			if o.Index >= 0 {
+				sh.starts = append(sh.starts, shellStart{o.Target, o.Option[0] == '-', o.Index})
+			}
+		default:
+			if name, ok := setLetters[o.Option[1]]; ok {
+				sh.starts = append(sh.starts, shellStart{name, o.Option[0] == '-', -1})
+			}
+		}
+	}
+	ops := res.OperandIndexes
+	switch {
+	case !sh.coded:
+		sh.script = len(ops) > 0
+	case res.ValueIndex("-c") >= 0:
+		// fish -c CODE, --command=CODE
+		sh.code = res.ValueIndex("-c")
+		sh.codeText, _ = res.Value("-c")
+	case len(ops) > 0:
+		sh.code, sh.codeText = ops[0], args[ops[0]].Value
+	}
+	if i := res.ValueIndex("-C"); i >= 0 && sh.code < 0 {
+		sh.code, sh.coded = i, true // fish -C CODE: run first
+		sh.codeText, _ = res.Value("-C")
+	} else if i >= 0 {
+		sh.unknown = "it runs more code first (" + args[i].Raw + ")"
+	}
+	return sh
 }
 
 // startOption says why a shell started with an option turned on (or

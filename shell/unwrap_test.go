@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -159,5 +160,93 @@ func TestWrapperParts(t *testing.T) {
 				t.Errorf("parts (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestReadShell holds a shell's reading of its own words to what bash 5.2
+// did with them (bash -c 'echo $-', shopt): -c is a flag and the code the
+// first operand, options stop there, a lone - ends them, each bundled
+// letter that takes a value takes the next word in turn, and +X bundles.
+func TestReadShell(t *testing.T) {
+	tests := []struct {
+		cmd                 string
+		code                string // "" for none
+		script, inter, noEx bool
+		starts              string
+		unknown             bool
+	}{
+		{cmd: "bash -c x", code: "x"},
+		{cmd: "bash -ic x", code: "x", inter: true},
+		{cmd: "bash -i -c x", code: "x", inter: true},
+		{cmd: "bash -c -i x", code: "x", inter: true},
+		{cmd: "bash -c x -i", code: "x"},
+		{cmd: "bash -o errexit -c x", code: "x", starts: "errexit+"},
+		{cmd: "bash -oc errexit x", code: "x", starts: "errexit+"},
+		{cmd: "bash -cO dotglob x", code: "x", starts: "dotglob+"},
+		{cmd: "bash -oO errexit dotglob -c x", code: "x", starts: "errexit+ dotglob+"},
+		{cmd: "bash +o posix -c x", code: "x", starts: "posix-"},
+		{cmd: "bash +ex -c x", code: "x", starts: "errexit- xtrace-"},
+		{cmd: "sh -ec x", code: "x", starts: "errexit+"},
+		{cmd: "bash -xc x", code: "x", starts: "xtrace+"},
+		{cmd: "bash --norc -c x", code: "x"},
+		{cmd: "bash --rcfile r -c x", code: "x", inter: true},
+		{cmd: "bash -c - x", code: "x"},
+		{cmd: "bash -- script", script: true},
+		{cmd: "bash -- -c", script: true},
+		{cmd: "bash script -c x", script: true},
+		{cmd: "bash -n -c x", code: "x", noEx: true, starts: "noexec+"},
+		{cmd: "bash -cn x", code: "x", noEx: true, starts: "noexec+"},
+		{cmd: "bash"},
+		{cmd: "bash -i", inter: true},
+		{cmd: "bash -s", starts: ""},
+		{cmd: "bash -Z -c x", code: "x", unknown: true},
+		{cmd: "fish --command=x", code: "x"},
+		{cmd: "fish -c x", code: "x"},
+		{cmd: "fish -ic x", code: "x", inter: true},
+		{cmd: "fish -n -c x", code: "x", noEx: true},
+		{cmd: "zsh -fc x", code: "x"},
+		{cmd: "zsh -o errexit -c x", code: "x", starts: "errexit+"},
+		{cmd: "bash5.2 -ec x", code: "x", starts: "errexit+"},
+		{cmd: "csh -fc x", code: "x", starts: "noglob+"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.cmd, func(t *testing.T) {
+			w := strings.Fields(tt.cmd)
+			args := make([]arg, len(w)-1)
+			for i, s := range w[1:] {
+				args[i] = arg{Value: s, Raw: s, Lit: true}
+			}
+			sh := readShell(w[0], args)
+			code := ""
+			if sh.code >= 0 {
+				code = sh.codeText
+			}
+			var starts []string
+			for _, s := range sh.starts {
+				sign := "-"
+				if s.on {
+					sign = "+"
+				}
+				starts = append(starts, s.name+sign)
+			}
+			if code != tt.code || sh.script != tt.script || sh.interactive != tt.inter || sh.noExec != tt.noEx || strings.Join(starts, " ") != tt.starts || (sh.unknown != "") != tt.unknown {
+				t.Errorf("code %q script %v interactive %v noexec %v starts %q unknown %q; want %q %v %v %v %q %v",
+					code, sh.script, sh.interactive, sh.noExec, starts, sh.unknown, tt.code, tt.script, tt.inter, tt.noEx, tt.starts, tt.unknown)
+			}
+		})
+	}
+}
+
+// TestOpensShell: a shell given no code and no script opens one, as its
+// grammar reads its words.
+func TestOpensShell(t *testing.T) {
+	for cmd, want := range map[string]bool{
+		"bash": true, "/bin/sh -i": true, "bash --norc": true, "sh -l": true, "zsh -f": true,
+		"bash -c id": false, "bash -ic id": false, "sh x.sh": false, "fish --command=id": false,
+		"bash -n": false, "ls": false, "bash $x": false,
+	} {
+		if got := opensShell(cmd); got != want {
+			t.Errorf("opensShell(%q) = %v, want %v", cmd, got, want)
+		}
 	}
 }
