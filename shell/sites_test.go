@@ -76,6 +76,8 @@ var siteTests = map[string]func(*testing.T){
 // run for coverage.
 var notSiteTests = map[string]string{
 	"TestGlobMatcher":                           "it compares the read-once glob of a program position with matching the whole pattern, and analyses nothing",
+	"TestReadShell":                             "it asserts how a shell reads its own options, and no finding",
+	"TestOpensShell":                            "it asserts which commands open a shell, and no finding",
 	"TestJudgingAddsNothing":                    "it asserts how judging adds code, not findings; its commands are the scan goldens' and the everyday corpus'",
 	"TestCallViews":                             "it asserts the calls a check sees across and their allocations, and no finding",
 	"TestJudgingRefusesToAdd":                   "it asserts refusals, and no finding",
