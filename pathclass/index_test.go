@@ -35,6 +35,9 @@ func TestIndex(t *testing.T) {
 			fmt.Fprintf(&b, "\t{Pattern: %q, Match: %#v},\n", e.Pattern, e.Match)
 		}
 		b.WriteString("}\n\n")
+		hc, ac := credentialPatterns(credentials())
+		b.WriteString("// homeCredentials and absCredentials are credentialPatterns(credentialEntries).\n")
+		fmt.Fprintf(&b, "var homeCredentials = %#v\n\nvar absCredentials = %#v\n\n", hc, ac)
 		for _, s := range sets {
 			fmt.Fprintf(&b, "// %s is compile(%s), as constant data.\n", s.name, s.list)
 			fmt.Fprintf(&b, "var %s = index{\n\tes: %s,\n\texact: %v,\n\tentries: []compiled{\n", s.name, s.list, s.want.exact)
@@ -63,6 +66,9 @@ func TestIndex(t *testing.T) {
 			t.Fatal(err)
 		}
 		return
+	}
+	if home, abs := credentialPatterns(credentials()); !reflect.DeepEqual(homeCredentials, home) || !reflect.DeepEqual(absCredentials, abs) {
+		t.Error("homeCredentials and absCredentials are not credentialPatterns(credentials()); run go test ./pathclass -run TestIndex -update")
 	}
 	if !reflect.DeepEqual(credentialEntries, credentials()) {
 		t.Error("credentialEntries are not credentials(); run go test ./pathclass -run TestIndex -update")

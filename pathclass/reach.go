@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -128,6 +129,22 @@ func Reaches(p, c string) (file, tree bool) {
 	return Read{Path: p, Tree: true}.Reaches("/", segs)
 }
 
+// credentialPatterns returns the patterns of the credential entries that
+// begin with ~ (sorted, for holdsCredentials' search) and the others (in
+// declaration order); index.go holds them as homeCredentials and
+// absCredentials.
+func credentialPatterns(es []Entry) (home, abs []string) {
+	for _, e := range es {
+		if e.Pattern[0] == '~' {
+			home = append(home, e.Pattern)
+		} else {
+			abs = append(abs, e.Pattern)
+		}
+	}
+	slices.Sort(home)
+	return home, abs
+}
+
 // holdsCredentials reports whether the directory p (absolute, cleaned, no
 // glob) holds a credential file below it: the candidates of
 // CredentialReach, without building them.
@@ -152,22 +169,18 @@ func holdsCredentials(p, homeDir string) bool {
 			rel = "~" + p[len(homeDir):]
 		}
 	}
-	for _, e := range credentialEntries {
-		c := e.Pattern
-		if c[0] == '~' {
-			if rel == "" {
-				continue
-			}
-			if strings.HasSuffix(c, "/") && strings.TrimSuffix(c, "/") == rel {
-				return true
-			}
-			if len(c) > len(rel) && c[len(rel)] == '/' && strings.HasPrefix(c, rel) {
-				return true
-			}
-			continue
+	if rel != "" {
+		// A home pattern is below rel (or is rel as a directory) when it
+		// begins with rel and a slash: those sort together, from where
+		// rel+"/" would go.
+		q := rel + "/"
+		if i, _ := slices.BinarySearch(homeCredentials, q); i < len(homeCredentials) && strings.HasPrefix(homeCredentials[i], q) {
+			return true
 		}
-		c = strings.TrimSuffix(c, "/")
-		if under(c) || strings.HasSuffix(e.Pattern, "/") && c == p {
+	}
+	for _, pat := range absCredentials {
+		c := strings.TrimSuffix(pat, "/")
+		if under(c) || len(c) < len(pat) && c == p {
 			return true
 		}
 	}
