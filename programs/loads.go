@@ -100,15 +100,22 @@ type namedLoads struct {
 
 // LoadsOf returns what the program loads from where it runs, or nil.
 func LoadsOf(name string) *Loads {
+	return loadsByName[name]
+}
+
+// loadsByName is each row of loads by each of its names: LoadsOf is asked
+// of every call, and most programs have no row.
+var loadsByName = func() map[string]*Loads {
+	m := map[string]*Loads{}
 	for i := range loads {
 		for _, n := range loads[i].Names {
-			if n == name {
-				return &loads[i].Loads
+			if _, ok := m[n]; !ok { // the first row with the name, as a scan finds
+				m[n] = &loads[i].Loads
 			}
 		}
 	}
-	return nil
-}
+	return m
+}()
 
 // LoadsNames returns the programs with a Loads declaration.
 func LoadsNames() []string {
