@@ -94,6 +94,10 @@ type EnvVar struct {
 	// State: the shell's analysis models the variable's effect on later
 	// words (PATH, CDPATH, IFS), so declaring it is not by itself unknown.
 	State bool
+	// OwnReading are builtins that read the variable only to split their
+	// own input and run nothing (IFS for read): prefixed to one of them,
+	// the variable is not Unsafe, since nothing the call runs reads it.
+	OwnReading []string
 	// Inherited: every shell has the variable in its environment already,
 	// so assigning it without export changes it for the programs after it
 	// (HOME).
@@ -155,7 +159,7 @@ var Env = []EnvVar{
 		Flagged: []string{"PS4='$(id)' bash -x build.sh"}, Passes: []string{"PS4='+ ' bash -x build.sh"}},
 	{Names: n("LESS"), Value: EnvChars, Effect: Exec, Unsafe: true, Words: []string{"!", "|"}, Raises: danger.RemoteExec, Why: "less commands {v}",
 		Flagged: []string{"LESS='+!id' less a.txt"}, Passes: []string{"LESS=-R less a.txt"}},
-	{Names: n("IFS"), Value: EnvShell, Unsafe: true, State: true, Passes: []string{"IFS=, read -r a b"}},
+	{Names: n("IFS"), Value: EnvShell, Unsafe: true, State: true, OwnReading: []string{"read", "mapfile", "readarray"}, Passes: []string{"IFS=, read -r a b"}},
 	{Names: n("SHELLOPTS", "BASHOPTS"), Value: EnvShell, Unsafe: true},
 	{Names: n("GLOBIGNORE", "EXECIGNORE", "TEXTDOMAIN", "TEXTDOMAINDIR"), Value: EnvShell, State: true},
 	// Where every program finds its user configuration (~/.gitconfig,
@@ -271,6 +275,21 @@ func (p envPattern) match(name string) bool {
 // EnvOf returns the row of the environment table that says what the
 // variable means: its exact name's, else the first pattern's that matches
 // it; nil for a variable no program is known to read.
+// OwnReadingOf reports whether the variable, prefixed to the program prog,
+// is only read by that program to split its own input (EnvVar.OwnReading).
+func OwnReadingOf(name, prog string) bool {
+	e := EnvOf(name)
+	if e == nil {
+		return false
+	}
+	for _, p := range e.OwnReading {
+		if p == prog {
+			return true
+		}
+	}
+	return false
+}
+
 func EnvOf(name string) *EnvVar {
 	exact, pats := envIndex()
 	if v := exact[name]; v != nil {

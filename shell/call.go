@@ -273,9 +273,11 @@ func (a *analyzer) newCall(s *syntax.Stmt, _ *syntax.CallExpr, _ []arg, rds []re
 
 // dispatch unwraps wrappers and carriers from a command's words and records
 // what finally runs.
+//
+// ownReading (below) spares a prefix only the builtin itself reads.
 func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds []redir, c *ctx) {
 	for _, as := range assigns {
-		if unsafeEnvNames(as.Name) {
+		if unsafeEnvNames(as.Name) && !a.ownReading(as.Name, args, c) {
 			// Everything this command runs, carriers included, inherits
 			// the environment.
 			cp := a.newCtx(c)
@@ -731,7 +733,7 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 		}
 	}
 	for _, as := range ca.assigns {
-		if unsafeEnvNames(as.Name) && !(ca.decl && modelledState(as.Name)) {
+		if unsafeEnvNames(as.Name) && !(ca.decl && modelledState(as.Name)) && !(!ca.function && a.ownReading(as.Name, ca.args, c)) {
 			ca.unsafeEnv = true
 		}
 	}
@@ -1077,4 +1079,15 @@ func (a *analyzer) findRuns(ca *call, ops []arg) {
 		}
 		a.dispatch(strings.Join(words, " "), ex, nil, nil, &cp)
 	}
+}
+
+// ownReading reports a prefix assignment that only the builtin it prefixes
+// reads, to split its own input (IFS= read -r line): nothing the call runs
+// sees it, so it does not change what runs. A function of the builtin's
+// name runs its body with the variable, so it is not spared.
+func (a *analyzer) ownReading(name string, args []arg, c *ctx) bool {
+	if len(args) == 0 || !args[0].Lit || c.sc.function(args[0].Value) != nil {
+		return false
+	}
+	return programs.OwnReadingOf(name, args[0].Value)
 }

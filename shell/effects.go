@@ -706,7 +706,7 @@ func (a *analyzer) envUnknown(ca *call) {
 		}
 	}
 	for _, as := range ca.assigns {
-		if !safeEnvNames(as.Name) && !inertEnvNames(as.Name) && !knownEnvValue(as.Name, as.Value.Value) {
+		if !safeEnvNames(as.Name) && !inertEnvNames(as.Name) && !knownEnvValue(as.Name, as.Value.Value) && !(!ca.function && programs.OwnReadingOf(as.Name, ca.prog)) {
 			ca.unknown = append(ca.unknown, as.Name+" is set, and what it changes in "+ca.prog+" is not known")
 			return
 		}

@@ -292,7 +292,7 @@ func (a *analyzer) readLoop(w *syntax.WhileClause, c *ctx) (string, []varVal, bo
 	}
 	s := w.Cond[0]
 	ce, ok := s.Cmd.(*syntax.CallExpr)
-	if !ok || s.Negated || s.Background || len(s.Redirs) > 0 || len(ce.Assigns) > 0 {
+	if !ok || s.Negated || s.Background || len(s.Redirs) > 0 || len(ce.Assigns) > 1 || len(ce.Assigns) == 1 && !emptyIFS(ce.Assigns[0]) {
 		return "", nil, false
 	}
 	var words []string
@@ -499,4 +499,26 @@ func appendInt(xs []int, n int) []int {
 		}
 	}
 	return append(xs, n)
+}
+
+// emptyIFS reports the prefix IFS= (or IFS=” or IFS=""): read then
+// assigns each line whole, which is the name the listing printed.
+func emptyIFS(as *syntax.Assign) bool {
+	if as.Name == nil || as.Name.Value != "IFS" || as.Append || as.Index != nil || as.Array != nil {
+		return false
+	}
+	if as.Value == nil {
+		return true
+	}
+	return as.Value.Lit() == "" && len(as.Value.Parts) == 1 && isEmptyQuote(as.Value.Parts[0])
+}
+
+func isEmptyQuote(p syntax.WordPart) bool {
+	switch q := p.(type) {
+	case *syntax.SglQuoted:
+		return q.Value == ""
+	case *syntax.DblQuoted:
+		return len(q.Parts) == 0
+	}
+	return false
 }
