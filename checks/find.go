@@ -1,6 +1,10 @@
 package checks
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/wardenhq/warden/programs"
+)
 
 // Find is what a find command searches and does: its roots, the names
 // and paths it selects (not those after -not or !), and its actions.
@@ -13,6 +17,14 @@ type Find struct {
 	Execs   [][]Word
 	// WritesFile is true when an action writes a file (-fprint, -fls).
 	WritesFile bool
+}
+
+// findExpression reports a call whose entry reads its operands as find's
+// expression (programs.ExpressionFind): find, and any entry that declares
+// it so, whatever its name.
+func findExpression(p Part) bool {
+	r := p.Parse()
+	return r != nil && r.Spec != nil && r.Spec.Expression == programs.ExpressionFind
 }
 
 // ParseFind reads find's words after the program.

@@ -41,7 +41,7 @@ func Rm(c Call) {
 // find that only selects build artifacts inside the working tree.
 func upstreamArtifacts(c Call) bool {
 	for _, u := range c.Upstream() {
-		if u.Program() == "find" {
+		if findExpression(u) {
 			fi := ParseFind(u.Args())
 			return findSelectsArtifacts(c, u, fi)
 		}

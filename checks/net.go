@@ -599,7 +599,7 @@ func XargsRead(c Call) {
 				return
 			}
 		}
-		if u.Program() != "find" {
+		if !findExpression(u) {
 			continue
 		}
 		fi := ParseFind(u.Args())
