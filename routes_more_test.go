@@ -103,6 +103,12 @@ var moreProbes = []reachProbe{
 	mp("state", `IFS=_ source bin/env.sh`, "stop"),
 	mp("state", `IFS=_ sh -c 'x=rm_-rf; $x ~'`, "stop"),
 	mp("state", `IFS= read -r x <<< y > ~/.bashrc`, "stop"),
+	// Open: a child shell's start-up file set by a builtin to a value the
+	// walk does not know (BASH_ENV is a state variable, so the "set to a
+	// value that is not known" rule for variables programs read skips it).
+	pend(mp("state", `read BASH_ENV <<< bin/env.sh; export BASH_ENV; bash -c ls`, "stop")),
+	pend(mp("state", `export BASH_ENV; read BASH_ENV <<< bin/env.sh; bash -c ls`, "stop")),
+	pend(mp("state", `mapfile -t BASH_ENV <<< bin/env.sh; export BASH_ENV; bash -c ls`, "stop")),
 	mp("state", `bash <<< 'ls -la'`, "allow"),
 	mp("state", `read -r -a xs <<< 'a b'; echo "${xs[1]}"`, "allow"),
 	pend(mp("state", `exec 3<README.md; cat <&3`, "allow")),
