@@ -178,7 +178,19 @@ func (a *analyzer) callFunction(def *funcDef, name string, args []arg, c *ctx) {
 	}
 	a.calling[name] = true
 	defer delete(a.calling, name)
-	sc := c.sc
+	cp := a.newCtx(c)
+	cp.src = def.src
+	cp.depth = c.depth + 1
+	cp.shadow = true
+	cp.funcName = name
+	cp.pipe = nil
+	a.withPositionals(c.sc, args, func() { a.memoWalk(def, cp) })
+}
+
+// withPositionals runs walk with the positional parameters bound to args
+// ($1, $2, … $9, $@, $*, $#), as a function call or sh -c CODE NAME
+// ARGS... binds them, and restores them after.
+func (a *analyzer) withPositionals(sc *scope, args []arg, walk func()) {
 	var bound positionals
 	all, allKnown := make([]string, 0, len(args)), true
 	for i, x := range args {
@@ -196,19 +208,13 @@ func (a *analyzer) callFunction(def *funcDef, name string, args []arg, c *ctx) {
 	bound.v[1] = varVal{s: joined, known: allKnown}
 	bound.v[2] = varVal{s: itoa(len(args)), known: true, number: true}
 	bound.set = 1<<len(positionalNames) - 1
-	cp := a.newCtx(c)
-	cp.src = def.src
-	cp.depth = c.depth + 1
-	cp.shadow = true
-	cp.funcName = name
-	cp.pipe = nil
 	if len(sc.recs) == 0 && sc.forks == 0 && !a.noMemo {
 		// Nothing records the scope and no subshell is under way: the
 		// parameters are bound and restored whole, with nothing to note.
 		// (With the memo off, as tests compare, they are bound name by
 		// name.)
 		saved := sc.swapPositionals(bound)
-		a.memoWalk(def, cp)
+		walk()
 		sc.swapPositionals(saved)
 		return
 	}
@@ -223,7 +229,7 @@ func (a *analyzer) callFunction(def *funcDef, name string, args []arg, c *ctx) {
 	for i := range 3 {
 		sc.set(positionalNames[i], bound.v[i])
 	}
-	a.memoWalk(def, cp)
+	walk()
 	for i, n := range positionalNames {
 		if had[i] {
 			sc.set(n, saved[i])

@@ -642,7 +642,14 @@ func carryShell(a *analyzer, ca *call, args []arg) bool {
 			ca.hiddenCode(a, code)
 			return false
 		}
-		a.nested(sh.codeText, ca.ctx, ca.wrappers)
+		// The words after -c's code are $0, then $1, $2, ...: sh -c 'cat
+		// "$1"' _ ~/.ssh/id_rsa reads the key, as find -exec sh -c 'cat
+		// "$1"' _ {} \; reads what find hands it.
+		var params []arg
+		if sh.params >= 0 && 1+sh.params < len(args) {
+			params = args[1+sh.params:]
+		}
+		a.withPositionals(ca.ctx.sc, params, func() { a.nested(sh.codeText, ca.ctx, ca.wrappers) })
 		return true
 	case sh.coded || sh.script:
 		return false // -c with no code, or a script file
@@ -659,6 +666,9 @@ type shellRead struct {
 	code     int
 	codeText string
 	coded    bool
+	// params is the index of the word that is $1 (two after -c's code
+	// operand), -1 when the code binds none.
+	params int
 	// script says the first operand is a script file it runs.
 	script bool
 	// interactive: -i, or a start-up file given (--rcfile, --init-file);
@@ -685,7 +695,7 @@ func readShell(prog string, args []arg) shellRead {
 	if v := programs.Versioned(k); v != "" {
 		k = v
 	}
-	sh := shellRead{code: -1}
+	sh := shellRead{code: -1, params: -1}
 	g := programs.ShellOptions(k)
 	if g == nil {
 		sh.unknown = k + " is not a shell"
@@ -725,6 +735,7 @@ func readShell(prog string, args []arg) shellRead {
 		sh.codeText, _ = res.Value("-c")
 	case len(ops) > 0:
 		sh.code, sh.codeText = ops[0], args[ops[0]].Value
+		sh.params = ops[0] + 2
 	}
 	if i := res.ValueIndex("-C"); i >= 0 && sh.code < 0 {
 		sh.code, sh.coded = i, true // fish -C CODE: run first
