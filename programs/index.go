@@ -64,6 +64,7 @@ var index = [...]indexEntry{
 	{"batcat", "pagers"},
 	{"batch", "system"},
 	{"bcdedit", "windows"},
+	{"bfs", "langs"},
 	{"black", "devtools"},
 	{"blkdiscard", "disks"},
 	{"bore", "network"},

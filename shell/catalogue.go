@@ -148,6 +148,15 @@ func (a *analyzer) programChecks(c *call) (prog string, idx []uint8, ok bool) {
 		idx = checksFor(baseName(prog))
 		prog = baseName(prog)
 	}
+	if idx == nil {
+		// Another name of an entry (bfs for find) is judged by the checks
+		// of the entry's first name.
+		if spec := programs.Lookup(key(prog)); spec != nil && len(spec.Names) > 0 && spec.Names[0] != prog {
+			if idx = checksFor(spec.Names[0]); idx != nil {
+				prog = spec.Names[0]
+			}
+		}
+	}
 	c.checksOf, c.checksProg, c.checksIdx, c.checksKnown = asked, prog, idx, true
 	return prog, idx, true
 }
