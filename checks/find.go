@@ -17,6 +17,11 @@ type Find struct {
 	Execs   [][]Word
 	// WritesFile is true when an action writes a file (-fprint, -fls).
 	WritesFile bool
+	// Judged says the call's own check (FindDelete) judges what the
+	// commands it runs delete: true for find's expression, false for a
+	// Find another walker's paths make (fd -x), whose commands' deletes
+	// are judged where they run.
+	Judged bool
 }
 
 // findExpression reports a call whose entry reads its operands as find's
@@ -29,7 +34,7 @@ func findExpression(p Part) bool {
 
 // ParseFind reads find's words after the program.
 func ParseFind(ops []Word) *Find {
-	fi := &Find{}
+	fi := &Find{Judged: true}
 	i := 0
 	for ; i < len(ops); i++ {
 		s := ops[i].Value

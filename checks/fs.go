@@ -30,7 +30,10 @@ func Rm(c Call) {
 		return
 	}
 	for _, t := range targets {
-		if t.Value == "{}" && c.RunByFind() != nil {
+		if fi := c.RunByFind(); t.Value == "{}" && fi != nil {
+			if !fi.Judged {
+				judgeFoundDeletes(c, c, fi)
+			}
 			continue
 		}
 		JudgeDelete(c, t, recursive)
@@ -300,7 +303,18 @@ func FindDelete(c Call) {
 			deletes = true
 		}
 	}
-	if !deletes || findSelectsArtifacts(c, c, fi) {
+	if !deletes {
+		return
+	}
+	judgeFoundDeletes(c, c, fi)
+}
+
+// judgeFoundDeletes judges deleting what a walk (fi: its roots and name
+// tests) finds: every file below its roots, unless they only select
+// build artifacts inside the tree. f is the call whose words the roots
+// are.
+func judgeFoundDeletes(c Call, f Part, fi *Find) {
+	if findSelectsArtifacts(c, f, fi) {
 		return
 	}
 	roots := fi.Roots
@@ -308,7 +322,7 @@ func FindDelete(c Call) {
 		roots = []Word{{Value: ".", Lit: true, Raw: "."}}
 	}
 	for _, r := range roots {
-		p := c.Resolve(r)
+		p := f.Resolve(r)
 		switch {
 		case p == "":
 			c.Flag(danger.RecursiveDelete, "find deletes under "+r.Raw+", whose value is not known")

@@ -579,6 +579,13 @@ const (
 	// or +, on the files found (checks.ParseFind reads it). The commands
 	// are walked as parts of their own, under find.
 	ExpressionFind Expression = iota + 1
+	// ExpressionFd: fd's: a pattern, then the paths searched (the
+	// working directory when none); the command an option the entry
+	// Carries runs (-x, -X) gets each file found in place of a
+	// placeholder ({}, {/}, {//}, {.}, {/.}), or after its words when it
+	// names none. The commands are walked as parts of their own, as
+	// find's -exec are.
+	ExpressionFd
 )
 
 // Links says which calls of a program make links (Spec.Links), each

@@ -980,6 +980,9 @@ func (a *analyzer) afterCall(ca *call) {
 	if spec := ca.entryOrBase(); spec != nil && spec.Expression == programs.ExpressionFind {
 		a.findRuns(ca, ops)
 	}
+	if spec := ca.entryOrBase(); spec != nil && spec.Expression == programs.ExpressionFd {
+		a.fdRuns(ca, spec, ops)
+	}
 	a.linkMade(ca)
 	if len(ca.writes) > 0 && ca.prog != "" {
 		if src := a.sensitiveSource(ca); src != "" {
@@ -1079,6 +1082,71 @@ func (a *analyzer) findRuns(ca *call, ops []arg) {
 		}
 		a.dispatch(strings.Join(words, " "), ex, nil, nil, &cp)
 	}
+}
+
+// fdRuns walks the commands fd runs on the files it finds (-x, -X: the
+// options its entry Carries), each as a part of its own under a find of
+// fd's paths: a placeholder stands for a file found, and a command with
+// none gets the files after its words (fd -X rm is rm of every file).
+func (a *analyzer) fdRuns(ca *call, spec *programs.Spec, ops []arg) {
+	res := a.entryParse(ca)
+	var runs []programs.Use
+	for _, u := range res.Uses {
+		if u.Effect == programs.Exec && spec.Carried(u.Option) {
+			runs = append(runs, u)
+		}
+	}
+	if len(runs) == 0 {
+		return
+	}
+	fi := &checks.Find{}
+	if pos := checks.OperandsAt(ops, res); len(pos) > 1 {
+		fi.Roots = pos[1:]
+	}
+	for _, u := range runs {
+		ex := fdCommand(ops, u)
+		if len(ex) == 0 {
+			continue
+		}
+		placed := false
+		for i, x := range ex {
+			switch x.Value {
+			case "{}", "{/}", "{//}", "{.}", "{/.}":
+				ex[i].Value, placed = "{}", true
+			}
+		}
+		if !placed {
+			ex = append(ex, arg{Value: "{}", Raw: "{}", Lit: true})
+		}
+		cp := *ca.ctx
+		cp.find = fi
+		cp.pipe, cp.redirs, cp.xargs = nil, nil, false
+		words := make([]string, len(ex))
+		for i, x := range ex {
+			words[i] = x.Raw
+		}
+		a.dispatch(strings.Join(words, " "), ex, nil, nil, &cp)
+	}
+}
+
+// fdCommand returns the words of the command an fd option runs: its
+// value attached (--exec=cat, -xcat), or the words after it up to a ;
+// or + word.
+func fdCommand(ops []arg, u programs.Use) []arg {
+	if u.Index < 0 || u.Index >= len(ops) {
+		return nil
+	}
+	if w := ops[u.Index].Value; strings.HasPrefix(w, "-") && w != u.Target && strings.HasSuffix(w, u.Target) {
+		return []arg{checks.UseWord(ops, u)}
+	}
+	var ex []arg
+	for _, x := range ops[u.Index:] {
+		if x.Value == ";" || x.Value == "+" {
+			break
+		}
+		ex = append(ex, x)
+	}
+	return ex
 }
 
 // ownReading reports a prefix assignment that only the builtin it prefixes

@@ -1,0 +1,71 @@
+package shell
+
+import (
+	"sort"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestFoundFilesHandedOn asserts that a command a walker runs on the
+// files it finds is judged against those files, whichever walker (find,
+// bfs, fd under both names), option (-exec, -execdir, -ok, -okdir; -x,
+// --exec, -X, --exec-batch, attached or not), terminator (; or +),
+// placeholder (find's {}, fd's {}, {/}, {//}, {.}, {/.} or none, where fd
+// appends the files) and route the files take to the command's words (its
+// operands, or sh -c CODE NAME ARGS... as $1 and $@).
+func TestFoundFilesHandedOn(t *testing.T) {
+	for _, tt := range []struct {
+		cmd  string
+		want []string
+	}{
+		// The positional parameters of sh -c are the words after the code.
+		{`sh -c 'cat "$1"' _ ~/.ssh/id_rsa`, w("credential-access")},
+		{`bash -c 'cat "$@"' _ ~/.aws/credentials`, w("credential-access")},
+		{`sh -c 'cat $2' a b ~/.ssh/id_rsa`, w("credential-access")},
+		{`zsh -c 'head -c 100 "$1"' zsh ~/.ssh/id_ed25519`, w("credential-access")},
+		{`sh -c 'cat "$1"' _ README.md`, nil},
+		{`sh -c 'rm -rf "$1"'`, nil},
+		{`sh -c 'echo "$1"' _ ~/.ssh/id_rsa`, nil},
+		// find and bfs hand the files to sh -c as $1 and $@.
+		{`find ~/.ssh -exec sh -c 'cat "$1"' _ {} \;`, w("credential-access")},
+		{`find ~/.ssh -execdir sh -c 'cat "$1"' _ {} \;`, w("credential-access")},
+		{`find ~/.ssh -execdir sh -c 'cat "$@"' _ {} +`, w("credential-access")},
+		{`find ~/.ssh -okdir bash -c 'cat "$1"' _ {} \;`, w("credential-access")},
+		{`find ~/.ssh -name id_rsa -execdir cat {} \;`, w("credential-access")},
+		{`bfs ~/.ssh -name id_rsa -execdir cat {} \;`, w("credential-access")},
+		{`bfs ~/.ssh -exec sh -c 'cat "$1"' _ {} +`, w("credential-access")},
+		{`bfs ~ -exec rm -rf {} +`, w("recursive-delete")},
+		{`bfs ~ -delete`, w("recursive-delete")},
+		{`bfs . -name '*.go'`, nil},
+		// fd: a placeholder or none, the files are the command's.
+		{`fd -X rm`, w("recursive-delete")},
+		{`fd -x rm`, w("recursive-delete")},
+		{`fd . ~ -X rm -rf`, w("recursive-delete")},
+		{`fd . ~ --exec rm -rf {}`, w("recursive-delete")},
+		{`fd . ~ -x rm -rf {} \;`, w("recursive-delete")},
+		{`fd . ~ --exec-batch rm -rf`, w("recursive-delete")},
+		{`fd . ~ -X sh -c 'rm -rf "$@"' _`, w("recursive-delete")},
+		{`fd --exec-batch=cat . ~/.ssh`, w("credential-access")},
+		{`fd . ~/.aws -x cat`, w("credential-access")},
+		{`fd . ~/.ssh -x cat {}`, w("credential-access")},
+		{`fd . ~/.ssh -x cat {/}`, w("credential-access")},
+		{`fd . ~/.ssh -X head -n 5 {.}`, w("credential-access")},
+		{`fd . ~/.ssh --exec=cat`, w("credential-access")},
+		{`fdfind . ~/.ssh -x cat`, w("credential-access")},
+		{`fd -H . ~/.ssh -X sh -c 'cat "$@"' _`, w("credential-access")},
+		{`fd -e go -x echo`, nil},
+		{`fd -e go`, nil},
+	} {
+		an := Analyze(tt.cmd, testOpts)
+		got := categories(an)
+		want := append([]string(nil), tt.want...)
+		sort.Strings(want)
+		if len(want) == 0 {
+			want = nil
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s: categories (-want +got):\n%s\nfindings: %+v", tt.cmd, diff, an.Findings)
+		}
+	}
+}
