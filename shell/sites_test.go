@@ -68,6 +68,7 @@ var siteTests = map[string]func(*testing.T){
 	"TestEnvExamples":               TestEnvExamples,
 	"TestSystemSpellings":           TestSystemSpellings,
 	"TestOptionCommands":            TestOptionCommands,
+	"TestFoundFilesHandedOn":        TestFoundFilesHandedOn,
 	"TestRemoteArchives":            TestRemoteArchives,
 	"TestIntoHere":                  TestIntoHere,
 }
