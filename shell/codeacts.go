@@ -72,23 +72,21 @@ func (a *analyzer) walkCalls(c *call, prog string, f code.Family, text string, d
 	}
 }
 
-// reflected returns the name a reflective call looks up, through its
-// object when it has one (getattr(os, "system") is os.system), and
-// false when the name is built at run time.
+// reflected returns the name a reflective call looks up, at the argument
+// place its row names (Row.Named), through its object when the argument
+// before is one (getattr(os, "system") is os.system), and false when the
+// name is built at run time.
 func reflected(u code.Use) (string, bool) {
-	arg := 0
-	if u.Name == "getattr" {
-		arg = 1
-	}
-	if len(u.Args) <= arg {
+	arg := u.Row.Named - 1
+	if arg < 0 || len(u.Args) <= arg {
 		return "", false
 	}
 	name, ok := quotedArg(u.Args[arg])
 	if !ok {
 		return "", false
 	}
-	if arg == 1 {
-		return u.Args[0] + "." + name, true
+	if arg > 0 {
+		return u.Args[arg-1] + "." + name, true
 	}
 	return name, true
 }
