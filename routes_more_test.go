@@ -103,12 +103,20 @@ var moreProbes = []reachProbe{
 	mp("state", `IFS=_ source bin/env.sh`, "stop"),
 	mp("state", `IFS=_ sh -c 'x=rm_-rf; $x ~'`, "stop"),
 	mp("state", `IFS= read -r x <<< y > ~/.bashrc`, "stop"),
-	// Open: a child shell's start-up file set by a builtin to a value the
-	// walk does not know (BASH_ENV is a state variable, so the "set to a
-	// value that is not known" rule for variables programs read skips it).
-	pend(mp("state", `read BASH_ENV <<< bin/env.sh; export BASH_ENV; bash -c ls`, "stop")),
-	pend(mp("state", `export BASH_ENV; read BASH_ENV <<< bin/env.sh; bash -c ls`, "stop")),
-	pend(mp("state", `mapfile -t BASH_ENV <<< bin/env.sh; export BASH_ENV; bash -c ls`, "stop")),
+	// A child shell's start-up file set by a builtin, or to a value the
+	// walk does not know: BASH_ENV and ENV are code, and only the variables
+	// whose later meaning is modelled as state (PATH, HOME, ...) are left
+	// to the state's own judgement.
+	mp("state", `read BASH_ENV <<< bin/env.sh; export BASH_ENV; bash -c ls`, "stop"),
+	mp("state", `export BASH_ENV; read BASH_ENV <<< bin/env.sh; bash -c ls`, "stop"),
+	mp("state", `mapfile -t BASH_ENV <<< bin/env.sh; export BASH_ENV; bash -c ls`, "stop"),
+	mp("state", `readarray BASH_ENV < README.md; export BASH_ENV; bash -c ls`, "stop"),
+	mp("state", `IFS= read -r BASH_ENV < README.md; export BASH_ENV; bash script.sh`, "stop"),
+	mp("state", `for BASH_ENV in bin/env.sh; do export BASH_ENV; bash -c ls; done`, "stop"),
+	mp("state", `BASH_ENV=$(cat README.md); export BASH_ENV; bash -c ls`, "stop"),
+	mp("state", `declare -x BASH_ENV; read BASH_ENV <<< bin/env.sh; bash -c ls`, "stop"),
+	mp("state", `read ENV <<< bin/env.sh; export ENV; sh -c ls`, "stop"),
+	mp("state", `read -r line < README.md; bash -c ls`, "allow"),
 	mp("state", `bash <<< 'ls -la'`, "allow"),
 	mp("state", `read -r -a xs <<< 'a b'; echo "${xs[1]}"`, "allow"),
 	pend(mp("state", `exec 3<README.md; cat <&3`, "allow")),

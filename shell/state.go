@@ -979,7 +979,7 @@ func (a *analyzer) judgeState(ca *call) {
 	for _, name := range a.setVarNames(ca) {
 		// read PAGER, printf -v GIT_SSH_COMMAND: a variable programs read,
 		// set to text the walk does not know (exported now or later).
-		if e := programs.EnvOf(name); e != nil && !stateVarName(name) && e.Value != programs.EnvSafe && e.Value != programs.EnvInert {
+		if e := programs.EnvOf(name); e != nil && !e.State && e.Value != programs.EnvSafe && e.Value != programs.EnvInert {
 			ca.unknown = append(ca.unknown, ca.prog+" sets "+name+", which programs read, to a value that is not known")
 		}
 	}

@@ -553,6 +553,7 @@ func (a *analyzer) walkCompound(cmd syntax.Command, c *ctx) {
 				from := len(a.an.Parts) + 1
 				for i, v := range vals {
 					c.sc.set(l.Name.Value, v)
+					a.judgeBind(c, "for "+l.Name.Value, l.Name.Value, v)
 					pass := a.newCtx(cp)
 					pass.shadow = i > 0
 					pass.loopFrom = from
@@ -562,6 +563,7 @@ func (a *analyzer) walkCompound(cmd syntax.Command, c *ctx) {
 				return
 			}
 			c.sc.set(l.Name.Value, varVal{})
+			a.judgeBind(c, "for "+l.Name.Value, l.Name.Value, varVal{})
 		case *syntax.CStyleLoop:
 			cp.loop = l.Cond == nil
 			a.walkArithm(l.Init, c)
@@ -821,22 +823,7 @@ func (a *analyzer) defaultAssigns(w *syntax.Word, c *ctx) {
 				val.s = strings.Join(parts, " ")
 			}
 			c.sc.set(name, val)
-			// An assignment to a variable programs read is judged as
-			// PAGER=… would be, exported now or later.
-			if e := programs.EnvOf(name); e != nil {
-				why := ""
-				switch {
-				case !val.known && !stateVarName(name) && e.Value != programs.EnvSafe && e.Value != programs.EnvInert:
-					why = c.text(n) + " sets " + name + ", which programs read, to a value that is not known"
-				case val.known:
-					if d := envDanger(e, name, val.s); d != "" {
-						why = c.text(n) + " " + d
-					}
-				}
-				if why != "" {
-					a.unknownEval(c, c.text(n), why)
-				}
-			}
+			a.judgeBind(c, c.text(n), name, val)
 		}
 		return true
 	})
@@ -1216,4 +1203,29 @@ func (a *analyzer) nested(text string, c *ctx, wrappers []string) bool {
 
 func expandBraces(w *syntax.Word) iter.Seq2[*syntax.Word, error] {
 	return expand.BracesSeq(nil, w)
+}
+
+// judgeBind judges a binding the shell makes without an assignment word
+// (${X:=v}, a for loop's variable) as PAGER=… would be judged, exported
+// now or later: a variable programs read, set to a value that is known
+// dangerous, or to one that is not known at all. The variables whose later
+// meaning is modelled as state (PATH, HOME, …) are judged where they are
+// used instead.
+func (a *analyzer) judgeBind(c *ctx, text, name string, val varVal) {
+	e := programs.EnvOf(name)
+	if e == nil {
+		return
+	}
+	why := ""
+	switch {
+	case !val.known && !e.State && e.Value != programs.EnvSafe && e.Value != programs.EnvInert:
+		why = text + " sets " + name + ", which programs read, to a value that is not known"
+	case val.known:
+		if d := envDanger(e, name, val.s); d != "" {
+			why = text + " " + d
+		}
+	}
+	if why != "" {
+		a.unknownEval(c, text, why)
+	}
 }
