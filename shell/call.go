@@ -1073,15 +1073,22 @@ func (a *analyzer) findRuns(ca *call, ops []arg) {
 		return
 	}
 	for _, ex := range fi.Execs {
-		cp := *ca.ctx
-		cp.find = fi
-		cp.pipe, cp.redirs, cp.xargs = nil, nil, false
-		words := make([]string, len(ex))
-		for i, x := range ex {
-			words[i] = x.Raw
-		}
-		a.dispatch(strings.Join(words, " "), ex, nil, nil, &cp)
+		a.runFound(ca, fi, ex)
 	}
+}
+
+// runFound walks a command a file walker runs on what it finds (find
+// -exec, fd -x), as a part of its own under the walker's Find: without the
+// walker's pipe, redirections or xargs, which belong to the walker.
+func (a *analyzer) runFound(ca *call, fi *checks.Find, ex []arg) {
+	cp := *ca.ctx
+	cp.find = fi
+	cp.pipe, cp.redirs, cp.xargs = nil, nil, false
+	words := make([]string, len(ex))
+	for i, x := range ex {
+		words[i] = x.Raw
+	}
+	a.dispatch(strings.Join(words, " "), ex, nil, nil, &cp)
 }
 
 // fdRuns walks the commands fd runs on the files it finds (-x, -X: the
@@ -1118,14 +1125,7 @@ func (a *analyzer) fdRuns(ca *call, spec *programs.Spec, ops []arg) {
 		if !placed {
 			ex = append(ex, arg{Value: "{}", Raw: "{}", Lit: true})
 		}
-		cp := *ca.ctx
-		cp.find = fi
-		cp.pipe, cp.redirs, cp.xargs = nil, nil, false
-		words := make([]string, len(ex))
-		for i, x := range ex {
-			words[i] = x.Raw
-		}
-		a.dispatch(strings.Join(words, " "), ex, nil, nil, &cp)
+		a.runFound(ca, fi, ex)
 	}
 }
 

@@ -203,32 +203,12 @@ func simpleWords(cmd string) ([]string, bool) {
 // literalWord returns a word's value when it is literal text, quoted or
 // not, with no expansion a shell would perform.
 func literalWord(w *syntax.Word) (string, bool) {
-	var b strings.Builder
 	for _, p := range w.Parts {
-		switch p := p.(type) {
-		case *syntax.Lit:
-			if strings.ContainsAny(p.Value, "\\*?[~{") || strings.HasPrefix(p.Value, "=") {
-				return "", false
-			}
-			b.WriteString(p.Value)
-		case *syntax.SglQuoted:
-			if p.Dollar {
-				return "", false
-			}
-			b.WriteString(p.Value)
-		case *syntax.DblQuoted:
-			for _, q := range p.Parts {
-				l, ok := q.(*syntax.Lit)
-				if !ok || strings.ContainsAny(l.Value, "\\$`") {
-					return "", false
-				}
-				b.WriteString(l.Value)
-			}
-		default:
+		if l, ok := p.(*syntax.Lit); ok && strings.HasPrefix(l.Value, "=") {
 			return "", false
 		}
 	}
-	return b.String(), true
+	return quotedLiteral(w)
 }
 
 func shellJoin(words []string) string {
