@@ -46,6 +46,10 @@ type NodeOptions struct {
 	AgentToken string
 }
 
+// nodeStartWithin is how long StartNode waits for the embedded server's
+// listeners before it gives up.
+const nodeStartWithin = 45 * time.Second
+
 // Node is a running embedded NATS server with JetStream.
 type Node struct {
 	srv    *natsserver.Server
@@ -141,9 +145,12 @@ func StartNode(opts NodeOptions) (*Node, error) {
 		return nil, fmt.Errorf("teams: nats server: %w", err)
 	}
 	go srv.Start()
-	if !srv.ReadyForConnections(10 * time.Second) {
+	// A cluster's servers start together and JetStream recovers its
+	// streams before the ports are ready: on a loaded machine that has
+	// taken more than 10 s, and a daemon that gives up then never serves.
+	if !srv.ReadyForConnections(nodeStartWithin) {
 		srv.Shutdown()
-		return nil, errors.New("teams: the embedded nats server did not start within 10s")
+		return nil, fmt.Errorf("teams: the embedded nats server did not start within %s", nodeStartWithin)
 	}
 	return &Node{srv: srv, daemon: opts.Daemon}, nil
 }
