@@ -3,6 +3,7 @@ package shell
 import (
 	"github.com/wardenhq/warden/checks"
 	"github.com/wardenhq/warden/internal/fspath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -1117,8 +1118,7 @@ func (a *analyzer) fdRuns(ca *call, spec *programs.Spec, ops []arg) {
 		}
 		placed := false
 		for i, x := range ex {
-			switch x.Value {
-			case "{}", "{/}", "{//}", "{.}", "{/.}":
+			if slices.Contains(pathReplacements, x.Value) {
 				ex[i].Value, placed = "{}", true
 			}
 		}

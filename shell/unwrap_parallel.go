@@ -147,6 +147,12 @@ func parallelJobs(groups [][]arg, limit int) [][]string {
 	return jobs
 }
 
+// pathReplacements are the replacement strings that stand for an input
+// path, whole or in part, in a command GNU parallel or fd runs: the path,
+// without its extension, its last name, its directory, its last name
+// without extension.
+var pathReplacements = []string{"{}", "{.}", "{/}", "{//}", "{/.}"}
+
 // parallelReplace puts a job's values in a command word: {} is all of
 // them, {N} the Nth group's, and the path forms ({.} {/} {//} {/.}) and
 // {#} {%} are the value or a number. It reports whether the word held a
@@ -157,7 +163,7 @@ func parallelReplace(w string, job []string) (string, bool) {
 	}
 	found := false
 	all := strings.Join(job, " ")
-	for _, r := range []string{"{}", "{.}", "{/}", "{//}", "{/.}"} {
+	for _, r := range pathReplacements {
 		if strings.Contains(w, r) {
 			w = strings.ReplaceAll(w, r, all)
 			found = true
