@@ -120,6 +120,12 @@ var moreProbes = []reachProbe{
 	mp("state", `bash <<< 'ls -la'`, "allow"),
 	mp("state", `read -r -a xs <<< 'a b'; echo "${xs[1]}"`, "allow"),
 	pend(mp("state", `exec 3<README.md; cat <&3`, "allow")),
+	mp("state", `printf -v n '%03d' 5; echo "$n"`, "allow"),
+	mp("state", `printf -v BASH_ENV %s bin/env.sh; export BASH_ENV; bash -c ls`, "stop"),
+	mp("state", `printf -v PATH %s bin; ls`, "stop"),
+	mp("state", `printf -v 'a[$(touch pwned)]' %s x`, "stop"),
+	mp("state", `printf -v "$n" %s bin; ls`, "stop"),
+	mp("state", `read "$n" <<< bin; ls`, "stop"),
 	mp("state", `diff <(sort README.md) <(sort src/main.go)`, "allow"),
 
 	// Globbing options and patterns.

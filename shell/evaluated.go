@@ -153,9 +153,9 @@ func (a *analyzer) evaluatedName(x arg, c *ctx) {
 		return
 	}
 	if x.Unbound {
-		if x.Subst || strings.Contains(x.Value, "[") {
-			a.unknownEval(c, x.Raw, "a variable name built at run time is evaluated, subscript included")
-		}
+		// read "$x": x's value may hold a subscript, a[$(cmd)], which is
+		// evaluated, and names a variable the walk cannot follow.
+		a.unknownEval(c, x.Raw, "a variable name built at run time is evaluated, subscript included")
 		return
 	}
 	a.nested("(( "+x.Value+" ))", c, c.wrappers)
