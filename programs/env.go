@@ -236,18 +236,27 @@ var Env = []EnvVar{
 		Value: EnvRead, Effect: Unknown, Flagged: []string{"export KUBECONFIG=/tmp/kc"}},
 }
 
-// The exact names and the patterns, built on first use.
-var envIndex = sync.OnceValues(func() (map[string]*EnvVar, []envPattern) {
+// The exact names and the patterns, built on first use. The patterns are
+// also kept by the first byte a name must have to match them (a pattern
+// matching anywhere in the name is in every list), each list in the
+// table's order: a name meets only the few patterns that can match it,
+// and the first that does is the one the whole list would have found.
+type envPatterns struct {
+	all     []envPattern
+	byFirst [256][]envPattern
+}
+
+var envIndex = sync.OnceValues(func() (map[string]*EnvVar, *envPatterns) {
 	exact := map[string]*EnvVar{}
-	var pats []envPattern
+	pats := &envPatterns{}
 	for i := range Env {
 		v := &Env[i]
 		for _, name := range v.Names {
 			switch {
 			case strings.HasPrefix(name, "*") && strings.HasSuffix(name, "*"):
-				pats = append(pats, envPattern{text: strings.Trim(name, "*"), contains: true, v: v})
+				pats.all = append(pats.all, envPattern{text: strings.Trim(name, "*"), contains: true, v: v})
 			case strings.HasSuffix(name, "*"):
-				pats = append(pats, envPattern{text: strings.TrimSuffix(name, "*"), v: v})
+				pats.all = append(pats.all, envPattern{text: strings.TrimSuffix(name, "*"), v: v})
 			default:
 				if exact[name] != nil {
 					panic("programs: " + name + " is on two rows of Env")
@@ -256,8 +265,23 @@ var envIndex = sync.OnceValues(func() (map[string]*EnvVar, []envPattern) {
 			}
 		}
 	}
+	for b := range pats.byFirst {
+		for _, p := range pats.all {
+			if p.contains || p.text == "" || p.text[0] == byte(b) {
+				pats.byFirst[b] = append(pats.byFirst[b], p)
+			}
+		}
+	}
 	return exact, pats
 })
+
+// of returns the patterns that can match name, in the table's order.
+func (ps *envPatterns) of(name string) []envPattern {
+	if name == "" {
+		return ps.all
+	}
+	return ps.byFirst[name[0]]
+}
 
 type envPattern struct {
 	text     string
@@ -265,7 +289,7 @@ type envPattern struct {
 	v        *EnvVar
 }
 
-func (p envPattern) match(name string) bool {
+func (p *envPattern) match(name string) bool {
 	if p.contains {
 		return strings.Contains(strings.ToUpper(name), p.text)
 	}
@@ -295,9 +319,10 @@ func EnvOf(name string) *EnvVar {
 	if v := exact[name]; v != nil {
 		return v
 	}
-	for _, p := range pats {
-		if p.match(name) {
-			return p.v
+	ps := pats.of(name)
+	for i := range ps {
+		if ps[i].match(name) {
+			return ps[i].v
 		}
 	}
 	return nil
@@ -307,8 +332,9 @@ func EnvOf(name string) *EnvVar {
 // it does: one an EnvRead pattern matches.
 func EnvReadByPrograms(name string) bool {
 	_, pats := envIndex()
-	for _, p := range pats {
-		if p.v.Value == EnvRead && p.match(name) {
+	ps := pats.of(name)
+	for i := range ps {
+		if ps[i].v.Value == EnvRead && ps[i].match(name) {
 			return true
 		}
 	}
