@@ -250,6 +250,10 @@ func (a *analyzer) walkCall(s *syntax.Stmt, ce *syntax.CallExpr, rds []redir, c 
 			if i < len(ce.Assigns) && ce.Assigns[i].Name != nil && ce.Assigns[i].Name.Value == as.Name {
 				number = numericWord(ce.Assigns[i].Value)
 			}
+			if a.integerAssign(c, as.Name, as.Value, number, as.Text) {
+				c.sc.set(as.Name, varVal{known: false, number: true, integer: true})
+				continue
+			}
 			c.sc.set(as.Name, varVal{s: as.Value.Value, known: !as.Value.Unbound, mktemp: as.Value.Mktemp, number: number})
 		}
 		if len(rds) > 0 {
@@ -976,6 +980,10 @@ func (a *analyzer) afterCall(ca *call) {
 		}
 	}
 	for _, name := range a.setVarNames(ca) {
+		if a.integerAssign(ca.ctx, name, arg{Unbound: true}, false, ca.text) {
+			sc.set(name, varVal{number: true, integer: true})
+			continue
+		}
 		sc.set(name, varVal{})
 	}
 	if spec := ca.entryOrBase(); spec != nil && spec.Expression == programs.ExpressionFind {

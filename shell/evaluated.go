@@ -408,3 +408,23 @@ func (a *analyzer) testEvaluated(x syntax.TestExpr, c *ctx) {
 		return true
 	})
 }
+
+// integerAssign judges a value assigned to a variable that holds the
+// integer attribute (declare -i n; n=v, read n, for n in v): bash
+// evaluates the value as arithmetic, and a subscript in it
+// (a[$(cmd)]) runs its substitutions. It reports whether the variable
+// holds the attribute, which it keeps.
+func (a *analyzer) integerAssign(c *ctx, name string, v arg, number bool, where string) bool {
+	old, set := c.sc.variable(name)
+	if !set || !old.integer {
+		return false
+	}
+	switch {
+	case number:
+	case v.Unbound || !v.Lit && v.Value == "":
+		a.unknownEval(c, where, "the value assigned to "+name+", declared an integer, is evaluated as arithmetic, and it comes from text this command cannot read")
+	default:
+		a.evaluatedText(v.Value, c, 0, where)
+	}
+	return true
+}

@@ -91,6 +91,7 @@ const (
 	svMktemp
 	svGlob
 	svNumber
+	svInteger
 )
 
 func varSlot(v varVal, present bool) slotVal {
@@ -110,11 +111,14 @@ func varSlot(v varVal, present bool) slotVal {
 	if v.number {
 		sv.flags |= svNumber
 	}
+	if v.integer {
+		sv.flags |= svInteger
+	}
 	return sv
 }
 
 func (sv slotVal) varVal() varVal {
-	return varVal{s: sv.s, known: sv.flags&svKnown != 0, mktemp: sv.flags&svMktemp != 0, glob: sv.flags&svGlob != 0, number: sv.flags&svNumber != 0}
+	return varVal{s: sv.s, known: sv.flags&svKnown != 0, mktemp: sv.flags&svMktemp != 0, glob: sv.flags&svGlob != 0, number: sv.flags&svNumber != 0, integer: sv.flags&svInteger != 0}
 }
 
 func writtenSlot(w written, present bool) slotVal {

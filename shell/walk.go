@@ -552,6 +552,9 @@ func (a *analyzer) walkCompound(cmd syntax.Command, c *ctx) {
 				// value; only the first pass lists parts.
 				from := len(a.an.Parts) + 1
 				for i, v := range vals {
+					if a.integerAssign(c, l.Name.Value, arg{Value: v.s, Lit: v.known, Unbound: !v.known}, v.number, "for "+l.Name.Value) {
+						v = varVal{number: true, integer: true}
+					}
 					c.sc.set(l.Name.Value, v)
 					a.judgeBind(c, "for "+l.Name.Value, l.Name.Value, v)
 					pass := a.newCtx(cp)
@@ -562,7 +565,11 @@ func (a *analyzer) walkCompound(cmd syntax.Command, c *ctx) {
 				c.sc.set(l.Name.Value, varVal{})
 				return
 			}
-			c.sc.set(l.Name.Value, varVal{})
+			if a.integerAssign(c, l.Name.Value, arg{Unbound: true}, false, "for "+l.Name.Value) {
+				c.sc.set(l.Name.Value, varVal{number: true, integer: true})
+			} else {
+				c.sc.set(l.Name.Value, varVal{})
+			}
 			a.judgeBind(c, "for "+l.Name.Value, l.Name.Value, varVal{})
 		case *syntax.CStyleLoop:
 			cp.loop = l.Cond == nil
@@ -1062,12 +1069,21 @@ func (a *analyzer) walkDecl(d *syntax.DeclClause, c *ctx) {
 					a.evaluatedName(f, c)
 					// Assignments through the reference go to the variable
 					// it names: that one is no longer known.
-					if target, _, _ := strings.Cut(f.Value, "["); !f.Lit || stateVarName(target) {
+					target, _, _ := strings.Cut(f.Value, "[")
+					if !f.Lit || stateVarName(target) {
 						if f.Lit {
 							c.sc.set(target, varVal{})
 						} else {
 							c.sc.set("PATH", varVal{})
 						}
+					}
+					if f.Lit {
+						// declare -n r=BASH_ENV; r=bin/env.sh: every later
+						// r=v, read r, printf -v r sets the variable the
+						// reference names, to a value this binding cannot
+						// see, so it is judged as a binding of that variable
+						// to a value that is not known.
+						a.judgeBind(c, c.text(d), target, varVal{})
 					}
 				}
 			}
@@ -1096,11 +1112,23 @@ func (a *analyzer) walkDecl(d *syntax.DeclClause, c *ctx) {
 			if as.Name != nil && d.Variant.Value == "export" {
 				ca.declNames = append(ca.declNames, as.Name.Value)
 			}
+			if as.Name != nil && integer {
+				// declare -i n: the value stays, and every later
+				// assignment to n is evaluated as arithmetic.
+				v, _ := c.sc.variable(as.Name.Value)
+				v.integer = true
+				c.sc.set(as.Name.Value, v)
+			}
 			continue
 		}
 		val := a.assignValue(as, c)
 		ca.assigns = append(ca.assigns, assignment{Name: as.Name.Value, Value: val, Text: c.text(as)})
-		c.sc.set(as.Name.Value, varVal{s: val.Value, known: !val.Unbound, mktemp: val.Mktemp, number: integer || numericWord(as.Value)})
+		if !integer && as.Value != nil && a.integerAssign(c, as.Name.Value, val, numericWord(as.Value), c.text(as)) {
+			// declare n=v of a variable declared -i before keeps the
+			// attribute: the value is evaluated as arithmetic.
+			integer = true
+		}
+		c.sc.set(as.Name.Value, varVal{s: val.Value, known: !val.Unbound, mktemp: val.Mktemp, number: integer || numericWord(as.Value), integer: integer})
 	}
 	for _, as := range naked {
 		ca.assigns = append(ca.assigns, as)

@@ -24,6 +24,10 @@ type varVal struct {
 	// number marks a value not known exactly but surely a number
 	// (arithmetic expansion, wc -l): evaluating it runs nothing.
 	number bool
+	// integer marks a variable declared with the integer attribute
+	// (declare -i): bash evaluates every value assigned to it as
+	// arithmetic, so a subscript in the value runs its substitutions.
+	integer bool
 	// listed marks a loop variable that holds a name a listing printed.
 	listed bool
 }
