@@ -81,7 +81,8 @@ var _ = family("interpreters", func(add func(...*Spec)) {
 			// install -c x.txt reads -c as pip's).
 			Options:  "-c=k:PT -m=l:PT -V:h --version:h -h:h --help:h -b -B -d -E -i -I -O -OO -P -q -s -S -u -v -W= -X= -x --check-hash-based-pycs=",
 			ReadOnly: []string{"python3 --version", "python -V"},
-			Flagged:  []string{"python -c 'import os; os.system(\"id\")'", "python3 -c 'print(1)'", "python3 -m http.server 8000", "python3 script.py", "python3 -m pip install -c constraints.txt x"}},
+			Flagged: []string{"python -c 'import os; os.system(\"id\")'", "python3 -c 'print(1)'", "python3 -m http.server 8000", "python3 script.py", "python3 -m pip install -c constraints.txt x",
+				"python3 -c 'getattr(__import__(\"os\"), \"system\")(\"rm -rf ~\")'", "python3 -c 'import os, operator; operator.methodcaller(\"system\", \"rm -rf ~\")(os)'"}},
 		speaks(LangJS, granted(script("node build.js --prod => Bash(node build.js:*)", "node -e x => Bash(node -e x)", "node => Bash(node)"), versioned(interp(n("node", "nodejs"), "-e=k --eval=k -p=k --print=k -r=l --require=l --import=l --loader=l --experimental-loader=l -v:h --version:h -h:h --help:h -i --interactive --inspect? --inspect-brk? --no-warnings --enable-source-maps --test --watch",
 			"p? -*", "node -e 'require(\"child_process\").execSync(\"id\")'", "node -p 1+1", "node server.js", "node -r ./evil.js app.js")))),
 		// perl and ruby: -e takes the script's place; with -n or -p the
@@ -91,7 +92,7 @@ var _ = family("interpreters", func(add func(...*Spec)) {
 		speaks(LangPerl, granted(script("perl tools/gen.pl => Bash(perl tools/gen.pl:*)", "perl -e x => Bash(perl -e x)"), backticks(versioned(interp(n("perl"), "-e=k:P -E=k:P -M=l -m=l -I= -n:R -p:R -a -l -0? -i?:W -w -W -X -s -S -T -t -U -c -d? -D= -x? -F= -v:h -V:h --version:h -h:h --help:h", "S? -*",
 			"perl -e 'exec \"/bin/sh\";'", "perl -pi -e 's/a/b/' f", "perl -i -pe 's/a/b/' .claude/settings.json"))))),
 		speaks(LangRuby, granted(script("ruby bin/setup => Bash(ruby bin/setup:*)", "ruby -e x => Bash(ruby -e x)"), backticks(versioned(interp(n("ruby"), "-e=k:P -r=l -I= -n:R -p:R -a -l -i?:W -w -W? -c -d -s -S -x? -C= -E= -F= -0? -v:h --version:h -h:h --help:h --disable= --enable= --jit", "S? -*",
-			"ruby -e 'exec \"/bin/sh\"'"))))),
+			"ruby -e 'exec \"/bin/sh\"'", "ruby -e 'Kernel.send(:system, \"rm -rf ~\")'"))))),
 		// php -F FILE runs the file once per line of input: a script, as
 		// -f's; -B, -R and -E give code.
 		speaks(LangPHP, granted(script("php artisan migrate => Bash(php artisan:*)", "php -r x => Bash(php -r x)"), backticks(versioned(interp(n("php"), "-r=k -B=k -R=k -F=p -E=k -f=p -d=u -c=u -n -a -l:h -m:h -i:h -v:h --version:h -h:h --help:h -S=n -t=", "p? -*", "php -r 'system(\"id\");'"))))),

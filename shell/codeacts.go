@@ -51,7 +51,10 @@ func (a *analyzer) walkCalls(c *call, prog string, f code.Family, text string, d
 				a.walkCalls(c, prog, f, u.Arg.Text, depth+1)
 			}
 		case code.Reflects:
-			if name, ok := reflected(u); !ok || len(code.RowsOf(f, name)) > 0 {
+			// getattr(os, "system")("id") is os.system("id"), a Use of
+			// its own; a function looked up and kept, or not determined
+			// by literals, is not known
+			if u.Blind || !u.Called && len(code.RowsOf(f, u.Looks)) > 0 {
 				a.unknownEval(c.ctx, c.text, prog+" code calls a function it names at run time ("+u.Name+")")
 			}
 		case code.Loads:
@@ -70,25 +73,6 @@ func (a *analyzer) walkCalls(c *call, prog string, f code.Family, text string, d
 		}
 		a.nested(cmd.Text, c.ctx, c.wrappers)
 	}
-}
-
-// reflected returns the name a reflective call looks up, at the argument
-// place its row names (Row.Named), through its object when the argument
-// before is one (getattr(os, "system") is os.system), and false when the
-// name is built at run time.
-func reflected(u code.Use) (string, bool) {
-	arg := u.Row.Named - 1
-	if arg < 0 || len(u.Args) <= arg {
-		return "", false
-	}
-	name, ok := quotedArg(u.Args[arg])
-	if !ok {
-		return "", false
-	}
-	if arg > 0 {
-		return u.Args[arg-1] + "." + name, true
-	}
-	return name, true
 }
 
 // quotedArg returns the literal string an argument's text is.

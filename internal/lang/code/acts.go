@@ -83,6 +83,12 @@ type Row struct {
 	// the object it is looked up on (getattr(os, "system"): 2, os.system;
 	// Ruby's send("system"): 1).
 	Named int
+	// Passes, for Reflects, says the arguments after the one that names
+	// the function are the arguments it is called with (Ruby's
+	// send(:system, "id"), PHP's call_user_func("system", "id"),
+	// operator.methodcaller("system", "id")(os)); without it the
+	// function is what the call returns (getattr(os, "system")("id")).
+	Passes bool
 	// URL says the call does its act only when its first argument is a
 	// literal URL (PHP's file_get_contents reads files too).
 	URL bool
@@ -166,6 +172,7 @@ var Acts = []Row{
 	{Family: Python, Name: "__import__", Act: Loads, Example: `__import__("os")`},
 	{Family: Python, Name: "importlib.import_module", Act: Loads, Example: `import importlib; importlib.import_module("os")`},
 	{Family: Python, Name: "getattr", Act: Reflects, Named: 2, Example: `getattr(os, "getcwd")()`},
+	{Family: Python, Name: "operator.methodcaller", Act: Reflects, Named: 1, Passes: true, Example: `import operator, os; operator.methodcaller("getcwd")(os)`},
 	{Family: Python, Name: "os.fork", Act: Forks, Example: `import os; os.fork()`},
 	{Family: Python, Name: ".append", Act: Grows, Example: `a = []; a.append(1)`},
 	{Family: Python, Name: ".extend", Act: Grows, Example: `a = []; a.extend([1])`},
@@ -345,8 +352,10 @@ var Acts = []Row{
 	{Family: Ruby, Name: "Base64.strict_decode64", Act: Decodes, Example: `require "base64"; Base64.strict_decode64("aGk=")`},
 	{Family: Ruby, Name: ".unpack1", Act: Decodes, Example: `"aGk=".unpack1("m")`},
 	{Family: Ruby, Name: ".unpack", Act: Decodes, Example: `"aGk=".unpack("m")`},
-	{Family: Ruby, Name: ".send", Act: Reflects, Named: 1, Example: `Kernel.send("puts", 1)`},
-	{Family: Ruby, Name: ".public_send", Act: Reflects, Named: 1, Example: `Kernel.public_send("puts", 1)`},
+	{Family: Ruby, Name: ".send", Act: Reflects, Named: 1, Passes: true, Example: `Kernel.send("puts", 1)`},
+	{Family: Ruby, Name: ".__send__", Act: Reflects, Named: 1, Passes: true, Example: `Kernel.__send__(:puts, 1)`},
+	{Family: Ruby, Name: ".method", Act: Reflects, Named: 1, Example: `Kernel.method(:puts).call(1)`},
+	{Family: Ruby, Name: ".public_send", Act: Reflects, Named: 1, Passes: true, Example: `Kernel.public_send("puts", 1)`},
 	{Family: Ruby, Name: "Object.const_get", Act: Reflects, Named: 1, Example: `Object.const_get("File")`},
 	{Family: Ruby, Name: "fork", Act: Forks, Example: `fork { }`},
 	{Family: Ruby, Name: "Process.fork", Act: Forks, Example: `Process.fork { }`},
@@ -389,7 +398,7 @@ var Acts = []Row{
 	{Family: PHP, Name: "hex2bin", Act: Decodes, Example: `hex2bin("6869");`},
 	{Family: PHP, Name: "gzinflate", Act: Decodes, Example: `gzinflate($x);`},
 	{Family: PHP, Name: "str_rot13", Act: Decodes, Example: `str_rot13("uv");`},
-	{Family: PHP, Name: "call_user_func", Act: Reflects, Named: 1, Example: `call_user_func("phpinfo");`},
+	{Family: PHP, Name: "call_user_func", Act: Reflects, Named: 1, Passes: true, Example: `call_user_func("phpinfo");`},
 	{Family: PHP, Name: "pcntl_fork", Act: Forks, Example: `pcntl_fork();`},
 	{Family: PHP, Name: "sleep", Act: Waits, Example: `sleep(1);`},
 	{Family: PHP, Name: "file_put_contents", Act: Writes, Example: `file_put_contents("x", "y");`},

@@ -120,3 +120,58 @@ func TestReadLoops(t *testing.T) {
 		}
 	}
 }
+
+// TestReflect holds a reflective call to the function literals make it
+// look up, through imports, loaders and scopes, and to the call of it
+// made here; a name or an object built at run time is blind when the
+// function may be one Acts holds, and nothing when no row has its name.
+func TestReflect(t *testing.T) {
+	for _, c := range []struct {
+		f        Family
+		in, want string
+	}{
+		{Python, `getattr(__import__("os"), "system")("rm -rf ~")`, `getattr:os.system! os.system("rm -rf ~")`},
+		{Python, `import os; getattr(os, "system")("id")`, `getattr:os.system! os.system("id")`},
+		{Python, `import os as o; getattr(o, "sys" "tem")("id")`, `getattr:os.system! os.system("id")`},
+		{Python, `import importlib; getattr(importlib.import_module("subprocess"), "run")(["id"])`, `getattr:subprocess.run! subprocess.run("id") importlib.import_module("subprocess")`},
+		{Python, `import os; getattr(vars()["os"], "system")`, `getattr:blind`},
+		{Python, `import os; f = getattr(os, "system"); f("id")`, `getattr:os.system`},
+		{Python, `import os; getattr(os, name)("id")`, `getattr:blind`},
+		{Python, `getattr(m, "system")("id")`, `getattr:blind`},
+		{Python, `getattr(obj, "name")`, `getattr:obj.name`},
+		{Python, `getattr(m, "colour")`, `getattr:m.colour`},
+		{Python, `import logging; getattr(logging, "remove")`, `getattr:blind`},
+		{Python, `import os, operator; operator.methodcaller("system", "rm -rf ~")(os)`, `operator.methodcaller:os.system! os.system("rm -rf ~")`},
+		{Python, `import operator; operator.methodcaller("system", "id")`, `operator.methodcaller:blind`},
+		{Ruby, `Kernel.send(:system, "rm -rf ~")`, `.send:Kernel.system! Kernel.system("rm -rf ~")`},
+		{Ruby, `Object.public_send("system", "id")`, `.public_send:system! system("id")`},
+		{Ruby, `send(:"system", "id")`, `.send:system! system("id")`},
+		{Ruby, `Kernel.send(name, "id")`, `.send:blind`},
+		{Ruby, `Kernel.method(:system).call("id")`, `.method:Kernel.system`},
+		{PHP, `call_user_func("system", "id");`, `call_user_func:system! system("id")`},
+	} {
+		var ws []string
+		for _, u := range Read(c.in, c.f).Uses {
+			switch {
+			case u.Act == Reflects && u.Blind:
+				ws = append(ws, u.Row.Name+":blind")
+			case u.Act == Reflects:
+				w := u.Row.Name + ":" + u.Looks
+				if u.Called {
+					w += "!"
+				}
+				ws = append(ws, w)
+			case u.Act == Loads && u.Name == "__import__":
+			default:
+				a := "?"
+				if !u.Arg.Unknown {
+					a = `"` + u.Arg.Text + `"`
+				}
+				ws = append(ws, u.Name+"("+a+")")
+			}
+		}
+		if got := strings.Join(ws, " "); got != c.want {
+			t.Errorf("%v %s:\n got %s\nwant %s", c.f, c.in, got, c.want)
+		}
+	}
+}

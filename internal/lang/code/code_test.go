@@ -42,7 +42,10 @@ func TestCalls(t *testing.T) {
 		{Python, `os.system("""rm -rf ~""")`, `os.system("rm -rf ~")`},
 		{Python, `os.system(r'rm -rf \~')`, `os.system("rm -rf \\~")`},
 		{Python, "os.system(\"\\x72m -rf ~\")", `os.system("rm -rf ~")`},
-		{Python, `getattr(os, "sys" + "tem")("id")`, `getattr(?)`},
+		{Python, `getattr(os, "sys" + "tem")("id")`, `getattr(?) getattr()("id")`},
+		{Python, `getattr(os, "system")("id").x(1)`, `getattr(?) getattr()("id") getattr()().x(?)`},
+		{Python, `vars(os)["system"]("id")`, `vars(?) os.system("id")`},
+		{Python, `globals()["__builtins__"]("os")`, `globals(?) __builtins__("os")`},
 		{Python, `__import__("o" + "s").system("id")`, `__import__("os") os.system("id")`},
 		{JS, "require('child_process').execSync('rm -rf ~')", `require("child_process") child_process.execSync("rm -rf ~")`},
 		{JS, "cp.execSync(`rm -rf ${d}`)", `cp.execSync(?)`},
@@ -160,6 +163,8 @@ var seeds = []string{
 	`getattr(os, "sys" + "tem")("x")`, `$f("x");`, `Deno.run({cmd: ["rm", "-rf", "/"]})`, `Deno.run({cmd:`,
 	"fork while fork", "loop do fork end", "while (true) a.push(1)", "for(;;", `import {exec as e} from "child_process"`,
 	"import x from", "const {a: b} = require(", "from os import", "import os as", "open(my $f, \">>\", \".mcp.json\")",
+	`getattr(__import__("os"), "system")("x")`, `getattr(a, "b")(`, `f()(`, `vars(os)["system"](`, `methodcaller("s", "x")(os)`,
+	`Kernel.send(:system, "x")`, `send(:"sys`, `:`, `a ? b :c`, `getattr(builtins, "__import__")("os").system("x")`,
 }
 
 func TestLexRejoins(t *testing.T) {

@@ -22,9 +22,19 @@ type Call struct {
 	// quotes, or ? when built at run time: open('x', 'w') has the Args
 	// "x" and "w", unlink(p, recursive = TRUE) p and recursive=TRUE.
 	Args []string
+	// More are the values of the second, third and fourth arguments,
+	// read as Arg is (a string folded, a list of strings joined), with
+	// MoreList saying which is a list: send(:system, "id") passes "id".
+	More     []Value
+	MoreList []bool
+	// Callee, for a call of what another call returns
+	// (getattr(os, "system")("id"), methodcaller("system", "id")(os)),
+	// is that call; the name is the callee's with "()".
+	Callee *Call
 	// end is the index of the token that closes the arguments, for a
-	// call chained on this one (x.all().delete()).
-	end int
+	// call chained on this one (x.all().delete()); on, for a call
+	// chained on another, is that one's end plus one.
+	end, on int
 }
 
 // concat reports whether op joins two strings in the family.
@@ -187,34 +197,45 @@ func Calls(src string, f Family) []Call {
 			}
 			break
 		}
-		name = chained(f, s, out, i, name)
+		name, on := chained(f, s, out, i, name)
 		if key, k, ok := member(f, s, j); ok {
 			// os.__dict__["system"](…), cp["ex" + "ec"](…): the member
 			// its key names, or ? when the key is built at run time
 			name, j = name+"."+key, k
 		}
-		c := Call{Name: name}
+		c := Call{Name: name, on: on}
 		switch n, ok := s.at(j); {
 		case ok && n.Text == "(":
-			c.Arg, c.List = argument(f, s, j+1)
-			c.Args, c.end = arguments(s, j+1, ")")
+			c.read(f, s, j+1, ")")
 		case ok && (n.Kind == String || n.Kind == Backtick) && (f == Perl || f == Ruby || f == Tcl || f == PHP):
-			c.Arg, c.List = argument(f, s, j)
-			c.Args, c.end = arguments(s, j, "")
+			c.read(f, s, j, "")
 		default:
 			i = j - 1
 			continue
 		}
 		out = append(out, c)
+		last := c
 		if key, k, ok := member(f, s, c.end+1); ok && c.end >= 0 {
-			// require("child_process")["exec"](…)
+			// require("child_process")["exec"](…), vars(os)["system"](…)
 			m := Call{Name: c.Name + "()." + key}
-			if loaders[c.Name] && !c.Arg.Unknown && !c.List {
+			switch {
+			case loaders[unqualified(f, c.Name)] && !c.Arg.Unknown && !c.List:
 				m.Name = strings.TrimPrefix(c.Arg.Text, "node:") + "." + key
+			case f == Python && scopes[c.Name] && len(c.Args) == 0:
+				m.Name = key // globals()["__builtins__"]
+			case f == Python && c.Name == "vars" && len(c.Args) == 1:
+				m.Name = c.Args[0] + "." + key
 			}
-			m.Arg, m.List = argument(f, s, k+1)
-			m.Args, m.end = arguments(s, k+1, ")")
+			m.read(f, s, k+1, ")")
 			out = append(out, m)
+			last = m
+		}
+		if p, ok := s.at(last.end + 1); ok && last.end >= 0 && p.Text == "(" && f != Perl && f != PHP {
+			// getattr(os, "system")("id"): a call of what a call returns
+			callee := last
+			a := Call{Name: last.Name + "()", Callee: &callee}
+			a.read(f, s, last.end+2, ")")
+			out = append(out, a)
 		}
 		i = j - 1
 	}
@@ -261,35 +282,44 @@ func member(f Family, s *stream, j int) (string, int, bool) {
 // require("fs").rmSync is fs.rmSync, __import__("os").system os.system.
 var loaders = map[string]bool{"require": true, "__import__": true, "import": true, "importlib.import_module": true}
 
+// scopes are Python's calls whose value is a scope's names, the
+// builtins' among them: globals()["os"] is the module os is bound to.
+var scopes = map[string]bool{"globals": true, "locals": true, "vars": true}
+
 // chained returns the name of a call at token i chained on the call just
 // before it (x(...).name): the module's name and its own after a loader
 // with a literal module (require("child_process").exec is
 // child_process.exec), else the call's name, its arguments as (), and
 // its own (User.objects.all().delete).
-func chained(f Family, s *stream, out []Call, i int, name string) string {
+func chained(f Family, s *stream, out []Call, i int, name string) (string, int) {
 	if len(out) == 0 {
-		return name
+		return name, 0
 	}
 	dot, ok1 := s.at(i - 1)
 	if !ok1 || dot.Text != "." || f == Perl || f == PHP {
-		return name
+		return name, 0
 	}
 	prev := out[len(out)-1]
 	if prev.end != i-2 {
-		return name
+		return name, 0
 	}
-	if loaders[prev.Name] && !prev.Arg.Unknown && !prev.List {
-		return strings.TrimPrefix(prev.Arg.Text, "node:") + "." + name
+	if loaders[unqualified(f, prev.Name)] && !prev.Arg.Unknown && !prev.List {
+		// __builtins__.__import__("os").system is os.system
+		return strings.TrimPrefix(prev.Arg.Text, "node:") + "." + name, 0
 	}
-	return prev.Name + "()." + name
+	return prev.Name + "()." + name, prev.end + 1
 }
 
 // arguments returns a call's arguments from token i up to the closer
 // (")", or for a call with no parentheses the end of the statement: ";",
 // a newline's absence aside, or the end), each as its canonical text,
 // and the index of the closer.
-func arguments(s *stream, i int, closer string) ([]string, int) {
+func arguments(s *stream, i int, closer string) ([]string, []int, int) {
 	var args []string
+	var starts []int
+	if t, ok := s.at(i); ok && t.Text != closer {
+		starts = append(starts, i)
+	}
 	var b strings.Builder
 	depth := 0
 	for j := i; j < i+24; j++ {
@@ -303,10 +333,13 @@ func arguments(s *stream, i int, closer string) ([]string, int) {
 			if b.Len() > 0 && len(args) < 8 {
 				args = append(args, b.String())
 			}
-			return args, j
+			return args, starts, j
 		case depth == 0 && t.Text == ",":
 			if len(args) < 8 {
 				args = append(args, b.String())
+			}
+			if len(starts) < 4 {
+				starts = append(starts, j+1)
 			}
 			b.Reset()
 			continue
@@ -315,7 +348,7 @@ func arguments(s *stream, i int, closer string) ([]string, int) {
 		case t.Text == ")" || t.Text == "]" || t.Text == "}":
 			depth--
 			if depth < 0 {
-				return args, j
+				return args, starts, j
 			}
 		}
 		if b.Len() < 256 {
@@ -325,7 +358,21 @@ func arguments(s *stream, i int, closer string) ([]string, int) {
 	if b.Len() > 0 && len(args) < 8 {
 		args = append(args, b.String())
 	}
-	return args, -1
+	return args, starts, -1
+}
+
+// read reads a call's arguments from token i up to the closer: their
+// texts (arguments), the first's value (argument), and the values of the
+// next three.
+func (c *Call) read(f Family, s *stream, i int, closer string) {
+	c.Arg, c.List = argument(f, s, i)
+	var starts []int
+	c.Args, starts, c.end = arguments(s, i, closer)
+	for _, p := range starts[min(1, len(starts)):] {
+		v, l := argument(f, s, p)
+		c.More = append(c.More, v)
+		c.MoreList = append(c.MoreList, l)
+	}
 }
 
 // canonical is a token as an argument's text shows it: a string as its

@@ -249,6 +249,25 @@ func (l *lexer) str() bool {
 			return true
 		}
 	case Perl, Ruby:
+		if l.f == Ruby && c == ':' && i+1 < len(s) && (i == 0 || s[i-1] != ':' && !isNameByte(s[i-1])) {
+			// a symbol, :system or :"system", is the name it spells
+			switch n := s[i+1]; {
+			case n == '"' || n == '\'':
+				l.quoted(i, i+2, s[i+1:i+2], n == '\'', n == '"', "#{")
+				return true
+			case n == '_' || n >= 'a' && n <= 'z' || n >= 'A' && n <= 'Z':
+				j := i + 1
+				for j < len(s) && isNameByte(s[j]) {
+					j++
+				}
+				if j < len(s) && (s[j] == '?' || s[j] == '!') {
+					j++
+				}
+				l.i = j
+				l.emit(String, i, s[i+1:j], true)
+				return true
+			}
+		}
 		if l.quoteOp() {
 			return true
 		}

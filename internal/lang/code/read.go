@@ -8,6 +8,16 @@ type Use struct {
 	Call
 	Act Act
 	Row *Row
+	// Looks, for a reflective call (Reflects), is the function it looks
+	// up, through the code's imports (getattr(os, "system") looks up
+	// os.system), "" when literals do not determine it; Called says that
+	// function is called here, and its call is among the Uses after this
+	// one. Blind says literals do not determine it and it may be one
+	// Acts holds (getattr(os, name); getattr(m, "system") of a module m
+	// built at run time).
+	Looks  string
+	Called bool
+	Blind  bool
 }
 
 // Ref is a name the code reads without calling it (os.environ,
@@ -80,12 +90,8 @@ func Read(src string, f Family) Reading {
 		}
 		return name
 	}
-	for _, c := range Calls(src, f) {
-		if f == PHP && strings.HasPrefix(c.Name, "$") && !strings.ContainsAny(c.Name, ".:-") || strings.HasSuffix(c.Name, ".?") {
-			r.Dynamic = append(r.Dynamic, c)
-			continue
-		}
-		c.Name = resolve(c.Name)
+	var use func(c Call, depth int)
+	use = func(c Call, depth int) {
 		for _, row := range RowsOf(f, c.Name) {
 			if row.Mode > 0 && (len(c.Args) < row.Mode || !writeMode(c.Args[row.Mode-1])) {
 				continue
@@ -94,9 +100,66 @@ func Read(src string, f Family) Reading {
 				// a URL, or text built on one ("https://h/?d=" . $x)
 				continue
 			}
-			r.Uses = append(r.Uses, Use{Call: c, Act: row.Act, Row: row})
+			u := Use{Call: c, Act: row.Act, Row: row}
+			var fn Call
+			if row.Act == Reflects {
+				fn, u.Looks, u.Blind = looked(f, c, row, nil, resolve)
+				u.Called = row.Passes && u.Looks != "" && depth < 4
+			}
+			r.Uses = append(r.Uses, u)
 			r.Named |= row.Act
+			if u.Called {
+				use(fn, depth+1) // send(:system, "id") calls system("id")
+			}
 		}
+	}
+	// applied holds the calls of what a reflective call returns, by
+	// their end, as the calls of the functions looked up: a call chained
+	// on one (getattr(builtins, "__import__")("os").system) is read
+	// through it.
+	var applied map[int]Call
+	for _, c := range Calls(src, f) {
+		if on, ok := applied[c.on]; ok && c.on > 0 {
+			rest := c.Name[strings.LastIndex(c.Name, "().")+3:]
+			if loaders[on.Name] && !on.Arg.Unknown && !on.List {
+				c.Name = strings.TrimPrefix(on.Arg.Text, "node:") + "." + rest
+			} else {
+				c.Name = on.Name + "()." + rest
+			}
+		}
+		if f == PHP && strings.HasPrefix(c.Name, "$") && !strings.ContainsAny(c.Name, ".:-") || strings.HasSuffix(c.Name, ".?") {
+			r.Dynamic = append(r.Dynamic, c)
+			continue
+		}
+		c.Name = resolve(c.Name)
+		if c.Callee != nil {
+			// getattr(os, "system")("id") calls os.system("id")
+			callee := *c.Callee
+			callee.Name = resolve(callee.Name)
+			for _, row := range RowsOf(f, callee.Name) {
+				if row.Act != Reflects {
+					continue
+				}
+				fn, looks, _ := looked(f, callee, row, &c, resolve)
+				if looks == "" {
+					continue
+				}
+				for k := len(r.Uses) - 1; k >= 0; k-- {
+					if u := &r.Uses[k]; u.Row == row && u.end == callee.end {
+						u.Looks, u.Blind, u.Called = looks, false, true
+						break
+					}
+				}
+				end := c.end
+				c = fn
+				if applied == nil {
+					applied = map[int]Call{}
+				}
+				applied[end+1] = fn
+				break
+			}
+		}
+		use(c, 0)
 	}
 	r.Strings = Strings(src, f)
 	for i := 0; i < len(toks); i++ {
@@ -433,4 +496,126 @@ func unqualified(f Family, name string) string {
 		name = strings.ReplaceAll(name, ".__dict__", "")
 	}
 	return name
+}
+
+// looked returns the function a reflective call c of a row looks up: the
+// argument its row names (Row.Named), looked up on the argument before it
+// (getattr(os, "system")), on the call's receiver (Kernel.send), on what
+// the call's value is applied to (methodcaller("system")(os)), or among
+// the builtins; its name through the code's imports; and the call of it
+// made here, given the arguments after the name (Row.Passes) or those of
+// applied, the call of what c returns. blind says literals do not
+// determine the function, and it may be one Acts holds.
+func looked(f Family, c Call, row *Row, applied *Call, resolve func(string) string) (fn Call, looks string, blind bool) {
+	key, _, ok := argAt(c, row.Named)
+	if !ok || key.Unknown {
+		return Call{}, "", true
+	}
+	name := key.Text
+	var obj string
+	switch {
+	case row.Named > 1:
+		obj, ok = objectOf(f, c.Args[row.Named-2], resolve)
+	case row.Name[0] == '.':
+		// Kernel.send(:system): on the receiver; send(:system) alone, on self
+		obj = strings.TrimSuffix(c.Name, row.Name)
+		if obj == c.Name {
+			obj = ""
+		}
+		obj = resolve(obj)
+	case row.Passes && f == Python:
+		// methodcaller("system")(os)
+		if applied == nil || len(applied.Args) == 0 {
+			return Call{}, "", len(lookup[f][name]) > 0
+		}
+		obj, ok = objectOf(f, applied.Args[0], resolve)
+	}
+	if !ok {
+		return Call{}, "", len(lookup[f][name]) > 0
+	}
+	looks = name
+	if obj != "" {
+		looks = resolve(obj + "." + name)
+	}
+	if f == Ruby && len(RowsOf(f, looks)) == 0 {
+		// Kernel's methods are every object's: Object.send(:system, …)
+		looks = name
+	}
+	if len(RowsOf(f, looks)) == 0 && len(lookup[f][lastPart(looks)]) > 0 {
+		// getattr(m, "system"): a name of the table's, on an object
+		// that is no module the code imports
+		return Call{}, "", true
+	}
+	fn = Call{Name: looks, end: c.end}
+	switch {
+	case row.Passes:
+		fn.Arg, fn.List, ok = argAt(c, row.Named+1)
+		if !ok {
+			fn.Arg = Value{Unknown: true}
+		}
+		if len(c.Args) > row.Named {
+			fn.Args = c.Args[row.Named:]
+		}
+		if len(c.More) > row.Named {
+			fn.More, fn.MoreList = c.More[row.Named:], c.MoreList[row.Named:]
+		}
+	case applied != nil:
+		fn.Arg, fn.List, fn.Args, fn.More, fn.MoreList = applied.Arg, applied.List, applied.Args, applied.More, applied.MoreList
+	}
+	return fn, looks, false
+}
+
+// argAt returns the value of a call's argument at a place (1, 2, …).
+func argAt(c Call, place int) (Value, bool, bool) {
+	switch {
+	case place == 1 && len(c.Args) > 0:
+		return c.Arg, c.List, true
+	case place > 1 && place-2 < len(c.More):
+		return c.More[place-2], c.MoreList[place-2], true
+	}
+	return Value{}, false, false
+}
+
+// objectOf returns the object an argument's text names, through the
+// code's imports: a name (os, sp), a module a loader loads
+// (__import__("os"), require("child_process")), a scope's
+// (vars(os), globals()["os"]), "" for the builtins; false when it is
+// built at run time.
+func objectOf(f Family, text string, resolve func(string) string) (string, bool) {
+	if text == "" {
+		return "", false
+	}
+	if dottedName(text) {
+		n := resolve(text)
+		if n == "builtins" || n == "__builtins__" || n == "globalThis" {
+			return "", true
+		}
+		return n, true
+	}
+	cs := Calls(text, f)
+	if len(cs) == 0 {
+		return "", false
+	}
+	c := cs[0]
+	if c.Name+"("+strings.Join(c.Args, ",")+")" != text {
+		return "", false
+	}
+	c.Name = resolve(c.Name)
+	switch {
+	case loaders[unqualified(f, c.Name)] && !c.Arg.Unknown && !c.List:
+		return strings.TrimPrefix(c.Arg.Text, "node:"), true
+	case f == Python && c.Name == "vars" && len(c.Args) == 1:
+		return objectOf(f, c.Args[0], resolve)
+	}
+	return "", false
+}
+
+// dottedName reports text that is a name, dotted or not (os, os.path).
+func dottedName(text string) bool {
+	for i := 0; i < len(text); i++ {
+		if !isNameByte(text[i]) && text[i] != '.' {
+			return false
+		}
+	}
+	return text[0] != '.' && !(text[0] >= '0' && text[0] <= '9')
 }
