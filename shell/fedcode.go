@@ -218,6 +218,15 @@ func (a *analyzer) withPositionals(sc *scope, args []arg, walk func()) {
 		sc.swapPositionals(saved)
 		return
 	}
+	if !a.noMemo {
+		// Bound whole too, with what the recordings and the subshell
+		// under way would have seen noted at once.
+		if b, ok := sc.bindPositionals(bound); ok {
+			walk()
+			sc.unbindPositionals(b)
+			return
+		}
+	}
 	var saved [len(positionalNames)]varVal
 	var had [len(positionalNames)]bool
 	for i, n := range positionalNames {

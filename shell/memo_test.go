@@ -3,6 +3,7 @@ package shell
 import (
 	"fmt"
 	"math/rand"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -59,6 +60,13 @@ var memoScripts = []struct {
 	{`f() { (D=a); }; f; f; rm -rf "$D"`, ""},
 	{`f() { echo "$(D=a)"; rm -rf "$D"; }; D=b; f; D=~; f`, "recursive-delete"},
 	{`f() { D=a & }; D=~; f; f; rm -rf "$D"`, "recursive-delete"},
+	// A function called inside a body under way, or in a subshell, binds
+	// its own parameters and gives the caller's back.
+	{`f() { rm -rf "$1"; }; g() { f "$1"; (f ~); f a | f "$1"; }; g a; g a; g b`, "recursive-delete"},
+	{`f() { :; }; g() { echo | f x; rm -rf "$1"; }; g a; g a; g ~`, "recursive-delete"},
+	{`f() { :; }; g() { f x | cat; (f y); rm -rf "$1"; }; g a; g a; (g ~)`, "recursive-delete"},
+	{`g() { rm -rf "$2"; }; f() { g "$1" ~; g "$2"; rm -rf "$1"; }; f a b; f a b`, "recursive-delete"},
+	{`f() { rm -rf "$@"; }; g() { (f "$@" ~); f "$#"; }; g a; g a b`, "recursive-delete"},
 	// A body walked before the command touched the state table read none
 	// of it: after set -a its assignment is exported.
 	{`f() { LD_PRELOAD=/tmp/x.so; }; f; set -a; f; ls`, "remote-exec"},
@@ -74,6 +82,36 @@ func TestMemoKeepsFindings(t *testing.T) {
 		}
 		if tc.category != "" && !hasCategory(with, tc.category) {
 			t.Errorf("%s: no %s finding: %+v", tc.cmd, tc.category, with.Findings)
+		}
+	}
+}
+
+// TestMemoKeepsCorpus compares the analysis with and without the memo
+// over every example the site test runs (program entries, categories, the
+// development corpus, the scan probes, the benchmarks' commands), the
+// everyday corpus and the memo scripts.
+func TestMemoKeepsCorpus(t *testing.T) {
+	cmds := exampleCommands(t)
+	data, err := os.ReadFile("../testdata/everyday.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	unescape := strings.NewReplacer(`\n`, "\n", `\x00`, "\x00", `\x1b`, "\x1b")
+	for _, l := range strings.Split(string(data), "\n") {
+		if f := strings.Split(l, "\t"); !strings.HasPrefix(l, "#") && len(f) == 4 && f[0] != "label" {
+			cmds = append(cmds, unescape.Replace(f[2]))
+		}
+	}
+	for _, tc := range memoScripts {
+		cmds = append(cmds, tc.cmd)
+	}
+	for _, cmd := range cmds {
+		for _, o := range []Options{testOpts, corpusOptions} {
+			with := analyze(cmd, o, true)
+			without := analyze(cmd, o, false)
+			if !reflect.DeepEqual(with, without) {
+				t.Errorf("%q: the memo changed the analysis\nwith:    %+v\n%+v\nwithout: %+v\n%+v", cmd, with.Findings, with.Parts, without.Findings, without.Parts)
+			}
 		}
 	}
 }

@@ -278,6 +278,69 @@ func (s *scope) swapPositionals(p positionals) positionals {
 	return old
 }
 
+// posBinding is what bindPositionals keeps for unbindPositionals.
+type posBinding struct {
+	old      positionals
+	undoMark int
+	recMarks [maxPosRecs]int
+}
+
+// maxPosRecs is how many recordings under way bindPositionals follows;
+// past it the parameters are bound name by name.
+const maxPosRecs = 8
+
+// bindPositionals binds the positional parameters to p, as a function call
+// does, and unbindPositionals puts back what they were, undoing with them
+// whatever the body did to them. The recordings under way and the subshell
+// under way see what binding and restoring them name by name (set, unset)
+// would leave: each recording reads the parameters as they were and keeps
+// none of the changes made to them in between (a replay leaves them as
+// they were), and a subshell's join puts each back to what it held before
+// the call, or leaves it unknown as it leaves any variable set in an
+// unsure stage. It reports false, binding nothing, past maxPosRecs.
+func (s *scope) bindPositionals(p positionals) (posBinding, bool) {
+	if len(s.recs) > maxPosRecs {
+		return posBinding{}, false
+	}
+	b := posBinding{old: positionals{v: s.pos, set: s.posSet}, undoMark: len(s.undos)}
+	for i, r := range s.recs {
+		for j, n := range positionalNames {
+			r.read(slot{slotVar, n}, varSlot(s.pos[j], s.posSet&(1<<j) != 0))
+		}
+		b.recMarks[i] = len(r.writes)
+	}
+	s.pos, s.posSet = p.v, p.set
+	return b, true
+}
+
+func (s *scope) unbindPositionals(b posBinding) {
+	s.pos, s.posSet = b.old.v, b.old.set
+	for i, r := range s.recs {
+		kept := r.writes[:b.recMarks[i]]
+		for _, w := range r.writes[b.recMarks[i]:] {
+			if w.slot.kind != slotVar || posIndex(w.slot.name) < 0 {
+				kept = append(kept, w)
+			}
+		}
+		clear(r.writes[len(kept):])
+		r.writes = kept
+	}
+	if s.forks == 0 {
+		return
+	}
+	kept := s.undos[:b.undoMark]
+	for _, u := range s.undos[b.undoMark:] {
+		if u.kind != slotVar || posIndex(u.name) < 0 {
+			kept = append(kept, u)
+		}
+	}
+	clear(s.undos[len(kept):])
+	s.undos = kept
+	for j, n := range positionalNames {
+		s.undos = append(s.undos, undo{kind: slotVar, name: n, v: b.old.v[j], had: b.old.set&(1<<j) != 0})
+	}
+}
+
 // variable returns what the scope holds for a variable.
 func (s *scope) variable(name string) (varVal, bool) {
 	v, ok := s.getVar(name)

@@ -112,6 +112,7 @@ var notSiteTests = map[string]string{
 	"TestCoprocRunsItsCommand":                  "compares the findings of commands other tests judge, run as coprocesses",
 	"TestRouteEquivalence":                      "routes the examples and corpus the other tests run: it compares findings, it adds no finding site",
 	"TestMemoRandomScripts":                     "generated scripts that compare the analysis with and without the memo: a property, not examples",
+	"TestMemoKeepsCorpus":                       "runs the examples this test runs, with and without the memo: it compares analyses, it adds no finding site",
 	"TestMemoUsedByBuildScript":                 "the benchmark script, run directly",
 	"TestMemoRepeatedStatements":                "generated scripts that compare the analysis with and without the memo: a property, not examples",
 	"TestLazyRegexpLiterals":                    "compares the patterns with and without their literals: no finding is judged",
