@@ -65,14 +65,19 @@ var _ = family("wrappers", func(add func(...*Spec)) {
 		// as the rest of the command line, options and assignments too (env
 		// -S'-i FOO=1 cmd'); the shell walks them as env's words. -C DIR
 		// moves where the command's paths resolve (=u). -a/--argv0 (9.5)
-		// and BSD -P take a value; 9.1 refuses both. With no command env
-		// prints the environment.
+		// and BSD -P take a value; 9.1 refuses both; both are unknown, as
+		// argv[0] picks what a multicall program is (env -a rm busybox)
+		// and -P where the command is found. Otherwise env only changes
+		// the command's environment, which the walk reads as the shell's
+		// prefix assignments (env LC_ALL=C sort f is LC_ALL=C sort f;
+		// -u and -i only take variables away): WrapKeeps. With no command
+		// env prints the environment.
 		// With no command env prints the environment it would run one
 		// in: -u NAME leaves NAME out, -i empties it.
-		&Spec{Names: n("env"), Carries: "-S", Unwrap: UnwrapEnv, Env: EnvDump{Dumps: true, Unless: "-i -S"}, Wraps: WrapChanges, Grant: Grant{Exact: true, Offers: []string{"env x => Bash(env x)"}}, Command: true, Assigns: true, Abbrev: true,
-			Options:  "-0|--null -i|--ignore-environment -u|--unset= -C|--chdir=u -S|--split-string=x -v|--debug -a|--argv0= -P= --block-signal? --default-signal? --ignore-signal? --list-signal-handling" + gnu,
-			ReadOnly: []string{"env -i"},
-			Flagged: []string{"env -S 'sh -c id'", "env sh -c id", "env", "env -0", "env | sort", "env | grep -v PATH", "env -iu X rm -rf ~", "env --split='rm -rf ~'", "env --un PATH git reset --hard",
+		&Spec{Names: n("env"), Carries: "-S", Unwrap: UnwrapEnv, Env: EnvDump{Dumps: true, Unless: "-i -S"}, Wraps: WrapKeeps, Grant: Grant{Exact: true, Offers: []string{"env x => Bash(env x)"}}, Command: true, Assigns: true, Abbrev: true,
+			Options:  "-0|--null -i|--ignore-environment -u|--unset= -C|--chdir=u -S|--split-string=x -v|--debug -a|--argv0=u -P=u --block-signal? --default-signal? --ignore-signal? --list-signal-handling" + gnu,
+			ReadOnly: []string{"env -i", "env -S 'sh -c id'", "env sh -c id", "env LC_ALL=C sort f", "env -S 'ls -la'", "env -u X ls", "env -- ls", "env - ls"},
+			Flagged: []string{"env -a rm busybox -rf ~", "env -P /tmp ls", "env --argv0=sh bash", "env -S 'LD_PRELOAD=x ls'", "env", "env -0", "env | sort", "env | grep -v PATH", "env -iu X rm -rf ~", "env --split='rm -rf ~'", "env --un PATH git reset --hard",
 				"env - rm -rf ~", "env -- FOO=1 rm -rf ~", "env -i FOO=1 rm -rf ~", "env -C / rm -rf x", "env --chdir=/tmp git reset --hard", "env -S 'FOO=1 rm -rf ~'", "env -S '-i rm -rf ~'",
 				"env -v -S 'rm -rf ~'", "env LD_PRELOAD=/tmp/x.so ls", "env -u HOME env LD_PRELOAD=x ls"}},
 		// flock (util-linux 2.38.1, tried here): getopt_long with "+"
