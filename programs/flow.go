@@ -102,7 +102,10 @@ const (
 	NamesFiltered
 	// NamesOperands: its own operands (echo, ls; printf after its format).
 	NamesOperands
-	// NamesTrees: paths under its roots (find).
+	// NamesTrees: paths under its roots: find's expression's roots, or
+	// the operands its entry reads (fd's paths); none is the working
+	// directory. A command given them (xargs, parallel, while read) is
+	// judged as find -exec's is, given {} for a path found below them.
 	NamesTrees
 	// NamesRepo: paths in the repository it works on (git ls-files, git
 	// diff --name-only).

@@ -44,7 +44,7 @@ var _ = family("parallel", func(add func(...*Spec)) {
 				"-o|--open-tty --tty --shebang|--hashbang -D|--debug= --rsync-opts|--rsyncopts=u --embed:h -h|--help:h -V|--version:h " +
 				"--min-version|--minversion= --show-limits|--showlimits:h --number-of-cpus|--numberofcpus:h --number-of-cores|--numberofcores:h " +
 				"--number-of-threads|--numberofthreads:h --number-of-sockets|--numberofsockets:h --max-line-length-allowed|--maxlinelengthallowed:h",
-			Flagged: []string{"parallel rm -rf {} ::: /", "parallel ::: 'rm -rf ~'", "parallel -j2 rm -rf ::: ~", "parallel --jobs=2 rm -rf ::: ~",
+			Flagged: []string{"parallel rm -rf {} ::: /", "find ~/.ssh | parallel 'cat {}'", "parallel ::: 'rm -rf ~'", "parallel -j2 rm -rf ::: ~", "parallel --jobs=2 rm -rf ::: ~",
 				"parallel --jo 2 rm -rf ::: ~", "parallel -kj2 rm -rf {} ::: ~", "parallel --dry rm -rf ::: ~", "parallel -- rm -rf ::: ~",
 
 				"parallel -i rm -rf {} ::: ~", "parallel --arg-sep ,, rm ,, x", "sem rm -rf ~",

@@ -777,11 +777,8 @@ func (a *analyzer) namesInProject(u *call) bool {
 		// xargs): known when they read no file of their own.
 		return len(u.reads) == 0
 	case programs.NamesTrees:
-		roots := checks.ParseFind(u.operands()).Roots
-		if len(roots) == 0 {
-			return true
-		}
-		return inside(roots)
+		fi, ok := a.walkOf(u)
+		return ok && inside(fi.Roots)
 	case programs.NamesOperands:
 		return inside(namesFor(u))
 	}

@@ -286,20 +286,23 @@ func (a *analyzer) findExec(ca *call, fi *checks.Find, ops []arg) bool {
 
 // readLoop recognises while read [-r] NAME as a pipeline stage fed by a
 // listing alone: the name it reads and the values it takes, one a line.
-func (a *analyzer) readLoop(w *syntax.WhileClause, c *ctx) (string, []varVal, bool) {
-	if w.Until || len(w.Cond) != 1 || c.pipe == nil || c.stage == 0 || a.opts.List == nil {
-		return "", nil, false
+// Fed a walk whose names are not read (walkFed), the one value is {}, a
+// path found below the walk's roots, and fi is that walk: the body is
+// judged as find -exec's.
+func (a *analyzer) readLoop(w *syntax.WhileClause, c *ctx) (name string, vals []varVal, fi *checks.Find, ok bool) {
+	if w.Until || len(w.Cond) != 1 || c.pipe == nil || c.stage == 0 {
+		return "", nil, nil, false
 	}
 	s := w.Cond[0]
 	ce, ok := s.Cmd.(*syntax.CallExpr)
 	if !ok || s.Negated || s.Background || len(s.Redirs) > 0 || len(ce.Assigns) > 1 || len(ce.Assigns) == 1 && !emptyIFS(ce.Assigns[0]) {
-		return "", nil, false
+		return "", nil, nil, false
 	}
 	var words []string
 	for _, x := range ce.Args {
 		l := x.Lit()
 		if l == "" {
-			return "", nil, false
+			return "", nil, nil, false
 		}
 		words = append(words, l)
 	}
@@ -307,39 +310,54 @@ func (a *analyzer) readLoop(w *syntax.WhileClause, c *ctx) (string, []varVal, bo
 		words = append(words[:1], words[2:]...)
 	}
 	if len(words) != 2 || words[0] != "read" || !isVarName(words[1]) || c.sc.envUnsafe() {
-		return "", nil, false
+		return "", nil, nil, false
 	}
 	if _, ok := c.sc.alias("read"); ok {
-		return "", nil, false
+		return "", nil, nil, false
 	}
 	if v, set := c.sc.variable("IFS"); set && (!v.known || v.s != " \t\n") {
-		return "", nil, false
+		return "", nil, nil, false
 	}
 	var up *call
 	for _, o := range c.pipe.calls {
 		if o.ctx.stage == c.stage-1 {
 			if up != nil {
-				return "", nil, false
+				return "", nil, nil, false
 			}
 			up = o
 		}
 	}
 	if up == nil {
-		return "", nil, false
+		return "", nil, nil, false
+	}
+	if names, ok := a.loopListing(up); ok {
+		vals := make([]varVal, len(names))
+		for i, n := range names {
+			vals[i] = varVal{s: n.Value, known: true, listed: true}
+		}
+		return words[1], vals, nil, true
+	}
+	if fi, ok := a.walkFed(c); ok {
+		return words[1], []varVal{{s: "{}", known: true}}, fi, true
+	}
+	return "", nil, nil, false
+}
+
+// loopListing is the names a read loop's input stage lists, where they
+// are read (Options.List) and few enough to judge the body once for each.
+func (a *analyzer) loopListing(up *call) ([]arg, bool) {
+	if a.opts.List == nil {
+		return nil, false
 	}
 	l, ok := a.listingOf(up.args, up.ctx)
 	if !ok || l.Null {
-		return "", nil, false
+		return nil, false
 	}
 	names, ok := a.list(l)
 	if !ok || len(names) == 0 || len(names) > maxListingItems {
-		return "", nil, false
+		return nil, false
 	}
-	vals := make([]varVal, len(names))
-	for i, n := range names {
-		vals[i] = varVal{s: n.Value, known: true, listed: true}
-	}
-	return words[1], vals, true
+	return names, true
 }
 
 func isVarName(s string) bool {
@@ -521,4 +539,119 @@ func isEmptyQuote(p syntax.WordPart) bool {
 		return len(q.Parts) == 0
 	}
 	return false
+}
+
+// walkFed is the walk whose found paths a command is handed when the
+// pipeline stage before it prints the paths under its roots (its entry's
+// Flow.Names is NamesTrees: find, bfs, fd) and the names themselves are
+// not read (a walk of a home, or a test the listing does not read): the
+// command is then judged as find -exec's is, given {} for a path found
+// below the roots, so that find ~/.ssh | xargs cat reads what find ~/.ssh
+// -exec cat {} + reads. Filters that read no file of their own (sort,
+// grep, head) may stand between. ok is false when the input is not such
+// a walk or a root is not known.
+func (a *analyzer) walkFed(c *ctx) (*checks.Find, bool) {
+	if c.pipe == nil || c.stage == 0 {
+		return nil, false
+	}
+	for stage := c.stage - 1; stage >= 0; stage-- {
+		var u *call
+		for _, o := range c.pipe.calls {
+			if o.ctx.stage == stage && o.ctx.pipe == c.pipe {
+				if u != nil {
+					return nil, false // a list or a loop: more than one
+				}
+				u = o
+			}
+		}
+		if u == nil {
+			return nil, false
+		}
+		switch flow := u.entryFlow(); {
+		case flow.Names == programs.NamesTrees:
+			return a.walkOf(u)
+		case flow.Names == programs.NamesFiltered && len(u.reads) == 0 && !u.xargs && u.find == nil:
+			continue
+		}
+		return nil, false
+	}
+	return nil, false
+}
+
+// walkOf is the walk a call whose output is the paths under its roots
+// (programs.NamesTrees) prints: the roots, absolute, and for find's
+// expression its name tests. The roots are the expression's (find) or the
+// operands the entry reads (fd's paths); none is the working directory.
+func (a *analyzer) walkOf(u *call) (*checks.Find, bool) {
+	spec := u.entryOrBase()
+	if spec == nil || u.dynamic || len(u.unknown) > 0 {
+		return nil, false
+	}
+	fi := &checks.Find{}
+	var roots []arg
+	if spec.Expression == programs.ExpressionFind {
+		pf := checks.ParseFind(u.operands())
+		roots, fi.Names = pf.Roots, pf.Names
+	} else {
+		ops := u.operands()
+		res := entryOf(u)
+		if res.Help || len(res.Unknown) > 0 {
+			return nil, false
+		}
+		for _, use := range res.Uses {
+			if use.Effect == programs.Read && use.Option == "" && use.Index >= 0 && use.Index < len(ops) {
+				roots = append(roots, ops[use.Index])
+			}
+		}
+	}
+	if len(roots) == 0 {
+		roots = []arg{{Value: ".", Raw: ".", Lit: true}}
+	}
+	for _, r := range roots {
+		p := a.resolve(r, u.cwd)
+		if p == "" {
+			return nil, false
+		}
+		fi.Roots = append(fi.Roots, arg{Value: p, Raw: p, Lit: true})
+	}
+	return fi, true
+}
+
+// foundWord is the word that stands for a path a walk found ({}).
+func foundWord() arg { return arg{Value: "{}", Raw: "{}", Lit: true} }
+
+// placeFound puts the found path in a command's words: in place of each
+// placeholder (a word that is one, or holds one), or, with appendNone,
+// after the words when none is there. It reports the words, copied.
+func placeFound(words []arg, placeholders []string, appendNone bool) []arg {
+	out := make([]arg, 0, len(words)+1)
+	placed := false
+	for _, w := range words {
+		for _, ph := range placeholders {
+			if ph == "" || !w.Lit || !strings.Contains(w.Value, ph) {
+				continue
+			}
+			if w.Value == ph {
+				w = foundWord()
+			} else {
+				w.Value = strings.ReplaceAll(w.Value, ph, "{}")
+			}
+			placed = true
+		}
+		out = append(out, w)
+	}
+	if !placed && appendNone {
+		out = append(out, foundWord())
+	}
+	return out
+}
+
+// runFoundBy makes ca a command a walk runs on what it finds (fi), as
+// find -exec's: the call and what it carries (sh -c CODE) see {} as a
+// path found below fi's roots.
+func (a *analyzer) runFoundBy(ca *call, fi *checks.Find) {
+	ca.find = fi
+	cp := a.newCtx(ca.ctx)
+	cp.find = fi
+	ca.ctx = cp
 }

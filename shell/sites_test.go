@@ -69,6 +69,7 @@ var siteTests = map[string]func(*testing.T){
 	"TestSystemSpellings":           TestSystemSpellings,
 	"TestOptionCommands":            TestOptionCommands,
 	"TestFoundFilesHandedOn":        TestFoundFilesHandedOn,
+	"TestWalkFedCommand":            TestWalkFedCommand,
 	"TestRemoteArchives":            TestRemoteArchives,
 	"TestIntoHere":                  TestIntoHere,
 }

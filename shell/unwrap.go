@@ -598,7 +598,35 @@ func afterXargs(a *analyzer, ca *call, res *programs.Result, args, rest []arg, o
 			return append(rest[:len(rest):len(rest)], names...), true
 		}
 	}
+	if rep, ok := xargsReplace(res); ok && len(rest) > 0 {
+		if fi, ok := a.walkFed(ca.ctx); ok {
+			// The words it adds are paths a walk found below its roots.
+			a.runFoundBy(ca, fi)
+			if rep == "" {
+				return placeFound(rest, nil, true), true
+			}
+			return placeFound(rest, []string{rep}, false), true
+		}
+	}
 	return rest, true
+}
+
+// xargsReplace reads how xargs puts its input in the command: rep is the
+// replacement string -I or -i names ("" when the words are appended);
+// ok is false when its input is not standard input (-a FILE).
+func xargsReplace(res *programs.Result) (rep string, ok bool) {
+	for _, o := range res.Options {
+		switch o.Option {
+		case "--arg-file":
+			return "", false
+		case "-I", "--replace":
+			rep = o.Target
+			if rep == "" || rep == o.Option {
+				rep = "{}" // -i alone
+			}
+		}
+	}
+	return rep, true
 }
 
 // carryShell handles sh, bash, zsh and friends: -c STRING is walked as a

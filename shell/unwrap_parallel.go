@@ -60,6 +60,17 @@ func afterParallel(a *analyzer, ca *call, res *programs.Result, args, rest []arg
 		}
 		groups[len(groups)-1] = append(groups[len(groups)-1], rest[j])
 	}
+	if groups == nil && len(cmd) > 0 {
+		if fi, ok := a.walkFed(ca.ctx); ok {
+			// Its input is the paths a walk found below its roots: each
+			// job is the command with {} for one, as shell code.
+			cp := a.newCtx(ca.ctx)
+			cp.find, cp.xargs = fi, true
+			a.nestedJob(placeFound(cmd, pathReplacements, true), cp, ca.wrappers)
+			a.parallelOwn(ca, res, args)
+			return nil, true
+		}
+	}
 	if groups == nil || !literal {
 		// Inputs from standard input or files: as xargs.
 		ca.xargs = true
@@ -183,4 +194,19 @@ func parallelReplace(w string, job []string) (string, bool) {
 		}
 	}
 	return w, found
+}
+
+// nestedJob walks one job GNU parallel runs, which it hands to a shell:
+// the words joined as parallel quotes them, and as written, when that
+// reads otherwise (parallel 'cat {}' is the code cat {}).
+func (a *analyzer) nestedJob(words []arg, c *ctx, wrappers []string) {
+	quoted, plain := make([]string, len(words)), make([]string, len(words))
+	for i, w := range words {
+		quoted[i], plain[i] = checks.Quote(w.Value), w.Value
+	}
+	q := strings.Join(quoted, " ")
+	a.nested(q, c, wrappers)
+	if p := strings.Join(plain, " "); p != q {
+		a.nested(p, c, wrappers)
+	}
 }

@@ -525,15 +525,19 @@ func (a *analyzer) walkCompound(cmd syntax.Command, c *ctx) {
 		cp.loop = infiniteLoop(cmd)
 		cp.unpaced = cp.loop && !pacedLoop(cmd.Do)
 		a.walkStmts(cmd.Cond, cp)
-		if name, vals, ok := a.readLoop(cmd, c); ok {
+		if name, vals, fi, ok := a.readLoop(cmd, c); ok {
 			// while read f, fed the names a listing prints: the body is
-			// judged once per name, as a for loop's.
+			// judged once per name, as a for loop's; fed a walk's, once,
+			// as find -exec's command.
 			from := len(a.an.Parts) + 1
 			for i, v := range vals {
 				c.sc.set(name, v)
 				pass := a.newCtx(cp)
 				pass.shadow = i > 0
 				pass.loopFrom = from
+				if fi != nil {
+					pass.find = fi
+				}
 				a.walkStmts(cmd.Do, pass)
 			}
 			c.sc.set(name, varVal{})
