@@ -1,12 +1,17 @@
 package warden_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/wardenhq/warden/api"
+)
 
 // wave5Files is the fifth wave's project and home: moreFiles, an editor
 // backup of the secrets file, a second key and its public half, and the
 // files that build and test tools load from the project on their own.
 var wave5Files = with(moreFiles,
-	".env~", "STRIPE_KEY=sk_live_abc\n", "~/.ssh/id_ed25519", opensshKey, "~/.ssh/id_rsa.pub", "ssh-rsa AAAAB3Nza x@y\n",
+	".env~", "STRIPE_KEY=sk_live_abc\n", "prod.env.bak", "K=1\n", "#.env#", "K=1\n", ".env.~1~", "K=1\n", ".env.example~", "K=\n",
+	"~/.aws/credentials~", "[default]\n", "~/.kube/config.bak", "apiVersion: v1\n", "~/.netrc.orig", "machine x password y\n", "README.md~", "# old\n", "~/.ssh/id_ed25519", opensshKey, "~/.ssh/id_rsa.pub", "ssh-rsa AAAAB3Nza x@y\n",
 	"~/.bashrc", "# rc\n", "notes.txt", "notes\n", ".envrc", "touch pwned\n",
 	"setup.py", "open('pwned','w')\n", "pytest.ini", "[pytest]\naddopts = -p bin.plug\n", "tox.ini", "[testenv]\ncommands = touch pwned\n",
 	"noxfile.py", "open('pwned','w')\n", ".pre-commit-config.yaml", "repos: []\n", "x.cmake", "file(WRITE pwned x)\n",
@@ -19,6 +24,9 @@ var wave5Files = with(moreFiles,
 func w5(family, cmd, want string) reachProbe {
 	return reachProbe{name: family + ": " + cmd, files: wave5Files, cmd: cmd, want: want}
 }
+
+// withMode gives a probe a permission mode.
+func withMode(p reachProbe, m api.Mode) reachProbe { p.mode = m; return p }
 
 const (
 	allowNpmRun = `{"allow":["Bash(npm run *)"]}`
@@ -166,8 +174,20 @@ var wave5Probes = []reachProbe{
 	// Paths: secrets by other names and copies.
 	withRules(w5("path", `cat ./.e''nv`, "deny"), denyEnv),
 	withRules(w5("path", `cat ./".e"nv`, "deny"), denyEnv),
-	pend(w5("path", `cat .env~`, "stop")),
-	pend(w5("path", `cat ./.env~`, "stop")),
+	// An editor's or a backup's copy of a secret holds the secret.
+	w5("path", `cat .env~`, "stop"),
+	w5("path", `cat ./.env~`, "stop"),
+	w5("path", `head prod.env.bak`, "stop"),
+	w5("path", `cat '#.env#'`, "stop"),
+	w5("path", `cat .env.~1~`, "stop"),
+	w5("path", `grep -h K .env?*`, "stop"),
+	withMode(w5("path", `cat ~/.aws/credentials~`, "stop"), api.ModeBypass),
+	withMode(w5("path", `cat ~/.kube/config.bak`, "stop"), api.ModeBypass),
+	withMode(w5("path", `tail ~/.netrc.orig`, "stop"), api.ModeBypass),
+	withMode(w5("path", `cat prod.env.bak`, "stop"), api.ModeBypass),
+	withMode(w5("path", `cat README.md~`, "allow"), api.ModeBypass),
+	w5("path", `cat .env.example~`, "allow"),
+	w5("path", `cat README.md~`, "allow"),
 	w5("path", `cp .env .env.bak; cat .env.bak`, "stop"),
 	w5("path", `cat ~/.ssh/id_*`, "stop"),
 	w5("path", `cat $(ls ~/.ssh/id_* | head -1)`, "stop"),

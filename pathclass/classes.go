@@ -158,12 +158,57 @@ var Persistence = &Class{Name: "persistence location",
 
 var templateWords = []string{"example", "sample", "template", "dist", "defaults", "default", "tmpl", "tpl", "schema", "ci", "test", "testing"}
 
+// backupSuffixes are what editors and backup habits add to a file's name
+// for a copy of it: the copy holds what the file holds.
+var backupSuffixes = []string{"~", ".bak", ".backup", ".orig", ".old", ".save", ".sav", ".swp", ".swo", ".tmp", ".copy", ".prev"}
+
+// BackedUp returns the name of the file a backup copy's name stands for:
+// .env~, credentials.bak, .env.swp, config.old, a numbered .env.~2~, an
+// Emacs #.env#. ok is false when the name is not a copy's.
+func BackedUp(p string) (orig string, ok bool) {
+	dir, b := path.Split(p)
+	for {
+		nb := b
+		if len(nb) > 2 && nb[0] == '#' && nb[len(nb)-1] == '#' {
+			nb = nb[1 : len(nb)-1] // Emacs auto-save
+		}
+		if i := strings.LastIndex(nb, ".~"); i > 0 && strings.HasSuffix(nb, "~") && isDigits(nb[i+2:len(nb)-1]) {
+			nb = nb[:i] // numbered backup: .env.~1~
+		}
+		low := strings.ToLower(nb)
+		for _, suf := range backupSuffixes {
+			if len(low) > len(suf) && strings.HasSuffix(low, suf) {
+				nb = nb[:len(nb)-len(suf)]
+				break
+			}
+		}
+		if nb == b || nb == "" || nb == "." {
+			break
+		}
+		b, ok = nb, true
+	}
+	return dir + b, ok
+}
+
+func isDigits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
 // SecretEnv is a dotenv file holding real secrets: .env, .env.production,
-// prod.env; templates (.env.example, .env.test) are not.
+// prod.env, and an editor's or backup's copy of one (.env~, prod.env.bak);
+// templates (.env.example, .env.test) are not.
 var SecretEnv = &Class{Name: "secret dotenv file",
-	Match: []string{".env", ".env.production", "cfg/prod.env", ".ENV"},
-	Pass:  []string{".env.example", ".env.sample.local", ".env.test", "environment.md", "x.envrc"},
+	Match: []string{".env", ".env.production", "cfg/prod.env", ".ENV", ".env~", "prod.env.bak", "#.env#", ".env.~1~", ".env.swp", ".env.local.orig"},
+	Pass:  []string{".env.example", ".env.sample.local", ".env.test", "environment.md", "x.envrc", ".env.example~", "notes.txt~", "envelope.bak"},
 	is: func(p, _ string) bool {
+		if orig, ok := BackedUp(p); ok {
+			p = orig
+		}
 		b := strings.ToLower(path.Base(p))
 		if b != ".env" && !strings.HasPrefix(b, ".env.") && !strings.HasSuffix(b, ".env") {
 			return false

@@ -69,6 +69,11 @@ var secretStoreNames = map[string]bool{"Login Data": true, "Cookies": true, "Web
 // inWorkingDirs says whether p is in the project: a key-named .pem, .asc
 // or .gpg there is taken for a test fixture or a public certificate.
 func Credential(p, homeDir string, inWorkingDirs bool) bool {
+	if orig, ok := BackedUp(p); ok && Credential(orig, homeDir, inWorkingDirs) {
+		// ~/.aws/credentials~, ~/.kube/config.bak, ~/.netrc.orig: an
+		// editor's or backup's copy holds the secrets.
+		return true
+	}
 	base := path.Base(p)
 	lb := strings.ToLower(base)
 	dir := path.Dir(p)
