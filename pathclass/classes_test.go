@@ -1,6 +1,10 @@
 package pathclass
 
-import "testing"
+import (
+	"path"
+	"strings"
+	"testing"
+)
 
 // TestClassExamples runs every class's examples: Match must be of the
 // class and Pass must not. A path example is made absolute ("~" is a home
@@ -64,4 +68,29 @@ func FuzzClasses(f *testing.F) {
 			c.Is(p, home) // must not panic, whatever it is given
 		}
 	})
+}
+
+// TestDirOfIsPathDir: Credential's directory of a path is path.Dir's, for
+// clean absolute paths (taken apart without cleaning) and every other
+// spelling (cleaned).
+func TestDirOfIsPathDir(t *testing.T) {
+	clean := 0
+	for _, p := range []string{"/", "/a", "/a/b", "/home/u/.ssh/id_rsa", "/.ssh/x", "/a/.b", "/a/..b", "/a/b.", "/a/...",
+		"", ".", "..", "a", "a/b", ".ssh/id_rsa", "./.ssh/id_rsa", "../a/b", "//a", "/a//b", "/a/", "/a/.", "/a/..", "/a/./b",
+		"/a/../b", "/./a", "/../a", "/a/b/", "a//b", "/a/.ssh/", "/home/u/.ssh/../.ssh/id_rsa"} {
+		if got, want := dirOf(p), path.Dir(p); got != want {
+			t.Errorf("dirOf(%q) = %q, path.Dir says %q", p, got, want)
+		}
+		if cleanAbs(p) {
+			clean++
+			if path.Clean(p) != p {
+				t.Errorf("cleanAbs(%q), but path.Clean makes it %q", p, path.Clean(p))
+			}
+		} else if strings.HasPrefix(p, "/") && path.Clean(p) == p {
+			t.Errorf("cleanAbs(%q) is false for a clean absolute path", p)
+		}
+	}
+	if clean < 8 {
+		t.Errorf("only %d clean absolute paths: the fast way is not tested", clean)
+	}
 }

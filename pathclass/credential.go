@@ -76,7 +76,7 @@ func Credential(p, homeDir string, inWorkingDirs bool) bool {
 	}
 	base := path.Base(p)
 	lb := strings.ToLower(base)
-	dir := path.Dir(p)
+	dir := dirOf(p)
 	if strings.HasSuffix(dir, "/.ssh") || dir == ".ssh" {
 		if strings.HasSuffix(lb, ".pub") || lb == "known_hosts" || lb == "known_hosts.old" || lb == "config" || lb == "authorized_keys" || lb == "rc" {
 			return false
@@ -104,4 +104,42 @@ func Credential(p, homeDir string, inWorkingDirs bool) bool {
 		}
 	}
 	return false
+}
+
+// dirOf is path.Dir(p), without cleaning a path that is absolute and clean
+// already (what callers hand over): its directory is p up to its last
+// slash. Any other path is cleaned as path.Dir cleans it.
+func dirOf(p string) string {
+	if !cleanAbs(p) {
+		return path.Dir(p)
+	}
+	i := strings.LastIndexByte(p, '/')
+	if i == 0 {
+		return "/"
+	}
+	return p[:i]
+}
+
+// cleanAbs reports an absolute path path.Clean leaves as it is: no empty,
+// "." or ".." component and no trailing slash.
+func cleanAbs(p string) bool {
+	if p == "" || p[0] != '/' {
+		return false
+	}
+	if p == "/" {
+		return true
+	}
+	for i := 0; i < len(p); i++ {
+		if p[i] != '/' {
+			continue
+		}
+		rest := p[i+1:]
+		if rest == "" || rest[0] == '/' {
+			return false
+		}
+		if rest[0] == '.' && (len(rest) == 1 || rest[1] == '/' || rest[1] == '.' && (len(rest) == 2 || rest[2] == '/')) {
+			return false
+		}
+	}
+	return true
 }

@@ -543,8 +543,12 @@ func (a *analyzer) checkWrites(c *call) {
 			a.judgeOverwrite(c, p, "the redirection")
 		}
 	}
+	var meta programs.Meta
+	if len(c.writes) > 0 {
+		meta = metaOf(c)
+	}
 	for _, p := range c.writes {
-		if meta := metaOf(c.prog); meta == programs.MetaPerms || meta != 0 && (a.credentialFile(p) || fspath.Within(p, a.opts.Home+"/.ssh")) {
+		if meta == programs.MetaPerms || meta != 0 && (a.credentialFile(p) || fspath.Within(p, a.opts.Home+"/.ssh")) {
 			continue // chmod 600 ~/.ssh/id_rsa changes no content
 		}
 		a.judgeWrite(c, p)
@@ -562,8 +566,8 @@ func (a *analyzer) checkWrites(c *call) {
 // metaOf returns what a program changes in the files it writes when not
 // their content (its entry's Meta): MetaPerms programs are judged by the
 // permission checks rather than as writes.
-func metaOf(p string) programs.Meta {
-	if spec := specOf(p); spec != nil {
+func metaOf(c *call) programs.Meta {
+	if spec := c.entryOrBase(); spec != nil {
 		return spec.Meta
 	}
 	return 0

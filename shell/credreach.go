@@ -179,7 +179,7 @@ func treeFlow(c *call) *programs.Flow {
 	if f.Trees != "" {
 		return f
 	}
-	if spec := specOf(c.prog); spec == nil || len(spec.Subcommands) == 0 {
+	if spec := c.entryOrBase(); spec == nil || len(spec.Subcommands) == 0 {
 		return f
 	}
 	if res := entryOf(c); res.Spec != nil {
