@@ -82,12 +82,12 @@ var _ = family("devtools", func(add func(...*Spec)) {
 			ReadOnly: []string{"yq '.services' docker-compose.yml", "yq e '.spec.replicas' k8s/deploy.yaml", "yq -o json . config.yaml", "yq '.jobs | keys' ci.yml"},
 			Flagged:  []string{"yq -o json config.yaml", "yq ~/.ssh/id_rsa", "/usr/bin/yq e . ~/.ssh/id_rsa", "yq --expression=. ~/.aws/credentials", "yq '.a | envsubst' x.yaml", "yq e 'eval(.x)' x.yaml", "yq -i '.a = 1' config.yaml", `yq 'load("/home/dev/.ssh/id_rsa")' x.yaml`, "yq -n 'env(AWS_SECRET_ACCESS_KEY)'", "yq -s '.name' all.yaml"}},
 		// fd lists names; -x and -X run a command on them.
-		&Spec{Names: n("fd", "fdfind"), Expression: ExpressionFd, Carries: "-x --exec -X --exec-batch", Flow: Flow{Names: NamesTrees}, Permute: true, Operands: "- r*",
+		&Spec{Names: n("fd", "fdfind"), Expression: ExpressionFd, Carries: "-x --exec -X --exec-batch", Placeholders: "{} {.} {/} {//} {/.}", BaseDir: "--base-directory", Flow: Flow{Names: NamesTrees}, Permute: true, Operands: "- r*",
 			Options: "-H --hidden -I --no-ignore -u --unrestricted -s --case-sensitive -i --ignore-case -g --glob --regex -F --fixed-strings -a --absolute-path -l --list-details " +
 				"-L --follow -p --full-path -0 --print0 -d= --max-depth= --min-depth= --exact-depth= -t= --type= -e= --extension= -E= --exclude= -S= --size= --changed-within= " +
 				"--changed-before= -o= --owner= --max-results= -1 -q --quiet --show-errors --base-directory=r --path-separator= --color= -c= -j= --threads= --format= " +
 				"--strip-cwd-prefix? --ignore-file=r --no-ignore-vcs --no-require-git --one-file-system --prune -x=;x --exec=;x -X=;x --exec-batch=;x -h:h --help:h -V:h --version:h",
-			ReadOnly: []string{"fd", "fd '\\.go$'", "fd -e ts src", "fd -t d -H"}, Flagged: []string{"fd -e go -x rm", "fd . -X rm -rf", "fd . ~ -x rm -rf {}", "fd . ~ -X rm -rf", "fd -X rm", "fd -e pem -X cat", "fd --exec-batch=cat . ~/.ssh", "fd . ~/.aws -x cat", "fd . ~/.ssh -x cat {/}", "fd . ~ -X sh -c 'rm -rf \"$@\"' _", "fd . ~/.ssh | xargs cat", "fd -0 . ~/.aws | xargs -0 head"}},
+			ReadOnly: []string{"fd", "fd '\\.go$'", "fd -e ts src", "fd -t d -H"}, Flagged: []string{"fd -e go -x rm", "fd . -X rm -rf", "fd . ~ -x rm -rf {}", "fd . ~ -X rm -rf", "fd -X rm", "fd -e pem -X cat", "fd --exec-batch=cat . ~/.ssh", "fd . ~/.aws -x cat", "fd . ~/.ssh -x cat {/}", "fd . ~ -X sh -c 'rm -rf \"$@\"' _", "fd . ~/.ssh | xargs cat", "fd -0 . ~/.aws | xargs -0 head", "fd --base-directory ~/.ssh -X cat"}},
 		&Spec{Names: n("ruff"), Options: "-V:h --version:h -h:h --help:h",
 			Subcommands: subs("check", &Spec{Permute: true, Operands: "r*", Options: ruffOpts + " --fix:W --unsafe-fixes --no-fix --fix-only:W --diff --show-fixes --statistics --add-noqa:W --watch -w --exit-zero --exit-non-zero-on-fix"},
 				"format", &Spec{Effect: Write, ReadWith: "--check --diff", Permute: true, Operands: "r*", Options: ruffOpts + " --check --diff --line-length= --preview --range="},

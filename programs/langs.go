@@ -68,7 +68,7 @@ var _ = family("langs", func(add func(...*Spec)) {
 			// jq's env and $ENV print the environment: a secret's name among
 			// them is judged as printing the secret.
 			Flagged: []string{"jq --rawfile k ~/.ssh/id_rsa -n '$k'", "jq --slurpfile s .env -n '$s'", "jq -f ~/.aws/credentials", "jq -n '$ENV.AWS_SECRET_ACCESS_KEY'", "jq -rn env.GITHUB_TOKEN"}},
-		&Spec{Names: n("find", "bfs"), Expression: ExpressionFind, Carries: "-exec -execdir -ok -okdir", Flow: Flow{Names: NamesTrees, Lists: ListsWalk}, Grant: Grant{Exact: true, Offers: []string{"find x => Bash(find x)"}}, LongDash: true, Permute: true, Operands: "-*",
+		&Spec{Names: n("find", "bfs"), Expression: ExpressionFind, Carries: "-exec -execdir -ok -okdir", Placeholders: "{}", Flow: Flow{Names: NamesTrees, Lists: ListsWalk}, Grant: Grant{Exact: true, Offers: []string{"find x => Bash(find x)"}}, LongDash: true, Permute: true, Operands: "-*",
 			// The expression is parsed as options: primaries with their
 			// arguments; -exec and kin run commands, -delete deletes,
 			// -fprint and kin write files.
@@ -78,7 +78,7 @@ var _ = family("langs", func(add func(...*Spec)) {
 				"-noignore_readdir_race -daystart -warn -nowarn -print -print0 -printf= -ls -prune -quit -true -false -not -a -and -o -or -true -files0-from=r -s -x " +
 				"-exec=;x -execdir=;x -ok=;x -okdir=;x -delete:D -fprint=w -fprint0=w -fprintf=w -fls=w -help:h --help:h -version:h --version:h",
 			ReadOnly: []string{"find . -name '*.go' -newer go.mod", "find . -type f -name '*.log'", "find src -name '*.ts' -print0", "find . -maxdepth 2 -type d", "find . \\( -name a -o -name b \\) -print"},
-			Flagged:  []string{"find . -exec sh -c id \\;", "find . -execdir id \\;", "find . -ok rm {} \\;", "find . -delete", "find / -fprint /tmp/out", "find . -fprintf ~/.bashrc x -quit", "find . -fls out.txt", "find ~/.ssh -type f | while read f; do cat \"$f\"; done", "bfs ~/.ssh | parallel cat"}},
+			Flagged:  []string{"find . -exec sh -c id \\;", "find . -execdir id \\;", "find . -ok rm {} \\;", "find . -delete", "find / -fprint /tmp/out", "find . -fprintf ~/.bashrc x -quit", "find . -fls out.txt", "find ~/.ssh -type f | while read f; do cat \"$f\"; done", "bfs ~/.ssh | parallel cat", "find ~ -name .bashrc -execdir sh -c 'echo x >> .bashrc' \\;", "find ~/.ssh -okdir cat id_rsa \\;"}},
 		// xargs runs its first operand with words read from standard input
 		// or from -a FILE (echo when given none). The shell unwraps it as a
 		// wrapper (the command is a part of its own, read-only only when

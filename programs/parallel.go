@@ -19,7 +19,7 @@ package programs
 // of their own (--ssh, --rpl, --filter: Perl) are unknown or exec.
 var _ = family("parallel", func(add func(...*Spec)) {
 	add(
-		&Spec{Names: n("parallel", "sem"), Wraps: WrapChanges, Command: true, Effect: Unknown, Abbrev: true, InputSeps: "::: ::::",
+		&Spec{Names: n("parallel", "sem"), Wraps: WrapChanges, Command: true, Effect: Unknown, Abbrev: true, InputSeps: "::: ::::", Placeholders: "{} {.} {/} {//} {/.}",
 			Grant: Grant{Exact: true, Offers: []string{"parallel gzip ::: a b => Bash(parallel gzip ::: a b)"}},
 			Options: "-j|-P|--jobs|--max-procs|--maxprocs= --delay= --ssh-delay|--sshdelay= --load= --noswap --nice= --memfree= --memsuspend= --retries= --timeout= " +
 				"--term-seq|--termseq= --halt|--halt-on-error|--haltonerror= --limit=x -k|--keep-order|--keeporder --no-keep-order|--nokeeporder|--nok|--no-k " +

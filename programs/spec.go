@@ -466,6 +466,17 @@ type Spec struct {
 	// -e and -c are remote access. "*" names every option. Each name is
 	// read in every spelling (Spec.Carried).
 	Carries string
+	// Placeholders are the words that, in a command it runs on the files
+	// it finds or reads (Carries, or a wrapper's command), stand for one
+	// of them, whole or in part, space separated: find's {}, fd's and GNU
+	// parallel's {} {.} {/} {//} {/.} (the path, without extension, last
+	// name, directory, last name without extension). A command with none
+	// gets the files after its words (fd -X rm, parallel gzip).
+	Placeholders string
+	// BaseDir is the option whose value is the directory it walks from
+	// and runs its carried commands in (fd --base-directory), in any of
+	// its spellings.
+	BaseDir string
 	// Multicall marks a multi-call binary (busybox, toybox): it runs the
 	// applet named by the name it is run as, so a link to it named ls
 	// runs its ls.

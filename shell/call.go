@@ -1081,8 +1081,73 @@ func (a *analyzer) findRuns(ca *call, ops []arg) {
 	if a.findExec(ca, fi, ops) {
 		return
 	}
-	for _, ex := range fi.Execs {
+	for i, ex := range fi.Execs {
+		if fi.InDir[i] {
+			a.runFoundIn(ca, fi, ex, nil)
+			continue
+		}
 		a.runFound(ca, fi, ex)
+	}
+}
+
+// runFoundIn walks a command a walker runs in another directory than its
+// own: find -execdir's and -okdir's, in the directory of each file found
+// (dir nil), or fd's under --base-directory (dir). The roots are made
+// absolute, and the command is judged in each root, the directory of the
+// files found there, so that its relative paths name files below the
+// roots (find ~ -name .bashrc -execdir sh -c 'echo x >> .bashrc' \;
+// writes ~/.bashrc), not in the walker's directory. A root not known
+// leaves the command's directory not known.
+func (a *analyzer) runFoundIn(ca *call, fi *checks.Find, ex []arg, dir *arg) {
+	base := ca.cwd
+	if dir != nil {
+		base = a.resolve(*dir, ca.cwd)
+	}
+	roots := fi.Roots
+	if len(roots) == 0 {
+		roots = []arg{{Value: ".", Raw: ".", Lit: true}}
+	}
+	abs := *fi
+	abs.Roots = make([]arg, 0, len(roots))
+	var dirs []string
+	for _, r := range roots {
+		p := ""
+		if base != "" {
+			p = a.resolve(r, base)
+		}
+		if p == "" {
+			dirs = []string{""}
+			abs.Roots = append(abs.Roots, r)
+			break
+		}
+		abs.Roots = append(abs.Roots, arg{Value: p, Raw: p, Lit: true})
+		if dir != nil {
+			p = base
+		}
+		if !slices.Contains(dirs, p) {
+			dirs = append(dirs, p)
+		}
+	}
+	if dir != nil && base == "" {
+		dirs = []string{""}
+	}
+	sc := ca.ctx.sc
+	for i, d := range dirs {
+		saved := sc.fork()
+		sc.setCwd(d)
+		cp := *ca.ctx
+		cp.find = &abs
+		cp.pipe, cp.redirs, cp.xargs = nil, nil, false
+		cp.shadow = cp.shadow || i > 0
+		words := make([]string, len(ex))
+		for j, x := range ex {
+			words[j] = x.Raw
+		}
+		a.dispatch(strings.Join(words, " "), ex, nil, nil, &cp)
+		sc.join(saved, false)
+		if i >= 3 {
+			break
+		}
 	}
 }
 
@@ -1119,6 +1184,13 @@ func (a *analyzer) fdRuns(ca *call, spec *programs.Spec, ops []arg) {
 	if pos := checks.OperandsAt(ops, res); len(pos) > 1 {
 		fi.Roots = pos[1:]
 	}
+	var base *arg
+	if spec.BaseDir != "" {
+		if bs := checks.ValuesOf(res, ops, spec.BaseDir); len(bs) > 0 {
+			base = &bs[len(bs)-1] // fd --base-directory DIR: it runs there
+		}
+	}
+	placeholders := strings.Fields(spec.Placeholders)
 	for _, u := range runs {
 		ex := fdCommand(ops, u)
 		if len(ex) == 0 {
@@ -1126,12 +1198,16 @@ func (a *analyzer) fdRuns(ca *call, spec *programs.Spec, ops []arg) {
 		}
 		placed := false
 		for i, x := range ex {
-			if slices.Contains(pathReplacements, x.Value) {
+			if slices.Contains(placeholders, x.Value) {
 				ex[i].Value, placed = "{}", true
 			}
 		}
 		if !placed {
 			ex = append(ex, arg{Value: "{}", Raw: "{}", Lit: true})
+		}
+		if base != nil {
+			a.runFoundIn(ca, fi, ex, base)
+			continue
 		}
 		a.runFound(ca, fi, ex)
 	}

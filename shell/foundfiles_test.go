@@ -54,6 +54,24 @@ func TestFoundFilesHandedOn(t *testing.T) {
 		{`fd . ~/.ssh --exec=cat`, w("credential-access")},
 		{`fdfind . ~/.ssh -x cat`, w("credential-access")},
 		{`fd -H . ~/.ssh -X sh -c 'cat "$@"' _`, w("credential-access")},
+		// -execdir and -okdir run the command in the directory of each
+		// file found: its relative paths are there, not in find's.
+		{`find ~ -name .bashrc -execdir sh -c 'echo x >> .bashrc' \;`, w("agent-config-tamper")},
+		{`find ~ -maxdepth 1 -name .bashrc -okdir sh -c 'echo x >> .bashrc' \;`, w("agent-config-tamper")},
+		{`bfs ~ -name .zshrc -execdir sh -c 'echo x >> .zshrc' \;`, w("agent-config-tamper")},
+		{`find ~ -name .bashrc -execdir sed -i s/a/b/ .bashrc \;`, w("agent-config-tamper")},
+		{`/usr/bin/find ~ -name .bashrc -execdir env sed -i s/a/b/ .bashrc \;`, w("agent-config-tamper")},
+		{`find ~/.ssh -execdir cat id_rsa \;`, w("credential-access")},
+		{`find ~/.ssh -name id_rsa -execdir cp id_rsa /tmp/k \;`, w("credential-access", "file-overwrite")},
+		{`find ~ -name .bashrc -exec sh -c 'echo x >> .bashrc' \;`, nil},
+		{`find . -name '*.go' -execdir gofmt -l {} +`, nil},
+		{`find . -name '*.bak' -execdir ls -l {} \;`, nil},
+		// fd --base-directory DIR walks from DIR and runs its commands
+		// there.
+		{`fd --base-directory ~ -x rm -rf`, w("recursive-delete")},
+		{`fd --base-directory ~/.ssh . -x cat`, w("credential-access")},
+		{`fd --base-directory=/home/dev/.aws -X cat`, w("credential-access")},
+		{`fd --base-directory src -e go -x wc -l`, nil},
 		{`fd -e go -x echo`, nil},
 		{`fd -e go`, nil},
 	} {

@@ -595,8 +595,8 @@ func (a *analyzer) walkOf(u *call) (*checks.Find, bool) {
 	} else {
 		ops := u.operands()
 		res := entryOf(u)
-		if res.Help || len(res.Unknown) > 0 {
-			return nil, false
+		if res.Help || len(res.Unknown) > 0 || spec.BaseDir != "" && res.Has(spec.BaseDir) {
+			return nil, false // fd --base-directory: names relative to another directory
 		}
 		for _, use := range res.Uses {
 			if use.Effect == programs.Read && use.Option == "" && use.Index >= 0 && use.Index < len(ops) {

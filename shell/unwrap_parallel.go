@@ -66,7 +66,7 @@ func afterParallel(a *analyzer, ca *call, res *programs.Result, args, rest []arg
 			// job is the command with {} for one, as shell code.
 			cp := a.newCtx(ca.ctx)
 			cp.find, cp.xargs = fi, true
-			a.nestedJob(placeFound(cmd, pathReplacements, true), cp, ca.wrappers)
+			a.nestedJob(placeFound(cmd, strings.Fields(res.Spec.Placeholders), true), cp, ca.wrappers)
 			a.parallelOwn(ca, res, args)
 			return nil, true
 		}
@@ -90,6 +90,7 @@ func afterParallel(a *analyzer, ca *call, res *programs.Result, args, rest []arg
 	// the groups side by side (--link): both are covered by trying each
 	// value of each group in its place, with the other groups' values.
 	jobs := parallelJobs(groups, 64)
+	placeholders := strings.Fields(res.Spec.Placeholders)
 	for _, job := range jobs {
 		if len(cmd) == 0 {
 			a.nested(strings.Join(job, " "), ca.ctx, ca.wrappers)
@@ -98,7 +99,7 @@ func afterParallel(a *analyzer, ca *call, res *programs.Result, args, rest []arg
 		quoted, plain := make([]string, 0, len(cmd)+len(job)), make([]string, 0, len(cmd)+len(job))
 		placed := false
 		for _, w := range cmd {
-			s, ok := parallelReplace(w.Value, job)
+			s, ok := parallelReplace(w.Value, job, placeholders)
 			placed = placed || ok
 			quoted = append(quoted, checks.Quote(s))
 			plain = append(plain, s)
@@ -158,23 +159,17 @@ func parallelJobs(groups [][]arg, limit int) [][]string {
 	return jobs
 }
 
-// pathReplacements are the replacement strings that stand for an input
-// path, whole or in part, in a command GNU parallel or fd runs: the path,
-// without its extension, its last name, its directory, its last name
-// without extension.
-var pathReplacements = []string{"{}", "{.}", "{/}", "{//}", "{/.}"}
-
-// parallelReplace puts a job's values in a command word: {} is all of
-// them, {N} the Nth group's, and the path forms ({.} {/} {//} {/.}) and
-// {#} {%} are the value or a number. It reports whether the word held a
-// replacement string.
-func parallelReplace(w string, job []string) (string, bool) {
+// parallelReplace puts a job's values in a command word: {} and the path
+// forms (placeholders, the entry's Placeholders: {.} {/} {//} {/.}) are
+// all of them, {N} the Nth group's, and {#} {%} a number. It reports
+// whether the word held a replacement string.
+func parallelReplace(w string, job, placeholders []string) (string, bool) {
 	if !strings.Contains(w, "{") {
 		return w, false
 	}
 	found := false
 	all := strings.Join(job, " ")
-	for _, r := range pathReplacements {
+	for _, r := range placeholders {
 		if strings.Contains(w, r) {
 			w = strings.ReplaceAll(w, r, all)
 			found = true
