@@ -533,7 +533,7 @@ var Table = [...]Check{
 	// R5 Remote code (POLICY.md).
 	{Name: "interpreter", Rule: "R5", Run: Interpreter, Finds: InterpreterCode,
 		Raises:   []danger.Kind{danger.AgentConfigTamper, danger.CredentialAccess, danger.Exfiltration, danger.ForkBomb, danger.NonLiteralProgram, danger.RecursiveDelete, danger.RemoteAccess, danger.RemoteExec, danger.ResourceExhaustion},
-		Programs: []string{"python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "deno", "bun", "perl", "ruby", "php", "lua", "luajit", "rscript", "r", "osascript", "tclsh", "wish", "jshell", "groovy", "julia", "elixir", "clojure", "clj", "racket", "guile", "sbcl", "erl", "scala", "kotlin"},
+		Programs: []string{"python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "deno", "bun", "perl", "ruby", "php", "lua", "luajit", "rscript", "r", "osascript", "tclsh", "wish", "expect", "jshell", "groovy", "julia", "elixir", "clojure", "clj", "racket", "guile", "sbcl", "erl", "scala", "kotlin"},
 		Flagged:  []string{"python3 -c \"$CODE\"", "ruby -e 'loop { fork }'"},
 		Passes:   []string{"node -e 1", "bun x evil"}},
 	{Name: "sed", Rule: "R5", Run: Sed, Finds: SedCommands,

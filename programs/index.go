@@ -222,6 +222,7 @@ var index = [...]indexEntry{
 	{"ex", "editors"},
 	{"exit", "builtins"},
 	{"expand", "coreutils"},
+	{"expect", "interpreters"},
 	{"export", "builtins"},
 	{"expose", "network"},
 	{"expr", "coreutils"},

@@ -152,8 +152,13 @@ var _ = family("interpreters", func(add func(...*Spec)) {
 		// its arguments. Without a script (or with "-") the code is read
 		// from standard input. wish takes its window options too.
 		// Debian installs them as tclsh8.6 and wish8.6 too.
-		speaks(LangTcl, stdinCode(longDash(granted(Grant{Exact: true, Offers: []string{"tclsh x.tcl => Bash(tclsh x.tcl)"}}, versioned(interp(n("tclsh"), "-encoding=", "p? -*", "tclsh build.tcl", "tclsh <<< 'exec sh'")))))),
+		speaks(LangTcl, stdinCode(longDash(granted(Grant{Exact: true, Offers: []string{"tclsh x.tcl => Bash(tclsh x.tcl)"}}, versioned(interp(n("tclsh"), "-encoding=", "p? -*", "tclsh build.tcl", "tclsh <<< 'exec sh'", "tclsh <<< 'exec rm -rf /'", "tclsh <<< 'set f [open {|rm -rf /}]'")))))),
 		speaks(LangTcl, stdinCode(longDash(granted(Grant{Exact: true, Offers: []string{"wish x.tcl => Bash(wish x.tcl)"}}, versioned(interp(n("wish"), "-encoding= -colormap= -display=n -geometry= -name= -sync -use= -visual= -help:h", "p? -*", "wish gui.tcl")))))),
+		// expect (5.45, its manual): -c gives commands (repeatable), -f
+		// and -b a script file, "-" or no script standard input; -d, -D,
+		// -i, -n and -N are its own; words after the script are its
+		// arguments. Its code is Tcl, with spawn, system and expect.
+		speaks(LangTcl, stdinCode(granted(Grant{Exact: true, Offers: []string{"expect x.exp => Bash(expect x.exp)"}}, interp(n("expect"), "-c=k:P -f=p:P -b=p:P -d -D= -i -n -N -v:h", "p? -*", "expect -c 'spawn rm -rf /'", "expect -c 'system rm -rf ~'")))),
 		// jshell (17.0.15, tried here): options may follow the files
 		// (jshell x.jsh -q), unique prefixes are taken (--vers); each
 		// file operand is loaded and run, standard input when none.

@@ -46,7 +46,7 @@ var unlisted = []Unlisted{
 	// language runtimes and REPLs
 	{Names: n("kotlinc", "ghc", "ghci",
 		"runghc", "runhaskell", "stack", "ocaml", "clisp", "swipl", "gst", "tsx", "ts-node",
-		"expect", "dotnet-script", "cargo-script", "irb", "pry", "jrunscript", "rhino", "qjs", "octave", "matlab",
+		"dotnet-script", "cargo-script", "irb", "pry", "jrunscript", "rhino", "qjs", "octave", "matlab",
 		"maxima", "gnuplot", "bc", "dc"),
 		Grant: Grant{Exact: true, Offers: []string{"tsx app.ts => Bash(tsx app.ts)"}}},
 	// tools with a shell escape or scripting

@@ -124,6 +124,10 @@ func (a *analyzer) walkCode(c *call, prog, code string) {
 		a.walkCalls(c, prog, f, code, 0)
 		return
 	}
+	if tclCode(prog) {
+		a.walkTcl(c, prog, code)
+		return
+	}
 	for _, m := range codeShellCall.FindAllStringSubmatch(code, 8) {
 		// The string ends at its own closing quote: os.system("echo 'x' >>
 		// ~/.bashrc") runs all of it.
@@ -162,7 +166,11 @@ func (a *analyzer) judgeCode(c *call, prog, code string) {
 		a.judgeFacts(c, prog, readFacts(f, code))
 		return
 	}
-	a.judgeFacts(c, prog, a.patternFacts(code))
+	x := a.patternFacts(code)
+	if tclCode(prog) && !x.reverse {
+		x.shellAlone = x.shellAlone || tclShell(code)
+	}
+	a.judgeFacts(c, prog, x)
 }
 
 // codeList joins the string items of the first [...] list in code.
