@@ -76,6 +76,9 @@ type analyzer struct {
 	// bufs holds parsed's, entry's and entryWords' buffers between
 	// analyses (newAnalyzer, release).
 	bufs *parseBufs
+	// assigning holds the nodes of the words walkWordSubst is walking
+	// that assign in the shell itself, innermost word last.
+	assigning []syntax.Node
 	// nest is how deeply the statement being walked is nested in others;
 	// substDepth how deeply substValue is evaluating substitutions.
 	nest, substDepth int
@@ -105,6 +108,7 @@ func newAnalyzer(opts Options, an *Analysis) *analyzer {
 	a.opts, a.an, a.budget = opts, an, opts.MaxLength+4*opts.MaxParts
 	a.calls, a.slabs, a.argSlabs, a.argUsed = r.calls, r.slabs, r.argSlabs, r.argUsed
 	a.answers, a.seen, a.recs, a.wdirs = r.answers, r.seen, r.recs, r.wdirs[:0]
+	a.assigning = r.assigning[:0]
 	a.bufs = parseBufPool.Get().(*parseBufs)
 	a.parsed, a.entry, a.entryWords = a.bufs.parsed, a.bufs.entry, a.bufs.words
 	// The working directory is cleaned once for the analyses that share
@@ -144,6 +148,8 @@ type reusable struct {
 	seen     map[string]int
 	recs     []*recording
 	wdirs    []string
+	// assigning is walkWordSubst's stack, empty.
+	assigning []syntax.Node
 	// cleanCwd is cwd cleaned.
 	cwd, cleanCwd string
 	// joins are the last relative paths resolveString resolved, emptied
@@ -179,6 +185,8 @@ func (a *analyzer) recycle() {
 	r.recs = a.recs[:0]
 	clear(a.wdirs)
 	r.wdirs = a.wdirs[:0]
+	clear(a.assigning)
+	r.assigning = a.assigning[:0]
 	keepR := *r
 	*a = analyzer{}
 	a.reuse = keepR
@@ -801,43 +809,37 @@ func (a *analyzer) walkArithm(x syntax.ArithmExpr, c *ctx) {
 	arithAssigns(x, c)
 }
 
-// defaultAssigns records what ${NAME=word} and ${NAME:=word} in w assign:
-// NAME gets the word when it is unset (or, with the colon, empty). A
-// variable the command did not set is the environment's, which may not
-// have it: it is taken as assigned (: ${CDPATH:=..} sets CDPATH), except
-// the ones the walk knows from the environment (PATH, HOME, PWD).
-func (a *analyzer) defaultAssigns(w *syntax.Word, c *ctx) {
-	syntax.Walk(w, func(n syntax.Node) bool {
-		switch n := n.(type) {
-		case *syntax.CmdSubst, *syntax.ProcSubst:
-			return false
-		case *syntax.ParamExp:
-			if n.Exp == nil || n.Param == nil || (n.Exp.Op != syntax.AssignUnset && n.Exp.Op != syntax.AssignUnsetOrNull) || !isIdent(n.Param.Value) {
-				return true
-			}
-			name := n.Param.Value
-			if v, set := c.sc.variable(name); set {
-				if v.known && (v.s != "" || n.Exp.Op == syntax.AssignUnset) {
-					return true
-				}
-			} else if v, known := a.lookup(name, c); known && v.s != "" {
-				return true
-			}
-			val := varVal{known: true}
-			if n.Exp.Word != nil {
-				f := a.evalFields(n.Exp.Word, c, n.Exp.Word)
-				parts := make([]string, len(f))
-				for i := range f {
-					parts[i] = f[i].Value
-					val.known = val.known && !f[i].Unbound
-				}
-				val.s = strings.Join(parts, " ")
-			}
-			c.sc.set(name, val)
-			a.judgeBind(c, c.text(n), name, val)
+// defaultAssign records what ${NAME=word} and ${NAME:=word} assign: NAME
+// gets the word when it is unset (or, with the colon, empty). A variable
+// the command did not set is the environment's, which may not have it: it
+// is taken as assigned (: ${CDPATH:=..} sets CDPATH), except the ones the
+// walk knows from the environment (PATH, HOME, PWD).
+func (a *analyzer) defaultAssign(n *syntax.ParamExp, c *ctx) {
+	name := n.Param.Value
+	if v, set := c.sc.variable(name); set {
+		if v.known && (v.s != "" || n.Exp.Op == syntax.AssignUnset) {
+			return
 		}
-		return true
-	})
+	} else if v, known := a.lookup(name, c); known && v.s != "" {
+		return
+	}
+	val := varVal{known: true}
+	if n.Exp.Word != nil {
+		f := a.evalFields(n.Exp.Word, c, n.Exp.Word)
+		parts := make([]string, len(f))
+		for i := range f {
+			parts[i] = f[i].Value
+			val.known = val.known && !f[i].Unbound
+		}
+		val.s = strings.Join(parts, " ")
+	}
+	c.sc.set(name, val)
+	a.judgeBind(c, c.text(n), name, val)
+}
+
+// defaultAssigning reports ${NAME=word} or ${NAME:=word}.
+func defaultAssigning(n *syntax.ParamExp) bool {
+	return n.Exp != nil && n.Param != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) && isIdent(n.Param.Value)
 }
 
 // arithAssigns records the variables of the state table that arithmetic
@@ -848,48 +850,59 @@ func arithAssigns(x syntax.Node, c *ctx) {
 	if x == nil {
 		return
 	}
-	assigned := func(x syntax.ArithmExpr) {
-		w, ok := x.(*syntax.Word)
-		if !ok {
-			return
-		}
-		if name, ok := identWord(w); ok && stateVarName(name) {
-			c.sc.set(name, varVal{number: true})
-		}
-	}
 	syntax.Walk(x, func(n syntax.Node) bool {
-		switch n := n.(type) {
+		switch n.(type) {
 		case *syntax.CmdSubst, *syntax.ProcSubst:
 			return false // a subshell's assignments stay in it
-		case *syntax.BinaryArithm:
-			switch n.Op {
-			case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn, syntax.RemAssgn,
-				syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn:
-				assigned(n.X)
-			}
-		case *syntax.UnaryArithm:
-			if n.Op == syntax.Inc || n.Op == syntax.Dec {
-				assigned(n.X)
-			}
 		}
+		arithAssigned(n, c)
 		return true
 	})
 }
 
+// arithAssigned records what one arithmetic node assigns (arithAssigns).
+func arithAssigned(n syntax.Node, c *ctx) {
+	if w := arithTarget(n); w != nil {
+		if name, ok := identWord(w); ok && stateVarName(name) {
+			c.sc.set(name, varVal{number: true})
+		}
+	}
+}
+
+// arithTarget returns the word an arithmetic assignment, increment or
+// decrement assigns, or nil.
+func arithTarget(n syntax.Node) *syntax.Word {
+	var x syntax.ArithmExpr
+	switch n := n.(type) {
+	case *syntax.BinaryArithm:
+		switch n.Op {
+		case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn, syntax.RemAssgn,
+			syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn:
+			x = n.X
+		}
+	case *syntax.UnaryArithm:
+		if n.Op == syntax.Inc || n.Op == syntax.Dec {
+			x = n.X
+		}
+	}
+	w, _ := x.(*syntax.Word)
+	return w
+}
+
 // walkWordSubst finds the command and process substitutions in a word and
 // walks their statements: they run before the command that uses the word.
+// Substitutions run in subshells: a cd or an assignment inside them does
+// not reach the command that uses them. Arithmetic and ${NAME:=word} in the
+// word assign in the shell itself, after them: the nodes that assign are
+// gathered on the way (a.assigning, a stack the words inside substitutions
+// push on and pop) and carried out once the subshells are undone, the
+// defaults first, in the word's order.
 func (a *analyzer) walkWordSubst(w *syntax.Word, c *ctx) {
 	if w == nil || !wordHasSubst(w) {
 		return
 	}
-	// Arithmetic and ${NAME:=word} in the word assign in the shell
-	// itself.
-	defer arithAssigns(w, c)
-	defer a.defaultAssigns(w, c)
-	// Substitutions run in subshells: a cd or an assignment inside them
-	// does not reach the command that uses them.
+	mark := len(a.assigning)
 	saved := c.sc.fork()
-	defer c.sc.join(saved, false)
 	syntax.Walk(w, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.CmdSubst:
@@ -906,9 +919,29 @@ func (a *analyzer) walkWordSubst(w *syntax.Word, c *ctx) {
 			a.arithRefs(n.X, c)
 		case *syntax.ParamExp:
 			a.evaluatedParam(n, c)
+			if defaultAssigning(n) {
+				a.assigning = append(a.assigning, n)
+			}
+		case *syntax.BinaryArithm, *syntax.UnaryArithm:
+			if arithTarget(n) != nil {
+				a.assigning = append(a.assigning, n)
+			}
 		}
 		return true
 	})
+	c.sc.join(saved, false)
+	for _, n := range a.assigning[mark:] {
+		if p, ok := n.(*syntax.ParamExp); ok {
+			a.defaultAssign(p, c)
+		}
+	}
+	for _, n := range a.assigning[mark:] {
+		if _, ok := n.(*syntax.ParamExp); !ok {
+			arithAssigned(n, c)
+		}
+	}
+	clear(a.assigning[mark:])
+	a.assigning = a.assigning[:mark]
 }
 
 func wordHasSubst(w *syntax.Word) bool {
