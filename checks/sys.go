@@ -783,9 +783,11 @@ func History(c Call) {
 	switch c.Program() {
 	case "history":
 		res := c.Parse()
-		if _, file := res.Value("-w"); res.Has("-c") || res.Has("-d") || file {
+		if res.Has("-c") || res.Has("-d") {
 			c.Flag(danger.LogTampering, "clears the shell history")
 		}
+		// The file -w or -a writes (its operand, or $HISTFILE as the walk
+		// supplies it) is the entry's write, judged as any write is.
 	case "unset":
 		// The variables are unset's operands (unset -v HISTFILE).
 		if pos := c.Operands(); wordIn(pos, "HISTFILE") || wordIn(pos, "HISTSIZE") || wordIn(pos, "HISTFILESIZE") {

@@ -174,9 +174,12 @@ var _ = family("coreutils", func(add func(...*Spec)) {
 			ReadOnly: []string{"read -r line", "read -p 'name? ' -t 5 name"}, Flagged: []string{"read 'a[$(rm -rf ~)]'"}},
 		&Spec{Names: n("mapfile", "readarray"), SetsOperands: true, Prints: true, Operands: "-?", Options: "-d= -n= -O= -s= -t -u= -C=x -c=",
 			ReadOnly: []string{"mapfile -t lines"}, Flagged: []string{"mapfile -C 'rm -rf ~' -c 1 lines"}},
-		&Spec{Names: n("history"), Flow: Flow{Dumps: "the shell history"}, Operands: "-?", Options: "-c:c -d=c -a=c -n=c -r=c -w=c -p -s:c",
+		// history -a and -w write the file operand, or $HISTFILE; -r and -n
+		// read one into the history list.
+		&Spec{Names: n("history"), Flow: Flow{Dumps: "the shell history"}, Operands: "r?", Options: "-c:c -d=c -a:W -n -r -w:W -p -s:c",
+			FileVar:  "HISTFILE",
 			ReadOnly: []string{"history", "history 20"},
-			Flagged:  []string{"history -c", "history -w /tmp/h"}},
+			Flagged:  []string{"history -c", "history -w /tmp/h", "history -a ~/.bashrc"}},
 		&Spec{Names: n("atq"), Options: "-q= -V"},
 		&Spec{Names: n("ssh-add"), Options: "-l -L -v -h:h -E= -c:c -d:c -D:c -x:c -X:c -k:c -K:c -q -s=l -e=l -t=c -T=r -S=l -H=r -h= -C -M",
 			Operands: "c*", ReadOnly: []string{"ssh-add -l", "ssh-add -L"}, Flagged: []string{"ssh-add ~/.ssh/id_rsa", "ssh-add -D"}},

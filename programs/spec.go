@@ -281,6 +281,10 @@ type Spec struct {
 	// EffectWithOperands applies Effect only when there are operands
 	// (git branch lists, git branch NAME creates).
 	EffectWithOperands bool
+	// FileVar names the shell variable whose value is the file operand
+	// of a call that gives none (history -w writes $HISTFILE): the walk
+	// supplies it where the command set the variable.
+	FileVar string
 	// NoOptions makes every word an operand (test, [, expr).
 	NoOptions bool
 	// Numeric accepts -NUM as an option (head -5). NumericBundles reads

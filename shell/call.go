@@ -737,6 +737,7 @@ func (a *analyzer) addCall(ca *call, _ []redir) {
 			}
 		}
 	}
+	a.fileVar(ca)
 	for _, as := range ca.assigns {
 		if unsafeEnvNames(as.Name) && !(ca.decl && modelledState(as.Name)) && !(!ca.function && a.ownReading(as.Name, ca.args, c)) {
 			ca.unsafeEnv = true
@@ -1242,4 +1243,35 @@ func (a *analyzer) ownReading(name string, args []arg, c *ctx) bool {
 		return false
 	}
 	return programs.OwnReadingOf(name, args[0].Value)
+}
+
+// fileVar gives a call whose entry names a FileVar, and which names no
+// file itself, the file that variable holds, as bash's builtin takes it
+// (HISTFILE=~/.bashrc; history -w writes ~/.bashrc): a value the command
+// set is the operand, and one it set to text the walk cannot read makes
+// what the call writes unknown. A variable the command never set is the
+// user's own (their history file).
+func (a *analyzer) fileVar(ca *call) {
+	if ca.prog == "" || ca.dynamic {
+		return
+	}
+	spec := ca.entryOrBase()
+	if spec == nil || spec.FileVar == "" || len(a.entryOperands(ca)) > 0 {
+		return
+	}
+	v, set := ca.ctx.sc.variable(spec.FileVar)
+	if !set {
+		return
+	}
+	if !v.known {
+		ca.unknown = append(ca.unknown, ca.prog+" acts on the file $"+spec.FileVar+" names, whose value is not known")
+		return
+	}
+	if v.s == "" {
+		return
+	}
+	x := arg{Value: v.s, Raw: "$" + spec.FileVar, Lit: true}
+	ca.args = append(ca.args[:len(ca.args):len(ca.args)], x)
+	ca.words = append(ca.words[:len(ca.words):len(ca.words)], x.Value)
+	a.entryFor = nil
 }
