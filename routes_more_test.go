@@ -236,7 +236,15 @@ var moreProbes = []reachProbe{
 	mp("git", `GIT_EXTERNAL_DIFF='touch pwned' git diff`, "stop"),
 	mp("git", `GIT_SSH=./bin/env.sh git fetch`, "stop"),
 	mp("git", `git config core.fsmonitor 'touch pwned'; git status`, "stop"),
-	pend(mp("git", `git -c color.ui=always log -1`, "allow")),
+	mp("git", `git -c color.ui=always log -1`, "allow"),
+	mp("git", `git -c Color.UI=never -c core.quotepath=off log --oneline -3`, "allow"),
+	mp("git", `git -c core.pager='less -R' log -1`, "allow"),
+	mp("git", `git -c core.pager='cat ~/.ssh/id_rsa' log -1`, "stop"),
+	mp("git", `git -c CORE.PAGER='touch pwned' log -1`, "stop"),
+	mp("git", `git -c core.pager='less -o pwned' log -1`, "stop"),
+	mp("git", `git -c log.showSignature=true -c gpg.program=./bin/env.sh log -1`, "stop"),
+	mp("git", `git -c include.path=bin/x.cfg log -1`, "stop"),
+	mp("git", `git -c foo.bar=1 log -1`, "stop"),
 
 	// Programs that load the project's files.
 	mp("loader", `python3 -m json.tool data.json`, "stop"),

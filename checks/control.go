@@ -49,7 +49,7 @@ func ControlProgram(c Call) {
 		}
 	case "git":
 		if sub, _ := c.Sub(); sub == "config" && gitConfigWrites(c.Parse(), c.Operands()) {
-			if key := gitConfigKey(c.Parse(), c.Operands()); key == "" || gitKeyRunsCode(key) {
+			if key := gitConfigKey(c.Parse(), c.Operands()); key == "" || programs.GitConfigKeyRuns(key) {
 				tamper("git config sets " + orUnknown(key) + ", which names a program git runs")
 			}
 		}
@@ -160,23 +160,6 @@ func gitConfigKey(res *programs.Result, pos []Word) string {
 		return ""
 	}
 	return strings.ToLower(pos[0].Value)
-}
-
-// gitKeyRunsCode reports configuration keys that name a program git runs,
-// a file it loads, or where its hooks live.
-func gitKeyRunsCode(key string) bool {
-	section, _, _ := strings.Cut(key, ".")
-	switch section {
-	case "alias", "filter", "include", "includeif", "difftool", "mergetool", "pager", "browser", "man", "credential", "gpg", "sequence", "uploadpack", "receive", "instaweb", "sendemail", "protocol", "submodule":
-		return true
-	}
-	last := key[strings.LastIndexByte(key, '.')+1:]
-	switch last {
-	case "hookspath", "fsmonitor", "pager", "editor", "sshcommand", "askpass", "gitproxy", "textconv", "command", "driver", "cmd", "program",
-		"uploadpack", "receivepack", "proxycommand", "templatedir", "helper", "path", "tool":
-		return true
-	}
-	return false
 }
 
 func orUnknown(s string) string {

@@ -87,7 +87,10 @@ var _ = family("git", func(add func(...*Spec)) {
 				"git config --global user.email x@y => Bash(git config --global user.email x@y)", "git -c core.pager=sh log => Bash(git -c core.pager=sh log)",
 				"git log --ext-diff => Bash(git log --ext-diff)", "git -C /tmp status => Bash(git -C /tmp status)", "git => Bash(git)"}},
 		// -c and --config-env set any configuration for this run,
-		// including the pager, ssh command, aliases and hooks: unknown.
+		// including the pager, ssh command, aliases and hooks: -c
+		// KEY=VALUE is what its key does (GitConfigEffect: color.ui is
+		// inert, core.pager=sh runs sh, a key in neither table is not
+		// known); --config-env's value is not seen: unknown.
 		// -C, --git-dir and --work-tree read another repository. git's own
 		// options (git.c, 2.39.5: tried) are each a word of their own:
 		// -C and -c take the next word only (-Cdir and -cx=y are unknown
@@ -95,7 +98,7 @@ var _ = family("git", func(add func(...*Spec)) {
 		// offered as respellings), no prefix is taken (--no-pa); the long
 		// ones take --name=VALUE too.
 		Detached: true,
-		Options: "-C=r -c=u --config-env=u --exec-path?u --git-dir=r --work-tree=r --namespace= --super-prefix= -p --paginate -P --no-pager --bare " +
+		Options: "-C=r -c=K --config-env=u --exec-path?u --git-dir=r --work-tree=r --namespace= --super-prefix= -p --paginate -P --no-pager --bare " +
 			"--no-replace-objects --no-lazy-fetch --no-optional-locks --no-advice --literal-pathspecs --glob-pathspecs --noglob-pathspecs --icase-pathspecs " +
 			"--list-cmds= --attr-source= --html-path --man-path --info-path -h:h --help:h -v:h --version:h",
 		OtherSubcommand: Unknown, // aliases (which may be !shell) and git-* programs on PATH

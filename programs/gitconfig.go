@@ -99,6 +99,93 @@ var GitConfigKeys = []GitConfigKey{
 	{"url.*.pushinsteadof", RunsExt, "ext::sh -c id", "https://example.com/"},
 	{"include.path", RunsTemp, "/tmp/x.cfg", "~/.gitconfig-work"},
 	{"includeif.*.path", RunsTemp, "/tmp/x.cfg", "~/.gitconfig-work"},
+	{"guitool.*.cmd", RunsAny, "./tool.sh", ""},
+	{"diff.tool", RunsAny, "mytool", ""},
+	{"diff.guitool", RunsAny, "mytool", ""},
+	{"merge.tool", RunsAny, "mytool", ""},
+	{"merge.guitool", RunsAny, "mytool", ""},
+	{"sendemail.tocmd", RunsAny, "./to.sh", ""},
+	{"sendemail.cccmd", RunsAny, "./cc.sh", ""},
+	{"protocol.allow", RunsAny, "always", ""},
+	{"protocol.*.allow", RunsAny, "always", ""},
+	{"submodule.*.url", RunsExt, "ext::sh -c id", "https://example.com/r.git"},
+}
+
+// GitConfigInert are the keys whose every value only changes what git
+// prints or how it reads and writes its own data: colours, formats,
+// names, sorting, advice. They run no program, load no code, read no
+// file of the caller's choosing and talk to no other host, so git -c
+// color.ui=always log is still the log it reads. A key in neither table
+// is not known (log.showSignature runs gpg, commit.template reads a
+// file, help.autoCorrect runs a command git guessed). Patterns as in
+// GitConfigKeys.
+var GitConfigInert = []string{
+	"color.*", "column.*", "advice.*", "pretty.*", "i18n.*",
+	"user.name", "user.email", "user.useconfigonly", "author.*", "committer.*",
+	"core.quotepath", "core.abbrev", "core.commentchar", "core.commentstring", "core.whitespace", "core.autocrlf", "core.eol", "core.safecrlf",
+	"core.preloadindex", "core.untrackedcache", "core.compression", "core.loosecompression", "core.bigfilethreshold", "core.warnambiguousrefs",
+	"log.abbrevcommit", "log.date", "log.decorate", "log.diffmerges", "log.excludedecoration", "log.follow", "log.graphcolors", "log.initialdecorationset", "log.mailmap", "log.showroot",
+	"format.pretty", "format.subjectprefix", "format.numbered", "format.signoff", "format.suffix", "format.thread", "format.coverletter", "format.filenamemaxlength", "format.useautobase", "format.notes",
+	"diff.algorithm", "diff.colormoved", "diff.colormovedws", "diff.context", "diff.dirstat", "diff.ignoresubmodules", "diff.indentheuristic", "diff.interhunkcontext",
+	"diff.mnemonicprefix", "diff.noprefix", "diff.relative", "diff.renamelimit", "diff.renames", "diff.statgraphwidth", "diff.statnamewidth", "diff.submodule",
+	"diff.suppressblankempty", "diff.wordregex", "diff.wserrorhighlight", "diff.autorefreshindex",
+	"status.aheadbehind", "status.branch", "status.displaycommentprefix", "status.relativepaths", "status.renamelimit", "status.renames", "status.short",
+	"status.showstash", "status.showuntrackedfiles", "status.submodulesummary",
+	"grep.column", "grep.extendedregexp", "grep.fallbacktonoindex", "grep.fullname", "grep.linenumber", "grep.patterntype", "grep.threads",
+	"blame.blankboundary", "blame.coloring", "blame.date", "blame.markignoredlines", "blame.markunblamablelines", "blame.showemail", "blame.showroot",
+	"branch.sort", "tag.sort", "versionsort.suffix", "init.defaultbranch",
+	"merge.conflictstyle", "merge.ff", "merge.log", "merge.stat", "merge.renames", "merge.renamelimit", "merge.verbosity", "merge.autostash", "merge.directoryrenames",
+	"pull.rebase", "pull.ff", "rebase.autosquash", "rebase.autostash", "rebase.abbreviatecommands", "rebase.instructionformat", "rebase.stat", "rebase.updaterefs",
+	"rebase.missingcommitscheck", "commit.cleanup", "commit.status", "commit.verbose", "apply.whitespace", "apply.ignorewhitespace",
+	"interactive.singlekey", "gc.auto", "gc.autodetach", "help.format", "fetch.output", "fetch.showforcedupdates", "push.followtags", "push.autosetupremote",
+}
+
+// GitConfigEffect says what setting key to value does to a git run: Exec
+// when it makes git run a program (GitConfigKeys), None when it does not:
+// an inert key (GitConfigInert), or a program key given a value that runs
+// nothing else (core.pager=less, alias.l='log --oneline'); Unknown for any
+// other key, and for a file or address key whose value git would read or
+// talk to (include.path, remote.X.url). git -c KEY=VALUE, git config KEY
+// VALUE and the GIT_CONFIG_* variables are all judged by it.
+func GitConfigEffect(key, value string) Effect {
+	k := strings.ToLower(key)
+	for i := range GitConfigKeys {
+		e := &GitConfigKeys[i]
+		if gitKeyMatch(e.Key, k) {
+			switch {
+			case e.Runs.with(value):
+				return Exec
+			case e.Runs == RunsTemp || e.Runs == RunsExt:
+				return Unknown
+			case e.Runs == RunsCommand && !plainProgram(value):
+				// core.pager='cat ~/.ssh/id_rsa': a harmless program
+				// given operands, or options that may write or run.
+				return Unknown
+			}
+			return None
+		}
+	}
+	for _, pat := range GitConfigInert {
+		if gitKeyMatch(pat, k) {
+			return None
+		}
+	}
+	return Unknown
+}
+
+// GitConfigKeyRuns reports a key that names a program, a hook directory or
+// a file of configuration for some value (GitConfigKeys): setting it
+// lastingly is a change to what later git commands run. An address key
+// (RunsExt: remote.X.url) runs a program only through ext::, which the
+// value shows.
+func GitConfigKeyRuns(key string) bool {
+	k := strings.ToLower(key)
+	for i := range GitConfigKeys {
+		if gitKeyMatch(GitConfigKeys[i].Key, k) {
+			return GitConfigKeys[i].Runs != RunsExt
+		}
+	}
+	return false
 }
 
 // GitConfigRunsProgram reports whether setting key to value makes git
@@ -188,4 +275,21 @@ func HarmlessProgram(val string) bool {
 		return true
 	}
 	return false
+}
+
+// plainProgram reports a pager or editor command that is its name alone,
+// or with display options only (less -R, less -FRX, code --wait): no
+// operand names a file it would show, no option a file it would write
+// (less -o) or a command it would run (vim -c).
+func plainProgram(val string) bool {
+	f := strings.Fields(val)
+	for _, w := range f[min(1, len(f)):] {
+		if w == "--wait" {
+			continue
+		}
+		if len(w) < 2 || w[0] != '-' || strings.Trim(w[1:], "FRSXKMNiqrw") != "" {
+			return false
+		}
+	}
+	return true
 }

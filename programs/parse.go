@@ -553,6 +553,17 @@ func parse(s *Spec, words []Word, base int, r *Result) {
 				}
 				return
 			}
+			if o.gitKey && vi >= -1 {
+				// git -c KEY=VALUE: what the key makes git do.
+				k, v, _ := strings.Cut(val, "=")
+				// A key that runs a program is judged by the git check
+				// (core.pager=sh runs sh); here it is not known, as any
+				// key that is neither a program's nor inert.
+				if GitConfigEffect(k, v) != None {
+					r.Uses = append(r.Uses, Use{Effect: Unknown, Target: val, Index: vi, Option: o.canon})
+				}
+				return
+			}
 			if vi >= -1 {
 				r.Uses = append(r.Uses, Use{Effect: o.effect, Target: val, Index: vi, Option: o.canon})
 				if o.code {

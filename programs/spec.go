@@ -147,7 +147,8 @@ type Spec struct {
 	//	           l load, n network, c config, u unknown, i the directory
 	//	           the operands are copied into (Into), e the directory
 	//	           the call unpacks into (Unpack), g a git object (REV:PATH
-	//	           reads PATH: git config --blob)
+	//	           reads PATH: git config --blob), K git's KEY=VALUE,
+	//	           whose effect is the key's (GitConfigEffect: git -c)
 	//	-x:E       a flag with an effect of its own: x exec, n network,
 	//	           c config, p runs the project, u unknown, h help (ends
 	//	           processing), e the call unpacks (tar -x), L the call
@@ -682,6 +683,7 @@ type opt struct {
 	runsRest bool   // the words after it are a command the program runs (gdb --args)
 	whatIf   bool   // the call only says what it would do (PowerShell -WhatIf)
 	boolWord bool   // a Boolean: true or false apart is its value (nopt)
+	gitKey   bool   // the value is git's KEY=VALUE: its effect is the key's (GitConfigEffect)
 }
 
 type operand struct {
@@ -817,6 +819,9 @@ func (s *Spec) compileNow(name string) {
 			}
 			if mod == "k" {
 				o.code, o.effect, mod = true, Exec, ""
+			}
+			if mod == "K" {
+				o.gitKey, o.effect, mod = true, Unknown, ""
 			}
 			if mod == "g" {
 				o.object, o.effect, mod = true, Read, ""

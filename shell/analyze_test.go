@@ -123,7 +123,9 @@ func TestPartFields(t *testing.T) {
 		{"find . -delete", fields{Writes: w("/home/dev/projects/app")}}, // deletes the tree it searches
 		{"git status", fields{ReadOnly: true}},
 		{"git -C ../other log -1", fields{ReadOnly: true, Reads: []string{"/home/dev/projects/other"}, Alternates: [][]string{w("git", "log", "-1")}}},
-		{"git -c core.pager=less log", fields{Alternates: [][]string{w("git", "log")}}},
+		{"git -c core.pager=less log", fields{ReadOnly: true, Alternates: [][]string{w("git", "log")}}}, // less is git's own default pager
+		{"git -c color.ui=always log", fields{ReadOnly: true, Alternates: [][]string{w("git", "log")}}},
+		{"git -c foo.bar=1 log", fields{Alternates: [][]string{w("git", "log")}}}, // a key in neither table is not known
 		{"git -C dir commit -m x", fields{Reads: []string{"/home/dev/projects/app/dir"}, Alternates: [][]string{w("git", "commit", "-m", "x")}}},
 		{"docker --context x rm c", fields{Alternates: [][]string{w("docker", "rm", "c")}}},
 		{"$X -rf /", fields{Dynamic: true}},
