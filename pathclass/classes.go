@@ -172,7 +172,7 @@ func BackedUp(p string) (orig string, ok bool) {
 		if len(nb) > 2 && nb[0] == '#' && nb[len(nb)-1] == '#' {
 			nb = nb[1 : len(nb)-1] // Emacs auto-save
 		}
-		if i := strings.LastIndex(nb, ".~"); i > 0 && strings.HasSuffix(nb, "~") && isDigits(nb[i+2:len(nb)-1]) {
+		if i := strings.LastIndex(nb, ".~"); i > 0 && i+2 < len(nb) && strings.HasSuffix(nb, "~") && isDigits(nb[i+2:len(nb)-1]) {
 			nb = nb[:i] // numbered backup: .env.~1~
 		}
 		low := strings.ToLower(nb)

@@ -94,3 +94,25 @@ func TestDirOfIsPathDir(t *testing.T) {
 		t.Errorf("only %d clean absolute paths: the fast way is not tested", clean)
 	}
 }
+
+// TestBackedUpNamesEndingInDotTilde: a name ending in ".~" is no numbered
+// backup (no number between) and must not take the name apart past its
+// end: cat notes.~ made every check of a command naming it panic.
+func TestBackedUpNamesEndingInDotTilde(t *testing.T) {
+	for _, tc := range []struct {
+		p, orig string
+		ok      bool
+	}{
+		{"notes.~", "notes.", true},
+		{"/home/u/.env.~", "/home/u/.env.", true},
+		{"a.~~", "a.", true},
+		{".env.~2~", ".env", true},
+		{"x.~", "x.", true},
+		{".~", ".~", false},
+	} {
+		orig, ok := BackedUp(tc.p)
+		if orig != tc.orig || ok != tc.ok {
+			t.Errorf("BackedUp(%q) = %q, %v; want %q, %v", tc.p, orig, ok, tc.orig, tc.ok)
+		}
+	}
+}
