@@ -17,6 +17,10 @@ type Code struct {
 	// script or on its standard input, the shell package reads as its own
 	// and walks (sh, bash, zsh, dash, ksh ...).
 	Shell bool
+	// Dialect, on a shell's row, says its code is not bash's: zsh, fish,
+	// csh and tcsh (programs/shells.go). Nil for sh, bash, dash, ksh and
+	// the other POSIX shells, whose code is read as bash's.
+	Dialect *Dialect
 	// Versioned says the program is also installed under its name and a
 	// version, digits and dots (python3.12, perl5.36, node18, lua5.4):
 	// such a name is the program's.

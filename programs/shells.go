@@ -61,3 +61,47 @@ func ShellOptions(name string) *Spec {
 	}
 	return nil
 }
+
+// Dialect is how a shell's code differs from bash's, for a shell whose
+// syntax is not bash's (its row's Code.Dialect). The shell package reads
+// such code as bash only where both read it alike: a list of simple
+// commands (; && || | between them) of plain words, with no expansion,
+// glob, redirection or assignment, none led by a word of Own. Any other
+// code is walked for its findings but is not known.
+type Dialect struct {
+	// Name is the shell's name, and Differs what its syntax changes, for
+	// reasons.
+	Name, Differs string
+	// Quotes says its quotes mean bash's: '…' literal, and "…" with no
+	// $, ` or \ inside literal too (zsh's; fish reads \' inside '…', and
+	// csh expands ! and reads newlines otherwise).
+	Quotes bool
+	// Own are the words that, first in a command, are the shell's own
+	// builtins or keywords whose meaning is not bash's (fish's set -x
+	// PATH, csh's setenv, zsh's setopt), space separated.
+	Own string
+	// NoLead are characters a plain word may not start with, for the
+	// expansions the shell makes of them (zsh's =cmd, a path).
+	NoLead string
+}
+
+var (
+	zshDialect = &Dialect{Name: "zsh", Quotes: true, NoLead: "=",
+		Differs: "glob qualifiers such as *(e:CODE:) run code, =(…) is a file, $~ globs a value, and =cmd is a path",
+		Own:     "setopt unsetopt emulate autoload zmodload alias unalias hash sched r fc noglob nocorrect repeat zle bindkey zstyle zcompile enable disable"}
+	fishDialect = &Dialect{Name: "fish",
+		Differs: "(cmd) is a command substitution, and, or and not join commands, set assigns, and there is no $(…)",
+		Own:     "set set_color function functions funcsave funced alias abbr source . eval emit bind complete and or not begin end if else switch case while for status string math argparse"}
+	cshDialect = &Dialect{Name: "csh",
+		Differs: "set x=… and setenv assign, `…` and $x:h expand otherwise, and ! is history",
+		Own:     "set setenv unsetenv unset alias unalias source eval rehash unhash limit unlimit @ foreach end endif if else switch breaksw goto onintr repeat nice nohup time umask"}
+)
+
+// ShellDialect returns how a shell's code differs from bash's, nil when
+// bash reads it as the shell does (or the program is no shell).
+func ShellDialect(name string) *Dialect {
+	if u := unlistedRow(name); u != nil && u.Code.Shell {
+		return u.Code.Dialect
+	}
+	return nil
+}

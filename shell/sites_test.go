@@ -70,6 +70,7 @@ var siteTests = map[string]func(*testing.T){
 	"TestOptionCommands":            TestOptionCommands,
 	"TestFoundFilesHandedOn":        TestFoundFilesHandedOn,
 	"TestWalkFedCommand":            TestWalkFedCommand,
+	"TestShellDialects":             TestShellDialects,
 	"TestRemoteArchives":            TestRemoteArchives,
 	"TestIntoHere":                  TestIntoHere,
 }

@@ -663,6 +663,7 @@ func carryShell(a *analyzer, ca *call, args []arg) bool {
 		// is not known.
 		a.unknownEval(ca.ctx, ca.text, "an interactive shell reads its start-up file and expands its aliases")
 	}
+	dialect := programs.ShellDialect(shellKey(args[0].Value))
 	switch {
 	case sh.code >= 0:
 		code := args[1+sh.code]
@@ -670,6 +671,7 @@ func carryShell(a *analyzer, ca *call, args []arg) bool {
 			ca.hiddenCode(a, code)
 			return false
 		}
+
 		// The words after -c's code are $0, then $1, $2, ...: sh -c 'cat
 		// "$1"' _ ~/.ssh/id_rsa reads the key, as find -exec sh -c 'cat
 		// "$1"' _ {} \; reads what find hands it.
@@ -678,11 +680,29 @@ func carryShell(a *analyzer, ca *call, args []arg) bool {
 			params = args[1+sh.params:]
 		}
 		a.withPositionals(ca.ctx.sc, params, func() { a.nested(sh.codeText, ca.ctx, ca.wrappers) })
+		if dialect != nil {
+			// Walked as bash's for its findings, the code is known only
+			// where bash reads it as the shell does: else the shell stays
+			// a part, not known.
+			if why := dialectUnknown(sh.codeText, dialect); why != "" {
+				ca.unknown = append(ca.unknown, why)
+				return false
+			}
+		}
 		return true
 	case sh.coded || sh.script:
 		return false // -c with no code, or a script file
 	}
-	return a.walkHereDoc(ca)
+	if !a.walkHereDoc(ca) {
+		return false
+	}
+	if body, ok := hereBody(ca); ok && dialect != nil {
+		if why := dialectUnknown(body, dialect); why != "" {
+			ca.unknown = append(ca.unknown, why)
+			return false
+		}
+	}
+	return true
 }
 
 // shellRead is what a shell's own words say it runs, as
@@ -717,12 +737,30 @@ type shellStart struct {
 	word int
 }
 
-// readShell reads a shell's words after its name with its grammar.
-func readShell(prog string, args []arg) shellRead {
+// shellKey is the name of the shell a program word runs, a versioned
+// name (bash5.2, zsh-5.9) read as the shell's.
+func shellKey(prog string) string {
 	k := key(programName(prog))
 	if v := programs.Versioned(k); v != "" {
 		k = v
 	}
+	return k
+}
+
+// hereBody is the script a shell reads from a here-document or
+// here-string on its standard input (the last), as walkHereDoc walks it.
+func hereBody(ca *call) (string, bool) {
+	for i := len(ca.redirs) - 1; i >= 0; i-- {
+		if r := ca.redirs[i]; r.hasBody {
+			return r.body, true
+		}
+	}
+	return "", false
+}
+
+// readShell reads a shell's words after its name with its grammar.
+func readShell(prog string, args []arg) shellRead {
+	k := shellKey(prog)
 	sh := shellRead{code: -1, params: -1}
 	g := programs.ShellOptions(k)
 	if g == nil {
