@@ -90,7 +90,7 @@ var _ = family("interpreters", func(add func(...*Spec)) {
 		// -l takes only octal digits (-l012), so -le is -l and -e: it is
 		// declared a flag, and its digits read as -0's value.
 		speaks(LangPerl, granted(script("perl tools/gen.pl => Bash(perl tools/gen.pl:*)", "perl -e x => Bash(perl -e x)"), backticks(versioned(interp(n("perl"), "-e=k:P -E=k:P -M=l -m=l -I= -n:R -p:R -a -l -0? -i?:W -w -W -X -s -S -T -t -U -c -d? -D= -x? -F= -v:h -V:h --version:h -h:h --help:h", "S? -*",
-			"perl -e 'exec \"/bin/sh\";'", "perl -pi -e 's/a/b/' f", "perl -i -pe 's/a/b/' .claude/settings.json"))))),
+			"perl -e 'exec \"/bin/sh\";'", "perl -e 'system(\"rm\", \"-rf\", \"/\")'", "perl -e 'open(my $f, \"-|\", \"rm -rf ~\")'", "perl -pi -e 's/a/b/' f", "perl -i -pe 's/a/b/' .claude/settings.json"))))),
 		speaks(LangRuby, granted(script("ruby bin/setup => Bash(ruby bin/setup:*)", "ruby -e x => Bash(ruby -e x)"), backticks(versioned(interp(n("ruby"), "-e=k:P -r=l -I= -n:R -p:R -a -l -i?:W -w -W? -c -d -s -S -x? -C= -E= -F= -0? -v:h --version:h -h:h --help:h --disable= --enable= --jit", "S? -*",
 			"ruby -e 'exec \"/bin/sh\"'", "ruby -e 'Kernel.send(:system, \"rm -rf ~\")'"))))),
 		// php -F FILE runs the file once per line of input: a script, as

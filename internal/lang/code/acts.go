@@ -81,8 +81,25 @@ type Row struct {
 	// Named, for Reflects, is the place (1, 2, …) of the argument that
 	// names the function looked up; the argument before it, if any, is
 	// the object it is looked up on (getattr(os, "system"): 2, os.system;
-	// Ruby's send("system"): 1).
+	// Ruby's send("system"): 1). 0 says what it hands over is named by
+	// no argument here and is never determined (node's process.binding,
+	// Node's internal modules, spawn_sync among them).
 	Named int
+	// Argv, for RunsCommand, is the place of the program when the call
+	// is given a program and its arguments as arguments of its own, run
+	// with no shell: Perl's and Ruby's system("rm", "-rf", "x") (given
+	// more than one; one alone is a shell command line), os.execl(path,
+	// arg0, …). Zeroth says the argument after the program is its
+	// argv[0], not passed as an argument; a list there is the whole argv
+	// (os.execv(path, [arg0, …])).
+	Argv   int
+	Zeroth bool
+	// Pipe, for RunsCommand, is the place of an open mode that runs a
+	// command: "-|" or "|-" (the command is the arguments after it), or,
+	// given no more, a file name that starts or ends with | (Perl's
+	// open(F, "cmd |"), Ruby's open("|cmd")). The call runs nothing
+	// otherwise.
+	Pipe int
 	// Passes, for Reflects, says the arguments after the one that names
 	// the function are the arguments it is called with (Ruby's
 	// send(:system, "id"), PHP's call_user_func("system", "id"),
@@ -115,13 +132,13 @@ var Acts = []Row{
 	{Family: Python, Name: "subprocess.getstatusoutput", Act: RunsCommand, Example: `import subprocess; subprocess.getstatusoutput("id")`},
 	{Family: Python, Name: "commands.getoutput", Act: RunsCommand, Example: `import commands; commands.getoutput("id")`},
 	{Family: Python, Name: "pty.spawn", Act: RunsCommand, Example: `import pty; pty.spawn("/bin/sh")`},
-	{Family: Python, Name: "os.execl", Act: RunsCommand, Example: `import os; os.execl("/bin/sh", "sh")`},
-	{Family: Python, Name: "os.execlp", Act: RunsCommand, Example: `import os; os.execlp("sh", "sh")`},
-	{Family: Python, Name: "os.execv", Act: RunsCommand, Example: `import os; os.execv("/bin/sh", ["sh"])`},
-	{Family: Python, Name: "os.execvp", Act: RunsCommand, Example: `import os; os.execvp("sh", ["sh"])`},
-	{Family: Python, Name: "os.execve", Act: RunsCommand, Example: `import os; os.execve("/bin/sh", ["sh"], {})`},
-	{Family: Python, Name: "os.spawnl", Act: RunsCommand, Example: `import os; os.spawnl(os.P_WAIT, "/bin/sh")`},
-	{Family: Python, Name: "os.posix_spawn", Act: RunsCommand, Example: `import os; os.posix_spawn("/bin/sh", ["sh"], {})`},
+	{Family: Python, Name: "os.execl", Act: RunsCommand, Argv: 1, Zeroth: true, Example: `import os; os.execl("/bin/sh", "sh")`},
+	{Family: Python, Name: "os.execlp", Act: RunsCommand, Argv: 1, Zeroth: true, Example: `import os; os.execlp("sh", "sh")`},
+	{Family: Python, Name: "os.execv", Act: RunsCommand, Argv: 1, Zeroth: true, Example: `import os; os.execv("/bin/sh", ["sh"])`},
+	{Family: Python, Name: "os.execvp", Act: RunsCommand, Argv: 1, Zeroth: true, Example: `import os; os.execvp("sh", ["sh"])`},
+	{Family: Python, Name: "os.execve", Act: RunsCommand, Argv: 1, Zeroth: true, Example: `import os; os.execve("/bin/sh", ["sh"], {})`},
+	{Family: Python, Name: "os.spawnl", Act: RunsCommand, Argv: 2, Zeroth: true, Example: `import os; os.spawnl(os.P_WAIT, "/bin/sh")`},
+	{Family: Python, Name: "os.posix_spawn", Act: RunsCommand, Argv: 1, Zeroth: true, Example: `import os; os.posix_spawn("/bin/sh", ["sh"], {})`},
 	{Family: Python, Name: "shutil.rmtree", Act: DeletesTree, Example: `import shutil; shutil.rmtree("build")`},
 	{Family: Python, Name: "os.removedirs", Act: DeletesTree, Example: `import os; os.removedirs("a/b")`},
 	{Family: Python, Name: "os.remove", Act: DeletesFile, Example: `import os; os.remove("x")`},
@@ -251,6 +268,8 @@ var Acts = []Row{
 	{Family: JS, Name: "zlib.inflateSync", Act: Decodes, Example: `require("zlib").inflateSync(b)`},
 	{Family: JS, Name: "zlib.gunzipSync", Act: Decodes, Example: `require("zlib").gunzipSync(b)`},
 	{Family: JS, Name: "require", Act: Loads, Example: `require("fs")`},
+	{Family: JS, Name: "process.binding", Act: Reflects, Example: `process.binding("spawn_sync")`},
+	{Family: JS, Name: "process._linkedBinding", Act: Reflects, Example: `process._linkedBinding("x")`},
 	{Family: JS, Name: "import", Act: Loads, Example: `import("./x.js")`},
 	{Family: JS, Name: ".push", Act: Grows, Example: `const a = []; a.push(1)`},
 	{Family: JS, Name: "Buffer.alloc", Act: Grows, Example: `Buffer.alloc(10)`},
@@ -277,8 +296,8 @@ var Acts = []Row{
 	{Family: JS, Name: "os.homedir", Act: Home, Example: `require("os").homedir()`},
 
 	// Perl
-	{Family: Perl, Name: "system", Act: RunsCommand, Example: `system("id")`},
-	{Family: Perl, Name: "exec", Act: RunsCommand, Example: `exec "/bin/sh";`},
+	{Family: Perl, Name: "system", Act: RunsCommand, Argv: 1, Example: `system("id")`},
+	{Family: Perl, Name: "exec", Act: RunsCommand, Argv: 1, Example: `exec "/bin/sh";`},
 	{Family: Perl, Name: "readpipe", Act: RunsCommand, Example: `readpipe("id")`},
 	{Family: Perl, Name: "rmtree", Act: DeletesTree, Example: `use File::Path; rmtree("build")`},
 	{Family: Perl, Name: "remove_tree", Act: DeletesTree, Example: `use File::Path qw(remove_tree); remove_tree("build")`},
@@ -302,6 +321,7 @@ var Acts = []Row{
 	{Family: Perl, Name: "push", Act: Grows, Example: `push(@a, 1)`},
 	{Family: Perl, Name: "sleep", Act: Waits, Example: `sleep(1)`},
 	{Family: Perl, Name: "open", Act: Writes, Mode: 2, Example: `open(my $f, ">>", "x")`},
+	{Family: Perl, Name: "open", Act: RunsCommand, Pipe: 2, Example: `open(my $f, "-|", "id")`},
 	{Family: Perl, Name: "sysopen", Act: Writes, Example: `sysopen(F, "x", 1)`},
 	{Family: Perl, Name: "rename", Act: Writes, Example: `rename("a", "b")`},
 	{Family: Perl, Name: "symlink", Act: Writes, Example: `symlink("a", "b")`},
@@ -309,13 +329,13 @@ var Acts = []Row{
 	{Family: Perl, Name: "%ENV", Act: Env, Example: `print %ENV`},
 
 	// Ruby
-	{Family: Ruby, Name: "system", Act: RunsCommand, Example: `system("id")`},
-	{Family: Ruby, Name: "exec", Act: RunsCommand, Example: `exec "/bin/sh"`},
-	{Family: Ruby, Name: "spawn", Act: RunsCommand, Example: `spawn("id")`},
-	{Family: Ruby, Name: "Kernel.system", Act: RunsCommand, Example: `Kernel.system("id")`},
-	{Family: Ruby, Name: "Kernel.exec", Act: RunsCommand, Example: `Kernel.exec("id")`},
-	{Family: Ruby, Name: "Kernel.spawn", Act: RunsCommand, Example: `Kernel.spawn("id")`},
-	{Family: Ruby, Name: "Process.spawn", Act: RunsCommand, Example: `Process.spawn("id")`},
+	{Family: Ruby, Name: "system", Act: RunsCommand, Argv: 1, Example: `system("id")`},
+	{Family: Ruby, Name: "exec", Act: RunsCommand, Argv: 1, Example: `exec "/bin/sh"`},
+	{Family: Ruby, Name: "spawn", Act: RunsCommand, Argv: 1, Example: `spawn("id")`},
+	{Family: Ruby, Name: "Kernel.system", Act: RunsCommand, Argv: 1, Example: `Kernel.system("id")`},
+	{Family: Ruby, Name: "Kernel.exec", Act: RunsCommand, Argv: 1, Example: `Kernel.exec("id")`},
+	{Family: Ruby, Name: "Kernel.spawn", Act: RunsCommand, Argv: 1, Example: `Kernel.spawn("id")`},
+	{Family: Ruby, Name: "Process.spawn", Act: RunsCommand, Argv: 1, Example: `Process.spawn("id")`},
 	{Family: Ruby, Name: "IO.popen", Act: RunsCommand, Example: `IO.popen("id").read`},
 	{Family: Ruby, Name: "Open3.capture2", Act: RunsCommand, Example: `require "open3"; Open3.capture2("id")`},
 	{Family: Ruby, Name: "Open3.capture3", Act: RunsCommand, Example: `require "open3"; Open3.capture3("id")`},
@@ -362,6 +382,7 @@ var Acts = []Row{
 	{Family: Ruby, Name: ".push", Act: Grows, Example: `a = []; a.push(1)`},
 	{Family: Ruby, Name: "sleep", Act: Waits, Example: `sleep(1)`},
 	{Family: Ruby, Name: "open", Act: Writes, Mode: 2, Example: `open("x", "a") { |f| f.puts 1 }`},
+	{Family: Ruby, Name: "open", Act: RunsCommand, Pipe: 1, Example: `open("|id").read`},
 	{Family: Ruby, Name: "File.write", Act: Writes, Example: `File.write("x", "y")`},
 	{Family: Ruby, Name: "IO.write", Act: Writes, Example: `IO.write("x", "y")`},
 	{Family: Ruby, Name: "File.open", Act: Writes, Mode: 2, Example: `File.open("x", "w") { |f| f.puts 1 }`},

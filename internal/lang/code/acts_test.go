@@ -1,6 +1,7 @@
 package code
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -10,7 +11,7 @@ import (
 func TestActs(t *testing.T) {
 	seen := map[string]bool{}
 	for _, row := range Acts {
-		key := row.Family.String() + " " + row.Name
+		key := row.Family.String() + " " + row.Name + " " + strconv.Itoa(int(row.Act))
 		if seen[key] {
 			t.Errorf("%s: two rows", key)
 		}
@@ -38,7 +39,7 @@ func TestActs(t *testing.T) {
 
 func rowIndex(r Row) int {
 	for i := range Acts {
-		if Acts[i].Family == r.Family && Acts[i].Name == r.Name {
+		if Acts[i].Family == r.Family && Acts[i].Name == r.Name && Acts[i].Act == r.Act {
 			return i
 		}
 	}
@@ -91,6 +92,28 @@ func TestRead(t *testing.T) {
 		{PHP, `shell_exec("r" . 'm -rf ~');`, `shell_exec("rm -rf ~")`},
 		{Lua, `local e = os.execute; e([[rm -rf ~]])`, `os.execute("rm -rf ~")`},
 		{R, `system("rm -rf ~") # system("id")`, `system("rm -rf ~")`},
+		// a program and its arguments, run with no shell
+		{Perl, `system("rm", "-rf", "a b")`, `system("rm -rf 'a b'")`},
+		{Perl, `system "rm", "-rf", "~"`, `system("rm -rf '~'")`},
+		{Perl, `exec {"sh"} "ignored", "-c", "rm -rf ~"`, `exec("sh -c 'rm -rf ~'")`},
+		{Perl, `system("rm", "-rf", $d)`, `system(?)`},
+		{Ruby, `system("rm", "-rf", "/")`, `system("rm -rf /")`},
+		{Ruby, `Process.spawn("rm", "-rf", "/")`, `Process.spawn("rm -rf /")`},
+		{Python, `import os; os.execl("/bin/sh", "sh", "-c", "rm -rf ~")`, `os.execl("/bin/sh -c 'rm -rf ~'")`},
+		{Python, `import os; os.execvp("rm", ["rm", "-rf", "a b"])`, `os.execvp("rm -rf 'a b'")`},
+		{Python, `import os; os.execv("/bin/sh", ["sh"])`, `os.execv("/bin/sh")`},
+		{Python, `import os; os.spawnl(os.P_WAIT, "/bin/rm", "rm", "-rf", "/")`, `os.spawnl("/bin/rm -rf /")`},
+		// an open of a pipe runs its command
+		{Perl, `open(my $f, "-|", "rm -rf ~")`, `open("rm -rf ~")`},
+		{Perl, `open(my $f, "-|", "rm", "-rf", "~")`, `open("rm -rf '~'")`},
+		{Perl, `open(F, "|-", "sh")`, `open("sh")`},
+		{Perl, `open(F, "rm -rf ~ |")`, `open("rm -rf ~")`},
+		{Perl, `open(F, "| sh")`, `open("sh")`},
+		{Perl, `open(F, "<", "x.txt")`, ``},
+		{Perl, `open(F, "<x.txt")`, ``},
+		{Perl, `open(F, ">", ".bashrc")`, `open(?)`},
+		{Ruby, `open("|rm -rf ~").read`, `open("rm -rf ~")`},
+		{Ruby, `open("x.txt").read`, ``},
 	} {
 		if got := uses(Read(c.in, c.f)); got != c.want {
 			t.Errorf("%v %s:\n got %s\nwant %s", c.f, c.in, got, c.want)

@@ -22,7 +22,7 @@ type Call struct {
 	// quotes, or ? when built at run time: open('x', 'w') has the Args
 	// "x" and "w", unlink(p, recursive = TRUE) p and recursive=TRUE.
 	Args []string
-	// More are the values of the second, third and fourth arguments,
+	// More are the values of the second to eighth arguments,
 	// read as Arg is (a string folded, a list of strings joined), with
 	// MoreList saying which is a list: send(:system, "id") passes "id".
 	More     []Value
@@ -31,6 +31,9 @@ type Call struct {
 	// (getattr(os, "system")("id"), methodcaller("system", "id")(os)),
 	// is that call; the name is the callee's with "()".
 	Callee *Call
+	// Indirect is the program of Perl's indirect object, exec {"sh"}
+	// "sh", "-c", …: the block's string.
+	Indirect *Value
 	// end is the index of the token that closes the arguments, for a
 	// call chained on this one (x.all().delete()); on, for a call
 	// chained on another, is that one's end plus one.
@@ -204,6 +207,15 @@ func Calls(src string, f Family) []Call {
 			name, j = name+"."+key, k
 		}
 		c := Call{Name: name, on: on}
+		if n, ok := s.at(j); ok && f == Perl && n.Text == "{" {
+			// exec {"sh"} "sh", "-c", …: the program in a block
+			if v, k, str := fold(f, s, j+1); str {
+				if e, ok := s.at(k); ok && e.Text == "}" {
+					c.Indirect = &v
+					j = k + 1
+				}
+			}
+		}
 		switch n, ok := s.at(j); {
 		case ok && n.Text == "(":
 			c.read(f, s, j+1, ")")
@@ -338,7 +350,7 @@ func arguments(s *stream, i int, closer string) ([]string, []int, int) {
 			if len(args) < 8 {
 				args = append(args, b.String())
 			}
-			if len(starts) < 4 {
+			if len(starts) < 8 {
 				starts = append(starts, j+1)
 			}
 			b.Reset()

@@ -100,6 +100,15 @@ func Read(src string, f Family) Reading {
 				// a URL, or text built on one ("https://h/?d=" . $x)
 				continue
 			}
+			if row.Pipe > 0 {
+				var ok bool
+				if c, ok = piped(c, row); !ok {
+					continue
+				}
+			}
+			if row.Argv > 0 && (row.Zeroth || len(c.Args) > 1 || c.Indirect != nil) {
+				c.Arg, c.List = argv(c, row), true
+			}
 			u := Use{Call: c, Act: row.Act, Row: row}
 			var fn Call
 			if row.Act == Reflects {
@@ -436,8 +445,19 @@ func writeMode(arg string) bool {
 	if len(arg) < 3 || arg[0] != '"' || arg[len(arg)-1] != '"' {
 		return arg == "?"
 	}
-	m := arg[1 : len(arg)-1]
-	return strings.ContainsAny(m, "wax+>")
+	m := strings.TrimLeft(arg[1:len(arg)-1], " ")
+	switch {
+	case m == "":
+		return false
+	case m[0] == '>' || m[0] == '+':
+		return true // ">x", ">>", "+<"
+	case m[0] == '<' || m[0] == '-' || m[0] == '|':
+		return false // "<x.txt", "-|"
+	case len(m) <= 3 && strings.ContainsAny(m, "wax+"):
+		return true // "w", "ab", "r+", "wb+"
+	}
+	// "w:UTF-8"; a file name of a two-argument open ("x.txt") reads
+	return strings.IndexByte("wax", m[0]) >= 0 && strings.IndexByte("b+t:", m[1]) >= 0
 }
 
 // kept reports a name Refs keeps: one Acts holds, or a member of the
@@ -618,4 +638,113 @@ func dottedName(text string) bool {
 		}
 	}
 	return text[0] != '.' && !(text[0] >= '0' && text[0] <= '9')
+}
+
+// argv is the command a call gives as a program and its arguments
+// (Row.Argv), its words quoted and joined: Unknown when one is built at
+// run time.
+func argv(c Call, row *Row) Value {
+	prog, list, ok := argAt(c, row.Argv)
+	next := row.Argv + 1
+	if c.Indirect != nil {
+		// exec {PROG} ARGV0, ARGS
+		prog, list, ok, next = *c.Indirect, false, true, 2
+	} else if row.Zeroth {
+		if v, l, ok := argAt(c, next); ok && l {
+			// os.execv(path, [arg0, …])
+			if v.Unknown || prog.Unknown || list || !ok {
+				return Value{Unknown: true}
+			}
+			return Value{Text: joinWords(quote(prog.Text), dropWord(v.Text))}
+		}
+		next++
+	}
+	if !ok || prog.Unknown || list {
+		return Value{Unknown: true}
+	}
+	words := []string{quote(prog.Text)}
+	for p := next; p <= len(c.Args); p++ {
+		v, l, ok := argAt(c, p)
+		if !ok || v.Unknown {
+			return Value{Unknown: true}
+		}
+		if l {
+			words = append(words, v.Text) // already quoted words
+			continue
+		}
+		words = append(words, quote(v.Text))
+	}
+	return Value{Text: strings.Join(words, " ")}
+}
+
+func joinWords(a, b string) string {
+	if b == "" {
+		return a
+	}
+	return a + " " + b
+}
+
+// dropWord drops the first word of words quote joined.
+func dropWord(s string) string {
+	if s == "" {
+		return ""
+	}
+	i := 0
+	if s[0] == '\'' {
+		for i = 1; i < len(s); i++ {
+			if s[i] == '\'' {
+				if strings.HasPrefix(s[i:], `'\''`) {
+					i += 3
+					continue
+				}
+				i++
+				break
+			}
+		}
+	} else {
+		i = strings.IndexByte(s, ' ')
+		if i < 0 {
+			return ""
+		}
+	}
+	return strings.TrimPrefix(s[min(i, len(s)):], " ")
+}
+
+// piped returns the call of the command an open runs through a pipe
+// (Row.Pipe), as a call of it alone: open(F, "-|", "id") runs "id",
+// open(F, "-|", "ls", "-l") runs ls -l, open(F, "id |") and open("|id")
+// run id. false when the open runs nothing.
+func piped(c Call, row *Row) (Call, bool) {
+	mode, list, ok := argAt(c, row.Pipe)
+	if !ok || list {
+		return c, false
+	}
+	if len(c.Args) > row.Pipe {
+		if mode.Unknown || mode.Text != "-|" && mode.Text != "|-" {
+			return c, mode.Unknown && len(c.Args) > row.Pipe // a mode built at run time
+		}
+		fn := Call{Name: c.Name, end: c.end, Args: c.Args[row.Pipe:]}
+		fn.Arg, fn.List, _ = argAt(c, row.Pipe+1)
+		if len(c.More) > row.Pipe {
+			fn.More, fn.MoreList = c.More[row.Pipe:], c.MoreList[row.Pipe:]
+		}
+		if len(fn.Args) > 1 {
+			fn.Arg, fn.List = argv(fn, &Row{Argv: 1}), true
+		}
+		return fn, true
+	}
+	if mode.Unknown {
+		return c, false
+	}
+	t := strings.TrimSpace(mode.Text)
+	switch {
+	case strings.HasPrefix(t, "|") && t != "|-":
+		t = t[1:]
+	case strings.HasSuffix(t, "|") && t != "-|":
+		t = t[:len(t)-1]
+	default:
+		return c, false
+	}
+	fn := Call{Name: c.Name, end: c.end, Arg: Value{Text: strings.TrimSpace(t)}, Args: []string{`"` + t + `"`}}
+	return fn, true
 }
