@@ -257,7 +257,7 @@ func (a *analyzer) walkCall(s *syntax.Stmt, ce *syntax.CallExpr, rds []redir, c 
 			c.sc.set(as.Name, varVal{s: as.Value.Value, known: !as.Value.Unbound, mktemp: as.Value.Mktemp, number: number})
 		}
 		if len(rds) > 0 {
-			ca.redirs = append(append([]redir(nil), c.redirs...), rds...)
+			ca.redirs = joinRedirs(c.redirs, rds)
 			a.addCall(ca, nil)
 			return
 		}
@@ -268,11 +268,25 @@ func (a *analyzer) walkCall(s *syntax.Stmt, ce *syntax.CallExpr, rds []redir, c 
 	a.dispatch(text, args, assigns, rds, c)
 }
 
+// joinRedirs returns the redirections a statement inherits followed by its
+// own. A list is never written once made, so either is shared when the
+// other is empty, capped so that an append copies it.
+func joinRedirs(outer, own []redir) []redir {
+	switch {
+	case len(own) == 0:
+		return outer[:len(outer):len(outer)]
+	case len(outer) == 0:
+		return own[:len(own):len(own)]
+	}
+	out := make([]redir, 0, len(outer)+len(own))
+	return append(append(out, outer...), own...)
+}
+
 // newCall makes a call for a statement with no command (only
 // redirections, such as "> file").
 func (a *analyzer) newCall(s *syntax.Stmt, _ *syntax.CallExpr, _ []arg, rds []redir, c *ctx) {
 	ca := &call{ctx: c, cwd: c.sc.cwd(), text: stmtText(s, c)}
-	ca.redirs = append(append([]redir(nil), c.redirs...), rds...)
+	ca.redirs = joinRedirs(c.redirs, rds)
 	a.addCall(ca, nil)
 }
 
@@ -295,7 +309,7 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 	ca.ctx, ca.cwd, ca.text, ca.assigns = c, c.sc.cwd(), text, assigns
 	ca.wrappers = append(ca.wrappers, c.wrappers...)
 	if len(c.redirs) > 0 || len(rds) > 0 {
-		ca.redirs = append(append([]redir(nil), c.redirs...), rds...)
+		ca.redirs = joinRedirs(c.redirs, rds)
 	}
 	ca.find = c.find
 	ca.findFed = c.findFed

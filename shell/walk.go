@@ -404,6 +404,19 @@ func (c *ctx) text(n syntax.Node) string {
 // ctx.stage says which stage it belongs to.
 type pipeline struct {
 	calls []*call
+	// buf holds the calls of a short pipeline.
+	buf [4]*call
+}
+
+// newPipeline returns a pipeline with room for n calls, made at once.
+func newPipeline(n int) *pipeline {
+	p := &pipeline{}
+	if n <= len(p.buf) {
+		p.calls = p.buf[:0]
+	} else {
+		p.calls = make([]*call, 0, n)
+	}
+	return p
 }
 
 func (p *pipeline) add(_ int, c *call) { p.calls = append(p.calls, c) }
@@ -475,7 +488,7 @@ func (a *analyzer) walkStmt(s *syntax.Stmt, c *ctx) {
 		base := cc
 		if len(rds) > 0 {
 			cp := a.newCtx(cc)
-			cp.redirs = append(append([]redir(nil), cc.redirs...), rds...)
+			cp.redirs = joinRedirs(cc.redirs, rds)
 			cc = cp
 		}
 		a.walkCompound(cmd, cc)
@@ -500,7 +513,7 @@ func (a *analyzer) walkCompound(cmd syntax.Command, c *ctx) {
 		if cmd.Op == syntax.Pipe || cmd.Op == syntax.PipeAll {
 			var buf [8]*syntax.Stmt
 			stages := flattenPipe(cmd, buf[:0])
-			p := &pipeline{calls: make([]*call, 0, len(stages))}
+			p := newPipeline(len(stages))
 			for i, st := range stages {
 				cp := a.newCtx(c)
 				cp.pipe, cp.stage = p, i
