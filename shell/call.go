@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -130,9 +131,20 @@ type call struct {
 // was looked up by: the walk and the checks ask for it again and again,
 // and judging changes prog for a while (to a path's base name).
 func (c *call) entry() *programs.Spec {
-	if !c.entryKnown || c.entryName != c.prog {
-		c.entrySpec, c.entryName, c.entryKnown = programs.Lookup(c.prog), c.prog, true
+	// The very string it was looked up by (no comparing; inlined). A call
+	// never looked up has "" and no entry, as Lookup("") has none.
+	if len(c.entryName) == len(c.prog) && unsafe.StringData(c.entryName) == unsafe.StringData(c.prog) {
+		return c.entrySpec
 	}
+	return c.lookupEntry()
+}
+
+// lookupEntry is entry for a program not looked up by that string.
+func (c *call) lookupEntry() *programs.Spec {
+	if !c.entryKnown || c.entryName != c.prog {
+		c.entrySpec, c.entryKnown = programs.Lookup(c.prog), true
+	}
+	c.entryName = c.prog
 	return c.entrySpec
 }
 
@@ -1003,8 +1015,7 @@ func (a *analyzer) afterCall(ca *call) {
 	}
 	if spec := ca.entryOrBase(); spec != nil && spec.Expression == programs.ExpressionFind {
 		a.findRuns(ca, ops)
-	}
-	if spec := ca.entryOrBase(); spec != nil && spec.Expression == programs.ExpressionFd {
+	} else if spec != nil && spec.Expression == programs.ExpressionFd {
 		a.fdRuns(ca, spec, ops)
 	}
 	a.linkMade(ca)
