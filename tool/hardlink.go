@@ -3,7 +3,6 @@ package tool
 import (
 	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/wardenhq/warden/pathclass"
@@ -55,25 +54,19 @@ func (env *Env) buildLinks() *linkIndex {
 			ix.files = append(ix.files, linked{p, fi})
 		}
 	}
-	var list func(dir string, depth int)
-	list = func(dir string, depth int) {
-		entries, err := env.Paths.ReadDir(dir)
-		if err != nil {
-			return
-		}
-		for _, e := range entries {
-			if budget--; budget < 0 {
-				return
-			}
-			p := filepath.Join(dir, e.Name())
+	// upTo looks at the regular files of a directory and of the ones
+	// below it, max levels down, except the ones skip names.
+	upTo := func(max int, skip func(name string) bool) func(p string, e fs.DirEntry, depth int) string {
+		return func(p string, e fs.DirEntry, depth int) string {
 			switch {
 			case e.Type().IsRegular():
 				if fi, err := e.Info(); err == nil {
 					consider(p, fi)
 				}
-			case e.IsDir() && depth > 0:
-				list(p, depth-1)
+			case e.IsDir() && depth < max && (skip == nil || !skip(e.Name())):
+				return p
 			}
+			return ""
 		}
 	}
 	for _, pl := range pathclass.Places(env.Home, env.WorkingDirs) {
@@ -81,7 +74,7 @@ func (env *Env) buildLinks() *linkIndex {
 			break
 		}
 		if strings.HasSuffix(pl, "/") {
-			list(strings.TrimSuffix(pl, "/"), 1)
+			env.walkDirs([]string{strings.TrimSuffix(pl, "/")}, &budget, upTo(1, nil))
 			continue
 		}
 		if fi, err := env.Paths.lstat(pl); err == nil {
@@ -100,39 +93,10 @@ func (env *Env) buildLinks() *linkIndex {
 	// output and caches (node_modules, whose files a package store
 	// hard-links) are what a build makes, not what a rule protects.
 	if env.Home != "" && budget > 0 {
-		list(env.Home, 0)
+		env.walkDirs([]string{env.Home}, &budget, upTo(0, nil))
 	}
 	budget = maxLinkCandidates
-	queue := make([]string, 0, len(env.WorkingDirs))
-	depth := map[string]int{}
-	for _, d := range env.WorkingDirs {
-		if d != "" {
-			queue = append(queue, d)
-		}
-	}
-	for len(queue) > 0 && budget > 0 {
-		dir := queue[0]
-		queue = queue[1:]
-		entries, err := env.Paths.ReadDir(dir)
-		if err != nil {
-			continue
-		}
-		for _, e := range entries {
-			if budget--; budget < 0 {
-				break
-			}
-			p := filepath.Join(dir, e.Name())
-			switch {
-			case e.Type().IsRegular():
-				if fi, err := e.Info(); err == nil {
-					consider(p, fi)
-				}
-			case e.IsDir() && depth[dir] < maxLinkDepth && !pathclass.ArtifactDir.Is(e.Name(), ""):
-				depth[p] = depth[dir] + 1
-				queue = append(queue, p)
-			}
-		}
-	}
+	env.walkDirs(env.WorkingDirs, &budget, upTo(maxLinkDepth, func(name string) bool { return pathclass.ArtifactDir.Is(name, "") }))
 	return ix
 }
 

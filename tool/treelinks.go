@@ -49,53 +49,79 @@ func (env *Env) linksInTree(root string, follow bool) (found []treeLink, complet
 		return found, true
 	}
 	budget := maxTreeEntries
-	queue := []string{root}
 	roots := []string{root}
 	seen := map[string]bool{root: true}
-	for len(queue) > 0 {
-		dir := queue[0]
-		queue = queue[1:]
-		entries, err := env.Paths.ReadDir(dir)
-		if err != nil {
-			continue
-		}
-		for _, e := range entries {
-			if budget--; budget < 0 {
-				return found, false
+	complete = env.walkDirs([]string{root}, &budget, func(p string, e fs.DirEntry, _ int) string {
+		switch t := e.Type(); {
+		case t.IsDir():
+			return p
+		case t&fs.ModeSymlink != 0:
+			if !follow {
+				return ""
 			}
-			p := filepath.Join(dir, e.Name())
-			switch t := e.Type(); {
-			case t.IsDir():
-				queue = append(queue, p)
-			case t&fs.ModeSymlink != 0:
-				if !follow {
-					continue
-				}
-				target := env.Paths.Real(p)
-				if InAny(target, roots) || seen[target] {
-					continue
-				}
-				seen[target] = true
-				tfi, err := env.Paths.lstat(target)
-				if err != nil {
-					continue
-				}
-				found = append(found, treeLink{name: p, target: target, dir: tfi.IsDir()})
-				if tfi.IsDir() {
-					// What is below it is read too, links and all.
-					roots = append(roots, target)
-					queue = append(queue, target)
-				}
-			case t.IsRegular() && hard:
-				if fi, err := e.Info(); err == nil && linkCount(fi) > 1 {
-					for _, o := range env.sameFiles(p) {
-						if !InAny(o, roots) {
-							found = append(found, treeLink{name: p, target: o})
-						}
+			target := env.Paths.Real(p)
+			if InAny(target, roots) || seen[target] {
+				return ""
+			}
+			seen[target] = true
+			tfi, err := env.Paths.lstat(target)
+			if err != nil {
+				return ""
+			}
+			found = append(found, treeLink{name: p, target: target, dir: tfi.IsDir()})
+			if tfi.IsDir() {
+				// What is below it is read too, links and all.
+				roots = append(roots, target)
+				return target
+			}
+		case t.IsRegular() && hard:
+			if fi, err := e.Info(); err == nil && linkCount(fi) > 1 {
+				for _, o := range env.sameFiles(p) {
+					if !InAny(o, roots) {
+						found = append(found, treeLink{name: p, target: o})
 					}
 				}
 			}
 		}
+		return ""
+	})
+	return found, complete
+}
+
+// walkDirs is the one breadth-first walker of directories: it reads the
+// directories starts and the ones visit hands back, nearest first, within
+// *budget entries (counted down, shared by the calls that pass the same
+// budget). visit gets each entry with the depth of the directory holding
+// it (0 for a start) and returns a directory to read later ("" for none):
+// the entry itself to go down into it, or where a link leads to follow
+// it. walkDirs reports whether it read everything before the budget ran
+// out.
+func (env *Env) walkDirs(starts []string, budget *int, visit func(p string, e fs.DirEntry, depth int) string) bool {
+	type dir struct {
+		path  string
+		depth int
 	}
-	return found, true
+	queue := make([]dir, 0, len(starts))
+	for _, d := range starts {
+		if d != "" {
+			queue = append(queue, dir{d, 0})
+		}
+	}
+	for len(queue) > 0 {
+		d := queue[0]
+		queue = queue[1:]
+		entries, err := env.Paths.ReadDir(d.path)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			if *budget--; *budget < 0 {
+				return false
+			}
+			if next := visit(filepath.Join(d.path, e.Name()), e, d.depth); next != "" {
+				queue = append(queue, dir{next, d.depth + 1})
+			}
+		}
+	}
+	return true
 }
