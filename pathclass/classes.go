@@ -166,6 +166,14 @@ var backupSuffixes = []string{"~", ".bak", ".backup", ".orig", ".old", ".save", 
 // .env~, credentials.bak, .env.swp, config.old, a numbered .env.~2~, an
 // Emacs #.env#. ok is false when the name is not a copy's.
 func BackedUp(p string) (orig string, ok bool) {
+	if _, b := path.Split(p); !mayBeCopy(b) {
+		return p, false
+	}
+	return backedUp(p)
+}
+
+// backedUp is BackedUp for every name, a copy's or not.
+func backedUp(p string) (orig string, ok bool) {
 	dir, b := path.Split(p)
 	for {
 		nb := b
@@ -187,7 +195,50 @@ func BackedUp(p string) (orig string, ok bool) {
 		}
 		b, ok = nb, true
 	}
-	return dir + b, ok
+	if !ok {
+		return p, false
+	}
+	return dir + b, true
+}
+
+// mayBeCopy reports a name BackedUp may strip: one of Emacs' #…#, or one
+// ending in a backup suffix, any case (a name past ASCII is left to
+// BackedUp itself, which lower-cases it as Unicode does). Most names are
+// none, and are answered without lower-casing or building anything.
+func mayBeCopy(b string) bool {
+	if len(b) > 2 && b[0] == '#' && b[len(b)-1] == '#' {
+		return true
+	}
+	for i := 0; i < len(b); i++ {
+		if b[i] >= 0x80 {
+			return true
+		}
+	}
+	for _, suf := range backupSuffixes {
+		if len(b) > len(suf) && asciiHasSuffixFold(b, suf) {
+			return true
+		}
+	}
+	return false
+}
+
+// asciiHasSuffixFold reports whether ASCII s ends with suf (lower-case
+// ASCII) in any case.
+func asciiHasSuffixFold(s, suf string) bool {
+	if len(s) < len(suf) {
+		return false
+	}
+	t := s[len(s)-len(suf):]
+	for i := 0; i < len(suf); i++ {
+		c := t[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != suf[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func isDigits(s string) bool {

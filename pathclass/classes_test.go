@@ -116,3 +116,32 @@ func TestBackedUpNamesEndingInDotTilde(t *testing.T) {
 		}
 	}
 }
+
+// TestBackedUpAsksFewNames: BackedUp, which answers most names without
+// taking them apart (mayBeCopy), says what taking every name apart says,
+// for copies' names in every case and spelling and names that are none.
+func TestBackedUpAsksFewNames(t *testing.T) {
+	names := []string{"", "a", ".env", "credentials", "x.", "~", "#", "##", "#a#", "#.env#", ".env~", ".env.~1~", ".env.~x~", "a.~~",
+		"é.bak", "ÉNV.BAK", "x.K", "notes.txt~", "Makefile", "go.sum", "kelvin.baK"}
+	for _, suf := range backupSuffixes {
+		for _, stem := range []string{"", "a", ".env", "credentials", ".env.example", "x" + suf} {
+			names = append(names, stem+suf, stem+strings.ToUpper(suf), stem+suf+"x", stem+suf[1:])
+		}
+	}
+	copies := 0
+	for _, n := range names {
+		for _, p := range []string{n, "/home/u/.aws/" + n, "dir/" + n} {
+			got, gotOK := BackedUp(p)
+			want, wantOK := backedUp(p)
+			if got != want || gotOK != wantOK {
+				t.Errorf("BackedUp(%q) = %q, %v; taking it apart says %q, %v", p, got, gotOK, want, wantOK)
+			}
+			if wantOK {
+				copies++
+			}
+		}
+	}
+	if copies < 50 {
+		t.Errorf("only %d copies' names: the test lost its cases", copies)
+	}
+}
