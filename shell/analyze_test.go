@@ -134,6 +134,14 @@ func TestPartFields(t *testing.T) {
 		{"LANG=C ls", fields{ReadOnly: true, Assignments: w("LANG=C")}},
 		{"CI=1 npm test", fields{Assignments: w("CI=1")}},
 		{"mkdir -p src/x", fields{Writes: w("/home/dev/projects/app/src/x"), FileOp: true}},
+		// exec with no command opens descriptors for the commands after it.
+		{"exec 3<README.md; cat <&3", fields{ReadOnly: true, Reads: w("/home/dev/projects/app/README.md")}},
+		{"exec 3<~/.ssh/id_rsa; cat <&3", fields{ReadOnly: true, Reads: w("/home/dev/.ssh/id_rsa")}},
+		{"exec 3<~/.ssh/id_rsa 4<&3 3<&-; cat <&4 <&3", fields{ReadOnly: true, Reads: w("/home/dev/.ssh/id_rsa")}},
+		{"exec 3>>~/.bashrc; echo x >&3", fields{Writes: w("/home/dev/.bashrc"), FileOp: true}},
+		{"exec 3<>out.txt; echo x 1>&3", fields{Writes: w("/home/dev/projects/app/out.txt"), FileOp: true}},
+		{"(exec 3<~/.ssh/id_rsa); cat <&3", fields{ReadOnly: true}},
+		{"exec 3<README.md; exec 3<&-; cat <&3", fields{ReadOnly: true}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.cmd, func(t *testing.T) {

@@ -1018,6 +1018,9 @@ func (a *analyzer) afterCall(ca *call) {
 	} else if spec != nil && spec.Expression == programs.ExpressionFd {
 		a.fdRuns(ca, spec, ops)
 	}
+	if execOnly(ca) {
+		a.execOpens(ca)
+	}
 	a.linkMade(ca)
 	if len(ca.writes) > 0 && ca.prog != "" {
 		if src := a.sensitiveSource(ca); src != "" {

@@ -46,6 +46,11 @@ func (a *analyzer) effects(ca *call) {
 		ca.unknown = append(ca.unknown, "code that is not a literal is run")
 	}
 	spec := ca.entryOrBase()
+	if spec == nil && execOnly(ca) && !execFeedsStdin(ca) {
+		// exec 3<FILE, exec 2>/dev/null: only the shell's descriptors
+		// change; its redirections are judged as any call's.
+		return
+	}
 	if spec == nil {
 		ca.unknown = append(ca.unknown, "no entry for "+ca.prog)
 		ca.ungrammatical = true

@@ -275,7 +275,7 @@ func (a *analyzer) findFedCode(c *call, prog string) {
 	asShell := shellProgram(prog) || prog == "source" || prog == "."
 	if c.ctx.pipe == nil && readsProgramFromStdin(c, prog) {
 		for _, r := range c.redirs {
-			if r.op == syntax.DplIn && r.target.Value != "-" || r.op == syntax.RdrIn && fdPath(r.target.Value) {
+			if r.op == syntax.DplIn && r.target.Value != "-" || r.op == syntax.RdrIn && (fdPath(r.target.Value) || r.viaFD != "") {
 				a.unknownEval(c.ctx, c.text, prog+" runs code read from a file descriptor, which the analysis cannot read")
 				return
 			}

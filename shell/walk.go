@@ -429,6 +429,9 @@ type redir struct {
 	// body is the text of a here-document or here-string.
 	body    string
 	hasBody bool
+	// viaFD is the descriptor a <&N or >&N went through when it was
+	// rewritten to the file exec opened on N (openedFD).
+	viaFD string
 }
 
 func (r redir) isOutput() bool {
@@ -1026,6 +1029,7 @@ func (a *analyzer) redirects(rs []*syntax.Redirect, c *ctx) []redir {
 			rd.body = rd.target.Value + "\n"
 			rd.hasBody = true
 		}
+		openedFD(&rd, c.sc)
 		out = append(out, rd)
 	}
 	return out
