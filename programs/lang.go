@@ -67,4 +67,7 @@ const (
 	LangLua    Lang = "lua"
 	LangR      Lang = "r"
 	LangTcl    Lang = "tcl"
+	// LangJulia is Julia's: internal/lang/julia reads the commands its
+	// code builds.
+	LangJulia Lang = "julia"
 )

@@ -128,6 +128,10 @@ func (a *analyzer) walkCode(c *call, prog, code string) {
 		a.walkTcl(c, prog, code)
 		return
 	}
+	if programs.LangOf(prog) == programs.LangJulia {
+		a.walkJulia(c, prog, code)
+		return
+	}
 	for _, m := range codeShellCall.FindAllStringSubmatch(code, 8) {
 		// The string ends at its own closing quote: os.system("echo 'x' >>
 		// ~/.bashrc") runs all of it.

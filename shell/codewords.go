@@ -1,9 +1,13 @@
 package shell
 
 import (
+	"github.com/wardenhq/warden/internal/lang/julia"
 	"github.com/wardenhq/warden/internal/lang/tcl"
 	"github.com/wardenhq/warden/programs"
 )
+
+// Tcl and Julia code: their commands are words, not calls, read by
+// internal/lang/tcl and internal/lang/julia.
 
 // tclCode reports a program whose code is Tcl (tclsh, wish, expect).
 func tclCode(prog string) bool { return programs.LangOf(prog) == programs.LangTcl }
@@ -33,4 +37,20 @@ func tclShell(code string) bool {
 		}
 	}
 	return false
+}
+
+// walkJulia walks the external commands Julia code builds (backticks,
+// Cmd([…]), pipeline(…)), as internal/lang/julia splits them, each a
+// nested script; one that interpolates a value of the run is a part not
+// known.
+func (a *analyzer) walkJulia(c *call, prog, code string) {
+	for _, cmd := range julia.Commands(code) {
+		if cmd.Unknown {
+			a.unknownEval(c.ctx, c.text, prog+" code runs a command built at run time")
+			continue
+		}
+		if cmd.Shell != "" {
+			a.nested(cmd.Shell, c.ctx, c.wrappers)
+		}
+	}
 }
