@@ -83,7 +83,29 @@ func normalize(s string) normalization {
 
 // isPlain reports whether s is printable ASCII plus tab and newline, the
 // common case that needs no rewriting.
+//
+// Eight bytes are read at a time: a word with no byte of 0x7f or more and
+// none below 0x20 is plain, and only a word holding one (a newline, a tab)
+// is read byte by byte.
 func isPlain(s string) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		// Bytes of 0x80 and more; then, with none, 0x7f (which alone
+		// reaches 0x80 when one is added) and those below 0x20 (which
+		// alone borrow when 0x20 is taken away).
+		if x&highs != 0 || (x+ones)&highs != 0 || (x-0x20*ones)&^x&highs != 0 {
+			if !plainBytes(s[i : i+8]) {
+				return false
+			}
+		}
+	}
+	return plainBytes(s[i:])
+}
+
+func plainBytes(s string) bool {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c >= 0x7f || c < 0x20 && c != '\t' && c != '\n' {

@@ -129,6 +129,7 @@ var notSiteTests = map[string]string{
 	"TestPathAnswers":                           "compares the remembered path answers with pathclass; analyses no command",
 	"TestPartCloner":                            "compares copied parts with their originals; analyses no command",
 	"TestPlainIsNotSuspicious":                  "compares normalize with display.Suspicious; analyses no command",
+	"TestIsPlainReadsWordsAsBytes":              "compares two readings of a text as plain; analyses no command",
 	"TestEnvLookup":                             "looks names up in the environment table; analyses no command",
 }
 
