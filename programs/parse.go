@@ -1238,7 +1238,7 @@ func readWithWords(list string, words []Word, ops []int) bool {
 	if list == "" {
 		return false
 	}
-	for _, f := range strings.Fields(list) {
+	for f := range strings.FieldsSeq(list) {
 		if len(ops) > 0 && words[ops[0]].Text == f {
 			return true
 		}

@@ -1102,7 +1102,7 @@ func (r *Raise) setting(ops []string) (string, bool) {
 }
 
 func (r *Raise) with(res *Result) (string, string, bool) {
-	for _, alt := range strings.Fields(r.With) {
+	for alt := range strings.FieldsSeq(r.With) {
 		name, pat, valued := strings.Cut(alt, "=")
 		if !valued {
 			if res.Has(name) {

@@ -929,7 +929,12 @@ func (a *analyzer) setVarNames(ca *call) []string {
 	if spec == nil || spec.SetsVars == "" && !spec.SetsOperands || ca.dynamic {
 		return nil
 	}
-	words := a.entryValues(ca, strings.Fields(spec.SetsVars)...)
+	var buf [4]string
+	opts := buf[:0]
+	for o := range strings.FieldsSeq(spec.SetsVars) {
+		opts = append(opts, o)
+	}
+	words := a.entryValues(ca, opts...)
 	if spec.SetsOperands {
 		words = append(words, a.entryOperands(ca)...)
 	}
