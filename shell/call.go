@@ -335,7 +335,13 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 		cp.redirs = ca.redirs
 		ca.ctx = cp
 	}
-	if p0 := args[0]; p0.Lit && c.sc.function(p0.Value) != nil {
+	// The program word as written, once found to name no function.
+	noFunc, notFunc := "", false
+	if p0 := args[0]; p0.Lit {
+		notFunc = c.sc.function(p0.Value) == nil
+		noFunc = p0.Value
+	}
+	if p0 := args[0]; p0.Lit && !notFunc {
 		// A function defined earlier in the command, even one named like a
 		// program: its body runs here, with these words as $1, $2, ...
 		ca.args = args
@@ -379,7 +385,7 @@ func (a *analyzer) dispatch(text string, args []arg, assigns []assignment, rds [
 			c.sc.setAlias(k, body)
 			return
 		}
-		if file, why := a.programIdentity(p0, c); why != "" {
+		if file, why := a.programIdentity(p0, c, guard == 0 && notFunc && p0.Value == noFunc); why != "" {
 			if strings.Contains(p0.Value, "/") && !strings.Contains(p0.Value, ":") {
 				// A file of the project's (or one not known): it runs as
 				// itself, whatever it is called, and is not unwrapped.

@@ -746,8 +746,9 @@ func sameProgram(name, base string) bool {
 // reaches it: a path is resolved (links followed) and one inside the
 // project is its own code; a bare name is looked up with the state the
 // command left. It returns the file to run instead when that is another
-// program, or why the program is unknown.
-func (a *analyzer) programIdentity(p0 arg, c *ctx) (file, why string) {
+// program, or why the program is unknown. noFunc says the caller found
+// no function of that name in the scope as it stands.
+func (a *analyzer) programIdentity(p0 arg, c *ctx, noFunc bool) (file, why string) {
 	s := p0.Value
 	if strings.Contains(s, "/") && !strings.Contains(s, ":") {
 		p := a.resolve(p0, c.sc.cwd())
@@ -756,7 +757,7 @@ func (a *analyzer) programIdentity(p0 arg, c *ctx) (file, why string) {
 		}
 		return a.fileIdentity(p, baseName(s), c, false)
 	}
-	if c.sc.function(s) != nil {
+	if !noFunc && c.sc.function(s) != nil {
 		return "", ""
 	}
 	return a.nameState(s, c)
