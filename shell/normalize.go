@@ -1,8 +1,10 @@
 package shell
 
 import (
+	"encoding/binary"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -89,10 +91,10 @@ func normalize(s string) normalization {
 // is read byte by byte.
 func isPlain(s string) bool {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	b := unsafe.Slice(unsafe.StringData(s), len(s)) // read only
 	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+	for ; len(b)-i >= 8; i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
 		// Bytes of 0x80 and more; then, with none, 0x7f (which alone
 		// reaches 0x80 when one is added) and those below 0x20 (which
 		// alone borrow when 0x20 is taken away).
