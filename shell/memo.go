@@ -86,6 +86,15 @@ type memoWrite struct {
 }
 
 func (r *recording) read(sl slot, v slotVal) {
+	if nameless(sl.kind) {
+		// One slot of its kind: done is a bit (the working directory is
+		// read at every call).
+		if r.doneKinds&(1<<sl.kind) == 0 {
+			r.doneKinds |= 1 << sl.kind
+			r.reads = append(r.reads, memoRead{slot: sl, val: v})
+		}
+		return
+	}
 	switch sl.kind {
 	case slotLinks:
 		// Read whole, with what the body added: depends on the map as
