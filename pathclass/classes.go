@@ -209,6 +209,14 @@ func mayBeCopy(b string) bool {
 	if len(b) > 2 && b[0] == '#' && b[len(b)-1] == '#' {
 		return true
 	}
+	if b == "" {
+		return false
+	}
+	if last := b[len(b)-1]; last < 0x80 && !backupLast.has(asciiLower(last)) {
+		// The name ends in an ASCII letter no suffix ends in (nor ~):
+		// lower-cased it ends in that letter still.
+		return false
+	}
 	for i := 0; i < len(b); i++ {
 		if b[i] >= 0x80 {
 			return true
@@ -220,6 +228,21 @@ func mayBeCopy(b string) bool {
 		}
 	}
 	return false
+}
+
+// backupLast holds the last bytes of backupSuffixes.
+var backupLast = func() (f firstSet) {
+	for _, suf := range backupSuffixes {
+		f.add(suf[len(suf)-1])
+	}
+	return f
+}()
+
+func asciiLower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // asciiHasSuffixFold reports whether ASCII s ends with suf (lower-case
