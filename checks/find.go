@@ -15,10 +15,6 @@ type Find struct {
 	Names   []string
 	Deletes bool
 	Execs   [][]Word
-	// InDir[i] says Execs[i] runs in the directory of each file found
-	// (-execdir, -okdir), not in find's: its relative paths other than
-	// {} name files there.
-	InDir []bool
 	// WritesFile is true when an action writes a file (-fprint, -fls).
 	WritesFile bool
 	// Judged says the call's own check (FindDelete) judges what the
@@ -84,7 +80,6 @@ func ParseFind(ops []Word) *Find {
 			}
 			if j > i+1 {
 				fi.Execs = append(fi.Execs, ops[i+1:j])
-				fi.InDir = append(fi.InDir, s == "-execdir" || s == "-okdir")
 			}
 			i = j
 		case "-fprint", "-fprint0", "-fls", "-fprintf":

@@ -68,7 +68,7 @@ var _ = family("langs", func(add func(...*Spec)) {
 			// jq's env and $ENV print the environment: a secret's name among
 			// them is judged as printing the secret.
 			Flagged: []string{"jq --rawfile k ~/.ssh/id_rsa -n '$k'", "jq --slurpfile s .env -n '$s'", "jq -f ~/.aws/credentials", "jq -n '$ENV.AWS_SECRET_ACCESS_KEY'", "jq -rn env.GITHUB_TOKEN"}},
-		&Spec{Names: n("find", "bfs"), Expression: ExpressionFind, Carries: "-exec -execdir -ok -okdir", Placeholders: "{}", Flow: Flow{Names: NamesTrees, Lists: ListsWalk}, Grant: Grant{Exact: true, Offers: []string{"find x => Bash(find x)"}}, LongDash: true, Permute: true, Operands: "-*",
+		&Spec{Names: n("find", "bfs"), Expression: ExpressionFind, Carries: "-exec -execdir -ok -okdir", RunsIn: "-execdir -okdir", Placeholders: "{}", Flow: Flow{Names: NamesTrees, Lists: ListsWalk}, Grant: Grant{Exact: true, Offers: []string{"find x => Bash(find x)"}}, LongDash: true, Permute: true, Operands: "-*",
 			// The expression is parsed as options: primaries with their
 			// arguments; -exec and kin run commands, -delete deletes,
 			// -fprint and kin write files.

@@ -478,6 +478,10 @@ type Spec struct {
 	// name, directory, last name without extension). A command with none
 	// gets the files after its words (fd -X rm, parallel gzip).
 	Placeholders string
+	// RunsIn lists the options it Carries whose command runs in the
+	// directory of each file found, not in its own (find's -execdir and
+	// -okdir): the command's relative paths name files there.
+	RunsIn string
 	// BaseDir is the option whose value is the directory it walks from
 	// and runs its carried commands in (fd --base-directory), in any of
 	// its spellings.

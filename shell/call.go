@@ -3,7 +3,6 @@ package shell
 import (
 	"github.com/wardenhq/warden/checks"
 	"github.com/wardenhq/warden/internal/fspath"
-	"slices"
 	"strings"
 	"sync"
 	"unsafe"
@@ -1024,10 +1023,8 @@ func (a *analyzer) afterCall(ca *call) {
 		}
 		sc.set(name, varVal{})
 	}
-	if spec := ca.entryOrBase(); spec != nil && spec.Expression == programs.ExpressionFind {
-		a.findRuns(ca, ops)
-	} else if spec != nil && spec.Expression == programs.ExpressionFd {
-		a.fdRuns(ca, spec, ops)
+	if spec := ca.entryOrBase(); spec != nil && spec.Carries != "" && spec.Expression != 0 {
+		a.walkerRuns(ca, spec, ops)
 	}
 	if execOnly(ca) {
 		a.execOpens(ca)
@@ -1110,167 +1107,6 @@ func (a *analyzer) linkMade(ca *call) {
 			a.judgeHardLink(ca, fspath.Clean(target), link)
 		}
 	}
-}
-
-// findRuns walks the commands a find expression runs (-exec, -execdir,
-// -ok, -okdir: its entry's Expression), each as a part of its own, run
-// on the names find hands it: those a listing of the walk gives, when
-// the analysis can read them.
-func (a *analyzer) findRuns(ca *call, ops []arg) {
-	fi := checks.ParseFind(ops)
-	if a.findExec(ca, fi, ops) {
-		return
-	}
-	for i, ex := range fi.Execs {
-		if fi.InDir[i] {
-			a.runFoundIn(ca, fi, ex, nil)
-			continue
-		}
-		a.runFound(ca, fi, ex)
-	}
-}
-
-// runFoundIn walks a command a walker runs in another directory than its
-// own: find -execdir's and -okdir's, in the directory of each file found
-// (dir nil), or fd's under --base-directory (dir). The roots are made
-// absolute, and the command is judged in each root, the directory of the
-// files found there, so that its relative paths name files below the
-// roots (find ~ -name .bashrc -execdir sh -c 'echo x >> .bashrc' \;
-// writes ~/.bashrc), not in the walker's directory. A root not known
-// leaves the command's directory not known.
-func (a *analyzer) runFoundIn(ca *call, fi *checks.Find, ex []arg, dir *arg) {
-	base := ca.cwd
-	if dir != nil {
-		base = a.resolve(*dir, ca.cwd)
-	}
-	roots := fi.Roots
-	if len(roots) == 0 {
-		roots = []arg{{Value: ".", Raw: ".", Lit: true}}
-	}
-	abs := *fi
-	abs.Roots = make([]arg, 0, len(roots))
-	var dirs []string
-	for _, r := range roots {
-		p := ""
-		if base != "" {
-			p = a.resolve(r, base)
-		}
-		if p == "" {
-			dirs = []string{""}
-			abs.Roots = append(abs.Roots, r)
-			break
-		}
-		abs.Roots = append(abs.Roots, arg{Value: p, Raw: p, Lit: true})
-		if dir != nil {
-			p = base
-		}
-		if !slices.Contains(dirs, p) {
-			dirs = append(dirs, p)
-		}
-	}
-	if dir != nil && base == "" {
-		dirs = []string{""}
-	}
-	sc := ca.ctx.sc
-	for i, d := range dirs {
-		saved := sc.fork()
-		sc.setCwd(d)
-		cp := *ca.ctx
-		cp.find = &abs
-		cp.pipe, cp.redirs, cp.xargs = nil, nil, false
-		cp.shadow = cp.shadow || i > 0
-		words := make([]string, len(ex))
-		for j, x := range ex {
-			words[j] = x.Raw
-		}
-		a.dispatch(strings.Join(words, " "), ex, nil, nil, &cp)
-		sc.join(saved, false)
-		if i >= 3 {
-			break
-		}
-	}
-}
-
-// runFound walks a command a file walker runs on what it finds (find
-// -exec, fd -x), as a part of its own under the walker's Find: without the
-// walker's pipe, redirections or xargs, which belong to the walker.
-func (a *analyzer) runFound(ca *call, fi *checks.Find, ex []arg) {
-	cp := *ca.ctx
-	cp.find = fi
-	cp.pipe, cp.redirs, cp.xargs = nil, nil, false
-	words := make([]string, len(ex))
-	for i, x := range ex {
-		words[i] = x.Raw
-	}
-	a.dispatch(strings.Join(words, " "), ex, nil, nil, &cp)
-}
-
-// fdRuns walks the commands fd runs on the files it finds (-x, -X: the
-// options its entry Carries), each as a part of its own under a find of
-// fd's paths: a placeholder stands for a file found, and a command with
-// none gets the files after its words (fd -X rm is rm of every file).
-func (a *analyzer) fdRuns(ca *call, spec *programs.Spec, ops []arg) {
-	res := a.entryParse(ca)
-	var runs []programs.Use
-	for _, u := range res.Uses {
-		if u.Effect == programs.Exec && spec.Carried(u.Option) {
-			runs = append(runs, u)
-		}
-	}
-	if len(runs) == 0 {
-		return
-	}
-	fi := &checks.Find{}
-	if pos := checks.OperandsAt(ops, res); len(pos) > 1 {
-		fi.Roots = pos[1:]
-	}
-	var base *arg
-	if spec.BaseDir != "" {
-		if bs := checks.ValuesOf(res, ops, spec.BaseDir); len(bs) > 0 {
-			base = &bs[len(bs)-1] // fd --base-directory DIR: it runs there
-		}
-	}
-	placeholders := strings.Fields(spec.Placeholders)
-	for _, u := range runs {
-		ex := fdCommand(ops, u)
-		if len(ex) == 0 {
-			continue
-		}
-		placed := false
-		for i, x := range ex {
-			if slices.Contains(placeholders, x.Value) {
-				ex[i].Value, placed = "{}", true
-			}
-		}
-		if !placed {
-			ex = append(ex, arg{Value: "{}", Raw: "{}", Lit: true})
-		}
-		if base != nil {
-			a.runFoundIn(ca, fi, ex, base)
-			continue
-		}
-		a.runFound(ca, fi, ex)
-	}
-}
-
-// fdCommand returns the words of the command an fd option runs: its
-// value attached (--exec=cat, -xcat), or the words after it up to a ;
-// or + word.
-func fdCommand(ops []arg, u programs.Use) []arg {
-	if u.Index < 0 || u.Index >= len(ops) {
-		return nil
-	}
-	if w := ops[u.Index].Value; strings.HasPrefix(w, "-") && w != u.Target && strings.HasSuffix(w, u.Target) {
-		return []arg{checks.UseWord(ops, u)}
-	}
-	var ex []arg
-	for _, x := range ops[u.Index:] {
-		if x.Value == ";" || x.Value == "+" {
-			break
-		}
-		ex = append(ex, x)
-	}
-	return ex
 }
 
 // ownReading reports a prefix assignment that only the builtin it prefixes
