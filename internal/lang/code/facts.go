@@ -326,12 +326,10 @@ func chained(f Family, s *stream, out []Call, i int, name string) (string, int) 
 // (")", or for a call with no parentheses the end of the statement: ";",
 // a newline's absence aside, or the end), each as its canonical text,
 // and the index of the closer.
-func arguments(s *stream, i int, closer string) ([]string, []int, int) {
+func arguments(s *stream, i int, closer string) ([]string, [8]int, int) {
 	var args []string
-	var starts []int
-	if t, ok := s.at(i); ok && t.Text != closer {
-		starts = append(starts, i)
-	}
+	var starts [8]int // where the second to eighth arguments start, 0 past the last
+	n := 0
 	var b strings.Builder
 	depth := 0
 	for j := i; j < i+24; j++ {
@@ -350,8 +348,9 @@ func arguments(s *stream, i int, closer string) ([]string, []int, int) {
 			if len(args) < 8 {
 				args = append(args, b.String())
 			}
-			if len(starts) < 8 {
-				starts = append(starts, j+1)
+			if n < 7 {
+				starts[n] = j + 1
+				n++
 			}
 			b.Reset()
 			continue
@@ -375,12 +374,18 @@ func arguments(s *stream, i int, closer string) ([]string, []int, int) {
 
 // read reads a call's arguments from token i up to the closer: their
 // texts (arguments), the first's value (argument), and the values of the
-// next three.
+// next seven (More).
 func (c *Call) read(f Family, s *stream, i int, closer string) {
 	c.Arg, c.List = argument(f, s, i)
-	var starts []int
+	var starts [8]int
 	c.Args, starts, c.end = arguments(s, i, closer)
-	for _, p := range starts[min(1, len(starts)):] {
+	for _, p := range starts {
+		if p == 0 {
+			break
+		}
+		if c.More == nil {
+			c.More, c.MoreList = make([]Value, 0, len(c.Args)-1), make([]bool, 0, len(c.Args)-1)
+		}
 		v, l := argument(f, s, p)
 		c.More = append(c.More, v)
 		c.MoreList = append(c.MoreList, l)
