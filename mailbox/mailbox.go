@@ -74,7 +74,9 @@ type Mailbox interface {
 // Pending lists the unanswered requests addressed to leader, oldest first.
 // Receive waits for the next request addressed to leader that Receive has
 // not yet returned (it stays pending until answered). Answer resolves one
-// request; its Behavior must be allow or deny.
+// request; its Behavior must be allow or deny. A nil error means the
+// answer is kept; once it is kept, ctx ending before Answer returns is not
+// reported as a failure (the worker may already hold the answer).
 type Inbox interface {
 	Pending(ctx context.Context, leader string) ([]Request, error)
 	Receive(ctx context.Context, leader string) (Request, error)
