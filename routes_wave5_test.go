@@ -222,6 +222,15 @@ var wave5Probes = []reachProbe{
 	w5("path", `GIT_DIR=~/.ssh/../x git init -q; git --git-dir ~/x --work-tree ~ add .ssh`, "stop"),
 	w5("path", `diff /dev/null ~/.ssh/id_rsa`, "stop"),
 	w5("path", `cmp -l ~/.ssh/id_rsa /dev/zero`, "stop"),
+	// A credential named to a program with no entry: what it does with
+	// the file is not known, and printing it is among what it may do.
+	withMode(w5("path", `pr -t ~/.ssh/id_rsa`, "stop"), api.ModeBypass),
+	withMode(w5("path", `pr ~/.aws/credentials`, "stop"), api.ModeBypass),
+	withMode(w5("path", `tsort ~/.ssh/id_ed25519`, "stop"), api.ModeBypass),
+	withMode(w5("path", `pr -t .env`, "stop"), api.ModeBypass),
+	withMode(w5("path", `./bin/env.sh .env`, "stop"), api.ModeBypass),
+	withMode(w5("path", `pr -t README.md`, "allow"), api.ModeBypass),
+	withMode(w5("path", `pr ~/.ssh/id_rsa.pub`, "allow"), api.ModeBypass),
 	w5("path", `ls -la ~/.ssh`, "allow"),
 	w5("path", `cp README.md /tmp/readme.bak; cat /tmp/readme.bak`, "stop"),
 	w5("path", `diff README.md notes.txt`, "allow"),

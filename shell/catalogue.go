@@ -47,6 +47,7 @@ func (a *analyzer) check(c *call) {
 	}
 	a.checkWrites(c)
 	a.checkReads(c)
+	a.checkUnknownReads(c)
 	a.checkUnknownControl(c)
 	a.checkBehaviour(c)
 	if c.evaluated != "" {
@@ -697,6 +698,30 @@ func (a *analyzer) checkReads(c *call) {
 			a.flagAt(c, danger.CredentialAccess, "prints the secrets in "+p, medium)
 		default:
 			a.reachesCredentials(c, p)
+		}
+	}
+}
+
+// checkUnknownReads flags a credential or secrets file named to a program
+// with no entry (pr ~/.ssh/id_rsa, ./tool .env): what it does with the
+// file is not known, and printing it is among what it may do, so a mode
+// that lets an unknown call run does not let this one.
+func (a *analyzer) checkUnknownReads(c *call) {
+	if c.prog == "" || c.dynamic || c.function || c.decl || c.entryOrBase() != nil {
+		return
+	}
+	for _, x := range c.operands() {
+		p := a.resolve(x, c.cwd)
+		if p == "" || fspath.HasGlob(p) {
+			continue
+		}
+		switch {
+		case a.credentialFile(p):
+			a.flag(c, danger.CredentialAccess, "gives the credential file "+p+" to "+c.prog+", whose effect is not known (it may print it)")
+			return
+		case secretEnvFile(p):
+			a.flagAt(c, danger.CredentialAccess, "gives the secrets in "+p+" to "+c.prog+", whose effect is not known (it may print them)", medium)
+			return
 		}
 	}
 }

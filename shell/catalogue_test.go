@@ -42,6 +42,9 @@ func TestCatalogue(t *testing.T) {
 		{"git clean --forc -d", w("git-destructive")},
 		{"git -C sub clean --force", w("git-destructive")},
 		{"git clean -n", nil},
+		// A program with no entry, given a credential or a secrets file.
+		{"pr -t ~/.ssh/id_rsa", w("credential-access")},
+		{"pr -t .env", w("credential-access")},
 		{"cmp --verb ~/.ssh/id_rsa /dev/zero", w("credential-access")},
 		{"cmp --print ~/.ssh/id_rsa /dev/zero", w("credential-access")},
 		{"cmp -s ~/.ssh/id_rsa /dev/zero", nil},
