@@ -655,3 +655,49 @@ func (a *analyzer) runFoundBy(ca *call, fi *checks.Find) {
 	cp.find = fi
 	ca.ctx = cp
 }
+
+// substWalk is the walk a word's one substitution prints: <(find ~/.ssh)
+// given to xargs -a, where the substitution is one simple command whose
+// entry's output is the paths under its roots (walkOf), found among the
+// calls walked from it.
+func (a *analyzer) substWalk(x arg) (*checks.Find, bool) {
+	if x.Node == nil || len(x.Node.Parts) == 0 {
+		return nil, false
+	}
+	parts := x.Node.Parts
+	if len(parts) == 2 {
+		// --arg-file=<(…): the option's spelling, then the value.
+		if l, ok := parts[0].(*syntax.Lit); !ok || !strings.HasPrefix(l.Value, "-") || !strings.HasSuffix(l.Value, "=") {
+			return nil, false
+		}
+		parts = parts[1:]
+	}
+	if len(parts) != 1 {
+		return nil, false
+	}
+	var stmts []*syntax.Stmt
+	switch p := parts[0].(type) {
+	case *syntax.ProcSubst:
+		stmts = p.Stmts
+	case *syntax.CmdSubst:
+		stmts = p.Stmts
+	}
+	if len(stmts) != 1 {
+		return nil, false
+	}
+	ce, ok := stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) == 0 {
+		return nil, false
+	}
+	for i := len(a.calls) - 1; i >= 0; i-- {
+		u := a.calls[i]
+		if len(u.args) == 0 || u.args[0].Node == nil || !slices.Contains(ce.Args, u.args[0].Node) {
+			continue
+		}
+		if u.entryFlow().Names != programs.NamesTrees {
+			return nil, false
+		}
+		return a.walkOf(u)
+	}
+	return nil, false
+}

@@ -598,8 +598,14 @@ func afterXargs(a *analyzer, ca *call, res *programs.Result, args, rest []arg, o
 			return append(rest[:len(rest):len(rest)], names...), true
 		}
 	}
-	if rep, ok := xargsReplace(res); ok && len(rest) > 0 {
-		if fi, ok := a.walkFed(ca.ctx); ok {
+	if rep, ok := xargsReplace(res); len(rest) > 0 {
+		fi, fed := (*checks.Find)(nil), false
+		if ok {
+			fi, fed = a.walkFed(ca.ctx)
+		} else if files := checks.ValuesOf(res, args, "--arg-file"); len(files) == 1 {
+			fi, fed = a.substWalk(files[0]) // xargs -a <(find ~/.ssh) cat
+		}
+		if fed {
 			// The words it adds are paths a walk found below its roots.
 			a.runFoundBy(ca, fi)
 			if rep == "" {

