@@ -196,7 +196,7 @@ func TestUnknownPaths(t *testing.T) {
 		{`echo x > "$F"`, api.ModeAcceptEdits, api.Ask},
 		{`cd "$D"; echo x > CLAUDE.md`, api.ModeAcceptEdits, api.Ask},
 		{`cd /tmp; cd -; echo x > CLAUDE.md`, api.ModeAcceptEdits, api.Ask},
-		{`cd ~; pushd sub; popd; echo x >> .bashrc`, api.ModeAcceptEdits, api.Ask},
+		{`cd ~; pushd sub; popd; popd; echo x >> .bashrc`, api.ModeAcceptEdits, api.Ask}, // popd past what the command pushed
 		// Paths the command tells.
 		{`f=notes.txt; cat "$f"`, api.ModeDefault, api.Allow},
 		{`echo hi > out.txt`, api.ModeAcceptEdits, api.Allow},

@@ -216,7 +216,13 @@ var moreProbes = []reachProbe{
 	mp("path", `cat ${HOME}/.ssh/id_rsa`, "stop"),
 	mp("path", `cat ~$USER/.ssh/id_rsa`, "stop"),
 	mp("path", `cd src; cd ..; cat README.md`, "allow"),
-	pend(mp("path", `pushd src; popd; cat README.md`, "allow")),
+	mp("path", `pushd src; popd; cat README.md`, "allow"),
+	mp("path", `pushd src >/dev/null && cat main.go; popd >/dev/null; cat README.md`, "allow"),
+	mp("path", `pushd ~/.ssh; pushd src; pushd; cat id_rsa`, "stop"),
+	mp("path", `pushd ~/.ssh; pushd ~; popd; cat id_rsa`, "stop"),
+	mp("path", `pushd -n ~/.ssh; popd; cat id_rsa`, "stop"),
+	mp("path", `pushd ~/.ssh; pushd src; cat ~1/id_rsa`, "stop"),
+	mp("path", `pushd src; popd; popd; rm -rf *`, "stop"),
 	mp("path", `ls ~/.ssh`, "allow"),
 
 	// Git: a push rule holds however git is spelled; pushes to a URL.

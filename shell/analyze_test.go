@@ -142,6 +142,18 @@ func TestPartFields(t *testing.T) {
 		{"exec 3<>out.txt; echo x 1>&3", fields{Writes: w("/home/dev/projects/app/out.txt"), FileOp: true}},
 		{"(exec 3<~/.ssh/id_rsa); cat <&3", fields{ReadOnly: true}},
 		{"exec 3<README.md; exec 3<&-; cat <&3", fields{ReadOnly: true}},
+		// The directory stack: the top is the working directory.
+		{"pushd src; popd; cat README.md", fields{ReadOnly: true, Reads: w("/home/dev/projects/app/README.md")}},
+		{"pushd src; pushd ~/.ssh; popd; cat x", fields{ReadOnly: true, Reads: w("/home/dev/projects/app/src/x")}},
+		{"pushd ~/.ssh; pushd /tmp; pushd; cat id_rsa", fields{ReadOnly: true, Reads: w("/home/dev/.ssh/id_rsa")}},
+		{"pushd src; pushd ~/.ssh; pushd +2; pushd +1; cat id_rsa", fields{ReadOnly: true, Reads: w("/home/dev/.ssh/id_rsa")}},
+		{"pushd -n ~/.ssh; popd; cat id_rsa", fields{ReadOnly: true, Reads: w("/home/dev/.ssh/id_rsa")}},
+		{"pushd -n ~/.ssh; popd +1; cat x", fields{ReadOnly: true, Reads: w("/home/dev/projects/app/x")}},
+		{"pushd ~/.ssh; pushd /tmp; cat ~1/id_rsa", fields{ReadOnly: true, Reads: w("/home/dev/.ssh/id_rsa")}},
+		{"dirs -c; pushd ~/.ssh; cat ~-0/x", fields{ReadOnly: true, Reads: w("/home/dev/projects/app/x")}},
+		{"dirs -c; pushd src; popd; popd; cat x", fields{ReadOnly: true, Reads: w("/home/dev/projects/app/x")}}, // popd on an empty stack fails
+		{"pushd src; popd; popd; cat x", fields{}},                                                              // the stack the shell started with is not known
+		{"(pushd src); popd; cat x", fields{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.cmd, func(t *testing.T) {

@@ -979,7 +979,9 @@ func (a *analyzer) afterCall(ca *call) {
 		defer cdVars(sc, sc.cwd())
 	}
 	switch ca.prog {
-	case "cd", "pushd":
+	case "pushd", "popd", "dirs":
+		a.dirsCall(ca)
+	case "cd":
 		var dir *arg
 		for i := range ops {
 			if !strings.HasPrefix(ops[i].Value, "-") || ops[i].Value == "-" {
@@ -1002,9 +1004,6 @@ func (a *analyzer) afterCall(ca *call) {
 		default:
 			sc.setCwd(a.cdTarget(ca, *dir, sc))
 		}
-	case "popd":
-		// Back to a directory of the stack, which is not followed.
-		sc.setCwd("")
 	case "alias":
 		for _, o := range ops {
 			if name, body, ok := strings.Cut(o.Value, "="); ok && name != "" {

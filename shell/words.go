@@ -370,8 +370,16 @@ func (e *wordEval) tilde(v string) (string, bool) {
 		}
 		e.arg.Unbound = true
 		return v, false
+	case stackTilde(name):
+		// ~N and ~+N are the Nth directory of the stack from its top (the
+		// working directory is ~0), ~-N the Nth from its bottom.
+		if d := stackEntry(e.c.sc, name); d != "" {
+			return d + rest, true
+		}
+		e.arg.Unbound = true
+		return v, false
 	case name == "+" || name == "-" || strings.HasPrefix(name, "+") || strings.HasPrefix(name, "-") || !isUserName(name):
-		// ~- (OLDPWD), ~+N and ~-N (the directory stack): not known here.
+		// ~+x, ~-x: not a directory of the stack.
 		e.arg.Unbound = true
 		return v, false
 	}
