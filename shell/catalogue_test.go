@@ -20,6 +20,21 @@ func categories(an *Analysis) []string {
 	return out
 }
 
+// wantCategories fails t unless cmd's findings raise exactly the
+// categories want (in any order; none when want is empty).
+func wantCategories(t *testing.T, cmd string, want []string) {
+	t.Helper()
+	an := Analyze(cmd, testOpts)
+	want = append([]string(nil), want...)
+	sort.Strings(want)
+	if len(want) == 0 {
+		want = nil
+	}
+	if diff := cmp.Diff(want, categories(an)); diff != "" {
+		t.Errorf("%s: categories (-want +got):\n%s\nfindings: %+v", cmd, diff, an.Findings)
+	}
+}
+
 // TestCatalogue checks commands against the categories they must raise;
 // an empty want means the command must raise nothing.
 func TestCatalogue(t *testing.T) {

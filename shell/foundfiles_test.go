@@ -1,11 +1,6 @@
 package shell
 
-import (
-	"sort"
-	"testing"
-
-	"github.com/google/go-cmp/cmp"
-)
+import "testing"
 
 // TestFoundFilesHandedOn asserts that a command a walker runs on the
 // files it finds is judged against those files, whichever walker (find,
@@ -75,15 +70,6 @@ func TestFoundFilesHandedOn(t *testing.T) {
 		{`fd -e go -x echo`, nil},
 		{`fd -e go`, nil},
 	} {
-		an := Analyze(tt.cmd, testOpts)
-		got := categories(an)
-		want := append([]string(nil), tt.want...)
-		sort.Strings(want)
-		if len(want) == 0 {
-			want = nil
-		}
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("%s: categories (-want +got):\n%s\nfindings: %+v", tt.cmd, diff, an.Findings)
-		}
+		wantCategories(t, tt.cmd, tt.want)
 	}
 }

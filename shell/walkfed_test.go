@@ -1,11 +1,6 @@
 package shell
 
-import (
-	"sort"
-	"testing"
-
-	"github.com/google/go-cmp/cmp"
-)
+import "testing"
 
 // TestWalkFedCommand asserts that a command given the paths a walk prints
 // (find, bfs, fd: Flow.Names NamesTrees) through xargs, GNU parallel's
@@ -80,16 +75,7 @@ func TestWalkFedCommand(t *testing.T) {
 		{`find . -name '*.go' | while read f; do wc -l "$f"; done`, nil},
 		{`find src | parallel gzip -k`, nil},
 	} {
-		an := Analyze(tt.cmd, testOpts)
-		got := categories(an)
-		want := append([]string(nil), tt.want...)
-		sort.Strings(want)
-		if len(want) == 0 {
-			want = nil
-		}
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("%s: categories (-want +got):\n%s\nfindings: %+v", tt.cmd, diff, an.Findings)
-		}
+		wantCategories(t, tt.cmd, tt.want)
 		if len(tt.want) > 0 && verdictOf(tt.cmd).ReadOnly {
 			t.Errorf("%s: read-only", tt.cmd)
 		}
