@@ -220,6 +220,7 @@ var index = [...]indexEntry{
 	{"eview", "editors"},
 	{"evim", "editors"},
 	{"ex", "editors"},
+	{"exec", "wrappers"},
 	{"exit", "builtins"},
 	{"expand", "coreutils"},
 	{"expect", "interpreters"},

@@ -16,7 +16,7 @@ var unlisted = []Unlisted{
 		Grant: Grant{Exact: true, Offers: []string{"fish -c ls => Bash(fish -c ls)"}}},
 	{Names: n("tcsh", "csh"), Code: Code{Shell: true, Versioned: true, Dialect: cshDialect}, Options: cshOptions,
 		Grant: Grant{Exact: true, Offers: []string{"csh -c ls => Bash(csh -c ls)"}}},
-	{Names: n("eval", "exec", "builtin"),
+	{Names: n("eval", "builtin"),
 		Grant: Grant{Exact: true, Offers: []string{"eval x => Bash(eval x)"}}},
 	// privilege and identity
 	// wrappers that run another program

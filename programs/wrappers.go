@@ -45,6 +45,19 @@ var _ = family("wrappers", func(add func(...*Spec)) {
 			Options:  "-p -v:h -V:h",
 			ReadOnly: []string{"command -v git", "command -V ls", "command -pv git", "command ls", "command -p cat a.txt", "command -- ls"},
 			Flagged:  []string{"command rm -rf /etc", "command -p rm -rf ~", "command -- rm -rf ~"}},
+		// exec is the shell's builtin (bash 5.2, tried here): short options
+		// only, bundled (-cl), stopping at the first operand. Given a
+		// command, the command replaces the shell, so nothing after it
+		// runs, and it runs as its words say; -c only empties its
+		// environment: WrapKeeps. -a NAME hands it NAME as argv[0], which
+		// picks what a multicall program is (exec -a rm busybox), and -l
+		// puts a dash before argv[0], which makes a shell a login shell
+		// that reads the user's profile: both unknown. With no command
+		// exec only changes the shell's descriptors (shell/descriptors.go).
+		&Spec{Names: n("exec"), Wraps: WrapKeeps, Grant: Grant{Exact: true, Offers: []string{"exec x => Bash(exec x)"}}, Command: true, Effect: None,
+			Options:  "-a=u -c -l:u",
+			ReadOnly: []string{"exec ls -la", "exec -c git status", "exec -- cat a.txt", "exec 3<a.txt"},
+			Flagged:  []string{"exec rm -rf ~", "exec -c rm -rf ~", "exec -a ls rm -rf ~", "exec -a ls ls -la", "exec -l bash", "exec -la sh bash", "exec -cl ls", "exec -x ls", "exec <a.txt", "exec 0<a.txt", "exec <<<x"}},
 		// time as a program (GNU time 1.9, Debian's time package, tried
 		// here): getopt_long with "+": options stop at the first operand,
 		// bundles (-ao FILE, -fFMT), unique prefixes (--out FILE; --ver is

@@ -46,9 +46,14 @@ func (a *analyzer) effects(ca *call) {
 		ca.unknown = append(ca.unknown, "code that is not a literal is run")
 	}
 	spec := ca.entryOrBase()
-	if spec == nil && execOnly(ca) && !execFeedsStdin(ca) {
+	if execOnly(ca) {
 		// exec 3<FILE, exec 2>/dev/null: only the shell's descriptors
-		// change; its redirections are judged as any call's.
+		// change; its redirections are judged as any call's. exec <FILE
+		// gives FILE to every later command that reads its input (bash
+		// or python reads it as code), which the walk does not follow.
+		if execFeedsStdin(ca) {
+			ca.unknown = append(ca.unknown, "exec gives the shell's standard input to every later command, which is not followed")
+		}
 		return
 	}
 	if spec == nil {

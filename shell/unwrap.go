@@ -29,7 +29,6 @@ var carriers map[string]carrierFunc
 func init() {
 	wrappers = map[string]wrapperFunc{
 		"builtin":   strictWrapper("builtin", "", "", ""),
-		"exec":      optsWrapper("-a", ""),
 		"noglob":    strictWrapper("noglob", "", "", ""),
 		"nocorrect": optsWrapper("", ""),
 		"then":      optsWrapper("", ""),
